@@ -1,0 +1,373 @@
+"""The ``git ledger`` command line: click wiring only.
+
+Each command parses its options, calls one library function and prints through
+``render``.  Errors are mapped to exit statuses in one place, ``LedgerGroup.main``:
+a ``LedgerError`` is one line on stderr and status 1, a usage error one line and status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from gitledger import __version__
+from gitledger.errors import LedgerError
+from gitledger.ledger import Ledger, WriteResult, list_ledgers
+from gitledger.model import KINDS
+from gitledger.render import (
+    event_json,
+    history_json,
+    history_text,
+    list_text,
+    log_text,
+    snapshot_json,
+    snapshot_text,
+    summary_json,
+    write_json,
+    write_text,
+)
+from gitledger.text import decode_bytes
+
+F = TypeVar("F", bound=Callable[..., Any])
+PROG = "git ledger"
+
+
+class LedgerGroup(click.Group):
+    """A click group whose errors are one line on stderr, whatever the command."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> NoReturn:  # type: ignore[override]
+        try:
+            self._main(args, prog_name or PROG, extra)
+        except LedgerError as exc:
+            _fail(str(exc), exc.exit_code)
+        except click.UsageError as exc:
+            hint = f" (see {PROG} {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''}--help)"
+            _fail(exc.format_message() + hint.replace("  ", " "), 2)
+        except click.ClickException as exc:
+            _fail(exc.format_message(), exc.exit_code)
+        except click.exceptions.Abort:
+            _fail("interrupted", 130)
+        except BrokenPipeError:
+            sys.stderr.close()
+            sys.exit(0)
+        sys.exit(0)
+
+    def _main(self, args: Any, prog_name: str, extra: dict[str, Any]) -> None:
+        try:
+            super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.exceptions.Exit as exc:
+            if exc.exit_code:
+                sys.exit(exc.exit_code)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(f"{PROG}: {message}", err=True)
+    sys.exit(code)
+
+
+# -- shared options ------------------------------------------------------------------------
+
+
+def _repo_option(f: F) -> F:
+    return click.option(
+        "--repo", "-C", "repo", metavar="PATH", default=None,
+        help="Run as if started in PATH (like git -C).",
+    )(f)
+
+
+def _json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/cli.md).")(f)
+
+
+def _next_option(f: F) -> F:
+    return click.option(
+        "--next", "next_text", metavar="TEXT", default=None,
+        help="Also set NEXT in the same event (NEXT rides along).",
+    )(f)
+
+
+def _project_option(f: F) -> F:
+    return click.option("--project", is_flag=True, help="Act on the project ledger.")(f)
+
+
+def _common(f: F) -> F:
+    return _repo_option(_json_option(f))
+
+
+def _where(repo: str | None) -> str | None:
+    ctx = click.get_current_context()
+    return repo if repo is not None else ctx.find_root().params.get("repo")
+
+
+def _ledger(repo: str | None, project: bool = False, name: str | None = None) -> Ledger:
+    return Ledger.open(_where(repo), project=project, name=name)
+
+
+def _text(value: str, field: str) -> str:
+    """``-`` reads the text from standard input, which must be UTF-8."""
+    if value != "-":
+        return value
+    data = sys.stdin.buffer.read()
+    return decode_bytes(data, field)
+
+
+def _emit(as_json: bool, data: Any, text: str) -> None:
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(text)
+
+
+def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
+    _emit(as_json, write_json(result), write_text(result, what))
+
+
+# -- the group -----------------------------------------------------------------------------
+
+
+@click.group(cls=LedgerGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="git-ledger")
+@_repo_option
+@click.pass_context
+def cli(ctx: click.Context, repo: str | None) -> None:
+    """Keep an AI coding agent's reasoning in git: task, next step, open questions,
+    decisions with what they beat, verified facts, dropped approaches.
+
+    Without a command, shows this worktree's ledger.  Every write prints the new
+    entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
+    """
+    if ctx.invoked_subcommand is None:
+        ledger = Ledger.open(repo)
+        click.echo(snapshot_text(ledger.snapshot()))
+
+
+# -- focus ---------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("text")
+@_next_option
+@_common
+def task(text: str, next_text: str | None, repo: str | None, as_json: bool) -> None:
+    """Set the one-line TASK: what this session is trying to achieve (- reads stdin)."""
+    _wrote(as_json, _ledger(repo).set_task(_text(text, "TASK"), next_text=next_text), "TASK")
+
+
+@cli.command("next")
+@click.argument("text")
+@_common
+def next_(text: str, repo: str | None, as_json: bool) -> None:
+    """Set the one-line NEXT: the most valuable next action, ready to pick up cold."""
+    _wrote(as_json, _ledger(repo).set_next(_text(text, "NEXT")), "NEXT")
+
+
+# -- entries -------------------------------------------------------------------------------
+
+
+@cli.command("open")
+@click.argument("text")
+@click.option("--ask-user", is_flag=True, help="Only the user can close this question.")
+@_next_option
+@_common
+def open_(text: str, ask_user: bool, next_text: str | None, repo: str | None,
+          as_json: bool) -> None:
+    """Add an OPEN question, and what would settle it."""
+    result = _ledger(repo).open_question(_text(text, "question"), ask_user=ask_user,
+                                         next_text=next_text)
+    _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("text")
+@click.option("--over", multiple=True, metavar="ALT", help="A rejected alternative (repeatable).")
+@click.option("--because", metavar="WHY", help="Why it beat the alternatives.")
+@click.option("--scope", metavar="S", help="The smallest boundary it applies to.")
+@click.option("--supersedes", metavar="ID", help="The decision this one replaces.")
+@click.option("--proposed", is_flag=True, help="Record as proposed instead of accepted.")
+@click.option("--evidence", multiple=True, metavar="EV",
+              help="Evidence: git:<sha>, test:<name>, a URL (repeatable).")
+@_next_option
+@_project_option
+@_common
+def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | None,
+           supersedes: str | None, proposed: bool, evidence: tuple[str, ...],
+           next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
+    """Add a DECIDED entry: the decision and the alternatives it beat."""
+    result = _ledger(repo, project).decide(
+        _text(text, "decision"), over=over, because=because, scope=scope,
+        supersedes=supersedes, proposed=proposed, evidence=evidence, next_text=next_text,
+    )
+    _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("fact")
+@click.option("--by", "by", required=True, metavar="COMMAND",
+              help="The exact command or probe that proved it.")
+@_next_option
+@_project_option
+@_common
+def verify(fact: str, by: str, next_text: str | None, project: bool, repo: str | None,
+           as_json: bool) -> None:
+    """Add a VERIFIED fact with the command that proved it, at the current HEAD."""
+    result = _ledger(repo, project).verify(_text(fact, "fact"), by=by, next_text=next_text)
+    _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("approach")
+@click.option("--why", required=True, metavar="WHY", help="Why it was abandoned.")
+@_next_option
+@_project_option
+@_common
+def drop(approach: str, why: str, next_text: str | None, project: bool, repo: str | None,
+         as_json: bool) -> None:
+    """Add a DROPPED approach with the reason, so it is never retried."""
+    result = _ledger(repo, project).drop(_text(approach, "approach"), why=why,
+                                         next_text=next_text)
+    _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("path")
+@click.option("--note", metavar="TEXT", help="What the file is for.")
+@_next_option
+@_common
+def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
+         as_json: bool) -> None:
+    """Add a PLAN pointer: a path to a plan or project-state file, never a copy."""
+    _wrote(as_json, _ledger(repo).plan(path, note=note, next_text=next_text))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--as", "as_kind", required=True,
+              type=click.Choice(["decided", "verified", "dropped"]),
+              help="What the OPEN item becomes.")
+@click.option("--text", metavar="TEXT", help="New text (default: keep the question's).")
+@click.option("--over", multiple=True, metavar="ALT", help="decided: a rejected alternative.")
+@click.option("--because", metavar="WHY", help="decided: why it won.")
+@click.option("--scope", metavar="S", help="decided: where it applies.")
+@click.option("--evidence", multiple=True, metavar="EV", help="decided: evidence.")
+@click.option("--proposed", is_flag=True, help="decided: record as proposed.")
+@click.option("--by", "by", metavar="COMMAND", help="verified: the command that proved it.")
+@click.option("--why", metavar="WHY", help="dropped: why it was abandoned.")
+@_next_option
+@_common
+def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...],
+            because: str | None, scope: str | None, evidence: tuple[str, ...],
+            proposed: bool, by: str | None, why: str | None, next_text: str | None,
+            repo: str | None, as_json: bool) -> None:
+    """Resolve an OPEN item in place: it becomes a decision, a fact or a dropped path."""
+    result = _ledger(repo).resolve(
+        entry_id, as_kind=as_kind, text=_text(text, "text") if text else None, over=over,
+        because=because, scope=scope, evidence=evidence, proposed=proposed, by=by, why=why,
+        next_text=next_text,
+    )
+    _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.argument("text", required=False)
+@click.option("--because", metavar="WHY", help="decided: new reason.")
+@click.option("--scope", metavar="S", help="decided: new scope.")
+@click.option("--over", multiple=True, metavar="ALT",
+              help="decided: replace the rejected alternatives (repeatable).")
+@click.option("--evidence", multiple=True, metavar="EV",
+              help="decided: replace the evidence list (repeatable).")
+@click.option("--by", "by", metavar="COMMAND", help="verified: new command.")
+@click.option("--why", metavar="WHY", help="dropped: new reason.")
+@click.option("--path", "path", metavar="PATH", help="plan: new path.")
+@click.option("--note", metavar="TEXT", help="plan: new note.")
+@click.option("--ask-user/--no-ask-user", "ask_user", default=None,
+              help="open: whether only the user can close it.")
+@_next_option
+@_project_option
+@_common
+def edit(entry_id: str, text: str | None, because: str | None, scope: str | None,
+         over: tuple[str, ...], evidence: tuple[str, ...], by: str | None, why: str | None,
+         path: str | None, note: str | None, ask_user: bool | None, next_text: str | None,
+         project: bool, repo: str | None, as_json: bool) -> None:
+    """Change an entry's text or fields in place; its history keeps every earlier state."""
+    ledger = _ledger(repo, project)
+    result = ledger.edit(
+        entry_id, text=_text(text, "text") if text else None, next_text=next_text,
+        because=because, scope=scope, over=over, evidence=evidence, by=by, why=why,
+        path=ledger.repo.relative_to_workdir(path) if path else None, note=note,
+        ask_user=ask_user,
+    )
+    _wrote(as_json, result)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("entry_id", metavar="[ID]", required=False)
+@click.option("--kind", type=click.Choice(KINDS), help="Only this section.")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@_project_option
+@_common
+def show(entry_id: str | None, kind: str | None, name: str | None, project: bool,
+         repo: str | None, as_json: bool) -> None:
+    """Show the current ledger, or one entry with its history."""
+    ledger = _ledger(repo, project, name)
+    if entry_id:
+        history = ledger.history(entry_id)
+        _emit(as_json, history_json(history), history_text(history))
+        return
+    snapshot = ledger.snapshot()
+    _emit(as_json, snapshot_json(snapshot, kind), snapshot_text(snapshot, kind))
+    if snapshot.bad:
+        names = ", ".join(b.path for b in snapshot.bad)
+        _fail(f"{len(snapshot.bad)} unreadable entr{'y' if len(snapshot.bad) == 1 else 'ies'}:"
+              f" {names} (everything else is shown)", 1)
+
+
+@cli.command()
+@click.option("-n", "--max-count", "limit", type=click.IntRange(min=1), metavar="N",
+              help="Show at most N events.")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@_project_option
+@_common
+def log(limit: int | None, name: str | None, project: bool, repo: str | None,
+        as_json: bool) -> None:
+    """Show the ledger's event history, newest first."""
+    ledger = _ledger(repo, project, name)
+    events = ledger.events(limit)
+    _emit(as_json, {"ledger": ledger.ref, "events": [event_json(e) for e in events]},
+          log_text(events))
+
+
+@cli.command("list")
+@_common
+def list_(repo: str | None, as_json: bool) -> None:
+    """List every ledger in the repository; * marks this worktree's."""
+    summaries = list_ledgers(_where(repo))
+    _emit(as_json, {"ledgers": [summary_json(s) for s in summaries]}, list_text(summaries))
+
+
+@cli.command()
+@click.option("--keep/--no-keep", default=True,
+              help="Keep the throwaway repository afterwards (default) or delete it.")
+@_json_option
+def tour(keep: bool, as_json: bool) -> None:
+    """Run the main job end to end in a throwaway repository."""
+    from gitledger.tour import run_tour
+
+    lines: list[str] = []
+    say: Callable[[str], None] = lines.append if as_json else click.echo
+    outcome = run_tour(say, keep=keep)
+    if as_json:
+        click.echo(json.dumps({"repository": outcome.repository, "kept": outcome.kept,
+                               "ledger": outcome.ledger, "transcript": lines}, indent=2))
+
+
+def main() -> None:
+    cli.main(prog_name=PROG)

@@ -1,0 +1,185 @@
+"""TOML encoding of ledger records: what ``git show <ref>:<path>`` prints.
+
+Decoding is strict about types (a hand-edited blob with a wrong type is reported, not
+guessed at) and lenient about unknown keys (kept in ``extra`` so that an older version
+rewriting an entry loses nothing a newer version wrote).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import fields
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import tomli_w
+
+from gitledger.errors import CorruptLedger
+from gitledger.ids import is_valid_id
+from gitledger.model import KIND_FIELDS, KINDS, LEDGER_KINDS, Entry, Focus, LedgerMeta
+
+_ENTRY_ORDER = ("id", "kind", "text", "question")
+_ENTRY_TAIL = ("created", "author", "session", "seq")
+_STR_FIELDS = {"text", "question", "session", "status", "scope", "because", "supersedes",
+               "superseded_by", "by", "commit", "why", "path", "note", "author"}
+_LIST_FIELDS = {"over", "evidence"}
+
+T = TypeVar("T")
+
+
+def encode_entry(entry: Entry) -> bytes:
+    data: dict[str, Any] = {}
+    for key in (*_ENTRY_ORDER, *KIND_FIELDS[entry.kind], *_ENTRY_TAIL):
+        value = getattr(entry, key)
+        if key == "ask_user":
+            data[key] = bool(value)
+        elif value is None or value == ():
+            continue
+        elif isinstance(value, tuple):
+            data[key] = list(value)
+        else:
+            data[key] = value
+    data.update({k: v for k, v in entry.extra.items() if k not in data})
+    return tomli_w.dumps(data).encode("utf-8")
+
+
+def decode_entry(blob: bytes, where: str) -> Entry:
+    data = _load(blob, where)
+    entry_id = _take(data, "id", str, where)
+    kind = _take(data, "kind", str, where)
+    if not is_valid_id(entry_id):
+        raise CorruptLedger(f"{where}: '{entry_id}' is not a valid entry id")
+    if kind not in KINDS:
+        raise CorruptLedger(f"{where}: unknown kind '{kind}'")
+    values: dict[str, Any] = {
+        "id": entry_id,
+        "kind": kind,
+        "text": _take(data, "text", str, where),
+        "seq": _take(data, "seq", int, where),
+        "created": _time(_take(data, "created", object, where), where),
+        "author": _take(data, "author", str, where),
+    }
+    known = {f.name for f in fields(Entry)}
+    for key in list(data):
+        if key not in known:
+            continue
+        value = data.pop(key)
+        if key in _LIST_FIELDS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise CorruptLedger(f"{where}: '{key}' must be a list of strings")
+            values[key] = tuple(value)
+        elif key == "ask_user":
+            if not isinstance(value, bool):
+                raise CorruptLedger(f"{where}: 'ask_user' must be true or false")
+            values[key] = value
+        elif key in _STR_FIELDS:
+            if not isinstance(value, str):
+                raise CorruptLedger(f"{where}: '{key}' must be a string")
+            values[key] = value
+    return Entry(**values, extra=data)
+
+
+def encode_meta(meta: LedgerMeta) -> bytes:
+    data: dict[str, Any] = {
+        "format": meta.format,
+        "id": meta.id,
+        "kind": meta.kind,
+        "created": meta.created,
+        "created_by": meta.created_by,
+    }
+    if meta.session_id:
+        data["session_id"] = meta.session_id
+    data.update({k: v for k, v in meta.extra.items() if k not in data})
+    return tomli_w.dumps(data).encode("utf-8")
+
+
+def decode_meta(blob: bytes, where: str) -> LedgerMeta:
+    data = _load(blob, where)
+    kind = _take(data, "kind", str, where)
+    if kind not in LEDGER_KINDS:
+        raise CorruptLedger(f"{where}: unknown ledger kind '{kind}'")
+    session = data.pop("session_id", None)
+    if session is not None and not isinstance(session, str):
+        raise CorruptLedger(f"{where}: 'session_id' must be a string")
+    return LedgerMeta(
+        format=_take(data, "format", int, where),
+        id=_take(data, "id", str, where),
+        kind=kind,
+        created=_time(_take(data, "created", object, where), where),
+        created_by=_take(data, "created_by", str, where),
+        session_id=session,
+        extra=data,
+    )
+
+
+def encode_focus(focus: Focus) -> bytes:
+    data: dict[str, Any] = {}
+    if focus.task is not None:
+        data["task"] = focus.task
+    if focus.next is not None:
+        data["next"] = focus.next
+    data["seq"] = focus.seq
+    data.update({k: v for k, v in focus.extra.items() if k not in data})
+    return tomli_w.dumps(data).encode("utf-8")
+
+
+def decode_focus(blob: bytes, where: str) -> Focus:
+    data = _load(blob, where)
+    task = data.pop("task", None)
+    nxt = data.pop("next", None)
+    if not isinstance(task, str | None) or not isinstance(nxt, str | None):
+        raise CorruptLedger(f"{where}: 'task' and 'next' must be strings")
+    return Focus(task=task, next=nxt, seq=_take(data, "seq", int, where), extra=data)
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    """The documented JSON shape of an entry (docs/cli.md, "JSON")."""
+    out: dict[str, Any] = {"id": entry.id, "kind": entry.kind, "text": entry.text}
+    for key in KIND_FIELDS[entry.kind]:
+        value = getattr(entry, key)
+        out[key] = list(value) if isinstance(value, tuple) else value
+    out.update({
+        "question": entry.question,
+        "created": iso(entry.created),
+        "author": entry.author,
+        "session": entry.session,
+        "seq": entry.seq,
+    })
+    return out
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _load(blob: bytes, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(blob.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CorruptLedger(f"{where}: not valid UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CorruptLedger(f"{where}: not valid TOML ({exc})") from None
+
+
+def _take(data: dict[str, Any], key: str, kind: type[T], where: str) -> T:
+    if key not in data:
+        raise CorruptLedger(f"{where}: missing '{key}'")
+    value = data.pop(key)
+    wrong_type = not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
+    if kind is not object and wrong_type:
+        raise CorruptLedger(f"{where}: '{key}' has the wrong type")
+    return value  # type: ignore[no-any-return]
+
+
+def _time(value: object, where: str) -> datetime:
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value
+    if isinstance(value, str):
+        try:
+            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            pass
+        else:
+            if parsed.tzinfo is not None:
+                return parsed
+    raise CorruptLedger(f"{where}: 'created' must be a date-time with an offset")

@@ -1,0 +1,33 @@
+"""The one error hierarchy of gitledger.
+
+Every failure the user can cause or meet is a ``LedgerError``; the CLI turns each into
+one line on stderr and an exit status (see ``cli.py``), and the library never prints.
+"""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base of every error gitledger raises on purpose. Exit status 1."""
+
+    exit_code = 1
+
+
+class RepositoryError(LedgerError):
+    """No usable repository: outside one, bare, or no identity to write with."""
+
+
+class InvalidInput(LedgerError):
+    """Text or arguments the ledger refuses: empty, too long, binary, a credential…"""
+
+
+class UnknownEntry(LedgerError):
+    """An id or prefix that names no entry, or more than one."""
+
+
+class CorruptLedger(LedgerError):
+    """A ref, tree or blob under ``refs/ledger/`` that is not a valid ledger."""
+
+
+class ConcurrentUpdate(LedgerError):
+    """The ledger ref kept moving under us for longer than we are willing to retry."""

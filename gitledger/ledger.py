@@ -1,0 +1,594 @@
+"""Ledger operations: the everyday writes and reads, on top of ``store``.
+
+Each write is expressed as a pure function of the tree it starts from, handed to
+``Store.update``, which retries it on a moved tip: that is how concurrent writers never
+lose an entry.  This module never imports pygit2: what it knows of git is the ``Store``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from gitledger import FORMAT_VERSION
+from gitledger.codec import (
+    decode_entry,
+    decode_focus,
+    decode_meta,
+    encode_entry,
+    encode_focus,
+    encode_meta,
+)
+from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.ids import KIND_LETTERS, entry_path, match_prefix, new_id, split_prefix
+from gitledger.model import (
+    KIND_FIELDS,
+    SECTION_TITLES,
+    BadEntry,
+    Change,
+    Entry,
+    Event,
+    Focus,
+    LedgerMeta,
+    Snapshot,
+)
+from gitledger.repo import Repo
+from gitledger.store import (
+    ENTRIES_DIR,
+    FOCUS_PATH,
+    META_PATH,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    Store,
+    TreeView,
+)
+from gitledger.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
+
+#: The environment variable through which an agent's session id reaches every write.
+SESSION_ENV = "GIT_LEDGER_SESSION_ID"
+
+_VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
+          "plan": "plan"}
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What a write command reports: the entry it wrote (if any) and where."""
+
+    ref: str
+    commit: str | None
+    entry: Entry | None
+    focus: Focus
+
+
+@dataclass(frozen=True)
+class EntryHistory:
+    entry: Entry
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class LedgerSummary:
+    ref: str
+    meta: LedgerMeta | None
+    focus: Focus
+    entries: int
+    last_change: Event | None
+    worktree: Path | None
+    current: bool
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one write computed from the tree it started from."""
+
+    subject: str
+    trailers: list[tuple[str, str]]
+    files: dict[str, bytes | None]
+    entry: Entry | None
+    focus: Focus
+    next_changed: bool
+
+
+class Ledger:
+    """One ledger (this worktree's session ledger, the project ledger, or a named one)."""
+
+    def __init__(self, store: Store, ref: str | None, kind: str) -> None:
+        self.store = store
+        self.repo = store.repo
+        self._ref = ref
+        self.kind = kind
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, where: str | os.PathLike[str] | None = None, *, project: bool = False,
+        name: str | None = None,
+    ) -> Ledger:
+        """The ledger a command acts on: ``name`` if given, else project or this worktree's."""
+        store = Store(Repo(where))
+        if name:
+            ref = resolve_ledger_name(store, name)
+            return cls(store, ref, "project" if ref == PROJECT_REF else "session")
+        if project:
+            return cls(store, PROJECT_REF, "project")
+        return cls(store, store.worktree_ref(), "session")
+
+    @property
+    def ref(self) -> str | None:
+        return self._ref
+
+    def _writable_ref(self) -> str:
+        if self._ref is None:
+            self._ref = self.store.ensure_worktree_ref()
+        return self._ref
+
+    # -- reading -------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The whole current state.  Unreadable entries are listed in ``bad``, not fatal."""
+        if self._ref is None:
+            return Snapshot(ref="", commit=None, meta=None, focus=Focus())
+        tip = self.store.tip(self._ref)
+        if tip.view is None:
+            return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
+        meta, focus = _read_header(self._ref, tip.view)
+        entries: list[Entry] = []
+        bad: list[BadEntry] = []
+        for path, blob in tip.view.blobs(ENTRIES_DIR):
+            try:
+                entry = decode_entry(blob, path)
+                if entry_path(entry.id) != path:
+                    raise CorruptLedger(f"{path}: holds '{entry.id}', which belongs elsewhere")
+            except CorruptLedger as exc:
+                bad.append(BadEntry(path, str(exc)))
+                continue
+            entries.append(entry)
+        entries.sort(key=lambda e: (e.seq, e.created, e.id))
+        return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
+
+    def get(self, prefix: str) -> Entry:
+        view = self._view_or_fail(prefix)
+        entry_id = find_entry_id(view, prefix)
+        return _read_entry(view, entry_id)
+
+    def history(self, prefix: str) -> EntryHistory:
+        entry = self.get(prefix)
+        assert self._ref is not None
+        events = tuple(
+            event for event in self.store.history(self._ref)
+            if entry.id in event.trailers.get("Ledger-Entry", ())
+        )
+        return EntryHistory(entry, events)
+
+    def events(self, limit: int | None = None) -> list[Event]:
+        if self._ref is None:
+            return []
+        return list(self.store.history(self._ref, limit))
+
+    def _view_or_fail(self, prefix: str) -> TreeView:
+        view = self.store.tip(self._ref).view if self._ref else None
+        if view is None:
+            raise UnknownEntry(f"no entry matches '{prefix}': the ledger is empty")
+        _read_header(self._ref or "", view)
+        return view
+
+    # -- writing: focus ------------------------------------------------------------------
+
+    def set_task(self, text: str, *, next_text: str | None = None) -> WriteResult:
+        task = clean_line(text, "TASK")
+        nxt = _clean_next(next_text)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            new_focus = replace(focus, task=task, next=nxt if nxt is not None else focus.next)
+            if new_focus == focus:
+                return None
+            return Built(
+                f"task: {one_line_summary(task)}", [("Ledger-Event", "task")],
+                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus, nxt is not None,
+            )
+
+        return self._write(build)
+
+    def set_next(self, text: str) -> WriteResult:
+        nxt = clean_line(text, "NEXT")
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            if focus.next == nxt:
+                return None
+            new_focus = replace(focus, next=nxt)
+            return Built(
+                f"next: {one_line_summary(nxt)}", [("Ledger-Event", "next")],
+                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus, False,
+            )
+
+        return self._write(build)
+
+    # -- writing: entries ----------------------------------------------------------------
+
+    def open_question(
+        self, text: str, *, ask_user: bool = False, next_text: str | None = None
+    ) -> WriteResult:
+        return self._add("open", clean_text(text, "question"), next_text, ask_user=ask_user)
+
+    def decide(
+        self, text: str, *, over: Sequence[str] = (), because: str | None = None,
+        scope: str | None = None, supersedes: str | None = None, proposed: bool = False,
+        evidence: Sequence[str] = (), next_text: str | None = None,
+    ) -> WriteResult:
+        fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
+        fields["status"] = "proposed" if proposed else "accepted"
+        target = None
+        if supersedes:
+            target = self._find_decision(supersedes)
+            fields["supersedes"] = target
+        return self._add("decided", clean_text(text, "decision"), next_text, **fields)
+
+    def verify(self, fact: str, *, by: str, next_text: str | None = None) -> WriteResult:
+        return self._add(
+            "verified", clean_text(fact, "fact"), next_text,
+            by=clean_text(by, "--by"), commit=self.repo.head_commit(),
+        )
+
+    def drop(self, approach: str, *, why: str, next_text: str | None = None) -> WriteResult:
+        return self._add(
+            "dropped", clean_text(approach, "approach"), next_text, why=clean_text(why, "--why")
+        )
+
+    def plan(
+        self, path: str, *, note: str | None = None, next_text: str | None = None
+    ) -> WriteResult:
+        pointer = self.repo.relative_to_workdir(clean_line(path, "PLAN path"))
+        return self._add(
+            "plan", pointer, next_text, path=pointer,
+            note=clean_text(note, "--note") if note is not None else None,
+        )
+
+    def resolve(
+        self, prefix: str, *, as_kind: str, text: str | None = None,
+        over: Sequence[str] = (), because: str | None = None, scope: str | None = None,
+        evidence: Sequence[str] = (), by: str | None = None, why: str | None = None,
+        proposed: bool = False, next_text: str | None = None,
+    ) -> WriteResult:
+        """An OPEN item becomes a decision, a verified fact or a dropped path, in place."""
+        new_text = clean_text(text, "text") if text is not None else None
+        fields: dict[str, Any]
+        if as_kind == "decided":
+            fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
+            fields["status"] = "proposed" if proposed else "accepted"
+        elif as_kind == "verified":
+            if by is None:
+                raise InvalidInput("resolve --as verified needs --by COMMAND (what proved it)")
+            fields = {"by": clean_text(by, "--by"), "commit": self.repo.head_commit()}
+        elif as_kind == "dropped":
+            if why is None:
+                raise InvalidInput("resolve --as dropped needs --why WHY")
+            fields = {"why": clean_text(why, "--why")}
+        else:
+            raise InvalidInput(f"cannot resolve as '{as_kind}': use decided, verified or dropped")
+        _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
+                               evidence=evidence, by=by, why=why)
+        nxt = _clean_next(next_text)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            old = _read_entry(view, find_entry_id(view, prefix))
+            if old.kind != "open":
+                raise InvalidInput(
+                    f"{old.id} is {SECTION_TITLES[old.kind]}, not OPEN; only OPEN items resolve"
+                    f" (use git ledger edit {old.id} to change it)"
+                )
+            entry = replace(old, kind=as_kind, text=new_text or old.text, question=old.text,
+                            ask_user=False, **fields)
+            new_focus = replace(focus, next=nxt) if nxt is not None else focus
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
+            if new_focus != focus:
+                files[FOCUS_PATH] = encode_focus(new_focus)
+            return Built(
+                f"resolve {entry.id} as {as_kind}: {one_line_summary(entry.text)}",
+                [("Ledger-Event", "resolve"), ("Ledger-Entry", entry.id),
+                 ("Ledger-Kind", as_kind)],
+                files, entry, new_focus, nxt is not None,
+            )
+
+        return self._write(build)
+
+    def edit(
+        self, prefix: str, *, text: str | None = None, next_text: str | None = None,
+        **changes: Any,
+    ) -> WriteResult:
+        """Change an entry's text or its kind's fields; its history keeps the old state."""
+        cleaned: dict[str, Any] = {}
+        if text is not None:
+            cleaned["text"] = clean_text(text, "text")
+        for key, value in changes.items():
+            if value is None or value in ((), []):
+                continue
+            cleaned[key] = _clean_field(key, value)
+        if not cleaned:
+            raise InvalidInput("nothing to change: give new text or a field option")
+        nxt = _clean_next(next_text)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            old = _read_entry(view, find_entry_id(view, prefix))
+            for key in cleaned:
+                if key != "text" and key not in KIND_FIELDS[old.kind]:
+                    raise InvalidInput(
+                        f"--{key.replace('_', '-')} does not apply to {old.id}, which is "
+                        f"{SECTION_TITLES[old.kind]}"
+                    )
+            values = dict(cleaned)
+            if old.kind == "plan" and "path" in values:
+                values["text"] = values["path"]
+            entry = replace(old, **values)
+            new_focus = replace(focus, next=nxt) if nxt is not None else focus
+            if entry == old and new_focus == focus:
+                raise InvalidInput(f"nothing to change: {old.id} already says that")
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
+            if new_focus != focus:
+                files[FOCUS_PATH] = encode_focus(new_focus)
+            return Built(
+                f"edit {entry.id}: {one_line_summary(entry.text)}",
+                [("Ledger-Event", "edit"), ("Ledger-Entry", entry.id),
+                 ("Ledger-Kind", entry.kind)],
+                files, entry, new_focus, nxt is not None,
+            )
+
+        return self._write(build)
+
+    # -- the write machinery -------------------------------------------------------------
+
+    def _add(self, kind: str, text: str, next_text: str | None, **fields: Any) -> WriteResult:
+        nxt = _clean_next(next_text)
+        person = self.repo.person()
+        session = _session_from_env()
+        entry_id = new_id(kind)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            nonlocal entry_id
+            while view.read(entry_path(entry_id)) is not None:
+                entry_id = new_id(kind)
+            entry = Entry(
+                id=entry_id, kind=kind, text=text, seq=focus.seq + 1, created=person.when,
+                author=person.ident, session=session, **fields,
+            )
+            new_focus = replace(focus, seq=entry.seq,
+                                next=nxt if nxt is not None else focus.next)
+            return Built(
+                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}",
+                [("Ledger-Event", "add"), ("Ledger-Entry", entry.id), ("Ledger-Kind", kind)],
+                {entry_path(entry.id): encode_entry(entry), FOCUS_PATH: encode_focus(new_focus)},
+                entry, new_focus, nxt is not None,
+            )
+
+        return self._write(build)
+
+    def _find_decision(self, prefix: str) -> str:
+        entry = self.get(prefix)
+        if entry.kind != "decided":
+            raise InvalidInput(
+                f"--supersedes {prefix}: {entry.id} is {SECTION_TITLES[entry.kind]}, "
+                "not a decision"
+            )
+        return entry.id
+
+    def _write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+        ref = self._writable_ref()
+        self._ensure_started(ref)
+        session = _session_from_env()
+        outcome: dict[str, Any] = {}
+
+        def operation(view: TreeView | None) -> tuple[Change, Built] | None:
+            if view is None:
+                raise CorruptLedger(f"{ref} disappeared while writing; nothing was written")
+            meta, focus = _read_header(ref, view)
+            built = build(view, meta, focus)
+            outcome["focus"] = focus
+            if built is None:
+                return None
+            files = dict(built.files)
+            trailers = list(built.trailers)
+            if built.next_changed:
+                trailers.append(("Ledger-Next", "set"))
+            if session:
+                trailers.append(("Ledger-Session", session))
+                if meta.session_id is None:
+                    files[META_PATH] = encode_meta(replace(meta, session_id=session))
+                    trailers.append(("Ledger-Owner", session))
+            return Change(built.subject, tuple(trailers), files), built
+
+        commit, built = self.store.update(ref, operation)
+        if built is None:
+            return WriteResult(ref, None, None, outcome["focus"])
+        return WriteResult(ref, commit, built.entry, built.focus)
+
+    def _ensure_started(self, ref: str) -> None:
+        kind = self.kind
+        person = self.repo.person()
+        session = _session_from_env()
+        ledger_id = ref.removeprefix(SESSIONS_PREFIX) if kind == "session" else "project"
+
+        def start(view: TreeView | None) -> tuple[Change, None] | None:
+            if view is not None:
+                _read_header(ref, view)
+                return None
+            meta = LedgerMeta(
+                format=FORMAT_VERSION, id=ledger_id, kind=kind, created=person.when,
+                created_by=person.ident, session_id=session if kind == "session" else None,
+            )
+            trailers = [("Ledger-Event", "start"), ("Ledger-Format", str(FORMAT_VERSION))]
+            if session:
+                trailers.append(("Ledger-Session", session))
+            return Change(
+                f"start {kind} ledger {ledger_id}", tuple(trailers),
+                {META_PATH: encode_meta(meta), FOCUS_PATH: encode_focus(Focus())},
+            ), None
+
+        self.store.update(ref, start)
+
+
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def find_entry_id(view: TreeView, prefix: str) -> str:
+    """The full id that ``prefix`` names in this tree, reading only the buckets it can be in."""
+    _, core = split_prefix(prefix)
+    if len(core) >= 2:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{core[1]}"]
+    elif core:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{b}" for b in view.names(f"{ENTRIES_DIR}/{core[0]}")]
+    else:
+        buckets = [
+            f"{ENTRIES_DIR}/{a}/{b}"
+            for a in view.names(ENTRIES_DIR)
+            for b in view.names(f"{ENTRIES_DIR}/{a}")
+        ]
+    candidates = [
+        name.removesuffix(".toml")
+        for bucket in buckets
+        for name in view.names(bucket)
+        if name.endswith(".toml")
+    ]
+    return match_prefix(prefix, candidates)
+
+
+def resolve_ledger_name(store: Store, name: str) -> str:
+    """A ledger named by full ref, by ``project``, or by (a prefix of) its id."""
+    if name == "project":
+        return PROJECT_REF
+    if name.startswith("refs/"):
+        if name not in store.ledger_refs():
+            raise UnknownEntry(f"no ledger at {name}")
+        return name
+    matches = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX + name)]
+    if not matches:
+        raise UnknownEntry(f"no ledger named '{name}' (git ledger list shows them)")
+    if len(matches) > 1:
+        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches)}")
+    return matches[0]
+
+
+def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSummary]:
+    """Every ledger in the repository, with the worktree that uses it."""
+    store = Store(Repo(where))
+    pointers = store.worktree_pointers()
+    current = store.worktree_ref()
+    summaries: list[LedgerSummary] = []
+    refs = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX) or r == PROJECT_REF]
+    for ref in refs:
+        worktree = pointers.get(ref)
+        try:
+            tip = store.tip(ref)
+            assert tip.view is not None
+            meta, focus = _read_header(ref, tip.view)
+            count = sum(
+                1
+                for a in tip.view.names(ENTRIES_DIR)
+                for b in tip.view.names(f"{ENTRIES_DIR}/{a}")
+                for _ in tip.view.names(f"{ENTRIES_DIR}/{a}/{b}")
+            )
+            last = next(store.history(ref, 1), None)
+        except CorruptLedger as exc:
+            summaries.append(LedgerSummary(ref, None, Focus(), 0, None, worktree,
+                                           ref == current, str(exc)))
+            continue
+        summaries.append(LedgerSummary(ref, meta, focus, count, last, worktree, ref == current))
+    summaries.sort(key=lambda s: (s.ref != PROJECT_REF, not s.current, s.ref))
+    return summaries
+
+
+def _read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
+    meta_blob = view.read(META_PATH)
+    if meta_blob is None:
+        raise CorruptLedger(
+            f"{ref} is not a ledger: its tree has no {META_PATH} (git ledger list shows ledgers)"
+        )
+    meta = decode_meta(meta_blob, f"{ref}:{META_PATH}")
+    if meta.format > FORMAT_VERSION:
+        raise CorruptLedger(
+            f"{ref} uses ledger format {meta.format}; this gitledger reads format "
+            f"{FORMAT_VERSION} (upgrade gitledger)"
+        )
+    focus_blob = view.read(FOCUS_PATH)
+    focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
+    return meta, focus
+
+
+def _read_entry(view: TreeView, entry_id: str) -> Entry:
+    path = entry_path(entry_id)
+    blob = view.read(path)
+    if blob is None:
+        raise UnknownEntry(f"no entry {entry_id}")
+    return decode_entry(blob, path)
+
+
+def _clean_next(next_text: str | None) -> str | None:
+    return clean_line(next_text, "NEXT") if next_text is not None else None
+
+
+def _clean_lines(values: Iterable[str], field: str) -> tuple[str, ...]:
+    return tuple(clean_line(v, field, LINE_LIMIT) for v in values)
+
+
+def _decision_fields(
+    *, over: Sequence[str], because: str | None, scope: str | None, evidence: Sequence[str]
+) -> dict[str, Any]:
+    return {
+        "over": _clean_lines(over, "--over"),
+        "because": clean_text(because, "--because") if because is not None else None,
+        "scope": clean_line(scope, "--scope") if scope is not None else None,
+        "evidence": _clean_lines(evidence, "--evidence"),
+    }
+
+
+def _refuse_foreign_fields(kind: str, **given: Any) -> None:
+    for key, value in given.items():
+        if value in (None, (), []):
+            continue
+        if key not in KIND_FIELDS[kind]:
+            raise InvalidInput(
+                f"--{key} does not apply when resolving as {kind} "
+                f"({SECTION_TITLES[kind]} takes: {', '.join(KIND_FIELDS[kind])})"
+            )
+
+
+_LINE_FIELDS = {"scope", "path", "supersedes", "superseded_by", "commit"}
+_TEXT_FIELDS = {"because", "why", "by", "note"}
+_LIST_FIELDS = {"over", "evidence"}
+
+
+def _clean_field(key: str, value: Any) -> Any:
+    if key in _LIST_FIELDS:
+        return _clean_lines(value, f"--{key}")
+    if key in _LINE_FIELDS:
+        return clean_line(value, f"--{key}")
+    if key in _TEXT_FIELDS:
+        return clean_text(value, f"--{key}")
+    if key == "ask_user":
+        return bool(value)
+    raise InvalidInput(f"'{key}' cannot be edited")
+
+
+def _session_from_env() -> str | None:
+    value = os.environ.get(SESSION_ENV, "").strip()
+    if not value:
+        return None
+    return clean_line(value, SESSION_ENV, 200)
+
+
+__all__ = [
+    "KIND_LETTERS",
+    "EntryHistory",
+    "Ledger",
+    "LedgerSummary",
+    "WriteResult",
+    "find_entry_id",
+    "list_ledgers",
+    "resolve_ledger_name",
+]

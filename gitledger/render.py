@@ -1,0 +1,236 @@
+"""How ledgers look: the human text of each read command and the documented JSON.
+
+Pure functions from records to strings or JSON-ready dicts, so the CLI stays wiring and
+the JSON schema (docs/cli.md, "JSON") lives in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitledger.codec import entry_to_json, iso
+from gitledger.ledger import EntryHistory, LedgerSummary, WriteResult
+from gitledger.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
+from gitledger.store import PROJECT_REF
+from gitledger.text import printable
+
+INDENT = "    "
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def meta_json(ref: str, meta: LedgerMeta | None, commit: str | None) -> dict[str, Any] | None:
+    if meta is None:
+        return None
+    return {
+        "id": meta.id,
+        "ref": ref,
+        "kind": meta.kind,
+        "format": meta.format,
+        "owner": meta.created_by,
+        "session_id": meta.session_id,
+        "created": iso(meta.created),
+        "commit": commit,
+    }
+
+
+def write_json(result: WriteResult) -> dict[str, Any]:
+    return {
+        "id": result.entry.id if result.entry else None,
+        "entry": entry_to_json(result.entry) if result.entry else None,
+        "ledger": result.ref,
+        "commit": result.commit,
+        "task": result.focus.task,
+        "next": result.focus.next,
+    }
+
+
+def snapshot_json(snapshot: Snapshot, kind: str | None = None) -> dict[str, Any]:
+    entries = [e for e in snapshot.entries if kind is None or e.kind == kind]
+    return {
+        "ledger": meta_json(snapshot.ref, snapshot.meta, snapshot.commit),
+        "task": snapshot.focus.task,
+        "next": snapshot.focus.next,
+        "entries": [entry_to_json(e) for e in entries],
+        "errors": [{"path": b.path, "reason": b.reason} for b in snapshot.bad],
+    }
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    return {
+        "commit": event.commit,
+        "parents": list(event.parents),
+        "subject": event.subject,
+        "event": (event.trailers.get("Ledger-Event") or (None,))[0],
+        "entries": list(event.trailers.get("Ledger-Entry", ())),
+        "author": event.author,
+        "time": iso(event.time),
+        "trailers": {k: list(v) for k, v in event.trailers.items()},
+    }
+
+
+def history_json(history: EntryHistory) -> dict[str, Any]:
+    return {
+        "id": history.entry.id,
+        "entry": entry_to_json(history.entry),
+        "history": [event_json(e) for e in history.events],
+    }
+
+
+def summary_json(summary: LedgerSummary) -> dict[str, Any]:
+    return {
+        "id": summary.meta.id if summary.meta else None,
+        "ref": summary.ref,
+        "kind": summary.meta.kind if summary.meta else None,
+        "current": summary.current,
+        "worktree": str(summary.worktree) if summary.worktree else None,
+        "task": summary.focus.task,
+        "next": summary.focus.next,
+        "entries": summary.entries,
+        "owner": summary.meta.created_by if summary.meta else None,
+        "session_id": summary.meta.session_id if summary.meta else None,
+        "last_change": iso(summary.last_change.time) if summary.last_change else None,
+        "problem": summary.problem,
+    }
+
+
+# -- text ---------------------------------------------------------------------------------
+
+
+def write_text(result: WriteResult, what: str) -> str:
+    if result.entry is not None:
+        return result.entry.id
+    if result.commit is None:
+        return f"{what} unchanged"
+    value = result.focus.task if what == "TASK" else result.focus.next
+    return f"{what}: {printable(value or '')}"
+
+
+def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
+    if snapshot.meta is None:
+        return (
+            "No ledger in this worktree yet.\n"
+            "Start one with: git ledger task 'what this session is trying to achieve'"
+        )
+    meta = snapshot.meta
+    label = "Project ledger" if snapshot.ref == PROJECT_REF else f"Session ledger {meta.id}"
+    lines = [f"{label} · {snapshot.ref} · {_count(len(snapshot.entries), 'entry')}"]
+    if meta.session_id:
+        lines.append(f"owned by session {printable(meta.session_id)}")
+    if kind is None:
+        lines.append("")
+        lines.append(f"TASK  {printable(snapshot.focus.task or '(not set)')}")
+        lines.append(f"NEXT  {printable(snapshot.focus.next or '(not set)')}")
+    for section in KINDS:
+        if kind is not None and section != kind:
+            continue
+        entries = snapshot.of_kind(section)
+        if not entries and kind is None:
+            continue
+        lines.append("")
+        lines.append(SECTION_TITLES[section])
+        if not entries:
+            lines.append(f"{INDENT}(none)")
+        lines.extend(line for entry in entries for line in entry_lines(entry))
+    for bad in snapshot.bad:
+        lines.append("")
+        lines.append(f"unreadable entry {bad.path}: {printable(bad.reason)}")
+    return "\n".join(lines)
+
+
+def entry_lines(entry: Entry) -> list[str]:
+    head, *rest = printable(entry.text).splitlines() or [""]
+    tags = _tags(entry)
+    lines = [f"  {entry.id}  {head}" + (f"  [{tags}]" if tags else "")]
+    lines.extend(f"{INDENT}{INDENT}{line}" for line in rest)
+    for label, value in _details(entry):
+        first, *more = printable(value).splitlines() or [""]
+        lines.append(f"{INDENT}{INDENT}{label}: {first}")
+        lines.extend(f"{INDENT}{INDENT}  {line}" for line in more)
+    return lines
+
+
+def history_text(history: EntryHistory) -> str:
+    entry = history.entry
+    lines = [f"{SECTION_TITLES[entry.kind]}", *entry_lines(entry), ""]
+    lines.append(f"{INDENT}author: {printable(entry.author)}  created: {iso(entry.created)}")
+    if entry.session:
+        lines.append(f"{INDENT}session: {printable(entry.session)}")
+    lines.append("")
+    lines.append("history (newest first):")
+    lines.extend(f"  {event_line(event)}" for event in history.events)
+    return "\n".join(lines)
+
+
+def event_line(event: Event) -> str:
+    return (
+        f"{event.commit[:10]}  {iso(event.time)}  {printable(_name(event.author))}  "
+        f"{printable(event.subject)}"
+    )
+
+
+def log_text(events: list[Event]) -> str:
+    if not events:
+        return "No ledger events yet."
+    return "\n".join(event_line(e) for e in events)
+
+
+def list_text(summaries: list[LedgerSummary]) -> str:
+    if not summaries:
+        return "No ledgers in this repository yet. Start one with: git ledger task TEXT"
+    lines = []
+    for s in summaries:
+        mark = "*" if s.current else " "
+        name = "project" if s.ref == PROJECT_REF else (s.meta.id if s.meta else s.ref)
+        if s.problem:
+            lines.append(f"{mark} {name}  BROKEN: {printable(s.problem)}")
+            continue
+        orphan = "-" if s.ref == PROJECT_REF else "(no worktree)"
+        where = str(s.worktree) if s.worktree else orphan
+        when = iso(s.last_change.time)[:10] if s.last_change else "-"
+        task = printable(s.focus.task or "(no task)")
+        lines.append(f"{mark} {name}  {_count(s.entries, 'entry')}  {when}  {where}  {task}")
+    return "\n".join(lines)
+
+
+def _tags(entry: Entry) -> str:
+    if entry.kind == "open":
+        return "ask user" if entry.ask_user else ""
+    if entry.kind == "decided":
+        parts = [entry.status or "?"]
+        if entry.scope:
+            parts.append(f"scope {entry.scope}")
+        return printable(", ".join(parts))
+    return ""
+
+
+def _details(entry: Entry) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str | None]] = []
+    if entry.kind == "decided":
+        pairs = [
+            ("over", "; ".join(entry.over) or None),
+            ("because", entry.because),
+            ("evidence", "; ".join(entry.evidence) or None),
+            ("supersedes", entry.supersedes),
+            ("superseded by", entry.superseded_by),
+        ]
+    elif entry.kind == "verified":
+        at = entry.commit[:12] if entry.commit else "no commit yet"
+        pairs = [("by", entry.by), ("at", at)]
+    elif entry.kind == "dropped":
+        pairs = [("why", entry.why)]
+    elif entry.kind == "plan":
+        pairs = [("note", entry.note)]
+    if entry.question and entry.kind != "open":
+        pairs.append(("was OPEN", entry.question))
+    return [(label, value) for label, value in pairs if value]
+
+
+def _count(n: int, noun: str) -> str:
+    plural = "entries" if noun == "entry" else noun + "s"
+    return f"{n} {noun if n == 1 else plural}"
+
+
+def _name(ident: str) -> str:
+    return ident.split(" <", 1)[0]

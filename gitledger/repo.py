@@ -1,0 +1,160 @@
+"""Opening the repository a command runs in, and the facts about it that writes need.
+
+This is the only place that decides *which* repository and worktree we are in and *who*
+is writing: discovery from a directory (like ``git -C``), the worktree's own git dir, the
+common git dir, HEAD, and the author/committer identity with git's environment overrides
+(so a hermetic test or a CI job with ``GIT_AUTHOR_DATE`` gets exactly what git would).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+
+import pygit2
+
+from gitledger.errors import InvalidInput, RepositoryError
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    email: str
+    when: datetime
+
+    @property
+    def ident(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+    def signature(self) -> pygit2.Signature:
+        offset = self.when.utcoffset() or timedelta(0)
+        return pygit2.Signature(
+            self.name, self.email, int(self.when.timestamp()), int(offset.total_seconds() // 60)
+        )
+
+
+class Repo:
+    """A non-bare repository and the worktree a command runs in."""
+
+    def __init__(self, start: str | os.PathLike[str] | None = None) -> None:
+        where = Path(start) if start is not None else Path.cwd()
+        if not where.is_dir():
+            raise RepositoryError(f"cannot use '{where}': no such directory")
+        env_git_dir = os.environ.get("GIT_DIR") if start is None else None
+        found = env_git_dir or pygit2.discover_repository(str(where.resolve()))
+        if not found:
+            raise RepositoryError(f"not a git repository (or any parent): {where.resolve()}")
+        try:
+            self.git = pygit2.Repository(found)
+        except pygit2.GitError as exc:
+            raise RepositoryError(f"cannot open the repository at {found}: {exc}") from None
+        if self.git.is_bare or self.git.workdir is None:
+            raise RepositoryError(
+                f"{found} is a bare repository; a ledger belongs to a work tree "
+                "(run git ledger inside a clone or worktree)"
+            )
+        self.cwd = where.resolve()
+        self.workdir = Path(self.git.workdir).resolve()
+        self.gitdir = Path(self.git.path).resolve()
+        commondir_file = self.gitdir / "commondir"
+        if commondir_file.is_file():
+            common = commondir_file.read_text(encoding="utf-8").strip()
+            self.commondir = (self.gitdir / common).resolve()
+        else:
+            self.commondir = self.gitdir
+
+    def head_commit(self) -> str | None:
+        """The commit HEAD points at, or None in a repository with no commits yet."""
+        if self.git.head_is_unborn:
+            return None
+        return str(self.git.head.target)
+
+    def person(self, role: str = "AUTHOR") -> Person:
+        """Who is writing, as git would compute it for ``role`` (AUTHOR or COMMITTER)."""
+        name = os.environ.get(f"GIT_{role}_NAME") or self._config("user.name")
+        email = os.environ.get(f"GIT_{role}_EMAIL") or self._config("user.email")
+        email = email or os.environ.get("EMAIL")
+        if not name or not email:
+            raise RepositoryError(
+                "no git identity to write the ledger as: run "
+                "git config user.name 'Your Name' and git config user.email you@example.com"
+            )
+        date = os.environ.get(f"GIT_{role}_DATE")
+        return Person(name, email, parse_git_date(date) if date else now())
+
+    def relative_to_workdir(self, path: str) -> str:
+        """A PLAN pointer: repository-relative when inside the work tree, else absolute."""
+        if path.startswith("~"):
+            return path
+        full = (self.cwd / path).resolve()
+        try:
+            return full.relative_to(self.workdir).as_posix()
+        except ValueError:
+            return str(full)
+
+    def _config(self, key: str) -> str | None:
+        try:
+            value = self.git.config[key]
+        except KeyError:
+            return None
+        return str(value) if value else None
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0).astimezone()
+
+
+_RAW_DATE = re.compile(r"^@?(\d+)(?:\s+([+-])(\d{2})(\d{2}))?$")
+
+
+def parse_git_date(text: str) -> datetime:
+    """Parse the date formats git accepts in GIT_AUTHOR_DATE: raw, ISO 8601, RFC 2822."""
+    value = text.strip()
+    raw = _RAW_DATE.match(value)
+    if raw:
+        tz = UTC
+        if raw.group(2):
+            minutes = int(raw.group(3)) * 60 + int(raw.group(4))
+            tz = timezone(timedelta(minutes=-minutes if raw.group(2) == "-" else minutes))
+        return datetime.fromtimestamp(int(raw.group(1)), tz)
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        try:
+            parsed = parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            raise InvalidInput(f"cannot parse the date '{text}'") from None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def init_repository(path: Path) -> Repo:
+    """A new non-bare repository at ``path`` with an identity to write with."""
+    git = pygit2.init_repository(str(path), bare=False, initial_head="main")
+    repo = Repo(path)
+    try:
+        repo.person()
+    except RepositoryError:
+        git.config["user.name"] = "gitledger tour"
+        git.config["user.email"] = "tour@gitledger.invalid"
+    return repo
+
+
+def commit_files(repo: Repo, files: dict[str, str], message: str) -> str:
+    """Write ``files`` into the work tree and commit them on HEAD, as ``git commit`` would."""
+    for name, content in files.items():
+        target = repo.workdir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(content, encoding="utf-8")
+    index = repo.git.index
+    for name in files:
+        index.add(name)
+    index.write()
+    tree = index.write_tree()
+    parents = [] if repo.git.head_is_unborn else [repo.git.head.target]
+    author = repo.person("AUTHOR").signature()
+    committer = repo.person("COMMITTER").signature()
+    return str(repo.git.create_commit("HEAD", author, committer, message, tree, parents))

@@ -1,0 +1,309 @@
+"""Ledgers in git: refs, the worktree pointer, trees of TOML blobs, and compare-and-swap.
+
+Layout (docs/format.md is the public description):
+
+* ``refs/ledger/sessions/<ledger-id>`` — one session ledger per worktree;
+* ``refs/ledger/project`` — the project ledger;
+* ``<worktree git dir>/ledger`` — one line naming the worktree's session ledger ref.
+
+A ledger ref points at a commit whose tree is the whole current state (``ledger.toml``,
+``state.toml``, ``entries/<c0>/<c1>/<id>.toml``).  Every write goes through
+``Store.update``: read the tip, let the operation compute a ``Change`` from that tree,
+write the objects, and move the ref only if it still points at the tip we read (libgit2
+checks the first parent under the ref lock).  If the tip moved, the operation is applied
+again to the new tip; a crash leaves the ref at the earlier commit.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import TypeVar
+
+import pygit2
+from pygit2.enums import FileMode, ObjectType, SortMode
+
+from gitledger.errors import ConcurrentUpdate, CorruptLedger, RepositoryError
+from gitledger.ids import ALPHABET
+from gitledger.model import Change, Event, format_message, parse_trailers
+from gitledger.repo import Repo
+
+LEDGER_NAMESPACE = "refs/ledger/"
+SESSIONS_PREFIX = "refs/ledger/sessions/"
+PROJECT_REF = "refs/ledger/project"
+POINTER_FILE = "ledger"
+META_PATH = "ledger.toml"
+FOCUS_PATH = "state.toml"
+ENTRIES_DIR = "entries"
+
+#: How long a writer keeps re-applying its operation while other writers win the race.
+RETRY_SECONDS = 60.0
+
+R = TypeVar("R")
+
+
+class TreeView:
+    """Read access to one ledger tree; what operations compute their change from."""
+
+    def __init__(self, repo: pygit2.Repository, tree: pygit2.Tree) -> None:
+        self._repo = repo
+        self._tree = tree
+
+    @property
+    def tree(self) -> pygit2.Tree:
+        return self._tree
+
+    def read(self, path: str) -> bytes | None:
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.BLOB:
+            return None
+        return bytes(obj.data)  # type: ignore[attr-defined]
+
+    def names(self, path: str) -> list[str]:
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.TREE:
+            return []
+        assert isinstance(obj, pygit2.Tree)
+        return [str(item.name) for item in obj]
+
+    def blobs(self, path: str) -> Iterator[tuple[str, bytes]]:
+        """Every blob below ``path``, depth first, with its full path."""
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.TREE:
+            return
+        stack: list[tuple[str, pygit2.Tree]] = [(path, obj)]  # type: ignore[list-item]
+        while stack:
+            prefix, tree = stack.pop()
+            for item in tree:
+                full = f"{prefix}/{item.name}"
+                if item.type == ObjectType.TREE:
+                    stack.append((full, self._repo[item.id]))  # type: ignore[arg-type]
+                elif item.type == ObjectType.BLOB:
+                    yield full, bytes(self._repo[item.id].data)  # type: ignore[attr-defined]
+
+    def _lookup(self, path: str) -> pygit2.Object | None:
+        try:
+            entry = self._tree[path]
+        except KeyError:
+            return None
+        return self._repo[entry.id]
+
+
+@dataclass(frozen=True)
+class Tip:
+    commit: str | None
+    view: TreeView | None
+
+
+class Store:
+    """The ledger refs of one repository, seen from one worktree."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        self.git = repo.git
+
+    # -- which ledger this worktree uses -------------------------------------------------
+
+    @property
+    def pointer_path(self) -> Path:
+        return self.repo.gitdir / POINTER_FILE
+
+    def worktree_ref(self) -> str | None:
+        """The session ledger ref this worktree's git dir points at, if any."""
+        try:
+            text = self.pointer_path.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CorruptLedger(f"cannot read {self.pointer_path}: {exc}") from None
+        if not text.startswith(SESSIONS_PREFIX) or not pygit2.reference_is_valid_name(text):
+            raise CorruptLedger(
+                f"{self.pointer_path} does not name a ledger ref ('{text[:80]}'); "
+                "remove the file to start a new ledger"
+            )
+        return text
+
+    def ensure_worktree_ref(self) -> str:
+        """The worktree's ledger ref, choosing a fresh unique name on first use.
+
+        Two processes starting the first ledger of a worktree at once must agree on one
+        name: the pointer is published with a hard link, which fails if it already exists.
+        """
+        existing = self.worktree_ref()
+        if existing:
+            return existing
+        ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
+        temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        temp.write_text(ref + "\n", encoding="utf-8")
+        try:
+            os.link(temp, self.pointer_path)
+        except FileExistsError:
+            pass
+        finally:
+            temp.unlink()
+        found = self.worktree_ref()
+        assert found is not None
+        return found
+
+    # -- reading -------------------------------------------------------------------------
+
+    def tip(self, ref: str) -> Tip:
+        try:
+            reference = self.git.references[ref]
+        except KeyError:
+            return Tip(None, None)
+        except pygit2.InvalidSpecError:
+            raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+        target = reference.target
+        if not isinstance(target, pygit2.Oid):
+            raise CorruptLedger(f"{ref} is a symbolic ref, not a ledger")
+        try:
+            obj = self.git[target]
+        except KeyError:
+            raise CorruptLedger(f"{ref} points at {target}, which is missing") from None
+        if not isinstance(obj, pygit2.Commit):
+            raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
+        return Tip(str(target), TreeView(self.git, obj.tree))
+
+    def ledger_refs(self) -> list[str]:
+        return sorted(r for r in self.git.references if r.startswith(LEDGER_NAMESPACE))
+
+    def worktree_pointers(self) -> dict[str, Path]:
+        """Which worktree (by work tree path) points at which ledger ref."""
+        found: dict[str, Path] = {}
+        gitdirs = [self.repo.commondir]
+        worktrees = self.repo.commondir / "worktrees"
+        if worktrees.is_dir():
+            gitdirs.extend(sorted(p for p in worktrees.iterdir() if p.is_dir()))
+        for gitdir in gitdirs:
+            try:
+                ref = (gitdir / POINTER_FILE).read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError):
+                continue
+            found[ref] = _workdir_of(gitdir, self.repo)
+        return found
+
+    def history(self, ref: str, limit: int | None = None) -> Iterator[Event]:
+        tip = self.tip(ref)
+        if tip.commit is None:
+            return
+        walker = self.git.walk(pygit2.Oid(hex=tip.commit), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for count, commit in enumerate(walker):
+            if limit is not None and count >= limit:
+                return
+            yield _event(commit)
+
+    def view_at(self, commit: str) -> TreeView:
+        obj = self.git[pygit2.Oid(hex=commit)]
+        assert isinstance(obj, pygit2.Commit)
+        return TreeView(self.git, obj.tree)
+
+    # -- writing -------------------------------------------------------------------------
+
+    def update(
+        self, ref: str, operation: Callable[[TreeView | None], tuple[Change, R] | None]
+    ) -> tuple[str | None, R | None]:
+        """Apply ``operation`` to the tip of ``ref`` and commit its change atomically.
+
+        Returns (new commit, operation result), or (None, None) when the operation found
+        nothing to do.  The operation may run several times and must not have side effects.
+        """
+        deadline = time.monotonic() + RETRY_SECONDS
+        delay = 0.001
+        while True:
+            tip = self.tip(ref)
+            outcome = operation(tip.view)
+            if outcome is None:
+                return None, None
+            change, result = outcome
+            base = tip.view.tree if tip.view is not None else None
+            tree = self._write_tree(base, _split_changes(change.files))
+            author = self.repo.person("AUTHOR").signature()
+            committer = self.repo.person("COMMITTER").signature()
+            parents = [pygit2.Oid(hex=tip.commit)] if tip.commit else []
+            try:
+                commit = self.git.create_commit(
+                    ref, author, committer, format_message(change), tree, parents
+                )
+            except pygit2.GitError as exc:
+                if time.monotonic() > deadline:
+                    raise ConcurrentUpdate(
+                        f"{ref} kept changing for {RETRY_SECONDS:.0f}s; nothing was written"
+                    ) from None
+                if not _is_race(exc):
+                    raise RepositoryError(f"cannot update {ref}: {exc}") from None
+                time.sleep(random.uniform(0, delay))
+                delay = min(delay * 2, 0.05)
+                continue
+            return str(commit), result
+
+    def _write_tree(
+        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
+    ) -> pygit2.Oid:
+        builder = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
+        for name, change in changes.items():
+            if isinstance(change, dict):
+                sub_base = None
+                if base is not None and name in base:
+                    existing = self.git[base[name].id]
+                    sub_base = existing if isinstance(existing, pygit2.Tree) else None
+                sub = self._write_tree(sub_base, change)  # type: ignore[arg-type]
+                if len(self.git[sub]) == 0:  # type: ignore[arg-type]
+                    if builder.get(name) is not None:
+                        builder.remove(name)
+                else:
+                    builder.insert(name, sub, FileMode.TREE)
+            elif change is None:
+                if builder.get(name) is not None:
+                    builder.remove(name)
+            else:
+                assert isinstance(change, bytes)
+                builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
+        return builder.write()
+
+
+def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str, object] | None]:
+    nested: dict[str, object] = {}
+    for path, data in files.items():
+        parts = path.split("/")
+        node = nested
+        for part in parts[:-1]:
+            child = node.setdefault(part, {})
+            assert isinstance(child, dict)
+            node = child
+        node[parts[-1]] = data
+    return nested  # type: ignore[return-value]
+
+
+def _is_race(exc: pygit2.GitError) -> bool:
+    message = str(exc).lower()
+    return "not the first parent" in message or "lock" in message or "modified" in message
+
+
+def _event(commit: pygit2.Commit) -> Event:
+    message = commit.message
+    offset = timezone(timedelta(minutes=commit.author.offset))
+    return Event(
+        commit=str(commit.id),
+        parents=tuple(str(p) for p in commit.parent_ids),
+        subject=message.split("\n", 1)[0],
+        trailers=parse_trailers(message),
+        author=f"{commit.author.name} <{commit.author.email}>",
+        time=datetime.fromtimestamp(commit.author.time, offset),
+    )
+
+
+def _workdir_of(gitdir: Path, repo: Repo) -> Path:
+    if gitdir == repo.commondir:
+        return gitdir.parent
+    try:
+        # A linked worktree's git dir has a "gitdir" file naming <worktree>/.git.
+        return Path((gitdir / "gitdir").read_text(encoding="utf-8").strip()).parent
+    except OSError:
+        return gitdir

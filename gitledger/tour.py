@@ -1,0 +1,114 @@
+"""``git ledger tour``: the main job, end to end, in a throwaway repository.
+
+Every step goes through the same library calls the commands use, and is printed as the
+command a user would type, so the tour doubles as a worked example.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gitledger.ids import entry_path
+from gitledger.ledger import Ledger, WriteResult
+from gitledger.render import log_text, snapshot_json, snapshot_text
+from gitledger.repo import commit_files, init_repository
+
+
+@dataclass(frozen=True)
+class TourOutcome:
+    repository: str
+    kept: bool
+    ledger: dict[str, Any]
+
+
+def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
+    root = Path(tempfile.mkdtemp(prefix="gitledger-tour-"))
+    repo = init_repository(root)
+    ledger = Ledger.open(root)
+
+    def step(command: str, result: WriteResult | None = None) -> None:
+        say(f"$ git ledger {command}")
+        if result is not None and result.entry is not None:
+            say(f"  {result.entry.id}")
+
+    say(f"A throwaway repository: {root}\n")
+    say("# The agent starts a task. TASK and NEXT are one line each, replaced, never appended.")
+    step("task 'Ship the OAuth callback with PKCE' --next 'Sketch the callback handler'",
+         ledger.set_task("Ship the OAuth callback with PKCE",
+                         next_text="Sketch the callback handler"))
+
+    say("\n# A real question surfaces; only the user can settle it.")
+    question = ledger.open_question(
+        "Does enterprise SSO need its own callback route?", ask_user=True)
+    step("open 'Does enterprise SSO need its own callback route?' --ask-user", question)
+
+    say("\n# A decision is locked, with what it beat and why. NEXT rides along.")
+    decision = ledger.decide(
+        "Use PKCE for the OAuth callback",
+        over=["implicit flow", "client secret shipped in the SPA"],
+        because="the SPA cannot keep a secret; PKCE binds the code to this client",
+        scope="auth/callback", next_text="Write the callback handler and its test",
+    )
+    step("decide 'Use PKCE for the OAuth callback' --over 'implicit flow' "
+         "--over 'client secret shipped in the SPA' --because '…' --scope auth/callback "
+         "--next 'Write the callback handler and its test'", decision)
+
+    say("\n# Code is committed; the fact verified next is pinned to that commit.")
+    sha = commit_files(repo, {
+        "auth/callback.py": (
+            "def callback(code: str, verifier: str | None) -> int:\n"
+            "    return 400 if not verifier else 302\n"
+        ),
+    }, "Add the OAuth callback handler")
+    say(f"$ git commit -m 'Add the OAuth callback handler'\n  [main {sha[:7]}]")
+    by = 'grep -n "return 400 if not verifier" auth/callback.py'
+    step(f"verify 'The callback rejects a missing code_verifier with 400' --by {shlex.quote(by)}",
+         ledger.verify("The callback rejects a missing code_verifier with 400", by=by))
+
+    say("\n# An approach is abandoned, with the reason, so no later turn retries it.")
+    step("drop 'Keep the access token in localStorage' --why 'readable by any XSS on the origin'",
+         ledger.drop("Keep the access token in localStorage",
+                     why="readable by any XSS on the origin"))
+
+    say("\n# The user answers the open question: it is resolved in place, keeping its id.")
+    assert question.entry is not None
+    qid = question.entry.id
+    step(f"resolve {qid[:6]} --as decided --text 'SSO gets its own callback route' "
+         "--because 'separate audit and rollback boundary'",
+         ledger.resolve(qid[:6], as_kind="decided", text="SSO gets its own callback route",
+                        because="separate audit and rollback boundary", scope="auth/sso"))
+
+    say("\n# The plan is pointed at, never copied.")
+    step("plan docs/plan.md --note 'the rollout plan'",
+         ledger.plan("docs/plan.md", note="the rollout plan"))
+
+    snapshot = ledger.snapshot()
+    say("\n$ git ledger show")
+    say(snapshot_text(snapshot))
+    say("\n$ git ledger log")
+    say(log_text(ledger.events()))
+    say("\n# It is all plain git:")
+    say(f"$ git for-each-ref refs/ledger/\n  {snapshot.commit} commit\t{snapshot.ref}")
+    assert decision.entry is not None
+    path = entry_path(decision.entry.id)
+    say(f"$ git show {snapshot.ref}:{path}")
+    blob = ledger.store.tip(snapshot.ref).view
+    assert blob is not None
+    say("  " + (blob.read(path) or b"").decode("utf-8").rstrip().replace("\n", "\n  "))
+    ledger_json = snapshot_json(snapshot)
+    if keep:
+        say("\nTry next:")
+        say(f"  cd {shlex.quote(str(root))}")
+        say("  git ledger show --json        # the interface agents and scripts use")
+        say(f"  git ledger show {qid[:6]}        # one entry and its history")
+        say(f"  git log --stat {snapshot.ref}")
+        say(f"  rm -rf {shlex.quote(str(root))}   # when you are done")
+    else:
+        shutil.rmtree(root, ignore_errors=True)
+    return TourOutcome(str(root), keep, ledger_json)

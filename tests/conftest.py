@@ -1,0 +1,127 @@
+"""Hermetic fixtures: every test runs against real repositories in temp dirs.
+
+Nothing of the developer's machine leaks in: HOME and the XDG dirs are temporary, the
+system git config is off, identity and dates are fixed, and pygit2's own config search
+path (which does not read HOME from the environment after import) is pointed at the
+temporary HOME as well.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygit2
+import pytest
+from click.testing import CliRunner, Result
+from pygit2.enums import ConfigLevel
+
+from gitledger.cli import cli
+
+FIXED_DATE = "2026-11-30T12:00:00+00:00"
+GIT_ENV = {
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_AUTHOR_NAME": "Ada Tester",
+    "GIT_AUTHOR_EMAIL": "ada@example.com",
+    "GIT_COMMITTER_NAME": "Ada Tester",
+    "GIT_COMMITTER_EMAIL": "ada@example.com",
+    "GIT_AUTHOR_DATE": FIXED_DATE,
+    "GIT_COMMITTER_DATE": FIXED_DATE,
+    "GIT_TERMINAL_PROMPT": "0",
+    "LC_ALL": "C.UTF-8",
+}
+UNSET = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_LEDGER_SESSION_ID",
+         "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "EMAIL")
+
+
+@pytest.fixture(autouse=True)
+def hermetic(tmp_path_factory: pytest.TempPathFactory,
+             monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    home = tmp_path_factory.mktemp("home")
+    for sub in ("config", "data", "cache", "state"):
+        (home / f".{sub}").mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    for key in UNSET:
+        monkeypatch.delenv(key, raising=False)
+    paths = pygit2.settings.search_path
+    saved = {level: paths[level] for level in (ConfigLevel.GLOBAL, ConfigLevel.XDG,
+                                              ConfigLevel.SYSTEM)}
+    paths[ConfigLevel.GLOBAL] = str(home)
+    paths[ConfigLevel.XDG] = str(home / ".config")
+    paths[ConfigLevel.SYSTEM] = str(home / "no-system")
+    monkeypatch.chdir(home)
+    yield home
+    for level, value in saved.items():
+        paths[level] = value
+
+
+def git(cwd: Path, *args: str, check: bool = True) -> str:
+    """Run the real git CLI in ``cwd`` and return its stdout."""
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    if check and done.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} failed: {done.stderr}")
+    return done.stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """An empty (unborn) repository with a work tree."""
+    path = tmp_path / "repo"
+    path.mkdir()
+    git(path, "init", "-q", "-b", "main")
+    return path
+
+
+@pytest.fixture
+def repo_with_commit(repo: Path) -> Path:
+    (repo / "README").write_text("hello\n")
+    git(repo, "add", "README")
+    git(repo, "commit", "-q", "-m", "first")
+    return repo
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+class Run:
+    """``ledger("decide", "x")`` runs the CLI in-process inside a repository."""
+
+    def __init__(self, runner: CliRunner, where: Path) -> None:
+        self.runner = runner
+        self.where = where
+
+    def __call__(self, *args: str, input: bytes | str | None = None) -> Result:
+        return self.runner.invoke(cli, ["-C", str(self.where), *args], input=input,
+                                  catch_exceptions=False)
+
+
+@pytest.fixture
+def ledger(runner: CliRunner, repo: Path) -> Run:
+    return Run(runner, repo)
+
+
+def installed_git_ledger() -> Path:
+    """The ``git-ledger`` console script of the environment running the tests."""
+    script = Path(sys.executable).parent / "git-ledger"
+    if not script.exists():
+        pytest.fail(f"git-ledger is not installed next to {sys.executable}")
+    return script
+
+
+@pytest.fixture
+def cli_env() -> dict[str, str]:
+    """The environment for subprocesses: the test venv's scripts first on PATH."""
+    env = dict(os.environ)
+    env["PATH"] = f"{installed_git_ledger().parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
