@@ -17,7 +17,7 @@ import click
 from gitledger import __version__
 from gitledger.errors import LedgerError
 from gitledger.ledger import Ledger, WriteResult, list_ledgers
-from gitledger.model import KINDS
+from gitledger.model import KINDS, Snapshot
 from gitledger.render import (
     event_json,
     history_json,
@@ -30,7 +30,7 @@ from gitledger.render import (
     write_json,
     write_text,
 )
-from gitledger.text import decode_bytes
+from gitledger.text import decode_bytes, printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
@@ -45,8 +45,8 @@ class LedgerGroup(click.Group):
         except LedgerError as exc:
             _fail(str(exc), exc.exit_code)
         except click.UsageError as exc:
-            hint = f" (see {PROG} {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''}--help)"
-            _fail(exc.format_message() + hint.replace("  ", " "), 2)
+            where = exc.ctx.command_path if exc.ctx else PROG
+            _fail(f"{exc.format_message()} (see {where} --help)", 2)
         except click.ClickException as exc:
             _fail(exc.format_message(), exc.exit_code)
         except click.exceptions.Abort:
@@ -65,7 +65,9 @@ class LedgerGroup(click.Group):
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    click.echo(f"{PROG}: {message}", err=True)
+    # One line, always: messages quote user input (an id with a line break, an escape
+    # sequence) and click's own (a list of choices) can span lines.
+    click.echo(f"{PROG}: {' '.join(printable(message).split())}", err=True)
     sys.exit(code)
 
 
@@ -142,8 +144,7 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
     if ctx.invoked_subcommand is None:
-        ledger = Ledger.open(repo)
-        click.echo(snapshot_text(ledger.snapshot()))
+        _show_snapshot(Ledger.open(repo).snapshot(), None, as_json=False)
 
 
 # -- focus ---------------------------------------------------------------------------------
@@ -154,7 +155,10 @@ def cli(ctx: click.Context, repo: str | None) -> None:
 @_next_option
 @_common
 def task(text: str, next_text: str | None, repo: str | None, as_json: bool) -> None:
-    """Set the one-line TASK: what this session is trying to achieve (- reads stdin)."""
+    """Set the one-line TASK: what this session is trying to achieve.
+
+    Replaces the previous TASK.  Give - as TEXT to read it from standard input.
+    """
     _wrote(as_json, _ledger(repo).set_task(_text(text, "TASK"), next_text=next_text), "TASK")
 
 
@@ -162,7 +166,11 @@ def task(text: str, next_text: str | None, repo: str | None, as_json: bool) -> N
 @click.argument("text")
 @_common
 def next_(text: str, repo: str | None, as_json: bool) -> None:
-    """Set the one-line NEXT: the most valuable next action, ready to pick up cold."""
+    """Set the one-line NEXT: the most valuable next action, ready to pick up cold.
+
+    Prefer --next on the write it belongs to (NEXT rides along).  Give - as TEXT to
+    read it from standard input.
+    """
     _wrote(as_json, _ledger(repo).set_next(_text(text, "NEXT")), "NEXT")
 
 
@@ -176,7 +184,10 @@ def next_(text: str, repo: str | None, as_json: bool) -> None:
 @_common
 def open_(text: str, ask_user: bool, next_text: str | None, repo: str | None,
           as_json: bool) -> None:
-    """Add an OPEN question, and what would settle it."""
+    """Add an OPEN question, and what would settle it.
+
+    Give - as TEXT to read it from standard input.
+    """
     result = _ledger(repo).open_question(_text(text, "question"), ask_user=ask_user,
                                          next_text=next_text)
     _wrote(as_json, result)
@@ -197,7 +208,11 @@ def open_(text: str, ask_user: bool, next_text: str | None, repo: str | None,
 def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | None,
            supersedes: str | None, proposed: bool, evidence: tuple[str, ...],
            next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
-    """Add a DECIDED entry: the decision and the alternatives it beat."""
+    """Add a DECIDED entry: the decision and the alternatives it beat.
+
+    Recorded as accepted unless --proposed.  Give - as TEXT to read it from standard
+    input.
+    """
     result = _ledger(repo, project).decide(
         _text(text, "decision"), over=over, because=because, scope=scope,
         supersedes=supersedes, proposed=proposed, evidence=evidence, next_text=next_text,
@@ -214,7 +229,10 @@ def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | N
 @_common
 def verify(fact: str, by: str, next_text: str | None, project: bool, repo: str | None,
            as_json: bool) -> None:
-    """Add a VERIFIED fact with the command that proved it, at the current HEAD."""
+    """Add a VERIFIED fact with the command that proved it, at the current HEAD.
+
+    Give - as FACT to read it from standard input.
+    """
     result = _ledger(repo, project).verify(_text(fact, "fact"), by=by, next_text=next_text)
     _wrote(as_json, result)
 
@@ -227,7 +245,10 @@ def verify(fact: str, by: str, next_text: str | None, project: bool, repo: str |
 @_common
 def drop(approach: str, why: str, next_text: str | None, project: bool, repo: str | None,
          as_json: bool) -> None:
-    """Add a DROPPED approach with the reason, so it is never retried."""
+    """Add a DROPPED approach with the reason, so it is never retried.
+
+    Give - as APPROACH to read it from standard input.
+    """
     result = _ledger(repo, project).drop(_text(approach, "approach"), why=why,
                                          next_text=next_text)
     _wrote(as_json, result)
@@ -240,7 +261,11 @@ def drop(approach: str, why: str, next_text: str | None, project: bool, repo: st
 @_common
 def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
          as_json: bool) -> None:
-    """Add a PLAN pointer: a path to a plan or project-state file, never a copy."""
+    """Add a PLAN pointer: a path to a plan or project-state file, never a copy.
+
+    A path inside the work tree is stored relative to its top, any other path as an
+    absolute path.
+    """
     _wrote(as_json, _ledger(repo).plan(path, note=note, next_text=next_text))
 
 
@@ -250,10 +275,12 @@ def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
               type=click.Choice(["decided", "verified", "dropped"]),
               help="What the OPEN item becomes.")
 @click.option("--text", metavar="TEXT", help="New text (default: keep the question's).")
-@click.option("--over", multiple=True, metavar="ALT", help="decided: a rejected alternative.")
+@click.option("--over", multiple=True, metavar="ALT",
+              help="decided: a rejected alternative (repeatable).")
 @click.option("--because", metavar="WHY", help="decided: why it won.")
 @click.option("--scope", metavar="S", help="decided: where it applies.")
-@click.option("--evidence", multiple=True, metavar="EV", help="decided: evidence.")
+@click.option("--evidence", multiple=True, metavar="EV",
+              help="decided: evidence, git:<sha>, test:<name>, a URL (repeatable).")
 @click.option("--proposed", is_flag=True, help="decided: record as proposed.")
 @click.option("--by", "by", metavar="COMMAND", help="verified: the command that proved it.")
 @click.option("--why", metavar="WHY", help="dropped: why it was abandoned.")
@@ -263,7 +290,12 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
             because: str | None, scope: str | None, evidence: tuple[str, ...],
             proposed: bool, by: str | None, why: str | None, next_text: str | None,
             repo: str | None, as_json: bool) -> None:
-    """Resolve an OPEN item in place: it becomes a decision, a fact or a dropped path."""
+    """Resolve an OPEN item in place: it becomes a decision, a fact or a dropped path.
+
+    The entry keeps its id and its history; the question is kept beside the new text.
+    Only the options of the new kind apply.  Give - as --text to read it from standard
+    input.
+    """
     result = _ledger(repo).resolve(
         entry_id, as_kind=as_kind, text=_text(text, "text") if text else None, over=over,
         because=because, scope=scope, evidence=evidence, proposed=proposed, by=by, why=why,
@@ -294,7 +326,12 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
          over: tuple[str, ...], evidence: tuple[str, ...], by: str | None, why: str | None,
          path: str | None, note: str | None, ask_user: bool | None, next_text: str | None,
          project: bool, repo: str | None, as_json: bool) -> None:
-    """Change an entry's text or fields in place; its history keeps every earlier state."""
+    """Change an entry's text or fields in place; its history keeps every earlier state.
+
+    TEXT replaces the text; each field option replaces that field (--over and --evidence
+    replace the whole list).  An option that does not apply to the entry's kind is
+    refused.  Give - as TEXT to read it from standard input.
+    """
     ledger = _ledger(repo, project)
     result = ledger.edit(
         entry_id, text=_text(text, "text") if text else None, next_text=next_text,
@@ -316,13 +353,20 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
 @_common
 def show(entry_id: str | None, kind: str | None, name: str | None, project: bool,
          repo: str | None, as_json: bool) -> None:
-    """Show the current ledger, or one entry with its history."""
+    """Show the current ledger, or one entry with its history.
+
+    Exits 1 after printing everything else if some entry could not be read.
+    """
     ledger = _ledger(repo, project, name)
     if entry_id:
         history = ledger.history(entry_id)
         _emit(as_json, history_json(history), history_text(history))
         return
-    snapshot = ledger.snapshot()
+    _show_snapshot(ledger.snapshot(), kind, as_json)
+
+
+def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool) -> None:
+    """Print a ledger; unreadable entries are named on stderr after the rest (exit 1)."""
     _emit(as_json, snapshot_json(snapshot, kind), snapshot_text(snapshot, kind))
     if snapshot.bad:
         names = ", ".join(b.path for b in snapshot.bad)

@@ -30,9 +30,11 @@ _TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
         ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{20,}=*"),
-        ("password in a URL", r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]+:[^/\s@]+@"),
     )
 )
+
+#: ``scheme://user:password@host``; the password is judged like an assigned value.
+_URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
 
 _ASSIGNMENT = re.compile(
     r"""(?ix)
@@ -51,15 +53,30 @@ _PLACEHOLDER = re.compile(
     )$"""
 )
 
+#: Where a secret lives rather than what it is: an environment lookup, a getter call, a
+#: file path.  Recording those is exactly what the ledger should do instead.
+_REFERENCE = re.compile(
+    r"""(?x)^(
+        \$[A-Za-z_]\w*
+        | (?:process\.env|import\.meta\.env)\.\w+
+        | [A-Za-z_][\w.]*\((?:"[^"]*"|'[^']*')?\)
+        | [A-Za-z_][\w.]*\[(?:"[^"]*"|'[^']*')\]
+        | (?:~|\.{1,2})?/[\w.\-/]+
+    )$"""
+)
+
 
 def find_credential(text: str) -> str | None:
     """Name the kind of credential ``text`` appears to contain, or ``None``."""
     for name, pattern in _TOKEN_PATTERNS:
         if pattern.search(text):
             return name
+    for match in _URL_PASSWORD.finditer(text):
+        if not _is_placeholder(match.group("value")):
+            return "password in a URL"
     for match in _ASSIGNMENT.finditer(text):
         value = match.group("value").strip("\"'")
-        if len(value) < 4 or _PLACEHOLDER.match(value):
+        if len(value) < 4 or _is_placeholder(value):
             continue
         # "token: rotated" is prose; "token: 9f8e7d6c5b4a" is a value.  After a colon only
         # something shaped like a secret counts; after "=" any real value does.
@@ -67,6 +84,10 @@ def find_credential(text: str) -> str | None:
             continue
         return f"a {match.group('key').lower()} assignment"
     return None
+
+
+def _is_placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.match(value) or _REFERENCE.match(value))
 
 
 def _looks_random(value: str) -> bool:

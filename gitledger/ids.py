@@ -32,7 +32,7 @@ def new_id(kind: str) -> str:
 
 
 def is_valid_id(value: str) -> bool:
-    return bool(_ID.match(value))
+    return bool(_ID.fullmatch(value))
 
 
 def entry_path(entry_id: str) -> str:

@@ -169,6 +169,9 @@ class Ledger:
     def events(self, limit: int | None = None) -> list[Event]:
         if self._ref is None:
             return []
+        tip = self.store.tip(self._ref)
+        if tip.view is not None:
+            _read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
         return list(self.store.history(self._ref, limit))
 
     def _view_or_fail(self, prefix: str) -> TreeView:
@@ -274,6 +277,7 @@ class Ledger:
         _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
                                evidence=evidence, by=by, why=why)
         nxt = _clean_next(next_text)
+        self.get(prefix)  # an unknown id must not start a ledger before failing
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             old = _read_entry(view, find_entry_id(view, prefix))
@@ -312,6 +316,7 @@ class Ledger:
         if not cleaned:
             raise InvalidInput("nothing to change: give new text or a field option")
         nxt = _clean_next(next_text)
+        self.get(prefix)  # an unknown id must not start a ledger before failing
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             old = _read_entry(view, find_entry_id(view, prefix))
@@ -396,7 +401,7 @@ class Ledger:
                 trailers.append(("Ledger-Next", "set"))
             if session:
                 trailers.append(("Ledger-Session", session))
-                if meta.session_id is None:
+                if meta.session_id is None and meta.kind == "session":
                     files[META_PATH] = encode_meta(replace(meta, session_id=session))
                     trailers.append(("Ledger-Owner", session))
             return Change(built.subject, tuple(trailers), files), built
@@ -407,6 +412,8 @@ class Ledger:
         return WriteResult(ref, commit, built.entry, built.focus)
 
     def _ensure_started(self, ref: str) -> None:
+        if self.store.exists(ref):
+            return  # the write's own operation reads and checks the ledger's header
         kind = self.kind
         person = self.repo.person()
         session = _session_from_env()

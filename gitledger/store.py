@@ -171,6 +171,13 @@ class Store:
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
         return Tip(str(target), TreeView(self.git, obj.tree))
 
+    def exists(self, ref: str) -> bool:
+        """Whether ``ref`` exists; reads only the ref, not what it points at."""
+        try:
+            return self.git.references.get(ref) is not None
+        except pygit2.InvalidSpecError:
+            raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+
     def ledger_refs(self) -> list[str]:
         return sorted(r for r in self.git.references if r.startswith(LEDGER_NAMESPACE))
 
@@ -226,12 +233,21 @@ class Store:
             tree = self._write_tree(base, _split_changes(change.files))
             author = self.repo.person("AUTHOR").signature()
             committer = self.repo.person("COMMITTER").signature()
-            parents = [pygit2.Oid(hex=tip.commit)] if tip.commit else []
+            message = format_message(change)
             try:
-                commit = self.git.create_commit(
-                    ref, author, committer, format_message(change), tree, parents
-                )
-            except pygit2.GitError as exc:
+                if tip.commit is not None:
+                    # libgit2 moves the ref only if, under its lock, it still points at
+                    # the first parent: the compare-and-swap.
+                    commit = self.git.create_commit(
+                        ref, author, committer, message, tree, [pygit2.Oid(hex=tip.commit)]
+                    )
+                else:
+                    # A new ledger: create_commit(ref, ..., []) would overwrite a ref that
+                    # another writer created meanwhile; creating it without force fails
+                    # instead (libgit2 checks under the ref lock).
+                    commit = self.git.create_commit(None, author, committer, message, tree, [])
+                    self.git.create_reference_direct(ref, commit, False)
+            except (pygit2.GitError, OSError) as exc:
                 if time.monotonic() > deadline:
                     raise ConcurrentUpdate(
                         f"{ref} kept changing for {RETRY_SECONDS:.0f}s; nothing was written"
@@ -246,15 +262,26 @@ class Store:
     def _write_tree(
         self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
     ) -> pygit2.Oid:
+        return self._write_subtree(base, changes)[0]
+
+    def _write_subtree(
+        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
+    ) -> tuple[pygit2.Oid, int]:
+        """Write ``base`` with ``changes`` applied; the new tree and how many entries it has.
+
+        Only the trees on the changed paths are rewritten (an append touches the root,
+        ``entries`` and its two fan-out levels, whatever the ledger's size), and no tree is
+        read back after it is written.
+        """
         builder = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
         for name, change in changes.items():
             if isinstance(change, dict):
                 sub_base = None
                 if base is not None and name in base:
-                    existing = self.git[base[name].id]
+                    existing = base[name]
                     sub_base = existing if isinstance(existing, pygit2.Tree) else None
-                sub = self._write_tree(sub_base, change)  # type: ignore[arg-type]
-                if len(self.git[sub]) == 0:  # type: ignore[arg-type]
+                sub, size = self._write_subtree(sub_base, change)  # type: ignore[arg-type]
+                if size == 0:
                     if builder.get(name) is not None:
                         builder.remove(name)
                 else:
@@ -265,7 +292,7 @@ class Store:
             else:
                 assert isinstance(change, bytes)
                 builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
-        return builder.write()
+        return builder.write(), len(builder)
 
 
 def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str, object] | None]:
@@ -281,9 +308,22 @@ def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str
     return nested  # type: ignore[return-value]
 
 
-def _is_race(exc: pygit2.GitError) -> bool:
+#: What libgit2 says when another writer won the race for the ref.  The lock failure is
+#: an ``OSError`` in pygit2 (libgit2 files it under the OS error class).
+_RACE_MESSAGES = (
+    "not the first parent",  # the tip moved before we locked the ref
+    "old reference value does not match",  # ... or between reading it and locking it
+    "already exists",  # another writer created the ledger first
+    "failed to lock file",  # another writer holds the ref lock ...
+    "failed to create locked file",  # ... (both spellings of it)
+)
+
+
+def _is_race(exc: Exception) -> bool:
     message = str(exc).lower()
-    return "not the first parent" in message or "lock" in message or "modified" in message
+    if "permission denied" in message or "read-only" in message:
+        return False
+    return any(text in message for text in _RACE_MESSAGES)
 
 
 def _event(commit: pygit2.Commit) -> Event:

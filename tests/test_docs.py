@@ -1,0 +1,231 @@
+"""The documentation cannot drift from the code.
+
+docs/cli.md must document every command, every option and every JSON key the commands print;
+docs/format.md every trailer, event and file name the code writes; the committed man page must
+be exactly what ``python -m gitledger.manpage`` renders today.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from gitledger import store
+from gitledger.cli import cli
+from gitledger.credentials import _TOKEN_PATTERNS
+from gitledger.ids import KIND_LETTERS
+from gitledger.ledger import SESSION_ENV
+from gitledger.manpage import render
+from gitledger.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
+from gitledger.text import LINE_LIMIT, TEXT_LIMIT
+from tests.conftest import Run
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI_MD = ROOT / "docs" / "cli.md"
+FORMAT_MD = ROOT / "docs" / "format.md"
+MAN_PAGE = ROOT / "man" / "git-ledger.1"
+PACKAGE = ROOT / "gitledger"
+REGENERATE = "python -m gitledger.manpage man/git-ledger.1"
+
+COMMANDS = list(cli.commands)
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _section(doc: str, heading: str) -> str:
+    """The body under ``heading`` up to the next heading of the same or a higher level."""
+    level = len(heading) - len(heading.lstrip("#"))
+    match = re.search(rf"^{re.escape(heading)}[ \t]*\n(.*?)(?=^#{{1,{level}}} |\Z)", doc,
+                      re.MULTILINE | re.DOTALL)
+    assert match, f"docs/cli.md has no heading {heading!r}"
+    return match.group(1)
+
+
+def _mentions(text: str, option: str) -> bool:
+    """Whether ``option`` (``--by``, ``-C``) appears as a whole option name in ``text``."""
+    return re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", text) is not None
+
+
+def _option_names(command: Any) -> list[str]:
+    names: list[str] = []
+    for param in command.params:
+        if param.param_type_name != "option":
+            continue
+        names.extend([*param.opts, *param.secondary_opts])
+    return names
+
+
+# -- docs/cli.md: commands and options ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_has_a_heading_in_cli_md(name: str) -> None:
+    assert re.search(rf"^### `git ledger {re.escape(name)}`$", _read(CLI_MD), re.MULTILINE), (
+        f"docs/cli.md needs a '### `git ledger {name}`' section"
+    )
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_has_help(name: str) -> None:
+    command = cli.commands[name]
+    assert command.help, f"{name} has no docstring"
+    assert command.help.strip(), f"{name} has an empty docstring"
+    result = CliRunner().invoke(cli, [name, "--help"])
+    assert result.exit_code == 0, result.output
+    first_paragraph = command.help.strip().split("\n\n", 1)[0]
+    assert " ".join(first_paragraph.split()) in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_is_documented_in_its_section(name: str) -> None:
+    section = _section(_read(CLI_MD), f"### `git ledger {name}`")
+    missing = [opt for opt in _option_names(cli.commands[name])
+               if opt not in {"-h", "--help"} and not _mentions(section, opt)]
+    assert not missing, f"docs/cli.md, git ledger {name}: undocumented {missing}"
+
+
+def test_global_options_are_documented() -> None:
+    section = _section(_read(CLI_MD), "## Global options")
+    missing = [opt for opt in _option_names(cli) if not _mentions(section, opt)]
+    assert not missing, f"docs/cli.md, Global options: undocumented {missing}"
+
+
+def test_text_limits_and_session_variable_are_documented() -> None:
+    doc = _read(CLI_MD)
+    assert f"{LINE_LIMIT:,} characters" in doc
+    assert f"{TEXT_LIMIT:,} characters" in doc
+    assert SESSION_ENV in doc
+
+
+def test_every_credential_pattern_is_named_in_cli_md() -> None:
+    doc = " ".join(_read(CLI_MD).lower().split())
+    missing = [name for name, _ in _TOKEN_PATTERNS if name.lower() not in doc]
+    assert not missing, f"docs/cli.md does not name {missing}"
+
+
+# -- docs/cli.md: the JSON schemas -------------------------------------------------------
+
+
+def _keys(value: Any) -> Iterator[str]:
+    """Every object key in a JSON document, except the free-form keys of ``trailers``."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield key
+            if key != "trailers":
+                yield from _keys(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _keys(child)
+
+
+def _json(result: Any) -> Any:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_every_json_key_is_documented(ledger: Run) -> None:
+    documents = [
+        _json(ledger("task", "Ship it", "--next", "Sketch it", "--json")),
+        _json(ledger("open", "SSO route?", "--ask-user", "--json")),
+        _json(ledger("decide", "Use PKCE", "--over", "implicit", "--because", "no secret",
+                     "--scope", "auth", "--evidence", "test:pkce", "--json")),
+        _json(ledger("verify", "It rejects", "--by", "pytest -k verifier", "--json")),
+        _json(ledger("drop", "localStorage", "--why", "XSS", "--json")),
+        _json(ledger("plan", "docs/plan.md", "--note", "the plan", "--json")),
+        _json(ledger("decide", "Tokens stay server-side", "--project", "--json")),
+    ]
+    question = documents[1]["id"]
+    documents += [
+        _json(ledger("resolve", question, "--as", "decided", "--because", "audit", "--json")),
+        _json(ledger("edit", question, "Own route", "--json")),
+        _json(ledger("show", "--json")),
+        _json(ledger("show", question, "--json")),
+        _json(ledger("log", "--json")),
+        _json(ledger("list", "--json")),
+        _json(ledger.runner.invoke(cli, ["tour", "--no-keep", "--json"])),
+    ]
+    doc = _read(CLI_MD)
+    keys = {key for document in documents for key in _keys(document)}
+    # A key is documented as `key`, or as `parent.key` in a nested object's table.
+    missing = sorted(key for key in keys
+                     if not re.search(rf"`(?:\w+\.)?{re.escape(key)}`", doc))
+    assert not missing, f"docs/cli.md, JSON: undocumented keys {missing}"
+
+
+# -- docs/format.md ----------------------------------------------------------------------
+
+
+def _sources() -> str:
+    return "\n".join(_read(path) for path in sorted(PACKAGE.glob("*.py")))
+
+
+def test_format_md_names_every_trailer_the_code_writes() -> None:
+    trailers = set(re.findall(r"\"(Ledger-[A-Z][A-Za-z]*)\"", _sources()))
+    assert "Ledger-Event" in trailers
+    doc = _read(FORMAT_MD)
+    missing = sorted(t for t in trailers if f"`{t}`" not in doc)
+    assert not missing, f"docs/format.md does not document {missing}"
+
+
+def test_format_md_names_every_event_the_code_writes() -> None:
+    events = set(re.findall(r"\(\"Ledger-Event\", \"([a-z]+)\"\)", _sources()))
+    assert {"start", "add"} <= events
+    section = _section(_read(FORMAT_MD), "## 7. The commit message")
+    missing = sorted(e for e in events if f"`{e}`" not in section)
+    assert not missing, f"docs/format.md, commit message: undocumented events {missing}"
+
+
+def test_format_md_names_every_storage_name() -> None:
+    names = {name: value for name, value in vars(store).items()
+             if name.isupper() and isinstance(value, str)}
+    assert {"PROJECT_REF", "POINTER_FILE", "META_PATH", "FOCUS_PATH", "ENTRIES_DIR"} <= set(names)
+    doc = _read(FORMAT_MD)
+    missing = sorted(f"{name} = {value!r}" for name, value in names.items() if value not in doc)
+    assert not missing, f"docs/format.md does not mention {missing}"
+
+
+def test_format_md_documents_every_toml_key_kind_and_status() -> None:
+    doc = _read(FORMAT_MD)
+    keys = {f.name for record in (Entry, LedgerMeta, Focus) for f in dataclasses.fields(record)}
+    keys -= {"extra"}
+    keys |= {value for values in KIND_FIELDS.values() for value in values}
+    words = keys | set(KIND_FIELDS) | set(STATUSES)
+    missing = sorted(word for word in words if f"`{word}`" not in doc)
+    flat = " ".join(doc.split())
+    missing += [f"`{letter}` {kind}" for kind, letter in KIND_LETTERS.items()
+                if f"`{letter}` {kind}" not in flat]
+    assert not missing, f"docs/format.md does not document {missing}"
+
+
+# -- the man page ------------------------------------------------------------------------
+
+
+def test_man_page_is_up_to_date() -> None:
+    assert _read(MAN_PAGE) == render(), f"man/git-ledger.1 is stale: run {REGENERATE}"
+
+
+def test_man_page_documents_every_command() -> None:
+    page = _read(MAN_PAGE)
+    missing = [name for name in COMMANDS if f'.SS "git ledger {name} ' not in page]
+    assert not missing, f"man/git-ledger.1 has no section for {missing}"
+
+
+def test_man_page_renders_without_warnings(tmp_path: Path) -> None:
+    groff = shutil.which("groff")
+    if groff is None:
+        pytest.skip("groff is not installed")
+    done = subprocess.run([groff, "-man", "-Tutf8", "-ww", "-z", str(MAN_PAGE)],
+                          capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stderr == ""

@@ -1,0 +1,51 @@
+"""The wheel is what users install: it must carry the hooks folder and the man page."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+         "-q", "-w", str(out), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (built,) = out.glob("gitledger-*.whl")
+    return zipfile.ZipFile(built)
+
+
+def test_wheel_ships_the_hooks_folder(wheel: zipfile.ZipFile) -> None:
+    shipped = {name for name in wheel.namelist() if name.startswith("gitledger/hooks/")}
+    expected = {
+        "gitledger/hooks/" + p.relative_to(ROOT / "hooks").as_posix()
+        for p in (ROOT / "hooks").rglob("*") if p.is_file()
+    }
+    assert expected
+    assert expected <= shipped
+
+
+def test_wheel_ships_the_man_page(wheel: zipfile.ZipFile) -> None:
+    (page,) = [n for n in wheel.namelist() if n.endswith("share/man/man1/git-ledger.1")]
+    assert wheel.read(page) == (ROOT / "man" / "git-ledger.1").read_bytes()
+
+
+def test_wheel_has_the_console_script(wheel: zipfile.ZipFile) -> None:
+    (entry_points,) = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
+    assert "git-ledger = gitledger.cli:main" in wheel.read(entry_points).decode()
+
+
+def test_gitattributes_keeps_hook_scripts_lf() -> None:
+    attributes = (ROOT / ".gitattributes").read_text()
+    assert "hooks/**" in attributes
+    assert "*.sh" in attributes
+    assert "eol=lf" in attributes
