@@ -297,9 +297,9 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
     input.
     """
     result = _ledger(repo).resolve(
-        entry_id, as_kind=as_kind, text=_text(text, "text") if text else None, over=over,
-        because=because, scope=scope, evidence=evidence, proposed=proposed, by=by, why=why,
-        next_text=next_text,
+        entry_id, as_kind=as_kind, text=_text(text, "text") if text is not None else None,
+        over=over, because=because, scope=scope, evidence=evidence, proposed=proposed, by=by,
+        why=why, next_text=next_text,
     )
     _wrote(as_json, result)
 
@@ -334,9 +334,9 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
     """
     ledger = _ledger(repo, project)
     result = ledger.edit(
-        entry_id, text=_text(text, "text") if text else None, next_text=next_text,
+        entry_id, text=_text(text, "text") if text is not None else None, next_text=next_text,
         because=because, scope=scope, over=over, evidence=evidence, by=by, why=why,
-        path=ledger.repo.relative_to_workdir(path) if path else None, note=note,
+        path=path, note=note,
         ask_user=ask_user,
     )
     _wrote(as_json, result)
@@ -385,7 +385,7 @@ def log(limit: int | None, name: str | None, project: bool, repo: str | None,
     """Show the ledger's event history, newest first."""
     ledger = _ledger(repo, project, name)
     events = ledger.events(limit)
-    _emit(as_json, {"ledger": ledger.ref, "events": [event_json(e) for e in events]},
+    _emit(as_json, {"ref": ledger.ref, "events": [event_json(e) for e in events]},
           log_text(events))
 
 
@@ -410,7 +410,7 @@ def tour(keep: bool, as_json: bool) -> None:
     outcome = run_tour(say, keep=keep)
     if as_json:
         click.echo(json.dumps({"repository": outcome.repository, "kept": outcome.kept,
-                               "ledger": outcome.ledger, "transcript": lines}, indent=2))
+                               "show": outcome.ledger, "transcript": lines}, indent=2))
 
 
 def main() -> None:

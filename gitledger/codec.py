@@ -24,6 +24,11 @@ _STR_FIELDS = {"text", "question", "session", "status", "scope", "because", "sup
                "superseded_by", "by", "commit", "why", "path", "note", "author"}
 _LIST_FIELDS = {"over", "evidence"}
 
+_ALL_KIND_FIELDS = {key for keys in KIND_FIELDS.values() for key in keys}
+_OTHER_KINDS_FIELDS = {
+    kind: _ALL_KIND_FIELDS - set(keys) for kind, keys in KIND_FIELDS.items()
+}
+
 T = TypeVar("T")
 
 
@@ -59,7 +64,9 @@ def decode_entry(blob: bytes, where: str) -> Entry:
         "created": _time(_take(data, "created", object, where), where),
         "author": _take(data, "author", str, where),
     }
-    known = {f.name for f in fields(Entry)}
+    # A key that belongs to another kind (``why`` on a decision, written by hand) is kept
+    # verbatim with the unknown keys, so that rewriting the entry does not drop it.
+    known = {f.name for f in fields(Entry)} - _OTHER_KINDS_FIELDS[kind]
     for key in list(data):
         if key not in known:
             continue

@@ -97,27 +97,44 @@ class Built:
 class Ledger:
     """One ledger (this worktree's session ledger, the project ledger, or a named one)."""
 
-    def __init__(self, store: Store, ref: str | None, kind: str) -> None:
+    def __init__(
+        self, store: Store, ref: str | None, kind: str, session: str | None = None
+    ) -> None:
         self.store = store
         self.repo = store.repo
         self._ref = ref
         self.kind = kind
+        self._session = session
 
     # -- opening -------------------------------------------------------------------------
 
     @classmethod
     def open(
         cls, where: str | os.PathLike[str] | None = None, *, project: bool = False,
-        name: str | None = None,
+        name: str | None = None, session: str | None = None,
     ) -> Ledger:
-        """The ledger a command acts on: ``name`` if given, else project or this worktree's."""
+        """The ledger a command acts on: ``name`` if given, else project or this worktree's.
+
+        ``session`` is the agent session writes belong to; by default it comes from
+        ``GIT_LEDGER_SESSION_ID``, and ``""`` means no session.
+        """
         store = Store(Repo(where))
         if name:
             ref = resolve_ledger_name(store, name)
-            return cls(store, ref, "project" if ref == PROJECT_REF else "session")
+            return cls(store, ref, "project" if ref == PROJECT_REF else "session", session)
         if project:
-            return cls(store, PROJECT_REF, "project")
-        return cls(store, store.worktree_ref(), "session")
+            return cls(store, PROJECT_REF, "project", session)
+        return cls(store, store.worktree_ref(), "session", session)
+
+    @property
+    def session(self) -> str | None:
+        """The agent session writes are attributed to: given at open, else from the env.
+
+        Read at each write, so an agent that exports its session id mid-way is heard.
+        """
+        if self._session is None:
+            return _session_from_env()
+        return self._session or None
 
     @property
     def ref(self) -> str | None:
@@ -193,7 +210,8 @@ class Ledger:
                 return None
             return Built(
                 f"task: {one_line_summary(task)}", [("Ledger-Event", "task")],
-                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus, nxt is not None,
+                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus,
+                nxt is not None and nxt != focus.next,
             )
 
         return self._write(build)
@@ -275,7 +293,8 @@ class Ledger:
         else:
             raise InvalidInput(f"cannot resolve as '{as_kind}': use decided, verified or dropped")
         _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
-                               evidence=evidence, by=by, why=why)
+                               evidence=evidence, by=by, why=why,
+                               status="proposed" if proposed else None)
         nxt = _clean_next(next_text)
         self.get(prefix)  # an unknown id must not start a ledger before failing
 
@@ -296,7 +315,7 @@ class Ledger:
                 f"resolve {entry.id} as {as_kind}: {one_line_summary(entry.text)}",
                 [("Ledger-Event", "resolve"), ("Ledger-Entry", entry.id),
                  ("Ledger-Kind", as_kind)],
-                files, entry, new_focus, nxt is not None,
+                files, entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
         return self._write(build)
@@ -315,6 +334,8 @@ class Ledger:
             cleaned[key] = _clean_field(key, value)
         if not cleaned:
             raise InvalidInput("nothing to change: give new text or a field option")
+        if "path" in cleaned:
+            cleaned["path"] = self.repo.relative_to_workdir(cleaned["path"])
         nxt = _clean_next(next_text)
         self.get(prefix)  # an unknown id must not start a ledger before failing
 
@@ -340,7 +361,7 @@ class Ledger:
                 f"edit {entry.id}: {one_line_summary(entry.text)}",
                 [("Ledger-Event", "edit"), ("Ledger-Entry", entry.id),
                  ("Ledger-Kind", entry.kind)],
-                files, entry, new_focus, nxt is not None,
+                files, entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
         return self._write(build)
@@ -350,7 +371,7 @@ class Ledger:
     def _add(self, kind: str, text: str, next_text: str | None, **fields: Any) -> WriteResult:
         nxt = _clean_next(next_text)
         person = self.repo.person()
-        session = _session_from_env()
+        session = self.session
         entry_id = new_id(kind)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
@@ -367,7 +388,7 @@ class Ledger:
                 f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}",
                 [("Ledger-Event", "add"), ("Ledger-Entry", entry.id), ("Ledger-Kind", kind)],
                 {entry_path(entry.id): encode_entry(entry), FOCUS_PATH: encode_focus(new_focus)},
-                entry, new_focus, nxt is not None,
+                entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
         return self._write(build)
@@ -382,9 +403,10 @@ class Ledger:
         return entry.id
 
     def _write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+        self.repo.person()  # no identity: fail before anything, the pointer file too
         ref = self._writable_ref()
         self._ensure_started(ref)
-        session = _session_from_env()
+        session = self.session
         outcome: dict[str, Any] = {}
 
         def operation(view: TreeView | None) -> tuple[Change, Built] | None:
@@ -416,7 +438,7 @@ class Ledger:
             return  # the write's own operation reads and checks the ledger's header
         kind = self.kind
         person = self.repo.person()
-        session = _session_from_env()
+        session = self.session
         ledger_id = ref.removeprefix(SESSIONS_PREFIX) if kind == "session" else "project"
 
         def start(view: TreeView | None) -> tuple[Change, None] | None:
@@ -430,6 +452,8 @@ class Ledger:
             trailers = [("Ledger-Event", "start"), ("Ledger-Format", str(FORMAT_VERSION))]
             if session:
                 trailers.append(("Ledger-Session", session))
+                if kind == "session":
+                    trailers.append(("Ledger-Owner", session))
             return Change(
                 f"start {kind} ledger {ledger_id}", tuple(trailers),
                 {META_PATH: encode_meta(meta), FOCUS_PATH: encode_focus(Focus())},
@@ -514,9 +538,11 @@ def _read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
     meta_blob = view.read(META_PATH)
     if meta_blob is None:
         raise CorruptLedger(
-            f"{ref} is not a ledger: its tree has no {META_PATH} (git ledger list shows ledgers)"
+            f"{ref} is not a ledger: its tree has no {META_PATH}"
         )
     meta = decode_meta(meta_blob, f"{ref}:{META_PATH}")
+    if meta.format < 1:
+        raise CorruptLedger(f"{ref}: ledger format {meta.format} does not exist")
     if meta.format > FORMAT_VERSION:
         raise CorruptLedger(
             f"{ref} uses ledger format {meta.format}; this gitledger reads format "
@@ -559,8 +585,9 @@ def _refuse_foreign_fields(kind: str, **given: Any) -> None:
         if value in (None, (), []):
             continue
         if key not in KIND_FIELDS[kind]:
+            option = "proposed" if key == "status" else key
             raise InvalidInput(
-                f"--{key} does not apply when resolving as {kind} "
+                f"--{option} does not apply when resolving as {kind} "
                 f"({SECTION_TITLES[kind]} takes: {', '.join(KIND_FIELDS[kind])})"
             )
 

@@ -39,7 +39,7 @@ def write_json(result: WriteResult) -> dict[str, Any]:
     return {
         "id": result.entry.id if result.entry else None,
         "entry": entry_to_json(result.entry) if result.entry else None,
-        "ledger": result.ref,
+        "ref": result.ref,
         "commit": result.commit,
         "task": result.focus.task,
         "next": result.focus.next,
@@ -108,6 +108,11 @@ def write_text(result: WriteResult, what: str) -> str:
 
 
 def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
+    if snapshot.meta is None and snapshot.ref == PROJECT_REF:
+        return (
+            "No project ledger yet.\n"
+            "Start one with: git ledger decide --project 'a decision that outlives the task'"
+        )
     if snapshot.meta is None:
         return (
             "No ledger in this worktree yet.\n"
@@ -135,7 +140,8 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
         lines.extend(line for entry in entries for line in entry_lines(entry))
     for bad in snapshot.bad:
         lines.append("")
-        lines.append(f"unreadable entry {bad.path}: {printable(bad.reason)}")
+        reason = bad.reason.removeprefix(f"{bad.path}: ")
+        lines.append(f"unreadable entry {bad.path}: {printable(reason)}")
     return "\n".join(lines)
 
 

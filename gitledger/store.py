@@ -242,22 +242,36 @@ class Store:
                         ref, author, committer, message, tree, [pygit2.Oid(hex=tip.commit)]
                     )
                 else:
-                    # A new ledger: create_commit(ref, ..., []) would overwrite a ref that
-                    # another writer created meanwhile; creating it without force fails
-                    # instead (libgit2 checks under the ref lock).
                     commit = self.git.create_commit(None, author, committer, message, tree, [])
-                    self.git.create_reference_direct(ref, commit, False)
-            except (pygit2.GitError, OSError) as exc:
+                    self._create_ref(ref, commit, change.subject)
+            except (pygit2.GitError, OSError, _RefExists) as exc:
                 if time.monotonic() > deadline:
                     raise ConcurrentUpdate(
                         f"{ref} kept changing for {RETRY_SECONDS:.0f}s; nothing was written"
                     ) from None
-                if not _is_race(exc):
+                if not isinstance(exc, _RefExists) and not _is_race(exc):
                     raise RepositoryError(f"cannot update {ref}: {exc}") from None
                 time.sleep(random.uniform(0, delay))
                 delay = min(delay * 2, 0.05)
                 continue
             return str(commit), result
+
+    def _create_ref(self, ref: str, commit: pygit2.Oid, subject: str) -> None:
+        """Create ``ref`` at ``commit`` if, and only if, it does not exist yet.
+
+        Neither ``create_commit(ref, ..., [])`` nor a non-forced ``create_reference``
+        will do: libgit2 checks that the ref is absent *before* it takes the ref's lock,
+        so two writers starting one ledger can both succeed, and the later one resets the
+        ref to its root commit, dropping whatever the first had appended meanwhile.  A ref
+        transaction takes the lock first; the check made while holding it is final.
+        """
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            if self.git.references.get(ref) is not None:
+                raise _RefExists(ref)  # leaving the block unlocks without writing
+            # (pygit2 1.21 cannot pass a Signature here; a reflog, if one is kept, gets
+            # libgit2's default identity.)
+            txn.set_target(ref, commit, message=f"commit (initial): {subject}")
 
     def _write_tree(
         self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
@@ -308,12 +322,15 @@ def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str
     return nested  # type: ignore[return-value]
 
 
+class _RefExists(Exception):
+    """Another writer created the ledger's ref first."""
+
+
 #: What libgit2 says when another writer won the race for the ref.  The lock failure is
 #: an ``OSError`` in pygit2 (libgit2 files it under the OS error class).
 _RACE_MESSAGES = (
     "not the first parent",  # the tip moved before we locked the ref
     "old reference value does not match",  # ... or between reading it and locking it
-    "already exists",  # another writer created the ledger first
     "failed to lock file",  # another writer holds the ref lock ...
     "failed to create locked file",  # ... (both spellings of it)
 )

@@ -18,6 +18,9 @@ LINE_LIMIT = 500
 TEXT_LIMIT = 2000
 
 _ALLOWED_CONTROLS = {"\t", "\n"}
+#: Bidirectional overrides and isolates reorder how text is displayed ("Trojan Source"):
+#: what a reviewer reads would not be what the agent is told.
+_BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def clean_line(value: str, field: str, limit: int = LINE_LIMIT) -> str:
@@ -38,7 +41,9 @@ def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
     for ch in text:
         if ch == "\x00":
             raise InvalidInput(f"{field} contains a NUL byte")
-        if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc":
+        if ch in _BIDI_CONTROLS or (
+            ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
+        ):
             raise InvalidInput(
                 f"{field} contains the control character U+{ord(ch):04X}; "
                 "ledger text must be plain text"
@@ -71,7 +76,8 @@ def one_line_summary(text: str, width: int = 72) -> str:
 
 
 _DISPLAY_UNSAFE = {ch: "\ufffd" for ch in range(0x20) if chr(ch) not in _ALLOWED_CONTROLS}
-_DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "�"))
+_DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
+_DISPLAY_UNSAFE.update(dict.fromkeys(map(ord, _BIDI_CONTROLS), "\ufffd"))
 
 
 def printable(text: str) -> str:

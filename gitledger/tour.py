@@ -30,7 +30,7 @@ class TourOutcome:
 def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     root = Path(tempfile.mkdtemp(prefix="gitledger-tour-"))
     repo = init_repository(root)
-    ledger = Ledger.open(root)
+    ledger = Ledger.open(root, session="")  # the caller's agent session is not the tour's
 
     def step(command: str, result: WriteResult | None = None) -> None:
         say(f"$ git ledger {command}")
@@ -80,7 +80,7 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     assert question.entry is not None
     qid = question.entry.id
     step(f"resolve {qid[:6]} --as decided --text 'SSO gets its own callback route' "
-         "--because 'separate audit and rollback boundary'",
+         "--because 'separate audit and rollback boundary' --scope auth/sso",
          ledger.resolve(qid[:6], as_kind="decided", text="SSO gets its own callback route",
                         because="separate audit and rollback boundary", scope="auth/sso"))
 

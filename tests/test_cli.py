@@ -20,7 +20,7 @@ from gitledger.ids import entry_path, is_valid_id
 from gitledger.store import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import Run, git
 
-WRITE_KEYS = {"id", "entry", "ledger", "commit", "task", "next"}
+WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next"}
 ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "seq"}
 KIND_KEYS = {
     "open": {"ask_user"},
@@ -46,7 +46,7 @@ def written(result: Result, kind: str) -> dict[str, Any]:
     data = as_json(result)
     assert set(data) == WRITE_KEYS
     assert is_valid_id(data["id"])
-    assert data["ledger"].startswith("refs/ledger/")
+    assert data["ref"].startswith("refs/ledger/")
     assert len(data["commit"]) == 40
     entry = data["entry"]
     assert entry["id"] == data["id"]
@@ -83,7 +83,7 @@ def test_task_and_next(ledger: Run, repo: Path) -> None:
     assert data["entry"] is None
     assert data["task"] == "Ship v2"
     assert data["next"] == "Plan v2"
-    assert data["ledger"] == ledger_ref(repo)
+    assert data["ref"] == ledger_ref(repo)
     assert data["commit"] == git(repo, "rev-parse", ledger_ref(repo)).strip()
     data = as_json(ledger("next", "Plan v3", "--json"))
     assert (data["task"], data["next"], data["id"]) == ("Ship v2", "Plan v3", None)
@@ -384,11 +384,11 @@ def test_show_one_entry_with_history(ledger: Run) -> None:
 
 def test_log(ledger: Run, repo: Path) -> None:
     assert ok(ledger("log")).stdout == "No ledger events yet.\n"
-    assert as_json(ledger("log", "--json")) == {"ledger": None, "events": []}
+    assert as_json(ledger("log", "--json")) == {"ref": None, "events": []}
     ok(ledger("task", "t"))
     d = ok(ledger("decide", "d")).stdout.strip()
     data = as_json(ledger("log", "--json"))
-    assert data["ledger"] == ledger_ref(repo)
+    assert data["ref"] == ledger_ref(repo)
     assert [e["event"] for e in data["events"]] == ["add", "task", "start"]
     assert data["events"][0]["entries"] == [d]
     assert data["events"][0]["trailers"]["Ledger-Kind"] == ["decided"]
@@ -434,7 +434,7 @@ def test_list(ledger: Run, repo: Path) -> None:
 
 def test_project_flag_on_reads_and_writes(ledger: Run, repo: Path) -> None:
     d = written(ledger("decide", "All services log JSON", "--project", "--json"), "decided")
-    assert as_json(ledger("decide", "x", "--project", "--json"))["ledger"] == PROJECT_REF
+    assert as_json(ledger("decide", "x", "--project", "--json"))["ref"] == PROJECT_REF
     written(ledger("verify", "CI green", "--by", "ci", "--project", "--json"), "verified")
     written(ledger("drop", "XML logs", "--why", "no", "--project", "--json"), "dropped")
     written(ledger("edit", d["id"], "All services log JSON lines", "--project", "--json"),
@@ -465,7 +465,7 @@ def test_show_and_log_another_ledger_by_name(runner: CliRunner, repo_with_commit
         assert [e["text"] for e in data["entries"]] == ["linked decision"]
     logged = json.loads(ok(runner.invoke(cli, ["-C", str(main), "log", "--ledger", ledger_id,
                                                "--json"])).stdout)
-    assert logged["ledger"] == linked_ref
+    assert logged["ref"] == linked_ref
     # the main worktree's own ledger is still empty
     assert json.loads(ok(runner.invoke(cli, ["-C", str(main), "show", "--json"])).stdout)[
         "entries"] == []
@@ -510,10 +510,10 @@ def test_runs_in_the_current_directory_without_repo(runner: CliRunner, repo: Pat
 
 def test_tour_no_keep_json(runner: CliRunner) -> None:
     data = json.loads(ok(runner.invoke(cli, ["tour", "--no-keep", "--json"])).stdout)
-    assert set(data) == {"repository", "kept", "ledger", "transcript"}
+    assert set(data) == {"repository", "kept", "show", "transcript"}
     assert data["kept"] is False
     assert not Path(data["repository"]).exists()
-    snapshot = data["ledger"]
+    snapshot = data["show"]
     kinds = [e["kind"] for e in snapshot["entries"]]
     assert {"decided", "verified", "dropped", "plan"} <= set(kinds)
     assert "open" not in kinds  # the tour's question was resolved

@@ -161,7 +161,7 @@ def _mutated(change: dict[str, Any], drop: tuple[str, ...] = ()) -> bytes:
         (_mutated({"evidence": ["ok", 3]}), "'evidence' must be a list of strings"),
         (_mutated({"because": ["a"]}), "'because' must be a string"),
         (_mutated({"status": 1}), "'status' must be a string"),
-        (_mutated({"ask_user": "yes"}), "'ask_user' must be true or false"),
+        (_mutated({"kind": "open", "ask_user": "yes"}), "'ask_user' must be true or false"),
     ],
 )
 def test_decode_entry_is_strict_about_types(blob: bytes, reason: str) -> None:

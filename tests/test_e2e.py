@@ -201,8 +201,12 @@ def test_tour_json(tmp_path: Path, cli_env: dict[str, str]) -> None:
     env = {**cli_env, "TMPDIR": str(scratch)}
     data = json.loads(ledger(tmp_path, env, "tour", "--no-keep", "--json"))
     assert data["kept"] is False
-    assert data["ledger"]["task"] == "Ship the OAuth callback with PKCE"
-    assert {e["kind"] for e in data["ledger"]["entries"]} >= {"decided", "verified", "dropped"}
+    assert data["repository"]
+    shown = data["show"]  # the tour ledger's `show --json` document (docs/cli.md)
+    assert shown["task"] == "Ship the OAuth callback with PKCE"
+    assert shown["ledger"]["ref"].startswith("refs/ledger/sessions/")
+    assert {e["kind"] for e in shown["entries"]} >= {"decided", "verified", "dropped"}
+    assert any("git ledger" in line for line in data["transcript"])
     assert list(scratch.iterdir()) == []
 
 
