@@ -45,8 +45,7 @@ class LedgerGroup(click.Group):
         except LedgerError as exc:
             _fail(str(exc), exc.exit_code)
         except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else PROG
-            _fail(f"{exc.format_message()} (see {where} --help)", 2)
+            _fail(f"{exc.format_message()} (see {self._help_for(exc, args)} --help)", 2)
         except click.ClickException as exc:
             _fail(exc.format_message(), exc.exit_code)
         except click.exceptions.Abort:
@@ -55,6 +54,19 @@ class LedgerGroup(click.Group):
             sys.stderr.close()
             sys.exit(0)
         sys.exit(0)
+
+    def _help_for(self, exc: click.UsageError, args: Any) -> str:
+        """The command whose --help answers a usage error (click omits it for some)."""
+        if exc.ctx is not None and exc.ctx.parent is not None:
+            names: list[str] = []
+            ctx: click.Context | None = exc.ctx
+            while ctx is not None and ctx.parent is not None:
+                names.insert(0, ctx.info_name or "")
+                ctx = ctx.parent
+            return " ".join([PROG, *names])
+        words = list(args) if args is not None else sys.argv[1:]
+        command = next((w for w in words if w in self.commands), None)
+        return f"{PROG} {command}" if command else PROG
 
     def _main(self, args: Any, prog_name: str, extra: dict[str, Any]) -> None:
         try:

@@ -49,7 +49,9 @@ class Repo:
         if not found:
             raise RepositoryError(f"not a git repository (or any parent): {where.resolve()}")
         try:
-            self.git = pygit2.Repository(found)
+            # Opened from the directory, not from the git dir discovery found: only a search
+            # that starts in the work tree knows the work tree of a --separate-git-dir.
+            self.git = pygit2.Repository(env_git_dir or str(where.resolve()))
         except pygit2.GitError as exc:
             raise RepositoryError(f"cannot open the repository at {found}: {exc}") from None
         if self.git.is_bare or self.git.workdir is None:

@@ -357,6 +357,8 @@ def _event(commit: pygit2.Commit) -> Event:
 
 
 def _workdir_of(gitdir: Path, repo: Repo) -> Path:
+    if gitdir == repo.gitdir:
+        return repo.workdir  # right even for a --separate-git-dir layout
     if gitdir == repo.commondir:
         return gitdir.parent
     try:

@@ -771,3 +771,40 @@ def test_corrupted_ledger_header(ledger: Run, prepared: Prepared) -> None:
             assert message in line, (args, line)
         assert state(prepared.gitdir) == before
         git(prepared.repo, "update-ref", ref, f"{ref}~1")
+
+
+# -- found in review -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("resolve", "QUESTION", "--as", "verified", "--by", "pytest", "--proposed"),
+        ("resolve", "QUESTION", "--as", "dropped", "--why", "slow", "--over", "x"),
+        ("resolve", "QUESTION", "--as", "decided", "--text", ""),
+        ("edit", "DECISION", ""),
+        ("edit", "DECISION", "--scope", ""),
+        ("decide", "right\u202eto left"),
+        ("task", "isolated \u2067text"),
+    ],
+    ids=["proposed-on-verified", "over-on-dropped", "empty-resolve-text", "empty-edit-text",
+         "empty-scope", "bidi-override", "bidi-isolate"],
+)
+def test_refused_in_review(prepared: Prepared, runner: CliRunner, args: tuple[str, ...]) -> None:
+    words = [a.replace("QUESTION", prepared.question).replace("DECISION", prepared.decision)
+             for a in args]
+    before = state(prepared.gitdir)
+    refused(runner.invoke(cli, ["-C", str(prepared.repo), *words]))
+    assert state(prepared.gitdir) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [(("decide", "x", "--over"), "decide"), (("show", "--kind"), "show"),
+     (("resolve",), "resolve"), (("frob",), "")],
+)
+def test_usage_error_points_at_the_commands_help(
+    ledger: Run, args: tuple[str, ...], command: str
+) -> None:
+    line = refused(ledger(*args), 2)
+    assert line.endswith(f"(see git ledger{' ' + command if command else ''} --help)")

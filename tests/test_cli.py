@@ -586,3 +586,15 @@ def test_as_a_git_subcommand_and_as_a_module(repo: Path, cli_env: dict[str, str]
                           env=cli_env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert entry_id in done.stdout
+
+
+def test_list_names_the_work_tree_of_a_separate_git_dir(runner: CliRunner, tmp_path: Path
+                                                        ) -> None:
+    work = tmp_path / "work"
+    git(tmp_path, "init", "-q", "--separate-git-dir", str(tmp_path / "elsewhere.git"),
+        str(work))
+    ok(runner.invoke(cli, ["-C", str(work), "task", "t"]))
+    (listed,) = json.loads(ok(runner.invoke(cli, ["-C", str(work), "list", "--json"]))
+                           .stdout)["ledgers"]
+    assert listed["worktree"] == str(work.resolve())
+    assert listed["current"] is True
