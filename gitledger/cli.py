@@ -8,6 +8,7 @@ a ``LedgerError`` is one line on stderr and status 1, a usage error one line and
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
@@ -15,10 +16,15 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
+from gitledger.agents import AGENTS, report_json, report_text
+from gitledger.agents import install as install_hooks
+from gitledger.agents import uninstall as uninstall_hooks
 from gitledger.errors import LedgerError
+from gitledger.hook import STDIN_LIMIT, run_hook
 from gitledger.ledger import Ledger, WriteResult, list_ledgers
 from gitledger.model import KINDS, Snapshot
 from gitledger.render import (
+    claim_text,
     event_json,
     history_json,
     history_text,
@@ -30,6 +36,9 @@ from gitledger.render import (
     write_json,
     write_text,
 )
+from gitledger.restore import FORMATS, SOURCES
+from gitledger.restore import render as render_block
+from gitledger.restore import restore as restore_block
 from gitledger.text import decode_bytes, printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -401,6 +410,39 @@ def log(limit: int | None, name: str | None, project: bool, repo: str | None,
           log_text(events))
 
 
+@cli.command()
+@click.option("--budget", type=click.IntRange(min=1), metavar="CHARS",
+              help="Hard cap in characters of the context (default: per format).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="Plain text, JSON, or an agent's hook envelope.")
+@click.option("--session-id", metavar="ID", help="The agent session asking (ownership).")
+@click.option("--source", type=click.Choice(SOURCES),
+              help="Why the context is being restored; startup primes the protocol once.")
+@_repo_option
+def restore(budget: int | None, fmt: str, session_id: str | None, source: str | None,
+            repo: str | None) -> None:
+    """Print the capped re-inject block: what a compaction destroys, restore-first.
+
+    Degrades by priority when the ledger holds more than fits, names what was clipped
+    with the command that shows it, and ends with a ledger-canary line only when
+    nothing was clipped.  --format json describes the block; claude, codex, gemini and
+    cursor print the agent's SessionStart hook envelope.
+    """
+    block = restore_block(_where(repo), budget=budget, fmt=fmt, session_id=session_id,
+                          source=source)
+    click.echo(render_block(block, fmt))
+
+
+@cli.command()
+@click.option("--session-id", "session_id", required=True, metavar="ID",
+              help="The session that takes the ledger over.")
+@_common
+def claim(session_id: str, repo: str | None, as_json: bool) -> None:
+    """Make a session the owner of this worktree's ledger (the same task continues)."""
+    result = _ledger(repo).claim(session_id)
+    _emit(as_json, write_json(result), claim_text(result, session_id))
+
+
 @cli.command("list")
 @_common
 def list_(repo: str | None, as_json: bool) -> None:
@@ -423,6 +465,86 @@ def tour(keep: bool, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"repository": outcome.repository, "kept": outcome.kept,
                                "show": outcome.ledger, "transcript": lines}, indent=2))
+
+
+# -- agent hooks ---------------------------------------------------------------------------
+
+
+def _agent_option(*, required: bool) -> Callable[[F], F]:
+    def decorate(f: F) -> F:
+        return click.option(
+            "--agent", "agent", type=click.Choice(AGENTS), required=required,
+            help="The coding agent: claude, codex, gemini or cursor.",
+        )(f)
+    return decorate
+
+
+def _dry_run_option(f: F) -> F:
+    return click.option("--dry-run", is_flag=True,
+                        help="Print what would change and write nothing.")(f)
+
+
+@cli.command()
+@_agent_option(required=True)
+@_dry_run_option
+@_common
+def install(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Add gitledger's hooks to an agent's project config, keeping everything else.
+
+    Merges into .claude/settings.json, .codex/hooks.json, .gemini/settings.json or
+    .cursor/hooks.json at the top of the work tree: other hooks and settings are kept,
+    our entries are never duplicated, and running it again changes nothing.  A config
+    file that is not valid JSON is refused and left untouched.  Prints each entry it
+    added, updated or found unchanged.
+    """
+    report = install_hooks(_where(repo), agent, dry_run=dry_run)
+    _emit(as_json, report_json(report), report_text(report))
+
+
+@cli.command()
+@_agent_option(required=True)
+@_dry_run_option
+@_common
+def uninstall(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Remove gitledger's hooks, and only those, from an agent's project config.
+
+    Other hooks and settings are kept.  Lists our entries leave empty are removed, and a
+    file left with nothing else is deleted.  Prints each entry it removed.
+    """
+    report = uninstall_hooks(_where(repo), agent, dry_run=dry_run)
+    _emit(as_json, report_json(report), report_text(report))
+
+
+@cli.command()
+@click.argument("event", metavar="EVENT")
+@click.option("--agent", "agent", default="claude", show_default=True,
+              metavar="[claude|codex|gemini|cursor]",
+              help="The agent calling: how to read its JSON and shape the output.")
+def hook(event: str, agent: str) -> None:
+    """Run an agent hook: EVENT is session-start, pre-compact or session-end.
+
+    What the hooks that install writes call.  Reads the agent's JSON from standard input
+    and finds the repository from its cwd.  session-start makes the session the owner
+    of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
+    agent provides it, and prints the restore block in the agent's format; pre-compact
+    and session-end record a checkpoint.  Never fails the agent: on any error it prints
+    one line on standard error (and a minimal block for session-start) and exits 0.
+    """
+    result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
+    if result.stdout:
+        click.echo(result.stdout)
+    if result.stderr:
+        click.echo(result.stderr, err=True, nl=False)
+
+
+def _stdin_payload() -> bytes:
+    """Standard input for a hook, bounded; nothing when it is a terminal or unreadable."""
+    try:
+        if sys.stdin is None or sys.stdin.isatty():
+            return b""
+        return sys.stdin.buffer.read(STDIN_LIMIT + 1)
+    except (OSError, ValueError, AttributeError):
+        return b""
 
 
 def main() -> None:

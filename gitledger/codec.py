@@ -155,6 +155,19 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     return out
 
 
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    """The inverse of ``entry_to_json``, for caches we wrote ourselves."""
+    values = {k: v for k, v in data.items() if k in _JSON_FIELDS and v is not None}
+    for key in _LIST_FIELDS:
+        if key in values:
+            values[key] = tuple(values[key])
+    values["created"] = datetime.fromisoformat(values["created"].replace("Z", "+00:00"))
+    return Entry(**values)
+
+
+_JSON_FIELDS = {f.name for f in fields(Entry)} - {"extra"}
+
+
 def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 

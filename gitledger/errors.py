@@ -31,3 +31,7 @@ class CorruptLedger(LedgerError):
 
 class ConcurrentUpdate(LedgerError):
     """The ledger ref kept moving under us for longer than we are willing to retry."""
+
+
+class AgentConfigError(LedgerError):
+    """An agent's config file we will not rewrite: not JSON, or not the documented shape."""

@@ -49,6 +49,7 @@ from gitledger.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 
 #: The environment variable through which an agent's session id reaches every write.
 SESSION_ENV = "GIT_LEDGER_SESSION_ID"
+SESSION_LIMIT = 200
 
 _VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
           "plan": "plan"}
@@ -366,6 +367,56 @@ class Ledger:
 
         return self._write(build)
 
+    # -- ownership and checkpoints -------------------------------------------------------
+
+    def claim(self, session_id: str, *, only_if_unowned: bool = False) -> WriteResult:
+        """Make ``session_id`` the owner of this session ledger (a ``claim`` event).
+
+        With ``only_if_unowned`` (what the SessionStart hook does) an owned or absent
+        ledger is left alone; otherwise an absent ledger is started for that session.
+        """
+        sid = clean_line(session_id, "--session-id", SESSION_LIMIT)
+        if self.kind != "session":
+            raise InvalidInput("only a session ledger has an owning session")
+        if only_if_unowned and (self._ref is None or not self.store.exists(self._ref)):
+            return WriteResult(self._ref or "", None, None, Focus())
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            if meta.session_id == sid or (only_if_unowned and meta.session_id):
+                return None
+            trailers = [("Ledger-Event", "claim"), ("Ledger-Owner", sid)]
+            if meta.session_id:
+                trailers.append(("Ledger-Previous-Owner", meta.session_id))
+            return Built(f"claim for session {sid}", trailers,
+                         {META_PATH: encode_meta(replace(meta, session_id=sid))},
+                         None, focus, False)
+
+        return self._write(build)
+
+    def owner(self) -> str | None:
+        """The session that owns this ledger, or None (unowned or no ledger yet)."""
+        tip = self.store.tip(self._ref) if self._ref else None
+        if tip is None or tip.view is None:
+            return None
+        return _read_header(self._ref or "", tip.view)[0].session_id
+
+    def checkpoint(self, reason: str) -> WriteResult:
+        """Record a checkpoint event (no change to the state); nothing if there is no ledger.
+
+        Hooks call this before a compaction and at session end: a hook cannot steer what
+        the summary keeps, but the history then shows where each context window ended.
+        """
+        label = clean_line(reason, "checkpoint reason", 200)
+        if self._ref is None or not self.store.exists(self._ref):
+            return WriteResult(self._ref or "", None, None, Focus())
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            return Built(f"checkpoint: {label}",
+                         [("Ledger-Event", "checkpoint"), ("Ledger-Checkpoint", label)],
+                         {}, None, focus, False)
+
+        return self._write(build)
+
     # -- the write machinery -------------------------------------------------------------
 
     def _add(self, kind: str, text: str, next_text: str | None, **fields: Any) -> WriteResult:
@@ -423,7 +474,7 @@ class Ledger:
                 trailers.append(("Ledger-Next", "set"))
             if session:
                 trailers.append(("Ledger-Session", session))
-                if meta.session_id is None and meta.kind == "session":
+                if meta.session_id is None and meta.kind == "session" and META_PATH not in files:
                     files[META_PATH] = encode_meta(replace(meta, session_id=session))
                     trailers.append(("Ledger-Owner", session))
             return Change(built.subject, tuple(trailers), files), built
@@ -613,7 +664,7 @@ def _session_from_env() -> str | None:
     value = os.environ.get(SESSION_ENV, "").strip()
     if not value:
         return None
-    return clean_line(value, SESSION_ENV, 200)
+    return clean_line(value, SESSION_ENV, SESSION_LIMIT)
 
 
 __all__ = [

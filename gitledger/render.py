@@ -107,6 +107,12 @@ def write_text(result: WriteResult, what: str) -> str:
     return f"{what}: {printable(value or '')}"
 
 
+def claim_text(result: WriteResult, session_id: str) -> str:
+    if result.commit is None:
+        return f"{result.ref} already belongs to session {printable(session_id)}"
+    return f"{result.ref} now belongs to session {printable(session_id)}"
+
+
 def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
     if snapshot.meta is None and snapshot.ref == PROJECT_REF:
         return (

@@ -18,6 +18,7 @@ from gitledger.ids import entry_path
 from gitledger.ledger import Ledger, WriteResult
 from gitledger.render import log_text, snapshot_json, snapshot_text
 from gitledger.repo import commit_files, init_repository
+from gitledger.restore import restore
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say(snapshot_text(snapshot))
     say("\n$ git ledger log")
     say(log_text(ledger.events()))
+    say("\n# After a compaction the agent's SessionStart hook re-injects this, capped:")
+    say("$ git ledger restore --source compact")
+    say(restore(root, source="compact").text)
     say("\n# It is all plain git:")
     say(f"$ git for-each-ref refs/ledger/\n  {snapshot.commit} commit\t{snapshot.ref}")
     assert decision.entry is not None

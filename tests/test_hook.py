@@ -1,0 +1,636 @@
+"""``git ledger hook``: the agents' documented payloads in, the agents' envelopes out.
+
+The payloads are the shapes each agent's documentation gives (docs/hooks.md cites them),
+piped into the installed ``git ledger hook`` as a real subprocess in a real repository,
+started from a different directory than the session's ``cwd``.  Whatever goes wrong, the
+hook exits 0 with one line on stderr: an agent's session must always start.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gitledger import hook as hook_module
+from gitledger import restore as restore_module
+from gitledger.agents import envelope
+from gitledger.errors import InvalidInput
+from gitledger.hook import HookFailure, parse_payload, run_hook
+from gitledger.ledger import Ledger
+from gitledger.restore import PROTOCOL
+from tests.conftest import git
+
+TASK = "Ship PKCE for the OAuth callback"
+NEXT = "Write the verifier test"
+SOURCES = ("startup", "resume", "clear", "compact")
+
+
+# -- the documented payloads -----------------------------------------------------------------
+
+
+def claude_start(cwd: Path, source: str, session: str = "8a2c6e2e-claude") -> dict[str, Any]:
+    """Claude Code's SessionStart input (code.claude.com/docs/en/hooks#sessionstart-input)."""
+    return {
+        "session_id": session,
+        "transcript_path": f"/home/ada/.claude/projects/-repo/{session}.jsonl",
+        "cwd": str(cwd),
+        "hook_event_name": "SessionStart",
+        "source": source,
+        "model": "claude-sonnet-4-6",
+    }
+
+
+def claude_pre_compact(cwd: Path, trigger: str = "manual") -> dict[str, Any]:
+    """Claude Code's PreCompact input (code.claude.com/docs/en/hooks#precompact-input)."""
+    return {
+        "session_id": "8a2c6e2e-claude",
+        "transcript_path": "/home/ada/.claude/projects/-repo/8a2c6e2e-claude.jsonl",
+        "cwd": str(cwd),
+        "hook_event_name": "PreCompact",
+        "trigger": trigger,
+        "custom_instructions": "",
+    }
+
+
+def claude_session_end(cwd: Path) -> dict[str, Any]:
+    return {
+        "session_id": "8a2c6e2e-claude",
+        "transcript_path": "/home/ada/.claude/projects/-repo/8a2c6e2e-claude.jsonl",
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "SessionEnd",
+        "reason": "exit",
+    }
+
+
+def codex_start(cwd: Path, source: str = "startup") -> dict[str, Any]:
+    """Codex CLI's SessionStart input (codex-rs/hooks/schema/generated/…input.schema.json)."""
+    return {
+        "session_id": "019a7c3e-codex",
+        "transcript_path": None,
+        "cwd": str(cwd),
+        "hook_event_name": "SessionStart",
+        "model": "gpt-5-codex",
+        "permission_mode": "default",
+        "source": source,
+    }
+
+
+def codex_pre_compact(cwd: Path) -> dict[str, Any]:
+    return {
+        "session_id": "019a7c3e-codex",
+        "turn_id": "019a7c3f-turn",
+        "transcript_path": None,
+        "cwd": str(cwd),
+        "hook_event_name": "PreCompact",
+        "model": "gpt-5-codex",
+        "trigger": "auto",
+    }
+
+
+def gemini_start(cwd: Path, source: str = "startup") -> dict[str, Any]:
+    """Gemini CLI's SessionStart input (gemini-cli docs/hooks/reference.md)."""
+    return {
+        "session_id": "gemini-5d1f",
+        "transcript_path": "/home/ada/.gemini/tmp/chats/session-5d1f.json",
+        "cwd": str(cwd),
+        "hook_event_name": "SessionStart",
+        "timestamp": "2026-11-30T12:00:00Z",
+        "source": source,
+    }
+
+
+def gemini_pre_compress(cwd: Path) -> dict[str, Any]:
+    return {
+        "session_id": "gemini-5d1f",
+        "transcript_path": "/home/ada/.gemini/tmp/chats/session-5d1f.json",
+        "cwd": str(cwd),
+        "hook_event_name": "PreCompress",
+        "timestamp": "2026-11-30T12:00:00Z",
+        "trigger": "manual",
+    }
+
+
+def cursor_start(root: Path) -> dict[str, Any]:
+    """Cursor's sessionStart input (cursor.com/docs/agent/hooks: common schema + sessionStart)."""
+    return {
+        "conversation_id": "c0ffee00-cursor",
+        "generation_id": "c0ffee00-gen",
+        "model": "claude-sonnet-4-6",
+        "hook_event_name": "sessionStart",
+        "cursor_version": "2.4.21",
+        "workspace_roots": [str(root)],
+        "user_email": None,
+        "transcript_path": None,
+        "session_id": "c0ffee00-cursor",
+        "is_background_agent": False,
+        "composer_mode": "agent",
+    }
+
+
+def cursor_session_end(root: Path) -> dict[str, Any]:
+    return {
+        "conversation_id": "c0ffee00-cursor",
+        "generation_id": "c0ffee00-gen",
+        "model": "claude-sonnet-4-6",
+        "hook_event_name": "sessionEnd",
+        "cursor_version": "2.4.21",
+        "workspace_roots": [str(root)],
+        "user_email": None,
+        "transcript_path": None,
+        "session_id": "c0ffee00-cursor",
+        "reason": "completed",
+        "duration_ms": 45000,
+        "is_background_agent": False,
+        "final_status": "completed",
+    }
+
+
+# -- running the installed hook ---------------------------------------------------------------
+
+
+@pytest.fixture
+def project(repo_with_commit: Path) -> Path:
+    """A repository whose worktree ledger has a TASK, a NEXT, a decision and a fact."""
+    ledger = Ledger.open(repo_with_commit)
+    ledger.set_task(TASK, next_text=NEXT)
+    ledger.decide("Use PKCE", over=["implicit flow"], because="no client secret")
+    ledger.verify("The verifier rejects reused codes", by="pytest -k verifier")
+    return repo_with_commit
+
+
+@pytest.fixture
+def elsewhere(tmp_path: Path) -> Path:
+    """The directory the agent starts the hook in: not the session's cwd."""
+    path = tmp_path / "elsewhere"
+    path.mkdir()
+    return path
+
+
+def run(cli_env: dict[str, str], where: Path, event: str, agent: str | None,
+        stdin: bytes | dict[str, Any], **env: str) -> subprocess.CompletedProcess[str]:
+    data = stdin if isinstance(stdin, bytes) else json.dumps(stdin).encode()
+    args = ["git", "ledger", "hook", event] + (["--agent", agent] if agent else [])
+    started = time.monotonic()
+    done = subprocess.run(args, cwd=where, env={**cli_env, **env}, input=data,
+                          capture_output=True, check=False, timeout=60)
+    assert time.monotonic() - started < 30
+    return subprocess.CompletedProcess(done.args, done.returncode,
+                                       done.stdout.decode(), done.stderr.decode())
+
+
+def one_line(stderr: str) -> str:
+    assert stderr.endswith("\n"), stderr
+    assert stderr.count("\n") == 1, stderr
+    assert stderr.startswith("git ledger hook ")
+    return stderr
+
+
+def context_of(stdout: str, agent: str) -> str:
+    """The context string from an agent's envelope, checking the envelope's exact shape."""
+    document = json.loads(stdout)
+    if agent == "cursor":
+        assert set(document) == {"additional_context"}
+        context = document["additional_context"]
+    else:
+        assert set(document) == {"hookSpecificOutput"}
+        inner = document["hookSpecificOutput"]
+        assert set(inner) == {"hookEventName", "additionalContext"}
+        assert inner["hookEventName"] == "SessionStart"
+        context = inner["additionalContext"]
+    assert isinstance(context, str)
+    return context
+
+
+def owner(repo: Path) -> str | None:
+    return Ledger.open(repo, session="").owner()
+
+
+def subjects(repo: Path) -> list[str]:
+    return [e.subject for e in Ledger.open(repo, session="").events()]
+
+
+# -- SessionStart -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_claude_session_start_for_each_source(project: Path, elsewhere: Path,
+                                              cli_env: dict[str, str], source: str) -> None:
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(project, source))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    context = context_of(done.stdout, "claude")
+    assert TASK in context
+    assert NEXT in context
+    assert "Use PKCE" in context
+    assert "ledger-canary: " in context
+    assert len(context) <= restore_module.DEFAULT_BUDGETS["claude"]
+
+
+def test_claude_is_the_default_agent(project: Path, elsewhere: Path,
+                                     cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "session-start", None, claude_start(project, "compact"))
+    assert done.returncode == 0
+    assert TASK in context_of(done.stdout, "claude")
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear", "compact"])
+def test_codex_session_start(project: Path, elsewhere: Path, cli_env: dict[str, str],
+                             source: str) -> None:
+    done = run(cli_env, elsewhere, "session-start", "codex", codex_start(project, source))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    context = context_of(done.stdout, "codex")
+    assert TASK in context
+    assert len(context) <= restore_module.DEFAULT_BUDGETS["codex"]
+
+
+@pytest.mark.parametrize("source", ["startup", "resume", "clear"])
+def test_gemini_session_start(project: Path, elsewhere: Path, cli_env: dict[str, str],
+                              source: str) -> None:
+    done = run(cli_env, elsewhere, "session-start", "gemini", gemini_start(project, source))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert TASK in context_of(done.stdout, "gemini")
+
+
+def test_cursor_session_start_uses_workspace_roots(project: Path, elsewhere: Path,
+                                                   cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "session-start", "cursor", cursor_start(project))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert TASK in context_of(done.stdout, "cursor")
+    assert owner(project) == "c0ffee00-cursor"
+
+
+def test_cursor_without_roots_uses_its_project_dir(project: Path, elsewhere: Path,
+                                                   cli_env: dict[str, str]) -> None:
+    payload = cursor_start(project)
+    del payload["workspace_roots"]
+    done = run(cli_env, elsewhere, "session-start", "cursor", payload,
+               CURSOR_PROJECT_DIR=str(project))
+    assert done.returncode == 0
+    assert TASK in context_of(done.stdout, "cursor")
+
+
+def test_cwd_inside_the_work_tree_finds_the_repository(project: Path, elsewhere: Path,
+                                                       cli_env: dict[str, str]) -> None:
+    sub = project / "src" / "auth"
+    sub.mkdir(parents=True)
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(sub, "resume"))
+    assert done.returncode == 0
+    assert TASK in context_of(done.stdout, "claude")
+
+
+def test_session_start_claims_an_unowned_ledger(project: Path, elsewhere: Path,
+                                                cli_env: dict[str, str]) -> None:
+    assert owner(project) is None
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "startup"))
+    assert done.returncode == 0
+    assert owner(project) == "8a2c6e2e-claude"
+    assert subjects(project)[0] == "claim for session 8a2c6e2e-claude"
+    # A session that finds the ledger unowned is new to it: startup primes the protocol.
+    assert PROTOCOL[0] in context_of(done.stdout, "claude")
+
+
+def test_session_start_never_takes_over_another_sessions_ledger(
+        project: Path, elsewhere: Path, cli_env: dict[str, str]) -> None:
+    run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "startup"))
+    before = subjects(project)
+    done = run(cli_env, elsewhere, "session-start", "claude",
+               claude_start(project, "startup", session="other-session"))
+    assert done.returncode == 0
+    assert owner(project) == "8a2c6e2e-claude"
+    assert subjects(project) == before
+    assert TASK in context_of(done.stdout, "claude")
+
+
+def test_the_owner_resuming_writes_nothing(project: Path, elsewhere: Path,
+                                           cli_env: dict[str, str]) -> None:
+    run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "startup"))
+    before = subjects(project)
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "compact"))
+    assert done.returncode == 0
+    assert subjects(project) == before
+    assert PROTOCOL[0] not in context_of(done.stdout, "claude")
+
+
+def test_no_ledger_yet_gives_a_short_block_and_creates_nothing(
+        repo: Path, elsewhere: Path, cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(repo, "startup"))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert context_of(done.stdout, "claude")
+    assert git(repo, "for-each-ref", "refs/ledger/") == ""
+
+
+def test_claude_env_file_gets_the_session_id_appended(
+        project: Path, elsewhere: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    env_file = tmp_path / "claude-env.sh"
+    env_file.write_text("export NODE_ENV=production\n")
+    payload = claude_start(project, "startup")
+    for _ in range(2):
+        done = run(cli_env, elsewhere, "session-start", "claude", payload,
+                   CLAUDE_ENV_FILE=str(env_file))
+        assert done.returncode == 0
+        assert done.stderr == ""
+    assert env_file.read_text() == (
+        "export NODE_ENV=production\nexport GIT_LEDGER_SESSION_ID=8a2c6e2e-claude\n"
+    )
+    exported = subprocess.run(
+        ["sh", "-c", f". {env_file} && printf %s \"$GIT_LEDGER_SESSION_ID\""],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert exported == "8a2c6e2e-claude"
+
+
+def test_session_id_is_quoted_for_the_shell(project: Path, elsewhere: Path, tmp_path: Path,
+                                            cli_env: dict[str, str]) -> None:
+    env_file = tmp_path / "claude-env.sh"
+    payload = claude_start(project, "startup", session="a b'; touch pwned #")
+    done = run(cli_env, elsewhere, "session-start", "claude", payload,
+               CLAUDE_ENV_FILE=str(env_file))
+    assert done.returncode == 0
+    exported = subprocess.run(
+        ["sh", "-c", f". {env_file} && printf %s \"$GIT_LEDGER_SESSION_ID\""],
+        capture_output=True, text=True, check=True, cwd=tmp_path,
+    ).stdout
+    assert exported == "a b'; touch pwned #"
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_unwritable_env_file_is_one_line_and_the_block_still_comes(
+        project: Path, elsewhere: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "startup"),
+               CLAUDE_ENV_FILE=str(tmp_path / "missing-dir" / "env.sh"))
+    assert done.returncode == 0
+    assert "CLAUDE_ENV_FILE" in one_line(done.stderr)
+    assert TASK in context_of(done.stdout, "claude")
+
+
+def test_a_session_id_with_an_escape_sequence_is_ignored(
+        project: Path, elsewhere: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    env_file = tmp_path / "claude-env.sh"
+    payload = claude_start(project, "startup", session="\x1b[31mred")
+    done = run(cli_env, elsewhere, "session-start", "claude", payload,
+               CLAUDE_ENV_FILE=str(env_file))
+    assert done.returncode == 0
+    assert "\x1b" not in one_line(done.stderr)
+    assert TASK in context_of(done.stdout, "claude")
+    assert owner(project) is None
+    assert not env_file.exists()
+
+
+# -- PreCompact and SessionEnd: a checkpoint, nothing on stdout --------------------------------
+
+
+@pytest.mark.parametrize(("agent", "event", "payload", "label"), [
+    ("claude", "pre-compact", claude_pre_compact, "pre-compact"),
+    ("codex", "pre-compact", codex_pre_compact, "pre-compact"),
+    ("gemini", "pre-compact", gemini_pre_compress, "pre-compact"),
+    ("claude", "session-end", claude_session_end, "session-end"),
+    ("cursor", "session-end", cursor_session_end, "session-end"),
+])
+def test_checkpoint_events_record_a_checkpoint_commit(
+        project: Path, elsewhere: Path, cli_env: dict[str, str], agent: str, event: str,
+        payload: Any, label: str) -> None:
+    before = Ledger.open(project, session="").snapshot()
+    done = run(cli_env, elsewhere, event, agent, payload(project))
+    assert done.returncode == 0
+    assert done.stdout == ""
+    assert done.stderr == ""
+    (last,) = Ledger.open(project, session="").events(1)
+    assert last.subject == f"checkpoint: {label}"
+    assert last.trailers["Ledger-Event"] == ("checkpoint",)
+    after = Ledger.open(project, session="").snapshot()
+    assert after.entries == before.entries
+    assert after.focus == before.focus
+
+
+def test_pre_compact_without_a_ledger_creates_nothing(
+        repo: Path, elsewhere: Path, cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "pre-compact", "claude", claude_pre_compact(repo))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert git(repo, "for-each-ref", "refs/ledger/") == ""
+
+
+# -- bad input: exit 0, one line on stderr, a minimal block for session-start -------------------
+
+
+def _bare(tmp_path: Path) -> Path:
+    path = tmp_path / "bare.git"
+    git(tmp_path, "init", "-q", "--bare", str(path))
+    return path
+
+
+def _not_a_repo(tmp_path: Path) -> Path:
+    path = tmp_path / "plain"
+    path.mkdir()
+    return path
+
+
+BAD_STDIN: dict[str, bytes] = {
+    "malformed": b'{"session_id": "x", "cwd": ',
+    "empty": b"",
+    "whitespace": b"  \n",
+    "array": b"[1, 2]",
+    "string": b'"SessionStart"',
+    "not utf-8": b'{"cwd": "\xff\xfe"}',
+    "nul": b'{"cwd": "/tmp"}\x00',
+}
+
+
+@pytest.mark.parametrize("what", sorted(BAD_STDIN))
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "cursor"])
+def test_bad_stdin_gives_a_minimal_block(project: Path, cli_env: dict[str, str], what: str,
+                                         agent: str) -> None:
+    before = subjects(project)
+    done = run(cli_env, project, "session-start", agent, BAD_STDIN[what])
+    assert done.returncode == 0
+    one_line(done.stderr)
+    assert "restore unavailable" in context_of(done.stdout, agent)
+    assert subjects(project) == before
+
+
+def test_oversized_stdin_is_refused_without_reading_it_all(
+        project: Path, cli_env: dict[str, str]) -> None:
+    payload = claude_start(project, "startup")
+    payload["padding"] = "x" * (3 << 20)
+    done = run(cli_env, project, "session-start", "claude", payload)
+    assert done.returncode == 0
+    assert "more than" in one_line(done.stderr)
+    assert "restore unavailable" in context_of(done.stdout, "claude")
+
+
+@pytest.mark.parametrize("what", sorted(BAD_STDIN))
+def test_bad_stdin_for_a_checkpoint_prints_nothing(project: Path, cli_env: dict[str, str],
+                                                   what: str) -> None:
+    before = subjects(project)
+    done = run(cli_env, project, "pre-compact", "claude", BAD_STDIN[what])
+    assert done.returncode == 0
+    assert done.stdout == ""
+    one_line(done.stderr)
+    assert subjects(project) == before
+
+
+@pytest.mark.parametrize("where", ["missing", "not a repository", "bare"])
+@pytest.mark.parametrize("event", ["session-start", "pre-compact", "session-end"])
+def test_a_cwd_that_is_no_work_tree(project: Path, tmp_path: Path, cli_env: dict[str, str],
+                                    where: str, event: str) -> None:
+    cwd = {"missing": tmp_path / "gone", "not a repository": _not_a_repo(tmp_path),
+           "bare": _bare(tmp_path)}[where]
+    # Started inside a repository with a ledger: the hook must not fall back to it.
+    before = subjects(project)
+    done = run(cli_env, project, event, "claude", claude_start(cwd, "startup"))
+    assert done.returncode == 0
+    line = one_line(done.stderr)
+    assert {"missing": "does not exist", "not a repository": "not a git repository",
+            "bare": "bare repository"}[where] in line
+    if event == "session-start":
+        assert "restore unavailable" in context_of(done.stdout, "claude")
+    else:
+        assert done.stdout == ""
+    assert subjects(project) == before
+
+
+def test_a_corrupt_ledger(repo_with_commit: Path, elsewhere: Path,
+                          cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    head = git(repo, "rev-parse", "HEAD").strip()
+    ref = "refs/ledger/sessions/notaledger"
+    git(repo, "update-ref", ref, head)
+    (repo / ".git" / "ledger").write_text(ref + "\n")
+    for event in ("session-start", "pre-compact", "session-end"):
+        done = run(cli_env, elsewhere, event, "claude", claude_start(repo, "startup"))
+        assert done.returncode == 0
+        assert "is not a ledger" in one_line(done.stderr)
+        if event == "session-start":
+            assert "restore unavailable" in context_of(done.stdout, "claude")
+    assert git(repo, "rev-parse", ref).strip() == head
+
+
+def test_no_identity_still_restores(project: Path, elsewhere: Path,
+                                    cli_env: dict[str, str]) -> None:
+    env = {k: v for k, v in cli_env.items()
+           if not k.startswith(("GIT_AUTHOR_", "GIT_COMMITTER_"))}
+    done = subprocess.run(
+        ["git", "ledger", "hook", "session-start"], cwd=elsewhere, env=env,
+        input=json.dumps(claude_start(project, "startup")).encode(), capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert "owner" in one_line(done.stderr.decode())
+    assert TASK in context_of(done.stdout.decode(), "claude")
+    assert owner(project) is None
+
+
+@pytest.mark.parametrize(("event", "agent"), [("session-begin", "claude"),
+                                              ("session-start", "copilot")])
+def test_unknown_event_or_agent(project: Path, cli_env: dict[str, str], event: str,
+                                agent: str) -> None:
+    done = run(cli_env, project, event, agent, claude_start(project, "startup"))
+    assert done.returncode == 0
+    assert done.stdout == ""
+    one_line(done.stderr)
+
+
+def test_an_unknown_source_restores_plainly(project: Path, elsewhere: Path,
+                                            cli_env: dict[str, str]) -> None:
+    done = run(cli_env, elsewhere, "session-start", "claude", claude_start(project, "fork"))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert TASK in context_of(done.stdout, "claude")
+
+
+# -- in process: budgets, deadlines and our own bugs ------------------------------------------
+
+
+def test_a_budget_too_small_for_the_floors_gives_a_minimal_block(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = Ledger.open(project)
+    for i in range(3):
+        ledger.drop(f"approach {i} " + "x" * 300, why="y" * 300)
+        ledger.open_question(f"question {i} " + "q" * 300)
+    monkeypatch.setitem(restore_module.DEFAULT_BUDGETS, "claude", 250)
+    result = run_hook("session-start", "claude",
+                      json.dumps(claude_start(project, "resume")).encode(), {})
+    assert result.exit_code == 0
+    one_line(result.stderr)
+    context = context_of(result.stdout, "claude")
+    assert "restore unavailable" in context
+    assert len(context) <= 250
+
+
+def test_a_hook_that_takes_too_long_gives_up(project: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(10)
+        raise AssertionError("not reached")
+
+    monkeypatch.setattr(hook_module, "restore", slow)
+    started = time.monotonic()
+    result = run_hook("session-start", "claude",
+                      json.dumps(claude_start(project, "startup")).encode(), {},
+                      deadline=0.3)
+    assert time.monotonic() - started < 5
+    assert result.exit_code == 0
+    assert "gave up after 0.3 seconds" in one_line(result.stderr)
+    assert "restore unavailable" in context_of(result.stdout, "claude")
+
+
+def test_a_bug_of_ours_never_breaks_the_agent(project: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom\nsecond line")
+
+    monkeypatch.setattr(hook_module, "restore", broken)
+    result = run_hook("session-start", "gemini",
+                      json.dumps(gemini_start(project)).encode(), {})
+    assert result.exit_code == 0
+    assert "internal error: RuntimeError: boom second line" in one_line(result.stderr)
+    assert "restore unavailable" in context_of(result.stdout, "gemini")
+
+
+def test_without_cwd_the_hook_uses_the_agents_project_dir(project: Path) -> None:
+    payload = claude_start(project, "startup")
+    del payload["cwd"]
+    result = run_hook("session-start", "claude", json.dumps(payload).encode(),
+                      {"CLAUDE_PROJECT_DIR": str(project)}, cwd="/")
+    assert result.stderr == ""
+    assert TASK in context_of(result.stdout, "claude")
+
+
+# -- the payload parser and the envelopes ------------------------------------------------------
+
+
+def test_parse_payload_reads_each_agents_names(tmp_path: Path) -> None:
+    claude = parse_payload(json.dumps(claude_start(tmp_path, "clear")).encode(), "claude")
+    assert (claude.session_id, claude.cwd, claude.source) == (
+        "8a2c6e2e-claude", str(tmp_path), "clear")
+    assert claude.event_name == "SessionStart"
+    cursor = parse_payload(json.dumps(cursor_start(tmp_path)).encode(), "cursor")
+    assert (cursor.session_id, cursor.cwd, cursor.source) == (
+        "c0ffee00-cursor", str(tmp_path), "startup")
+    early_gemini = {"session_id": "g", "cwd": str(tmp_path), "trigger": "resume"}
+    assert parse_payload(json.dumps(early_gemini).encode(), "gemini").source == "resume"
+    only_conversation = {"conversation_id": "c1", "workspace_roots": [str(tmp_path)]}
+    assert parse_payload(json.dumps(only_conversation).encode(), "cursor").session_id == "c1"
+    with pytest.raises(HookFailure):
+        parse_payload(b"null", "claude")
+
+
+def test_envelopes() -> None:
+    for agent in ("claude", "codex", "gemini"):
+        assert envelope(agent, "SessionStart", "ctx") == {
+            "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "ctx"}
+        }
+    assert envelope("cursor", "SessionStart", "ctx") == {"additional_context": "ctx"}
+    with pytest.raises(InvalidInput):
+        envelope("text", "SessionStart", "ctx")
+    with pytest.raises(InvalidInput):
+        envelope("claude", "Stop", "ctx")

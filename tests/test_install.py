@@ -1,0 +1,441 @@
+"""``git ledger install`` / ``uninstall --agent``: merge into the agents' configs, never clobber.
+
+Every agent's config is tried with hooks and settings of the user's already in it: those
+survive install and uninstall in content and in key order, a second install changes
+nothing, uninstall gives back the original document, a file that is not valid JSON (or
+not the documented shape) is refused and left byte-for-byte alone, and ``--dry-run``
+writes nothing.  The examples in ``hooks/`` are exactly what install writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+
+from gitledger.agents import AGENTS, BY_NAME, config_for_empty_project, install, uninstall
+from tests.conftest import Run, git
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: A config per agent with the user's own hooks and settings in it.
+EXISTING: dict[str, dict[str, Any]] = {
+    "claude": {
+        "$schema": "https://json.schemastore.org/claude-code-settings.json",
+        "permissions": {"allow": ["Bash(npm test:*)"], "deny": ["Read(./.env)"]},
+        "hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [
+                {"type": "command", "command": "./.claude/hooks/block-rm.sh"}]}],
+            "SessionStart": [{"matcher": "startup", "hooks": [
+                {"type": "command", "command": "echo 'welcome, Zoë'", "timeout": 5}]}],
+        },
+        "env": {"NODE_ENV": "development"},
+    },
+    "codex": {
+        "hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "python3 .codex/stop.py"}]}],
+            "SessionStart": [{"matcher": "startup|resume", "hooks": [
+                {"type": "command", "command": "bd prime", "statusMessage": "priming"}]}],
+        },
+    },
+    "gemini": {
+        "general": {"vimMode": True},
+        "hooksConfig": {"enabled": True},
+        "hooks": {
+            "disabled": ["secret-scanner"],
+            "BeforeTool": [{"matcher": "write_file|replace", "hooks": [
+                {"name": "secret-scanner", "type": "command",
+                 "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/scan.sh", "timeout": 5000}]}],
+            "SessionEnd": [{"hooks": [
+                {"name": "bye", "type": "command", "command": "echo bye"}]}],
+        },
+        "ui": {"theme": "GitHub"},
+    },
+    "cursor": {
+        "version": 1,
+        "hooks": {
+            "afterFileEdit": [{"command": ".cursor/hooks/format.sh"}],
+            "sessionStart": [{"command": ".cursor/hooks/session-init.sh", "timeout": 10}],
+            "stop": [{"command": ".cursor/hooks/audit.sh", "loop_limit": 10}],
+        },
+    },
+}
+
+
+def config(repo: Path, agent: str) -> Path:
+    return repo / BY_NAME[agent].config
+
+
+def write_json_file(path: Path, document: Any, indent: int | str = 2) -> bytes:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = (json.dumps(document, indent=indent, ensure_ascii=False) + "\n").encode()
+    path.write_bytes(data)
+    return data
+
+
+def ok(result: Result) -> str:
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(result: Result) -> str:
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    return result.stderr
+
+
+def our_commands(document: dict[str, Any]) -> list[str]:
+    """Every command of ours in a config document, in order."""
+    found: list[str] = []
+    for items in document.get("hooks", {}).values():
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            handlers = item.get("hooks", [item]) if isinstance(item, dict) else []
+            found += [h["command"] for h in handlers
+                      if isinstance(h, dict) and "git ledger hook" in h.get("command", "")]
+    return found
+
+
+def leftovers(repo: Path) -> list[Path]:
+    return [p for p in repo.rglob("*.tmp") if ".git" not in p.parts]
+
+
+# -- into an empty project ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
+                                                   agent: str) -> None:
+    out = ok(ledger("install", "--agent", agent))
+    path = config(repo, agent)
+    example = ROOT / "hooks" / agent / path.name
+    assert path.read_bytes() == example.read_bytes(), (
+        f"hooks/{agent}/{path.name} is stale: it must be exactly what install writes"
+    )
+    assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
+    assert f"{BY_NAME[agent].config}: created" in out
+    assert leftovers(repo) == []
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_install_then_uninstall_leaves_no_trace(ledger: Run, repo: Path, agent: str) -> None:
+    ok(ledger("install", "--agent", agent))
+    out = ok(ledger("uninstall", "--agent", agent))
+    assert f"{BY_NAME[agent].config}: deleted" in out
+    assert not config(repo, agent).exists()
+    assert not config(repo, agent).parent.exists()
+
+
+def test_the_agent_dir_stays_when_it_holds_other_files(ledger: Run, repo: Path) -> None:
+    (repo / ".claude").mkdir()
+    (repo / ".claude" / "CLAUDE.md").write_text("notes\n")
+    ok(ledger("install", "--agent", "claude"))
+    ok(ledger("uninstall", "--agent", "claude"))
+    assert not (repo / ".claude" / "settings.json").exists()
+    assert (repo / ".claude" / "CLAUDE.md").read_text() == "notes\n"
+
+
+def test_claude_entries(repo: Path) -> None:
+    install(repo, "claude")
+    document = json.loads(config(repo, "claude").read_text())
+    start = document["hooks"]["SessionStart"]
+    assert start == [{"matcher": "startup|resume|clear|compact", "hooks": [
+        {"type": "command", "command": "git ledger hook session-start --agent claude",
+         "timeout": 30}]}]
+    assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd"]
+    assert "Stop" not in document["hooks"]  # comes with git ledger check
+
+
+def test_install_from_a_subdirectory_writes_at_the_top(ledger: Run, repo: Path) -> None:
+    sub = repo / "src" / "pkg"
+    sub.mkdir(parents=True)
+    install(sub, "codex")
+    assert config(repo, "codex").is_file()
+    assert not (sub / ".codex").exists()
+
+
+def test_install_outside_a_repository_is_refused(runner: Any, tmp_path: Path) -> None:
+    from gitledger.cli import cli
+
+    result = runner.invoke(cli, ["install", "--agent", "claude", "-C", str(tmp_path)])
+    assert "not a git repository" in refused(result)
+    assert not (tmp_path / ".claude").exists()
+
+
+# -- merging with what is there ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_other_hooks_and_settings_survive(ledger: Run, repo: Path, agent: str) -> None:
+    original = EXISTING[agent]
+    path = config(repo, agent)
+    before = write_json_file(path, original)
+    out = ok(ledger("install", "--agent", agent))
+    assert f"{BY_NAME[agent].config}: updated" in out
+    merged = json.loads(path.read_text())
+    assert list(merged) == list(original)  # top-level key order kept
+    for key, value in original.items():
+        if key != "hooks":
+            assert merged[key] == value
+    for event, items in original["hooks"].items():
+        assert merged["hooks"][event][: len(items)] == items  # theirs first, untouched
+    assert list(merged["hooks"])[: len(original["hooks"])] == list(original["hooks"])
+    spec = BY_NAME[agent]
+    assert len(our_commands(merged)) == len(spec.events)
+
+    # Idempotent: the same bytes, and the report says so.
+    installed = path.read_bytes()
+    out = ok(ledger("install", "--agent", agent))
+    assert f"{spec.config}: unchanged" in out
+    assert path.read_bytes() == installed
+
+    # Uninstall gives back the original document, key order included.
+    out = ok(ledger("uninstall", "--agent", agent))
+    assert f"{spec.config}: updated" in out
+    restored = json.loads(path.read_text())
+    assert restored == original
+    assert list(restored) == list(original)
+    assert list(restored["hooks"]) == list(original["hooks"])
+    assert path.read_bytes() == before
+    assert leftovers(repo) == []
+
+
+def test_a_stale_entry_of_ours_is_updated_in_place(repo: Path) -> None:
+    path = config(repo, "claude")
+    stale = {"type": "command", "command": "git ledger hook session-start --agent claude",
+             "timeout": 5}
+    mine = {"type": "command", "command": "./mine.sh"}
+    write_json_file(path, {"hooks": {"SessionStart": [
+        {"matcher": "startup", "hooks": [mine]},
+        {"matcher": "startup", "hooks": [stale]},
+        {"matcher": "resume", "hooks": [dict(stale)]},
+    ]}})
+    report = install(repo, "claude")
+    assert [c.action for c in report.changes] == ["updated", "added", "added"]
+    start = json.loads(path.read_text())["hooks"]["SessionStart"]
+    assert start[0] == {"matcher": "startup", "hooks": [mine]}
+    assert len(start) == 2
+    assert start[1]["hooks"][0]["timeout"] == 30
+    assert install(repo, "claude").file == "unchanged"
+
+
+def test_our_handler_in_a_users_group_leaves_theirs_in_place(repo: Path) -> None:
+    path = config(repo, "codex")
+    theirs = {"type": "command", "command": "bd prime"}
+    ours = {"type": "command", "command": "git ledger hook session-start --agent codex"}
+    write_json_file(path, {"hooks": {"SessionStart": [
+        {"matcher": "startup", "hooks": [theirs, ours]}]}})
+    install(repo, "codex")
+    start = json.loads(path.read_text())["hooks"]["SessionStart"]
+    assert {"matcher": "startup", "hooks": [theirs]} in start
+    assert our_commands(json.loads(path.read_text())).count(ours["command"]) == 1
+    uninstall(repo, "codex")
+    assert json.loads(path.read_text()) == {"hooks": {"SessionStart": [
+        {"matcher": "startup", "hooks": [theirs]}]}}
+
+
+def test_cursor_duplicates_of_ours_collapse_to_one(repo: Path) -> None:
+    path = config(repo, "cursor")
+    ours = {"command": "git ledger hook session-start --agent cursor"}
+    write_json_file(path, {"version": 1, "hooks": {"sessionStart": [
+        ours, {"command": "./x.sh"}, dict(ours)]}})
+    install(repo, "cursor")
+    start = json.loads(path.read_text())["hooks"]["sessionStart"]
+    assert start == [{"command": "git ledger hook session-start --agent cursor",
+                      "timeout": 30}, {"command": "./x.sh"}]
+
+
+def test_uninstall_removes_every_entry_of_ours_only(repo: Path) -> None:
+    path = config(repo, "claude")
+    document = {"hooks": {
+        "Stop": [{"hooks": [{"type": "command", "command": "git ledger check --hook stop"},
+                            {"type": "command", "command": "./lint.sh"}]}],
+        "UserPromptSubmit": [{"hooks": [
+            {"type": "command", "command": "/opt/bin/git-ledger hook session-start"}]}],
+        "PostToolUse": [{"hooks": [
+            {"type": "command", "command": "echo 'see git ledger hooks docs'"},
+            {"type": "command", "command": "my-git-ledger hook x"}]}],
+    }}
+    write_json_file(path, document)
+    report = uninstall(repo, "claude")
+    assert sorted(c.command for c in report.changes) == [
+        "/opt/bin/git-ledger hook session-start", "git ledger check --hook stop"]
+    assert json.loads(path.read_text()) == {"hooks": {
+        "Stop": [{"hooks": [{"type": "command", "command": "./lint.sh"}]}],
+        "PostToolUse": document["hooks"]["PostToolUse"],
+    }}
+
+
+def test_indentation_and_unicode_are_kept(repo: Path) -> None:
+    path = config(repo, "gemini")
+    document = {"ui": {"theme": "Ayu — dark"}, "hooks": {}}
+    write_json_file(path, document, indent=4)
+    install(repo, "gemini")
+    text = path.read_text(encoding="utf-8")
+    assert '\n    "ui": {\n        "theme": "Ayu — dark"' in text
+    uninstall(repo, "gemini")
+    assert json.loads(path.read_text()) == {"ui": {"theme": "Ayu — dark"}}
+
+
+def test_tab_indented_file_stays_tab_indented(repo: Path) -> None:
+    path = config(repo, "cursor")
+    write_json_file(path, {"version": 1, "hooks": {"stop": [{"command": "./a.sh"}]}},
+                    indent="\t")
+    install(repo, "cursor")
+    assert '\n\t"hooks": {' in path.read_text()
+
+
+def test_file_mode_is_kept(repo: Path) -> None:
+    path = config(repo, "claude")
+    write_json_file(path, EXISTING["claude"])
+    path.chmod(0o600)
+    install(repo, "claude")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_symlinked_config_is_written_through(repo: Path, tmp_path: Path) -> None:
+    shared = tmp_path / "shared-settings.json"
+    write_json_file(shared, EXISTING["claude"])
+    (repo / ".claude").mkdir()
+    config(repo, "claude").symlink_to(shared)
+    install(repo, "claude")
+    assert config(repo, "claude").is_symlink()
+    assert len(our_commands(json.loads(shared.read_text()))) == 3
+
+
+def test_an_empty_file_is_treated_as_an_empty_config(repo: Path) -> None:
+    path = config(repo, "codex")
+    path.parent.mkdir()
+    path.write_text("\n")
+    report = install(repo, "codex")
+    assert report.file == "updated"
+    assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME["codex"])
+
+
+# -- refused, untouched -----------------------------------------------------------------------
+
+
+BROKEN: dict[str, tuple[str, str]] = {
+    "not json": ('{"hooks": {"SessionStart": [}', "is not valid JSON"),
+    "trailing comma": ('{"hooks": {},}', "is not valid JSON"),
+    "comments": ('// my settings\n{"hooks": {}}', "is not valid JSON"),
+    "duplicate key": ('{"hooks": {}, "hooks": {"Stop": []}}', 'repeats the key "hooks"'),
+    "array": ("[]", "not a JSON object"),
+    "hooks is a list": ('{"hooks": []}', '"hooks" is not a JSON object'),
+    "event is an object": ('{"hooks": {"SessionStart": {"hooks": []}}}',
+                           "hooks.SessionStart is not a list"),
+    "group is a string": ('{"hooks": {"SessionStart": ["echo hi"]}}', "not a matcher group"),
+    "not utf-8": ('{"env": {"A": "\udcff"}}', "is not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BROKEN))
+@pytest.mark.parametrize("command", ["install", "uninstall"])
+def test_a_broken_config_is_refused_and_untouched(ledger: Run, repo: Path, what: str,
+                                                  command: str) -> None:
+    text, message = BROKEN[what]
+    path = config(repo, "claude")
+    path.parent.mkdir()
+    data = text.encode("utf-8", "surrogateescape")
+    path.write_bytes(data)
+    if command == "uninstall" and what in ("event is an object", "group is a string"):
+        # Nothing of ours can be in there: uninstall leaves what it does not understand.
+        assert "unchanged" in ok(ledger(command, "--agent", "claude"))
+    else:
+        line = refused(ledger(command, "--agent", "claude"))
+        assert message in line
+        assert "nothing was written" in line
+    assert path.read_bytes() == data
+    assert leftovers(repo) == []
+    assert sorted(p.name for p in path.parent.iterdir()) == ["settings.json"]
+
+
+def test_an_unwritable_directory_is_a_clear_error(ledger: Run, repo: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes anywhere")
+    path = config(repo, "claude")
+    data = write_json_file(path, EXISTING["claude"])
+    path.parent.chmod(0o500)
+    try:
+        line = refused(ledger("install", "--agent", "claude"))
+    finally:
+        path.parent.chmod(0o700)
+    assert "cannot write .claude/settings.json" in line
+    assert path.read_bytes() == data
+
+
+# -- dry run ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_dry_run_writes_nothing(ledger: Run, repo: Path, agent: str) -> None:
+    out = ok(ledger("install", "--agent", agent, "--dry-run"))
+    assert f"{BY_NAME[agent].config}: would be created" in out
+    assert "dry run: nothing was written" in out
+    assert not config(repo, agent).parent.exists()
+
+    data = write_json_file(config(repo, agent), EXISTING[agent])
+    out = ok(ledger("install", "--agent", agent, "--dry-run"))
+    assert "would be updated" in out
+    assert config(repo, agent).read_bytes() == data
+
+    ok(ledger("install", "--agent", agent))
+    installed = config(repo, agent).read_bytes()
+    out = ok(ledger("uninstall", "--agent", agent, "--dry-run"))
+    assert "would be updated" in out
+    assert config(repo, agent).read_bytes() == installed
+    assert leftovers(repo) == []
+
+
+# -- what the commands print ------------------------------------------------------------------
+
+
+def test_install_text_names_every_entry(ledger: Run, repo: Path) -> None:
+    out = ok(ledger("install", "--agent", "gemini"))
+    assert out.splitlines()[:4] == [
+        ".gemini/settings.json: created",
+        "  + SessionStart  git ledger hook session-start --agent gemini",
+        "  + PreCompress   git ledger hook pre-compact --agent gemini",
+        "  + SessionEnd    git ledger hook session-end --agent gemini",
+    ]
+
+
+def test_uninstall_of_nothing(ledger: Run, repo: Path) -> None:
+    assert "not present" in ok(ledger("uninstall", "--agent", "cursor"))
+    data = write_json_file(config(repo, "cursor"), EXISTING["cursor"])
+    out = ok(ledger("uninstall", "--agent", "cursor"))
+    assert "unchanged, it has no git ledger hooks" in out
+    assert config(repo, "cursor").read_bytes() == data
+
+
+def test_install_json(ledger: Run, repo: Path) -> None:
+    document = json.loads(ok(ledger("install", "--agent", "codex", "--json")))
+    assert document["agent"] == "codex"
+    assert document["file"] == "created"
+    assert document["dry_run"] is False
+    assert Path(document["path"]) == (repo / ".codex" / "hooks.json").resolve()
+    assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact"]
+    assert {c["action"] for c in document["changes"]} == {"added"}
+    assert document["notes"]
+    document = json.loads(ok(ledger("uninstall", "--agent", "codex", "--json")))
+    assert document["file"] == "deleted"
+    assert {c["action"] for c in document["changes"]} == {"removed"}
+
+
+def test_unknown_agent_is_a_usage_error(ledger: Run, repo: Path) -> None:
+    result = ledger("install", "--agent", "copilot")
+    assert result.exit_code == 2
+    assert not (repo / ".copilot").exists()
+    assert ledger("install").exit_code == 2
+
+
+def test_install_does_not_touch_git(ledger: Run, repo: Path) -> None:
+    ok(ledger("install", "--agent", "claude"))
+    assert git(repo, "for-each-ref", "refs/ledger/") == ""

@@ -1,0 +1,254 @@
+"""The restore block through the library and the CLI, in real repositories."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gitledger.cli import cli
+from gitledger.errors import InvalidInput
+from gitledger.ids import entry_path
+from gitledger.ledger import Ledger
+from gitledger.project_index import CACHE_DIR
+from gitledger.restore import CANARY_PREFIX, PROTOCOL, restore
+from tests.conftest import Run, git
+
+
+def _fill(repo: Path) -> Ledger:
+    ledger = Ledger.open(repo)
+    ledger.set_task("Ship the PKCE callback", next_text="Write the verifier test")
+    ledger.open_question("Does SSO need its own route?", ask_user=True)
+    ledger.decide("Use PKCE", over=["implicit flow"], because="the SPA keeps no secret",
+                  scope="auth/callback")
+    ledger.verify("The callback rejects a missing verifier", by="pytest -k verifier")
+    ledger.drop("Token in localStorage", why="readable by any XSS")
+    ledger.plan("docs/plan.md", note="rollout")
+    return ledger
+
+
+def test_full_block_in_restore_first_order_with_canary(repo: Path) -> None:
+    _fill(repo)
+    block = restore(repo)
+    text = block.text
+    order = [text.index(marker) for marker in (
+        "TASK: Ship the PKCE callback", "NEXT: Write the verifier test", "OPEN:", "DECIDED:",
+        "VERIFIED:", "DROPPED:", "PLAN:")]
+    assert order == sorted(order)
+    assert "[only the user can answer]" in text
+    assert "rejected: implicit flow" in text
+    assert "proved by: pytest -k verifier" in text
+    assert "why: readable by any XSS" in text
+    assert block.complete
+    assert text.splitlines()[-1] == f"{CANARY_PREFIX}{block.canary}"
+    assert len(text) <= block.budget
+
+
+def test_canary_changes_with_content(repo: Path) -> None:
+    ledger = _fill(repo)
+    first = restore(repo).canary
+    ledger.set_next("Something else")
+    assert restore(repo).canary not in (None, first)
+
+
+def test_empty_worktree_gives_a_short_block_never_an_error(repo: Path) -> None:
+    block = restore(repo, source="compact")
+    assert "no session ledger in this worktree yet" in block.text
+    assert "git ledger task" in block.text
+    assert len(block.text) < 400
+
+
+def test_protocol_once_for_a_new_session_on_startup(repo: Path) -> None:
+    ledger = _fill(repo)
+    assert PROTOCOL[0] in restore(repo, source="startup", session_id="s1").text
+    assert PROTOCOL[0] not in restore(repo, source="compact", session_id="s1").text
+    ledger.claim("s1")
+    assert PROTOCOL[0] not in restore(repo, source="startup", session_id="s1").text
+
+
+def test_other_session_is_told_whose_ledger_it_is(repo: Path) -> None:
+    ledger = _fill(repo)
+    ledger.claim("owner-1")
+    text = restore(repo, session_id="newcomer-2", source="startup").text
+    assert "belongs to another session (owner-1)" in text
+    assert "Its TASK: Ship the PKCE callback" in text
+    assert "git ledger claim --session-id newcomer-2" in text
+    assert "git ledger archive" in text
+    assert "\nNEXT: " not in text
+    same = restore(repo, session_id="owner-1").text
+    assert "another session" not in same
+    assert "\nNEXT: Write the verifier test" in same
+
+
+def test_claim_only_if_unowned_keeps_the_owner(repo: Path) -> None:
+    ledger = _fill(repo)
+    assert ledger.claim("a", only_if_unowned=True).commit is not None
+    assert ledger.claim("b", only_if_unowned=True).commit is None
+    assert ledger.owner() == "a"
+    taken = ledger.claim("b")
+    assert taken.commit is not None
+    assert ledger.owner() == "b"
+    message = git(repo, "log", "-1", "--format=%B", taken.commit)
+    assert "Ledger-Event: claim" in message
+    assert "Ledger-Previous-Owner: a" in message
+
+
+def test_claim_only_if_unowned_never_starts_a_ledger(repo: Path) -> None:
+    assert Ledger.open(repo).claim("s", only_if_unowned=True).commit is None
+    assert git(repo, "for-each-ref", "refs/ledger/") == ""
+
+
+def test_checkpoint_is_an_event_that_changes_nothing(repo: Path) -> None:
+    ledger = _fill(repo)
+    before = git(repo, "rev-parse", f"{ledger.ref}^{{tree}}")
+    result = ledger.checkpoint("pre-compact")
+    assert result.commit is not None
+    assert git(repo, "rev-parse", f"{ledger.ref}^{{tree}}") == before
+    assert "Ledger-Checkpoint: pre-compact" in git(repo, "log", "-1", "--format=%B",
+                                                   result.commit)
+
+
+def test_small_budget_clips_by_priority_and_names_it(repo: Path) -> None:
+    ledger = _fill(repo)
+    for i in range(25):
+        ledger.decide(f"Decision {i} on the cache eviction policy", over=[f"alt {i}"])
+    block = restore(repo, budget=1500)
+    assert len(block.text) <= 1500
+    assert not block.complete
+    assert block.canary is None
+    assert CANARY_PREFIX not in block.text
+    assert "more DECIDED: git ledger show --kind decided" in block.text
+    assert "Decision 24 on" in block.text  # newest first
+    assert "Decision 0 on" not in block.text
+    assert "VERIFIED:" in block.text
+    assert "DROPPED:" in block.text
+    assert "Restore incomplete" in block.text
+
+
+def test_budget_too_small_for_the_floors_is_an_error(repo: Path) -> None:
+    _fill(repo)
+    with pytest.raises(InvalidInput, match="cannot hold this ledger's floors"):
+        restore(repo, budget=300)
+
+
+def test_project_decisions_are_included_and_cached(repo: Path) -> None:
+    _fill(repo)
+    project = Ledger.open(repo, project=True)
+    project.decide("All services log JSON", over=["plain text"])
+    rejected = project.decide("Use XML everywhere", proposed=True)
+    assert rejected.entry is not None
+    text = restore(repo).text
+    assert "PROJECT DECISIONS (active, shared):" in text
+    assert "All services log JSON" in text
+    assert "Use XML everywhere" not in text  # proposed is not in force
+    cache = repo / ".git" / CACHE_DIR / "project.json"
+    assert json.loads(cache.read_text())["active"] == 1
+    project.decide("Keep the CLI thin")
+    assert "Keep the CLI thin" in restore(repo).text  # a new tip is a new cache key
+
+
+def test_rejected_and_superseded_are_only_pointed_at(repo: Path) -> None:
+    ledger = _fill(repo)
+    gone = ledger.decide("Use cookies")
+    assert gone.entry is not None
+    path = entry_path(gone.entry.id)
+    blob = git(repo, "show", f"{ledger.ref}:{path}").replace('"accepted"', '"rejected"')
+    _commit_blob(repo, ledger.ref or "", path, blob)
+    text = restore(repo).text
+    assert "Use cookies" not in text
+    assert "1 rejected or superseded decision not shown" in text
+
+
+def test_hand_written_escape_sequences_are_stripped(repo: Path) -> None:
+    ledger = _fill(repo)
+    entry = ledger.decide("Plain").entry
+    assert entry is not None
+    path = entry_path(entry.id)
+    blob = git(repo, "show", f"{ledger.ref}:{path}").replace(
+        'text = "Plain"', 'text = "Evil \\u001b[31mred\\u001b[0m \\u202e gnirts"')
+    _commit_blob(repo, ledger.ref or "", path, blob)
+    text = restore(repo).text
+    assert "\x1b" not in text
+    assert "\u202e" not in text
+    assert "Evil" in text
+
+
+def test_entries_by_someone_else_are_labelled(repo: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    ledger = _fill(repo)
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Bob Builder")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "bob@example.com")
+    ledger.decide("Bob's call")
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Ada Tester")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "ada@example.com")
+    text = restore(repo).text
+    assert "Bob's call [accepted] [by Bob Builder]" in text
+    assert "Use PKCE [accepted; scope auth/callback]" in text
+    assert "[by Ada" not in text
+
+
+def test_cli_restore_formats(ledger: Run, repo: Path) -> None:
+    _fill(repo)
+    text = ledger("restore")
+    assert text.exit_code == 0
+    assert "TASK: Ship the PKCE callback" in text.stdout
+    described = json.loads(ledger("restore", "--format", "json", "--budget", "5000").stdout)
+    assert described["budget"] == 5000
+    assert described["length"] == len(described["context"]) <= 5000
+    assert described["complete"] is True
+    assert described["canary"]
+    claude = json.loads(ledger("restore", "--format", "claude").stdout)
+    context = claude["hookSpecificOutput"]["additionalContext"]
+    assert claude["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    assert "TASK: Ship the PKCE callback" in context
+    assert len(context) <= 9000
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("restore", "--budget", "300"), 1, "cannot hold this ledger's floors"),
+        (("restore", "--budget", "50"), 1, "below the minimum"),
+        (("restore", "--format", "xml"), 2, "Invalid value for '--format'"),
+        (("restore", "--source", "boot"), 2, "Invalid value for '--source'"),
+        (("claim",), 2, "Missing option '--session-id'"),
+        (("claim", "--session-id", " "), 1, "is empty"),
+    ],
+)
+def test_cli_bad_restore_input(ledger: Run, repo: Path, args: tuple[str, ...], code: int,
+                               message: str) -> None:
+    _fill(repo)
+    before = git(repo, "for-each-ref", "refs/ledger/")
+    result = ledger(*args)
+    assert result.exit_code == code
+    assert len(result.stderr.splitlines()) == 1
+    assert message in result.stderr
+    assert git(repo, "for-each-ref", "refs/ledger/") == before
+
+
+def test_cli_claim(runner: CliRunner, repo: Path) -> None:
+    _fill(repo)
+    first = runner.invoke(cli, ["-C", str(repo), "claim", "--session-id", "s9"])
+    assert first.exit_code == 0
+    assert "now belongs to session s9" in first.stdout
+    again = runner.invoke(cli, ["-C", str(repo), "claim", "--session-id", "s9"])
+    assert "already belongs to session s9" in again.stdout
+
+
+def _commit_blob(repo: Path, ref: str, path: str, content: str) -> None:
+    """Commit ``content`` at ``path`` on ``ref`` by hand, as a careless editor would."""
+    env = {**os.environ, "GIT_INDEX_FILE": str(repo / ".git" / "tmp-index")}
+
+    def run(*args: str, stdin: str | None = None) -> str:
+        return subprocess.run(["git", *args], cwd=repo, env=env, input=stdin, text=True,
+                              capture_output=True, check=True).stdout.strip()
+
+    blob = run("hash-object", "-w", "--stdin", stdin=content)
+    run("read-tree", ref)
+    run("update-index", "--cacheinfo", f"100644,{blob},{path}")
+    commit = run("commit-tree", run("write-tree"), "-p", ref, "-m", "hand edit")
+    run("update-ref", ref, commit)
