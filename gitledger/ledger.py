@@ -35,6 +35,7 @@ from gitledger.model import (
     LedgerMeta,
     Snapshot,
 )
+from gitledger.project_index import refresh_after_write
 from gitledger.repo import Repo
 from gitledger.store import (
     ENTRIES_DIR,
@@ -480,8 +481,10 @@ class Ledger:
             return Change(built.subject, tuple(trailers), files), built
 
         commit, built = self.store.update(ref, operation)
-        if built is None:
+        if built is None or commit is None:
             return WriteResult(ref, None, None, outcome["focus"])
+        if ref == PROJECT_REF:
+            refresh_after_write(self.store, commit, list(built.files))
         return WriteResult(ref, commit, built.entry, built.focus)
 
     def _ensure_started(self, ref: str) -> None:

@@ -19,7 +19,7 @@ from gitledger.codec import decode_entry, entry_from_json, entry_to_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
 from gitledger.model import Entry
-from gitledger.store import ENTRIES_DIR, PROJECT_REF, Store
+from gitledger.store import ENTRIES_DIR, PROJECT_REF, Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
 ACTIVE = ("accepted", "implemented", "deployed")
@@ -66,6 +66,55 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     )
     _save(cache, result)
     return result
+
+
+def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
+    """Carry the cache over a write we made, so the next restore stays warm.
+
+    Only when the cache is for the write's parent; the entries the write touched are
+    re-read from both trees.  If the newest-active list lost too much to be trusted
+    (active decisions beyond it are unknown), the cache is dropped and rebuilt on demand.
+    """
+    parent = store.first_parent(commit)
+    path = store.repo.commondir / CACHE_DIR / "project.json"
+    cached = _load(path, parent) if parent else None
+    if cached is None or parent is None:
+        return
+    before, after = store.view_at(parent), store.view_at(commit)
+    top = {entry.id: (entry, short) for entry, short in cached.top}
+    active = cached.active
+    for changed in paths:
+        if not changed.startswith(f"{ENTRIES_DIR}/"):
+            continue
+        old, new = _entry_at(before, changed), _entry_at(after, changed)
+        active += _is_active(new) - _is_active(old)
+        known = new or old
+        if known is None:
+            continue
+        entry_id = known.id
+        short = top.pop(entry_id, (None, entry_id[: 2 + 8]))[1]
+        if new is not None and _is_active(new):
+            top[entry_id] = (new, short)
+    ordered = sorted(top.values(), key=lambda p: (p[0].seq, p[0].created, p[0].id),
+                     reverse=True)[:TOP]
+    if len(ordered) < min(active, TOP // 2):
+        path.unlink(missing_ok=True)
+        return
+    _save(path, ActiveDecisions(tuple(ordered), active, commit))
+
+
+def _entry_at(view: TreeView, path: str) -> Entry | None:
+    blob = view.read(path)
+    if blob is None:
+        return None
+    try:
+        return decode_entry(blob, path)
+    except CorruptLedger:
+        return None
+
+
+def _is_active(entry: Entry | None) -> int:
+    return int(entry is not None and entry.kind == "decided" and entry.status in ACTIVE)
 
 
 def _load(path: Path, commit: str) -> ActiveDecisions | None:

@@ -206,6 +206,11 @@ class Store:
                 return
             yield _event(commit)
 
+    def first_parent(self, commit: str) -> str | None:
+        obj = self.git[pygit2.Oid(hex=commit)]
+        assert isinstance(obj, pygit2.Commit)
+        return str(obj.parent_ids[0]) if obj.parent_ids else None
+
     def view_at(self, commit: str) -> TreeView:
         obj = self.git[pygit2.Oid(hex=commit)]
         assert isinstance(obj, pygit2.Commit)

@@ -252,3 +252,20 @@ def _commit_blob(repo: Path, ref: str, path: str, content: str) -> None:
     run("update-index", "--cacheinfo", f"100644,{blob},{path}")
     commit = run("commit-tree", run("write-tree"), "-p", ref, "-m", "hand edit")
     run("update-ref", ref, commit)
+
+
+def test_project_writes_keep_the_index_warm(repo: Path) -> None:
+    project = Ledger.open(repo, project=True)
+    project.decide("First rule")
+    restore(repo)  # builds the index for this tip
+    cache = repo / ".git" / CACHE_DIR / "project.json"
+    added = project.decide("Second rule")
+    data = json.loads(cache.read_text())
+    assert data["commit"] == added.commit  # carried over by the write, no rebuild needed
+    assert data["active"] == 2
+    assert [item["entry"]["text"] for item in data["top"]] == ["Second rule", "First rule"]
+    assert added.entry is not None
+    project.edit(added.entry.id, text="Second rule, reworded")
+    data = json.loads(cache.read_text())
+    assert data["top"][0]["entry"]["text"] == "Second rule, reworded"
+    assert "Second rule, reworded" in restore(repo).text
