@@ -22,8 +22,11 @@ from gitledger.agents import uninstall as uninstall_hooks
 from gitledger.errors import LedgerError
 from gitledger.hook import STDIN_LIMIT, run_hook
 from gitledger.ledger import Ledger, WriteResult, list_ledgers
+from gitledger.lifecycle import archive as archive_ledger
 from gitledger.model import KINDS, Snapshot
 from gitledger.render import (
+    archive_json,
+    archive_text,
     claim_text,
     event_json,
     history_json,
@@ -441,6 +444,19 @@ def claim(session_id: str, repo: str | None, as_json: bool) -> None:
     """Make a session the owner of this worktree's ledger (the same task continues)."""
     result = _ledger(repo).claim(session_id)
     _emit(as_json, write_json(result), claim_text(result, session_id))
+
+
+@cli.command()
+@_common
+def archive(repo: str | None, as_json: bool) -> None:
+    """Archive this worktree's ledger as a tag and start a fresh one (a new task).
+
+    The ledger becomes an annotated tag under refs/ledger/archive/<ledger-id> whose
+    message summarises the task; nothing is deleted, and the next write in this worktree
+    starts a new ledger.
+    """
+    result = archive_ledger(_where(repo))
+    _emit(as_json, archive_json(result), archive_text(result))
 
 
 @cli.command("list")

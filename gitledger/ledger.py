@@ -143,7 +143,9 @@ class Ledger:
         return self._ref
 
     def _writable_ref(self) -> str:
-        if self._ref is None:
+        if self._ref is None or (self.kind == "session"
+                                 and self._ref == self.store.worktree_ref()):
+            # This worktree's ledger: a name spent by an archive is replaced by a fresh one.
             self._ref = self.store.ensure_worktree_ref()
         return self._ref
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from gitledger.codec import entry_to_json, iso
 from gitledger.ledger import EntryHistory, LedgerSummary, WriteResult
+from gitledger.lifecycle import ArchiveResult
 from gitledger.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
 from gitledger.store import PROJECT_REF
 from gitledger.text import printable
@@ -105,6 +106,26 @@ def write_text(result: WriteResult, what: str) -> str:
         return f"{what} unchanged"
     value = result.focus.task if what == "TASK" else result.focus.next
     return f"{what}: {printable(value or '')}"
+
+
+def archive_json(result: ArchiveResult) -> dict[str, Any]:
+    return {
+        "ledger": result.ledger,
+        "archive": result.archive,
+        "tag": result.tag,
+        "commit": result.commit,
+        "entries": result.entries,
+        "next_ref": result.next_ref,
+    }
+
+
+def archive_text(result: ArchiveResult) -> str:
+    return (
+        f"archived {result.ledger} as {result.archive} ({_count(result.entries, 'entry')}, "
+        f"tag {result.tag[:10]})\n"
+        "the next write in this worktree starts a fresh ledger; read the archive with: "
+        f"git show {result.archive}"
+    )
 
 
 def claim_text(result: WriteResult, session_id: str) -> str:

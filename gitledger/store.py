@@ -37,6 +37,7 @@ from gitledger.repo import Repo
 LEDGER_NAMESPACE = "refs/ledger/"
 SESSIONS_PREFIX = "refs/ledger/sessions/"
 PROJECT_REF = "refs/ledger/project"
+ARCHIVE_PREFIX = "refs/ledger/archive/"
 POINTER_FILE = "ledger"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
@@ -136,8 +137,12 @@ class Store:
         name: the pointer is published with a hard link, which fails if it already exists.
         """
         existing = self.worktree_ref()
-        if existing:
+        if existing and not self._archived(existing):
             return existing
+        if existing:
+            # The ledger was archived (a crash may have kept the old pointer): its name is
+            # spent, this worktree's next ledger gets a new one.
+            return self.replace_worktree_ref()
         ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
         temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
         temp.write_text(ref + "\n", encoding="utf-8")
@@ -150,6 +155,18 @@ class Store:
         found = self.worktree_ref()
         assert found is not None
         return found
+
+    def replace_worktree_ref(self) -> str:
+        """Point this worktree at a fresh ledger name (its ledger was archived)."""
+        ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
+        temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        temp.write_text(ref + "\n", encoding="utf-8")
+        os.replace(temp, self.pointer_path)
+        return ref
+
+    def _archived(self, ref: str) -> bool:
+        name = ref.removeprefix(SESSIONS_PREFIX)
+        return not self.exists(ref) and self.exists(ARCHIVE_PREFIX + name)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -261,6 +278,37 @@ class Store:
                 continue
             return str(commit), result
 
+    def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
+        """Turn the session ledger at ``ref`` into an annotated tag, atomically.
+
+        The tag object (pointing at the ledger's tip, tagged by the writer) goes under
+        ``refs/ledger/archive/<ledger-id>`` and the session ref is removed, in one locked
+        ref transaction: either both happen or neither.  Returns (archive ref, tag id).
+        Raises ``LedgerMoved`` when the tip is no longer ``expected_tip``.
+        """
+        name = ref.removeprefix(SESSIONS_PREFIX)
+        target = ARCHIVE_PREFIX + name
+        tagger = self.repo.person("COMMITTER")
+        offset = tagger.when.utcoffset() or timedelta(0)
+        minutes = int(offset.total_seconds() // 60)
+        zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+        raw = (
+            f"object {expected_tip}\ntype commit\ntag {name}\n"
+            f"tagger {tagger.ident} {int(tagger.when.timestamp())} {zone}\n\n{message}"
+        )
+        tag = self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            txn.lock_ref(target)
+            current = self.git.references.get(ref)
+            if current is None or str(current.target) != expected_tip:
+                raise LedgerMoved(ref)
+            if self.git.references.get(target) is not None:
+                raise CorruptLedger(f"{target} already exists; this ledger was archived before")
+            txn.set_target(target, tag, message=f"archive {name}")
+            txn.remove(ref)
+        return target, str(tag)
+
     def _create_ref(self, ref: str, commit: pygit2.Oid, subject: str) -> None:
         """Create ``ref`` at ``commit`` if, and only if, it does not exist yet.
 
@@ -325,6 +373,10 @@ def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str
             node = child
         node[parts[-1]] = data
     return nested  # type: ignore[return-value]
+
+
+class LedgerMoved(Exception):
+    """The ledger's tip moved between reading it and locking it: compute again."""
 
 
 class _RefExists(Exception):
