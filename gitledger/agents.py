@@ -30,13 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.errors import AgentConfigError, InvalidInput
+from gitledger.names import AGENTS, EVENTS
 from gitledger.repo import Repo
 from gitledger.text import printable
 
-AGENTS = ("claude", "codex", "gemini", "cursor")
 #: Our hook events, in the order entries are written.  ``stop`` is not installed yet: it
 #: calls ``git ledger check --hook stop``, which lands with the check command.
-EVENTS = ("session-start", "pre-compact", "session-end")
 
 #: What marks a hook entry as ours: the command runs ``git ledger hook …`` (or the Stop
 #: hook ``git ledger check --hook …``), through ``git ledger`` or ``git-ledger``.

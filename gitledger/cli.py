@@ -7,42 +7,21 @@ a ``LedgerError`` is one line on stderr and status 1, a usage error one line and
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from gitledger import __version__
-from gitledger.agents import AGENTS, report_json, report_text
-from gitledger.agents import install as install_hooks
-from gitledger.agents import uninstall as uninstall_hooks
 from gitledger.errors import LedgerError
-from gitledger.hook import STDIN_LIMIT, run_hook
-from gitledger.ledger import Ledger, WriteResult, list_ledgers
-from gitledger.lifecycle import archive as archive_ledger
-from gitledger.model import KINDS, Snapshot
-from gitledger.render import (
-    archive_json,
-    archive_text,
-    claim_text,
-    event_json,
-    history_json,
-    history_text,
-    list_text,
-    log_text,
-    snapshot_json,
-    snapshot_text,
-    summary_json,
-    write_json,
-    write_text,
-)
-from gitledger.restore import FORMATS, SOURCES
-from gitledger.restore import render as render_block
-from gitledger.restore import restore as restore_block
-from gitledger.text import decode_bytes, printable
+from gitledger.names import AGENTS, FORMATS, KINDS, SOURCES
+from gitledger.text import printable
+
+if TYPE_CHECKING:
+    from gitledger.ledger import Ledger, WriteResult
+    from gitledger.model import Snapshot
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
@@ -130,11 +109,15 @@ def _where(repo: str | None) -> str | None:
 
 
 def _ledger(repo: str | None, project: bool = False, name: str | None = None) -> Ledger:
+    from gitledger.ledger import Ledger
+
     return Ledger.open(_where(repo), project=project, name=name)
 
 
 def _text(value: str, field: str) -> str:
     """``-`` reads the text from standard input, which must be UTF-8."""
+    from gitledger.text import decode_bytes
+
     if value != "-":
         return value
     data = sys.stdin.buffer.read()
@@ -142,6 +125,8 @@ def _text(value: str, field: str) -> str:
 
 
 def _emit(as_json: bool, data: Any, text: str) -> None:
+    import json
+
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
@@ -149,6 +134,8 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
 
 
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
+    from gitledger.render import write_json, write_text
+
     _emit(as_json, write_json(result), write_text(result, what))
 
 
@@ -167,6 +154,8 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     Without a command, shows this worktree's ledger.  Every write prints the new
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
+    from gitledger.ledger import Ledger
+
     if ctx.invoked_subcommand is None:
         _show_snapshot(Ledger.open(repo).snapshot(), None, as_json=False)
 
@@ -381,6 +370,8 @@ def show(entry_id: str | None, kind: str | None, name: str | None, project: bool
 
     Exits 1 after printing everything else if some entry could not be read.
     """
+    from gitledger.render import history_json, history_text
+
     ledger = _ledger(repo, project, name)
     if entry_id:
         history = ledger.history(entry_id)
@@ -391,6 +382,8 @@ def show(entry_id: str | None, kind: str | None, name: str | None, project: bool
 
 def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool) -> None:
     """Print a ledger; unreadable entries are named on stderr after the rest (exit 1)."""
+    from gitledger.render import snapshot_json, snapshot_text
+
     _emit(as_json, snapshot_json(snapshot, kind), snapshot_text(snapshot, kind))
     if snapshot.bad:
         names = ", ".join(b.path for b in snapshot.bad)
@@ -407,6 +400,8 @@ def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool) -> None:
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
         as_json: bool) -> None:
     """Show the ledger's event history, newest first."""
+    from gitledger.render import event_json, log_text
+
     ledger = _ledger(repo, project, name)
     events = ledger.events(limit)
     _emit(as_json, {"ref": ledger.ref, "events": [event_json(e) for e in events]},
@@ -431,6 +426,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     nothing was clipped.  --format json describes the block; claude, codex, gemini and
     cursor print the agent's SessionStart hook envelope.
     """
+    from gitledger.restore import render as render_block
+    from gitledger.restore import restore as restore_block
+
     block = restore_block(_where(repo), budget=budget, fmt=fmt, session_id=session_id,
                           source=source)
     click.echo(render_block(block, fmt))
@@ -442,6 +440,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
 @_common
 def claim(session_id: str, repo: str | None, as_json: bool) -> None:
     """Make a session the owner of this worktree's ledger (the same task continues)."""
+    from gitledger.render import claim_text, write_json
+
     result = _ledger(repo).claim(session_id)
     _emit(as_json, write_json(result), claim_text(result, session_id))
 
@@ -455,6 +455,9 @@ def archive(repo: str | None, as_json: bool) -> None:
     message summarises the task; nothing is deleted, and the next write in this worktree
     starts a new ledger.
     """
+    from gitledger.lifecycle import archive as archive_ledger
+    from gitledger.render import archive_json, archive_text
+
     result = archive_ledger(_where(repo))
     _emit(as_json, archive_json(result), archive_text(result))
 
@@ -463,6 +466,9 @@ def archive(repo: str | None, as_json: bool) -> None:
 @_common
 def list_(repo: str | None, as_json: bool) -> None:
     """List every ledger in the repository; * marks this worktree's."""
+    from gitledger.ledger import list_ledgers
+    from gitledger.render import list_text, summary_json
+
     summaries = list_ledgers(_where(repo))
     _emit(as_json, {"ledgers": [summary_json(s) for s in summaries]}, list_text(summaries))
 
@@ -473,6 +479,8 @@ def list_(repo: str | None, as_json: bool) -> None:
 @_json_option
 def tour(keep: bool, as_json: bool) -> None:
     """Run the main job end to end in a throwaway repository."""
+    import json
+
     from gitledger.tour import run_tour
 
     lines: list[str] = []
@@ -513,6 +521,9 @@ def install(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     file that is not valid JSON is refused and left untouched.  Prints each entry it
     added, updated or found unchanged.
     """
+    from gitledger.agents import install as install_hooks
+    from gitledger.agents import report_json, report_text
+
     report = install_hooks(_where(repo), agent, dry_run=dry_run)
     _emit(as_json, report_json(report), report_text(report))
 
@@ -527,6 +538,9 @@ def uninstall(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> Non
     Other hooks and settings are kept.  Lists our entries leave empty are removed, and a
     file left with nothing else is deleted.  Prints each entry it removed.
     """
+    from gitledger.agents import report_json, report_text
+    from gitledger.agents import uninstall as uninstall_hooks
+
     report = uninstall_hooks(_where(repo), agent, dry_run=dry_run)
     _emit(as_json, report_json(report), report_text(report))
 
@@ -546,6 +560,8 @@ def hook(event: str, agent: str) -> None:
     and session-end record a checkpoint.  Never fails the agent: on any error it prints
     one line on standard error (and a minimal block for session-start) and exits 0.
     """
+    from gitledger.hook import run_hook
+
     result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
     if result.stdout:
         click.echo(result.stdout)
@@ -558,6 +574,8 @@ def _stdin_payload() -> bytes:
     try:
         if sys.stdin is None or sys.stdin.isatty():
             return b""
+        from gitledger.hook import STDIN_LIMIT
+
         return sys.stdin.buffer.read(STDIN_LIMIT + 1)
     except (OSError, ValueError, AttributeError):
         return b""

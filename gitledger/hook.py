@@ -32,10 +32,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from gitledger.agents import AGENTS, EVENTS
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger import SESSION_ENV, SESSION_LIMIT, Ledger
-from gitledger.restore import DEFAULT_BUDGETS, SOURCES, minimal_block, render, restore
+from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, SOURCES
+from gitledger.restore import minimal_block, render, restore
 from gitledger.text import clean_line, decode_bytes, printable
 
 #: The most stdin we read: agents send a few hundred bytes.

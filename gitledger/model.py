@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-#: Entry kinds in restore-first order (TASK and NEXT are not entries: they are the focus).
-KINDS = ("open", "decided", "verified", "dropped", "plan")
+from gitledger.names import KINDS as KINDS  # noqa: PLC0414 - re-exported: kinds are the model's
+
 SECTION_TITLES = {
     "open": "OPEN",
     "decided": "DECIDED",

@@ -24,20 +24,9 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ids import shortest_unique
 from gitledger.ledger import Ledger
 from gitledger.model import SECTION_TITLES, Entry, Snapshot
+from gitledger.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
 from gitledger.project_index import ActiveDecisions, active_project_decisions
 from gitledger.text import LINE_LIMIT, printable
-
-FORMATS = ("text", "json", "claude", "codex", "gemini", "cursor")
-SOURCES = ("startup", "resume", "clear", "compact")
-
-#: Default budgets in characters of the injected context (docs/hooks.md gives the sources).
-#: Claude Code replaces hook output over 10,000 characters with a file pointer; Codex CLI
-#: caps hook context at 2,500 tokens, and a token can be as short as ~2.5 characters.
-DEFAULT_BUDGETS = {
-    "text": 10_000, "json": 10_000, "claude": 9_000, "codex": 6_000, "gemini": 9_000,
-    "cursor": 9_000,
-}
-MIN_BUDGET = 200
 
 #: Restore-first display order, and the order in which the budget is spent.
 DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")
