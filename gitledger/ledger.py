@@ -22,12 +22,12 @@ from gitledger.codec import (
     encode_focus,
     encode_meta,
 )
+from gitledger.entry_cache import read_entries
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ids import KIND_LETTERS, entry_path, match_prefix, new_id, split_prefix
 from gitledger.model import (
     KIND_FIELDS,
     SECTION_TITLES,
-    BadEntry,
     Change,
     Entry,
     Event,
@@ -159,17 +159,7 @@ class Ledger:
         if tip.view is None:
             return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
         meta, focus = _read_header(self._ref, tip.view)
-        entries: list[Entry] = []
-        bad: list[BadEntry] = []
-        for path, blob in tip.view.blobs(ENTRIES_DIR):
-            try:
-                entry = decode_entry(blob, path)
-                if entry_path(entry.id) != path:
-                    raise CorruptLedger(f"{path}: holds '{entry.id}', which belongs elsewhere")
-            except CorruptLedger as exc:
-                bad.append(BadEntry(path, str(exc)))
-                continue
-            entries.append(entry)
+        entries, bad = read_entries(self.store, self._ref, tip.view)
         entries.sort(key=lambda e: (e.seq, e.created, e.id))
         return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gitledger.codec import decode_entry, entry_from_json, entry_to_json
+from gitledger.entry_cache import read_entries
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
 from gitledger.model import Entry
@@ -49,16 +50,9 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     cached = _load(cache, tip.commit)
     if cached is not None:
         return cached
-    entries: list[Entry] = []
-    ids: list[str] = []
-    for path, blob in tip.view.blobs(ENTRIES_DIR):
-        try:
-            entry = decode_entry(blob, path)
-        except CorruptLedger:
-            continue  # show and doctor name it; restore shows what it can
-        ids.append(entry.id)
-        if entry.kind == "decided" and entry.status in ACTIVE:
-            entries.append(entry)
+    everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
+    ids = [entry.id for entry in everything]
+    entries = [e for e in everything if e.kind == "decided" and e.status in ACTIVE]
     entries.sort(key=lambda e: (e.seq, e.created, e.id), reverse=True)
     short = shortest_unique(ids)
     result = ActiveDecisions(

@@ -88,6 +88,24 @@ class TreeView:
                 elif item.type == ObjectType.BLOB:
                     yield full, bytes(self._repo[item.id].data)  # type: ignore[attr-defined]
 
+    def blob_ids(self, path: str) -> Iterator[tuple[str, str]]:
+        """(path, blob id) of every blob below ``path``, without reading the blobs."""
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.TREE:
+            return
+        stack: list[tuple[str, pygit2.Tree]] = [(path, obj)]  # type: ignore[list-item]
+        while stack:
+            prefix, tree = stack.pop()
+            for item in tree:
+                full = f"{prefix}/{item.name}"
+                if item.type == ObjectType.TREE:
+                    stack.append((full, self._repo[item.id]))  # type: ignore[arg-type]
+                elif item.type == ObjectType.BLOB:
+                    yield full, str(item.id)
+
+    def read_blob(self, blob_id: str) -> bytes:
+        return bytes(self._repo[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
+
     def _lookup(self, path: str) -> pygit2.Object | None:
         try:
             entry = self._tree[path]

@@ -40,8 +40,10 @@ def state(gitdir: Path) -> State:
     refs = git(gitdir, f"--git-dir={gitdir}", "for-each-ref", "refs/ledger/")
     pointer_file = gitdir / "ledger"
     pointer = pointer_file.read_text() if pointer_file.exists() else None
+    # Objects may be written and left unreachable; ledger-cache/ is derived data that
+    # reads refresh.  Neither is state a refused write could have changed.
     files = tuple(sorted(str(p.relative_to(gitdir)) for p in gitdir.rglob("*")
-                         if "objects" not in p.parts))
+                         if "objects" not in p.parts and "ledger-cache" not in p.parts))
     return State(refs, pointer, files)
 
 

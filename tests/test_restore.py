@@ -269,3 +269,19 @@ def test_project_writes_keep_the_index_warm(repo: Path) -> None:
     data = json.loads(cache.read_text())
     assert data["top"][0]["entry"]["text"] == "Second rule, reworded"
     assert "Second rule, reworded" in restore(repo).text
+
+
+def test_parsed_entries_are_cached_by_blob_and_never_trusted_blindly(repo: Path) -> None:
+    ledger = _fill(repo)
+    first = ledger.snapshot()
+    cache = repo / ".git" / CACHE_DIR / f"entries-{(ledger.ref or '').rsplit('/', 1)[-1]}.json"
+    stored = json.loads(cache.read_text())
+    assert len(stored["entries"]) == len(first.entries) == 5
+    assert ledger.snapshot().entries == first.entries  # served from the cache
+    cache.write_text("{ not json")
+    assert ledger.snapshot().entries == first.entries  # a broken cache is ignored, rebuilt
+    assert len(json.loads(cache.read_text())["entries"]) == 5
+    edited = ledger.edit(first.entries[0].id, text="Reworded question?")
+    assert edited.entry is not None
+    assert edited.entry in ledger.snapshot().entries
+    assert len(json.loads(cache.read_text())["entries"]) == 5  # the old blob is dropped

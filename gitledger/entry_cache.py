@@ -1,0 +1,76 @@
+"""Parsed entries kept by blob id, so reading a ledger parses only what changed.
+
+An entry blob is immutable (its id is the hash of its content), so the parse of a blob is
+valid forever: ``<common git dir>/ledger-cache/entries-<ledger-id>.json`` maps blob ids
+to parsed entries.  Reading a ledger walks its tree (names and ids, no blob reads), takes
+every known blob from the cache and parses only the new ones.  Derived data: losing the
+file loses nothing, and a read-only git dir just parses every time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from gitledger.codec import decode_entry, entry_from_json, entry_to_json
+from gitledger.errors import CorruptLedger
+from gitledger.ids import entry_path
+from gitledger.model import BadEntry, Entry
+from gitledger.store import ENTRIES_DIR, Store, TreeView
+
+CACHE_DIR = "ledger-cache"
+#: Bump when decoding changes what an entry blob means.
+CACHE_VERSION = 1
+
+
+def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:
+    """Every entry of the tree at ``view``, and the blobs that could not be read."""
+    path = store.repo.commondir / CACHE_DIR / f"entries-{ref.rsplit('/', 1)[-1]}.json"
+    known = _load(path)
+    fresh: dict[str, dict[str, object]] = {}
+    entries: list[Entry] = []
+    bad: list[BadEntry] = []
+    misses = 0
+    for where, blob_id in view.blob_ids(ENTRIES_DIR):
+        cached = known.get(blob_id)
+        try:
+            if cached is not None:
+                entry = entry_from_json(cached)
+            else:
+                misses += 1
+                entry = decode_entry(view.read_blob(blob_id), where)
+            if entry_path(entry.id) != where:
+                raise CorruptLedger(f"{where}: holds '{entry.id}', which belongs elsewhere")
+        except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
+            message = str(exc) if isinstance(exc, CorruptLedger) else f"{where}: {exc}"
+            bad.append(BadEntry(where, message))
+            continue
+        entries.append(entry)
+        fresh[blob_id] = cached if cached is not None else entry_to_json(entry)
+    if misses or len(fresh) != len(known):
+        _save(path, fresh)
+    return entries, bad
+
+
+def _load(path: Path) -> dict[str, dict[str, object]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}
+    entries = data.get("entries")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _save(path: Path, entries: dict[str, dict[str, object]]) -> None:
+    try:
+        path.parent.mkdir(exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"version": CACHE_VERSION, "entries": entries}, out, ensure_ascii=False)
+        os.replace(temp, path)
+    except OSError:
+        pass
