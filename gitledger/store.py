@@ -75,18 +75,8 @@ class TreeView:
 
     def blobs(self, path: str) -> Iterator[tuple[str, bytes]]:
         """Every blob below ``path``, depth first, with its full path."""
-        obj = self._lookup(path)
-        if obj is None or obj.type != ObjectType.TREE:
-            return
-        stack: list[tuple[str, pygit2.Tree]] = [(path, obj)]  # type: ignore[list-item]
-        while stack:
-            prefix, tree = stack.pop()
-            for item in tree:
-                full = f"{prefix}/{item.name}"
-                if item.type == ObjectType.TREE:
-                    stack.append((full, self._repo[item.id]))  # type: ignore[arg-type]
-                elif item.type == ObjectType.BLOB:
-                    yield full, bytes(self._repo[item.id].data)  # type: ignore[attr-defined]
+        for full, blob_id in self.blob_ids(path):
+            yield full, self.read_blob(blob_id)
 
     def blob_ids(self, path: str) -> Iterator[tuple[str, str]]:
         """(path, blob id) of every blob below ``path``, without reading the blobs."""
