@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""Restore benchmark: the cost of the re-inject block an agent waits for at every start.
+
+Prints figures against the quality bar of the brief; it never asserts them (timings belong
+here, not in tests):
+
+(a) the wall and CPU time of one ``git-ledger restore`` process in a repository whose
+    session ledger holds 200 entries (every kind, written through the library) and whose
+    project ledger holds 5,000 decisions, against the bare floor of the language,
+    ``python -c "import pygit2"``, interleaved in the same run (target <= 2x), in three
+    cache states: ``warm`` (every derived cache in place), ``index cold`` (the project
+    index, ``ledger-cache/project.json``, deleted before each run: what the first restore
+    after a pull pays) and ``cold`` (the whole ``<git dir>/ledger-cache/`` deleted before
+    each run: a fresh clone's first restore);
+(b) the same with 500 and 50,000 project decisions, and the 50,000/5,000 ratio
+    (target <= 1.2x, warm: the cost must be nearly flat in the project's size);
+(c) in-process ``restore()`` at each size in each state, and ``python -c "import
+    gitledger.cli"`` — what a process pays before it reads anything — to show where the
+    time of (a) goes.
+
+The big project ledgers are written with ONE commit through the store (ledger.toml,
+state.toml and every entry blob, encoded exactly as appends encode them), so building
+50,000 decisions takes seconds, not the minutes 50,000 appends would.
+
+Everything happens in temporary repositories with a fixed identity, a temporary HOME and
+``GIT_CONFIG_NOSYSTEM=1``, so the machine's git configuration does not leak in; process
+runs use a bytecode cache (as an installed package does).  ``--profile`` adds a cProfile
+of the in-process restores and of the CLI's imports.
+
+Usage: benchmarks/restore.py [--runs R] [--sizes N,N,...] [--tmpdir DIR] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib.metadata
+import io
+import os
+import platform
+import pstats
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import ConfigLevel
+
+from gitledger import FORMAT_VERSION
+from gitledger.codec import encode_entry, encode_focus, encode_meta
+from gitledger.ids import entry_path, new_id
+from gitledger.ledger import Ledger
+from gitledger.model import Change, Entry, Focus, LedgerMeta
+from gitledger.project_index import ACTIVE, CACHE_DIR
+from gitledger.repo import Repo
+from gitledger.restore import restore
+from gitledger.store import PROJECT_REF, Store, TreeView
+
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Bench Mark",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "Bench Mark",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_TERMINAL_PROMPT": "0",
+    "LC_ALL": "C.UTF-8",
+}
+UNSET = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_LEDGER_SESSION_ID",
+         "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")
+
+SESSION_ENTRIES = 200
+BASE_SIZE = 5_000
+PROCESS_TARGET = 2.0
+FLAT_TARGET = 1.2
+#: Project decision statuses and their weights: 60% are active (accepted, implemented,
+#: deployed), the rest proposed, rejected or superseded.
+STATUS_MIX = (("accepted", 30), ("implemented", 20), ("deployed", 10), ("proposed", 15),
+              ("rejected", 15), ("superseded", 10))
+
+
+# -- set-up (as in benchmarks/storage.py) -------------------------------------------------
+
+
+def hermetic(home: Path) -> dict[str, str]:
+    """Make this process and every child hermetic; return the children's environment."""
+    for sub in (".config", ".cache"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    os.environ.update(IDENTITY)
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
+    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
+    for key in UNSET:
+        os.environ.pop(key, None)
+    # pygit2 read HOME when it was imported; point its config search path at ours.
+    paths = pygit2.settings.search_path
+    paths[ConfigLevel.GLOBAL] = str(home)
+    paths[ConfigLevel.XDG] = str(home / ".config")
+    paths[ConfigLevel.SYSTEM] = str(home / "no-system")
+    env = dict(os.environ)
+    scripts = str(Path(sys.executable).parent)
+    env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def with_bytecode(env: dict[str, str], cache: Path) -> dict[str, str]:
+    """``env`` with Python's bytecode cache on, kept under ``cache`` (not the source tree).
+
+    An installed package runs from cached bytecode; a shell with PYTHONDONTWRITEBYTECODE
+    set would otherwise recompile gitledger's modules in every process.
+    """
+    out = dict(env)
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    out["PYTHONPYCACHEPREFIX"] = str(cache)
+    return out
+
+
+def new_repo(path: Path, env: dict[str, str]) -> Path:
+    path.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(path)], env=env, check=True)
+    (path / "README").write_text("bench\n", encoding="utf-8")
+    subprocess.run(["git", "-C", str(path), "add", "README"], env=env, check=True)
+    subprocess.run(["git", "-C", str(path), "commit", "-q", "-m", "first"], env=env,
+                   check=True)
+    return path
+
+
+def git_ledger_script() -> str:
+    beside = Path(sys.executable).parent / "git-ledger"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("git-ledger")
+    if found is None:
+        sys.exit("git-ledger is not installed (pip install -e . in this environment)")
+    return found
+
+
+def progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def verdict(ok: bool) -> str:
+    return "yes" if ok else "NO"
+
+
+class Timings:
+    """Wall and CPU (user + system) seconds of repeated runs of one command."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def run(self, command: Sequence[str], cwd: Path, env: dict[str, str],
+            before: Callable[[], None] | None = None) -> None:
+        if before is not None:
+            before()
+        elapsed, cpu = timed(command, cwd, env)
+        self.wall.append(elapsed)
+        self.cpu.append(cpu)
+
+    def median(self) -> float:
+        return statistics.median(self.wall)
+
+    def line(self, floor: Timings | None = None) -> str:
+        text = (f"  {self.label:<44} {ms(self.median()):>10} wall "
+                f"(min {ms(min(self.wall))}), {ms(statistics.median(self.cpu))} CPU")
+        if floor is not None:
+            text += f"  = {self.ratio(floor):.2f}x"
+        return text
+
+    def ratio(self, floor: Timings) -> float:
+        return self.median() / floor.median()
+
+
+def timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Run ``command``; its wall time and the CPU time it used, in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(list(command), cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, check=False)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
+
+
+# -- building the ledgers ------------------------------------------------------------------
+
+
+def build_session(repo: Path, count: int) -> None:
+    """A session ledger of ``count`` entries of every kind, written through the library."""
+    ledger = Ledger.open(repo, session="bench-session-1")
+    ledger.set_task("Cache the token verifier per client without breaking key rotation")
+    for i in range(count):
+        kind = i % 5
+        nxt = f"step {i}: check the rotation path" if i % 7 == 0 else None
+        if kind == 0:
+            ledger.decide(f"Decision {i}: cache the verifier per client id",
+                          over=[f"global cache {i}", f"no cache {i}"],
+                          because="the lookup dominated the callback in the profile",
+                          scope=f"auth/module-{i % 13}", next_text=nxt)
+        elif kind == 1:
+            ledger.verify(f"Fact {i}: rotation invalidates the cached verifier",
+                          by=f"pytest tests/test_rotation.py -k case_{i}", next_text=nxt)
+        elif kind == 2:
+            ledger.drop(f"Approach {i}: a TTL on the cache entry",
+                        why="a rotated key stays trusted until the TTL ends",
+                        next_text=nxt)
+        elif kind == 3:
+            ledger.open_question(f"Question {i}: does the IdP push rotation events?",
+                                 ask_user=i % 2 == 0, next_text=nxt)
+        else:
+            ledger.plan(f"docs/plans/plan-{i}.md", note="the active plan", next_text=nxt)
+
+
+def build_project(repo: Path, count: int, seed: int = 7) -> int:
+    """``count`` project decisions in ONE commit through the store; returns how many are
+    active.  The blobs are encoded exactly as ``decide`` encodes them."""
+    store = Store(Repo(repo))
+    person = store.repo.person()
+    rng = random.Random(seed)
+    statuses = [status for status, weight in STATUS_MIX for _ in range(weight)]
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    meta = LedgerMeta(format=FORMAT_VERSION, id="project", kind="project",
+                      created=start, created_by=person.ident)
+    files: dict[str, bytes | None] = {
+        "ledger.toml": encode_meta(meta),
+        "state.toml": encode_focus(Focus(seq=count)),
+    }
+    seen: set[str] = set()
+    active = 0
+    for seq in range(1, count + 1):
+        entry_id = new_id("decided")
+        while entry_id in seen:
+            entry_id = new_id("decided")
+        seen.add(entry_id)
+        status = rng.choice(statuses)
+        active += status in ACTIVE
+        entry = Entry(
+            id=entry_id, kind="decided", seq=seq,
+            text=f"Project decision {seq}: keep service {seq % 97} behind the gateway",
+            created=start + timedelta(seconds=seq), author=person.ident,
+            status=status, scope=f"service-{seq % 97}",
+            over=(f"direct exposure {seq}", f"sidecar {seq}"),
+            because="one place for authentication, rate limits and audit logs",
+        )
+        files[entry_path(entry_id)] = encode_entry(entry)
+
+    def operation(view: TreeView | None) -> tuple[Change, None]:
+        return Change(f"import {count} project decisions",
+                      (("Ledger-Event", "start"), ("Ledger-Format", str(FORMAT_VERSION))),
+                      files), None
+
+    store.update(PROJECT_REF, operation)
+    return active
+
+
+#: Cache states: what is deleted before each run (None: nothing).
+STATES = ("warm", "index cold", "cold")
+
+
+def cache_dir(repo: Path) -> Path:
+    return Store(Repo(repo)).repo.commondir / CACHE_DIR
+
+
+def clear(repo: Path, state: str) -> None:
+    """Put ``repo``'s derived caches in ``state`` (they are rebuilt by the next restore)."""
+    if state == "index cold":
+        (cache_dir(repo) / "project.json").unlink(missing_ok=True)
+    elif state == "cold":
+        shutil.rmtree(cache_dir(repo), ignore_errors=True)
+
+
+# -- the benchmark ------------------------------------------------------------------------
+
+
+def in_process(repo: Path, runs: int, state: str,
+               profile: cProfile.Profile | None = None) -> float:
+    """Median seconds of ``restore()`` in this process (imports already paid)."""
+    costs: list[float] = []
+    restore(repo)  # warm the page cache (and the caches)
+    for _ in range(runs):
+        clear(repo, state)
+        if profile is not None:
+            profile.enable()
+        start = time.perf_counter()
+        restore(repo)
+        costs.append(time.perf_counter() - start)
+        if profile is not None:
+            profile.disable()
+    return statistics.median(costs)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
+    parser.add_argument("--runs", type=int, default=15,
+                        help="process runs of each kind, interleaved (default 15)")
+    parser.add_argument("--sizes", default="500,5000,50000",
+                        help="project ledger sizes (default 500,5000,50000; 5000 is the "
+                             "reference and is always included)")
+    parser.add_argument("--tmpdir", type=Path, default=None,
+                        help="where the throwaway repositories go (default: the system's)")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print cProfiles of in-process restores and of the imports")
+    args = parser.parse_args(argv)
+    sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | {BASE_SIZE})
+    if args.runs < 1 or min(sizes) < 1:
+        parser.error("need --runs >= 1 and positive --sizes")
+
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)
+    with tempfile.TemporaryDirectory(prefix="gitledger-bench-", dir=args.tmpdir) as tmp:
+        root = Path(tmp)
+        env = hermetic(root / "home")
+        script = git_ledger_script()
+        proc_env = with_bytecode(env, root / "pycache")
+        git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
+                                     check=False).stdout.strip()
+        print("gitledger restore benchmark")
+        print(f"  python {platform.python_version()}, pygit2 "
+              f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
+              f"{git_version}")
+        print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
+              f"repositories in {root}")
+
+        repos: dict[int, Path] = {}
+        for size in sizes:
+            repo = new_repo(root / f"project-{size}", env)
+            start = time.perf_counter()
+            build_session(repo, SESSION_ENTRIES)
+            session_cost = time.perf_counter() - start
+            start = time.perf_counter()
+            active = build_project(repo, size)
+            progress(f"  built {size}: session {SESSION_ENTRIES} entries in "
+                     f"{session_cost:.1f}s, project {size} decisions ({active} active) in "
+                     f"{time.perf_counter() - start:.1f}s")
+            repos[size] = repo
+        block = restore(repos[BASE_SIZE])
+        print(f"  block at {BASE_SIZE}: {len(block.text)} of {block.budget} characters, "
+              f"complete={block.complete}, clipped={block.clipped}")
+
+        # (a) and (b): processes, interleaved -------------------------------------------
+        print(f"\n(a)+(b) one process: median of {args.runs} interleaved runs each "
+              f"(session ledger {SESSION_ENTRIES} entries)")
+        restore_cmd = [script, "restore"]
+        floor_cmd = [sys.executable, "-c", "import pygit2"]
+        import_cmd = [sys.executable, "-c", "import gitledger.cli"]
+        floor = Timings("python -c 'import pygit2'")
+        imports = Timings("python -c 'import gitledger.cli'")
+        runs = {(size, state): Timings(f"git-ledger restore, {size} project, {state}")
+                for size in sizes for state in STATES}
+        home = root / "home"
+        for _ in range(2):  # warm the page cache, the bytecode cache and the caches
+            timed(floor_cmd, home, proc_env)
+            timed(import_cmd, home, proc_env)
+            for repo in repos.values():
+                timed(restore_cmd, repo, proc_env)
+        for _ in range(args.runs):
+            floor.run(floor_cmd, home, proc_env)
+            imports.run(import_cmd, home, proc_env)
+            for size, repo in repos.items():
+                for state in STATES:
+                    runs[size, state].run(restore_cmd, repo, proc_env,
+                                          before=partial(clear, repo, state))
+                timed(restore_cmd, repo, proc_env)  # leave the caches warm again
+        print(floor.line())
+        print(imports.line(floor))
+        for size in sizes:
+            for state in STATES:
+                print(runs[size, state].line(floor))
+        base = {state: runs[BASE_SIZE, state] for state in STATES}
+        print(f"  restore/floor at {BASE_SIZE} (wall, median), target <= {PROCESS_TARGET}: "
+              + ", ".join(f"{state} {base[state].ratio(floor):.2f} "
+                          f"({verdict(base[state].ratio(floor) <= PROCESS_TARGET)})"
+                          for state in STATES))
+        print("  (min to min: " + ", ".join(
+            f"{state} {min(base[state].wall) / min(floor.wall):.2f}" for state in STATES)
+            + f"; the imports alone: {imports.ratio(floor):.2f})")
+        for size in sizes:
+            if size == BASE_SIZE:
+                continue
+            ratios = {state: runs[size, state].median() / base[state].median()
+                      for state in STATES}
+            target = (f"  target <= {FLAT_TARGET} (warm): "
+                      f"{verdict(ratios['warm'] <= FLAT_TARGET)}" if size > BASE_SIZE else "")
+            print(f"  restore at {size}/{BASE_SIZE}: "
+                  + ", ".join(f"{state} {ratio:.2f}" for state, ratio in ratios.items())
+                  + target)
+
+        # (c) in-process ------------------------------------------------------------------
+        print(f"\n(c) in-process restore(): median of {args.runs} (imports already paid)")
+        profiles: dict[str, cProfile.Profile] = {}
+        for size, repo in repos.items():
+            costs = {state: in_process(repo, args.runs, state) for state in STATES}
+            print(f"  {size:>6} project decisions: " + ", ".join(
+                f"{state} {ms(cost):>10}" for state, cost in costs.items()))
+            if args.profile and size in (BASE_SIZE, max(sizes)):
+                for state in STATES:
+                    profile = profiles.setdefault(f"{state} {size}", cProfile.Profile())
+                    in_process(repo, args.runs, state, profile=profile)
+        print(f"\n  load average at the end {os.getloadavg()[0]:.2f}")
+
+        if args.profile:
+            for label, profile in profiles.items():
+                out = io.StringIO()
+                pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(18)
+                print(f"\ncProfile of {args.runs} in-process restores, {label} "
+                      "(cumulative):")
+                print(out.getvalue())
+            done = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                                   "import gitledger.cli"], env=proc_env, cwd=home,
+                                  capture_output=True, text=True, check=False)
+            rows = [line for line in done.stderr.splitlines() if "|" in line][1:]
+            rows.sort(key=lambda line: int(line.split("|")[1]), reverse=True)
+            print("\nSlowest imports of gitledger.cli (python -X importtime, cumulative us):")
+            print("\n".join(rows[:20]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
