@@ -13,9 +13,10 @@ distinct ids and sequence numbers.  The block is read back the way an agent woul
 line by line (see ``Reading``); the properties check it against what was generated, not
 against restore's own bookkeeping alone.
 
-Properties that restore.py breaks today are marked ``xfail(strict=True)`` and run
-deterministically without shrinking; the minimal examples they found are written out at
-the end of the file, each as its own strict xfail, so a fix shows up as an XPASS.
+The minimal examples the properties found in restore.py are written out near the end of
+the file, each as a test of its own, and seed the properties that found them
+(``@example``), so the regression is checked first on every run.  What restore.py still
+breaks is marked ``xfail(strict=True)``: a fix shows up as an XPASS.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, example, given, note, settings
+from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
 from gitledger.errors import InvalidInput
@@ -530,10 +531,9 @@ HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_t
 LARGE = settings(max_examples=20, deadline=None, suppress_health_check=HEALTH)
 #: Up to 300 entries: each property on its own, more examples, quick to shrink.
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=HEALTH)
-#: Properties that fail today: deterministic, and no shrinking (the minimal examples are
-#: written out below), so ``xfail(strict=True)`` neither flakes nor takes minutes.
-KNOWN = settings(max_examples=300, deadline=None, suppress_health_check=HEALTH,
-                 derandomize=True, database=None, phases=[Phase.explicit, Phase.generate])
+#: The properties that found bugs: their minimal examples first, then more of the ledgers
+#: where priorities and caps bite.
+SEEDED = settings(max_examples=50, deadline=None, suppress_health_check=HEALTH)
 
 
 def run_checks(parts: Parts, budget: int, *checks: Check) -> None:
@@ -726,7 +726,8 @@ def item(kind: str, seq: int, text: str = "x", **fields: Any) -> Entry:
                  author=ME, **fields)
 
 
-#: The minimal examples the properties below found (each is also a test of its own).
+#: The minimal examples the properties found (each is also a test of its own, and seeds
+#: the property that found it).
 DROPPED_VS_DECIDED = ledger_of(
     item("dropped", 1, "old", why="w" * 200), item("dropped", 2, "a", why="w"),
     item("dropped", 3, "b", why="w"),
@@ -821,13 +822,13 @@ def test_default_budgets_hold_the_floors_of_any_valid_ledger(fmt: str) -> None:
     assert len(block.text) <= DEFAULT_BUDGETS[fmt]
 
 
-# -- properties that restore.py breaks today (each seeded with its minimal example) --------------
+# -- the properties that found bugs, seeded with their minimal examples -------------------
 
 #: Small ledgers, long fields, tight budgets: where priorities and caps bite.
 TIGHT = all_parts(max_entries=12, max_top=4)
 
 
-@KNOWN
+@SEEDED
 @given(parts=TIGHT, budget=st.integers(MIN_BUDGET, 4_000))
 @example(parts=DROPPED_VS_DECIDED, budget=446)
 @example(parts=PLAN_VS_PROJECT, budget=368)
@@ -841,7 +842,7 @@ def test_dropped_and_verified_outrank_decided_and_the_project_goes_first(
                check_priority)
 
 
-@KNOWN
+@SEEDED
 @given(parts=all_parts(max_entries=8, max_top=3, long=False, long_focus=True,
                        exact_project=True))
 @example(parts=TRAILING_SEMICOLON)
@@ -849,7 +850,7 @@ def test_a_complete_block_holds_every_shown_field_in_full(parts: Parts) -> None:
     run_checks(parts, MAX_BUDGET, check_full_fields)
 
 
-@KNOWN
+@SEEDED
 @given(parts=all_parts(max_entries=12, max_top=3), hostile=texts(200), commit=texts(60),
        budget=BUDGETS)
 @example(parts=HOSTILE_ID, hostile="\x1b[2J\u202e", commit="\x1b[2J", budget=MAX_BUDGET)
