@@ -309,7 +309,9 @@ def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]
         parts.append(f" [{'; '.join(tags)}]")
         if entry.over:
             rejected = " | ".join(_clean(o, 120) for o in entry.over[:OVER_ITEMS])
-            more = f" (+{len(entry.over) - OVER_ITEMS})" if len(entry.over) > OVER_ITEMS else ""
+            more = ""
+            if len(entry.over) > OVER_ITEMS:  # hidden alternatives count as shortened
+                more, cut[0] = f" (+{len(entry.over) - OVER_ITEMS})", True
             parts.append(f" rejected: {rejected}{more}")
         if entry.because:
             parts.append(f"{';' if entry.over else ''} because: "
