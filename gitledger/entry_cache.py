@@ -66,11 +66,16 @@ def _load(path: Path) -> dict[str, dict[str, object]]:
 
 
 def _save(path: Path, entries: dict[str, dict[str, object]]) -> None:
+    save_json(path, {"version": CACHE_VERSION, "entries": entries})
+
+
+def save_json(path: Path, data: object) -> None:
+    """Replace a cache file atomically; a read-only git dir just goes without the cache."""
     try:
         path.parent.mkdir(exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"version": CACHE_VERSION, "entries": entries}, out, ensure_ascii=False)
+            json.dump(data, out, ensure_ascii=False)
         os.replace(temp, path)
     except OSError:
         pass

@@ -10,13 +10,11 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from gitledger.codec import decode_entry, entry_from_json, entry_to_json
-from gitledger.entry_cache import read_entries
+from gitledger.entry_cache import read_entries, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
 from gitledger.model import Entry
@@ -129,11 +127,4 @@ def _save(path: Path, result: ActiveDecisions) -> None:
         "active": result.active,
         "top": [{"entry": entry_to_json(e), "short": s} for e, s in result.top],
     }
-    try:
-        path.parent.mkdir(exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix="project.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False)
-        os.replace(temp, path)
-    except OSError:
-        pass  # a read-only git dir: restore still works, it just reads the ledger each time
+    save_json(path, data)
