@@ -14,7 +14,7 @@ write) is refused with nothing written.  Writes go through a temporary file and
 ``os.replace``, so a crash leaves the old file or the new one, never half of one.
 
 Our entries are recognised by their command: it runs ``git ledger hook EVENT`` (or, for
-the Stop entry that comes with ``git ledger check``, ``git ledger check --hook``).
+the Stop entry, ``git ledger check --hook stop``).
 """
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ from gitledger.names import AGENTS, EVENTS
 from gitledger.repo import Repo
 from gitledger.text import printable
 
-#: Our hook events, in the order entries are written.  ``stop`` is not installed yet: it
-#: calls ``git ledger check --hook stop``, which lands with the check command.
+#: Our hook events, in the order entries are written: the ``git ledger hook`` events, then
+#: ``stop``, which runs ``git ledger check --hook stop`` when the agent is about to end its
+#: turn (Claude Code's and Codex's ``Stop``, Gemini CLI's ``AfterAgent``, Cursor's ``stop``).
+HOOKED: tuple[str, ...] = (*EVENTS, "stop")
 
 #: What marks a hook entry as ours: the command runs ``git ledger hook …`` (or the Stop
 #: hook ``git ledger check --hook …``), through ``git ledger`` or ``git-ledger``.
@@ -78,6 +80,7 @@ def _codex_extra(event: str) -> dict[str, Any]:
         "session-start": "Restoring the git ledger",
         "pre-compact": "Checkpointing the git ledger",
         "session-end": "Checkpointing the git ledger",
+        "stop": "Checking the git ledger",
     }[event]}
 
 
@@ -90,45 +93,54 @@ _DESCRIPTIONS = {
     "session-start": "Restore this worktree's git ledger into the session",
     "pre-compact": "Record a checkpoint in the git ledger before compaction",
     "session-end": "Record a checkpoint in the git ledger at session end",
+    "stop": "Check the git ledger after each turn; ask for one retry to fix its errors",
 }
 
 CLAUDE = Agent(
     name="claude", title="Claude Code", config=".claude/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd"},
+            "session-end": "SessionEnd", "stop": "Stop"},
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
-    notes=("Claude Code reads hooks at startup; review them with /hooks.",),
+    notes=("Claude Code reads hooks at startup; review them with /hooks.",
+           "The Stop hook sends Claude back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact"},
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact", "stop": "Stop"},
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_codex_extra,
     notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
            "and trusted them (/hooks); older releases also need [features] codex_hooks "
            "= true in config.toml.",
-           "Codex has no SessionEnd hook event: nothing is recorded at session end."),
+           "Codex has no SessionEnd hook event: nothing is recorded at session end.",
+           "The Stop hook continues the turn once to fix errors git ledger check finds; "
+           "warnings never keep Codex from stopping."),
 )
 GEMINI = Agent(
     name="gemini", title="Gemini CLI", config=".gemini/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompress",
-            "session-end": "SessionEnd"},
+            "session-end": "SessionEnd", "stop": "AfterAgent"},
     grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT * 1000,
     preamble={}, extra=_gemini_extra,
     notes=("Gemini CLI runs project hooks only in a trusted folder; releases before "
            "hooks were on by default need hooksConfig.enabled (or tools.enableHooks).",
            "Gemini CLI fires SessionStart on startup, resume and clear, not after "
-           "compression: run git ledger restore after a /compress."),
+           "compression: run git ledger restore after a /compress.",
+           "The AfterAgent hook asks Gemini for one retry to fix errors git ledger check "
+           "finds; warnings never trigger a retry."),
 )
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",
     events={"session-start": "sessionStart", "pre-compact": "preCompact",
-            "session-end": "sessionEnd"},
+            "session-end": "sessionEnd", "stop": "stop"},
     grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT,
     preamble={"version": 1}, extra=_no_extra,
     notes=("Cursor runs project hooks in a trusted workspace; the Hooks output channel "
-           "shows what ran.",),
+           "shows what ran.",
+           "The stop hook sends one follow-up message asking the agent to fix errors git "
+           "ledger check finds; warnings, aborted runs and follow-ups never get one."),
 )
 
 BY_NAME: dict[str, Agent] = {a.name: a for a in (CLAUDE, CODEX, GEMINI, CURSOR)}
@@ -146,6 +158,8 @@ def agent(name: str) -> Agent:
 
 def command(agent_name: str, event: str) -> str:
     """The command line our hook entry runs for ``event``."""
+    if event == "stop":
+        return f"git ledger check --hook stop --agent {agent_name}"
     return f"git ledger hook {event} --agent {agent_name}"
 
 
@@ -176,7 +190,7 @@ def entry(spec: Agent, event: str) -> dict[str, Any]:
 def config_for_empty_project(spec: Agent) -> dict[str, Any]:
     """The whole config file ``install`` writes into a project that has none."""
     return {**spec.preamble,
-            "hooks": {spec.events[e]: [entry(spec, e)] for e in EVENTS if e in spec.events}}
+            "hooks": {spec.events[e]: [entry(spec, e)] for e in HOOKED if e in spec.events}}
 
 
 def envelope(fmt: str, event: str, context: str) -> dict[str, Any]:
@@ -192,6 +206,22 @@ def envelope(fmt: str, event: str, context: str) -> dict[str, Any]:
         return {"additional_context": context}
     return {"hookSpecificOutput": {"hookEventName": spec.events["session-start"],
                                    "additionalContext": context}}
+
+
+def stop_envelope(fmt: str, reason: str) -> dict[str, Any]:
+    """What makes agent ``fmt`` carry on instead of stopping, with ``reason`` as its task.
+
+    Claude Code and Codex read ``{"decision": "block", "reason": …}`` from a Stop hook,
+    Gemini CLI ``{"decision": "deny", "reason": …}`` from AfterAgent (a retry turn whose
+    prompt is the reason), Cursor ``{"followup_message": …}`` from stop (sent as the next
+    user message).  Sources: docs/hooks.md, "The Stop hook".
+    """
+    spec = agent(fmt)
+    if spec.name == "cursor":
+        return {"followup_message": reason}
+    if spec.name == "gemini":
+        return {"decision": "deny", "reason": reason}
+    return {"decision": "block", "reason": reason}
 
 
 # -- install / uninstall -----------------------------------------------------------------
@@ -239,7 +269,7 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
     hooks = _hooks_object(doc, rel, create=True)
     assert hooks is not None
     changes: list[HookChange] = []
-    for event in EVENTS:
+    for event in HOOKED:
         if event not in spec.events:
             continue
         name = spec.events[event]
@@ -541,6 +571,7 @@ __all__ = [
     "AGENTS",
     "BY_NAME",
     "EVENTS",
+    "HOOKED",
     "Agent",
     "HookChange",
     "Report",
@@ -552,5 +583,6 @@ __all__ = [
     "install",
     "report_json",
     "report_text",
+    "stop_envelope",
     "uninstall",
 ]

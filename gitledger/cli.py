@@ -137,6 +137,8 @@ def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
     from gitledger.render import write_json, write_text
 
     _emit(as_json, write_json(result), write_text(result, what))
+    for warning in result.warnings:
+        click.echo(f"{PROG}: warning: {' '.join(printable(warning).split())}", err=True)
 
 
 # -- the group -----------------------------------------------------------------------------
@@ -355,6 +357,143 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
     _wrote(as_json, result)
 
 
+# -- decision status -----------------------------------------------------------------------
+
+
+def _decision_ledger(repo: str | None, entry_id: str, project: bool) -> Ledger:
+    from gitledger.decisions import locate
+
+    return locate(_where(repo), entry_id, project=project)
+
+
+def _decision_options(f: F) -> F:
+    return _next_option(_project_option(_common(f)))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@_decision_options
+def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None,
+           as_json: bool) -> None:
+    """Accept a proposed decision (proposed → accepted).
+
+    A proposed decision made with --supersedes replaces its target now: the old one
+    becomes superseded, in the same event.
+    """
+    from gitledger.decisions import accept as accept_decision
+
+    _wrote(as_json, accept_decision(_decision_ledger(repo, entry_id, project), entry_id,
+                                    next_text=next_text))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--commit", "commit", metavar="REV", help="The implementing commit "
+              "(default: HEAD).")
+@_decision_options
+def implement(entry_id: str, commit: str | None, next_text: str | None, project: bool,
+              repo: str | None, as_json: bool) -> None:
+    """Mark an accepted decision implemented at a commit (accepted → implemented).
+
+    Records the commit's full sha as git:<sha> evidence after checking it exists, and
+    keeps it reachable under refs/ledger/keep so a rebase and git gc cannot delete it.
+    Run again on an implemented decision to add another implementing commit.
+    """
+    from gitledger.decisions import implement as implement_decision
+
+    _wrote(as_json, implement_decision(_decision_ledger(repo, entry_id, project), entry_id,
+                                       commit=commit, next_text=next_text))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--env", "env", required=True, metavar="ENV",
+              help="The environment deployed to (production, staging …).")
+@click.option("--sha", "sha", required=True, metavar="REV", help="The commit deployed.")
+@click.option("--url", "url", required=True, metavar="URL", help="The deploy's log URL.")
+@click.option("--at", "at", metavar="TIME",
+              help="When it succeeded, ISO 8601 with an offset (default: now).")
+@_decision_options
+def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
+           next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
+    """Record a successful deploy of an implemented decision (implemented → deployed).
+
+    The receipt keeps the environment, the deployed commit, the log URL and the time.
+    Refused unless the deployed commit exists and contains every git:<sha> the decision
+    cites (an ancestor check).  Run again on a deployed decision for a newer deploy.
+    """
+    from gitledger.decisions import deploy as deploy_decision
+
+    _wrote(as_json, deploy_decision(_decision_ledger(repo, entry_id, project), entry_id,
+                                    env=env, sha=sha, url=url, at=at, next_text=next_text))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--why", "why", required=True, metavar="WHY", help="Why it was rejected.")
+@_decision_options
+def reject(entry_id: str, why: str, next_text: str | None, project: bool,
+           repo: str | None, as_json: bool) -> None:
+    """Reject a proposed or accepted decision, with the reason (→ rejected, final)."""
+    from gitledger.decisions import reject as reject_decision
+
+    _wrote(as_json, reject_decision(_decision_ledger(repo, entry_id, project), entry_id,
+                                    why=why, next_text=next_text))
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--add", "items", multiple=True, required=True, metavar="EV",
+              help="Evidence to add: git:<rev>, test:<name>, a URL (repeatable).")
+@_decision_options
+def evidence(entry_id: str, items: tuple[str, ...], next_text: str | None, project: bool,
+             repo: str | None, as_json: bool) -> None:
+    """Add evidence to a decision; its status does not change.
+
+    git:<rev> is resolved to the commit's full sha (refused if there is none) and kept
+    reachable under refs/ledger/keep.  Evidence already recorded is not added twice.
+    """
+    from gitledger.decisions import add_evidence
+
+    _wrote(as_json, add_evidence(_decision_ledger(repo, entry_id, project), entry_id, items,
+                                 next_text=next_text))
+
+
+@cli.command()
+@click.option("--hook", "hook_event", type=click.Choice(["stop"]),
+              help="Run as the agent's Stop hook: read its JSON on stdin, block on errors.")
+@click.option("--agent", "agent", type=click.Choice(AGENTS), default="claude",
+              show_default=True, help="With --hook: the agent calling.")
+@click.option("--ledger", "name", metavar="NAME", help="Check only this ledger.")
+@_project_option
+@_common
+def check(hook_event: str | None, agent: str, name: str | None, project: bool,
+          repo: str | None, as_json: bool) -> None:
+    """Validate this worktree's ledger and the project ledger.
+
+    Prints each finding with its rule, the entry and a one-line fix.  Errors (claims the
+    ledger cannot back) exit 1; warnings are printed and exit 0.  With --hook stop, reads
+    the agent's Stop payload and prints {"decision": "block", ...} for errors only; it
+    never blocks twice in a row, on warnings, or when it fails itself.
+    """
+    if hook_event is not None:
+        from gitledger.hook import run_stop_check
+
+        result = run_stop_check(agent, _stdin_payload(), os.environ, cwd=_where(repo))
+        if result.stdout:
+            click.echo(result.stdout)
+        if result.stderr:
+            click.echo(result.stderr, err=True, nl=False)
+        return
+    from gitledger.check import check as check_ledgers
+    from gitledger.check import report_json, report_text
+
+    report = check_ledgers(_where(repo), project=project, name=name)
+    _emit(as_json, report_json(report), report_text(report))
+    if report.errors:
+        sys.exit(1)
+
+
 # -- reading -------------------------------------------------------------------------------
 
 
@@ -374,7 +513,9 @@ def show(entry_id: str | None, kind: str | None, name: str | None, project: bool
 
     ledger = _ledger(repo, project, name)
     if entry_id:
-        history = ledger.history(entry_id)
+        from gitledger.decisions import entry_history
+
+        history = entry_history(ledger, entry_id)
         _emit(as_json, history_json(history), history_text(history))
         return
     _show_snapshot(ledger.snapshot(), kind, as_json)

@@ -21,7 +21,9 @@ from gitledger.model import KIND_FIELDS, KINDS, LEDGER_KINDS, Entry, Focus, Ledg
 _ENTRY_ORDER = ("id", "kind", "text", "question")
 _ENTRY_TAIL = ("created", "author", "session", "seq")
 _STR_FIELDS = {"text", "question", "session", "status", "scope", "because", "supersedes",
-               "superseded_by", "by", "commit", "why", "path", "note", "author"}
+               "superseded_by", "rejected_why", "deployed_env", "deployed_sha", "deployed_url",
+               "deployed_result", "by", "commit", "why", "path", "note", "author"}
+_TIME_FIELDS = {"deployed_at"}
 _LIST_FIELDS = {"over", "evidence"}
 
 _ALL_KIND_FIELDS = {key for keys in KIND_FIELDS.values() for key in keys}
@@ -61,7 +63,7 @@ def decode_entry(blob: bytes, where: str) -> Entry:
         "kind": kind,
         "text": _take(data, "text", str, where),
         "seq": _take(data, "seq", int, where),
-        "created": _time(_take(data, "created", object, where), where),
+        "created": _time(_take(data, "created", object, where), where, "created"),
         "author": _take(data, "author", str, where),
     }
     # A key that belongs to another kind (``why`` on a decision, written by hand) is kept
@@ -83,6 +85,8 @@ def decode_entry(blob: bytes, where: str) -> Entry:
             if not isinstance(value, str):
                 raise CorruptLedger(f"{where}: '{key}' must be a string")
             values[key] = value
+        elif key in _TIME_FIELDS:
+            values[key] = _time(value, where, key)
     return Entry(**values, extra=data)
 
 
@@ -112,7 +116,7 @@ def decode_meta(blob: bytes, where: str) -> LedgerMeta:
         format=_take(data, "format", int, where),
         id=_take(data, "id", str, where),
         kind=kind,
-        created=_time(_take(data, "created", object, where), where),
+        created=_time(_take(data, "created", object, where), where, "created"),
         created_by=_take(data, "created_by", str, where),
         session_id=session,
         extra=data,
@@ -144,7 +148,11 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     out: dict[str, Any] = {"id": entry.id, "kind": entry.kind, "text": entry.text}
     for key in KIND_FIELDS[entry.kind]:
         value = getattr(entry, key)
-        out[key] = list(value) if isinstance(value, tuple) else value
+        if isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, datetime):
+            value = iso(value)
+        out[key] = value
     out.update({
         "question": entry.question,
         "created": iso(entry.created),
@@ -161,7 +169,9 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     for key in _LIST_FIELDS:
         if key in values:
             values[key] = tuple(values[key])
-    values["created"] = datetime.fromisoformat(values["created"].replace("Z", "+00:00"))
+    for key in ("created", *_TIME_FIELDS):
+        if key in values:
+            values[key] = datetime.fromisoformat(values[key].replace("Z", "+00:00"))
     return Entry(**values)
 
 
@@ -191,7 +201,7 @@ def _take(data: dict[str, Any], key: str, kind: type[T], where: str) -> T:
     return value  # type: ignore[no-any-return]
 
 
-def _time(value: object, where: str) -> datetime:
+def _time(value: object, where: str, key: str) -> datetime:
     if isinstance(value, datetime) and value.tzinfo is not None:
         return value
     if isinstance(value, str):
@@ -202,4 +212,4 @@ def _time(value: object, where: str) -> datetime:
         else:
             if parsed.tzinfo is not None:
                 return parsed
-    raise CorruptLedger(f"{where}: 'created' must be a date-time with an offset")
+    raise CorruptLedger(f"{where}: '{key}' must be a date-time with an offset")

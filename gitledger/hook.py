@@ -26,17 +26,20 @@ import os
 import shlex
 import signal
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger import SESSION_ENV, SESSION_LIMIT, Ledger
 from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, SOURCES
 from gitledger.restore import minimal_block, render, restore
 from gitledger.text import clean_line, decode_bytes, printable
+
+if TYPE_CHECKING:
+    from gitledger.check import Finding
 
 #: The most stdin we read: agents send a few hundred bytes.
 STDIN_LIMIT = 1 << 20
@@ -46,6 +49,11 @@ DEADLINE_SECONDS = 20.0
 ENV_FILES = ("CLAUDE_ENV_FILE", "CODEX_ENV_FILE")
 #: Where agents name the project directory, for payloads that carry no ``cwd``.
 PROJECT_DIR_VARS = ("CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "CURSOR_PROJECT_DIR")
+
+#: How many errors a Stop hook's reason spells out (the rest are counted).
+STOP_FINDINGS = 5
+#: The most characters of a Stop hook's reason (Claude Code caps hook output at 10,000).
+STOP_REASON_LIMIT = 4000
 
 _CHECKPOINTS = {"pre-compact": "pre-compact", "session-end": "session-end"}
 
@@ -197,6 +205,96 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
     return HookResult(stdout, _line(prefix, "; ".join([*notes, reason])))
 
 
+# -- the Stop hook: git ledger check --hook stop ---------------------------------------------
+
+
+def run_stop_check(
+    agent: str, stdin: bytes, env: Mapping[str, str], *,
+    cwd: str | os.PathLike[str] | None = None, deadline: float = DEADLINE_SECONDS,
+) -> HookResult:
+    """Check the ledger when the agent is about to stop; send it back only for errors.
+
+    ``agent`` picks the payload's fields and the answer's shape (``stop_envelope``).  The
+    agent is let go, with nothing on stdout, when the payload says it is already
+    continuing because of a Stop hook (``stop_hook_active``; Cursor's ``loop_count`` above
+    0), when the run did not complete (Cursor's ``status``), when the ledger has only
+    warnings or nothing to say, and when the check itself fails: then one line on stderr,
+    and exit 0 like every hook of ours.
+    """
+    prefix = f"git ledger check --hook stop ({_one_line(agent)})"
+    if agent not in AGENTS:
+        return HookResult("", _line(prefix, f"unknown agent; use one of {', '.join(AGENTS)}"))
+    try:
+        with _time_limit(deadline):
+            if len(stdin) > STDIN_LIMIT:
+                raise HookFailure(f"stdin holds more than {STDIN_LIMIT} bytes; not a hook "
+                                  "payload")
+            if _lets_the_agent_go(agent, _payload_object(stdin)):
+                return HookResult("", "")
+            payload = parse_payload(stdin, agent)
+            where = _where(payload, env, cwd)
+            from gitledger.check import check
+
+            report = check(where)
+            if not report.errors:
+                return HookResult("", "")
+            from gitledger.agents import stop_envelope
+
+            answer = json.dumps(stop_envelope(agent, stop_reason(report.errors)),
+                                ensure_ascii=False)
+    except _Deadline:
+        return HookResult("", _line(prefix, f"gave up after {deadline:g} seconds"))
+    except (HookFailure, LedgerError) as exc:
+        return HookResult("", _line(prefix, str(exc)))
+    except Exception as exc:  # a bug of ours must never keep the agent from stopping
+        return HookResult("", _line(prefix, f"internal error: {type(exc).__name__}: {exc}"))
+    return HookResult(answer, "")
+
+
+def stop_reason(errors: Sequence[Finding]) -> str:
+    """One line for the agent: how many errors, the first few with their fixes."""
+    count = len(errors)
+    plural = count != 1
+    shown = "; ".join(
+        f"{f.rule}{f' {f.entry}' if f.entry else ''}: {f.message} (fix: {f.fix})"
+        for f in errors[:STOP_FINDINGS]
+    )
+    more = count - STOP_FINDINGS
+    reason = _one_line(
+        f"git ledger check found {count} error{'s' if plural else ''} in the ledger; fix "
+        f"{'them' if plural else 'it'} before stopping: {shown}"
+        + (f"; and {more} more" if more > 0 else "")
+        + "; then run git ledger check to confirm"
+    )
+    if len(reason) > STOP_REASON_LIMIT:
+        reason = reason[: STOP_REASON_LIMIT - 40].rstrip() + " … (run git ledger check)"
+    return reason
+
+
+def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:
+    """Whether the payload says this stop must not be refused, whatever the ledger holds.
+
+    Every agent but Cursor sends ``stop_hook_active`` (true once a Stop hook has already
+    made it continue); Cursor counts its automatic follow-ups in ``loop_count`` and says in
+    ``status`` whether the run completed, was aborted or failed.
+    """
+    if data.get("stop_hook_active") is True:
+        return True
+    loops = data.get("loop_count")
+    if isinstance(loops, int) and not isinstance(loops, bool) and loops > 0:
+        return True
+    status = data.get("status")
+    return agent == "cursor" and isinstance(status, str) and status != "completed"
+
+
+def _payload_object(stdin: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(stdin.decode("utf-8", errors="replace") or "{}")
+    except json.JSONDecodeError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 # -- payload helpers ------------------------------------------------------------------------
 
 
@@ -283,4 +381,5 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-__all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_hook"]
+__all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_hook",
+           "run_stop_check", "stop_reason"]

@@ -64,12 +64,21 @@ class WriteResult:
     commit: str | None
     entry: Entry | None
     focus: Focus
+    #: Things worth saying that did not stop the write (a rejected alternative revived).
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class EntryHistory:
+    """An entry, the events that touched it (newest first) and, for a decision, its chain."""
+
     entry: Entry
     events: tuple[Event, ...]
+    #: What it superseded, oldest first, and what superseded it, in order.
+    earlier: tuple[Entry, ...] = ()
+    later: tuple[Entry, ...] = ()
+    #: Each status it had, oldest first, with the event that set it.
+    statuses: tuple[tuple[str, Event], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,15 @@ class LedgerSummary:
     worktree: Path | None
     current: bool
     problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Amended:
+    """A new entry as adjusted by the entries it touches, and those entries changed."""
+
+    entry: Entry
+    others: tuple[Entry, ...] = ()
+    trailers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,7 +176,7 @@ class Ledger:
         tip = self.store.tip(self._ref)
         if tip.view is None:
             return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
-        meta, focus = _read_header(self._ref, tip.view)
+        meta, focus = read_header(self._ref, tip.view)
         entries, bad = read_entries(self.store, self._ref, tip.view)
         entries.sort(key=lambda e: (e.seq, e.created, e.id))
         return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
@@ -166,7 +184,7 @@ class Ledger:
     def get(self, prefix: str) -> Entry:
         view = self._view_or_fail(prefix)
         entry_id = find_entry_id(view, prefix)
-        return _read_entry(view, entry_id)
+        return read_entry(view, entry_id)
 
     def history(self, prefix: str) -> EntryHistory:
         entry = self.get(prefix)
@@ -182,21 +200,21 @@ class Ledger:
             return []
         tip = self.store.tip(self._ref)
         if tip.view is not None:
-            _read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
+            read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
         return list(self.store.history(self._ref, limit))
 
     def _view_or_fail(self, prefix: str) -> TreeView:
         view = self.store.tip(self._ref).view if self._ref else None
         if view is None:
             raise UnknownEntry(f"no entry matches '{prefix}': the ledger is empty")
-        _read_header(self._ref or "", view)
+        read_header(self._ref or "", view)
         return view
 
     # -- writing: focus ------------------------------------------------------------------
 
     def set_task(self, text: str, *, next_text: str | None = None) -> WriteResult:
         task = clean_line(text, "TASK")
-        nxt = _clean_next(next_text)
+        nxt = clean_next(next_text)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             new_focus = replace(focus, task=task, next=nxt if nxt is not None else focus.next)
@@ -208,7 +226,7 @@ class Ledger:
                 nxt is not None and nxt != focus.next,
             )
 
-        return self._write(build)
+        return self.write(build)
 
     def set_next(self, text: str) -> WriteResult:
         nxt = clean_line(text, "NEXT")
@@ -222,7 +240,7 @@ class Ledger:
                 {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus, False,
             )
 
-        return self._write(build)
+        return self.write(build)
 
     # -- writing: entries ----------------------------------------------------------------
 
@@ -236,13 +254,36 @@ class Ledger:
         scope: str | None = None, supersedes: str | None = None, proposed: bool = False,
         evidence: Sequence[str] = (), next_text: str | None = None,
     ) -> WriteResult:
+        """Add a decision; with ``supersedes`` the old one is replaced in the same event.
+
+        The old decision becomes ``superseded`` with a link to the new one (at once, or
+        when a ``proposed`` replacement is accepted), and the new one takes the old one's
+        scope unless it is given its own.
+        """
+        from gitledger.decisions import supersede, write_warnings
+
+        decision = clean_text(text, "decision")
+        entry_id = new_id("decided")
         fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
-        fields["status"] = "proposed" if proposed else "accepted"
-        target = None
+        fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
+        status = "proposed" if proposed else "accepted"
+        fields["status"] = status
+        amend = None
         if supersedes:
-            target = self._find_decision(supersedes)
-            fields["supersedes"] = target
-        return self._add("decided", clean_text(text, "decision"), next_text, **fields)
+            fields["supersedes"] = self._find_decision(supersedes)
+            amend = supersede
+        warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"))
+        result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
+                           **fields)
+        return replace(result, warnings=warnings)
+
+    def _checked_evidence(self, evidence: tuple[str, ...], entry_id: str) -> tuple[str, ...]:
+        """``git:`` evidence resolved to full shas that exist, kept alive for ``entry_id``."""
+        if not any(item.startswith("git:") for item in evidence):
+            return evidence
+        from gitledger.decisions import checked_evidence
+
+        return checked_evidence(self, evidence, cited_by=entry_id)
 
     def verify(self, fact: str, *, by: str, next_text: str | None = None) -> WriteResult:
         return self._add(
@@ -276,6 +317,8 @@ class Ledger:
         if as_kind == "decided":
             fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
             fields["status"] = "proposed" if proposed else "accepted"
+            fields["evidence"] = self._checked_evidence(fields["evidence"],
+                                                        self.get(prefix).id)
         elif as_kind == "verified":
             if by is None:
                 raise InvalidInput("resolve --as verified needs --by COMMAND (what proved it)")
@@ -289,11 +332,11 @@ class Ledger:
         _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
                                evidence=evidence, by=by, why=why,
                                status="proposed" if proposed else None)
-        nxt = _clean_next(next_text)
+        nxt = clean_next(next_text)
         self.get(prefix)  # an unknown id must not start a ledger before failing
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = _read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, find_entry_id(view, prefix))
             if old.kind != "open":
                 raise InvalidInput(
                     f"{old.id} is {SECTION_TITLES[old.kind]}, not OPEN; only OPEN items resolve"
@@ -312,7 +355,7 @@ class Ledger:
                 files, entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
-        return self._write(build)
+        return self.write(build)
 
     def edit(
         self, prefix: str, *, text: str | None = None, next_text: str | None = None,
@@ -330,11 +373,13 @@ class Ledger:
             raise InvalidInput("nothing to change: give new text or a field option")
         if "path" in cleaned:
             cleaned["path"] = self.repo.relative_to_workdir(cleaned["path"])
-        nxt = _clean_next(next_text)
-        self.get(prefix)  # an unknown id must not start a ledger before failing
+        nxt = clean_next(next_text)
+        target = self.get(prefix)  # an unknown id must not start a ledger before failing
+        if "evidence" in cleaned and target.kind == "decided":
+            cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = _read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, find_entry_id(view, prefix))
             for key in cleaned:
                 if key != "text" and key not in KIND_FIELDS[old.kind]:
                     raise InvalidInput(
@@ -358,7 +403,7 @@ class Ledger:
                 files, entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
-        return self._write(build)
+        return self.write(build)
 
     # -- ownership and checkpoints -------------------------------------------------------
 
@@ -384,14 +429,14 @@ class Ledger:
                          {META_PATH: encode_meta(replace(meta, session_id=sid))},
                          None, focus, False)
 
-        return self._write(build)
+        return self.write(build)
 
     def owner(self) -> str | None:
         """The session that owns this ledger, or None (unowned or no ledger yet)."""
         tip = self.store.tip(self._ref) if self._ref else None
         if tip is None or tip.view is None:
             return None
-        return _read_header(self._ref or "", tip.view)[0].session_id
+        return read_header(self._ref or "", tip.view)[0].session_id
 
     def checkpoint(self, reason: str) -> WriteResult:
         """Record a checkpoint event (no change to the state); nothing if there is no ledger.
@@ -408,34 +453,47 @@ class Ledger:
                          [("Ledger-Event", "checkpoint"), ("Ledger-Checkpoint", label)],
                          {}, None, focus, False)
 
-        return self._write(build)
+        return self.write(build)
 
     # -- the write machinery -------------------------------------------------------------
 
-    def _add(self, kind: str, text: str, next_text: str | None, **fields: Any) -> WriteResult:
-        nxt = _clean_next(next_text)
+    def _add(
+        self, kind: str, text: str, next_text: str | None,
+        amend: Callable[[TreeView, Entry], Amended] | None = None,
+        entry_id: str | None = None, **fields: Any,
+    ) -> WriteResult:
+        """Append a new entry; ``amend`` may adjust it and change other entries with it."""
+        nxt = clean_next(next_text)
         person = self.repo.person()
         session = self.session
-        entry_id = new_id(kind)
+        chosen = entry_id or new_id(kind)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            nonlocal entry_id
-            while view.read(entry_path(entry_id)) is not None:
-                entry_id = new_id(kind)
+            nonlocal chosen
+            while view.read(entry_path(chosen)) is not None:
+                chosen = new_id(kind)
             entry = Entry(
-                id=entry_id, kind=kind, text=text, seq=focus.seq + 1, created=person.when,
+                id=chosen, kind=kind, text=text, seq=focus.seq + 1, created=person.when,
                 author=person.ident, session=session, **fields,
             )
             new_focus = replace(focus, seq=entry.seq,
                                 next=nxt if nxt is not None else focus.next)
+            trailers = [("Ledger-Event", "add"), ("Ledger-Entry", entry.id),
+                        ("Ledger-Kind", kind)]
+            others: dict[str, bytes | None] = {}
+            if amend is not None:
+                amended = amend(view, entry)
+                entry = amended.entry
+                trailers.extend(amended.trailers)
+                others = {entry_path(e.id): encode_entry(e) for e in amended.others}
             return Built(
-                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}",
-                [("Ledger-Event", "add"), ("Ledger-Entry", entry.id), ("Ledger-Kind", kind)],
-                {entry_path(entry.id): encode_entry(entry), FOCUS_PATH: encode_focus(new_focus)},
+                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers,
+                {entry_path(entry.id): encode_entry(entry), **others,
+                 FOCUS_PATH: encode_focus(new_focus)},
                 entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
-        return self._write(build)
+        return self.write(build)
 
     def _find_decision(self, prefix: str) -> str:
         entry = self.get(prefix)
@@ -446,7 +504,12 @@ class Ledger:
             )
         return entry.id
 
-    def _write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+        """Commit what ``build`` computes from the tip, retried on a moved tip (see store).
+
+        ``build`` may run several times, so it must decide everything from the tree it is
+        given (an entry's status, say) and have no side effects; None means no change.
+        """
         self.repo.person()  # no identity: fail before anything, the pointer file too
         ref = self._writable_ref()
         self._ensure_started(ref)
@@ -456,7 +519,7 @@ class Ledger:
         def operation(view: TreeView | None) -> tuple[Change, Built] | None:
             if view is None:
                 raise CorruptLedger(f"{ref} disappeared while writing; nothing was written")
-            meta, focus = _read_header(ref, view)
+            meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
             if built is None:
@@ -489,7 +552,7 @@ class Ledger:
 
         def start(view: TreeView | None) -> tuple[Change, None] | None:
             if view is not None:
-                _read_header(ref, view)
+                read_header(ref, view)
                 return None
             meta = LedgerMeta(
                 format=FORMAT_VERSION, id=ledger_id, kind=kind, created=person.when,
@@ -563,7 +626,7 @@ def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSumm
         try:
             tip = store.tip(ref)
             assert tip.view is not None
-            meta, focus = _read_header(ref, tip.view)
+            meta, focus = read_header(ref, tip.view)
             count = sum(
                 1
                 for a in tip.view.names(ENTRIES_DIR)
@@ -580,7 +643,7 @@ def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSumm
     return summaries
 
 
-def _read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
+def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
     meta_blob = view.read(META_PATH)
     if meta_blob is None:
         raise CorruptLedger(
@@ -599,7 +662,7 @@ def _read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
     return meta, focus
 
 
-def _read_entry(view: TreeView, entry_id: str) -> Entry:
+def read_entry(view: TreeView, entry_id: str) -> Entry:
     path = entry_path(entry_id)
     blob = view.read(path)
     if blob is None:
@@ -607,7 +670,7 @@ def _read_entry(view: TreeView, entry_id: str) -> Entry:
     return decode_entry(blob, path)
 
 
-def _clean_next(next_text: str | None) -> str | None:
+def clean_next(next_text: str | None) -> str | None:
     return clean_line(next_text, "NEXT") if next_text is not None else None
 
 
@@ -664,6 +727,8 @@ def _session_from_env() -> str | None:
 
 __all__ = [
     "KIND_LETTERS",
+    "Amended",
+    "Built",
     "EntryHistory",
     "Ledger",
     "LedgerSummary",

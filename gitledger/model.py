@@ -21,11 +21,19 @@ SECTION_TITLES = {
 }
 #: Decision states; the legal transitions between them are the decisions module's business.
 STATUSES = ("proposed", "accepted", "implemented", "deployed", "rejected", "superseded")
+#: The states in which a decision is in force (the second seed's "active").
+ACTIVE_STATUSES = ("accepted", "implemented", "deployed")
+#: The states in which a decision is still live: in force, or proposed and awaiting a verdict.
+LIVE_STATUSES = ("proposed", *ACTIVE_STATUSES)
+#: The fields of a deploy receipt; a deployed decision needs every one of them.
+RECEIPT_FIELDS = ("deployed_env", "deployed_sha", "deployed_url", "deployed_at",
+                  "deployed_result")
 
 #: The fields each kind carries beyond the common ones, in the order they are shown.
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "open": ("ask_user",),
-    "decided": ("status", "scope", "over", "because", "evidence", "supersedes", "superseded_by"),
+    "decided": ("status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
+                "rejected_why", *RECEIPT_FIELDS),
     "verified": ("by", "commit"),
     "dropped": ("why",),
     "plan": ("path", "note"),
@@ -53,6 +61,13 @@ class Entry:
     evidence: tuple[str, ...] = ()
     supersedes: str | None = None
     superseded_by: str | None = None
+    rejected_why: str | None = None
+    #: The deploy receipt: environment, deployed commit, log URL, time and result.
+    deployed_env: str | None = None
+    deployed_sha: str | None = None
+    deployed_url: str | None = None
+    deployed_at: datetime | None = None
+    deployed_result: str | None = None
     by: str | None = None
     commit: str | None = None
     why: str | None = None
@@ -127,6 +142,8 @@ class Change:
     subject: str
     trailers: tuple[tuple[str, str], ...]
     files: dict[str, bytes | None]
+    #: Commits the new commit also has as parents (after the ref's tip), to keep them alive.
+    parents: tuple[str, ...] = ()
 
 
 def format_message(change: Change) -> str:

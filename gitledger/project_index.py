@@ -17,11 +17,11 @@ from gitledger.codec import decode_entry, entry_from_json, entry_to_json
 from gitledger.entry_cache import read_entries, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
-from gitledger.model import Entry
+from gitledger.model import ACTIVE_STATUSES, Entry
 from gitledger.store import ENTRIES_DIR, PROJECT_REF, Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
-ACTIVE = ("accepted", "implemented", "deployed")
+ACTIVE = ACTIVE_STATUSES
 #: How many of the newest active decisions the cache keeps; more never fit a restore.
 TOP = 400
 CACHE_DIR = "ledger-cache"

@@ -44,6 +44,7 @@ def write_json(result: WriteResult) -> dict[str, Any]:
         "commit": result.commit,
         "task": result.focus.task,
         "next": result.focus.next,
+        "warnings": list(result.warnings),
     }
 
 
@@ -72,11 +73,19 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 def history_json(history: EntryHistory) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "id": history.entry.id,
         "entry": entry_to_json(history.entry),
         "history": [event_json(e) for e in history.events],
     }
+    if history.entry.kind == "decided":
+        out["chain"] = {
+            "earlier": [entry_to_json(e) for e in history.earlier],
+            "later": [entry_to_json(e) for e in history.later],
+            "statuses": [{"status": status, "commit": event.commit, "time": iso(event.time),
+                          "author": event.author} for status, event in history.statuses],
+        }
+    return out
 
 
 def summary_json(summary: LedgerSummary) -> dict[str, Any]:
@@ -101,7 +110,7 @@ def summary_json(summary: LedgerSummary) -> dict[str, Any]:
 
 def write_text(result: WriteResult, what: str) -> str:
     if result.entry is not None:
-        return result.entry.id
+        return result.entry.id if result.commit else f"{result.entry.id} unchanged"
     if result.commit is None:
         return f"{what} unchanged"
     value = result.focus.task if what == "TASK" else result.focus.next
@@ -190,10 +199,33 @@ def history_text(history: EntryHistory) -> str:
     lines.append(f"{INDENT}author: {printable(entry.author)}  created: {iso(entry.created)}")
     if entry.session:
         lines.append(f"{INDENT}session: {printable(entry.session)}")
+    if entry.kind == "decided":
+        lines.extend(_chain_lines(history))
     lines.append("")
     lines.append("history (newest first):")
     lines.extend(f"  {event_line(event)}" for event in history.events)
     return "\n".join(lines)
+
+
+def _chain_lines(history: EntryHistory) -> list[str]:
+    lines: list[str] = []
+    if history.earlier or history.later:
+        lines += ["", "supersedes chain (oldest first):"]
+        for other in (*history.earlier, history.entry, *history.later):
+            mark = "*" if other is history.entry else " "
+            lines.append(f"  {mark} {other.id}  {printable(other.status or '?'):<11}  "
+                         f"{_flat(other.text)}")
+    if history.statuses:
+        lines += ["", "status history (oldest first):"]
+        lines.extend(f"  {printable(status):<11}  {event.commit[:10]}  {iso(event.time)}  "
+                     f"{printable(_name(event.author))}"
+                     for status, event in history.statuses)
+    return lines
+
+
+def _flat(text: str, cap: int = 100) -> str:
+    flat = " ".join(printable(text).split())
+    return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 
 def event_line(event: Event) -> str:
@@ -227,6 +259,16 @@ def list_text(summaries: list[LedgerSummary]) -> str:
     return "\n".join(lines)
 
 
+def deploy_receipt(entry: Entry) -> str | None:
+    """``production at 2026-11-30T12:00:00Z (1a2b3c4d5e6f), https://…``, or None."""
+    if entry.status != "deployed" and entry.deployed_sha is None:
+        return None
+    when = iso(entry.deployed_at) if entry.deployed_at else "an unknown time"
+    sha = entry.deployed_sha[:12] if entry.deployed_sha else "unknown commit"
+    url = f", {entry.deployed_url}" if entry.deployed_url else ""
+    return f"{entry.deployed_env or 'an unknown environment'} at {when} ({sha}){url}"
+
+
 def _tags(entry: Entry) -> str:
     if entry.kind == "open":
         return "ask user" if entry.ask_user else ""
@@ -245,6 +287,8 @@ def _details(entry: Entry) -> list[tuple[str, str]]:
             ("over", "; ".join(entry.over) or None),
             ("because", entry.because),
             ("evidence", "; ".join(entry.evidence) or None),
+            ("deployed", deploy_receipt(entry)),
+            ("rejected because", entry.rejected_why),
             ("supersedes", entry.supersedes),
             ("superseded by", entry.superseded_by),
         ]

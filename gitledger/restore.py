@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gitledger.codec import iso
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ids import shortest_unique
 from gitledger.ledger import Ledger
-from gitledger.model import SECTION_TITLES, Entry, Snapshot
+from gitledger.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
 from gitledger.project_index import ActiveDecisions, active_project_decisions
 from gitledger.text import LINE_LIMIT, printable
@@ -32,7 +33,8 @@ from gitledger.text import LINE_LIMIT, printable
 DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")
 PRIORITY = ("open", "dropped", "verified", "decided", "plan", "project")
 FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "project": 0}
-ACTIVE_STATUSES = ("proposed", "accepted", "implemented", "deployed")
+#: Decisions restore shows; rejected and superseded ones are only counted.
+SHOWN_STATUSES = LIVE_STATUSES
 
 TEXT_CAP = 400
 DETAIL_CAP = 240
@@ -235,7 +237,7 @@ def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]
     lines: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     pairs = [(e, short[e.id], e.kind) for e in newest
-             if not (e.kind == "decided" and e.status not in ACTIVE_STATUSES)]
+             if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
     pairs += [(e, s, "project") for e, s in parts.project.top]
     for entry, short_id, key in pairs:
         line, cut = _entry_line(entry, short_id, parts.me)
@@ -246,7 +248,7 @@ def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]
 
 def _hidden_decisions(snapshot: Snapshot) -> int:
     return sum(1 for e in snapshot.entries
-               if e.kind == "decided" and e.status not in ACTIVE_STATUSES)
+               if e.kind == "decided" and e.status not in SHOWN_STATUSES)
 
 
 def _render(
@@ -330,7 +332,13 @@ def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]
 
 def _status(entry: Entry) -> str:
     if entry.status == "implemented":
-        return "implemented, not deployed"
+        return "implemented — not deployed"
+    if entry.status == "deployed":
+        when = iso(entry.deployed_at) if entry.deployed_at else "an unknown time"
+        sha = f" ({_clean(entry.deployed_sha[:12], 12)})" if entry.deployed_sha else ""
+        return f"deployed to {_clean(entry.deployed_env or '?', 40)} at {when}{sha}"
+    if entry.status == "proposed" and entry.supersedes:
+        return f"proposed, would supersede {_clean(entry.supersedes, 40)}"
     return _clean(entry.status or "?", 40)
 
 

@@ -264,15 +264,19 @@ class Store:
             author = self.repo.person("AUTHOR").signature()
             committer = self.repo.person("COMMITTER").signature()
             message = format_message(change)
+            extra = [pygit2.Oid(hex=sha) for sha in change.parents]
             try:
                 if tip.commit is not None:
                     # libgit2 moves the ref only if, under its lock, it still points at
                     # the first parent: the compare-and-swap.
                     commit = self.git.create_commit(
-                        ref, author, committer, message, tree, [pygit2.Oid(hex=tip.commit)]
+                        ref, author, committer, message, tree,
+                        [pygit2.Oid(hex=tip.commit), *extra],
                     )
                 else:
-                    commit = self.git.create_commit(None, author, committer, message, tree, [])
+                    commit = self.git.create_commit(
+                        None, author, committer, message, tree, extra
+                    )
                     self._create_ref(ref, commit, change.subject)
             except (pygit2.GitError, OSError, _RefExists) as exc:
                 if time.monotonic() > deadline:

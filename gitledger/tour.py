@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gitledger.check import check, report_text
+from gitledger.decisions import implement, reject
 from gitledger.ids import entry_path
 from gitledger.ledger import Ledger, WriteResult
 from gitledger.render import log_text, snapshot_json, snapshot_text
@@ -68,6 +70,14 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         ),
     }, "Add the OAuth callback handler")
     say(f"$ git commit -m 'Add the OAuth callback handler'\n  [main {sha[:7]}]")
+
+    say("\n# The decision is now implemented by that commit: the ledger checks the commit")
+    say("# exists, records it as git:<sha> evidence and keeps it alive under refs/ledger/keep.")
+    assert decision.entry is not None
+    did = decision.entry.id
+    step(f"implement {did[:6]}", implement(ledger, did[:6]))
+    say("$ git ledger check")
+    say(report_text(check(root)))
     by = 'grep -n "return 400 if not verifier" auth/callback.py'
     step(f"verify 'The callback rejects a missing code_verifier with 400' --by {shlex.quote(by)}",
          ledger.verify("The callback rejects a missing code_verifier with 400", by=by))
@@ -85,6 +95,21 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
          ledger.resolve(qid[:6], as_kind="decided", text="SSO gets its own callback route",
                         because="separate audit and rollback boundary", scope="auth/sso"))
 
+    say("\n# A later turn forgets and proposes what the decision rejected: decide warns,")
+    say("# and check catches it (this is what the Stop hook runs before the agent stops).")
+    revived = ledger.decide("client secret shipped in the SPA", proposed=True)
+    assert revived.entry is not None
+    rid = revived.entry.id
+    step("decide 'client secret shipped in the SPA' --proposed", revived)
+    for warning in revived.warnings:
+        say(f"  warning: {warning}")
+    say("$ git ledger check")
+    say(report_text(check(root)))
+    step(f"reject {rid[:6]} --why 'rejected already: {did[:6]}'",
+         reject(ledger, rid[:6], why=f"rejected already: {did[:6]}"))
+    say("$ git ledger check")
+    say(report_text(check(root)))
+
     say("\n# The plan is pointed at, never copied.")
     step("plan docs/plan.md --note 'the rollout plan'",
          ledger.plan("docs/plan.md", note="the rollout plan"))
@@ -98,8 +123,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("$ git ledger restore --source compact")
     say(restore(root, source="compact").text)
     say("\n# It is all plain git:")
-    say(f"$ git for-each-ref refs/ledger/\n  {snapshot.commit} commit\t{snapshot.ref}")
-    assert decision.entry is not None
+    say("$ git for-each-ref refs/ledger/")
+    for name in ledger.store.ledger_refs():
+        say(f"  {ledger.store.tip(name).commit} commit\t{name}")
     path = entry_path(decision.entry.id)
     say(f"$ git show {snapshot.ref}:{path}")
     blob = ledger.store.tip(snapshot.ref).view
@@ -111,6 +137,7 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say(f"  cd {shlex.quote(str(root))}")
         say("  git ledger show --json        # the interface agents and scripts use")
         say(f"  git ledger show {qid[:6]}        # one entry and its history")
+        say(f"  git ledger show {did[:6]}        # a decision's status history")
         say(f"  git log --stat {snapshot.ref}")
         say(f"  rm -rf {shlex.quote(str(root))}   # when you are done")
     else:

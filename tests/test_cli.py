@@ -20,11 +20,13 @@ from gitledger.ids import entry_path, is_valid_id
 from gitledger.store import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import Run, git
 
-WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next"}
+WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "warnings"}
 ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "seq"}
 KIND_KEYS = {
     "open": {"ask_user"},
-    "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by"},
+    "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
+                "rejected_why", "deployed_env", "deployed_sha", "deployed_url", "deployed_at",
+                "deployed_result"},
     "verified": {"by", "commit"},
     "dropped": {"why"},
     "plan": {"path", "note"},
@@ -109,7 +111,7 @@ def test_decide_json_with_every_option(ledger: Run) -> None:
         "decide", "Use PKCE", "--over", "implicit flow", "--over", "client secret",
         "--because", "the SPA cannot keep a secret", "--scope", "auth/callback",
         "--supersedes", first[:5], "--evidence", "test:test_pkce", "--evidence",
-        "git:0123456", "--json",
+        "https://ci.example/runs/1", "--json",
     ), "decided")
     assert entry["status"] == "accepted"
     assert entry["over"] == ["implicit flow", "client secret"]
@@ -117,7 +119,7 @@ def test_decide_json_with_every_option(ledger: Run) -> None:
     assert entry["scope"] == "auth/callback"
     assert entry["supersedes"] == first
     assert entry["superseded_by"] is None
-    assert entry["evidence"] == ["test:test_pkce", "git:0123456"]
+    assert entry["evidence"] == ["test:test_pkce", "https://ci.example/runs/1"]
     proposed = written(ledger("decide", "Maybe Redis", "--proposed", "--json"), "decided")
     assert proposed["status"] == "proposed"
     assert proposed["over"] == []
@@ -361,7 +363,7 @@ def test_show_one_entry_with_history(ledger: Run) -> None:
     ok(ledger("edit", q, "Which OAuth flow?"))
     ok(ledger("resolve", q, "--as", "decided", "--text", "PKCE", "--because", "safer"))
     data = as_json(ledger("show", q[:5], "--json"))
-    assert set(data) == {"id", "entry", "history"}
+    assert set(data) == {"id", "entry", "history", "chain"}  # a decision has a chain
     assert data["id"] == q
     assert data["entry"]["kind"] == "decided"
     assert data["entry"]["question"] == "Which OAuth flow?"
@@ -538,14 +540,18 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
     assert str(kept[0]) in result.stdout
     assert "Try next:" in result.stdout
     refs = git(kept[0], "for-each-ref", "--format=%(refname)", "refs/ledger/").split()
-    assert len(refs) == 1
-    assert refs[0].startswith(SESSIONS_PREFIX)
+    # The session ledger, and the keep-alive chain that holds the implementing commit.
+    assert len(refs) == 2
+    assert refs[0] == "refs/ledger/keep"
+    assert refs[1].startswith(SESSIONS_PREFIX)
+    assert "ledger check: FAILED" in result.stdout  # the planted mistake is caught
     assert git(kept[0], "fsck", "--strict") == ""
 
 
 # -- help, version, packaging --------------------------------------------------------------
 
 COMMANDS = ["task", "next", "open", "decide", "verify", "drop", "plan", "resolve", "edit",
+            "accept", "implement", "deploy", "reject", "evidence", "check",
             "show", "log", "list", "tour"]
 
 

@@ -229,3 +229,99 @@ def test_man_page_renders_without_warnings(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False, cwd=tmp_path)
     assert done.returncode == 0
     assert done.stderr == ""
+
+
+# -- decisions and check -----------------------------------------------------------------
+
+
+def _table_rows(section: str) -> list[list[str]]:
+    """The cells of every Markdown table row in ``section`` (header and rule rows included)."""
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in section.splitlines() if line.lstrip().startswith("|")]
+
+
+def test_every_decision_and_check_json_key_is_documented(
+    runner: CliRunner, repo_with_commit: Path
+) -> None:
+    ledger = Run(runner, repo_with_commit)
+    old = _json(ledger("decide", "Use PKCE", "--over", "implicit flow", "--scope", "auth",
+                       "--json"))["id"]
+    new = _json(ledger("decide", "Use a BFF", "--over", "cookie sessions", "--supersedes", old,
+                       "--proposed", "--json"))
+    documents = [
+        new,
+        _json(ledger("accept", new["id"], "--json")),
+        _json(ledger("implement", new["id"], "--json")),
+        _json(ledger("evidence", new["id"], "--add", "test:bff", "--json")),
+        _json(ledger("deploy", new["id"], "--env", "production", "--sha", "HEAD", "--url",
+                     "https://ci.example.com/runs/1", "--json")),
+        _json(ledger("show", old, "--json")),
+        _json(ledger("show", new["id"], "--json")),
+    ]
+    doomed = _json(ledger("decide", "Use sessions", "--proposed", "--json"))["id"]
+    documents.append(_json(ledger("reject", doomed, "--why", "no", "--json")))
+    revived = ledger("decide", "cookie sessions", "--scope", "auth/other", "--json")
+    assert revived.exit_code == 0, revived.output
+    documents.append(json.loads(revived.stdout))
+    assert documents[-1]["warnings"], "decide of a rejected alternative must warn"
+    checked = ledger("check", "--json")
+    assert checked.exit_code == 1, checked.output
+    report = json.loads(checked.stdout)
+    assert report["findings"], "the planted scope/alternative mistakes must be found"
+    documents.append(report)
+    assert set(documents[6]["chain"]) == {"earlier", "later", "statuses"}
+    doc = _read(CLI_MD)
+    keys = {key for document in documents for key in _keys(document)}
+    missing = sorted(key for key in keys
+                     if not re.search(rf"`(?:\w+\.)?{re.escape(key)}`", doc))
+    assert not missing, f"docs/cli.md, JSON: undocumented keys {missing}"
+
+
+def test_check_rules_table_matches_the_code() -> None:
+    from gitledger.check import RULES
+
+    section = _section(_read(CLI_MD), "### `git ledger check`")
+    documented: dict[str, str] = {}
+    for cells in _table_rows(section):
+        rule = re.fullmatch(r"`([a-z-]+)`", cells[0])
+        if rule and len(cells) >= 3 and cells[1] in ("error", "warning"):
+            assert rule.group(1) not in documented, f"rule {rule.group(1)} listed twice"
+            documented[rule.group(1)] = cells[1]
+    expected = {rule: severity for rule, (severity, _) in RULES.items()}
+    assert documented == expected, "docs/cli.md's check rules table differs from check.RULES"
+
+
+def test_state_machine_table_matches_transitions() -> None:
+    from gitledger.decisions import TRANSITIONS
+
+    section = _section(_read(CLI_MD), "### Decision status")
+    documented: set[tuple[str, str]] = set()
+    for cells in _table_rows(section):
+        if len(cells) < 3 or "new" in cells[0]:
+            continue
+        targets = re.findall(r"`([a-z]+)`", cells[1])
+        for source in re.findall(r"`([a-z]+)`", cells[0]):
+            documented.update((source, target) for target in targets)
+    expected = {(source, target) for source, targets in TRANSITIONS.items()
+                for target in targets}
+    assert documented == expected, (
+        f"docs/cli.md state machine: missing {sorted(expected - documented)}, "
+        f"extra {sorted(documented - expected)}"
+    )
+
+
+def test_format_md_specifies_the_keep_alive_chain() -> None:
+    from gitledger.keepalive import KEEP_REF, KEPT_DIR
+
+    section = _section(_read(FORMAT_MD), "## The keep-alive chain")
+    assert f"`{KEEP_REF}`" in section
+    assert f"`{KEPT_DIR}/<aa>/<sha>`" in section
+    assert "`Ledger-Keep: <sha>`" in section
+    assert "first parent" in section.lower()
+
+
+def test_check_section_links_the_stop_hook_docs() -> None:
+    section = _section(_read(CLI_MD), "### `git ledger check`")
+    assert "--hook stop" in section
+    assert "](hooks.md#the-stop-hook)" in section
+    assert "## The Stop hook" in _read(ROOT / "docs" / "hooks.md")

@@ -18,9 +18,10 @@ import pytest
 
 from gitledger import hook as hook_module
 from gitledger import restore as restore_module
-from gitledger.agents import envelope
+from gitledger.agents import BY_NAME, envelope, install, stop_envelope
+from gitledger.decisions import reject
 from gitledger.errors import InvalidInput
-from gitledger.hook import HookFailure, parse_payload, run_hook
+from gitledger.hook import HookFailure, parse_payload, run_hook, run_stop_check, stop_reason
 from gitledger.ledger import Ledger
 from gitledger.restore import PROTOCOL
 from tests.conftest import git
@@ -634,3 +635,319 @@ def test_envelopes() -> None:
         envelope("text", "SessionStart", "ctx")
     with pytest.raises(InvalidInput):
         envelope("claude", "Stop", "ctx")
+
+
+# -- the Stop hook: git ledger check --hook stop -----------------------------------------------
+#
+# Each agent's end-of-turn payload as its documentation gives it (docs/hooks.md, "The Stop
+# hook"), and the exact answer that makes that agent carry on with our reason.
+
+STOP_AGENTS = ("claude", "codex", "gemini", "cursor")
+
+
+def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """Claude Code's Stop input (code.claude.com/docs/en/hooks#stop-input)."""
+    return {
+        "session_id": "8a2c6e2e-claude",
+        "transcript_path": "/home/ada/.claude/projects/-repo/8a2c6e2e-claude.jsonl",
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "Stop",
+        "stop_hook_active": active,
+        "last_assistant_message": "Done: PKCE is in.",
+    }
+
+
+def codex_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """Codex CLI's Stop input (codex-rs/hooks/schema/generated/stop.command.input.schema.json)."""
+    return {
+        "session_id": "019a7c3e-codex",
+        "turn_id": "019a7c3f-turn",
+        "transcript_path": None,
+        "cwd": str(cwd),
+        "hook_event_name": "Stop",
+        "model": "gpt-5-codex",
+        "permission_mode": "default",
+        "stop_hook_active": active,
+        "last_assistant_message": "Done: PKCE is in.",
+    }
+
+
+def gemini_after_agent(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """Gemini CLI's AfterAgent input (gemini-cli docs/hooks/reference.md, AfterAgent)."""
+    return {
+        "session_id": "gemini-5d1f",
+        "transcript_path": "/home/ada/.gemini/tmp/chats/session-5d1f.json",
+        "cwd": str(cwd),
+        "hook_event_name": "AfterAgent",
+        "timestamp": "2026-11-30T12:00:00Z",
+        "prompt": "Add PKCE to the OAuth callback",
+        "prompt_response": "Done: PKCE is in.",
+        "stop_hook_active": active,
+    }
+
+
+def cursor_stop(root: Path, *, loops: int = 0, status: str = "completed") -> dict[str, Any]:
+    """Cursor's stop input (cursor.com/docs/agent/hooks: common schema + stop)."""
+    return {
+        "conversation_id": "c0ffee00-cursor",
+        "generation_id": "c0ffee00-gen",
+        "model": "claude-sonnet-4-6",
+        "hook_event_name": "stop",
+        "cursor_version": "2.4.21",
+        "workspace_roots": [str(root)],
+        "user_email": None,
+        "transcript_path": None,
+        "status": status,
+        "loop_count": loops,
+    }
+
+
+def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str, Any]:
+    """The agent's payload for a first stop, or for one it makes after we sent it back."""
+    if agent == "cursor":
+        return cursor_stop(cwd, loops=1 if continuing else 0)
+    return {"claude": claude_stop, "codex": codex_stop,
+            "gemini": gemini_after_agent}[agent](cwd, active=continuing)
+
+
+def reason_of(stdout: str, agent: str) -> str:
+    """The reason in an agent's "carry on" answer, checking the answer's exact shape."""
+    document = json.loads(stdout)
+    if agent == "cursor":
+        assert set(document) == {"followup_message"}
+        reason = document["followup_message"]
+    else:
+        assert set(document) == {"decision", "reason"}
+        assert document["decision"] == ("deny" if agent == "gemini" else "block")
+        reason = document["reason"]
+    assert isinstance(reason, str)
+    assert reason.strip()
+    assert "\n" not in reason
+    return reason
+
+
+@pytest.fixture
+def conflicted(project: Path) -> tuple[Path, str, str]:
+    """The project with two decisions in force in one scope: a check error."""
+    ledger = Ledger.open(project)
+    older = ledger.decide("Keep sessions in Postgres", scope="session store").entry
+    newer = ledger.decide("Keep sessions in Redis", scope="session store").entry
+    assert older is not None
+    assert newer is not None
+    return project, older.id, newer.id
+
+
+def stop_check(agent: str, payload: dict[str, Any] | bytes, **kwargs: Any) -> Any:
+    data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    return run_stop_check(agent, data, {}, **kwargs)
+
+
+def stop_line(stderr: str, agent: str) -> str:
+    assert stderr.endswith("\n"), stderr
+    assert stderr.count("\n") == 1, stderr
+    assert stderr.startswith(f"git ledger check --hook stop ({agent}): "), stderr
+    return stderr
+
+
+@pytest.mark.parametrize("agent", STOP_AGENTS)
+def test_stop_sends_the_agent_back_with_the_fixes(conflicted: tuple[Path, str, str],
+                                                   agent: str) -> None:
+    project, older, newer = conflicted
+    result = stop_check(agent, stop_payload(agent, project))
+    assert (result.exit_code, result.stderr) == (0, "")
+    reason = reason_of(result.stdout, agent)
+    assert reason.startswith("git ledger check found 1 error in the ledger; fix it")
+    assert f"scope-conflict {older}:" in reason
+    assert newer in reason
+    assert f"(fix: narrow one of them (git ledger edit {older} --scope" in reason
+
+
+@pytest.mark.parametrize("agent", STOP_AGENTS)
+def test_stop_never_sends_the_agent_back_twice(conflicted: tuple[Path, str, str],
+                                               agent: str) -> None:
+    project, _, _ = conflicted
+    result = stop_check(agent, stop_payload(agent, project, continuing=True))
+    assert (result.stdout, result.stderr, result.exit_code) == ("", "", 0)
+
+
+@pytest.mark.parametrize("loops", [1, 4])
+def test_cursor_follow_ups_count_as_continuing(conflicted: tuple[Path, str, str],
+                                               loops: int) -> None:
+    project, _, _ = conflicted
+    assert stop_check("cursor", cursor_stop(project, loops=loops)).stdout == ""
+    # A loop_count that is not a count is no reason to let the agent go.
+    odd = {**cursor_stop(project), "loop_count": True}
+    assert reason_of(stop_check("cursor", odd).stdout, "cursor")
+
+
+@pytest.mark.parametrize("status", ["aborted", "error"])
+def test_cursor_run_that_did_not_complete_is_let_go(conflicted: tuple[Path, str, str],
+                                                     status: str) -> None:
+    project, _, _ = conflicted
+    result = stop_check("cursor", cursor_stop(project, status=status))
+    assert (result.stdout, result.stderr, result.exit_code) == ("", "", 0)
+
+
+def test_stop_hook_active_must_be_true_not_truthy(conflicted: tuple[Path, str, str]) -> None:
+    project, _, _ = conflicted
+    payload = {**claude_stop(project), "stop_hook_active": "false"}
+    assert reason_of(stop_check("claude", payload).stdout, "claude")
+
+
+@pytest.mark.parametrize("agent", STOP_AGENTS)
+def test_stop_never_blocks_on_warnings(project: Path, agent: str) -> None:
+    from gitledger.check import check
+
+    Ledger.open(project).verify("all tests pass on branch main", by="pytest")
+    report = check(project)
+    assert report.warnings  # the test means something
+    assert not report.errors
+    result = stop_check(agent, stop_payload(agent, project))
+    assert (result.stdout, result.stderr, result.exit_code) == ("", "", 0)
+
+
+@pytest.mark.parametrize("agent", STOP_AGENTS)
+def test_stop_on_a_clean_ledger_prints_nothing(project: Path, agent: str) -> None:
+    result = stop_check(agent, stop_payload(agent, project))
+    assert (result.stdout, result.stderr, result.exit_code) == ("", "", 0)
+
+
+def test_stop_in_a_repository_without_a_ledger_prints_nothing(repo_with_commit: Path) -> None:
+    result = stop_check("claude", claude_stop(repo_with_commit))
+    assert (result.stdout, result.stderr, result.exit_code) == ("", "", 0)
+    assert git(repo_with_commit, "for-each-ref", "refs/ledger/") == ""
+
+
+def test_stop_without_cwd_uses_the_agents_project_dir(
+        conflicted: tuple[Path, str, str]) -> None:
+    project, older, _ = conflicted
+    payload = claude_stop(project)
+    del payload["cwd"]
+    result = run_stop_check("claude", json.dumps(payload).encode(),
+                            {"CLAUDE_PROJECT_DIR": str(project)}, cwd="/")
+    assert older in reason_of(result.stdout, "claude")
+
+
+@pytest.mark.parametrize("what", ["empty", "not json", "array", "binary", "too big"])
+def test_stop_with_bad_stdin_lets_the_agent_go(conflicted: tuple[Path, str, str],
+                                               what: str) -> None:
+    data = {"empty": b"", "not json": b"{stop", "array": b"[]", "binary": b"\xff\xfe{",
+            "too big": b" " * (hook_module.STDIN_LIMIT + 1)}[what]
+    result = stop_check("claude", data, cwd=conflicted[0])
+    assert result.stdout == ""
+    assert result.exit_code == 0
+    stop_line(result.stderr, "claude")
+
+
+def test_stop_in_a_directory_that_is_no_repository(tmp_path: Path) -> None:
+    result = stop_check("codex", codex_stop(tmp_path))
+    assert (result.stdout, result.exit_code) == ("", 0)
+    assert "not a git repository" in stop_line(result.stderr, "codex")
+
+
+def test_stop_with_a_cwd_that_is_gone(tmp_path: Path) -> None:
+    result = stop_check("gemini", gemini_after_agent(tmp_path / "gone"))
+    assert (result.stdout, result.exit_code) == ("", 0)
+    assert "does not exist" in stop_line(result.stderr, "gemini")
+
+
+def test_stop_for_an_unknown_agent(project: Path) -> None:
+    result = stop_check("copilot", claude_stop(project))
+    assert (result.stdout, result.exit_code) == ("", 0)
+    assert "unknown agent" in stop_line(result.stderr, "copilot")
+
+
+def test_a_bug_in_the_check_never_keeps_the_agent(conflicted: tuple[Path, str, str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from gitledger import check as check_module
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom\nsecond line")
+
+    monkeypatch.setattr(check_module, "check", broken)
+    result = stop_check("cursor", cursor_stop(conflicted[0]))
+    assert (result.stdout, result.exit_code) == ("", 0)
+    assert "internal error: RuntimeError: boom second line" in stop_line(result.stderr,
+                                                                          "cursor")
+
+
+def test_a_slow_check_gives_up_and_lets_the_agent_go(conflicted: tuple[Path, str, str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from gitledger import check as check_module
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(10)
+        raise AssertionError("not reached")
+
+    monkeypatch.setattr(check_module, "check", slow)
+    started = time.monotonic()
+    result = stop_check("claude", claude_stop(conflicted[0]), deadline=0.3)
+    assert time.monotonic() - started < 5
+    assert (result.stdout, result.exit_code) == ("", 0)
+    assert "gave up after 0.3 seconds" in stop_line(result.stderr, "claude")
+
+
+def test_stop_reason_names_five_errors_and_counts_the_rest() -> None:
+    from gitledger.check import Finding
+
+    errors = [Finding("dangling-link", f"d-{i:02d}", f"d-{i:02d} links to d-none",
+                      f"edit d-{i:02d}") for i in range(8)]
+    reason = stop_reason(errors)
+    assert reason.startswith("git ledger check found 8 errors in the ledger; fix them")
+    assert [f"d-{i:02d}:" in reason for i in range(8)] == [True] * 5 + [False] * 3
+    assert "; and 3 more; then run git ledger check to confirm" in reason
+    no_entry = stop_reason([Finding("supersedes-cycle", None, "a cycle\nof two", "cut it")])
+    assert "supersedes-cycle: a cycle of two (fix: cut it)" in no_entry
+
+
+def test_stop_reason_is_bounded() -> None:
+    from gitledger.check import Finding
+
+    errors = [Finding("dangling-link", "d-1", "x" * 3000, "y" * 3000)] * 5
+    reason = stop_reason(errors)
+    assert len(reason) <= hook_module.STOP_REASON_LIMIT
+    assert reason.endswith("… (run git ledger check)")
+
+
+def test_stop_envelopes() -> None:
+    assert stop_envelope("claude", "r") == {"decision": "block", "reason": "r"}
+    assert stop_envelope("codex", "r") == {"decision": "block", "reason": "r"}
+    assert stop_envelope("gemini", "r") == {"decision": "deny", "reason": "r"}
+    assert stop_envelope("cursor", "r") == {"followup_message": "r"}
+    with pytest.raises(InvalidInput):
+        stop_envelope("text", "r")
+
+
+@pytest.mark.parametrize("agent", STOP_AGENTS)
+def test_installed_stop_hook_blocks_once_then_lets_the_agent_go(
+        conflicted: tuple[Path, str, str], elsewhere: Path, cli_env: dict[str, str],
+        agent: str) -> None:
+    """End to end: the command install writes, run by a shell like the agent runs it."""
+    project, older, _ = conflicted
+    install(project, agent)
+    spec = BY_NAME[agent]
+    document = json.loads((project / spec.config).read_text())
+    (stop_entry,) = document["hooks"][spec.events["stop"]]
+    handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
+    command_line = handler["command"]
+    assert command_line == f"git ledger check --hook stop --agent {agent}"
+
+    def stop(payload: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(["sh", "-c", command_line], cwd=elsewhere, env=cli_env,
+                              input=json.dumps(payload).encode(), capture_output=True,
+                              check=False, timeout=60)
+        return subprocess.CompletedProcess(done.args, done.returncode,
+                                           done.stdout.decode(), done.stderr.decode())
+
+    first = stop(stop_payload(agent, project))
+    assert (first.returncode, first.stderr) == (0, "")
+    assert f"scope-conflict {older}" in reason_of(first.stdout, agent)
+
+    second = stop(stop_payload(agent, project, continuing=True))
+    assert (second.returncode, second.stdout, second.stderr) == (0, "", "")
+
+    # Fixed, the next first stop goes through too.
+    reject(Ledger.open(project), older, why="Redis already holds the session cache")
+    third = stop(stop_payload(agent, project))
+    assert (third.returncode, third.stdout, third.stderr) == (0, "", "")

@@ -4,7 +4,8 @@ Every agent's config is tried with hooks and settings of the user's already in i
 survive install and uninstall in content and in key order, a second install changes
 nothing, uninstall gives back the original document, a file that is not valid JSON (or
 not the documented shape) is refused and left byte-for-byte alone, and ``--dry-run``
-writes nothing.  The examples in ``hooks/`` are exactly what install writes.
+writes nothing.  The examples in ``hooks/`` are exactly what install writes.  Each agent
+that has an end-of-turn event also gets the Stop entry (``git ledger check --hook stop``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from gitledger.agents import AGENTS, BY_NAME, config_for_empty_project, install, uninstall
+from gitledger.agents import (
+    AGENTS,
+    BY_NAME,
+    HOOKED,
+    command,
+    config_for_empty_project,
+    install,
+    uninstall,
+)
 from tests.conftest import Run, git
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +108,9 @@ def our_commands(document: dict[str, Any]) -> list[str]:
         for item in items:
             handlers = item.get("hooks", [item]) if isinstance(item, dict) else []
             found += [h["command"] for h in handlers
-                      if isinstance(h, dict) and "git ledger hook" in h.get("command", "")]
+                      if isinstance(h, dict) and ("git ledger hook" in h.get("command", "")
+                                                  or "git ledger check --hook" in
+                                                  h.get("command", ""))]
     return found
 
 
@@ -149,8 +160,98 @@ def test_claude_entries(repo: Path) -> None:
     assert start == [{"matcher": "startup|resume|clear|compact", "hooks": [
         {"type": "command", "command": "git ledger hook session-start --agent claude",
          "timeout": 30}]}]
-    assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd"]
-    assert "Stop" not in document["hooks"]  # comes with git ledger check
+    assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd", "Stop"]
+    assert document["hooks"]["Stop"] == [{"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent claude",
+         "timeout": 30}]}]
+
+
+#: The Stop entry each agent gets, under the agent's name for its end-of-turn event.
+STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
+    "claude": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent claude",
+         "timeout": 30}]}),
+    "codex": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent codex",
+         "timeout": 30, "statusMessage": "Checking the git ledger"}]}),
+    "gemini": ("AfterAgent", {"hooks": [
+        {"name": "git-ledger-stop", "type": "command",
+         "command": "git ledger check --hook stop --agent gemini", "timeout": 30000,
+         "description": "Check the git ledger after each turn; ask for one retry to fix "
+                        "its errors"}]}),
+    "cursor": ("stop", {"command": "git ledger check --hook stop --agent cursor",
+                        "timeout": 30}),
+}
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_stop_entry_per_agent(repo: Path, agent: str) -> None:
+    event, wanted = STOP_ENTRIES[agent]
+    report = install(repo, agent)
+    document = json.loads(config(repo, agent).read_text())
+    assert document["hooks"][event] == [wanted]
+    assert list(document["hooks"])[-1] == event  # written after the hook events
+    assert BY_NAME[agent].events["stop"] == event
+    stop = [c for c in report.changes if c.event == event]
+    assert [(c.action, c.command) for c in stop] == [("added", command(agent, "stop"))]
+    assert any("git ledger check" in note for note in report.notes)
+
+    again = install(repo, agent)
+    assert again.file == "unchanged"
+    assert [c.action for c in again.changes if c.event == event] == ["unchanged"]
+
+    removed = uninstall(repo, agent)
+    assert ("removed", command(agent, "stop")) in [(c.action, c.command)
+                                                   for c in removed.changes]
+    assert not config(repo, agent).exists()
+
+
+def test_every_agent_gets_every_hooked_event() -> None:
+    assert HOOKED[-1] == "stop"
+    for agent in AGENTS:
+        spec = BY_NAME[agent]
+        assert set(spec.events) == set(HOOKED) - ({"session-end"} if agent == "codex"
+                                                   else set())
+        assert command(agent, "stop") == f"git ledger check --hook stop --agent {agent}"
+        assert command(agent, "pre-compact") == f"git ledger hook pre-compact --agent {agent}"
+
+
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
+def test_a_users_stop_hooks_are_kept(repo: Path, agent: str) -> None:
+    event, ours = STOP_ENTRIES[agent]
+    theirs = {"hooks": [{"type": "command", "command": "./notify-done.sh"}]}
+    path = config(repo, agent)
+    original = {"hooks": {event: [theirs]}}
+    write_json_file(path, original)
+    install(repo, agent)
+    assert json.loads(path.read_text())["hooks"][event] == [theirs, ours]
+    uninstall(repo, agent)
+    assert json.loads(path.read_text()) == original
+
+
+def test_a_users_cursor_stop_hook_is_kept(repo: Path) -> None:
+    _, ours = STOP_ENTRIES["cursor"]
+    theirs = {"command": ".cursor/hooks/audit.sh", "loop_limit": 10}
+    path = config(repo, "cursor")
+    original = {"version": 1, "hooks": {"stop": [theirs]}}
+    write_json_file(path, original)
+    install(repo, "cursor")
+    assert json.loads(path.read_text())["hooks"]["stop"] == [theirs, ours]
+    assert install(repo, "cursor").file == "unchanged"
+    uninstall(repo, "cursor")
+    assert json.loads(path.read_text()) == original
+
+
+def test_an_older_stop_entry_of_ours_is_updated_not_duplicated(repo: Path) -> None:
+    path = config(repo, "claude")
+    lint = {"type": "command", "command": "./lint.sh"}
+    older = {"type": "command", "command": "git ledger check --hook stop", "timeout": 5}
+    write_json_file(path, {"hooks": {"Stop": [{"hooks": [lint, older]}]}})
+    report = install(repo, "claude")
+    assert [c.action for c in report.changes if c.event == "Stop"] == ["updated"]
+    stop = json.loads(path.read_text())["hooks"]["Stop"]
+    assert stop == [STOP_ENTRIES["claude"][1], {"hooks": [lint]}]
+    assert install(repo, "claude").file == "unchanged"
 
 
 def test_install_from_a_subdirectory_writes_at_the_top(ledger: Run, repo: Path) -> None:
@@ -218,7 +319,7 @@ def test_a_stale_entry_of_ours_is_updated_in_place(repo: Path) -> None:
         {"matcher": "resume", "hooks": [dict(stale)]},
     ]}})
     report = install(repo, "claude")
-    assert [c.action for c in report.changes] == ["updated", "added", "added"]
+    assert [c.action for c in report.changes] == ["updated", "added", "added", "added"]
     start = json.loads(path.read_text())["hooks"]["SessionStart"]
     assert start[0] == {"matcher": "startup", "hooks": [mine]}
     assert len(start) == 2
@@ -307,7 +408,7 @@ def test_a_symlinked_config_is_written_through(repo: Path, tmp_path: Path) -> No
     config(repo, "claude").symlink_to(shared)
     install(repo, "claude")
     assert config(repo, "claude").is_symlink()
-    assert len(our_commands(json.loads(shared.read_text()))) == 3
+    assert len(our_commands(json.loads(shared.read_text()))) == 4
 
 
 def test_an_empty_file_is_treated_as_an_empty_config(repo: Path) -> None:
@@ -399,11 +500,12 @@ def test_dry_run_writes_nothing(ledger: Run, repo: Path, agent: str) -> None:
 
 def test_install_text_names_every_entry(ledger: Run, repo: Path) -> None:
     out = ok(ledger("install", "--agent", "gemini"))
-    assert out.splitlines()[:4] == [
+    assert out.splitlines()[:5] == [
         ".gemini/settings.json: created",
         "  + SessionStart  git ledger hook session-start --agent gemini",
         "  + PreCompress   git ledger hook pre-compact --agent gemini",
         "  + SessionEnd    git ledger hook session-end --agent gemini",
+        "  + AfterAgent    git ledger check --hook stop --agent gemini",
     ]
 
 
@@ -421,7 +523,8 @@ def test_install_json(ledger: Run, repo: Path) -> None:
     assert document["file"] == "created"
     assert document["dry_run"] is False
     assert Path(document["path"]) == (repo / ".codex" / "hooks.json").resolve()
-    assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact"]
+    assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact", "Stop"]
+    assert document["changes"][-1]["command"] == "git ledger check --hook stop --agent codex"
     assert {c["action"] for c in document["changes"]} == {"added"}
     assert document["notes"]
     document = json.loads(ok(ledger("uninstall", "--agent", "codex", "--json")))

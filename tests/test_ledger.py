@@ -453,9 +453,9 @@ def test_edit_every_kinds_fields(repo: Path) -> None:
     assert moved.text == "docs/PLAN.md"
     assert moved.note == "moved"
     decision = _entry(ledger.decide("d"))
-    changed = _entry(ledger.edit(decision.id, scope="api", evidence=["git:abc1234"]))
+    changed = _entry(ledger.edit(decision.id, scope="api", evidence=["test:test_api"]))
     assert changed.scope == "api"
-    assert changed.evidence == ("git:abc1234",)
+    assert changed.evidence == ("test:test_api",)
 
 
 def test_edit_with_next_rides_along(repo: Path) -> None:

@@ -40,11 +40,11 @@ from gitledger.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
 from gitledger.project_index import ACTIVE as PROJECT_ACTIVE
 from gitledger.project_index import ActiveDecisions
 from gitledger.restore import (
-    ACTIVE_STATUSES,
     CANARY_PREFIX,
     DETAIL_CAP,
     FLOORS,
     PROTOCOL,
+    SHOWN_STATUSES,
     TEXT_CAP,
     Block,
     Parts,
@@ -261,7 +261,7 @@ def expected_sections(parts: Parts) -> dict[str, list[Entry]]:
     """Each section's entries as the ledger holds them, newest first."""
     out: dict[str, list[Entry]] = {key: [] for key in SECTIONS}
     for entry in newest_first(parts.session.entries):
-        if entry.kind == "decided" and entry.status not in ACTIVE_STATUSES:
+        if entry.kind == "decided" and entry.status not in SHOWN_STATUSES:
             continue
         out[entry.kind].append(entry)
     out["project"] = [e for e, _ in parts.project.top]
@@ -621,7 +621,7 @@ def test_canary_changes_when_an_entry_text_changes(parts: Parts, data: st.DataOb
     assert block is not None
     session = parts.session
     shown = [e for e in session.entries
-             if not (e.kind == "decided" and e.status not in ACTIVE_STATUSES)]
+             if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
     assume(shown)
     target = data.draw(st.sampled_from(shown))
     old = flat(target.text)

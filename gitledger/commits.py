@@ -1,0 +1,113 @@
+"""What the code's history says: revisions, ancestry, reachability and file versions.
+
+Decisions cite commits (``git:<sha>`` evidence, the commit a deploy shipped, the HEAD a
+fact was verified at); this module answers the questions ``decide``, ``implement``,
+``deploy`` and ``check`` ask of those commits, and nothing else.  Like ``store`` it talks
+to pygit2; the modules above it see only shas and booleans.
+"""
+
+from __future__ import annotations
+
+import pygit2
+
+from gitledger.errors import InvalidInput
+from gitledger.repo import Repo
+from gitledger.store import LEDGER_NAMESPACE
+
+#: Refs whose history counts as "the code": a commit reachable from none of them (nor
+#: from the keep-alive chain) is one ``git gc`` will delete.
+_CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
+
+
+class CommitGraph:
+    """Read-only questions about the commits of one repository."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        self.git = repo.git
+        self._tips: list[pygit2.Oid] | None = None
+
+    def resolve(self, rev: str, label: str | None = None) -> str:
+        """The full sha of the commit ``rev`` names, or InvalidInput saying why not.
+
+        ``label`` is how the error names what was given (default: ``'<rev>'``).
+        """
+        named = label or f"'{rev}'"
+        if not rev or rev.startswith("-") or any(c.isspace() for c in rev):
+            raise InvalidInput(f"{named} is not a revision")
+        try:
+            obj = self.git.revparse_single(rev)
+            commit = obj.peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            raise InvalidInput(f"{named} names no commit in this repository") from None
+        return str(commit.id)
+
+    def exists(self, sha: str) -> bool:
+        """Whether ``sha`` (full or abbreviated) is a commit in the object database."""
+        return self._commit(sha) is not None
+
+    def full(self, sha: str) -> str | None:
+        """The full sha of the commit ``sha`` abbreviates, or None."""
+        commit = self._commit(sha)
+        return str(commit.id) if commit is not None else None
+
+    def contains(self, descendant: str, ancestor: str) -> bool:
+        """Whether ``descendant``'s history contains ``ancestor`` (or they are the same)."""
+        new, old = self._commit(descendant), self._commit(ancestor)
+        if new is None or old is None:
+            return False
+        return new.id == old.id or self.git.descendant_of(new.id, old.id)
+
+    def reachable(self, sha: str) -> bool:
+        """Whether a branch, tag or remote-tracking ref (or HEAD) reaches ``sha``."""
+        commit = self._commit(sha)
+        if commit is None:
+            return False
+        for tip in self._code_tips():
+            if tip == commit.id or self.git.descendant_of(tip, commit.id):
+                return True
+        return False
+
+    def path_ids(self, commit: str, paths: list[str]) -> dict[str, str | None]:
+        """The object id of each path in ``commit``'s tree (None where it is absent)."""
+        found = self._commit(commit)
+        out: dict[str, str | None] = {}
+        for path in paths:
+            if found is None:
+                out[path] = None
+                continue
+            try:
+                out[path] = str(found.tree[path].id)
+            except (KeyError, ValueError):
+                out[path] = None
+        return out
+
+    def head(self) -> str | None:
+        return self.repo.head_commit()
+
+    def _commit(self, sha: str) -> pygit2.Commit | None:
+        if not 4 <= len(sha) <= 40 or any(c not in "0123456789abcdefABCDEF" for c in sha):
+            return None
+        try:
+            obj = self.git.get(sha) if len(sha) == 40 else self.git.revparse_single(sha)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
+        return obj if isinstance(obj, pygit2.Commit) else None
+
+    def _code_tips(self) -> list[pygit2.Oid]:
+        if self._tips is None:
+            tips: set[pygit2.Oid] = set()
+            for name in self.git.references:
+                if name.startswith(LEDGER_NAMESPACE) or not name.startswith(_CODE_PREFIXES):
+                    continue
+                try:
+                    target = self.git.references[name].peel(pygit2.Commit).id
+                except (KeyError, ValueError, pygit2.GitError):
+                    continue
+                tips.add(target)
+            if not self.git.head_is_unborn:
+                head = self.git.head.target  # a detached HEAD counts too
+                if isinstance(head, pygit2.Oid):
+                    tips.add(head)
+            self._tips = sorted(tips, key=str)
+        return self._tips
