@@ -36,7 +36,6 @@ import os
 import platform
 import pstats
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -45,22 +44,20 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import harness
 import pygit2
-from pygit2.enums import ConfigLevel
+from harness import (
+    git_ledger_script,
+    hermetic,
+    ms,
+    new_repo,
+    progress,
+    timed,
+    verdict,
+    with_bytecode,
+)
 
 from gitledger.ledger import Ledger
-
-IDENTITY = {
-    "GIT_AUTHOR_NAME": "Bench Mark",
-    "GIT_AUTHOR_EMAIL": "bench@example.com",
-    "GIT_COMMITTER_NAME": "Bench Mark",
-    "GIT_COMMITTER_EMAIL": "bench@example.com",
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "GIT_TERMINAL_PROMPT": "0",
-    "LC_ALL": "C.UTF-8",
-}
-UNSET = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_LEDGER_SESSION_ID",
-         "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")
 
 APPENDS_TARGET = 500.0
 GROWTH_TARGET = 1.5
@@ -70,57 +67,11 @@ PROCESS_TARGET = 2.0
 # -- set-up -------------------------------------------------------------------------------
 
 
-def hermetic(home: Path) -> dict[str, str]:
-    """Make this process and every child hermetic; return the children's environment."""
-    for sub in (".config", ".cache"):
-        (home / sub).mkdir(parents=True, exist_ok=True)
-    os.environ.update(IDENTITY)
-    os.environ["HOME"] = str(home)
-    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
-    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
-    for key in UNSET:
-        os.environ.pop(key, None)
-    # pygit2 read HOME when it was imported; point its config search path at ours.
-    paths = pygit2.settings.search_path
-    paths[ConfigLevel.GLOBAL] = str(home)
-    paths[ConfigLevel.XDG] = str(home / ".config")
-    paths[ConfigLevel.SYSTEM] = str(home / "no-system")
-    env = dict(os.environ)
-    scripts = str(Path(sys.executable).parent)
-    env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
-    return env
+class Timings(harness.Timings):
+    """Wall and CPU (user + system) seconds of repeated runs of one command, each shown
+    on two lines, with its CPU ratio too."""
 
-
-def new_repo(path: Path, env: dict[str, str]) -> Path:
-    path.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", "-b", "main", str(path)], env=env, check=True)
-    return path
-
-
-def git_ledger_script() -> str:
-    beside = Path(sys.executable).parent / "git-ledger"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("git-ledger")
-    if found is None:
-        sys.exit("git-ledger is not installed (pip install -e . in this environment)")
-    return found
-
-
-class Timings:
-    """Wall and CPU (user + system) seconds of repeated runs of one command."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.wall: list[float] = []
-        self.cpu: list[float] = []
-
-    def run(self, command: Sequence[str], cwd: Path, env: dict[str, str]) -> None:
-        elapsed, cpu = timed(command, cwd, env)
-        self.wall.append(elapsed)
-        self.cpu.append(cpu)
-
-    def line(self, floor: Timings | None = None) -> str:
+    def line(self, floor: harness.Timings | None = None) -> str:
         text = (f"  {self.label}\n      {ms(statistics.median(self.wall)):>10} wall "
                 f"(min {ms(min(self.wall))}), {ms(statistics.median(self.cpu))} CPU")
         if floor is not None:
@@ -129,53 +80,14 @@ class Timings:
                      f"{min(self.wall) / min(floor.wall):.2f}x min to min)")
         return text
 
-    def ratio(self, floor: Timings, *, cpu: bool = False) -> float:
+    def ratio(self, floor: harness.Timings, *, cpu: bool = False) -> float:
         if cpu:
             return statistics.median(self.cpu) / statistics.median(floor.cpu)
         return statistics.median(self.wall) / statistics.median(floor.wall)
 
 
-def timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Run ``command``; its wall time and the CPU time it used, in seconds."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(list(command), cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, check=False)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return elapsed, cpu
-
-
 def wall(command: Sequence[str], cwd: Path, env: dict[str, str]) -> float:
     return timed(command, cwd, env)[0]
-
-
-def with_bytecode(env: dict[str, str], cache: Path) -> dict[str, str]:
-    """``env`` with Python's bytecode cache on, kept under ``cache`` (not the source tree).
-
-    An installed package runs from cached bytecode; a shell with PYTHONDONTWRITEBYTECODE
-    set would otherwise recompile gitledger's modules (never pygit2's, which ship
-    compiled) in every process and make the comparison unfair to us.
-    """
-    out = dict(env)
-    out.pop("PYTHONDONTWRITEBYTECODE", None)
-    out["PYTHONPYCACHEPREFIX"] = str(cache)
-    return out
-
-
-def progress(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
-
-
-def verdict(ok: bool) -> str:
-    return "yes" if ok else "NO"
 
 
 # -- (a) appends --------------------------------------------------------------------------
@@ -288,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               "between two ledgers")
         # Both ledgers live in one repository (the small one is its project ledger), so
         # that both points see the same object store and only the ledger's size differs.
-        repo = new_repo(root / "big", env)
+        repo = new_repo(root / "big", env, first_commit=False)
         small_ledger = Appender(Ledger.open(repo, project=True))
         small_ledger.build_to(100, progress)
         appender = Appender(Ledger.open(repo))
@@ -332,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         # (c) ---------------------------------------------------------------------------
         print(f"\n(c) one process: median of {args.runs} interleaved runs each")
-        small = new_repo(root / "small", env)
+        small = new_repo(root / "small", env, first_commit=False)
         decide_cmd = [script, "decide", "Measure one process", "--over", "nothing",
                       "--because", "benchmark"]
         floor_cmd = [sys.executable, "-c", "import pygit2"]

@@ -22,6 +22,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from gitledger.commits import CommitGraph
+from gitledger.entry_cache import collector_paused
 from gitledger.errors import CorruptLedger
 from gitledger.keepalive import KeptCommits
 from gitledger.ledger import Ledger
@@ -102,6 +103,11 @@ def check(
     name: str | None = None,
 ) -> Report:
     """Check this worktree's ledger and the project ledger (or only the one named)."""
+    with collector_paused():
+        return _check(where, project=project, name=name)
+
+
+def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None) -> Report:
     if project or name:
         ledgers = [Ledger.open(where, project=project, name=name, session="")]
     else:
@@ -159,12 +165,22 @@ def evaluate(
 
 def repeats_rejected(text: str, decisions: Iterable[Entry]) -> Entry | None:
     """The active decision among ``decisions`` that rejected exactly ``text``, if any."""
-    wanted = _norm(text)
+    found = rejection_index(decisions).get(_norm(text), ())
+    return found[0] if found else None
+
+
+def rejection_index(decisions: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """Each alternative an active decision rejected (normalised) → the decisions that did.
+
+    Built once per check, so comparing every live decision with every rejection is a
+    lookup, not a scan of all decisions for each one.
+    """
+    index: dict[str, list[Entry]] = {}
     for decision in decisions:
-        if decision.status in ACTIVE_STATUSES and any(_norm(o) == wanted
-                                                      for o in decision.over):
-            return decision
-    return None
+        if decision.status in ACTIVE_STATUSES:
+            for alternative in decision.over:
+                index.setdefault(_norm(alternative), []).append(decision)
+    return index
 
 
 # -- the rules -----------------------------------------------------------------------------
@@ -273,12 +289,12 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
                 f"scope '{one_line_summary(scope)}'", f"narrow one of them (git ledger edit "
                 f"{d.id} --scope …), or retire {d.id} (git ledger reject {d.id} --why …, "
                 "while it is not implemented)", ref))
-    active = [d for _, d in decisions if d.status in ACTIVE_STATUSES]
+    rejected_by = rejection_index(d for _, d in decisions)
     for ref, d in decisions:
         if d.status not in LIVE_STATUSES:
             continue
-        others = (a for a in active if a.id not in (d.id, d.supersedes))
-        source = repeats_rejected(d.text, others)
+        source = next((a for a in rejected_by.get(_norm(d.text), ())
+                       if a.id not in (d.id, d.supersedes)), None)
         if source is not None:
             out.append(Finding(
                 "revived-alternative", d.id, f"{d.id} repeats an alternative {source.id} "
@@ -381,17 +397,20 @@ def _paths_in(text: str) -> list[str]:
     return found
 
 
-#: What git, CI or a forge can always tell again, so a ledger must not keep it.
-_STATUS_PATTERNS = (
-    (re.compile(r"\b(?:all\s+)?tests?\s+(?:are\s+|now\s+)?(?:pass|passing|passed|green|"
-                r"fail|failing|failed|red)\b", re.I), "a test-run result"),
-    (re.compile(r"\b(?:build|ci|pipeline|checks?)\s+(?:is\s+|are\s+|now\s+)?(?:green|red|"
-                r"passing|failing|broken|passed|failed)\b", re.I), "a build status"),
-    (re.compile(r"\b(?:on|checked\s+out|current)\s+branch\b|\bbranch\s+(?:is\s+)?"
-                r"(?:main|master|develop|feature/\S+)\b", re.I), "a branch name"),
-    (re.compile(r"(?:\b(?:PRs?|pull\s+requests?|MRs?)\b[^.]*#\d+|#\d+\s*,\s*#\d+)", re.I),
-     "a PR list"),
+#: What git, CI or a forge can always tell again, so a ledger must not keep it: one
+#: pattern with a named group per kind of status, so each entry is searched once.
+_STATUS = re.compile(
+    r"(?P<tests>\b(?:all\s+)?tests?\s+(?:are\s+|now\s+)?(?:pass|passing|passed|green|"
+    r"fail|failing|failed|red)\b)"
+    r"|(?P<build>\b(?:build|ci|pipeline|checks?)\s+(?:is\s+|are\s+|now\s+)?(?:green|red|"
+    r"passing|failing|broken|passed|failed)\b)"
+    r"|(?P<branch>\b(?:on|checked\s+out|current)\s+branch\b|\bbranch\s+(?:is\s+)?"
+    r"(?:main|master|develop|feature/\S+)\b)"
+    r"|(?P<prs>\b(?:PRs?|pull\s+requests?|MRs?)\b[^.]*#\d+|#\d+\s*,\s*#\d+)",
+    re.I,
 )
+_STATUS_NAMES = {"tests": "a test-run result", "build": "a build status",
+                 "branch": "a branch name", "prs": "a PR list"}
 
 
 def _rederivable(entries: list[tuple[str, Entry]]) -> list[Finding]:
@@ -399,13 +418,13 @@ def _rederivable(entries: list[tuple[str, Entry]]) -> list[Finding]:
     for ref, entry in entries:
         if entry.kind == "decided" and entry.status not in LIVE_STATUSES:
             continue
-        for pattern, what in _STATUS_PATTERNS:
-            if pattern.search(entry.text):
-                out.append(Finding(
-                    "rederivable-status", entry.id, f"{entry.id} looks like {what}, which "
-                    "git or CI can always tell again", "record what it proved (git ledger "
-                    f"verify FACT --by COMMAND), or resolve/edit {entry.id}", ref))
-                break
+        found = _STATUS.search(entry.text)
+        if found is not None:
+            what = _STATUS_NAMES[found.lastgroup or "tests"]
+            out.append(Finding(
+                "rederivable-status", entry.id, f"{entry.id} looks like {what}, which "
+                "git or CI can always tell again", "record what it proved (git ledger "
+                f"verify FACT --by COMMAND), or resolve/edit {entry.id}", ref))
     return out
 
 
@@ -426,14 +445,16 @@ def _ledger_warnings(ledger: Ledger, snap: Snapshot) -> list[Finding]:
     out: list[Finding] = []
     ref = ledger.ref or ""
     if ref != PROJECT_REF:
-        from gitledger.project_index import active_project_decisions
+        from gitledger.project_index import ActiveDecisions
         from gitledger.restore import Parts, compose
 
-        block = compose(Parts(snap, active_project_decisions(ledger.store)), 10**8)
+        # The session's own lines: the project's decisions are cut first and would make
+        # every session of a big project look too long.
+        block = compose(Parts(snap, ActiveDecisions()), 10**8)
         lines = block.text.count("\n") + 1
         if lines > RESTORE_LINES:
             out.append(Finding(
-                "restore-long", None, f"the ledger restores to {lines} lines "
+                "restore-long", None, f"the session ledger restores to {lines} lines "
                 f"(more than about {RESTORE_LINES})", "archive finished work (git ledger "
                 "archive) or resolve what is settled", ref))
     asking = {e.id: e for e in snap.entries if e.kind == "open" and e.ask_user}

@@ -8,6 +8,8 @@ to pygit2; the modules above it see only shas and booleans.
 
 from __future__ import annotations
 
+import re
+
 import pygit2
 
 from gitledger.errors import InvalidInput
@@ -17,6 +19,8 @@ from gitledger.store import LEDGER_NAMESPACE
 #: Refs whose history counts as "the code": a commit reachable from none of them (nor
 #: from the keep-alive chain) is one ``git gc`` will delete.
 _CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
+_SHA_PREFIX = re.compile(r"[0-9a-fA-F]{4,40}")
 
 
 class CommitGraph:
@@ -47,26 +51,27 @@ class CommitGraph:
         return self._commit(sha) is not None
 
     def full(self, sha: str) -> str | None:
-        """The full sha of the commit ``sha`` abbreviates, or None."""
-        commit = self._commit(sha)
-        return str(commit.id) if commit is not None else None
+        """The full sha of the commit ``sha`` abbreviates, or None.
+
+        A full sha is only looked up in the object database's index, not read: a check
+        asks this of every commit every decision cites.
+        """
+        oid = self._oid(sha)
+        return str(oid) if oid is not None else None
 
     def contains(self, descendant: str, ancestor: str) -> bool:
         """Whether ``descendant``'s history contains ``ancestor`` (or they are the same)."""
-        new, old = self._commit(descendant), self._commit(ancestor)
+        new, old = self._oid(descendant), self._oid(ancestor)
         if new is None or old is None:
             return False
-        return new.id == old.id or self.git.descendant_of(new.id, old.id)
+        return new == old or self.git.descendant_of(new, old)
 
     def reachable(self, sha: str) -> bool:
         """Whether a branch, tag or remote-tracking ref (or HEAD) reaches ``sha``."""
-        commit = self._commit(sha)
-        if commit is None:
+        oid = self._oid(sha)
+        if oid is None:
             return False
-        for tip in self._code_tips():
-            if tip == commit.id or self.git.descendant_of(tip, commit.id):
-                return True
-        return False
+        return any(tip == oid or self.git.descendant_of(tip, oid) for tip in self._code_tips())
 
     def path_ids(self, commit: str, paths: list[str]) -> dict[str, str | None]:
         """The object id of each path in ``commit``'s tree (None where it is absent)."""
@@ -85,8 +90,15 @@ class CommitGraph:
     def head(self) -> str | None:
         return self.repo.head_commit()
 
+    def _oid(self, sha: str) -> pygit2.Oid | None:
+        if _FULL_SHA.fullmatch(sha):
+            oid = pygit2.Oid(hex=sha)
+            return oid if oid in self.git.odb else None
+        commit = self._commit(sha)
+        return commit.id if commit is not None else None
+
     def _commit(self, sha: str) -> pygit2.Commit | None:
-        if not 4 <= len(sha) <= 40 or any(c not in "0123456789abcdefABCDEF" for c in sha):
+        if not _SHA_PREFIX.fullmatch(sha):
             return None
         try:
             obj = self.git.get(sha) if len(sha) == 40 else self.git.revparse_single(sha)

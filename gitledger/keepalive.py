@@ -59,12 +59,16 @@ def keep(store: Store, shas: Iterable[str], cited_by: str) -> str | None:
 
 
 class KeptCommits:
-    """The set of kept commits at the chain's current tip, read lazily by path."""
+    """The set of kept commits at the chain's current tip, read in one walk of its tree."""
 
     def __init__(self, store: Store) -> None:
         self._view = store.tip(KEEP_REF).view
+        self._kept: frozenset[str] | None = None
 
     def __contains__(self, sha: object) -> bool:
-        if self._view is None or not isinstance(sha, str) or len(sha) != 40:
+        if self._view is None or not isinstance(sha, str):
             return False
-        return self._view.read(kept_path(sha)) is not None
+        if self._kept is None:
+            self._kept = frozenset(path.rsplit("/", 1)[-1]
+                                   for path, _ in self._view.blob_ids(KEPT_DIR))
+        return sha in self._kept

@@ -1,0 +1,146 @@
+"""What every benchmark here sets up the same way: a hermetic environment, temporary
+repositories, the installed ``git-ledger`` script, timed child processes, and the
+formatting of figures.
+
+Imported by the benchmark scripts beside it (``benchmarks/*.py`` are run as scripts, so
+this directory is on ``sys.path``); it prints nothing by itself.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import ConfigLevel
+
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Bench Mark",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "Bench Mark",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_TERMINAL_PROMPT": "0",
+    "LC_ALL": "C.UTF-8",
+}
+UNSET = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_LEDGER_SESSION_ID",
+         "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")
+
+
+def hermetic(home: Path) -> dict[str, str]:
+    """Make this process and every child hermetic; return the children's environment."""
+    for sub in (".config", ".cache"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    os.environ.update(IDENTITY)
+    os.environ["HOME"] = str(home)
+    os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
+    os.environ["XDG_CACHE_HOME"] = str(home / ".cache")
+    for key in UNSET:
+        os.environ.pop(key, None)
+    # pygit2 read HOME when it was imported; point its config search path at ours.
+    paths = pygit2.settings.search_path
+    paths[ConfigLevel.GLOBAL] = str(home)
+    paths[ConfigLevel.XDG] = str(home / ".config")
+    paths[ConfigLevel.SYSTEM] = str(home / "no-system")
+    env = dict(os.environ)
+    scripts = str(Path(sys.executable).parent)
+    env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def with_bytecode(env: dict[str, str], cache: Path) -> dict[str, str]:
+    """``env`` with Python's bytecode cache on, kept under ``cache`` (not the source tree).
+
+    An installed package runs from cached bytecode; a shell with PYTHONDONTWRITEBYTECODE
+    set would otherwise recompile gitledger's modules (never pygit2's, which ship
+    compiled) in every process and make the comparison unfair to us.
+    """
+    out = dict(env)
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    out["PYTHONPYCACHEPREFIX"] = str(cache)
+    return out
+
+
+def new_repo(path: Path, env: dict[str, str], *, first_commit: bool = True) -> Path:
+    """``git init`` at ``path`` (branch main), with one commit of a README unless told not."""
+    path.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(path)], env=env, check=True)
+    if first_commit:
+        (path / "README").write_text("bench\n", encoding="utf-8")
+        subprocess.run(["git", "-C", str(path), "add", "README"], env=env, check=True)
+        subprocess.run(["git", "-C", str(path), "commit", "-q", "-m", "first"], env=env,
+                       check=True)
+    return path
+
+
+def git_ledger_script() -> str:
+    beside = Path(sys.executable).parent / "git-ledger"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("git-ledger")
+    if found is None:
+        sys.exit("git-ledger is not installed (pip install -e . in this environment)")
+    return found
+
+
+class Timings:
+    """Wall and CPU (user + system) seconds of repeated runs of one command."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def run(self, command: Sequence[str], cwd: Path, env: dict[str, str],
+            before: Callable[[], None] | None = None) -> None:
+        if before is not None:
+            before()
+        elapsed, cpu = timed(command, cwd, env)
+        self.wall.append(elapsed)
+        self.cpu.append(cpu)
+
+    def median(self) -> float:
+        return statistics.median(self.wall)
+
+    def line(self, floor: Timings | None = None) -> str:
+        text = (f"  {self.label:<44} {ms(self.median()):>10} wall "
+                f"(min {ms(min(self.wall))}), {ms(statistics.median(self.cpu))} CPU")
+        if floor is not None:
+            text += f"  = {self.ratio(floor):.2f}x"
+        return text
+
+    def ratio(self, floor: Timings) -> float:
+        return self.median() / floor.median()
+
+
+def timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Run ``command``; its wall time and the CPU time it used, in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(list(command), cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, check=False)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
+
+
+def progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def verdict(ok: bool) -> str:
+    return "yes" if ok else "NO"
