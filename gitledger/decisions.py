@@ -261,7 +261,8 @@ def checked_evidence(ledger: Ledger, items: Iterable[str], *, cited_by: str) -> 
 
 
 def write_warnings(
-    ledger: Ledger, text: str, scope: str | None, supersedes: str | None
+    ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *,
+    proposed: bool = False,
 ) -> tuple[str, ...]:
     """What ``decide`` says about a new decision that the check would also flag."""
     from gitledger.check import repeats_rejected
@@ -273,6 +274,12 @@ def write_warnings(
         warnings.append(f"this repeats an alternative {source.id} rejected "
                         f"('{one_line_summary(text)}'); supersede {source.id} if it is "
                         f"meant to replace it (--supersedes {source.id})")
+    in_scope = next((d for d in decisions if scope and d.scope == scope and not proposed),
+                    None)
+    if in_scope is not None:
+        warnings.append(f"{in_scope.id} is already in force in scope '{scope}'; if this "
+                        f"replaces it, decide with --supersedes {in_scope.id}, otherwise "
+                        "give this decision a narrower --scope")
     return tuple(warnings)
 
 

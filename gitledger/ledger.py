@@ -272,7 +272,8 @@ class Ledger:
         if supersedes:
             fields["supersedes"] = self._find_decision(supersedes)
             amend = supersede
-        warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"))
+        warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
+                                  proposed=proposed)
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
                            **fields)
         return replace(result, warnings=warnings)

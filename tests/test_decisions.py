@@ -801,6 +801,32 @@ def test_no_warning_for_a_different_text(ledger: Run, repo: Path) -> None:
     assert result.stderr == ""
 
 
+def test_decide_warns_when_its_scope_already_has_a_decision_in_force(ledger: Run,
+                                                                     repo: Path) -> None:
+    first = cli_id(ledger("decide", "use cron", "--scope", "jobs", "--json"))
+    result = ok(ledger("decide", "use a queue", "--scope", "jobs", "--json"))
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert f"{first} is already in force in scope 'jobs'" in lines[0]
+    assert f"--supersedes {first}" in lines[0]
+    assert len(json.loads(result.stdout)["warnings"]) == 1
+    # The check agrees: two decisions in force in one scope.
+    assert "scope-conflict" in ledger("check").stdout
+
+
+@pytest.mark.parametrize("extra", [("--scope", "jobs/nightly"), ("--proposed",),
+                                   ("--supersedes", "FIRST")])
+def test_no_scope_warning_for_a_narrower_scope_a_proposal_or_a_replacement(
+        ledger: Run, repo: Path, extra: tuple[str, ...]) -> None:
+    first = cli_id(ledger("decide", "use cron", "--scope", "jobs", "--json"))
+    args = [first if arg == "FIRST" else arg for arg in extra]
+    if "--supersedes" not in args and "--scope" not in args:
+        args += ["--scope", "jobs"]
+    result = ok(ledger("decide", "use a queue", *args))
+    assert result.stderr == ""
+    assert ok(ledger("check")).exit_code == 0
+
+
 # -- show of a supersedes chain ------------------------------------------------------------
 
 
