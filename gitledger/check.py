@@ -34,6 +34,7 @@ from gitledger.model import (
     BadEntry,
     Entry,
     Snapshot,
+    git_evidence,
 )
 from gitledger.store import PROJECT_REF
 from gitledger.text import one_line_summary, printable
@@ -195,7 +196,7 @@ def _status_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
                 f"git ledger show {d.id}, then write a known status by hand "
                 f"({', '.join(STATUSES)})", ref))
             continue
-        if d.status in ("implemented", "deployed") and not _git_items(d):
+        if d.status in ("implemented", "deployed") and not git_evidence(d):
             out.append(Finding(
                 "implemented-evidence", d.id, f"{d.id} is {d.status} with no git:<sha> "
                 "evidence", f"git ledger evidence {d.id} --add git:REV (the commit that "
@@ -242,7 +243,7 @@ def _link_rules(decisions: list[tuple[str, Entry]], by_id: dict[str, Entry]) -> 
             out.append(Finding(
                 "superseded-link", old.id, f"{d.id} supersedes {old.id}, but {old.id} is "
                 f"still {old.status}: both are in force", f"mark {old.id} superseded by "
-                f"{d.id} (git ledger accept {d.id} does it for a proposed replacement)", ref))
+                f"{d.id} (a replacement decided with --supersedes does it when accepted)", ref))
     out += _cycles(decisions, by_id)
     return out
 
@@ -318,7 +319,7 @@ def _commit_rules(
 
     for ref, d in decisions:
         shas: list[str] = []
-        for sha in _git_items(d):
+        for sha in git_evidence(d):
             resolved = full(sha)
             if resolved is None:
                 out.append(Finding(
@@ -488,11 +489,6 @@ def _waiting(ledger: Ledger, asking: dict[str, Entry]) -> list[Finding]:
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def _git_items(entry: Entry) -> list[str]:
-    return [item[4:].strip() for item in entry.evidence
-            if item.startswith("git:") and item[4:].strip()]
 
 
 def _flat(text: str) -> str:

@@ -443,20 +443,24 @@ def reject(entry_id: str, why: str, next_text: str | None, project: bool,
 
 @cli.command()
 @click.argument("entry_id", metavar="ID")
-@click.option("--add", "items", multiple=True, required=True, metavar="EV",
+@click.option("--add", "items", multiple=True, metavar="EV",
               help="Evidence to add: git:<rev>, test:<name>, a URL (repeatable).")
+@click.option("--remove", "remove", multiple=True, metavar="EV",
+              help="Evidence to take off, exactly as shown (repeatable).")
 @_decision_options
-def evidence(entry_id: str, items: tuple[str, ...], next_text: str | None, project: bool,
-             repo: str | None, as_json: bool) -> None:
-    """Add evidence to a decision; its status does not change.
+def evidence(entry_id: str, items: tuple[str, ...], remove: tuple[str, ...],
+             next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
+    """Add evidence to a decision, or take it off; its status does not change.
 
     git:<rev> is resolved to the commit's full sha (refused if there is none) and kept
     reachable under refs/ledger/keep.  Evidence already recorded is not added twice.
+    --remove takes off an item exactly as recorded, such as the old sha of a rewritten
+    implementation commit (--remove git:OLD --add git:NEW).
     """
     from gitledger.decisions import add_evidence
 
     _wrote(as_json, add_evidence(_decision_ledger(repo, entry_id, project), entry_id, items,
-                                 next_text=next_text))
+                                 remove=remove, next_text=next_text))
 
 
 @cli.command()

@@ -7,6 +7,7 @@ rewriting an entry loses nothing a newer version wrote).
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 from dataclasses import MISSING, fields
 from datetime import UTC, datetime
@@ -224,14 +225,21 @@ def _take(data: dict[str, Any], key: str, kind: type[T], where: str) -> T:
 
 
 def _time(value: object, where: str, key: str) -> datetime:
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        return value
-    if isinstance(value, str):
-        try:
+    parsed: datetime | None = None
+    if isinstance(value, datetime):
+        parsed = value
+    elif isinstance(value, str):
+        with contextlib.suppress(ValueError):
             parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            pass
-        else:
-            if parsed.tzinfo is not None:
-                return parsed
-    raise CorruptLedger(f"{where}: '{key}' must be a date-time with an offset")
+    if parsed is None or parsed.tzinfo is None or not in_utc_range(parsed):
+        raise CorruptLedger(f"{where}: '{key}' must be a date-time with an offset")
+    return parsed
+
+
+def in_utc_range(moment: datetime) -> bool:
+    """Whether ``moment`` can be shown in UTC (year 1 at +05:00 cannot: it would be year 0)."""
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:
+        return False
+    return True

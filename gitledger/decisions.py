@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from urllib.parse import urlsplit
 
-from gitledger.codec import decode_entry, encode_entry, encode_focus
+from gitledger.codec import decode_entry, encode_entry, encode_focus, in_utc_range
 from gitledger.commits import CommitGraph
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ids import entry_path
@@ -41,6 +42,7 @@ from gitledger.model import (
     Event,
     Focus,
     LedgerMeta,
+    git_evidence,
 )
 from gitledger.store import FOCUS_PATH, PROJECT_REF, TreeView
 from gitledger.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
@@ -116,10 +118,21 @@ def accept(ledger: Ledger, prefix: str, *, next_text: str | None = None) -> Writ
         if old.supersedes is None:
             return new, []
         target = read_entry(view, find_entry_id(view, old.supersedes))
-        require_move(target, "superseded")
-        return new, [replace(target, status="superseded", superseded_by=old.id)]
+        if TRANSITIONS.get(target.status or "") and "superseded" in TRANSITIONS[
+                target.status or ""]:
+            return new, [replace(target, status="superseded", superseded_by=old.id)]
+        after = (f"; decide it again with --supersedes {target.superseded_by}"
+                 if target.superseded_by else "")
+        raise InvalidInput(
+            f"cannot accept {old.id}: it would supersede {target.id}, which is "
+            f"{target.status}{f' by {target.superseded_by}' if target.superseded_by else ''}"
+            f"; reject {old.id} (git ledger reject {old.id} --why WHY){after}")
 
-    return _move(ledger, prefix, "accepted", change, next_text)
+    entry = ledger.get(prefix)
+    warnings = (write_warnings(ledger, entry.text, entry.scope, entry.supersedes)
+                if entry.kind == "decided" else ())
+    result = _move(ledger, prefix, "accepted", change, next_text)
+    return replace(result, warnings=warnings if result.commit else ())
 
 
 def implement(
@@ -132,6 +145,7 @@ def implement(
                            "or name it with --commit REV")
     sha = graph.resolve(commit or "HEAD", f"--commit '{commit or 'HEAD'}'")
     entry_id = _decision_id(ledger, prefix, "implemented")
+    clean_next(next_text)  # every refusal comes before the keep-alive write
     keep(ledger.store, [sha], entry_id)
     evidence = f"git:{sha}"
 
@@ -149,31 +163,40 @@ def deploy(
     """implemented → deployed, with a receipt whose commit contains the implementation."""
     environment = clean_line(env, "--env", 100)
     log_url = clean_line(url, "--url")
-    if "://" not in log_url or log_url.startswith("://"):
+    parts = urlsplit(log_url)
+    if not parts.scheme or not parts.netloc or any(c.isspace() for c in log_url):
         raise InvalidInput(f"--url '{log_url}' is not a URL (the deploy's log, https://…)")
     when = parse_time(at, "--at") if at is not None else ledger.repo.person().when
     graph = CommitGraph(ledger.repo)
     deployed = graph.resolve(sha, f"--sha '{sha}'")
     entry_id = _decision_id(ledger, prefix, "deployed")
-    missing = [c for c in git_evidence(ledger.get(entry_id)) if not graph.contains(deployed, c)]
-    if missing:
-        raise InvalidInput(
-            f"{deployed[:12]} does not contain {entry_id}'s implementation commit "
-            f"{missing[0][:12]}: deploy a commit that does, or if the implementation was "
-            f"rewritten, record it again with git ledger implement {entry_id} --commit REV"
-        )
+    _require_contained(graph, deployed, ledger.get(entry_id))
+    clean_next(next_text)  # every refusal comes before the keep-alive write
     keep(ledger.store, [deployed], entry_id)
 
     def change(view: TreeView, old: Entry) -> tuple[Entry, list[Entry]]:
-        now_missing = [c for c in git_evidence(old) if not graph.contains(deployed, c)]
-        if now_missing:
-            raise InvalidInput(f"{deployed[:12]} does not contain {old.id}'s implementation "
-                               f"commit {now_missing[0][:12]}")
+        _require_contained(graph, deployed, old)
         return replace(old, status="deployed", deployed_env=environment,
                        deployed_sha=deployed, deployed_url=log_url, deployed_at=when,
                        deployed_result="success"), []
 
     return _move(ledger, prefix, "deployed", change, next_text)
+
+
+def _require_contained(graph: CommitGraph, deployed: str, decision: Entry) -> None:
+    """InvalidInput unless the deployed commit contains every implementation commit."""
+    for sha in git_evidence(decision):
+        if graph.full(sha) is None:
+            raise InvalidInput(
+                f"{decision.id}'s implementation commit {sha[:12]} no longer exists: record "
+                f"the commit that replaced it (git ledger evidence {decision.id} --remove "
+                f"git:{sha} --add git:REV)")
+        if not graph.contains(deployed, sha):
+            raise InvalidInput(
+                f"{deployed[:12]} does not contain {decision.id}'s implementation commit "
+                f"{sha[:12]}: deploy a commit that does, or if that commit was rewritten, "
+                f"cite its new version (git ledger evidence {decision.id} --remove "
+                f"git:{sha} --add git:REV)")
 
 
 def reject(
@@ -189,28 +212,39 @@ def reject(
 
 
 def add_evidence(
-    ledger: Ledger, prefix: str, items: Sequence[str], *, next_text: str | None = None
+    ledger: Ledger, prefix: str, items: Sequence[str], *, remove: Sequence[str] = (),
+    next_text: str | None = None,
 ) -> WriteResult:
-    """Add evidence to a decision (``git:`` evidence is resolved and kept alive)."""
-    if not items:
-        raise InvalidInput("nothing to add: give --add EV (git:<rev>, test:<name>, a URL)")
+    """Add evidence to a decision (``git:`` evidence is resolved and kept alive), or take
+    evidence off it (exactly as recorded; a rewritten commit's old sha, say)."""
+    if not items and not remove:
+        raise InvalidInput("nothing to change: give --add EV (git:<rev>, test:<name>, a URL) "
+                           "or --remove EV")
     lines = tuple(clean_line(item, "--add", LINE_LIMIT) for item in items)
+    dropped = tuple(clean_line(item, "--remove", LINE_LIMIT) for item in remove)
     entry_id = find_decision(ledger, prefix)
+    current = ledger.get(entry_id).evidence
+    unknown = [item for item in dropped if item not in current]
+    if unknown:
+        raise InvalidInput(f"{entry_id} has no evidence '{unknown[0]}' to remove "
+                           "(git ledger show lists it exactly)")
+    nxt = clean_next(next_text)  # every refusal comes before the keep-alive write
     checked = checked_evidence(ledger, lines, cited_by=entry_id)
-    nxt = clean_next(next_text)
 
     def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
         old = read_entry(view, entry_id)
-        new_items = tuple(item for item in dict.fromkeys(checked) if item not in old.evidence)
+        kept = tuple(item for item in old.evidence if item not in dropped)
+        new_items = tuple(item for item in dict.fromkeys(checked) if item not in kept)
         new_focus = replace(focus, next=nxt) if nxt is not None else focus
-        if not new_items and new_focus == focus:
+        if kept == old.evidence and not new_items and new_focus == focus:
             return None
-        entry = replace(old, evidence=(*old.evidence, *new_items))
+        entry = replace(old, evidence=(*kept, *new_items))
         files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
         if new_focus != focus:
             files[FOCUS_PATH] = encode_focus(new_focus)
         return Built(
-            f"evidence {entry.id}: {one_line_summary('; '.join(new_items) or 'unchanged')}",
+            f"evidence {entry.id}: "
+            f"{one_line_summary('; '.join([*new_items, *(f'-{d}' for d in dropped)]))}",
             [("Ledger-Event", "evidence"), ("Ledger-Entry", entry.id),
              ("Ledger-Kind", "decided")],
             files, entry, new_focus, nxt is not None and nxt != focus.next,
@@ -256,7 +290,7 @@ def checked_evidence(ledger: Ledger, items: Iterable[str], *, cited_by: str) -> 
         if item not in out:
             out.append(item)
     if shas:
-        keep(ledger.store, shas, cited_by or "decide")
+        keep(ledger.store, shas, cited_by)
     return tuple(out)
 
 
@@ -283,11 +317,6 @@ def write_warnings(
     return tuple(warnings)
 
 
-def git_evidence(entry: Entry) -> list[str]:
-    """The commits a decision cites as ``git:<sha>`` evidence."""
-    return [item[4:] for item in entry.evidence if item.startswith("git:") and item[4:]]
-
-
 def find_decision(ledger: Ledger, prefix: str) -> str:
     entry = ledger.get(prefix)
     if entry.kind != "decided":
@@ -305,6 +334,8 @@ def parse_time(text: str, option: str) -> datetime:
                            "(like 2026-11-30T12:00:00Z)") from None
     if value.tzinfo is None:
         raise InvalidInput(f"{option} '{text}' needs a UTC offset (like 2026-11-30T12:00:00Z)")
+    if not in_utc_range(value):
+        raise InvalidInput(f"{option} '{text}' is outside the years UTC can show")
     return value
 
 

@@ -260,18 +260,22 @@ class Ledger:
         when a ``proposed`` replacement is accepted), and the new one takes the old one's
         scope unless it is given its own.
         """
-        from gitledger.decisions import supersede, write_warnings
+        from gitledger.decisions import require_move, supersede, write_warnings
 
         decision = clean_text(text, "decision")
         entry_id = new_id("decided")
         fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
-        fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
         status = "proposed" if proposed else "accepted"
         fields["status"] = status
         amend = None
+        clean_next(next_text)
         if supersedes:
-            fields["supersedes"] = self._find_decision(supersedes)
+            target = self._find_decision(supersedes)
+            require_move(target, "superseded")
+            fields["supersedes"] = target.id
             amend = supersede
+        # Last, once nothing else can refuse: it writes the keep-alive chain.
+        fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
         warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
                                   proposed=proposed)
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
@@ -318,8 +322,13 @@ class Ledger:
         if as_kind == "decided":
             fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
             fields["status"] = "proposed" if proposed else "accepted"
-            fields["evidence"] = self._checked_evidence(fields["evidence"],
-                                                        self.get(prefix).id)
+            target = self.get(prefix)
+            if target.kind != "open":
+                raise InvalidInput(f"{target.id} is {SECTION_TITLES[target.kind]}, not OPEN; "
+                                   f"only OPEN items resolve (use git ledger edit {target.id} "
+                                   "to change it)")
+            clean_next(next_text)
+            fields["evidence"] = self._checked_evidence(fields["evidence"], target.id)
         elif as_kind == "verified":
             if by is None:
                 raise InvalidInput("resolve --as verified needs --by COMMAND (what proved it)")
@@ -377,16 +386,12 @@ class Ledger:
         nxt = clean_next(next_text)
         target = self.get(prefix)  # an unknown id must not start a ledger before failing
         if "evidence" in cleaned and target.kind == "decided":
+            _refuse_fields(target, cleaned)  # before the keep-alive write, as well as after
             cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             old = read_entry(view, find_entry_id(view, prefix))
-            for key in cleaned:
-                if key != "text" and key not in KIND_FIELDS[old.kind]:
-                    raise InvalidInput(
-                        f"--{key.replace('_', '-')} does not apply to {old.id}, which is "
-                        f"{SECTION_TITLES[old.kind]}"
-                    )
+            _refuse_fields(old, cleaned)
             values = dict(cleaned)
             if old.kind == "plan" and "path" in values:
                 values["text"] = values["path"]
@@ -496,14 +501,30 @@ class Ledger:
 
         return self.write(build)
 
-    def _find_decision(self, prefix: str) -> str:
-        entry = self.get(prefix)
+    def _find_decision(self, prefix: str) -> Entry:
+        try:
+            entry = self.get(prefix)
+        except UnknownEntry:
+            if self.ref != PROJECT_REF and Ledger(self.store, PROJECT_REF, "project",
+                                                  "").has(prefix):
+                raise InvalidInput(
+                    f"--supersedes {prefix}: that decision is in the project ledger; "
+                    "decide with --project to supersede it") from None
+            raise
         if entry.kind != "decided":
             raise InvalidInput(
                 f"--supersedes {prefix}: {entry.id} is {SECTION_TITLES[entry.kind]}, "
                 "not a decision"
             )
-        return entry.id
+        return entry
+
+    def has(self, prefix: str) -> bool:
+        """Whether an entry of this ledger matches ``prefix`` (unambiguously or not)."""
+        try:
+            self.get(prefix)
+        except UnknownEntry as exc:
+            return "ambiguous" in str(exc)
+        return True
 
     def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
         """Commit what ``build`` computes from the tip, retried on a moved tip (see store).
@@ -688,6 +709,16 @@ def _decision_fields(
         "scope": clean_line(scope, "--scope") if scope is not None else None,
         "evidence": _clean_lines(evidence, "--evidence"),
     }
+
+
+def _refuse_fields(entry: Entry, changes: dict[str, Any]) -> None:
+    """InvalidInput if ``changes`` name a field ``entry``'s kind does not have."""
+    for key in changes:
+        if key != "text" and key not in KIND_FIELDS[entry.kind]:
+            raise InvalidInput(
+                f"--{key.replace('_', '-')} does not apply to {entry.id}, which is "
+                f"{SECTION_TITLES[entry.kind]}"
+            )
 
 
 def _refuse_foreign_fields(kind: str, **given: Any) -> None:

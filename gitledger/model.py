@@ -77,6 +77,12 @@ class Entry:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
+def git_evidence(entry: Entry) -> list[str]:
+    """The commits a decision cites as ``git:<sha>`` evidence, as written."""
+    return [item[4:].strip() for item in entry.evidence
+            if item.startswith("git:") and item[4:].strip()]
+
+
 @dataclass(frozen=True)
 class LedgerMeta:
     """A ledger's identity, in ``ledger.toml``."""

@@ -293,3 +293,11 @@ def test_every_kind_has_its_field_list() -> None:
 def test_iso_is_utc_with_z() -> None:
     assert iso(WHEN) == "2026-11-30T10:00:00Z"
     assert iso(datetime(2026, 1, 2, 3, 4, 5, 999, tzinfo=UTC)) == "2026-01-02T03:04:05Z"
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-23:59"])
+def test_a_time_utc_cannot_show_is_refused_not_a_crash_later(moment: str) -> None:
+    blob = (f'id = "d-0123456789"\nkind = "decided"\ntext = "t"\nseq = 1\n'
+            f'created = {moment}\nauthor = "A <a@b>"\n').encode()
+    with pytest.raises(CorruptLedger, match="'created' must be a date-time"):
+        decode_entry(blob, "entries/0/1/d-0123456789.toml")

@@ -524,7 +524,7 @@ def test_deploy_refuses_a_commit_without_the_implementation(ledger: Run,
                            "--url", URL))
         assert "does not contain" in err
         assert implementation[:12] in err
-        assert f"git ledger implement {entry_id} --commit REV" in err
+        assert f"git ledger evidence {entry_id} --remove git:{implementation}" in err
     assert refs(repo) == before
     assert get(repo, entry_id).status == "implemented"
     assert side not in rev_list(repo, KEEP_REF)
@@ -674,10 +674,56 @@ def test_accepting_a_replacement_whose_target_was_rejected_is_refused(ledger: Ru
     ok(ledger("reject", old, "--why", "no"))
     before = refs(repo)
     err = fails(ledger("accept", new))
-    assert old in err
-    assert "final" in err
+    assert f"cannot accept {new}: it would supersede {old}, which is rejected" in err
+    assert f"git ledger reject {new}" in err
     assert refs(repo) == before
     assert get(repo, new).status == "proposed"
+
+
+def test_accepting_the_second_replacement_of_one_decision_names_the_first(
+        ledger: Run, repo: Path) -> None:
+    old = make(repo, "accepted")
+    first = cli_id(ledger("decide", "one", "--proposed", "--supersedes", old, "--json"))
+    second = cli_id(ledger("decide", "two", "--proposed", "--supersedes", old, "--json"))
+    ok(ledger("accept", first))
+    err = fails(ledger("accept", second))
+    assert f"which is superseded by {first}" in err
+    assert f"--supersedes {first}" in err
+    assert get(repo, second).status == "proposed"
+
+
+def test_accept_warns_like_decide(ledger: Run, repo: Path) -> None:
+    active = make(repo, "accepted", "use Postgres", over=("use MongoDB",), scope="db")
+    revived = cli_id(ledger("decide", "use MongoDB", "--proposed", "--json"))
+    result = ok(ledger("accept", revived, "--json"))
+    assert any(active in w for w in json.loads(result.stdout)["warnings"])
+    same_scope = cli_id(ledger("decide", "use SQLite", "--scope", "db", "--proposed",
+                               "--json"))
+    result = ok(ledger("accept", same_scope))
+    assert f"{active} is already in force in scope 'db'" in result.stderr
+
+
+def test_failed_writes_leave_the_keep_alive_chain_alone(ledger: Run,
+                                                        repo_with_commit: Path) -> None:
+    repo = repo_with_commit
+    decision = make(repo, "accepted")
+    rejected = make(repo, "rejected")
+    question = cli_id(ledger("open", "which?", "--json"))
+    before = refs(repo)
+    bad_next = "a\nb"
+    for args in (
+        ("implement", decision, "--next", bad_next),
+        ("evidence", decision, "--add", "git:HEAD", "--next", bad_next),
+        ("decide", "x", "--evidence", "git:HEAD", "--supersedes", "d-zzzzzzzzzz"),
+        ("decide", "x", "--evidence", "git:HEAD", "--supersedes", rejected),
+        ("edit", decision, "--evidence", "git:HEAD", "--by", "pytest"),
+        ("resolve", decision, "--as", "decided", "--evidence", "git:HEAD"),
+        ("resolve", question, "--as", "decided", "--evidence", "git:HEAD", "--next",
+         bad_next),
+    ):
+        result = ledger(*args)
+        assert result.exit_code == 1, (args, result.stderr)
+        assert refs(repo) == before, args
 
 
 # -- evidence ------------------------------------------------------------------------------
@@ -732,8 +778,9 @@ def test_evidence_refuses_a_non_decision_and_needs_add(ledger: Run,
     assert "not a decision" in err
     err = fails(ledger("evidence", open_id, "--add", "git:HEAD"))
     assert "not a decision" in err
-    err = fails(ledger("evidence", entry_id), 2)
+    err = fails(ledger("evidence", entry_id))
     assert "--add" in err
+    assert "--remove" in err
     assert refs(repo_with_commit) == before
 
 
@@ -1116,3 +1163,72 @@ def test_decide_evidence_is_resolved_and_kept(ledger: Run, repo_with_commit: Pat
     before = refs(repo)
     fails(ledger("decide", "use y", "--evidence", "git:nope"))
     assert refs(repo) == before
+
+
+# -- found in review -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-23:59"])
+def test_deploy_refuses_a_time_utc_cannot_show(ledger: Run, repo_with_commit: Path,
+                                               at: str) -> None:
+    entry_id = make(repo_with_commit, "implemented")
+    before = refs(repo_with_commit)
+    err = fails(ledger("deploy", entry_id, "--env", "prod", "--sha", "HEAD", "--url",
+                       "https://ci.example.com/1", "--at", at))
+    assert "outside the years UTC can show" in err
+    assert refs(repo_with_commit) == before
+    assert ok(ledger("check")).exit_code == 0
+
+
+@pytest.mark.parametrize("url", ["x://", "https://", "https://ci example.com/1", "ci/1"])
+def test_deploy_refuses_what_is_not_a_url(ledger: Run, repo_with_commit: Path,
+                                          url: str) -> None:
+    entry_id = make(repo_with_commit, "implemented")
+    before = refs(repo_with_commit)
+    assert "is not a URL" in fails(ledger("deploy", entry_id, "--env", "prod", "--sha",
+                                          "HEAD", "--url", url))
+    assert refs(repo_with_commit) == before
+
+
+def test_a_rebased_implementation_is_recited_and_then_deploys(ledger: Run,
+                                                              repo_with_commit: Path) -> None:
+    repo = repo_with_commit
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit_file(repo, "feature.txt")
+    entry_id = make(repo, "implemented")
+    old = get(repo, entry_id).evidence[0].removeprefix("git:")
+    git(repo, "checkout", "-q", "main")
+    commit_file(repo, "main.txt")
+    git(repo, "checkout", "-q", "feature")
+    git(repo, "rebase", "-q", "main")
+    new = git(repo, "rev-parse", "HEAD").strip()
+    err = fails(ledger("deploy", entry_id, "--env", "prod", "--sha", "HEAD", "--url",
+                       "https://ci.example.com/1"))
+    assert f"--remove git:{old} --add git:REV" in err
+    ok(ledger("evidence", entry_id, "--remove", f"git:{old}", "--add", "git:HEAD"))
+    assert get(repo, entry_id).evidence == (f"git:{new}",)
+    ok(ledger("deploy", entry_id, "--env", "prod", "--sha", "HEAD", "--url",
+              "https://ci.example.com/1"))
+    assert get(repo, entry_id).status == "deployed"
+
+
+def test_evidence_remove_needs_an_item_the_decision_has(ledger: Run,
+                                                        repo_with_commit: Path) -> None:
+    entry_id = make(repo_with_commit, "accepted", evidence=("test:a",))
+    before = refs(repo_with_commit)
+    err = fails(ledger("evidence", entry_id, "--remove", "test:b"))
+    assert "has no evidence 'test:b' to remove" in err
+    assert refs(repo_with_commit) == before
+    ok(ledger("evidence", entry_id, "--remove", "test:a", "--add", "test:c"))
+    assert get(repo_with_commit, entry_id).evidence == ("test:c",)
+    assert ok(ledger("evidence", entry_id, "--add", "test:c")).stdout.strip() == (
+        f"{entry_id} unchanged")
+
+
+def test_superseding_a_project_decision_from_the_session_says_use_project(
+        ledger: Run, repo: Path) -> None:
+    project = cli_id(ledger("decide", "--project", "use Postgres", "--json"))
+    err = fails(ledger("decide", "use SQLite", "--supersedes", project))
+    assert "is in the project ledger; decide with --project" in err
+    ok(ledger("decide", "--project", "use SQLite", "--supersedes", project))
+    assert get(repo, project, project=True).status == "superseded"
