@@ -498,6 +498,36 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         sys.exit(1)
 
 
+# -- notes on code commits -----------------------------------------------------------------
+
+
+@cli.group()
+def notes() -> None:
+    """The notes on code commits (refs/notes/ledger): which entries cite each commit.
+
+    git log --notes=ledger shows them.  They are an index derived from the ledgers.
+    """
+
+
+@notes.command("rebuild")
+@_common
+def notes_rebuild(repo: str | None, as_json: bool) -> None:
+    """Derive every note from the ledgers again, as one commit on refs/notes/ledger.
+
+    Use it after the notes were lost or damaged (a clone without them, a rewrite that did
+    not carry them).  Lines no ledger backs any more are dropped; the notes ref's history
+    keeps them.
+    """
+    from gitledger.notes import rebuild
+
+    result = rebuild(_where(repo))
+    _emit(as_json, {"commit": result.commit, "notes": result.notes, "lines": result.lines,
+                    "ledgers": result.ledgers},
+          f"{result.notes} commit{'s' if result.notes != 1 else ''} noted from "
+          f"{result.ledgers} ledger{'s' if result.ledgers != 1 else ''} "
+          f"({result.lines} line{'s' if result.lines != 1 else ''})")
+
+
 # -- reading -------------------------------------------------------------------------------
 
 
@@ -551,6 +581,31 @@ def log(limit: int | None, name: str | None, project: bool, repo: str | None,
     events = ledger.events(limit)
     _emit(as_json, {"ref": ledger.ref, "events": [event_json(e) for e in events]},
           log_text(events))
+
+
+@cli.command()
+@click.argument("target", metavar="REV|PATH[:LINE[-LINE]]")
+@click.option("--rev", "as_rev", is_flag=True,
+              help="TARGET is a revision, even where a file has that name.")
+@click.option("--max-commits", "max_commits", type=click.IntRange(min=1), default=20,
+              show_default=True, metavar="N", help="Show at most N blamed commits.")
+@_common
+def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
+        as_json: bool) -> None:
+    """Why is this code like this? The ledger entries behind a commit or file lines.
+
+    REV is one commit.  PATH, PATH:LINE or PATH:FIRST-LAST blames those lines at HEAD
+    and takes the commits that last changed them, newest first.  For each commit: the
+    decisions that cite, implement or deploy it (status, rejected alternatives, reasons),
+    entries a Ledger-Refs trailer linked, and the TASK, VERIFIED facts and DROPPED
+    approaches of the ledger it was made in.  A name that is both a file at HEAD and a
+    revision is the file; --rev makes it the revision.
+    """
+    from gitledger.why import why as why_target
+    from gitledger.why import why_json, why_text
+
+    result = why_target(_where(repo), target, rev=as_rev, max_commits=max_commits)
+    _emit(as_json, why_json(result), why_text(result))
 
 
 @cli.command()
@@ -653,61 +708,85 @@ def _dry_run_option(f: F) -> F:
                         help="Print what would change and write nothing.")(f)
 
 
-@cli.command()
-@_agent_option(required=True)
-@_dry_run_option
-@_common
-def install(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
-    """Add gitledger's hooks to an agent's project config, keeping everything else.
-
-    Merges into .claude/settings.json, .codex/hooks.json, .gemini/settings.json or
-    .cursor/hooks.json at the top of the work tree: other hooks and settings are kept,
-    our entries are never duplicated, and running it again changes nothing.  A config
-    file that is not valid JSON is refused and left untouched.  Prints each entry it
-    added, updated or found unchanged.
-    """
-    from gitledger.agents import install as install_hooks
-    from gitledger.agents import report_json, report_text
-
-    report = install_hooks(_where(repo), agent, dry_run=dry_run)
-    _emit(as_json, report_json(report), report_text(report))
+def _git_hooks_option(help_text: str) -> Callable[[F], F]:
+    def decorate(f: F) -> F:
+        return click.option("--git-hooks", "git_hooks", is_flag=True, help=help_text)(f)
+    return decorate
 
 
 @cli.command()
-@_agent_option(required=True)
+@_agent_option(required=False)
+@_git_hooks_option("Install only the git hooks.")
 @_dry_run_option
 @_common
-def uninstall(agent: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
-    """Remove gitledger's hooks, and only those, from an agent's project config.
+def install(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | None,
+            as_json: bool) -> None:
+    """Install the git hooks and, with --agent, that agent's hooks.
 
-    Other hooks and settings are kept.  Lists our entries leave empty are removed, and a
-    file left with nothing else is deleted.  Prints each entry it removed.
+    The git hooks (post-commit, post-checkout, post-rewrite) go where git runs hooks
+    (core.hooksPath, or the common git dir's hooks/), each a marked script; a hook of
+    yours is kept as <hook>.pre-ledger and still runs first.  notes.rewriteRef is set so
+    the notes follow amend and rebase.  --agent merges our entries into
+    .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
+    keeping everything else; a config that is not valid JSON is refused untouched.
+    Running it again changes nothing.  Prints exactly what it changed.
     """
-    from gitledger.agents import report_json, report_text
-    from gitledger.agents import uninstall as uninstall_hooks
+    from gitledger.installer import install as install_all
+    from gitledger.installer import report_json, report_text
 
-    report = uninstall_hooks(_where(repo), agent, dry_run=dry_run)
-    _emit(as_json, report_json(report), report_text(report))
+    result = install_all(_where(repo), agent=agent, git_hooks_only=git_hooks,
+                         dry_run=dry_run)
+    _emit(as_json, report_json(result), report_text(result))
+
+
+@cli.command()
+@_agent_option(required=False)
+@_git_hooks_option("Remove the git hooks (the default when no --agent is given).")
+@_dry_run_option
+@_common
+def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | None,
+              as_json: bool) -> None:
+    """Remove gitledger's hooks, and only those: an agent's, or the git hooks.
+
+    With --agent, our entries leave that agent's config (other hooks and settings are
+    kept; a file left with nothing else is deleted).  Without --agent, or with
+    --git-hooks, our git hooks are removed and the hooks they chained are put back.
+    Prints exactly what it changed.
+    """
+    from gitledger.installer import report_json, report_text
+    from gitledger.installer import uninstall as uninstall_all
+
+    result = uninstall_all(_where(repo), agent=agent, git_hooks=git_hooks, dry_run=dry_run)
+    _emit(as_json, report_json(result), report_text(result))
 
 
 @cli.command()
 @click.argument("event", metavar="EVENT")
+@click.argument("args", nargs=-1, metavar="[ARGS]...")
 @click.option("--agent", "agent", default="claude", show_default=True,
               metavar="[claude|codex|gemini|cursor]",
               help="The agent calling: how to read its JSON and shape the output.")
-def hook(event: str, agent: str) -> None:
-    """Run an agent hook: EVENT is session-start, pre-compact or session-end.
+def hook(event: str, args: tuple[str, ...], agent: str) -> None:
+    """Run an agent hook (session-start, pre-compact, session-end) or the Python part of a
+    git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
 
-    What the hooks that install writes call.  Reads the agent's JSON from standard input
-    and finds the repository from its cwd.  session-start makes the session the owner
-    of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
+    What the hooks that install writes call.  An agent hook reads the agent's JSON from
+    standard input and finds the repository from its cwd.  session-start makes the session
+    the owner of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
     agent provides it, and prints the restore block in the agent's format; pre-compact
-    and session-end record a checkpoint.  Never fails the agent: on any error it prints
-    one line on standard error (and a minimal block for session-start) and exits 0.
+    and session-end record a checkpoint.  Never fails the agent or git: on any error it
+    prints one line on standard error (and a minimal block for session-start) and exits 0.
     """
-    from gitledger.hook import run_hook
+    from gitledger.names import GIT_EVENTS
 
-    result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
+    if event in GIT_EVENTS:
+        from gitledger.hook import run_git_hook
+
+        result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
+    else:
+        from gitledger.hook import run_hook
+
+        result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
     if result.stdout:
         click.echo(result.stdout)
     if result.stderr:

@@ -91,6 +91,16 @@ def decode_entry(blob: bytes, where: str) -> Entry:
     return Entry(**values, extra=data)
 
 
+def decode_entry_or_none(blob: bytes | None, where: str) -> Entry | None:
+    """``decode_entry``, or None for no blob or one that cannot be read (an index's view)."""
+    if blob is None:
+        return None
+    try:
+        return decode_entry(blob, where)
+    except CorruptLedger:
+        return None
+
+
 def encode_meta(meta: LedgerMeta) -> bytes:
     data: dict[str, Any] = {
         "format": meta.format,

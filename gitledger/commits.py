@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pygit2
+from pygit2.enums import SortMode
 
 from gitledger.errors import InvalidInput
 from gitledger.repo import Repo
@@ -87,8 +88,67 @@ class CommitGraph:
                 out[path] = None
         return out
 
+    def message(self, sha: str) -> str:
+        """The message of commit ``sha`` ("" when there is no such commit)."""
+        commit = self._commit(sha)
+        return commit.message if commit is not None else ""
+
     def head(self) -> str | None:
         return self.repo.head_commit()
+
+    def line_count(self, commit: str, path: str) -> int | None:
+        """How many lines the file ``path`` has in ``commit`` (None when it is no file there:
+        absent, a directory or a submodule)."""
+        found = self._commit(commit)
+        if found is None or not path:
+            return None
+        try:
+            obj = found.tree[path]
+        except (KeyError, ValueError):
+            return None
+        if not isinstance(obj, pygit2.Blob):
+            return None
+        data = obj.data
+        return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+    def blame(self, commit: str, path: str, first: int, last: int) -> list[tuple[str, int, int]]:
+        """Which commit last changed each of lines ``first``..``last`` (1-based, inclusive)
+        of ``path`` as of ``commit``: (sha, first line, last line) hunks, in line order."""
+        hunks: list[tuple[str, int, int]] = []
+        blamed = self.git.blame(path, newest_commit=pygit2.Oid(hex=commit), min_line=first,
+                                max_line=last)
+        for hunk in blamed:
+            start = max(first, hunk.final_start_line_number)
+            end = min(last, hunk.final_start_line_number + hunk.lines_in_hunk - 1)
+            if start <= end:
+                hunks.append((str(hunk.final_commit_id), start, end))
+        return hunks
+
+    def newest_first(self, shas: list[str]) -> list[str]:
+        """``shas`` (full commit ids) ordered newest first: children before their parents,
+        then by commit time."""
+        wanted = {sha for sha in shas if self._oid(sha) is not None}
+        if not wanted:
+            return []
+        starts = sorted(wanted)
+        walker = self.git.walk(pygit2.Oid(hex=starts[0]), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for sha in starts[1:]:
+            walker.push(pygit2.Oid(hex=sha))
+        ordered: list[str] = []
+        for found in walker:
+            sha = str(found.id)
+            if sha in wanted:
+                ordered.append(sha)
+                if len(ordered) == len(wanted):
+                    break
+        return ordered
+
+    def ref_commit(self, ref: str) -> str | None:
+        """The commit ``ref`` points at, through annotated tags (None when it is missing)."""
+        try:
+            return str(self.git.references[ref].peel(pygit2.Commit).id)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
 
     def _oid(self, sha: str) -> pygit2.Oid | None:
         if _FULL_SHA.fullmatch(sha):

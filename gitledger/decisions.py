@@ -13,6 +13,7 @@ to: two writers racing on one decision cannot both move it from the same state.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -340,7 +341,8 @@ def parse_time(text: str, option: str) -> datetime:
 
 
 def locate(
-    where: str | None, prefix: str, *, project: bool = False, name: str | None = None
+    where: str | os.PathLike[str] | None, prefix: str, *, project: bool = False,
+    name: str | None = None,
 ) -> Ledger:
     """The ledger holding decision ``prefix``: the one named, else this worktree's, else
     the project's (a decision carried out of a session lives there)."""

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger import SESSION_ENV, SESSION_LIMIT, Ledger
-from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, SOURCES
+from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, GIT_EVENTS, SOURCES
 from gitledger.restore import minimal_block, render, restore
 from gitledger.text import clean_line, decode_bytes, printable
 
@@ -97,7 +97,8 @@ def run_hook(
     """
     prefix = f"git ledger hook {_one_line(event)}"
     if event not in EVENTS:
-        return HookResult("", _line(prefix, f"unknown event; use one of {', '.join(EVENTS)}"))
+        return HookResult("", _line(prefix, "unknown event; use one of "
+                                            f"{', '.join((*EVENTS, *GIT_EVENTS))}"))
     if agent not in AGENTS:
         return HookResult("", _line(prefix, f"unknown agent '{_one_line(agent)}'; use one "
                                             f"of {', '.join(AGENTS)}"))
@@ -203,6 +204,38 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
         except Exception:  # never let the fallback be what breaks the agent
             stdout = ""
     return HookResult(stdout, _line(prefix, "; ".join([*notes, reason])))
+
+
+# -- git hooks: what the sh templates hand to Python -----------------------------------------
+
+
+def run_git_hook(
+    event: str, args: tuple[str, ...], stdin: bytes, *,
+    cwd: str | os.PathLike[str] | None = None, deadline: float = DEADLINE_SECONDS,
+) -> HookResult:
+    """Run git hook ``event``'s Python part; never raises, never fails the git command.
+
+    What it has to say (an unknown id in a trailer, a rewritten citation, the checkout
+    line) goes to stderr, one line each, prefixed ``git ledger:``.
+    """
+    from gitledger import gitevents
+
+    prefix = "git ledger"
+    try:
+        with _time_limit(deadline):
+            if event == "post-commit":
+                lines = gitevents.post_commit(cwd)
+            elif event == "post-checkout":
+                lines = gitevents.post_checkout(cwd, args)
+            else:
+                lines = gitevents.post_rewrite(cwd, decode_bytes(stdin, "stdin"))
+    except _Deadline:
+        lines = [f"{event} hook gave up after {deadline:g} seconds"]
+    except LedgerError as exc:
+        lines = [f"{event} hook: {exc}"]
+    except Exception as exc:  # a bug of ours must never fail the git command
+        lines = [f"{event} hook: internal error: {type(exc).__name__}: {exc}"]
+    return HookResult("", "".join(_line(prefix, line) for line in lines))
 
 
 # -- the Stop hook: git ledger check --hook stop ---------------------------------------------
@@ -381,5 +414,5 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-__all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_hook",
+__all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_git_hook", "run_hook",
            "run_stop_check", "stop_reason"]

@@ -16,6 +16,7 @@ from typing import Any
 from gitledger import FORMAT_VERSION
 from gitledger.codec import (
     decode_entry,
+    decode_entry_or_none,
     decode_focus,
     decode_meta,
     encode_entry,
@@ -23,7 +24,7 @@ from gitledger.codec import (
     encode_meta,
 )
 from gitledger.entry_cache import read_entries
-from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
 from gitledger.ids import KIND_LETTERS, entry_path, match_prefix, new_id, split_prefix
 from gitledger.model import (
     KIND_FIELDS,
@@ -562,7 +563,35 @@ class Ledger:
             return WriteResult(ref, None, None, outcome["focus"])
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
-        return WriteResult(ref, commit, built.entry, built.focus)
+        return WriteResult(ref, commit, built.entry, built.focus,
+                           self._annotate(ref, commit, built.files))
+
+    def _annotate(self, ref: str, commit: str,
+                  files: dict[str, bytes | None]) -> tuple[str, ...]:
+        """Bring the notes of the commits the written decisions cite (or cited) up to date.
+
+        The notes are an index: the ledger write has happened whatever becomes of them,
+        so a failure is a warning naming the command that restores them.
+        """
+        from gitledger.notes import annotate
+
+        before: TreeView | None = None
+        for path, blob in files.items():
+            if not path.startswith(f"{ENTRIES_DIR}/"):
+                continue
+            if before is None:
+                parent = self.store.first_parent(commit)
+                before = self.store.view_at(parent) if parent else None
+            old_blob = before.read(path) if before is not None else None
+            if not any(b and (b"git:" in b or b"deployed_sha" in b) for b in (blob, old_blob)):
+                continue  # names no commit, now or before: nothing to note
+            try:
+                annotate(self.store, decode_entry_or_none(blob, path), ref,
+                         decode_entry_or_none(old_blob, path))
+            except LedgerError as exc:
+                return (f"the notes on the commits {path.rsplit('/', 1)[-1][:-5]} cites were "
+                        f"not updated ({exc}); git ledger notes rebuild restores them",)
+        return ()
 
     def _ensure_started(self, ref: str) -> None:
         if self.store.exists(ref):

@@ -11,6 +11,8 @@ from __future__ import annotations
 KINDS = ("open", "decided", "verified", "dropped", "plan")
 AGENTS = ("claude", "codex", "gemini", "cursor")
 EVENTS = ("session-start", "pre-compact", "session-end")
+#: The git hooks whose work needs Python (``git ledger hook post-commit`` …).
+GIT_EVENTS = ("post-commit", "post-checkout", "post-rewrite")
 FORMATS = ("text", "json", *AGENTS)
 SOURCES = ("startup", "resume", "clear", "compact")
 

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.codec import decode_entry, entry_from_json, entry_to_json
+from gitledger.codec import decode_entry_or_none, entry_from_json, entry_to_json
 from gitledger.entry_cache import read_entries, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
@@ -96,13 +96,7 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
 
 
 def _entry_at(view: TreeView, path: str) -> Entry | None:
-    blob = view.read(path)
-    if blob is None:
-        return None
-    try:
-        return decode_entry(blob, path)
-    except CorruptLedger:
-        return None
+    return decode_entry_or_none(view.read(path), path)
 
 
 def _is_active(entry: Entry | None) -> int:

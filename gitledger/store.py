@@ -225,11 +225,16 @@ class Store:
         tip = self.tip(ref)
         if tip.commit is None:
             return
-        walker = self.git.walk(pygit2.Oid(hex=tip.commit), SortMode.TOPOLOGICAL | SortMode.TIME)
-        for count, commit in enumerate(walker):
+        for count, event in enumerate(self.history_from(tip.commit)):
             if limit is not None and count >= limit:
                 return
-            yield _event(commit)
+            yield event
+
+    def history_from(self, commit: str) -> Iterator[Event]:
+        """The events of a ledger from ``commit`` back (an archived ledger has no ref)."""
+        walker = self.git.walk(pygit2.Oid(hex=commit), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for found in walker:
+            yield _event(found)
 
     def first_parent(self, commit: str) -> str | None:
         obj = self.git[pygit2.Oid(hex=commit)]
@@ -244,14 +249,16 @@ class Store:
     # -- writing -------------------------------------------------------------------------
 
     def update(
-        self, ref: str, operation: Callable[[TreeView | None], tuple[Change, R] | None]
+        self, ref: str, operation: Callable[[TreeView | None], tuple[Change, R] | None],
+        *, retry_seconds: float = RETRY_SECONDS,
     ) -> tuple[str | None, R | None]:
         """Apply ``operation`` to the tip of ``ref`` and commit its change atomically.
 
         Returns (new commit, operation result), or (None, None) when the operation found
         nothing to do.  The operation may run several times and must not have side effects.
+        ``retry_seconds`` bounds how long a moved tip or a held lock is waited out.
         """
-        deadline = time.monotonic() + RETRY_SECONDS
+        deadline = time.monotonic() + retry_seconds
         delay = 0.001
         while True:
             tip = self.tip(ref)
@@ -281,7 +288,8 @@ class Store:
             except (pygit2.GitError, OSError, _RefExists) as exc:
                 if time.monotonic() > deadline:
                     raise ConcurrentUpdate(
-                        f"{ref} kept changing for {RETRY_SECONDS:.0f}s; nothing was written"
+                        f"{ref} kept changing or stayed locked for {retry_seconds:g}s; "
+                        "nothing was written"
                     ) from None
                 if not isinstance(exc, _RefExists) and not _is_race(exc):
                     raise RepositoryError(f"cannot update {ref}: {exc}") from None

@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.check import check, report_text
-from gitledger.decisions import implement, reject
+from gitledger.decisions import reject
+from gitledger.gitevents import post_commit
 from gitledger.ids import entry_path
 from gitledger.ledger import Ledger, WriteResult
+from gitledger.notes import read_note
 from gitledger.render import log_text, snapshot_json, snapshot_text
 from gitledger.repo import commit_files, init_repository
 from gitledger.restore import restore
+from gitledger.why import why, why_text
 
 
 @dataclass(frozen=True)
@@ -62,22 +65,28 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
          "--over 'client secret shipped in the SPA' --because '…' --scope auth/callback "
          "--next 'Write the callback handler and its test'", decision)
 
-    say("\n# Code is committed; the fact verified next is pinned to that commit.")
+    assert decision.entry is not None
+    did = decision.entry.id
+    say("\n# Code is committed with a trailer naming the decision it implements. The")
+    say("# post-commit hook (git ledger install) moves the decision to implemented with")
+    say("# that commit as git:<sha> evidence, kept alive under refs/ledger/keep, and notes")
+    say("# the commit on refs/notes/ledger.")
+    message = f"Add the OAuth callback handler\n\nLedger-Implements: {did[:6]}\n"
     sha = commit_files(repo, {
         "auth/callback.py": (
             "def callback(code: str, verifier: str | None) -> int:\n"
             "    return 400 if not verifier else 302\n"
         ),
-    }, "Add the OAuth callback handler")
-    say(f"$ git commit -m 'Add the OAuth callback handler'\n  [main {sha[:7]}]")
-
-    say("\n# The decision is now implemented by that commit: the ledger checks the commit")
-    say("# exists, records it as git:<sha> evidence and keeps it alive under refs/ledger/keep.")
-    assert decision.entry is not None
-    did = decision.entry.id
-    step(f"implement {did[:6]}", implement(ledger, did[:6]))
+    }, message)
+    say(f"$ git commit -m 'Add the OAuth callback handler' -m 'Ledger-Implements: {did[:6]}'"
+        f"\n  [main {sha[:7]}]")
+    for line in post_commit(root):  # what the installed hook runs for a trailer
+        say(f"  git ledger: {line}")
+    say("$ git log --notes=ledger -1 --format=%N")
+    say("  " + "\n  ".join(read_note(ledger.store, sha)))
     say("$ git ledger check")
     say(report_text(check(root)))
+    say("\n# The fact verified next is pinned to that commit too.")
     by = 'grep -n "return 400 if not verifier" auth/callback.py'
     step(f"verify 'The callback rejects a missing code_verifier with 400' --by {shlex.quote(by)}",
          ledger.verify("The callback rejects a missing code_verifier with 400", by=by))
@@ -122,6 +131,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("\n# After a compaction the agent's SessionStart hook re-injects this, capped:")
     say("$ git ledger restore --source compact")
     say(restore(root, source="compact").text)
+    say("\n# Months later, someone asks why line 2 of the handler is like this:")
+    say("$ git ledger why auth/callback.py:2")
+    say(why_text(why(root, "auth/callback.py:2")))
     say("\n# It is all plain git:")
     say("$ git for-each-ref refs/ledger/")
     for name in ledger.store.ledger_refs():

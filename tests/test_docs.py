@@ -325,3 +325,84 @@ def test_check_section_links_the_stop_hook_docs() -> None:
     assert "--hook stop" in section
     assert "](hooks.md#the-stop-hook)" in section
     assert "## The Stop hook" in _read(ROOT / "docs" / "hooks.md")
+
+
+# -- the git hooks we ship ---------------------------------------------------------------
+
+
+def test_shipped_git_hooks_are_the_templates() -> None:
+    import os
+
+    from gitledger.githooks import GIT_HOOKS, MARK, template
+
+    folder = ROOT / "hooks" / "git"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(GIT_HOOKS)
+    for name in GIT_HOOKS:
+        path = folder / name
+        assert path.read_bytes() == template(name).encode("utf-8"), (
+            f"hooks/git/{name} differs from gitledger.githooks.template({name!r}): regenerate it")
+        assert os.access(path, os.X_OK), f"hooks/git/{name} is not executable"
+        assert path.read_bytes().startswith(b"#!/bin/sh\n")
+        assert MARK.encode() in path.read_bytes()
+
+
+def test_shipped_git_hooks_are_valid_sh() -> None:
+    from gitledger.githooks import GIT_HOOKS
+
+    for name in GIT_HOOKS:
+        done = subprocess.run(["sh", "-n", str(ROOT / "hooks" / "git" / name)],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, f"hooks/git/{name}: {done.stderr}"
+
+
+def _pre_commit_hooks() -> list[dict[str, str]]:
+    """``.pre-commit-hooks.yaml`` read as its simple block list (no YAML library needed)."""
+    hooks: list[dict[str, str]] = []
+    for line in _read(ROOT / ".pre-commit-hooks.yaml").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item = re.fullmatch(r"(- |  )([a-z_]+): (.*)", line)
+        assert item, f".pre-commit-hooks.yaml: unexpected line {line!r}"
+        if item.group(1) == "- ":
+            hooks.append({})
+        hooks[-1][item.group(2)] = item.group(3)
+    return hooks
+
+
+def test_pre_commit_hooks_run_our_git_events() -> None:
+    from gitledger.names import GIT_EVENTS
+
+    hooks = _pre_commit_hooks()
+    stages = {}
+    for hook in hooks:
+        assert {"id", "name", "entry", "language", "stages"} <= set(hook), hook
+        assert hook["language"] == "python"
+        assert hook["always_run"] == "true", "pre-commit skips a post-* hook without always_run"
+        assert hook["pass_filenames"] == "false"
+        stage = re.fullmatch(r"\[([a-z-]+)\]", hook["stages"])
+        assert stage, hook["stages"]
+        assert hook["entry"] == f"git-ledger hook {stage.group(1)}"
+        stages[stage.group(1)] = hook["id"]
+    # post-rewrite is left out on purpose: pre-commit does not pass git's rewritten list.
+    assert set(stages) == set(GIT_EVENTS) - {"post-rewrite"}
+    section = _section(_read(ROOT / "docs" / "hooks.md"), "### The pre-commit framework")
+    for hook_id in stages.values():
+        assert f"`{hook_id}`" in section
+    assert "PRE_COMMIT_REWRITE_COMMAND" in section
+
+
+def test_hooks_md_documents_each_git_hook_and_the_fast_path() -> None:
+    from gitledger.githooks import CHAINED_SUFFIX, GIT_HOOKS, template
+
+    doc = _read(ROOT / "docs" / "hooks.md")
+    section = _section(doc, "## Git hooks")
+    for name in GIT_HOOKS:
+        assert f"### {name}\n" in section
+    # Every git command the post-commit fast path runs is named in the docs.
+    for command in re.findall(r"\bgit (rev-parse|cat-file|commit-tree|update-ref|notes)\b",
+                              template("post-commit")):
+        assert f"git {command}" in section, f"hooks.md does not name `git {command}`"
+    assert CHAINED_SUFFIX in section
+    assert "core.hooksPath" in section
+    assert "notes.rewriteRef" in section
+    assert "cat_sort_uniq" in section

@@ -1,0 +1,60 @@
+"""``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks.
+
+Installing always installs the git hooks, because they are what links an agent's commits
+to its ledger; ``--agent`` adds that agent's hooks.  Uninstalling takes out what is named:
+the agent's hooks with ``--agent``, the git hooks with ``--git-hooks`` or when nothing is
+named.  One report says exactly what changed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger import agents, githooks
+from gitledger.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class Installed:
+    agent: agents.Report | None
+    git: githooks.GitHooksReport | None
+
+
+def install(
+    where: str | os.PathLike[str] | None, *, agent: str | None = None,
+    git_hooks_only: bool = False, dry_run: bool = False,
+) -> Installed:
+    if git_hooks_only and agent:
+        raise InvalidInput("--git-hooks installs only the git hooks: leave out --agent, or "
+                           "leave out --git-hooks to install both")
+    git = githooks.install_git_hooks(where, dry_run=dry_run)
+    found = agents.install(where, agent, dry_run=dry_run) if agent else None
+    return Installed(found, git)
+
+
+def uninstall(
+    where: str | os.PathLike[str] | None, *, agent: str | None = None,
+    git_hooks: bool = False, dry_run: bool = False,
+) -> Installed:
+    found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
+    git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
+           if git_hooks or not agent else None)
+    return Installed(found, git)
+
+
+def report_text(result: Installed) -> str:
+    parts = []
+    if result.agent is not None:
+        parts.append(agents.report_text(result.agent))
+    if result.git is not None:
+        parts.append(githooks.report_text(result.git))
+    return "\n".join(parts)
+
+
+def report_json(result: Installed) -> dict[str, Any]:
+    """The agent's report (when one was named) with the git hooks' under ``git_hooks``."""
+    out: dict[str, Any] = agents.report_json(result.agent) if result.agent else {}
+    out["git_hooks"] = githooks.report_json(result.git) if result.git else None
+    return out

@@ -1,0 +1,218 @@
+"""Notes on code commits (``refs/notes/ledger``): which ledger entries cite each commit.
+
+The notes are an index, never the only copy of anything: every line can be derived from
+the ledgers, and ``rebuild`` derives them all again.  A note body is one fact per line,
+``<relation> <entry-id> <ledger-ref>``, so that ``git notes merge -s cat_sort_uniq`` merges
+two clones' notes into their union, and ``git log --notes=ledger`` shows them:
+
+* ``cites d-… refs/ledger/…`` — the decision cites the commit as ``git:`` evidence;
+* ``implements d-… refs/ledger/…`` — … and the decision is implemented (or deployed);
+* ``deploys d-… refs/ledger/…`` — the commit is the one the decision's deploy shipped.
+
+The notes ref is a commit chain like a ledger's, written through ``Store.update`` (a
+compare-and-swap, retried), whose tree maps a commit's sha to its note blob.  Git itself
+may lay a big notes tree out in fan-out directories (``ab/cdef…``); both layouts are read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygit2
+
+from gitledger.entry_cache import collector_paused, read_entries
+from gitledger.errors import CorruptLedger
+from gitledger.model import Change, Entry, git_evidence
+from gitledger.repo import Repo
+from gitledger.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    Store,
+    TreeView,
+)
+
+NOTES_REF = "refs/notes/ledger"
+RELATIONS = ("cites", "implements", "deploys")
+#: How long a note write waits out a held lock: the notes are an index that rebuild can
+#: restore, so a stale lock must not stall a commit's hook for long.
+NOTES_RETRY_SECONDS = 2.0
+#: Lines the post-commit hook writes (derived again from the ledgers' ``commit`` events).
+HOOK_RELATIONS = ("commit-in", "refs")
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What ``notes rebuild`` wrote: how many commits got notes, from how many ledgers."""
+
+    commit: str | None
+    notes: int
+    lines: int
+    ledgers: int
+
+
+def note_lines(entry: Entry, ledger_ref: str) -> dict[str, set[str]]:
+    """The note lines a ledger entry puts on each commit it names (full shas only)."""
+    lines: dict[str, set[str]] = {}
+    if entry.kind != "decided":
+        return lines
+    relation = "implements" if entry.status in ("implemented", "deployed") else "cites"
+    for sha in git_evidence(entry):
+        if _is_full_sha(sha):
+            lines.setdefault(sha, set()).add(f"{relation} {entry.id} {ledger_ref}")
+    if entry.deployed_sha and _is_full_sha(entry.deployed_sha):
+        lines.setdefault(entry.deployed_sha, set()).add(f"deploys {entry.id} {ledger_ref}")
+    return lines
+
+
+def annotate(
+    store: Store, entry: Entry | None, ledger_ref: str, before: Entry | None = None
+) -> str | None:
+    """Make the notes say what ``entry`` (as just written) names, where ``before`` (its
+    previous version) named other commits; the new notes commit, or None."""
+    wanted = note_lines(entry, ledger_ref) if entry is not None else {}
+    for sha in note_lines(before, ledger_ref) if before is not None else {}:
+        wanted.setdefault(sha, set())  # a commit it no longer names loses its lines
+    if not wanted:
+        return None
+    entry_id = (entry or before).id  # type: ignore[union-attr]
+    # A decision that moved from cited to implemented says so once, not twice.
+    stale = {f"{r} {entry_id} {ledger_ref}" for r in RELATIONS}
+    return add_lines(store, wanted, f"notes for {entry_id}", replacing=stale)
+
+
+def add_lines(
+    store: Store, wanted: dict[str, set[str]], subject: str, *,
+    replacing: set[str] | None = None,
+) -> str | None:
+    """Merge ``wanted`` lines into the notes of their commits (dropping ``replacing``
+    lines not wanted any more); the new notes commit, or None when nothing changed."""
+    drop = replacing or set()
+
+    def operation(view: TreeView | None) -> tuple[Change, None] | None:
+        files: dict[str, bytes | None] = {}
+        for sha, lines in wanted.items():
+            path, before = _read_note(view, sha)
+            old = set(before.decode("utf-8", "replace").splitlines()) if before else set()
+            new = (old - (drop - lines)) | lines
+            if new != old:
+                files[path] = _body(new) if new else None
+        if not files:
+            return None
+        return Change(subject, (("Ledger-Event", "notes"),), files), None
+
+    commit, _ = store.update(NOTES_REF, operation, retry_seconds=NOTES_RETRY_SECONDS)
+    return commit
+
+
+def rebuild(where: str | os.PathLike[str] | None = None) -> Rebuilt:
+    """Derive every note from the ledgers again and write them as one notes commit.
+
+    Lines no ledger backs any more are dropped; the notes ref's history keeps them.
+    """
+    store = Store(Repo(where))
+    wanted: dict[str, set[str]] = {}
+    ledgers = 0
+    with collector_paused():
+        for ref, view, tip in _ledger_views(store):
+            ledgers += 1
+            entries, _ = read_entries(store, ref, view)
+            found = [note_lines(entry, ref) for entry in entries]
+            found.append(commit_lines(store, ref, tip))
+            for per_commit in found:
+                for sha, lines in per_commit.items():
+                    if store.git.odb.exists(pygit2.Oid(hex=sha)):
+                        wanted.setdefault(sha, set()).update(lines)
+
+    bodies = {sha: _body(lines) for sha, lines in wanted.items()}
+
+    def operation(view: TreeView | None) -> tuple[Change, None] | None:
+        if _holds_exactly(view, bodies):
+            return None
+        files: dict[str, bytes | None] = dict.fromkeys(_top_names(view))
+        files.update(bodies)
+        return Change("rebuild the ledger notes from the ledgers",
+                      (("Ledger-Event", "notes"), ("Ledger-Notes", "rebuild")), files), None
+
+    try:
+        store.tip(NOTES_REF)
+    except CorruptLedger:
+        # The notes are an index: a notes ref that is not even a commit is replaced.
+        store.git.references.delete(NOTES_REF)
+    commit, _ = store.update(NOTES_REF, operation)
+    return Rebuilt(commit, len(wanted), sum(len(v) for v in wanted.values()), ledgers)
+
+
+def read_note(store: Store, commit: str) -> list[str]:
+    """The lines of ``commit``'s ledger note (empty when it has none)."""
+    _, blob = _read_note(store.tip(NOTES_REF).view, commit)
+    return blob.decode("utf-8", "replace").splitlines() if blob else []
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
+    """The lines a ledger's ``commit`` events put on code commits (the post-commit hook's):
+    ``commit-in <ledger> <its tip then>`` and ``refs <id> <ledger>`` per ``Ledger-Refs``."""
+    lines: dict[str, set[str]] = {}
+    for event in store.history_from(tip):
+        if event.trailers.get("Ledger-Event", ("",))[0] != "commit":
+            continue
+        for sha in event.trailers.get("Ledger-Commit", ())[:1]:
+            if not _is_full_sha(sha) or not event.parents:
+                continue
+            found = lines.setdefault(sha, set())
+            found.add(f"commit-in {ref} {event.parents[0]}")
+            found.update(f"refs {entry_id} {ref}"
+                         for entry_id in event.trailers.get("Ledger-Refs", ()))
+    return lines
+
+
+def _ledger_views(store: Store) -> Iterable[tuple[str, TreeView, str]]:
+    for ref in store.ledger_refs():
+        if ref.startswith(SESSIONS_PREFIX) or ref == PROJECT_REF:
+            tip = store.tip(ref)
+            view, commit = tip.view, tip.commit
+        elif ref.startswith(ARCHIVE_PREFIX):
+            target = store.git.references[ref].peel(pygit2.Commit)
+            commit = str(target.id)
+            view = store.view_at(commit)
+        else:
+            continue
+        if view is not None and commit is not None and view.read("ledger.toml") is not None:
+            yield ref, view, commit
+
+
+def _read_note(view: TreeView | None, sha: str) -> tuple[str, bytes | None]:
+    """Where ``sha``'s note is (flat, or in git's fan-out directories) and its body."""
+    if view is not None:
+        for path in (sha, f"{sha[:2]}/{sha[2:]}", f"{sha[:2]}/{sha[2:4]}/{sha[4:]}"):
+            blob = view.read(path)
+            if blob is not None:
+                return path, blob
+    return sha, None
+
+
+def _holds_exactly(view: TreeView | None, bodies: dict[str, bytes]) -> bool:
+    """Whether the notes tree is already exactly ``bodies``, flat (a rebuild's no-op)."""
+    if view is None:
+        return not bodies
+    names = _top_names(view)
+    return set(names) == set(bodies) and all(view.read(n) == bodies[n] for n in names)
+
+
+def _top_names(view: TreeView | None) -> list[str]:
+    if view is None:
+        return []
+    return [str(item.name) for item in view.tree]
+
+
+def _body(lines: Iterable[str]) -> bytes:
+    return "".join(f"{line}\n" for line in sorted(lines)).encode("utf-8")
+
+
+def _is_full_sha(sha: str) -> bool:
+    return len(sha) == 40 and all(c in "0123456789abcdef" for c in sha)
