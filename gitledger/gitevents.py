@@ -25,7 +25,7 @@ from gitledger.decisions import add_evidence, implement, locate
 from gitledger.errors import LedgerError, UnknownEntry
 from gitledger.keepalive import KEEP_REF, kept_path
 from gitledger.ledger import Built, Ledger
-from gitledger.model import Focus, LedgerMeta, parse_trailers
+from gitledger.model import Focus, LedgerMeta
 from gitledger.names import GIT_EVENTS
 from gitledger.notes import add_lines
 from gitledger.store import TreeView
@@ -41,8 +41,8 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
     head = graph.head()
     if head is None or ledger.ref is None or not ledger.store.exists(ledger.ref):
         return []
-    trailers = parse_trailers(graph.message(head))
     report: list[str] = []
+    trailers = _ledger_trailers(graph.message(head), report)
     implemented: list[str] = []
     for prefix in _ids(trailers.get("Ledger-Implements", ()), report, "Ledger-Implements"):
         try:
@@ -112,6 +112,29 @@ def post_rewrite(where: str | os.PathLike[str] | None, stdin: str) -> list[str]:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+_KEYS = {"ledger-implements": "Ledger-Implements", "ledger-refs": "Ledger-Refs"}
+
+
+def _ledger_trailers(message: str, report: list[str]) -> dict[str, tuple[str, ...]]:
+    """Our trailers in the message's last paragraph, as git reads trailers: keys in any
+    case, CRLF line ends, other trailers and prose around them.  A key written anywhere
+    else is reported, so a trailer that was meant is never ignored without a word."""
+    paragraphs = message.replace("\r\n", "\n").strip().split("\n\n")
+    last = paragraphs[-1] if len(paragraphs) > 1 else ""
+    found: dict[str, list[str]] = {}
+    for line in last.splitlines():
+        key, sep, value = line.partition(":")
+        name = _KEYS.get(key.strip().lower())
+        if sep and name:
+            found.setdefault(name, []).append(value.strip())
+    elsewhere = "\n\n".join(paragraphs[:-1]).lower()
+    for lowered, name in _KEYS.items():
+        if f"{lowered}:" in elsewhere and name not in found:
+            report.append(f"{name}: is not in the message's last paragraph, where trailers "
+                          "go; nothing was linked")
+    return {name: tuple(values) for name, values in found.items()}
 
 
 def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:

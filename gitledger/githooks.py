@@ -22,20 +22,27 @@ hook never fails or blocks a git command.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+import pygit2
 
 from gitledger.errors import AgentConfigError
 from gitledger.repo import Repo
 
 MARK = "# git-ledger-hook"
 CHAINED_SUFFIX = ".pre-ledger"
+#: A hook that dispatches on ``$0`` (Husky's ``.husky/_`` scripts, and managers like it)
+#: stops working when renamed to ``<hook>.pre-ledger``, so it is refused, not chained.
+_BY_OWN_NAME = re.compile(r"husky|basename\s+(--\s+)?\"?\$0|\$\{0##\*/\}", re.IGNORECASE)
 GIT_HOOKS = ("post-commit", "post-checkout", "post-rewrite")
 NOTES_REF = "refs/notes/ledger"
 REWRITE_MODE = "cat_sort_uniq"
 #: Marks a notes.rewriteMode that install set (uninstall takes out only that one).
 SET_MODE_KEY = "ledger.setRewriteMode"
+SET_REF_KEY = "ledger.setRewriteRef"
 
 _HEAD = """#!/bin/sh
 {mark}: {name} (installed by `git ledger install`; `git ledger uninstall` removes it)
@@ -62,7 +69,9 @@ _FIND_LEDGER = """git_ledger_ref() {
     unset GIT_INDEX_FILE
     git_ledger_git_dir=$(git rev-parse --absolute-git-dir 2>/dev/null) || return 1
     [ -f "$git_ledger_git_dir/ledger" ] || return 1
-    read -r git_ledger_ref < "$git_ledger_git_dir/ledger" || return 1
+    # A pointer written without a final newline is still read (read fails, the value stays).
+    read -r git_ledger_ref < "$git_ledger_git_dir/ledger" || [ -n "$git_ledger_ref" ] \
+        || return 1
     case $git_ledger_ref in refs/ledger/sessions/*) ;; *) return 1 ;; esac
 }
 
@@ -71,18 +80,19 @@ git_ledger_python() {
         echo "git ledger: git-ledger is not on PATH; the ledger hook did nothing" >&2
         return 0
     fi
-    git-ledger hook "$@" || :
+    # Inside a git command, a held lock is waited out for seconds, not a minute.
+    GIT_LEDGER_RETRY_SECONDS=3 git-ledger hook "$@" || :
 }
 """
 
 _POST_COMMIT = """git_ledger_post_commit() {
     git_ledger_ref || return 0
-    revs=$(git rev-parse "$git_ledger_ref^{commit}" HEAD 2>/dev/null) || return 0
-    set -- $revs
-    [ $# -eq 2 ] || return 0
-    tip=$1 head=$2
+    head=$(git rev-parse HEAD 2>/dev/null) || return 0
+    # Trailer keys are case-insensitive to git; so is this look (Python parses them).
     case $(git cat-file commit "$head" 2>/dev/null) in
-        *Ledger-Implements:*|*Ledger-Refs:*) git_ledger_python post-commit; return 0 ;;
+        *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]:*|\\
+        *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
+            git_ledger_python post-commit; return 0 ;;
     esac
     # Every process costs a commit a millisecond or two: shell expansions where they do.
     message="commit ${head%????????????????????????????}
@@ -94,16 +104,25 @@ Ledger-Commit: $head"
         [ -n "$session" ] && message="$message
 Ledger-Session: $session"
     fi
-    event=$(printf '%s\\n' "$message" | git commit-tree "$tip^{tree}" -p "$tip") || return 0
-    # Compare-and-swap: if another writer moved the ledger, the next event will say so.
-    git update-ref -m "git ledger: commit $head" "$git_ledger_ref" "$event" "$tip" \\
-        2>/dev/null || return 0
-    line="commit-in $git_ledger_ref $tip"
-    # A new commit has no note yet; only when it has one are the lines merged.
-    git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
-    note=$(git notes --ref=ledger show "$head" 2>/dev/null)
-    { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
-        | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null || :
+    # Compare-and-swap on the ledger ref; another writer that moved it meanwhile means
+    # reading the new tip and trying again, a few times, then saying so.
+    for attempt in 1 2 3 4 5; do
+        tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) || return 0
+        event=$(printf '%s\\n' "$message" | git commit-tree "$tip^{tree}" -p "$tip") || return 0
+        if git update-ref -m "git ledger: commit $head" "$git_ledger_ref" "$event" "$tip" \\
+                2>/dev/null; then
+            line="commit-in $git_ledger_ref $tip"
+            # A new commit has no note yet; only when it has one are the lines merged.
+            git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
+            note=$(git notes --ref=ledger show "$head" 2>/dev/null)
+            { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
+                | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null
+            return 0
+        fi
+        sleep 0.1 2>/dev/null || sleep 1
+    done
+    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+        "commit ${head%????????????????????????????} is not recorded in the ledger" >&2
 }
 git_ledger_post_commit </dev/null
 """
@@ -120,8 +139,9 @@ _POST_REWRITE = """git_ledger_post_rewrite() {
     unset GIT_INDEX_FILE
     case $(git config --get-all notes.rewriteRef 2>/dev/null) in
         *{notes}*) ;;
-        *) printf '%s\\n' "$git_ledger_input" \\
-               | GIT_NOTES_REWRITE_REF={notes} git notes copy --for-rewrite="$1" 2>/dev/null ;;
+        *) printf '%s\\n' "$git_ledger_input" | GIT_NOTES_REWRITE_REF={notes} \\
+               GIT_NOTES_REWRITE_MODE=cat_sort_uniq git notes copy --for-rewrite="$1" \\
+               2>/dev/null ;;
     esac
     kept=$(git ls-tree -r --name-only refs/ledger/keep -- commits 2>/dev/null) || return 0
     for old in $(printf '%s\\n' "$git_ledger_input" | cut -d' ' -f1); do
@@ -231,6 +251,13 @@ def _plan(directory: Path, name: str, *, install: bool) -> GitHookChange:
                              str(target))
     if current == template(name):
         return GitHookChange(name, "unchanged", str(target))
+    if current is not None and not ours and _BY_OWN_NAME.search(current):
+        args = {"post-commit": "", "post-checkout": ' "$@"', "post-rewrite": ' "$1"'}[name]
+        raise AgentConfigError(
+            f"{target} runs hooks by their file name (Husky, or a manager like it) and would "
+            f"stop working renamed to {name}{CHAINED_SUFFIX}: add the line "
+            f"'git-ledger hook {name}{args}' to that manager's {name} script instead "
+            "(docs/hooks.md); nothing was changed")
     if current is not None and not ours and _chained(target).exists():
         raise AgentConfigError(
             f"{target} is not ours and {_chained(target).name} exists already: move one of "
@@ -244,55 +271,75 @@ def _chained(target: Path) -> Path:
 
 
 def _rewrite_ref(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
-    """``notes.rewriteRef`` names our notes so git carries them over amend and rebase."""
-    config = repo.git.config
-    try:
-        values = [str(v) for v in config.get_multivar("notes.rewriteRef")]
-    except KeyError:
-        values = []
-    present = NOTES_REF in values
+    """``notes.rewriteRef`` names our notes so git carries them over amend and rebase.
+
+    Written to (and removed from) the repository's own config only, and removed only when
+    install added it there: a value from the user's config, or set before, stays.
+    """
     label = f"notes.rewriteRef={NOTES_REF}"
-    if add == present:
-        return GitHookChange(label, "unchanged" if add else "absent", "git config")
+    everywhere = _values(repo.git.config, "notes.rewriteRef")
+    local = _local_config(repo)
+    ours = _config_flag(local, SET_REF_KEY)
+    if add:
+        if NOTES_REF in everywhere:
+            return GitHookChange(label, "unchanged", "git config")
+        if not dry_run:
+            local.set_multivar("notes.rewriteRef", "^$", NOTES_REF)
+            local[SET_REF_KEY] = True
+        return GitHookChange(label, "added", "git config")
+    if not ours or NOTES_REF not in _values(local, "notes.rewriteRef"):
+        return GitHookChange(label, "absent", "git config")
     if not dry_run:
-        # The repository's own config (the level a write goes to), never the user's.
-        if add:
-            config.set_multivar("notes.rewriteRef", "^$", NOTES_REF)
-        else:
-            config.delete_multivar("notes.rewriteRef", f"^{NOTES_REF}$")
-    return GitHookChange(label, "added" if add else "removed", "git config")
+        local.delete_multivar("notes.rewriteRef", f"^{NOTES_REF}$")
+        del local[SET_REF_KEY]
+    return GitHookChange(label, "removed", "git config")
 
 
 def _rewrite_mode(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
     """``notes.rewriteMode=cat_sort_uniq``: a rewritten commit's note is the sorted union
     of its lines (git's default, ``concatenate``, would repeat lines the hook wrote again).
 
-    Set only where the repository says nothing, and taken out only when it is ours."""
-    config = repo.git.config
-    label = f"notes.rewriteMode={REWRITE_MODE}"
+    Set only where nothing says otherwise, and taken out only when install set it."""
     try:
-        current: str | None = str(config["notes.rewriteMode"])
+        current: str | None = str(repo.git.config["notes.rewriteMode"])
     except KeyError:
         current = None
-    ours = _config_flag(repo, SET_MODE_KEY)
+    local = _local_config(repo)
+    ours = _config_flag(local, SET_MODE_KEY)
     if add:
-        if current is not None:
-            return GitHookChange(label, "unchanged", "git config")
+        if current == REWRITE_MODE:
+            return GitHookChange(f"notes.rewriteMode={REWRITE_MODE}", "unchanged",
+                                 "git config")
+        if current is not None:  # the user's choice stands; the report says what it is
+            return GitHookChange(f"notes.rewriteMode={current}", "kept", "git config")
         if not dry_run:
-            config["notes.rewriteMode"] = REWRITE_MODE
-            config[SET_MODE_KEY] = True  # so uninstall knows the setting is ours to take
-        return GitHookChange(label, "added", "git config")
-    if current != REWRITE_MODE or not ours:
+            local["notes.rewriteMode"] = REWRITE_MODE
+            local[SET_MODE_KEY] = True  # so uninstall knows the setting is ours to take
+        return GitHookChange(f"notes.rewriteMode={REWRITE_MODE}", "added", "git config")
+    label = f"notes.rewriteMode={REWRITE_MODE}"
+    if not ours or current != REWRITE_MODE:
         return GitHookChange(label, "absent", "git config")
     if not dry_run:
-        del config["notes.rewriteMode"]
-        del config[SET_MODE_KEY]
+        del local["notes.rewriteMode"]
+        del local[SET_MODE_KEY]
     return GitHookChange(label, "removed", "git config")
 
 
-def _config_flag(repo: Repo, key: str) -> bool:
+def _local_config(repo: Repo) -> pygit2.Config:
+    """The repository's own config file (``.git/config``): never the user's or the system's."""
+    return pygit2.Config(str(repo.commondir / "config"))
+
+
+def _values(config: pygit2.Config, key: str) -> list[str]:
     try:
-        return bool(repo.git.config.get_bool(key))
+        return [str(v) for v in config.get_multivar(key)]
+    except KeyError:
+        return []
+
+
+def _config_flag(config: pygit2.Config, key: str) -> bool:
+    try:
+        return bool(config.get_bool(key))
     except (KeyError, ValueError):
         return False
 
@@ -314,14 +361,16 @@ def _write_executable(path: Path, text: str) -> None:
 
 
 def report_text(report: GitHooksReport) -> str:
-    signs = {"added": "+", "chained": "+", "updated": "~", "unchanged": "=",
+    signs = {"added": "+", "chained": "+", "updated": "~", "unchanged": "=", "kept": "=",
              "removed": "-", "restored": "-", "absent": " "}
     lines = [f"git hooks in {report.hooks_dir}:"]
     for change in report.changes:
         extra = {"chained": " (your hook is kept as " + change.name + CHAINED_SUFFIX
                  + " and runs first)",
                  "restored": f" (your {change.name}{CHAINED_SUFFIX} is back as {change.name})",
-                 "absent": " (not installed)"}.get(change.action, "")
+                 "absent": " (not installed)",
+                 "kept": f" (yours; the ledger's notes want {REWRITE_MODE} when a commit is"
+                         " rewritten)"}.get(change.action, "")
         lines.append(f"  {signs[change.action]} {change.name}  {change.action}{extra}")
     if report.dry_run:
         lines.append("dry run: nothing was written")

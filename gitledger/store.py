@@ -45,6 +45,8 @@ ENTRIES_DIR = "entries"
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0
+#: Where a caller that must not wait long (a git hook) says how long to wait instead.
+RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
 R = TypeVar("R")
 
@@ -250,14 +252,17 @@ class Store:
 
     def update(
         self, ref: str, operation: Callable[[TreeView | None], tuple[Change, R] | None],
-        *, retry_seconds: float = RETRY_SECONDS,
+        *, retry_seconds: float | None = None,
     ) -> tuple[str | None, R | None]:
         """Apply ``operation`` to the tip of ``ref`` and commit its change atomically.
 
         Returns (new commit, operation result), or (None, None) when the operation found
         nothing to do.  The operation may run several times and must not have side effects.
-        ``retry_seconds`` bounds how long a moved tip or a held lock is waited out.
+        ``retry_seconds`` bounds how long a moved tip or a held lock is waited out
+        (default: ``GIT_LEDGER_RETRY_SECONDS``, which the git hooks set low, else 60).
         """
+        if retry_seconds is None:
+            retry_seconds = _retry_seconds()
         deadline = time.monotonic() + retry_seconds
         delay = 0.001
         while True:
@@ -380,6 +385,13 @@ class Store:
                 assert isinstance(change, bytes)
                 builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
         return builder.write(), len(builder)
+
+
+def _retry_seconds() -> float:
+    try:
+        return max(0.0, float(os.environ.get(RETRY_ENV, "") or RETRY_SECONDS))
+    except ValueError:
+        return RETRY_SECONDS
 
 
 def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str, object] | None]:

@@ -240,6 +240,14 @@ class _Reader:
     context_items: int
     _views: dict[str, tuple[TreeView | None, str | None]] = field(default_factory=dict)
 
+    def _first_made(self, contexts: list[tuple[str, str]]) -> tuple[str, str]:
+        """Of several ``commit-in`` lines (a rewritten commit carries its earlier ones),
+        the one from when the work was first committed: the oldest ledger tip."""
+        oldest = self.graph.newest_first([tip for _, tip in contexts])
+        if not oldest:
+            return sorted(contexts)[0]
+        return next(pair for pair in contexts if pair[1] == oldest[-1])
+
     def commit(self, sha: str, lines: tuple[tuple[int, int], ...] | None) -> CommitWhy:
         summary = (self.graph.message(sha).strip().splitlines() or [""])[0]
         noted = read_note(self.store, sha)
@@ -257,7 +265,7 @@ class _Reader:
             elif relation == "commit-in" and second not in (t for _, t in contexts):
                 contexts.append((first, second))
         linked.sort(key=_entry_order)
-        context = self._context(*sorted(contexts)[0]) if contexts else None
+        context = self._context(*self._first_made(contexts)) if contexts else None
         return CommitWhy(sha, summary, lines, tuple(linked), context, bool(noted))
 
     def _linked(self, relation: str, entry_id: str, ref: str, sha: str) -> Linked:

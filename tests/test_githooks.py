@@ -291,7 +291,7 @@ def test_uninstall_keeps_a_foreign_hook_and_a_users_rewrite_mode(
     git(repo_with_commit, "config", "notes.rewriteMode", "concatenate")
     run = Run(runner, repo_with_commit)
     data = json.loads(_ok(run("install", "--json")))
-    assert data["git_hooks"]["changes"][-1]["action"] == "unchanged"
+    assert data["git_hooks"]["changes"][-1]["action"] == "kept"
     hooks = repo_with_commit / ".git" / "hooks"
     (hooks / "post-checkout").write_text("#!/bin/sh\nexit 0\n")  # replaced ours by hand
     out = _ok(run("uninstall"))
@@ -757,3 +757,88 @@ def test_git_hooks_flag_and_agent_install_uninstall_scopes(repo_with_commit: Pat
 
     _ok(run("uninstall", "--agent", "claude", "--git-hooks"))
     assert not any((hooks / name).exists() for name in HOOKS)
+
+
+# -- found in review -----------------------------------------------------------------------
+
+
+def test_a_commit_racing_another_ledger_writer_is_still_recorded(
+        active: tuple[Path, Run, str]) -> None:
+    """The shell path retries its compare-and-swap instead of dropping the commit."""
+    import threading
+
+    repo, _, ref = active
+    stop = threading.Event()
+
+    def writer() -> None:
+        count = 0
+        while not stop.is_set():
+            count += 1
+            subprocess.run(["git-ledger", "next", f"step {count}"], cwd=repo,
+                           capture_output=True, check=False)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    made = []
+    try:
+        for i in range(12):
+            made.append(_commit(repo, f"race{i}.txt")[0])
+    finally:
+        stop.set()
+        thread.join()
+    recorded = {e["Ledger-Commit"][0] for e in _events(repo, ref) if "Ledger-Commit" in e}
+    assert set(made) <= recorded
+    for sha in made:
+        assert f"commit-in {ref} " in _note(repo, sha)
+
+
+@pytest.mark.parametrize("message", [
+    "x\n\nledger-implements: {id}\n",             # keys are case-insensitive to git
+    "x\r\n\r\nLedger-Implements: {id}\r\n",        # CRLF, kept with --cleanup=verbatim
+    "x\n\nSigned-off-by: A <a@b>\nLedger-Implements: {id}\n",
+])
+def test_trailers_as_git_reads_them_are_acted_on(active: tuple[Path, Run, str],
+                                                 message: str) -> None:
+    repo, run, _ = active
+    decision = _ok(run("decide", "use a queue"))
+    (repo / "q.txt").write_text("q\n")
+    _git(repo, "add", "q.txt")
+    _git(repo, "commit", "-q", "--cleanup=verbatim", "-m", message.format(id=decision[:6]))
+    assert "[implemented" in _ok(run("show", decision))
+
+
+def test_a_trailer_outside_the_last_paragraph_is_reported(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, _ = active
+    decision = _ok(run("decide", "use a queue"))
+    (repo / "q.txt").write_text("q\n")
+    _git(repo, "add", "q.txt")
+    done = _git(repo, "commit", "-q", "-m", "x", "-m", f"Ledger-Implements: {decision}",
+                "-m", "more prose")
+    assert "is not in the message's last paragraph" in done.stderr
+    assert "[accepted" in _ok(run("show", decision))
+
+
+def test_a_hook_manager_that_dispatches_by_name_is_refused_not_chained(
+        repo_with_commit: Path, runner: CliRunner) -> None:
+    hooks = repo_with_commit / ".git" / "hooks"
+    husky = '#!/bin/sh\n. "$(dirname "$0")/h"\nexec .husky/"$(basename "$0")"\n'
+    (hooks / "post-commit").write_text(husky)
+    before = _refs(repo_with_commit)
+    result = Run(runner, repo_with_commit)("install")
+    assert result.exit_code == 1
+    assert "git-ledger hook post-commit" in result.stderr
+    assert (hooks / "post-commit").read_text() == husky
+    assert not (hooks / "post-commit.pre-ledger").exists()
+    assert not (hooks / "post-checkout").exists()
+    assert _refs(repo_with_commit) == before
+
+
+def test_uninstall_leaves_a_rewrite_ref_from_the_users_config(
+        repo_with_commit: Path, runner: CliRunner, hermetic: Path) -> None:
+    git(repo_with_commit, "config", "--global", "notes.rewriteRef", NOTES)
+    run = Run(runner, repo_with_commit)
+    assert "notes.rewriteRef=refs/notes/ledger  unchanged" in _ok(run("install"))
+    out = _ok(run("uninstall"))
+    assert "notes.rewriteRef=refs/notes/ledger  absent" in out
+    assert git(repo_with_commit, "config", "--global", "notes.rewriteRef").strip() == NOTES
