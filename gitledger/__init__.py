@@ -1,7 +1,9 @@
 """gitledger: an AI coding agent's reasoning kept inside git.
 
-The library is the product; ``cli.py`` is a thin click layer over it.  Storage modules
-(``repo``, ``store``) are the only ones that import pygit2.
+The library is the product; ``cli.py`` is a thin click layer over it.  The storage
+modules are the only ones that import pygit2: ``repo`` (the repository and who writes),
+``store`` (ledger refs and compare-and-swap), ``commits`` (the code's history), ``notes``
+(notes on code commits), ``archives`` (archive tags) and ``doctor`` (raw ref integrity).
 """
 
 from __future__ import annotations

@@ -99,6 +99,11 @@ def _project_option(f: F) -> F:
     return click.option("--project", is_flag=True, help="Act on the project ledger.")(f)
 
 
+def _dry_run_option(f: F) -> F:
+    return click.option("--dry-run", is_flag=True,
+                        help="Print what would change and write nothing.")(f)
+
+
 def _common(f: F) -> F:
     return _repo_option(_json_option(f))
 
@@ -498,6 +503,27 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         sys.exit(1)
 
 
+@cli.command()
+@click.option("--fix", is_flag=True,
+              help="Repair what is safe to repair (pointers, notes, keep-alive, caches).")
+@_common
+def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
+    """Check the ledger storage: every ref under refs/ledger/, every entry, the pointers,
+    the notes index, the keep-alive chain and the caches; one line per finding with its fix.
+
+    --fix repairs derived and local data only (it removes a broken worktree pointer,
+    rebuilds the notes, re-keeps cited commits, empties the caches) and never rewrites a
+    ledger's history.  Exits 1 while an error remains.
+    """
+    from gitledger.doctor import doctor as run_doctor
+    from gitledger.doctor import report_json, report_text
+
+    report = run_doctor(_where(repo), fix=fix)
+    _emit(as_json, report_json(report), report_text(report))
+    if not report.ok:
+        sys.exit(1)
+
+
 # -- notes on code commits -----------------------------------------------------------------
 
 
@@ -535,31 +561,48 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
 @click.argument("entry_id", metavar="[ID]", required=False)
 @click.option("--kind", type=click.Choice(KINDS), help="Only this section.")
 @click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--archive", "archive_name", metavar="NAME",
+              help="An archived ledger, read-only (its id, a unique prefix, or its ref; "
+                   "git ledger list --archived shows them).")
 @_project_option
 @_common
-def show(entry_id: str | None, kind: str | None, name: str | None, project: bool,
-         repo: str | None, as_json: bool) -> None:
+def show(entry_id: str | None, kind: str | None, name: str | None, archive_name: str | None,
+         project: bool, repo: str | None, as_json: bool) -> None:
     """Show the current ledger, or one entry with its history.
 
+    --archive NAME shows an archived ledger as it stood when it was archived; with
+    --json the output gains an "archive" object (tag, date, tagger, what was carried).
     Exits 1 after printing everything else if some entry could not be read.
     """
     from gitledger.render import history_json, history_text
 
-    ledger = _ledger(repo, project, name)
+    extra: dict[str, Any] | None = None
+    if archive_name is not None:
+        if name is not None or project:
+            raise click.UsageError("--archive excludes --ledger and --project")
+        from gitledger.archives import open_archive, read_archive
+        from gitledger.render import archive_summary_json
+
+        ledger: Ledger = open_archive(_where(repo), archive_name)
+        extra = {"archive": archive_summary_json(read_archive(ledger.store, ledger.ref or ""))}
+    else:
+        ledger = _ledger(repo, project, name)
     if entry_id:
         from gitledger.decisions import entry_history
 
         history = entry_history(ledger, entry_id)
         _emit(as_json, history_json(history), history_text(history))
         return
-    _show_snapshot(ledger.snapshot(), kind, as_json)
+    _show_snapshot(ledger.snapshot(), kind, as_json, extra)
 
 
-def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool) -> None:
+def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool,
+                   extra: dict[str, Any] | None = None) -> None:
     """Print a ledger; unreadable entries are named on stderr after the rest (exit 1)."""
     from gitledger.render import snapshot_json, snapshot_text
 
-    _emit(as_json, snapshot_json(snapshot, kind), snapshot_text(snapshot, kind))
+    _emit(as_json, {**snapshot_json(snapshot, kind), **(extra or {})},
+          snapshot_text(snapshot, kind))
     if snapshot.bad:
         names = ", ".join(b.path for b in snapshot.bad)
         _fail(f"{len(snapshot.bad)} unreadable entr{'y' if len(snapshot.bad) == 1 else 'ies'}:"
@@ -616,21 +659,29 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
 @click.option("--session-id", metavar="ID", help="The agent session asking (ownership).")
 @click.option("--source", type=click.Choice(SOURCES),
               help="Why the context is being restored; startup primes the protocol once.")
+@click.option("--archive", "archive_name", metavar="NAME",
+              help="Restore an archived ledger instead, read-only (its id, a unique "
+                   "prefix, or its ref).")
 @_repo_option
 def restore(budget: int | None, fmt: str, session_id: str | None, source: str | None,
-            repo: str | None) -> None:
+            archive_name: str | None, repo: str | None) -> None:
     """Print the capped re-inject block: what a compaction destroys, restore-first.
 
     Degrades by priority when the ledger holds more than fits, names what was clipped
     with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini and
-    cursor print the agent's SessionStart hook envelope.
+    cursor print the agent's SessionStart hook envelope.  --archive NAME prints the
+    same block for an archived ledger, headed as a read-only archive, without the
+    project's decisions; it takes neither --session-id nor --source.
     """
     from gitledger.restore import render as render_block
     from gitledger.restore import restore as restore_block
 
+    if archive_name is not None and (session_id is not None or source is not None):
+        raise click.UsageError("--archive takes neither --session-id nor --source: an "
+                               "archive belongs to no session")
     block = restore_block(_where(repo), budget=budget, fmt=fmt, session_id=session_id,
-                          source=source)
+                          source=source, archive=archive_name)
     click.echo(render_block(block, fmt))
 
 
@@ -647,30 +698,129 @@ def claim(session_id: str, repo: str | None, as_json: bool) -> None:
 
 
 @cli.command()
+@click.argument("entry_ids", metavar="ID...", nargs=-1, required=True)
 @_common
-def archive(repo: str | None, as_json: bool) -> None:
-    """Archive this worktree's ledger as a tag and start a fresh one (a new task).
+def carry(entry_ids: tuple[str, ...], repo: str | None, as_json: bool) -> None:
+    """Move entries from this worktree's ledger to the project ledger.
 
-    The ledger becomes an annotated tag under refs/ledger/archive/<ledger-id> whose
-    message summarises the task; nothing is deleted, and the next write in this worktree
-    starts a new ledger.
+    Carried out means gone from here: the project ledger gains them, then the session
+    ledger drops them (interrupted in between, the move counts as done and the next
+    carry, archive or doctor --fix finishes it); each history records the move and each
+    entry names the ledger it came from.  Only DECIDED, VERIFIED and DROPPED entries
+    outlive a task.
+    """
+    from gitledger.lifecycle import carry as carry_entries
+    from gitledger.render import carry_json, carry_text
+
+    result = carry_entries(_where(repo), list(entry_ids))
+    _emit(as_json, carry_json(result), carry_text(result))
+
+
+@cli.command()
+@click.option("--carry", "carry_ids", multiple=True, metavar="ID",
+              help="Carry exactly these entries (repeatable) instead of the default.")
+@click.option("--carry-all-durable", "all_durable", is_flag=True,
+              help="Carry every decision, verified fact and dropped approach.")
+@click.option("--no-carry", "no_carry", is_flag=True, help="Carry nothing.")
+@click.option("--ledger", "name", metavar="NAME",
+              help="Archive this session ledger (id, prefix or ref) instead of this "
+                   "worktree's: an orphaned one, whose worktree is gone.  A ledger another "
+                   "live worktree uses is refused; this worktree's pointer is left alone.")
+@_dry_run_option
+@_common
+def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name: str | None,
+            dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Carry the durable half to the project ledger, archive the rest as a tag, start afresh.
+
+    By default the decisions in force (with the decisions they superseded), VERIFIED
+    facts and DROPPED approaches are carried; OPEN questions and NEXT stay with the
+    archive.  The ledger then becomes an annotated tag under
+    refs/ledger/archive/<ledger-id> whose message summarises the task and what was
+    carried; nothing is deleted, and the next write in this worktree starts a new ledger.
     """
     from gitledger.lifecycle import archive as archive_ledger
     from gitledger.render import archive_json, archive_text
 
-    result = archive_ledger(_where(repo))
+    if sum((bool(carry_ids), all_durable, no_carry)) > 1:
+        raise click.UsageError("--carry, --carry-all-durable and --no-carry exclude each other")
+    mode = "all-durable" if all_durable else "none" if no_carry else "default"
+    result = archive_ledger(_where(repo), carry_ids=list(carry_ids) if carry_ids else None,
+                            mode=mode, dry_run=dry_run, name=name)
     _emit(as_json, archive_json(result), archive_text(result))
 
 
 @cli.command("list")
+@click.option("--archived", is_flag=True,
+              help="List the archives instead, newest first: id, date, tagger, TASK, "
+                   "entries and what was carried to the project ledger.")
 @_common
-def list_(repo: str | None, as_json: bool) -> None:
-    """List every ledger in the repository; * marks this worktree's."""
+def list_(archived: bool, repo: str | None, as_json: bool) -> None:
+    """List every ledger in the repository; * marks this worktree's.
+
+    A session ledger whose worktree is gone (git worktree remove or prune deleted the
+    worktree's git dir, or its pointer names another ledger now) is marked ORPHANED,
+    with the commands that continue it (git ledger adopt ID, run in the worktree that
+    takes it over) or archive it (git ledger archive --ledger ID); in --json it has
+    "orphaned": true.  --archived lists the archives instead.
+    """
+    if archived:
+        from gitledger.archives import list_archives
+        from gitledger.render import archive_summary_json, archives_text
+
+        archives = list_archives(_where(repo))
+        _emit(as_json, {"archives": [archive_summary_json(a) for a in archives]},
+              archives_text(archives))
+        return
     from gitledger.ledger import list_ledgers
     from gitledger.render import list_text, summary_json
 
     summaries = list_ledgers(_where(repo))
     _emit(as_json, {"ledgers": [summary_json(s) for s in summaries]}, list_text(summaries))
+
+
+@cli.command()
+@click.option("--archived-before", "before", required=True, metavar="DATE",
+              help="Delete the archives made before DATE: YYYY-MM-DD (midnight UTC) or an "
+                   "ISO 8601 date-time (UTC unless it has an offset).  Not in the future.")
+@_dry_run_option
+@_common
+def prune(before: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Delete archives made before a date: the only deletion gitledger has.
+
+    Only refs under refs/ledger/archive/ whose tag date is strictly before DATE are
+    deleted; session ledgers, the project ledger and the keep-alive chain are never
+    touched, and age alone never retires a live ledger.  Each archive ref is deleted in
+    a locked ref transaction that checks it still names the tag that was read, so an
+    archive re-created meanwhile is kept.  Prints what it deleted (with --dry-run, what
+    it would delete).  The notes on code commits keep naming the pruned archives'
+    entries until git ledger notes rebuild drops those lines; the archived commits
+    themselves go at git's next gc.
+    """
+    from gitledger.archives import prune as prune_archives
+    from gitledger.render import prune_json, prune_text
+
+    result = prune_archives(_where(repo), before, dry_run=dry_run)
+    _emit(as_json, prune_json(result), prune_text(result))
+
+
+@cli.command()
+@click.argument("name", metavar="REF")
+@_common
+def adopt(name: str, repo: str | None, as_json: bool) -> None:
+    """Attach an existing session ledger to this worktree, which continues it.
+
+    REF is a session ledger's id, a unique prefix or its ref, typically one git ledger
+    list marks ORPHANED after its worktree was removed.  Refused when this worktree's
+    own ledger holds anything (archive it first), when REF is the project ledger or an
+    archive, and when another live worktree uses it: a ledger is never shared by two
+    worktrees (there is no --force; a locked worktree counts as live).  Pointer files
+    of removed worktrees that still name the ledger are deleted.
+    """
+    from gitledger.archives import adopt as adopt_ledger
+    from gitledger.render import adopt_json, adopt_text
+
+    result = adopt_ledger(_where(repo), name)
+    _emit(as_json, adopt_json(result), adopt_text(result))
 
 
 @cli.command()
@@ -701,11 +851,6 @@ def _agent_option(*, required: bool) -> Callable[[F], F]:
             help="The coding agent: claude, codex, gemini or cursor.",
         )(f)
     return decorate
-
-
-def _dry_run_option(f: F) -> F:
-    return click.option("--dry-run", is_flag=True,
-                        help="Print what would change and write nothing.")(f)
 
 
 def _git_hooks_option(help_text: str) -> Callable[[F], F]:

@@ -20,10 +20,11 @@ from gitledger.ids import is_valid_id
 from gitledger.model import KIND_FIELDS, KINDS, LEDGER_KINDS, Entry, Focus, LedgerMeta
 
 _ENTRY_ORDER = ("id", "kind", "text", "question")
-_ENTRY_TAIL = ("created", "author", "session", "seq")
+_ENTRY_TAIL = ("created", "author", "session", "carried_from", "seq")
 _STR_FIELDS = {"text", "question", "session", "status", "scope", "because", "supersedes",
                "superseded_by", "rejected_why", "deployed_env", "deployed_sha", "deployed_url",
-               "deployed_result", "by", "commit", "why", "path", "note", "author"}
+               "deployed_result", "by", "commit", "why", "path", "note", "author",
+               "carried_from"}
 _TIME_FIELDS = {"deployed_at"}
 _LIST_FIELDS = {"over", "evidence"}
 
@@ -169,6 +170,7 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         "created": iso(entry.created),
         "author": entry.author,
         "session": entry.session,
+        "carried_from": entry.carried_from,
         "seq": entry.seq,
     })
     return out

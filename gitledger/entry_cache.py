@@ -25,7 +25,7 @@ from gitledger.store import ENTRIES_DIR, Store, TreeView
 
 CACHE_DIR = "ledger-cache"
 #: Bump when decoding changes what an entry blob means.
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 
 
 def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:

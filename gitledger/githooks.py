@@ -27,10 +27,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygit2
-
 from gitledger.errors import AgentConfigError
-from gitledger.repo import Repo
+from gitledger.repo import Config, Repo
 
 MARK = "# git-ledger-hook"
 CHAINED_SUFFIX = ".pre-ledger"
@@ -278,7 +276,7 @@ def _rewrite_ref(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
     """
     label = f"notes.rewriteRef={NOTES_REF}"
     everywhere = _values(repo.git.config, "notes.rewriteRef")
-    local = _local_config(repo)
+    local = repo.local_config()
     ours = _config_flag(local, SET_REF_KEY)
     if add:
         if NOTES_REF in everywhere:
@@ -304,7 +302,7 @@ def _rewrite_mode(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
         current: str | None = str(repo.git.config["notes.rewriteMode"])
     except KeyError:
         current = None
-    local = _local_config(repo)
+    local = repo.local_config()
     ours = _config_flag(local, SET_MODE_KEY)
     if add:
         if current == REWRITE_MODE:
@@ -325,19 +323,14 @@ def _rewrite_mode(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
     return GitHookChange(label, "removed", "git config")
 
 
-def _local_config(repo: Repo) -> pygit2.Config:
-    """The repository's own config file (``.git/config``): never the user's or the system's."""
-    return pygit2.Config(str(repo.commondir / "config"))
-
-
-def _values(config: pygit2.Config, key: str) -> list[str]:
+def _values(config: Config, key: str) -> list[str]:
     try:
         return [str(v) for v in config.get_multivar(key)]
     except KeyError:
         return []
 
 
-def _config_flag(config: pygit2.Config, key: str) -> bool:
+def _config_flag(config: Config, key: str) -> bool:
     try:
         return bool(config.get_bool(key))
     except (KeyError, ValueError):

@@ -39,6 +39,7 @@ from gitledger.model import (
 from gitledger.project_index import refresh_after_write
 from gitledger.repo import Repo
 from gitledger.store import (
+    ARCHIVE_PREFIX,
     ENTRIES_DIR,
     FOCUS_PATH,
     META_PATH,
@@ -92,6 +93,8 @@ class LedgerSummary:
     worktree: Path | None
     current: bool
     problem: str | None = None
+    #: A session ledger no live worktree points at (``git ledger adopt`` or ``archive``).
+    orphaned: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,13 +182,21 @@ class Ledger:
             return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
         meta, focus = read_header(self._ref, tip.view)
         entries, bad = read_entries(self.store, self._ref, tip.view)
+        if self._ref.startswith(SESSIONS_PREFIX):
+            entries = not_carried(self.store, self._ref, entries)
         entries.sort(key=lambda e: (e.seq, e.created, e.id))
         return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
 
     def get(self, prefix: str) -> Entry:
         view = self._view_or_fail(prefix)
         entry_id = find_entry_id(view, prefix)
-        return read_entry(view, entry_id)
+        entry = read_entry(view, entry_id)
+        if self._ref and self._ref.startswith(SESSIONS_PREFIX) and not not_carried(
+                self.store, self._ref, [entry]):
+            # Half of an interrupted carry: the entry is the project ledger's now.
+            raise UnknownEntry(f"{entry_id} was carried to the project ledger (use "
+                               "--project; git ledger doctor --fix finishes the carry)")
+        return entry
 
     def history(self, prefix: str) -> EntryHistory:
         entry = self.get(prefix)
@@ -535,7 +546,7 @@ class Ledger:
         """
         self.repo.person()  # no identity: fail before anything, the pointer file too
         ref = self._writable_ref()
-        self._ensure_started(ref)
+        self.ensure_started(ref)
         session = self.session
         outcome: dict[str, Any] = {}
 
@@ -593,7 +604,7 @@ class Ledger:
                         f"not updated ({exc}); git ledger notes rebuild restores them",)
         return ()
 
-    def _ensure_started(self, ref: str) -> None:
+    def ensure_started(self, ref: str) -> None:
         if self.store.exists(ref):
             return  # the write's own operation reads and checks the ledger's header
         kind = self.kind
@@ -653,27 +664,62 @@ def resolve_ledger_name(store: Store, name: str) -> str:
     """A ledger named by full ref, by ``project``, or by (a prefix of) its id."""
     if name == "project":
         return PROJECT_REF
+    if name.startswith(ARCHIVE_PREFIX):
+        # No write can ever name an archive: the only way to read one is --archive.
+        raise InvalidInput(f"{name} is an archive, and archives are read-only: read it with "
+                           f"git ledger show --archive {name.removeprefix(ARCHIVE_PREFIX)}")
     if name.startswith("refs/"):
         if name not in store.ledger_refs():
             raise UnknownEntry(f"no ledger at {name}")
         return name
     matches = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX + name)]
     if not matches:
+        if any(r.startswith(ARCHIVE_PREFIX + name) for r in store.ledger_refs()):
+            raise UnknownEntry(f"no live ledger named '{name}': it is archived (read it with "
+                               f"git ledger show --archive {name})")
         raise UnknownEntry(f"no ledger named '{name}' (git ledger list shows them)")
     if len(matches) > 1:
         raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches)}")
     return matches[0]
 
 
+def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
+    """A session's entries without those the project ledger already holds as carried from
+    it: a carry stopped between its two steps counts as done (``carry`` finishes it)."""
+    try:
+        project = store.tip(PROJECT_REF).view
+    except CorruptLedger:
+        return entries
+    if project is None:
+        return entries
+    origin = ref.removeprefix(SESSIONS_PREFIX)
+    kept: list[Entry] = []
+    for entry in entries:
+        path = entry_path(entry.id)
+        there = project.read(path) if project.has(path) else None
+        arrived = decode_entry_or_none(there, path)
+        if arrived is None or arrived.carried_from != origin:
+            kept.append(entry)
+    return kept
+
+
 def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSummary]:
-    """Every ledger in the repository, with the worktree that uses it."""
+    """Every live ledger in the repository, with the worktree that uses it.
+
+    A session ledger no live worktree points at (its worktree was removed or pruned, or
+    the pointer names another ledger now) is marked ``orphaned``.  Archives are listed by
+    ``archives.list_archives``.
+    """
+    from gitledger.archives import pointers as worktree_pointers
+
     store = Store(Repo(where))
-    pointers = store.worktree_pointers()
+    pointers = {p.ref: p.worktree for p in reversed(worktree_pointers(store)) if p.alive}
     current = store.worktree_ref()
     summaries: list[LedgerSummary] = []
     refs = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX) or r == PROJECT_REF]
     for ref in refs:
         worktree = pointers.get(ref)
+        orphaned = ref != PROJECT_REF and worktree is None
         try:
             tip = store.tip(ref)
             assert tip.view is not None
@@ -687,9 +733,10 @@ def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSumm
             last = next(store.history(ref, 1), None)
         except CorruptLedger as exc:
             summaries.append(LedgerSummary(ref, None, Focus(), 0, None, worktree,
-                                           ref == current, str(exc)))
+                                           ref == current, str(exc), orphaned))
             continue
-        summaries.append(LedgerSummary(ref, meta, focus, count, last, worktree, ref == current))
+        summaries.append(LedgerSummary(ref, meta, focus, count, last, worktree, ref == current,
+                                       orphaned=orphaned))
     summaries.sort(key=lambda s: (s.ref != PROJECT_REF, not s.current, s.ref))
     return summaries
 

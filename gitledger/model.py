@@ -73,6 +73,8 @@ class Entry:
     why: str | None = None
     path: str | None = None
     note: str | None = None
+    #: The session ledger an entry was carried out of (``carry``, ``archive``).
+    carried_from: str | None = None
     #: Keys this version does not know, kept so that rewriting an entry loses nothing.
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 

@@ -107,24 +107,69 @@ def add_lines(
     return commit
 
 
-def rebuild(where: str | os.PathLike[str] | None = None) -> Rebuilt:
+def wanted_notes(store: Store, *, skip_broken: bool = False) -> tuple[dict[str, set[str]], int]:
+    """What ``rebuild`` would write: every commit's note lines, derived from the ledgers,
+    and how many ledgers they came from.  Writes nothing.
+
+    With ``skip_broken`` a ref under ``refs/ledger/`` that cannot be read as a ledger
+    contributes nothing instead of failing (what ``doctor`` needs).
+    """
+    wanted: dict[str, set[str]] = {}
+    ledgers = 0
+    with collector_paused():
+        for ref in store.ledger_refs():
+            try:
+                view_of = _ledger_view(store, ref)
+                if view_of is None:
+                    continue
+                _, view, tip = view_of
+                entries, _ = read_entries(store, ref, view)
+                if ref.startswith(SESSIONS_PREFIX):
+                    if _is_archive_copy(store, ref, tip):
+                        continue  # an archive stopped before removing it: read as archive
+                    from gitledger.ledger import not_carried
+
+                    entries = not_carried(store, ref, entries)
+                found = [note_lines(entry, ref) for entry in entries]
+                found.append(commit_lines(store, ref, tip))
+            except (CorruptLedger, KeyError, ValueError, pygit2.GitError):
+                if not skip_broken:
+                    raise
+                continue
+            ledgers += 1
+            for per_commit in found:
+                for sha, lines in per_commit.items():
+                    if store.git.odb.exists(pygit2.Oid(hex=sha)):
+                        wanted.setdefault(sha, set()).update(lines)
+    return wanted, ledgers
+
+
+def current_notes(store: Store) -> dict[str, set[str]]:
+    """Every note line now on ``refs/notes/ledger``, by commit (flat or fan-out layout).
+
+    Raises ``CorruptLedger`` when the notes ref is not a commit."""
+    view = store.tip(NOTES_REF).view
+    found: dict[str, set[str]] = {}
+    if view is None:
+        return found
+    for name in _top_names(view):
+        paths = [(name, view.read(name))] if view.read(name) is not None else list(
+            view.blobs(name))
+        for path, blob in paths:
+            if blob is not None:
+                found[path.replace("/", "")] = set(
+                    blob.decode("utf-8", "replace").splitlines())
+    return found
+
+
+def rebuild(where: str | os.PathLike[str] | None = None, *,
+            skip_broken: bool = False) -> Rebuilt:
     """Derive every note from the ledgers again and write them as one notes commit.
 
     Lines no ledger backs any more are dropped; the notes ref's history keeps them.
     """
     store = Store(Repo(where))
-    wanted: dict[str, set[str]] = {}
-    ledgers = 0
-    with collector_paused():
-        for ref, view, tip in _ledger_views(store):
-            ledgers += 1
-            entries, _ = read_entries(store, ref, view)
-            found = [note_lines(entry, ref) for entry in entries]
-            found.append(commit_lines(store, ref, tip))
-            for per_commit in found:
-                for sha, lines in per_commit.items():
-                    if store.git.odb.exists(pygit2.Oid(hex=sha)):
-                        wanted.setdefault(sha, set()).update(lines)
+    wanted, ledgers = wanted_notes(store, skip_broken=skip_broken)
 
     bodies = {sha: _body(lines) for sha, lines in wanted.items()}
 
@@ -143,6 +188,29 @@ def rebuild(where: str | os.PathLike[str] | None = None) -> Rebuilt:
         store.git.references.delete(NOTES_REF)
     commit, _ = store.update(NOTES_REF, operation)
     return Rebuilt(commit, len(wanted), sum(len(v) for v in wanted.values()), ledgers)
+
+
+def rename_ledger(
+    store: Store, old_ref: str, new_ref: str, entries: Iterable[Entry], tip: str
+) -> str | None:
+    """Make the notes name a ledger by its new ref (an archived session's tag ref): the
+    lines its entries and its ``commit`` events put on code commits, old name for new."""
+    old_lines: dict[str, set[str]] = {}
+    new_lines: dict[str, set[str]] = {}
+    for entry in entries:
+        for sha, lines in note_lines(entry, old_ref).items():
+            old_lines.setdefault(sha, set()).update(lines)
+        for sha, lines in note_lines(entry, new_ref).items():
+            new_lines.setdefault(sha, set()).update(lines)
+    for sha, lines in commit_lines(store, old_ref, tip).items():
+        old_lines.setdefault(sha, set()).update(lines)
+    for sha, lines in commit_lines(store, new_ref, tip).items():
+        new_lines.setdefault(sha, set()).update(lines)
+    if not old_lines:
+        return None
+    wanted = {sha: new_lines.get(sha, set()) for sha in old_lines}
+    dropped = set().union(*old_lines.values())
+    return add_lines(store, wanted, f"notes for {new_ref}", replacing=dropped)
 
 
 def read_note(store: Store, commit: str) -> list[str]:
@@ -171,19 +239,27 @@ def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
     return lines
 
 
-def _ledger_views(store: Store) -> Iterable[tuple[str, TreeView, str]]:
-    for ref in store.ledger_refs():
-        if ref.startswith(SESSIONS_PREFIX) or ref == PROJECT_REF:
-            tip = store.tip(ref)
-            view, commit = tip.view, tip.commit
-        elif ref.startswith(ARCHIVE_PREFIX):
-            target = store.git.references[ref].peel(pygit2.Commit)
-            commit = str(target.id)
-            view = store.view_at(commit)
-        else:
-            continue
-        if view is not None and commit is not None and view.read("ledger.toml") is not None:
-            yield ref, view, commit
+def _is_archive_copy(store: Store, ref: str, tip: str) -> bool:
+    archived = store.git.references.get(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+    try:
+        return archived is not None and str(archived.peel(pygit2.Commit).id) == tip
+    except (KeyError, ValueError, pygit2.GitError):
+        return False
+
+
+def _ledger_view(store: Store, ref: str) -> tuple[str, TreeView, str] | None:
+    if ref.startswith(SESSIONS_PREFIX) or ref == PROJECT_REF:
+        tip = store.tip(ref)
+        view, commit = tip.view, tip.commit
+    elif ref.startswith(ARCHIVE_PREFIX):
+        target = store.git.references[ref].peel(pygit2.Commit)
+        commit = str(target.id)
+        view = store.view_at(commit)
+    else:
+        return None
+    if view is not None and commit is not None and view.read("ledger.toml") is not None:
+        return ref, view, commit
+    return None
 
 
 def _read_note(view: TreeView | None, sha: str) -> tuple[str, bytes | None]:

@@ -6,14 +6,17 @@ the JSON schema (docs/cli.md, "JSON") lives in one place.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gitledger.codec import entry_to_json, iso
 from gitledger.ledger import EntryHistory, LedgerSummary, WriteResult
-from gitledger.lifecycle import ArchiveResult
+from gitledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
-from gitledger.store import PROJECT_REF
+from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF
 from gitledger.text import printable
+
+if TYPE_CHECKING:
+    from gitledger.archives import AdoptResult, ArchiveSummary, PruneResult
 
 INDENT = "    "
 
@@ -102,6 +105,7 @@ def summary_json(summary: LedgerSummary) -> dict[str, Any]:
         "session_id": summary.meta.session_id if summary.meta else None,
         "last_change": iso(summary.last_change.time) if summary.last_change else None,
         "problem": summary.problem,
+        "orphaned": summary.orphaned,
     }
 
 
@@ -121,19 +125,39 @@ def archive_json(result: ArchiveResult) -> dict[str, Any]:
     return {
         "ledger": result.ledger,
         "archive": result.archive,
-        "tag": result.tag,
+        "tag": result.tag or None,
         "commit": result.commit,
         "entries": result.entries,
         "next_ref": result.next_ref,
+        "carried": list(result.carried),
+        "dry_run": result.dry_run,
     }
 
 
+def carry_json(result: CarryResult) -> dict[str, Any]:
+    return {"ledger": result.ledger, "project": PROJECT_REF, "carried": list(result.carried),
+            "session_commit": result.session_commit, "project_commit": result.project_commit}
+
+
+def carry_text(result: CarryResult) -> str:
+    return (f"carried {', '.join(result.carried)} from {result.ledger} to {PROJECT_REF}")
+
+
 def archive_text(result: ArchiveResult) -> str:
+    carried = (f"carried to {PROJECT_REF}: {', '.join(result.carried)}" if result.carried
+               else "carried nothing to the project ledger")
+    if result.dry_run:
+        return (f"would carry, then archive {result.ledger} as {result.archive} "
+                f"({_count(result.entries, 'entry')} left in it)\n"
+                f"would have {carried}\ndry run: nothing was written")
+    after = ("the next write in this worktree starts a fresh ledger" if result.own
+             else "this worktree's own ledger is unchanged")
     return (
+        f"{carried}\n"
         f"archived {result.ledger} as {result.archive} ({_count(result.entries, 'entry')}, "
         f"tag {result.tag[:10]})\n"
-        "the next write in this worktree starts a fresh ledger; read the archive with: "
-        f"git show {result.archive}"
+        f"{after}; read the archive with: "
+        f"git ledger show --archive {result.archive.rsplit('/', 1)[-1]}"
     )
 
 
@@ -155,8 +179,12 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
             "Start one with: git ledger task 'what this session is trying to achieve'"
         )
     meta = snapshot.meta
-    label = "Project ledger" if snapshot.ref == PROJECT_REF else f"Session ledger {meta.id}"
+    archived = snapshot.ref.startswith(ARCHIVE_PREFIX)
+    label = ("Project ledger" if snapshot.ref == PROJECT_REF
+             else f"Archived ledger {meta.id}" if archived else f"Session ledger {meta.id}")
     lines = [f"{label} · {snapshot.ref} · {_count(len(snapshot.entries), 'entry')}"]
+    if archived:
+        lines.append("read-only: a finished task's record, not this worktree's ledger")
     if meta.session_id:
         lines.append(f"owned by session {printable(meta.session_id)}")
     if kind is None:
@@ -251,11 +279,15 @@ def list_text(summaries: list[LedgerSummary]) -> str:
         if s.problem:
             lines.append(f"{mark} {name}  BROKEN: {printable(s.problem)}")
             continue
-        orphan = "-" if s.ref == PROJECT_REF else "(no worktree)"
-        where = str(s.worktree) if s.worktree else orphan
+        orphan = "ORPHANED (its worktree is gone)" if s.orphaned else "-"
+        where = printable(str(s.worktree)) if s.worktree else orphan
         when = iso(s.last_change.time)[:10] if s.last_change else "-"
         task = printable(s.focus.task or "(no task)")
         lines.append(f"{mark} {name}  {_count(s.entries, 'entry')}  {when}  {where}  {task}")
+        if s.orphaned:
+            lines.append(f"{INDENT}continue it: git ledger adopt {name}  (in the worktree "
+                         "that takes it over)")
+            lines.append(f"{INDENT}or archive it: git ledger archive --ledger {name}")
     return "\n".join(lines)
 
 
@@ -311,3 +343,101 @@ def _count(n: int, noun: str) -> str:
 
 def _name(ident: str) -> str:
     return ident.split(" <", 1)[0]
+
+
+# -- archives, prune, adopt ----------------------------------------------------------------
+
+
+def archive_summary_json(summary: ArchiveSummary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "ref": summary.ref,
+        "tag": summary.tag,
+        "commit": summary.commit,
+        "archived": iso(summary.tagged) if summary.tagged else None,
+        "tagger": summary.tagger,
+        "task": summary.task,
+        "next": summary.next,
+        "entries": summary.entries,
+        "carried": list(summary.carried),
+        "session_id": summary.owner,
+        "problem": summary.problem,
+    }
+
+
+def archives_text(archives: list[ArchiveSummary]) -> str:
+    if not archives:
+        return ("No archived ledgers. git ledger archive archives this worktree's ledger "
+                "when its task ends.")
+    lines: list[str] = []
+    for a in archives:
+        when = iso(a.tagged)[:16].replace("T", " ") if a.tagged else "-"
+        if a.problem:
+            lines.append(f"  {a.id}  {when}  BROKEN: {printable(a.problem)}")
+            continue
+        task = printable(a.task or "(no task)")
+        lines.append(f"  {a.id}  {when}  {_count(a.entries, 'entry')}  "
+                     f"{printable(_name(a.tagger or '?'))}  {task}")
+        if a.carried:
+            lines.append(f"{INDENT}carried to the project ledger: {', '.join(a.carried)}")
+    lines.append("")
+    lines.append("Read one with: git ledger show --archive ID (or restore --archive ID)")
+    return "\n".join(lines)
+
+
+def prune_json(result: PruneResult) -> dict[str, Any]:
+    return {
+        "before": iso(result.before),
+        "dry_run": result.dry_run,
+        "pruned": [archive_summary_json(a) for a in result.pruned],
+        "kept": result.kept,
+        "skipped": [{"ref": ref, "reason": reason} for ref, reason in result.skipped],
+    }
+
+
+def prune_text(result: PruneResult) -> str:
+    verb = "would delete" if result.dry_run else "deleted"
+    lines = []
+    for a in result.pruned:
+        when = iso(a.tagged) if a.tagged else "-"
+        lines.append(f"{verb} {a.ref} (archived {when}, {_count(a.entries, 'entry')}): "
+                     f"{printable(a.task or '(no task)')}")
+    if not result.pruned:
+        lines.append(f"no archive was made before {iso(result.before)}")
+    for ref, reason in result.skipped:
+        lines.append(f"{ref}: {printable(reason)}")
+    lines.append(f"kept {result.kept} archive{'' if result.kept == 1 else 's'} made at or "
+                 f"after {iso(result.before)}")
+    if result.dry_run:
+        lines.append("dry run: nothing was deleted")
+    elif result.pruned:
+        lines.append("notes on code commits still name their entries until: "
+                     "git ledger notes rebuild")
+    return "\n".join(lines)
+
+
+def adopt_json(result: AdoptResult) -> dict[str, Any]:
+    return {
+        "ref": result.ref,
+        "id": result.ref.rsplit("/", 1)[-1],
+        "previous": result.previous,
+        "adopted": result.adopted,
+        "entries": result.entries,
+        "task": result.task,
+        "released": list(result.released),
+        "left": result.left,
+    }
+
+
+def adopt_text(result: AdoptResult) -> str:
+    task = printable(result.task or "(no task)")
+    if not result.adopted:
+        return f"{result.ref} already is this worktree's ledger ({task})"
+    lines = [f"this worktree now continues {result.ref} ({_count(result.entries, 'entry')}): "
+             f"{task}"]
+    if result.left:
+        name = result.left.rsplit("/", 1)[-1]
+        lines.append(f"its previous, empty ledger {result.left} is left orphaned "
+                     f"(git ledger archive --ledger {name} --no-carry)")
+    lines.append("read it back with: git ledger restore")
+    return "\n".join(lines)

@@ -19,6 +19,9 @@ import pygit2
 
 from gitledger.errors import InvalidInput, RepositoryError
 
+#: A git config (the repository's, or one level of it), for modules that do not import pygit2.
+Config = pygit2.Config
+
 
 @dataclass(frozen=True)
 class Person:
@@ -97,6 +100,10 @@ class Repo:
             return full.relative_to(self.workdir).as_posix()
         except ValueError:
             return str(full)
+
+    def local_config(self) -> Config:
+        """The repository's own config file (``.git/config``): never the user's or system's."""
+        return pygit2.Config(str(self.commondir / "config"))
 
     def _config(self, key: str) -> str | None:
         try:

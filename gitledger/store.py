@@ -28,8 +28,9 @@ from typing import TypeVar
 
 import pygit2
 from pygit2.enums import FileMode, ObjectType, SortMode
+from pygit2.transaction import ReferenceTransaction
 
-from gitledger.errors import ConcurrentUpdate, CorruptLedger, RepositoryError
+from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
 from gitledger.ids import ALPHABET
 from gitledger.model import Change, Event, format_message, parse_trailers
 from gitledger.repo import Repo
@@ -61,6 +62,14 @@ class TreeView:
     @property
     def tree(self) -> pygit2.Tree:
         return self._tree
+
+    def has(self, path: str) -> bool:
+        """Whether ``path`` exists in this tree (without reading what is there)."""
+        try:
+            self._tree[path]
+        except KeyError:
+            return False
+        return True
 
     def read(self, path: str) -> bytes | None:
         obj = self._lookup(path)
@@ -138,7 +147,35 @@ class Store:
                 f"{self.pointer_path} does not name a ledger ref ('{text[:80]}'); "
                 "remove the file to start a new ledger"
             )
+        if self._archive_interrupted(text):
+            return self._finish_archive(text)
         return text
+
+    def _archive_interrupted(self, ref: str) -> bool:
+        """Whether an archive of ``ref`` set its tag but was stopped before removing the
+        session ref (both hold the same commit): the ledger counts as archived."""
+        archived = self.git.references.get(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+        current = self.git.references.get(ref)
+        if archived is None or current is None:
+            return False
+        try:
+            return bool(archived.peel(pygit2.Commit).id == current.target)
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
+
+    def _finish_archive(self, ref: str) -> str | None:
+        """Finish an interrupted archive: the worktree moves on to a fresh ledger name, and
+        the session ref (a copy of the archive) goes if its lock can be had."""
+        current = self.git.references.get(ref)
+        try:
+            if current is not None:
+                self._locked(ref, lambda txn: self._remove_at(txn, ref, str(current.target)))
+        except LedgerError:
+            pass  # a stale lock: doctor reports the leftover ref; the archive is whole
+        try:
+            return self.replace_worktree_ref()
+        except OSError:
+            return None  # a read-only git dir: no ledger to read here, as after the archive
 
     def ensure_worktree_ref(self) -> str:
         """The worktree's ledger ref, choosing a fresh unique name on first use.
@@ -180,13 +217,19 @@ class Store:
 
     # -- reading -------------------------------------------------------------------------
 
-    def tip(self, ref: str) -> Tip:
+    def reference(self, ref: str) -> pygit2.Reference | None:
+        """The ref ``ref`` (None when it does not exist); CorruptLedger for a bad name."""
         try:
-            reference = self.git.references[ref]
+            return self.git.references[ref]
         except KeyError:
-            return Tip(None, None)
+            return None
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+
+    def tip(self, ref: str) -> Tip:
+        reference = self.reference(ref)
+        if reference is None:
+            return Tip(None, None)
         target = reference.target
         if not isinstance(target, pygit2.Oid):
             raise CorruptLedger(f"{ref} is a symbolic ref, not a ledger")
@@ -208,14 +251,18 @@ class Store:
     def ledger_refs(self) -> list[str]:
         return sorted(r for r in self.git.references if r.startswith(LEDGER_NAMESPACE))
 
-    def worktree_pointers(self) -> dict[str, Path]:
-        """Which worktree (by work tree path) points at which ledger ref."""
-        found: dict[str, Path] = {}
+    def worktree_gitdirs(self) -> list[Path]:
+        """The git dir of every worktree: the common one first, then each linked one's."""
         gitdirs = [self.repo.commondir]
         worktrees = self.repo.commondir / "worktrees"
         if worktrees.is_dir():
             gitdirs.extend(sorted(p for p in worktrees.iterdir() if p.is_dir()))
-        for gitdir in gitdirs:
+        return gitdirs
+
+    def worktree_pointers(self) -> dict[str, Path]:
+        """Which worktree (by work tree path) points at which ledger ref."""
+        found: dict[str, Path] = {}
+        for gitdir in self.worktree_gitdirs():
             try:
                 ref = (gitdir / POINTER_FILE).read_text(encoding="utf-8").strip()
             except (OSError, UnicodeDecodeError):
@@ -237,6 +284,14 @@ class Store:
         walker = self.git.walk(pygit2.Oid(hex=commit), SortMode.TOPOLOGICAL | SortMode.TIME)
         for found in walker:
             yield _event(found)
+
+    def tag_message(self, ref: str) -> str | None:
+        """The message of the annotated tag ``ref`` names (an archive), or None."""
+        try:
+            obj = self.git.references[ref].peel(pygit2.Tag)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
+        return str(obj.message)
 
     def first_parent(self, commit: str) -> str | None:
         obj = self.git[pygit2.Oid(hex=commit)]
@@ -292,9 +347,12 @@ class Store:
                     self._create_ref(ref, commit, change.subject)
             except (pygit2.GitError, OSError, _RefExists) as exc:
                 if time.monotonic() > deadline:
+                    locked = (f" ({self.lock_file(ref)} exists; if no git ledger or git "
+                              "command is running, remove it)"
+                              if self.lock_file(ref).exists() else "")
                     raise ConcurrentUpdate(
                         f"{ref} kept changing or stayed locked for {retry_seconds:g}s; "
-                        "nothing was written"
+                        f"nothing was written{locked}"
                     ) from None
                 if not isinstance(exc, _RefExists) and not _is_race(exc):
                     raise RepositoryError(f"cannot update {ref}: {exc}") from None
@@ -304,35 +362,85 @@ class Store:
             return str(commit), result
 
     def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
-        """Turn the session ledger at ``ref`` into an annotated tag, atomically.
+        """Turn the session ledger at ``ref`` into an annotated tag, never losing it.
 
-        The tag object (pointing at the ledger's tip, tagged by the writer) goes under
-        ``refs/ledger/archive/<ledger-id>`` and the session ref is removed, in one locked
-        ref transaction: either both happen or neither.  Returns (archive ref, tag id).
+        Two steps, each under its ref's lock, in the order a crash cannot make lossy: the
+        tag object (pointing at the ledger's tip, tagged by the writer) is set at
+        ``refs/ledger/archive/<ledger-id>``, then the session ref is removed if it still
+        points at ``expected_tip``.  Killed between them, both refs exist with the same
+        content, and archiving again finishes the job.  Returns (archive ref, tag id).
         Raises ``LedgerMoved`` when the tip is no longer ``expected_tip``.
         """
         name = ref.removeprefix(SESSIONS_PREFIX)
         target = ARCHIVE_PREFIX + name
+        existing = self.git.references.get(target)
+        tag: pygit2.Oid | str
+        if existing is None:
+            created = self._write_tag(name, expected_tip, message)
+            self._locked(target, lambda txn: self._set_new(txn, target, created, None, name))
+            tag = created
+        else:
+            tagged = existing.peel(pygit2.Commit).id
+            if str(tagged) == expected_tip:
+                tag = existing.target  # an interrupted archive: only the removal is left
+            elif self.git.descendant_of(pygit2.Oid(hex=expected_tip), tagged):
+                # The ledger went on after the tag was set (a write racing this archive,
+                # or work after an interrupted one): the archive follows it.
+                followed = self._write_tag(name, expected_tip, message)
+                old = existing.target
+                self._locked(target,
+                             lambda txn: self._set_new(txn, target, followed, old, name))
+                tag = followed
+            else:
+                raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
+                                    f"of {ref}; git ledger doctor explains")
+        self._locked(ref, lambda txn: self._remove_at(txn, ref, expected_tip))
+        return target, str(tag)
+
+    def _write_tag(self, name: str, tip: str, message: str) -> pygit2.Oid:
         tagger = self.repo.person("COMMITTER")
         offset = tagger.when.utcoffset() or timedelta(0)
         minutes = int(offset.total_seconds() // 60)
         zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
         raw = (
-            f"object {expected_tip}\ntype commit\ntag {name}\n"
+            f"object {tip}\ntype commit\ntag {name}\n"
             f"tagger {tagger.ident} {int(tagger.when.timestamp())} {zone}\n\n{message}"
         )
-        tag = self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
-        with self.git.transaction() as txn:
-            txn.lock_ref(ref)
-            txn.lock_ref(target)
-            current = self.git.references.get(ref)
-            if current is None or str(current.target) != expected_tip:
-                raise LedgerMoved(ref)
-            if self.git.references.get(target) is not None:
-                raise CorruptLedger(f"{target} already exists; this ledger was archived before")
-            txn.set_target(target, tag, message=f"archive {name}")
-            txn.remove(ref)
-        return target, str(tag)
+        return self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
+
+    def _set_new(self, txn: ReferenceTransaction, target: str, tag: pygit2.Oid,
+                 old: object, name: str) -> None:
+        """Set ``target`` to ``tag`` if it still holds ``old`` (None: does not exist)."""
+        current = self.git.references.get(target)
+        if (current.target if current is not None else None) != old:
+            raise LedgerMoved(target)
+        txn.set_target(target, tag, message=f"archive {name}")
+
+    def _remove_at(self, txn: ReferenceTransaction, ref: str, tip: str) -> None:
+        current = self.git.references.get(ref)
+        if current is None:
+            return  # removed already (an archive finished by another process)
+        if str(current.target) != tip:
+            raise LedgerMoved(ref)
+        txn.remove(ref)
+
+    def _locked(self, ref: str, action: Callable[[ReferenceTransaction], None]
+                ) -> None:
+        """Run ``action`` holding ``ref``'s lock; a lock held by another writer (or left by
+        a killed one) is an error naming the lock file."""
+        try:
+            with self.git.transaction() as txn:
+                txn.lock_ref(ref)
+                action(txn)
+        except (pygit2.GitError, OSError) as exc:
+            if not _is_race(exc):
+                raise RepositoryError(f"cannot update {ref}: {exc}") from None
+            raise ConcurrentUpdate(f"{ref} is locked ({self.lock_file(ref)} exists); if no "
+                                   "git ledger or git command is running, remove it") from None
+
+    def lock_file(self, ref: str) -> Path:
+        """Where git keeps the lock of loose ref ``ref``."""
+        return self.repo.commondir / f"{ref}.lock"
 
     def _create_ref(self, ref: str, commit: pygit2.Oid, subject: str) -> None:
         """Create ``ref`` at ``commit`` if, and only if, it does not exist yet.
@@ -354,10 +462,11 @@ class Store:
     def _write_tree(
         self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
     ) -> pygit2.Oid:
-        return self._write_subtree(base, changes)[0]
+        return self._write_subtree(base, changes, root=True)[0]
 
     def _write_subtree(
-        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
+        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None],
+        *, root: bool = False,
     ) -> tuple[pygit2.Oid, int]:
         """Write ``base`` with ``changes`` applied; the new tree and how many entries it has.
 
@@ -384,7 +493,12 @@ class Store:
             else:
                 assert isinstance(change, bytes)
                 builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
-        return builder.write(), len(builder)
+        size = len(builder)
+        if size == 0 and base is not None and not root:
+            # An emptied subtree is dropped by its parent: writing it would only leave a
+            # dangling empty tree for fsck to report.
+            return base.id, 0
+        return builder.write(), size
 
 
 def _retry_seconds() -> float:

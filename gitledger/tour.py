@@ -19,8 +19,9 @@ from gitledger.decisions import reject
 from gitledger.gitevents import post_commit
 from gitledger.ids import entry_path
 from gitledger.ledger import Ledger, WriteResult
+from gitledger.lifecycle import archive
 from gitledger.notes import read_note
-from gitledger.render import log_text, snapshot_json, snapshot_text
+from gitledger.render import archive_text, log_text, snapshot_json, snapshot_text
 from gitledger.repo import commit_files, init_repository
 from gitledger.restore import restore
 from gitledger.why import why, why_text
@@ -144,6 +145,19 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     assert blob is not None
     say("  " + (blob.read(path) or b"").decode("utf-8").rstrip().replace("\n", "\n  "))
     ledger_json = snapshot_json(snapshot)
+
+    say("\n# The task is done. archive carries the durable half (decisions in force, verified")
+    say("# facts, dropped approaches) to the project ledger, keeps the rest as a tag, and")
+    say("# points the worktree at a fresh ledger for the next task.")
+    say("$ git ledger archive")
+    done = archive(root)
+    say("  " + archive_text(done).replace("\n", "\n  "))
+    say(f"$ git cat-file tag {done.archive}   # the tag's message")
+    message = ledger.store.tag_message(done.archive) or ""
+    say("  " + "\n  ".join(message.rstrip().splitlines()[:8]) + "\n  …")
+    say("\n# The next session starts empty, with the project's decisions still in force:")
+    say("$ git ledger restore --source startup")
+    say(restore(root, source="startup").text)
     if keep:
         say("\nTry next:")
         say(f"  cd {shlex.quote(str(root))}")
@@ -151,6 +165,8 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say(f"  git ledger show {qid[:6]}        # one entry and its history")
         say(f"  git ledger show {did[:6]}        # a decision's status history")
         say(f"  git log --stat {snapshot.ref}")
+        say("  git ledger show --project       # what outlives the task")
+        say(f"  git show {done.archive}")
         say(f"  rm -rf {shlex.quote(str(root))}   # when you are done")
     else:
         shutil.rmtree(root, ignore_errors=True)

@@ -29,7 +29,7 @@ def test_archive_makes_an_annotated_tag_and_frees_the_worktree(repo: Path) -> No
     ledger = _ledger_with_task(repo)
     old_ref = ledger.ref or ""
     tip = git(repo, "rev-parse", old_ref).strip()
-    result = archive(repo)
+    result = archive(repo, mode="none")
     name = old_ref.removeprefix(SESSIONS_PREFIX)
     assert result.archive == ARCHIVE_PREFIX + name
     assert git(repo, "cat-file", "-t", result.archive).strip() == "tag"
@@ -50,7 +50,7 @@ def test_archive_makes_an_annotated_tag_and_frees_the_worktree(repo: Path) -> No
 def test_after_archive_the_worktree_starts_an_empty_ledger(repo: Path) -> None:
     _ledger_with_task(repo)
     Ledger.open(repo, project=True).decide("Log JSON everywhere")
-    result = archive(repo)
+    result = archive(repo, mode="none")
     text = restore(repo).text
     assert "no session ledger in this worktree yet" in text
     assert "Log JSON everywhere" in text  # the project's decisions outlive the task
@@ -64,7 +64,7 @@ def test_a_crash_between_the_tag_and_the_pointer_never_reuses_the_name(repo: Pat
     ledger = _ledger_with_task(repo)
     old_ref = ledger.ref or ""
     pointer = (repo / ".git" / "ledger").read_text()
-    archive(repo)
+    archive(repo, mode="none")
     (repo / ".git" / "ledger").write_text(pointer)  # as if the process died before rename
     written = Ledger.open(repo).set_task("After the crash")
     assert written.ref != old_ref
@@ -81,10 +81,11 @@ def test_nothing_to_archive_is_an_error(repo: Path) -> None:
 def test_cli_archive(repo: Path) -> None:
     _ledger_with_task(repo)
     runner = CliRunner()
-    done = runner.invoke(cli, ["-C", str(repo), "archive", "--json"])
+    done = runner.invoke(cli, ["-C", str(repo), "archive", "--no-carry", "--json"])
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
-    assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref"}
+    assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref", "carried",
+                         "dry_run"}
     assert data["entries"] == 2
     again = runner.invoke(cli, ["-C", str(repo), "archive"])
     assert again.exit_code == 1

@@ -21,7 +21,8 @@ from gitledger.store import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import Run, git
 
 WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "warnings"}
-ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "seq"}
+ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "carried_from",
+                "seq"}
 KIND_KEYS = {
     "open": {"ask_user"},
     "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
@@ -417,7 +418,7 @@ def test_list(ledger: Run, repo: Path) -> None:
     assert [item["ref"] for item in ledgers] == [PROJECT_REF, ledger_ref(repo)]
     project, session = ledgers
     expected_keys = {"id", "ref", "kind", "current", "worktree", "task", "next", "entries",
-                     "owner", "session_id", "last_change", "problem"}
+                     "owner", "session_id", "last_change", "problem", "orphaned"}
     assert set(project) == expected_keys
     assert set(session) == expected_keys
     assert project["kind"] == "project"
@@ -540,10 +541,12 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
     assert str(kept[0]) in result.stdout
     assert "Try next:" in result.stdout
     refs = git(kept[0], "for-each-ref", "--format=%(refname)", "refs/ledger/").split()
-    # The session ledger, and the keep-alive chain that holds the implementing commit.
-    assert len(refs) == 2
-    assert refs[0] == "refs/ledger/keep"
-    assert refs[1].startswith(SESSIONS_PREFIX)
+    # The archived task, the keep-alive chain that holds the implementing commit, and the
+    # project ledger that got the durable half; the worktree's next ledger is not started.
+    assert len(refs) == 3
+    assert refs[0].startswith("refs/ledger/archive/")
+    assert refs[1:] == ["refs/ledger/keep", "refs/ledger/project"]
+    assert git(kept[0], "cat-file", "-t", refs[0]).strip() == "tag"
     assert "ledger check: FAILED" in result.stdout  # the planted mistake is caught
     assert git(kept[0], "fsck", "--strict") == ""
 

@@ -406,3 +406,94 @@ def test_hooks_md_documents_each_git_hook_and_the_fast_path() -> None:
     assert "core.hooksPath" in section
     assert "notes.rewriteRef" in section
     assert "cat_sort_uniq" in section
+
+
+# -- the lifecycle: carry, archive, archives, prune, adopt, doctor -----------------------
+
+
+def test_doctor_codes_table_matches_the_code() -> None:
+    from gitledger.doctor import _FIXABLE, CODES
+
+    section = _section(_read(CLI_MD), "### `git ledger doctor`")
+    documented: dict[str, tuple[str, bool]] = {}
+    for cells in _table_rows(section):
+        code = re.fullmatch(r"`([a-z-]+)`", cells[0])
+        if code and len(cells) >= 4 and cells[1] in ("error", "warning"):
+            assert code.group(1) not in documented, f"code {code.group(1)} listed twice"
+            assert cells[2] in ("yes", "no"), f"doctor code {code.group(1)}: --fix is {cells[2]}"
+            documented[code.group(1)] = (cells[1], cells[2] == "yes")
+    expected = {code: (severity, code in _FIXABLE) for code, (severity, _) in CODES.items()}
+    assert documented == expected, "docs/cli.md's doctor codes table differs from doctor.CODES"
+
+
+def test_every_lifecycle_json_key_is_documented(runner: CliRunner,
+                                                repo_with_commit: Path) -> None:
+    from tests.conftest import git
+
+    ledger = Run(runner, repo_with_commit)
+    _json(ledger("task", "Ship it", "--json"))
+    verified = _json(ledger("verify", "It works", "--by", "pytest", "--json"))["id"]
+    _json(ledger("decide", "Use PKCE", "--json"))
+    _json(ledger("open", "Which library?", "--json"))
+    documents = [_json(ledger("carry", verified, "--json")),
+                 _json(ledger("show", verified, "--project", "--json"))]
+    assert documents[-1]["entry"]["carried_from"], "a carried entry names where it came from"
+    documents.append(_json(ledger("archive", "--dry-run", "--json")))
+    archived = _json(ledger("archive", "--json"))
+    documents.append(archived)
+    name = archived["archive"].rsplit("/", 1)[-1]
+    documents += [_json(ledger("list", "--archived", "--json")),
+                  _json(ledger("show", "--archive", name, "--json")),
+                  _json(ledger("prune", "--archived-before", "2000-01-01", "--dry-run",
+                               "--json"))]
+    other = repo_with_commit.parent / "other"
+    git(repo_with_commit, "worktree", "add", "-q", str(other))
+    assert Run(runner, other)("task", "Elsewhere").exit_code == 0
+    git(repo_with_commit, "worktree", "remove", str(other))
+    listed = _json(ledger("list", "--json"))
+    assert any(item["orphaned"] for item in listed["ledgers"])
+    documents.append(listed)
+    doctor = _json(ledger("doctor", "--json"))
+    assert [f["code"] for f in doctor["findings"]] == ["orphan"]
+    documents.append(doctor)
+    orphan = next(item["id"] for item in listed["ledgers"] if item["orphaned"])
+    documents.append(_json(ledger("adopt", orphan, "--json")))
+    doc = _read(CLI_MD)
+    keys = {key for document in documents for key in _keys(document)}
+    missing = sorted(key for key in keys
+                     if not re.search(rf"`(?:\w+\.)?{re.escape(key)}`", doc))
+    assert not missing, f"docs/cli.md, JSON: undocumented keys {missing}"
+
+
+def _shape(text: str) -> str:
+    """Output with its random parts (ledger and entry ids, hashes, counts) replaced."""
+    text = re.sub(r"\b\d+ entr(?:y|ies)\b", "<n> entries", text)
+    text = re.sub(r"(?<=: )[a-z]-[0-9a-hjkmnp-tv-z]{10}(?:, [a-z]-[0-9a-hjkmnp-tv-z]{10})*",
+                  "<ids>", text)
+    text = re.sub(r"\b[0-9a-f]{10,40}\b", "<hex>", text)
+    return re.sub(r"\b[0-9a-hjkmnp-tv-z]{10}\b", "<id>", text)
+
+
+def test_archive_output_in_cli_md_is_the_real_output(runner: CliRunner,
+                                                     repo_with_commit: Path) -> None:
+    ledger = Run(runner, repo_with_commit)
+    assert ledger("decide", "Use PKCE").exit_code == 0
+    assert ledger("open", "Which library?").exit_code == 0
+    section = _shape(_section(_read(CLI_MD), "### `git ledger archive`"))
+    for args in (("archive", "--dry-run"), ("archive",)):
+        done = ledger(*args)
+        assert done.exit_code == 0, done.output
+        for line in done.stdout.splitlines():
+            assert _shape(line) in section, f"docs/cli.md, archive: no line like {line!r}"
+    assert "git show refs/ledger/archive" not in _read(CLI_MD)
+
+
+def test_format_md_specifies_carry_and_archive() -> None:
+    section = " ".join(_section(_read(FORMAT_MD), "## Carrying and archiving").split())
+    for phrase in ("before or after", "never between", "`carried_from`",
+                   "`Ledger-Carried-From: <session ref>`",
+                   "`Ledger-Carried-To: refs/ledger/project`", "prune --archived-before",
+                   "age"):
+        assert phrase in section, f"docs/format.md, Carrying and archiving: no {phrase!r}"
+    assert section.index("Arrive") < section.index("Leave"), "the project step comes first"
+    assert section.index("**Tag.**") < section.index("**Remove.**"), "the tag comes first"

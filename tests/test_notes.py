@@ -309,10 +309,12 @@ def test_rebuild_names_archived_ledgers_by_their_archive_ref(work: Path, run: Ru
     code = _commit(work, "a")
     entry = _ok(run("decide", "Use PKCE", "--evidence", f"git:{code}"))
     session = _session(work)
-    archived = json.loads(_ok(run("archive", "--json")))["archive"]
+    archived = json.loads(_ok(run("archive", "--no-carry", "--json")))["archive"]
     assert archived == session.replace("/sessions/", "/archive/")
+    assert _note(work, code) == f"cites {entry} {archived}\n"  # archive renamed it
     out = json.loads(_ok(run("notes", "rebuild", "--json")))
     assert out["ledgers"] == 1
+    assert out["commit"] is None  # rebuild agrees: nothing to change
     assert _note(work, code) == f"cites {entry} {archived}\n"
     _fsck(work)
 
