@@ -588,8 +588,10 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
     else:
         ledger = _ledger(repo, project, name)
     if entry_id:
-        from gitledger.decisions import entry_history
+        from gitledger.decisions import entry_history, locate
 
+        if not (project or name or archive_name):  # a carried entry is in the project
+            ledger = locate(_where(repo), entry_id)
         history = entry_history(ledger, entry_id)
         _emit(as_json, history_json(history), history_text(history))
         return

@@ -64,7 +64,25 @@ def carry(where: str | os.PathLike[str] | None, ids: list[str]) -> CarryResult:
     if not ids:
         raise InvalidInput("nothing to carry: give the ids of the entries to carry")
     wanted = [ledger.get(prefix).id for prefix in ids]  # unknown ids fail before anything
-    return _carry(ledger, list(dict.fromkeys(wanted)))
+    return _carry(ledger, with_chains(ledger.snapshot(), wanted))
+
+
+def with_chains(snapshot: Snapshot, ids: list[str]) -> list[str]:
+    """``ids`` with every decision their supersedes chains link to in this ledger, both
+    ways: a chain is carried whole, so no link is left pointing into the archive."""
+    by_id = {e.id: e for e in snapshot.entries}
+    chosen: list[str] = []
+    pending = list(ids)
+    while pending:
+        entry_id = pending.pop(0)
+        if entry_id in chosen:
+            continue
+        chosen.append(entry_id)
+        entry = by_id.get(entry_id)
+        if entry is not None and entry.kind == "decided":
+            pending += [link for link in (entry.supersedes, entry.superseded_by)
+                        if link in by_id]
+    return chosen
 
 
 def durable_ids(snapshot: Snapshot, mode: str) -> list[str]:
@@ -109,7 +127,7 @@ def archive(
     if ledger.ref is None or snapshot.commit is None or snapshot.meta is None:
         raise InvalidInput("nothing to archive: this worktree has no ledger yet")
     if carry_ids is not None:
-        chosen = list(dict.fromkeys(ledger.get(prefix).id for prefix in carry_ids))
+        chosen = with_chains(snapshot, [ledger.get(prefix).id for prefix in carry_ids])
     else:
         chosen = durable_ids(snapshot, mode)
     # A carry stopped between its two steps is finished before the tag is made, so the

@@ -112,7 +112,10 @@ def test_carry_one_entry_by_prefix_moves_it(ledger: Run, repo: Path) -> None:
     # gone from the session: tree, show and show ID
     assert _ids_at(repo, session) == {question}
     assert set(_entries(ledger)) == {question}
-    gone = ledger("show", decision)
+    # show ID finds it where it went (the project ledger), not in the session
+    assert "Ledger-Carried-From" not in ledger("show", decision).stdout
+    assert ledger("show", decision).exit_code == 0
+    gone = ledger("show", "--ledger", session.rsplit("/", 1)[-1], decision)
     assert gone.exit_code == 1
     assert gone.stderr == f"git ledger: no entry matches '{decision}'\n"
     # in the project, linked to where it came from, with the project's own seq
@@ -263,12 +266,13 @@ def test_carried_decisions_keep_check_clean_and_scopes_span_both(ledger: Run, re
     other = _id(ledger("decide", "Postgres", "--scope", "db", "--json"))
     assert ledger("check").exit_code == 0
 
-    # carry only the replacement: its supersedes link now crosses ledgers, and still holds
-    assert ledger("carry", new).exit_code == 0
+    # carry only the replacement: the chain goes whole, so no link crosses ledgers
+    carried = json.loads(ledger("carry", new, "--json").stdout)["carried"]
+    assert carried == [new, old]
     done = ledger("check", "--json")
     assert done.exit_code == 0, done.stdout
     assert [f for f in json.loads(done.stdout)["findings"] if f["severity"] == "error"] == []
-    assert ledger("carry", old, other).exit_code == 0
+    assert ledger("carry", other).exit_code == 0
     assert ledger("check").exit_code == 0
 
     # a new session decision in a scope a carried decision holds is a conflict
@@ -892,3 +896,34 @@ def test_after_an_interrupted_carry_writes_go_to_the_project_copy(repo: Path) ->
     assert Ledger.open(repo, project=True).get(proposed.id).status == "accepted"
     archive(repo)  # finishes the carry: the archive does not hold the entry
     assert proposed.id not in _ids_at(repo, session.replace("/sessions/", "/archive/"))
+
+
+def test_carrying_one_decision_of_a_chain_carries_the_chain(repo: Path) -> None:
+    from gitledger.check import check
+
+    ledger = Ledger.open(repo)
+    ledger.set_task("t")
+    old = ledger.decide("old", scope="s").entry
+    assert old is not None
+    new = ledger.decide("new", scope="s", supersedes=old.id).entry
+    assert new is not None
+    result = carry(repo, [new.id])
+    assert result.carried == (new.id, old.id)
+    archive(repo, mode="none")
+    assert check(repo).errors == ()
+    project = {e.id for e in Ledger.open(repo, project=True).snapshot().entries}
+    assert {old.id, new.id} <= project
+
+
+def test_show_finds_a_carried_entry_in_the_project_ledger(repo: Path) -> None:
+    from click.testing import CliRunner
+
+    from gitledger.cli import cli
+
+    ledger = Ledger.open(repo)
+    fact = ledger.verify("it works", by="true").entry
+    assert fact is not None
+    carry(repo, [fact.id])
+    shown = CliRunner().invoke(cli, ["-C", str(repo), "show", fact.id[:6]])
+    assert shown.exit_code == 0, shown.stderr
+    assert "it works" in shown.stdout
