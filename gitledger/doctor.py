@@ -43,14 +43,13 @@ from gitledger.store import (
     POINTER_FILE,
     PROJECT_REF,
     SESSIONS_PREFIX,
+    STALE_LOCK_MINUTES,
     Store,
     TreeView,
 )
 from gitledger.text import printable
 
 #: code → (severity, what it means).  Codes are stable: scripts may match on them.
-#: A ref lock this old has no live writer behind it (a write holds one for milliseconds).
-STALE_LOCK_MINUTES = 10
 
 CODES: dict[str, tuple[str, str]] = {
     "ref-symbolic": ("error", "a symbolic ref under refs/ledger/"),

@@ -46,6 +46,9 @@ ENTRIES_DIR = "entries"
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0
+#: A ref lock this old has no live writer behind it (a write holds one for milliseconds):
+#: a write fails at once instead of waiting it out.
+STALE_LOCK_MINUTES = 10
 #: Where a caller that must not wait long (a git hook) says how long to wait instead.
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
@@ -356,10 +359,24 @@ class Store:
                     ) from None
                 if not isinstance(exc, _RefExists) and not _is_race(exc):
                     raise RepositoryError(f"cannot update {ref}: {exc}") from None
+                stale = self._stale_lock_minutes(ref)
+                if stale is not None:
+                    raise ConcurrentUpdate(
+                        f"{ref} is locked by {self.lock_file(ref)}, {stale:.0f} minutes old "
+                        "(left by a killed writer?): remove it, or run git ledger doctor "
+                        "--fix; nothing was written") from None
                 time.sleep(random.uniform(0, delay))
                 delay = min(delay * 2, 0.05)
                 continue
             return str(commit), result
+
+    def _stale_lock_minutes(self, ref: str) -> float | None:
+        """The age of ``ref``'s lock when it is too old for a live writer to hold it."""
+        try:
+            age = (time.time() - self.lock_file(ref).stat().st_mtime) / 60
+        except OSError:
+            return None
+        return age if age >= STALE_LOCK_MINUTES else None
 
     def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
         """Turn the session ledger at ``ref`` into an annotated tag, never losing it.

@@ -810,3 +810,27 @@ def test_usage_error_points_at_the_commands_help(
 ) -> None:
     line = refused(ledger(*args), 2)
     assert line.endswith(f"(see git ledger{' ' + command if command else ''} --help)")
+
+
+def test_a_stale_ref_lock_fails_a_write_at_once_naming_it(repo: Path) -> None:
+    """A lock older than any live writer holds one fails the write at once (not after a
+    minute of retries), names the lock file, and writes nothing."""
+    import os
+    import time
+
+    from gitledger.errors import ConcurrentUpdate
+    from gitledger.ledger import Ledger
+
+    ledger = Ledger.open(repo)
+    ledger.set_task("t")
+    assert ledger.ref is not None
+    before = git(repo, "rev-parse", ledger.ref).strip()
+    lock = repo / ".git" / f"{ledger.ref}.lock"
+    lock.write_text("")
+    old = time.time() - 3600
+    os.utime(lock, (old, old))
+    started = time.monotonic()
+    with pytest.raises(ConcurrentUpdate, match=r"is locked by .*\.lock, 60 minutes old"):
+        ledger.set_next("n")
+    assert time.monotonic() - started < 5
+    assert git(repo, "rev-parse", ledger.ref).strip() == before
