@@ -443,17 +443,25 @@ class Store:
 
     def _locked(self, ref: str, action: Callable[[ReferenceTransaction], None]
                 ) -> None:
-        """Run ``action`` holding ``ref``'s lock; a lock held by another writer (or left by
-        a killed one) is an error naming the lock file."""
-        try:
-            with self.git.transaction() as txn:
-                txn.lock_ref(ref)
-                action(txn)
-        except (pygit2.GitError, OSError) as exc:
-            if not _is_race(exc):
-                raise RepositoryError(f"cannot update {ref}: {exc}") from None
-            raise ConcurrentUpdate(f"{ref} is locked ({self.lock_file(ref)} exists); if no "
-                                   "git ledger or git command is running, remove it") from None
+        """Run ``action`` holding ``ref``'s lock.  A lock another writer holds is waited
+        for (as ``update`` does); one left by a killed writer is an error naming it."""
+        deadline = time.monotonic() + _retry_seconds()
+        delay = 0.001
+        while True:
+            try:
+                with self.git.transaction() as txn:
+                    txn.lock_ref(ref)
+                    action(txn)
+                return
+            except (pygit2.GitError, OSError) as exc:
+                if not _is_race(exc):
+                    raise RepositoryError(f"cannot update {ref}: {exc}") from None
+                if time.monotonic() > deadline or self._stale_lock_minutes(ref) is not None:
+                    raise ConcurrentUpdate(
+                        f"{ref} is locked ({self.lock_file(ref)} exists); if no git ledger "
+                        "or git command is running, remove it") from None
+                time.sleep(random.uniform(0, delay))
+                delay = min(delay * 2, 0.05)
 
     def lock_file(self, ref: str) -> Path:
         """Where git keeps the lock of loose ref ``ref``."""
