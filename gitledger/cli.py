@@ -486,6 +486,9 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     never blocks twice in a row, on warnings, or when it fails itself.
     """
     if hook_event is not None:
+        if as_json or project or name:
+            raise click.UsageError("--hook stop prints the agent's own JSON and checks this "
+                                   "worktree: leave out --json, --project and --ledger")
         from gitledger.hook import run_stop_check
 
         result = run_stop_check(agent, _stdin_payload(), os.environ, cwd=_where(repo))
@@ -494,6 +497,10 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         if result.stderr:
             click.echo(result.stderr, err=True, nl=False)
         return
+    if agent != "claude" and not hook_event:
+        raise click.UsageError("--agent only applies with --hook stop")
+    if project and name:
+        raise click.UsageError("--project and --ledger exclude each other")
     from gitledger.check import check as check_ledgers
     from gitledger.check import report_json, report_text
 

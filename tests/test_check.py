@@ -845,3 +845,17 @@ def test_link_to_project_decision_when_only_the_session_is_checked(
                superseded_by=new)
     _, data = run_check(ledger, "--ledger", session_ref(repo_with_commit))
     assert data["findings"] == []
+
+
+@pytest.mark.parametrize("args", [
+    ("--hook", "stop", "--json"),
+    ("--hook", "stop", "--project"),
+    ("--agent", "codex"),
+    ("--project", "--ledger", "project"),
+])
+def test_check_options_that_do_not_mix_are_usage_errors(ledger: Run, args: tuple[str, ...]
+                                                       ) -> None:
+    result = ledger("check", *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
