@@ -590,7 +590,9 @@ class Ledger:
         for path, blob in files.items():
             if not path.startswith(f"{ENTRIES_DIR}/"):
                 continue
-            if before is None:
+            if blob is not None and b'kind = "decided"' not in blob:
+                continue  # only decisions name commits, and a kind never turns back
+            if before is None:  # the parent tree is read only for a decision's write
                 parent = self.store.first_parent(commit)
                 before = self.store.view_at(parent) if parent else None
             old_blob = before.read(path) if before is not None else None
