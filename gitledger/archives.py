@@ -41,7 +41,9 @@ from gitledger.store import (
     ENTRIES_DIR,
     POINTER_FILE,
     PROJECT_REF,
+    REMOTES_PREFIX,
     SESSIONS_PREFIX,
+    LedgerMoved,
     Store,
     Tip,
     TreeView,
@@ -81,7 +83,8 @@ class ArchiveStore(Store):
     """A store that reads archive refs through their tag and writes nothing at all."""
 
     def tip(self, ref: str) -> Tip:
-        if not ref.startswith(ARCHIVE_PREFIX):
+        if not (ref.startswith(ARCHIVE_PREFIX)
+                or (ref.startswith(REMOTES_PREFIX) and "/archive/" in ref)):
             return super().tip(ref)
         reference = self.reference(ref)
         if reference is None:
@@ -90,7 +93,7 @@ class ArchiveStore(Store):
             commit = reference.peel(pygit2.Commit)
         except (KeyError, ValueError, pygit2.GitError) as exc:
             raise CorruptLedger(f"{ref} does not lead to a ledger commit: {exc}") from None
-        return Tip(str(commit.id), TreeView(self.git, commit.tree))
+        return Tip(str(commit.id), TreeView(self.git, commit.tree, str(commit.id)))
 
     def update(self, ref: str, operation: Any, *, retry_seconds: float | None = None) -> Any:
         raise _read_only(ref)
@@ -110,7 +113,11 @@ class ArchivedLedger(Ledger):
 
     @property
     def name(self) -> str:
-        return (self.ref or "").removeprefix(ARCHIVE_PREFIX)
+        ref = self.ref or ""
+        if ref.startswith(REMOTES_PREFIX):  # a teammate's: REMOTE/ID
+            remote = ref.removeprefix(REMOTES_PREFIX).split("/", 1)[0]
+            return f"{remote}/{ref.rsplit('/', 1)[-1]}"
+        return ref.removeprefix(ARCHIVE_PREFIX)
 
     def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
         raise _read_only(self.ref or ARCHIVE_PREFIX)
@@ -132,6 +139,9 @@ def resolve_archive(store: Store, name: str) -> str:
     if not name:
         raise InvalidInput("--archive needs an archive name (git ledger list --archived)")
     refs = archive_refs(store)
+    if name.startswith(REMOTES_PREFIX) or ("/" in name and not name.startswith(
+            ("refs/", "archive/"))):
+        return _fetched_archive(store, name)
     if name.startswith("refs/"):
         if name in refs:
             return name
@@ -152,6 +162,27 @@ def resolve_archive(store: Store, name: str) -> str:
     return matches[0]
 
 
+def _fetched_archive(store: Store, name: str) -> str:
+    """A teammate's archive, fetched from a remote: ``REMOTE/ID`` (or a prefix of ID), or
+    its full ref under ``refs/ledger/remotes/``."""
+    fetched = [r for r in store.refs_under(REMOTES_PREFIX) if "/archive/" in r]
+    if name.startswith(REMOTES_PREFIX):
+        if name in fetched:
+            return name
+        raise UnknownEntry(f"no archive at {name} (git ledger fetch brings a remote's)")
+    remote, _, key = name.partition("/")
+    exact = f"{REMOTES_PREFIX}{remote}/archive/{key.removeprefix('archive/')}"
+    matches = [r for r in fetched if r.startswith(exact)]
+    if exact in matches:
+        return exact
+    if len(matches) > 1:
+        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches[:5])}")
+    if not matches:
+        raise UnknownEntry(f"no archive named '{name}' was fetched (git ledger fetch "
+                           f"{remote} brings a remote's archives)")
+    return matches[0]
+
+
 def open_archive(where: str | os.PathLike[str] | None, name: str) -> ArchivedLedger:
     """The archive ``name`` names, as a read-only ledger."""
     store = ArchiveStore(Repo(where))
@@ -160,7 +191,7 @@ def open_archive(where: str | os.PathLike[str] | None, name: str) -> ArchivedLed
 
 def read_archive(store: Store, ref: str) -> ArchiveSummary:
     """What the tag and the archived tree say about one archive; never raises on damage."""
-    ledger_id = ref.removeprefix(ARCHIVE_PREFIX)
+    ledger_id = ref.rsplit("/", 1)[-1]
     empty = ArchiveSummary(ledger_id, ref, None, None, None, None, None, None, 0, ())
     try:
         reference = store.git.references[ref]
@@ -265,13 +296,14 @@ class PruneResult:
     skipped: tuple[tuple[str, str], ...] = ()
 
 
-_DATE_RE = re.compile(
+DATE_RE = re.compile(
     r"\d{4}-\d{2}-\d{2}"
     r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
 
 
-def parse_cutoff(text: str, *, current: datetime | None = None) -> datetime:
+def parse_cutoff(text: str, *, current: datetime | None = None,
+                 option: str = "--archived-before") -> datetime:
     """``--archived-before``: an ISO date (midnight UTC) or date-time (UTC if no offset).
 
     Refused: anything else, and a moment in the future (it would prune every archive,
@@ -279,12 +311,12 @@ def parse_cutoff(text: str, *, current: datetime | None = None) -> datetime:
     """
     value = text.strip()
     if not value:
-        raise InvalidInput("--archived-before needs a date: YYYY-MM-DD or an ISO 8601 "
+        raise InvalidInput(f"{option} needs a date: YYYY-MM-DD or an ISO 8601 "
                            "date-time")
     shape = ("give YYYY-MM-DD (midnight UTC) or an ISO 8601 date-time such as "
              "2026-01-31T18:00:00+01:00")
-    if not _DATE_RE.fullmatch(value):
-        raise InvalidInput(f"--archived-before '{value[:60]}' is not a date: {shape}")
+    if not DATE_RE.fullmatch(value):
+        raise InvalidInput(f"{option} '{value[:60]}' is not a date: {shape}")
     try:
         if len(value) == 10:
             day = date.fromisoformat(value)
@@ -294,9 +326,11 @@ def parse_cutoff(text: str, *, current: datetime | None = None) -> datetime:
             if cutoff.tzinfo is None:
                 cutoff = cutoff.replace(tzinfo=UTC)
     except ValueError as exc:
-        raise InvalidInput(f"--archived-before '{value}' is not a valid date ({exc}): "
+        raise InvalidInput(f"{option} '{value}' is not a valid date ({exc}): "
                            f"{shape}") from None
     moment = current or now()
+    if cutoff > moment and option != "--archived-before":
+        raise InvalidInput(f"{option} {value} is in the future")
     if cutoff > moment:
         raise InvalidInput(
             f"--archived-before {value} is in the future: it would prune every archive; "
@@ -457,6 +491,12 @@ def adopt(where: str | os.PathLike[str] | None, name: str) -> AdoptResult:
     """
     store = Store(Repo(where))
     ref = _adoptable(store, name)
+    fetched: str | None = None
+    if ref.startswith(REMOTES_PREFIX):
+        # Continuing on this machine a ledger pushed from another: it gets its own local
+        # ref under the same name, and pull and push merge the two from then on.
+        fetched = store.refs_under(ref)[ref]
+        ref = SESSIONS_PREFIX + ref.rsplit("/", 1)[-1]
     previous = store.worktree_ref()
     if previous == ref:
         view = store.tip(ref).view
@@ -464,6 +504,10 @@ def adopt(where: str | os.PathLike[str] | None, name: str) -> AdoptResult:
         return AdoptResult(ref, previous, False, count_entries(view),
                            read_header(ref, view)[1].task)
     left = _refuse_own_content(store, previous)
+    if fetched is not None and not store.exists(ref):
+        # (made meanwhile by another adopt: this one continues that)
+        with contextlib.suppress(LedgerMoved):
+            store.set_ref(ref, fetched, None, "ledger: adopted from a remote's copy")
     for attempt in range(50):
         try:
             return _adopt_locked(store, ref, previous, left)
@@ -493,6 +537,8 @@ def _adoptable(store: Store, name: str) -> str:
                 f"it with git ledger show --archive {name}; start a new ledger here instead"
             ) from None
         raise
+    if ref.startswith(REMOTES_PREFIX) and "/sessions/" in ref:
+        return ref
     if not ref.startswith(SESSIONS_PREFIX):
         raise InvalidInput(f"{ref} is not a session ledger: only a session ledger "
                            f"({SESSIONS_PREFIX}<id>) belongs to a worktree")

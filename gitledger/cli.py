@@ -570,7 +570,8 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
 @click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
 @click.option("--archive", "archive_name", metavar="NAME",
               help="An archived ledger, read-only (its id, a unique prefix, or its ref; "
-                   "git ledger list --archived shows them).")
+                   "git ledger list --archived shows them), or a teammate's fetched from a "
+                   "remote (REMOTE/ID).")
 @_project_option
 @_common
 def show(entry_id: str | None, kind: str | None, name: str | None, archive_name: str | None,
@@ -670,10 +671,13 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
               help="Why the context is being restored; startup primes the protocol once.")
 @click.option("--archive", "archive_name", metavar="NAME",
               help="Restore an archived ledger instead, read-only (its id, a unique "
-                   "prefix, or its ref).")
+                   "prefix, or its ref; a teammate's: REMOTE/ID).")
+@click.option("--ledger", "ledger_name", metavar="NAME",
+              help="Restore another session ledger instead, read-only and headed with its "
+                   "author: a teammate's, fetched from a remote (REMOTE/ID).")
 @_repo_option
 def restore(budget: int | None, fmt: str, session_id: str | None, source: str | None,
-            archive_name: str | None, repo: str | None) -> None:
+            archive_name: str | None, ledger_name: str | None, repo: str | None) -> None:
     """Print the capped re-inject block: what a compaction destroys, restore-first.
 
     Degrades by priority when the ledger holds more than fits, names what was clipped
@@ -681,7 +685,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     nothing was clipped.  --format json describes the block; claude, codex, gemini and
     cursor print the agent's SessionStart hook envelope.  --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the
-    project's decisions; it takes neither --session-id nor --source.
+    project's decisions; it takes neither --session-id nor --source.  --ledger NAME
+    does the same for a teammate's ledger fetched from a remote, headed with its
+    author: nobody else's reasoning is ever injected unless asked for by name.
     """
     from gitledger.restore import render as render_block
     from gitledger.restore import restore as restore_block
@@ -689,8 +695,12 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     if archive_name is not None and (session_id is not None or source is not None):
         raise click.UsageError("--archive takes neither --session-id nor --source: an "
                                "archive belongs to no session")
+    if ledger_name is not None and (session_id is not None or source is not None
+                                    or archive_name is not None):
+        raise click.UsageError("--ledger takes neither --archive, --session-id nor "
+                               "--source: another's ledger is read, never owned")
     block = restore_block(_where(repo), budget=budget, fmt=fmt, session_id=session_id,
-                          source=source, archive=archive_name)
+                          source=source, archive=archive_name, ledger_name=ledger_name)
     click.echo(render_block(block, fmt))
 
 
@@ -762,8 +772,13 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
 @click.option("--archived", is_flag=True,
               help="List the archives instead, newest first: id, date, tagger, TASK, "
                    "entries and what was carried to the project ledger.")
+@click.option("--remote", "remote", is_flag=False, flag_value="", default=None,
+              metavar="[REMOTE]",
+              help="List teammates' session ledgers fetched from REMOTE (every remote "
+                   "when none is named) instead: name, author, entries, last change, TASK. "
+                   "Copies of this clone's own ledgers are left out.")
 @_common
-def list_(archived: bool, repo: str | None, as_json: bool) -> None:
+def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -> None:
     """List every ledger in the repository; * marks this worktree's.
 
     A session ledger whose worktree is gone (git worktree remove or prune deleted the
@@ -772,6 +787,15 @@ def list_(archived: bool, repo: str | None, as_json: bool) -> None:
     takes it over) or archive it (git ledger archive --ledger ID); in --json it has
     "orphaned": true.  --archived lists the archives instead.
     """
+    if remote is not None:
+        if archived:
+            raise click.UsageError("--remote and --archived do not mix")
+        from gitledger.render_team import remote_list_json, remote_list_text
+        from gitledger.review import remote_ledgers
+
+        found = remote_ledgers(_where(repo), remote or None)
+        _emit(as_json, remote_list_json(found), remote_list_text(found))
+        return
     if archived:
         from gitledger.archives import list_archives
         from gitledger.render import archive_summary_json, archives_text
@@ -819,7 +843,9 @@ def adopt(name: str, repo: str | None, as_json: bool) -> None:
     """Attach an existing session ledger to this worktree, which continues it.
 
     REF is a session ledger's id, a unique prefix or its ref, typically one git ledger
-    list marks ORPHANED after its worktree was removed.  Refused when this worktree's
+    list marks ORPHANED after its worktree was removed, or REMOTE/ID, a ledger fetched
+    from a remote (your own, pushed from another machine): it gets a local ref of the
+    same name, and pull and push merge the two copies from then on.  Refused when this worktree's
     own ledger holds anything (archive it first), when REF is the project ledger or an
     archive, and when another live worktree uses it: a ledger is never shared by two
     worktrees (there is no --force; a locked worktree counts as live).  Pointer files
@@ -830,6 +856,138 @@ def adopt(name: str, repo: str | None, as_json: bool) -> None:
 
     result = adopt_ledger(_where(repo), name)
     _emit(as_json, adopt_json(result), adopt_text(result))
+
+
+# -- team: remotes --------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("remote", required=False, metavar="[REMOTE]")
+@_common
+def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
+    """Copy REMOTE's ledgers into refs/ledger/remotes/REMOTE/, merging nothing.
+
+    REMOTE defaults to the current branch's remote, else origin, else the only one.
+    The copies are read-only mirrors (git ledger list --remote shows the session ledgers
+    among them); git ledger pull merges them.
+    """
+    from gitledger.render_team import fetch_json, fetch_text
+    from gitledger.sync import fetch as fetch_ledgers
+
+    result = fetch_ledgers(_where(repo), remote)
+    _emit(as_json, fetch_json(result), fetch_text(result))
+
+
+@cli.command()
+@click.argument("remote", required=False, metavar="[REMOTE]")
+@_common
+def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
+    """Fetch REMOTE's ledgers and merge them into ours; then check the result.
+
+    The project ledger, the keep-alive chain, any session ledger also written in this
+    clone and archives that went on are merged: diverged copies get a merge commit
+    whose tree is the union of both sides' entries; an entry both sides changed is
+    merged field by field, and where both set one field the later edit wins, the
+    conflict is reported here and in git ledger show ID, and both versions stay in the
+    history.  Notes are merged with git's cat_sort_uniq.  Nothing local is ever
+    overwritten.  Teammates' session ledgers stay read-only copies: git ledger list
+    --remote.  What git ledger check finds after the merge that it did not before is
+    printed (the exit status stays 0).
+    """
+    from gitledger.render_team import pull_json, pull_text
+    from gitledger.sync import pull as pull_ledgers
+
+    result = pull_ledgers(_where(repo), remote)
+    _emit(as_json, pull_json(result), pull_text(result))
+
+
+@cli.command()
+@click.argument("remote", required=False, metavar="[REMOTE]")
+@click.option("--all", "all_sessions", is_flag=True,
+              help="Push the session ledger of every worktree of this clone, not only "
+                   "this worktree's.")
+@_dry_run_option
+@_common
+def push(remote: str | None, all_sessions: bool, dry_run: bool, repo: str | None,
+         as_json: bool) -> None:
+    """Push this worktree's ledger, the project ledger, archives, keep-alive and notes.
+
+    Through your git (credentials, ssh config and insteadOf apply), never forced, atomic
+    where the server supports it, and with --no-verify so that a pre-push hook that
+    calls git ledger cannot recurse.  When the remote moved first, the push pulls,
+    merges and tries again (up to 5 times).  A ledger archived here is deleted from the
+    remote once its archive holds everything the remote's copy had.  A refusal (a
+    server hook) is one line naming the ref and the server's reason; nothing local
+    changes.  --dry-run asks the remote what would move and pushes nothing.
+    """
+    from gitledger.render_team import push_json, push_text
+    from gitledger.sync import push as push_ledgers
+
+    result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run)
+    _emit(as_json, push_json(result), push_text(result))
+
+
+@cli.group("remote")
+def remote_() -> None:
+    """Make plain git fetch and git push move ledgers too (opt-in)."""
+
+
+@remote_.command("setup")
+@click.argument("remote", metavar="REMOTE")
+@_dry_run_option
+@_common
+def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Add non-forced ledger fetch and push refspecs to remote.REMOTE.
+
+    Lines already there are left alone, and what was added is remembered so that
+    git ledger remote teardown removes exactly those.  When REMOTE had no push
+    refspecs, HEAD is added too: with any push refspec configured, a plain git push
+    pushes only those.
+    """
+    from gitledger.remotes import setup
+    from gitledger.render_team import setup_json, setup_text
+
+    result = setup(_where(repo), remote, dry_run=dry_run)
+    _emit(as_json, setup_json(result, "setup"), setup_text(result, "setup"))
+
+
+@remote_.command("teardown")
+@click.argument("remote", metavar="REMOTE")
+@_dry_run_option
+@_common
+def remote_teardown(remote: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
+    """Remove exactly the lines git ledger remote setup added to remote.REMOTE."""
+    from gitledger.remotes import teardown
+    from gitledger.render_team import setup_json, setup_text
+
+    result = teardown(_where(repo), remote, dry_run=dry_run)
+    _emit(as_json, setup_json(result, "teardown"), setup_text(result, "teardown"))
+
+
+@cli.command()
+@click.option("--since", "since", metavar="REF|DATE",
+              help="Since DATE (YYYY-MM-DD or ISO 8601) or since commit REF (what it does "
+                   "not reach, made after it).  Default: since the last pull.")
+@click.option("--remote", "remote", metavar="REMOTE",
+              help="Whose ledgers and last pull (default: as for pull).")
+@_common
+def review(since: str | None, remote: str | None, repo: str | None, as_json: bool) -> None:
+    """Summarise the decisions added, changed, superseded or deployed, by scope.
+
+    Reads the project ledger and every teammate's session ledger fetched from REMOTE
+    (copies of this clone's own ledgers are left out; with no remote at all, the
+    project ledger alone): each decision that changed is listed under its scope with
+    its status now, the ledger it is in and every change (added, accepted, implemented,
+    deployed, superseded, rejected, edited, evidence, merged) with who made it and when.
+    """
+    from gitledger.render_team import review_json, review_text
+    from gitledger.review import review as review_decisions
+
+    result = review_decisions(_where(repo), since=since, remote=remote)
+    _emit(as_json, review_json(result), review_text(result))
+
+
+# -- the tour ------------------------------------------------------------------------------
 
 
 @cli.command()

@@ -36,6 +36,7 @@ from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
 from gitledger.model import BadEntry, Entry, git_evidence
 from gitledger.notes import NOTES_REF, current_notes, rebuild, wanted_notes
+from gitledger.remotes import mirrors
 from gitledger.repo import Repo
 from gitledger.store import (
     ARCHIVE_PREFIX,
@@ -623,9 +624,15 @@ class _Doctor:
                    for line in sorted(lines - current.get(sha, set()))]
         # A ledger that cannot be read has its own finding; what its notes say is unknown.
         broken = {f.ref for f in self.findings if f.code in _BROKEN_CODES}
+        # A line about a ledger this clone cannot read (a teammate's that was never
+        # pushed, or a session archived since, whose old line a union merge of notes
+        # brings back) is not contradicted by anything here.
+        readable = {*self.store.ledger_refs(), *(own for _, own in mirrors(self.store).values())}
         extra = [(sha, line) for sha, lines in sorted(current.items())
                  for line in sorted(lines - wanted.get(sha, set()))
-                 if not broken.intersection(line.split())]
+                 if not broken.intersection(line.split())
+                 and not any(word.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
+                             and word not in readable for word in line.split())]
         if not missing and not extra:
             return
         parts = []

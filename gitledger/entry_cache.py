@@ -106,7 +106,8 @@ def save_json(path: Path, data: object) -> None:
         path.parent.mkdir(exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False)
+            # json.dumps, not json.dump: only the former uses the C encoder.
+            out.write(json.dumps(data, ensure_ascii=False))
         os.replace(temp, path)
     except OSError:
         pass

@@ -44,6 +44,7 @@ from gitledger.store import (
     FOCUS_PATH,
     META_PATH,
     PROJECT_REF,
+    REMOTES_PREFIX,
     SESSIONS_PREFIX,
     Store,
     TreeView,
@@ -165,6 +166,7 @@ class Ledger:
         return self._ref
 
     def _writable_ref(self) -> str:
+        refuse_mirror(self._ref)
         if self._ref is None or (self.kind == "session"
                                  and self._ref == self.store.worktree_ref()):
             # This worktree's ledger: a name spent by an archive is replaced by a fresh one.
@@ -670,6 +672,15 @@ def resolve_ledger_name(store: Store, name: str) -> str:
         # No write can ever name an archive: the only way to read one is --archive.
         raise InvalidInput(f"{name} is an archive, and archives are read-only: read it with "
                            f"git ledger show --archive {name.removeprefix(ARCHIVE_PREFIX)}")
+    if name.startswith(REMOTES_PREFIX):
+        if "/archive/" in name:
+            raise InvalidInput(f"{name} is an archive, and archives are read-only: read it "
+                               f"with git ledger show --archive {name}")
+        if name not in store.refs_under(REMOTES_PREFIX):
+            raise UnknownEntry(f"no ledger at {name} (git ledger fetch brings a remote's)")
+        return name
+    if "/" in name and not name.startswith("refs/"):
+        return _resolve_mirror(store, name)
     if name.startswith("refs/"):
         if name not in store.ledger_refs():
             raise UnknownEntry(f"no ledger at {name}")
@@ -683,6 +694,38 @@ def resolve_ledger_name(store: Store, name: str) -> str:
     if len(matches) > 1:
         raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches)}")
     return matches[0]
+
+
+def _resolve_mirror(store: Store, name: str) -> str:
+    """``<remote>/project`` or ``<remote>/<ledger id or prefix>``: a ledger fetched from a
+    remote, read from its copy under ``refs/ledger/remotes/``."""
+    remote, _, rest = name.partition("/")
+    prefix = f"{REMOTES_PREFIX}{remote}/"
+    mirrors = store.refs_under(prefix)
+    if not mirrors:
+        raise UnknownEntry(f"no ledgers fetched from a remote named '{remote}' (git ledger "
+                           "fetch REMOTE brings them; git ledger list --remote shows them)")
+    if rest in ("project", "keep"):
+        wanted = [prefix + rest] if prefix + rest in mirrors else []
+    else:
+        rest = rest.removeprefix("sessions/")
+        wanted = [r for r in mirrors if r.startswith(f"{prefix}sessions/{rest}")]
+    if not wanted:
+        if any(r.startswith(f"{prefix}archive/{rest}") for r in mirrors):
+            raise UnknownEntry(f"'{name}' is archived on {remote}, and archives are read-only: "
+                               f"read it with git ledger show --archive {name}")
+        raise UnknownEntry(f"no ledger named '{name}' was fetched from {remote} "
+                           "(git ledger list --remote shows them)")
+    if len(wanted) > 1:
+        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(sorted(wanted))}")
+    return wanted[0]
+
+
+def refuse_mirror(ref: str | None) -> None:
+    """Refuse a write to a ledger fetched from a remote: it is someone else's copy."""
+    if ref is not None and ref.startswith(REMOTES_PREFIX):
+        raise InvalidInput(f"{ref} is a copy fetched from a remote, read-only: write to "
+                           "your own ledger (the owner's clone writes theirs)")
 
 
 def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
@@ -845,5 +888,6 @@ __all__ = [
     "WriteResult",
     "find_entry_id",
     "list_ledgers",
+    "refuse_mirror",
     "resolve_ledger_name",
 ]

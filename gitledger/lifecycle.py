@@ -165,7 +165,9 @@ def archive(
 def _refuse_foreign(ledger: Ledger) -> None:
     """``archive --ledger``: only a session ledger that no live worktree uses."""
     from gitledger.archives import live_worktree
+    from gitledger.ledger import refuse_mirror
 
+    refuse_mirror(ledger.ref)
     if ledger.ref == PROJECT_REF:
         raise InvalidInput("the project ledger is never archived: it holds what outlives "
                            "every task")

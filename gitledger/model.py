@@ -6,6 +6,7 @@ Plain frozen dataclasses with no storage in them; ``codec`` turns them into TOML
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -144,12 +145,20 @@ class Snapshot:
 
 
 @dataclass(frozen=True)
+class BlobRef:
+    """A blob already in the object database, put in a tree by its id (a merge takes the
+    other side's entries as they are, without reading and hashing them again)."""
+
+    id: str
+
+
+@dataclass(frozen=True)
 class Change:
     """What one ledger event writes: blobs by path (None removes), and the message."""
 
     subject: str
     trailers: tuple[tuple[str, str], ...]
-    files: dict[str, bytes | None]
+    files: Mapping[str, bytes | BlobRef | None]
     #: Commits the new commit also has as parents (after the ref's tip), to keep them alive.
     parents: tuple[str, ...] = ()
 

@@ -117,21 +117,21 @@ def wanted_notes(store: Store, *, skip_broken: bool = False) -> tuple[dict[str, 
     wanted: dict[str, set[str]] = {}
     ledgers = 0
     with collector_paused():
-        for ref in store.ledger_refs():
+        for name, ref in _note_sources(store):
             try:
-                view_of = _ledger_view(store, ref)
+                view_of = _ledger_view(store, name, ref)
                 if view_of is None:
                     continue
                 _, view, tip = view_of
                 entries, _ = read_entries(store, ref, view)
-                if ref.startswith(SESSIONS_PREFIX):
-                    if _is_archive_copy(store, ref, tip):
+                if name.startswith(SESSIONS_PREFIX):
+                    if ref == name and _is_archive_copy(store, ref, tip):
                         continue  # an archive stopped before removing it: read as archive
                     from gitledger.ledger import not_carried
 
-                    entries = not_carried(store, ref, entries)
-                found = [note_lines(entry, ref) for entry in entries]
-                found.append(commit_lines(store, ref, tip))
+                    entries = not_carried(store, name, entries)
+                found = [note_lines(entry, name) for entry in entries]
+                found.append(commit_lines(store, name, tip))
             except (CorruptLedger, KeyError, ValueError, pygit2.GitError):
                 if not skip_broken:
                     raise
@@ -247,11 +247,21 @@ def _is_archive_copy(store: Store, ref: str, tip: str) -> bool:
         return False
 
 
-def _ledger_view(store: Store, ref: str) -> tuple[str, TreeView, str] | None:
-    if ref.startswith(SESSIONS_PREFIX) or ref == PROJECT_REF:
+def _note_sources(store: Store) -> list[tuple[str, str]]:
+    """(the ledger's name in note lines, the ref to read it from): this repository's
+    ledgers, then the copies fetched from remotes, named as their owners name them (so a
+    rebuild keeps the lines a teammate's push brought)."""
+    from gitledger.remotes import mirrors
+
+    own = [(ref, ref) for ref in store.ledger_refs()]
+    return own + [(name, mirror) for mirror, (_, name) in mirrors(store).items()]
+
+
+def _ledger_view(store: Store, name: str, ref: str) -> tuple[str, TreeView, str] | None:
+    if name.startswith(SESSIONS_PREFIX) or name == PROJECT_REF:
         tip = store.tip(ref)
         view, commit = tip.view, tip.commit
-    elif ref.startswith(ARCHIVE_PREFIX):
+    elif name.startswith(ARCHIVE_PREFIX):
         target = store.git.references[ref].peel(pygit2.Commit)
         commit = str(target.id)
         view = store.view_at(commit)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gitledger.codec import entry_to_json, iso
+from gitledger.ids import entry_path
 from gitledger.ledger import EntryHistory, LedgerSummary, WriteResult
 from gitledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
@@ -80,6 +81,7 @@ def history_json(history: EntryHistory) -> dict[str, Any]:
         "id": history.entry.id,
         "entry": entry_to_json(history.entry),
         "history": [event_json(e) for e in history.events],
+        "merged_conflicts": merged_conflicts(history),
     }
     if history.entry.kind == "decided":
         out["chain"] = {
@@ -229,10 +231,29 @@ def history_text(history: EntryHistory) -> str:
         lines.append(f"{INDENT}session: {printable(entry.session)}")
     if entry.kind == "decided":
         lines.extend(_chain_lines(history))
+    merged = merged_conflicts(history)
+    if merged:
+        lines += ["", "concurrent edits merged (both versions stay in the history):"]
+        lines.extend(f"  {c['commit'][:10]}  {', '.join(c['fields'])}: kept the later edit; "
+                     f"the other: git show {c['other'][:12]}:{c['path']}" for c in merged)
     lines.append("")
     lines.append("history (newest first):")
     lines.extend(f"  {event_line(event)}" for event in history.events)
     return "\n".join(lines)
+
+
+def merged_conflicts(history: EntryHistory) -> list[dict[str, Any]]:
+    """The merges (``git ledger pull``) that resolved concurrent edits of this entry."""
+    found: list[dict[str, Any]] = []
+    for event in history.events:
+        for value in event.trailers.get("Ledger-Conflict", ()):
+            name, _, rest = value.partition(" ")
+            other, _, fields = rest.partition(" ")
+            if name == history.entry.id:
+                found.append({"commit": event.commit, "other": other,
+                              "fields": fields.split(",") if fields else [],
+                              "path": entry_path(name)})
+    return found
 
 
 def _chain_lines(history: EntryHistory) -> list[str]:

@@ -101,6 +101,18 @@ class Repo:
         except ValueError:
             return str(full)
 
+    def current_branch(self) -> str | None:
+        """The checked-out branch's short name (None when HEAD is detached)."""
+        try:
+            if self.git.head_is_detached:
+                return None
+            return str(self.git.head.shorthand)
+        except (pygit2.GitError, KeyError, ValueError):
+            # No commits yet: HEAD names a branch that does not exist.
+            target = self.git.references.get("HEAD")
+            name = str(target.target) if target is not None else ""
+            return name.removeprefix("refs/heads/") or None
+
     def local_config(self) -> Config:
         """The repository's own config file (``.git/config``): never the user's or system's."""
         return pygit2.Config(str(self.commondir / "config"))

@@ -20,7 +20,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -32,13 +32,16 @@ from pygit2.transaction import ReferenceTransaction
 
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
 from gitledger.ids import ALPHABET
-from gitledger.model import Change, Event, format_message, parse_trailers
+from gitledger.model import BlobRef, Change, Event, format_message, parse_trailers
 from gitledger.repo import Repo
 
 LEDGER_NAMESPACE = "refs/ledger/"
 SESSIONS_PREFIX = "refs/ledger/sessions/"
 PROJECT_REF = "refs/ledger/project"
 ARCHIVE_PREFIX = "refs/ledger/archive/"
+#: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
+#: Read-only copies, never pushed, never counted among this repository's own ledgers.
+REMOTES_PREFIX = "refs/ledger/remotes/"
 POINTER_FILE = "ledger"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
@@ -53,14 +56,20 @@ STALE_LOCK_MINUTES = 10
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
 R = TypeVar("R")
+#: A change as a tree of paths: a blob's new content, an existing blob, None (remove), or
+#: the changes below a directory.
+_Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]
 
 
 class TreeView:
     """Read access to one ledger tree; what operations compute their change from."""
 
-    def __init__(self, repo: pygit2.Repository, tree: pygit2.Tree) -> None:
+    def __init__(self, repo: pygit2.Repository, tree: pygit2.Tree,
+                 commit: str | None = None) -> None:
         self._repo = repo
         self._tree = tree
+        #: The ledger commit this tree is the state of (None for a tree read on its own).
+        self.commit = commit
 
     @property
     def tree(self) -> pygit2.Tree:
@@ -242,7 +251,7 @@ class Store:
             raise CorruptLedger(f"{ref} points at {target}, which is missing") from None
         if not isinstance(obj, pygit2.Commit):
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
-        return Tip(str(target), TreeView(self.git, obj.tree))
+        return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
 
     def exists(self, ref: str) -> bool:
         """Whether ``ref`` exists; reads only the ref, not what it points at."""
@@ -252,7 +261,19 @@ class Store:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
 
     def ledger_refs(self) -> list[str]:
-        return sorted(r for r in self.git.references if r.startswith(LEDGER_NAMESPACE))
+        """This repository's own refs under ``refs/ledger/`` (not the remotes' mirrors)."""
+        return sorted(r for r in self.git.references
+                      if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX))
+
+    def refs_under(self, prefix: str) -> dict[str, str]:
+        """Every ref under ``prefix`` and the object it points at (symbolic refs skipped)."""
+        found: dict[str, str] = {}
+        for name in self.git.references:
+            if name.startswith(prefix):
+                target = self.git.references[name].target
+                if isinstance(target, pygit2.Oid):
+                    found[name] = str(target)
+        return found
 
     def worktree_gitdirs(self) -> list[Path]:
         """The git dir of every worktree: the common one first, then each linked one's."""
@@ -282,9 +303,15 @@ class Store:
                 return
             yield event
 
-    def history_from(self, commit: str) -> Iterator[Event]:
-        """The events of a ledger from ``commit`` back (an archived ledger has no ref)."""
+    def history_from(self, commit: str, hide: Iterable[str] = ()) -> Iterator[Event]:
+        """The events of a ledger from ``commit`` back (an archived ledger has no ref),
+        without those ``hide`` (commits that may be in no ledger at all) reaches."""
         walker = self.git.walk(pygit2.Oid(hex=commit), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for hidden in hide:
+            try:
+                walker.hide(pygit2.Oid(hex=hidden))
+            except (KeyError, ValueError, pygit2.GitError):
+                continue  # gone (a pruned archive): it hides nothing
         for found in walker:
             yield _event(found)
 
@@ -463,6 +490,47 @@ class Store:
                 time.sleep(random.uniform(0, delay))
                 delay = min(delay * 2, 0.05)
 
+    def set_ref(self, ref: str, target: str, expected: str | None, reason: str) -> None:
+        """Point ``ref`` at ``target`` if it still points at ``expected`` (None: if it does
+        not exist yet), under its lock; ``LedgerMoved`` otherwise."""
+        def action(txn: ReferenceTransaction) -> None:
+            current = self.git.references.get(ref)
+            if (str(current.target) if current is not None else None) != expected:
+                raise LedgerMoved(ref)
+            txn.set_target(ref, pygit2.Oid(hex=target), message=reason)
+        self._locked(ref, action)
+
+    def remove_ref(self, ref: str, expected: str) -> None:
+        """Delete ``ref`` if it still points at ``expected``; ``LedgerMoved`` otherwise."""
+        self._locked(ref, lambda txn: self._remove_at(txn, ref, expected))
+
+    def mirror(self, ref: str, target: str | None) -> None:
+        """Set (None: delete) a ref under ``refs/ledger/remotes/``: a copy of what a remote
+        holds, which follows the remote whatever it did, as git's remote-tracking refs do."""
+        assert ref.startswith(REMOTES_PREFIX)
+        if target is None:
+            if self.git.references.get(ref) is not None:
+                self.git.references.delete(ref)
+            return
+        self.git.references.create(ref, pygit2.Oid(hex=target), force=True)
+
+    def commit_time(self, sha: str) -> datetime:
+        """When commit ``sha`` was made (its committer time, in its own offset)."""
+        obj = self.git[pygit2.Oid(hex=sha)]
+        assert isinstance(obj, pygit2.Commit)
+        return datetime.fromtimestamp(obj.commit_time,
+                                      timezone(timedelta(minutes=obj.commit_time_offset)))
+
+    def peeled(self, sha: str) -> str:
+        """The commit ``sha`` names, through an annotated tag (an archive) if it is one."""
+        obj = self.git[pygit2.Oid(hex=sha)]
+        return str(obj.peel(pygit2.Commit).id)
+
+    def contains(self, newer: str, older: str) -> bool:
+        """Whether commit ``older`` is ``newer`` or one of its ancestors."""
+        new, old = pygit2.Oid(hex=newer), pygit2.Oid(hex=older)
+        return new == old or bool(self.git.descendant_of(new, old))
+
     def lock_file(self, ref: str) -> Path:
         """Where git keeps the lock of loose ref ``ref``."""
         return self.repo.commondir / f"{ref}.lock"
@@ -484,14 +552,11 @@ class Store:
             # libgit2's default identity.)
             txn.set_target(ref, commit, message=f"commit (initial): {subject}")
 
-    def _write_tree(
-        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None]
-    ) -> pygit2.Oid:
+    def _write_tree(self, base: pygit2.Tree | None, changes: _Changes) -> pygit2.Oid:
         return self._write_subtree(base, changes, root=True)[0]
 
     def _write_subtree(
-        self, base: pygit2.Tree | None, changes: dict[str, bytes | dict[str, object] | None],
-        *, root: bool = False,
+        self, base: pygit2.Tree | None, changes: _Changes, *, root: bool = False,
     ) -> tuple[pygit2.Oid, int]:
         """Write ``base`` with ``changes`` applied; the new tree and how many entries it has.
 
@@ -515,6 +580,8 @@ class Store:
             elif change is None:
                 if builder.get(name) is not None:
                     builder.remove(name)
+            elif isinstance(change, BlobRef):
+                builder.insert(name, pygit2.Oid(hex=change.id), FileMode.BLOB)
             else:
                 assert isinstance(change, bytes)
                 builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
@@ -533,7 +600,7 @@ def _retry_seconds() -> float:
         return RETRY_SECONDS
 
 
-def _split_changes(files: dict[str, bytes | None]) -> dict[str, bytes | dict[str, object] | None]:
+def _split_changes(files: Mapping[str, bytes | BlobRef | None]) -> _Changes:
     nested: dict[str, object] = {}
     for path, data in files.items():
         parts = path.split("/")

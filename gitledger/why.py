@@ -239,6 +239,7 @@ class _Reader:
     graph: CommitGraph
     context_items: int
     _views: dict[str, tuple[TreeView | None, str | None]] = field(default_factory=dict)
+    _mirror_refs: dict[str, tuple[str, str]] | None = None
 
     def _first_made(self, contexts: list[tuple[str, str]]) -> tuple[str, str]:
         """Of several ``commit-in`` lines (a rewritten commit carries its earlier ones),
@@ -296,11 +297,21 @@ class _Reader:
         candidates = [ref]
         if ref.startswith(SESSIONS_PREFIX):
             candidates.append(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+        # A teammate's ledger is read from its copy fetched from a remote.
+        candidates += [mirror for want in list(candidates)
+                       for mirror, (_, own) in self._mirrors().items() if own == want]
         for candidate in candidates:
             commit = self.graph.ref_commit(candidate)
             if commit is not None:
                 return self.store.view_at(commit), None
         return None, f"the ledger {ref} is gone (neither it nor an archive of it exists)"
+
+    def _mirrors(self) -> dict[str, tuple[str, str]]:
+        if self._mirror_refs is None:
+            from gitledger.remotes import mirrors
+
+            self._mirror_refs = mirrors(self.store)
+        return self._mirror_refs
 
     def _context(self, ref: str, tip: str) -> Context:
         full = self.graph.full(tip) if re.fullmatch(r"[0-9a-f]{40}", tip) else None

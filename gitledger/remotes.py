@@ -1,0 +1,200 @@
+"""Remotes: which one a command talks to, the git CLI that talks, and our refspecs.
+
+Network transfer is the one job libgit2 is not used for: ``git fetch`` and ``git push``
+run as the user's git, so credentials, ssh config and ``insteadOf`` work as for any
+branch.  A remote's ledgers are mirrored under ``refs/ledger/remotes/<remote>/`` (the
+tracking namespace: ``sessions/<id>``, ``archive/<id>``, ``project``, ``keep`` and
+``notes`` for its ``refs/notes/ledger``); they are read there, never written by a
+command, and never pushed.
+
+``remote setup`` makes plain ``git fetch`` / ``git push`` move ledgers too, with
+non-forced refspecs recorded under ``remote.<name>.ledgerRefspec`` so that ``remote
+teardown`` removes exactly the lines setup added.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.repo import Repo
+from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX, Store
+
+NOTES_REF = "refs/notes/ledger"
+#: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
+MARKER_KEY = "ledgerRefspec"
+
+
+class SyncError(LedgerError):
+    """A remote could not be reached, refused our refs, or kept moving."""
+
+
+def tracking_prefix(remote: str) -> str:
+    return f"{REMOTES_PREFIX}{remote}/"
+
+
+def tracking_ref(remote: str, local_ref: str) -> str:
+    """Where the copy of ``local_ref`` fetched from ``remote`` is kept."""
+    if local_ref == NOTES_REF:
+        return tracking_prefix(remote) + "notes"
+    return tracking_prefix(remote) + local_ref.removeprefix("refs/ledger/")
+
+
+def local_ref_of(remote: str, tracking: str) -> str:
+    """The remote's own name for the ref mirrored at ``tracking``."""
+    rest = tracking.removeprefix(tracking_prefix(remote))
+    return NOTES_REF if rest == "notes" else "refs/ledger/" + rest
+
+
+def mirrors(store: Store) -> dict[str, tuple[str, str]]:
+    """Every ledger mirror of every configured remote: {mirror ref: (remote, the remote's
+    own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out."""
+    found: dict[str, tuple[str, str]] = {}
+    for remote in sorted(str(n) for n in store.git.remotes.names() if n):
+        for ref in store.refs_under(tracking_prefix(remote)):
+            own = local_ref_of(remote, ref)
+            if own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF:
+                found[ref] = (remote, own)
+    return found
+
+
+def fetch_refspecs(remote: str) -> list[str]:
+    """Mirror the remote's ledgers and notes into the tracking namespace (forced: it is
+    a copy of what the remote holds; local ledgers are only ever merged into)."""
+    prefix = tracking_prefix(remote)
+    return [f"+refs/ledger/*:{prefix}*", f"^{REMOTES_PREFIX}*", "^refs/ledger/notes*",
+            f"+{NOTES_REF}*:{prefix}notes*"]
+
+
+def setup_refspecs(remote: str) -> list[tuple[str, str]]:
+    """What ``remote setup`` adds, as (config key, value): non-forced, and globbed so that
+    a ledger ref that does not exist yet never makes a plain push or fetch fail."""
+    prefix = tracking_prefix(remote)
+    return [
+        ("fetch", f"refs/ledger/*:{prefix}*"),
+        ("fetch", f"^{REMOTES_PREFIX}*"),
+        ("fetch", "^refs/ledger/notes*"),
+        ("fetch", f"{NOTES_REF}*:{prefix}notes*"),
+        ("push", "refs/ledger/sessions/*:refs/ledger/sessions/*"),
+        ("push", "refs/ledger/archive/*:refs/ledger/archive/*"),
+        ("push", "refs/ledger/project*:refs/ledger/project*"),
+        ("push", "refs/ledger/keep*:refs/ledger/keep*"),
+        ("push", f"{NOTES_REF}*:{NOTES_REF}*"),
+    ]
+
+
+def default_remote(repo: Repo, remote: str | None) -> str:
+    """``remote`` checked to be configured, or the one git would use: the current
+    branch's upstream remote, else ``origin``, else the only remote there is."""
+    names = [str(n) for n in repo.git.remotes.names() if n]
+    if remote is not None:
+        if remote not in names:
+            raise InvalidInput(f"'{remote}' is not a configured remote (git remote -v lists "
+                               "them; add one with git remote add NAME URL)")
+        return remote
+    if not names:
+        raise InvalidInput("this repository has no remote: add one with git remote add "
+                           "origin URL")
+    branch = repo.current_branch()
+    if branch:
+        for value in _values(repo.git.config, f"branch.{branch}.remote"):
+            if value in names:
+                return value
+    if "origin" in names:
+        return "origin"
+    if len(names) == 1:
+        return str(names[0])
+    raise InvalidInput(f"which remote? this repository has {len(names)}: "
+                       f"{', '.join(sorted(names))}")
+
+
+def run_git(repo: Repo, args: list[str], *, stdin: str | None = None,
+            ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
+    """Run the user's git in this repository; ``SyncError`` naming git's own complaint."""
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(repo.workdir), *args], input=stdin, capture_output=True,
+            text=True, env=env, check=False,
+        )
+    except OSError as exc:
+        raise SyncError(f"cannot run git: {exc}") from None
+    if done.returncode not in ok:
+        raise SyncError(f"git {args[0]} failed: {git_complaint(done.stderr)}")
+    return done
+
+
+def git_complaint(stderr: str) -> str:
+    """The line of git's stderr that says what went wrong."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for prefix in ("fatal:", "error:"):
+        for line in lines:
+            if line.startswith(prefix):
+                return line.removeprefix(prefix).strip()
+    return lines[-1] if lines else "no message"
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    remote: str
+    #: (config key, value) pairs added, or removed by teardown.
+    changed: tuple[tuple[str, str], ...]
+    #: Those that were there already (setup) or not there (teardown).
+    unchanged: tuple[tuple[str, str], ...]
+    dry_run: bool = False
+
+
+def setup(where: str | os.PathLike[str] | None, remote: str, *,
+          dry_run: bool = False) -> SetupResult:
+    """Add our refspecs to ``remote.<remote>``; lines already there are left alone.
+
+    Once a remote has push refspecs, a plain ``git push`` pushes only those: when it had
+    none, ``HEAD`` is added first so that it still pushes the current branch.
+    """
+    repo = Repo(where)
+    name = default_remote(repo, remote)
+    config = repo.local_config()
+    present = {key: _values(config, f"remote.{name}.{key}") for key in ("fetch", "push")}
+    wanted = setup_refspecs(name)
+    if not present["push"]:
+        wanted.insert(4, ("push", "HEAD"))
+    added = [(k, v) for k, v in wanted if v not in present[k]]
+    kept = [(k, v) for k, v in wanted if v in present[k]]
+    if not dry_run:
+        for key, value in added:
+            config.set_multivar(f"remote.{name}.{key}", "^$", value)
+            config.set_multivar(f"remote.{name}.{MARKER_KEY}", "^$", f"{key} {value}")
+    return SetupResult(name, tuple(added), tuple(kept), dry_run)
+
+
+def teardown(where: str | os.PathLike[str] | None, remote: str, *,
+             dry_run: bool = False) -> SetupResult:
+    """Remove exactly the refspec lines ``setup`` added to ``remote.<remote>``."""
+    repo = Repo(where)
+    name = default_remote(repo, remote)
+    config = repo.local_config()
+    marked = [line.split(" ", 1) for line in _values(config, f"remote.{name}.{MARKER_KEY}")]
+    removed: list[tuple[str, str]] = []
+    missing: list[tuple[str, str]] = []
+    for key, value in (m for m in marked if len(m) == 2):
+        if key not in ("fetch", "push"):
+            continue
+        if value in _values(config, f"remote.{name}.{key}"):
+            removed.append((key, value))
+            if not dry_run:
+                config.delete_multivar(f"remote.{name}.{key}", f"^{re.escape(value)}$")
+        else:
+            missing.append((key, value))
+    if marked and not dry_run:
+        config.delete_multivar(f"remote.{name}.{MARKER_KEY}", ".*")
+    return SetupResult(name, tuple(removed), tuple(missing), dry_run)
+
+
+def _values(config: object, key: str) -> list[str]:
+    try:
+        return [str(v) for v in config.get_multivar(key)]  # type: ignore[attr-defined]
+    except (KeyError, ValueError):
+        return []

@@ -1,0 +1,253 @@
+"""Real remotes for the team-sync tests: a bare repository and clones of it, and a real
+``git daemon`` serving it on 127.0.0.1.
+
+A ``Team`` is a directory holding ``remote.git`` (bare, seeded with one commit on
+``main``) and any number of clones made with a real ``git clone`` of its URL (``file://``
+or ``git://127.0.0.1:PORT/remote.git``).  Each clone has its own ``user.name`` and
+``user.email`` in its config, and the hermetic identity variables are removed, so every
+write says who made it, as on two people's machines.
+
+The clock is the team's: each command a clone runs happens one minute after the one
+before (``GIT_AUTHOR_DATE`` / ``GIT_COMMITTER_DATE``), so "the newer side" of two
+concurrent edits is a fact of the test, not of the machine's timer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gitledger.cli import cli
+from tests.conftest import git, installed_git_ledger
+
+START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+IDENTITY_VARS = ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME",
+                 "GIT_COMMITTER_EMAIL")
+
+
+@dataclass
+class Clock:
+    """The team's clock: ``tick()`` moves every later write one minute on."""
+
+    monkeypatch: pytest.MonkeyPatch
+    minutes: int = 0
+
+    def tick(self) -> str:
+        self.minutes += 1
+        stamp = (START + timedelta(minutes=self.minutes)).isoformat()
+        self.monkeypatch.setenv("GIT_AUTHOR_DATE", stamp)
+        self.monkeypatch.setenv("GIT_COMMITTER_DATE", stamp)
+        return stamp
+
+
+@dataclass
+class Clone:
+    """One teammate's clone: ``clone("decide", "x")`` runs the CLI in it, in-process."""
+
+    path: Path
+    name: str
+    email: str
+    clock: Clock
+    runner: CliRunner = field(default_factory=CliRunner)
+
+    @property
+    def ident(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+    def __call__(self, *args: str, input: str | None = None) -> Result:
+        self.clock.tick()
+        return self.runner.invoke(cli, ["-C", str(self.path), *args], input=input,
+                                  catch_exceptions=False)
+
+    def ok(self, *args: str) -> str:
+        """Run a command that must succeed quietly; its stdout, stripped."""
+        result = self(*args)
+        assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        assert result.stderr == "", (args, result.stderr)
+        return result.stdout.strip()
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json"))
+
+    def git(self, *args: str, check: bool = True) -> str:
+        self.clock.tick()
+        return git(self.path, *args, check=check)
+
+    def refs(self) -> dict[str, str]:
+        """Every ledger ref and the notes ref of this clone: {ref: sha}."""
+        return refs_of(self.path, "refs/ledger/", "refs/notes/")
+
+    def installed(self, *args: str, env: dict[str, str] | None = None
+                  ) -> subprocess.CompletedProcess[str]:
+        """The installed ``git ledger`` command (``git`` finds ``git-ledger`` on PATH)."""
+        self.clock.tick()
+        return subprocess.run(["git", "ledger", *args], cwd=self.path,
+                              env=env or subprocess_env(), capture_output=True, text=True,
+                              check=False)
+
+    def session_ref(self) -> str:
+        """This clone's worktree ledger ref (it must have one)."""
+        gitdir = Path(git(self.path, "rev-parse", "--absolute-git-dir").strip())
+        ref = (gitdir / "ledger").read_text(encoding="utf-8").strip()
+        assert ref.startswith("refs/ledger/sessions/"), ref
+        return ref
+
+
+def subprocess_env() -> dict[str, str]:
+    """The current environment with the test venv's scripts first on PATH."""
+    env = dict(os.environ)
+    env["PATH"] = f"{installed_git_ledger().parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def refs_of(path: Path, *patterns: str) -> dict[str, str]:
+    out = git(path, "for-each-ref", "--format=%(refname) %(objectname)", *patterns)
+    return dict(line.split(" ", 1) for line in out.splitlines())
+
+
+def ls_remote(bare: Path, *patterns: str) -> dict[str, str]:
+    """What the bare repository holds, as ``git ls-remote`` lists it: {ref: sha}."""
+    out = git(bare, "ls-remote", str(bare), *patterns)
+    found: dict[str, str] = {}
+    for line in out.splitlines():
+        sha, ref = line.split("\t", 1)
+        found[ref] = sha
+    return found
+
+
+def fsck(path: Path) -> None:
+    done = subprocess.run(["git", "fsck", "--strict", "--no-dangling"], cwd=path,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "error" not in done.stderr.lower(), done.stderr
+    assert "warning" not in done.stderr.lower(), done.stderr
+
+
+@dataclass
+class Team:
+    """A bare ``remote.git`` under ``root``, reached at ``url``, and clones of it."""
+
+    root: Path
+    url: str
+    clock: Clock
+    clones: list[Clone] = field(default_factory=list)
+
+    @property
+    def bare(self) -> Path:
+        return self.root / "remote.git"
+
+    def clone(self, name: str) -> Clone:
+        path = self.root / name.lower()
+        git(self.root, "clone", "-q", self.url, str(path))
+        email = f"{name.lower()}@example.com"
+        git(path, "config", "user.name", name)
+        git(path, "config", "user.email", email)
+        made = Clone(path, name, email, self.clock)
+        self.clones.append(made)
+        return made
+
+    def remote_refs(self, *patterns: str) -> dict[str, str]:
+        return ls_remote(self.bare, *patterns)
+
+    def remote_entry_ids(self, ref: str = "refs/ledger/project") -> set[str]:
+        """The entry ids the remote's copy of a ledger holds, read with plain git."""
+        return tree_entry_ids(self.bare, ref)
+
+
+def tree_entry_ids(path: Path, ref: str) -> set[str]:
+    out = git(path, "ls-tree", "-r", "--name-only", ref)
+    return {Path(name).stem for name in out.splitlines()
+            if name.endswith(".toml") and "/" in name}
+
+
+def make_team(root: Path, url: str, monkeypatch: pytest.MonkeyPatch) -> Team:
+    """``remote.git`` under ``root``, seeded with one commit on ``main``."""
+    for var in IDENTITY_VARS:
+        monkeypatch.delenv(var, raising=False)
+    clock = Clock(monkeypatch)
+    clock.tick()
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "--bare", "-b", "main", "remote.git")
+    seed = root / "seed"
+    git(root, "init", "-q", "-b", "main", str(seed))
+    (seed / "README").write_text("team project\n")
+    git(seed, "add", "README")
+    git(seed, "-c", "user.name=Seed", "-c", "user.email=seed@example.com",
+        "commit", "-q", "-m", "first")
+    git(seed, "push", "-q", str(root / "remote.git"), "main")
+    shutil.rmtree(seed)
+    return Team(root, url, clock)
+
+
+# -- git daemon ----------------------------------------------------------------------------
+
+
+def daemon_available() -> bool:
+    """Whether this git has ``git daemon`` (it has no --version: usage means it exists)."""
+    try:
+        done = subprocess.run(["git", "daemon", "--version"], capture_output=True,
+                              text=True, check=False)
+    except OSError:
+        return False
+    said = done.stdout + done.stderr
+    return "usage: git daemon" in said
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def git_daemon(base: Path) -> Iterator[int]:
+    """A real ``git daemon`` serving ``base`` (receive-pack enabled); yields its port."""
+    if not daemon_available():
+        pytest.skip("git daemon is not available in this git installation")
+    port = free_port()
+    process = subprocess.Popen(
+        ["git", "daemon", "--export-all", "--enable=receive-pack", "--informative-errors",
+         f"--base-path={base}", "--reuseaddr", "--listen=127.0.0.1", f"--port={port}",
+         "--log-destination=none", str(base)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        _wait_until_listening(process, port)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def _wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            said = process.stderr.read() if process.stderr is not None else ""
+            pytest.fail(f"git daemon exited with {process.returncode}: {said}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    pytest.fail(f"git daemon did not listen on 127.0.0.1:{port}")
