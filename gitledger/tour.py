@@ -6,10 +6,13 @@ command a user would type, so the tour doubles as a worked example.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shlex
 import shutil
+import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +25,71 @@ from gitledger.ledger import Ledger, WriteResult
 from gitledger.lifecycle import archive
 from gitledger.notes import read_note
 from gitledger.render import archive_text, log_text, snapshot_json, snapshot_text
+from gitledger.render_team import pull_text, push_text, review_text
 from gitledger.repo import commit_files, init_repository
 from gitledger.restore import restore
+from gitledger.review import review
+from gitledger.sync import pull, push
 from gitledger.why import why, why_text
+
+TEAMMATE = {"GIT_AUTHOR_NAME": "Sam Teammate", "GIT_AUTHOR_EMAIL": "sam@gitledger.invalid",
+            "GIT_COMMITTER_NAME": "Sam Teammate", "GIT_COMMITTER_EMAIL": "sam@gitledger.invalid"}
+
+
+def _team_round(say: Callable[[str], None], root: Path) -> Path:
+    """A teammate's clone, a bare remote beside the tour's repository: the project
+    ledger travels, merges and is reviewed.  Returns the directory holding both."""
+    team = root.with_name(root.name + "-team")
+    remote, clone = team / "remote.git", team / "sam"
+    say("\n# A team shares ledgers through any git remote. Here a bare one, and a teammate's")
+    say(f"# clone of it ({team}).")
+    _git(team.parent, "init", "-q", "--bare", str(remote))
+    _git(root, "remote", "add", "origin", str(remote))
+    _git(root, "push", "-q", "--no-verify", "origin", "main")
+    say("$ git ledger push")
+    say("  " + push_text(push(root)).replace("\n", "\n  "))
+    _git(team, "clone", "-q", str(remote), str(clone))
+    say("\n# Sam pulls, decides something for the whole project, and pushes; meanwhile we")
+    say("# record a fact in the project ledger, so the two copies diverge.")
+    with _as(TEAMMATE):
+        pull(clone)
+        Ledger.open(clone, project=True, session="").decide(
+            "Rotate refresh tokens on every use", over=["long-lived refresh tokens"],
+            because="a stolen token dies at its next use", scope="auth/tokens")
+        push(clone)
+    say("  (sam) $ git ledger decide --project 'Rotate refresh tokens on every use' "
+        "--over 'long-lived refresh tokens' --because '…' --scope auth/tokens")
+    say("  (sam) $ git ledger push")
+    Ledger.open(root, project=True, session="").verify(
+        "Refresh tokens live 30 days", by="grep -n REFRESH_TTL config.py")
+    say("$ git ledger verify --project 'Refresh tokens live 30 days' --by '…'")
+    say("\n# pull merges the two copies (a merge commit, the union of the entries by id)")
+    say("# and checks the result; review shows what teammates decided since the last pull.")
+    say("$ git ledger pull")
+    say("  " + pull_text(pull(root)).replace("\n", "\n  "))
+    say("$ git ledger review")
+    say("  " + review_text(review(root)).replace("\n", "\n  "))
+    return team
+
+
+@contextlib.contextmanager
+def _as(identity: dict[str, str]) -> Iterator[None]:
+    """Write as someone else for a while (the teammate), as git's environment would."""
+    saved = {key: os.environ.get(key) for key in identity}
+    os.environ.update(identity)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def _git(cwd: Path, *args: str) -> None:
+    cwd.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
 
 @dataclass(frozen=True)
@@ -158,6 +223,7 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("\n# The next session starts empty, with the project's decisions still in force:")
     say("$ git ledger restore --source startup")
     say(restore(root, source="startup").text)
+    team = _team_round(say, root)
     if keep:
         say("\nTry next:")
         say(f"  cd {shlex.quote(str(root))}")
@@ -167,7 +233,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say(f"  git log --stat {snapshot.ref}")
         say("  git ledger show --project       # what outlives the task")
         say(f"  git show {done.archive}")
-        say(f"  rm -rf {shlex.quote(str(root))}   # when you are done")
+        say("  git ledger list --remote        # the teammate's ledgers")
+        say(f"  rm -rf {shlex.quote(str(root))} {shlex.quote(str(team))}   # when you are done")
     else:
         shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(team, ignore_errors=True)
     return TourOutcome(str(root), keep, ledger_json)

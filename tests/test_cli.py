@@ -537,16 +537,27 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = ok(runner.invoke(cli, ["tour"]))
-    kept = [p for p in tmp_path.iterdir() if p.name.startswith("gitledger-tour-")]
-    assert len(kept) == 1
+    kept = sorted(p for p in tmp_path.iterdir() if p.name.startswith("gitledger-tour-"))
+    # The repository, and beside it the team round's bare remote and teammate's clone.
+    assert [p.name for p in kept] == [kept[0].name, kept[0].name + "-team"]
+    assert sorted(p.name for p in kept[1].iterdir()) == ["remote.git", "sam"]
     assert str(kept[0]) in result.stdout
     assert "Try next:" in result.stdout
     refs = git(kept[0], "for-each-ref", "--format=%(refname)", "refs/ledger/").split()
     # The archived task, the keep-alive chain that holds the implementing commit, and the
     # project ledger that got the durable half; the worktree's next ledger is not started.
-    assert len(refs) == 3
-    assert refs[0].startswith("refs/ledger/archive/")
-    assert refs[1:] == ["refs/ledger/keep", "refs/ledger/project"]
+    # Then the mirrors of what the remote holds after the team round.
+    own = [r for r in refs if not r.startswith("refs/ledger/remotes/")]
+    assert len(own) == 3
+    assert own[0].startswith("refs/ledger/archive/")
+    assert own[1:] == ["refs/ledger/keep", "refs/ledger/project"]
+    assert [r for r in refs if r.startswith("refs/ledger/remotes/origin/")] == sorted(
+        ["refs/ledger/remotes/origin/notes",
+         *("refs/ledger/remotes/origin/" + r.removeprefix("refs/ledger/") for r in own)])
+    # The teammate's decision arrived by the pull, and review names its author.
+    assert "added by Sam Teammate" in result.stdout
+    sam = git(kept[1] / "sam", "for-each-ref", "--format=%(refname)", "refs/ledger/project")
+    assert git(kept[0], "merge-base", "--is-ancestor", sam.strip(), "refs/ledger/project") == ""
     assert git(kept[0], "cat-file", "-t", refs[0]).strip() == "tag"
     assert "ledger check: FAILED" in result.stdout  # the planted mistake is caught
     assert git(kept[0], "fsck", "--strict") == ""
