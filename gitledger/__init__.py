@@ -3,7 +3,8 @@
 The library is the product; ``cli.py`` is a thin click layer over it.  The storage
 modules are the only ones that import pygit2: ``repo`` (the repository and who writes),
 ``store`` (ledger refs and compare-and-swap), ``commits`` (the code's history), ``notes``
-(notes on code commits), ``archives`` (archive tags) and ``doctor`` (raw ref integrity).
+(notes on code commits), ``keepalive`` (the keep-alive chain), ``archives`` (archive
+tags), ``merge`` (three-way merges of ledger commits) and ``doctor`` (raw ref integrity).
 """
 
 from __future__ import annotations

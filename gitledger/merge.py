@@ -16,8 +16,10 @@ brings a fetched copy into the local ref without losing anything either side wro
   ``Conflict``, named in the merge commit's trailers (``Ledger-Conflict``), and both
   versions stay in the history, the losing one at the other parent.
 
-Nothing is ever deleted by a merge: a path one side removed and the other changed is
-kept.  The keep-alive chain merges the same way, with the lines of a blob unioned.
+A merge never loses a change: a path one side removed and the other changed is kept
+(only a removal the other side did not touch goes through).  The keep-alive chain merges
+the same way, with the lines of a blob unioned.  ``merged_commit`` makes the same merge
+without a ref (two archives of one ledger).
 """
 
 from __future__ import annotations
@@ -164,6 +166,22 @@ def _merge_change(
     return change, (incoming, tuple(conflicts))
 
 
+def merged_commit(store: Store, ours: str, theirs: str, *, label: str,
+                  ) -> tuple[str, tuple[Conflict, ...]]:
+    """A merge commit of ledger commits ``ours`` and ``theirs`` that no ref points at yet
+    (``ours`` when it already contains ``theirs``, ``theirs`` when it is contained)."""
+    git = store.git
+    other = pygit2.Oid(hex=theirs)
+    if store.contains(ours, theirs):
+        return ours, ()
+    if store.contains(theirs, ours):
+        return theirs, ()
+    outcome = _merge_change(git, store.view_at(ours), other, label, _merge_record)
+    assert outcome is not None  # neither contains the other
+    change, (_, conflicts) = outcome
+    return store.commit_change(ours, change), conflicts
+
+
 def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | None]:
     """Each blob path that differs between ``base`` and ``side``: its blob there, or None."""
     diff = side.diff_to_tree(swap=True) if base is None else base.diff_to_tree(side)
@@ -185,8 +203,8 @@ def _last_edit(git: pygit2.Repository, tip: pygit2.Oid, base: pygit2.Oid | None,
         walker.hide(base)
     for commit in walker:
         here = _blob_id(commit.tree, path)
-        before = _blob_id(commit.parents[0].tree, path) if commit.parents else None
-        if here != before:
+        # A merge that took one parent's version made no edit of its own.
+        if here not in {_blob_id(parent.tree, path) for parent in commit.parents}:
             return commit.commit_time, str(commit.id)
     found = git[tip]
     assert isinstance(found, pygit2.Commit)

@@ -254,7 +254,19 @@ def _note_sources(store: Store) -> list[tuple[str, str]]:
     from gitledger.remotes import mirrors
 
     own = [(ref, ref) for ref in store.ledger_refs()]
-    return own + [(name, mirror) for mirror, (_, name) in mirrors(store).items()]
+    fetched = []
+    for mirror, (_, name) in mirrors(store).items():
+        # A copy our own ledger already holds (merged by a pull, or pushed from here)
+        # adds nothing, and may hold a version a merge has since replaced.
+        local, there = store.refs_under(name).get(name), store.refs_under(mirror).get(mirror)
+        try:
+            if local is not None and there is not None and store.contains(
+                    store.peeled(local), store.peeled(there)):
+                continue
+        except CorruptLedger:
+            pass  # read (or reported) as it is, below
+        fetched.append((name, mirror))
+    return own + fetched
 
 
 def _ledger_view(store: Store, name: str, ref: str) -> tuple[str, TreeView, str] | None:

@@ -90,6 +90,15 @@ def default_remote(repo: Repo, remote: str | None) -> str:
     """``remote`` checked to be configured, or the one git would use: the current
     branch's upstream remote, else ``origin``, else the only remote there is."""
     names = [str(n) for n in repo.git.remotes.names() if n]
+    chosen = _choose_remote(repo, remote, names)
+    if "/" in chosen:
+        raise InvalidInput(f"remote '{chosen}' has a '/' in its name, which git ledger cannot "
+                           "tell apart in refs/ledger/remotes/: add the same URL under a "
+                           "name without one (git remote add NAME URL)")
+    return chosen
+
+
+def _choose_remote(repo: Repo, remote: str | None, names: list[str]) -> str:
     if remote is not None:
         if remote not in names:
             raise InvalidInput(f"'{remote}' is not a configured remote (git remote -v lists "

@@ -13,7 +13,7 @@ from gitledger.keepalive import KEEP_REF
 from gitledger.ledger import LedgerSummary
 from gitledger.merge import MergeResult
 from gitledger.remotes import SetupResult
-from gitledger.review import Review
+from gitledger.review import Review, mirror_name
 from gitledger.store import REMOTES_PREFIX
 from gitledger.sync import FetchResult, PullResult, PushResult
 from gitledger.text import printable
@@ -139,7 +139,10 @@ def push_text(result: PushResult) -> str:
     for update in result.updates:
         status = update.status
         if status == "rejected":
-            status = f"rejected ({update.reason}): the push pulls and merges first"
+            pulls_first = result.dry_run and any(
+                text in update.reason for text in ("fetch first", "non-fast-forward"))
+            status = (f"rejected ({update.reason}): a push pulls and merges first"
+                      if pulls_first else f"rejected ({update.reason})")
         lines.append(f"{INDENT}{_short(update.ref):<{width}}  {status}")
     return "\n".join(lines)
 
@@ -221,13 +224,8 @@ def _who(ident: str) -> str:
 def remote_list_json(summaries: list[LedgerSummary]) -> dict[str, Any]:
     from gitledger.render import summary_json
 
-    return {"ledgers": [{**summary_json(s), "name": remote_name(s.ref)} for s in summaries]}
-
-
-def remote_name(ref: str) -> str:
-    """``refs/ledger/remotes/origin/sessions/k3m…`` as a name ``--ledger`` takes."""
-    remote, _, rest = ref.removeprefix(REMOTES_PREFIX).partition("/")
-    return f"{remote}/{rest.removeprefix('sessions/')}"
+    return {"ledgers": [{**summary_json(s), "name": mirror_name(s.ref),
+                         "archived": "/archive/" in s.ref} for s in summaries]}
 
 
 def remote_list_text(summaries: list[LedgerSummary]) -> str:
@@ -236,15 +234,16 @@ def remote_list_text(summaries: list[LedgerSummary]) -> str:
                 "ledger pull (or fetch) brings them")
     lines = []
     for s in summaries:
-        name = remote_name(s.ref)
+        name = mirror_name(s.ref)
         if s.problem:
             lines.append(f"{name}  BROKEN: {printable(s.problem)}")
             continue
         author = _who(s.meta.created_by) if s.meta else "?"
         when = iso(s.last_change.time)[:10] if s.last_change else "-"
         task = printable(s.focus.task or "(no task)")
+        archived = "  ARCHIVED (show --archive)" if "/archive/" in s.ref else ""
         lines.append(f"{name}  {printable(author)}  {_plural(s.entries, 'entry', 'entries')}"
-                     f"  {when}  {task}")
-    lines.append("read one: git ledger show --ledger NAME   (log, check and restore take "
-                 "--ledger too)")
+                     f"  {when}  {task}{archived}")
+    lines.append("read one: git ledger show --ledger NAME (log, check and restore take "
+                 "--ledger too; an archived one: git ledger show --archive NAME)")
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from gitledger.ledger import LedgerSummary, find_entry_id, read_entry, read_head
 from gitledger.model import Entry, Event, Focus
 from gitledger.remotes import default_remote, tracking_prefix
 from gitledger.repo import Repo
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
+from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX, Store
 from gitledger.sync import read_pulls
 
 #: What each event did to the entries it names, when no ``Ledger-Status`` says more.
@@ -57,63 +57,85 @@ class Review:
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
            remote: str | None = None) -> Review:
-    """The decisions changed in the project ledger and in ``remote``'s session ledgers."""
+    """The decisions changed in the project ledger and in ``remote``'s ledgers of
+    teammates (live or archived)."""
     repo = Repo(where)
     store = Store(repo)
     # With no remote at all, the project ledger is still worth reviewing.
     name = default_remote(repo, remote) if remote or list(repo.git.remotes.names()) else ""
     prefix = tracking_prefix(name)
     ledgers = {PROJECT_REF: "project"}
-    for ref in sorted(teammates(store, prefix)):
-        ledgers[ref] = f"{name}/{ref.removeprefix(prefix + 'sessions/')}"
-    hide: dict[str, list[str]] = {}
-    cutoff: datetime | None = None
-    if since is None:
-        record = read_pulls(store).get(name)
-        if record is None:
-            described = (f"the whole history (no pull from {name} recorded yet)" if name
-                         else "the whole history (this repository has no remote)")
-        else:
-            described = f"the last pull from {name} ({record.get('time', '?')})"
-            before = record.get("before", {})
-            hide = {ref: [before[ref]] for ref in ledgers if before.get(ref)}
-    elif DATE_RE.fullmatch(since.strip()):
-        cutoff = parse_cutoff(since, option="--since")
-        described = since.strip()
-    else:
-        commit = CommitGraph(repo).resolve(since, f"--since '{since}'")
-        cutoff = store.commit_time(commit)
-        described = f"commit {commit[:12]}"
-        hide = {ref: [commit] for ref in ledgers}
+    for ref in teammates(store, prefix):
+        ledgers[ref] = mirror_name(ref)
+    described, hide, cutoff = _since(repo, store, name, ledgers, since)
     found: dict[tuple[str, str], list[ReviewedChange]] = {}
-    for ref in ledgers:
-        tip = store.tip(ref)
-        if tip.commit is None:
+    tips = {ref: _commit(store, ref) for ref in ledgers}
+    for ref, tip in tips.items():
+        if tip is None:
             continue
-        for event in store.history_from(tip.commit, hide=hide.get(ref, [])):
+        for event in store.history_from(tip, hide=hide.get(ref, [])):
             if cutoff is not None and event.time < cutoff:
                 continue
             for entry_id, what in _changes(event):
                 found.setdefault((ref, entry_id), []).append(
                     ReviewedChange(what, event.author, event.time, event.commit))
-    decisions = _decisions(store, ledgers, found)
     scopes: dict[str | None, list[ReviewedDecision]] = {}
-    for decision in decisions:
+    for decision in _decisions(store, ledgers, tips, found):
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
     return Review(described, name, tuple(ledgers.values()),
                   tuple((scope, tuple(items)) for scope, items in ordered))
 
 
+def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],
+           since: str | None) -> tuple[str, dict[str, list[str]], datetime | None]:
+    """What "since" means: its description, the commits each ledger's walk stops at,
+    and the time before which events are left out."""
+    if since is None:
+        record = read_pulls(store).get(remote)
+        if record is None:
+            return (f"the whole history (no pull from {remote} recorded yet)" if remote
+                    else "the whole history (this repository has no remote)"), {}, None
+        before = record.get("before", {})
+        hide = {ref: [_peeled_or_none(store, before[ref])] for ref in ledgers
+                if before.get(ref)}
+        return (f"the last pull from {remote} ({record.get('time', '?')})",
+                {ref: [c for c in commits if c] for ref, commits in hide.items()}, None)
+    if DATE_RE.fullmatch(since.strip()):
+        return since.strip(), {}, parse_cutoff(since, option="--since")
+    commit = CommitGraph(repo).resolve(since, f"--since '{since}'")
+    return (f"commit {commit[:12]}", {ref: [commit] for ref in ledgers},
+            store.commit_time(commit))
+
+
+def _commit(store: Store, ref: str) -> str | None:
+    """The ledger commit at ``ref``, through its tag for an archive."""
+    found = store.refs_under(ref).get(ref)
+    return store.peeled(found) if found is not None else None
+
+
+def _peeled_or_none(store: Store, sha: str) -> str | None:
+    try:
+        return store.peeled(sha)
+    except CorruptLedger:
+        return None  # gone (a pruned archive): nothing to stop at
+
+
+def mirror_name(ref: str) -> str:
+    """``refs/ledger/remotes/origin/sessions/k3m…`` as the name commands take:
+    ``origin/k3m…`` (``--ledger``, or ``--archive`` for an archive)."""
+    remote, _, rest = ref.removeprefix(REMOTES_PREFIX).partition("/")
+    return f"{remote}/{rest.split('/', 1)[-1]}"
+
+
 def teammates(store: Store, prefix: str) -> list[str]:
-    """The session ledgers mirrored under ``prefix`` that are not also ours: a ledger
+    """The session ledgers and archives mirrored under ``prefix`` that are not ours: one
     this clone pushed (or continues with ``adopt``) has a local ref or archive too."""
     found = []
-    for ref in store.refs_under(prefix):
-        rest = ref.removeprefix(prefix)
-        if not rest.startswith("sessions/"):
+    for ref in sorted(store.refs_under(prefix)):
+        kind, _, ledger_id = ref.removeprefix(prefix).partition("/")
+        if kind not in ("sessions", "archive") or not ledger_id:
             continue
-        ledger_id = rest.removeprefix("sessions/")
         if not (store.exists(SESSIONS_PREFIX + ledger_id)
                 or store.exists(ARCHIVE_PREFIX + ledger_id)):
             found.append(ref)
@@ -137,14 +159,12 @@ def _changes(event: Event) -> list[tuple[str, str]]:
             for entry_id in dict.fromkeys(event.trailers.get("Ledger-Entry", ()))]
 
 
-def _decisions(store: Store, ledgers: dict[str, str],
+def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None],
                found: dict[tuple[str, str], list[ReviewedChange]]) -> list[ReviewedDecision]:
     decisions: list[ReviewedDecision] = []
-    views = {ref: store.tip(ref).view for ref in {ref for ref, _ in found}}
+    views = {ref: store.view_at(tip) for ref, tip in tips.items() if tip is not None}
     for (ref, entry_id), changes in found.items():
         view = views[ref]
-        if view is None:
-            continue
         try:
             entry = read_entry(view, find_entry_id(view, entry_id))
         except (UnknownEntry, CorruptLedger):
@@ -159,8 +179,8 @@ def _decisions(store: Store, ledgers: dict[str, str],
 
 def remote_ledgers(where: str | os.PathLike[str] | None = None,
                    remote: str | None = None) -> list[LedgerSummary]:
-    """The teammates' session ledgers mirrored from ``remote`` (every remote when None);
-    copies of this clone's own ledgers are left out."""
+    """The teammates' session ledgers and archives mirrored from ``remote`` (every
+    remote when None); copies of this clone's own ledgers are left out."""
     repo = Repo(where)
     store = Store(repo)
     names = [default_remote(repo, remote)] if remote else \
@@ -168,11 +188,13 @@ def remote_ledgers(where: str | os.PathLike[str] | None = None,
     summaries: list[LedgerSummary] = []
     for ref in sorted(r for name in names for r in teammates(store, tracking_prefix(name))):
         try:
-            tip = store.tip(ref)
-            assert tip.view is not None
-            meta, focus = read_header(ref, tip.view)
-            entries, _ = read_entries(store, ref, tip.view)
-            last = next(store.history(ref, 1), None)
+            commit = _commit(store, ref)
+            if commit is None:
+                continue
+            view = store.view_at(commit)
+            meta, focus = read_header(ref, view)
+            entries, _ = read_entries(store, ref, view)
+            last = next(store.history_from(commit), None)
         except CorruptLedger as exc:
             summaries.append(LedgerSummary(ref, None, Focus(), 0, None, None, False,
                                            str(exc)))

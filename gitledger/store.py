@@ -331,7 +331,7 @@ class Store:
     def view_at(self, commit: str) -> TreeView:
         obj = self.git[pygit2.Oid(hex=commit)]
         assert isinstance(obj, pygit2.Commit)
-        return TreeView(self.git, obj.tree)
+        return TreeView(self.git, obj.tree, commit)
 
     # -- writing -------------------------------------------------------------------------
 
@@ -396,6 +396,23 @@ class Store:
                 delay = min(delay * 2, 0.05)
                 continue
             return str(commit), result
+
+    def commit_change(self, parent: str, change: Change) -> str:
+        """Write ``change`` on top of commit ``parent`` as a commit no ref points at."""
+        base = self.git[pygit2.Oid(hex=parent)]
+        assert isinstance(base, pygit2.Commit)
+        tree = self._write_tree(base.tree, _split_changes(change.files))
+        parents = [pygit2.Oid(hex=parent), *(pygit2.Oid(hex=sha) for sha in change.parents)]
+        return str(self.git.create_commit(
+            None, self.repo.person("AUTHOR").signature(),
+            self.repo.person("COMMITTER").signature(), format_message(change), tree, parents))
+
+    def retag_archive(self, ref: str, commit: str, message: str, expected: str) -> str:
+        """Point archive ``ref`` at a new tag of ``commit`` if it still holds ``expected``
+        (two archives of one ledger, merged); the new tag's id."""
+        tag = self._write_tag(ref.rsplit("/", 1)[-1], commit, message)
+        self.set_ref(ref, str(tag), expected, "ledger: archives merged")
+        return str(tag)
 
     def _stale_lock_minutes(self, ref: str) -> float | None:
         """The age of ``ref``'s lock when it is too old for a live writer to hold it."""
@@ -505,9 +522,9 @@ class Store:
         self._locked(ref, lambda txn: self._remove_at(txn, ref, expected))
 
     def mirror(self, ref: str, target: str | None) -> None:
-        """Set (None: delete) a ref under ``refs/ledger/remotes/``: a copy of what a remote
-        holds, which follows the remote whatever it did, as git's remote-tracking refs do."""
-        assert ref.startswith(REMOTES_PREFIX)
+        """Set (None: delete) a ref that follows something else whatever it held: a copy
+        of what a remote holds under ``refs/ledger/remotes/`` (as git's remote-tracking
+        refs do), or a scratch ref only this process uses."""
         if target is None:
             if self.git.references.get(ref) is not None:
                 self.git.references.delete(ref)
@@ -523,13 +540,18 @@ class Store:
 
     def peeled(self, sha: str) -> str:
         """The commit ``sha`` names, through an annotated tag (an archive) if it is one."""
-        obj = self.git[pygit2.Oid(hex=sha)]
-        return str(obj.peel(pygit2.Commit).id)
+        try:
+            return str(self.git[pygit2.Oid(hex=sha)].peel(pygit2.Commit).id)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
 
     def contains(self, newer: str, older: str) -> bool:
         """Whether commit ``older`` is ``newer`` or one of its ancestors."""
         new, old = pygit2.Oid(hex=newer), pygit2.Oid(hex=older)
-        return new == old or bool(self.git.descendant_of(new, old))
+        try:
+            return new == old or bool(self.git.descendant_of(new, old))
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise CorruptLedger(f"{newer[:12]} or {older[:12]} is not a commit ({exc})") from None
 
     def lock_file(self, ref: str) -> Path:
         """Where git keeps the lock of loose ref ``ref``."""

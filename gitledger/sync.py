@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from dataclasses import dataclass
 from typing import Any
 
 from gitledger.check import Finding, check
-from gitledger.codec import iso
+from gitledger.codec import decode_entry_or_none, iso
 from gitledger.errors import LedgerError
-from gitledger.keepalive import KEEP_REF
-from gitledger.merge import MergeResult, merge_into
+from gitledger.keepalive import KEEP_REF, KEPT_DIR
+from gitledger.ledger import read_header
+from gitledger.merge import MergeResult, merge_into, merged_commit
+from gitledger.notes import annotate
 from gitledger.remotes import (
     NOTES_REF,
     SyncError,
@@ -38,7 +41,7 @@ from gitledger.remotes import (
     tracking_ref,
 )
 from gitledger.repo import Repo, now
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
+from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, LedgerMoved, Store
 
 #: How many times ``push`` pulls and tries again when the remote moved first.
 PUSH_ATTEMPTS = 5
@@ -128,21 +131,24 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) 
     findings_before = _findings(repo, store, checked)
     merges: list[MergeResult] = []
     left: list[str] = []
-    for local in [PROJECT_REF, *sessions]:
+    for local in [PROJECT_REF, *sessions, KEEP_REF]:
         theirs = mirrors.get(tracking_ref(remote, local))
-        if theirs is not None:
-            merges.append(merge_into(store, local, theirs, label=_label(remote, local)))
-    keep = mirrors.get(tracking_ref(remote, KEEP_REF))
-    if keep is not None:
-        merges.append(merge_into(store, KEEP_REF, keep, label=_label(remote, KEEP_REF),
-                                 lines=True))
+        if theirs is None:
+            continue
+        refused = _not_a_ledger(store, local, theirs)
+        if refused is not None:
+            left.append(f"{_label(remote, local)} was not merged: {refused}")
+            continue
+        merges.append(merge_into(store, local, theirs, label=_label(remote, local),
+                                 lines=local == KEEP_REF))
     for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
         theirs = mirrors.get(tracking_ref(remote, archive))
         if theirs is not None:
-            outcome = _follow_archive(store, archive, theirs)
+            outcome = _merge_archive(store, archive, theirs, _label(remote, archive))
             if outcome is not None:
                 left.append(outcome)
     notes = _merge_notes(repo, store, mirrors.get(tracking_ref(remote, NOTES_REF)))
+    _renote_conflicts(store, merges)
     findings_after = _findings(repo, store, checked)
     seen = {_finding_key(f) for f in findings_before}
     new = tuple(f for f in findings_after if _finding_key(f) not in seen)
@@ -161,29 +167,77 @@ def _tip(store: Store, ref: str) -> str | None:
     return str(found.target) if found is not None else None
 
 
-def _follow_archive(store: Store, archive: str, theirs: str) -> str | None:
-    """Move a local archive to the remote's when that one archives a later state of the
-    same ledger; say so when the two diverged (both are kept, nothing is merged)."""
+def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:
+    """Why the remote's ``theirs`` cannot be merged into ``local`` (None: it can): it must
+    be the same kind of record, a ledger of the same kind or the keep-alive chain."""
+    try:
+        view = store.view_at(store.peeled(theirs))
+    except LedgerError as exc:
+        return str(exc)
+    if local == KEEP_REF:
+        extra = sorted(set(view.names("")) - {KEPT_DIR})
+        return f"it is not a keep-alive chain (it holds {extra[0]})" if extra else None
+    try:
+        meta, _ = read_header(local, view)
+    except LedgerError as exc:
+        return str(exc)
+    kind = "project" if local == PROJECT_REF else "session"  # a session's archive too
+    if meta.kind != kind:
+        return f"it is a {meta.kind} ledger, not a {kind} ledger"
+    return None
+
+
+def _merge_archive(store: Store, archive: str, theirs: str, label: str) -> str | None:
+    """Two archives of one ledger (written in two clones, archived in both): the local
+    archive follows the remote's when that one holds everything it has, and otherwise
+    becomes a new tag of the merge of both; what could not be done, or None."""
     ours = _tip(store, archive)
     if ours is None or ours == theirs:
         return None
     ours_commit, theirs_commit = store.peeled(ours), store.peeled(theirs)
-    if ours_commit == theirs_commit or store.contains(ours_commit, theirs_commit):
+    if store.contains(ours_commit, theirs_commit):
         return None
-    if store.contains(theirs_commit, ours_commit):
-        try:
+    try:
+        if store.contains(theirs_commit, ours_commit):
             store.set_ref(archive, theirs, ours, "ledger: archive followed")
-        except LedgerError:
-            return f"{archive} moved while following the remote's archive; pull again"
-        return None
-    return (f"{archive} and the remote's copy archive different states of one ledger; "
-            f"both are kept (the remote's is {tracking_ref('…', archive)})")
+            return None
+        refused = _not_a_ledger(store, archive, theirs)
+        if refused is not None:
+            return f"{label} was not merged: {refused}"
+        merged, _ = merged_commit(store, ours_commit, theirs_commit, label=label)
+        store.retag_archive(archive, merged, store.tag_message(archive) or "archive\n", ours)
+    except LedgerMoved:
+        return f"{archive} moved while merging {label}; pull again"
+    return None
+
+
+def _renote_conflicts(store: Store, merges: list[MergeResult]) -> None:
+    """An entry whose concurrent edits were merged names what its merged version names,
+    on the notes too: the lines only the losing version put there (an ``implements``
+    that became ``cites``) are taken back, which a union of notes cannot do."""
+    for merge in merges:
+        if merge.after is None or not merge.conflicts or merge.ref == KEEP_REF:
+            continue
+        merged_view = store.view_at(merge.after)
+        for conflict in merge.conflicts:
+            if conflict.name in ("focus", "ledger"):
+                continue
+            merged = decode_entry_or_none(merged_view.read(conflict.path), conflict.path)
+            lost = decode_entry_or_none(store.view_at(conflict.other).read(conflict.path),
+                                        conflict.path)
+            if merged is not None and lost is not None:
+                annotate(store, merged, merge.ref, before=lost)
 
 
 def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
     if theirs is None:
         return "none"
     ours = _tip(store, NOTES_REF)
+    try:
+        store.peeled(theirs)
+    except LedgerError as exc:
+        raise SyncError(f"the remote's {NOTES_REF} is not a notes commit ({exc}); nothing "
+                        "local was changed by the notes merge") from None
     try:
         if ours is None:
             store.set_ref(NOTES_REF, theirs, None, "ledger: notes from remote")
@@ -195,10 +249,27 @@ def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
             return "fast-forward"
     except LedgerError as exc:
         raise SyncError(f"{NOTES_REF} moved while merging it ({exc}); pull again") from None
-    # libgit2 has no notes merge: git's cat_sort_uniq keeps every line of both sides.
-    run_git(repo, ["notes", f"--ref={NOTES_REF}", "merge", "--strategy=cat_sort_uniq",
-                   "--quiet", theirs])
-    return "merged"
+    # libgit2 has no notes merge: git's cat_sort_uniq keeps every line of both sides.  git
+    # moves the ref it merges into without checking what it held, so it merges into a
+    # scratch ref, and the result replaces ours only if ours did not move meanwhile.
+    scratch = f"{NOTES_REF}-merging-{os.getpid()}"
+    try:
+        for _ in range(10):
+            store.mirror(scratch, ours)
+            run_git(repo, ["notes", f"--ref={scratch}", "merge", "--strategy=cat_sort_uniq",
+                           "--quiet", theirs])
+            merged = _tip(store, scratch)
+            assert merged is not None
+            try:
+                store.set_ref(NOTES_REF, merged, ours, "ledger: notes merged")
+                return "merged"
+            except LedgerMoved:
+                ours = _tip(store, NOTES_REF)
+                if ours is None:
+                    ours = theirs
+    finally:
+        store.mirror(scratch, None)
+    raise SyncError(f"{NOTES_REF} kept moving while merging the remote's notes; pull again")
 
 
 def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
@@ -227,7 +298,9 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     before = {ref: previous.get(ref, old) for ref, old in
               ((m.ref, m.old) for m in fetched.moved)}
     before.update({ref: previous[ref] for ref in after if ref in previous})
-    before[PROJECT_REF] = project_before
+    # After an interrupted pull the project may be merged already: what the last finished
+    # pull left is the truer "before" (our own writes since then are shown too).
+    before[PROJECT_REF] = previous.get(PROJECT_REF) or project_before
     after[PROJECT_REF] = _tip(store, PROJECT_REF) or ""
     records[remote] = {"time": iso(now()), "before": before, "after": after}
     temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
@@ -258,41 +331,68 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     name = default_remote(repo, remote)
     pulls: list[PullResult] = []
     atomic = True
+    #: Deletions of archived sessions the remote refused (a hook): pushed without them.
+    kept_back: list[PushUpdate] = []
     for _ in range(PUSH_ATTEMPTS):
         refs = _push_set(store, all_sessions)
-        spent = _spent_sessions(store, name)
+        spent = {} if kept_back else _spent_sessions(store, name)
         if not refs and not spent:
-            return PushResult(name, (), tuple(pulls), dry_run)
-        args = ["push", "--porcelain", "--no-verify"]
-        if atomic:
-            args.append("--atomic")
-        if dry_run:
-            args.append("--dry-run")
-        args += [f"--force-with-lease={ref}:{sha}" for ref, sha in spent.items()]
-        args += [name, *(f"{ref}:{ref}" for ref in refs), *(f":{ref}" for ref in spent)]
-        done = run_git(repo, args, ok=(0, 1))
+            return PushResult(name, tuple(kept_back), tuple(pulls), dry_run)
+        done, updates = _push_once(repo, name, refs, spent, atomic=atomic, dry_run=dry_run)
         if atomic and "does not support --atomic" in done.stderr:
             atomic = False  # an old server: each ref is still compare-and-swap on its own
             continue
-        updates = _parse_porcelain(done.stdout)
-        if done.returncode != 0 and not updates:
-            raise SyncError(f"git push to {name} failed: {git_complaint(done.stderr)}")
         rejected = [u for u in updates if u.status == "rejected"]
         if not rejected:
             if not dry_run:
                 _mirror_pushed(store, name, refs, spent)
-            return PushResult(name, tuple(updates), tuple(pulls), dry_run)
-        causes = [r for r in rejected if "atomic push failed" not in r.reason] or rejected
-        if not all(_needs_pull(r.reason, done.stderr) for r in causes):
-            refused = next(r for r in causes if not _needs_pull(r.reason, done.stderr))
-            said = _remote_said(done.stderr)
-            raise SyncError(f"{name} refused {refused.ref} ({refused.reason})"
+            return PushResult(name, (*updates, *kept_back), tuple(pulls), dry_run)
+        causes = [r for r in rejected if not _atomic_fallout(r.reason)] or rejected
+        refused = [r for r in causes if not _needs_pull(r.reason, done.stderr)]
+        said = _remote_said(done.stderr)
+        if refused and spent:
+            # Perhaps only the deletions offend the server (a hook that forbids deleting):
+            # the rest goes without them, and the sessions stay there.
+            why = f"{refused[0].reason}{': ' + said if said else ''}"
+            kept_back = [PushUpdate(ref, "rejected", f"{why}; the session stays there")
+                         for ref in spent]
+            continue
+        if refused:
+            raise SyncError(f"{name} refused {refused[0].ref} ({refused[0].reason})"
                             f"{': ' + said if said else ''}; nothing local was changed")
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run)
-        pulls.append(_merge_fetched(repo, store, name, _fetch(repo, store, name)))
+        pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
+        pulls.append(pulled)
+        if not pulled.fetched.moved and all(m.outcome == "up-to-date" for m in pulled.merges):
+            # The remote holds nothing we lack, yet refused: its copy of a ref is no
+            # earlier state of ours, which a pull cannot merge (say which, if it knows).
+            left = "; ".join(pulled.left)
+            raise SyncError(f"{name} refused {causes[0].ref} ({causes[0].reason}) although "
+                            f"everything it has is merged here{': ' + left if left else ''}"
+                            "; nothing local was changed")
+    left = "; ".join(pulls[-1].left) if pulls and pulls[-1].left else ""
     raise SyncError(f"{name} kept moving: {PUSH_ATTEMPTS} pushes were rejected by newer "
-                    "updates; everything is merged locally, push again")
+                    "updates; everything is merged locally, push again"
+                    f"{' (' + left + ')' if left else ''}")
+
+
+def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, str], *,
+               atomic: bool, dry_run: bool,
+               ) -> tuple[subprocess.CompletedProcess[str], list[PushUpdate]]:
+    """One ``git push``: never forced (a deletion is leased on the value we saw)."""
+    args = ["push", "--porcelain", "--no-verify"]
+    if atomic:
+        args.append("--atomic")
+    if dry_run:
+        args.append("--dry-run")
+    args += [f"--force-with-lease={ref}:{sha}" for ref, sha in spent.items()]
+    args += [remote, *(f"{ref}:{ref}" for ref in refs), *(f":{ref}" for ref in spent)]
+    done = run_git(repo, args, ok=(0, 1))
+    updates = _parse_porcelain(done.stdout)
+    if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
+        raise SyncError(f"git push to {remote} failed: {git_complaint(done.stderr)}")
+    return done, updates
 
 
 def _push_set(store: Store, all_sessions: bool) -> dict[str, str]:
@@ -352,6 +452,11 @@ def _parse_porcelain(stdout: str) -> list[PushUpdate]:
             reason = f"remote rejected: {reason}" if reason else "remote rejected"
         updates.append(PushUpdate(target, statuses[parts[0]], reason))
     return updates
+
+
+def _atomic_fallout(reason: str) -> bool:
+    """A ref an atomic push refused only because another ref of it was refused."""
+    return "atomic push failed" in reason or "atomic push failure" in reason
 
 
 def _needs_pull(reason: str, stderr: str) -> bool:
