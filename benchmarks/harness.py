@@ -134,6 +134,21 @@ def timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float
     return elapsed, cpu
 
 
+def banner(title: str, root: Path) -> None:
+    """The first lines of every report: what ran, on what, and where."""
+    import importlib.metadata
+    import platform
+
+    git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
+                                 check=False).stdout.strip()
+    print(title)
+    print(f"  python {platform.python_version()}, pygit2 "
+          f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
+          f"{git_version}")
+    print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
+          f"repositories in {root}")
+
+
 def progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 

@@ -34,10 +34,8 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import importlib.metadata
 import io
 import os
-import platform
 import pstats
 import random
 import shutil
@@ -51,9 +49,9 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
-import pygit2
 from harness import (
     Timings,
+    banner,
     git_ledger_script,
     hermetic,
     ms,
@@ -214,14 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         env = hermetic(root / "home")
         script = git_ledger_script()
         proc_env = with_bytecode(env, root / "pycache")
-        git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
-                                     check=False).stdout.strip()
-        print("gitledger restore benchmark")
-        print(f"  python {platform.python_version()}, pygit2 "
-              f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
-              f"{git_version}")
-        print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
-              f"repositories in {root}")
+        banner("gitledger restore benchmark", root)
 
         repos: dict[int, Path] = {}
         for size in sizes:

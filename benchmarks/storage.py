@@ -29,11 +29,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
-import importlib.metadata
 import io
 import json
 import os
-import platform
 import pstats
 import resource
 import statistics
@@ -45,8 +43,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import harness
-import pygit2
 from harness import (
+    banner,
     git_ledger_script,
     hermetic,
     ms,
@@ -186,14 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         env = hermetic(root / "home")
         script = git_ledger_script()
         proc_env = with_bytecode(env, root / "pycache")
-        git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
-                                     check=False).stdout.strip()
-        print("gitledger storage benchmark")
-        pygit2_version = importlib.metadata.version("pygit2")
-        print(f"  python {platform.python_version()}, pygit2 {pygit2_version}, "
-              f"libgit2 {pygit2.LIBGIT2_VERSION}, {git_version}")
-        print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
-              f"repositories in {root}")
+        banner("gitledger storage benchmark", root)
 
         # (a) ---------------------------------------------------------------------------
         print(f"\n(a) in-process appends: {args.window} timed at each point, alternating "

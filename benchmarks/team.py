@@ -45,11 +45,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import importlib.metadata
 import io
 import json
 import os
-import platform
 import pstats
 import resource
 import shutil
@@ -65,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import pygit2
-from harness import git_ledger_script, hermetic, ms, new_repo, progress, with_bytecode
+from harness import banner, git_ledger_script, hermetic, ms, new_repo, progress, with_bytecode
 
 from gitledger import sync
 from gitledger.ledger import Ledger
@@ -114,7 +112,8 @@ entry_cache.decode_entry = timed("check: decode entry blobs (cache misses)",
 entry_cache._save = timed("check: save the entry cache", entry_cache._save)
 sync._merge_notes = timed("notes merge", sync._merge_notes)
 sync._record_pull = timed("pull record", sync._record_pull)
-sync._follow_archive = timed("archives", sync._follow_archive)
+sync._merge_archive = timed("archives", sync._merge_archive)
+sync._renote_conflicts = timed("notes of merged conflicts", sync._renote_conflicts)
 def hwm():
     # The peak RSS of this process's own memory (ru_maxrss would carry the spawning
     # benchmark's over: Linux keeps the high-water mark across exec).
@@ -474,14 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         env = hermetic(root / "home")
         script = git_ledger_script()
         proc_env = with_bytecode(env, root / "pycache")
-        git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
-                                     check=False).stdout.strip()
-        print("gitledger team benchmark: one pull merging teammates' project ledgers")
-        print(f"  python {platform.python_version()}, pygit2 "
-              f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
-              f"{git_version}")
-        print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
-              f"repositories in {root}")
+        banner("gitledger team benchmark: one pull merging teammates' project ledgers", root)
         print(f"  parameters: {p.teammates} teammates x {p.entries} project entries, "
               f"{p.base} base decisions, {p.mine} entries of mine, {p.runs} runs each"
               f"{' (--quick)' if args.quick else ''}")
