@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.repo import Repo
@@ -199,7 +200,35 @@ def teardown(where: str | os.PathLike[str] | None, remote: str, *,
             missing.append((key, value))
     if marked and not dry_run:
         config.delete_multivar(f"remote.{name}.{MARKER_KEY}", ".*")
+        _drop_empty_repeat(repo.commondir / "config", f'[remote "{name}"]')
     return SetupResult(name, tuple(removed), tuple(missing), dry_run)
+
+
+def _drop_empty_repeat(path: Path, header: str) -> None:
+    """Remove a repeated, now empty ``header`` line from a git config file.
+
+    libgit2 appends the keys ``setup`` adds under a second copy of the section header when
+    the section is not the file's last; teardown removes the keys, and this the header,
+    so that the file is as it was.  The first copy of a header is never touched.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    except (OSError, UnicodeDecodeError):
+        return
+    seen = False
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if line.strip() == header:
+            following = [rest.strip() for rest in lines[index + 1:]
+                         if rest.strip() and not rest.strip().startswith(("#", ";"))]
+            if seen and (not following or following[0].startswith("[")):
+                continue
+            seen = True
+        kept.append(line)
+    if len(kept) != len(lines):
+        temp = path.with_name(f"{path.name}.ledger-{os.getpid()}")
+        temp.write_text("".join(kept), encoding="utf-8")
+        os.replace(temp, path)
 
 
 def _values(config: object, key: str) -> list[str]:

@@ -23,6 +23,7 @@ from gitledger.merge import Conflict, merge_into
 from gitledger.remotes import SyncError, run_git
 from gitledger.repo import Repo
 from gitledger.store import PROJECT_REF, Store
+from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, fsck, make_team, refs_of
 
 PROJECT = PROJECT_REF
@@ -693,3 +694,22 @@ def test_own_mirrors_are_neither_reviewed_nor_listed(team: Team) -> None:
     alice.ok("pull")
     assert MIRRORS + f"archive/{ledger_id}" in alice.refs()
     check_nothing_of_mine()
+
+
+def test_teardown_leaves_the_config_file_byte_for_byte_as_before_setup(repo: Path) -> None:
+    """libgit2 writes setup's lines under a second copy of the section header when the
+    section is not the file's last; teardown takes that copy away again."""
+    from gitledger.remotes import setup, teardown
+
+    git(repo, "remote", "add", "origin", str(repo.parent / "remote.git"))
+    git(repo, "config", "branch.main.remote", "origin")  # a section after the remote's
+    config = repo / ".git" / "config"
+    before = config.read_bytes()
+
+    added = setup(repo, "origin")
+    assert config.read_bytes() != before
+    assert added.changed
+    removed = teardown(repo, "origin")
+
+    assert sorted(removed.changed) == sorted(added.changed)
+    assert config.read_bytes() == before
