@@ -53,10 +53,12 @@ def _team_round(say: Callable[[str], None], root: Path) -> Path:
     say("# record a fact in the project ledger, so the two copies diverge.")
     with _as(TEAMMATE):
         pull(clone)
+        Ledger.open(clone, session="").set_task("Harden the token refresh")
         Ledger.open(clone, project=True, session="").decide(
             "Rotate refresh tokens on every use", over=["long-lived refresh tokens"],
             because="a stolen token dies at its next use", scope="auth/tokens")
         push(clone)
+    say("  (sam) $ git ledger task 'Harden the token refresh'")
     say("  (sam) $ git ledger decide --project 'Rotate refresh tokens on every use' "
         "--over 'long-lived refresh tokens' --because '…' --scope auth/tokens")
     say("  (sam) $ git ledger push")
@@ -233,7 +235,7 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say(f"  git log --stat {snapshot.ref}")
         say("  git ledger show --project       # what outlives the task")
         say(f"  git show {done.archive}")
-        say("  git ledger list --remote        # the teammate's ledgers")
+        say("  git ledger list --remote        # Sam's session ledger, read-only here")
         say(f"  rm -rf {shlex.quote(str(root))} {shlex.quote(str(team))}   # when you are done")
     else:
         shutil.rmtree(root, ignore_errors=True)

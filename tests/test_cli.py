@@ -551,7 +551,10 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
     assert len(own) == 3
     assert own[0].startswith("refs/ledger/archive/")
     assert own[1:] == ["refs/ledger/keep", "refs/ledger/project"]
-    assert [r for r in refs if r.startswith("refs/ledger/remotes/origin/")] == sorted(
+    mirrored = [r for r in refs if r.startswith("refs/ledger/remotes/origin/")]
+    sams = [r for r in mirrored if r.startswith("refs/ledger/remotes/origin/sessions/")]
+    assert len(sams) == 1  # the teammate's session ledger, read-only here
+    assert sorted(set(mirrored) - set(sams)) == sorted(
         ["refs/ledger/remotes/origin/notes",
          *("refs/ledger/remotes/origin/" + r.removeprefix("refs/ledger/") for r in own)])
     # The teammate's decision arrived by the pull, and review names its author.
