@@ -171,6 +171,7 @@ def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None
             continue  # carried away, or unreadable: check and doctor report those
         if entry.kind != "decided":
             continue
+        changes.reverse()  # the walk is newest first: same-second changes keep their order
         changes.sort(key=lambda c: c.time)
         decisions.append(ReviewedDecision(entry, ledgers[ref], tuple(changes)))
     decisions.sort(key=lambda d: (d.changes[-1].time, d.entry.id))
