@@ -391,20 +391,23 @@ def entry_history(ledger: Ledger, prefix: str) -> EntryHistory:
 def _statuses(
     ledger: Ledger, entry: Entry, events: Sequence[Event]
 ) -> tuple[tuple[str, Event], ...]:
-    changes: list[tuple[str, Event]] = []
     path = entry_path(entry.id)
-    last: str | None = None
-    for event in reversed(events):
-        blob = ledger.store.view_at(event.commit).read(path)
-        if blob is None:
-            continue
+
+    def status_at(commit: str) -> str | None:
+        blob = ledger.store.view_at(commit).read(path)
         try:
-            status = decode_entry(blob, path).status
+            return decode_entry(blob, path).status if blob is not None else None
         except CorruptLedger:
-            continue
-        if status is not None and status != last:
+            return None
+
+    # An event set a status when its version differs from every parent's: after a merge
+    # of two copies (git ledger pull) the history is not a line, and a merge that took
+    # one side's status set nothing of its own.
+    changes: list[tuple[str, Event]] = []
+    for event in reversed(events):
+        status = status_at(event.commit)
+        if status is not None and all(status_at(p) != status for p in event.parents):
             changes.append((status, event))
-            last = status
     return tuple(changes)
 
 

@@ -679,3 +679,24 @@ def test_the_later_edit_of_a_record_wins_not_the_newer_tip(
 
     assert result.conflicts == (Conflict(based, entry_path(based), ("text",), theirs, ours),)
     assert project(store).get(based).text == "theirs, edited at 12:20"
+
+
+def test_status_history_across_a_merge_lists_each_change_once(
+        store: Store, based: str, at: Callable[[str], None]) -> None:
+    """One side edits a decision's reason, the other rejects it: after the merge the
+    status history is accepted then rejected, without the edit counted as a return to
+    accepted (the history is no line any more) or the merge counted as a rejection."""
+    from gitledger.decisions import entry_history, reject
+
+    _, _, theirs = diverge(store, at,
+                           lambda led: led.edit(based, because="measured: small enough"),
+                           lambda led: reject(led, based, why="too slow"),
+                           a_time=B_TIME, b_time=A_TIME)
+    at(LATER_TIME)
+    merge_into(store, PROJECT_REF, theirs, label="origin/project")
+
+    history = entry_history(project(store), based)
+    assert history.entry.status == "rejected"
+    assert history.entry.because == "measured: small enough"
+    assert [(status, event.commit) for status, event in history.statuses] == [
+        ("accepted", history.events[-1].commit), ("rejected", theirs)]
