@@ -16,6 +16,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 from gitledger.codec import decode_entry, entry_from_json, entry_to_json
 from gitledger.errors import CorruptLedger
@@ -106,8 +107,21 @@ def save_json(path: Path, data: object) -> None:
         path.parent.mkdir(exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            # json.dumps, not json.dump: only the former uses the C encoder.
-            out.write(json.dumps(data, ensure_ascii=False))
+            _write_json(out, data)
         os.replace(temp, path)
     except OSError:
         pass
+
+
+def _write_json(out: TextIO, value: object, depth: int = 2) -> None:
+    """``value`` as JSON, its outer dicts item by item: each piece goes through the C
+    encoder (``json.dump`` would use the pure-Python one), and the file is never held
+    whole as one string (``json.dumps`` of a big ledger's cache would be)."""
+    if depth and isinstance(value, dict):
+        out.write("{")
+        for index, (key, item) in enumerate(value.items()):
+            out.write(("," if index else "") + json.dumps(str(key), ensure_ascii=False) + ":")
+            _write_json(out, item, depth - 1)
+        out.write("}")
+    else:
+        out.write(json.dumps(value, ensure_ascii=False))
