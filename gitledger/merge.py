@@ -24,6 +24,7 @@ without a ref (two archives of one ledger).
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,7 +74,10 @@ class MergeResult:
     conflicts: tuple[Conflict, ...] = ()
 
 
-Resolver = Callable[[str, bytes | None, bytes, bytes, bool], tuple[bytes, tuple[str, ...]]]
+#: (path, base blob, ours, theirs, whether ours changed the record last) -> (merged blob,
+#: the conflicted fields); the last argument is asked only when a field conflicts.
+Resolver = Callable[[str, bytes | None, bytes, bytes, Callable[[], bool]],
+                    tuple[bytes, tuple[str, ...]]]
 
 
 def merge_into(store: Store, ref: str, theirs: str, *, label: str,
@@ -144,13 +148,15 @@ def _merge_change(
             files[path] = BlobRef(their_blob)  # removed here, changed there: keep it
             continue
         base_blob = _blob_at(git, base_tree, path)
-        ours_wins = _last_edit(git, local, base_id, path) > _last_edit(git, other, base_id, path)
+        # Who changed the record last is asked only on a real conflict: it walks history.
+        ours_wins = functools.cache(lambda path=path: _last_edit(git, local, base_id, path)
+                                    > _last_edit(git, other, base_id, path))
         merged, fields = resolver(path, base_blob, _blob(git, our_blob),
                                   _blob(git, their_blob), ours_wins)
         if merged != _blob(git, our_blob):
             files[path] = merged
         if fields:
-            kept, lost = (local, other) if ours_wins else (other, local)
+            kept, lost = (local, other) if ours_wins() else (other, local)
             conflicts.append(Conflict(_name_of(path), path, fields, str(kept), str(lost)))
     trailers: list[tuple[str, str]] = [("Ledger-Event", "merge"), ("Ledger-Merged", str(other))]
     for conflict in conflicts:
@@ -201,7 +207,12 @@ def _last_edit(git: pygit2.Repository, tip: pygit2.Oid, base: pygit2.Oid | None,
     walker = git.walk(tip, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME)
     if base is not None:
         walker.hide(base)
+    # Every gitledger event names the entries it changes (Ledger-Entry), so the trees of
+    # the commits that do not name it need not be read.
+    named = _name_of(path) if path not in (META_PATH, FOCUS_PATH) else None
     for commit in walker:
+        if named is not None and named not in commit.message:
+            continue
         here = _blob_id(commit.tree, path)
         # A merge that took one parent's version made no edit of its own.
         if here not in {_blob_id(parent.tree, path) for parent in commit.parents}:
@@ -251,7 +262,7 @@ def _name_of(path: str) -> str:
 
 
 def _merge_lines(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                 ours_wins: bool) -> tuple[bytes, tuple[str, ...]]:
+                 ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
     """Blobs that are sets of lines (the keep-alive index): the union, sorted."""
     lines = set(ours.decode("utf-8", "replace").splitlines())
     lines |= set(theirs.decode("utf-8", "replace").splitlines())
@@ -259,19 +270,18 @@ def _merge_lines(path: str, base: bytes | None, ours: bytes, theirs: bytes,
 
 
 def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                  ours_wins: bool) -> tuple[bytes, tuple[str, ...]]:
+                  ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
     """A TOML record both sides changed: merged key by key (see the module docstring).
 
     A record either side cannot parse, or a merge that would not read back as a valid
     record, is resolved whole: the winning side's blob, every differing key a conflict.
     """
-    winner = ours if ours_wins else theirs
     try:
         old = tomllib.loads(base.decode("utf-8")) if base is not None else {}
         mine = tomllib.loads(ours.decode("utf-8"))
         yours = tomllib.loads(theirs.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return winner, ("(whole record)",)
+        return (ours if ours_wins() else theirs), ("(whole record)",)
     merged: dict[str, Any] = {}
     conflicts: list[str] = []
     if path == META_PATH and "created" in mine and "created" in yours:
@@ -290,15 +300,13 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
     try:
         blob = _canonical(path, tomli_w.dumps(merged).encode("utf-8"))
     except (CorruptLedger, TypeError, ValueError):
-        other = yours if ours_wins else mine
-        mine_w = mine if ours_wins else yours
-        differing = sorted(k for k in {*mine_w, *other} if mine_w.get(k) != other.get(k))
-        return winner, tuple(differing) or ("(whole record)",)
+        differing = sorted(k for k in {*mine, *yours} if mine.get(k) != yours.get(k))
+        return (ours if ours_wins() else theirs), tuple(differing) or ("(whole record)",)
     return blob, tuple(conflicts)
 
 
 def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
-                 ours_wins: bool) -> tuple[Any, bool]:
+                 ours_wins: Callable[[], bool]) -> tuple[Any, bool]:
     """One key's merged value, and whether both sides set it to different values."""
     if ours == theirs:
         return ours, False
@@ -314,7 +322,7 @@ def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
         removed = [item for item in base or [] if item not in ours or item not in theirs]
         union = [*ours, *(item for item in theirs if item not in ours)]
         return [item for item in union if item not in removed], False
-    return (ours if ours_wins else theirs), True
+    return (ours if ours_wins() else theirs), True
 
 
 def _canonical(path: str, blob: bytes) -> bytes:
