@@ -58,6 +58,8 @@ from pathlib import Path
 
 import pygit2
 from harness import (
+    ALTERNATIVES,
+    DECISION_TEXTS,
     Timings,
     banner,
     git_ledger_script,
@@ -100,14 +102,8 @@ PROFILE_RUNS = 2
 #: Cache states: what is deleted before each run.
 STATES = ("warm", "cold")
 
-_WHAT = ("keep the token verifier behind one cache per client",
-         "move the retry policy into the shared HTTP client",
-         "store the audit trail in an append-only table",
-         "serve the public API through the gateway only",
-         "batch the outbound webhooks every five seconds",
-         "use one connection pool per worker process")
-_ALTERNATIVES = ("a global cache", "a sidecar proxy", "a cron job", "per-request setup",
-                 "an in-memory queue", "a feature flag")
+_WHAT = DECISION_TEXTS
+_ALTERNATIVES = ALTERNATIVES
 
 
 # -- building the repository ---------------------------------------------------------------

@@ -8,14 +8,18 @@ this directory is on ``sys.path``); it prints nothing by itself.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygit2
@@ -132,6 +136,40 @@ def timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float
         sys.exit(f"{' '.join(command)} failed: {done.stderr.decode(errors='replace')}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return elapsed, cpu
+
+
+#: Realistic decision texts and rejected alternatives for the benchmarks' ledgers.
+DECISION_TEXTS = ("keep the token verifier behind one cache per client",
+                  "move the retry policy into the shared HTTP client",
+                  "store the audit trail in an append-only table",
+                  "serve the public API through the gateway only",
+                  "batch the outbound webhooks every five seconds",
+                  "use one connection pool per worker process")
+ALTERNATIVES = ("a global cache", "a sidecar proxy", "a cron job", "per-request setup",
+                "an in-memory queue", "a feature flag")
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """A throwaway directory with a hermetic environment, and how to run git ledger."""
+
+    root: Path
+    env: dict[str, str]
+    #: ``env`` plus a bytecode cache of its own, for the processes that are measured.
+    proc_env: dict[str, str]
+    script: str
+
+
+@contextlib.contextmanager
+def workspace(tmpdir: str | None) -> Iterator[Workspace]:
+    """The directory every benchmark works in, removed afterwards; output is line-buffered
+    so that progress shows as it happens."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)
+    with tempfile.TemporaryDirectory(prefix="gitledger-bench-", dir=tmpdir) as tmp:
+        root = Path(tmp)
+        env = hermetic(root / "home")
+        yield Workspace(root, env, with_bytecode(env, root / "pycache"), git_ledger_script())
 
 
 def banner(title: str, root: Path) -> None:

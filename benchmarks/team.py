@@ -54,7 +54,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -63,7 +62,15 @@ from pathlib import Path
 from typing import Any
 
 import pygit2
-from harness import banner, git_ledger_script, hermetic, ms, new_repo, progress, with_bytecode
+from harness import (
+    ALTERNATIVES,
+    DECISION_TEXTS,
+    banner,
+    ms,
+    new_repo,
+    progress,
+    workspace,
+)
 
 from gitledger import sync
 from gitledger.ledger import Ledger
@@ -143,14 +150,8 @@ print(json.dumps(out))
 
 _AREAS = ("auth", "billing", "search", "ingest", "storage", "api", "ui", "jobs", "cache",
           "metrics", "audit", "mail")
-_WHAT = ("keep the token verifier behind one cache per client",
-         "move the retry policy into the shared HTTP client",
-         "store the audit trail in an append-only table",
-         "serve the public API through the gateway only",
-         "batch the outbound webhooks every five seconds",
-         "use one connection pool per worker process")
-_ALTERNATIVES = ("a global cache", "a sidecar proxy", "a cron job", "per-request setup",
-                 "an in-memory queue", "a feature flag")
+_WHAT = DECISION_TEXTS
+_ALTERNATIVES = ALTERNATIVES
 
 
 @dataclass
@@ -466,13 +467,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("need --teammates >= 1, --entries >= 2, --base >= 2, --mine >= 2, "
                      "--runs >= 1")
 
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(line_buffering=True)
-    with tempfile.TemporaryDirectory(prefix="gitledger-bench-", dir=args.tmpdir) as tmp:
-        root = Path(tmp)
-        env = hermetic(root / "home")
-        script = git_ledger_script()
-        proc_env = with_bytecode(env, root / "pycache")
+    with workspace(args.tmpdir) as space:
+        root, env, proc_env, script = space.root, space.env, space.proc_env, space.script
         banner("gitledger team benchmark: one pull merging teammates' project ledgers", root)
         print(f"  parameters: {p.teammates} teammates x {p.entries} project entries, "
               f"{p.base} base decisions, {p.mine} entries of mine, {p.runs} runs each"
