@@ -108,6 +108,23 @@ def history(store: Store, ref: str) -> list[Event]:
     return list(store.history(ref))
 
 
+def race_set_ref(store: Store, monkeypatch: pytest.MonkeyPatch, text: str) -> list[str]:
+    """Make the project ledger get a decision ``text`` just before the next ``set_ref``
+    takes its lock (a concurrent writer); the list gets that decision's id."""
+    real = store.set_ref
+    raced: list[str] = []
+
+    def racing_set_ref(ref: str, target: str, expected: str | None, reason: str) -> None:
+        if not raced:
+            written = project(store).decide(text).entry
+            assert written is not None
+            raced.append(written.id)
+        real(ref, target, expected, reason)
+
+    monkeypatch.setattr(store, "set_ref", racing_set_ref)
+    return raced
+
+
 def diverge(store: Store, at: Callable[[str], None],
             a: Callable[[Ledger], Any], b: Callable[[Ledger], Any],
             *, a_time: str = A_TIME, b_time: str = B_TIME) -> tuple[str, str, str]:
@@ -187,17 +204,7 @@ def test_fast_forward_retries_when_the_ref_moves_under_it(
     fork(store, SIDE, tip(store, PROJECT_REF))
     incoming = on(store, SIDE).decide("theirs").entry
     theirs = tip(store, SIDE)
-    real = store.set_ref
-    raced: list[str] = []
-
-    def racing_set_ref(ref: str, target: str, expected: str | None, reason: str) -> None:
-        if not raced:
-            written = project(store).decide("written concurrently").entry
-            assert written is not None
-            raced.append(written.id)
-        real(ref, target, expected, reason)
-
-    monkeypatch.setattr(store, "set_ref", racing_set_ref)
+    raced = race_set_ref(store, monkeypatch, "written concurrently")
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
     assert raced, "the race was not staged"
@@ -213,17 +220,7 @@ def test_created_retries_when_the_ref_is_created_under_it(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     incoming = on(store, SIDE).decide("theirs").entry
     theirs = tip(store, SIDE)
-    real = store.set_ref
-    raced: list[str] = []
-
-    def racing_set_ref(ref: str, target: str, expected: str | None, reason: str) -> None:
-        if not raced:
-            written = project(store).decide("started here meanwhile").entry
-            assert written is not None
-            raced.append(written.id)
-        real(ref, target, expected, reason)
-
-    monkeypatch.setattr(store, "set_ref", racing_set_ref)
+    raced = race_set_ref(store, monkeypatch, "started here meanwhile")
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
     assert raced

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -566,19 +567,27 @@ T2 = "2026-11-30T12:20:00+00:00"
 T3 = "2026-11-30T12:30:00+00:00"
 
 
+def dated(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """``at(TIME)``: every write from now on is authored and committed at TIME."""
+    def at(when: str) -> None:
+        monkeypatch.setenv("GIT_AUTHOR_DATE", when)
+        monkeypatch.setenv("GIT_COMMITTER_DATE", when)
+    return at
+
+
+def project_on(store: Store) -> Callable[[str], Ledger]:
+    """The project ledger written through ``ref`` (another clone's copy of it)."""
+    return lambda ref: Ledger(store, ref, "project", session="")
+
+
 def test_a_merge_that_only_brought_an_edit_in_is_not_the_edit(
         repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Side A's edit of X (t1) reached it through a merge made at t3 whose first parent
     had X unchanged; side B edited X at t2.  Old: the merge counted as A's edit at t3
     (it differs from its first parent), so A won; B's edit is the later one."""
-    def at(when: str) -> None:
-        monkeypatch.setenv("GIT_AUTHOR_DATE", when)
-        monkeypatch.setenv("GIT_COMMITTER_DATE", when)
-
+    at = dated(monkeypatch)
     store = Store(Repo(repo_with_commit))
-
-    def on(ref: str) -> Ledger:
-        return Ledger(store, ref, "project", session="")
+    on = project_on(store)
 
     def fork(ref: str, at_commit: str) -> None:
         git_out(repo_with_commit, "update-ref", ref, at_commit)
@@ -625,14 +634,9 @@ def test_a_merge_that_only_brought_an_edit_in_is_not_the_edit(
 def test_the_same_histories_merged_from_the_other_side_agree(
         repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same two histories merged the other way round keep B's value too."""
-    def at(when: str) -> None:
-        monkeypatch.setenv("GIT_AUTHOR_DATE", when)
-        monkeypatch.setenv("GIT_COMMITTER_DATE", when)
-
+    at = dated(monkeypatch)
     store = Store(Repo(repo_with_commit))
-
-    def on(ref: str) -> Ledger:
-        return Ledger(store, ref, "project", session="")
+    on = project_on(store)
 
     at(BASE_TIME)
     made = on(PROJECT).decide("use sqlite", because="small")
