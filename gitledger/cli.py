@@ -113,6 +113,14 @@ def _where(repo: str | None) -> str | None:
     return repo if repo is not None else ctx.find_root().params.get("repo")
 
 
+def _file(repo: str | None, path: str) -> str:
+    """A file the user named, relative to -C PATH when one was given, as git -C does."""
+    where = _where(repo)
+    if where is None or path == "-" or os.path.isabs(path):
+        return path
+    return os.path.join(where, path)
+
+
 def _ledger(repo: str | None, project: bool = False, name: str | None = None) -> Ledger:
     from gitledger.ledger import Ledger
 
@@ -906,10 +914,13 @@ def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
 @click.option("--all", "all_sessions", is_flag=True,
               help="Push the session ledger of every worktree of this clone, not only "
                    "this worktree's.")
+@click.option("--transcripts", is_flag=True,
+              help="Also push the saved transcripts (refs/ledger/transcripts/*): large and "
+                   "private, never pushed otherwise.")
 @_dry_run_option
 @_common
-def push(remote: str | None, all_sessions: bool, dry_run: bool, repo: str | None,
-         as_json: bool) -> None:
+def push(remote: str | None, all_sessions: bool, transcripts: bool, dry_run: bool,
+         repo: str | None, as_json: bool) -> None:
     """Push this worktree's ledger, the project ledger, archives, keep-alive and notes.
 
     Through your git (credentials, ssh config and insteadOf apply), never forced, atomic
@@ -923,7 +934,8 @@ def push(remote: str | None, all_sessions: bool, dry_run: bool, repo: str | None
     from gitledger.render_team import push_json, push_text
     from gitledger.sync import push as push_ledgers
 
-    result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run)
+    result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run,
+                          transcripts=transcripts)
     _emit(as_json, push_json(result), push_text(result))
 
 
@@ -985,6 +997,123 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
 
     result = review_decisions(_where(repo), since=since, remote=remote)
     _emit(as_json, review_json(result), review_text(result))
+
+
+# -- interchange ---------------------------------------------------------------------------
+
+
+@cli.command()
+@click.option("--format", "fmt", required=True,
+              type=click.Choice(["md", "json", "session-md", "jsonl", "atif"]),
+              help="md: the living page; json: the whole ledger with history; session-md "
+                   "and jsonl: the seeds' .claude/session-ledger.md and "
+                   "decisions/ledger.jsonl; atif: a saved transcript as an ATIF trajectory.")
+@click.option("-o", "--output", "output", metavar="PATH",
+              help="Write to PATH, atomically, instead of standard output ('-').")
+@click.option("--force", is_flag=True, help="With -o: replace a file that exists.")
+@click.option("--session", "session_id", metavar="ID",
+              help="atif: the saved transcript (its session id or a unique prefix; "
+                   "git ledger transcript list shows them).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@_project_option
+@_repo_option
+def export(fmt: str, output: str | None, force: bool, session_id: str | None,
+           name: str | None, project: bool, repo: str | None) -> None:
+    """Export the ledger: the living page, JSON, the seeds' own files, or ATIF.
+
+    md is one Markdown page with every section, each line stamped with the ledger commit
+    that wrote it, superseded and rejected decisions struck through with a link to what
+    replaced them, and a Mermaid graph of the supersedes chains.  session-md and jsonl
+    are what git ledger import reads back.  Without -o (or with -o -) the export goes to
+    standard output; -o never overwrites a file unless --force, and never follows a
+    symlink.
+    """
+    from gitledger.interchange import export_as
+
+    if force and output in (None, "-"):
+        raise click.UsageError("--force goes with -o PATH")
+    text = export_as(_where(repo), fmt, project=project, name=name, session_id=session_id)
+    if output in (None, "-"):
+        click.echo(text, nl=False)
+        return
+    from gitledger.export import write_output
+
+    written = write_output(_file(repo, output), text, force=force)
+    click.echo(f"wrote {printable(str(written))} ({len(text.encode('utf-8'))} bytes)", err=True)
+
+
+@cli.command("import")
+@click.argument("path", metavar="FILE")
+@click.option("--format", "fmt", type=click.Choice(["session-md", "jsonl"]),
+              help="The file's format (default: from its name: .jsonl is jsonl, .md is "
+                   "session-md).")
+@click.option("--skip-invalid", "skip_invalid", is_flag=True,
+              help="Import the valid records and report the invalid ones, instead of "
+                   "importing nothing.")
+@_dry_run_option
+@_project_option
+@_common
+def import_(path: str, fmt: str | None, skip_invalid: bool, dry_run: bool, project: bool,
+            repo: str | None, as_json: bool) -> None:
+    """Import a .claude/session-ledger.md or a decisions/ledger.jsonl into the ledger.
+
+    Every record is validated first; with any invalid one nothing is written (one line
+    names the first problems with their line numbers) unless --skip-invalid.  The import
+    is one event.  Ids survive: git ledger export --format jsonl (or session-md) gives
+    the file back, and importing the same file again writes nothing new.
+    """
+    from gitledger.seedformats import import_file, import_json, import_text
+
+    result = import_file(_where(repo), _file(repo, path), fmt=fmt, project=project,
+                         dry_run=dry_run, skip_invalid=skip_invalid)
+    _emit(as_json, import_json(result), import_text(result))
+
+
+@cli.group()
+def transcript() -> None:
+    """Agent transcripts, kept verbatim (credentials redacted) and never pushed.
+
+    They live in refs/ledger/transcripts/<session-id>, one commit per save that changed
+    something; git ledger hook pre-compact and session-end save the agent's transcript.
+    git ledger push sends them only with --transcripts.
+    """
+
+
+@transcript.command("save")
+@click.option("--from", "path", required=True, metavar="PATH",
+              help="The transcript file (Claude Code: the hook payload's transcript_path).")
+@click.option("--session-id", "session_id", metavar="ID",
+              help="Whose transcript (default: the session id inside it, else the file name).")
+@_common
+def transcript_save(path: str, session_id: str | None, repo: str | None,
+                    as_json: bool) -> None:
+    """Save a transcript verbatim, credentials redacted; unchanged content writes nothing."""
+    from gitledger.render_interchange import save_json, save_text
+    from gitledger.transcripts import save
+
+    result = save(_where(repo), _file(repo, path), session_id=session_id)
+    _emit(as_json, save_json(result), save_text(result))
+
+
+@transcript.command("list")
+@_common
+def transcript_list(repo: str | None, as_json: bool) -> None:
+    """List the saved transcripts: session id, saves, size, last saved."""
+    from gitledger.render_interchange import transcripts_json, transcripts_text
+    from gitledger.transcripts import list_transcripts
+
+    found = list_transcripts(_where(repo))
+    _emit(as_json, transcripts_json(found), transcripts_text(found))
+
+
+@transcript.command("show")
+@click.argument("session_id", metavar="ID")
+@_repo_option
+def transcript_show(session_id: str, repo: str | None) -> None:
+    """Print a saved transcript, byte for byte as saved."""
+    from gitledger.transcripts import load
+
+    click.echo(load(_where(repo), session_id), nl=False)  # bytes: written as they are
 
 
 # -- the tour ------------------------------------------------------------------------------

@@ -48,8 +48,8 @@ _ASSIGNMENT = re.compile(
 _PLACEHOLDER = re.compile(
     r"""(?ix)^(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | %\(?[a-z_]+\)?s? | \{\{.*\}\} | \*+ | x{3,}
-        | \.{3} | … | redacted | hidden | none | null | nil | true | false | unset | empty
-        | changeme | example | env | \( .* \)
+        | \.{3} | … | redacted | \[redacted\] | hidden | none | null | nil | true | false
+        | unset | empty | changeme | example | env | \( .* \)
     )$"""
 )
 

@@ -26,7 +26,7 @@ from gitledger.store import ENTRIES_DIR, Store, TreeView
 
 CACHE_DIR = "ledger-cache"
 #: Bump when decoding changes what an entry blob means.
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 
 
 def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:
@@ -75,6 +75,11 @@ def _read_entries(
             bad.append(BadEntry(where, message))
             continue
         entries.append(entry)
+        if entry.extra:
+            # Keys this version does not know (an imported source_id, a newer version's):
+            # the cache's JSON has no place for them, so such an entry is always decoded.
+            misses -= 1
+            continue
         fresh[blob_id] = cached if cached is not None else _compact(entry_to_json(entry))
     if misses or len(fresh) != len(known):
         _save(path, fresh)

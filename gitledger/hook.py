@@ -12,6 +12,10 @@ from the directory the agent happened to start us in, and then:
   checkpoint marks in its history where a context window ended;
 * ``session-end`` records a checkpoint as well.
 
+Both also save the agent's transcript (the payload's ``transcript_path``) verbatim, with
+credentials redacted, in ``refs/ledger/transcripts/<session-id>`` (``transcripts.py``),
+ledger or not.
+
 Whatever goes wrong (no or malformed JSON, a ``cwd`` that is gone or not a repository, a
 bare repository, a corrupt ledger, a budget too small, a bug of ours, a deadline) ends the
 same way: one line on stderr saying what failed, a minimal block on stdout for
@@ -32,7 +36,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from gitledger.errors import InvalidInput, LedgerError
+from gitledger.errors import InvalidInput, LedgerError, RepositoryError
 from gitledger.ledger import SESSION_ENV, SESSION_LIMIT, Ledger
 from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, GIT_EVENTS, SOURCES
 from gitledger.restore import minimal_block, render, restore
@@ -168,8 +172,34 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
     sid = _session_id(payload, notes)
     if event == "session-start":
         return _session_start(agent, where, sid, payload, env, notes)
-    Ledger.open(where, session=sid or "").checkpoint(_CHECKPOINTS[event])
+    try:
+        Ledger.open(where, session=sid or "").checkpoint(_CHECKPOINTS[event])
+    except RepositoryError:
+        raise  # no repository to save the transcript in either
+    except LedgerError:
+        # A broken ledger is no reason to lose the transcript: save it, then report.
+        _save_transcript(where, sid, payload, event, notes)
+        raise
+    _save_transcript(where, sid, payload, event, notes)
     return ""
+
+
+def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
+                     notes: list[str]) -> None:
+    """Save the payload's ``transcript_path`` (transcripts.py); a problem is a note.
+
+    A path that does not exist is skipped quietly: agents name the file a session will
+    write (Codex and Cursor send null, Gemini a path of its own) before it exists.
+    """
+    path = payload.transcript_path
+    if path is None or "\x00" in path or not Path(path).exists():
+        return
+    from gitledger import transcripts
+
+    try:
+        transcripts.save(where, path, session_id=sid, source=event)
+    except LedgerError as exc:
+        notes.append(f"could not save the transcript: {exc}")
 
 
 def _session_start(agent: str, where: str, sid: str | None, payload: Payload,

@@ -22,7 +22,14 @@ from pathlib import Path
 
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.repo import Repo
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX, Store
+from gitledger.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+    Store,
+)
 
 NOTES_REF = "refs/notes/ledger"
 #: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
@@ -67,7 +74,7 @@ def fetch_refspecs(remote: str) -> list[str]:
     a copy of what the remote holds; local ledgers are only ever merged into)."""
     prefix = tracking_prefix(remote)
     return [f"+refs/ledger/*:{prefix}*", f"^{REMOTES_PREFIX}*", "^refs/ledger/notes*",
-            f"+{NOTES_REF}*:{prefix}notes*"]
+            f"^{TRANSCRIPTS_PREFIX}*", f"+{NOTES_REF}*:{prefix}notes*"]
 
 
 def setup_refspecs(remote: str) -> list[tuple[str, str]]:
@@ -78,6 +85,7 @@ def setup_refspecs(remote: str) -> list[tuple[str, str]]:
         ("fetch", f"refs/ledger/*:{prefix}*"),
         ("fetch", f"^{REMOTES_PREFIX}*"),
         ("fetch", "^refs/ledger/notes*"),
+        ("fetch", f"^{TRANSCRIPTS_PREFIX}*"),
         ("fetch", f"{NOTES_REF}*:{prefix}notes*"),
         ("push", "refs/ledger/sessions/*:refs/ledger/sessions/*"),
         ("push", "refs/ledger/archive/*:refs/ledger/archive/*"),

@@ -42,6 +42,8 @@ ARCHIVE_PREFIX = "refs/ledger/archive/"
 #: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
 #: Read-only copies, never pushed, never counted among this repository's own ledgers.
 REMOTES_PREFIX = "refs/ledger/remotes/"
+#: Saved agent transcripts (``transcripts.py``): local, pushed only when asked, no ledgers.
+TRANSCRIPTS_PREFIX = "refs/ledger/transcripts/"
 POINTER_FILE = "ledger"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
@@ -261,9 +263,11 @@ class Store:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
 
     def ledger_refs(self) -> list[str]:
-        """This repository's own refs under ``refs/ledger/`` (not the remotes' mirrors)."""
+        """This repository's own refs under ``refs/ledger/`` (not the remotes' mirrors,
+        not the saved transcripts)."""
         return sorted(r for r in self.git.references
-                      if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX))
+                      if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
+                      and not r.startswith(TRANSCRIPTS_PREFIX))
 
     def refs_under(self, prefix: str) -> dict[str, str]:
         """Every ref under ``prefix`` and the object it points at (symbolic refs skipped)."""

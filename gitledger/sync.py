@@ -9,7 +9,8 @@ tracking namespace, readable by name.  ``check`` then runs on what was merged, a
 the merge made inconsistent is reported.
 
 ``push`` sends this worktree's session ledger (``--all``: every one of this clone), the
-project ledger, archives, the keep-alive chain and the notes, never forced and atomic;
+project ledger, archives, the keep-alive chain and the notes (``--transcripts``: the saved
+transcripts too), never forced and atomic;
 a rejected update (someone pushed first) is pulled, merged and pushed again, a bounded
 number of times.  A session ledger archived here whose copy on the remote the archive
 contains is deleted there, with a lease on the value we saw.
@@ -41,7 +42,14 @@ from gitledger.remotes import (
     tracking_ref,
 )
 from gitledger.repo import Repo, now
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, LedgerMoved, Store
+from gitledger.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+    LedgerMoved,
+    Store,
+)
 
 #: How many times ``push`` pulls and tries again when the remote moved first.
 PUSH_ATTEMPTS = 5
@@ -324,8 +332,11 @@ def read_pulls(store: Store) -> dict[str, dict[str, Any]]:
 
 
 def push(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
-         all_sessions: bool = False, dry_run: bool = False) -> PushResult:
-    """Push our ledger refs to ``remote``; pull and retry when it moved first."""
+         all_sessions: bool = False, dry_run: bool = False,
+         transcripts: bool = False) -> PushResult:
+    """Push our ledger refs to ``remote``; pull and retry when it moved first.
+
+    Saved transcripts (``refs/ledger/transcripts/*``) go only with ``transcripts``."""
     repo = Repo(where)
     store = Store(repo)
     name = default_remote(repo, remote)
@@ -334,7 +345,7 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
     kept_back: list[PushUpdate] = []
     for _ in range(PUSH_ATTEMPTS):
-        refs = _push_set(store, all_sessions)
+        refs = _push_set(store, all_sessions, transcripts)
         spent = {} if kept_back else _spent_sessions(store, name)
         if not refs and not spent:
             return PushResult(name, tuple(kept_back), tuple(pulls), dry_run)
@@ -395,7 +406,9 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
     return done, updates
 
 
-def _push_set(store: Store, all_sessions: bool) -> dict[str, str]:
+def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> dict[str, str]:
+    """The refs a push sends and their tips.  Saved transcripts are large and private:
+    only with ``transcripts`` (``Store.ledger_refs`` never lists them)."""
     mine = store.worktree_ref()
     refs: dict[str, str] = {}
     for ref in [*store.ledger_refs(), NOTES_REF]:
@@ -407,6 +420,8 @@ def _push_set(store: Store, all_sessions: bool) -> dict[str, str]:
         tip = _tip(store, ref)
         if tip is not None:
             refs[ref] = tip
+    if transcripts:
+        refs.update(store.refs_under(TRANSCRIPTS_PREFIX))
     return refs
 
 
@@ -429,9 +444,11 @@ def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
 
 def _mirror_pushed(store: Store, remote: str, refs: dict[str, str],
                    spent: dict[str, str]) -> None:
-    """The remote now holds what we pushed: the mirrors say so without another fetch."""
+    """The remote now holds what we pushed: the mirrors say so without another fetch.
+    (Transcripts have no mirrors: no fetch copies them.)"""
     for ref, sha in refs.items():
-        store.mirror(tracking_ref(remote, ref), sha)
+        if not ref.startswith(TRANSCRIPTS_PREFIX):
+            store.mirror(tracking_ref(remote, ref), sha)
     for ref in spent:
         store.mirror(tracking_ref(remote, ref), None)
 
