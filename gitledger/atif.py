@@ -578,11 +578,7 @@ def _check_calls(calls: Any, path: str, problems: list[str]) -> set[str]:
     if not isinstance(calls, list):
         problems.append(f"{path}.tool_calls: must be an array")
         return ids
-    for index, call in enumerate(calls):
-        where = f"{path}.tool_calls[{index}]"
-        if not isinstance(call, dict):
-            problems.append(f"{where}: must be an object")
-            continue
+    for where, call in _objects(calls, f"{path}.tool_calls", problems):
         _unknown(call, _TOOL_CALL_KEYS, where, problems)
         call_id = call.get("tool_call_id")
         if not isinstance(call_id, str):
@@ -610,11 +606,7 @@ def _check_observation(observation: Any, calls: set[str], step_id: Any, path: st
     if not isinstance(results, list):
         problems.append(f"{where}.results: required, an array")
         return
-    for index, result in enumerate(results):
-        at = f"{where}.results[{index}]"
-        if not isinstance(result, dict):
-            problems.append(f"{at}: must be an object")
-            continue
+    for at, result in _objects(results, f"{where}.results", problems):
         _unknown(result, _RESULT_KEYS, at, problems)
         call_id = result.get("source_call_id")
         if call_id is not None:
@@ -631,15 +623,23 @@ def _check_observation(observation: Any, calls: set[str], step_id: Any, path: st
             _check_refs(refs, f"{at}.subagent_trajectory_ref", problems)
 
 
+def _objects(items: list[Any], path: str, problems: list[str]
+             ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each item of an array that must hold objects, with its path; the others are
+    problems."""
+    for index, item in enumerate(items):
+        at = f"{path}[{index}]"
+        if isinstance(item, dict):
+            yield at, item
+        else:
+            problems.append(f"{at}: must be an object")
+
+
 def _check_refs(refs: Any, path: str, problems: list[str]) -> None:
     if not isinstance(refs, list):
         problems.append(f"{path}: must be an array")
         return
-    for index, ref in enumerate(refs):
-        at = f"{path}[{index}]"
-        if not isinstance(ref, dict):
-            problems.append(f"{at}: must be an object")
-            continue
+    for at, ref in _objects(refs, path, problems):
         _unknown(ref, _REF_KEYS, at, problems)
         for key in ("session_id", "trajectory_id", "trajectory_path"):
             _optional(ref, key, str, f"{at}.{key}", problems)
@@ -702,11 +702,7 @@ def _check_subagents(subagents: Any, problems: list[str]) -> None:
         problems.append("subagent_trajectories: must be an array")
         return
     seen: set[str] = set()
-    for index, sub in enumerate(subagents):
-        at = f"subagent_trajectories[{index}]"
-        if not isinstance(sub, dict):
-            problems.append(f"{at}: must be an object")
-            continue
+    for at, sub in _objects(subagents, "subagent_trajectories", problems):
         trajectory_id = sub.get("trajectory_id")
         if not isinstance(trajectory_id, str):
             problems.append(f"{at}.trajectory_id: required on an embedded trajectory")
