@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -194,10 +195,8 @@ def _entry_item(entry: Entry) -> tuple[str, str] | None:
             return "dropped", _joined(entry.text, why)
         if entry.status not in LIVE_STATUSES:
             return None
-        reason = entry.because or ""
-        if entry.over:
-            reason = f"{reason} (over {'; '.join(entry.over)})".strip()
-        return "decided", _joined(entry.text, reason or None)
+        return "decided", _body("decided", entry.text,
+                                {"because": entry.because, "over": entry.over})
     return entry.kind, _body(entry.kind, entry.text, _entry_fields(entry))
 
 
@@ -214,7 +213,10 @@ def _entry_fields(entry: Entry) -> dict[str, Any]:
 def _body(kind: str, text: str, fields: Mapping[str, Any]) -> str:
     """An item's text in session-md, before the bullet: what the parser splits again."""
     if kind == "decided":
-        return _joined(text, fields.get("because"))
+        reason = fields.get("because") or ""
+        if fields.get("over"):
+            reason = f"{reason} (over {'; '.join(fields['over'])})".strip()
+        return _joined(text, reason or None)
     if kind == "dropped":
         return _joined(text, fields.get("why"))
     if kind == "verified":
@@ -354,9 +356,12 @@ def _item_record(kind: str, line: int, body: str) -> Record | Problem:
             return Record(line, kind, clean_text(fact, "fact"), {"by": clean_text(by, "command")})
         head, tail = _split_reason(body.strip())
         if kind == "decided":
-            because = clean_text(tail, "reason") if tail is not None else None
+            reason, over = _split_over(tail)
+            because = clean_text(reason, "reason") if reason else None
             return Record(line, kind, clean_text(head, "decision"),
-                          {"status": "accepted", "because": because})
+                          {"status": "accepted", "because": because,
+                           "over": tuple(clean_line(alt, "rejected", LINE_LIMIT)
+                                         for alt in over)})
         if kind == "dropped":
             if tail is None:
                 raise InvalidInput("a DROPPED item needs its reason: '- <approach>: <why>'")
@@ -367,6 +372,21 @@ def _item_record(kind: str, line: int, body: str) -> Record | Problem:
         return Record(line, kind, path, {"path": path, "note": note})
     except InvalidInput as exc:
         return Problem(line, str(exc))
+
+
+_OVER = re.compile(r"^(?P<reason>.*?)\s*\(over (?P<over>[^()]*)\)\s*$")
+
+
+def _split_over(tail: str | None) -> tuple[str | None, tuple[str, ...]]:
+    """A DECIDED item's reason and the alternatives it beat: ``<why> (over a; b)``, the
+    shape ``export_session_md`` writes them in."""
+    if tail is None:
+        return None, ()
+    found = _OVER.match(tail)
+    if found is None:
+        return tail, ()
+    over = tuple(alt.strip() for alt in found["over"].split(";") if alt.strip())
+    return (found["reason"] or None), over
 
 
 def _split_reason(body: str) -> tuple[str, str | None]:

@@ -533,3 +533,22 @@ def test_the_import_is_one_event_with_every_entry(repo: Path, tmp_path: Path) ->
     assert events[0].trailers["Ledger-Entry"] == tuple(i.id for i in result.written)
     assert Ledger.open(repo).history(result.written[1].id or "").events[0].commit == \
         result.commit
+
+
+def test_the_alternatives_a_decided_line_names_become_its_rejected_alternatives(
+        repo: Path, tmp_path: Path) -> None:
+    """``- <decision>: <why> (over a; b)`` is how a DECIDED line names what it beat: the
+    alternatives become ``over`` (what check's revived-alternative rule reads), not words
+    in the reason."""
+    text = ("# Session Ledger\n\n## DECIDED\n"
+            "- Use Redis: shared across workers (over memcached; in-process)\n"
+            "- Use PKCE: (over the implicit flow)\n")
+    import_file(repo, write(tmp_path / "s.md", text))
+    decided = {e.text: e for e in Ledger.open(repo).snapshot().of_kind("decided")}
+    assert decided["Use Redis"].over == ("memcached", "in-process")
+    assert decided["Use Redis"].because == "shared across workers"
+    assert decided["Use PKCE"].over == ("the implicit flow",)
+    assert decided["Use PKCE"].because is None
+    lines = text.splitlines()[3:]
+    exported = export_session_md(Ledger.open(repo).snapshot()).splitlines()
+    assert exported[exported.index("## DECIDED") + 1:][:2] == lines
