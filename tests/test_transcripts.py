@@ -466,3 +466,25 @@ def test_a_corrupt_ledger_does_not_lose_the_transcript(repo_with_commit: Path,
     assert "is not a ledger" in done.stderr
     assert done.stderr.count("\n") == 1
     assert load(repo_with_commit, SESSION) == expected_redaction(transcript.read_bytes())
+
+
+def test_an_unchanged_file_is_known_by_its_hash_and_not_scanned_again(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hooks save the same transcript again and again: the second save of the same
+    bytes must not pay the credential scan (a 20 MB transcript takes seconds)."""
+    from gitledger import transcripts
+
+    source = tmp_path / "same.jsonl"
+    source.write_text('{"type":"user","sessionId":"same","message":{"content":"hi"}}\n',
+                      encoding="utf-8")
+    first = transcripts.save(repo, source)
+    assert not first.unchanged
+
+    def no_scan(data: bytes) -> tuple[bytes, int]:
+        raise AssertionError("an unchanged file was scanned again")
+
+    monkeypatch.setattr(transcripts, "redact", no_scan)
+    again = transcripts.save(repo, source)
+    assert again.unchanged
+    assert (again.ref, again.size, again.redactions) == (first.ref, first.size,
+                                                         first.redactions)
