@@ -123,13 +123,17 @@ class Ledger:
     """One ledger (this worktree's session ledger, the project ledger, or a named one)."""
 
     def __init__(
-        self, store: Store, ref: str | None, kind: str, session: str | None = None
+        self, store: Store, ref: str | None, kind: str, session: str | None = None, *,
+        follows_worktree: bool = False,
     ) -> None:
         self.store = store
         self.repo = store.repo
         self._ref = ref
         self.kind = kind
         self._session = session
+        #: This worktree's ledger, whichever it is at each write (an archive moves the
+        #: worktree on to a fresh one), rather than the ledger it was when opened.
+        self._follows_worktree = follows_worktree
 
     # -- opening -------------------------------------------------------------------------
 
@@ -149,7 +153,7 @@ class Ledger:
             return cls(store, ref, "project" if ref == PROJECT_REF else "session", session)
         if project:
             return cls(store, PROJECT_REF, "project", session)
-        return cls(store, store.worktree_ref(), "session", session)
+        return cls(store, store.worktree_ref(), "session", session, follows_worktree=True)
 
     @property
     def session(self) -> str | None:
@@ -167,8 +171,8 @@ class Ledger:
 
     def _writable_ref(self) -> str:
         refuse_mirror(self._ref)
-        if self._ref is None or (self.kind == "session"
-                                 and self._ref == self.store.worktree_ref()):
+        if self._ref is None or (self.kind == "session" and (
+                self._follows_worktree or self._ref == self.store.worktree_ref())):
             # This worktree's ledger: a name spent by an archive is replaced by a fresh one.
             self._ref = self.store.ensure_worktree_ref()
         return self._ref
@@ -547,6 +551,21 @@ class Ledger:
         given (an entry's status, say) and have no side effects; None means no change.
         """
         self.repo.person()  # no identity: fail before anything, the pointer file too
+        own = self.kind == "session" and (self._follows_worktree or self._ref is None
+                                           or self._ref == self.store.worktree_ref())
+        for _ in range(3):
+            try:
+                return self._write_once(build)
+            except _LedgerGone:
+                if not own:
+                    break
+                # This worktree's ledger was archived under the write: the write goes to
+                # the fresh ledger the worktree continues with, as it would a moment later.
+                self._ref = None
+        raise CorruptLedger(f"{self._ref} disappeared while writing; nothing was written")
+
+    def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]
+                    ) -> WriteResult:
         ref = self._writable_ref()
         self.ensure_started(ref)
         session = self.session
@@ -554,7 +573,7 @@ class Ledger:
 
         def operation(view: TreeView | None) -> tuple[Change, Built] | None:
             if view is None:
-                raise CorruptLedger(f"{ref} disappeared while writing; nothing was written")
+                raise _LedgerGone(ref)
             meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
@@ -611,6 +630,12 @@ class Ledger:
     def ensure_started(self, ref: str) -> None:
         if self.store.exists(ref):
             return  # the write's own operation reads and checks the ledger's header
+        if ref.startswith(SESSIONS_PREFIX) and self.store.exists(
+                ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)):
+            # Archived meanwhile: starting it again would hide the write in a ledger no
+            # worktree reads.  (This worktree's own ledger never gets here: it moves on.)
+            raise InvalidInput(f"{ref} was archived; nothing was written (read it with git "
+                               f"ledger show --archive {ref.removeprefix(SESSIONS_PREFIX)})")
         kind = self.kind
         person = self.repo.person()
         session = self.session
@@ -640,6 +665,10 @@ class Ledger:
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+class _LedgerGone(Exception):
+    """The ledger's ref disappeared between starting a write and committing it."""
 
 
 def find_entry_id(view: TreeView, prefix: str) -> str:

@@ -154,7 +154,7 @@ def archive(
                                                  archive_message(snapshot, chosen))
         except LedgerMoved:
             continue  # a write landed meanwhile: archive that state instead
-        next_ref = (ledger.store.replace_worktree_ref() if own
+        next_ref = (ledger.store.replace_worktree_ref(ledger.ref) if own
                     else ledger.store.worktree_ref() or "")
         _rename_in_notes(ledger, archived, snapshot)
         return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,

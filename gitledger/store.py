@@ -187,7 +187,7 @@ class Store:
         except LedgerError:
             pass  # a stale lock: doctor reports the leftover ref; the archive is whole
         try:
-            return self.replace_worktree_ref()
+            return self.replace_worktree_ref(ref)
         except OSError:
             return None  # a read-only git dir: no ledger to read here, as after the archive
 
@@ -203,7 +203,7 @@ class Store:
         if existing:
             # The ledger was archived (a crash may have kept the old pointer): its name is
             # spent, this worktree's next ledger gets a new one.
-            return self.replace_worktree_ref()
+            return self.replace_worktree_ref(existing)
         ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
         temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
         temp.write_text(ref + "\n", encoding="utf-8")
@@ -217,13 +217,40 @@ class Store:
         assert found is not None
         return found
 
-    def replace_worktree_ref(self) -> str:
-        """Point this worktree at a fresh ledger name (its ledger was archived)."""
-        ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
-        temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
-        temp.write_text(ref + "\n", encoding="utf-8")
-        os.replace(temp, self.pointer_path)
-        return ref
+    def replace_worktree_ref(self, spent: str | None = None) -> str:
+        """Point this worktree at a fresh ledger name (its ledger ``spent`` was archived).
+
+        Two processes that both find the ledger archived (the archive itself, and a write
+        racing it) must move on to one new name, not two: under a lock on the pointer,
+        a pointer that no longer names ``spent`` is another's move, and is kept.
+        """
+        lock = self.pointer_path.with_name(f"{POINTER_FILE}.lock")
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+                break
+            except FileExistsError:
+                if time.monotonic() > deadline:
+                    raise ConcurrentUpdate(f"{lock} exists; if no git ledger is running, "
+                                           "remove it") from None
+                time.sleep(0.005)
+        try:
+            os.close(handle)
+            try:
+                current = self.pointer_path.read_text(encoding="utf-8").strip()
+            except FileNotFoundError:
+                current = ""
+            if spent is not None and current and current != spent:
+                return current
+            ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
+            temp = self.pointer_path.with_name(
+                f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+            temp.write_text(ref + "\n", encoding="utf-8")
+            os.replace(temp, self.pointer_path)
+            return ref
+        finally:
+            lock.unlink(missing_ok=True)
 
     def _archived(self, ref: str) -> bool:
         name = ref.removeprefix(SESSIONS_PREFIX)
@@ -368,12 +395,11 @@ class Store:
             extra = [pygit2.Oid(hex=sha) for sha in change.parents]
             try:
                 if tip.commit is not None:
-                    # libgit2 moves the ref only if, under its lock, it still points at
-                    # the first parent: the compare-and-swap.
                     commit = self.git.create_commit(
-                        ref, author, committer, message, tree,
+                        None, author, committer, message, tree,
                         [pygit2.Oid(hex=tip.commit), *extra],
                     )
+                    self._move_ref(ref, commit, tip.commit, change.subject)
                 else:
                     commit = self.git.create_commit(
                         None, author, committer, message, tree, extra
@@ -560,6 +586,21 @@ class Store:
     def lock_file(self, ref: str) -> Path:
         """Where git keeps the lock of loose ref ``ref``."""
         return self.repo.commondir / f"{ref}.lock"
+
+    def _move_ref(self, ref: str, commit: pygit2.Oid, expected: str, subject: str) -> None:
+        """Move ``ref`` to ``commit`` if, under its lock, it still points at ``expected``:
+        the compare-and-swap of every write.
+
+        Not ``create_commit(ref, …)``: libgit2 checks the first parent only when the ref
+        exists, so a write racing an archive that had just deleted the session ref would
+        bring the ref back, holding an entry no reader looks for.
+        """
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            current = self.git.references.get(ref)
+            if current is None or str(current.target) != expected:
+                raise _RefExists(ref)  # moved or removed: compute again from the new state
+            txn.set_target(ref, commit, message=f"commit: {subject}")
 
     def _create_ref(self, ref: str, commit: pygit2.Oid, subject: str) -> None:
         """Create ``ref`` at ``commit`` if, and only if, it does not exist yet.
