@@ -81,9 +81,17 @@ def _read_entries(
             misses -= 1
             continue
         fresh[blob_id] = cached if cached is not None else _compact(entry_to_json(entry))
-    if misses or len(fresh) != len(known):
+    dropped = len(known) - (len(fresh) - misses)
+    if _worth_saving(misses, len(fresh)) or _worth_saving(dropped, len(known)):
         _save(path, fresh)
     return entries, bad
+
+
+def _worth_saving(changed: int, size: int) -> bool:
+    """Whether a cache that differs from the ledger by ``changed`` entries of ``size`` is
+    rewritten: a few misses in a big ledger are decoded again next time, rather than the
+    whole file rewritten after every append (which made each append cost O(n))."""
+    return changed > 0 and (changed * 20 > size or changed > 64)
 
 
 def _compact(data: dict[str, object]) -> dict[str, object]:
