@@ -110,7 +110,7 @@ def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],
 
 def _commit(store: Store, ref: str) -> str | None:
     """The ledger commit at ``ref``, through its tag for an archive."""
-    found = store.refs_under(ref).get(ref)
+    found = store.target(ref)
     return store.peeled(found) if found is not None else None
 
 

@@ -296,6 +296,11 @@ class Store:
                       if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
                       and not r.startswith(TRANSCRIPTS_PREFIX))
 
+    def target(self, ref: str) -> str | None:
+        """The object ``ref`` points at (a commit, or an archive's tag), or None."""
+        found = self.reference(ref)
+        return str(found.target) if found is not None else None
+
     def refs_under(self, prefix: str) -> dict[str, str]:
         """Every ref under ``prefix`` and the object it points at (symbolic refs skipped)."""
         found: dict[str, str] = {}

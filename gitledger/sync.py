@@ -132,7 +132,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None)
 def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) -> PullResult:
     prefix = tracking_prefix(remote)
     mirrors = store.refs_under(prefix)
-    project_before = _tip(store, PROJECT_REF)
+    project_before = store.target(PROJECT_REF)
     sessions = [ref for ref in store.ledger_refs() if ref.startswith(SESSIONS_PREFIX)
                 and tracking_ref(remote, ref) in mirrors]
     checked = [PROJECT_REF, *sessions]
@@ -170,11 +170,6 @@ def _label(remote: str, ref: str) -> str:
     return f"{remote}/{ref.removeprefix('refs/ledger/').removeprefix('sessions/')}"
 
 
-def _tip(store: Store, ref: str) -> str | None:
-    found = store.reference(ref)
-    return str(found.target) if found is not None else None
-
-
 def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:
     """Why the remote's ``theirs`` cannot be merged into ``local`` (None: it can): it must
     be the same kind of record, a ledger of the same kind or the keep-alive chain."""
@@ -199,7 +194,7 @@ def _merge_archive(store: Store, archive: str, theirs: str, label: str) -> str |
     """Two archives of one ledger (written in two clones, archived in both): the local
     archive follows the remote's when that one holds everything it has, and otherwise
     becomes a new tag of the merge of both; what could not be done, or None."""
-    ours = _tip(store, archive)
+    ours = store.target(archive)
     if ours is None or ours == theirs:
         return None
     ours_commit, theirs_commit = store.peeled(ours), store.peeled(theirs)
@@ -240,7 +235,7 @@ def _renote_conflicts(store: Store, merges: list[MergeResult]) -> None:
 def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
     if theirs is None:
         return "none"
-    ours = _tip(store, NOTES_REF)
+    ours = store.target(NOTES_REF)
     try:
         store.peeled(theirs)
     except LedgerError as exc:
@@ -266,13 +261,13 @@ def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
             store.mirror(scratch, ours)
             run_git(repo, ["notes", f"--ref={scratch}", "merge", "--strategy=cat_sort_uniq",
                            "--quiet", theirs])
-            merged = _tip(store, scratch)
+            merged = store.target(scratch)
             assert merged is not None
             try:
                 store.set_ref(NOTES_REF, merged, ours, "ledger: notes merged")
                 return "merged"
             except LedgerMoved:
-                ours = _tip(store, NOTES_REF)
+                ours = store.target(NOTES_REF)
                 if ours is None:
                     ours = theirs
     finally:
@@ -309,7 +304,7 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     # After an interrupted pull the project may be merged already: what the last finished
     # pull left is the truer "before" (our own writes since then are shown too).
     before[PROJECT_REF] = previous.get(PROJECT_REF) or project_before
-    after[PROJECT_REF] = _tip(store, PROJECT_REF) or ""
+    after[PROJECT_REF] = store.target(PROJECT_REF) or ""
     records[remote] = {"time": iso(now()), "before": before, "after": after}
     temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
     try:
@@ -417,7 +412,7 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
         if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
                 or ref in (PROJECT_REF, KEEP_REF, NOTES_REF)):
             continue  # a name gitledger does not write (doctor reports it): not ours to push
-        tip = _tip(store, ref)
+        tip = store.target(ref)
         if tip is not None:
             refs[ref] = tip
     if transcripts:
@@ -433,7 +428,7 @@ def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
     for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
         session = SESSIONS_PREFIX + archive.removeprefix(ARCHIVE_PREFIX)
         there = mirrors.get(tracking_ref(remote, session))
-        tag = _tip(store, archive)
+        tag = store.target(archive)
         if there is None or tag is None or store.exists(session):
             continue
         archived = store.peeled(tag)
