@@ -19,16 +19,14 @@ the Stop entry, ``git ledger check --hook stop``).
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gitledger.configfiles import delete_file, dump_json, load_json, write_file
 from gitledger.errors import AgentConfigError, InvalidInput
 from gitledger.names import AGENTS, EVENTS
 from gitledger.repo import Repo
@@ -263,7 +261,7 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
     """
     spec = agent(agent_name)
     path, rel = _config_path(where, spec)
-    existed, doc, style = _load(path, rel)
+    existed, doc, style = load_json(path, rel)
     if not existed:
         doc = dict(spec.preamble)
     hooks = _hooks_object(doc, rel, create=True)
@@ -278,7 +276,7 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
     touched = any(c.action != "unchanged" for c in changes)
     state = "created" if not existed else ("updated" if touched else "unchanged")
     if state != "unchanged" and not dry_run:
-        _write(path, rel, _dump(doc, style))
+        write_file(path, rel, dump_json(doc, style))
     return Report(spec.name, path, rel, state, tuple(changes), dry_run, spec.notes)
 
 
@@ -291,7 +289,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     """
     spec = agent(agent_name)
     path, rel = _config_path(where, spec)
-    existed, doc, style = _load(path, rel)
+    existed, doc, style = load_json(path, rel)
     if not existed:
         return Report(spec.name, path, rel, "absent", (), dry_run)
     hooks = _hooks_object(doc, rel, create=False)
@@ -308,9 +306,9 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     state = "deleted" if not leftover else "updated"
     if not dry_run:
         if state == "deleted":
-            _delete(path, rel)
+            delete_file(path, rel)
         else:
-            _write(path, rel, _dump(doc, style))
+            write_file(path, rel, dump_json(doc, style))
     return Report(spec.name, path, rel, state, tuple(changes), dry_run)
 
 
@@ -456,115 +454,9 @@ def _hooks_object(doc: dict[str, Any], rel: str, *, create: bool) -> dict[str, A
 # -- files ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Style:
-    indent: int | str
-    newline: bool
-
-
 def _config_path(where: str | os.PathLike[str] | None, spec: Agent) -> tuple[Path, str]:
     top = Repo(where).workdir
     return top / spec.config, spec.config
-
-
-def _load(path: Path, rel: str) -> tuple[bool, dict[str, Any], _Style]:
-    """Whether the file exists, its JSON object, and how it was laid out."""
-    default = _Style(2, True)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return False, {}, default
-    except OSError as exc:
-        raise AgentConfigError(f"cannot read {rel}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise AgentConfigError(
-            f"{rel} is not UTF-8 (byte {exc.start}); nothing was written"
-        ) from None
-    if not text.strip():
-        return True, {}, default
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except _DuplicateKey as exc:
-        raise AgentConfigError(
-            f"{rel} repeats the key \"{printable(str(exc))}\"; rewriting it would lose one "
-            "of them, so nothing was written (fix it by hand)"
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise AgentConfigError(
-            f"{rel} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-            "fix it by hand, nothing was written"
-        ) from None
-    if not isinstance(doc, dict):
-        raise AgentConfigError(
-            f"{rel} is not a JSON object at the top; fix it by hand, nothing was written"
-        )
-    match = re.search(r"\n([ \t]+)\S", text)
-    indent: int | str = 2
-    if match:
-        unit = match.group(1)
-        indent = "\t" if unit.startswith("\t") else len(unit)
-    return True, doc, _Style(indent, text.endswith("\n"))
-
-
-class _DuplicateKey(Exception):
-    pass
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
-def _dump(doc: dict[str, Any], style: _Style) -> str:
-    text = json.dumps(doc, indent=style.indent, ensure_ascii=False)
-    return text + "\n" if style.newline else text
-
-
-def _write(path: Path, rel: str, text: str) -> None:
-    """Replace ``path`` atomically (through a symlink, the file it points at)."""
-    target = Path(os.path.realpath(path))
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            mask = os.umask(0)
-            os.umask(mask)
-            mode = 0o666 & ~mask
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent)
-    except OSError as exc:
-        raise AgentConfigError(f"cannot write {rel}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise AgentConfigError(
-                f"cannot write {rel}: {exc.strerror or exc}; it is unchanged"
-            ) from None
-        raise
-
-
-def _delete(path: Path, rel: str) -> None:
-    try:
-        path.unlink()
-    except OSError as exc:
-        raise AgentConfigError(f"cannot delete {rel}: {exc.strerror or exc}") from None
-    with contextlib.suppress(OSError):  # only a directory left empty goes
-        path.parent.rmdir()
 
 
 __all__ = [

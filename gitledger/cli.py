@@ -17,7 +17,7 @@ import click
 from gitledger import __version__
 from gitledger.errors import LedgerError
 from gitledger.names import AGENTS, FORMATS, KINDS, SOURCES
-from gitledger.text import printable
+from gitledger.text import one_line, printable
 
 if TYPE_CHECKING:
     from gitledger.ledger import Ledger, WriteResult
@@ -68,9 +68,8 @@ class LedgerGroup(click.Group):
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    # One line, always: messages quote user input (an id with a line break, an escape
-    # sequence) and click's own (a list of choices) can span lines.
-    click.echo(f"{PROG}: {' '.join(printable(message).split())}", err=True)
+    # One line, always: click's own messages (a list of choices) can span lines too.
+    click.echo(f"{PROG}: {one_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -151,7 +150,7 @@ def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
 
     _emit(as_json, write_json(result), write_text(result, what))
     for warning in result.warnings:
-        click.echo(f"{PROG}: warning: {' '.join(printable(warning).split())}", err=True)
+        click.echo(f"{PROG}: warning: {one_line(warning)}", err=True)
 
 
 # -- the group -----------------------------------------------------------------------------
@@ -1157,11 +1156,13 @@ def _git_hooks_option(help_text: str) -> Callable[[F], F]:
 
 @cli.command()
 @_agent_option(required=False)
+@click.option("--mcp", "mcp_server", is_flag=True,
+              help="With --agent: also register git ledger mcp in the agent's MCP config.")
 @_git_hooks_option("Install only the git hooks.")
 @_dry_run_option
 @_common
-def install(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | None,
-            as_json: bool) -> None:
+def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
+            repo: str | None, as_json: bool) -> None:
     """Install the git hooks and, with --agent, that agent's hooks.
 
     The git hooks (post-commit, post-checkout, post-rewrite) go where git runs hooks
@@ -1170,13 +1171,15 @@ def install(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | None,
     the notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
     keeping everything else; a config that is not valid JSON is refused untouched.
-    Running it again changes nothing.  Prints exactly what it changed.
+    --mcp also registers the MCP server (git ledger mcp) in .mcp.json,
+    .codex/config.toml, .gemini/settings.json or .cursor/mcp.json.  Running it again
+    changes nothing.  Prints exactly what it changed.
     """
     from gitledger.installer import install as install_all
     from gitledger.installer import report_json, report_text
 
     result = install_all(_where(repo), agent=agent, git_hooks_only=git_hooks,
-                         dry_run=dry_run)
+                         dry_run=dry_run, mcp=mcp_server)
     _emit(as_json, report_json(result), report_text(result))
 
 
@@ -1189,8 +1192,9 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
               as_json: bool) -> None:
     """Remove gitledger's hooks, and only those: an agent's, or the git hooks.
 
-    With --agent, our entries leave that agent's config (other hooks and settings are
-    kept; a file left with nothing else is deleted).  Without --agent, or with
+    With --agent, our entries leave that agent's config, and our MCP server its MCP
+    config (other hooks, servers and settings are kept; a file left with nothing else
+    is deleted).  Without --agent, or with
     --git-hooks, our git hooks are removed and the hooks they chained are put back.
     Prints exactly what it changed.
     """
@@ -1232,6 +1236,24 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
         click.echo(result.stdout)
     if result.stderr:
         click.echo(result.stderr, err=True, nl=False)
+
+
+@cli.command()
+@_repo_option
+def mcp(repo: str | None) -> None:
+    """Serve this repository's ledger to an agent over MCP (stdio): a tool per command.
+
+    Tools for every write (task, next, open, decide, verify, drop, plan, resolve, edit,
+    accept, implement, deploy, reject, evidence, archive, carry, pull, push) and read
+    (show, log, check, why, restore, list, review), taking the command's options as JSON
+    arguments and returning what it prints with --json; the resources ledger://restore,
+    ledger://ledger, ledger://project and ledger://entry/{id}; and a checkpoint prompt.
+    An agent starts it; git ledger install --agent NAME --mcp registers it.  Needs the
+    optional extra: pip install 'gitledger[mcp]'.  See docs/mcp.md.
+    """
+    from gitledger.mcp_server import serve
+
+    serve(_where(repo))
 
 
 def _stdin_payload() -> bytes:

@@ -1,9 +1,10 @@
 """``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks.
 
 Installing always installs the git hooks, because they are what links an agent's commits
-to its ledger; ``--agent`` adds that agent's hooks.  Uninstalling takes out what is named:
-the agent's hooks with ``--agent``, the git hooks with ``--git-hooks`` or when nothing is
-named.  One report says exactly what changed.
+to its ledger; ``--agent`` adds that agent's hooks, and ``--mcp`` registers ``git ledger
+mcp`` in its MCP configuration too.  Uninstalling takes out what is named: the agent's
+hooks and MCP registration with ``--agent``, the git hooks with ``--git-hooks`` or when
+nothing is named.  One report says exactly what changed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from gitledger import agents, githooks
+from gitledger import agents, githooks, mcpconfig
 from gitledger.errors import InvalidInput
 
 
@@ -20,18 +21,25 @@ from gitledger.errors import InvalidInput
 class Installed:
     agent: agents.Report | None
     git: githooks.GitHooksReport | None
+    mcp: mcpconfig.Report | None = None
 
 
 def install(
     where: str | os.PathLike[str] | None, *, agent: str | None = None,
-    git_hooks_only: bool = False, dry_run: bool = False,
+    git_hooks_only: bool = False, dry_run: bool = False, mcp: bool = False,
 ) -> Installed:
     if git_hooks_only and agent:
         raise InvalidInput("--git-hooks installs only the git hooks: leave out --agent, or "
                            "leave out --git-hooks to install both")
+    if mcp and not agent:
+        raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
+                           "--agent")
+    if agent:
+        agents.agent(agent)  # an unknown name is refused before anything is written
     git = githooks.install_git_hooks(where, dry_run=dry_run)
     found = agents.install(where, agent, dry_run=dry_run) if agent else None
-    return Installed(found, git)
+    server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
+    return Installed(found, git, server)
 
 
 def uninstall(
@@ -39,22 +47,28 @@ def uninstall(
     git_hooks: bool = False, dry_run: bool = False,
 ) -> Installed:
     found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
+    server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
     git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
            if git_hooks or not agent else None)
-    return Installed(found, git)
+    return Installed(found, git, server)
 
 
 def report_text(result: Installed) -> str:
     parts = []
     if result.agent is not None:
         parts.append(agents.report_text(result.agent))
+    if result.mcp is not None:
+        parts.append(mcpconfig.report_text(result.mcp))
     if result.git is not None:
         parts.append(githooks.report_text(result.git))
     return "\n".join(parts)
 
 
 def report_json(result: Installed) -> dict[str, Any]:
-    """The agent's report (when one was named) with the git hooks' under ``git_hooks``."""
+    """The agent's report (when one was named) with the MCP registration's under ``mcp``
+    and the git hooks' under ``git_hooks``."""
     out: dict[str, Any] = agents.report_json(result.agent) if result.agent else {}
+    if result.agent is not None:
+        out["mcp"] = mcpconfig.report_json(result.mcp) if result.mcp else None
     out["git_hooks"] = githooks.report_json(result.git) if result.git else None
     return out

@@ -28,7 +28,7 @@ from gitledger.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
 from gitledger.project_index import ActiveDecisions, active_project_decisions
 from gitledger.store import PROJECT_REF
-from gitledger.text import LINE_LIMIT, printable
+from gitledger.text import LINE_LIMIT, one_line
 
 #: Restore-first display order, and the order in which the budget is spent.
 DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")
@@ -207,7 +207,7 @@ def compose(parts: Parts, budget: int) -> Block:
 
 def minimal_block(*, budget: int, message: str) -> Block:
     """A block that only says what went wrong; hooks use it rather than failing the agent."""
-    line = " ".join(printable(message).split())
+    line = one_line(message)
     text = f"# git ledger: restore unavailable: {line}"
     text = text if len(text) <= budget else text[: max(budget - 1, 0)] + "…"
     return Block(text, False, None, budget)
@@ -257,11 +257,11 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     nxt = _clean(snapshot.focus.next or "(not set)", LINE_LIMIT)
     cut = [name for name, value, shown in (("TASK", snapshot.focus.task, task),
                                             ("NEXT", snapshot.focus.next, nxt))
-           if value is not None and shown != _flat(value)]
+           if value is not None and shown != one_line(value)]
     if other:
         # Never shortened: the claim command below must carry the exact id.
-        owner = _flat(meta.session_id or "")
-        mine = _flat(parts.session_id or "")
+        owner = one_line(meta.session_id or "")
+        mine = one_line(parts.session_id or "")
         lines += [
             f"NOTE: this ledger belongs to another session ({owner}), not this one ({mine}).",
             f"Its TASK: {task}",
@@ -358,7 +358,7 @@ def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]
     cut = [False]
 
     def _clean(text: str, cap: int) -> str:
-        flat = _flat(text)
+        flat = one_line(text)
         if len(flat) <= cap:
             return flat
         cut[0] = True
@@ -405,13 +405,9 @@ def _status(entry: Entry) -> str:
     return _clean(entry.status or "?", 40)
 
 
-def _flat(text: str) -> str:
-    return " ".join(printable(text).split())
-
-
 def _clean(text: str, cap: int) -> str:
     """One line of display-safe text, at most ``cap`` characters (head and notices)."""
-    flat = _flat(text)
+    flat = one_line(text)
     return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 

@@ -80,6 +80,12 @@ _DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
 _DISPLAY_UNSAFE.update(dict.fromkeys(map(ord, _BIDI_CONTROLS), "\ufffd"))
 
 
+def one_line(message: str) -> str:
+    """A message as one printable line: messages quote user input (an id with a line
+    break, an escape sequence), which must not break the line or the terminal."""
+    return " ".join(printable(message).split())
+
+
 def printable(text: str) -> str:
     """Text safe to print on a terminal: control characters (escapes among them) replaced.
 

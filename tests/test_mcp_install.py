@@ -1,0 +1,177 @@
+"""``install --agent NAME --mcp`` registers ``git ledger mcp`` in the agent's MCP config;
+``uninstall --agent NAME`` takes exactly it out again."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gitledger import mcpconfig
+from gitledger.errors import AgentConfigError
+from tests.conftest import Run
+
+JSON_AGENTS = {"claude": ".mcp.json", "gemini": ".gemini/settings.json",
+               "cursor": ".cursor/mcp.json"}
+
+
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "cursor"])
+def test_install_registers_the_server_once_and_uninstall_removes_it(
+        agent: str, repo: Path, ledger: Run) -> None:
+    target = mcpconfig.TARGETS[agent]
+    path = repo / target.config
+    result = ledger("install", "--agent", agent, "--mcp")
+    assert result.exit_code == 0, result.stderr
+    assert f"{target.config}: created" in result.stdout or \
+        f"{target.config}: updated" in result.stdout
+    assert "+ mcp git-ledger  git ledger mcp" in result.stdout
+    if agent == "codex":
+        entry = tomllib.loads(path.read_text())["mcp_servers"]["git-ledger"]
+    else:
+        entry = json.loads(path.read_text())["mcpServers"]["git-ledger"]
+    assert entry == target.entry
+    assert entry["command"] == "git"
+    assert entry["args"] == ["ledger", "mcp"]
+    written = path.read_bytes()
+    again = ledger("install", "--agent", agent, "--mcp", "--json")
+    assert json.loads(again.stdout)["mcp"]["action"] == "unchanged"
+    assert path.read_bytes() == written
+    gone = ledger("uninstall", "--agent", agent)
+    assert gone.exit_code == 0
+    assert "- mcp git-ledger" in gone.stdout
+    assert not path.exists()
+    nothing = ledger("uninstall", "--agent", agent)
+    assert "no git-ledger MCP server to remove" in nothing.stdout
+
+
+@pytest.mark.parametrize("agent", sorted(JSON_AGENTS))
+def test_json_config_keeps_everything_else(agent: str, repo: Path, ledger: Run) -> None:
+    path = repo / JSON_AGENTS[agent]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    theirs: dict[str, Any] = {"theme": "dark",
+                              "mcpServers": {"docs": {"command": "npx", "args": ["docs"]}}}
+    path.write_text(json.dumps(theirs, indent=4) + "\n")
+    assert ledger("install", "--agent", agent, "--mcp").exit_code == 0
+    doc = json.loads(path.read_text())
+    assert doc["theme"] == "dark"
+    assert doc["mcpServers"]["docs"] == theirs["mcpServers"]["docs"]
+    assert list(doc["mcpServers"]) == ["docs", "git-ledger"]
+    assert path.read_text().startswith('{\n    "theme"')  # their indentation kept
+    assert ledger("uninstall", "--agent", agent).exit_code == 0
+    assert json.loads(path.read_text()) == theirs
+
+
+def test_a_users_own_server_of_that_name_is_refused_not_overwritten(repo: Path,
+                                                                   ledger: Run) -> None:
+    path = repo / ".mcp.json"
+    text = json.dumps({"mcpServers": {"git-ledger": {"command": "my-own-thing"}}})
+    path.write_text(text)
+    result = ledger("install", "--agent", "claude", "--mcp")
+    assert result.exit_code == 1
+    assert "already has an MCP server named \"git-ledger\"" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert path.read_text() == text
+    assert "no git-ledger MCP server" in ledger("uninstall", "--agent", "claude").stdout
+    assert path.read_text() == text
+
+
+def test_an_older_registration_of_ours_is_brought_up_to_date(repo: Path, ledger: Run) -> None:
+    path = repo / ".cursor" / "mcp.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"mcpServers": {"git-ledger": {
+        "command": "git-ledger", "args": ["mcp"]}}}))
+    result = ledger("install", "--agent", "cursor", "--mcp", "--json")
+    assert json.loads(result.stdout)["mcp"]["action"] == "updated"
+    assert json.loads(path.read_text())["mcpServers"]["git-ledger"] == {
+        "command": "git", "args": ["ledger", "mcp"]}
+
+
+@pytest.mark.parametrize(("agent", "content", "message"), [
+    ("claude", "{not json", "is not valid JSON"),
+    ("claude", '{"mcpServers": []}', "\"mcpServers\" is not a JSON object"),
+    ("codex", "[mcp_servers\nbroken", "is not valid TOML"),
+    ("codex", 'mcp_servers = { other = { command = "x" } }\n', "would not be valid TOML"),
+])
+def test_a_config_we_cannot_edit_safely_is_left_untouched(
+        agent: str, content: str, message: str, repo: Path, ledger: Run) -> None:
+    path = repo / mcpconfig.TARGETS[agent].config
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
+    result = ledger("install", "--agent", agent, "--mcp")
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert path.read_text() == content
+
+
+CODEX_CONFIG = """\
+# my Codex settings
+model = "gpt-5"  # the model I use
+
+[mcp_servers.docs]
+command = "npx"
+args = ["docs"]
+"""
+
+
+def test_codex_toml_keeps_comments_and_layout(repo: Path, ledger: Run) -> None:
+    path = repo / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_text(CODEX_CONFIG)
+    assert ledger("install", "--agent", "codex", "--mcp").exit_code == 0
+    text = path.read_text()
+    assert text.startswith(CODEX_CONFIG)
+    doc = tomllib.loads(text)
+    assert doc["model"] == "gpt-5"
+    assert doc["mcp_servers"]["docs"]["command"] == "npx"
+    assert doc["mcp_servers"]["git-ledger"] == {"command": "git", "args": ["ledger", "mcp"]}
+    assert ledger("uninstall", "--agent", "codex").exit_code == 0
+    assert path.read_text() == CODEX_CONFIG
+
+
+def test_codex_table_the_user_wrote_is_kept_and_theirs(repo: Path) -> None:
+    path = repo / ".codex" / "config.toml"
+    path.parent.mkdir()
+    mine = '[mcp_servers.git-ledger]\ncommand = "git"\nargs = ["ledger", "mcp"]\n'
+    path.write_text(mine)
+    assert mcpconfig.install(repo, "codex").action == "unchanged"
+    assert mcpconfig.uninstall(repo, "codex").action is None
+    assert path.read_text() == mine
+    path.write_text('[mcp_servers.git-ledger]\ncommand = "other"\n')
+    with pytest.raises(AgentConfigError, match="does not run git ledger mcp"):
+        mcpconfig.install(repo, "codex")
+
+
+def test_text_after_our_codex_table_is_refused_on_uninstall(repo: Path) -> None:
+    path = repo / ".codex" / "config.toml"
+    mcpconfig.install(repo, "codex")
+    path.write_text(path.read_text().replace("# <<< git ledger mcp\n",
+                                             "# <<< git ledger mcp\nextra = 1\n"))
+    before = path.read_text()
+    # "extra" now sits in our table: removing the table would lose it.
+    with pytest.raises(AgentConfigError, match="change more than"):
+        mcpconfig.uninstall(repo, "codex")
+    assert path.read_text() == before
+
+
+def test_dry_run_writes_nothing(repo: Path, ledger: Run) -> None:
+    result = ledger("install", "--agent", "claude", "--mcp", "--dry-run")
+    assert result.exit_code == 0
+    assert ".mcp.json: would be created" in result.stdout
+    assert not (repo / ".mcp.json").exists()
+
+
+def test_mcp_needs_an_agent(repo: Path, ledger: Run) -> None:
+    result = ledger("install", "--mcp")
+    assert result.exit_code == 1
+    assert "name it with --agent" in result.stderr
+    assert not (repo / ".git" / "hooks" / "post-commit").exists()
+
+
+def test_install_without_mcp_leaves_mcp_configs_alone(repo: Path, ledger: Run) -> None:
+    result = ledger("install", "--agent", "claude", "--json")
+    assert json.loads(result.stdout)["mcp"] is None
+    assert not (repo / ".mcp.json").exists()
