@@ -479,3 +479,56 @@ def test_mcp_md_documents_every_tool_and_argument() -> None:
     for uri in ("ledger://restore", "ledger://ledger", "ledger://project",
                 "ledger://entry/{id}"):
         assert f"`{uri}`" in doc
+
+
+# -- team tools, and the registered snippet -------------------------------------------------------
+
+
+def test_push_pull_and_review_through_tools(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.remote_fixtures import make_team, subprocess_env
+
+    team = make_team(tmp_path / "team", str(tmp_path / "team" / "remote.git"), monkeypatch)
+    ada, bob = team.clone("Ada"), team.clone("Bob")
+
+    async def ada_pushes(client: ClientSession) -> dict[str, Any]:
+        await ok(client, "next", text="Tell Bob about the pool")
+        await ok(client, "decide", text="One connection pool per worker", project=True,
+                 scope="db/pool", over=["a global pool"])
+        dry = await ok(client, "push", dry_run=True)
+        assert dry["dry_run"] is True
+        return await ok(client, "push")
+
+    async def bob_pulls(client: ClientSession) -> tuple[dict[str, Any], ...]:
+        pulled = await ok(client, "pull")
+        review = await ok(client, "review", since="2000-01-01")
+        project = await ok(client, "show", project=True)
+        archives = await ok(client, "list", archived=True)
+        return pulled, review, project, archives
+
+    pushed = run(ada.path, subprocess_env(), ada_pushes)
+    assert {u["ref"]: u["status"] for u in pushed["updates"]}["refs/ledger/project"] == "new"
+    assert "refs/ledger/project" in team.remote_refs("refs/ledger/project")
+    pulled, review, project, archives = run(bob.path, subprocess_env(), bob_pulls)
+    assert [e["text"] for e in project["entries"]] == ["One connection pool per worker"]
+    assert "db/pool" in json.dumps(review)
+    assert archives == {"archives": []}
+    assert pulled["remote"] == "origin"
+
+
+def test_the_registered_snippet_starts_a_working_server(repo_with_commit: Path, ledger: Run,
+                                                        cli_env: dict[str, str]) -> None:
+    assert ledger("install", "--agent", "claude", "--mcp").exit_code == 0
+    entry = json.loads((repo_with_commit / ".mcp.json").read_text())["mcpServers"][
+        "git-ledger"]
+
+    async def main() -> dict[str, Any]:
+        # Exactly what Claude Code runs: the entry's command and args, in the project.
+        params = StdioServerParameters(command=entry["command"], args=entry["args"],
+                                       cwd=str(repo_with_commit), env=cli_env)
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as c:
+            await c.initialize()
+            return await ok(c, "task", text="Started from .mcp.json")
+
+    assert anyio.run(main)["task"] == "Started from .mcp.json"
+    assert Ledger.open(repo_with_commit).snapshot().focus.task == "Started from .mcp.json"
