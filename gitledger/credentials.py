@@ -2,12 +2,14 @@
 
 A ledger is pushed, fetched and re-injected into every future context: a secret written
 there is a secret published.  The patterns favour precision on well-known token shapes and
-catch ``password=…``-style assignments; a false positive costs a rephrase, a miss costs a
-rotation.
+catch ``password=…``-style assignments (``"password": "…"`` too, the JSON shape of one) and
+``Authorization:`` headers; a false positive costs a rephrase, a miss costs a rotation.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 _TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -36,14 +38,30 @@ _TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
 _URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
 
+#: A key whose value is a secret: ``password``, ``DB_PASSWORD``, ``api-key``, ``apiKey``,
+#: ``client_secret``, ``AWS_SECRET_ACCESS_KEY`` … (it ends with one of these words).
+_SECRET_KEY = r"""[a-z0-9_.\-]*(?:password|passwd|passphrase|pwd|secret|token|api[_\-]?key
+        |access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth[_\-]?key|credentials?)"""
+
+#: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
+#: (``"password": "…"``, the JSON or YAML shape of an assignment).
 _ASSIGNMENT = re.compile(
-    r"""(?ix)
-    \b(?P<key>[a-z0-9_.\-]*(?:password|passwd|passphrase|pwd|secret|token|api[_\-]?key
-        |access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth[_\-]?key|credentials?))
+    rf"""(?ix)
+    \b(?P<key>{_SECRET_KEY})(?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
     (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)
     """
 )
+_KEY_NAME = re.compile(rf"(?ix){_SECRET_KEY}")
+#: The longest JSON key ``keyed_secret`` reads as a name.
+_KEY_LIMIT = 200
+
+#: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
+#: ``Bearer <token>``, ``Token <token>``; in a header line, a ``curl -H`` or a dict.
+_AUTH_VALUE = r"(?P<scheme>basic|bearer|token)\s+(?P<secret>[A-Za-z0-9._~+/\-]+=*)"
+_AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
+_AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
+_AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
 
 _PLACEHOLDER = re.compile(
     r"""(?ix)^(
@@ -74,16 +92,86 @@ def find_credential(text: str) -> str | None:
     for match in _URL_PASSWORD.finditer(text):
         if not _is_placeholder(match.group("value")):
             return "password in a URL"
+    for match in _AUTH_HEADER.finditer(text):
+        if auth_secret(match) is not None:
+            return auth_kind(match)
     for match in _ASSIGNMENT.finditer(text):
-        value = match.group("value").strip("\"'")
-        if len(value) < 4 or _is_placeholder(value):
-            continue
-        # "token: rotated" is prose; "token: 9f8e7d6c5b4a" is a value.  After a colon only
-        # something shaped like a secret counts; after "=" any real value does.
-        if match.group("op") == ":" and not _looks_random(value):
-            continue
-        return f"a {match.group('key').lower()} assignment"
+        if assignment_secret(match) is not None:
+            return f"a {match.group('key').lower()} assignment"
     return None
+
+
+def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the secret of an ``_ASSIGNMENT`` match is in its text (its value without
+    quotes), or None when the value is no secret.
+
+    A value counts when it has 4 characters or more and is no placeholder or reference.
+    "token: rotated" is prose and "token: 9f8e7d6c5b4a" a value: after a bare colon only
+    something shaped like a secret counts, after ``=``, ``:=`` or a quoted key and a
+    quoted value (``"password": "…"``) any real value does.
+    """
+    text = match.string
+    start, end = match.span("value")
+    quoted = text[start] in "\"'"
+    while start < end and text[start] in "\"'":
+        start += 1
+    while end > start and text[end - 1] in "\"'":
+        end -= 1
+    value = text[start:end]
+    if len(value) < 4 or _is_placeholder(value):
+        return None
+    shaped = match.group("close") is not None and quoted
+    if match.group("op") == ":" and not shaped and not _looks_random(value):
+        return None
+    return start, end
+
+
+def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the credentials of an ``Authorization`` match are, or None when they are
+    none: Basic needs base64 of ``user:password``; a Bearer or Token value 20 characters
+    or more, or 8 or more mixing letters and digits."""
+    scheme, secret = match.group("scheme").lower(), match.group("secret")
+    if _is_placeholder(secret):
+        return None
+    found = (_basic_pair(secret) if scheme == "basic"
+             else len(secret) >= 20 or _looks_random(secret))
+    return match.span("secret") if found else None
+
+
+def auth_kind(match: re.Match[str]) -> str:
+    """What ``find_credential`` calls the credentials of an ``Authorization`` match."""
+    scheme = match.group("scheme").lower()
+    return {"basic": "basic auth credentials", "bearer": "bearer token"}.get(
+        scheme, "authorization token")
+
+
+def keyed_secret(key: str, value: str) -> bool:
+    """Whether ``value``, a JSON object's string stored under ``key``, is a credential.
+
+    Under a secret-sounding key (``password``, ``api_key``, ``AWS_SECRET_ACCESS_KEY`` …)
+    any value of 4 characters or more that is no placeholder or reference is; under
+    ``Authorization``, a value ``find_credential`` names in an Authorization header.
+    """
+    if len(key) > _KEY_LIMIT:
+        return False
+    if _AUTH_NAME.fullmatch(key):
+        header = _AUTH_ONLY.fullmatch(value)
+        return header is not None and auth_secret(header) is not None
+    if not _KEY_NAME.fullmatch(key):
+        return False
+    value = value.strip()
+    return len(value) >= 4 and not _is_placeholder(value)
+
+
+def _basic_pair(secret: str) -> bool:
+    """Whether ``secret`` is base64 of ``user:password`` (a printable text with a colon)."""
+    try:
+        raw = base64.b64decode(secret + "=" * (-len(secret) % 4), validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    _, colon, password = decoded.partition(":")
+    return bool(colon) and bool(password) and decoded.isprintable()
 
 
 def _is_placeholder(value: str) -> bool:

@@ -11,14 +11,21 @@ Exports are fixed points of import: ``export → import (fresh repository) → e
 the same bytes.  The Decision Ledger keeps ids: a gitledger id is kept as the entry's id,
 a foreign one (``DEC-2026-002``) in the entry's ``source_id`` extra key, and written back
 on export.  The Markdown layout has no ids, so its items are recognised by their rendered
-line: re-importing a file adds only the lines the ledger does not already show.
+line: re-importing a file adds only the lines the ledger does not already show.  A text that
+holds the layout's own separators (``: ``, ``(over ``, ``;`` in an alternative, unpaired
+brackets in a command) is written with backslash escapes, so every text comes back as it
+was; plain text is written as it is.
+
+A jsonl record whose id the ledger already holds with other content is not imported: it
+is an invalid line (``--skip-invalid`` skips it).  A ``supersedes`` naming a record neither
+the file nor the ledger holds is kept as written (``source_supersedes``) with a warning.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
+import stat
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -32,7 +39,7 @@ from gitledger.keepalive import keep
 from gitledger.ledger import Built, Ledger
 from gitledger.model import LIVE_STATUSES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
 from gitledger.store import FOCUS_PATH, TreeView
-from gitledger.text import LINE_LIMIT, clean_line, clean_text, decode_bytes
+from gitledger.text import LINE_LIMIT, clean_line, clean_text, decode_bytes, printable
 
 #: The formats ``import_file`` reads and the exports that write them.
 FORMATS = ("session-md", "jsonl")
@@ -49,11 +56,16 @@ JSONL_REQUIRED = ("id", "status", "decision")
 #: in the ledger's focus (``Focus.extra``).
 SOURCE_ID_KEY = "source_id"
 STARTED_KEY = "started"
+#: Where a ``supersedes`` naming no decision in the file or the ledger is kept as written
+#: (``Entry.extra``), and written back on export.
+SOURCE_SUPERSEDES_KEY = "source_supersedes"
 #: The largest file ``import_file`` reads.
 MAX_FILE_BYTES = 5 * 1024 * 1024
 ID_LIMIT = 200
 #: How many problems the one-line error of a refused import spells out.
 SHOWN_PROBLEMS = 3
+#: How many per-line reports the text of an import shows (``--json`` lists every one).
+SHOWN_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,9 @@ class Parsed:
     problems: tuple[Problem, ...]
     #: session-md's ``_started: …_`` line, as written.
     started: str | None = None
+    #: What is imported but not quite as the file says (a ``supersedes`` that names
+    #: nothing: kept as written, not followed).
+    warnings: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,22 +168,45 @@ def export_jsonl(snapshot: Snapshot) -> str:
     """The second seed's ``decisions/ledger.jsonl``: one decision a line, in ledger order."""
     decisions = snapshot.of_kind("decided")
     ids = {e.id: export_id(e) for e in decisions}
-    out = []
-    for entry in decisions:
-        record = {
-            "id": ids[entry.id],
-            "scope": entry.scope,
-            "status": entry.status,
-            "decision": entry.text,
-            "rejected": list(entry.over),
-            "reason": entry.because if entry.because is not None else entry.rejected_why,
-            "evidence": list(entry.evidence),
-            "supersedes": [ids.get(entry.supersedes, entry.supersedes)] if entry.supersedes
-            else [],
-            "deployed_at": iso(entry.deployed_at) if entry.deployed_at else None,
-        }
-        out.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-    return "".join(out)
+    return "".join(json.dumps(_jsonl_of(entry, ids), ensure_ascii=False,
+                              separators=(",", ":")) + "\n" for entry in decisions)
+
+
+def _jsonl_of(entry: Entry, ids: Mapping[str, str]) -> dict[str, Any]:
+    """An entry as a Decision Ledger record; ``ids`` maps entry ids to exported ids."""
+    kept = entry.extra.get(SOURCE_SUPERSEDES_KEY)
+    if entry.supersedes:
+        supersedes = [ids.get(entry.supersedes, entry.supersedes)]
+    else:
+        supersedes = [kept] if isinstance(kept, str) and kept else []
+    return {
+        "id": ids.get(entry.id, export_id(entry)),
+        "scope": entry.scope,
+        "status": entry.status,
+        "decision": entry.text,
+        "rejected": list(entry.over),
+        "reason": entry.because if entry.because is not None else entry.rejected_why,
+        "evidence": list(entry.evidence),
+        "supersedes": supersedes,
+        "deployed_at": iso(entry.deployed_at) if entry.deployed_at else None,
+    }
+
+
+def _jsonl_of_record(record: Record) -> dict[str, Any]:
+    """A parsed record as ``_jsonl_of`` writes it (its supersedes as the file gives it)."""
+    fields = record.fields
+    when = fields.get("deployed_at")
+    return {
+        "id": record.source_id,
+        "scope": fields.get("scope"),
+        "status": fields.get("status"),
+        "decision": record.text,
+        "rejected": list(fields.get("over", ())),
+        "reason": fields.get("because"),
+        "evidence": list(fields.get("evidence", ())),
+        "supersedes": [fields["supersedes"]] if fields.get("supersedes") else [],
+        "deployed_at": iso(when) if isinstance(when, datetime) else None,
+    }
 
 
 def export_id(entry: Entry) -> str:
@@ -211,24 +249,97 @@ def _entry_fields(entry: Entry) -> dict[str, Any]:
 
 
 def _body(kind: str, text: str, fields: Mapping[str, Any]) -> str:
-    """An item's text in session-md, before the bullet: what the parser splits again."""
+    """An item's text in session-md, before the bullet: what the parser splits again.
+
+    Plain text is written as it is; a backslash escapes only what would otherwise be read
+    as structure (docs/format.md): ``\\: `` in the text before the ``: `` that ends it,
+    ``\\(over `` in a decision's reason, ``\\;`` ``\\(`` ``\\)`` in its alternatives,
+    ``\\[`` ``\\]`` in a command whose brackets do not pair, and ``\\\\`` for a
+    backslash before any of these (or at the end of the part).
+    """
     if kind == "decided":
-        reason = fields.get("because") or ""
+        reason = _escape(fields.get("because") or "", _OVER_SPECIAL, over_only=True)
         if fields.get("over"):
-            reason = f"{reason} (over {'; '.join(fields['over'])})".strip()
+            alternatives = "; ".join(_escape(alt, _OVER_SPECIAL) for alt in fields["over"])
+            reason = f"{reason} (over {alternatives})".strip()
         return _joined(text, reason or None)
     if kind == "dropped":
         return _joined(text, fields.get("why"))
     if kind == "verified":
         by = fields.get("by")
-        return f"{text} [{by}]" if by else text
+        if not by:
+            return text
+        return f"{text} [{_escape(by, _COMMAND_SPECIAL, brackets=not _balanced(by))}]"
     if kind == "plan":
         return _joined(fields.get("path") or text, fields.get("note"))
     return text
 
 
 def _joined(text: str, reason: str | None) -> str:
-    return f"{text}: {reason}" if reason else text
+    """``<text>: <reason>``, the text escaped so that its first ``: `` is the separator."""
+    head = _escape(text, _HEAD_SPECIAL)
+    return f"{head}: {reason}" if reason else head
+
+
+#: The characters a backslash escapes in each part of an item (and the backslash itself).
+_HEAD_SPECIAL = frozenset(":\\")
+_OVER_SPECIAL = frozenset("();\\")
+_COMMAND_SPECIAL = frozenset("[]\\")
+
+
+def _escape(text: str, special: frozenset[str], *, over_only: bool = False,
+            brackets: bool = False) -> str:
+    """``text`` with a backslash before what a reader would take for structure.
+
+    A backslash is doubled where the next character is one ``special`` names, or at the
+    end; in a head ``: `` becomes ``\\: ``; in a reason (``over_only``) ``(over ``
+    becomes ``\\(over ``; in alternatives every ``;``, ``(`` and ``)`` is escaped; in a
+    command (``brackets``) every ``[`` and ``]``.
+    """
+    out: list[str] = []
+    for at, char in enumerate(text):
+        following = text[at + 1:at + 2]
+        if char == "\\":
+            out.append("\\\\" if following in special or not following else "\\")
+        elif char == ":" and ":" in special:
+            out.append("\\:" if following == " " else ":")
+        elif char == "(" and over_only:
+            out.append("\\(" if text.startswith("(over ", at) else "(")
+        elif ((char in "();" and "(" in special and not over_only)
+              or (char in "[]" and brackets)):
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _tokens(text: str, special: frozenset[str]) -> list[tuple[str, bool, int]]:
+    """``text`` read as (character, escaped, offset) triples: a backslash before a
+    character ``special`` names escapes it; any other backslash is itself."""
+    out: list[tuple[str, bool, int]] = []
+    at = 0
+    while at < len(text):
+        if text[at] == "\\" and text[at + 1:at + 2] in special and at + 1 < len(text):
+            out.append((text[at + 1], True, at))
+            at += 2
+        else:
+            out.append((text[at], False, at))
+            at += 1
+    return out
+
+
+def _unescape(text: str, special: frozenset[str]) -> str:
+    return "".join(char for char, _, _ in _tokens(text, special))
+
+
+def _balanced(text: str) -> bool:
+    """Whether every ``]`` in ``text`` closes a ``[`` before it, and every ``[`` is closed."""
+    depth = 0
+    for char in text:
+        depth += 1 if char == "[" else -1 if char == "]" else 0
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _bullet(body: str) -> str:
@@ -374,47 +485,68 @@ def _item_record(kind: str, line: int, body: str) -> Record | Problem:
         return Problem(line, str(exc))
 
 
-_OVER = re.compile(r"^(?P<reason>.*?)\s*\(over (?P<over>[^()]*)\)\s*$")
-
-
 def _split_over(tail: str | None) -> tuple[str | None, tuple[str, ...]]:
     """A DECIDED item's reason and the alternatives it beat: ``<why> (over a; b)``, the
-    shape ``export_session_md`` writes them in."""
+    shape ``export_session_md`` writes them in (reason and alternatives unescaped).
+
+    The alternatives are the last unescaped ``(over `` … ``)`` that ends the text,
+    split at unescaped ``;``; the reason may run over several lines."""
     if tail is None:
         return None, ()
-    found = _OVER.match(tail)
-    if found is None:
-        return tail, ()
-    over = tuple(alt.strip() for alt in found["over"].split(";") if alt.strip())
-    return (found["reason"] or None), over
+    tokens = _tokens(tail.rstrip(), _OVER_SPECIAL)
+    opener = next((i for i in range(len(tokens) - 1, -1, -1)
+                   if tokens[i][:2] == ("(", False)), None)
+    word = tokens[opener + 1:opener + 6] if opener is not None else []
+    if (opener is None or not tokens or tokens[-1][:2] != (")", False)
+            or [(c, e) for c, e, _ in word] != [(c, False) for c in "over "]):
+        return _unescape(tail, _OVER_SPECIAL), ()
+    over: list[str] = []
+    current: list[str] = []
+    for char, escaped, _ in tokens[opener + 6:-1]:
+        if char == ";" and not escaped:
+            over.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    over.append("".join(current).strip())
+    reason = "".join(char for char, _, _ in tokens[:opener]).rstrip()
+    return (reason or None), tuple(alt for alt in over if alt)
 
 
 def _split_reason(body: str) -> tuple[str, str | None]:
-    """``<text>: <reason>`` at the first ``': '`` after the first character."""
-    at = body.find(": ", 1)
-    if at < 0:
-        return body, None
-    return body[:at], body[at + 2:]
+    """``<text>: <reason>`` at the first unescaped ``': '`` after the first character;
+    the text unescaped, the reason as written."""
+    tokens = _tokens(body, _HEAD_SPECIAL)
+    for index in range(1, len(tokens) - 1):
+        char, escaped, at = tokens[index]
+        if char == ":" and not escaped and tokens[index + 1][:2] == (" ", False):
+            return _unescape(body[:at], _HEAD_SPECIAL), body[at + 2:]
+    return _unescape(body, _HEAD_SPECIAL), None
 
 
 def _split_command(body: str) -> tuple[str, str | None]:
-    """``<fact> [<command>]``: the bracket that closes the line, matched from the end."""
-    if not body.endswith("]"):
+    """``<fact> [<command>]``: the unescaped bracket that closes the line, matched from
+    the end over unescaped brackets; the command unescaped, the fact as written."""
+    tokens = _tokens(body, _COMMAND_SPECIAL)
+    if not tokens or tokens[-1][:2] != ("]", False):
         return body, None
     depth = 0
-    for at in range(len(body) - 1, -1, -1):
-        if body[at] == "]":
+    for index in range(len(tokens) - 1, -1, -1):
+        char, escaped, at = tokens[index]
+        if escaped:
+            continue
+        if char == "]":
             depth += 1
-        elif body[at] == "[":
+        elif char == "[":
             depth -= 1
             if depth == 0:
-                if at > 0 and body[at - 1] == " ":
-                    return body[:at - 1], body[at + 1:-1]
+                if index > 0 and tokens[index - 1][:2] == (" ", False):
+                    return body[:at - 1], _unescape(body[at + 1:-1], _COMMAND_SPECIAL)
                 break
     at = body.rfind(" [")  # unbalanced brackets in the command: the last " [" opens it
     if at <= 0:
         return body, None
-    return body[:at], body[at + 2:-1]
+    return body[:at], _unescape(body[at + 2:-1], _COMMAND_SPECIAL)
 
 
 # -- parsing: jsonl -----------------------------------------------------------------------
@@ -448,30 +580,39 @@ def parse_jsonl(text: str, known: Collection[str] = ()) -> Parsed:
         records.append(record)
     # A link must land on a record that is imported or already there; dropping an invalid
     # record can strand the records that supersede it, so repeat until nothing changes.
+    # A link to an id the file never gives (the seed's own example supersedes a record
+    # it does not show) is source data: kept as written, with a warning, not followed.
     valid = list(records)
+    warnings: dict[int, Problem] = {}
     while True:
         ids = {r.source_id for r in valid} | set(known)
         claimed: dict[str, int] = {}
         kept: list[Record] = []
         for record in valid:
             target = record.fields.get("supersedes")
-            if target is not None and target not in ids:
-                line = first.get(target) or invalid.get(target)
-                why = (f"on line {line}, which is invalid" if line
-                       else "neither in this file nor in the ledger")
-                problems.append(Problem(record.line, f"supersedes '{target}', which is {why}"))
+            line = (first.get(target) or invalid.get(target)) if target is not None else None
+            if target is not None and target not in ids and line:
+                problems.append(Problem(record.line, f"supersedes '{target}', which is on "
+                                        f"line {line}, which is invalid"))
             elif target is not None and target in claimed:
                 problems.append(Problem(record.line, f"'{target}' is already superseded by "
                                         f"line {claimed[target]}"))
             else:
                 if target is not None:
                     claimed[target] = record.line
+                if target is not None and target not in ids:
+                    warnings[record.line] = Problem(
+                        record.line, f"'{record.source_id}' supersedes '{_short(target)}', "
+                        "which is neither in this file nor in the ledger; the link is kept "
+                        "as written and not followed")
                 kept.append(record)
         if len(kept) == len(valid):
             break
         valid = kept
     problems.sort(key=lambda p: p.line)
-    return Parsed("jsonl", tuple(valid), tuple(problems))
+    lines = {r.line for r in valid}
+    return Parsed("jsonl", tuple(valid), tuple(problems),
+                  warnings=tuple(w for n, w in sorted(warnings.items()) if n in lines))
 
 
 def _jsonl_record(number: int, raw: str) -> Record:
@@ -617,15 +758,30 @@ def guess_format(path: str | os.PathLike[str]) -> str:
 def read_file(path: str | os.PathLike[str]) -> str:
     """A file's text: UTF-8, no NUL, at most ``MAX_FILE_BYTES``; one-line errors."""
     name = Path(path).name
+    shown = printable(os.fspath(path))
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        # Opened without blocking, then checked: a FIFO or a device would hang the read.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InvalidInput(f"{path}: no such file") from None
+        raise InvalidInput(f"{shown}: no such file") from None
     except IsADirectoryError:
-        raise InvalidInput(f"{path} is a directory, not a file") from None
+        raise InvalidInput(f"{shown} is a directory, not a file") from None
     except OSError as exc:
-        raise InvalidInput(f"{path}: cannot read it ({exc.strerror})") from None
+        raise InvalidInput(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InvalidInput(f"{shown} is a directory, not a file")
+        if not stat.S_ISREG(mode):
+            raise InvalidInput(f"{shown} is not a regular file (a pipe, a device or a "
+                               "socket); import reads a file")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidInput(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         raise InvalidInput(f"{name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; a "
                            "ledger file that big is not a ledger")
@@ -642,7 +798,9 @@ def import_file(
     Everything is validated before anything is written: with any invalid line and no
     ``skip_invalid``, InvalidInput names the lines and nothing is written.  Records the
     ledger already holds (same id or source id; in session-md, the same rendered line)
-    are reported as present, not written again.
+    are reported as present, not written again; a jsonl record whose id the ledger holds
+    with different content is an invalid line ("already in the ledger with different
+    content"), never a silent "present".
     """
     chosen = fmt or guess_format(path)
     if chosen not in FORMATS:
@@ -656,13 +814,17 @@ def import_file(
     parsed = (parse_jsonl(text, known=_known_ids(snapshot)) if chosen == "jsonl"
               else parse_session_md(text))
     name = Path(path).name
-    if parsed.problems and not skip_invalid:
-        raise InvalidInput(problems_summary(name, parsed.problems))
-    new, present = _plan(parsed, snapshot)
+    new, present, changed = _plan(parsed, snapshot)
+    problems = tuple(sorted(parsed.problems + tuple(changed), key=lambda p: p.line))
+    if problems and not skip_invalid:
+        raise InvalidInput(problems_summary(name, problems))
+    writing = {r.line for r in new}
     result = ImportResult(
         path=str(path), fmt=chosen, ref=ledger.ref or snapshot.ref, commit=None,
         dry_run=dry_run, written=tuple(_imported(r, None) for r in new),
-        present=tuple(present), skipped=parsed.problems)
+        present=tuple(present), skipped=problems,
+        warnings=tuple(f"line {w.line}: {w.message}" for w in parsed.warnings
+                       if w.line in writing))
     if dry_run or not new:
         return result
     ledger.repo.person()  # no identity: fail before the keep-alive write
@@ -670,7 +832,7 @@ def import_file(
     written: list[Imported] = []
     outcome = ledger.write(_builder(ledger, parsed, new, _existing_ids(snapshot), written))
     return replace(result, ref=outcome.ref, commit=outcome.commit, written=tuple(written),
-                   warnings=outcome.warnings)
+                   warnings=result.warnings + outcome.warnings)
 
 
 def problems_summary(name: str, problems: Iterable[Problem]) -> str:
@@ -710,13 +872,22 @@ def import_text(result: ImportResult) -> str:
     into = result.ref or "this worktree's new session ledger"
     lines = [f"{verb} {len(result.written)} from {Path(result.path).name} into {into}"
              + (f" ({result.commit[:10]})" if result.commit else "")]
-    for item in result.written:
-        lines.append(f"  + line {item.line}: {_label(item)}")
-    for item in result.present:
-        lines.append(f"  = line {item.line}: {_label(item)} (already in the ledger)")
-    for problem in result.skipped:
-        lines.append(f"  ! line {problem.line}: skipped: {problem.message}")
-    lines.extend(f"warning: {w}" for w in result.warnings)
+    # What was refused first, then what was written, then what was there already; at
+    # most SHOWN_LINES of them (a 60,000-line file is not read line by line).
+    reports = [f"  ! line {p.line}: skipped: {p.message}" for p in result.skipped]
+    reports += [f"  + line {i.line}: {_label(i)}" for i in result.written]
+    reports += [f"  = line {i.line}: {_label(i)} (already in the ledger)"
+                for i in result.present]
+    warnings = [f"warning: {w}" for w in result.warnings]
+    lines.extend(reports[:SHOWN_LINES])
+    if len(reports) > SHOWN_LINES:
+        lines.append(f"  … and {len(reports) - SHOWN_LINES} more ({len(result.written)} "
+                     f"written, {len(result.present)} already there, {len(result.skipped)} "
+                     "skipped; --json lists every line)")
+    lines.extend(warnings[:SHOWN_LINES])
+    if len(warnings) > SHOWN_LINES:
+        lines.append(f"… and {len(warnings) - SHOWN_LINES} more warnings (--json lists "
+                     "every one)")
     if result.dry_run:
         lines.append("dry run: nothing was written")
     return "\n".join(lines)
@@ -738,21 +909,38 @@ def _known_ids(snapshot: Snapshot) -> set[str]:
     return ids
 
 
-def _plan(parsed: Parsed, snapshot: Snapshot) -> tuple[list[Record], list[Imported]]:
-    """The records to write, and those the ledger already holds (as Imported)."""
+def _plan(parsed: Parsed, snapshot: Snapshot,
+          ) -> tuple[list[Record], list[Imported], list[Problem]]:
+    """The records to write, those the ledger already holds (as Imported), and the
+    records whose id the ledger holds with other content (as Problems: not imported)."""
     new: list[Record] = []
     present: list[Imported] = []
+    changed: list[Problem] = []
     if parsed.fmt == "jsonl":
         by_id = {e.id: e for e in snapshot.entries}
         by_source = {export_id(e): e for e in snapshot.entries}
+        ids = {e.id: export_id(e) for e in snapshot.entries}
         for record in parsed.records:
             assert record.source_id is not None
             there = by_id.get(record.source_id) or by_source.get(record.source_id)
-            if there is not None:
-                present.append(_imported(record, there.id))
-            else:
+            if there is None:
                 new.append(record)
-        return new, present
+                continue
+            label = _short(record.source_id)
+            held = f" (as {there.id})" if there.id != record.source_id else ""
+            differ = _differences(record, there, ids)
+            if there.kind != "decided":
+                changed.append(Problem(record.line, f"{label} is already in the ledger as "
+                                       f"{_A_KIND.get(there.kind, there.kind)}, not a "
+                                       "decision; not imported"))
+            elif differ:
+                changed.append(Problem(record.line, f"{label} is already in the ledger"
+                                       f"{held} with different content ({', '.join(differ)}"
+                                       f" differ{'s' if len(differ) == 1 else ''}); not "
+                                       "imported"))
+            else:
+                present.append(_imported(record, there.id))
+        return new, present, changed
     shown: dict[tuple[str, str], str] = {}
     for entry in snapshot.entries:
         item = _entry_item(entry)
@@ -773,7 +961,24 @@ def _plan(parsed: Parsed, snapshot: Snapshot) -> tuple[list[Record], list[Import
         else:
             shown[key] = ""  # a line the file repeats is imported once
             new.append(record)
-    return new, present
+    return new, present, changed
+
+
+_A_KIND = {"open": "an open question", "verified": "a verified fact",
+           "dropped": "a dropped approach", "plan": "a plan"}
+
+
+def _differences(record: Record, entry: Entry, ids: Mapping[str, str]) -> list[str]:
+    """The Decision Ledger keys on which ``record`` and the entry the ledger holds under
+    its id differ (a link is compared by the id export writes for it)."""
+    if entry.kind != "decided":
+        return ["kind"]
+    ours = _jsonl_of_record(record)
+    target = record.fields.get("supersedes")
+    if target is not None:
+        ours["supersedes"] = [ids.get(target, target)]
+    theirs = _jsonl_of(entry, ids)
+    return [key for key in JSONL_KEYS if key != "id" and ours[key] != theirs[key]]
 
 
 def _imported(record: Record, entry_id: str | None) -> Imported:
@@ -823,10 +1028,14 @@ def _builder(
             seq += 1
             values = dict(record.fields)
             target = values.get("supersedes")
+            extra: dict[str, Any] = (
+                {SOURCE_ID_KEY: record.source_id}
+                if record.source_id is not None and record.source_id != entry_id else {})
             if target is not None:
-                values["supersedes"] = links.get(target) or existing.get(target, target)
-            extra = ({SOURCE_ID_KEY: record.source_id}
-                     if record.source_id is not None and record.source_id != entry_id else {})
+                linked = links.get(target) or existing.get(target)
+                values["supersedes"] = linked
+                if linked is None:  # names nothing here: kept as the file wrote it
+                    extra[SOURCE_SUPERSEDES_KEY] = target
             entry = Entry(id=entry_id, kind=record.kind, text=record.text, seq=seq,
                           created=person.when, author=person.ident, session=session,
                           extra=extra, **values)

@@ -9,7 +9,9 @@ were redacted).  Saving content the tip already holds writes nothing.
 The blob is the file byte for byte, except credentials: the secret scanner of
 ``credentials.py`` runs over every JSON string of a JSON/JSONL transcript (decoded, so a
 token after a ``\\n`` escape is seen) or over the whole text of any other file, and each
-credential found is replaced by ``[REDACTED]``, keeping the JSON valid.  Transcripts are
+credential found is replaced by ``[REDACTED]``, keeping the JSON valid.  In JSON, a string
+stored under a secret-sounding key (``{"password": "…"}``, ``"api_key"``, ``"token"``,
+``"AWS_SECRET_ACCESS_KEY"`` …; ``credentials.keyed_secret``) is replaced whole.  Transcripts are
 large and private: they are not ledgers (``Store.ledger_refs`` leaves them out) and
 ``push`` sends them only when asked (``push --transcripts``).
 """
@@ -32,10 +34,14 @@ import tomli_w
 
 from gitledger.credentials import (
     _ASSIGNMENT,
+    _AUTH_HEADER,
     _TOKEN_PATTERNS,
     _URL_PASSWORD,
     _is_placeholder,
-    _looks_random,
+    assignment_secret,
+    auth_kind,
+    auth_secret,
+    keyed_secret,
 )
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.model import Change
@@ -351,6 +357,7 @@ _TOKEN_STARTS: dict[str, tuple[tuple[str, int], ...]] = {
 #: Text inside every assigned key (``password``, ``api_key`` …) and every URL password.
 _KEY_WORDS = ("pass", "pwd", "secret", "token", "key", "credential")
 _URL_MARK = "://"
+_AUTH_MARK = "authorization"
 #: A key or URL scheme is a run of these; how far back from a key word one is looked for.
 _RUN = re.compile(r"[A-Za-z0-9_.+\-]*")
 _RUN_LIMIT = 256
@@ -382,6 +389,10 @@ def find_credentials(text: str) -> list[Credential]:
             match = _match_in_run(_ASSIGNMENT, text, hit)
             if match is not None:
                 found.extend(_assigned(text, match))
+    for hit in _hits(low, _AUTH_MARK):
+        header = _AUTH_HEADER.match(text, hit)
+        if header is not None:
+            found.extend(_authorization(header))
     return _merge(found)
 
 
@@ -396,6 +407,8 @@ def _find_everywhere(text: str) -> list[Credential]:
         found.extend(_url_password(match))
     for match in _ASSIGNMENT.finditer(text):
         found.extend(_assigned(text, match))
+    for header in _AUTH_HEADER.finditer(text):
+        found.extend(_authorization(header))
     return found
 
 
@@ -427,17 +440,15 @@ def _url_password(match: re.Match[str]) -> list[Credential]:
 
 
 def _assigned(text: str, match: re.Match[str]) -> list[Credential]:
-    start, end = match.start("value"), match.end("value")
-    while start < end and text[start] in "\"'":
-        start += 1
-    while end > start and text[end - 1] in "\"'":
-        end -= 1
-    value = text[start:end]
-    if len(value) < 4 or _is_placeholder(value):
+    span = assignment_secret(match)
+    if span is None:
         return []
-    if match.group("op") == ":" and not _looks_random(value):
-        return []
-    return [Credential(start, end, f"a {match.group('key').lower()} assignment")]
+    return [Credential(span[0], span[1], f"a {match.group('key').lower()} assignment")]
+
+
+def _authorization(match: re.Match[str]) -> list[Credential]:
+    span = auth_secret(match)
+    return [] if span is None else [Credential(span[0], span[1], auth_kind(match))]
 
 
 def _merge(found: list[Credential]) -> list[Credential]:
@@ -489,6 +500,9 @@ def _blocks(text: str) -> Iterator[str]:
 
 #: A JSON string literal on one line.
 _JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+#: What follows a JSON object's key, and what lies between the key and its value.
+_KEY_COLON = re.compile(r"[ \t\r\n]*:")
+_KEY_GAP = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
 #: What a JSON document holds between its strings: nothing a credential can be made of.
 _JSON_SYNTAX = re.compile(r"(?:[\s{}\[\],:0-9.eE+\-]|true|false|null)*")
 _DECODER = json.JSONDecoder(strict=False)
@@ -522,24 +536,35 @@ def _redact_json(text: str) -> tuple[str, int]:
         if start < end and not _JSON_SYNTAX.fullmatch(text, start, end):
             add(text[start:end], start, end, False)
 
+    # A string stored under a secret-sounding key is a credential as a whole, whatever
+    # it looks like: (start, end) of each such value in the original text.
+    keyed: list[tuple[int, int]] = []
+    key: str | None = None  # the decoded key the next string is the value of
+    key_end = 0
     for match in _JSON_STRING.finditer(text):
         gap(at, match.start())
         inner = match.group(1)
+        content = inner
         if "\\" not in inner:
             add(inner, match.start(1), match.end(1), False)
         else:
             try:
-                decoded = _DECODER.decode(match.group(0))
+                content = _DECODER.decode(match.group(0))
             except ValueError:
                 add(inner, match.start(1), match.end(1), False)  # not JSON: scanned raw
             else:
-                add(decoded, match.start(1), match.end(1), True)
+                add(content, match.start(1), match.end(1), True)
+        if (key is not None and _KEY_GAP.fullmatch(text, key_end, match.start())
+                and keyed_secret(key, content)):
+            keyed.append((match.start(1), match.end(1)))
+        colon = _KEY_COLON.match(text, match.end())
+        key, key_end = (content, match.end()) if colon is not None else (None, 0)
         at = match.end()
     gap(at, len(text))
     if not pieces:
         return text, 0
     spans = find_credentials("\n".join(chunks))
-    if not spans:
+    if not spans and not keyed:
         return text, 0
     starts = [p.shadow for p in pieces]
     raw_spans: list[tuple[int, int]] = []
@@ -552,7 +577,12 @@ def _redact_json(text: str) -> tuple[str, int]:
             if lo < hi:
                 raw_spans.append(_raw_span(text, piece, lo, hi))
             index += 1
-    return _replace(text, raw_spans), len(spans)
+    # A keyed value the scan found a credential in already is counted once.
+    found_starts = sorted(start for start, _ in raw_spans)
+    extra = sum(1 for start, end in keyed
+                if bisect.bisect_left(found_starts, start) == bisect.bisect_left(found_starts,
+                                                                                 end))
+    return _replace(text, raw_spans + keyed), len(spans) + extra
 
 
 def _raw_span(text: str, piece: _Piece, lo: int, hi: int) -> tuple[int, int]:
@@ -594,15 +624,19 @@ def _decoded_offsets(raw: str) -> list[int]:
 
 
 def _replace(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span replaced by ``[REDACTED]``; overlapping spans become one."""
     if not spans:
         return text
-    spans.sort()
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
     out: list[str] = []
     at = 0
-    for start, end in spans:
-        if end <= at:
-            continue
-        out.append(text[at:max(start, at)])
+    for start, end in merged:
+        out.append(text[at:start])
         out.append(REDACTED)
         at = end
     out.append(text[at:])

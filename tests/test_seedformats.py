@@ -306,8 +306,6 @@ def test_parse_jsonl_names_each_bad_line() -> None:
      "supersedes 2 decisions"),
     ('{"id":"A","status":"accepted","decision":"x","supersedes":["A"]}',
      "'A' supersedes itself"),
-    ('{"id":"A","status":"accepted","decision":"x","supersedes":["Z"]}',
-     "supersedes 'Z', which is neither in this file nor in the ledger"),
     ('{"id":"A","status":"accepted","decision":"   "}', "decision is empty"),
     ('{"id":"A","status":"accepted","decision":"' + "x" * 2001 + '"}',
      "decision is 2001 characters; the limit is 2000"),
@@ -517,11 +515,16 @@ def test_gitledger_ids_are_kept_only_when_valid_free_and_of_the_kind(repo: Path,
     assert SOURCE_ID not in snap["kept"].extra
     assert snap["wrong letter"].extra[SOURCE_ID] == "o-abcdefghjk"
     assert snap["not an id"].extra[SOURCE_ID] == "d-ABC"
-    # The question's id, already in the ledger, is a record that is present, not new.
-    again = import_file(repo, write(tmp_path / "m.jsonl",
-                                    f'{{"id":"{taken}","status":"accepted","decision":"q"}}\n'))
-    assert again.written == ()
-    assert again.present[0].id == taken
+    # The question's id, already in the ledger, is not a decision: refused, not "present".
+    before = refs(repo)
+    conflict = write(tmp_path / "m.jsonl",
+                     f'{{"id":"{taken}","status":"accepted","decision":"q"}}\n')
+    with pytest.raises(InvalidInput, match=f"line 1: {taken} is already in the ledger as an "
+                       "open question, not a decision; not imported"):
+        import_file(repo, conflict)
+    assert refs(repo) == before
+    again = import_file(repo, conflict, skip_invalid=True)
+    assert (again.written, again.present, [p.line for p in again.skipped]) == ((), (), [1])
 
 
 def test_the_import_is_one_event_with_every_entry(repo: Path, tmp_path: Path) -> None:

@@ -488,3 +488,165 @@ def test_an_unchanged_file_is_known_by_its_hash_and_not_scanned_again(
     assert again.unchanged
     assert (again.ref, again.size, again.redactions) == (first.ref, first.size,
                                                          first.redactions)
+
+
+# -- credentials stored as JSON keys and values ---------------------------------------------
+
+AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+BASIC = "dXNlcjpodW50ZXIyaHVudGVyMg"  # base64 of user:hunter2hunter2, unpadded
+KEYED: list[tuple[str, object]] = [
+    ("password", "Hunter2Secret99"),
+    ("password", "hunter2"),  # short and plain: under a password key, still a password
+    ("api_key", "abc123def456ghi"),
+    ("apiKey", "abc123def456ghi"),
+    ("client_secret", "s3cr3t-v4lue"),
+    ("token", "tok_abcdefgh"),
+    ("accessToken", "abcdefghijklmnopq"),
+    ("AWS_SECRET_ACCESS_KEY", AWS_SECRET),
+    ("DB_PASSWORD", "correct horse battery"),
+    ("Authorization", f"Basic {BASIC}"),
+    ("authorization", "Bearer abc123def456"),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), KEYED)
+def test_a_string_under_a_secret_key_is_redacted_whole(key: str, value: str) -> None:
+    # A tool call's input, as Claude Code writes it: the key and the value are two JSON
+    # strings, neither a credential alone.
+    line = {"type": "assistant", "message": {"content": [
+        {"type": "tool_use", "id": "toolu_9", "name": "Login",
+         "input": {"user": "ada", key: value, "note": "keep"}}]}}
+    for ensure_ascii in (True, False):
+        raw = (json.dumps(line, ensure_ascii=ensure_ascii) + "\n").encode()
+        out, count = redact(raw)
+        assert count == 1
+        stored = json.loads(out)["message"]["content"][0]["input"]
+        assert stored == {"user": "ada", key: REDACTED, "note": "keep"}
+        assert value.encode() not in out
+        assert redact(out) == (out, 0)
+
+
+def test_keyed_values_with_escapes_and_spacing_are_redacted() -> None:
+    raw = (b'{"a":1,"password" :\t"Hunter2\\nSecret\\u00e999","token":"x\\"yz123"}\n'
+           b'[{"api_key":"abc123def456ghi"}]\n')
+    out, count = redact(raw)
+    assert count == 3
+    first, second = (json.loads(line) for line in out.decode().splitlines())
+    assert first == {"a": 1, "password": REDACTED, "token": REDACTED}
+    assert second == [{"api_key": REDACTED}]
+    # A pretty-printed JSON document: the key, the colon and the value on their own lines.
+    pretty = json.dumps({"auth": {"client_secret": "s3cr3t-v4lue", "user": "ada"}},
+                        indent=2).replace('": "s3', '":\n    "s3').encode()
+    out, count = redact(pretty)
+    assert count == 1
+    assert json.loads(out) == {"auth": {"client_secret": REDACTED, "user": "ada"}}
+
+
+def test_a_keyed_value_holding_a_token_is_counted_once() -> None:
+    raw = json.dumps({"token": f"prefix {GITHUB_TOKEN} suffix"}).encode()
+    out, count = redact(raw)
+    assert (json.loads(out), count) == ({"token": REDACTED}, 1)
+
+
+NOT_KEYED: list[dict[str, object]] = [
+    {"password": ""},
+    {"password": "abc"},  # too short to be one
+    {"token": True},
+    {"api_key": None},
+    {"max_tokens": 4096, "input_tokens": 1200},
+    {"password_min_length": "12345678"},  # a setting about passwords, not one
+    {"token_url": "https://example.com/oauth/token"},
+    {"password": "<password>", "token": "$GITHUB_TOKEN", "secret": "changeme"},
+    {"pwd": "/usr/src/app2", "private_key": "~/.ssh/id_ed25519"},
+    {"description": "the password reset flow", "text": "password reset flow"},
+    {"Authorization": "Bearer <token>", "authorization": "Basic authentication"},
+    {"password": ["Hunter2Secret99"]},  # a list, not a string: its items are not keyed
+    {"keys": {"password": 12345678}},
+]
+
+
+@pytest.mark.parametrize("data", NOT_KEYED)
+def test_values_that_are_no_secret_are_kept(data: dict[str, object]) -> None:
+    raw = (json.dumps(data) + "\n").encode()
+    assert redact(raw) == (raw, 0)
+
+
+def test_a_json_object_inside_a_string_is_redacted_by_the_assignment_pattern() -> None:
+    inner = json.dumps({"password": "Hunter2Secret99", "api_key": "abcd1234efgh"})
+    raw = json.dumps({"type": "tool_result", "content": inner}).encode()
+    out, count = redact(raw)
+    assert count == 2
+    assert json.loads(json.loads(out)["content"]) == {"password": REDACTED,
+                                                      "api_key": REDACTED}
+
+
+def test_a_saved_transcript_keeps_no_secret_from_a_tool_input(repo_with_commit: Path,
+                                                               tmp_path: Path) -> None:
+    lines = claude_lines()
+    lines[1]["message"]["content"][1]["input"] = {
+        "command": "deploy", "password": "Hunter2Secret99", "AWS_SECRET_ACCESS_KEY": AWS_SECRET}
+    source = write(tmp_path / f"{SESSION}.jsonl", jsonl(lines))
+    result = save(repo_with_commit, source)
+    assert result.redactions == 7
+    stored = load(repo_with_commit, SESSION)
+    assert b"Hunter2Secret99" not in stored
+    assert AWS_SECRET.encode() not in stored
+    tool_input = json.loads(stored.decode().splitlines()[1])["message"]["content"][1]["input"]
+    assert tool_input == {"command": "deploy", "password": REDACTED,
+                          "AWS_SECRET_ACCESS_KEY": REDACTED}
+
+
+AUTH_TEXTS: list[tuple[str, str]] = [
+    (f"curl -H 'Authorization: Basic {BASIC}==' https://x", f"{BASIC}=="),
+    (f'headers = {{"Authorization": "Basic {BASIC}"}}', BASIC),
+    ("Authorization: Bearer abc123def456", "abc123def456"),
+    ("Proxy-Authorization: token 9f8e7d6c5b4a", "9f8e7d6c5b4a"),
+    ('{"password": "Hunter2Secret99"}', "Hunter2Secret99"),
+    ("'client_secret': 'abc'; 'api_key': 'abcdefgh'", "abcdefgh"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), AUTH_TEXTS)
+def test_authorization_headers_and_quoted_keys_in_plain_text(text: str, secret: str) -> None:
+    from gitledger.credentials import find_credential
+
+    assert find_credential(text) is not None
+    found = find_credentials(text)
+    assert [text[c.start:c.end] for c in found] == [secret]
+    assert found == transcripts._merge(transcripts._find_everywhere(text))
+    out, count = redact(text.encode())
+    assert count == 1
+    assert out.decode() == text.replace(secret, REDACTED)
+
+
+PLAIN_PROSE = [
+    "password reset flow",
+    "The password reset flow emails a link",
+    'the "password" field is required',
+    'the "token": rotated yesterday',
+    '"password": "", "token": true, "api_key": null',
+    "Authorization: Basic auth is deprecated here",
+    "Authorization: Basic <base64>",
+    "Authorization: Bearer <token>",
+    "Authorization: Bearer tokens",
+    '"password": "$DB_PASSWORD"',
+]
+
+
+@pytest.mark.parametrize("text", PLAIN_PROSE)
+def test_prose_about_credentials_is_not_redacted(text: str) -> None:
+    from gitledger.credentials import find_credential
+
+    assert find_credential(text) is None
+    assert find_credentials(text) == []
+    assert redact(text.encode()) == (text.encode(), 0)
+
+
+def test_a_ledger_refuses_a_json_credential_and_writes_nothing(repo_with_commit: Path) -> None:
+    ledger = Ledger.open(repo_with_commit)
+    before = refs(repo_with_commit)
+    for text in ('Login with {"password": "Hunter2Secret99"}',
+                 f"Call it with Authorization: Basic {BASIC}"):
+        with pytest.raises(InvalidInput, match="looks like it contains a credential"):
+            ledger.decide(text)
+    assert refs(repo_with_commit) == before
