@@ -70,7 +70,7 @@ def decode_entry(blob: bytes, where: str) -> Entry:
     }
     # A key that belongs to another kind (``why`` on a decision, written by hand) is kept
     # verbatim with the unknown keys, so that rewriting the entry does not drop it.
-    known = {f.name for f in fields(Entry)} - _OTHER_KINDS_FIELDS[kind]
+    known = {f.name for f in fields(Entry)} - _OTHER_KINDS_FIELDS[kind] - {"extra"}
     for key in list(data):
         if key not in known:
             continue
@@ -176,14 +176,42 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     return out
 
 
+def cache_json(entry: Entry) -> dict[str, Any] | None:
+    """An entry as a cache keeps it: ``entry_to_json`` with its unknown keys under
+    ``extra``; None when one of those has no JSON form (a TOML date, say), so that the
+    entry is decoded from its blob each time instead."""
+    data = entry_to_json(entry)
+    if entry.extra:
+        if not _plain(entry.extra):
+            return None
+        data["extra"] = entry.extra
+    return data
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` comes back from JSON as it went in (no dates, no tuples)."""
+    if isinstance(value, str | bool | int | float) or value is None:
+        return True
+    if isinstance(value, list):
+        return all(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _plain(item) for key, item in value.items())
+    return False
+
+
 def entry_from_json(data: dict[str, Any]) -> Entry:
-    """The inverse of ``entry_to_json``, for caches we wrote ourselves.
+    """The inverse of ``entry_to_json`` (and of ``cache_json``), for caches we wrote.
 
     Reading a big ledger builds thousands of entries from its cache, and a frozen
     dataclass's ``__init__`` sets each of its fields through ``object.__setattr__``: this
     fills the instance's dict in one step instead (the values are our own, already typed).
     """
+    extra = data.get("extra")
     values = _DEFAULTS | data
+    if extra is not None:  # the keys this version does not know (``cache_json`` keeps them)
+        if not isinstance(extra, dict):
+            raise TypeError(f"'extra' must be a table, not {type(extra).__name__}")
+        del values["extra"]
     if len(values) != len(_DEFAULTS):  # a key no entry has: not a cache we wrote
         raise KeyError(next(k for k in values if k not in _DEFAULTS))
     for key in _LIST_FIELDS:
@@ -194,7 +222,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
             values[key] = _from_iso(values[key])
     if not isinstance(values["id"], str):
         raise KeyError("id")
-    values["extra"] = {}
+    values["extra"] = dict(extra) if extra else {}
     entry = object.__new__(Entry)
     entry.__dict__.update(values)
     return entry

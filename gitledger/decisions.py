@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from gitledger.codec import decode_entry, encode_entry, encode_focus, in_utc_range
@@ -47,6 +48,9 @@ from gitledger.model import (
 )
 from gitledger.store import FOCUS_PATH, PROJECT_REF, TreeView
 from gitledger.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
+
+if TYPE_CHECKING:
+    from gitledger.decision_index import Matches
 
 #: How a status change computes the entry (and any entries it drags along) from the tree.
 _Change = Callable[[TreeView, Entry], tuple[Entry, list[Entry]]]
@@ -299,23 +303,42 @@ def write_warnings(
     ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *,
     proposed: bool = False,
 ) -> tuple[str, ...]:
-    """What ``decide`` says about a new decision that the check would also flag."""
-    from gitledger.check import repeats_rejected
+    """What ``decide`` says about a new decision that the check would also flag.
 
-    decisions = [e for e in _known_decisions(ledger) if e.id != supersedes]
+    Asked of the decision index (``decision_index``), which costs the same whatever the
+    ledgers' size; read from the ledgers themselves when the index cannot be used.
+    """
+    from gitledger.decision_index import find_matches
+
+    matches = find_matches(ledger.store, ledger.ref, text, scope, supersedes,
+                           proposed=proposed)
+    if matches is None:
+        matches = _scanned_matches(ledger, text, scope, supersedes, proposed=proposed)
     warnings: list[str] = []
-    source = repeats_rejected(text, decisions)
-    if source is not None:
-        warnings.append(f"this repeats an alternative {source.id} rejected "
-                        f"('{one_line_summary(text)}'); supersede {source.id} if it is "
-                        f"meant to replace it (--supersedes {source.id})")
-    in_scope = next((d for d in decisions if scope and d.scope == scope and not proposed),
-                    None)
-    if in_scope is not None:
-        warnings.append(f"{in_scope.id} is already in force in scope '{scope}'; if this "
-                        f"replaces it, decide with --supersedes {in_scope.id}, otherwise "
+    if matches.rejected_by is not None:
+        source = matches.rejected_by
+        warnings.append(f"this repeats an alternative {source} rejected "
+                        f"('{one_line_summary(text)}'); supersede {source} if it is "
+                        f"meant to replace it (--supersedes {source})")
+    if matches.in_scope is not None:
+        warnings.append(f"{matches.in_scope} is already in force in scope '{scope}'; if this "
+                        f"replaces it, decide with --supersedes {matches.in_scope}, otherwise "
                         "give this decision a narrower --scope")
     return tuple(warnings)
+
+
+def _scanned_matches(
+    ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *, proposed: bool,
+) -> Matches:
+    """``write_warnings``'s answer from reading every decision (what the index answers)."""
+    from gitledger.check import repeats_rejected
+    from gitledger.decision_index import Matches
+
+    decisions = [e for e in _known_decisions(ledger) if e.id != supersedes]
+    source = repeats_rejected(text, decisions)
+    in_scope = next((d for d in decisions if scope and d.scope == scope and not proposed),
+                    None)
+    return Matches(source.id if source else None, in_scope.id if in_scope else None)
 
 
 def find_decision(ledger: Ledger, prefix: str) -> str:

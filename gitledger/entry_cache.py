@@ -18,15 +18,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from gitledger.codec import decode_entry, entry_from_json, entry_to_json
+from gitledger.codec import cache_json, decode_entry, entry_from_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import entry_path
 from gitledger.model import BadEntry, Entry
 from gitledger.store import ENTRIES_DIR, Store, TreeView
 
 CACHE_DIR = "ledger-cache"
-#: Bump when decoding changes what an entry blob means.
-CACHE_VERSION = 5
+#: Bump when decoding changes what an entry blob means, or the cache's shape changes
+#: (6: entries with unknown keys are cached, with them under ``extra``).
+CACHE_VERSION = 6
 
 
 def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:
@@ -75,12 +76,14 @@ def _read_entries(
             bad.append(BadEntry(where, message))
             continue
         entries.append(entry)
-        if entry.extra:
-            # Keys this version does not know (an imported source_id, a newer version's):
-            # the cache's JSON has no place for them, so such an entry is always decoded.
-            misses -= 1
-            continue
-        fresh[blob_id] = cached if cached is not None else _compact(entry_to_json(entry))
+        if cached is None:
+            data = cache_json(entry)
+            if data is None:
+                # An unknown key with no JSON form (a TOML date): decoded every time.
+                misses -= 1
+                continue
+            cached = _compact(data)
+        fresh[blob_id] = cached
     dropped = len(known) - (len(fresh) - misses)
     if _worth_saving(misses, len(fresh)) or _worth_saving(dropped, len(known)):
         _save(path, fresh)

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.codec import decode_entry_or_none, entry_from_json, entry_to_json
+from gitledger.codec import cache_json, decode_entry_or_none, entry_from_json, entry_to_json
 from gitledger.entry_cache import read_entries, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
@@ -25,7 +25,8 @@ ACTIVE = ACTIVE_STATUSES
 #: How many of the newest active decisions the cache keeps; more never fit a restore.
 TOP = 400
 CACHE_DIR = "ledger-cache"
-CACHE_VERSION = 1
+#: 2: entries keep their unknown keys (``codec.cache_json``).
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,6 @@ def _save(path: Path, result: ActiveDecisions) -> None:
         "version": CACHE_VERSION,
         "commit": result.commit,
         "active": result.active,
-        "top": [{"entry": entry_to_json(e), "short": s} for e, s in result.top],
+        "top": [{"entry": cache_json(e) or entry_to_json(e), "short": s} for e, s in result.top],
     }
     save_json(path, data)

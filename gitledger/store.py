@@ -118,6 +118,43 @@ class TreeView:
                 elif item.type == ObjectType.BLOB:
                     yield full, str(item.id)
 
+    def changed_blobs(self, newer: TreeView, path: str) -> Iterator[tuple[str, str | None]]:
+        """(path, blob id in ``newer`` or None if gone there) of every blob below ``path``
+        that differs between this tree and ``newer``.
+
+        Subtrees with the same id on both sides are never opened, so the cost follows the
+        size of the change, not of the ledger (libgit2's tree diff walks every subtree).
+        """
+        old, new = self._lookup(path), newer._lookup(path)
+        yield from self._changed(path, old if isinstance(old, pygit2.Tree) else None,
+                                 new if isinstance(new, pygit2.Tree) else None)
+
+    def _changed(self, prefix: str, old: pygit2.Tree | None,
+                 new: pygit2.Tree | None) -> Iterator[tuple[str, str | None]]:
+        if old is not None and new is not None and old.id == new.id:
+            return
+        before = {str(item.name): item for item in old} if old is not None else {}
+        after = {str(item.name): item for item in new} if new is not None else {}
+        for name in sorted(before.keys() | after.keys()):
+            was, now = before.get(name), after.get(name)
+            if was is not None and now is not None and was.id == now.id:
+                continue
+            full = f"{prefix}/{name}"
+            old_tree = self._subtree(was)
+            new_tree = self._subtree(now)
+            if old_tree is not None or new_tree is not None:
+                yield from self._changed(full, old_tree, new_tree)
+            if was is not None and was.type == ObjectType.BLOB:
+                yield full, None
+            if now is not None and now.type == ObjectType.BLOB:
+                yield full, str(now.id)
+
+    def _subtree(self, item: pygit2.Object | None) -> pygit2.Tree | None:
+        if item is None or item.type != ObjectType.TREE:
+            return None
+        tree = self._repo[item.id]
+        return tree if isinstance(tree, pygit2.Tree) else None
+
     def read_blob(self, blob_id: str) -> bytes:
         return bytes(self._repo[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
 
