@@ -306,7 +306,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     state = "deleted" if not leftover else "updated"
     if not dry_run:
         if state == "deleted":
-            delete_file(path, rel)
+            delete_file(path, rel, empty="{}\n")
         else:
             write_file(path, rel, dump_json(doc, style))
     return Report(spec.name, path, rel, state, tuple(changes), dry_run)

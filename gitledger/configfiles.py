@@ -126,7 +126,12 @@ def write_file(path: Path, rel: str, text: str) -> None:
         raise
 
 
-def delete_file(path: Path, rel: str) -> None:
+def delete_file(path: Path, rel: str, *, empty: str = "") -> None:
+    """Delete the file (and its directory, if that is then empty).  Through a symlink, the
+    link is the user's: the file it points at is emptied (``empty``) instead."""
+    if path.is_symlink():
+        write_file(path, rel, empty)
+        return
     try:
         path.unlink()
     except OSError as exc:

@@ -36,6 +36,8 @@ def install(
                            "--agent")
     if agent:
         agents.agent(agent)  # an unknown name is refused before anything is written
+    if agent and mcp:  # a config we would refuse is refused before anything is written
+        mcpconfig.install(where, agent, dry_run=True)
     git = githooks.install_git_hooks(where, dry_run=dry_run)
     found = agents.install(where, agent, dry_run=dry_run) if agent else None
     server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None

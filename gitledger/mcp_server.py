@@ -9,9 +9,12 @@ command would print, anything else a tool error naming the failure (with the tra
 standard error), so that no argument can bring the server down.  The SDK points file
 descriptor 1 at standard error while it serves: nothing but the protocol reaches stdout.
 
-Calls run one at a time, each in a worker thread, so the event loop keeps answering
-while a push waits on the network; two servers on one ledger are two writers, which
-``Store.update``'s compare-and-swap already keeps from losing anything.
+Each call runs in a worker thread with a repository of its own, so the event loop keeps
+answering, and a read never waits behind a ``push`` or ``pull`` on the network (those two
+take turns, with each other only).  Concurrent writes, from this server or from another,
+are kept from losing anything by ``Store.update``'s compare-and-swap.  While serving, git
+never prompts: a remote that wants a password or a host key fails the call in one line
+instead of waiting on a terminal the agent owns.
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ _ENTRY_PREFIX = "ledger://entry/"
 
 CHECKPOINT = "checkpoint"
 
+#: The environment of a serving process: git asks nobody for credentials.
+NO_PROMPTS = {"GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never"}
+#: The tools that wait on the network take turns with each other, never with the rest.
+NETWORK_TOOLS = ("push", "pull")
+
 _log = logging.getLogger("gitledger.mcp")
 
 
@@ -61,6 +69,8 @@ def serve(where: str | os.PathLike[str] | None = None) -> None:
     from gitledger.repo import Repo
 
     root = str(Repo(where).workdir)  # outside a repository: one line, before serving
+    os.environ.update(NO_PROMPTS)
+    os.environ.setdefault("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")
     anyio.run(_serve, root if where is None else os.fspath(where))
 
 
@@ -82,10 +92,12 @@ async def _serve(where: str) -> None:
     from mcp.server.lowlevel import Server
     from mcp.server.stdio import stdio_server
 
-    lock = anyio.Lock()
+    network = anyio.Lock()
 
-    async def run(fn: Any, *args: Any) -> Any:
-        async with lock:
+    async def run(fn: Any, *args: Any, on_network: bool = False) -> Any:
+        if not on_network:
+            return await anyio.to_thread.run_sync(partial(fn, *args))
+        async with network:
             return await anyio.to_thread.run_sync(partial(fn, *args))
 
     async def list_tools(ctx: ServerRequestContext[Any],
@@ -95,15 +107,16 @@ async def _serve(where: str) -> None:
                        input_schema=t.input_schema(),
                        annotations=types.ToolAnnotations(
                            title=t.title, read_only_hint=not t.writes,
-                           destructive_hint=False,
-                           open_world_hint=t.name in ("push", "pull")))
+                           destructive_hint=t.name == "push",
+                           open_world_hint=t.name in NETWORK_TOOLS))
             for t in TOOLS
         ])
 
     async def call_tool(ctx: ServerRequestContext[Any],
                         params: types.CallToolRequestParams) -> types.CallToolResult:
         try:
-            data = await run(call, where, params.name, params.arguments)
+            data = await run(call, where, params.name, params.arguments,
+                             on_network=params.name in NETWORK_TOOLS)
         except Exception as exc:
             if not isinstance(exc, LedgerError):
                 _log.error("tool %s failed:\n%s", params.name, traceback.format_exc())

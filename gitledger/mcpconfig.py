@@ -140,8 +140,9 @@ def _json_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     servers = _servers(doc, target.config, create=True)
     assert servers is not None
     current = servers.get(SERVER)
-    if current == target.entry:
-        return "unchanged", "unchanged"
+    if current == target.entry or (current is not None and not _is_ours(current)
+                                   and _runs_us(current)):
+        return "unchanged", "unchanged"  # ours as it is, or the user's own way of running us
     if current is not None and not _runs_us(current):
         raise AgentConfigError(
             f"{target.config} already has an MCP server named \"{SERVER}\" that does not "
@@ -158,7 +159,7 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     if not existed:
         return "absent", None
     servers = _servers(doc, target.config, create=False)
-    if servers is None or SERVER not in servers or not _runs_us(servers[SERVER]):
+    if servers is None or SERVER not in servers or not _is_ours(servers[SERVER]):
         return "unchanged", None
     del servers[SERVER]
     if not servers:
@@ -168,7 +169,7 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
         if doc:
             write_file(path, target.config, dump_json(doc, style))
         else:
-            delete_file(path, target.config)
+            delete_file(path, target.config, empty="{}\n")
     return state, "removed"
 
 
@@ -185,11 +186,28 @@ def _servers(doc: dict[str, Any], rel: str, *, create: bool) -> dict[str, Any] |
 
 
 def _runs_us(entry: Any) -> bool:
-    """Whether a server entry runs ``git ledger mcp`` (as ``git`` or ``git-ledger``)."""
+    """Whether a server entry runs ``git ledger mcp`` (through ``git``, or the
+    ``git-ledger`` script by name or absolute path), whatever else it sets."""
     if not isinstance(entry, dict) or not isinstance(entry.get("args", []), list):
         return False
+    command = entry.get("command")
+    if not isinstance(command, str):
+        return False
+    words = [command, *entry.get("args", [])]
+    script = os.path.basename(command).removesuffix(".exe")
+    return words[:3] == [COMMAND, *ARGS] or (script == "git-ledger" and words[1:2] == ["mcp"])
+
+
+def _is_ours(entry: Any) -> bool:
+    """Whether an entry is one we wrote (now or in an earlier form): exactly ``git ledger
+    mcp`` or ``git-ledger mcp``, and nothing else.  An entry that runs us by an absolute
+    path, or with arguments or an environment of its own, is the user's: never touched."""
+    if not isinstance(entry, dict) or not _runs_us(entry):
+        return False
+    rest = {k: v for k, v in entry.items() if k not in ("command", "args", "type")}
     words = [entry.get("command"), *entry.get("args", [])]
-    return words[:3] == [COMMAND, *ARGS] or words[:2] == ["git-ledger", "mcp"]
+    return not rest and entry.get("type", "stdio") == "stdio" and words in (
+        [COMMAND, *ARGS], ["git-ledger", "mcp"])
 
 
 # -- TOML (Codex) ---------------------------------------------------------------------------
@@ -201,7 +219,8 @@ def _toml_block(target: Target) -> str:
             f"args = [{args}]\n{_END}\n")
 
 
-_BLOCK = re.compile(rf"(?:\n)?{re.escape(_BEGIN)}\n.*?{re.escape(_END)}\n?", re.DOTALL)
+_BLOCK = re.compile(rf"(?:\r?\n)?{re.escape(_BEGIN)}\r?\n.*?{re.escape(_END)}(?:\r?\n)?",
+                    re.DOTALL)
 
 
 def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
@@ -209,14 +228,15 @@ def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     text = read_text(path, rel)
     existed = text is not None
     before = _parse_toml(text or "", rel)
-    block = _toml_block(target)
+    newline = "\r\n" if (text or "").count("\r\n") * 2 > (text or "").count("\n") else "\n"
+    block = _toml_block(target).replace("\n", newline)
     found = _BLOCK.search(text or "")
     theirs = before.get("mcp_servers", {}).get(SERVER) if isinstance(
         before.get("mcp_servers"), dict) else None
     if found is not None:
-        if found.group(0).lstrip("\n") == block:
+        if found.group(0).lstrip("\r\n") == block:
             return "unchanged", "unchanged"
-        lead = "\n" if found.group(0).startswith("\n") else ""
+        lead = newline if found.group(0).startswith(("\n", "\r\n")) else ""
         new = (text or "")[:found.start()] + lead + block + (text or "")[found.end():]
         action = "updated"
     elif theirs is not None:
@@ -228,8 +248,8 @@ def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     else:
         body = text or ""
         if body and not body.endswith("\n"):
-            body += "\n"
-        new = body + ("\n" if body.strip() else "") + block
+            body += newline
+        new = body + (newline if body.strip() else "") + block
         action = "added"
     after = _parse_toml(new, rel, ours=True)
     _only_ours_differs(before, after, rel)
@@ -252,11 +272,16 @@ def _toml_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     before = _parse_toml(text, rel)
     rest = text[found.end():]
     # The blank line before our table goes with it, unless a table follows to need it.
-    gap = "\n" if found.group(0).startswith("\n") and rest and not rest.startswith("\n") \
-        else ""
+    lead = found.group(0)[:len(found.group(0)) - len(found.group(0).lstrip("\r\n"))]
+    gap = lead if lead and rest and not rest.startswith(("\n", "\r\n")) else ""
     new = text[:found.start()] + gap + rest
     after = _parse_toml(new, rel)
     _only_ours_differs(before, after, rel)
+    if SERVER in (after.get("mcp_servers") or {}):
+        raise AgentConfigError(
+            f"{rel}: keys of [mcp_servers.{SERVER}] were added outside our marker comments; "
+            "removing our table would leave a server without a command, so nothing was "
+            "written (remove them by hand)")
     state = "updated" if new.strip() else "deleted"
     if not dry_run:
         if new.strip():

@@ -532,3 +532,31 @@ def test_the_registered_snippet_starts_a_working_server(repo_with_commit: Path, 
 
     assert anyio.run(main)["task"] == "Started from .mcp.json"
     assert Ledger.open(repo_with_commit).snapshot().focus.task == "Started from .mcp.json"
+
+
+def test_a_read_never_waits_behind_a_push(repo_with_commit: Path, cli_env: dict[str, str],
+                                          tmp_path: Path) -> None:
+    slow_ssh = tmp_path / "slow-ssh"
+    slow_ssh.write_text("#!/bin/sh\nsleep 3\nexit 255\n")
+    slow_ssh.chmod(0o755)
+    git(repo_with_commit, "remote", "add", "origin", "ssh://example.invalid/x.git")
+    env = {**cli_env, "GIT_SSH_COMMAND": str(slow_ssh)}
+    finished: list[str] = []
+
+    async def scenario(client: ClientSession) -> None:
+        await ok(client, "task", text="Something to push")
+
+        async def push() -> None:
+            result = await client.call_tool("push", {})
+            assert result.is_error  # the fake ssh fails it, in one line
+            finished.append("push")
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(push)
+            await anyio.sleep(0.5)
+            shown = await ok(client, "show")
+            assert shown["task"] == "Something to push"
+            finished.append("show")
+
+    run(repo_with_commit, env, scenario)
+    assert finished == ["show", "push"]

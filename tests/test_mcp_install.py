@@ -175,3 +175,78 @@ def test_install_without_mcp_leaves_mcp_configs_alone(repo: Path, ledger: Run) -
     result = ledger("install", "--agent", "claude", "--json")
     assert json.loads(result.stdout)["mcp"] is None
     assert not (repo / ".mcp.json").exists()
+
+
+# -- what the review of issue 9 found -------------------------------------------------------------
+
+
+def test_a_refused_mcp_config_installs_nothing_at_all(repo: Path, ledger: Run) -> None:
+    path = repo / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_text('mcp_servers = { x = { command = "a" } }\n')
+    result = ledger("install", "--agent", "codex", "--mcp")
+    assert result.exit_code == 1
+    assert not (repo / ".codex" / "hooks.json").exists()
+    assert not (repo / ".git" / "hooks" / "post-commit").exists()
+
+
+@pytest.mark.parametrize("entry", [
+    {"command": "/home/ada/.venv/bin/git-ledger", "args": ["mcp"]},
+    {"command": "git", "args": ["ledger", "mcp", "--repo", "/srv/app"]},
+    {"command": "git", "args": ["ledger", "mcp"], "env": {"GIT_LEDGER_SESSION_ID": "s"}},
+])
+def test_a_users_own_way_of_running_us_is_never_touched(entry: dict[str, Any], repo: Path,
+                                                        ledger: Run) -> None:
+    path = repo / ".cursor" / "mcp.json"
+    path.parent.mkdir()
+    text = json.dumps({"mcpServers": {"git-ledger": entry}}, indent=2) + "\n"
+    path.write_text(text)
+    result = ledger("install", "--agent", "cursor", "--mcp", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["mcp"]["action"] == "unchanged"
+    assert path.read_text() == text
+    assert ledger("uninstall", "--agent", "cursor").exit_code == 0
+    assert path.read_text() == text
+
+
+def test_codex_crlf_file_keeps_its_line_endings_and_uninstalls(repo: Path) -> None:
+    path = repo / ".codex" / "config.toml"
+    path.parent.mkdir()
+    original = b'model = "gpt-5"\r\n'
+    path.write_bytes(original)
+    mcpconfig.install(repo, "codex")
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")  # no bare LF added
+    assert mcpconfig.install(repo, "codex").action == "unchanged"
+    assert mcpconfig.uninstall(repo, "codex").action == "removed"
+    assert path.read_bytes() == original
+    # A file converted to CRLF after the install (an editor, core.autocrlf) still uninstalls.
+    path.write_bytes(b"")
+    path.unlink()
+    mcpconfig.install(repo, "codex")
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert mcpconfig.uninstall(repo, "codex").action == "removed"
+    assert not path.exists()
+
+
+def test_codex_keys_added_to_our_table_outside_the_markers_refuse_uninstall(repo: Path) -> None:
+    path = repo / ".codex" / "config.toml"
+    mcpconfig.install(repo, "codex")
+    with path.open("a") as out:
+        out.write('\n[mcp_servers.git-ledger.env]\nGIT_LEDGER_SESSION_ID = "x"\n')
+    before = path.read_text()
+    with pytest.raises(AgentConfigError, match="without a command"):
+        mcpconfig.uninstall(repo, "codex")
+    assert path.read_text() == before
+
+
+def test_a_symlinked_config_is_edited_through_and_the_link_kept(repo: Path,
+                                                                ledger: Run) -> None:
+    shared = repo.parent / "shared-mcp.json"
+    shared.write_text("{}\n")
+    (repo / ".mcp.json").symlink_to(shared)
+    assert ledger("install", "--agent", "claude", "--mcp").exit_code == 0
+    assert "git-ledger" in json.loads(shared.read_text())["mcpServers"]
+    assert ledger("uninstall", "--agent", "claude").exit_code == 0
+    assert (repo / ".mcp.json").is_symlink()
+    assert json.loads(shared.read_text()) == {}
