@@ -35,23 +35,7 @@ from gitledger.seedformats import (
 )
 from gitledger.text import clean_line, clean_text
 from tests.conftest import Run, git
-
-
-def refs(repo: Path) -> str:
-    return git(repo, "for-each-ref", "refs/ledger/")
-
-
-def fresh(tmp_path: Path, name: str) -> Path:
-    path = tmp_path / name
-    path.mkdir()
-    git(path, "init", "-q", "-b", "main")
-    return path
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
-
+from tests.test_seedformats import fresh, refs, write
 
 # -- session-md: texts holding the layout's separators ----------------------------------------
 
