@@ -1035,9 +1035,9 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     if output in (None, "-"):
         click.echo(text, nl=False)
         return
-    from gitledger.export import write_output
+    from gitledger.interchange import write_export
 
-    written = write_output(_file(repo, output), text, force=force)
+    written = write_export(_where(repo), _file(repo, output), text, force=force)
     click.echo(f"wrote {printable(str(written))} ({len(text.encode('utf-8'))} bytes)", err=True)
 
 

@@ -30,7 +30,7 @@ import pygit2
 from pygit2.enums import ReferenceType
 
 from gitledger import FORMAT_VERSION
-from gitledger.codec import decode_meta
+from gitledger.codec import decode_focus, decode_meta
 from gitledger.entry_cache import CACHE_DIR, collector_paused, read_entries
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
@@ -40,6 +40,7 @@ from gitledger.remotes import mirrors
 from gitledger.repo import Repo
 from gitledger.store import (
     ARCHIVE_PREFIX,
+    FOCUS_PATH,
     META_PATH,
     POINTER_FILE,
     PROJECT_REF,
@@ -59,7 +60,8 @@ CODES: dict[str, tuple[str, str]] = {
     "ref-unknown": ("warning", "a ref under refs/ledger/ outside the ledger layout"),
     "object-missing": ("error", "a ledger chain names an object the repository lacks"),
     "header-missing": ("error", "a ledger commit whose tree has no ledger.toml"),
-    "header-bad": ("error", "a ledger.toml that does not parse or names the wrong kind"),
+    "header-bad": ("error", "a ledger.toml or state.toml that does not parse, or a "
+                   "ledger.toml that names the wrong kind"),
     "format-unknown": ("error", "a ledger format newer than this gitledger reads, or below 1"),
     "entry-unreadable": ("error", "an entry blob that does not parse"),
     "entry-misplaced": ("error", "an entry blob at a path its id does not belong at"),
@@ -393,10 +395,24 @@ class _Doctor:
         if key not in self._meta_seen:
             self._meta_seen[key] = self._meta(ref, blob_id, kind)
         found = self._meta_seen[key]
+        if found is None and FOCUS_PATH in tree:
+            found = self._focus(ref, str(tree[FOCUS_PATH].id))
         if found is None:
             return None
         return replace(found, ref=ref, message=_fill(found.message, ref, label),
                        fix=_fill(found.fix, ref, label))
+
+    def _focus(self, ref: str, blob_id: str) -> Finding | None:
+        """What is wrong with one state.toml blob (TASK and NEXT), which every command
+        reads: one that does not parse makes the whole ledger unreadable."""
+        obj = self.git.get(blob_id)
+        try:
+            decode_focus(bytes(obj.data), FOCUS_PATH)  # type: ignore[union-attr]
+        except (CorruptLedger, AttributeError) as exc:
+            return Finding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
+                           f"not parse ({printable(str(exc))})", f"inspect it (git show "
+                           f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
+        return None
 
     def _meta(self, ref: str, blob_id: str, kind: str) -> Finding | None:
         """What is wrong with one ledger.toml blob ({ref} and {label} filled in later)."""

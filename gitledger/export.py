@@ -293,7 +293,8 @@ def _node(entry_id: str) -> str:
 
 
 def write_output(
-    path: str | os.PathLike[str], data: str, *, force: bool = False
+    path: str | os.PathLike[str], data: str, *, force: bool = False,
+    refuse_inside: tuple[Path, ...] = (),
 ) -> Path:
     """Write ``data`` to ``path`` atomically and return the resolved path.
 
@@ -301,7 +302,8 @@ def write_output(
     ``path``'s place in one step, so a reader never sees half a file.  An existing file is
     replaced only with ``force``; a directory, a symbolic link (never followed: nothing is
     written outside ``path``), or a path whose directory does not exist is refused.  The
-    temporary file never survives a failure.
+    temporary file never survives a failure.  A path inside one of ``refuse_inside`` (the git
+    directories: a file there would be taken for a ref, or replace ``HEAD``) is refused.
     """
     target = Path(os.fspath(path))
     shown = printable(os.fspath(path))
@@ -310,6 +312,11 @@ def write_output(
     parent = target.parent
     if not parent.is_dir():
         raise InvalidInput(f"-o {shown}: the directory {printable(str(parent))} does not exist")
+    where = parent.resolve()
+    for inside in refuse_inside:
+        if where == inside.resolve() or inside.resolve() in where.parents:
+            raise InvalidInput(f"-o {shown} is inside the git directory "
+                               f"{printable(str(inside))}: write the export elsewhere")
     old_mode = _existing(target, shown, force)
     temp = parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(

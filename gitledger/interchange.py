@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 from gitledger.errors import InvalidInput
 
@@ -67,3 +68,14 @@ def export_as(
 
 def _ended(text: str) -> str:
     return text if text.endswith("\n") or not text else text + "\n"
+
+
+def write_export(where: str | os.PathLike[str] | None, path: str | os.PathLike[str],
+                 text: str, *, force: bool = False) -> Path:
+    """``export -o PATH``: write ``text`` atomically, never into the repository's git
+    directories (a file there would be taken for a ref, or replace ``HEAD``)."""
+    from gitledger.export import write_output
+    from gitledger.repo import Repo
+
+    repo = Repo(where)
+    return write_output(path, text, force=force, refuse_inside=(repo.gitdir, repo.commondir))

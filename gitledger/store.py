@@ -430,7 +430,11 @@ class Store:
                 return None, None
             change, result = outcome
             base = tip.view.tree if tip.view is not None else None
-            tree = self._write_tree(base, _split_changes(change.files))
+            try:
+                tree = self._write_tree(base, _split_changes(change.files))
+            except (pygit2.GitError, OSError) as exc:  # a read-only .git, a full disk
+                raise RepositoryError(f"cannot write to {ref}'s objects: "
+                                      f"{_reason(exc)}; nothing was written") from None
             author = self.repo.person("AUTHOR").signature()
             committer = self.repo.person("COMMITTER").signature()
             message = format_message(change)
@@ -457,7 +461,8 @@ class Store:
                         f"nothing was written{locked}"
                     ) from None
                 if not isinstance(exc, _RefExists) and not _is_race(exc):
-                    raise RepositoryError(f"cannot update {ref}: {exc}") from None
+                    raise RepositoryError(f"cannot update {ref}: {_reason(exc)}; nothing "
+                                          "was written") from None
                 stale = self._stale_lock_minutes(ref)
                 if stale is not None:
                     raise ConcurrentUpdate(
@@ -707,6 +712,13 @@ def _retry_seconds() -> float:
         return max(0.0, float(os.environ.get(RETRY_ENV, "") or RETRY_SECONDS))
     except ValueError:
         return RETRY_SECONDS
+
+
+def _reason(exc: BaseException) -> str:
+    """An OSError's own words (``No space left on device``) rather than its repr."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return " ".join(str(exc).split())
 
 
 def _split_changes(files: Mapping[str, bytes | BlobRef | None]) -> _Changes:
