@@ -211,6 +211,7 @@ class _Doctor:
     # -- interrupted writes --------------------------------------------------------------
 
     def _locks(self) -> None:
+        self._pointer_locks()
         folder = self.store.repo.commondir / "refs" / "ledger"
         if not folder.is_dir():
             return
@@ -223,6 +224,22 @@ class _Doctor:
                 "lock-stale", str(lock), f"{lock.name} has been held for {age:.0f} minutes: "
                 "writes to its ref fail until it goes", f"git ledger doctor --fix (removes "
                 f"locks older than {STALE_LOCK_MINUTES} minutes)")
+            if self.fix:
+                lock.unlink(missing_ok=True)
+                self._mark_fixed(finding, f"removed {lock}")
+
+    def _pointer_locks(self) -> None:
+        """A worktree pointer's lock is held for the microseconds of one rename: one that
+        is there was left by a killed archive, and stalls every write in that worktree."""
+        common = self.store.repo.commondir
+        gitdirs = {self.store.repo.gitdir, common, *sorted((common / "worktrees").glob("*"))}
+        for gitdir in sorted(gitdirs):
+            lock = gitdir / "ledger.lock"
+            if not lock.is_file():
+                continue
+            finding = self._add(
+                "lock-stale", str(lock), f"{lock} was left by a killed git ledger: writes in "
+                "its worktree wait for it", "git ledger doctor --fix (removes it)")
             if self.fix:
                 lock.unlink(missing_ok=True)
                 self._mark_fixed(finding, f"removed {lock}")

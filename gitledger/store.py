@@ -268,6 +268,11 @@ class Store:
                 handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
                 break
             except FileExistsError:
+                if _older_than(lock, POINTER_LOCK_STALE_SECONDS):
+                    # A holder keeps it for the microseconds of one rename: this one was
+                    # left by a killed process, and would block every write here.
+                    lock.unlink(missing_ok=True)
+                    continue
                 if time.monotonic() > deadline:
                     raise ConcurrentUpdate(f"{lock} exists; if no git ledger is running, "
                                            "remove it") from None
@@ -712,6 +717,17 @@ def _retry_seconds() -> float:
         return max(0.0, float(os.environ.get(RETRY_ENV, "") or RETRY_SECONDS))
     except ValueError:
         return RETRY_SECONDS
+
+
+#: Seconds after which the worktree pointer's lock is taken for one a killed process left.
+POINTER_LOCK_STALE_SECONDS = 2.0
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.stat().st_mtime > seconds
+    except FileNotFoundError:
+        return False
 
 
 def _reason(exc: BaseException) -> str:
