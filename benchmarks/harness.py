@@ -187,6 +187,24 @@ def banner(title: str, root: Path) -> None:
           f"repositories in {root}")
 
 
+#: The file ``benchmarks/run`` collects every script's headline figures in (JSON lines).
+ROWS_ENV = "GITLEDGER_BENCH_ROWS"
+
+
+def record(section: str, label: str, value: float, *, unit: str = "s",
+           against: str | None = None, ratio: float | None = None, note: str = "") -> None:
+    """One headline figure for ``benchmarks/run``'s table; nothing when run alone."""
+    import json
+
+    target = os.environ.get(ROWS_ENV)
+    if not target:
+        return
+    row = {"section": section, "label": label, "value": value, "unit": unit,
+           "against": against, "ratio": ratio, "note": note}
+    with open(target, "a", encoding="utf-8") as out:
+        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 

@@ -56,7 +56,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import git_ledger_script, hermetic, ms, new_repo, progress, verdict, with_bytecode
+from harness import (
+    git_ledger_script,
+    hermetic,
+    ms,
+    new_repo,
+    progress,
+    record,
+    verdict,
+    with_bytecode,
+)
 
 from gitledger.ledger import Ledger
 from gitledger.notes import NOTES_REF, add_lines
@@ -477,6 +486,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             bar = (f"target < {ms(case.target)}: {verdict(added < case.target)}"
                    if case.target is not None else "no target")
             print(f"  {case.title:<52} {ms(added):>10}   {bar}")
+            without = statistics.median(case.without_wall)
+            record("hooks", f"git commit with our hooks: {case.title}",
+                   statistics.median(case.with_wall), against="git commit without hooks",
+                   ratio=statistics.median(case.with_wall) / without,
+                   note=f"+{ms(added)} paired" + (f", target < {ms(case.target)}"
+                                                  if case.target is not None else ""))
         print(f"  load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -25,7 +25,16 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from harness import ALTERNATIVES, DECISION_TEXTS, banner, ms, new_repo, timed, workspace
+from harness import (
+    ALTERNATIVES,
+    DECISION_TEXTS,
+    banner,
+    ms,
+    new_repo,
+    record,
+    timed,
+    workspace,
+)
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -90,6 +99,8 @@ def main() -> None:
     ]
     for label, seconds in rows:
         print(f"  {label:<44} {ms(seconds):>10}  = {seconds / floor:.1f}x the ping")
+    for label, seconds in rows[:1] + rows[3:]:
+        record("mcp", label, seconds, against="MCP ping", ratio=seconds / floor)
     rate = 1 / statistics.median(got["decide"])
     print(f"  writes per second through one server: {rate:.0f}")
     growth = statistics.median(got["decide"][-window:]) / statistics.median(

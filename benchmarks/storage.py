@@ -218,6 +218,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         slowest = min(1 / small_mean, 1 / big_mean)
         print(f"  >= {APPENDS_TARGET:.0f} appends/s at both points: "
               f"{verdict(slowest >= APPENDS_TARGET)} ({slowest:.0f}/s at the slower)")
+        harness.record("append", f"append at the {args.entries}th entry (in-process)",
+                       big_mean, against="append at the 100th entry", ratio=growth,
+                       note=f"target <= {GROWTH_TARGET}")
+        harness.record("append", "appends per second, in-process (the slower point)",
+                       slowest, unit="/s", note=f"target >= {APPENDS_TARGET:.0f}")
 
         # (b) ---------------------------------------------------------------------------
         big = appender.ledger.repo.workdir
@@ -269,6 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = decide_t.ratio(floor_t)
         print(f"  ratio decide/floor (wall): {ratio:.2f}  target <= {PROCESS_TARGET}: "
               f"{verdict(ratio <= PROCESS_TARGET)}")
+        harness.record("append", "git ledger decide, one process", decide_t.median(),
+                       against="python -c 'import pygit2'", ratio=ratio,
+                       note=f"target <= {PROCESS_TARGET}")
         if len(rows) > 1:
             print("  (the [no bytecode cache] rows run as this shell does, with "
                   "PYTHONDONTWRITEBYTECODE set:\n   gitledger's modules are compiled "

@@ -69,6 +69,7 @@ from harness import (
     ms,
     new_repo,
     progress,
+    record,
     workspace,
 )
 
@@ -509,6 +510,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({own / pull.median():.0%} of the pull); pull - git fetch: "
               f"{ms(pull.median() - fetch_floor.median())}")
         incoming = p.teammates * p.entries
+        record("team", f"git ledger pull, {p.teammates} x {p.entries} entries",
+               pull.median(), against="git fetch of the same refspecs",
+               ratio=pull.median() / fetch_floor.median())
         print(f"  per incoming entry: {ms(pull.median() / incoming)} of pull, "
               f"{ms(own / incoming)} of merge")
         how = ("GNU time's %M" if os.access(GNU_TIME, os.X_OK)

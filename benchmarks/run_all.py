@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""``benchmarks/run``: every benchmark at its headline size, and one table of the figures.
+
+Runs the scripts beside it one after the other (each in its own process, each measuring
+its floors in the same run as its figures), collects the headline figure each records
+through ``harness.record`` and prints them as one table: what was measured, its value,
+what it is compared with, and the ratio.  A script that fails is a row that says so,
+never a silent gap.  ``--quick`` runs smaller sizes (a smoke test of the whole set);
+``--only NAME,...`` runs some of them.  See docs/benchmarks.md for the figures measured
+on the reference machine and how to read them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+#: Each benchmark, with its arguments at the headline size and at --quick.
+SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
+    ("storage", ["--entries", "10000", "--window", "100", "--runs", "7"],
+     ["--entries", "1000", "--window", "50", "--runs", "3"]),
+    ("restore", ["--sizes", "5000,50000", "--runs", "7"], ["--sizes", "5000", "--runs", "3"]),
+    ("check", ["--sizes", "5000", "--runs", "5"], ["--sizes", "1000", "--runs", "3"]),
+    ("hooks", ["--runs", "15", "--events", "300"], ["--runs", "5", "--events", "50"]),
+    ("team", ["--runs", "3"], ["--quick"]),
+    ("mcp_calls", ["--entries", "300"], ["--entries", "50"]),
+    ("peers", [], ["--quick"]),
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, a smoke test")
+    parser.add_argument("--only", default="", help="comma-separated benchmark names")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="also keep every script's own report in this file")
+    args = parser.parse_args()
+    wanted = {n for n in args.only.split(",") if n}
+    unknown = wanted - {name for name, _, _ in SUITE}
+    if unknown:
+        parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
+    started = time.perf_counter()
+    failures: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="gitledger-run-") as tmp:
+        rows_file = Path(tmp) / "rows.jsonl"
+        rows_file.touch()
+        env = {**os.environ, "GITLEDGER_BENCH_ROWS": str(rows_file)}
+        log = args.log.open("w", encoding="utf-8") if args.log else None
+        for name, full, quick in SUITE:
+            if wanted and name not in wanted:
+                continue
+            script = HERE / f"{name}.py"
+            if not script.exists():
+                failures.append((name, "script missing"))
+                continue
+            command = [sys.executable, str(script), *(quick if args.quick else full)]
+            print(f"running {name} ({' '.join(command[2:]) or 'defaults'}) ...",
+                  file=sys.stderr, flush=True)
+            begun = time.perf_counter()
+            done = subprocess.run(command, env=env, capture_output=True, text=True,
+                                  check=False)
+            took = time.perf_counter() - begun
+            if log is not None:
+                log.write(f"==== {name} ({took:.0f} s)\n{done.stdout}\n{done.stderr}\n")
+            if done.returncode != 0:
+                last = (done.stderr.strip() or done.stdout.strip() or "no output")
+                failures.append((name, last.splitlines()[-1]))
+            print(f"  {name}: {took:.0f} s", file=sys.stderr, flush=True)
+        if log is not None:
+            log.close()
+        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line]
+    print_table(rows, failures)
+    print(f"\n{len(rows)} figures in {time.perf_counter() - started:.0f} s; "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end")
+    return 1 if failures else 0
+
+
+def value_text(row: dict[str, object]) -> str:
+    value = float(str(row["value"]))
+    unit = row["unit"]
+    if unit == "s":
+        return f"{value * 1000:,.1f} ms" if value < 10 else f"{value:,.1f} s"
+    if unit == "B":
+        return f"{value / 1e6:,.2f} MB"
+    return f"{value:,.0f} {unit}"
+
+
+def print_table(rows: list[dict[str, object]], failures: list[tuple[str, str]]) -> None:
+    header = ("section", "figure", "value", "ratio", "against", "note")
+    body = [(str(r["section"]), str(r["label"]), value_text(r),
+             f"{float(str(r['ratio'])):.2f}x" if r["ratio"] is not None else "",
+             str(r["against"] or ""), str(r["note"] or "")) for r in rows]
+    body += [(name, "FAILED", "", "", "", reason) for name, reason in failures]
+    widths = [max(len(line[i]) for line in (header, *body)) for i in range(len(header))]
+    print(" | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+    print("-+-".join("-" * w for w in widths))
+    for line in body:
+        print(" | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
