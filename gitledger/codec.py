@@ -3,12 +3,18 @@
 Decoding is strict about types (a hand-edited blob with a wrong type is reported, not
 guessed at) and lenient about unknown keys (kept in ``extra`` so that an older version
 rewriting an entry loses nothing a newer version wrote).
+
+Decoding is memoised by content: a long-lived process (the MCP server, an append loop)
+reads the same header and the same few entries again at every write, and a record decoded
+from the same bytes is the same frozen record.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import tomllib
+from collections.abc import Callable
 from dataclasses import MISSING, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -35,6 +41,21 @@ _OTHER_KINDS_FIELDS = {
 
 T = TypeVar("T")
 
+#: How many decoded records a process keeps, by (blob, where): a few thousand small ones.
+DECODED_CACHE_SIZE = 4096
+
+
+def _memoised(decode: Callable[[bytes, str], T]) -> Callable[[bytes, str], T]:
+    """``decode`` remembered for the bytes it is given (a failure is not remembered)."""
+    remembered = functools.lru_cache(maxsize=DECODED_CACHE_SIZE)(decode)
+
+    @functools.wraps(decode)
+    def decode_once(blob: bytes, where: str) -> T:
+        # A bytearray or memoryview cannot be a key; it is decoded each time.
+        return remembered(blob, where) if type(blob) is bytes else decode(blob, where)
+
+    return decode_once
+
 
 def encode_entry(entry: Entry) -> bytes:
     data: dict[str, Any] = {}
@@ -52,6 +73,7 @@ def encode_entry(entry: Entry) -> bytes:
     return tomli_w.dumps(data).encode("utf-8")
 
 
+@_memoised
 def decode_entry(blob: bytes, where: str) -> Entry:
     data = _load(blob, where)
     entry_id = _take(data, "id", str, where)
@@ -116,6 +138,7 @@ def encode_meta(meta: LedgerMeta) -> bytes:
     return tomli_w.dumps(data).encode("utf-8")
 
 
+@_memoised
 def decode_meta(blob: bytes, where: str) -> LedgerMeta:
     data = _load(blob, where)
     kind = _take(data, "kind", str, where)
@@ -146,6 +169,7 @@ def encode_focus(focus: Focus) -> bytes:
     return tomli_w.dumps(data).encode("utf-8")
 
 
+@_memoised
 def decode_focus(blob: bytes, where: str) -> Focus:
     data = _load(blob, where)
     task = data.pop("task", None)

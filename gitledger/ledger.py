@@ -37,7 +37,7 @@ from gitledger.model import (
     Snapshot,
 )
 from gitledger.project_index import refresh_after_write
-from gitledger.repo import Repo
+from gitledger.repo import Repo, open_repo
 from gitledger.store import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
@@ -147,7 +147,7 @@ class Ledger:
         ``session`` is the agent session writes belong to; by default it comes from
         ``GIT_LEDGER_SESSION_ID``, and ``""`` means no session.
         """
-        store = Store(Repo(where))
+        store = Store(open_repo(where))
         if name:
             ref = resolve_ledger_name(store, name)
             return cls(store, ref, "project" if ref == PROJECT_REF else "session", session)

@@ -66,9 +66,10 @@ def serve(where: str | os.PathLike[str] | None = None) -> None:
         from mcp.server.lowlevel import Server  # noqa: F401
     except ImportError:
         raise LedgerError(INSTALL_HINT) from None
-    from gitledger.repo import Repo
+    from gitledger.repo import Repo, keep_repositories_open
 
     root = str(Repo(where).workdir)  # outside a repository: one line, before serving
+    keep_repositories_open()
     os.environ.update(NO_PROMPTS)
     os.environ.setdefault("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")
     anyio.run(_serve, root if where is None else os.fspath(where))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
@@ -123,6 +124,51 @@ class Repo:
         except KeyError:
             return None
         return str(value) if value else None
+
+
+class _OpenRepositories(threading.local):
+    """One thread's open repositories: a pygit2 Repository must stay in its thread."""
+
+    #: Whether this process keeps repositories open at all (set for every thread).
+    enabled = False
+
+    def __init__(self) -> None:
+        self.by_path: dict[str, tuple[Repo, tuple[int, int]]] = {}
+
+
+_kept = _OpenRepositories()
+
+
+def keep_repositories_open() -> None:
+    """Let ``open_repo`` reuse what it opened, per thread: for a long-lived process (the
+    MCP server) that serves the same repository call after call, where opening it again
+    costs more than the rest of a small write."""
+    _OpenRepositories.enabled = True
+
+
+def open_repo(where: str | os.PathLike[str] | None = None) -> Repo:
+    """``Repo(where)``, or the same repository this thread opened at ``where`` before (when
+    kept open, and while its git dir is the one it opened: a repository deleted and made
+    again at the same path is opened afresh)."""
+    if not _kept.enabled or where is None:
+        return Repo(where)
+    key = os.fspath(where)
+    held = _kept.by_path.get(key)
+    if held is not None and _identity(held[0].gitdir) == held[1]:
+        return held[0]
+    repo = Repo(where)
+    opened = _identity(repo.gitdir)
+    if opened is not None:
+        _kept.by_path[key] = (repo, opened)
+    return repo
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def now() -> datetime:

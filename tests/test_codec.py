@@ -301,3 +301,19 @@ def test_a_time_utc_cannot_show_is_refused_not_a_crash_later(moment: str) -> Non
             f'created = {moment}\nauthor = "A <a@b>"\n').encode()
     with pytest.raises(CorruptLedger, match="'created' must be a date-time"):
         decode_entry(blob, "entries/0/1/d-0123456789.toml")
+
+
+def test_decoding_the_same_bytes_again_gives_the_same_record() -> None:
+    blob = encode_entry(_entry("decided", over=("b",)))
+    first = decode_entry(blob, "entries/d.toml")
+    assert decode_entry(bytes(blob), "entries/d.toml") is first
+    # Not a key for the memo, still decoded: to an equal record, not the remembered one.
+    other = decode_entry(bytearray(blob), "entries/d.toml")  # type: ignore[arg-type]
+    assert other == first and other is not first
+
+
+def test_a_failed_decode_is_not_remembered() -> None:
+    blob = b'id = "d-4f7k2m9xq1"\nkind = "decided"\n'
+    for _ in range(2):
+        with pytest.raises(CorruptLedger, match="missing 'text'"):
+            decode_entry(blob, "entries/d.toml")
