@@ -187,6 +187,59 @@ def banner(title: str, root: Path) -> None:
           f"repositories in {root}")
 
 
+class RawLedgerWrites:
+    """The storage floor of one ledger write, for comparison in the same run: what any
+    commit-per-event store in git must do, done directly with pygit2 and nothing else.
+
+    Each ``write`` adds one entry blob at ``entries/<ab>/<cd>/<id>.toml`` and rewrites a
+    ``state.toml`` blob (so the root, ``entries`` and both fan-out trees are rewritten, on
+    top of the previous tree, as a ledger append does), then one commit, and moves the
+    ref under its lock in a transaction: the objects and the ref a ``decide`` writes,
+    without the ledger's reading, checking, encoding and warnings.
+    """
+
+    REF = "refs/raw/ledger"
+
+    def __init__(self, path: Path) -> None:
+        self.git = pygit2.init_repository(str(path), bare=True)
+        self.signature = pygit2.Signature("Bench Mark", "bench@example.com")
+        self.tip: pygit2.Oid | None = None
+        self.count = 0
+
+    def write(self) -> float:
+        """One write; its cost in seconds."""
+        start = time.perf_counter()
+        self.count += 1
+        name = f"{self.count:08x}{os.urandom(4).hex()}"
+        entry = self.git.create_blob(f'id = "{name}"\ntext = "decision {self.count}"\n')
+        state = self.git.create_blob(f"seq = {self.count}\n")
+        base = self.git[self.tip].tree if self.tip is not None else None  # type: ignore[union-attr]
+        entries = base["entries"] if base is not None else None
+        root = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
+        root.insert("entries", self._insert(entries, [name[:2], name[2:4]],  # type: ignore[arg-type]
+                                            f"{name}.toml", entry), pygit2.enums.FileMode.TREE)
+        root.insert("state.toml", state, pygit2.enums.FileMode.BLOB)
+        commit = self.git.create_commit(None, self.signature, self.signature,
+                                        f"add {name}", root.write(),
+                                        [self.tip] if self.tip is not None else [])
+        with self.git.transaction() as txn:
+            txn.lock_ref(self.REF)
+            txn.set_target(self.REF, commit, message="add")
+        self.tip = commit
+        return time.perf_counter() - start
+
+    def _insert(self, base: pygit2.Tree | None, folders: list[str], name: str,
+                blob: pygit2.Oid) -> pygit2.Oid:
+        builder = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
+        if folders:
+            sub = base[folders[0]] if base is not None and folders[0] in base else None
+            builder.insert(folders[0], self._insert(sub, folders[1:], name, blob),  # type: ignore[arg-type]
+                           pygit2.enums.FileMode.TREE)
+        else:
+            builder.insert(name, blob, pygit2.enums.FileMode.BLOB)
+        return builder.write()
+
+
 #: The file ``benchmarks/run`` collects every script's headline figures in (JSON lines).
 ROWS_ENV = "GITLEDGER_BENCH_ROWS"
 

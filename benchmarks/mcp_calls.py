@@ -5,13 +5,17 @@ One persistent server process, started in a fresh repository, driven by the SDK'
 stdio client, exactly as an agent drives it.  Measured in the same run, alternately so
 that the machine's load hits each alike:
 
-* the floor: an MCP ``ping`` round trip (the protocol and the pipes, no ledger work);
+* the floors: an MCP ``ping`` round trip (the protocol and the pipes, no ledger work),
+  and the storage floor of one write (``harness.RawLedgerWrites``: the same objects and
+  ref update a ``decide`` writes, done directly with pygit2 in a repository beside it);
 * ``decide`` (a write: one commit on the ledger ref) as the ledger grows to ``--entries``;
 * ``show`` of one entry by id, and ``restore`` (reads);
 * for comparison, one ``git ledger decide`` process, the cost of shelling out.
 
-Figures are medians, printed with their ratio to the ping floor; the append cost at the
-start and at the end of the run shows whether a write stays flat as the ledger grows.
+Figures are medians, printed with their ratio to the ping floor (and, for ``decide``, to
+the ping plus the storage floor: what a write through any server would cost at least);
+the append cost at the start and at the end of the run shows whether a write stays flat
+as the ledger grows.
 Usage: ``python benchmarks/mcp_calls.py [--entries N] [--tmpdir DIR]``.
 """
 
@@ -28,6 +32,7 @@ import anyio
 from harness import (
     ALTERNATIVES,
     DECISION_TEXTS,
+    RawLedgerWrites,
     banner,
     ms,
     new_repo,
@@ -48,7 +53,9 @@ async def clock(call: Callable[[], Awaitable[Any]]) -> float:
 async def drive(repo: Path, env: dict[str, str], script: str,
                 entries: int) -> dict[str, list[float]]:
     params = StdioServerParameters(command=script, args=["mcp"], cwd=str(repo), env=env)
-    got: dict[str, list[float]] = {"ping": [], "decide": [], "show": [], "restore": []}
+    got: dict[str, list[float]] = {"ping": [], "raw": [], "decide": [], "show": [],
+                                   "restore": []}
+    raw = RawLedgerWrites(repo.parent / "raw-writes.git")
     async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
         await client.initialize()
         first = await client.call_tool("decide", {"text": "the first decision"})
@@ -56,6 +63,7 @@ async def drive(repo: Path, env: dict[str, str], script: str,
         entry_id = first.structured_content["id"]
         for i in range(entries):
             got["ping"].append(await clock(client.send_ping))
+            got["raw"].append(raw.write())
             text = f"{DECISION_TEXTS[i % len(DECISION_TEXTS)]} (#{i})"
 
             async def decide(text: str = text, i: int = i) -> None:
@@ -86,7 +94,9 @@ def main() -> None:
         cli = [timed([ws.script, "decide", f"a decision by the CLI #{i}"], repo, ws.proc_env)[0]
                for i in range(15)]
     floor = statistics.median(got["ping"])
+    raw = statistics.median(got["raw"])
     print(f"  {'MCP ping (the floor)':<44} {ms(floor):>10}")
+    print(f"  {'one write with pygit2 alone (storage floor)':<44} {ms(raw):>10}")
     window = max(1, len(got["decide"]) // 10)
     rows = [
         ("decide through MCP, median", statistics.median(got["decide"])),
@@ -99,6 +109,13 @@ def main() -> None:
     ]
     for label, seconds in rows:
         print(f"  {label:<44} {ms(seconds):>10}  = {seconds / floor:.1f}x the ping")
+    decide = statistics.median(got["decide"])
+    print(f"  decide / (ping + storage floor): {decide / (floor + raw):.2f}x; decide minus "
+          f"both floors: {ms(decide - floor - raw)} of ledger work")
+    record("mcp", "one write with pygit2 alone (storage floor)", raw)
+    record("mcp", "decide through MCP, median", decide,
+           against="MCP ping + the storage floor", ratio=decide / (floor + raw),
+           note=f"{ms(decide - floor - raw)} above both floors")
     for label, seconds in rows[:1] + rows[3:]:
         record("mcp", label, seconds, against="MCP ping", ratio=seconds / floor)
     rate = 1 / statistics.median(got["decide"])
