@@ -199,12 +199,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "reference and is always included)")
     parser.add_argument("--tmpdir", type=Path, default=None,
                         help="where the throwaway repositories go (default: the system's)")
+    parser.add_argument("--states", default=",".join(STATES),
+                        help="cache states to measure, of: " + ", ".join(STATES)
+                             + " (default all; warm is always measured)")
     parser.add_argument("--profile", action="store_true",
                         help="also print cProfiles of in-process restores and of the imports")
     args = parser.parse_args(argv)
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | {BASE_SIZE})
     if args.runs < 1 or min(sizes) < 1:
         parser.error("need --runs >= 1 and positive --sizes")
+    chosen = {s.strip() for s in args.states.split(",") if s.strip()} | {"warm"}
+    if chosen - set(STATES):
+        parser.error(f"unknown --states: {', '.join(sorted(chosen - set(STATES)))}")
+    states = tuple(state for state in STATES if state in chosen)
 
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)
@@ -248,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cat_cmd = ["cat", str(markdown)]
         cat = Timings("cat session-ledger.md (the seed's file)")
         runs = {(size, state): Timings(f"git-ledger restore, {size} project, {state}")
-                for size in sizes for state in STATES}
+                for size in sizes for state in states}
         home = root / "home"
         for _ in range(2):  # warm the page cache, the bytecode cache and the caches
             timed(floor_cmd, home, proc_env)
@@ -260,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cat.run(cat_cmd, home, proc_env)
             imports.run(import_cmd, home, proc_env)
             for size, repo in repos.items():
-                for state in STATES:
+                for state in states:
                     runs[size, state].run(restore_cmd, repo, proc_env,
                                           before=partial(clear, repo, state))
                 timed(restore_cmd, repo, proc_env)  # leave the caches warm again
@@ -268,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(cat.line())
         print(imports.line(floor))
         for size in sizes:
-            for state in STATES:
+            for state in states:
                 print(runs[size, state].line(floor))
             warm = runs[size, "warm"]
             label = f"restore, {SESSION_ENTRIES}/{size} entries (warm)"
@@ -276,19 +283,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                    ratio=warm.ratio(floor))
             record("restore", label, warm.median(), against="cat of the seed's Markdown file",
                    ratio=warm.ratio(cat))
-        base = {state: runs[BASE_SIZE, state] for state in STATES}
+        base = {state: runs[BASE_SIZE, state] for state in states}
         print(f"  restore/floor at {BASE_SIZE} (wall, median), target <= {PROCESS_TARGET}: "
               + ", ".join(f"{state} {base[state].ratio(floor):.2f} "
                           f"({verdict(base[state].ratio(floor) <= PROCESS_TARGET)})"
-                          for state in STATES))
+                          for state in states))
         print("  (min to min: " + ", ".join(
-            f"{state} {min(base[state].wall) / min(floor.wall):.2f}" for state in STATES)
+            f"{state} {min(base[state].wall) / min(floor.wall):.2f}" for state in states)
             + f"; the imports alone: {imports.ratio(floor):.2f})")
         for size in sizes:
             if size == BASE_SIZE:
                 continue
             ratios = {state: runs[size, state].median() / base[state].median()
-                      for state in STATES}
+                      for state in states}
             target = (f"  target <= {FLAT_TARGET} (warm): "
                       f"{verdict(ratios['warm'] <= FLAT_TARGET)}" if size > BASE_SIZE else "")
             print(f"  restore at {size}/{BASE_SIZE}: "
@@ -299,11 +306,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n(c) in-process restore(): median of {args.runs} (imports already paid)")
         profiles: dict[str, cProfile.Profile] = {}
         for size, repo in repos.items():
-            costs = {state: in_process(repo, args.runs, state) for state in STATES}
+            costs = {state: in_process(repo, args.runs, state) for state in states}
             print(f"  {size:>6} project decisions: " + ", ".join(
                 f"{state} {ms(cost):>10}" for state, cost in costs.items()))
             if args.profile and size in (BASE_SIZE, max(sizes)):
-                for state in STATES:
+                for state in states:
                     profile = profiles.setdefault(f"{state} {size}", cProfile.Profile())
                     in_process(repo, args.runs, state, profile=profile)
         print(f"\n  load average at the end {os.getloadavg()[0]:.2f}")
