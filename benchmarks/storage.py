@@ -9,7 +9,9 @@ belong here, not in tests):
     small one a linked worktree's) and timed alternately
     (one append to each in turn, so that the machine's load hits both alike), the ratio
     of the per-append cost at the two points (target <= 1.5: no O(n) rewrite of a flat
-    tree), and whether the rate is at least 500 appends a second;
+    tree), and whether the rate is at least 500 appends a second, beside the rate of the
+    storage floor (``harness.RawLedgerWrites``: the same objects and ref written with
+    pygit2 alone), timed in the same rotation;
 (b) ``Ledger.snapshot()`` (what ``show`` does) of the big ledger, and the wall time of a
     ``git-ledger show --json`` process on it;
 (c) the wall and CPU time of one ``git-ledger decide …`` process against the bare floor
@@ -134,17 +136,20 @@ class Appender:
 
 
 def interleaved_windows(
-    first: Appender, second: Appender, size: int
-) -> tuple[list[float], list[float]]:
-    """Time ``size`` appends to each ledger, alternating, so that a change in the
-    machine's load during the measurement hits both points alike."""
+    first: Appender, second: Appender, floor: harness.RawLedgerWrites, size: int
+) -> tuple[list[float], list[float], list[float]]:
+    """Time ``size`` appends to each ledger and ``size`` writes of the storage floor,
+    in turn, so that a change in the machine's load during the measurement hits all
+    three alike."""
     gc.collect()
     first_costs: list[float] = []
     second_costs: list[float] = []
+    floor_costs: list[float] = []
     for _ in range(size):
         first_costs.append(first.timed_append())
         second_costs.append(second.timed_append())
-    return first_costs, second_costs
+        floor_costs.append(floor.write())
+    return first_costs, second_costs, floor_costs
 
 
 def report_window(label: str, costs: list[float], appender: Appender) -> tuple[float, float]:
@@ -201,7 +206,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         small_ledger.build_to(100, progress)
         appender = Appender(Ledger.open(repo))
         appender.build_to(args.entries, progress)
-        small_costs, big_costs = interleaved_windows(small_ledger, appender, args.window)
+        raw = harness.RawLedgerWrites(root / "raw-writes.git")
+        for _ in range(100):
+            raw.write()
+        small_costs, big_costs, raw_costs = interleaved_windows(small_ledger, appender, raw,
+                                                                args.window)
         small_mean, small_median = report_window("after    100 entries", small_costs,
                                                  small_ledger)
         big_mean, big_median = report_window(f"after {args.entries:>6} entries", big_costs,
@@ -221,8 +230,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         harness.record("append", f"append at the {args.entries}th entry (in-process)",
                        big_mean, against="append at the 100th entry", ratio=growth,
                        note=f"target <= {GROWTH_TARGET}")
+        raw_rate = len(raw_costs) / sum(raw_costs)
+        print(f"  the storage floor (the same objects and ref, pygit2 alone): "
+              f"{raw_rate:.0f} writes/s; appends reach {slowest / raw_rate:.2f} of it")
         harness.record("append", "appends per second, in-process (the slower point)",
-                       slowest, unit="/s", note=f"target >= {APPENDS_TARGET:.0f}")
+                       slowest, unit="/s", against="writes/s of the storage floor",
+                       ratio=slowest / raw_rate,
+                       note=f"target >= {APPENDS_TARGET:.0f}; floor {raw_rate:.0f}/s")
 
         # (b) ---------------------------------------------------------------------------
         big = appender.ledger.repo.workdir
