@@ -213,7 +213,7 @@ class RawLedgerWrites:
         name = f"{self.count:08x}{os.urandom(4).hex()}"
         entry = self.git.create_blob(f'id = "{name}"\ntext = "decision {self.count}"\n')
         state = self.git.create_blob(f"seq = {self.count}\n")
-        base = self.git[self.tip].tree if self.tip is not None else None  # type: ignore[union-attr]
+        base = self.git[self.tip].tree if self.tip is not None else None
         entries = base["entries"] if base is not None else None
         root = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
         root.insert("entries", self._insert(entries, [name[:2], name[2:4]],  # type: ignore[arg-type]

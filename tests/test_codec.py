@@ -309,7 +309,8 @@ def test_decoding_the_same_bytes_again_gives_the_same_record() -> None:
     assert decode_entry(bytes(blob), "entries/d.toml") is first
     # Not a key for the memo, still decoded: to an equal record, not the remembered one.
     other = decode_entry(bytearray(blob), "entries/d.toml")  # type: ignore[arg-type]
-    assert other == first and other is not first
+    assert other == first
+    assert other is not first
 
 
 def test_a_failed_decode_is_not_remembered() -> None:

@@ -497,3 +497,21 @@ def test_format_md_specifies_carry_and_archive() -> None:
         assert phrase in section, f"docs/format.md, Carrying and archiving: no {phrase!r}"
     assert section.index("Arrive") < section.index("Leave"), "the project step comes first"
     assert section.index("**Tag.**") < section.index("**Remove.**"), "the tag comes first"
+
+
+def _benchmark_suite() -> list[str]:
+    """The benchmark names ``benchmarks/run`` runs, read from run_all.py's SUITE."""
+    source = (ROOT / "benchmarks" / "run_all.py").read_text(encoding="utf-8")
+    suite = source[source.index("SUITE"):source.index("\n)\n")]
+    return re.findall(r'^\s*\("(\w+)",', suite, flags=re.MULTILINE)
+
+
+def test_benchmarks_md_names_every_benchmark_the_table_runs() -> None:
+    names = _benchmark_suite()
+    assert names, "no SUITE found in benchmarks/run_all.py"
+    for name in names:
+        assert (ROOT / "benchmarks" / f"{name}.py").is_file(), name
+    text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    only_row = next(line for line in text.splitlines() if line.startswith("| `--only"))
+    assert re.findall(r"`(\w+)`", only_row.split("|")[2]) == names
+    assert (ROOT / "benchmarks" / "run").stat().st_mode & 0o111, "benchmarks/run not executable"

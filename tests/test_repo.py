@@ -43,7 +43,8 @@ def test_kept_open_another_thread_opens_its_own(repo: Path, kept: None) -> None:
     worker = threading.Thread(target=lambda: theirs.append(open_repo(repo)))
     worker.start()
     worker.join()
-    assert theirs and theirs[0] is not mine
+    assert theirs
+    assert theirs[0] is not mine
 
 
 def test_kept_open_a_repository_made_again_at_the_path_is_written_correctly(
