@@ -24,6 +24,7 @@ import tomli_w
 from gitledger.errors import CorruptLedger
 from gitledger.ids import is_valid_id
 from gitledger.model import KIND_FIELDS, KINDS, LEDGER_KINDS, Entry, Focus, LedgerMeta
+from gitledger.parsing import toml_loads
 
 _ENTRY_ORDER = ("id", "kind", "text", "question")
 _ENTRY_TAIL = ("created", "author", "session", "carried_from", "seq")
@@ -271,7 +272,7 @@ def iso(moment: datetime) -> str:
 
 def _load(blob: bytes, where: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(blob.decode("utf-8"))
+        return toml_loads(blob.decode("utf-8"))
     except UnicodeDecodeError:
         raise CorruptLedger(f"{where}: not valid UTF-8") from None
     except tomllib.TOMLDecodeError as exc:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.errors import AgentConfigError
+from gitledger.parsing import json_loads
 from gitledger.text import printable
 
 
@@ -53,7 +54,7 @@ def load_json(path: Path, rel: str) -> tuple[bool, dict[str, Any], JsonStyle]:
     if not text.strip():
         return True, {}, default
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        doc = json_loads(text, object_pairs_hook=_no_duplicate_keys)
     except _DuplicateKey as exc:
         raise AgentConfigError(
             f"{rel} repeats the key \"{printable(str(exc))}\"; rewriting it would lose one "

@@ -17,7 +17,6 @@ command itself would) — reports what it did, and never rewrites a ledger's his
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -36,6 +35,7 @@ from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
 from gitledger.model import BadEntry, Entry, git_evidence
 from gitledger.notes import NOTES_REF, current_notes, rebuild, wanted_notes
+from gitledger.parsing import json_loads
 from gitledger.remotes import mirrors
 from gitledger.repo import Repo
 from gitledger.store import (
@@ -185,7 +185,7 @@ class _Doctor:
             if not path.is_file() or path.suffix != ".json":
                 continue  # a writer's temporary file, or something not ours
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = json_loads(path.read_text(encoding="utf-8"))
                 readable = isinstance(data, dict) and isinstance(data.get("version"), int)
             except (OSError, ValueError):
                 readable = False

@@ -22,6 +22,7 @@ from gitledger.codec import cache_json, decode_entry, entry_from_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import entry_path
 from gitledger.model import BadEntry, Entry
+from gitledger.parsing import json_loads
 from gitledger.store import ENTRIES_DIR, Store, TreeView
 
 CACHE_DIR = "ledger-cache"
@@ -104,7 +105,7 @@ def _compact(data: dict[str, object]) -> dict[str, object]:
 
 def _load(path: Path) -> dict[str, dict[str, object]]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from gitledger.errors import InvalidInput, LedgerError, RepositoryError
 from gitledger.ledger import SESSION_ENV, SESSION_LIMIT, Ledger
 from gitledger.names import AGENTS, DEFAULT_BUDGETS, EVENTS, GIT_EVENTS, SOURCES
+from gitledger.parsing import json_loads
 from gitledger.restore import minimal_block, render, restore
 from gitledger.text import clean_line, decode_bytes, printable
 
@@ -132,7 +133,7 @@ def parse_payload(stdin: bytes, agent: str) -> Payload:
         raise HookFailure(f"stdin holds more than {STDIN_LIMIT} bytes; not a hook payload")
     try:
         text = decode_bytes(stdin, "stdin")
-        data = json.loads(text)
+        data = json_loads(text)
     except InvalidInput as exc:
         raise HookFailure(f"cannot read the agent's JSON: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -352,7 +353,7 @@ def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:
 
 def _payload_object(stdin: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(stdin.decode("utf-8", errors="replace") or "{}")
+        data = json_loads(stdin.decode("utf-8", errors="replace") or "{}")
     except json.JSONDecodeError:
         return {}
     return data if isinstance(data, dict) else {}

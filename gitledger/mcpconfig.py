@@ -28,6 +28,7 @@ from typing import Any
 
 from gitledger.configfiles import delete_file, dump_json, load_json, read_text, write_file
 from gitledger.errors import AgentConfigError
+from gitledger.parsing import toml_loads
 from gitledger.repo import Repo
 from gitledger.text import printable
 
@@ -293,7 +294,7 @@ def _toml_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
 
 def _parse_toml(text: str, rel: str, *, ours: bool = False) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return toml_loads(text)
     except tomllib.TOMLDecodeError as exc:
         if ours:
             raise AgentConfigError(

@@ -43,6 +43,7 @@ from gitledger.codec import (
 )
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.model import BlobRef, Change
+from gitledger.parsing import toml_loads
 from gitledger.store import FOCUS_PATH, META_PATH, LedgerMoved, Store, TreeView
 
 #: How often a fast-forward is tried again when the local ref moves under it.
@@ -277,9 +278,9 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
     record, is resolved whole: the winning side's blob, every differing key a conflict.
     """
     try:
-        old = tomllib.loads(base.decode("utf-8")) if base is not None else {}
-        mine = tomllib.loads(ours.decode("utf-8"))
-        yours = tomllib.loads(theirs.decode("utf-8"))
+        old = toml_loads(base.decode("utf-8")) if base is not None else {}
+        mine = toml_loads(ours.decode("utf-8"))
+        yours = toml_loads(theirs.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return (ours if ours_wins() else theirs), ("(whole record)",)
     merged: dict[str, Any] = {}

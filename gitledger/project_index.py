@@ -9,7 +9,6 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from gitledger.entry_cache import read_entries, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.ids import shortest_unique
 from gitledger.model import ACTIVE_STATUSES, Entry
+from gitledger.parsing import json_loads
 from gitledger.store import ENTRIES_DIR, PROJECT_REF, Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
@@ -106,7 +106,7 @@ def _is_active(entry: Entry | None) -> int:
 
 def _load(path: Path, commit: str) -> ActiveDecisions | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_loads(path.read_text(encoding="utf-8"))
         if data.get("version") != CACHE_VERSION or data.get("commit") != commit:
             return None
         top = tuple((entry_from_json(item["entry"]), str(item["short"])) for item in data["top"])

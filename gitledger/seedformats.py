@@ -38,6 +38,7 @@ from gitledger.ids import KIND_LETTERS, entry_path, is_valid_id, new_id
 from gitledger.keepalive import keep
 from gitledger.ledger import Built, Ledger
 from gitledger.model import LIVE_STATUSES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
+from gitledger.parsing import json_loads
 from gitledger.store import FOCUS_PATH, TreeView
 from gitledger.text import LINE_LIMIT, clean_line, clean_text, decode_bytes, printable
 
@@ -617,7 +618,7 @@ def parse_jsonl(text: str, known: Collection[str] = ()) -> Parsed:
 
 def _jsonl_record(number: int, raw: str) -> Record:
     try:
-        data = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+        data = json_loads(raw, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(data, dict):
@@ -668,7 +669,7 @@ def _jsonl_record(number: int, raw: str) -> Record:
 def _id_of(raw: str) -> str | None:
     """The string ``id`` of a line that failed, when it is a JSON object at all."""
     try:
-        data = json.loads(raw)
+        data = json_loads(raw)
     except json.JSONDecodeError:
         return None
     value = data.get("id") if isinstance(data, dict) else None

@@ -31,6 +31,7 @@ from gitledger.keepalive import KEEP_REF, KEPT_DIR
 from gitledger.ledger import read_header
 from gitledger.merge import MergeResult, merge_into, merged_commit
 from gitledger.notes import annotate
+from gitledger.parsing import json_loads
 from gitledger.remotes import (
     NOTES_REF,
     SyncError,
@@ -317,7 +318,7 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
 def read_pulls(store: Store) -> dict[str, dict[str, Any]]:
     """What ``_record_pull`` wrote, per remote; {} when it is missing or unreadable."""
     try:
-        data = json.loads((store.repo.commondir / PULLED_FILE).read_text(encoding="utf-8"))
+        data = json_loads((store.repo.commondir / PULLED_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -45,6 +45,7 @@ from gitledger.credentials import (
 )
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.model import Change
+from gitledger.parsing import json_loads, toml_loads
 from gitledger.repo import Repo
 from gitledger.store import TRANSCRIPTS_PREFIX, Store, TreeView
 from gitledger.text import printable
@@ -198,7 +199,7 @@ def session_id_of(data: bytes, file: Path) -> str:
         if b"essionId" not in line and b"session_id" not in line:
             continue
         try:
-            record = json.loads(line)
+            record = json_loads(line)
         except (ValueError, UnicodeDecodeError):
             continue
         if isinstance(record, dict):
@@ -307,7 +308,7 @@ def _meta(view: TreeView, ref: str) -> dict[str, Any]:
     if blob is None:
         return {}
     try:
-        return tomllib.loads(blob.decode("utf-8"))
+        return toml_loads(blob.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise CorruptLedger(f"{ref}:{TRANSCRIPT_META} is not valid TOML ({exc})") from None
 

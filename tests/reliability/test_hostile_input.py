@@ -223,6 +223,10 @@ BAD: list[Bad] = [
         says="UTF-8"),
     Bad("import-nul", ("import", "{F}"), file=b'{"id": "a\x00"}\n', says="NUL"),
     Bad("import-malformed-json", ("import", "{F}"), file=b'{"id": \n[[\n'),
+    Bad("import-nested-past-recursion", ("import", "{F}"),
+        file=b'{"id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n", says="nested"),
+    Bad("import-nested-deep", ("import", "{F}"),
+        file=b'{"id": "x", "more": ' + b"[" * 500 + b"]" * 500 + b"}\n", says="nested"),
     Bad("import-wrong-types", ("import", "{F}"),
         file=b'{"id": 5, "kind": ["decided"], "text": {"a": 1}, "status": null}\n'),
     Bad("import-toml-table-text", ("import", "{F}"),
@@ -522,6 +526,10 @@ ENTRY_CORRUPTIONS = [
     ("entry-unknown-kind", b'id = "{D}"\nkind = "exploit"\ntext = "x"\nseq = 1\n'),
     ("entry-id-mismatch", b'id = "d-zzzzzzzzzz"\nkind = "decided"\ntext = "x"\n'
                           b'status = "accepted"\nseq = 1\n'),
+    ("entry-nested-past-recursion", b'id = "{D}"\nkind = "decided"\ntext = "x"\nseq = 1\n'
+                                    b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n"),
+    ("entry-nested-deep", b'id = "{D}"\nkind = "decided"\ntext = "x"\nseq = 1\n'
+                          b"x = " + b"[" * 150 + b"]" * 150 + b"\n"),
 ]
 
 
@@ -686,6 +694,9 @@ PAYLOADS: list[Payload] = [
     Payload("cwd-missing-dir", b'{"cwd": "/nonexistent/gitledger/dir"}', True),
     Payload("cwd-is-a-file", b'{"cwd": "{R}/README"}', True),
     Payload("deep-nesting", b"[" * 100_000, True),
+    Payload("deep-nesting-closed", b"[" * 100_000 + b"]" * 100_000, True),
+    Payload("deep-nesting-in-a-field", b'{"cwd": "{R}", "tool_input": '
+            + b'{"a": ' * 500 + b"1" + b"}" * 500 + b"}", True),
     Payload("over-stdin-limit", b'{"cwd": "{R}", "pad": "' + b"a" * (1 << 20) + b'"}', True),
     Payload("wrong-types", b'{"cwd": 5, "session_id": [], "source": {"x": 1}, '
                            b'"hook_event_name": 7, "transcript_path": false}', False),
@@ -716,6 +727,7 @@ def hook_ok(result: Result | subprocess.CompletedProcess[bytes], event: str) -> 
         code, out, err = result.returncode, result.stdout.decode(), result.stderr.decode()
     assert code == 0, (code, out, err)
     assert "Traceback" not in err
+    assert "internal error" not in err, err
     assert all(line.startswith(HOOK_PREFIX) for line in err.splitlines()), err
     if event == "session-start":
         json.loads(out)  # the agent's envelope, always
