@@ -158,11 +158,21 @@ def export_session_md(snapshot: Snapshot) -> str:
         lines.append("")
         lines.append(f"## {title}")
         if title == "TASK" and focus.task:
-            lines.append(focus.task)
+            lines.append(_escape_line(focus.task))
         elif title == "NEXT" and focus.next:
-            lines.append(focus.next)
+            lines.append(_escape_line(focus.next))
         lines.extend(items[title])
     return "\n".join(lines) + "\n"
+
+
+def _escape_line(text: str) -> str:
+    """A TASK or NEXT line as written: one starting with ``#`` (``## Decisions`` would
+    read back as a section) or with a backslash gets a backslash in front."""
+    return "\\" + text if text.startswith(("#", "\\")) else text
+
+
+def _unescape_line(text: str) -> str:
+    return text[1:] if text.startswith(("\\#", "\\\\")) else text
 
 
 def export_jsonl(snapshot: Snapshot) -> str:
@@ -381,7 +391,8 @@ def parse_session_md(text: str) -> Parsed:
             else:
                 line_no, value = single[0]
                 try:
-                    records.append(Record(line_no, section.lower(), clean_line(value, section)))
+                    records.append(Record(line_no, section.lower(),
+                                          clean_line(_unescape_line(value), section)))
                 except InvalidInput as exc:
                     problems.append(Problem(line_no, str(exc)))
         single = []

@@ -555,3 +555,22 @@ def test_the_alternatives_a_decided_line_names_become_its_rejected_alternatives(
     lines = text.splitlines()[3:]
     exported = export_session_md(Ledger.open(repo).snapshot()).splitlines()
     assert exported[exported.index("## DECIDED") + 1:][:2] == lines
+
+
+@pytest.mark.parametrize(("task", "nxt"), [
+    ("## Decisions", "## NEXT"),
+    ("#1 priority: the callback", "# not a heading either"),
+    ("\\\\server\\share is the mount", "\\# a backslash then a hash"),
+])
+def test_session_md_task_and_next_that_look_like_headings_round_trip(
+        repo_with_commit: Path, tmp_path: Path, task: str, nxt: str) -> None:
+    ledger = Ledger.open(repo_with_commit)
+    ledger.set_task(task, next_text=nxt)
+    ledger.decide("a decision after them")
+    first = export_session_md(ledger.snapshot())
+    target = fresh(tmp_path, "other")
+    result = import_file(target, write(tmp_path / "session-ledger.md", first))
+    assert not result.skipped
+    focus = Ledger.open(target).snapshot().focus
+    assert (focus.task, focus.next) == (task, nxt)
+    assert export_session_md(Ledger.open(target).snapshot()) == first
