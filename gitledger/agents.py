@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.configfiles import delete_file, dump_json, load_json, write_file
+from gitledger.configfiles import delete_file, dump_json, is_staged, load_json, write_file
 from gitledger.errors import AgentConfigError, InvalidInput
 from gitledger.names import AGENTS, EVENTS
 from gitledger.repo import Repo
@@ -275,7 +275,7 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
         changes.append(HookChange(name, action, command(spec.name, event)))
     touched = any(c.action != "unchanged" for c in changes)
     state = "created" if not existed else ("updated" if touched else "unchanged")
-    if state != "unchanged" and not dry_run:
+    if state != "unchanged" and (not dry_run or is_staged()):
         write_file(path, rel, dump_json(doc, style))
     return Report(spec.name, path, rel, state, tuple(changes), dry_run, spec.notes)
 
@@ -304,7 +304,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
         return Report(spec.name, path, rel, "unchanged", (), dry_run)
     leftover = {k: v for k, v in doc.items() if spec.preamble.get(k, _MISSING) != v}
     state = "deleted" if not leftover else "updated"
-    if not dry_run:
+    if not dry_run or is_staged():
         if state == "deleted":
             delete_file(path, rel, empty="{}\n")
         else:
@@ -347,8 +347,6 @@ def report_text(report: Report) -> str:
         lines += [f"  {_SIGNS[c.action]} {c.event.ljust(width)}  {printable(c.command)}"
                   for c in report.changes]
     lines += [f"note: {n}" for n in report.notes if report.file != "unchanged"]
-    if report.dry_run:
-        lines.append("dry run: nothing was written")
     return "\n".join(lines)
 
 

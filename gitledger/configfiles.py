@@ -5,6 +5,10 @@ that is not UTF-8, not valid JSON, not an object at the top, or that repeats a k
 refused with one line and nothing written; a write goes through a temporary file and
 ``os.replace`` (through a symlink, to the file it points at), keeping the file's mode, so a
 crash leaves the old file or the new one, never half of one.
+
+Inside ``staged()`` (a dry run of several steps) nothing touches the disk: writes and
+deletions are kept in memory and later reads see them, so a step reports what it would do
+after the steps before it (the Gemini CLI keeps hooks and MCP servers in one file).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +35,31 @@ class JsonStyle:
     newline: bool
 
 
+#: The files a dry run would have written (their text) or deleted (None), by real path.
+_staged: ContextVar[dict[str, str | None] | None] = ContextVar("staged", default=None)
+
+
+@contextlib.contextmanager
+def staged() -> Iterator[None]:
+    """Within: ``write_file`` and ``delete_file`` change nothing on disk, and ``read_text``
+    reads what they would have left."""
+    token = _staged.set({})
+    try:
+        yield
+    finally:
+        _staged.reset(token)
+
+
+def is_staged() -> bool:
+    """Whether writes go to ``staged()``'s memory (a dry run's steps still "write")."""
+    return _staged.get() is not None
+
+
 def read_text(path: Path, rel: str) -> str | None:
     """The file's text, or None when there is no file."""
+    overlay = _staged.get()
+    if overlay is not None and os.path.realpath(path) in overlay:
+        return overlay[os.path.realpath(path)]
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -98,6 +127,10 @@ def dump_json(doc: dict[str, Any], style: JsonStyle) -> str:
 def write_file(path: Path, rel: str, text: str) -> None:
     """Replace ``path`` atomically (through a symlink, the file it points at)."""
     target = Path(os.path.realpath(path))
+    overlay = _staged.get()
+    if overlay is not None:
+        overlay[str(target)] = text
+        return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -132,6 +165,10 @@ def delete_file(path: Path, rel: str, *, empty: str = "") -> None:
     link is the user's: the file it points at is emptied (``empty``) instead."""
     if path.is_symlink():
         write_file(path, rel, empty)
+        return
+    overlay = _staged.get()
+    if overlay is not None:
+        overlay[os.path.realpath(path)] = None
         return
     try:
         path.unlink()

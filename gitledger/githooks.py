@@ -365,8 +365,6 @@ def report_text(report: GitHooksReport) -> str:
                  "kept": f" (yours; the ledger's notes want {REWRITE_MODE} when a commit is"
                          " rewritten)"}.get(change.action, "")
         lines.append(f"  {signs[change.action]} {change.name}  {change.action}{extra}")
-    if report.dry_run:
-        lines.append("dry run: nothing was written")
     return "\n".join(lines)
 
 

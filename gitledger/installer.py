@@ -9,12 +9,17 @@ nothing is named.  One report says exactly what changed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from typing import Any
 
 from gitledger import agents, githooks, mcpconfig
+from gitledger.configfiles import staged
 from gitledger.errors import InvalidInput
+
+#: The last line of a dry run's report, once, whatever it covered.
+DRY_RUN_LINE = "dry run: nothing was written"
 
 
 @dataclass(frozen=True)
@@ -38,9 +43,11 @@ def install(
         agents.agent(agent)  # an unknown name is refused before anything is written
     if agent and mcp:  # a config we would refuse is refused before anything is written
         mcpconfig.install(where, agent, dry_run=True)
-    git = githooks.install_git_hooks(where, dry_run=dry_run)
-    found = agents.install(where, agent, dry_run=dry_run) if agent else None
-    server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
+    # A dry run's steps see what the steps before them would have written.
+    with staged() if dry_run else contextlib.nullcontext():
+        git = githooks.install_git_hooks(where, dry_run=dry_run)
+        found = agents.install(where, agent, dry_run=dry_run) if agent else None
+        server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
     return Installed(found, git, server)
 
 
@@ -48,10 +55,11 @@ def uninstall(
     where: str | os.PathLike[str] | None, *, agent: str | None = None,
     git_hooks: bool = False, dry_run: bool = False,
 ) -> Installed:
-    found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
-    server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
-    git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
-           if git_hooks or not agent else None)
+    with staged() if dry_run else contextlib.nullcontext():
+        found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
+        server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
+        git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
+               if git_hooks or not agent else None)
     return Installed(found, git, server)
 
 
@@ -63,7 +71,8 @@ def report_text(result: Installed) -> str:
         parts.append(mcpconfig.report_text(result.mcp))
     if result.git is not None:
         parts.append(githooks.report_text(result.git))
-    return "\n".join(parts)
+    dry = any(r is not None and r.dry_run for r in (result.agent, result.mcp, result.git))
+    return "\n".join([*parts, DRY_RUN_LINE] if dry else parts)
 
 
 def report_json(result: Installed) -> dict[str, Any]:

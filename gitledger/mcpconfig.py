@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.configfiles import delete_file, dump_json, load_json, read_text, write_file
+from gitledger.configfiles import (
+    delete_file,
+    dump_json,
+    is_staged,
+    load_json,
+    read_text,
+    write_file,
+)
 from gitledger.errors import AgentConfigError
 from gitledger.parsing import toml_loads
 from gitledger.repo import Repo
@@ -150,7 +157,7 @@ def _json_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
             f"run {command_line()}; rename or remove it (nothing was written)")
     action = "added" if current is None else "updated"
     servers[SERVER] = target.entry
-    if not dry_run:
+    if not dry_run or is_staged():
         write_file(path, target.config, dump_json(doc, style))
     return "updated" if existed else "created", action
 
@@ -166,7 +173,7 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     if not servers:
         del doc["mcpServers"]
     state = "updated" if doc else "deleted"
-    if not dry_run:
+    if not dry_run or is_staged():
         if doc:
             write_file(path, target.config, dump_json(doc, style))
         else:
@@ -257,7 +264,7 @@ def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     if after.get("mcp_servers", {}).get(SERVER) != target.entry:
         raise AgentConfigError(f"{rel}: [mcp_servers.{SERVER}] would not read back as "
                                "written; nothing was written")
-    if not dry_run:
+    if not dry_run or is_staged():
         write_file(path, rel, new)
     return "updated" if existed else "created", action
 
@@ -284,7 +291,7 @@ def _toml_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
             "removing our table would leave a server without a command, so nothing was "
             "written (remove them by hand)")
     state = "updated" if new.strip() else "deleted"
-    if not dry_run:
+    if not dry_run or is_staged():
         if new.strip():
             write_file(path, rel, new)
         else:

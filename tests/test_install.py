@@ -495,6 +495,30 @@ def test_dry_run_writes_nothing(ledger: Run, repo: Path, agent: str) -> None:
     assert leftovers(repo) == []
 
 
+def _as_done(dry_run_report: str) -> str:
+    """A dry run's report as the real run would print it."""
+    lines = dry_run_report.splitlines()
+    assert lines[-1] == "dry run: nothing was written"
+    assert lines.count("dry run: nothing was written") == 1
+    return "\n".join(lines[:-1]).replace(": would be ", ": ") + "\n"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_dry_run_reports_what_the_run_then_does(ledger: Run, repo: Path, agent: str) -> None:
+    # Gemini keeps hooks and MCP servers in one file: the MCP step of a dry run must see
+    # what the hooks step would have written (created, then updated; updated, then deleted).
+    before = leftovers(repo)
+    planned = ok(ledger("install", "--agent", agent, "--mcp", "--dry-run"))
+    assert leftovers(repo) == before
+    assert not config(repo, agent).exists()
+    assert _as_done(planned) == ok(ledger("install", "--agent", agent, "--mcp"))
+    installed = config(repo, agent).read_bytes()
+    planned = ok(ledger("uninstall", "--agent", agent, "--dry-run"))
+    assert config(repo, agent).read_bytes() == installed
+    assert _as_done(planned) == ok(ledger("uninstall", "--agent", agent))
+    assert not config(repo, agent).exists()
+
+
 # -- what the commands print ------------------------------------------------------------------
 
 
