@@ -10,8 +10,11 @@ two clones' notes into their union, and ``git log --notes=ledger`` shows them:
 * ``deploys d-… refs/ledger/…`` — the commit is the one the decision's deploy shipped.
 
 The notes ref is a commit chain like a ledger's, written through ``Store.update`` (a
-compare-and-swap, retried), whose tree maps a commit's sha to its note blob.  Git itself
-may lay a big notes tree out in fan-out directories (``ab/cdef…``); both layouts are read.
+compare-and-swap, retried), whose tree maps a commit's sha to its note blob.  Like git,
+a small notes tree is flat and a big one is laid out in fan-out directories (``ab/cdef…``):
+the write that takes a flat tree past ``FANOUT_AT`` notes moves them all into the
+directories, and new notes go there from then on, so that a write rewrites one small
+subtree rather than a root listing every noted commit.  Every layout git writes is read.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import pygit2
 
 from gitledger.entry_cache import collector_paused, read_entries
 from gitledger.errors import CorruptLedger
-from gitledger.model import Change, Entry, git_evidence
+from gitledger.model import BlobRef, Change, Entry, git_evidence
 from gitledger.repo import Repo
 from gitledger.store import (
     ARCHIVE_PREFIX,
@@ -39,6 +42,8 @@ RELATIONS = ("cites", "implements", "deploys")
 #: How long a note write waits out a held lock: the notes are an index that rebuild can
 #: restore, so a stale lock must not stall a commit's hook for long.
 NOTES_RETRY_SECONDS = 2.0
+#: A flat notes tree holding more notes than this is laid out in fan-out directories.
+FANOUT_AT = 256
 #: Lines the post-commit hook writes (derived again from the ledgers' ``commit`` events).
 HOOK_RELATIONS = ("commit-in", "refs")
 
@@ -92,15 +97,22 @@ def add_lines(
     drop = replacing or set()
 
     def operation(view: TreeView | None) -> tuple[Change, None] | None:
-        files: dict[str, bytes | None] = {}
+        files: dict[str, bytes | BlobRef | None] = {}
+        fanned = _fanned_out(view)
+        added = 0
         for sha, lines in wanted.items():
             path, before = _read_note(view, sha)
             old = set(before.decode("utf-8", "replace").splitlines()) if before else set()
             new = (old - (drop - lines)) | lines
             if new != old:
+                if before is None:
+                    added += 1
+                    path = _note_path(sha, fanned)
                 files[path] = _body(new) if new else None
         if not files:
             return None
+        if not fanned and view is not None and len(view.tree) + added > FANOUT_AT:
+            files = _fan_out(view, files)
         return Change(subject, (("Ledger-Event", "notes"),), files), None
 
     commit, _ = store.update(NOTES_REF, operation, retry_seconds=NOTES_RETRY_SECONDS)
@@ -171,12 +183,15 @@ def rebuild(where: str | os.PathLike[str] | None = None, *,
     store = Store(Repo(where))
     wanted, ledgers = wanted_notes(store, skip_broken=skip_broken)
 
-    bodies = {sha: _body(lines) for sha, lines in wanted.items()}
+    fanned = len(wanted) > FANOUT_AT
+    bodies = {_note_path(sha, fanned): _body(lines) for sha, lines in wanted.items()}
 
     def operation(view: TreeView | None) -> tuple[Change, None] | None:
         if _holds_exactly(view, bodies):
             return None
-        files: dict[str, bytes | None] = dict.fromkeys(_top_names(view))
+        files: dict[str, bytes | BlobRef | None] = dict.fromkeys(
+            path for path in (_all_notes(view) if view is not None else {})
+            if path not in bodies)
         files.update(bodies)
         return Change("rebuild the ledger notes from the ledgers",
                       (("Ledger-Event", "notes"), ("Ledger-Notes", "rebuild")), files), None
@@ -294,12 +309,53 @@ def _read_note(view: TreeView | None, sha: str) -> tuple[str, bytes | None]:
     return sha, None
 
 
+def _note_path(sha: str, fanned: bool) -> str:
+    return f"{sha[:2]}/{sha[2:]}" if fanned else sha
+
+
+def _fanned_out(view: TreeView | None) -> bool:
+    """Whether the notes tree uses fan-out directories (git's, or ours)."""
+    return view is not None and any(
+        len(str(item.name)) == 2 and item.type == pygit2.enums.ObjectType.TREE
+        for item in view.tree)
+
+
+def _fan_out(view: TreeView, files: dict[str, bytes | BlobRef | None]
+             ) -> dict[str, bytes | BlobRef | None]:
+    """``files`` written into a flat tree, with every flat note moved to ``ab/cdef…``."""
+    moved: dict[str, bytes | BlobRef | None] = {}
+    for item in view.tree:
+        name = str(item.name)
+        if _is_full_sha(name) and item.type == pygit2.enums.ObjectType.BLOB:
+            moved[name] = None
+            moved[_note_path(name, True)] = BlobRef(str(item.id))
+    for path, change in files.items():
+        if "/" not in path and _is_full_sha(path):
+            moved[_note_path(path, True)] = change
+        else:
+            moved[path] = change
+    return moved
+
+
+def _all_notes(view: TreeView) -> dict[str, str]:
+    """Every note blob's path and blob id, in any layout."""
+    found: dict[str, str] = {}
+    for name in _top_names(view):
+        blob_ids = list(view.blob_ids(name))
+        if blob_ids:
+            found.update(blob_ids)
+        elif view.read(name) is not None:
+            found[name] = str(view.tree[name].id)
+    return found
+
+
 def _holds_exactly(view: TreeView | None, bodies: dict[str, bytes]) -> bool:
-    """Whether the notes tree is already exactly ``bodies``, flat (a rebuild's no-op)."""
+    """Whether the notes tree is already exactly ``bodies`` (a rebuild's no-op)."""
     if view is None:
         return not bodies
-    names = _top_names(view)
-    return set(names) == set(bodies) and all(view.read(n) == bodies[n] for n in names)
+    notes = _all_notes(view)
+    return set(notes) == set(bodies) and all(
+        view.read_blob(blob_id) == bodies[path] for path, blob_id in notes.items())
 
 
 def _top_names(view: TreeView | None) -> list[str]:

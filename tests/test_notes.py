@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from gitledger import notes as notes_module
 from gitledger.codec import decode_entry
 from gitledger.ids import entry_path
 from gitledger.notes import NOTES_REF, annotate, read_note
@@ -419,6 +420,54 @@ def test_git_written_fan_out_notes_are_read(work: Path, run: Run) -> None:
     entry = _ok(run("decide", "Use PKCE", "--evidence", f"git:{target}"))
     assert _note(work, target) == f"cites {entry} {_session(work)}\nseed\n"
     assert len(git(work, "ls-tree", "-r", "--name-only", NOTES_REF).split()) == 300
+    _fsck(work)
+
+
+def _many_commits(work: Path, count: int) -> list[str]:
+    marks = "".join(
+        f"commit refs/heads/many\nmark :{i}\ncommitter A <a@b> {1700000000 + i} +0000\n"
+        f"data 2\n{i % 10}\n\n" for i in range(1, count + 1))
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=work, input=marks, text=True,
+                   check=True)
+    return git(work, "rev-list", "--reverse", "many").split()
+
+
+def test_a_growing_flat_tree_is_fanned_out_once_and_stays_so(
+        work: Path, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notes_module, "FANOUT_AT", 4)
+    shas = _many_commits(work, 7)
+    entries = [_ok(run("decide", f"Decision {i}", "--evidence", f"git:{sha}"))
+               for i, sha in enumerate(shas)]
+    ref = _session(work)
+    paths = git(work, "ls-tree", "-r", "--name-only", NOTES_REF).split()
+    assert sorted(paths) == sorted(f"{sha[:2]}/{sha[2:]}" for sha in shas)
+    # The fourth note was written flat; the fifth moved all five into the directories.
+    history = git(work, "rev-list", "--reverse", NOTES_REF).split()
+    flat_then = git(work, "ls-tree", "--name-only", history[3]).split()
+    assert flat_then == sorted(shas[:4])
+    for sha, entry in zip(shas, entries, strict=True):
+        assert _note(work, sha) == f"cites {entry} {ref}\n"  # git reads every one
+    # A later write rewrites one small directory, not a root listing every note.
+    root = git(work, "ls-tree", NOTES_REF).splitlines()
+    assert all(line.split()[1] == "tree" for line in root)
+    _fsck(work)
+
+
+def test_rebuild_of_many_notes_writes_the_fan_out_layout(
+        work: Path, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notes_module, "FANOUT_AT", 2)
+    shas = _many_commits(work, 4)
+    for i, sha in enumerate(shas):
+        _ok(run("decide", f"Decision {i}", "--evidence", f"git:{sha}"))
+    before = _notes(work)
+    git(work, "update-ref", "-d", NOTES_REF)
+    _ok(run("notes", "rebuild"))
+    assert _notes(work) == before
+    assert all("/" in path for path in
+               git(work, "ls-tree", "-r", "--name-only", NOTES_REF).split())
+    tip = _tip(work)
+    _ok(run("notes", "rebuild"))
+    assert _tip(work) == tip  # the same notes in the same layout: nothing written
     _fsck(work)
 
 
