@@ -40,7 +40,8 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser = argparse.ArgumentParser(prog="benchmarks/run",
+                                     description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, a smoke test")
     parser.add_argument("--only", default="", help="comma-separated benchmark names")
     parser.add_argument("--log", type=Path, default=None,
