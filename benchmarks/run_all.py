@@ -23,6 +23,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
+#: A script that runs longer than this is a FAILED row, so one hang never stalls the table.
+SCRIPT_TIMEOUT = 900
+
 #: Each benchmark, with its arguments at the headline size and at --quick.
 SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     ("storage", ["--entries", "10000", "--window", "100", "--runs", "5"],
@@ -69,8 +72,12 @@ def main() -> int:
             print(f"running {name} ({' '.join(command[2:]) or 'defaults'}) ...",
                   file=sys.stderr, flush=True)
             begun = time.perf_counter()
-            done = subprocess.run(command, env=env, capture_output=True, text=True,
-                                  check=False)
+            try:
+                done = subprocess.run(command, env=env, capture_output=True, text=True,
+                                      check=False, timeout=SCRIPT_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                failures.append((name, f"no result after {SCRIPT_TIMEOUT} s"))
+                continue
             took = time.perf_counter() - begun
             if log is not None:
                 log.write(f"==== {name} ({took:.0f} s)\n{done.stdout}\n{done.stderr}\n")

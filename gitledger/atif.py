@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from gitledger.errors import InvalidInput
-from gitledger.parsing import json_loads
+from gitledger.parsing import TRANSCRIPT_DEPTH, json_loads
 
 #: The version written: the widest the RFC defines (the models accept 1.0 to 1.7).
 SCHEMA_VERSION = "ATIF-v1.7"
@@ -129,7 +129,7 @@ def _records(data: bytes) -> Iterator[tuple[int, dict[str, Any]]]:
             raise AtifError(f"transcript line {number}: not valid UTF-8 "
                             f"(byte {exc.start})") from None
         try:
-            record = json_loads(text)
+            record = json_loads(text, max_depth=TRANSCRIPT_DEPTH)
         except json.JSONDecodeError as exc:
             raise AtifError(f"transcript line {number}: not valid JSON ({exc.msg} at "
                             f"column {exc.colno})") from None

@@ -185,7 +185,7 @@ class _Doctor:
             if not path.is_file() or path.suffix != ".json":
                 continue  # a writer's temporary file, or something not ours
             try:
-                data = json_loads(path.read_text(encoding="utf-8"))
+                data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
                 readable = isinstance(data, dict) and isinstance(data.get("version"), int)
             except (OSError, ValueError):
                 readable = False

@@ -105,7 +105,7 @@ def _compact(data: dict[str, object]) -> dict[str, object]:
 
 def _load(path: Path) -> dict[str, dict[str, object]]:
     try:
-        data = json_loads(path.read_text(encoding="utf-8"))
+        data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:

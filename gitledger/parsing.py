@@ -18,17 +18,24 @@ from typing import Any
 #: Deeper than any payload, config or record we read: hook payloads nest a few levels,
 #: ledger records two.
 MAX_DEPTH = 100
+#: An agent's transcript line carries tool inputs and outputs as they were: allowed deeper.
+TRANSCRIPT_DEPTH = 400
 
 
-def json_loads(text: str | bytes, **options: Any) -> Any:
-    """``json.loads``; a document nested deeper than ``MAX_DEPTH`` is a JSONDecodeError."""
+def json_loads(text: str | bytes, *, max_depth: int | None = MAX_DEPTH, **options: Any) -> Any:
+    """``json.loads``; a document nested deeper than ``max_depth`` is a JSONDecodeError.
+
+    ``max_depth=None`` is for our own caches: they hold only what was read through the
+    bound already (a few levels deeper, for their own wrapping), so they are not walked
+    again; a damaged one nested past the interpreter's limit is still a JSONDecodeError.
+    """
     source = text if isinstance(text, str) else text.decode("utf-8", errors="replace")
     try:
         value = json.loads(text, **options)
     except RecursionError:
-        raise json.JSONDecodeError(_TOO_DEEP, source, 0) from None
-    if _too_deep(value):
-        raise json.JSONDecodeError(_TOO_DEEP, source, 0)
+        raise json.JSONDecodeError(_too_deep_message(None), source, 0) from None
+    if max_depth is not None and _too_deep(value, max_depth):
+        raise json.JSONDecodeError(_too_deep_message(max_depth), source, 0)
     return value
 
 
@@ -37,27 +44,31 @@ def toml_loads(text: str) -> dict[str, Any]:
     try:
         value = tomllib.loads(text)
     except RecursionError:
-        raise tomllib.TOMLDecodeError(_TOO_DEEP) from None
-    if _too_deep(value):
-        raise tomllib.TOMLDecodeError(_TOO_DEEP)
+        raise tomllib.TOMLDecodeError(_too_deep_message(None)) from None
+    if _too_deep(value, MAX_DEPTH):
+        raise tomllib.TOMLDecodeError(_too_deep_message(MAX_DEPTH))
     return value
 
 
-_TOO_DEEP = f"nested deeper than {MAX_DEPTH} levels"
+def _too_deep_message(max_depth: int | None) -> str:
+    """Past the interpreter's own limit (None), or past ``max_depth``."""
+    if max_depth is None:
+        return "nested too deeply to read"
+    return f"nested deeper than {max_depth} levels"
 
 
-def _too_deep(value: Any) -> bool:
-    """Whether ``value`` nests lists and objects deeper than ``MAX_DEPTH`` (no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth >= MAX_DEPTH:
+def _too_deep(value: Any, max_depth: int) -> bool:
+    """Whether ``value`` nests lists and objects deeper than ``max_depth`` (no recursion):
+    one level at a time, looking only at the containers of each."""
+    level = [value] if isinstance(value, dict | list) else []
+    depth = 0
+    while level:
+        if depth >= max_depth:
             return True
-        stack.extend((child, depth + 1) for child in children)
+        below: list[Any] = []
+        for item in level:
+            children = item.values() if isinstance(item, dict) else item
+            below.extend(child for child in children if isinstance(child, dict | list))
+        level = below
+        depth += 1
     return False

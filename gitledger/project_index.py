@@ -106,7 +106,7 @@ def _is_active(entry: Entry | None) -> int:
 
 def _load(path: Path, commit: str) -> ActiveDecisions | None:
     try:
-        data = json_loads(path.read_text(encoding="utf-8"))
+        data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
         if data.get("version") != CACHE_VERSION or data.get("commit") != commit:
             return None
         top = tuple((entry_from_json(item["entry"]), str(item["short"])) for item in data["top"])

@@ -133,7 +133,7 @@ class _OpenRepositories(threading.local):
     enabled = False
 
     def __init__(self) -> None:
-        self.by_path: dict[str, tuple[Repo, tuple[int, int]]] = {}
+        self.by_path: dict[str, tuple[Repo, tuple[int, int, int]]] = {}
 
 
 _kept = _OpenRepositories()
@@ -148,8 +148,8 @@ def keep_repositories_open() -> None:
 
 def open_repo(where: str | os.PathLike[str] | None = None) -> Repo:
     """``Repo(where)``, or the same repository this thread opened at ``where`` before (when
-    kept open, and while its git dir is the one it opened: a repository deleted and made
-    again at the same path is opened afresh)."""
+    kept open, and while its git dir is unchanged: a repository deleted and made again at
+    the same path is opened afresh)."""
     if not _kept.enabled or where is None:
         return Repo(where)
     key = os.fspath(where)
@@ -163,12 +163,15 @@ def open_repo(where: str | os.PathLike[str] | None = None) -> Repo:
     return repo
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """The git dir's device, inode and change time: a directory made again at the same
+    path may get the old inode, never the old change time (which also moves when git adds
+    or removes a file in it: a reopen then costs a millisecond, nothing more)."""
     try:
         found = path.stat()
     except OSError:
         return None
-    return found.st_dev, found.st_ino
+    return found.st_dev, found.st_ino, found.st_ctime_ns
 
 
 def now() -> datetime:

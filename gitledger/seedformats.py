@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -165,14 +166,19 @@ def export_session_md(snapshot: Snapshot) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: A TASK or NEXT line that would read back as a section heading: ``## `` after any
+#: backslashes (the backslashes, so that an escaped line's own text survives too).
+_HEADING_LIKE = re.compile(r"\\*## ")
+
+
 def _escape_line(text: str) -> str:
-    """A TASK or NEXT line as written: one starting with ``#`` (``## Decisions`` would
-    read back as a section) or with a backslash gets a backslash in front."""
-    return "\\" + text if text.startswith(("#", "\\")) else text
+    """A TASK or NEXT line as written: ``## Decisions`` gets a backslash in front (it would
+    read back as a section); any other text is written as it is."""
+    return "\\" + text if _HEADING_LIKE.match(text) else text
 
 
 def _unescape_line(text: str) -> str:
-    return text[1:] if text.startswith(("\\#", "\\\\")) else text
+    return text[1:] if text.startswith("\\") and _HEADING_LIKE.match(text) else text
 
 
 def export_jsonl(snapshot: Snapshot) -> str:

@@ -705,11 +705,16 @@ class Store:
                 assert isinstance(change, bytes)
                 builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
         size = len(builder)
-        if size == 0 and base is not None and not root:
-            # An emptied subtree is dropped by its parent: writing it would only leave a
-            # dangling empty tree for fsck to report.
-            return base.id, 0
+        if size == 0 and not root:
+            # An emptied subtree (or one whose every change removed something it did not
+            # have) is dropped by its parent: writing it would only leave a dangling empty
+            # tree for fsck to report.  Its id is never used.
+            return base.id if base is not None else _NO_TREE, 0
         return builder.write(), size
+
+
+#: What ``_write_subtree`` returns for a subtree it did not write (its parent drops it).
+_NO_TREE = pygit2.Oid(raw=bytes(20))
 
 
 def _retry_seconds() -> float:

@@ -318,7 +318,8 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
 def read_pulls(store: Store) -> dict[str, dict[str, Any]]:
     """What ``_record_pull`` wrote, per remote; {} when it is missing or unreadable."""
     try:
-        data = json_loads((store.repo.commondir / PULLED_FILE).read_text(encoding="utf-8"))
+        data = json_loads((store.repo.commondir / PULLED_FILE).read_text(encoding="utf-8"),
+                          max_depth=None)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

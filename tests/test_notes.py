@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from gitledger import notes as notes_module
 from gitledger.codec import decode_entry
 from gitledger.ids import entry_path
-from gitledger.notes import NOTES_REF, annotate, read_note
+from gitledger.notes import NOTES_REF, add_lines, annotate, read_note
 from gitledger.repo import Repo
 from gitledger.store import Store
 from tests.conftest import Run, git
@@ -469,6 +469,25 @@ def test_rebuild_of_many_notes_writes_the_fan_out_layout(
     _ok(run("notes", "rebuild"))
     assert _tip(work) == tip  # the same notes in the same layout: nothing written
     _fsck(work)
+
+
+def test_fanning_out_while_a_note_goes_leaves_no_empty_tree(
+        work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notes_module, "FANOUT_AT", 2)
+    shas = [_commit(work, f"f{i}") for i in range(12)]  # real trees: none of them empty
+    first, second = shas[0], next(s for s in shas if s[:2] != shas[0][:2])
+    third = next(s for s in shas if s[:2] not in (first[:2], second[:2]))
+    store = Store(Repo(work))
+    add_lines(store, {first: {"cites d-0000000001 r"}, second: {"cites d-0000000002 r"}},
+              "two flat notes")
+    # One write: past FANOUT_AT (the tree is fanned out) and the first note's only line goes.
+    add_lines(store, {third: {"cites d-0000000003 r"}, first: set()}, "fan out",
+              replacing={"cites d-0000000001 r"})
+    assert sorted(git(work, "ls-tree", "-r", "--name-only", NOTES_REF).split()) == sorted(
+        f"{sha[:2]}/{sha[2:]}" for sha in (second, third))
+    dangling = subprocess.run(["git", "fsck", "--strict", "--dangling"], cwd=work,
+                              capture_output=True, text=True, check=True).stdout
+    assert "dangling tree" not in dangling, dangling
 
 
 # -- merging two clones' notes ------------------------------------------------------------

@@ -561,6 +561,7 @@ def test_the_alternatives_a_decided_line_names_become_its_rejected_alternatives(
     ("## Decisions", "## NEXT"),
     ("#1 priority: the callback", "# not a heading either"),
     ("\\\\server\\share is the mount", "\\# a backslash then a hash"),
+    ("\\## already escaped once", "\\\\## twice"),
 ])
 def test_session_md_task_and_next_that_look_like_headings_round_trip(
         repo_with_commit: Path, tmp_path: Path, task: str, nxt: str) -> None:

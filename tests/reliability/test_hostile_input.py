@@ -28,7 +28,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from gitledger import entry_cache
 from gitledger.ledger import Ledger
+from gitledger.parsing import MAX_DEPTH
 from tests.conftest import Run, git, installed_git_ledger
 
 PREFIX = "git ledger: "
@@ -553,6 +555,23 @@ def test_corrupt_entry_is_named_and_kept(world: World, name: str, data: bytes) -
                           capture_output=True, check=True).stdout
     assert kept == corrupt
     git_still_works(world.repo)
+
+
+def test_an_entry_nested_just_under_the_bound_is_read_and_cached(world: World) -> None:
+    # The entry cache wraps each entry in a few levels of its own: reading it back must
+    # not refuse what the ledger itself accepted (or every read decodes the whole ledger).
+    path = _entry_path(world, world.decision)
+    nested = b"[" * (MAX_DEPTH - 2) + b"]" * (MAX_DEPTH - 2)
+    _replace(world, path, world.fill(
+        'id = "{D}"\nkind = "decided"\ntext = "Which flow? PKCE"\nseq = 2\n'
+        'created = 2026-11-30T12:00:00Z\nauthor = "A <a@b>"\nstatus = "accepted"\n'
+        ).encode() + b"x = " + nested + b"\n")
+    shown = world.run("show", "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert world.decision in shown.stdout
+    cache = world.gitdir / "ledger-cache" / f"entries-{world.ref.rsplit('/', 1)[-1]}.json"
+    cached = entry_cache._load(cache)  # by blob id
+    assert world.decision in {e.get("id") for e in cached.values()}, "the cache was refused"
 
 
 def refused_after_output(result: Result) -> str:
