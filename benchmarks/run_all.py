@@ -34,11 +34,11 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     # run at these sizes; restore.py measures them when run by itself.
     ("restore", ["--sizes", "5000,50000", "--runs", "5", "--states", "warm,index cold"],
      ["--sizes", "5000", "--runs", "3", "--states", "warm"]),
-    ("check", ["--sizes", "5000", "--runs", "5"], ["--sizes", "1000", "--runs", "3"]),
-    ("hooks", ["--runs", "15", "--events", "300"], ["--runs", "5", "--events", "50"]),
+    ("check", ["--sizes", "5000", "--runs", "3"], ["--sizes", "1000", "--runs", "3"]),
+    ("hooks", ["--runs", "11", "--events", "300"], ["--runs", "5", "--events", "50"]),
     ("team", ["--runs", "2"], ["--quick"]),
     ("mcp_calls", ["--entries", "300"], ["--entries", "50"]),
-    ("peers", ["--sample", "60"], ["--quick"]),
+    ("peers", ["--sample", "50"], ["--quick"]),
 )
 
 
