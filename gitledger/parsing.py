@@ -34,7 +34,8 @@ def json_loads(text: str | bytes, *, max_depth: int | None = MAX_DEPTH, **option
         value = json.loads(text, **options)
     except RecursionError:
         raise json.JSONDecodeError(_too_deep_message(None), source, 0) from None
-    if max_depth is not None and _too_deep(value, max_depth):
+    if max_depth is not None and _may_nest(source, "[{", max_depth) and _too_deep(
+            value, max_depth):
         raise json.JSONDecodeError(_too_deep_message(max_depth), source, 0)
     return value
 
@@ -45,7 +46,8 @@ def toml_loads(text: str) -> dict[str, Any]:
         value = tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError(_too_deep_message(None)) from None
-    if _too_deep(value, MAX_DEPTH):
+    # Dotted keys (a.b.c = 1) nest tables without a bracket.
+    if _may_nest(text, "[{.", MAX_DEPTH) and _too_deep(value, MAX_DEPTH):
         raise tomllib.TOMLDecodeError(_too_deep_message(MAX_DEPTH))
     return value
 
@@ -55,6 +57,12 @@ def _too_deep_message(max_depth: int | None) -> str:
     if max_depth is None:
         return "nested too deeply to read"
     return f"nested deeper than {max_depth} levels"
+
+
+def _may_nest(text: str, openers: str, max_depth: int) -> bool:
+    """Whether ``text`` holds enough of the characters that open a level to nest
+    ``max_depth`` deep: most documents do not, and are not walked."""
+    return sum(text.count(opener) for opener in openers) >= max_depth
 
 
 def _too_deep(value: Any, max_depth: int) -> bool:
