@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.configfiles import delete_file, dump_json, is_staged, load_json, write_file
+from gitledger.configfiles import delete_file, dump_json, load_json, staged, write_file
 from gitledger.errors import AgentConfigError, InvalidInput
 from gitledger.names import AGENTS, EVENTS
 from gitledger.repo import Repo
@@ -275,8 +275,9 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
         changes.append(HookChange(name, action, command(spec.name, event)))
     touched = any(c.action != "unchanged" for c in changes)
     state = "created" if not existed else ("updated" if touched else "unchanged")
-    if state != "unchanged" and (not dry_run or is_staged()):
-        write_file(path, rel, dump_json(doc, style))
+    if state != "unchanged":
+        with staged(dry_run):
+            write_file(path, rel, dump_json(doc, style))
     return Report(spec.name, path, rel, state, tuple(changes), dry_run, spec.notes)
 
 
@@ -304,7 +305,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
         return Report(spec.name, path, rel, "unchanged", (), dry_run)
     leftover = {k: v for k, v in doc.items() if spec.preamble.get(k, _MISSING) != v}
     state = "deleted" if not leftover else "updated"
-    if not dry_run or is_staged():
+    with staged(dry_run):
         if state == "deleted":
             delete_file(path, rel, empty="{}\n")
         else:

@@ -40,19 +40,19 @@ _staged: ContextVar[dict[str, str | None] | None] = ContextVar("staged", default
 
 
 @contextlib.contextmanager
-def staged() -> Iterator[None]:
-    """Within: ``write_file`` and ``delete_file`` change nothing on disk, and ``read_text``
-    reads what they would have left."""
+def staged(dry_run: bool = True) -> Iterator[None]:
+    """With ``dry_run``, within: ``write_file`` and ``delete_file`` change nothing on disk,
+    and ``read_text`` reads what they would have left.  An enclosing ``staged()`` is
+    joined, so the steps of one dry run see each other's writes; without ``dry_run``,
+    writes happen."""
+    if not dry_run or _staged.get() is not None:
+        yield
+        return
     token = _staged.set({})
     try:
         yield
     finally:
         _staged.reset(token)
-
-
-def is_staged() -> bool:
-    """Whether writes go to ``staged()``'s memory (a dry run's steps still "write")."""
-    return _staged.get() is not None
 
 
 def read_text(path: Path, rel: str) -> str | None:

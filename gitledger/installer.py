@@ -9,7 +9,6 @@ nothing is named.  One report says exactly what changed.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +43,7 @@ def install(
     if agent and mcp:  # a config we would refuse is refused before anything is written
         mcpconfig.install(where, agent, dry_run=True)
     # A dry run's steps see what the steps before them would have written.
-    with staged() if dry_run else contextlib.nullcontext():
+    with staged(dry_run):
         git = githooks.install_git_hooks(where, dry_run=dry_run)
         found = agents.install(where, agent, dry_run=dry_run) if agent else None
         server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
@@ -55,7 +54,7 @@ def uninstall(
     where: str | os.PathLike[str] | None, *, agent: str | None = None,
     git_hooks: bool = False, dry_run: bool = False,
 ) -> Installed:
-    with staged() if dry_run else contextlib.nullcontext():
+    with staged(dry_run):
         found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
         server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
         git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)

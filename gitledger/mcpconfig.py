@@ -29,9 +29,9 @@ from typing import Any
 from gitledger.configfiles import (
     delete_file,
     dump_json,
-    is_staged,
     load_json,
     read_text,
+    staged,
     write_file,
 )
 from gitledger.errors import AgentConfigError
@@ -157,7 +157,7 @@ def _json_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
             f"run {command_line()}; rename or remove it (nothing was written)")
     action = "added" if current is None else "updated"
     servers[SERVER] = target.entry
-    if not dry_run or is_staged():
+    with staged(dry_run):
         write_file(path, target.config, dump_json(doc, style))
     return "updated" if existed else "created", action
 
@@ -173,7 +173,7 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     if not servers:
         del doc["mcpServers"]
     state = "updated" if doc else "deleted"
-    if not dry_run or is_staged():
+    with staged(dry_run):
         if doc:
             write_file(path, target.config, dump_json(doc, style))
         else:
@@ -264,7 +264,7 @@ def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     if after.get("mcp_servers", {}).get(SERVER) != target.entry:
         raise AgentConfigError(f"{rel}: [mcp_servers.{SERVER}] would not read back as "
                                "written; nothing was written")
-    if not dry_run or is_staged():
+    with staged(dry_run):
         write_file(path, rel, new)
     return "updated" if existed else "created", action
 
@@ -291,7 +291,7 @@ def _toml_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
             "removing our table would leave a server without a command, so nothing was "
             "written (remove them by hand)")
     state = "updated" if new.strip() else "deleted"
-    if not dry_run or is_staged():
+    with staged(dry_run):
         if new.strip():
             write_file(path, rel, new)
         else:

@@ -161,17 +161,11 @@ def current_notes(store: Store) -> dict[str, set[str]]:
 
     Raises ``CorruptLedger`` when the notes ref is not a commit."""
     view = store.tip(NOTES_REF).view
-    found: dict[str, set[str]] = {}
     if view is None:
-        return found
-    for name in _top_names(view):
-        paths = [(name, view.read(name))] if view.read(name) is not None else list(
-            view.blobs(name))
-        for path, blob in paths:
-            if blob is not None:
-                found[path.replace("/", "")] = set(
-                    blob.decode("utf-8", "replace").splitlines())
-    return found
+        return {}
+    return {path.replace("/", ""): set(view.read_blob(blob_id).decode("utf-8", "replace")
+                                       .splitlines())
+            for path, blob_id in _all_notes(view).items()}
 
 
 def rebuild(where: str | os.PathLike[str] | None = None, *,
@@ -340,12 +334,12 @@ def _fan_out(view: TreeView, files: dict[str, bytes | BlobRef | None]
 def _all_notes(view: TreeView) -> dict[str, str]:
     """Every note blob's path and blob id, in any layout."""
     found: dict[str, str] = {}
-    for name in _top_names(view):
-        blob_ids = list(view.blob_ids(name))
-        if blob_ids:
-            found.update(blob_ids)
-        elif view.read(name) is not None:
-            found[name] = str(view.tree[name].id)
+    for item in view.tree:
+        name = str(item.name)
+        if item.type == pygit2.enums.ObjectType.TREE:
+            found.update(view.blob_ids(name))
+        elif item.type == pygit2.enums.ObjectType.BLOB:
+            found[name] = str(item.id)
     return found
 
 
@@ -356,12 +350,6 @@ def _holds_exactly(view: TreeView | None, bodies: dict[str, bytes]) -> bool:
     notes = _all_notes(view)
     return set(notes) == set(bodies) and all(
         view.read_blob(blob_id) == bodies[path] for path, blob_id in notes.items())
-
-
-def _top_names(view: TreeView | None) -> list[str]:
-    if view is None:
-        return []
-    return [str(item.name) for item in view.tree]
 
 
 def _body(lines: Iterable[str]) -> bytes:

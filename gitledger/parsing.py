@@ -29,15 +29,18 @@ def json_loads(text: str | bytes, *, max_depth: int | None = MAX_DEPTH, **option
     bound already (a few levels deeper, for their own wrapping), so they are not walked
     again; a damaged one nested past the interpreter's limit is still a JSONDecodeError.
     """
-    source = text if isinstance(text, str) else text.decode("utf-8", errors="replace")
     try:
         value = json.loads(text, **options)
     except RecursionError:
-        raise json.JSONDecodeError(_too_deep_message(None), source, 0) from None
-    if max_depth is not None and _may_nest(source, "[{", max_depth) and _too_deep(
+        raise json.JSONDecodeError(_too_deep_message(None), _str(text), 0) from None
+    if max_depth is not None and _may_nest(_str(text), "[{", max_depth) and _too_deep(
             value, max_depth):
-        raise json.JSONDecodeError(_too_deep_message(max_depth), source, 0)
+        raise json.JSONDecodeError(_too_deep_message(max_depth), _str(text), 0)
     return value
+
+
+def _str(text: str | bytes) -> str:
+    return text if isinstance(text, str) else text.decode("utf-8", errors="replace")
 
 
 def toml_loads(text: str) -> dict[str, Any]:
