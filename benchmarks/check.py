@@ -74,16 +74,16 @@ from harness import (
 )
 
 from gitledger import FORMAT_VERSION
-from gitledger.check import check, report_text
-from gitledger.codec import encode_entry, encode_focus, encode_meta
-from gitledger.decisions import implement
-from gitledger.ids import entry_path, new_id
-from gitledger.keepalive import KEEP_REF, kept_path
-from gitledger.ledger import Ledger
-from gitledger.model import Change, Entry, Focus, LedgerMeta
-from gitledger.project_index import CACHE_DIR
-from gitledger.repo import Repo
-from gitledger.store import PROJECT_REF, Store, TreeView
+from gitledger.audit.check import check, report_text
+from gitledger.core.codec import encode_entry, encode_focus, encode_meta
+from gitledger.core.ids import entry_path, new_id
+from gitledger.core.model import Change, Entry, Focus, LedgerMeta
+from gitledger.ledger.decisions import implement
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.project_index import CACHE_DIR
+from gitledger.storage.keepalive import KEEP_REF, kept_path
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import PROJECT_REF, Store, TreeView
 
 BASE_SIZE = 5_000
 CHAIN = 5

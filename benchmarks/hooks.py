@@ -67,9 +67,9 @@ from harness import (
     with_bytecode,
 )
 
-from gitledger.ledger import Ledger
-from gitledger.notes import NOTES_REF, add_lines
-from gitledger.store import Store
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.notes import NOTES_REF, add_lines
+from gitledger.storage.store import Store
 
 SESSION = "bench-session-1"
 WARMUP = 3

@@ -64,14 +64,14 @@ from harness import (
 )
 
 from gitledger import FORMAT_VERSION
-from gitledger.codec import encode_entry, encode_focus, encode_meta
-from gitledger.ids import entry_path, new_id
-from gitledger.ledger import Ledger
-from gitledger.model import Change, Entry, Focus, LedgerMeta
-from gitledger.project_index import ACTIVE, CACHE_DIR
-from gitledger.repo import Repo
-from gitledger.restore import restore
-from gitledger.store import PROJECT_REF, Store, TreeView
+from gitledger.core.codec import encode_entry, encode_focus, encode_meta
+from gitledger.core.ids import entry_path, new_id
+from gitledger.core.model import Change, Entry, Focus, LedgerMeta
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.project_index import ACTIVE, CACHE_DIR
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import PROJECT_REF, Store, TreeView
+from gitledger.views.restore import restore
 
 SESSION_ENTRIES = 200
 BASE_SIZE = 5_000

@@ -58,7 +58,7 @@ from harness import (
     with_bytecode,
 )
 
-from gitledger.ledger import Ledger
+from gitledger.ledger.operations import Ledger
 
 APPENDS_TARGET = 500.0
 GROWTH_TARGET = 1.5

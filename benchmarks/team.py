@@ -11,8 +11,8 @@ it never asserts them (timings belong here, not in tests):
     run: ``python -c "import pygit2"`` (the floor of the language) and the bare ``git
     fetch`` of the very refspecs ``pull`` fetches (the floor of git and the transport);
     ``git ledger fetch`` is measured too, so that pull - fetch is the merge's own cost;
-(b) in-process, in a fresh process: ``gitledger.sync.fetch`` then
-    ``gitledger.sync._merge_fetched``, split into its parts (``check`` before and after,
+(b) in-process, in a fresh process: ``gitledger.team.sync.fetch`` then
+    ``gitledger.team.sync._merge_fetched``, split into its parts (``check`` before and after,
     ``merge_into`` and its tree write, the notes merge, the pull record), with the Python
     process's own peak RSS (``VmHWM``) after each step;
 (c) a cProfile of the in-process pull when the pull takes longer than ``--profile-over``
@@ -26,7 +26,7 @@ scopes, rejected alternatives and reasons, most of them superseding the previous
 their scope, two superseding base decisions that the next teammate supersedes too; a fifth
 verified facts and dropped approaches), all through the library (``Ledger.open(path,
 project=True).decide(...)``, as the CLI writes them), each teammate under their own
-name.  The teammates push in turn (``gitledger.sync.push``: every push after the first is
+name.  The teammates push in turn (``gitledger.team.sync.push``: every push after the first is
 rejected, pulls, merges and pushes again), so the remote ends up holding ONE merged
 history with every entry.  "me" has not pulled since the base, so the measured pull is a
 true three-way merge of ``--mine`` local entries with ``teammates x entries`` incoming
@@ -73,10 +73,10 @@ from harness import (
     workspace,
 )
 
-from gitledger import sync
-from gitledger.ledger import Ledger
-from gitledger.remotes import fetch_refspecs
-from gitledger.store import FOCUS_PATH, META_PATH, PROJECT_REF
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import FOCUS_PATH, META_PATH, PROJECT_REF
+from gitledger.team import sync
+from gitledger.team.remotes import fetch_refspecs
 
 #: GNU time, when there is one: it reports the peak RSS (``%M``, KiB) of the largest
 #: process of the command's tree, and being small itself adds nothing to it.
@@ -100,8 +100,10 @@ print(json.dumps({"rc": done.returncode, "wall": wall, "cpu": use.ru_utime + use
 #: The parts of ``_merge_fetched`` are timed by wrapping the names it calls.
 _BREAKDOWN = """\
 import json, resource, sys, time
-from gitledger import entry_cache, merge, sync
-from gitledger.store import Store
+from gitledger.storage import entry_cache
+from gitledger.storage import merge
+from gitledger.team import sync
+from gitledger.storage.store import Store
 parts = {}
 def timed(name, fn):
     def wrapper(*args, **kwargs):

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
+from gitledger.core.names import AGENTS, FORMATS, KINDS, SOURCES
+from gitledger.core.text import one_line, printable
 from gitledger.errors import LedgerError
-from gitledger.names import AGENTS, FORMATS, KINDS, SOURCES
-from gitledger.text import one_line, printable
 
 if TYPE_CHECKING:
-    from gitledger.ledger import Ledger, WriteResult
-    from gitledger.model import Snapshot
+    from gitledger.core.model import Snapshot
+    from gitledger.ledger.operations import Ledger, WriteResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
@@ -121,14 +121,14 @@ def _file(repo: str | None, path: str) -> str:
 
 
 def _ledger(repo: str | None, project: bool = False, name: str | None = None) -> Ledger:
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     return Ledger.open(_where(repo), project=project, name=name)
 
 
 def _text(value: str, field: str) -> str:
     """``-`` reads the text from standard input, which must be UTF-8."""
-    from gitledger.text import decode_bytes
+    from gitledger.core.text import decode_bytes
 
     if value != "-":
         return value
@@ -146,7 +146,7 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
 
 
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
-    from gitledger.render import write_json, write_text
+    from gitledger.views.render import write_json, write_text
 
     _emit(as_json, write_json(result), write_text(result, what))
     for warning in result.warnings:
@@ -168,7 +168,7 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     Without a command, shows this worktree's ledger.  Every write prints the new
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     if ctx.invoked_subcommand is None:
         _show_snapshot(Ledger.open(repo).snapshot(), None, as_json=False)
@@ -373,7 +373,7 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
 
 
 def _decision_ledger(repo: str | None, entry_id: str, project: bool) -> Ledger:
-    from gitledger.decisions import locate
+    from gitledger.ledger.decisions import locate
 
     return locate(_where(repo), entry_id, project=project)
 
@@ -392,7 +392,7 @@ def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None
     A proposed decision made with --supersedes replaces its target now: the old one
     becomes superseded, in the same event.
     """
-    from gitledger.decisions import accept as accept_decision
+    from gitledger.ledger.decisions import accept as accept_decision
 
     _wrote(as_json, accept_decision(_decision_ledger(repo, entry_id, project), entry_id,
                                     next_text=next_text))
@@ -411,7 +411,7 @@ def implement(entry_id: str, commit: str | None, next_text: str | None, project:
     keeps it reachable under refs/ledger/keep so a rebase and git gc cannot delete it.
     Run again on an implemented decision to add another implementing commit.
     """
-    from gitledger.decisions import implement as implement_decision
+    from gitledger.ledger.decisions import implement as implement_decision
 
     _wrote(as_json, implement_decision(_decision_ledger(repo, entry_id, project), entry_id,
                                        commit=commit, next_text=next_text))
@@ -434,7 +434,7 @@ def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
     Refused unless the deployed commit exists and contains every git:<sha> the decision
     cites (an ancestor check).  Run again on a deployed decision for a newer deploy.
     """
-    from gitledger.decisions import deploy as deploy_decision
+    from gitledger.ledger.decisions import deploy as deploy_decision
 
     _wrote(as_json, deploy_decision(_decision_ledger(repo, entry_id, project), entry_id,
                                     env=env, sha=sha, url=url, at=at, next_text=next_text))
@@ -447,7 +447,7 @@ def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
 def reject(entry_id: str, why: str, next_text: str | None, project: bool,
            repo: str | None, as_json: bool) -> None:
     """Reject a proposed or accepted decision, with the reason (→ rejected, final)."""
-    from gitledger.decisions import reject as reject_decision
+    from gitledger.ledger.decisions import reject as reject_decision
 
     _wrote(as_json, reject_decision(_decision_ledger(repo, entry_id, project), entry_id,
                                     why=why, next_text=next_text))
@@ -469,7 +469,7 @@ def evidence(entry_id: str, items: tuple[str, ...], remove: tuple[str, ...],
     --remove takes off an item exactly as recorded, such as the old sha of a rewritten
     implementation commit (--remove git:OLD --add git:NEW).
     """
-    from gitledger.decisions import add_evidence
+    from gitledger.ledger.decisions import add_evidence
 
     _wrote(as_json, add_evidence(_decision_ledger(repo, entry_id, project), entry_id, items,
                                  remove=remove, next_text=next_text))
@@ -496,7 +496,7 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         if as_json or project or name:
             raise click.UsageError("--hook stop prints the agent's own JSON and checks this "
                                    "worktree: leave out --json, --project and --ledger")
-        from gitledger.hook import run_stop_check
+        from gitledger.integrations.agent_hooks import run_stop_check
 
         result = run_stop_check(agent, _stdin_payload(), os.environ, cwd=_where(repo))
         if result.stdout:
@@ -508,8 +508,8 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         raise click.UsageError("--agent only applies with --hook stop")
     if project and name:
         raise click.UsageError("--project and --ledger exclude each other")
-    from gitledger.check import check as check_ledgers
-    from gitledger.check import report_json, report_text
+    from gitledger.audit.check import check as check_ledgers
+    from gitledger.audit.check import report_json, report_text
 
     report = check_ledgers(_where(repo), project=project, name=name)
     _emit(as_json, report_json(report), report_text(report))
@@ -529,8 +529,8 @@ def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
     rebuilds the notes, re-keeps cited commits, empties the caches) and never rewrites a
     ledger's history.  Exits 1 while an error remains.
     """
-    from gitledger.doctor import doctor as run_doctor
-    from gitledger.doctor import report_json, report_text
+    from gitledger.audit.doctor import doctor as run_doctor
+    from gitledger.audit.doctor import report_json, report_text
 
     report = run_doctor(_where(repo), fix=fix)
     _emit(as_json, report_json(report), report_text(report))
@@ -558,7 +558,7 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
     not carry them).  Lines no ledger backs any more are dropped; the notes ref's history
     keeps them.
     """
-    from gitledger.notes import rebuild
+    from gitledger.storage.notes import rebuild
 
     result = rebuild(_where(repo))
     _emit(as_json, {"commit": result.commit, "notes": result.notes, "lines": result.lines,
@@ -589,21 +589,21 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
     --json the output gains an "archive" object (tag, date, tagger, what was carried).
     Exits 1 after printing everything else if some entry could not be read.
     """
-    from gitledger.render import history_json, history_text
+    from gitledger.views.render import history_json, history_text
 
     extra: dict[str, Any] | None = None
     if archive_name is not None:
         if name is not None or project:
             raise click.UsageError("--archive excludes --ledger and --project")
-        from gitledger.archives import open_archive, read_archive
-        from gitledger.render import archive_summary_json
+        from gitledger.ledger.archives import open_archive, read_archive
+        from gitledger.views.render import archive_summary_json
 
         ledger: Ledger = open_archive(_where(repo), archive_name)
         extra = {"archive": archive_summary_json(read_archive(ledger.store, ledger.ref or ""))}
     else:
         ledger = _ledger(repo, project, name)
     if entry_id:
-        from gitledger.decisions import entry_history, locate
+        from gitledger.ledger.decisions import entry_history, locate
 
         if not (project or name or archive_name):  # a carried entry is in the project
             ledger = locate(_where(repo), entry_id)
@@ -616,7 +616,7 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
 def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool,
                    extra: dict[str, Any] | None = None) -> None:
     """Print a ledger; unreadable entries are named on stderr after the rest (exit 1)."""
-    from gitledger.render import snapshot_json, snapshot_text
+    from gitledger.views.render import snapshot_json, snapshot_text
 
     _emit(as_json, {**snapshot_json(snapshot, kind), **(extra or {})},
           snapshot_text(snapshot, kind))
@@ -635,7 +635,7 @@ def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool,
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
         as_json: bool) -> None:
     """Show the ledger's event history, newest first."""
-    from gitledger.render import event_json, log_text
+    from gitledger.views.render import event_json, log_text
 
     ledger = _ledger(repo, project, name)
     events = ledger.events(limit)
@@ -661,8 +661,8 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
     approaches of the ledger it was made in.  A name that is both a file at HEAD and a
     revision is the file; --rev makes it the revision.
     """
-    from gitledger.why import why as why_target
-    from gitledger.why import why_json, why_text
+    from gitledger.views.why import why as why_target
+    from gitledger.views.why import why_json, why_text
 
     result = why_target(_where(repo), target, rev=as_rev, max_commits=max_commits)
     _emit(as_json, why_json(result), why_text(result))
@@ -696,8 +696,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
-    from gitledger.restore import render as render_block
-    from gitledger.restore import restore as restore_block
+    from gitledger.views.restore import render as render_block
+    from gitledger.views.restore import restore as restore_block
 
     if archive_name is not None and (session_id is not None or source is not None):
         raise click.UsageError("--archive takes neither --session-id nor --source: an "
@@ -717,7 +717,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
 @_common
 def claim(session_id: str, repo: str | None, as_json: bool) -> None:
     """Make a session the owner of this worktree's ledger (the same task continues)."""
-    from gitledger.render import claim_text, write_json
+    from gitledger.views.render import claim_text, write_json
 
     result = _ledger(repo).claim(session_id)
     _emit(as_json, write_json(result), claim_text(result, session_id))
@@ -735,8 +735,8 @@ def carry(entry_ids: tuple[str, ...], repo: str | None, as_json: bool) -> None:
     entry names the ledger it came from.  Only DECIDED, VERIFIED and DROPPED entries
     outlive a task.
     """
-    from gitledger.lifecycle import carry as carry_entries
-    from gitledger.render import carry_json, carry_text
+    from gitledger.ledger.lifecycle import carry as carry_entries
+    from gitledger.views.render import carry_json, carry_text
 
     result = carry_entries(_where(repo), list(entry_ids))
     _emit(as_json, carry_json(result), carry_text(result))
@@ -764,8 +764,8 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
     refs/ledger/archive/<ledger-id> whose message summarises the task and what was
     carried; nothing is deleted, and the next write in this worktree starts a new ledger.
     """
-    from gitledger.lifecycle import archive as archive_ledger
-    from gitledger.render import archive_json, archive_text
+    from gitledger.ledger.lifecycle import archive as archive_ledger
+    from gitledger.views.render import archive_json, archive_text
 
     if sum((bool(carry_ids), all_durable, no_carry)) > 1:
         raise click.UsageError("--carry, --carry-all-durable and --no-carry exclude each other")
@@ -797,22 +797,22 @@ def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -
     if remote is not None:
         if archived:
             raise click.UsageError("--remote and --archived do not mix")
-        from gitledger.render_team import remote_list_json, remote_list_text
-        from gitledger.review import remote_ledgers
+        from gitledger.team.render import remote_list_json, remote_list_text
+        from gitledger.team.review import remote_ledgers
 
         found = remote_ledgers(_where(repo), remote or None)
         _emit(as_json, remote_list_json(found), remote_list_text(found))
         return
     if archived:
-        from gitledger.archives import list_archives
-        from gitledger.render import archive_summary_json, archives_text
+        from gitledger.ledger.archives import list_archives
+        from gitledger.views.render import archive_summary_json, archives_text
 
         archives = list_archives(_where(repo))
         _emit(as_json, {"archives": [archive_summary_json(a) for a in archives]},
               archives_text(archives))
         return
-    from gitledger.ledger import list_ledgers
-    from gitledger.render import list_text, summary_json
+    from gitledger.ledger.operations import list_ledgers
+    from gitledger.views.render import list_text, summary_json
 
     summaries = list_ledgers(_where(repo))
     _emit(as_json, {"ledgers": [summary_json(s) for s in summaries]}, list_text(summaries))
@@ -836,8 +836,8 @@ def prune(before: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     entries until git ledger notes rebuild drops those lines; the archived commits
     themselves go at git's next gc.
     """
-    from gitledger.archives import prune as prune_archives
-    from gitledger.render import prune_json, prune_text
+    from gitledger.ledger.archives import prune as prune_archives
+    from gitledger.views.render import prune_json, prune_text
 
     result = prune_archives(_where(repo), before, dry_run=dry_run)
     _emit(as_json, prune_json(result), prune_text(result))
@@ -858,8 +858,8 @@ def adopt(name: str, repo: str | None, as_json: bool) -> None:
     worktrees (there is no --force; a locked worktree counts as live).  Pointer files
     of removed worktrees that still name the ledger are deleted.
     """
-    from gitledger.archives import adopt as adopt_ledger
-    from gitledger.render import adopt_json, adopt_text
+    from gitledger.ledger.archives import adopt as adopt_ledger
+    from gitledger.views.render import adopt_json, adopt_text
 
     result = adopt_ledger(_where(repo), name)
     _emit(as_json, adopt_json(result), adopt_text(result))
@@ -878,8 +878,8 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
     The copies are read-only mirrors (git ledger list --remote shows the session ledgers
     among them); git ledger pull merges them.
     """
-    from gitledger.render_team import fetch_json, fetch_text
-    from gitledger.sync import fetch as fetch_ledgers
+    from gitledger.team.render import fetch_json, fetch_text
+    from gitledger.team.sync import fetch as fetch_ledgers
 
     result = fetch_ledgers(_where(repo), remote)
     _emit(as_json, fetch_json(result), fetch_text(result))
@@ -901,8 +901,8 @@ def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
     --remote.  What git ledger check finds after the merge that it did not before is
     printed (the exit status stays 0).
     """
-    from gitledger.render_team import pull_json, pull_text
-    from gitledger.sync import pull as pull_ledgers
+    from gitledger.team.render import pull_json, pull_text
+    from gitledger.team.sync import pull as pull_ledgers
 
     result = pull_ledgers(_where(repo), remote)
     _emit(as_json, pull_json(result), pull_text(result))
@@ -930,8 +930,8 @@ def push(remote: str | None, all_sessions: bool, transcripts: bool, dry_run: boo
     server hook) is one line naming the ref and the server's reason; nothing local
     changes.  --dry-run asks the remote what would move and pushes nothing.
     """
-    from gitledger.render_team import push_json, push_text
-    from gitledger.sync import push as push_ledgers
+    from gitledger.team.render import push_json, push_text
+    from gitledger.team.sync import push as push_ledgers
 
     result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run,
                           transcripts=transcripts)
@@ -955,8 +955,8 @@ def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) ->
     refspecs, HEAD is added too: with any push refspec configured, a plain git push
     pushes only those.
     """
-    from gitledger.remotes import setup
-    from gitledger.render_team import setup_json, setup_text
+    from gitledger.team.remotes import setup
+    from gitledger.team.render import setup_json, setup_text
 
     result = setup(_where(repo), remote, dry_run=dry_run)
     _emit(as_json, setup_json(result, "setup"), setup_text(result, "setup"))
@@ -968,8 +968,8 @@ def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) ->
 @_common
 def remote_teardown(remote: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Remove exactly the lines git ledger remote setup added to remote.REMOTE."""
-    from gitledger.remotes import teardown
-    from gitledger.render_team import setup_json, setup_text
+    from gitledger.team.remotes import teardown
+    from gitledger.team.render import setup_json, setup_text
 
     result = teardown(_where(repo), remote, dry_run=dry_run)
     _emit(as_json, setup_json(result, "teardown"), setup_text(result, "teardown"))
@@ -991,8 +991,8 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
     its status now, the ledger it is in and every change (added, accepted, implemented,
     deployed, superseded, rejected, edited, evidence, merged) with who made it and when.
     """
-    from gitledger.render_team import review_json, review_text
-    from gitledger.review import review as review_decisions
+    from gitledger.team.render import review_json, review_text
+    from gitledger.team.review import review as review_decisions
 
     result = review_decisions(_where(repo), since=since, remote=remote)
     _emit(as_json, review_json(result), review_text(result))
@@ -1027,7 +1027,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     standard output; -o never overwrites a file unless --force, and never follows a
     symlink.
     """
-    from gitledger.interchange import export_as
+    from gitledger.interchange.formats import export_as
 
     if force and output in (None, "-"):
         raise click.UsageError("--force goes with -o PATH")
@@ -1035,7 +1035,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     if output in (None, "-"):
         click.echo(text, nl=False)
         return
-    from gitledger.interchange import write_export
+    from gitledger.interchange.formats import write_export
 
     written = write_export(_where(repo), _file(repo, output), text, force=force)
     click.echo(f"wrote {printable(str(written))} ({len(text.encode('utf-8'))} bytes)", err=True)
@@ -1061,7 +1061,7 @@ def import_(path: str, fmt: str | None, skip_invalid: bool, dry_run: bool, proje
     is one event.  Ids survive: git ledger export --format jsonl (or session-md) gives
     the file back, and importing the same file again writes nothing new.
     """
-    from gitledger.seedformats import import_file, import_json, import_text
+    from gitledger.interchange.seedformats import import_file, import_json, import_text
 
     result = import_file(_where(repo), _file(repo, path), fmt=fmt, project=project,
                          dry_run=dry_run, skip_invalid=skip_invalid)
@@ -1087,8 +1087,8 @@ def transcript() -> None:
 def transcript_save(path: str, session_id: str | None, repo: str | None,
                     as_json: bool) -> None:
     """Save a transcript verbatim, credentials redacted; unchanged content writes nothing."""
-    from gitledger.render_interchange import save_json, save_text
-    from gitledger.transcripts import save
+    from gitledger.interchange.render import save_json, save_text
+    from gitledger.interchange.transcripts import save
 
     result = save(_where(repo), _file(repo, path), session_id=session_id)
     _emit(as_json, save_json(result), save_text(result))
@@ -1098,8 +1098,8 @@ def transcript_save(path: str, session_id: str | None, repo: str | None,
 @_common
 def transcript_list(repo: str | None, as_json: bool) -> None:
     """List the saved transcripts: session id, saves, size, last saved."""
-    from gitledger.render_interchange import transcripts_json, transcripts_text
-    from gitledger.transcripts import list_transcripts
+    from gitledger.interchange.render import transcripts_json, transcripts_text
+    from gitledger.interchange.transcripts import list_transcripts
 
     found = list_transcripts(_where(repo))
     _emit(as_json, transcripts_json(found), transcripts_text(found))
@@ -1110,7 +1110,7 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
 @_repo_option
 def transcript_show(session_id: str, repo: str | None) -> None:
     """Print a saved transcript, byte for byte as saved."""
-    from gitledger.transcripts import load
+    from gitledger.interchange.transcripts import load
 
     click.echo(load(_where(repo), session_id), nl=False)  # bytes: written as they are
 
@@ -1175,8 +1175,8 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
     .codex/config.toml, .gemini/settings.json or .cursor/mcp.json.  Running it again
     changes nothing.  Prints exactly what it changed.
     """
-    from gitledger.installer import install as install_all
-    from gitledger.installer import report_json, report_text
+    from gitledger.integrations.install import install as install_all
+    from gitledger.integrations.install import report_json, report_text
 
     result = install_all(_where(repo), agent=agent, git_hooks_only=git_hooks,
                          dry_run=dry_run, mcp=mcp_server)
@@ -1198,8 +1198,8 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
     --git-hooks, our git hooks are removed and the hooks they chained are put back.
     Prints exactly what it changed.
     """
-    from gitledger.installer import report_json, report_text
-    from gitledger.installer import uninstall as uninstall_all
+    from gitledger.integrations.install import report_json, report_text
+    from gitledger.integrations.install import uninstall as uninstall_all
 
     result = uninstall_all(_where(repo), agent=agent, git_hooks=git_hooks, dry_run=dry_run)
     _emit(as_json, report_json(result), report_text(result))
@@ -1222,14 +1222,14 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     and session-end record a checkpoint.  Never fails the agent or git: on any error it
     prints one line on standard error (and a minimal block for session-start) and exits 0.
     """
-    from gitledger.names import GIT_EVENTS
+    from gitledger.core.names import GIT_EVENTS
 
     if event in GIT_EVENTS:
-        from gitledger.hook import run_git_hook
+        from gitledger.integrations.agent_hooks import run_git_hook
 
         result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
     else:
-        from gitledger.hook import run_hook
+        from gitledger.integrations.agent_hooks import run_hook
 
         result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
     if result.stdout:
@@ -1251,7 +1251,7 @@ def mcp(repo: str | None) -> None:
     An agent starts it; git ledger install --agent NAME --mcp registers it.  Needs the
     optional extra: pip install 'gitledger[mcp]'.  See docs/mcp.md.
     """
-    from gitledger.mcp_server import serve
+    from gitledger.integrations.mcp_server import serve
 
     serve(_where(repo))
 
@@ -1261,7 +1261,7 @@ def _stdin_payload() -> bytes:
     try:
         if sys.stdin is None or sys.stdin.isatty():
             return b""
-        from gitledger.hook import STDIN_LIMIT
+        from gitledger.integrations.agent_hooks import STDIN_LIMIT
 
         return sys.stdin.buffer.read(STDIN_LIMIT + 1)
     except (OSError, ValueError, AttributeError):

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 from gitledger import FORMAT_VERSION, __version__
 from gitledger.cli import PROG, cli
-from gitledger.ids import KIND_LETTERS
-from gitledger.ledger import SESSION_ENV
-from gitledger.store import (
+from gitledger.core.ids import KIND_LETTERS
+from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.ledger.operations import SESSION_ENV
+from gitledger.storage.store import (
     ENTRIES_DIR,
     FOCUS_PATH,
     META_PATH,
@@ -30,7 +31,6 @@ from gitledger.store import (
     PROJECT_REF,
     SESSIONS_PREFIX,
 )
-from gitledger.text import LINE_LIMIT, TEXT_LIMIT
 
 if TYPE_CHECKING:
     import click

@@ -17,20 +17,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.check import check, report_text
-from gitledger.decisions import reject
-from gitledger.gitevents import post_commit
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger, WriteResult
-from gitledger.lifecycle import archive
-from gitledger.notes import read_note
-from gitledger.render import archive_text, log_text, snapshot_json, snapshot_text
-from gitledger.render_team import pull_text, push_text, review_text
-from gitledger.repo import commit_files, init_repository
-from gitledger.restore import restore
-from gitledger.review import review
-from gitledger.sync import pull, push
-from gitledger.why import why, why_text
+from gitledger.audit.check import check, report_text
+from gitledger.core.ids import entry_path
+from gitledger.integrations.git_events import post_commit
+from gitledger.ledger.decisions import reject
+from gitledger.ledger.lifecycle import archive
+from gitledger.ledger.operations import Ledger, WriteResult
+from gitledger.storage.notes import read_note
+from gitledger.storage.repo import commit_files, init_repository
+from gitledger.team.render import pull_text, push_text, review_text
+from gitledger.team.review import review
+from gitledger.team.sync import pull, push
+from gitledger.views.render import archive_text, log_text, snapshot_json, snapshot_text
+from gitledger.views.restore import restore
+from gitledger.views.why import why, why_text
 
 TEAMMATE = {"GIT_AUTHOR_NAME": "Sam Teammate", "GIT_AUTHOR_EMAIL": "sam@gitledger.invalid",
             "GIT_COMMITTER_NAME": "Sam Teammate", "GIT_COMMITTER_EMAIL": "sam@gitledger.invalid"}

@@ -16,15 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from gitledger import decision_index, entry_cache
-from gitledger.codec import decode_entry, encode_entry, entry_from_json
-from gitledger.decision_index import DB_NAME, Matches, find_matches
-from gitledger.decisions import _scanned_matches, reject, write_warnings
-from gitledger.entry_cache import CACHE_DIR, CACHE_VERSION, read_entries
-from gitledger.ids import entry_path, new_id
-from gitledger.ledger import Ledger
-from gitledger.model import Change, Entry
-from gitledger.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+from gitledger.core.codec import decode_entry, encode_entry, entry_from_json
+from gitledger.core.ids import entry_path, new_id
+from gitledger.core.model import Change, Entry
+from gitledger.ledger import decision_index
+from gitledger.ledger.decision_index import DB_NAME, Matches, find_matches
+from gitledger.ledger.decisions import _scanned_matches, reject, write_warnings
+from gitledger.ledger.operations import Ledger
+from gitledger.storage import entry_cache
+from gitledger.storage.entry_cache import CACHE_DIR, CACHE_VERSION, read_entries
+from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
 from tests.conftest import git
 
 
@@ -119,7 +120,7 @@ def test_a_proposed_decision_is_not_in_force_until_accepted(
     proposal = _decide(session, "Shard by tenant", ["One big table"], scope="db",
                        proposed=True)
     assert _both_ways(session, "One big table", "db") == Matches()
-    from gitledger.decisions import accept
+    from gitledger.ledger.decisions import accept
 
     accept(session, proposal.id)
     assert _both_ways(session, "One big table", "db") == Matches(proposal.id, proposal.id)
@@ -153,7 +154,7 @@ def test_a_session_copy_of_a_project_decision_stands_in_for_it(
 def test_only_the_project_s_newest_active_decisions_are_compared(
         repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(decision_index, "TOP", 3)
-    from gitledger import project_index
+    from gitledger.ledger import project_index
 
     monkeypatch.setattr(project_index, "TOP", 3)
     session, project = Ledger.open(repo), Ledger.open(repo, project=True)

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 
 from gitledger.cli import cli
 from gitledger.errors import InvalidInput
-from gitledger.ledger import Ledger
-from gitledger.lifecycle import archive
-from gitledger.restore import restore
-from gitledger.store import ARCHIVE_PREFIX, SESSIONS_PREFIX
+from gitledger.ledger.lifecycle import archive
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import ARCHIVE_PREFIX, SESSIONS_PREFIX
+from gitledger.views.restore import restore
 from tests.conftest import git
 
 

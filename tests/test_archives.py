@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger import archives as archives_module
-from gitledger.archives import (
+from gitledger.cli import cli
+from gitledger.errors import InvalidInput, UnknownEntry
+from gitledger.ledger import archives as archives_module
+from gitledger.ledger.archives import (
     ArchivedLedger,
     adopt,
     list_archives,
@@ -18,12 +20,10 @@ from gitledger.archives import (
     parse_cutoff,
     prune,
 )
-from gitledger.cli import cli
-from gitledger.errors import InvalidInput, UnknownEntry
-from gitledger.ledger import Ledger, list_ledgers
-from gitledger.lifecycle import archive
-from gitledger.repo import Repo
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
+from gitledger.ledger.lifecycle import archive
+from gitledger.ledger.operations import Ledger, list_ledgers
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
 from tests.conftest import git
 
 OLD = "2025-01-10T09:00:00+00:00"
@@ -221,7 +221,7 @@ def test_every_write_to_an_archive_is_refused(repo_with_commit: Path,
     before = refs(repo_with_commit)
     ledger = open_archive(repo_with_commit, new)
     assert isinstance(ledger, ArchivedLedger)
-    from gitledger.decisions import add_evidence, reject
+    from gitledger.ledger.decisions import add_evidence, reject
 
     entry = ledger.snapshot().entries[0]
     decision = next(e for e in ledger.snapshot().entries if e.kind == "decided")

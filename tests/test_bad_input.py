@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.cli import cli
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.core.ids import entry_path
+from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 
 PREFIX = "git ledger: "
@@ -819,7 +819,7 @@ def test_a_stale_ref_lock_fails_a_write_at_once_naming_it(repo: Path) -> None:
     import time
 
     from gitledger.errors import ConcurrentUpdate
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     ledger = Ledger.open(repo)
     ledger.set_task("t")

@@ -23,12 +23,12 @@ import tomli_w
 from click.testing import CliRunner, Result
 from pygit2.enums import FileMode
 
-from gitledger.check import ASK_USER_CHECKPOINTS, RESTORE_LINES, RULES
-from gitledger.codec import encode_entry
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.model import Entry
-from gitledger.store import PROJECT_REF
+from gitledger.audit.check import ASK_USER_CHECKPOINTS, RESTORE_LINES, RULES
+from gitledger.core.codec import encode_entry
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Entry
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import PROJECT_REF
 from tests.conftest import Run, git
 
 REJECTED = "shared callback with query param routing"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from gitledger.codec import (
+from gitledger.core.codec import (
     decode_entry,
     decode_focus,
     decode_meta,
@@ -20,8 +20,8 @@ from gitledger.codec import (
     entry_to_json,
     iso,
 )
+from gitledger.core.model import KIND_FIELDS, KINDS, Entry, Focus, LedgerMeta
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.model import KIND_FIELDS, KINDS, Entry, Focus, LedgerMeta
 
 WHEN = datetime(2026, 11, 30, 12, 0, 0, tzinfo=timezone(timedelta(hours=2)))
 AUTHOR = "Ada Tester <ada@example.com>"

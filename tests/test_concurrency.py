@@ -203,7 +203,7 @@ def _library_worker(path: str, env: dict[str, str], number: int, appends: int,
         import pygit2
         from pygit2.enums import ConfigLevel
 
-        from gitledger.ledger import Ledger
+        from gitledger.ledger.operations import Ledger
 
         home = env["HOME"]
         pygit2.settings.search_path[ConfigLevel.GLOBAL] = home
@@ -283,10 +283,10 @@ def test_a_writer_that_loses_the_race_reapplies_its_operation(
     repo: Path, existing: bool
 ) -> None:
     """Another writer moves (or creates) the ref while we build: we rebuild on its tip."""
-    from gitledger.ledger import Ledger
-    from gitledger.model import Change
-    from gitledger.repo import Repo
-    from gitledger.store import Store, TreeView
+    from gitledger.core.model import Change
+    from gitledger.ledger.operations import Ledger
+    from gitledger.storage.repo import Repo
+    from gitledger.storage.store import Store, TreeView
 
     other = Ledger.open(repo)
     if existing:
@@ -321,7 +321,7 @@ def test_a_writer_that_loses_the_race_reapplies_its_operation(
 
 def test_a_held_ref_lock_is_waited_out_not_reported(repo: Path) -> None:
     """While another git process holds the ref's lock, a write waits and then succeeds."""
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     ledger = Ledger.open(repo)
     ledger.set_task("hold the lock")

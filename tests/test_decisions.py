@@ -1,4 +1,4 @@
-"""The decision state machine (``gitledger.decisions``), directly and through the CLI.
+"""The decision state machine (``gitledger.ledger.decisions``), directly and through the CLI.
 
 Every legal transition and every illegal one; ``implement`` and ``deploy`` checked against
 real commits (abbreviated shas, branches, side branches, unborn repositories); rejection,
@@ -23,14 +23,14 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from gitledger import decisions
-from gitledger.codec import encode_entry
+from gitledger.core.codec import encode_entry
+from gitledger.core.ids import entry_path
+from gitledger.core.model import STATUSES, Entry, Focus, LedgerMeta
 from gitledger.errors import InvalidInput, UnknownEntry
-from gitledger.ids import entry_path
-from gitledger.keepalive import KEEP_REF
-from gitledger.ledger import Built, Ledger, WriteResult, read_entry
-from gitledger.model import STATUSES, Entry, Focus, LedgerMeta
-from gitledger.store import PROJECT_REF, TreeView
+from gitledger.ledger import decisions
+from gitledger.ledger.operations import Built, Ledger, WriteResult, read_entry
+from gitledger.storage.keepalive import KEEP_REF
+from gitledger.storage.store import PROJECT_REF, TreeView
 from tests.conftest import Run, git, installed_git_ledger
 
 URL = "https://ci.example.com/deploys/1"

@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from gitledger import store
 from gitledger.cli import cli
-from gitledger.credentials import _TOKEN_PATTERNS
-from gitledger.ids import KIND_LETTERS
-from gitledger.ledger import SESSION_ENV
+from gitledger.core.credentials import _TOKEN_PATTERNS
+from gitledger.core.ids import KIND_LETTERS
+from gitledger.core.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
+from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.ledger.operations import SESSION_ENV
 from gitledger.manpage import render
-from gitledger.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
-from gitledger.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.storage import store
 from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,7 +278,7 @@ def test_every_decision_and_check_json_key_is_documented(
 
 
 def test_check_rules_table_matches_the_code() -> None:
-    from gitledger.check import RULES
+    from gitledger.audit.check import RULES
 
     section = _section(_read(CLI_MD), "### `git ledger check`")
     documented: dict[str, str] = {}
@@ -292,7 +292,7 @@ def test_check_rules_table_matches_the_code() -> None:
 
 
 def test_state_machine_table_matches_transitions() -> None:
-    from gitledger.decisions import TRANSITIONS
+    from gitledger.ledger.decisions import TRANSITIONS
 
     section = _section(_read(CLI_MD), "### Decision status")
     documented: set[tuple[str, str]] = set()
@@ -311,7 +311,7 @@ def test_state_machine_table_matches_transitions() -> None:
 
 
 def test_format_md_specifies_the_keep_alive_chain() -> None:
-    from gitledger.keepalive import KEEP_REF, KEPT_DIR
+    from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
 
     section = _section(_read(FORMAT_MD), "## The keep-alive chain")
     assert f"`{KEEP_REF}`" in section
@@ -333,21 +333,22 @@ def test_check_section_links_the_stop_hook_docs() -> None:
 def test_shipped_git_hooks_are_the_templates() -> None:
     import os
 
-    from gitledger.githooks import GIT_HOOKS, MARK, template
+    from gitledger.integrations.git_hooks import GIT_HOOKS, MARK, template
 
     folder = ROOT / "hooks" / "git"
     assert sorted(p.name for p in folder.iterdir()) == sorted(GIT_HOOKS)
     for name in GIT_HOOKS:
         path = folder / name
         assert path.read_bytes() == template(name).encode("utf-8"), (
-            f"hooks/git/{name} differs from gitledger.githooks.template({name!r}): regenerate it")
+            f"hooks/git/{name} differs from gitledger.integrations.git_hooks.template({name!r}): "
+            "regenerate it")
         assert os.access(path, os.X_OK), f"hooks/git/{name} is not executable"
         assert path.read_bytes().startswith(b"#!/bin/sh\n")
         assert MARK.encode() in path.read_bytes()
 
 
 def test_shipped_git_hooks_are_valid_sh() -> None:
-    from gitledger.githooks import GIT_HOOKS
+    from gitledger.integrations.git_hooks import GIT_HOOKS
 
     for name in GIT_HOOKS:
         done = subprocess.run(["sh", "-n", str(ROOT / "hooks" / "git" / name)],
@@ -370,7 +371,7 @@ def _pre_commit_hooks() -> list[dict[str, str]]:
 
 
 def test_pre_commit_hooks_run_our_git_events() -> None:
-    from gitledger.names import GIT_EVENTS
+    from gitledger.core.names import GIT_EVENTS
 
     hooks = _pre_commit_hooks()
     stages = {}
@@ -392,7 +393,7 @@ def test_pre_commit_hooks_run_our_git_events() -> None:
 
 
 def test_hooks_md_documents_each_git_hook_and_the_fast_path() -> None:
-    from gitledger.githooks import CHAINED_SUFFIX, GIT_HOOKS, template
+    from gitledger.integrations.git_hooks import CHAINED_SUFFIX, GIT_HOOKS, template
 
     doc = _read(ROOT / "docs" / "hooks.md")
     section = _section(doc, "## Git hooks")
@@ -412,7 +413,7 @@ def test_hooks_md_documents_each_git_hook_and_the_fast_path() -> None:
 
 
 def test_doctor_codes_table_matches_the_code() -> None:
-    from gitledger.doctor import _FIXABLE, CODES
+    from gitledger.audit.doctor import _FIXABLE, CODES
 
     section = _section(_read(CLI_MD), "### `git ledger doctor`")
     documented: dict[str, tuple[str, bool]] = {}

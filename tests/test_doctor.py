@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger.doctor import CODES, DoctorReport, doctor, report_json, report_text
-from gitledger.ids import entry_path
-from gitledger.keepalive import KEEP_REF, kept_path
-from gitledger.notes import NOTES_REF
+from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
+from gitledger.core.ids import entry_path
+from gitledger.storage.keepalive import KEEP_REF, kept_path
+from gitledger.storage.notes import NOTES_REF
 from tests.conftest import Run, git
 
 
@@ -596,7 +596,7 @@ def test_cli_doctor_unfixable_fault_still_fails_after_fix(work: Path, ledger: Ru
 
 def test_fix_rebuilds_notes_despite_a_broken_ledger_ref(work: Path) -> None:
     from gitledger.errors import CorruptLedger
-    from gitledger.notes import rebuild
+    from gitledger.storage.notes import rebuild
 
     code = git(work, "rev-parse", "HEAD").strip()
     note = git(work, "notes", "--ref=ledger", "show", code)
@@ -635,7 +635,7 @@ def test_an_unfinished_archive_is_found_and_finished(work: Path, ledger: Run) ->
 
 
 def test_an_unfinished_carry_is_found_and_finished(work: Path, ledger: Run) -> None:
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     session = _session(work)
     decision = next(e for e in Ledger.open(work).snapshot().entries if e.kind == "decided")

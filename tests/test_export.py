@@ -1,4 +1,4 @@
-"""``gitledger.export``: the living page, the whole-ledger JSON document, and ``-o``.
+"""``gitledger.interchange.export``: the living page, the whole-ledger JSON document, and ``-o``.
 
 Every ledger is written through the library into a real repository; the page is checked
 line by line (stamps against the commits the writes returned, strike-through, links and
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from gitledger import decisions
 from gitledger.errors import InvalidInput, LedgerError
-from gitledger.export import ledger_document, living_page, write_output
-from gitledger.ledger import Ledger
-from gitledger.store import PROJECT_REF
+from gitledger.interchange.export import ledger_document, living_page, write_output
+from gitledger.ledger import decisions
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import PROJECT_REF
 from tests.conftest import git
 
 URL = "https://ci.example.com/deploys/7"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.ledger import Ledger
+from gitledger.ledger.operations import Ledger
 
 
 def test_ledger_lives_only_under_refs_ledger(git_repo: Any) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger.githooks import MARK
+from gitledger.integrations.git_hooks import MARK
 from tests.conftest import Run, git, installed_git_ledger
 
 HOOKS = ("post-commit", "post-checkout", "post-rewrite")

@@ -16,14 +16,20 @@ from typing import Any
 
 import pytest
 
-from gitledger import hook as hook_module
-from gitledger import restore as restore_module
-from gitledger.agents import BY_NAME, envelope, install, stop_envelope
-from gitledger.decisions import reject
 from gitledger.errors import InvalidInput
-from gitledger.hook import HookFailure, parse_payload, run_hook, run_stop_check, stop_reason
-from gitledger.ledger import Ledger
-from gitledger.restore import PROTOCOL
+from gitledger.integrations import agent_hooks as hook_module
+from gitledger.integrations.agent_hooks import (
+    HookFailure,
+    parse_payload,
+    run_hook,
+    run_stop_check,
+    stop_reason,
+)
+from gitledger.integrations.agents import BY_NAME, envelope, install, stop_envelope
+from gitledger.ledger.decisions import reject
+from gitledger.ledger.operations import Ledger
+from gitledger.views import restore as restore_module
+from gitledger.views.restore import PROTOCOL
 from tests.conftest import git
 
 TASK = "Ship PKCE for the OAuth callback"
@@ -797,7 +803,7 @@ def test_stop_hook_active_must_be_true_not_truthy(conflicted: tuple[Path, str, s
 
 @pytest.mark.parametrize("agent", STOP_AGENTS)
 def test_stop_never_blocks_on_warnings(project: Path, agent: str) -> None:
-    from gitledger.check import check
+    from gitledger.audit.check import check
 
     Ledger.open(project).verify("all tests pass on branch main", by="pytest")
     report = check(project)
@@ -860,7 +866,7 @@ def test_stop_for_an_unknown_agent(project: Path) -> None:
 
 def test_a_bug_in_the_check_never_keeps_the_agent(conflicted: tuple[Path, str, str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from gitledger import check as check_module
+    from gitledger.audit import check as check_module
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("boom\nsecond line")
@@ -874,7 +880,7 @@ def test_a_bug_in_the_check_never_keeps_the_agent(conflicted: tuple[Path, str, s
 
 def test_a_slow_check_gives_up_and_lets_the_agent_go(conflicted: tuple[Path, str, str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from gitledger import check as check_module
+    from gitledger.audit import check as check_module
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(10)
@@ -889,7 +895,7 @@ def test_a_slow_check_gives_up_and_lets_the_agent_go(conflicted: tuple[Path, str
 
 
 def test_stop_reason_names_five_errors_and_counts_the_rest() -> None:
-    from gitledger.check import Finding
+    from gitledger.audit.check import Finding
 
     errors = [Finding("dangling-link", f"d-{i:02d}", f"d-{i:02d} links to d-none",
                       f"edit d-{i:02d}") for i in range(8)]
@@ -902,7 +908,7 @@ def test_stop_reason_names_five_errors_and_counts_the_rest() -> None:
 
 
 def test_stop_reason_is_bounded() -> None:
-    from gitledger.check import Finding
+    from gitledger.audit.check import Finding
 
     errors = [Finding("dangling-link", "d-1", "x" * 3000, "y" * 3000)] * 5
     reason = stop_reason(errors)

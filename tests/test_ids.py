@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from gitledger.errors import LedgerError, UnknownEntry
-from gitledger.ids import (
+from gitledger.core.ids import (
     ALPHABET,
     CORE_LENGTH,
     KIND_LETTERS,
@@ -19,7 +18,8 @@ from gitledger.ids import (
     shortest_unique,
     split_prefix,
 )
-from gitledger.model import KINDS
+from gitledger.core.model import KINDS
+from gitledger.errors import LedgerError, UnknownEntry
 
 ID_SHAPE = re.compile(r"^[odvxp]-[0-9a-hjkmnp-tv-z]{10}$")
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from gitledger.agents import (
+from gitledger.integrations.agents import (
     AGENTS,
     BY_NAME,
     HOOKED,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger.atif import validate
+from gitledger.interchange.atif import validate
 from tests.conftest import Run, git
 
 TRANSCRIPT = "\n".join(json.dumps(record) for record in (

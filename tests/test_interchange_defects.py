@@ -1,4 +1,4 @@
-"""Defects a review found in export/import (``gitledger.seedformats``), each pinned down.
+"""Defects a review found in export/import (``interchange.seedformats``), each pinned down.
 
 session-md round trips of texts that hold the layout's own separators; a changed jsonl
 record re-imported; a dangling ``supersedes`` in a Decision Ledger file; files that are not
@@ -20,11 +20,10 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from gitledger import decisions
+from gitledger.core.model import Entry, Focus, Snapshot
+from gitledger.core.text import clean_line, clean_text
 from gitledger.errors import InvalidInput
-from gitledger.ledger import Ledger
-from gitledger.model import Entry, Focus, Snapshot
-from gitledger.seedformats import (
+from gitledger.interchange.seedformats import (
     export_jsonl,
     export_session_md,
     import_file,
@@ -33,7 +32,8 @@ from gitledger.seedformats import (
     parse_session_md,
     read_file,
 )
-from gitledger.text import clean_line, clean_text
+from gitledger.ledger import decisions
+from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git
 from tests.test_seedformats import fresh, refs, write
 
@@ -281,7 +281,7 @@ def test_a_changed_record_with_a_gitledger_id(repo_with_commit: Path, tmp_path: 
 
 
 def test_the_seed_example_alone_imports_with_its_link_kept(repo: Path, tmp_path: Path) -> None:
-    from gitledger.check import check
+    from gitledger.audit.check import check
 
     path = write(tmp_path / "ledger.jsonl", SEED_002)
     result = import_file(repo, path)

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from gitledger import FORMAT_VERSION
+from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id
+from gitledger.core.model import Entry
+from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
-from gitledger.ids import KIND_LETTERS, entry_path, is_valid_id
-from gitledger.ledger import SESSION_ENV, Ledger, WriteResult, list_ledgers
-from gitledger.model import Entry
-from gitledger.store import PROJECT_REF, SESSIONS_PREFIX
-from gitledger.text import LINE_LIMIT
+from gitledger.ledger.operations import SESSION_ENV, Ledger, WriteResult, list_ledgers
+from gitledger.storage.store import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import FIXED_DATE, git
 
 

@@ -21,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Change
 from gitledger.errors import InvalidInput
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.lifecycle import archive, carry, durable_ids
-from gitledger.model import Change
-from gitledger.notes import NOTES_REF
-from gitledger.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+from gitledger.ledger.lifecycle import archive, carry, durable_ids
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.notes import NOTES_REF
+from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
 from tests.conftest import Run, git, installed_git_ledger
 
 # -- helpers -----------------------------------------------------------------------------
@@ -747,7 +747,7 @@ def _outcome(path: Path, session: str, everything: set[str]) -> list[str]:
     Storage may hold an interrupted step (a tag set and the session ref not yet removed,
     an entry in the project and not yet gone from the session): what every reader sees is
     the state before or after the step, never between, and nothing is lost."""
-    from gitledger.ledger import Ledger
+    from gitledger.ledger.operations import Ledger
 
     archived = ARCHIVE_PREFIX + session.removeprefix(SESSIONS_PREFIX)
     worktree = Ledger.open(path, session="")
@@ -880,7 +880,7 @@ def test_archive_killed_at_random_moments(tmp_path: Path, cli_env: dict[str, str
 def test_after_an_interrupted_carry_writes_go_to_the_project_copy(repo: Path) -> None:
     """Killed between its steps, a carry counts as done: the session's leftover copy is
     not readable by id, so accept finds (and moves) the project's copy."""
-    from gitledger.decisions import accept, locate
+    from gitledger.ledger.decisions import accept, locate
 
     ledger = Ledger.open(repo)
     proposed = ledger.decide("use a queue", proposed=True).entry
@@ -899,7 +899,7 @@ def test_after_an_interrupted_carry_writes_go_to_the_project_copy(repo: Path) ->
 
 
 def test_carrying_one_decision_of_a_chain_carries_the_chain(repo: Path) -> None:
-    from gitledger.check import check
+    from gitledger.audit.check import check
 
     ledger = Ledger.open(repo)
     ledger.set_task("t")

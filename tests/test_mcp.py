@@ -17,8 +17,8 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
-from gitledger import tools
-from gitledger.ledger import Ledger
+from gitledger.integrations import mcp_tools as tools
+from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 
 

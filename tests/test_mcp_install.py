@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from gitledger import mcpconfig
 from gitledger.errors import AgentConfigError
+from gitledger.integrations import mcp_config as mcpconfig
 from tests.conftest import Run
 
 JSON_AGENTS = {"claude": ".mcp.json", "gemini": ".gemini/settings.json",

@@ -19,14 +19,14 @@ import pygit2
 import pytest
 from click.testing import CliRunner
 
-from gitledger.decisions import add_evidence
-from gitledger.ids import entry_path
-from gitledger.keepalive import KEEP_REF, keep, kept_path
-from gitledger.ledger import Ledger
-from gitledger.merge import Conflict, MergeResult, merge_into
-from gitledger.model import Change, Event
-from gitledger.repo import Repo
-from gitledger.store import FOCUS_PATH, META_PATH, PROJECT_REF, Store, TreeView
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Change, Event
+from gitledger.ledger.decisions import add_evidence
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.keepalive import KEEP_REF, keep, kept_path
+from gitledger.storage.merge import Conflict, MergeResult, merge_into
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import FOCUS_PATH, META_PATH, PROJECT_REF, Store, TreeView
 from tests.conftest import Run, git
 
 SIDE = "refs/test/side"
@@ -683,7 +683,7 @@ def test_status_history_across_a_merge_lists_each_change_once(
     """One side edits a decision's reason, the other rejects it: after the merge the
     status history is accepted then rejected, without the edit counted as a return to
     accepted (the history is no line any more) or the merge counted as a rejection."""
-    from gitledger.decisions import entry_history, reject
+    from gitledger.ledger.decisions import entry_history, reject
 
     _, _, theirs = diverge(store, at,
                            lambda led: led.edit(based, because="measured: small enough"),

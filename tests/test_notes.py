@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger import notes as notes_module
-from gitledger.codec import decode_entry
-from gitledger.ids import entry_path
-from gitledger.notes import NOTES_REF, add_lines, annotate, read_note
-from gitledger.repo import Repo
-from gitledger.store import Store
+from gitledger.core.codec import decode_entry
+from gitledger.core.ids import entry_path
+from gitledger.storage import notes as notes_module
+from gitledger.storage.notes import NOTES_REF, add_lines, annotate, read_note
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
 from tests.conftest import Run, git
 
 

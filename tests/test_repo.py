@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gitledger import repo as repo_module
 from gitledger.errors import RepositoryError
-from gitledger.ledger import Ledger
-from gitledger.repo import keep_repositories_open, open_repo
+from gitledger.ledger.operations import Ledger
+from gitledger.storage import repo as repo_module
+from gitledger.storage.repo import keep_repositories_open, open_repo
 
 from .conftest import git
 

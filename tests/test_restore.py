@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from gitledger.cli import cli
+from gitledger.core.ids import entry_path
 from gitledger.errors import InvalidInput
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.project_index import CACHE_DIR
-from gitledger.restore import CANARY_PREFIX, PROTOCOL, restore
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.project_index import CACHE_DIR
+from gitledger.views.restore import CANARY_PREFIX, PROTOCOL, restore
 from tests.conftest import Run, git
 
 

@@ -33,13 +33,14 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
+from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_unique
+from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
+from gitledger.core.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
+from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT, printable
 from gitledger.errors import InvalidInput
-from gitledger.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_unique
-from gitledger.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
-from gitledger.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
-from gitledger.project_index import ACTIVE as PROJECT_ACTIVE
-from gitledger.project_index import ActiveDecisions
-from gitledger.restore import (
+from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
+from gitledger.ledger.project_index import ActiveDecisions
+from gitledger.views.restore import (
     CANARY_PREFIX,
     DETAIL_CAP,
     FLOORS,
@@ -51,7 +52,6 @@ from gitledger.restore import (
     compose,
     render,
 )
-from gitledger.text import LINE_LIMIT, TEXT_LIMIT, printable
 
 BASE = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ME = "Ada Tester <ada@example.com>"

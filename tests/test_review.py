@@ -2,7 +2,7 @@
 remote name, and ``restore --ledger``.
 
 Real repositories only: a bare repository in tmp_path is the team's remote, and Ada's
-and Bob's clones talk to it through ``gitledger.sync`` (the git CLI over the file
+and Bob's clones talk to it through ``gitledger.team.sync`` (the git CLI over the file
 system).  Ada is the fixture's default identity; Bob is switched to through the
 environment, as a second person on a second machine would be.
 """
@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger import decisions
 from gitledger.errors import InvalidInput, UnknownEntry
-from gitledger.ledger import Ledger
-from gitledger.repo import Repo
-from gitledger.store import PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
-from gitledger.sync import pull, push
+from gitledger.ledger import decisions
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
+from gitledger.team.sync import pull, push
 from tests.conftest import Run, git
 
 ADA = "Ada Tester <ada@example.com>"

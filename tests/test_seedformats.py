@@ -1,4 +1,4 @@
-"""The seeds' file formats (``gitledger.seedformats``): export, parse, import, round trips.
+"""The seeds' file formats (``interchange.seedformats``): export, parse, import, round trips.
 
 Round trips go through two real repositories: a ledger written with the ordinary API is
 exported, imported into a fresh repository, exported again, and the two files must be the
@@ -13,11 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from gitledger import decisions
+from gitledger.core.model import Entry
 from gitledger.errors import InvalidInput
-from gitledger.ledger import Ledger
-from gitledger.model import Entry
-from gitledger.seedformats import (
+from gitledger.interchange.seedformats import (
     Problem,
     export_jsonl,
     export_session_md,
@@ -28,7 +26,9 @@ from gitledger.seedformats import (
     parse_jsonl,
     parse_session_md,
 )
-from gitledger.store import PROJECT_REF
+from gitledger.ledger import decisions
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import PROJECT_REF
 from tests.conftest import git
 
 URL = "https://ci.example.com/deploys/7"

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from gitledger import sync
+from gitledger.core.ids import entry_path
 from gitledger.errors import InvalidInput
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.remotes import SyncError
+from gitledger.ledger.operations import Ledger
+from gitledger.team import sync
+from gitledger.team.remotes import SyncError
 from tests.remote_fixtures import (
     Clone,
     Team,

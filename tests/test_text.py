@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gitledger.credentials import find_credential
-from gitledger.errors import InvalidInput, LedgerError
-from gitledger.text import (
+from gitledger.core.credentials import find_credential
+from gitledger.core.text import (
     LINE_LIMIT,
     TEXT_LIMIT,
     clean_line,
@@ -19,6 +18,7 @@ from gitledger.text import (
     one_line_summary,
     printable,
 )
+from gitledger.errors import InvalidInput, LedgerError
 
 # -- plain validation ----------------------------------------------------------------------
 

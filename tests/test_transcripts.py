@@ -13,15 +13,11 @@ from typing import Any
 
 import pytest
 
-from gitledger import transcripts
-from gitledger.doctor import doctor
+from gitledger.audit.doctor import doctor
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
-from gitledger.hook import run_hook
-from gitledger.ledger import Ledger, list_ledgers
-from gitledger.repo import Repo
-from gitledger.store import TRANSCRIPTS_PREFIX, Store
-from gitledger.sync import _push_set, push
-from gitledger.transcripts import (
+from gitledger.integrations.agent_hooks import run_hook
+from gitledger.interchange import transcripts
+from gitledger.interchange.transcripts import (
     REDACTED,
     find_credentials,
     list_transcripts,
@@ -30,6 +26,10 @@ from gitledger.transcripts import (
     ref_component,
     save,
 )
+from gitledger.ledger.operations import Ledger, list_ledgers
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import TRANSCRIPTS_PREFIX, Store
+from gitledger.team.sync import _push_set, push
 from tests.conftest import Run, git
 
 SESSION = "8a2c6e2e-5f1b-4c3d-9e7a-claude"
@@ -203,7 +203,7 @@ def test_the_fast_scan_finds_what_scanning_everything_finds(text: str) -> None:
 
 
 def test_every_credential_find_credential_names_is_redacted() -> None:
-    from gitledger.credentials import find_credential
+    from gitledger.core.credentials import find_credential
 
     for text in CORPUS:
         out, count = redact(text.encode())
@@ -472,7 +472,7 @@ def test_an_unchanged_file_is_known_by_its_hash_and_not_scanned_again(
         repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The hooks save the same transcript again and again: the second save of the same
     bytes must not pay the credential scan (a 20 MB transcript takes seconds)."""
-    from gitledger import transcripts
+    from gitledger.interchange import transcripts
 
     source = tmp_path / "same.jsonl"
     source.write_text('{"type":"user","sessionId":"same","message":{"content":"hi"}}\n',
@@ -608,7 +608,7 @@ AUTH_TEXTS: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "secret"), AUTH_TEXTS)
 def test_authorization_headers_and_quoted_keys_in_plain_text(text: str, secret: str) -> None:
-    from gitledger.credentials import find_credential
+    from gitledger.core.credentials import find_credential
 
     assert find_credential(text) is not None
     found = find_credentials(text)
@@ -635,7 +635,7 @@ PLAIN_PROSE = [
 
 @pytest.mark.parametrize("text", PLAIN_PROSE)
 def test_prose_about_credentials_is_not_redacted(text: str) -> None:
-    from gitledger.credentials import find_credential
+    from gitledger.core.credentials import find_credential
 
     assert find_credential(text) is None
     assert find_credentials(text) == []

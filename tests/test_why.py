@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger.codec import encode_entry
-from gitledger.gitevents import post_commit
-from gitledger.ids import entry_path
-from gitledger.ledger import Ledger
-from gitledger.model import Change
-from gitledger.notes import NOTES_REF, add_lines
-from gitledger.store import TreeView
-from gitledger.why import why
+from gitledger.core.codec import encode_entry
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Change
+from gitledger.integrations.git_events import post_commit
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.notes import NOTES_REF, add_lines
+from gitledger.storage.store import TreeView
+from gitledger.views.why import why
 from tests.conftest import Run, git
 
 

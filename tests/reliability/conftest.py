@@ -57,7 +57,7 @@ home = os.environ["HOME"]
 pygit2.settings.search_path[ConfigLevel.GLOBAL] = home
 pygit2.settings.search_path[ConfigLevel.XDG] = str(Path(home) / ".config")
 pygit2.settings.search_path[ConfigLevel.SYSTEM] = str(Path(home) / "no-system")
-from gitledger.ledger import Ledger
+from gitledger.ledger.operations import Ledger
 path, tag, go = sys.argv[1], sys.argv[2], sys.argv[4]
 count, every, stop = int(sys.argv[3]), int(sys.argv[5]), sys.argv[6]
 while go and not Path(go).exists():

@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from gitledger.ledger import Ledger
+from gitledger.ledger.operations import Ledger
 from tests.conftest import git, installed_git_ledger
 from tests.reliability.conftest import (
     assert_linear,

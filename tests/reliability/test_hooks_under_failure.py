@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gitledger.ledger import Ledger
+from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 
 HOOK_PREFIX = "git ledger"

@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger import entry_cache
-from gitledger.ledger import Ledger
-from gitledger.parsing import MAX_DEPTH
+from gitledger.core.parsing import MAX_DEPTH
+from gitledger.ledger.operations import Ledger
+from gitledger.storage import entry_cache
 from tests.conftest import Run, git, installed_git_ledger
 
 PREFIX = "git ledger: "

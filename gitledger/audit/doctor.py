@@ -1,0 +1,743 @@
+"""``git ledger doctor [--fix]``: the storage under the ledgers is whole.
+
+``check`` is about what the entries say; ``doctor`` is about whether they are there to be
+read: every ref under ``refs/ledger/`` is what its place in the layout says (a session or
+the project ledger: a commit chain whose every tree has a ``ledger.toml`` of a known
+format; an archive: an annotated tag of such a chain; ``keep``: the keep-alive chain),
+no object of those chains is missing, every entry blob parses and sits where its id says,
+ids are unique across ledgers, each worktree's pointer names a session ledger, no ledger
+is orphaned without being listed, the notes index says what ``notes rebuild`` would, every
+``git:`` evidence commit is kept alive, and the caches read.
+
+Each finding is one line with its fix.  ``--fix`` repairs only what is safe to repair —
+derived data (notes, caches), pointer files, the keep-alive chain (appended to), stale
+locks, and an archive or carry interrupted between its steps (finished the way the
+command itself would) — reports what it did, and never rewrites a ledger's history.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pygit2
+from pygit2.enums import ReferenceType
+
+from gitledger import FORMAT_VERSION
+from gitledger.core.codec import decode_focus, decode_meta
+from gitledger.core.model import BadEntry, Entry, git_evidence
+from gitledger.core.parsing import json_loads
+from gitledger.core.text import printable
+from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
+from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
+from gitledger.storage.notes import NOTES_REF, current_notes, rebuild, wanted_notes
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    FOCUS_PATH,
+    META_PATH,
+    POINTER_FILE,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    STALE_LOCK_MINUTES,
+    Store,
+    TreeView,
+)
+from gitledger.team.remotes import mirrors
+
+#: code → (severity, what it means).  Codes are stable: scripts may match on them.
+
+CODES: dict[str, tuple[str, str]] = {
+    "ref-symbolic": ("error", "a symbolic ref under refs/ledger/"),
+    "ref-not-ledger": ("error", "a ref under refs/ledger/ that points at the wrong kind of "
+                                "object for its place"),
+    "ref-unknown": ("warning", "a ref under refs/ledger/ outside the ledger layout"),
+    "object-missing": ("error", "a ledger chain names an object the repository lacks"),
+    "header-missing": ("error", "a ledger commit whose tree has no ledger.toml"),
+    "header-bad": ("error", "a ledger.toml or state.toml that does not parse, or a "
+                   "ledger.toml that names the wrong kind"),
+    "format-unknown": ("error", "a ledger format newer than this gitledger reads, or below 1"),
+    "entry-unreadable": ("error", "an entry blob that does not parse"),
+    "entry-misplaced": ("error", "an entry blob at a path its id does not belong at"),
+    "duplicate-id": ("error", "one entry id held twice"),
+    "pointer-invalid": ("error", "a worktree pointer file that does not name a session "
+                                 "ledger"),
+    "pointer-archived": ("warning", "a worktree pointer naming a ledger that was archived"),
+    "orphan": ("warning", "a session ledger no worktree points at"),
+    "notes-stale": ("error", "refs/notes/ledger differs from what notes rebuild would "
+                             "write"),
+    "keep-missing": ("error", "a git: evidence commit not kept alive on refs/ledger/keep"),
+    "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
+    "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
+                                      "(the ref is a copy of the archive)"),
+    "carry-unfinished": ("warning", "a carry stopped between its steps (the entries are in "
+                                    "the project ledger and still in the session's tree)"),
+    "lock-stale": ("warning", "a ref lock under refs/ledger/ older than "
+                              f"{STALE_LOCK_MINUTES} minutes (left by a killed writer)"),
+}
+
+_FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "keep-missing",
+            "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale"}
+
+_BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
+                 "header-bad", "format-unknown"}
+_MISSING_ERRORS = (KeyError, ValueError, pygit2.GitError)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    ref: str  # the ref, or the file, the finding is about
+    message: str
+    fix: str
+    fixed: bool = False
+
+    @property
+    def severity(self) -> str:
+        return CODES[self.code][0]
+
+
+@dataclass(frozen=True)
+class DoctorReport:
+    findings: tuple[Finding, ...]
+    #: What ``--fix`` did, one line per action.
+    actions: tuple[str, ...] = ()
+    refs: int = 0
+
+    @property
+    def unfixed(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if not f.fixed)
+
+    @property
+    def ok(self) -> bool:
+        """No unfixed error (warnings, such as an orphaned ledger, do not fail)."""
+        return not any(f.severity == "error" for f in self.unfixed)
+
+
+@dataclass(frozen=True)
+class _Readable:
+    """A ledger whose tip can be read: where its entries are checked from."""
+
+    ref: str
+    view: TreeView
+
+
+def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False) -> DoctorReport:
+    """Inspect the ledger storage of the repository at ``where``; with ``fix``, repair
+    what is safe to repair (see the module docstring) and mark those findings fixed."""
+    with collector_paused():
+        return _Doctor(Store(Repo(where)), fix).run()
+
+
+class _Doctor:
+    def __init__(self, store: Store, fix: bool) -> None:
+        self.store = store
+        self.git = store.git
+        self.fix = fix
+        self.findings: list[Finding] = []
+        self.actions: list[str] = []
+        self.readable: list[_Readable] = []
+        self._meta_seen: dict[str, Finding | None] = {}
+        #: Session refs an unfinished archive left (copies of their archive), and the
+        #: entries an unfinished carry left in a session (copies of the project's).
+        self._archive_copies: set[str] = set()
+        self._carried: dict[str, set[str]] = {}
+
+    def run(self) -> DoctorReport:
+        # The caches first: reading the ledgers below rewrites them.
+        self._caches()
+        refs = self.store.ledger_refs()
+        for ref in refs:
+            self._ref(ref)
+        self._locks()
+        self._interrupted(refs)
+        entries = self._entries()
+        self._pointers_and_orphans(refs)
+        self._keep(entries)
+        self._notes()
+        order = {"error": 0, "warning": 1}
+        self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
+        return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
+
+    def _add(self, code: str, ref: str, message: str, fix: str) -> Finding:
+        finding = Finding(code, ref, message, fix)
+        self.findings.append(finding)
+        return finding
+
+    def _mark_fixed(self, finding: Finding, action: str) -> None:
+        self.findings[self.findings.index(finding)] = replace(finding, fixed=True)
+        self.actions.append(action)
+
+    # -- caches --------------------------------------------------------------------------
+
+    def _caches(self) -> None:
+        folder = self.store.repo.commondir / CACHE_DIR
+        if not folder.is_dir():
+            return
+        bad: list[Finding] = []
+        for path in sorted(folder.iterdir()):
+            if not path.is_file() or path.suffix != ".json":
+                continue  # a writer's temporary file, or something not ours
+            try:
+                data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
+                readable = isinstance(data, dict) and isinstance(data.get("version"), int)
+            except (OSError, ValueError):
+                readable = False
+            if not readable:
+                bad.append(self._add(
+                    "cache-unreadable", str(path), f"{path.name} is not a readable cache "
+                    "file (derived data: nothing is lost by deleting it)",
+                    f"git ledger doctor --fix (deletes {folder}/*)"))
+        if bad and self.fix:
+            removed = 0
+            for path in folder.iterdir():
+                if path.is_file():
+                    try:
+                        path.unlink()
+                        removed += 1
+                    except OSError:
+                        pass
+            if not any(p.is_file() for p in folder.iterdir()):
+                for finding in bad:
+                    self._mark_fixed(finding, f"deleted {finding.ref}")
+                self.actions.append(f"emptied {folder} ({removed} files; rebuilt on demand)")
+
+    # -- interrupted writes --------------------------------------------------------------
+
+    def _locks(self) -> None:
+        self._pointer_locks()
+        folder = self.store.repo.commondir / "refs" / "ledger"
+        if not folder.is_dir():
+            return
+        now = time.time()
+        for lock in sorted(folder.rglob("*.lock")):
+            age = (now - lock.stat().st_mtime) / 60
+            if age < STALE_LOCK_MINUTES:
+                continue  # a writer may hold it right now
+            finding = self._add(
+                "lock-stale", str(lock), f"{lock.name} has been held for {age:.0f} minutes: "
+                "writes to its ref fail until it goes", f"git ledger doctor --fix (removes "
+                f"locks older than {STALE_LOCK_MINUTES} minutes)")
+            if self.fix:
+                lock.unlink(missing_ok=True)
+                self._mark_fixed(finding, f"removed {lock}")
+
+    def _pointer_locks(self) -> None:
+        """A worktree pointer's lock is held for the microseconds of one rename: one that
+        is there was left by a killed archive, and stalls every write in that worktree."""
+        common = self.store.repo.commondir
+        gitdirs = {self.store.repo.gitdir, common, *sorted((common / "worktrees").glob("*"))}
+        for gitdir in sorted(gitdirs):
+            lock = gitdir / "ledger.lock"
+            if not lock.is_file():
+                continue
+            finding = self._add(
+                "lock-stale", str(lock), f"{lock} was left by a killed git ledger: writes in "
+                "its worktree wait for it", "git ledger doctor --fix (removes it)")
+            if self.fix:
+                lock.unlink(missing_ok=True)
+                self._mark_fixed(finding, f"removed {lock}")
+
+    def _interrupted(self, refs: list[str]) -> None:
+        """An archive or a carry killed between its two steps: readers already see it as
+        done; --fix finishes it in storage too."""
+        for ref in refs:
+            if not ref.startswith(SESSIONS_PREFIX):
+                continue
+            archived = ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)
+            try:
+                session_tip = self.git.references[ref].target
+                tagged = self.git.references[archived].peel(pygit2.Commit).id
+            except _MISSING_ERRORS:
+                tagged = None
+            if tagged is not None and tagged == session_tip:
+                self._archive_copies.add(ref)
+                finding = self._add(
+                    "archive-unfinished", ref, f"{ref} is the same commit as {archived}: an "
+                    "archive stopped before removing it", "git ledger doctor --fix (removes "
+                    f"{ref}; {archived} keeps everything)")
+                if self.fix:
+                    self._finish_archive(finding, ref, str(session_tip))
+                continue
+            self._unfinished_carry(ref)
+
+    def _finish_archive(self, finding: Finding, ref: str, tip: str) -> None:
+        try:
+            with self.git.transaction() as txn:
+                txn.lock_ref(ref)
+                current = self.git.references.get(ref)
+                if current is not None and str(current.target) == tip:
+                    txn.remove(ref)
+        except (pygit2.GitError, OSError):
+            return  # locked: the lock-stale finding says what to do first
+        self._mark_fixed(finding, f"removed {ref} (archived)")
+
+    def _unfinished_carry(self, ref: str) -> None:
+        from gitledger.ledger.operations import Ledger
+
+        try:
+            tip = self.store.tip(ref)
+        except LedgerError:
+            return
+        if tip.view is None:
+            return
+        ledger = Ledger(self.store, ref, "session", "")
+        try:
+            stored, _ = read_entries(self.store, ref, tip.view)
+            shown = {e.id for e in ledger.snapshot().entries}
+        except LedgerError:
+            return  # a broken ledger: its own finding says so
+        hidden = sorted(e.id for e in stored if e.id not in shown)
+        if not hidden:
+            return
+        self._carried[ref] = set(hidden)
+        finding = self._add(
+            "carry-unfinished", ref, f"{len(hidden)} entr{'y' if len(hidden) == 1 else 'ies'}"
+            f" of {ref} ({', '.join(hidden[:3])}{'…' if len(hidden) > 3 else ''}) are in the "
+            "project ledger already: a carry stopped before removing them here",
+            "git ledger doctor --fix (finishes the carry)")
+        if self.fix:
+            from gitledger.ledger.lifecycle import finish_carry
+
+            try:
+                finish_carry(ledger, hidden)
+            except LedgerError:
+                return
+            self._mark_fixed(finding, f"finished the carry of {', '.join(hidden)} from {ref}")
+
+    # -- refs ----------------------------------------------------------------------------
+
+    def _ref(self, ref: str) -> None:
+        try:
+            reference = self.git.references[ref]
+        except (KeyError, pygit2.InvalidSpecError):
+            return
+        if reference.type == ReferenceType.SYMBOLIC:
+            self._add("ref-symbolic", ref, f"{ref} is a symbolic ref (to "
+                      f"{printable(str(reference.target))}), not a ledger",
+                      f"git update-ref --no-deref -d {ref}")
+            return
+        target = reference.target
+        assert isinstance(target, pygit2.Oid)
+        rest = ref.removeprefix(SESSIONS_PREFIX)
+        if ref.startswith(SESSIONS_PREFIX) and rest and "/" not in rest:
+            self._ledger_ref(ref, target, "session")
+        elif ref == PROJECT_REF:
+            self._ledger_ref(ref, target, "project")
+        elif ref.startswith(ARCHIVE_PREFIX) and "/" not in ref.removeprefix(ARCHIVE_PREFIX):
+            self._archive_ref(ref, target)
+        elif ref == KEEP_REF:
+            self._keep_ref(ref, target)
+        else:
+            self._add("ref-unknown", ref, f"{ref} is not part of the ledger layout (sessions/"
+                      "<id>, project, archive/<id>, keep)",
+                      f"move it out of refs/ledger/ (git update-ref -d {ref} once it is "
+                      "kept elsewhere)")
+
+    def _not_ledger(self, ref: str, what: str, expected: str) -> None:
+        self._add("ref-not-ledger", ref, f"{ref} points at {what}, not {expected}",
+                  f"inspect it (git cat-file -p {ref}); if it is no ledger, "
+                  f"git update-ref -d {ref}")
+
+    def _ledger_ref(self, ref: str, target: pygit2.Oid, kind: str) -> None:
+        obj = self.git.get(target)
+        if obj is None:
+            self._missing(ref, str(target), "its tip")
+            return
+        if not isinstance(obj, pygit2.Commit):
+            self._not_ledger(ref, f"a {obj.type_str}", "a ledger commit")
+            return
+        self._chain(ref, obj, kind)
+
+    def _archive_ref(self, ref: str, target: pygit2.Oid) -> None:
+        obj = self.git.get(target)
+        if obj is None:
+            self._missing(ref, str(target), "its tag")
+            return
+        if not isinstance(obj, pygit2.Tag):
+            self._not_ledger(ref, f"a {obj.type_str}", "an annotated archive tag")
+            return
+        commit = self.git.get(obj.target)
+        if commit is None:
+            self._missing(ref, str(obj.target), "the commit its tag names")
+            return
+        if not isinstance(commit, pygit2.Commit):
+            self._not_ledger(ref, f"a tag of a {commit.type_str}", "a tag of a ledger commit")
+            return
+        self._chain(ref, commit, "session")
+
+    def _missing(self, ref: str, sha: str, what: str) -> None:
+        self._add("object-missing", ref, f"{ref}: {what} ({sha[:12]}) is missing from the "
+                  "object database", f"fetch the ledger from a clone that has it (git fetch "
+                  f"REMOTE {ref}), or git fsck to see what else is lost")
+
+    def _chain(self, ref: str, tip: pygit2.Commit, kind: str) -> None:
+        """Walk the first-parent chain: every commit exists and has a good ledger.toml.
+
+        Stops at the first problem (one finding per ref); the tip is readable if its own
+        header is good."""
+        commit: pygit2.Commit | None = tip
+        while commit is not None:
+            label = "its tip" if commit.id == tip.id else f"commit {str(commit.id)[:12]}"
+            try:
+                tree = commit.tree
+            except _MISSING_ERRORS:
+                self._missing(ref, str(commit.tree_id), f"the tree of {label}")
+                return
+            problem = self._header(ref, tree, label, kind)
+            if problem is not None:
+                self.findings.append(problem)
+                return
+            if commit.id == tip.id:
+                self.readable.append(_Readable(ref, TreeView(self.git, tree)))
+            parent = self._step_back(ref, commit, label, "a parent of")
+            if parent is None:
+                return
+            commit = parent
+
+    def _header(self, ref: str, tree: pygit2.Tree, label: str, kind: str) -> Finding | None:
+        if META_PATH not in tree:
+            return Finding("header-missing", ref, f"{ref}: {label} has no {META_PATH} in its "
+                           "tree: that commit is not a ledger's",
+                           f"inspect it (git show {ref}); doctor never rewrites a ledger's "
+                           "history")
+        blob_id = str(tree[META_PATH].id)
+        key = f"{blob_id}:{kind}"
+        if key not in self._meta_seen:
+            self._meta_seen[key] = self._meta(ref, blob_id, kind)
+        found = self._meta_seen[key]
+        if found is None and FOCUS_PATH in tree:
+            found = self._focus(ref, str(tree[FOCUS_PATH].id))
+        if found is None:
+            return None
+        return replace(found, ref=ref, message=_fill(found.message, ref, label),
+                       fix=_fill(found.fix, ref, label))
+
+    def _focus(self, ref: str, blob_id: str) -> Finding | None:
+        """What is wrong with one state.toml blob (TASK and NEXT), which every command
+        reads: one that does not parse makes the whole ledger unreadable."""
+        obj = self.git.get(blob_id)
+        try:
+            decode_focus(bytes(obj.data), FOCUS_PATH)  # type: ignore[union-attr]
+        except (CorruptLedger, AttributeError) as exc:
+            return Finding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
+                           f"not parse ({printable(str(exc))})", f"inspect it (git show "
+                           f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
+        return None
+
+    def _meta(self, ref: str, blob_id: str, kind: str) -> Finding | None:
+        """What is wrong with one ledger.toml blob ({ref} and {label} filled in later)."""
+        obj = self.git.get(blob_id)
+        if obj is None:
+            return Finding("object-missing", ref, f"{{ref}}: the {META_PATH} of {{label}} "
+                           f"({blob_id[:12]}) is missing", "fetch the ledger from a clone "
+                           "that has it, or git fsck to see what else is lost")
+        try:
+            meta = decode_meta(bytes(obj.data), META_PATH)  # type: ignore[attr-defined]
+        except (CorruptLedger, AttributeError) as exc:
+            return Finding("header-bad", ref, f"{{ref}}: the {META_PATH} of {{label}} does "
+                           f"not parse ({printable(str(exc))})", f"inspect it (git show "
+                           f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
+        if meta.format < 1 or meta.format > FORMAT_VERSION:
+            newer = meta.format > FORMAT_VERSION
+            return Finding("format-unknown", ref, f"{{ref}}: {{label}} says ledger format "
+                           f"{meta.format}; this gitledger reads formats 1 to "
+                           f"{FORMAT_VERSION}",
+                           "upgrade gitledger" if newer else
+                           f"inspect it (git show {{ref}}:{META_PATH}); format {meta.format} "
+                           "does not exist")
+        if meta.kind != kind:
+            return Finding("header-bad", ref, f"{{ref}}: {{label}} is a {meta.kind} ledger "
+                           f"where a {kind} ledger belongs", f"inspect it (git show "
+                           f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
+        return None
+
+    def _keep_ref(self, ref: str, target: pygit2.Oid) -> None:
+        obj = self.git.get(target)
+        if obj is None:
+            self._missing(ref, str(target), "its tip")
+            return
+        if not isinstance(obj, pygit2.Commit):
+            self._not_ledger(ref, f"a {obj.type_str}", "a keep-alive commit")
+            return
+        commit: pygit2.Commit | None = obj
+        while commit is not None:
+            label = "its tip" if commit.id == obj.id else f"commit {str(commit.id)[:12]}"
+            try:
+                tree = commit.tree
+            except _MISSING_ERRORS:
+                self._missing(ref, str(commit.tree_id), f"the tree of {label}")
+                return
+            if commit.id == obj.id and KEPT_DIR not in tree:
+                self._not_ledger(ref, f"a commit whose tree has no {KEPT_DIR}/",
+                                 "the keep-alive chain")
+                return
+            parent = self._step_back(ref, commit, label, "a kept commit, a parent of")
+            if parent is None:
+                return
+            commit = parent
+
+    def _step_back(self, ref: str, commit: pygit2.Commit, label: str,
+                   extra_label: str) -> pygit2.Commit | None:
+        """The first parent of ``commit`` in a chain being walked, after checking every
+        other parent exists; None at the root or when something is missing (reported)."""
+        for extra in commit.parent_ids[1:]:
+            if not self.git.odb.exists(extra):
+                self._missing(ref, str(extra), f"{extra_label} {label}")
+                return None
+        if not commit.parent_ids:
+            return None
+        parent = self.git.get(commit.parent_ids[0])
+        if not isinstance(parent, pygit2.Commit):
+            self._missing(ref, str(commit.parent_ids[0]), f"the parent of {label}")
+            return None
+        return parent
+
+    # -- entries -------------------------------------------------------------------------
+
+    def _entries(self) -> list[tuple[str, Entry]]:
+        found: list[tuple[str, Entry]] = []
+        holders: dict[str, list[str]] = {}
+        for ledger in self.readable:
+            if ledger.ref in self._archive_copies:
+                continue  # the same commit as its archive: one ledger, read once
+            try:
+                entries, bad = read_entries(self.store, ledger.ref, ledger.view)
+            except _MISSING_ERRORS as exc:
+                self._add("object-missing", ledger.ref, f"{ledger.ref}: an entries tree is "
+                          f"missing ({printable(str(exc))})", "fetch the ledger from a "
+                          "clone that has it, or git fsck to see what else is lost")
+                continue
+            ids = {e.id for e in entries}
+            for item in bad:
+                self._bad_entry(ledger.ref, item, ids)
+            for entry in entries:
+                if entry.id in self._carried.get(ledger.ref, ()):
+                    continue  # counted where it was carried to (carry-unfinished says so)
+                found.append((ledger.ref, entry))
+                holders.setdefault(entry.id, []).append(ledger.ref)
+        for entry_id, refs in sorted(holders.items()):
+            if len(refs) > 1:
+                self._add("duplicate-id", refs[0], f"{entry_id} is held by {len(refs)} "
+                          f"ledgers: {', '.join(refs)}", f"keep it in one ledger: remove "
+                          f"the other copies (git ledger show {entry_id} --ledger REF shows "
+                          "each); doctor never rewrites a ledger")
+        return found
+
+    def _bad_entry(self, ref: str, bad: BadEntry, ids: set[str]) -> None:
+        holds = re.search(r"holds '([^']+)', which belongs elsewhere", bad.reason)
+        if holds and holds.group(1) in ids:
+            self._add("duplicate-id", ref, f"{ref}: {bad.path} holds {holds.group(1)}, "
+                      "which another entry already is", f"remove {bad.path} from the "
+                      "ledger's tree with a new ledger commit")
+        elif holds:
+            self._add("entry-misplaced", ref, f"{ref}: {printable(bad.reason)}",
+                      f"move {bad.path} to where {holds.group(1)} belongs with a new "
+                      "ledger commit")
+        else:
+            self._add("entry-unreadable", ref, f"{ref}: {printable(bad.reason)}",
+                      f"fix the TOML of {bad.path} by hand, or restore it from the ledger's "
+                      f"history (git log -p {ref} -- {bad.path})")
+
+    # -- worktree pointers and orphans ---------------------------------------------------
+
+    def _pointers_and_orphans(self, refs: list[str]) -> None:
+        named: set[str] = set()
+        for pointer in self._pointer_files():
+            ref = self._pointer(pointer)
+            if ref is not None:
+                named.add(ref)
+        readable = {ledger.ref for ledger in self.readable}
+        for ref in refs:
+            # (a session ref that is no readable ledger has its own finding already)
+            if ref.startswith(SESSIONS_PREFIX) and ref in readable and ref not in named:
+                self._add("orphan", ref, f"{ref} is a session ledger no worktree points at "
+                          "(its worktree was removed?)", f"git ledger adopt {ref} in the "
+                          "worktree that continues it (then git ledger archive to close it)")
+
+    def _pointer_files(self) -> Iterator[Path]:
+        common = self.store.repo.commondir
+        gitdirs = [common]
+        worktrees = common / "worktrees"
+        if worktrees.is_dir():
+            gitdirs.extend(sorted(p for p in worktrees.iterdir() if p.is_dir()))
+        for gitdir in gitdirs:
+            path = gitdir / POINTER_FILE
+            if path.exists() or path.is_symlink():
+                yield path
+
+    def _pointer(self, path: Path) -> str | None:
+        """The session ref the pointer file names, or None after a finding about it."""
+        try:
+            text = path.read_text(encoding="utf-8").strip()
+            problem = None
+        except (OSError, UnicodeDecodeError) as exc:
+            text = ""
+            problem = f"cannot be read ({printable(str(exc))})"
+        if problem is None:
+            rest = text.removeprefix(SESSIONS_PREFIX)
+            if not (text.startswith(SESSIONS_PREFIX) and rest and "/" not in rest
+                    and pygit2.reference_is_valid_name(text)):
+                problem = f"says '{printable(text[:80])}', which is not a session ledger ref"
+        if problem is not None:
+            finding = self._add("pointer-invalid", str(path), f"{path} {problem}",
+                                f"remove {path} so the next write starts a fresh ledger "
+                                "(git ledger doctor --fix does)")
+            self._remove_pointer(finding, path)
+            return None
+        name = text.removeprefix(SESSIONS_PREFIX)
+        if not self.store.exists(text) and self.store.exists(ARCHIVE_PREFIX + name):
+            finding = self._add("pointer-archived", str(path), f"{path} names {text}, "
+                                f"which was archived as {ARCHIVE_PREFIX}{name}",
+                                f"remove {path} so the next write starts a fresh ledger "
+                                "(git ledger doctor --fix does)")
+            self._remove_pointer(finding, path)
+            return None
+        # A pointer to a ledger not written yet is how a fresh ledger starts: fine.
+        return text
+
+    def _remove_pointer(self, finding: Finding, path: Path) -> None:
+        if not self.fix:
+            return
+        try:
+            path.unlink()
+        except OSError:
+            return
+        self._mark_fixed(finding, f"removed {path}; the next write starts a fresh ledger")
+
+    # -- keep-alive ----------------------------------------------------------------------
+
+    def _keep(self, entries: list[tuple[str, Entry]]) -> None:
+        try:
+            kept = KeptCommits(self.store)
+        except (CorruptLedger, *_MISSING_ERRORS):
+            return  # the keep ref's own finding says what is wrong with it
+        citing: dict[str, list[tuple[str, str]]] = {}
+        for ref, entry in entries:
+            if entry.kind != "decided":
+                continue
+            for sha in git_evidence(entry):
+                if not _is_full_sha(sha) or sha in kept:
+                    continue
+                obj = self.git.get(sha)
+                if isinstance(obj, pygit2.Commit):
+                    citing.setdefault(sha, []).append((ref, entry.id))
+        for sha, cited in sorted(citing.items()):
+            ids = ", ".join(entry_id for _, entry_id in cited)
+            finding = self._add("keep-missing", cited[0][0], f"{sha[:12]}, cited by {ids}, "
+                                f"is not kept on {KEEP_REF}: git gc may delete it once no "
+                                "branch holds it", "git ledger doctor --fix (keeps it)")
+            if self.fix:
+                try:
+                    for _, entry_id in cited:
+                        keep(self.store, [sha], cited_by=entry_id)
+                except LedgerError as exc:
+                    self.actions.append(f"could not keep {sha[:12]}: {exc}")
+                    continue
+                self._mark_fixed(finding, f"kept {sha[:12]} on {KEEP_REF} for {ids}")
+
+    # -- notes ---------------------------------------------------------------------------
+
+    def _notes(self) -> None:
+        wanted, _ = wanted_notes(self.store, skip_broken=True)
+        try:
+            current = current_notes(self.store)
+        except CorruptLedger as exc:
+            finding = self._add("notes-stale", NOTES_REF, f"{NOTES_REF} is not a notes "
+                                f"commit ({printable(str(exc))})", "git ledger notes rebuild")
+            self._rebuild(finding)
+            return
+        missing = [(sha, line) for sha, lines in sorted(wanted.items())
+                   for line in sorted(lines - current.get(sha, set()))]
+        # A ledger that cannot be read has its own finding; what its notes say is unknown.
+        broken = {f.ref for f in self.findings if f.code in _BROKEN_CODES}
+        # A line about a ledger this clone cannot read (a teammate's that was never
+        # pushed, or a session archived since, whose old line a union merge of notes
+        # brings back) is not contradicted by anything here.
+        readable = {*self.store.ledger_refs(), *(own for _, own in mirrors(self.store).values())}
+        extra = [(sha, line) for sha, lines in sorted(current.items())
+                 for line in sorted(lines - wanted.get(sha, set()))
+                 if not broken.intersection(line.split())
+                 and not any(word.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
+                             and word not in readable for word in line.split())]
+        if not missing and not extra:
+            return
+        parts = []
+        if missing:
+            sha, line = missing[0]
+            parts.append(f"{len(missing)} line{'s' if len(missing) != 1 else ''} missing "
+                         f"(e.g. {sha[:12]}: {line})")
+        if extra:
+            sha, line = extra[0]
+            parts.append(f"{len(extra)} line{'s' if len(extra) != 1 else ''} no ledger "
+                         f"backs (e.g. {sha[:12]}: {line})")
+        finding = self._add("notes-stale", NOTES_REF, f"{NOTES_REF} is out of date: "
+                            + "; ".join(parts), "git ledger notes rebuild")
+        self._rebuild(finding)
+
+    def _rebuild(self, finding: Finding) -> None:
+        if not self.fix:
+            return
+        try:
+            done = rebuild(self.store.repo.cwd, skip_broken=True)
+        except LedgerError as exc:
+            self.actions.append(f"could not rebuild {NOTES_REF}: {exc}")
+            return
+        self._mark_fixed(finding, f"rebuilt {NOTES_REF} ({done.lines} lines on {done.notes} "
+                         "commits)")
+
+
+def _fill(text: str, ref: str, label: str) -> str:
+    return text.replace("{ref}", ref).replace("{label}", label)
+
+
+def _is_full_sha(sha: str) -> bool:
+    return len(sha) == 40 and all(c in "0123456789abcdef" for c in sha)
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def _flat(text: str) -> str:
+    return " ".join(printable(text).split())
+
+
+def report_json(report: DoctorReport) -> dict[str, Any]:
+    """``ok`` (no unfixed error), ``fixed`` (how many findings --fix repaired),
+    ``actions`` (what it did) and ``findings`` [code, severity, ref, message, fix, fixed]."""
+    return {
+        "ok": report.ok,
+        "fixed": sum(1 for f in report.findings if f.fixed),
+        "actions": list(report.actions),
+        "findings": [
+            {"code": f.code, "severity": f.severity, "ref": f.ref, "message": f.message,
+             "fix": f.fix, "fixed": f.fixed}
+            for f in report.findings
+        ],
+    }
+
+
+def report_text(report: DoctorReport) -> str:
+    """One line per finding (``severity: code: message (fix: …)``, or ``fixed: …``), the
+    actions --fix took, and a summary line."""
+    lines = []
+    for f in report.findings:
+        if f.fixed:
+            lines.append(f"fixed: {f.code}: {_flat(f.message)}")
+        else:
+            lines.append(f"{f.severity}: {f.code}: {_flat(f.message)} (fix: {_flat(f.fix)})")
+    lines += [f"did: {_flat(action)}" for action in report.actions]
+    errors = sum(1 for f in report.unfixed if f.severity == "error")
+    warnings = sum(1 for f in report.unfixed if f.severity == "warning")
+    fixed = len(report.findings) - len(report.unfixed)
+    summary = (f"{errors} error{'s' if errors != 1 else ''}, "
+               f"{warnings} warning{'s' if warnings != 1 else ''}, {fixed} fixed, "
+               f"{report.refs} ref{'s' if report.refs != 1 else ''}")
+    lines.append(f"ledger doctor: {'OK' if report.ok else 'FAILED'} ({summary})")
+    return "\n".join(lines)

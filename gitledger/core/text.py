@@ -1,0 +1,95 @@
+"""What text a ledger accepts: the rules every field passes before anything is written.
+
+Ledger text is data that will be re-injected into an agent's context and read by people,
+so it must be real UTF-8, non-empty, bounded, and free of control characters (terminal
+escape sequences among them).  Each rule fails with one line that names the field.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from gitledger.core.credentials import find_credential
+from gitledger.errors import InvalidInput
+
+#: A one-line field: TASK, NEXT, scope, a rejected alternative, an evidence item, a path.
+LINE_LIMIT = 500
+#: A free-text field: an entry's text, a reason, the command that proved a fact.
+TEXT_LIMIT = 2000
+
+_ALLOWED_CONTROLS = {"\t", "\n"}
+#: Bidirectional overrides and isolates reorder how text is displayed ("Trojan Source"):
+#: what a reviewer reads would not be what the agent is told.
+_BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
+def clean_line(value: str, field: str, limit: int = LINE_LIMIT) -> str:
+    """Validate a one-line field and return it stripped."""
+    text = clean_text(value, field, limit)
+    if "\n" in text:
+        raise InvalidInput(f"{field} must be one line (it contains a line break)")
+    return text
+
+
+def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
+    """Validate a free-text field and return it stripped, with line endings normalised."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        raise InvalidInput(f"{field} is not valid UTF-8")
+    text = value.replace("\r\n", "\n").strip()
+    if not text:
+        raise InvalidInput(f"{field} is empty")
+    for ch in text:
+        if ch == "\x00":
+            raise InvalidInput(f"{field} contains a NUL byte")
+        if ch in _BIDI_CONTROLS or (
+            ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
+        ):
+            raise InvalidInput(
+                f"{field} contains the control character U+{ord(ch):04X}; "
+                "ledger text must be plain text"
+            )
+    if len(text) > limit:
+        raise InvalidInput(f"{field} is {len(text)} characters; the limit is {limit}")
+    credential = find_credential(text)
+    if credential:
+        raise InvalidInput(
+            f"{field} looks like it contains a credential ({credential}); record that "
+            "the credential was configured and where, never its value"
+        )
+    return text
+
+
+def decode_bytes(data: bytes, field: str) -> str:
+    """Decode text read from stdin or a file, refusing anything that is not UTF-8."""
+    if b"\x00" in data:
+        raise InvalidInput(f"{field} contains a NUL byte")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{field} is not valid UTF-8 (byte {exc.start})") from None
+
+
+def one_line_summary(text: str, width: int = 72) -> str:
+    """The first line of ``text``, shortened to ``width`` characters for subjects."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return first if len(first) <= width else first[: width - 1] + "…"
+
+
+_DISPLAY_UNSAFE = {ch: "\ufffd" for ch in range(0x20) if chr(ch) not in _ALLOWED_CONTROLS}
+_DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
+_DISPLAY_UNSAFE.update(dict.fromkeys(map(ord, _BIDI_CONTROLS), "\ufffd"))
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line: messages quote user input (an id with a line
+    break, an escape sequence), which must not break the line or the terminal."""
+    return " ".join(printable(message).split())
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal: control characters (escapes among them) replaced.
+
+    Writes refuse control characters, but a blob edited by hand or fetched from someone
+    else has not been through our writes.
+    """
+    return text.translate(_DISPLAY_UNSAFE)

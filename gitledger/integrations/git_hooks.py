@@ -1,0 +1,374 @@
+"""The git hooks: marked ``sh`` templates, and installing them next to the user's own.
+
+Three hooks link code commits to the ledger that explains them:
+
+* ``post-commit`` records, in the worktree's ledger, that the commit was made while it was
+  active (a ``commit`` event) and notes the commit (``commit-in <ledger> <tip>``).  That
+  fast path is git plumbing only — no Python — because every commit pays for it; a commit
+  whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer goes to
+  ``git ledger hook post-commit`` instead;
+* ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
+  ledger, through ``git ledger hook post-checkout``;
+* ``post-rewrite`` carries the notes over an amend or a rebase (when ``notes.rewriteRef``
+  does not already make git do it) and, when a rewritten commit is cited as evidence, has
+  ``git ledger hook post-rewrite`` cite the new commit in its place.
+
+Each template is marked (``MARK``) so that install recognises its own hooks; a hook that
+was there before is kept as ``<hook>.pre-ledger`` and runs first, with its exit status
+passed on; uninstall puts it back.  Whatever the ledger part meets, it exits 0: a ledger
+hook never fails or blocks a git command.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from gitledger.errors import AgentConfigError
+from gitledger.storage.repo import Config, Repo
+
+MARK = "# git-ledger-hook"
+CHAINED_SUFFIX = ".pre-ledger"
+#: A hook that dispatches on ``$0`` (Husky's ``.husky/_`` scripts, and managers like it)
+#: stops working when renamed to ``<hook>.pre-ledger``, so it is refused, not chained.
+_BY_OWN_NAME = re.compile(r"husky|basename\s+(--\s+)?\"?\$0|\$\{0##\*/\}", re.IGNORECASE)
+GIT_HOOKS = ("post-commit", "post-checkout", "post-rewrite")
+NOTES_REF = "refs/notes/ledger"
+REWRITE_MODE = "cat_sort_uniq"
+#: Marks a notes.rewriteMode that install set (uninstall takes out only that one).
+SET_MODE_KEY = "ledger.setRewriteMode"
+SET_REF_KEY = "ledger.setRewriteRef"
+
+_HEAD = """#!/bin/sh
+{mark}: {name} (installed by `git ledger install`; `git ledger uninstall` removes it)
+# A hook that was here before is kept as {name}{chained} and runs first; its exit status is
+# this hook's.  The ledger part below never fails and never blocks the git command.
+case $0 in */*) git_ledger_dir=${{0%/*}} ;; *) git_ledger_dir=. ;; esac
+git_ledger_status=0
+"""
+
+_CHAIN = """if [ -x "$git_ledger_dir/{name}{chained}" ]; then
+    "$git_ledger_dir/{name}{chained}" "$@" || git_ledger_status=$?
+fi
+"""
+
+_CHAIN_WITH_INPUT = """git_ledger_input=$(cat)
+if [ -x "$git_ledger_dir/{name}{chained}" ]; then
+    printf '%s\\n' "$git_ledger_input" | "$git_ledger_dir/{name}{chained}" "$@" \\
+        || git_ledger_status=$?
+fi
+"""
+
+# Shared by every template: where the worktree's ledger is, without starting Python.
+_FIND_LEDGER = """git_ledger_ref() {
+    unset GIT_INDEX_FILE
+    git_ledger_git_dir=$(git rev-parse --absolute-git-dir 2>/dev/null) || return 1
+    [ -f "$git_ledger_git_dir/ledger" ] || return 1
+    # A pointer written without a final newline is still read (read fails, the value stays).
+    read -r git_ledger_ref < "$git_ledger_git_dir/ledger" || [ -n "$git_ledger_ref" ] \
+        || return 1
+    case $git_ledger_ref in refs/ledger/sessions/*) ;; *) return 1 ;; esac
+}
+
+git_ledger_python() {
+    if ! command -v git-ledger >/dev/null 2>&1; then
+        echo "git ledger: git-ledger is not on PATH; the ledger hook did nothing" >&2
+        return 0
+    fi
+    # Inside a git command, a held lock is waited out for seconds, not a minute.
+    GIT_LEDGER_RETRY_SECONDS=3 git-ledger hook "$@" || :
+}
+"""
+
+_POST_COMMIT = """git_ledger_post_commit() {
+    git_ledger_ref || return 0
+    head=$(git rev-parse HEAD 2>/dev/null) || return 0
+    # Trailer keys are case-insensitive to git; so is this look (Python parses them).
+    case $(git cat-file commit "$head" 2>/dev/null) in
+        *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]:*|\\
+        *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
+            git_ledger_python post-commit; return 0 ;;
+    esac
+    # Every process costs a commit a millisecond or two: shell expansions where they do.
+    message="commit ${head%????????????????????????????}
+
+Ledger-Event: commit
+Ledger-Commit: $head"
+    if [ -n "${GIT_LEDGER_SESSION_ID:-}" ]; then
+        session=$(printf '%s' "$GIT_LEDGER_SESSION_ID" | tr -cd 'A-Za-z0-9._:@+-' | cut -c1-200)
+        [ -n "$session" ] && message="$message
+Ledger-Session: $session"
+    fi
+    # Compare-and-swap on the ledger ref; another writer that moved it meanwhile means
+    # reading the new tip and trying again, a few times, then saying so.
+    for attempt in 1 2 3 4 5; do
+        tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) || return 0
+        event=$(printf '%s\\n' "$message" | git commit-tree "$tip^{tree}" -p "$tip") || return 0
+        if git update-ref -m "git ledger: commit $head" "$git_ledger_ref" "$event" "$tip" \\
+                2>/dev/null; then
+            line="commit-in $git_ledger_ref $tip"
+            # A new commit has no note yet; only when it has one are the lines merged.
+            git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
+            note=$(git notes --ref=ledger show "$head" 2>/dev/null)
+            { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
+                | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null
+            return 0
+        fi
+        sleep 0.1 2>/dev/null || sleep 1
+    done
+    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+        "commit ${head%????????????????????????????} is not recorded in the ledger" >&2
+}
+git_ledger_post_commit </dev/null
+"""
+
+_POST_CHECKOUT = """git_ledger_post_checkout() {
+    git_ledger_ref || return 0
+    git rev-parse -q --verify "$git_ledger_ref^{commit}" >/dev/null 2>&1 || return 0
+    git_ledger_python post-checkout "$@"
+}
+git_ledger_post_checkout "$@" </dev/null
+"""
+
+_POST_REWRITE = """git_ledger_post_rewrite() {
+    unset GIT_INDEX_FILE
+    case $(git config --get-all notes.rewriteRef 2>/dev/null) in
+        *{notes}*) ;;
+        *) printf '%s\\n' "$git_ledger_input" | GIT_NOTES_REWRITE_REF={notes} \\
+               GIT_NOTES_REWRITE_MODE=cat_sort_uniq git notes copy --for-rewrite="$1" \\
+               2>/dev/null ;;
+    esac
+    kept=$(git ls-tree -r --name-only refs/ledger/keep -- commits 2>/dev/null) || return 0
+    for old in $(printf '%s\\n' "$git_ledger_input" | cut -d' ' -f1); do
+        case $kept in
+            *"$old"*) printf '%s\\n' "$git_ledger_input" | git_ledger_python post-rewrite "$1"
+                      return 0 ;;
+        esac
+    done
+}
+git_ledger_post_rewrite "$@"
+"""
+
+_TAIL = """exit $git_ledger_status
+"""
+
+
+def template(name: str) -> str:
+    """The whole script installed as hook ``name``."""
+    values = {"mark": MARK, "name": name, "chained": CHAINED_SUFFIX, "notes": NOTES_REF}
+    chain = _CHAIN_WITH_INPUT if name == "post-rewrite" else _CHAIN
+    body = {"post-commit": _POST_COMMIT, "post-checkout": _POST_CHECKOUT,
+            "post-rewrite": _POST_REWRITE}[name]
+    parts = [_HEAD.format(**values), chain.format(**values), _FIND_LEDGER,
+             body.replace("{notes}", NOTES_REF), _TAIL]
+    return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class GitHookChange:
+    """What install or uninstall did (or would do) to one hook or setting."""
+
+    name: str
+    action: str  # added, chained, updated, unchanged, removed, restored, absent
+    path: str
+
+
+@dataclass(frozen=True)
+class GitHooksReport:
+    hooks_dir: str
+    changes: tuple[GitHookChange, ...]
+    dry_run: bool
+
+
+def hooks_dir(repo: Repo) -> Path:
+    """The directory git runs hooks from: ``core.hooksPath``, else the common git dir's."""
+    try:
+        configured = str(repo.git.config["core.hooksPath"])
+    except KeyError:
+        configured = ""
+    if configured:
+        path = Path(os.path.expanduser(configured))
+        return path if path.is_absolute() else repo.workdir / path
+    return repo.commondir / "hooks"
+
+
+def install_git_hooks(
+    where: str | os.PathLike[str] | None = None, *, dry_run: bool = False
+) -> GitHooksReport:
+    """Install the three hooks, chaining any hook of the user's; set the notes config.
+
+    Every hook is planned (and a refusal raised) before anything is written.
+    """
+    repo = Repo(where)
+    directory = hooks_dir(repo)
+    planned = [_plan(directory, name, install=True) for name in GIT_HOOKS]
+    if not dry_run:
+        for change in planned:
+            target = Path(change.path)
+            if change.action in ("added", "chained", "updated"):
+                directory.mkdir(parents=True, exist_ok=True)
+                if change.action == "chained":
+                    target.replace(_chained(target))
+                _write_executable(target, template(change.name))
+    changes = [*planned, _rewrite_ref(repo, add=True, dry_run=dry_run),
+               _rewrite_mode(repo, add=True, dry_run=dry_run)]
+    return GitHooksReport(str(directory), tuple(changes), dry_run)
+
+
+def uninstall_git_hooks(
+    where: str | os.PathLike[str] | None = None, *, dry_run: bool = False
+) -> GitHooksReport:
+    """Remove our hooks (and only ours), putting back the hooks they chained."""
+    repo = Repo(where)
+    directory = hooks_dir(repo)
+    planned = [_plan(directory, name, install=False) for name in GIT_HOOKS]
+    if not dry_run:
+        for change in planned:
+            target = Path(change.path)
+            if change.action == "restored":
+                _chained(target).replace(target)
+            elif change.action == "removed":
+                target.unlink()
+    changes = [*planned, _rewrite_ref(repo, add=False, dry_run=dry_run),
+               _rewrite_mode(repo, add=False, dry_run=dry_run)]
+    return GitHooksReport(str(directory), tuple(changes), dry_run)
+
+
+def _plan(directory: Path, name: str, *, install: bool) -> GitHookChange:
+    """What install (or uninstall) has to do to hook ``name``; refusals are raised here."""
+    target = directory / name
+    current = _read(target)
+    ours = current is not None and MARK in current
+    if not install:
+        if not ours:
+            return GitHookChange(name, "absent", str(target))
+        return GitHookChange(name, "restored" if _chained(target).exists() else "removed",
+                             str(target))
+    if current == template(name):
+        return GitHookChange(name, "unchanged", str(target))
+    if current is not None and not ours and _BY_OWN_NAME.search(current):
+        args = {"post-commit": "", "post-checkout": ' "$@"', "post-rewrite": ' "$1"'}[name]
+        raise AgentConfigError(
+            f"{target} runs hooks by their file name (Husky, or a manager like it) and would "
+            f"stop working renamed to {name}{CHAINED_SUFFIX}: add the line "
+            f"'git-ledger hook {name}{args}' to that manager's {name} script instead "
+            "(docs/hooks.md); nothing was changed")
+    if current is not None and not ours and _chained(target).exists():
+        raise AgentConfigError(
+            f"{target} is not ours and {_chained(target).name} exists already: move one of "
+            "them away, then install again (nothing was changed)")
+    action = "updated" if ours else ("chained" if current is not None else "added")
+    return GitHookChange(name, action, str(target))
+
+
+def _chained(target: Path) -> Path:
+    return target.with_name(f"{target.name}{CHAINED_SUFFIX}")
+
+
+def _rewrite_ref(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
+    """``notes.rewriteRef`` names our notes so git carries them over amend and rebase.
+
+    Written to (and removed from) the repository's own config only, and removed only when
+    install added it there: a value from the user's config, or set before, stays.
+    """
+    label = f"notes.rewriteRef={NOTES_REF}"
+    everywhere = _values(repo.git.config, "notes.rewriteRef")
+    local = repo.local_config()
+    ours = _config_flag(local, SET_REF_KEY)
+    if add:
+        if NOTES_REF in everywhere:
+            return GitHookChange(label, "unchanged", "git config")
+        if not dry_run:
+            local.set_multivar("notes.rewriteRef", "^$", NOTES_REF)
+            local[SET_REF_KEY] = True
+        return GitHookChange(label, "added", "git config")
+    if not ours or NOTES_REF not in _values(local, "notes.rewriteRef"):
+        return GitHookChange(label, "absent", "git config")
+    if not dry_run:
+        local.delete_multivar("notes.rewriteRef", f"^{NOTES_REF}$")
+        del local[SET_REF_KEY]
+    return GitHookChange(label, "removed", "git config")
+
+
+def _rewrite_mode(repo: Repo, *, add: bool, dry_run: bool) -> GitHookChange:
+    """``notes.rewriteMode=cat_sort_uniq``: a rewritten commit's note is the sorted union
+    of its lines (git's default, ``concatenate``, would repeat lines the hook wrote again).
+
+    Set only where nothing says otherwise, and taken out only when install set it."""
+    try:
+        current: str | None = str(repo.git.config["notes.rewriteMode"])
+    except KeyError:
+        current = None
+    local = repo.local_config()
+    ours = _config_flag(local, SET_MODE_KEY)
+    if add:
+        if current == REWRITE_MODE:
+            return GitHookChange(f"notes.rewriteMode={REWRITE_MODE}", "unchanged",
+                                 "git config")
+        if current is not None:  # the user's choice stands; the report says what it is
+            return GitHookChange(f"notes.rewriteMode={current}", "kept", "git config")
+        if not dry_run:
+            local["notes.rewriteMode"] = REWRITE_MODE
+            local[SET_MODE_KEY] = True  # so uninstall knows the setting is ours to take
+        return GitHookChange(f"notes.rewriteMode={REWRITE_MODE}", "added", "git config")
+    label = f"notes.rewriteMode={REWRITE_MODE}"
+    if not ours or current != REWRITE_MODE:
+        return GitHookChange(label, "absent", "git config")
+    if not dry_run:
+        del local["notes.rewriteMode"]
+        del local[SET_MODE_KEY]
+    return GitHookChange(label, "removed", "git config")
+
+
+def _values(config: Config, key: str) -> list[str]:
+    try:
+        return [str(v) for v in config.get_multivar(key)]
+    except KeyError:
+        return []
+
+
+def _config_flag(config: Config, key: str) -> bool:
+    try:
+        return bool(config.get_bool(key))
+    except (KeyError, ValueError):
+        return False
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise AgentConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _write_executable(path: Path, text: str) -> None:
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temp.write_text(text, encoding="utf-8", newline="\n")
+    temp.chmod(temp.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH | stat.S_IRUSR)
+    os.replace(temp, path)
+
+
+def report_text(report: GitHooksReport) -> str:
+    signs = {"added": "+", "chained": "+", "updated": "~", "unchanged": "=", "kept": "=",
+             "removed": "-", "restored": "-", "absent": " "}
+    lines = [f"git hooks in {report.hooks_dir}:"]
+    for change in report.changes:
+        extra = {"chained": " (your hook is kept as " + change.name + CHAINED_SUFFIX
+                 + " and runs first)",
+                 "restored": f" (your {change.name}{CHAINED_SUFFIX} is back as {change.name})",
+                 "absent": " (not installed)",
+                 "kept": f" (yours; the ledger's notes want {REWRITE_MODE} when a commit is"
+                         " rewritten)"}.get(change.action, "")
+        lines.append(f"  {signs[change.action]} {change.name}  {change.action}{extra}")
+    return "\n".join(lines)
+
+
+def report_json(report: GitHooksReport) -> dict[str, object]:
+    return {"hooks_dir": report.hooks_dir, "dry_run": report.dry_run,
+            "changes": [{"name": c.name, "action": c.action, "path": c.path}
+                        for c in report.changes]}

@@ -1,0 +1,86 @@
+"""``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks.
+
+Installing always installs the git hooks, because they are what links an agent's commits
+to its ledger; ``--agent`` adds that agent's hooks, and ``--mcp`` registers ``git ledger
+mcp`` in its MCP configuration too.  Uninstalling takes out what is named: the agent's
+hooks and MCP registration with ``--agent``, the git hooks with ``--git-hooks`` or when
+nothing is named.  One report says exactly what changed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger.errors import InvalidInput
+from gitledger.integrations import agents
+from gitledger.integrations import git_hooks as githooks
+from gitledger.integrations import mcp_config as mcpconfig
+from gitledger.integrations.config_files import staged
+
+#: The last line of a dry run's report, once, whatever it covered.
+DRY_RUN_LINE = "dry run: nothing was written"
+
+
+@dataclass(frozen=True)
+class Installed:
+    agent: agents.Report | None
+    git: githooks.GitHooksReport | None
+    mcp: mcpconfig.Report | None = None
+
+
+def install(
+    where: str | os.PathLike[str] | None, *, agent: str | None = None,
+    git_hooks_only: bool = False, dry_run: bool = False, mcp: bool = False,
+) -> Installed:
+    if git_hooks_only and agent:
+        raise InvalidInput("--git-hooks installs only the git hooks: leave out --agent, or "
+                           "leave out --git-hooks to install both")
+    if mcp and not agent:
+        raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
+                           "--agent")
+    if agent:
+        agents.agent(agent)  # an unknown name is refused before anything is written
+    if agent and mcp:  # a config we would refuse is refused before anything is written
+        mcpconfig.install(where, agent, dry_run=True)
+    # A dry run's steps see what the steps before them would have written.
+    with staged(dry_run):
+        git = githooks.install_git_hooks(where, dry_run=dry_run)
+        found = agents.install(where, agent, dry_run=dry_run) if agent else None
+        server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
+    return Installed(found, git, server)
+
+
+def uninstall(
+    where: str | os.PathLike[str] | None, *, agent: str | None = None,
+    git_hooks: bool = False, dry_run: bool = False,
+) -> Installed:
+    with staged(dry_run):
+        found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
+        server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
+        git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
+               if git_hooks or not agent else None)
+    return Installed(found, git, server)
+
+
+def report_text(result: Installed) -> str:
+    parts = []
+    if result.agent is not None:
+        parts.append(agents.report_text(result.agent))
+    if result.mcp is not None:
+        parts.append(mcpconfig.report_text(result.mcp))
+    if result.git is not None:
+        parts.append(githooks.report_text(result.git))
+    dry = any(r is not None and r.dry_run for r in (result.agent, result.mcp, result.git))
+    return "\n".join([*parts, DRY_RUN_LINE] if dry else parts)
+
+
+def report_json(result: Installed) -> dict[str, Any]:
+    """The agent's report (when one was named) with the MCP registration's under ``mcp``
+    and the git hooks' under ``git_hooks``."""
+    out: dict[str, Any] = agents.report_json(result.agent) if result.agent else {}
+    if result.agent is not None:
+        out["mcp"] = mcpconfig.report_json(result.mcp) if result.mcp else None
+    out["git_hooks"] = githooks.report_json(result.git) if result.git else None
+    return out

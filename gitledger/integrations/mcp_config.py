@@ -1,0 +1,342 @@
+"""Registering ``git ledger mcp`` in a coding agent's project MCP configuration.
+
+This module owns where each agent reads a project's MCP servers (docs/mcp.md gives each
+fact with its source) and how ``install --mcp`` adds our server there and ``uninstall``
+takes exactly it out again:
+
+* Claude Code: ``.mcp.json``, ``mcpServers``;
+* Codex CLI: ``.codex/config.toml``, a ``[mcp_servers.git-ledger]`` table (read only in a
+  trusted project);
+* Gemini CLI: ``.gemini/settings.json``, ``mcpServers`` (the file its hooks live in);
+* Cursor: ``.cursor/mcp.json``, ``mcpServers``.
+
+Our server is the entry named ``git-ledger``.  In JSON it is ours when it runs
+``git ledger mcp``; an entry of that name that runs something else is the user's, and is
+refused rather than overwritten.  TOML is edited as text, so that the user's comments and
+layout survive: our table sits between two marker comments, and every edit is checked by
+parsing the file before and after, the only difference allowed being our table.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gitledger.core.parsing import toml_loads
+from gitledger.core.text import printable
+from gitledger.errors import AgentConfigError
+from gitledger.integrations.config_files import (
+    delete_file,
+    dump_json,
+    load_json,
+    read_text,
+    staged,
+    write_file,
+)
+from gitledger.storage.repo import Repo
+
+SERVER = "git-ledger"
+COMMAND = "git"
+ARGS = ("ledger", "mcp")
+
+_BEGIN = "# >>> git ledger mcp: git ledger uninstall --agent codex removes this table"
+_END = "# <<< git ledger mcp"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where one agent reads a project's MCP servers, and our entry there."""
+
+    agent: str
+    config: str
+    entry: dict[str, Any]
+    notes: tuple[str, ...] = ()
+
+
+TARGETS: dict[str, Target] = {
+    "claude": Target("claude", ".mcp.json",
+                     {"type": "stdio", "command": COMMAND, "args": list(ARGS)},
+                     ("Claude Code asks each user to approve a project's .mcp.json servers "
+                      "once; /mcp shows them.",)),
+    "codex": Target("codex", ".codex/config.toml",
+                    {"command": COMMAND, "args": list(ARGS)},
+                    ("Codex reads .codex/config.toml only in a trusted project; /mcp shows "
+                     "the servers.",)),
+    "gemini": Target("gemini", ".gemini/settings.json",
+                     {"command": COMMAND, "args": list(ARGS)},
+                     ("Gemini CLI loads project MCP servers in a trusted folder; /mcp shows "
+                      "them.",)),
+    "cursor": Target("cursor", ".cursor/mcp.json",
+                     {"command": COMMAND, "args": list(ARGS)},
+                     ("Cursor lists the server under Settings, MCP, where it can be "
+                      "switched off.",)),
+}
+
+
+@dataclass(frozen=True)
+class Report:
+    """What install or uninstall did (or, with ``dry_run``, would do) to one MCP config."""
+
+    agent: str
+    path: Path
+    relpath: str
+    #: "created", "updated", "unchanged", "deleted" or "absent" (uninstall, no file).
+    file: str
+    #: "added", "updated", "unchanged", "removed", or None (nothing of ours there).
+    action: str | None
+    dry_run: bool
+    notes: tuple[str, ...] = ()
+
+
+def install(where: str | os.PathLike[str] | None, agent: str, *,
+            dry_run: bool = False) -> Report:
+    """Add (or bring up to date) our server in ``agent``'s project MCP config."""
+    target, path = _target(where, agent)
+    if target.config.endswith(".toml"):
+        file, action = _toml_install(path, target, dry_run)
+    else:
+        file, action = _json_install(path, target, dry_run)
+    return Report(agent, path, target.config, file, action, dry_run,
+                  target.notes if file != "unchanged" else ())
+
+
+def uninstall(where: str | os.PathLike[str] | None, agent: str, *,
+              dry_run: bool = False) -> Report:
+    """Remove our server, and only it, from ``agent``'s project MCP config."""
+    target, path = _target(where, agent)
+    if target.config.endswith(".toml"):
+        file, action = _toml_uninstall(path, target, dry_run)
+    else:
+        file, action = _json_uninstall(path, target, dry_run)
+    return Report(agent, path, target.config, file, action, dry_run)
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    """The ``mcp`` object of ``install --json`` / ``uninstall --json`` (docs/cli.md)."""
+    return {"agent": report.agent, "path": str(report.path), "file": report.file,
+            "server": SERVER, "action": report.action, "command": command_line(),
+            "notes": list(report.notes)}
+
+
+def report_text(report: Report) -> str:
+    rel = printable(report.relpath)
+    if report.action is None:
+        return f"{rel}: {'not present' if report.file == 'absent' else 'unchanged'}, " \
+               f"no {SERVER} MCP server to remove"
+    state = report.file
+    if report.dry_run and state in ("created", "updated", "deleted"):
+        state = f"would be {state}"
+    sign = {"added": "+", "updated": "~", "unchanged": "=", "removed": "-"}[report.action]
+    lines = [f"{rel}: {state}", f"  {sign} mcp {SERVER}  {command_line()}"]
+    lines += [f"note: {n}" for n in report.notes]
+    return "\n".join(lines)
+
+
+def command_line() -> str:
+    return " ".join((COMMAND, *ARGS))
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def _json_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
+    existed, doc, style = load_json(path, target.config)
+    servers = _servers(doc, target.config, create=True)
+    assert servers is not None
+    current = servers.get(SERVER)
+    if current == target.entry or (current is not None and not _is_ours(current)
+                                   and _runs_us(current)):
+        return "unchanged", "unchanged"  # ours as it is, or the user's own way of running us
+    if current is not None and not _runs_us(current):
+        raise AgentConfigError(
+            f"{target.config} already has an MCP server named \"{SERVER}\" that does not "
+            f"run {command_line()}; rename or remove it (nothing was written)")
+    action = "added" if current is None else "updated"
+    servers[SERVER] = target.entry
+    with staged(dry_run):
+        write_file(path, target.config, dump_json(doc, style))
+    return "updated" if existed else "created", action
+
+
+def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str | None]:
+    existed, doc, style = load_json(path, target.config)
+    if not existed:
+        return "absent", None
+    servers = _servers(doc, target.config, create=False)
+    if servers is None or SERVER not in servers or not _is_ours(servers[SERVER]):
+        return "unchanged", None
+    del servers[SERVER]
+    if not servers:
+        del doc["mcpServers"]
+    state = "updated" if doc else "deleted"
+    with staged(dry_run):
+        if doc:
+            write_file(path, target.config, dump_json(doc, style))
+        else:
+            delete_file(path, target.config, empty="{}\n")
+    return state, "removed"
+
+
+def _servers(doc: dict[str, Any], rel: str, *, create: bool) -> dict[str, Any] | None:
+    servers = doc.get("mcpServers")
+    if servers is None:
+        if not create:
+            return None
+        servers = doc["mcpServers"] = {}
+    if not isinstance(servers, dict):
+        raise AgentConfigError(f"{rel}: \"mcpServers\" is not a JSON object; fix it by hand "
+                               "(nothing was written)")
+    return servers
+
+
+def _runs_us(entry: Any) -> bool:
+    """Whether a server entry runs ``git ledger mcp`` (through ``git``, or the
+    ``git-ledger`` script by name or absolute path), whatever else it sets."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("args", []), list):
+        return False
+    command = entry.get("command")
+    if not isinstance(command, str):
+        return False
+    words = [command, *entry.get("args", [])]
+    script = os.path.basename(command).removesuffix(".exe")
+    return words[:3] == [COMMAND, *ARGS] or (script == "git-ledger" and words[1:2] == ["mcp"])
+
+
+def _is_ours(entry: Any) -> bool:
+    """Whether an entry is one we wrote (now or in an earlier form): exactly ``git ledger
+    mcp`` or ``git-ledger mcp``, and nothing else.  An entry that runs us by an absolute
+    path, or with arguments or an environment of its own, is the user's: never touched."""
+    if not isinstance(entry, dict) or not _runs_us(entry):
+        return False
+    rest = {k: v for k, v in entry.items() if k not in ("command", "args", "type")}
+    words = [entry.get("command"), *entry.get("args", [])]
+    return not rest and entry.get("type", "stdio") == "stdio" and words in (
+        [COMMAND, *ARGS], ["git-ledger", "mcp"])
+
+
+# -- TOML (Codex) ---------------------------------------------------------------------------
+
+
+def _toml_block(target: Target) -> str:
+    args = ", ".join(f'"{a}"' for a in target.entry["args"])
+    return (f"{_BEGIN}\n[mcp_servers.{SERVER}]\ncommand = \"{target.entry['command']}\"\n"
+            f"args = [{args}]\n{_END}\n")
+
+
+_BLOCK = re.compile(rf"(?:\r?\n)?{re.escape(_BEGIN)}\r?\n.*?{re.escape(_END)}(?:\r?\n)?",
+                    re.DOTALL)
+
+
+def _toml_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
+    rel = target.config
+    text = read_text(path, rel)
+    existed = text is not None
+    before = _parse_toml(text or "", rel)
+    newline = "\r\n" if (text or "").count("\r\n") * 2 > (text or "").count("\n") else "\n"
+    block = _toml_block(target).replace("\n", newline)
+    found = _BLOCK.search(text or "")
+    theirs = before.get("mcp_servers", {}).get(SERVER) if isinstance(
+        before.get("mcp_servers"), dict) else None
+    if found is not None:
+        if found.group(0).lstrip("\r\n") == block:
+            return "unchanged", "unchanged"
+        lead = newline if found.group(0).startswith(("\n", "\r\n")) else ""
+        new = (text or "")[:found.start()] + lead + block + (text or "")[found.end():]
+        action = "updated"
+    elif theirs is not None:
+        if _runs_us(theirs):  # registered by hand: theirs to keep, and already done
+            return "unchanged", "unchanged"
+        raise AgentConfigError(
+            f"{rel} already has [mcp_servers.{SERVER}] that does not run {command_line()}; "
+            "rename or remove it (nothing was written)")
+    else:
+        body = text or ""
+        if body and not body.endswith("\n"):
+            body += newline
+        new = body + (newline if body.strip() else "") + block
+        action = "added"
+    after = _parse_toml(new, rel, ours=True)
+    _only_ours_differs(before, after, rel)
+    if after.get("mcp_servers", {}).get(SERVER) != target.entry:
+        raise AgentConfigError(f"{rel}: [mcp_servers.{SERVER}] would not read back as "
+                               "written; nothing was written")
+    with staged(dry_run):
+        write_file(path, rel, new)
+    return "updated" if existed else "created", action
+
+
+def _toml_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str | None]:
+    rel = target.config
+    text = read_text(path, rel)
+    if text is None:
+        return "absent", None
+    found = _BLOCK.search(text)
+    if found is None:
+        return "unchanged", None
+    before = _parse_toml(text, rel)
+    rest = text[found.end():]
+    # The blank line before our table goes with it, unless a table follows to need it.
+    lead = found.group(0)[:len(found.group(0)) - len(found.group(0).lstrip("\r\n"))]
+    gap = lead if lead and rest and not rest.startswith(("\n", "\r\n")) else ""
+    new = text[:found.start()] + gap + rest
+    after = _parse_toml(new, rel)
+    _only_ours_differs(before, after, rel)
+    if SERVER in (after.get("mcp_servers") or {}):
+        raise AgentConfigError(
+            f"{rel}: keys of [mcp_servers.{SERVER}] were added outside our marker comments; "
+            "removing our table would leave a server without a command, so nothing was "
+            "written (remove them by hand)")
+    state = "updated" if new.strip() else "deleted"
+    with staged(dry_run):
+        if new.strip():
+            write_file(path, rel, new)
+        else:
+            delete_file(path, rel)
+    return state, "removed"
+
+
+def _parse_toml(text: str, rel: str, *, ours: bool = False) -> dict[str, Any]:
+    try:
+        return toml_loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        if ours:
+            raise AgentConfigError(
+                f"{rel}: adding [mcp_servers.{SERVER}] would not be valid TOML ({exc}); "
+                "add it by hand (nothing was written)") from None
+        raise AgentConfigError(f"{rel} is not valid TOML ({exc}); fix it by hand, nothing "
+                               "was written") from None
+
+
+def _only_ours_differs(before: dict[str, Any], after: dict[str, Any], rel: str) -> None:
+    """Refuse an edit that changes anything but our table (a safety net for text edits)."""
+    if _without_ours(before) != _without_ours(after):
+        raise AgentConfigError(f"{rel}: the edit would change more than the "
+                               f"[mcp_servers.{SERVER}] table; nothing was written")
+
+
+def _without_ours(doc: dict[str, Any]) -> dict[str, Any]:
+    out = dict(doc)
+    servers = out.get("mcp_servers")
+    if isinstance(servers, dict) and SERVER in servers:
+        servers = {k: v for k, v in servers.items() if k != SERVER}
+        if servers:
+            out["mcp_servers"] = servers
+        else:
+            del out["mcp_servers"]
+    return out
+
+
+def _target(where: str | os.PathLike[str] | None, agent: str) -> tuple[Target, Path]:
+    from gitledger.integrations.agents import agent as agent_spec
+
+    spec = agent_spec(agent)  # one line naming the agents for an unknown name
+    target = TARGETS[spec.name]
+    return target, Repo(where).workdir / target.config
+
+
+__all__ = ["ARGS", "COMMAND", "SERVER", "TARGETS", "Report", "Target", "command_line",
+           "install", "report_json", "report_text", "uninstall"]

@@ -1,0 +1,398 @@
+"""Export: the living page (``export --format md``), the whole-ledger JSON document
+(``export --format json``) and the atomic, refuse-to-clobber file write behind ``-o``.
+
+The page is the third seed's "one living page": every section with every entry, each line
+stamped with the ledger commit that last wrote it; reversed and superseded decisions kept,
+struck through, linked to what replaced them; a Mermaid graph of the supersedes chains.
+Everything shown comes from other people's text, so every field is escaped for Markdown
+(or Mermaid) and flattened to one line: no field can break the page's structure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from gitledger.core.codec import entry_to_json, iso
+from gitledger.core.ids import is_valid_id
+from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
+from gitledger.core.text import printable
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import PROJECT_REF
+from gitledger.views.render import deploy_receipt, event_json, meta_json
+
+#: ``format`` and ``version`` of the JSON document; the version changes only if a key is
+#: renamed, removed or changes type (new keys may be added at any time).
+DOCUMENT_FORMAT = "gitledger-export"
+DOCUMENT_VERSION = 1
+#: Characters of a commit shown as an entry's stamp (as ``git ledger log`` shows them).
+STAMP_LENGTH = 10
+#: The longest label a node of the Mermaid graph gets (the page has the full text).
+LABEL_LIMIT = 60
+
+#: Struck-through decisions: reversed (rejected) or replaced (superseded).
+_STRUCK = ("rejected", "superseded")
+#: Markdown-active characters, backslash-escaped wherever ledger text is shown.
+_MD_ACTIVE = "\\`*_{}[]<>()#+!|~&$"
+_MD_ESCAPES = {ord(ch): "\\" + ch for ch in _MD_ACTIVE}
+#: Characters a Mermaid label must not contain literally, as Mermaid entity codes.
+_MERMAID_ESCAPES = {ord(ch): f"#{ord(ch)};" for ch in "#\"[]{}()<>|&`;\\"}
+_MERMAID_ESCAPES[ord('"')] = "#quot;"
+
+
+# -- the JSON document --------------------------------------------------------------------
+
+
+def ledger_document(
+    where: str | os.PathLike[str] | None = None, *, project: bool = False,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """``export --format json``: the whole ledger with its history (docs/cli.md, export)."""
+    ledger = Ledger.open(where, project=project, name=name)
+    snapshot = ledger.snapshot()
+    return {
+        "format": DOCUMENT_FORMAT,
+        "version": DOCUMENT_VERSION,
+        "ref": snapshot.ref or None,
+        "ledger": meta_json(snapshot.ref, snapshot.meta, snapshot.commit),
+        "focus": {"task": snapshot.focus.task, "next": snapshot.focus.next},
+        "entries": [entry_to_json(e) for e in snapshot.entries],
+        "history": [event_json(e) for e in _events(ledger, snapshot)],
+        "errors": [{"path": b.path, "reason": b.reason} for b in snapshot.bad],
+        "commit": snapshot.commit,
+    }
+
+
+# -- the living page ----------------------------------------------------------------------
+
+
+def living_page(
+    where: str | os.PathLike[str] | None = None, *, project: bool = False,
+    name: str | None = None,
+) -> str:
+    """``export --format md``: the ledger as one Markdown page, ending with a newline."""
+    ledger = Ledger.open(where, project=project, name=name)
+    snapshot = ledger.snapshot()
+    return page_text(snapshot, stamps(_events(ledger, snapshot)))
+
+
+def stamps(events: Iterable[Event]) -> dict[str, str]:
+    """Each entry id → the newest commit whose ``Ledger-Entry`` trailer names it.
+
+    ``events`` is a ledger's history newest first (``Ledger.events()``).
+    """
+    found: dict[str, str] = {}
+    for event in events:
+        for entry_id in event.trailers.get("Ledger-Entry", ()):
+            found.setdefault(entry_id, event.commit)
+    return found
+
+
+def page_text(snapshot: Snapshot, stamped: dict[str, str]) -> str:
+    """The living page of ``snapshot``; ``stamped`` maps entry ids to ledger commits."""
+    present = {e.id for e in snapshot.entries}
+    lines = _header(snapshot)
+    lines += ["", "## TASK", "", _paragraph(snapshot.focus.task, "_(not set)_"),
+              "", "## NEXT", "", _paragraph(snapshot.focus.next, "_(not set)_")]
+    for kind in KINDS:
+        lines += ["", f"## {SECTION_TITLES[kind]}", ""]
+        entries = snapshot.of_kind(kind)
+        if not entries:
+            lines.append("_(none)_")
+        for entry in entries:
+            lines.extend(_entry_lines(entry, stamped.get(entry.id), present))
+    lines += ["", "## Supersedes chains", ""]
+    lines.extend(mermaid_chains(snapshot.entries) or ["_No decision supersedes another._"])
+    if snapshot.bad:
+        lines += ["", "## Unreadable entries", ""]
+        lines.extend(f"- {_code(b.path)}: {_md(b.reason.removeprefix(f'{b.path}: '))}"
+                     for b in snapshot.bad)
+    return "\n".join(lines) + "\n"
+
+
+def mermaid_chains(entries: Iterable[Entry]) -> list[str]:
+    """A fenced ``mermaid`` flowchart of the supersedes chains, or [] when there are none.
+
+    An edge goes from the old decision to the one that replaced it (``old --> new``); a
+    proposed replacement, not yet accepted, is a dotted edge.  Only decisions in a chain
+    are nodes.
+    """
+    decisions = {e.id: e for e in entries if e.kind == "decided"}
+    edges: set[tuple[str, str]] = set()
+    for entry in decisions.values():
+        if entry.supersedes in decisions:
+            edges.add((entry.supersedes, entry.id))
+        if entry.superseded_by in decisions:
+            edges.add((entry.id, entry.superseded_by))
+    if not edges:
+        return []
+    order = {entry_id: (e.seq, e.created, e.id) for entry_id, e in decisions.items()}
+    nodes = sorted({i for edge in edges for i in edge}, key=order.__getitem__)
+    lines = ["```mermaid", "flowchart TD"]
+    for entry_id in nodes:
+        entry = decisions[entry_id]
+        label = _mermaid(f"{entry.id} · {entry.status or '?'} · {_flat(entry.text)}")
+        lines.append(f'    {_node(entry_id)}["{label}"]')
+    for old, new in sorted(edges, key=lambda e: (order[e[0]], order[e[1]])):
+        arrow = "-->" if decisions[old].superseded_by == new else "-. proposed .->"
+        lines.append(f"    {_node(old)} {arrow} {_node(new)}")
+    struck = [_node(i) for i in nodes if decisions[i].status in _STRUCK]
+    if struck:
+        lines.append("    classDef replaced stroke-dasharray: 4 4,color:#777")
+        lines.append(f"    class {','.join(struck)} replaced")
+    lines.append("```")
+    return lines
+
+
+def _header(snapshot: Snapshot) -> list[str]:
+    meta = snapshot.meta
+    if meta is None:
+        what = "project ledger" if snapshot.ref == PROJECT_REF else "ledger in this worktree"
+        return [f"# No {what} yet", "", "Nothing has been written to it."]
+    kind = "Project ledger" if snapshot.ref == PROJECT_REF else "Session ledger"
+    tip = snapshot.commit or ""
+    count = len(snapshot.entries)
+    lines = [
+        f"# {kind} {_md(meta.id)}",
+        "",
+        f"{_code(snapshot.ref)} at commit {_code(tip)} · "
+        f"{count} {'entry' if count == 1 else 'entries'}  ",
+        f"started {iso(meta.created)} by {_md(meta.created_by)}"
+        + (f" · owned by session {_md(meta.session_id)}" if meta.session_id else ""),
+        "",
+        "Each entry is stamped with the ledger commit that last wrote it "
+        "(`git show SHA` prints that event).",
+    ]
+    return lines
+
+
+def _entry_lines(entry: Entry, commit: str | None, present: set[str]) -> list[str]:
+    text = _md(entry.text, "_(empty)_")
+    if entry.kind == "decided" and entry.status in _STRUCK:
+        text = f"~~{text}~~"
+    tags = _tags(entry)
+    stamp = _code(commit[:STAMP_LENGTH]) if commit else "_(no commit names it)_"
+    head = (f'- <a id="{entry.id}"></a>{_code(entry.id)} {text}'
+            + (f" — {tags}" if tags else "") + f" · {stamp}")
+    return [head, *(f"  - {label}: {value}" for label, value in _details(entry, present))]
+
+
+def _tags(entry: Entry) -> str:
+    if entry.kind == "open":
+        return "**ask the user**" if entry.ask_user else ""
+    if entry.kind != "decided":
+        return ""
+    parts = [f"**{_md(entry.status or '?')}**"]
+    if entry.scope:
+        parts.append(f"scope {_code(entry.scope)}")
+    return ", ".join(parts)
+
+
+def _details(entry: Entry, present: set[str]) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str | None]] = []
+    if entry.kind == "decided":
+        receipt = deploy_receipt(entry)
+        if receipt and entry.deployed_result:
+            receipt = f"{receipt}, {entry.deployed_result}"
+        pairs += [
+            ("over", "; ".join(_md(alt) for alt in entry.over) or None),
+            ("because", _md(entry.because) if entry.because else None),
+            ("evidence", ", ".join(_code(item) for item in entry.evidence) or None),
+            ("deployed", _md(receipt) if receipt else None),
+            ("rejected because", _md(entry.rejected_why) if entry.rejected_why else None),
+            ("supersedes", _link(entry.supersedes, present)),
+            ("superseded by", _link(entry.superseded_by, present)),
+        ]
+    elif entry.kind == "verified":
+        pairs += [("by", _code(entry.by) if entry.by else None),
+                  ("at", _code(entry.commit[:12]) if entry.commit else "no commit yet")]
+    elif entry.kind == "dropped":
+        pairs.append(("why", _md(entry.why) if entry.why else None))
+    elif entry.kind == "plan":
+        pairs += [("path", _code(entry.path) if entry.path else None),
+                  ("note", _md(entry.note) if entry.note else None)]
+    if entry.question and entry.kind != "open":
+        pairs.append(("was OPEN", _md(entry.question)))
+    if entry.carried_from:
+        pairs.append(("carried from", _code(entry.carried_from)))
+    return [(label, value) for label, value in pairs if value]
+
+
+def _link(target: str | None, present: set[str]) -> str | None:
+    """A link to the entry ``target`` on this page, or the id as text if it is not here."""
+    if not target:
+        return None
+    if is_valid_id(target) and target in present:
+        return f"[{target}](#{target})"
+    return f"{_code(target)} (not in this ledger)"
+
+
+def _events(ledger: Ledger, snapshot: Snapshot) -> list[Event]:
+    """The history of the commit the snapshot was read at, newest first."""
+    if snapshot.commit is None:
+        return []
+    return list(ledger.store.history_from(snapshot.commit))
+
+
+# -- escaping -----------------------------------------------------------------------------
+
+
+def _flat(text: str) -> str:
+    """One line: control characters replaced, every run of whitespace one space."""
+    return " ".join(printable(text).split())
+
+
+def _md(text: str | None, empty: str = "") -> str:
+    """``text`` as inline Markdown that shows exactly its characters, on one line."""
+    flat = _flat(text or "")
+    return flat.translate(_MD_ESCAPES) if flat else empty
+
+
+def _paragraph(text: str | None, empty: str) -> str:
+    """``_md`` for a line of its own, where ``-``, ``+``, ``=`` or ``1.`` at the start
+    would make a list, a rule or a heading underline."""
+    shown = _md(text, empty)
+    if not text or not shown:
+        return shown
+    if shown[0] in "-+=":
+        return "\\" + shown
+    return re.sub(r"^(\d+)\.", r"\1\\.", shown)
+
+
+def _code(text: str) -> str:
+    """``text`` as a code span, fenced with more backticks than any run inside it."""
+    flat = _flat(text)
+    longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return f"{fence}{pad}{flat}{pad}{fence}" if flat else "` `"
+
+
+def _mermaid(text: str) -> str:
+    """A Mermaid node label's text: one line, at most ``LABEL_LIMIT`` characters, with
+    every character that means something to Mermaid written as an entity code."""
+    flat = _flat(text)
+    if len(flat) > LABEL_LIMIT:
+        flat = flat[: LABEL_LIMIT - 1] + "…"
+    return flat.translate(_MERMAID_ESCAPES)
+
+
+def _node(entry_id: str) -> str:
+    """A Mermaid node id for an entry id (valid ids only reach here: ``[a-z]-[0-9a-z]+``)."""
+    return entry_id.replace("-", "_")
+
+
+# -- -o PATH ------------------------------------------------------------------------------
+
+
+def write_output(
+    path: str | os.PathLike[str], data: str, *, force: bool = False,
+    refuse_inside: tuple[Path, ...] = (),
+) -> Path:
+    """Write ``data`` to ``path`` atomically and return the resolved path.
+
+    The text goes to a temporary file next to ``path``, is flushed to disk, and then takes
+    ``path``'s place in one step, so a reader never sees half a file.  An existing file is
+    replaced only with ``force``; a directory, a symbolic link (never followed: nothing is
+    written outside ``path``), or a path whose directory does not exist is refused.  The
+    temporary file never survives a failure.  A path inside one of ``refuse_inside`` (the git
+    directories: a file there would be taken for a ref, or replace ``HEAD``) is refused.
+    """
+    target = Path(os.fspath(path))
+    shown = printable(os.fspath(path))
+    if not shown or shown.endswith(os.sep):
+        raise InvalidInput(f"-o '{shown}' is not a file name")
+    parent = target.parent
+    if not parent.is_dir():
+        raise InvalidInput(f"-o {shown}: the directory {printable(str(parent))} does not exist")
+    where = parent.resolve()
+    for inside in refuse_inside:
+        if where == inside.resolve() or inside.resolve() in where.parents:
+            raise InvalidInput(f"-o {shown} is inside the git directory "
+                               f"{printable(str(inside))}: write the export elsewhere")
+    old_mode = _existing(target, shown, force)
+    temp = parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(
+        os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(temp, flags, 0o666)
+    except OSError as exc:
+        raise LedgerError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        if old_mode is not None:
+            os.chmod(temp, old_mode)
+        _place(temp, target, shown, force)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise LedgerError(f"cannot write {shown}: {exc.strerror or exc}") from None
+        raise
+    _sync_directory(parent)
+    return target.resolve()
+
+
+def _existing(target: Path, shown: str, force: bool) -> int | None:
+    """The permission bits of the file ``target`` replaces, None if it is new, or the
+    refusal of a path that must not be written."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise LedgerError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise InvalidInput(f"-o {shown} is a symbolic link; refusing to write through it "
+                           "(name the file itself)")
+    if stat.S_ISDIR(info.st_mode):
+        raise InvalidInput(f"-o {shown} is a directory; name a file to write")
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidInput(f"-o {shown} is not a regular file; refusing to replace it")
+    if not force:
+        raise InvalidInput(f"{shown} already exists; add --force to overwrite it")
+    return stat.S_IMODE(info.st_mode)
+
+
+def _place(temp: Path, target: Path, shown: str, force: bool) -> None:
+    """Move the finished temporary file to ``target``; without ``force``, never over a
+    file that appeared meanwhile (a hard link fails if the name is taken)."""
+    if force:
+        os.replace(temp, target)
+        return
+    try:
+        os.link(temp, target, follow_symlinks=False)
+    except FileExistsError:
+        raise InvalidInput(f"{shown} already exists; add --force to overwrite it") from None
+    except OSError:
+        # A file system without hard links: check once more, then rename.
+        if os.path.lexists(target):
+            raise InvalidInput(
+                f"{shown} already exists; add --force to overwrite it") from None
+        os.replace(temp, target)
+        return
+    os.unlink(temp)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Flush the rename to disk too (best effort: not every platform can)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

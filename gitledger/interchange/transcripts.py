@@ -1,0 +1,644 @@
+"""Saved agent transcripts: a session's whole conversation, kept verbatim in git.
+
+Owns ``refs/ledger/transcripts/<session-id>`` (docs/format.md, "Transcripts").  Each ref
+is a chain of commits, one per save that changed something; the tree holds the
+transcript blob (``transcript`` plus the source file's suffix, ``transcript.jsonl`` for
+Claude Code) and ``meta.toml`` (where it came from, when, how big, how many credentials
+were redacted).  Saving content the tip already holds writes nothing.
+
+The blob is the file byte for byte, except credentials: the secret scanner of
+``credentials.py`` runs over every JSON string of a JSON/JSONL transcript (decoded, so a
+token after a ``\\n`` escape is seen) or over the whole text of any other file, and each
+credential found is replaced by ``[REDACTED]``, keeping the JSON valid.  In JSON, a string
+stored under a secret-sounding key (``{"password": "…"}``, ``"api_key"``, ``"token"``,
+``"AWS_SECRET_ACCESS_KEY"`` …; ``credentials.keyed_secret``) is replaced whole.  Transcripts are
+large and private: they are not ledgers (``Store.ledger_refs`` leaves them out) and
+``push`` sends them only when asked (``push --transcripts``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import os
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygit2
+import tomli_w
+
+from gitledger.core.credentials import (
+    _ASSIGNMENT,
+    _AUTH_HEADER,
+    _TOKEN_PATTERNS,
+    _URL_PASSWORD,
+    _is_placeholder,
+    assignment_secret,
+    auth_kind,
+    auth_secret,
+    keyed_secret,
+)
+from gitledger.core.model import Change
+from gitledger.core.parsing import json_loads, toml_loads
+from gitledger.core.text import printable
+from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import TRANSCRIPTS_PREFIX, Store, TreeView
+
+#: The largest transcript ``save`` accepts (Claude Code transcripts of long sessions run
+#: to a few MB; this is far above that and still fits in memory).
+MAX_BYTES = 50 * 1024 * 1024
+#: The transcript blob's name without its suffix, and the metadata file beside it.
+TRANSCRIPT_STEM = "transcript"
+TRANSCRIPT_META = "meta.toml"
+#: What each credential is replaced with.
+REDACTED = "[REDACTED]"
+#: The longest ref component a session id becomes.
+SESSION_ID_LIMIT = 128
+#: Where a save may come from: ``manual`` (``transcript save``) or a hook event.
+SOURCE_PATTERN = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+#: How many leading lines of a transcript are searched for its ``sessionId``.
+_SESSION_ID_LINES = 200
+#: JSON-mode transcripts are scanned in blocks of whole lines of about this size.
+_BLOCK_CHARS = 1 << 20
+
+__all__ = ["MAX_BYTES", "REDACTED", "TRANSCRIPTS_PREFIX", "TRANSCRIPT_META", "Credential",
+           "SaveResult", "TranscriptInfo", "find_credentials", "list_transcripts", "load",
+           "redact", "ref_component", "save", "session_id_of"]
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What ``save`` did: the ref, the new commit (None: the tip already held this)."""
+
+    ref: str
+    commit: str | None
+    #: Bytes stored (after redaction).
+    size: int
+    redactions: int
+    unchanged: bool
+
+
+@dataclass(frozen=True)
+class TranscriptInfo:
+    """One saved transcript, as ``list_transcripts`` reports it."""
+
+    session_id: str
+    ref: str
+    #: How many saves changed it (commits on the ref).
+    saves: int
+    #: Bytes of the latest save.
+    size: int
+    last_saved: datetime
+    #: Credentials redacted in the latest save.
+    redactions: int
+    #: The file the latest save read.
+    source_path: str
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A credential found in a text: where it is, and what kind the scanner names it."""
+
+    start: int
+    end: int
+    kind: str
+
+
+# -- saving --------------------------------------------------------------------------------
+
+
+def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
+         session_id: str | None = None, source: str = "manual") -> SaveResult:
+    """Save the transcript at ``path`` under ``refs/ledger/transcripts/<session-id>``.
+
+    ``session_id`` defaults to the ``sessionId`` a Claude Code transcript carries, else the
+    file's stem.  Credentials are redacted; if the result is what the ref already holds,
+    nothing is written (``unchanged``).  InvalidInput for a file that cannot be read, is
+    larger than ``MAX_BYTES``, or yields no usable session id.
+    """
+    if not SOURCE_PATTERN.match(source):
+        raise InvalidInput(f"'{printable(source)[:60]}' is not a transcript source; use "
+                           "lower-case letters, digits and '-' (manual, pre-compact …)")
+    store = Store(Repo(where))
+    file = Path(path)
+    data = _read(file)
+    if session_id is None:
+        session_id = session_id_of(data, file)
+    name = ref_component(session_id)
+    ref = TRANSCRIPTS_PREFIX + name
+    original = str(pygit2.hash(data))
+    tip = store.tip(ref)
+    if tip.view is not None:
+        # The hooks save the same transcript again and again: a file that has not changed
+        # since the last save is known by its hash, without scanning it for credentials.
+        known = _meta(tip.view, ref)
+        if known.get("original_blob") == original:
+            return SaveResult(ref, None, _int(known.get("size")),
+                              _int(known.get("redactions")), True)
+    stored, redactions = redact(data)
+    blob_id = str(pygit2.hash(stored))
+    file_name = _file_name(file)
+    saved_at = store.repo.person("COMMITTER").when
+    meta = tomli_w.dumps({
+        "session": _toml_text(session_id),
+        "file": file_name,
+        "source": source,
+        "source_path": _toml_text(str(file.absolute())),
+        "saved_at": saved_at,
+        "size": len(stored),
+        "original_size": len(data),
+        "original_blob": original,
+        "redactions": redactions,
+    }).encode("utf-8")
+
+    def operation(view: TreeView | None) -> tuple[Change, None] | None:
+        files: dict[str, bytes | None] = {file_name: stored, TRANSCRIPT_META: meta}
+        if view is not None:
+            current, current_id = _transcript_blob(view, ref)
+            if current_id == blob_id:
+                return None
+            if current != file_name:
+                files[current] = None
+        trailers = (("Ledger-Event", "transcript"), ("Ledger-Source", source),
+                    ("Ledger-Redactions", str(redactions)))
+        return Change(f"transcript: save {name} ({source})", trailers, files), None
+
+    commit, _ = store.update(ref, operation)
+    return SaveResult(ref, commit, len(stored), redactions, commit is None)
+
+
+def _read(file: Path) -> bytes:
+    shown = printable(str(file))
+    try:
+        if not file.is_file():
+            missing = not file.exists()
+            raise InvalidInput(f"no transcript at {shown}" if missing
+                               else f"{shown} is not a file")
+        with file.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise InvalidInput(f"{shown} is larger than {MAX_BYTES // (1024 * 1024)} MB; "
+                           "not saved")
+    return data
+
+
+def session_id_of(data: bytes, file: Path) -> str:
+    """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one,
+    else the file's stem (Claude Code names a transcript ``<session id>.jsonl``)."""
+    for count, line in enumerate(data.splitlines()):
+        if count >= _SESSION_ID_LINES:
+            break
+        if b"essionId" not in line and b"session_id" not in line:
+            continue
+        try:
+            record = json_loads(line)
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(record, dict):
+            for key in ("sessionId", "session_id"):
+                value = record.get(key)
+                if isinstance(value, str) and value.strip():
+                    return value
+    return file.stem
+
+
+def ref_component(session_id: str) -> str:
+    """``session_id`` as one valid ref name component: runs of characters other than
+    letters, digits, ``.``, ``_`` and ``-`` become ``-``; InvalidInput if nothing is left."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", session_id)
+    name = re.sub(r"\.{2,}", ".", name).strip(".-")
+    while name.endswith(".lock"):
+        name = name.removesuffix(".lock").rstrip(".-")
+    name = name[:SESSION_ID_LIMIT].rstrip(".-")
+    if not name or not pygit2.reference_is_valid_name(TRANSCRIPTS_PREFIX + name):
+        raise InvalidInput(f"'{printable(session_id)[:60]}' cannot name a transcript; give "
+                           "a session id with letters or digits (--session-id)")
+    return name
+
+
+def _file_name(file: Path) -> str:
+    suffix = file.suffix.lower()
+    return TRANSCRIPT_STEM + (suffix if re.fullmatch(r"\.[a-z0-9]{1,10}", suffix) else "")
+
+
+def _toml_text(text: str) -> str:
+    """``text`` as TOML can hold it (a path of undecodable bytes, say), printable."""
+    return printable(text.encode("utf-8", "replace").decode("utf-8"))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def list_transcripts(where: str | os.PathLike[str] | None) -> list[TranscriptInfo]:
+    """Every saved transcript, by session id."""
+    store = Store(Repo(where))
+    found: list[TranscriptInfo] = []
+    for ref in sorted(store.refs_under(TRANSCRIPTS_PREFIX)):
+        tip = store.tip(ref)
+        if tip.view is None or tip.commit is None:
+            continue
+        meta = _meta(tip.view, ref)
+        _, blob_id = _transcript_blob(tip.view, ref)
+        size = store.git[pygit2.Oid(hex=blob_id)].size  # type: ignore[attr-defined]
+        saved = meta.get("saved_at")
+        found.append(TranscriptInfo(
+            session_id=ref.removeprefix(TRANSCRIPTS_PREFIX),
+            ref=ref,
+            saves=sum(1 for _ in store.history_from(tip.commit)),
+            size=int(size),
+            last_saved=saved if isinstance(saved, datetime) else store.commit_time(tip.commit),
+            redactions=_int(meta.get("redactions")),
+            source_path=str(meta.get("source_path", "")),
+        ))
+    return found
+
+
+def load(where: str | os.PathLike[str] | None, session_id: str) -> bytes:
+    """The latest saved transcript of ``session_id`` (or a unique prefix of one), as
+    stored; UnknownEntry when none or several match."""
+    store = Store(Repo(where))
+    ref = _resolve(store, session_id)
+    tip = store.tip(ref)
+    if tip.view is None:
+        raise UnknownEntry(f"no saved transcript for '{printable(session_id)[:60]}'")
+    _, blob_id = _transcript_blob(tip.view, ref)
+    return tip.view.read_blob(blob_id)
+
+
+def _resolve(store: Store, session_id: str) -> str:
+    shown = printable(session_id)[:60]
+    try:
+        name = ref_component(session_id)
+    except InvalidInput:
+        raise UnknownEntry(f"no saved transcript for '{shown}'") from None
+    names = [r.removeprefix(TRANSCRIPTS_PREFIX) for r in store.refs_under(TRANSCRIPTS_PREFIX)]
+    if name in names:
+        return TRANSCRIPTS_PREFIX + name
+    matches = sorted(n for n in names if n.startswith(name))
+    if not matches:
+        raise UnknownEntry(f"no saved transcript for '{shown}' (git ledger transcript list "
+                           "shows them)")
+    if len(matches) > 1:
+        listed = ", ".join(matches[:5]) + (", …" if len(matches) > 5 else "")
+        raise UnknownEntry(f"'{shown}' matches {len(matches)} saved transcripts ({listed}); "
+                           "give more of the session id")
+    return TRANSCRIPTS_PREFIX + matches[0]
+
+
+def _transcript_blob(view: TreeView, ref: str) -> tuple[str, str]:
+    """(name, blob id) of the transcript in a saved tree."""
+    candidates = [item for item in view.tree
+                  if item.type_str == "blob" and str(item.name).startswith(TRANSCRIPT_STEM)]
+    if len(candidates) != 1:
+        raise CorruptLedger(f"{ref} holds {len(candidates)} transcript files, not one; "
+                            f"inspect it with git ls-tree {ref}")
+    return str(candidates[0].name), str(candidates[0].id)
+
+
+def _meta(view: TreeView, ref: str) -> dict[str, Any]:
+    blob = view.read(TRANSCRIPT_META)
+    if blob is None:
+        return {}
+    try:
+        return toml_loads(blob.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CorruptLedger(f"{ref}:{TRANSCRIPT_META} is not valid TOML ({exc})") from None
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+# -- redaction -----------------------------------------------------------------------------
+
+#: Token shapes whose credential reaches past what ``find_credential`` needs to see: the
+#: body of a key block, not only its header, and a bearer token without the word.
+_WIDER = {
+    "private key block": re.compile(
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"
+        r"(?:.{0,65536}?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|(?:\s*[A-Za-z0-9+/=]{16,})*)",
+        re.DOTALL),
+    "PuTTY private key": re.compile(
+        r"PuTTY-User-Key-File-\d(?:.{0,65536}?Private-MAC:[ \t]*[0-9a-fA-F]+|[^\n]*)",
+        re.DOTALL),
+    "bearer token": re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)"),
+}
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, _WIDER.get(name, pattern)) for name, pattern in _TOKEN_PATTERNS)
+
+
+#: Where each slow pattern (one that opens with ``\b``, which ``re`` cannot look for
+#: quickly) can match: (lower-cased text at the start of every match, how many characters
+#: before it the match starts).  Each is tried only at those places.  A pattern not named
+#: here runs over the whole text, so one added to ``credentials.py`` is never skipped.
+_TOKEN_STARTS: dict[str, tuple[tuple[str, int], ...]] = {
+    "AWS access key id": (("akia", 0), ("asia", 0), ("abia", 0), ("acca", 0)),
+    "GitHub token": tuple((f"gh{c}_", 0) for c in "pousr"),
+    "GitHub fine-grained token": (("github_pat_", 0),),
+    "GitLab token": (("glpat-", 0),),
+    "Slack token": (("xox", 0),),
+    "Stripe key": (("k_live_", 1),),
+    "Google API key": (("aiza", 0),),
+    "Anthropic API key": (("sk-ant-", 0),),
+    "OpenAI API key": (("sk-", 0),),
+    "npm token": (("npm_", 0),),
+    "PyPI token": (("pypi-", 0),),
+    "Hugging Face token": (("hf_", 0),),
+    "JSON Web Token": (("eyj", 0),),
+    "bearer token": (("bearer", 0),),
+}
+#: Text inside every assigned key (``password``, ``api_key`` …) and every URL password.
+_KEY_WORDS = ("pass", "pwd", "secret", "token", "key", "credential")
+_URL_MARK = "://"
+_AUTH_MARK = "authorization"
+#: A key or URL scheme is a run of these; how far back from a key word one is looked for.
+_RUN = re.compile(r"[A-Za-z0-9_.+\-]*")
+_RUN_LIMIT = 256
+
+
+def find_credentials(text: str) -> list[Credential]:
+    """Every credential ``credentials.find_credential`` would name in ``text``, with its
+    span (overlapping finds merged), in order.  A token is its whole match; an assigned
+    or URL password is only its value (``password=[REDACTED]``)."""
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: scan it all
+        return _merge(_find_everywhere(text))
+    found: list[Credential] = []
+    for name, pattern in _PATTERNS:
+        starts = _TOKEN_STARTS.get(name)
+        group = "secret" if "secret" in pattern.groupindex else 0
+        if starts is None:
+            matches: Iterator[re.Match[str] | None] = pattern.finditer(text)
+        else:
+            matches = (pattern.match(text, hit - back)
+                       for word, back in starts for hit in _hits(low, word) if hit >= back)
+        found.extend(Credential(m.start(group), m.end(group), name) for m in matches if m)
+    for hit in _hits(low, _URL_MARK):
+        match = _match_in_run(_URL_PASSWORD, text, hit)
+        if match is not None:
+            found.extend(_url_password(match))
+    for word in _KEY_WORDS:
+        for hit in _hits(low, word):
+            match = _match_in_run(_ASSIGNMENT, text, hit)
+            if match is not None:
+                found.extend(_assigned(text, match))
+    for hit in _hits(low, _AUTH_MARK):
+        header = _AUTH_HEADER.match(text, hit)
+        if header is not None:
+            found.extend(_authorization(header))
+    return _merge(found)
+
+
+def _find_everywhere(text: str) -> list[Credential]:
+    """What ``find_credentials`` finds, by running every pattern over all of ``text``."""
+    found: list[Credential] = []
+    for name, pattern in _PATTERNS:
+        group = "secret" if "secret" in pattern.groupindex else 0
+        found.extend(Credential(m.start(group), m.end(group), name)
+                     for m in pattern.finditer(text))
+    for match in _URL_PASSWORD.finditer(text):
+        found.extend(_url_password(match))
+    for match in _ASSIGNMENT.finditer(text):
+        found.extend(_assigned(text, match))
+    for header in _AUTH_HEADER.finditer(text):
+        found.extend(_authorization(header))
+    return found
+
+
+def _hits(low: str, word: str) -> Iterator[int]:
+    at = low.find(word)
+    while at >= 0:
+        yield at
+        at = low.find(word, at + 1)
+
+
+def _match_in_run(pattern: re.Pattern[str], text: str, hit: int) -> re.Match[str] | None:
+    """The leftmost match of ``pattern`` that starts in the run of key characters ending
+    at ``hit`` (where a key, or a URL's scheme, begins), as ``finditer`` would find it."""
+    first = max(0, hit - _RUN_LIMIT)
+    back = _RUN.match(text[first:hit][::-1])
+    start = hit - (back.end() if back else 0)
+    for at in range(start, hit + 1):
+        if at == start or text[at - 1] in ".+-":
+            match = pattern.match(text, at)
+            if match is not None:
+                return match
+    return None
+
+
+def _url_password(match: re.Match[str]) -> list[Credential]:
+    if _is_placeholder(match.group("value")):
+        return []
+    return [Credential(match.start("value"), match.end("value"), "password in a URL")]
+
+
+def _assigned(text: str, match: re.Match[str]) -> list[Credential]:
+    span = assignment_secret(match)
+    if span is None:
+        return []
+    return [Credential(span[0], span[1], f"a {match.group('key').lower()} assignment")]
+
+
+def _authorization(match: re.Match[str]) -> list[Credential]:
+    span = auth_secret(match)
+    return [] if span is None else [Credential(span[0], span[1], auth_kind(match))]
+
+
+def _merge(found: list[Credential]) -> list[Credential]:
+    found.sort(key=lambda c: (c.start, -c.end))
+    merged: list[Credential] = []
+    for cred in found:
+        if cred.end <= cred.start:
+            continue
+        if merged and cred.start < merged[-1].end:
+            last = merged[-1]
+            merged[-1] = Credential(last.start, max(last.end, cred.end), last.kind)
+        else:
+            merged.append(cred)
+    return merged
+
+
+def redact(data: bytes) -> tuple[bytes, int]:
+    """``data`` with every credential replaced by ``[REDACTED]``, and how many there were.
+
+    Bytes that are not UTF-8 pass through untouched.  A JSON or JSONL text (it starts
+    with ``{`` or ``[``) is scanned string by string, decoded, and stays valid JSON.
+    """
+    text = data.decode("utf-8", "surrogateescape")
+    if text.lstrip()[:1] in ("{", "["):
+        parts: list[str] = []
+        count = 0
+        for block in _blocks(text):
+            redacted, found = _redact_json(block)
+            parts.append(redacted)
+            count += found
+        result = "".join(parts)
+    else:
+        spans = find_credentials(text)
+        result = _replace(text, [(c.start, c.end) for c in spans])
+        count = len(spans)
+    if not count:
+        return data, 0
+    return result.encode("utf-8", "surrogateescape"), count
+
+
+def _blocks(text: str) -> Iterator[str]:
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + _BLOCK_CHARS)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
+
+
+#: A JSON string literal on one line.
+_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+#: What follows a JSON object's key, and what lies between the key and its value.
+_KEY_COLON = re.compile(r"[ \t\r\n]*:")
+_KEY_GAP = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
+#: What a JSON document holds between its strings: nothing a credential can be made of.
+_JSON_SYNTAX = re.compile(r"(?:[\s{}\[\],:0-9.eE+\-]|true|false|null)*")
+_DECODER = json.JSONDecoder(strict=False)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A run of scanned text: a JSON string's decoded content, or raw text."""
+
+    shadow: int  # where it starts in the scanned text
+    length: int  # its length there
+    raw: int  # where it starts in the original text
+    raw_end: int
+    escaped: bool  # a JSON string with escapes: offsets map through _decoded_offsets
+
+
+def _redact_json(text: str) -> tuple[str, int]:
+    pieces: list[_Piece] = []
+    chunks: list[str] = []
+    at = 0
+
+    def add(content: str, raw: int, raw_end: int, escaped: bool) -> None:
+        # The scanned text is the pieces joined by "\n": no value or token pattern reads
+        # across a line break, so what is redacted lies in one piece (a key block that
+        # spans several is redacted piece by piece).
+        shadow = pieces[-1].shadow + pieces[-1].length + 1 if pieces else 0
+        pieces.append(_Piece(shadow, len(content), raw, raw_end, escaped))
+        chunks.append(content)
+
+    def gap(start: int, end: int) -> None:
+        if start < end and not _JSON_SYNTAX.fullmatch(text, start, end):
+            add(text[start:end], start, end, False)
+
+    # A string stored under a secret-sounding key is a credential as a whole, whatever
+    # it looks like: (start, end) of each such value in the original text.
+    keyed: list[tuple[int, int]] = []
+    key: str | None = None  # the decoded key the next string is the value of
+    key_end = 0
+    for match in _JSON_STRING.finditer(text):
+        gap(at, match.start())
+        inner = match.group(1)
+        content = inner
+        if "\\" not in inner:
+            add(inner, match.start(1), match.end(1), False)
+        else:
+            try:
+                content = _DECODER.decode(match.group(0))
+            except ValueError:
+                add(inner, match.start(1), match.end(1), False)  # not JSON: scanned raw
+            else:
+                add(content, match.start(1), match.end(1), True)
+        if (key is not None and _KEY_GAP.fullmatch(text, key_end, match.start())
+                and keyed_secret(key, content)):
+            keyed.append((match.start(1), match.end(1)))
+        colon = _KEY_COLON.match(text, match.end())
+        key, key_end = (content, match.end()) if colon is not None else (None, 0)
+        at = match.end()
+    gap(at, len(text))
+    if not pieces:
+        return text, 0
+    spans = find_credentials("\n".join(chunks))
+    if not spans and not keyed:
+        return text, 0
+    starts = [p.shadow for p in pieces]
+    raw_spans: list[tuple[int, int]] = []
+    for cred in spans:
+        index = max(0, bisect.bisect_right(starts, cred.start) - 1)
+        while index < len(pieces) and pieces[index].shadow < cred.end:
+            piece = pieces[index]
+            lo = max(cred.start, piece.shadow) - piece.shadow
+            hi = min(cred.end, piece.shadow + piece.length) - piece.shadow
+            if lo < hi:
+                raw_spans.append(_raw_span(text, piece, lo, hi))
+            index += 1
+    # A keyed value the scan found a credential in already is counted once.
+    found_starts = sorted(start for start, _ in raw_spans)
+    extra = sum(1 for start, end in keyed
+                if bisect.bisect_left(found_starts, start) == bisect.bisect_left(found_starts,
+                                                                                 end))
+    return _replace(text, raw_spans + keyed), len(spans) + extra
+
+
+def _raw_span(text: str, piece: _Piece, lo: int, hi: int) -> tuple[int, int]:
+    """Where decoded characters [lo, hi) of ``piece`` are in the original text."""
+    if not piece.escaped:
+        return piece.raw + lo, piece.raw + hi
+    offsets = _decoded_offsets(text[piece.raw:piece.raw_end])
+    if len(offsets) != piece.length + 1:  # an escape we do not map: the whole string goes
+        return piece.raw, piece.raw_end
+    return piece.raw + offsets[lo], piece.raw + offsets[hi]
+
+
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})(?:\\u([dD][c-fC-F][0-9a-fA-F]{2}))?|.)", re.DOTALL)
+
+
+def _decoded_offsets(raw: str) -> list[int]:
+    """For each character of the decoded JSON string ``raw`` (without its quotes), where
+    it starts in ``raw``; then ``len(raw)``."""
+    offsets: list[int] = []
+    i = 0
+    while i < len(raw):
+        offsets.append(i)
+        if raw[i] != "\\":
+            i += 1
+            continue
+        match = _ESCAPE.match(raw, i)
+        if match is None:
+            i += 1
+            continue
+        high = match.group(1)
+        if high is not None and match.group(2) is not None and 0xD800 <= int(high, 16) <= 0xDBFF:
+            i = match.end()  # a surrogate pair: one character
+        elif high is not None:
+            i += 6
+        else:
+            i += 2
+    offsets.append(len(raw))
+    return offsets
+
+
+def _replace(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span replaced by ``[REDACTED]``; overlapping spans become one."""
+    if not spans:
+        return text
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    out: list[str] = []
+    at = 0
+    for start, end in merged:
+        out.append(text[at:start])
+        out.append(REDACTED)
+        at = end
+    out.append(text[at:])
+    return "".join(out)

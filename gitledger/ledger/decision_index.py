@@ -1,0 +1,291 @@
+"""An index of the decisions in force in each ledger: what ``decide`` compares a new one with.
+
+``decide`` warns when a new decision repeats an alternative that a decision in force
+rejected, and when a decision is already in force in its scope.  Answering that by reading
+every entry of the ledger made each append cost O(n).  This index answers it with two
+lookups: ``<common git dir>/ledger-cache/decisions.sqlite3`` holds, for each ledger ref,
+its active decisions (id, order, scope, where they were carried from) and the alternatives
+each rejected (normalised as ``check`` compares them), with the ledger commit it reflects.
+Before a query the index is brought to the ledger's tip by diffing the two trees, which
+costs what changed since, not the size of the ledger; a commit it cannot find (a rewritten
+ledger) or a new ref is indexed from the whole tree once.
+
+Derived data, like the rest of ``ledger-cache/``: nothing is ever only there, deleting the
+file is always safe, and when it cannot be used (a read-only git dir, a database locked
+for too long or damaged) ``find_matches`` returns None and the caller reads the ledger.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gitledger.audit.check import _norm as normalised
+from gitledger.core.codec import decode_entry_or_none
+from gitledger.core.ids import entry_path
+from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry
+from gitledger.errors import CorruptLedger
+from gitledger.ledger.project_index import TOP
+from gitledger.storage.entry_cache import CACHE_DIR, read_entries
+from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+
+DB_NAME = "decisions.sqlite3"
+#: Bump when what is indexed, or how alternatives are normalised, changes: an index of
+#: another version is emptied and rebuilt.
+INDEX_VERSION = 1
+#: How long a query waits for another process's update of the index before giving up
+#: (and reading the ledger instead).
+BUSY_SECONDS = 2.0
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS synced (ref TEXT PRIMARY KEY, commit_id TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS decisions (ref TEXT NOT NULL, path TEXT NOT NULL, "
+    "id TEXT NOT NULL, seq INTEGER NOT NULL, created REAL NOT NULL, scope TEXT, "
+    "carried_from TEXT, PRIMARY KEY (ref, path))",
+    "CREATE INDEX IF NOT EXISTS decisions_order ON decisions (ref, seq, created, id)",
+    "CREATE INDEX IF NOT EXISTS decisions_scope ON decisions (ref, scope, seq, created, id)",
+    "CREATE TABLE IF NOT EXISTS rejections (ref TEXT NOT NULL, path TEXT NOT NULL, "
+    "alternative TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS rejections_alternative ON rejections (ref, alternative)",
+    "CREATE INDEX IF NOT EXISTS rejections_path ON rejections (ref, path)",
+)
+
+
+@dataclass(frozen=True)
+class Matches:
+    """What a new decision runs into: the first decision in force that rejected its text,
+    and the first in force in its scope (ids), in the order ``decide`` reports them."""
+
+    rejected_by: str | None = None
+    in_scope: str | None = None
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    id: str
+    path: str
+    seq: int
+    created: float
+    carried_from: str | None
+
+
+def find_matches(
+    store: Store, ref: str | None, text: str, scope: str | None, exclude: str | None, *,
+    proposed: bool = False,
+) -> Matches | None:
+    """The decisions a new decision in ``ref`` meets, compared as ``decide`` does.
+
+    The decisions compared are the live ones of ``ref`` (oldest first; a session's entry
+    already carried to the project counts as the project's) and then, for a ledger other
+    than the project's, the project's newest ``TOP`` active decisions (newest first) that
+    the ledger does not hold itself; ``exclude`` (the decision being superseded) is never
+    a match.  None when the index cannot be used: the caller reads the ledgers instead.
+    """
+    own = store.tip(ref).view if ref else None  # a broken ledger ref fails as a read does
+    try:
+        project = store.tip(PROJECT_REF).view if ref != PROJECT_REF else None
+    except CorruptLedger:
+        project = None  # restore, and so decide, see no project decisions then
+    try:
+        with _connection(store) as db:
+            for indexed, view in ((ref, own), (PROJECT_REF, project)):
+                if indexed is not None and view is not None:
+                    _sync(db, store, indexed, view)
+            return _matches(db, ref, own, project, normalised(text),
+                            scope if scope and not proposed else None, exclude)
+    except (sqlite3.Error, OSError):
+        return None
+
+
+# -- queries -------------------------------------------------------------------------------
+
+
+def _matches(
+    db: sqlite3.Connection, ref: str | None, own: TreeView | None, project: TreeView | None,
+    alternative: str, scope: str | None, exclude: str | None,
+) -> Matches:
+    origin = ref.removeprefix(SESSIONS_PREFIX) if ref and ref.startswith(SESSIONS_PREFIX) else None
+    carried_check = project if origin is not None else None
+    found: list[str | None] = []
+    for where, value in (("alternative", alternative), ("scope", scope)):
+        match: str | None = None
+        if value is not None:
+            if ref is not None and own is not None:
+                match = next((c.id for c in _candidates(db, ref, where, value, newest=False)
+                              if c.id != exclude and not _carried(carried_check, c, origin)),
+                             None)
+            if match is None and project is not None:
+                match = _project_match(db, where, value, exclude, own, origin)
+        found.append(match)
+    return Matches(found[0], found[1])
+
+
+def _project_match(
+    db: sqlite3.Connection, where: str, value: str, exclude: str | None,
+    own: TreeView | None, origin: str | None,
+) -> str | None:
+    for candidate in _candidates(db, PROJECT_REF, where, value, newest=True):
+        newer = db.execute(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM decisions WHERE ref = ? AND "
+            "(seq, created, id) > (?, ?, ?) LIMIT ?)",
+            (PROJECT_REF, candidate.seq, candidate.created, candidate.id, TOP)).fetchone()[0]
+        if newer >= TOP:
+            return None  # beyond the newest TOP, and so is every older candidate
+        if candidate.id == exclude or _shadowed(own, candidate, origin):
+            continue
+        return candidate.id
+    return None
+
+
+def _candidates(
+    db: sqlite3.Connection, ref: str, where: str, value: str, *, newest: bool
+) -> Iterator[_Candidate]:
+    order = "DESC" if newest else "ASC"
+    if where == "alternative":
+        query = ("SELECT DISTINCT d.id, d.path, d.seq, d.created, d.carried_from "
+                 "FROM rejections r JOIN decisions d ON d.ref = r.ref AND d.path = r.path "
+                 "WHERE r.ref = ? AND r.alternative = ? "
+                 f"ORDER BY d.seq {order}, d.created {order}, d.id {order}")
+    else:
+        query = ("SELECT id, path, seq, created, carried_from FROM decisions "
+                 "WHERE ref = ? AND scope = ? "
+                 f"ORDER BY seq {order}, created {order}, id {order}")
+    for row in db.execute(query, (ref, value)):
+        yield _Candidate(*row)
+
+
+def _carried(project: TreeView | None, candidate: _Candidate, origin: str | None) -> bool:
+    """Whether a session's decision is the project's already (half of a carry)."""
+    if project is None or not project.has(candidate.path):
+        return False
+    there = decode_entry_or_none(project.read(candidate.path), candidate.path)
+    return there is not None and there.carried_from == origin
+
+
+def _shadowed(own: TreeView | None, candidate: _Candidate, origin: str | None) -> bool:
+    """Whether the ledger's own live copy of a project decision stands in for it."""
+    if own is None or not own.has(candidate.path):
+        return False
+    mine = decode_entry_or_none(own.read(candidate.path), candidate.path)
+    return (mine is not None and entry_path(mine.id) == candidate.path
+            and mine.kind == "decided" and mine.status in LIVE_STATUSES
+            and (origin is None or candidate.carried_from != origin))
+
+
+# -- keeping the index at the tip ----------------------------------------------------------
+
+
+def _sync(db: sqlite3.Connection, store: Store, ref: str, view: TreeView) -> None:
+    if _synced(db, ref) == view.commit:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        at = _synced(db, ref)  # another process may have brought it here meanwhile
+        if at != view.commit:
+            before = _view_at(store, at)
+            if before is None:
+                _rebuild(db, store, ref, view)
+            else:
+                for path, blob_id in before.changed_blobs(view, ENTRIES_DIR):
+                    _remove(db, ref, path)
+                    if blob_id is not None:
+                        entry = decode_entry_or_none(view.read_blob(blob_id), path)
+                        if entry is not None and entry_path(entry.id) == path:
+                            _insert(db, ref, entry)
+            db.execute("INSERT OR REPLACE INTO synced (ref, commit_id) VALUES (?, ?)",
+                       (ref, view.commit))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _synced(db: sqlite3.Connection, ref: str) -> str | None:
+    row = db.execute("SELECT commit_id FROM synced WHERE ref = ?", (ref,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def _view_at(store: Store, commit: str | None) -> TreeView | None:
+    if commit is None:
+        return None
+    try:
+        return store.view_at(commit)
+    except (KeyError, ValueError, AssertionError):
+        return None  # gone (a rewritten ledger, gc) or not a commit: index it afresh
+
+
+def _rebuild(db: sqlite3.Connection, store: Store, ref: str, view: TreeView) -> None:
+    db.execute("DELETE FROM decisions WHERE ref = ?", (ref,))
+    db.execute("DELETE FROM rejections WHERE ref = ?", (ref,))
+    entries, _ = read_entries(store, ref, view)  # the unreadable ones are never in force
+    for entry in entries:
+        _insert(db, ref, entry)
+
+
+def _remove(db: sqlite3.Connection, ref: str, path: str) -> None:
+    db.execute("DELETE FROM decisions WHERE ref = ? AND path = ?", (ref, path))
+    db.execute("DELETE FROM rejections WHERE ref = ? AND path = ?", (ref, path))
+
+
+def _insert(db: sqlite3.Connection, ref: str, entry: Entry) -> None:
+    if entry.kind != "decided" or entry.status not in ACTIVE_STATUSES:
+        return
+    path = entry_path(entry.id)
+    db.execute("INSERT OR REPLACE INTO decisions (ref, path, id, seq, created, scope, "
+               "carried_from) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               (ref, path, entry.id, entry.seq, entry.created.timestamp(), entry.scope,
+                entry.carried_from))
+    db.executemany("INSERT INTO rejections (ref, path, alternative) VALUES (?, ?, ?)",
+                   [(ref, path, alt) for alt in dict.fromkeys(map(normalised, entry.over))])
+
+
+#: This process's open index, by database path (with the process id: a fork opens its own).
+_OPEN: dict[tuple[str, int], sqlite3.Connection] = {}
+
+
+@contextlib.contextmanager
+def _connection(store: Store) -> Iterator[sqlite3.Connection]:
+    """The index of ``store``'s repository, kept open for the process's next query."""
+    folder = store.repo.commondir / CACHE_DIR
+    path = folder / DB_NAME
+    key = (str(path), os.getpid())
+    db = _OPEN.pop(key, None)
+    try:
+        if db is None or not path.exists():  # deleted under us: start a new file
+            if db is not None:
+                db.close()
+            folder.mkdir(exist_ok=True)
+            db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
+                                 check_same_thread=False)
+            # Derived data: a crash of the machine may lose the last update, and a damaged
+            # file is deleted; neither loses anything.
+            db.execute("PRAGMA synchronous = OFF")
+            db.execute("PRAGMA journal_mode = TRUNCATE")
+            if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+                _create(db)
+        yield db
+    except sqlite3.DatabaseError as exc:
+        if db is not None:
+            db.close()
+        if not isinstance(exc, sqlite3.OperationalError):  # damaged, not busy: start over
+            path.unlink(missing_ok=True)
+        raise
+    _OPEN[key] = db
+
+
+def _create(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+            for table in ("synced", "decisions", "rejections"):
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _SCHEMA:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

@@ -1,0 +1,336 @@
+"""A task's life: carrying its durable half to the project ledger, then archiving it.
+
+A ledger belongs to one task.  What outlives the task (decisions in force, verified facts,
+dropped approaches) is **carried** to the project ledger: moved, not copied — the session
+ledger drops the entries and the project ledger gains them, in two steps ordered so that an
+interruption never loses one (readers see the move as done or not done), each history
+recording the move and each carried entry naming where it came from.
+When the worktree moves on, the rest is **archived**: the ledger becomes an annotated tag
+object under ``refs/ledger/archive/<ledger-id>`` (not ``refs/tags/``, which
+``git push --tags`` and hosting UIs would spray around) whose message summarises the task
+and what was carried, and the next write in the worktree starts a fresh ledger.  Age is
+never a reason to archive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from gitledger.core.codec import decode_entry_or_none, encode_entry, encode_focus
+from gitledger.core.ids import entry_path
+from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
+from gitledger.core.text import one_line_summary
+from gitledger.errors import ConcurrentUpdate, InvalidInput
+from gitledger.ledger.operations import Ledger, find_entry_id, read_entry, read_header
+from gitledger.storage.store import PROJECT_REF, LedgerMoved, TreeView
+
+#: What ``archive`` carries by default, and what ``--carry-all-durable`` adds.
+CARRY_MODES = ("default", "all-durable", "none")
+DURABLE_KINDS = ("decided", "verified", "dropped")
+
+ATTEMPTS = 50
+
+
+@dataclass(frozen=True)
+class CarryResult:
+    ledger: str  # the session ref the entries left
+    carried: tuple[str, ...]  # their ids, in the order given
+    session_commit: str | None
+    project_commit: str | None
+
+
+@dataclass(frozen=True)
+class ArchiveResult:
+    ledger: str  # the session ref that was archived
+    archive: str  # the ref of the tag under refs/ledger/archive/
+    tag: str
+    commit: str  # the ledger tip the tag points at
+    entries: int
+    next_ref: str  # the fresh ledger name this worktree writes to next
+    carried: tuple[str, ...] = ()
+    dry_run: bool = False
+    #: Whether it was this worktree's ledger (then the worktree moved to ``next_ref``).
+    own: bool = True
+
+
+def carry(where: str | os.PathLike[str] | None, ids: list[str]) -> CarryResult:
+    """Move entries (by id or prefix) from this worktree's ledger to the project ledger."""
+    ledger = Ledger.open(where)
+    if ledger.ref is None or not ledger.store.exists(ledger.ref):
+        raise InvalidInput("nothing to carry: this worktree has no ledger yet")
+    if not ids:
+        raise InvalidInput("nothing to carry: give the ids of the entries to carry")
+    wanted = [ledger.get(prefix).id for prefix in ids]  # unknown ids fail before anything
+    return _carry(ledger, with_chains(ledger.snapshot(), wanted))
+
+
+def with_chains(snapshot: Snapshot, ids: list[str]) -> list[str]:
+    """``ids`` with every decision their supersedes chains link to in this ledger, both
+    ways: a chain is carried whole, so no link is left pointing into the archive."""
+    by_id = {e.id: e for e in snapshot.entries}
+    chosen: list[str] = []
+    pending = list(ids)
+    while pending:
+        entry_id = pending.pop(0)
+        if entry_id in chosen:
+            continue
+        chosen.append(entry_id)
+        entry = by_id.get(entry_id)
+        if entry is not None and entry.kind == "decided":
+            pending += [link for link in (entry.supersedes, entry.superseded_by)
+                        if link in by_id]
+    return chosen
+
+
+def durable_ids(snapshot: Snapshot, mode: str) -> list[str]:
+    """What ``archive`` carries: by default the decisions in force (with the decisions they
+    superseded, so their links stay whole), verified facts and dropped approaches."""
+    if mode == "none":
+        return []
+    by_id = {e.id: e for e in snapshot.entries}
+    chosen: list[str] = []
+    for entry in snapshot.entries:
+        if entry.kind in ("verified", "dropped"):
+            chosen.append(entry.id)
+        elif entry.kind == "decided" and (mode == "all-durable"
+                                          or entry.status in ACTIVE_STATUSES):
+            chosen.append(entry.id)
+            cursor: Entry | None = entry
+            while cursor is not None and cursor.supersedes in by_id:
+                cursor = by_id[cursor.supersedes or ""]
+                chosen.append(cursor.id)
+    return list(dict.fromkeys(chosen))
+
+
+def archive(
+    where: str | os.PathLike[str] | None = None, *, carry_ids: list[str] | None = None,
+    mode: str = "default", dry_run: bool = False, name: str | None = None,
+) -> ArchiveResult:
+    """Carry the durable half to the project ledger, then archive the rest as a tag and
+    point the worktree at a new ledger.  Each step is atomic: interrupted between them,
+    the carried entries are in the project ledger and the rest still in the session.
+
+    ``name`` (an id, prefix or ref) archives another session ledger instead of this
+    worktree's: an orphaned one, whose worktree is gone.  This worktree's pointer is then
+    left alone, and a ledger another live worktree uses is refused."""
+    if mode not in CARRY_MODES:
+        raise InvalidInput(f"unknown carry mode '{mode}': use {', '.join(CARRY_MODES)}")
+    ledger = Ledger.open(where, name=name) if name else Ledger.open(where)
+    own = not name or ledger.ref == ledger.store.worktree_ref()
+    if not own:
+        _refuse_foreign(ledger)
+    ledger.repo.person()  # fail before anything without an identity to tag with
+    snapshot = ledger.snapshot()
+    if ledger.ref is None or snapshot.commit is None or snapshot.meta is None:
+        raise InvalidInput("nothing to archive: this worktree has no ledger yet")
+    if carry_ids is not None:
+        chosen = with_chains(snapshot, [ledger.get(prefix).id for prefix in carry_ids])
+    else:
+        chosen = durable_ids(snapshot, mode)
+    # A carry stopped between its two steps is finished before the tag is made, so the
+    # archive never holds an entry the project ledger has.
+    chosen += [i for i in _half_carried(ledger, snapshot) if i not in chosen]
+    if dry_run:
+        tip = ledger.store.tip(ledger.ref).view
+        shared = ledger.store.tip(PROJECT_REF).view
+        origin = ledger.ref.rsplit("/", 1)[-1]
+        for entry_id in chosen:  # the real run's refusals, without its writes
+            if tip is not None:
+                _carryable(read_entry(tip, find_entry_id(tip, entry_id)), shared, origin)
+        shown = {e.id for e in snapshot.entries}
+        return ArchiveResult(ledger.ref, _archive_ref(ledger.ref), "", snapshot.commit,
+                             len(shown - set(chosen)), ledger.ref,
+                             tuple(chosen), True, own=own)
+    if chosen:
+        _carry(ledger, chosen)
+    for _ in range(ATTEMPTS):
+        snapshot = ledger.snapshot()
+        assert snapshot.commit is not None
+        try:
+            archived, tag = ledger.store.archive(ledger.ref, snapshot.commit,
+                                                 archive_message(snapshot, chosen))
+        except LedgerMoved:
+            continue  # a write landed meanwhile: archive that state instead
+        next_ref = (ledger.store.replace_worktree_ref(ledger.ref) if own
+                    else ledger.store.worktree_ref() or "")
+        _rename_in_notes(ledger, archived, snapshot)
+        return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,
+                             len(snapshot.entries), next_ref, tuple(chosen), own=own)
+    raise ConcurrentUpdate(f"{ledger.ref} kept changing; nothing was archived")
+
+
+def _refuse_foreign(ledger: Ledger) -> None:
+    """``archive --ledger``: only a session ledger that no live worktree uses."""
+    from gitledger.ledger.archives import live_worktree
+    from gitledger.ledger.operations import refuse_mirror
+
+    refuse_mirror(ledger.ref)
+    if ledger.ref == PROJECT_REF:
+        raise InvalidInput("the project ledger is never archived: it holds what outlives "
+                           "every task")
+    other = live_worktree(ledger.store, ledger.ref or "", besides=ledger.repo.gitdir)
+    if other is not None:
+        raise InvalidInput(f"{ledger.ref} is the ledger of the worktree at {other.worktree}: "
+                           "archive it there (a task's owner decides when it ends)")
+
+
+def _rename_in_notes(ledger: Ledger, archived: str, snapshot: Snapshot) -> None:
+    """The notes named the session ref, which is gone: they name the archive now.  The
+    notes are an index (``notes rebuild`` restores them), so a failure here is not one
+    of the archive's."""
+    from gitledger.errors import LedgerError
+    from gitledger.storage.notes import rename_ledger
+
+    assert snapshot.commit is not None
+    with contextlib.suppress(LedgerError):
+        rename_ledger(ledger.store, snapshot.ref, archived, snapshot.entries, snapshot.commit)
+
+
+def _half_carried(ledger: Ledger, snapshot: Snapshot) -> list[str]:
+    """Entries still in the session's tree that its reads hide, because the project ledger
+    holds them as carried from it (a carry interrupted between its steps)."""
+    from gitledger.storage.entry_cache import read_entries
+
+    if snapshot.commit is None:
+        return []
+    # The same commit the snapshot read: entries written since are not hidden, only new.
+    stored, _ = read_entries(ledger.store, snapshot.ref, ledger.store.view_at(snapshot.commit))
+    shown = {e.id for e in snapshot.entries}
+    return sorted(e.id for e in stored if e.id not in shown)
+
+
+def _archive_ref(ref: str) -> str:
+    return "refs/ledger/archive/" + ref.rsplit("/", 1)[-1]
+
+
+def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
+    """Two steps, each a compare-and-swap, in the order that never loses an entry: the
+    project ledger gains the entries, then the session ledger drops them.  Killed between
+    the two, an entry is in both places, and the next ``carry`` or ``archive`` of it (or
+    ``doctor --fix``) finishes the move: an entry already in the project ledger, carried
+    from this very session ledger, only needs to leave the session."""
+    from gitledger.ledger.project_index import refresh_after_write
+    from gitledger.storage.notes import annotate
+
+    assert ledger.ref is not None
+    session_ref = ledger.ref
+    origin = session_ref.rsplit("/", 1)[-1]
+    project = Ledger.open(ledger.repo.cwd, project=True)
+    session_view = ledger.store.tip(session_ref).view
+    if session_view is None:
+        raise InvalidInput("nothing to carry: this worktree has no ledger yet")
+    shared_now = ledger.store.tip(PROJECT_REF).view
+    for entry_id in ids:  # refusals come before anything is written
+        _carryable(read_entry(session_view, find_entry_id(session_view, entry_id)),
+                   shared_now, origin)
+    project.ensure_started(PROJECT_REF)
+
+    def arrive(shared: TreeView | None) -> tuple[Change, list[Entry]] | None:
+        if shared is None:
+            raise InvalidInput("the project ledger disappeared; nothing was carried")
+        _, focus = read_header(PROJECT_REF, shared)
+        session = ledger.store.tip(session_ref).view
+        moved: list[Entry] = []
+        for entry_id in ids:
+            entry = _session_entry(session, entry_id, session_ref)
+            if entry is None or not _carryable(entry, shared, origin):
+                continue  # in the project already, from here: only the leaving is left
+            moved.append(replace(entry, seq=focus.seq + len(moved) + 1, carried_from=origin))
+        if not moved:
+            return None
+        listed = ", ".join(e.id for e in moved)
+        files: dict[str, bytes | None] = {entry_path(e.id): encode_entry(e) for e in moved}
+        files["state.toml"] = encode_focus(replace(focus, seq=focus.seq + len(moved)))
+        return Change(
+            f"carry {listed} from {session_ref}",
+            (("Ledger-Event", "carry"), *(("Ledger-Entry", e.id) for e in moved),
+             ("Ledger-Carried-From", session_ref)), files,
+        ), moved
+
+    project_commit, moved = ledger.store.update(PROJECT_REF, arrive)
+    arrived = [e.id for e in moved or []]
+
+    def leave(session: TreeView | None) -> tuple[Change, list[str]] | None:
+        if session is None:
+            raise InvalidInput(f"{session_ref} disappeared; the entries are in the project "
+                               "ledger")
+        gone = [i for i in ids if session.read(entry_path(i)) is not None]
+        if not gone:
+            return None
+        return Change(
+            f"carry {', '.join(gone)} to the project ledger",
+            (("Ledger-Event", "carry"), *(("Ledger-Entry", i) for i in gone),
+             ("Ledger-Carried-To", PROJECT_REF)),
+            {entry_path(i): None for i in gone},
+        ), gone
+
+    session_commit, _ = ledger.store.update(session_ref, leave)
+    if project_commit is not None:
+        refresh_after_write(ledger.store, project_commit, [entry_path(i) for i in arrived])
+    for entry in moved or []:  # the notes now name the project ledger
+        annotate(ledger.store, None, session_ref, entry)
+        annotate(ledger.store, entry, PROJECT_REF)
+    return CarryResult(session_ref, tuple(ids), session_commit, project_commit)
+
+
+def finish_carry(ledger: Ledger, ids: list[str]) -> CarryResult:
+    """Finish a carry stopped between its steps (the entries are in the project already)."""
+    return _carry(ledger, ids)
+
+
+def _session_entry(view: TreeView | None, entry_id: str, session_ref: str) -> Entry | None:
+    if view is None:
+        raise InvalidInput(f"{session_ref} disappeared; nothing was carried")
+    blob = view.read(entry_path(entry_id))
+    return read_entry(view, entry_id) if blob is not None else None
+
+
+def _carryable(entry: Entry, shared: TreeView | None, origin: str) -> bool:
+    """Whether ``entry`` still has to arrive in the project ledger; InvalidInput if it may
+    not go there at all (False: it is there already, carried from this session ledger)."""
+    if entry.kind not in DURABLE_KINDS:
+        raise InvalidInput(f"{entry.id} is {SECTION_TITLES[entry.kind]}: only DECIDED, "
+                           "VERIFIED and DROPPED entries outlive a task (OPEN and PLAN stay "
+                           "with the archive)")
+    there = shared.read(entry_path(entry.id)) if shared is not None else None
+    if there is None:
+        return True
+    arrived = decode_entry_or_none(there, entry_path(entry.id))
+    if arrived is not None and arrived.carried_from == origin:
+        return False
+    raise InvalidInput(f"{entry.id} is in the project ledger already")
+
+
+def archive_message(snapshot: Snapshot, carried: list[str] | None = None) -> str:
+    """The tag message: what the task was, where it stood, and what the ledger held."""
+    assert snapshot.meta is not None
+    counts = Counter(entry.kind for entry in snapshot.entries)
+    held = ", ".join(f"{SECTION_TITLES[k]} {counts[k]}" for k in KINDS if counts[k]) or "none"
+    task = one_line_summary(snapshot.focus.task or "(no task)", 200)
+    lines = [
+        f"archive session ledger {snapshot.meta.id}: {one_line_summary(task, 60)}",
+        "",
+        f"TASK: {task}",
+        f"NEXT: {one_line_summary(snapshot.focus.next or '(not set)', 200)}",
+        f"Entries: {len(snapshot.entries)} ({held})",
+    ]
+    decided = [e for e in snapshot.entries if e.kind == "decided"]
+    if decided:
+        lines += ["", "Decided:"]
+        lines += [f"- {e.id} {one_line_summary(e.text, 100)} [{e.status}]" for e in decided[:20]]
+        if len(decided) > 20:
+            lines.append(f"- … and {len(decided) - 20} more")
+    lines += [
+        "",
+        "Carried to the project ledger: " + (", ".join(carried) if carried else "nothing"),
+        "",
+        "Ledger-Event: archive",
+        f"Ledger-Archived: {snapshot.meta.id}",
+        f"Ledger-Entries: {len(snapshot.entries)}",
+    ]
+    if snapshot.meta.session_id:
+        lines.append(f"Ledger-Owner: {snapshot.meta.session_id}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,922 @@
+"""Ledger operations: the everyday writes and reads, on top of ``store``.
+
+Each write is expressed as a pure function of the tree it starts from, handed to
+``Store.update``, which retries it on a moved tip: that is how concurrent writers never
+lose an entry.  This module never imports pygit2: what it knows of git is the ``Store``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from gitledger import FORMAT_VERSION
+from gitledger.core.codec import (
+    decode_entry,
+    decode_entry_or_none,
+    decode_focus,
+    decode_meta,
+    encode_entry,
+    encode_focus,
+    encode_meta,
+)
+from gitledger.core.ids import KIND_LETTERS, entry_path, match_prefix, new_id, split_prefix
+from gitledger.core.model import (
+    KIND_FIELDS,
+    SECTION_TITLES,
+    Change,
+    Entry,
+    Event,
+    Focus,
+    LedgerMeta,
+    Snapshot,
+)
+from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.project_index import refresh_after_write
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.repo import Repo, open_repo
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    ENTRIES_DIR,
+    FOCUS_PATH,
+    META_PATH,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    Store,
+    TreeView,
+)
+
+#: The environment variable through which an agent's session id reaches every write.
+SESSION_ENV = "GIT_LEDGER_SESSION_ID"
+SESSION_LIMIT = 200
+
+_VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
+          "plan": "plan"}
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What a write command reports: the entry it wrote (if any) and where."""
+
+    ref: str
+    commit: str | None
+    entry: Entry | None
+    focus: Focus
+    #: Things worth saying that did not stop the write (a rejected alternative revived).
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EntryHistory:
+    """An entry, the events that touched it (newest first) and, for a decision, its chain."""
+
+    entry: Entry
+    events: tuple[Event, ...]
+    #: What it superseded, oldest first, and what superseded it, in order.
+    earlier: tuple[Entry, ...] = ()
+    later: tuple[Entry, ...] = ()
+    #: Each status it had, oldest first, with the event that set it.
+    statuses: tuple[tuple[str, Event], ...] = ()
+
+
+@dataclass(frozen=True)
+class LedgerSummary:
+    ref: str
+    meta: LedgerMeta | None
+    focus: Focus
+    entries: int
+    last_change: Event | None
+    worktree: Path | None
+    current: bool
+    problem: str | None = None
+    #: A session ledger no live worktree points at (``git ledger adopt`` or ``archive``).
+    orphaned: bool = False
+
+
+@dataclass(frozen=True)
+class Amended:
+    """A new entry as adjusted by the entries it touches, and those entries changed."""
+
+    entry: Entry
+    others: tuple[Entry, ...] = ()
+    trailers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one write computed from the tree it started from."""
+
+    subject: str
+    trailers: list[tuple[str, str]]
+    files: dict[str, bytes | None]
+    entry: Entry | None
+    focus: Focus
+    next_changed: bool
+
+
+class Ledger:
+    """One ledger (this worktree's session ledger, the project ledger, or a named one)."""
+
+    def __init__(
+        self, store: Store, ref: str | None, kind: str, session: str | None = None, *,
+        follows_worktree: bool = False,
+    ) -> None:
+        self.store = store
+        self.repo = store.repo
+        self._ref = ref
+        self.kind = kind
+        self._session = session
+        #: This worktree's ledger, whichever it is at each write (an archive moves the
+        #: worktree on to a fresh one), rather than the ledger it was when opened.
+        self._follows_worktree = follows_worktree
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, where: str | os.PathLike[str] | None = None, *, project: bool = False,
+        name: str | None = None, session: str | None = None,
+    ) -> Ledger:
+        """The ledger a command acts on: ``name`` if given, else project or this worktree's.
+
+        ``session`` is the agent session writes belong to; by default it comes from
+        ``GIT_LEDGER_SESSION_ID``, and ``""`` means no session.
+        """
+        store = Store(open_repo(where))
+        if name:
+            ref = resolve_ledger_name(store, name)
+            return cls(store, ref, "project" if ref == PROJECT_REF else "session", session)
+        if project:
+            return cls(store, PROJECT_REF, "project", session)
+        return cls(store, store.worktree_ref(), "session", session, follows_worktree=True)
+
+    @property
+    def session(self) -> str | None:
+        """The agent session writes are attributed to: given at open, else from the env.
+
+        Read at each write, so an agent that exports its session id mid-way is heard.
+        """
+        if self._session is None:
+            return _session_from_env()
+        return self._session or None
+
+    @property
+    def ref(self) -> str | None:
+        return self._ref
+
+    def _writable_ref(self) -> str:
+        refuse_mirror(self._ref)
+        if self._ref is None or (self.kind == "session" and (
+                self._follows_worktree or self._ref == self.store.worktree_ref())):
+            # This worktree's ledger: a name spent by an archive is replaced by a fresh one.
+            self._ref = self.store.ensure_worktree_ref()
+        return self._ref
+
+    # -- reading -------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The whole current state.  Unreadable entries are listed in ``bad``, not fatal."""
+        if self._ref is None:
+            return Snapshot(ref="", commit=None, meta=None, focus=Focus())
+        tip = self.store.tip(self._ref)
+        if tip.view is None:
+            return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
+        meta, focus = read_header(self._ref, tip.view)
+        entries, bad = read_entries(self.store, self._ref, tip.view)
+        if self._ref.startswith(SESSIONS_PREFIX):
+            entries = not_carried(self.store, self._ref, entries)
+        entries.sort(key=lambda e: (e.seq, e.created, e.id))
+        return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
+
+    def get(self, prefix: str) -> Entry:
+        view = self._view_or_fail(prefix)
+        entry_id = find_entry_id(view, prefix)
+        entry = read_entry(view, entry_id)
+        if self._ref and self._ref.startswith(SESSIONS_PREFIX) and not not_carried(
+                self.store, self._ref, [entry]):
+            # Half of an interrupted carry: the entry is the project ledger's now.
+            raise UnknownEntry(f"{entry_id} was carried to the project ledger (use "
+                               "--project; git ledger doctor --fix finishes the carry)")
+        return entry
+
+    def history(self, prefix: str) -> EntryHistory:
+        entry = self.get(prefix)
+        assert self._ref is not None
+        events = tuple(
+            event for event in self.store.history(self._ref)
+            if entry.id in event.trailers.get("Ledger-Entry", ())
+        )
+        return EntryHistory(entry, events)
+
+    def events(self, limit: int | None = None) -> list[Event]:
+        if self._ref is None:
+            return []
+        tip = self.store.tip(self._ref)
+        if tip.view is not None:
+            read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
+        return list(self.store.history(self._ref, limit))
+
+    def _view_or_fail(self, prefix: str) -> TreeView:
+        view = self.store.tip(self._ref).view if self._ref else None
+        if view is None:
+            raise UnknownEntry(f"no entry matches '{prefix}': the ledger is empty")
+        read_header(self._ref or "", view)
+        return view
+
+    # -- writing: focus ------------------------------------------------------------------
+
+    def set_task(self, text: str, *, next_text: str | None = None) -> WriteResult:
+        task = clean_line(text, "TASK")
+        nxt = clean_next(next_text)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            new_focus = replace(focus, task=task, next=nxt if nxt is not None else focus.next)
+            if new_focus == focus:
+                return None
+            return Built(
+                f"task: {one_line_summary(task)}", [("Ledger-Event", "task")],
+                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus,
+                nxt is not None and nxt != focus.next,
+            )
+
+        return self.write(build)
+
+    def set_next(self, text: str) -> WriteResult:
+        nxt = clean_line(text, "NEXT")
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            if focus.next == nxt:
+                return None
+            new_focus = replace(focus, next=nxt)
+            return Built(
+                f"next: {one_line_summary(nxt)}", [("Ledger-Event", "next")],
+                {FOCUS_PATH: encode_focus(new_focus)}, None, new_focus, False,
+            )
+
+        return self.write(build)
+
+    # -- writing: entries ----------------------------------------------------------------
+
+    def open_question(
+        self, text: str, *, ask_user: bool = False, next_text: str | None = None
+    ) -> WriteResult:
+        return self._add("open", clean_text(text, "question"), next_text, ask_user=ask_user)
+
+    def decide(
+        self, text: str, *, over: Sequence[str] = (), because: str | None = None,
+        scope: str | None = None, supersedes: str | None = None, proposed: bool = False,
+        evidence: Sequence[str] = (), next_text: str | None = None,
+    ) -> WriteResult:
+        """Add a decision; with ``supersedes`` the old one is replaced in the same event.
+
+        The old decision becomes ``superseded`` with a link to the new one (at once, or
+        when a ``proposed`` replacement is accepted), and the new one takes the old one's
+        scope unless it is given its own.
+        """
+        from gitledger.ledger.decisions import require_move, supersede, write_warnings
+
+        decision = clean_text(text, "decision")
+        entry_id = new_id("decided")
+        fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
+        status = "proposed" if proposed else "accepted"
+        fields["status"] = status
+        amend = None
+        clean_next(next_text)
+        if supersedes:
+            target = self._find_decision(supersedes)
+            require_move(target, "superseded")
+            fields["supersedes"] = target.id
+            amend = supersede
+        # Last, once nothing else can refuse: it writes the keep-alive chain.
+        fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
+        warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
+                                  proposed=proposed)
+        result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
+                           **fields)
+        return replace(result, warnings=warnings)
+
+    def _checked_evidence(self, evidence: tuple[str, ...], entry_id: str) -> tuple[str, ...]:
+        """``git:`` evidence resolved to full shas that exist, kept alive for ``entry_id``."""
+        if not any(item.startswith("git:") for item in evidence):
+            return evidence
+        from gitledger.ledger.decisions import checked_evidence
+
+        return checked_evidence(self, evidence, cited_by=entry_id)
+
+    def verify(self, fact: str, *, by: str, next_text: str | None = None) -> WriteResult:
+        return self._add(
+            "verified", clean_text(fact, "fact"), next_text,
+            by=clean_text(by, "--by"), commit=self.repo.head_commit(),
+        )
+
+    def drop(self, approach: str, *, why: str, next_text: str | None = None) -> WriteResult:
+        return self._add(
+            "dropped", clean_text(approach, "approach"), next_text, why=clean_text(why, "--why")
+        )
+
+    def plan(
+        self, path: str, *, note: str | None = None, next_text: str | None = None
+    ) -> WriteResult:
+        pointer = self.repo.relative_to_workdir(clean_line(path, "PLAN path"))
+        return self._add(
+            "plan", pointer, next_text, path=pointer,
+            note=clean_text(note, "--note") if note is not None else None,
+        )
+
+    def resolve(
+        self, prefix: str, *, as_kind: str, text: str | None = None,
+        over: Sequence[str] = (), because: str | None = None, scope: str | None = None,
+        evidence: Sequence[str] = (), by: str | None = None, why: str | None = None,
+        proposed: bool = False, next_text: str | None = None,
+    ) -> WriteResult:
+        """An OPEN item becomes a decision, a verified fact or a dropped path, in place."""
+        new_text = clean_text(text, "text") if text is not None else None
+        fields: dict[str, Any]
+        if as_kind == "decided":
+            fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
+            fields["status"] = "proposed" if proposed else "accepted"
+            target = self.get(prefix)
+            if target.kind != "open":
+                raise InvalidInput(f"{target.id} is {SECTION_TITLES[target.kind]}, not OPEN; "
+                                   f"only OPEN items resolve (use git ledger edit {target.id} "
+                                   "to change it)")
+            clean_next(next_text)
+            fields["evidence"] = self._checked_evidence(fields["evidence"], target.id)
+        elif as_kind == "verified":
+            if by is None:
+                raise InvalidInput("resolve --as verified needs --by COMMAND (what proved it)")
+            fields = {"by": clean_text(by, "--by"), "commit": self.repo.head_commit()}
+        elif as_kind == "dropped":
+            if why is None:
+                raise InvalidInput("resolve --as dropped needs --why WHY")
+            fields = {"why": clean_text(why, "--why")}
+        else:
+            raise InvalidInput(f"cannot resolve as '{as_kind}': use decided, verified or dropped")
+        _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
+                               evidence=evidence, by=by, why=why,
+                               status="proposed" if proposed else None)
+        nxt = clean_next(next_text)
+        self.get(prefix)  # an unknown id must not start a ledger before failing
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            old = read_entry(view, find_entry_id(view, prefix))
+            if old.kind != "open":
+                raise InvalidInput(
+                    f"{old.id} is {SECTION_TITLES[old.kind]}, not OPEN; only OPEN items resolve"
+                    f" (use git ledger edit {old.id} to change it)"
+                )
+            entry = replace(old, kind=as_kind, text=new_text or old.text, question=old.text,
+                            ask_user=False, **fields)
+            new_focus = replace(focus, next=nxt) if nxt is not None else focus
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
+            if new_focus != focus:
+                files[FOCUS_PATH] = encode_focus(new_focus)
+            return Built(
+                f"resolve {entry.id} as {as_kind}: {one_line_summary(entry.text)}",
+                [("Ledger-Event", "resolve"), ("Ledger-Entry", entry.id),
+                 ("Ledger-Kind", as_kind)],
+                files, entry, new_focus, nxt is not None and nxt != focus.next,
+            )
+
+        return self.write(build)
+
+    def edit(
+        self, prefix: str, *, text: str | None = None, next_text: str | None = None,
+        **changes: Any,
+    ) -> WriteResult:
+        """Change an entry's text or its kind's fields; its history keeps the old state."""
+        cleaned: dict[str, Any] = {}
+        if text is not None:
+            cleaned["text"] = clean_text(text, "text")
+        for key, value in changes.items():
+            if value is None or value in ((), []):
+                continue
+            cleaned[key] = _clean_field(key, value)
+        if not cleaned:
+            raise InvalidInput("nothing to change: give new text or a field option")
+        if "path" in cleaned:
+            cleaned["path"] = self.repo.relative_to_workdir(cleaned["path"])
+        nxt = clean_next(next_text)
+        target = self.get(prefix)  # an unknown id must not start a ledger before failing
+        if "evidence" in cleaned and target.kind == "decided":
+            _refuse_fields(target, cleaned)  # before the keep-alive write, as well as after
+            cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            old = read_entry(view, find_entry_id(view, prefix))
+            _refuse_fields(old, cleaned)
+            values = dict(cleaned)
+            if old.kind == "plan" and "path" in values:
+                values["text"] = values["path"]
+            entry = replace(old, **values)
+            new_focus = replace(focus, next=nxt) if nxt is not None else focus
+            if entry == old and new_focus == focus:
+                raise InvalidInput(f"nothing to change: {old.id} already says that")
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
+            if new_focus != focus:
+                files[FOCUS_PATH] = encode_focus(new_focus)
+            return Built(
+                f"edit {entry.id}: {one_line_summary(entry.text)}",
+                [("Ledger-Event", "edit"), ("Ledger-Entry", entry.id),
+                 ("Ledger-Kind", entry.kind)],
+                files, entry, new_focus, nxt is not None and nxt != focus.next,
+            )
+
+        return self.write(build)
+
+    # -- ownership and checkpoints -------------------------------------------------------
+
+    def claim(self, session_id: str, *, only_if_unowned: bool = False) -> WriteResult:
+        """Make ``session_id`` the owner of this session ledger (a ``claim`` event).
+
+        With ``only_if_unowned`` (what the SessionStart hook does) an owned or absent
+        ledger is left alone; otherwise an absent ledger is started for that session.
+        """
+        sid = clean_line(session_id, "--session-id", SESSION_LIMIT)
+        if self.kind != "session":
+            raise InvalidInput("only a session ledger has an owning session")
+        if only_if_unowned and (self._ref is None or not self.store.exists(self._ref)):
+            return WriteResult(self._ref or "", None, None, Focus())
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            if meta.session_id == sid or (only_if_unowned and meta.session_id):
+                return None
+            trailers = [("Ledger-Event", "claim"), ("Ledger-Owner", sid)]
+            if meta.session_id:
+                trailers.append(("Ledger-Previous-Owner", meta.session_id))
+            return Built(f"claim for session {sid}", trailers,
+                         {META_PATH: encode_meta(replace(meta, session_id=sid))},
+                         None, focus, False)
+
+        return self.write(build)
+
+    def owner(self) -> str | None:
+        """The session that owns this ledger, or None (unowned or no ledger yet)."""
+        tip = self.store.tip(self._ref) if self._ref else None
+        if tip is None or tip.view is None:
+            return None
+        return read_header(self._ref or "", tip.view)[0].session_id
+
+    def checkpoint(self, reason: str) -> WriteResult:
+        """Record a checkpoint event (no change to the state); nothing if there is no ledger.
+
+        Hooks call this before a compaction and at session end: a hook cannot steer what
+        the summary keeps, but the history then shows where each context window ended.
+        """
+        label = clean_line(reason, "checkpoint reason", 200)
+        if self._ref is None or not self.store.exists(self._ref):
+            return WriteResult(self._ref or "", None, None, Focus())
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            return Built(f"checkpoint: {label}",
+                         [("Ledger-Event", "checkpoint"), ("Ledger-Checkpoint", label)],
+                         {}, None, focus, False)
+
+        return self.write(build)
+
+    # -- the write machinery -------------------------------------------------------------
+
+    def _add(
+        self, kind: str, text: str, next_text: str | None,
+        amend: Callable[[TreeView, Entry], Amended] | None = None,
+        entry_id: str | None = None, **fields: Any,
+    ) -> WriteResult:
+        """Append a new entry; ``amend`` may adjust it and change other entries with it."""
+        nxt = clean_next(next_text)
+        person = self.repo.person()
+        session = self.session
+        chosen = entry_id or new_id(kind)
+
+        def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+            nonlocal chosen
+            while view.read(entry_path(chosen)) is not None:
+                chosen = new_id(kind)
+            entry = Entry(
+                id=chosen, kind=kind, text=text, seq=focus.seq + 1, created=person.when,
+                author=person.ident, session=session, **fields,
+            )
+            new_focus = replace(focus, seq=entry.seq,
+                                next=nxt if nxt is not None else focus.next)
+            trailers = [("Ledger-Event", "add"), ("Ledger-Entry", entry.id),
+                        ("Ledger-Kind", kind)]
+            others: dict[str, bytes | None] = {}
+            if amend is not None:
+                amended = amend(view, entry)
+                entry = amended.entry
+                trailers.extend(amended.trailers)
+                others = {entry_path(e.id): encode_entry(e) for e in amended.others}
+            return Built(
+                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers,
+                {entry_path(entry.id): encode_entry(entry), **others,
+                 FOCUS_PATH: encode_focus(new_focus)},
+                entry, new_focus, nxt is not None and nxt != focus.next,
+            )
+
+        return self.write(build)
+
+    def _find_decision(self, prefix: str) -> Entry:
+        try:
+            entry = self.get(prefix)
+        except UnknownEntry:
+            if self.ref != PROJECT_REF and Ledger(self.store, PROJECT_REF, "project",
+                                                  "").has(prefix):
+                raise InvalidInput(
+                    f"--supersedes {prefix}: that decision is in the project ledger; "
+                    "decide with --project to supersede it") from None
+            raise
+        if entry.kind != "decided":
+            raise InvalidInput(
+                f"--supersedes {prefix}: {entry.id} is {SECTION_TITLES[entry.kind]}, "
+                "not a decision"
+            )
+        return entry
+
+    def has(self, prefix: str) -> bool:
+        """Whether an entry of this ledger matches ``prefix`` (unambiguously or not)."""
+        try:
+            self.get(prefix)
+        except UnknownEntry as exc:
+            return "ambiguous" in str(exc)
+        return True
+
+    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+        """Commit what ``build`` computes from the tip, retried on a moved tip (see store).
+
+        ``build`` may run several times, so it must decide everything from the tree it is
+        given (an entry's status, say) and have no side effects; None means no change.
+        """
+        self.repo.person()  # no identity: fail before anything, the pointer file too
+        own = self.kind == "session" and (self._follows_worktree or self._ref is None
+                                           or self._ref == self.store.worktree_ref())
+        for _ in range(3):
+            try:
+                return self._write_once(build)
+            except _LedgerGone:
+                if not own:
+                    break
+                # This worktree's ledger was archived under the write: the write goes to
+                # the fresh ledger the worktree continues with, as it would a moment later.
+                self._ref = None
+        raise CorruptLedger(f"{self._ref} disappeared while writing; nothing was written")
+
+    def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]
+                    ) -> WriteResult:
+        ref = self._writable_ref()
+        self.ensure_started(ref)
+        session = self.session
+        outcome: dict[str, Any] = {}
+
+        def operation(view: TreeView | None) -> tuple[Change, Built] | None:
+            if view is None:
+                raise _LedgerGone(ref)
+            meta, focus = read_header(ref, view)
+            built = build(view, meta, focus)
+            outcome["focus"] = focus
+            if built is None:
+                return None
+            files = dict(built.files)
+            trailers = list(built.trailers)
+            if built.next_changed:
+                trailers.append(("Ledger-Next", "set"))
+            if session:
+                trailers.append(("Ledger-Session", session))
+                if meta.session_id is None and meta.kind == "session" and META_PATH not in files:
+                    files[META_PATH] = encode_meta(replace(meta, session_id=session))
+                    trailers.append(("Ledger-Owner", session))
+            return Change(built.subject, tuple(trailers), files), built
+
+        commit, built = self.store.update(ref, operation)
+        if built is None or commit is None:
+            return WriteResult(ref, None, None, outcome["focus"])
+        if ref == PROJECT_REF:
+            refresh_after_write(self.store, commit, list(built.files))
+        return WriteResult(ref, commit, built.entry, built.focus,
+                           self._annotate(ref, commit, built.files))
+
+    def _annotate(self, ref: str, commit: str,
+                  files: dict[str, bytes | None]) -> tuple[str, ...]:
+        """Bring the notes of the commits the written decisions cite (or cited) up to date.
+
+        The notes are an index: the ledger write has happened whatever becomes of them,
+        so a failure is a warning naming the command that restores them.
+        """
+        from gitledger.storage.notes import annotate
+
+        before: TreeView | None = None
+        for path, blob in files.items():
+            if not path.startswith(f"{ENTRIES_DIR}/"):
+                continue
+            if blob is not None and b'kind = "decided"' not in blob:
+                continue  # only decisions name commits, and a kind never turns back
+            if before is None:  # the parent tree is read only for a decision's write
+                parent = self.store.first_parent(commit)
+                before = self.store.view_at(parent) if parent else None
+            old_blob = before.read(path) if before is not None else None
+            if not any(b and (b"git:" in b or b"deployed_sha" in b) for b in (blob, old_blob)):
+                continue  # names no commit, now or before: nothing to note
+            try:
+                annotate(self.store, decode_entry_or_none(blob, path), ref,
+                         decode_entry_or_none(old_blob, path))
+            except LedgerError as exc:
+                return (f"the notes on the commits {path.rsplit('/', 1)[-1][:-5]} cites were "
+                        f"not updated ({exc}); git ledger notes rebuild restores them",)
+        return ()
+
+    def ensure_started(self, ref: str) -> None:
+        if self.store.exists(ref):
+            return  # the write's own operation reads and checks the ledger's header
+        if ref.startswith(SESSIONS_PREFIX) and self.store.exists(
+                ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)):
+            # Archived meanwhile: starting it again would hide the write in a ledger no
+            # worktree reads.  (This worktree's own ledger never gets here: it moves on.)
+            raise InvalidInput(f"{ref} was archived; nothing was written (read it with git "
+                               f"ledger show --archive {ref.removeprefix(SESSIONS_PREFIX)})")
+        kind = self.kind
+        person = self.repo.person()
+        session = self.session
+        ledger_id = ref.removeprefix(SESSIONS_PREFIX) if kind == "session" else "project"
+
+        def start(view: TreeView | None) -> tuple[Change, None] | None:
+            if view is not None:
+                read_header(ref, view)
+                return None
+            meta = LedgerMeta(
+                format=FORMAT_VERSION, id=ledger_id, kind=kind, created=person.when,
+                created_by=person.ident, session_id=session if kind == "session" else None,
+            )
+            trailers = [("Ledger-Event", "start"), ("Ledger-Format", str(FORMAT_VERSION))]
+            if session:
+                trailers.append(("Ledger-Session", session))
+                if kind == "session":
+                    trailers.append(("Ledger-Owner", session))
+            return Change(
+                f"start {kind} ledger {ledger_id}", tuple(trailers),
+                {META_PATH: encode_meta(meta), FOCUS_PATH: encode_focus(Focus())},
+            ), None
+
+        self.store.update(ref, start)
+
+
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+class _LedgerGone(Exception):
+    """The ledger's ref disappeared between starting a write and committing it."""
+
+
+def find_entry_id(view: TreeView, prefix: str) -> str:
+    """The full id that ``prefix`` names in this tree, reading only the buckets it can be in."""
+    _, core = split_prefix(prefix)
+    if len(core) >= 2:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{core[1]}"]
+    elif core:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{b}" for b in view.names(f"{ENTRIES_DIR}/{core[0]}")]
+    else:
+        buckets = [
+            f"{ENTRIES_DIR}/{a}/{b}"
+            for a in view.names(ENTRIES_DIR)
+            for b in view.names(f"{ENTRIES_DIR}/{a}")
+        ]
+    candidates = [
+        name.removesuffix(".toml")
+        for bucket in buckets
+        for name in view.names(bucket)
+        if name.endswith(".toml")
+    ]
+    return match_prefix(prefix, candidates)
+
+
+def resolve_ledger_name(store: Store, name: str) -> str:
+    """A ledger named by full ref, by ``project``, or by (a prefix of) its id."""
+    if name == "project":
+        return PROJECT_REF
+    if name.startswith(ARCHIVE_PREFIX):
+        # No write can ever name an archive: the only way to read one is --archive.
+        raise InvalidInput(f"{name} is an archive, and archives are read-only: read it with "
+                           f"git ledger show --archive {name.removeprefix(ARCHIVE_PREFIX)}")
+    if name.startswith(REMOTES_PREFIX):
+        if "/archive/" in name:
+            raise InvalidInput(f"{name} is an archive, and archives are read-only: read it "
+                               f"with git ledger show --archive {name}")
+        if name not in store.refs_under(REMOTES_PREFIX):
+            raise UnknownEntry(f"no ledger at {name} (git ledger fetch brings a remote's)")
+        return name
+    if "/" in name and not name.startswith("refs/"):
+        return _resolve_mirror(store, name)
+    if name.startswith("refs/"):
+        if name not in store.ledger_refs():
+            raise UnknownEntry(f"no ledger at {name}")
+        return name
+    matches = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX + name)]
+    if not matches:
+        if any(r.startswith(ARCHIVE_PREFIX + name) for r in store.ledger_refs()):
+            raise UnknownEntry(f"no live ledger named '{name}': it is archived (read it with "
+                               f"git ledger show --archive {name})")
+        raise UnknownEntry(f"no ledger named '{name}' (git ledger list shows them)")
+    if len(matches) > 1:
+        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches)}")
+    return matches[0]
+
+
+def _resolve_mirror(store: Store, name: str) -> str:
+    """``<remote>/project`` or ``<remote>/<ledger id or prefix>``: a ledger fetched from a
+    remote, read from its copy under ``refs/ledger/remotes/``."""
+    remote, _, rest = name.partition("/")
+    prefix = f"{REMOTES_PREFIX}{remote}/"
+    mirrors = store.refs_under(prefix)
+    if not mirrors:
+        raise UnknownEntry(f"no ledgers fetched from a remote named '{remote}' (git ledger "
+                           "fetch REMOTE brings them; git ledger list --remote shows them)")
+    if rest in ("project", "keep"):
+        wanted = [prefix + rest] if prefix + rest in mirrors else []
+    else:
+        rest = rest.removeprefix("sessions/")
+        wanted = [r for r in mirrors if r.startswith(f"{prefix}sessions/{rest}")]
+    if not wanted:
+        if any(r.startswith(f"{prefix}archive/{rest}") for r in mirrors):
+            raise UnknownEntry(f"'{name}' is archived on {remote}, and archives are read-only: "
+                               f"read it with git ledger show --archive {name}")
+        raise UnknownEntry(f"no ledger named '{name}' was fetched from {remote} "
+                           "(git ledger list --remote shows them)")
+    if len(wanted) > 1:
+        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(sorted(wanted))}")
+    return wanted[0]
+
+
+def refuse_mirror(ref: str | None) -> None:
+    """Refuse a write to a ledger fetched from a remote: it is someone else's copy."""
+    if ref is not None and ref.startswith(REMOTES_PREFIX):
+        raise InvalidInput(f"{ref} is a copy fetched from a remote, read-only: write to "
+                           "your own ledger (the owner's clone writes theirs)")
+
+
+def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
+    """A session's entries without those the project ledger already holds as carried from
+    it: a carry stopped between its two steps counts as done (``carry`` finishes it)."""
+    try:
+        project = store.tip(PROJECT_REF).view
+    except CorruptLedger:
+        return entries
+    if project is None:
+        return entries
+    origin = ref.removeprefix(SESSIONS_PREFIX)
+    kept: list[Entry] = []
+    for entry in entries:
+        path = entry_path(entry.id)
+        there = project.read(path) if project.has(path) else None
+        arrived = decode_entry_or_none(there, path)
+        if arrived is None or arrived.carried_from != origin:
+            kept.append(entry)
+    return kept
+
+
+def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSummary]:
+    """Every live ledger in the repository, with the worktree that uses it.
+
+    A session ledger no live worktree points at (its worktree was removed or pruned, or
+    the pointer names another ledger now) is marked ``orphaned``.  Archives are listed by
+    ``archives.list_archives``.
+    """
+    from gitledger.ledger.archives import pointers as worktree_pointers
+
+    store = Store(Repo(where))
+    pointers = {p.ref: p.worktree for p in reversed(worktree_pointers(store)) if p.alive}
+    current = store.worktree_ref()
+    summaries: list[LedgerSummary] = []
+    refs = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX) or r == PROJECT_REF]
+    for ref in refs:
+        worktree = pointers.get(ref)
+        orphaned = ref != PROJECT_REF and worktree is None
+        try:
+            tip = store.tip(ref)
+            assert tip.view is not None
+            meta, focus = read_header(ref, tip.view)
+            count = sum(
+                1
+                for a in tip.view.names(ENTRIES_DIR)
+                for b in tip.view.names(f"{ENTRIES_DIR}/{a}")
+                for _ in tip.view.names(f"{ENTRIES_DIR}/{a}/{b}")
+            )
+            last = next(store.history(ref, 1), None)
+        except CorruptLedger as exc:
+            summaries.append(LedgerSummary(ref, None, Focus(), 0, None, worktree,
+                                           ref == current, str(exc), orphaned))
+            continue
+        summaries.append(LedgerSummary(ref, meta, focus, count, last, worktree, ref == current,
+                                       orphaned=orphaned))
+    summaries.sort(key=lambda s: (s.ref != PROJECT_REF, not s.current, s.ref))
+    return summaries
+
+
+def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
+    meta_blob = view.read(META_PATH)
+    if meta_blob is None:
+        raise CorruptLedger(
+            f"{ref} is not a ledger: its tree has no {META_PATH}"
+        )
+    meta = decode_meta(meta_blob, f"{ref}:{META_PATH}")
+    if meta.format < 1:
+        raise CorruptLedger(f"{ref}: ledger format {meta.format} does not exist")
+    if meta.format > FORMAT_VERSION:
+        raise CorruptLedger(
+            f"{ref} uses ledger format {meta.format}; this gitledger reads format "
+            f"{FORMAT_VERSION} (upgrade gitledger)"
+        )
+    focus_blob = view.read(FOCUS_PATH)
+    focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
+    return meta, focus
+
+
+def read_entry(view: TreeView, entry_id: str) -> Entry:
+    path = entry_path(entry_id)
+    blob = view.read(path)
+    if blob is None:
+        raise UnknownEntry(f"no entry {entry_id}")
+    return decode_entry(blob, path)
+
+
+def clean_next(next_text: str | None) -> str | None:
+    return clean_line(next_text, "NEXT") if next_text is not None else None
+
+
+def _clean_lines(values: Iterable[str], field: str) -> tuple[str, ...]:
+    return tuple(clean_line(v, field, LINE_LIMIT) for v in values)
+
+
+def _decision_fields(
+    *, over: Sequence[str], because: str | None, scope: str | None, evidence: Sequence[str]
+) -> dict[str, Any]:
+    return {
+        "over": _clean_lines(over, "--over"),
+        "because": clean_text(because, "--because") if because is not None else None,
+        "scope": clean_line(scope, "--scope") if scope is not None else None,
+        "evidence": _clean_lines(evidence, "--evidence"),
+    }
+
+
+def _refuse_fields(entry: Entry, changes: dict[str, Any]) -> None:
+    """InvalidInput if ``changes`` name a field ``entry``'s kind does not have."""
+    for key in changes:
+        if key != "text" and key not in KIND_FIELDS[entry.kind]:
+            raise InvalidInput(
+                f"--{key.replace('_', '-')} does not apply to {entry.id}, which is "
+                f"{SECTION_TITLES[entry.kind]}"
+            )
+
+
+def _refuse_foreign_fields(kind: str, **given: Any) -> None:
+    for key, value in given.items():
+        if value in (None, (), []):
+            continue
+        if key not in KIND_FIELDS[kind]:
+            option = "proposed" if key == "status" else key
+            raise InvalidInput(
+                f"--{option} does not apply when resolving as {kind} "
+                f"({SECTION_TITLES[kind]} takes: {', '.join(KIND_FIELDS[kind])})"
+            )
+
+
+_LINE_FIELDS = {"scope", "path", "supersedes", "superseded_by", "commit"}
+_TEXT_FIELDS = {"because", "why", "by", "note"}
+_LIST_FIELDS = {"over", "evidence"}
+
+
+def _clean_field(key: str, value: Any) -> Any:
+    if key in _LIST_FIELDS:
+        return _clean_lines(value, f"--{key}")
+    if key in _LINE_FIELDS:
+        return clean_line(value, f"--{key}")
+    if key in _TEXT_FIELDS:
+        return clean_text(value, f"--{key}")
+    if key == "ask_user":
+        return bool(value)
+    raise InvalidInput(f"'{key}' cannot be edited")
+
+
+def _session_from_env() -> str | None:
+    value = os.environ.get(SESSION_ENV, "").strip()
+    if not value:
+        return None
+    return clean_line(value, SESSION_ENV, SESSION_LIMIT)
+
+
+__all__ = [
+    "KIND_LETTERS",
+    "Amended",
+    "Built",
+    "EntryHistory",
+    "Ledger",
+    "LedgerSummary",
+    "WriteResult",
+    "find_entry_id",
+    "list_ledgers",
+    "refuse_mirror",
+    "resolve_ledger_name",
+]

@@ -1,0 +1,185 @@
+"""What the code's history says: revisions, ancestry, reachability and file versions.
+
+Decisions cite commits (``git:<sha>`` evidence, the commit a deploy shipped, the HEAD a
+fact was verified at); this module answers the questions ``decide``, ``implement``,
+``deploy`` and ``check`` ask of those commits, and nothing else.  Like ``store`` it talks
+to pygit2; the modules above it see only shas and booleans.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygit2
+from pygit2.enums import SortMode
+
+from gitledger.errors import InvalidInput
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import LEDGER_NAMESPACE
+
+#: Refs whose history counts as "the code": a commit reachable from none of them (nor
+#: from the keep-alive chain) is one ``git gc`` will delete.
+_CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
+_SHA_PREFIX = re.compile(r"[0-9a-fA-F]{4,40}")
+
+
+class CommitGraph:
+    """Read-only questions about the commits of one repository."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        self.git = repo.git
+        self._tips: list[pygit2.Oid] | None = None
+
+    def resolve(self, rev: str, label: str | None = None) -> str:
+        """The full sha of the commit ``rev`` names, or InvalidInput saying why not.
+
+        ``label`` is how the error names what was given (default: ``'<rev>'``).
+        """
+        named = label or f"'{rev}'"
+        if not rev or rev.startswith("-") or any(c.isspace() for c in rev):
+            raise InvalidInput(f"{named} is not a revision")
+        try:
+            obj = self.git.revparse_single(rev)
+            commit = obj.peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            raise InvalidInput(f"{named} names no commit in this repository") from None
+        return str(commit.id)
+
+    def exists(self, sha: str) -> bool:
+        """Whether ``sha`` (full or abbreviated) is a commit in the object database."""
+        return self._commit(sha) is not None
+
+    def full(self, sha: str) -> str | None:
+        """The full sha of the commit ``sha`` abbreviates, or None.
+
+        A full sha is only looked up in the object database's index, not read: a check
+        asks this of every commit every decision cites.
+        """
+        oid = self._oid(sha)
+        return str(oid) if oid is not None else None
+
+    def contains(self, descendant: str, ancestor: str) -> bool:
+        """Whether ``descendant``'s history contains ``ancestor`` (or they are the same)."""
+        new, old = self._oid(descendant), self._oid(ancestor)
+        if new is None or old is None:
+            return False
+        return new == old or self.git.descendant_of(new, old)
+
+    def reachable(self, sha: str) -> bool:
+        """Whether a branch, tag or remote-tracking ref (or HEAD) reaches ``sha``."""
+        oid = self._oid(sha)
+        if oid is None:
+            return False
+        return any(tip == oid or self.git.descendant_of(tip, oid) for tip in self._code_tips())
+
+    def path_ids(self, commit: str, paths: list[str]) -> dict[str, str | None]:
+        """The object id of each path in ``commit``'s tree (None where it is absent)."""
+        found = self._commit(commit)
+        out: dict[str, str | None] = {}
+        for path in paths:
+            if found is None:
+                out[path] = None
+                continue
+            try:
+                out[path] = str(found.tree[path].id)
+            except (KeyError, ValueError):
+                out[path] = None
+        return out
+
+    def message(self, sha: str) -> str:
+        """The message of commit ``sha`` ("" when there is no such commit)."""
+        commit = self._commit(sha)
+        return commit.message if commit is not None else ""
+
+    def head(self) -> str | None:
+        return self.repo.head_commit()
+
+    def line_count(self, commit: str, path: str) -> int | None:
+        """How many lines the file ``path`` has in ``commit`` (None when it is no file there:
+        absent, a directory or a submodule)."""
+        found = self._commit(commit)
+        if found is None or not path:
+            return None
+        try:
+            obj = found.tree[path]
+        except (KeyError, ValueError):
+            return None
+        if not isinstance(obj, pygit2.Blob):
+            return None
+        data = obj.data
+        return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+    def blame(self, commit: str, path: str, first: int, last: int) -> list[tuple[str, int, int]]:
+        """Which commit last changed each of lines ``first``..``last`` (1-based, inclusive)
+        of ``path`` as of ``commit``: (sha, first line, last line) hunks, in line order."""
+        hunks: list[tuple[str, int, int]] = []
+        blamed = self.git.blame(path, newest_commit=pygit2.Oid(hex=commit), min_line=first,
+                                max_line=last)
+        for hunk in blamed:
+            start = max(first, hunk.final_start_line_number)
+            end = min(last, hunk.final_start_line_number + hunk.lines_in_hunk - 1)
+            if start <= end:
+                hunks.append((str(hunk.final_commit_id), start, end))
+        return hunks
+
+    def newest_first(self, shas: list[str]) -> list[str]:
+        """``shas`` (full commit ids) ordered newest first: children before their parents,
+        then by commit time."""
+        wanted = {sha for sha in shas if self._oid(sha) is not None}
+        if not wanted:
+            return []
+        starts = sorted(wanted)
+        walker = self.git.walk(pygit2.Oid(hex=starts[0]), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for sha in starts[1:]:
+            walker.push(pygit2.Oid(hex=sha))
+        ordered: list[str] = []
+        for found in walker:
+            sha = str(found.id)
+            if sha in wanted:
+                ordered.append(sha)
+                if len(ordered) == len(wanted):
+                    break
+        return ordered
+
+    def ref_commit(self, ref: str) -> str | None:
+        """The commit ``ref`` points at, through annotated tags (None when it is missing)."""
+        try:
+            return str(self.git.references[ref].peel(pygit2.Commit).id)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
+
+    def _oid(self, sha: str) -> pygit2.Oid | None:
+        if _FULL_SHA.fullmatch(sha):
+            oid = pygit2.Oid(hex=sha)
+            return oid if oid in self.git.odb else None
+        commit = self._commit(sha)
+        return commit.id if commit is not None else None
+
+    def _commit(self, sha: str) -> pygit2.Commit | None:
+        if not _SHA_PREFIX.fullmatch(sha):
+            return None
+        try:
+            obj = self.git.get(sha) if len(sha) == 40 else self.git.revparse_single(sha)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
+        return obj if isinstance(obj, pygit2.Commit) else None
+
+    def _code_tips(self) -> list[pygit2.Oid]:
+        if self._tips is None:
+            tips: set[pygit2.Oid] = set()
+            for name in self.git.references:
+                if name.startswith(LEDGER_NAMESPACE) or not name.startswith(_CODE_PREFIXES):
+                    continue
+                try:
+                    target = self.git.references[name].peel(pygit2.Commit).id
+                except (KeyError, ValueError, pygit2.GitError):
+                    continue
+                tips.add(target)
+            if not self.git.head_is_unborn:
+                head = self.git.head.target  # a detached HEAD counts too
+                if isinstance(head, pygit2.Oid):
+                    tips.add(head)
+            self._tips = sorted(tips, key=str)
+        return self._tips

@@ -1,0 +1,144 @@
+"""Parsed entries kept by blob id, so reading a ledger parses only what changed.
+
+An entry blob is immutable (its id is the hash of its content), so the parse of a blob is
+valid forever: ``<common git dir>/ledger-cache/entries-<ledger-id>.json`` maps blob ids
+to parsed entries.  Reading a ledger walks its tree (names and ids, no blob reads), takes
+every known blob from the cache and parses only the new ones.  Derived data: losing the
+file loses nothing, and a read-only git dir just parses every time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from gitledger.core.codec import cache_json, decode_entry, entry_from_json
+from gitledger.core.ids import entry_path
+from gitledger.core.model import BadEntry, Entry
+from gitledger.core.parsing import json_loads
+from gitledger.errors import CorruptLedger
+from gitledger.storage.store import ENTRIES_DIR, Store, TreeView
+
+CACHE_DIR = "ledger-cache"
+#: Bump when decoding changes what an entry blob means, or the cache's shape changes
+#: (6: entries with unknown keys are cached, with them under ``extra``).
+CACHE_VERSION = 6
+
+
+def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:
+    """Every entry of the tree at ``view``, and the blobs that could not be read."""
+    with collector_paused():
+        return _read_entries(store, ref, view)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a whole ledger is read and worked on.
+
+    Reading a big ledger allocates hundreds of thousands of objects, none of them garbage
+    and none in cycles: the collector would walk them all, again and again, for nothing.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _read_entries(
+    store: Store, ref: str, view: TreeView
+) -> tuple[list[Entry], list[BadEntry]]:
+    path = store.repo.commondir / CACHE_DIR / f"entries-{ref.rsplit('/', 1)[-1]}.json"
+    known = _load(path)
+    fresh: dict[str, dict[str, object]] = {}
+    entries: list[Entry] = []
+    bad: list[BadEntry] = []
+    misses = 0
+    for where, blob_id in view.blob_ids(ENTRIES_DIR):
+        cached = known.get(blob_id)
+        try:
+            if cached is not None:
+                entry = entry_from_json(cached)
+            else:
+                misses += 1
+                entry = decode_entry(view.read_blob(blob_id), where)
+            if entry_path(entry.id) != where:
+                raise CorruptLedger(f"{where}: holds '{entry.id}', which belongs elsewhere")
+        except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
+            message = str(exc) if isinstance(exc, CorruptLedger) else f"{where}: {exc}"
+            bad.append(BadEntry(where, message))
+            continue
+        entries.append(entry)
+        if cached is None:
+            data = cache_json(entry)
+            if data is None:
+                # An unknown key with no JSON form (a TOML date): decoded every time.
+                misses -= 1
+                continue
+            cached = _compact(data)
+        fresh[blob_id] = cached
+    dropped = len(known) - (len(fresh) - misses)
+    if _worth_saving(misses, len(fresh)) or _worth_saving(dropped, len(known)):
+        _save(path, fresh)
+    return entries, bad
+
+
+def _worth_saving(changed: int, size: int) -> bool:
+    """Whether a cache that differs from the ledger by ``changed`` entries of ``size`` is
+    rewritten: a few misses in a big ledger are decoded again next time, rather than the
+    whole file rewritten after every append (which made each append cost O(n))."""
+    return changed > 0 and (changed * 20 > size or changed > 64)
+
+
+def _compact(data: dict[str, object]) -> dict[str, object]:
+    """An entry's JSON without its empty fields: the cache of a big ledger loads faster."""
+    return {k: v for k, v in data.items() if v is not None and v != [] and v is not False}
+
+
+def _load(path: Path) -> dict[str, dict[str, object]]:
+    try:
+        data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}
+    entries = data.get("entries")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _save(path: Path, entries: dict[str, dict[str, object]]) -> None:
+    save_json(path, {"version": CACHE_VERSION, "entries": entries})
+
+
+def save_json(path: Path, data: object) -> None:
+    """Replace a cache file atomically; a read-only git dir just goes without the cache."""
+    try:
+        path.parent.mkdir(exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            _write_json(out, data)
+        os.replace(temp, path)
+    except OSError:
+        pass
+
+
+def _write_json(out: TextIO, value: object, depth: int = 2) -> None:
+    """``value`` as JSON, its outer dicts item by item: each piece goes through the C
+    encoder (``json.dump`` would use the pure-Python one), and the file is never held
+    whole as one string (``json.dumps`` of a big ledger's cache would be)."""
+    if depth and isinstance(value, dict):
+        out.write("{")
+        for index, (key, item) in enumerate(value.items()):
+            out.write(("," if index else "") + json.dumps(str(key), ensure_ascii=False) + ":")
+            _write_json(out, item, depth - 1)
+        out.write("}")
+    else:
+        out.write(json.dumps(value, ensure_ascii=False))

@@ -1,0 +1,74 @@
+"""The keep-alive chain: evidence commits stay reachable after a rebase and a ``git gc``.
+
+``git:<sha>`` evidence is only worth something while the commit exists.  A rebase or an
+amend leaves the cited commit unreachable from every branch, and ``git gc`` deletes it
+some weeks later.  So every commit a decision cites is also made a parent of a commit on
+``refs/ledger/keep``: one commit per keep event, whose first parent is the previous keep
+commit and whose other parents are the commits kept.  Its tree indexes what is kept, as
+``commits/<sha[:2]>/<sha>`` blobs naming the entries that cite each commit, so asking
+"is this commit kept?" reads one tree path and never walks the chain.
+
+The chain is written with the same compare-and-swap as a ledger, and before the entry
+that cites the commit: a crash in between keeps a commit nothing cites yet, never the
+reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gitledger.core.model import Change
+from gitledger.storage.store import LEDGER_NAMESPACE, Store, TreeView
+
+KEEP_REF = LEDGER_NAMESPACE + "keep"
+KEPT_DIR = "commits"
+
+
+def kept_path(sha: str) -> str:
+    return f"{KEPT_DIR}/{sha[:2]}/{sha}"
+
+
+def keep(store: Store, shas: Iterable[str], cited_by: str) -> str | None:
+    """Make each full sha in ``shas`` reachable from the keep-alive chain.
+
+    Returns the new keep commit, or None when every one of them was kept already.
+    """
+    wanted = sorted(set(shas))
+
+    def operation(view: TreeView | None) -> tuple[Change, None] | None:
+        files: dict[str, bytes | None] = {}
+        new: list[str] = []
+        for sha in wanted:
+            path = kept_path(sha)
+            before = view.read(path) if view is not None else None
+            lines = before.decode("utf-8").splitlines() if before else []
+            if cited_by in lines:
+                continue
+            files[path] = "\n".join([*lines, cited_by]).encode("utf-8") + b"\n"
+            if before is None:
+                new.append(sha)
+        if not files:
+            return None
+        subject = f"keep {', '.join(s[:12] for s in wanted)} for {cited_by}"
+        trailers = tuple(("Ledger-Keep", sha) for sha in new)
+        return Change(subject, (("Ledger-Event", "keep"), *trailers), files,
+                      parents=tuple(new)), None
+
+    commit, _ = store.update(KEEP_REF, operation)
+    return commit
+
+
+class KeptCommits:
+    """The set of kept commits at the chain's current tip, read in one walk of its tree."""
+
+    def __init__(self, store: Store) -> None:
+        self._view = store.tip(KEEP_REF).view
+        self._kept: frozenset[str] | None = None
+
+    def __contains__(self, sha: object) -> bool:
+        if self._view is None or not isinstance(sha, str):
+            return False
+        if self._kept is None:
+            self._kept = frozenset(path.rsplit("/", 1)[-1]
+                                   for path, _ in self._view.blob_ids(KEPT_DIR))
+        return sha in self._kept

@@ -1,0 +1,335 @@
+"""Merging two copies of one ledger ref that diverged: the union of their entries by id.
+
+The same ledger written in two clones (the project ledger by several people, a session
+ledger on two machines) is two commit chains with a common ancestor.  ``merge_into``
+brings a fetched copy into the local ref without losing anything either side wrote:
+
+* nothing to do when the local ref already contains the other copy, a fast-forward
+  (under the ref's lock, checking the tip it read) when it is contained in it;
+* otherwise a merge commit whose parents are both tips and whose tree is a three-way
+  merge against their merge base, path by path: what one side changed is taken; what
+  both changed the same way is taken once; an entry both changed differently is merged
+  field by field, lists as the union of both, and a field both set to different values
+  takes the value of the side that changed that record last (the commit time of its
+  newest commit touching it, then that commit's id: every clone picks the same winner,
+  whichever side it merges from).  Each such field is a
+  ``Conflict``, named in the merge commit's trailers (``Ledger-Conflict``), and both
+  versions stay in the history, the losing one at the other parent.
+
+A merge never loses a change: a path one side removed and the other changed is kept
+(only a removal the other side did not touch goes through).  The keep-alive chain merges
+the same way, with the lines of a blob unioned.  ``merged_commit`` makes the same merge
+without a ref (two archives of one ledger).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygit2
+import tomli_w
+
+from gitledger.core.codec import (
+    decode_entry,
+    decode_focus,
+    decode_meta,
+    encode_entry,
+    encode_focus,
+    encode_meta,
+)
+from gitledger.core.model import BlobRef, Change
+from gitledger.core.parsing import toml_loads
+from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.storage.store import FOCUS_PATH, META_PATH, LedgerMoved, Store, TreeView
+
+#: How often a fast-forward is tried again when the local ref moves under it.
+_ATTEMPTS = 20
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """An entry (or the ledger's focus or identity) both sides changed differently."""
+
+    #: The entry id, or ``focus`` / ``ledger`` for ``state.toml`` / ``ledger.toml``.
+    name: str
+    path: str
+    fields: tuple[str, ...]
+    #: The tip whose values were kept, and the tip that holds the other version.
+    kept: str
+    other: str
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    ref: str
+    #: ``up-to-date``, ``created``, ``fast-forward`` or ``merged``.
+    outcome: str
+    before: str | None
+    after: str | None
+    #: How many entries (blobs besides the ledger's identity and focus) came in.
+    incoming: int = 0
+    conflicts: tuple[Conflict, ...] = ()
+
+
+#: (path, base blob, ours, theirs, whether ours changed the record last) -> (merged blob,
+#: the conflicted fields); the last argument is asked only when a field conflicts.
+Resolver = Callable[[str, bytes | None, bytes, bytes, Callable[[], bool]],
+                    tuple[bytes, tuple[str, ...]]]
+
+
+def merge_into(store: Store, ref: str, theirs: str, *, label: str,
+               lines: bool = False) -> MergeResult:
+    """Bring commit ``theirs`` (another copy of the ledger at ``ref``) into ``ref``.
+
+    ``label`` names the other copy in the merge commit (``origin/project``); ``lines``
+    merges blobs as sets of lines (the keep-alive chain) instead of as ledger records.
+    """
+    git = store.git
+    other = pygit2.Oid(hex=theirs)
+    resolver = _merge_lines if lines else _merge_record
+    for _ in range(_ATTEMPTS):
+        tip = store.tip(ref).commit
+        try:
+            if tip is None:
+                store.set_ref(ref, theirs, None, f"ledger: created from {label}")
+                return MergeResult(ref, "created", None, theirs)
+            local = pygit2.Oid(hex=tip)
+            if local == other or git.descendant_of(local, other):
+                return MergeResult(ref, "up-to-date", tip, tip)
+            if git.descendant_of(other, local):
+                store.set_ref(ref, theirs, tip, f"ledger: fast-forward to {label}")
+                return MergeResult(ref, "fast-forward", tip, theirs,
+                                   incoming=_count_changes(git, local, other))
+        except LedgerMoved:
+            continue
+        commit, outcome = store.update(
+            ref, lambda view: _merge_change(git, view, other, label, resolver))
+        if outcome is None:
+            continue  # the tip moved to contain theirs meanwhile: look again
+        incoming, conflicts = outcome
+        return MergeResult(ref, "merged", tip, commit, incoming, conflicts)
+    raise LedgerError(f"{ref} kept moving while merging {label}; nothing was lost, run the "
+                      "pull again")
+
+
+def _merge_change(
+    git: pygit2.Repository, view: TreeView | None, other: pygit2.Oid, label: str,
+    resolver: Resolver,
+) -> tuple[Change, tuple[int, tuple[Conflict, ...]]] | None:
+    if view is None or view.commit is None:
+        return None
+    local = pygit2.Oid(hex=view.commit)
+    if local == other or git.descendant_of(local, other) or git.descendant_of(other, local):
+        return None
+    ours_commit = git[local]
+    theirs_commit = git[other]
+    assert isinstance(ours_commit, pygit2.Commit)
+    assert isinstance(theirs_commit, pygit2.Commit)
+    base_id = git.merge_base(local, other)
+    base_tree = git[base_id].tree if base_id is not None else None
+    ours = _changed(base_tree, ours_commit.tree)
+    theirs = _changed(base_tree, theirs_commit.tree)
+    files: dict[str, bytes | BlobRef | None] = {}
+    conflicts: list[Conflict] = []
+    for path, their_blob in sorted(theirs.items()):
+        if path not in ours:
+            if their_blob is not None:
+                files[path] = BlobRef(their_blob)
+            elif path in ours_commit.tree:
+                files[path] = None  # removed there, untouched here
+            continue
+        our_blob = ours[path]
+        if our_blob == their_blob or their_blob is None:
+            continue  # the same change, or removed there and changed here: keep ours
+        if our_blob is None:
+            files[path] = BlobRef(their_blob)  # removed here, changed there: keep it
+            continue
+        base_blob = _blob_at(git, base_tree, path)
+        # Who changed the record last is asked only on a real conflict: it walks history.
+        ours_wins = functools.cache(lambda path=path: _last_edit(git, local, base_id, path)
+                                    > _last_edit(git, other, base_id, path))
+        merged, fields = resolver(path, base_blob, _blob(git, our_blob),
+                                  _blob(git, their_blob), ours_wins)
+        if merged != _blob(git, our_blob):
+            files[path] = merged
+        if fields:
+            kept, lost = (local, other) if ours_wins() else (other, local)
+            conflicts.append(Conflict(_name_of(path), path, fields, str(kept), str(lost)))
+    trailers: list[tuple[str, str]] = [("Ledger-Event", "merge"), ("Ledger-Merged", str(other))]
+    for conflict in conflicts:
+        if conflict.name not in ("focus", "ledger"):
+            trailers.append(("Ledger-Entry", conflict.name))
+        trailers.append(("Ledger-Conflict", f"{conflict.name} {conflict.other} "
+                                            f"{','.join(conflict.fields)}"))
+    incoming = sum(1 for path in theirs if path not in (META_PATH, FOCUS_PATH))
+    subject = f"merge {label}: {incoming} entr{'ies' if incoming != 1 else 'y'} in"
+    if conflicts:
+        subject += f", {len(conflicts)} concurrent edit{'s' if len(conflicts) != 1 else ''}"
+    change = Change(subject, tuple(trailers), files, parents=(str(other),))
+    return change, (incoming, tuple(conflicts))
+
+
+def merged_commit(store: Store, ours: str, theirs: str, *, label: str,
+                  ) -> tuple[str, tuple[Conflict, ...]]:
+    """A merge commit of ledger commits ``ours`` and ``theirs`` that no ref points at yet
+    (``ours`` when it already contains ``theirs``, ``theirs`` when it is contained)."""
+    git = store.git
+    other = pygit2.Oid(hex=theirs)
+    if store.contains(ours, theirs):
+        return ours, ()
+    if store.contains(theirs, ours):
+        return theirs, ()
+    outcome = _merge_change(git, store.view_at(ours), other, label, _merge_record)
+    assert outcome is not None  # neither contains the other
+    change, (_, conflicts) = outcome
+    return store.commit_change(ours, change), conflicts
+
+
+def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | None]:
+    """Each blob path that differs between ``base`` and ``side``: its blob there, or None."""
+    diff = side.diff_to_tree(swap=True) if base is None else base.diff_to_tree(side)
+    found: dict[str, str | None] = {}
+    for delta in diff.deltas:
+        if delta.status == pygit2.enums.DeltaStatus.DELETED:
+            found[delta.old_file.path] = None
+        else:
+            found[delta.new_file.path] = str(delta.new_file.id)
+    return found
+
+
+def _last_edit(git: pygit2.Repository, tip: pygit2.Oid, base: pygit2.Oid | None,
+               path: str) -> tuple[int, str]:
+    """(commit time, sha) of the newest commit after ``base`` that changed ``path``: what
+    decides whose value a field both sides set keeps.  The same on every clone."""
+    walker = git.walk(tip, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME)
+    if base is not None:
+        walker.hide(base)
+    # Every gitledger event names the entries it changes (Ledger-Entry), so the trees of
+    # the commits that do not name it need not be read.
+    named = _name_of(path) if path not in (META_PATH, FOCUS_PATH) else None
+    for commit in walker:
+        if named is not None and named not in commit.message:
+            continue
+        here = _blob_id(commit.tree, path)
+        # A merge that took one parent's version made no edit of its own.
+        if here not in {_blob_id(parent.tree, path) for parent in commit.parents}:
+            return commit.commit_time, str(commit.id)
+    found = git[tip]
+    assert isinstance(found, pygit2.Commit)
+    return found.commit_time, str(tip)
+
+
+def _blob_id(tree: pygit2.Tree, path: str) -> str | None:
+    try:
+        return str(tree[path].id)
+    except KeyError:
+        return None
+
+
+def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> int:
+    old_commit, new_commit = git[old], git[new]
+    assert isinstance(old_commit, pygit2.Commit)
+    assert isinstance(new_commit, pygit2.Commit)
+    return sum(1 for path in _changed(old_commit.tree, new_commit.tree)
+               if path not in (META_PATH, FOCUS_PATH))
+
+
+def _blob(git: pygit2.Repository, blob_id: str) -> bytes:
+    return bytes(git[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
+
+
+def _blob_at(git: pygit2.Repository, tree: pygit2.Tree | None, path: str) -> bytes | None:
+    if tree is None:
+        return None
+    try:
+        return _blob(git, str(tree[path].id))
+    except KeyError:
+        return None
+
+
+def _name_of(path: str) -> str:
+    if path == FOCUS_PATH:
+        return "focus"
+    if path == META_PATH:
+        return "ledger"
+    return path.rsplit("/", 1)[-1].removesuffix(".toml")
+
+
+# -- resolvers -----------------------------------------------------------------------------
+
+
+def _merge_lines(path: str, base: bytes | None, ours: bytes, theirs: bytes,
+                 ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+    """Blobs that are sets of lines (the keep-alive index): the union, sorted."""
+    lines = set(ours.decode("utf-8", "replace").splitlines())
+    lines |= set(theirs.decode("utf-8", "replace").splitlines())
+    return "".join(f"{line}\n" for line in sorted(lines)).encode("utf-8"), ()
+
+
+def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
+                  ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+    """A TOML record both sides changed: merged key by key (see the module docstring).
+
+    A record either side cannot parse, or a merge that would not read back as a valid
+    record, is resolved whole: the winning side's blob, every differing key a conflict.
+    """
+    try:
+        old = toml_loads(base.decode("utf-8")) if base is not None else {}
+        mine = toml_loads(ours.decode("utf-8"))
+        yours = toml_loads(theirs.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return (ours if ours_wins() else theirs), ("(whole record)",)
+    merged: dict[str, Any] = {}
+    conflicts: list[str] = []
+    if path == META_PATH and "created" in mine and "created" in yours:
+        # One ledger started in two clones (the project ledger, before anyone pushed):
+        # its creation is the earlier one, and that is no conflict.
+        first = min((mine, yours), key=lambda d: (str(d["created"]), str(d.get("created_by"))))
+        for key in ("created", "created_by"):
+            old[key] = mine[key] = yours[key] = first.get(key)
+    for key in [*mine, *(k for k in yours if k not in mine)]:
+        value, conflicted = _merge_value(key, old.get(key), mine.get(key), yours.get(key),
+                                         ours_wins)
+        if conflicted:
+            conflicts.append(key)
+        if value is not None:
+            merged[key] = value
+    try:
+        blob = _canonical(path, tomli_w.dumps(merged).encode("utf-8"))
+    except (CorruptLedger, TypeError, ValueError):
+        differing = sorted(k for k in {*mine, *yours} if mine.get(k) != yours.get(k))
+        return (ours if ours_wins() else theirs), tuple(differing) or ("(whole record)",)
+    return blob, tuple(conflicts)
+
+
+def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
+                 ours_wins: Callable[[], bool]) -> tuple[Any, bool]:
+    """One key's merged value, and whether both sides set it to different values."""
+    if ours == theirs:
+        return ours, False
+    if ours == base:
+        return theirs, False
+    if theirs == base:
+        return ours, False
+    if key == "seq" and isinstance(ours, int) and isinstance(theirs, int):
+        return max(ours, theirs), False  # a counter: the larger one never reuses a number
+    if isinstance(ours, list) and isinstance(theirs, list):
+        # Both sides added to a list (evidence, rejected alternatives): keep every item,
+        # minus those one side removed from the base.
+        removed = [item for item in base or [] if item not in ours or item not in theirs]
+        union = [*ours, *(item for item in theirs if item not in ours)]
+        return [item for item in union if item not in removed], False
+    return (ours if ours_wins() else theirs), True
+
+
+def _canonical(path: str, blob: bytes) -> bytes:
+    """``blob`` re-encoded the way gitledger writes that record (and so validated)."""
+    if path == META_PATH:
+        return encode_meta(decode_meta(blob, path))
+    if path == FOCUS_PATH:
+        return encode_focus(decode_focus(blob, path))
+    return encode_entry(decode_entry(blob, path))

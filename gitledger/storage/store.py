@@ -1,0 +1,805 @@
+"""Ledgers in git: refs, the worktree pointer, trees of TOML blobs, and compare-and-swap.
+
+Layout (docs/format.md is the public description):
+
+* ``refs/ledger/sessions/<ledger-id>`` — one session ledger per worktree;
+* ``refs/ledger/project`` — the project ledger;
+* ``<worktree git dir>/ledger`` — one line naming the worktree's session ledger ref.
+
+A ledger ref points at a commit whose tree is the whole current state (``ledger.toml``,
+``state.toml``, ``entries/<c0>/<c1>/<id>.toml``).  Every write goes through
+``Store.update``: read the tip, let the operation compute a ``Change`` from that tree,
+write the objects, and move the ref only if it still points at the tip we read (libgit2
+checks the first parent under the ref lock).  If the tip moved, the operation is applied
+again to the new tip; a crash leaves the ref at the earlier commit.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import TypeVar
+
+import pygit2
+from pygit2.enums import FileMode, ObjectType, SortMode
+from pygit2.transaction import ReferenceTransaction
+
+from gitledger.core.ids import ALPHABET
+from gitledger.core.model import BlobRef, Change, Event, format_message, parse_trailers
+from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
+from gitledger.storage.repo import Repo
+
+LEDGER_NAMESPACE = "refs/ledger/"
+SESSIONS_PREFIX = "refs/ledger/sessions/"
+PROJECT_REF = "refs/ledger/project"
+ARCHIVE_PREFIX = "refs/ledger/archive/"
+#: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
+#: Read-only copies, never pushed, never counted among this repository's own ledgers.
+REMOTES_PREFIX = "refs/ledger/remotes/"
+#: Saved agent transcripts (``transcripts.py``): local, pushed only when asked, no ledgers.
+TRANSCRIPTS_PREFIX = "refs/ledger/transcripts/"
+POINTER_FILE = "ledger"
+META_PATH = "ledger.toml"
+FOCUS_PATH = "state.toml"
+ENTRIES_DIR = "entries"
+
+#: How long a writer keeps re-applying its operation while other writers win the race.
+RETRY_SECONDS = 60.0
+#: A ref lock this old has no live writer behind it (a write holds one for milliseconds):
+#: a write fails at once instead of waiting it out.
+STALE_LOCK_MINUTES = 10
+#: Where a caller that must not wait long (a git hook) says how long to wait instead.
+RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
+
+R = TypeVar("R")
+#: A change as a tree of paths: a blob's new content, an existing blob, None (remove), or
+#: the changes below a directory.
+_Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]
+
+
+class TreeView:
+    """Read access to one ledger tree; what operations compute their change from."""
+
+    def __init__(self, repo: pygit2.Repository, tree: pygit2.Tree,
+                 commit: str | None = None) -> None:
+        self._repo = repo
+        self._tree = tree
+        #: The ledger commit this tree is the state of (None for a tree read on its own).
+        self.commit = commit
+
+    @property
+    def tree(self) -> pygit2.Tree:
+        return self._tree
+
+    def has(self, path: str) -> bool:
+        """Whether ``path`` exists in this tree (without reading what is there)."""
+        try:
+            self._tree[path]
+        except KeyError:
+            return False
+        return True
+
+    def read(self, path: str) -> bytes | None:
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.BLOB:
+            return None
+        return bytes(obj.data)  # type: ignore[attr-defined]
+
+    def names(self, path: str) -> list[str]:
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.TREE:
+            return []
+        assert isinstance(obj, pygit2.Tree)
+        return [str(item.name) for item in obj]
+
+    def blobs(self, path: str) -> Iterator[tuple[str, bytes]]:
+        """Every blob below ``path``, depth first, with its full path."""
+        for full, blob_id in self.blob_ids(path):
+            yield full, self.read_blob(blob_id)
+
+    def blob_ids(self, path: str) -> Iterator[tuple[str, str]]:
+        """(path, blob id) of every blob below ``path``, without reading the blobs."""
+        obj = self._lookup(path)
+        if obj is None or obj.type != ObjectType.TREE:
+            return
+        stack: list[tuple[str, pygit2.Tree]] = [(path, obj)]  # type: ignore[list-item]
+        while stack:
+            prefix, tree = stack.pop()
+            for item in tree:
+                full = f"{prefix}/{item.name}"
+                if item.type == ObjectType.TREE:
+                    stack.append((full, self._repo[item.id]))  # type: ignore[arg-type]
+                elif item.type == ObjectType.BLOB:
+                    yield full, str(item.id)
+
+    def changed_blobs(self, newer: TreeView, path: str) -> Iterator[tuple[str, str | None]]:
+        """(path, blob id in ``newer`` or None if gone there) of every blob below ``path``
+        that differs between this tree and ``newer``.
+
+        Subtrees with the same id on both sides are never opened, so the cost follows the
+        size of the change, not of the ledger (libgit2's tree diff walks every subtree).
+        """
+        old, new = self._lookup(path), newer._lookup(path)
+        yield from self._changed(path, old if isinstance(old, pygit2.Tree) else None,
+                                 new if isinstance(new, pygit2.Tree) else None)
+
+    def _changed(self, prefix: str, old: pygit2.Tree | None,
+                 new: pygit2.Tree | None) -> Iterator[tuple[str, str | None]]:
+        if old is not None and new is not None and old.id == new.id:
+            return
+        before = {str(item.name): item for item in old} if old is not None else {}
+        after = {str(item.name): item for item in new} if new is not None else {}
+        for name in sorted(before.keys() | after.keys()):
+            was, now = before.get(name), after.get(name)
+            if was is not None and now is not None and was.id == now.id:
+                continue
+            full = f"{prefix}/{name}"
+            old_tree = self._subtree(was)
+            new_tree = self._subtree(now)
+            if old_tree is not None or new_tree is not None:
+                yield from self._changed(full, old_tree, new_tree)
+            if was is not None and was.type == ObjectType.BLOB:
+                yield full, None
+            if now is not None and now.type == ObjectType.BLOB:
+                yield full, str(now.id)
+
+    def _subtree(self, item: pygit2.Object | None) -> pygit2.Tree | None:
+        if item is None or item.type != ObjectType.TREE:
+            return None
+        tree = self._repo[item.id]
+        return tree if isinstance(tree, pygit2.Tree) else None
+
+    def read_blob(self, blob_id: str) -> bytes:
+        return bytes(self._repo[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
+
+    def _lookup(self, path: str) -> pygit2.Object | None:
+        try:
+            entry = self._tree[path]
+        except KeyError:
+            return None
+        return self._repo[entry.id]
+
+
+@dataclass(frozen=True)
+class Tip:
+    commit: str | None
+    view: TreeView | None
+
+
+class Store:
+    """The ledger refs of one repository, seen from one worktree."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        self.git = repo.git
+
+    # -- which ledger this worktree uses -------------------------------------------------
+
+    @property
+    def pointer_path(self) -> Path:
+        return self.repo.gitdir / POINTER_FILE
+
+    def worktree_ref(self) -> str | None:
+        """The session ledger ref this worktree's git dir points at, if any."""
+        try:
+            text = self.pointer_path.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CorruptLedger(f"cannot read {self.pointer_path}: {exc}") from None
+        if not text.startswith(SESSIONS_PREFIX) or not pygit2.reference_is_valid_name(text):
+            raise CorruptLedger(
+                f"{self.pointer_path} does not name a ledger ref ('{text[:80]}'); "
+                "remove the file to start a new ledger"
+            )
+        if self._archive_interrupted(text):
+            return self._finish_archive(text)
+        return text
+
+    def _archive_interrupted(self, ref: str) -> bool:
+        """Whether an archive of ``ref`` set its tag but was stopped before removing the
+        session ref (both hold the same commit): the ledger counts as archived."""
+        archived = self.git.references.get(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+        current = self.git.references.get(ref)
+        if archived is None or current is None:
+            return False
+        try:
+            return bool(archived.peel(pygit2.Commit).id == current.target)
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
+
+    def _finish_archive(self, ref: str) -> str | None:
+        """Finish an interrupted archive: the worktree moves on to a fresh ledger name, and
+        the session ref (a copy of the archive) goes if its lock can be had."""
+        current = self.git.references.get(ref)
+        try:
+            if current is not None:
+                self._locked(ref, lambda txn: self._remove_at(txn, ref, str(current.target)))
+        except LedgerError:
+            pass  # a stale lock: doctor reports the leftover ref; the archive is whole
+        try:
+            return self.replace_worktree_ref(ref)
+        except OSError:
+            return None  # a read-only git dir: no ledger to read here, as after the archive
+
+    def ensure_worktree_ref(self) -> str:
+        """The worktree's ledger ref, choosing a fresh unique name on first use.
+
+        Two processes starting the first ledger of a worktree at once must agree on one
+        name: the pointer is published with a hard link, which fails if it already exists.
+        """
+        existing = self.worktree_ref()
+        if existing and not self._archived(existing):
+            return existing
+        if existing:
+            # The ledger was archived (a crash may have kept the old pointer): its name is
+            # spent, this worktree's next ledger gets a new one.
+            return self.replace_worktree_ref(existing)
+        ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
+        temp = self.pointer_path.with_name(f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        temp.write_text(ref + "\n", encoding="utf-8")
+        try:
+            os.link(temp, self.pointer_path)
+        except FileExistsError:
+            pass
+        finally:
+            temp.unlink()
+        found = self.worktree_ref()
+        assert found is not None
+        return found
+
+    def replace_worktree_ref(self, spent: str | None = None) -> str:
+        """Point this worktree at a fresh ledger name (its ledger ``spent`` was archived).
+
+        Two processes that both find the ledger archived (the archive itself, and a write
+        racing it) must move on to one new name, not two: under a lock on the pointer,
+        a pointer that no longer names ``spent`` is another's move, and is kept.
+        """
+        lock = self.pointer_path.with_name(f"{POINTER_FILE}.lock")
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+                break
+            except FileExistsError:
+                if _older_than(lock, POINTER_LOCK_STALE_SECONDS):
+                    # A holder keeps it for the microseconds of one rename: this one was
+                    # left by a killed process, and would block every write here.
+                    lock.unlink(missing_ok=True)
+                    continue
+                if time.monotonic() > deadline:
+                    raise ConcurrentUpdate(f"{lock} exists; if no git ledger is running, "
+                                           "remove it") from None
+                time.sleep(0.005)
+        try:
+            os.close(handle)
+            try:
+                current = self.pointer_path.read_text(encoding="utf-8").strip()
+            except FileNotFoundError:
+                current = ""
+            if spent is not None and current and current != spent:
+                return current
+            ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
+            temp = self.pointer_path.with_name(
+                f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+            temp.write_text(ref + "\n", encoding="utf-8")
+            os.replace(temp, self.pointer_path)
+            return ref
+        finally:
+            lock.unlink(missing_ok=True)
+
+    def _archived(self, ref: str) -> bool:
+        name = ref.removeprefix(SESSIONS_PREFIX)
+        return not self.exists(ref) and self.exists(ARCHIVE_PREFIX + name)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def reference(self, ref: str) -> pygit2.Reference | None:
+        """The ref ``ref`` (None when it does not exist); CorruptLedger for a bad name."""
+        try:
+            return self.git.references[ref]
+        except KeyError:
+            return None
+        except pygit2.InvalidSpecError:
+            raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+
+    def tip(self, ref: str) -> Tip:
+        reference = self.reference(ref)
+        if reference is None:
+            return Tip(None, None)
+        target = reference.target
+        if not isinstance(target, pygit2.Oid):
+            raise CorruptLedger(f"{ref} is a symbolic ref, not a ledger")
+        try:
+            obj = self.git[target]
+        except KeyError:
+            raise CorruptLedger(f"{ref} points at {target}, which is missing") from None
+        if not isinstance(obj, pygit2.Commit):
+            raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
+        return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
+
+    def exists(self, ref: str) -> bool:
+        """Whether ``ref`` exists; reads only the ref, not what it points at."""
+        try:
+            return self.git.references.get(ref) is not None
+        except pygit2.InvalidSpecError:
+            raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+
+    def ledger_refs(self) -> list[str]:
+        """This repository's own refs under ``refs/ledger/`` (not the remotes' mirrors,
+        not the saved transcripts)."""
+        return sorted(r for r in self.git.references
+                      if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
+                      and not r.startswith(TRANSCRIPTS_PREFIX))
+
+    def target(self, ref: str) -> str | None:
+        """The object ``ref`` points at (a commit, or an archive's tag), or None."""
+        found = self.reference(ref)
+        return str(found.target) if found is not None else None
+
+    def refs_under(self, prefix: str) -> dict[str, str]:
+        """Every ref under ``prefix`` and the object it points at (symbolic refs skipped)."""
+        found: dict[str, str] = {}
+        for name in self.git.references:
+            if name.startswith(prefix):
+                target = self.git.references[name].target
+                if isinstance(target, pygit2.Oid):
+                    found[name] = str(target)
+        return found
+
+    def worktree_gitdirs(self) -> list[Path]:
+        """The git dir of every worktree: the common one first, then each linked one's."""
+        gitdirs = [self.repo.commondir]
+        worktrees = self.repo.commondir / "worktrees"
+        if worktrees.is_dir():
+            gitdirs.extend(sorted(p for p in worktrees.iterdir() if p.is_dir()))
+        return gitdirs
+
+    def worktree_pointers(self) -> dict[str, Path]:
+        """Which worktree (by work tree path) points at which ledger ref."""
+        found: dict[str, Path] = {}
+        for gitdir in self.worktree_gitdirs():
+            try:
+                ref = (gitdir / POINTER_FILE).read_text(encoding="utf-8").strip()
+            except (OSError, UnicodeDecodeError):
+                continue
+            found[ref] = _workdir_of(gitdir, self.repo)
+        return found
+
+    def history(self, ref: str, limit: int | None = None) -> Iterator[Event]:
+        tip = self.tip(ref)
+        if tip.commit is None:
+            return
+        for count, event in enumerate(self.history_from(tip.commit)):
+            if limit is not None and count >= limit:
+                return
+            yield event
+
+    def history_from(self, commit: str, hide: Iterable[str] = ()) -> Iterator[Event]:
+        """The events of a ledger from ``commit`` back (an archived ledger has no ref),
+        without those ``hide`` (commits that may be in no ledger at all) reaches."""
+        walker = self.git.walk(pygit2.Oid(hex=commit), SortMode.TOPOLOGICAL | SortMode.TIME)
+        for hidden in hide:
+            try:
+                walker.hide(pygit2.Oid(hex=hidden))
+            except (KeyError, ValueError, pygit2.GitError):
+                continue  # gone (a pruned archive): it hides nothing
+        for found in walker:
+            yield _event(found)
+
+    def tag_message(self, ref: str) -> str | None:
+        """The message of the annotated tag ``ref`` names (an archive), or None."""
+        try:
+            obj = self.git.references[ref].peel(pygit2.Tag)
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            return None
+        return str(obj.message)
+
+    def first_parent(self, commit: str) -> str | None:
+        obj = self.git[pygit2.Oid(hex=commit)]
+        assert isinstance(obj, pygit2.Commit)
+        return str(obj.parent_ids[0]) if obj.parent_ids else None
+
+    def view_at(self, commit: str) -> TreeView:
+        obj = self.git[pygit2.Oid(hex=commit)]
+        assert isinstance(obj, pygit2.Commit)
+        return TreeView(self.git, obj.tree, commit)
+
+    # -- writing -------------------------------------------------------------------------
+
+    def update(
+        self, ref: str, operation: Callable[[TreeView | None], tuple[Change, R] | None],
+        *, retry_seconds: float | None = None,
+    ) -> tuple[str | None, R | None]:
+        """Apply ``operation`` to the tip of ``ref`` and commit its change atomically.
+
+        Returns (new commit, operation result), or (None, None) when the operation found
+        nothing to do.  The operation may run several times and must not have side effects.
+        ``retry_seconds`` bounds how long a moved tip or a held lock is waited out
+        (default: ``GIT_LEDGER_RETRY_SECONDS``, which the git hooks set low, else 60).
+        """
+        if retry_seconds is None:
+            retry_seconds = _retry_seconds()
+        deadline = time.monotonic() + retry_seconds
+        delay = 0.001
+        while True:
+            tip = self.tip(ref)
+            outcome = operation(tip.view)
+            if outcome is None:
+                return None, None
+            change, result = outcome
+            base = tip.view.tree if tip.view is not None else None
+            try:
+                tree = self._write_tree(base, _split_changes(change.files))
+            except (pygit2.GitError, OSError) as exc:  # a read-only .git, a full disk
+                raise RepositoryError(f"cannot write to {ref}'s objects: "
+                                      f"{_reason(exc)}; nothing was written") from None
+            author = self.repo.person("AUTHOR").signature()
+            committer = self.repo.person("COMMITTER").signature()
+            message = format_message(change)
+            extra = [pygit2.Oid(hex=sha) for sha in change.parents]
+            try:
+                if tip.commit is not None:
+                    commit = self.git.create_commit(
+                        None, author, committer, message, tree,
+                        [pygit2.Oid(hex=tip.commit), *extra],
+                    )
+                    self._move_ref(ref, commit, tip.commit, change.subject)
+                else:
+                    commit = self.git.create_commit(
+                        None, author, committer, message, tree, extra
+                    )
+                    self._create_ref(ref, commit, change.subject)
+            except (pygit2.GitError, OSError, _RefExists) as exc:
+                if time.monotonic() > deadline:
+                    locked = (f" ({self.lock_file(ref)} exists; if no git ledger or git "
+                              "command is running, remove it)"
+                              if self.lock_file(ref).exists() else "")
+                    raise ConcurrentUpdate(
+                        f"{ref} kept changing or stayed locked for {retry_seconds:g}s; "
+                        f"nothing was written{locked}"
+                    ) from None
+                if not isinstance(exc, _RefExists) and not _is_race(exc):
+                    raise RepositoryError(f"cannot update {ref}: {_reason(exc)}; nothing "
+                                          "was written") from None
+                stale = self._stale_lock_minutes(ref)
+                if stale is not None:
+                    raise ConcurrentUpdate(
+                        f"{ref} is locked by {self.lock_file(ref)}, {stale:.0f} minutes old "
+                        "(left by a killed writer?): remove it, or run git ledger doctor "
+                        "--fix; nothing was written") from None
+                time.sleep(random.uniform(0, delay))
+                delay = min(delay * 2, 0.05)
+                continue
+            return str(commit), result
+
+    def commit_change(self, parent: str, change: Change) -> str:
+        """Write ``change`` on top of commit ``parent`` as a commit no ref points at."""
+        base = self.git[pygit2.Oid(hex=parent)]
+        assert isinstance(base, pygit2.Commit)
+        tree = self._write_tree(base.tree, _split_changes(change.files))
+        parents = [pygit2.Oid(hex=parent), *(pygit2.Oid(hex=sha) for sha in change.parents)]
+        return str(self.git.create_commit(
+            None, self.repo.person("AUTHOR").signature(),
+            self.repo.person("COMMITTER").signature(), format_message(change), tree, parents))
+
+    def retag_archive(self, ref: str, commit: str, message: str, expected: str) -> str:
+        """Point archive ``ref`` at a new tag of ``commit`` if it still holds ``expected``
+        (two archives of one ledger, merged); the new tag's id."""
+        tag = self._write_tag(ref.rsplit("/", 1)[-1], commit, message)
+        self.set_ref(ref, str(tag), expected, "ledger: archives merged")
+        return str(tag)
+
+    def _stale_lock_minutes(self, ref: str) -> float | None:
+        """The age of ``ref``'s lock when it is too old for a live writer to hold it."""
+        try:
+            age = (time.time() - self.lock_file(ref).stat().st_mtime) / 60
+        except OSError:
+            return None
+        return age if age >= STALE_LOCK_MINUTES else None
+
+    def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
+        """Turn the session ledger at ``ref`` into an annotated tag, never losing it.
+
+        Two steps, each under its ref's lock, in the order a crash cannot make lossy: the
+        tag object (pointing at the ledger's tip, tagged by the writer) is set at
+        ``refs/ledger/archive/<ledger-id>``, then the session ref is removed if it still
+        points at ``expected_tip``.  Killed between them, both refs exist with the same
+        content, and archiving again finishes the job.  Returns (archive ref, tag id).
+        Raises ``LedgerMoved`` when the tip is no longer ``expected_tip``.
+        """
+        name = ref.removeprefix(SESSIONS_PREFIX)
+        target = ARCHIVE_PREFIX + name
+        existing = self.git.references.get(target)
+        tag: pygit2.Oid | str
+        if existing is None:
+            created = self._write_tag(name, expected_tip, message)
+            self._locked(target, lambda txn: self._set_new(txn, target, created, None, name))
+            tag = created
+        else:
+            tagged = existing.peel(pygit2.Commit).id
+            if str(tagged) == expected_tip:
+                tag = existing.target  # an interrupted archive: only the removal is left
+            elif self.git.descendant_of(pygit2.Oid(hex=expected_tip), tagged):
+                # The ledger went on after the tag was set (a write racing this archive,
+                # or work after an interrupted one): the archive follows it.
+                followed = self._write_tag(name, expected_tip, message)
+                old = existing.target
+                self._locked(target,
+                             lambda txn: self._set_new(txn, target, followed, old, name))
+                tag = followed
+            else:
+                raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
+                                    f"of {ref}; git ledger doctor explains")
+        self._locked(ref, lambda txn: self._remove_at(txn, ref, expected_tip))
+        return target, str(tag)
+
+    def _write_tag(self, name: str, tip: str, message: str) -> pygit2.Oid:
+        tagger = self.repo.person("COMMITTER")
+        offset = tagger.when.utcoffset() or timedelta(0)
+        minutes = int(offset.total_seconds() // 60)
+        zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+        raw = (
+            f"object {tip}\ntype commit\ntag {name}\n"
+            f"tagger {tagger.ident} {int(tagger.when.timestamp())} {zone}\n\n{message}"
+        )
+        return self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
+
+    def _set_new(self, txn: ReferenceTransaction, target: str, tag: pygit2.Oid,
+                 old: object, name: str) -> None:
+        """Set ``target`` to ``tag`` if it still holds ``old`` (None: does not exist)."""
+        current = self.git.references.get(target)
+        if (current.target if current is not None else None) != old:
+            raise LedgerMoved(target)
+        txn.set_target(target, tag, message=f"archive {name}")
+
+    def _remove_at(self, txn: ReferenceTransaction, ref: str, tip: str) -> None:
+        current = self.git.references.get(ref)
+        if current is None:
+            return  # removed already (an archive finished by another process)
+        if str(current.target) != tip:
+            raise LedgerMoved(ref)
+        txn.remove(ref)
+
+    def _locked(self, ref: str, action: Callable[[ReferenceTransaction], None]
+                ) -> None:
+        """Run ``action`` holding ``ref``'s lock.  A lock another writer holds is waited
+        for (as ``update`` does); one left by a killed writer is an error naming it."""
+        deadline = time.monotonic() + _retry_seconds()
+        delay = 0.001
+        while True:
+            try:
+                with self.git.transaction() as txn:
+                    txn.lock_ref(ref)
+                    action(txn)
+                return
+            except (pygit2.GitError, OSError) as exc:
+                if not _is_race(exc):
+                    raise RepositoryError(f"cannot update {ref}: {exc}") from None
+                if time.monotonic() > deadline or self._stale_lock_minutes(ref) is not None:
+                    raise ConcurrentUpdate(
+                        f"{ref} is locked ({self.lock_file(ref)} exists); if no git ledger "
+                        "or git command is running, remove it") from None
+                time.sleep(random.uniform(0, delay))
+                delay = min(delay * 2, 0.05)
+
+    def set_ref(self, ref: str, target: str, expected: str | None, reason: str) -> None:
+        """Point ``ref`` at ``target`` if it still points at ``expected`` (None: if it does
+        not exist yet), under its lock; ``LedgerMoved`` otherwise."""
+        def action(txn: ReferenceTransaction) -> None:
+            current = self.git.references.get(ref)
+            if (str(current.target) if current is not None else None) != expected:
+                raise LedgerMoved(ref)
+            txn.set_target(ref, pygit2.Oid(hex=target), message=reason)
+        self._locked(ref, action)
+
+    def remove_ref(self, ref: str, expected: str) -> None:
+        """Delete ``ref`` if it still points at ``expected``; ``LedgerMoved`` otherwise."""
+        self._locked(ref, lambda txn: self._remove_at(txn, ref, expected))
+
+    def mirror(self, ref: str, target: str | None) -> None:
+        """Set (None: delete) a ref that follows something else whatever it held: a copy
+        of what a remote holds under ``refs/ledger/remotes/`` (as git's remote-tracking
+        refs do), or a scratch ref only this process uses."""
+        if target is None:
+            if self.git.references.get(ref) is not None:
+                self.git.references.delete(ref)
+            return
+        self.git.references.create(ref, pygit2.Oid(hex=target), force=True)
+
+    def commit_time(self, sha: str) -> datetime:
+        """When commit ``sha`` was made (its committer time, in its own offset)."""
+        obj = self.git[pygit2.Oid(hex=sha)]
+        assert isinstance(obj, pygit2.Commit)
+        return datetime.fromtimestamp(obj.commit_time,
+                                      timezone(timedelta(minutes=obj.commit_time_offset)))
+
+    def peeled(self, sha: str) -> str:
+        """The commit ``sha`` names, through an annotated tag (an archive) if it is one."""
+        try:
+            return str(self.git[pygit2.Oid(hex=sha)].peel(pygit2.Commit).id)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
+
+    def contains(self, newer: str, older: str) -> bool:
+        """Whether commit ``older`` is ``newer`` or one of its ancestors."""
+        new, old = pygit2.Oid(hex=newer), pygit2.Oid(hex=older)
+        try:
+            return new == old or bool(self.git.descendant_of(new, old))
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise CorruptLedger(f"{newer[:12]} or {older[:12]} is not a commit ({exc})") from None
+
+    def lock_file(self, ref: str) -> Path:
+        """Where git keeps the lock of loose ref ``ref``."""
+        return self.repo.commondir / f"{ref}.lock"
+
+    def _move_ref(self, ref: str, commit: pygit2.Oid, expected: str, subject: str) -> None:
+        """Move ``ref`` to ``commit`` if, under its lock, it still points at ``expected``:
+        the compare-and-swap of every write.
+
+        Not ``create_commit(ref, …)``: libgit2 checks the first parent only when the ref
+        exists, so a write racing an archive that had just deleted the session ref would
+        bring the ref back, holding an entry no reader looks for.
+        """
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            current = self.git.references.get(ref)
+            if current is None or str(current.target) != expected:
+                raise _RefExists(ref)  # moved or removed: compute again from the new state
+            txn.set_target(ref, commit, message=f"commit: {subject}")
+
+    def _create_ref(self, ref: str, commit: pygit2.Oid, subject: str) -> None:
+        """Create ``ref`` at ``commit`` if, and only if, it does not exist yet.
+
+        Neither ``create_commit(ref, ..., [])`` nor a non-forced ``create_reference``
+        will do: libgit2 checks that the ref is absent *before* it takes the ref's lock,
+        so two writers starting one ledger can both succeed, and the later one resets the
+        ref to its root commit, dropping whatever the first had appended meanwhile.  A ref
+        transaction takes the lock first; the check made while holding it is final.
+        """
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            if self.git.references.get(ref) is not None:
+                raise _RefExists(ref)  # leaving the block unlocks without writing
+            # (pygit2 1.21 cannot pass a Signature here; a reflog, if one is kept, gets
+            # libgit2's default identity.)
+            txn.set_target(ref, commit, message=f"commit (initial): {subject}")
+
+    def _write_tree(self, base: pygit2.Tree | None, changes: _Changes) -> pygit2.Oid:
+        return self._write_subtree(base, changes, root=True)[0]
+
+    def _write_subtree(
+        self, base: pygit2.Tree | None, changes: _Changes, *, root: bool = False,
+    ) -> tuple[pygit2.Oid, int]:
+        """Write ``base`` with ``changes`` applied; the new tree and how many entries it has.
+
+        Only the trees on the changed paths are rewritten (an append touches the root,
+        ``entries`` and its two fan-out levels, whatever the ledger's size), and no tree is
+        read back after it is written.
+        """
+        builder = self.git.TreeBuilder(base) if base is not None else self.git.TreeBuilder()
+        for name, change in changes.items():
+            if isinstance(change, dict):
+                sub_base = None
+                if base is not None and name in base:
+                    existing = base[name]
+                    sub_base = existing if isinstance(existing, pygit2.Tree) else None
+                sub, size = self._write_subtree(sub_base, change)  # type: ignore[arg-type]
+                if size == 0:
+                    if builder.get(name) is not None:
+                        builder.remove(name)
+                else:
+                    builder.insert(name, sub, FileMode.TREE)
+            elif change is None:
+                if builder.get(name) is not None:
+                    builder.remove(name)
+            elif isinstance(change, BlobRef):
+                builder.insert(name, pygit2.Oid(hex=change.id), FileMode.BLOB)
+            else:
+                assert isinstance(change, bytes)
+                builder.insert(name, self.git.create_blob(change), FileMode.BLOB)
+        size = len(builder)
+        if size == 0 and not root:
+            # An emptied subtree (or one whose every change removed something it did not
+            # have) is dropped by its parent: writing it would only leave a dangling empty
+            # tree for fsck to report.  Its id is never used.
+            return base.id if base is not None else _NO_TREE, 0
+        return builder.write(), size
+
+
+#: What ``_write_subtree`` returns for a subtree it did not write (its parent drops it).
+_NO_TREE = pygit2.Oid(raw=bytes(20))
+
+
+def _retry_seconds() -> float:
+    try:
+        return max(0.0, float(os.environ.get(RETRY_ENV, "") or RETRY_SECONDS))
+    except ValueError:
+        return RETRY_SECONDS
+
+
+#: Seconds after which the worktree pointer's lock is taken for one a killed process left.
+POINTER_LOCK_STALE_SECONDS = 2.0
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.stat().st_mtime > seconds
+    except FileNotFoundError:
+        return False
+
+
+def _reason(exc: BaseException) -> str:
+    """An OSError's own words (``No space left on device``) rather than its repr."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return " ".join(str(exc).split())
+
+
+def _split_changes(files: Mapping[str, bytes | BlobRef | None]) -> _Changes:
+    nested: dict[str, object] = {}
+    for path, data in files.items():
+        parts = path.split("/")
+        node = nested
+        for part in parts[:-1]:
+            child = node.setdefault(part, {})
+            assert isinstance(child, dict)
+            node = child
+        node[parts[-1]] = data
+    return nested  # type: ignore[return-value]
+
+
+class LedgerMoved(Exception):
+    """The ledger's tip moved between reading it and locking it: compute again."""
+
+
+class _RefExists(Exception):
+    """Another writer created the ledger's ref first."""
+
+
+#: What libgit2 says when another writer won the race for the ref.  The lock failure is
+#: an ``OSError`` in pygit2 (libgit2 files it under the OS error class).
+_RACE_MESSAGES = (
+    "not the first parent",  # the tip moved before we locked the ref
+    "old reference value does not match",  # ... or between reading it and locking it
+    "failed to lock file",  # another writer holds the ref lock ...
+    "failed to create locked file",  # ... (both spellings of it)
+)
+
+
+def _is_race(exc: Exception) -> bool:
+    message = str(exc).lower()
+    if "permission denied" in message or "read-only" in message:
+        return False
+    return any(text in message for text in _RACE_MESSAGES)
+
+
+def _event(commit: pygit2.Commit) -> Event:
+    message = commit.message
+    offset = timezone(timedelta(minutes=commit.author.offset))
+    return Event(
+        commit=str(commit.id),
+        parents=tuple(str(p) for p in commit.parent_ids),
+        subject=message.split("\n", 1)[0],
+        trailers=parse_trailers(message),
+        author=f"{commit.author.name} <{commit.author.email}>",
+        time=datetime.fromtimestamp(commit.author.time, offset),
+    )
+
+
+def _workdir_of(gitdir: Path, repo: Repo) -> Path:
+    if gitdir == repo.gitdir:
+        return repo.workdir  # right even for a --separate-git-dir layout
+    if gitdir == repo.commondir:
+        return gitdir.parent
+    try:
+        # A linked worktree's git dir has a "gitdir" file naming <worktree>/.git.
+        return Path((gitdir / "gitdir").read_text(encoding="utf-8").strip()).parent
+    except OSError:
+        return gitdir

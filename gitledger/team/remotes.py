@@ -1,0 +1,246 @@
+"""Remotes: which one a command talks to, the git CLI that talks, and our refspecs.
+
+Network transfer is the one job libgit2 is not used for: ``git fetch`` and ``git push``
+run as the user's git, so credentials, ssh config and ``insteadOf`` work as for any
+branch.  A remote's ledgers are mirrored under ``refs/ledger/remotes/<remote>/`` (the
+tracking namespace: ``sessions/<id>``, ``archive/<id>``, ``project``, ``keep`` and
+``notes`` for its ``refs/notes/ledger``); they are read there, never written by a
+command, and never pushed.
+
+``remote setup`` makes plain ``git fetch`` / ``git push`` move ledgers too, with
+non-forced refspecs recorded under ``remote.<name>.ledgerRefspec`` so that ``remote
+teardown`` removes exactly the lines setup added.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+    Store,
+)
+
+NOTES_REF = "refs/notes/ledger"
+#: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
+MARKER_KEY = "ledgerRefspec"
+
+
+class SyncError(LedgerError):
+    """A remote could not be reached, refused our refs, or kept moving."""
+
+
+def tracking_prefix(remote: str) -> str:
+    return f"{REMOTES_PREFIX}{remote}/"
+
+
+def tracking_ref(remote: str, local_ref: str) -> str:
+    """Where the copy of ``local_ref`` fetched from ``remote`` is kept."""
+    if local_ref == NOTES_REF:
+        return tracking_prefix(remote) + "notes"
+    return tracking_prefix(remote) + local_ref.removeprefix("refs/ledger/")
+
+
+def local_ref_of(remote: str, tracking: str) -> str:
+    """The remote's own name for the ref mirrored at ``tracking``."""
+    rest = tracking.removeprefix(tracking_prefix(remote))
+    return NOTES_REF if rest == "notes" else "refs/ledger/" + rest
+
+
+def mirrors(store: Store) -> dict[str, tuple[str, str]]:
+    """Every ledger mirror of every configured remote: {mirror ref: (remote, the remote's
+    own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out."""
+    found: dict[str, tuple[str, str]] = {}
+    for remote in sorted(str(n) for n in store.git.remotes.names() if n):
+        for ref in store.refs_under(tracking_prefix(remote)):
+            own = local_ref_of(remote, ref)
+            if own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF:
+                found[ref] = (remote, own)
+    return found
+
+
+def fetch_refspecs(remote: str) -> list[str]:
+    """Mirror the remote's ledgers and notes into the tracking namespace (forced: it is
+    a copy of what the remote holds; local ledgers are only ever merged into)."""
+    prefix = tracking_prefix(remote)
+    return [f"+refs/ledger/*:{prefix}*", f"^{REMOTES_PREFIX}*", "^refs/ledger/notes*",
+            f"^{TRANSCRIPTS_PREFIX}*", f"+{NOTES_REF}*:{prefix}notes*"]
+
+
+def setup_refspecs(remote: str) -> list[tuple[str, str]]:
+    """What ``remote setup`` adds, as (config key, value): non-forced, and globbed so that
+    a ledger ref that does not exist yet never makes a plain push or fetch fail."""
+    prefix = tracking_prefix(remote)
+    return [
+        ("fetch", f"refs/ledger/*:{prefix}*"),
+        ("fetch", f"^{REMOTES_PREFIX}*"),
+        ("fetch", "^refs/ledger/notes*"),
+        ("fetch", f"^{TRANSCRIPTS_PREFIX}*"),
+        ("fetch", f"{NOTES_REF}*:{prefix}notes*"),
+        ("push", "refs/ledger/sessions/*:refs/ledger/sessions/*"),
+        ("push", "refs/ledger/archive/*:refs/ledger/archive/*"),
+        ("push", "refs/ledger/project*:refs/ledger/project*"),
+        ("push", "refs/ledger/keep*:refs/ledger/keep*"),
+        ("push", f"{NOTES_REF}*:{NOTES_REF}*"),
+    ]
+
+
+def default_remote(repo: Repo, remote: str | None) -> str:
+    """``remote`` checked to be configured, or the one git would use: the current
+    branch's upstream remote, else ``origin``, else the only remote there is."""
+    names = [str(n) for n in repo.git.remotes.names() if n]
+    chosen = _choose_remote(repo, remote, names)
+    if "/" in chosen:
+        raise InvalidInput(f"remote '{chosen}' has a '/' in its name, which git ledger cannot "
+                           "tell apart in refs/ledger/remotes/: add the same URL under a "
+                           "name without one (git remote add NAME URL)")
+    return chosen
+
+
+def _choose_remote(repo: Repo, remote: str | None, names: list[str]) -> str:
+    if remote is not None:
+        if remote not in names:
+            raise InvalidInput(f"'{remote}' is not a configured remote (git remote -v lists "
+                               "them; add one with git remote add NAME URL)")
+        return remote
+    if not names:
+        raise InvalidInput("this repository has no remote: add one with git remote add "
+                           "origin URL")
+    branch = repo.current_branch()
+    if branch:
+        for value in _values(repo.git.config, f"branch.{branch}.remote"):
+            if value in names:
+                return value
+    if "origin" in names:
+        return "origin"
+    if len(names) == 1:
+        return str(names[0])
+    raise InvalidInput(f"which remote? this repository has {len(names)}: "
+                       f"{', '.join(sorted(names))}")
+
+
+def run_git(repo: Repo, args: list[str], *, stdin: str | None = None,
+            ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
+    """Run the user's git in this repository; ``SyncError`` naming git's own complaint."""
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(repo.workdir), *args], input=stdin, capture_output=True,
+            text=True, env=env, check=False,
+        )
+    except OSError as exc:
+        raise SyncError(f"cannot run git: {exc}") from None
+    if done.returncode not in ok:
+        raise SyncError(f"git {args[0]} failed: {git_complaint(done.stderr)}")
+    return done
+
+
+def git_complaint(stderr: str) -> str:
+    """The line of git's stderr that says what went wrong."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for prefix in ("fatal:", "error:"):
+        for line in lines:
+            if line.startswith(prefix):
+                return line.removeprefix(prefix).strip()
+    return lines[-1] if lines else "no message"
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    remote: str
+    #: (config key, value) pairs added, or removed by teardown.
+    changed: tuple[tuple[str, str], ...]
+    #: Those that were there already (setup) or not there (teardown).
+    unchanged: tuple[tuple[str, str], ...]
+    dry_run: bool = False
+
+
+def setup(where: str | os.PathLike[str] | None, remote: str, *,
+          dry_run: bool = False) -> SetupResult:
+    """Add our refspecs to ``remote.<remote>``; lines already there are left alone.
+
+    Once a remote has push refspecs, a plain ``git push`` pushes only those: when it had
+    none, ``HEAD`` is added first so that it still pushes the current branch.
+    """
+    repo = Repo(where)
+    name = default_remote(repo, remote)
+    config = repo.local_config()
+    present = {key: _values(config, f"remote.{name}.{key}") for key in ("fetch", "push")}
+    wanted = setup_refspecs(name)
+    if not present["push"]:
+        wanted.insert(4, ("push", "HEAD"))
+    added = [(k, v) for k, v in wanted if v not in present[k]]
+    kept = [(k, v) for k, v in wanted if v in present[k]]
+    if not dry_run:
+        for key, value in added:
+            config.set_multivar(f"remote.{name}.{key}", "^$", value)
+            config.set_multivar(f"remote.{name}.{MARKER_KEY}", "^$", f"{key} {value}")
+    return SetupResult(name, tuple(added), tuple(kept), dry_run)
+
+
+def teardown(where: str | os.PathLike[str] | None, remote: str, *,
+             dry_run: bool = False) -> SetupResult:
+    """Remove exactly the refspec lines ``setup`` added to ``remote.<remote>``."""
+    repo = Repo(where)
+    name = default_remote(repo, remote)
+    config = repo.local_config()
+    marked = [line.split(" ", 1) for line in _values(config, f"remote.{name}.{MARKER_KEY}")]
+    removed: list[tuple[str, str]] = []
+    missing: list[tuple[str, str]] = []
+    for key, value in (m for m in marked if len(m) == 2):
+        if key not in ("fetch", "push"):
+            continue
+        if value in _values(config, f"remote.{name}.{key}"):
+            removed.append((key, value))
+            if not dry_run:
+                config.delete_multivar(f"remote.{name}.{key}", f"^{re.escape(value)}$")
+        else:
+            missing.append((key, value))
+    if marked and not dry_run:
+        config.delete_multivar(f"remote.{name}.{MARKER_KEY}", ".*")
+        _drop_empty_repeat(repo.commondir / "config", f'[remote "{name}"]')
+    return SetupResult(name, tuple(removed), tuple(missing), dry_run)
+
+
+def _drop_empty_repeat(path: Path, header: str) -> None:
+    """Remove a repeated, now empty ``header`` line from a git config file.
+
+    libgit2 appends the keys ``setup`` adds under a second copy of the section header when
+    the section is not the file's last; teardown removes the keys, and this the header,
+    so that the file is as it was.  The first copy of a header is never touched.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    except (OSError, UnicodeDecodeError):
+        return
+    seen = False
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if line.strip() == header:
+            following = [rest.strip() for rest in lines[index + 1:]
+                         if rest.strip() and not rest.strip().startswith(("#", ";"))]
+            if seen and (not following or following[0].startswith("[")):
+                continue
+            seen = True
+        kept.append(line)
+    if len(kept) != len(lines):
+        temp = path.with_name(f"{path.name}.ledger-{os.getpid()}")
+        temp.write_text("".join(kept), encoding="utf-8")
+        os.replace(temp, path)
+
+
+def _values(config: object, key: str) -> list[str]:
+    try:
+        return [str(v) for v in config.get_multivar(key)]  # type: ignore[attr-defined]
+    except (KeyError, ValueError):
+        return []

@@ -1,0 +1,249 @@
+"""Text and JSON for the team commands: fetch, pull, push, remote setup, review, list --remote.
+
+The JSON shapes are documented in docs/cli.md and are a stable interface.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitledger.audit.check import Finding
+from gitledger.core.codec import iso
+from gitledger.core.text import printable
+from gitledger.ledger.operations import LedgerSummary
+from gitledger.storage.keepalive import KEEP_REF
+from gitledger.storage.merge import MergeResult
+from gitledger.storage.store import REMOTES_PREFIX
+from gitledger.team.remotes import SetupResult
+from gitledger.team.review import Review, mirror_name
+from gitledger.team.sync import FetchResult, PullResult, PushResult
+
+INDENT = "  "
+
+
+def _short(ref: str) -> str:
+    return ref.removeprefix("refs/ledger/")
+
+
+def _sha(sha: str | None) -> str:
+    return sha[:12] if sha else "(none)"
+
+
+def _plural(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+# -- fetch / pull ----------------------------------------------------------------------------
+
+
+def fetch_json(result: FetchResult) -> dict[str, Any]:
+    return {"remote": result.remote,
+            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved]}
+
+
+def fetch_text(result: FetchResult) -> str:
+    if not result.moved:
+        return f"Fetched from {result.remote}: up to date"
+    lines = [f"Fetched from {result.remote}: {_plural(len(result.moved), 'ref')} moved"]
+    prefix = f"{REMOTES_PREFIX}{result.remote}/"
+    for move in result.moved:
+        name = f"{result.remote}/{move.ref.removeprefix(prefix)}"
+        if move.old is None:
+            what = f"new at {_sha(move.new)}"
+        elif move.new is None:
+            what = "gone from the remote (archived or pruned there)"
+        else:
+            what = f"{_sha(move.old)} -> {_sha(move.new)}"
+        lines.append(f"{INDENT}{name}  {what}")
+    return "\n".join(lines)
+
+
+def merge_json(merge: MergeResult) -> dict[str, Any]:
+    return {
+        "ref": merge.ref, "outcome": merge.outcome, "before": merge.before,
+        "after": merge.after, "incoming": merge.incoming,
+        "conflicts": [{"entry": c.name, "path": c.path, "fields": list(c.fields),
+                       "kept": c.kept, "other": c.other} for c in merge.conflicts],
+    }
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    return {"rule": finding.rule, "severity": finding.severity, "entry": finding.entry,
+            "ledger": finding.ledger, "message": finding.message, "fix": finding.fix}
+
+
+def pull_json(result: PullResult) -> dict[str, Any]:
+    return {
+        "remote": result.remote,
+        "fetched": fetch_json(result.fetched)["moved"],
+        "merges": [merge_json(m) for m in result.merges],
+        "notes": result.notes,
+        "findings": [finding_json(f) for f in result.findings],
+        "left": list(result.left),
+    }
+
+
+def pull_text(result: PullResult) -> str:
+    lines = [fetch_text(result.fetched)]
+    for merge in result.merges:
+        if merge.outcome == "up-to-date":
+            continue
+        detail = ""
+        if merge.outcome in ("merged", "fast-forward") and merge.incoming:
+            noun = ("kept commit", None) if merge.ref == KEEP_REF else ("entry", "entries")
+            detail = f" ({_plural(merge.incoming, *noun)} in)"
+        lines.append(f"{INDENT}{_short(merge.ref)}: {merge.outcome}{detail}")
+        for conflict in merge.conflicts:
+            lines.append(
+                f"{INDENT * 2}concurrent edits of {conflict.name} ({', '.join(conflict.fields)}):"
+                f" kept the side that changed it last; the other version: git show "
+                f"{conflict.other[:12]}:{conflict.path}")
+    if result.notes not in ("none", "up-to-date"):
+        lines.append(f"{INDENT}notes: {result.notes}")
+    lines += [f"{INDENT}left as is: {printable(item)}" for item in result.left]
+    if result.findings:
+        lines.append(f"check after the merge: {_plural(len(result.findings), 'new problem')}")
+        lines += [f"{INDENT}{f.severity}: {f.rule}: {printable(f.message)}\n"
+                  f"{INDENT * 2}fix: {printable(f.fix)}" for f in result.findings]
+    elif any(m.outcome != "up-to-date" for m in result.merges):
+        lines.append("check after the merge: nothing new to report")
+    return "\n".join(lines)
+
+
+# -- push ------------------------------------------------------------------------------------
+
+
+def push_json(result: PushResult) -> dict[str, Any]:
+    return {
+        "remote": result.remote, "dry_run": result.dry_run,
+        "updates": [{"ref": u.ref, "status": u.status, "reason": u.reason or None}
+                    for u in result.updates],
+        "pulls": [pull_json(p) for p in result.pulls],
+    }
+
+
+def push_text(result: PushResult) -> str:
+    if not result.updates:
+        return f"Nothing to push to {result.remote}: no ledger refs here yet"
+    verb = "Would push" if result.dry_run else "Pushed"
+    lines = []
+    for pulled in result.pulls:
+        lines.append(f"{result.remote} had moved: pulled and merged first")
+        lines.append(INDENT + pull_text(pulled).replace("\n", "\n" + INDENT))
+    moved = [u for u in result.updates if u.status != "up-to-date"]
+    if not moved:
+        lines.append(f"{result.remote} is up to date")
+        return "\n".join(lines)
+    lines.append(f"{verb} to {result.remote}:")
+    width = max(len(_short(u.ref)) for u in result.updates)
+    for update in result.updates:
+        status = update.status
+        if status == "rejected":
+            pulls_first = result.dry_run and any(
+                text in update.reason for text in ("fetch first", "non-fast-forward"))
+            status = (f"rejected ({update.reason}): a push pulls and merges first"
+                      if pulls_first else f"rejected ({update.reason})")
+        lines.append(f"{INDENT}{_short(update.ref):<{width}}  {status}")
+    return "\n".join(lines)
+
+
+# -- remote setup / teardown -----------------------------------------------------------------
+
+
+def setup_json(result: SetupResult, action: str) -> dict[str, Any]:
+    return {"remote": result.remote, "action": action, "dry_run": result.dry_run,
+            "changed": [{"key": k, "value": v} for k, v in result.changed],
+            "unchanged": [{"key": k, "value": v} for k, v in result.unchanged]}
+
+
+def setup_text(result: SetupResult, action: str) -> str:
+    section = f"remote.{result.remote}"
+    if action == "setup":
+        if not result.changed:
+            return f"{section} already moves ledgers: nothing added"
+        verb = "Would add to" if result.dry_run else "Added to"
+        lines = [f"{verb} {section} (plain git fetch and git push now move ledgers):"]
+        lines += [f"{INDENT}{k} = {v}" for k, v in result.changed]
+        if ("push", "HEAD") in result.changed:
+            lines.append(f"{section} had no push refspecs, and once it has some git push "
+                         "pushes only those: HEAD was added so that it still pushes the "
+                         "current branch (to the branch of the same name)")
+        return "\n".join(lines)
+    if not result.changed:
+        return (f"Nothing to remove from {section}: git ledger remote setup did not add "
+                "anything there (or its lines were removed by hand)")
+    verb = "Would remove from" if result.dry_run else "Removed from"
+    lines = [f"{verb} {section}:", *(f"{INDENT}{k} = {v}" for k, v in result.changed)]
+    return "\n".join(lines)
+
+
+# -- review and list --remote ----------------------------------------------------------------
+
+
+def review_json(result: Review) -> dict[str, Any]:
+    return {
+        "remote": result.remote, "since": result.since, "ledgers": list(result.ledgers),
+        "scopes": [
+            {"scope": scope, "decisions": [
+                {"id": d.entry.id, "text": d.entry.text, "status": d.entry.status,
+                 "ledger": d.ledger, "author": d.entry.author,
+                 "supersedes": d.entry.supersedes, "superseded_by": d.entry.superseded_by,
+                 "changes": [{"what": c.what, "author": c.author, "time": iso(c.time),
+                              "commit": c.commit} for c in d.changes]}
+                for d in decisions]}
+            for scope, decisions in result.scopes
+        ],
+    }
+
+
+def review_text(result: Review) -> str:
+    count = sum(len(decisions) for _, decisions in result.scopes)
+    head = f"Decisions changed since {printable(result.since)}"
+    if not count:
+        return f"{head}: none"
+    lines = [f"{head}: {_plural(count, 'decision')} in "
+             f"{_plural(len(result.scopes), 'scope')}"]
+    for scope, decisions in result.scopes:
+        lines.append(f"scope {printable(scope)}" if scope else "(no scope)")
+        for decision in decisions:
+            entry = decision.entry
+            lines.append(f"{INDENT}{entry.id}  {printable(entry.text)[:100]}  "
+                         f"[{entry.status or '?'}]  in {printable(decision.ledger)}")
+            if entry.over:
+                lines.append(f"{INDENT * 2}over: {printable(' | '.join(entry.over))[:160]}")
+            for change in decision.changes:
+                lines.append(f"{INDENT * 2}{change.what} by {printable(_who(change.author))} "
+                             f"{iso(change.time)[:16].replace('T', ' ')}")
+    return "\n".join(lines)
+
+
+def _who(ident: str) -> str:
+    return ident.split(" <", 1)[0] or ident
+
+
+def remote_list_json(summaries: list[LedgerSummary]) -> dict[str, Any]:
+    from gitledger.views.render import summary_json
+
+    return {"ledgers": [{**summary_json(s), "name": mirror_name(s.ref),
+                         "archived": "/archive/" in s.ref} for s in summaries]}
+
+
+def remote_list_text(summaries: list[LedgerSummary]) -> str:
+    if not summaries:
+        return ("No teammates' ledgers fetched (copies of your own are not listed): git "
+                "ledger pull (or fetch) brings them")
+    lines = []
+    for s in summaries:
+        name = mirror_name(s.ref)
+        if s.problem:
+            lines.append(f"{name}  BROKEN: {printable(s.problem)}")
+            continue
+        author = _who(s.meta.created_by) if s.meta else "?"
+        when = iso(s.last_change.time)[:10] if s.last_change else "-"
+        task = printable(s.focus.task or "(no task)")
+        archived = "  ARCHIVED (show --archive)" if "/archive/" in s.ref else ""
+        lines.append(f"{name}  {printable(author)}  {_plural(s.entries, 'entry', 'entries')}"
+                     f"  {when}  {task}{archived}")
+    lines.append("read one: git ledger show --ledger NAME (log, check and restore take "
+                 "--ledger too; an archived one: git ledger show --archive NAME)")
+    return "\n".join(lines)

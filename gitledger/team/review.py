@@ -1,0 +1,213 @@
+"""Review: what teammates decided, and the ledgers fetched from a remote.
+
+``review`` reads the history of the project ledger and of every session ledger mirrored
+from a remote, since the last pull (or a date, or a commit), and groups the decisions
+that were added, changed, superseded or deployed by scope, each change with its author.
+``remote_ledgers`` lists the mirrored session ledgers for ``list --remote``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+
+from gitledger.core.model import Entry, Event, Focus
+from gitledger.errors import CorruptLedger, UnknownEntry
+from gitledger.ledger.archives import DATE_RE, parse_cutoff
+from gitledger.ledger.operations import LedgerSummary, find_entry_id, read_entry, read_header
+from gitledger.storage.commits import CommitGraph
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    Store,
+)
+from gitledger.team.remotes import default_remote, tracking_prefix
+from gitledger.team.sync import read_pulls
+
+#: What each event did to the entries it names, when no ``Ledger-Status`` says more.
+_EVENT_CHANGES = {"add": "added", "resolve": "added", "edit": "edited", "status": "status",
+                  "evidence": "evidence", "carry": "carried", "merge": "merged"}
+
+
+@dataclass(frozen=True)
+class ReviewedChange:
+    #: ``added``, a status (``accepted``, ``deployed``, ``superseded`` …), ``edited``,
+    #: ``evidence``, ``carried``, or ``merged`` (concurrent edits merged).
+    what: str
+    author: str
+    time: datetime
+    commit: str
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    entry: Entry
+    #: The ledger it is in: ``project``, or ``<remote>/<ledger id>``.
+    ledger: str
+    changes: tuple[ReviewedChange, ...]
+
+
+@dataclass(frozen=True)
+class Review:
+    #: What "since" meant: the last pull, a date, a commit, or the whole history.
+    since: str
+    remote: str
+    ledgers: tuple[str, ...]
+    scopes: tuple[tuple[str | None, tuple[ReviewedDecision, ...]], ...]
+
+
+def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
+           remote: str | None = None) -> Review:
+    """The decisions changed in the project ledger and in ``remote``'s ledgers of
+    teammates (live or archived)."""
+    repo = Repo(where)
+    store = Store(repo)
+    # With no remote at all, the project ledger is still worth reviewing.
+    name = default_remote(repo, remote) if remote or list(repo.git.remotes.names()) else ""
+    prefix = tracking_prefix(name)
+    ledgers = {PROJECT_REF: "project"}
+    for ref in teammates(store, prefix):
+        ledgers[ref] = mirror_name(ref)
+    described, hide, cutoff = _since(repo, store, name, ledgers, since)
+    found: dict[tuple[str, str], list[ReviewedChange]] = {}
+    tips = {ref: _commit(store, ref) for ref in ledgers}
+    for ref, tip in tips.items():
+        if tip is None:
+            continue
+        for event in store.history_from(tip, hide=hide.get(ref, [])):
+            if cutoff is not None and event.time < cutoff:
+                continue
+            for entry_id, what in _changes(event):
+                found.setdefault((ref, entry_id), []).append(
+                    ReviewedChange(what, event.author, event.time, event.commit))
+    scopes: dict[str | None, list[ReviewedDecision]] = {}
+    for decision in _decisions(store, ledgers, tips, found):
+        scopes.setdefault(decision.entry.scope, []).append(decision)
+    ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
+    return Review(described, name, tuple(ledgers.values()),
+                  tuple((scope, tuple(items)) for scope, items in ordered))
+
+
+def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],
+           since: str | None) -> tuple[str, dict[str, list[str]], datetime | None]:
+    """What "since" means: its description, the commits each ledger's walk stops at,
+    and the time before which events are left out."""
+    if since is None:
+        record = read_pulls(store).get(remote)
+        if record is None:
+            return (f"the whole history (no pull from {remote} recorded yet)" if remote
+                    else "the whole history (this repository has no remote)"), {}, None
+        before = record.get("before", {})
+        hide = {ref: [_peeled_or_none(store, before[ref])] for ref in ledgers
+                if before.get(ref)}
+        return (f"the last pull from {remote} ({record.get('time', '?')})",
+                {ref: [c for c in commits if c] for ref, commits in hide.items()}, None)
+    if DATE_RE.fullmatch(since.strip()):
+        return since.strip(), {}, parse_cutoff(since, option="--since")
+    commit = CommitGraph(repo).resolve(since, f"--since '{since}'")
+    return (f"commit {commit[:12]}", {ref: [commit] for ref in ledgers},
+            store.commit_time(commit))
+
+
+def _commit(store: Store, ref: str) -> str | None:
+    """The ledger commit at ``ref``, through its tag for an archive."""
+    found = store.target(ref)
+    return store.peeled(found) if found is not None else None
+
+
+def _peeled_or_none(store: Store, sha: str) -> str | None:
+    try:
+        return store.peeled(sha)
+    except CorruptLedger:
+        return None  # gone (a pruned archive): nothing to stop at
+
+
+def mirror_name(ref: str) -> str:
+    """``refs/ledger/remotes/origin/sessions/k3m…`` as the name commands take:
+    ``origin/k3m…`` (``--ledger``, or ``--archive`` for an archive)."""
+    remote, _, rest = ref.removeprefix(REMOTES_PREFIX).partition("/")
+    return f"{remote}/{rest.split('/', 1)[-1]}"
+
+
+def teammates(store: Store, prefix: str) -> list[str]:
+    """The session ledgers and archives mirrored under ``prefix`` that are not ours: one
+    this clone pushed (or continues with ``adopt``) has a local ref or archive too."""
+    found = []
+    for ref in sorted(store.refs_under(prefix)):
+        kind, _, ledger_id = ref.removeprefix(prefix).partition("/")
+        if kind not in ("sessions", "archive") or not ledger_id:
+            continue
+        if not (store.exists(SESSIONS_PREFIX + ledger_id)
+                or store.exists(ARCHIVE_PREFIX + ledger_id)):
+            found.append(ref)
+    return found
+
+
+def _changes(event: Event) -> list[tuple[str, str]]:
+    """(entry id, what happened to it) for each entry an event names."""
+    kind = event.trailers.get("Ledger-Event", ("",))[0]
+    if kind not in _EVENT_CHANGES:
+        return []
+    statuses = {}
+    for value in event.trailers.get("Ledger-Status", ()):
+        entry_id, _, status = value.partition(" ")
+        statuses[entry_id] = status
+    if kind == "merge":
+        conflicted = {v.split(" ", 1)[0] for v in event.trailers.get("Ledger-Conflict", ())}
+        return [(i, "merged") for i in event.trailers.get("Ledger-Entry", ()) if i in conflicted]
+    return [(entry_id, "added" if kind in ("add", "resolve") and entry_id not in statuses
+             else statuses.get(entry_id, _EVENT_CHANGES[kind]))
+            for entry_id in dict.fromkeys(event.trailers.get("Ledger-Entry", ()))]
+
+
+def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None],
+               found: dict[tuple[str, str], list[ReviewedChange]]) -> list[ReviewedDecision]:
+    decisions: list[ReviewedDecision] = []
+    views = {ref: store.view_at(tip) for ref, tip in tips.items() if tip is not None}
+    for (ref, entry_id), changes in found.items():
+        view = views[ref]
+        try:
+            entry = read_entry(view, find_entry_id(view, entry_id))
+        except (UnknownEntry, CorruptLedger):
+            continue  # carried away, or unreadable: check and doctor report those
+        if entry.kind != "decided":
+            continue
+        changes.reverse()  # the walk is newest first: same-second changes keep their order
+        changes.sort(key=lambda c: c.time)
+        decisions.append(ReviewedDecision(entry, ledgers[ref], tuple(changes)))
+    decisions.sort(key=lambda d: (d.changes[-1].time, d.entry.id))
+    return decisions
+
+
+def remote_ledgers(where: str | os.PathLike[str] | None = None,
+                   remote: str | None = None) -> list[LedgerSummary]:
+    """The teammates' session ledgers and archives mirrored from ``remote`` (every
+    remote when None); copies of this clone's own ledgers are left out."""
+    repo = Repo(where)
+    store = Store(repo)
+    names = [default_remote(repo, remote)] if remote else \
+        sorted(str(n) for n in repo.git.remotes.names() if n)
+    summaries: list[LedgerSummary] = []
+    for ref in sorted(r for name in names for r in teammates(store, tracking_prefix(name))):
+        try:
+            commit = _commit(store, ref)
+            if commit is None:
+                continue
+            view = store.view_at(commit)
+            meta, focus = read_header(ref, view)
+            entries, _ = read_entries(store, ref, view)
+            last = next(store.history_from(commit), None)
+        except CorruptLedger as exc:
+            summaries.append(LedgerSummary(ref, None, Focus(), 0, None, None, False,
+                                           str(exc)))
+            continue
+        summaries.append(LedgerSummary(ref, meta, focus, len(entries), last, None, False))
+    summaries.sort(key=lambda s: (s.last_change.time.timestamp() if s.last_change else 0),
+                   reverse=True)
+    return summaries
+

@@ -1,0 +1,492 @@
+"""Team sync: ``fetch``, ``pull`` and ``push`` of ledgers through a git remote.
+
+``fetch`` mirrors the remote's ledger refs and notes into the tracking namespace
+(``remotes.py``).  ``pull`` fetches, then merges each mirror that has a local
+counterpart into it (``merge.py``): the project ledger, the keep-alive chain, a session
+ledger written in two clones, an archive that went on elsewhere; notes are merged by
+``git notes merge -s cat_sort_uniq``.  Teammates' own session ledgers stay in the
+tracking namespace, readable by name.  ``check`` then runs on what was merged, and what
+the merge made inconsistent is reported.
+
+``push`` sends this worktree's session ledger (``--all``: every one of this clone), the
+project ledger, archives, the keep-alive chain and the notes (``--transcripts``: the saved
+transcripts too), never forced and atomic;
+a rejected update (someone pushed first) is pulled, merged and pushed again, a bounded
+number of times.  A session ledger archived here whose copy on the remote the archive
+contains is deleted there, with a lease on the value we saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger.audit.check import Finding, check
+from gitledger.core.codec import decode_entry_or_none, iso
+from gitledger.core.parsing import json_loads
+from gitledger.errors import LedgerError
+from gitledger.ledger.operations import read_header
+from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
+from gitledger.storage.merge import MergeResult, merge_into, merged_commit
+from gitledger.storage.notes import annotate
+from gitledger.storage.repo import Repo, now
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+    LedgerMoved,
+    Store,
+)
+from gitledger.team.remotes import (
+    NOTES_REF,
+    SyncError,
+    default_remote,
+    fetch_refspecs,
+    git_complaint,
+    run_git,
+    tracking_prefix,
+    tracking_ref,
+)
+
+#: How many times ``push`` pulls and tries again when the remote moved first.
+PUSH_ATTEMPTS = 5
+#: The record of the last pull from each remote, in the common git dir (``review``).
+PULLED_FILE = "ledger-pulled.json"
+_NEEDS_PULL = ("non-fast-forward", "fetch first", "stale info")
+
+
+@dataclass(frozen=True)
+class RefMove:
+    ref: str
+    old: str | None
+    new: str | None
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    remote: str
+    moved: tuple[RefMove, ...]
+
+
+@dataclass(frozen=True)
+class PullResult:
+    remote: str
+    fetched: FetchResult
+    merges: tuple[MergeResult, ...]
+    #: ``none`` (no notes there), ``up-to-date``, ``created``, ``fast-forward``, ``merged``.
+    notes: str
+    #: What ``check`` finds after the merge that it did not find before.
+    findings: tuple[Finding, ...]
+    #: Things the pull saw and left for a person (an archive that diverged …).
+    left: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PushUpdate:
+    ref: str
+    #: ``new``, ``updated``, ``deleted``, ``up-to-date`` or ``rejected``.
+    status: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PushResult:
+    remote: str
+    updates: tuple[PushUpdate, ...]
+    pulls: tuple[PullResult, ...]
+    dry_run: bool = False
+
+
+# -- fetch and pull --------------------------------------------------------------------------
+
+
+def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> FetchResult:
+    """Mirror ``remote``'s ledgers into ``refs/ledger/remotes/<remote>/``; merge nothing."""
+    repo = Repo(where)
+    return _fetch(repo, Store(repo), default_remote(repo, remote))
+
+
+def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
+    prefix = tracking_prefix(remote)
+    before = store.refs_under(prefix)
+    run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
+                   "--no-recurse-submodules", remote, *fetch_refspecs(remote)])
+    after = store.refs_under(prefix)
+    moved = [RefMove(ref, before.get(ref), after.get(ref))
+             for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
+    return FetchResult(remote, tuple(moved))
+
+
+def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> PullResult:
+    """Fetch ``remote``'s ledgers and merge each into its local counterpart."""
+    repo = Repo(where)
+    store = Store(repo)
+    name = default_remote(repo, remote)
+    fetched = _fetch(repo, store, name)
+    return _merge_fetched(repo, store, name, fetched)
+
+
+def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) -> PullResult:
+    prefix = tracking_prefix(remote)
+    mirrors = store.refs_under(prefix)
+    project_before = store.target(PROJECT_REF)
+    sessions = [ref for ref in store.ledger_refs() if ref.startswith(SESSIONS_PREFIX)
+                and tracking_ref(remote, ref) in mirrors]
+    checked = [PROJECT_REF, *sessions]
+    findings_before = _findings(repo, store, checked)
+    merges: list[MergeResult] = []
+    left: list[str] = []
+    for local in [PROJECT_REF, *sessions, KEEP_REF]:
+        theirs = mirrors.get(tracking_ref(remote, local))
+        if theirs is None:
+            continue
+        refused = _not_a_ledger(store, local, theirs)
+        if refused is not None:
+            left.append(f"{_label(remote, local)} was not merged: {refused}")
+            continue
+        merges.append(merge_into(store, local, theirs, label=_label(remote, local),
+                                 lines=local == KEEP_REF))
+    for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
+        theirs = mirrors.get(tracking_ref(remote, archive))
+        if theirs is not None:
+            outcome = _merge_archive(store, archive, theirs, _label(remote, archive))
+            if outcome is not None:
+                left.append(outcome)
+    notes = _merge_notes(repo, store, mirrors.get(tracking_ref(remote, NOTES_REF)))
+    _renote_conflicts(store, merges)
+    findings_after = _findings(repo, store, checked)
+    seen = {_finding_key(f) for f in findings_before}
+    new = tuple(f for f in findings_after if _finding_key(f) not in seen)
+    result = PullResult(remote, fetched, tuple(merges), notes, new, tuple(left))
+    if fetched.moved or any(m.outcome != "up-to-date" for m in merges):
+        _record_pull(store, remote, project_before, fetched)
+    return result
+
+
+def _label(remote: str, ref: str) -> str:
+    return f"{remote}/{ref.removeprefix('refs/ledger/').removeprefix('sessions/')}"
+
+
+def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:
+    """Why the remote's ``theirs`` cannot be merged into ``local`` (None: it can): it must
+    be the same kind of record, a ledger of the same kind or the keep-alive chain."""
+    try:
+        view = store.view_at(store.peeled(theirs))
+    except LedgerError as exc:
+        return str(exc)
+    if local == KEEP_REF:
+        extra = sorted(set(view.names("")) - {KEPT_DIR})
+        return f"it is not a keep-alive chain (it holds {extra[0]})" if extra else None
+    try:
+        meta, _ = read_header(local, view)
+    except LedgerError as exc:
+        return str(exc)
+    kind = "project" if local == PROJECT_REF else "session"  # a session's archive too
+    if meta.kind != kind:
+        return f"it is a {meta.kind} ledger, not a {kind} ledger"
+    return None
+
+
+def _merge_archive(store: Store, archive: str, theirs: str, label: str) -> str | None:
+    """Two archives of one ledger (written in two clones, archived in both): the local
+    archive follows the remote's when that one holds everything it has, and otherwise
+    becomes a new tag of the merge of both; what could not be done, or None."""
+    ours = store.target(archive)
+    if ours is None or ours == theirs:
+        return None
+    ours_commit, theirs_commit = store.peeled(ours), store.peeled(theirs)
+    if store.contains(ours_commit, theirs_commit):
+        return None
+    try:
+        if store.contains(theirs_commit, ours_commit):
+            store.set_ref(archive, theirs, ours, "ledger: archive followed")
+            return None
+        refused = _not_a_ledger(store, archive, theirs)
+        if refused is not None:
+            return f"{label} was not merged: {refused}"
+        merged, _ = merged_commit(store, ours_commit, theirs_commit, label=label)
+        store.retag_archive(archive, merged, store.tag_message(archive) or "archive\n", ours)
+    except LedgerMoved:
+        return f"{archive} moved while merging {label}; pull again"
+    return None
+
+
+def _renote_conflicts(store: Store, merges: list[MergeResult]) -> None:
+    """An entry whose concurrent edits were merged names what its merged version names,
+    on the notes too: the lines only the losing version put there (an ``implements``
+    that became ``cites``) are taken back, which a union of notes cannot do."""
+    for merge in merges:
+        if merge.after is None or not merge.conflicts or merge.ref == KEEP_REF:
+            continue
+        merged_view = store.view_at(merge.after)
+        for conflict in merge.conflicts:
+            if conflict.name in ("focus", "ledger"):
+                continue
+            merged = decode_entry_or_none(merged_view.read(conflict.path), conflict.path)
+            lost = decode_entry_or_none(store.view_at(conflict.other).read(conflict.path),
+                                        conflict.path)
+            if merged is not None and lost is not None:
+                annotate(store, merged, merge.ref, before=lost)
+
+
+def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
+    if theirs is None:
+        return "none"
+    ours = store.target(NOTES_REF)
+    try:
+        store.peeled(theirs)
+    except LedgerError as exc:
+        raise SyncError(f"the remote's {NOTES_REF} is not a notes commit ({exc}); nothing "
+                        "local was changed by the notes merge") from None
+    try:
+        if ours is None:
+            store.set_ref(NOTES_REF, theirs, None, "ledger: notes from remote")
+            return "created"
+        if ours == theirs or store.contains(ours, theirs):
+            return "up-to-date"
+        if store.contains(theirs, ours):
+            store.set_ref(NOTES_REF, theirs, ours, "ledger: notes fast-forward")
+            return "fast-forward"
+    except LedgerError as exc:
+        raise SyncError(f"{NOTES_REF} moved while merging it ({exc}); pull again") from None
+    # libgit2 has no notes merge: git's cat_sort_uniq keeps every line of both sides.  git
+    # moves the ref it merges into without checking what it held, so it merges into a
+    # scratch ref, and the result replaces ours only if ours did not move meanwhile.
+    scratch = f"{NOTES_REF}-merging-{os.getpid()}"
+    try:
+        for _ in range(10):
+            store.mirror(scratch, ours)
+            run_git(repo, ["notes", f"--ref={scratch}", "merge", "--strategy=cat_sort_uniq",
+                           "--quiet", theirs])
+            merged = store.target(scratch)
+            assert merged is not None
+            try:
+                store.set_ref(NOTES_REF, merged, ours, "ledger: notes merged")
+                return "merged"
+            except LedgerMoved:
+                ours = store.target(NOTES_REF)
+                if ours is None:
+                    ours = theirs
+    finally:
+        store.mirror(scratch, None)
+    raise SyncError(f"{NOTES_REF} kept moving while merging the remote's notes; pull again")
+
+
+def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
+    found: list[Finding] = []
+    for ref in refs:
+        if store.exists(ref):
+            found.extend(check(repo.cwd, name=ref).findings)
+    return found
+
+
+def _finding_key(finding: Finding) -> tuple[str, str | None, str, str]:
+    return (finding.rule, finding.entry, finding.ledger, finding.message)
+
+
+def _record_pull(store: Store, remote: str, project_before: str | None,
+                 fetched: FetchResult) -> None:
+    """Remember what the ledgers held before and after this pull, for ``review``.
+
+    The "before" of a mirror is what the previous pull left there, so that a plain
+    ``git fetch`` in between (after ``remote setup``) does not hide what it brought.
+    """
+    path = store.repo.commondir / PULLED_FILE
+    records = read_pulls(store)
+    previous = records.get(remote, {}).get("after", {})
+    after = store.refs_under(tracking_prefix(remote))
+    before = {ref: previous.get(ref, old) for ref, old in
+              ((m.ref, m.old) for m in fetched.moved)}
+    before.update({ref: previous[ref] for ref in after if ref in previous})
+    # After an interrupted pull the project may be merged already: what the last finished
+    # pull left is the truer "before" (our own writes since then are shown too).
+    before[PROJECT_REF] = previous.get(PROJECT_REF) or project_before
+    after[PROJECT_REF] = store.target(PROJECT_REF) or ""
+    records[remote] = {"time": iso(now()), "before": before, "after": after}
+    temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
+    try:
+        temp.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        pass  # review then falls back to the whole history; the pull itself is done
+
+
+def read_pulls(store: Store) -> dict[str, dict[str, Any]]:
+    """What ``_record_pull`` wrote, per remote; {} when it is missing or unreadable."""
+    try:
+        data = json_loads((store.repo.commondir / PULLED_FILE).read_text(encoding="utf-8"),
+                          max_depth=None)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+# -- push ------------------------------------------------------------------------------------
+
+
+def push(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
+         all_sessions: bool = False, dry_run: bool = False,
+         transcripts: bool = False) -> PushResult:
+    """Push our ledger refs to ``remote``; pull and retry when it moved first.
+
+    Saved transcripts (``refs/ledger/transcripts/*``) go only with ``transcripts``."""
+    repo = Repo(where)
+    store = Store(repo)
+    name = default_remote(repo, remote)
+    pulls: list[PullResult] = []
+    atomic = True
+    #: Deletions of archived sessions the remote refused (a hook): pushed without them.
+    kept_back: list[PushUpdate] = []
+    for _ in range(PUSH_ATTEMPTS):
+        refs = _push_set(store, all_sessions, transcripts)
+        spent = {} if kept_back else _spent_sessions(store, name)
+        if not refs and not spent:
+            return PushResult(name, tuple(kept_back), tuple(pulls), dry_run)
+        done, updates = _push_once(repo, name, refs, spent, atomic=atomic, dry_run=dry_run)
+        if atomic and "does not support --atomic" in done.stderr:
+            atomic = False  # an old server: each ref is still compare-and-swap on its own
+            continue
+        rejected = [u for u in updates if u.status == "rejected"]
+        if not rejected:
+            if not dry_run:
+                _mirror_pushed(store, name, refs, spent)
+            return PushResult(name, (*updates, *kept_back), tuple(pulls), dry_run)
+        causes = [r for r in rejected if not _atomic_fallout(r.reason)] or rejected
+        refused = [r for r in causes if not _needs_pull(r.reason, done.stderr)]
+        said = _remote_said(done.stderr)
+        if refused and spent:
+            # Perhaps only the deletions offend the server (a hook that forbids deleting):
+            # the rest goes without them, and the sessions stay there.
+            why = f"{refused[0].reason}{': ' + said if said else ''}"
+            kept_back = [PushUpdate(ref, "rejected", f"{why}; the session stays there")
+                         for ref in spent]
+            continue
+        if refused:
+            raise SyncError(f"{name} refused {refused[0].ref} ({refused[0].reason})"
+                            f"{': ' + said if said else ''}; nothing local was changed")
+        if dry_run:  # a real push would pull and merge first
+            return PushResult(name, tuple(updates), tuple(pulls), dry_run)
+        pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
+        pulls.append(pulled)
+        if not pulled.fetched.moved and all(m.outcome == "up-to-date" for m in pulled.merges):
+            # The remote holds nothing we lack, yet refused: its copy of a ref is no
+            # earlier state of ours, which a pull cannot merge (say which, if it knows).
+            left = "; ".join(pulled.left)
+            raise SyncError(f"{name} refused {causes[0].ref} ({causes[0].reason}) although "
+                            f"everything it has is merged here{': ' + left if left else ''}"
+                            "; nothing local was changed")
+    left = "; ".join(pulls[-1].left) if pulls and pulls[-1].left else ""
+    raise SyncError(f"{name} kept moving: {PUSH_ATTEMPTS} pushes were rejected by newer "
+                    "updates; everything is merged locally, push again"
+                    f"{' (' + left + ')' if left else ''}")
+
+
+def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, str], *,
+               atomic: bool, dry_run: bool,
+               ) -> tuple[subprocess.CompletedProcess[str], list[PushUpdate]]:
+    """One ``git push``: never forced (a deletion is leased on the value we saw)."""
+    args = ["push", "--porcelain", "--no-verify"]
+    if atomic:
+        args.append("--atomic")
+    if dry_run:
+        args.append("--dry-run")
+    args += [f"--force-with-lease={ref}:{sha}" for ref, sha in spent.items()]
+    args += [remote, *(f"{ref}:{ref}" for ref in refs), *(f":{ref}" for ref in spent)]
+    done = run_git(repo, args, ok=(0, 1))
+    updates = _parse_porcelain(done.stdout)
+    if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
+        raise SyncError(f"git push to {remote} failed: {git_complaint(done.stderr)}")
+    return done, updates
+
+
+def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> dict[str, str]:
+    """The refs a push sends and their tips.  Saved transcripts are large and private:
+    only with ``transcripts`` (``Store.ledger_refs`` never lists them)."""
+    mine = store.worktree_ref()
+    refs: dict[str, str] = {}
+    for ref in [*store.ledger_refs(), NOTES_REF]:
+        if ref.startswith(SESSIONS_PREFIX) and not all_sessions and ref != mine:
+            continue
+        if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
+                or ref in (PROJECT_REF, KEEP_REF, NOTES_REF)):
+            continue  # a name gitledger does not write (doctor reports it): not ours to push
+        tip = store.target(ref)
+        if tip is not None:
+            refs[ref] = tip
+    if transcripts:
+        refs.update(store.refs_under(TRANSCRIPTS_PREFIX))
+    return refs
+
+
+def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
+    """Session refs still on the remote whose ledger was archived here (the archive
+    holds all the remote's copy had): deleted by the push, leased on that copy."""
+    mirrors = store.refs_under(tracking_prefix(remote) + "sessions/")
+    spent: dict[str, str] = {}
+    for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
+        session = SESSIONS_PREFIX + archive.removeprefix(ARCHIVE_PREFIX)
+        there = mirrors.get(tracking_ref(remote, session))
+        tag = store.target(archive)
+        if there is None or tag is None or store.exists(session):
+            continue
+        archived = store.peeled(tag)
+        if archived == there or store.contains(archived, there):
+            spent[session] = there
+    return spent
+
+
+def _mirror_pushed(store: Store, remote: str, refs: dict[str, str],
+                   spent: dict[str, str]) -> None:
+    """The remote now holds what we pushed: the mirrors say so without another fetch.
+    (Transcripts have no mirrors: no fetch copies them.)"""
+    for ref, sha in refs.items():
+        if not ref.startswith(TRANSCRIPTS_PREFIX):
+            store.mirror(tracking_ref(remote, ref), sha)
+    for ref in spent:
+        store.mirror(tracking_ref(remote, ref), None)
+
+
+def _parse_porcelain(stdout: str) -> list[PushUpdate]:
+    """``git push --porcelain``: ``<flag>\\t<from>:<to>\\t<summary>`` per ref."""
+    statuses = {" ": "updated", "+": "updated", "*": "new", "-": "deleted",
+                "=": "up-to-date", "!": "rejected"}
+    updates: list[PushUpdate] = []
+    for line in stdout.splitlines():
+        parts = line.split("\t")
+        if len(parts) < 3 or len(parts[0]) != 1 or parts[0] not in statuses:
+            continue
+        target = parts[1].rsplit(":", 1)[-1]
+        summary = parts[2]
+        reason = summary[summary.find("(") + 1:summary.rfind(")")] if "(" in summary else ""
+        if parts[0] == "!" and summary.startswith("[remote rejected]"):
+            reason = f"remote rejected: {reason}" if reason else "remote rejected"
+        updates.append(PushUpdate(target, statuses[parts[0]], reason))
+    return updates
+
+
+def _atomic_fallout(reason: str) -> bool:
+    """A ref an atomic push refused only because another ref of it was refused."""
+    return "atomic push failed" in reason or "atomic push failure" in reason
+
+
+def _needs_pull(reason: str, stderr: str) -> bool:
+    """Whether a rejection means "someone pushed first": refused before the transfer
+    (not a fast-forward), or lost on the server, where the ref moved (or was created)
+    between its advertisement and its update: its lock found another value."""
+    if any(text in reason for text in _NEEDS_PULL):
+        return True
+    lost_race = any("cannot lock ref" in line
+                    and ("but expected" in line or "reference already exists" in line)
+                    for line in stderr.splitlines())
+    return lost_race and ("atomic transaction failed" in reason
+                          or "failed to update ref" in reason)
+
+
+def _remote_said(stderr: str) -> str:
+    lines = [line.removeprefix("remote:").strip() for line in stderr.splitlines()
+             if line.startswith("remote:") and line.removeprefix("remote:").strip()]
+    return " / ".join(lines[:3])

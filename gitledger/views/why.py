@@ -1,0 +1,518 @@
+"""``git ledger why``: why is this code like this?
+
+Blame to commits, commits to notes, notes to entries.  The target is a revision (``REV``:
+that one commit) or a file at HEAD (``PATH``, ``PATH:LINE`` or ``PATH:FIRST-LAST``: the
+commits that last changed those lines, newest first).  For each commit the notes on
+``refs/notes/ledger`` say
+
+* which decisions cite, implement or deploy it (``cites|implements|deploys <id> <ref>``)
+  and which entries a ``Ledger-Refs:`` trailer linked to it (``refs <id> <ref>``): each is
+  shown as it is now in its ledger, with its status, rejected alternatives and reasons;
+* which ledger was active when it was made (``commit-in <ref> <tip>``): that ledger's
+  TASK, VERIFIED facts and DROPPED approaches at that moment, newest first.
+
+A session ledger archived since is read from ``refs/ledger/archive/<id>``; a ledger or
+entry that is gone is named, never fatal.  A target that is both a file at HEAD and a
+revision is the file (what you see in the work tree); ``rev=True`` (``--rev``) says it
+is a revision.  Blame reads committed lines (HEAD), not the work tree's edits.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gitledger.core.codec import entry_to_json
+from gitledger.core.ids import is_valid_id
+from gitledger.core.model import Entry, git_evidence
+from gitledger.core.text import printable
+from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.ledger.operations import read_entry, read_header
+from gitledger.storage.commits import CommitGraph
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.notes import NOTES_REF, read_note
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import (
+    ARCHIVE_PREFIX,
+    LEDGER_NAMESPACE,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    Store,
+    TreeView,
+)
+from gitledger.views.render import deploy_receipt
+
+#: How many commits a whole-file (or long range) blame shows by default.
+MAX_COMMITS = 20
+#: How many VERIFIED facts and DROPPED approaches of the ledger around a commit are shown.
+CONTEXT_ITEMS = 5
+#: The note relations that name an entry, strongest first (the order they are shown in).
+ENTRY_RELATIONS = ("deploys", "implements", "cites", "refs")
+
+_RANGE = re.compile(r"(\d+)(?:-(\d+))?")
+_INDENT = "    "
+
+
+@dataclass(frozen=True)
+class Linked:
+    """An entry a commit's note names, as it is now in its ledger (None when gone)."""
+
+    relation: str
+    ledger: str
+    entry_id: str
+    entry: Entry | None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """The ledger that was active when a commit was made, at the tip it had then."""
+
+    ledger: str
+    tip: str
+    task: str | None = None
+    verified: tuple[Entry, ...] = ()
+    dropped: tuple[Entry, ...] = ()
+    more_verified: int = 0
+    more_dropped: int = 0
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class CommitWhy:
+    commit: str
+    summary: str
+    lines: tuple[tuple[int, int], ...] | None
+    entries: tuple[Linked, ...] = ()
+    context: Context | None = None
+    noted: bool = False
+
+
+@dataclass(frozen=True)
+class Why:
+    target: str
+    kind: str  # "rev" or "path"
+    path: str | None
+    lines: tuple[int, int] | None
+    commits: tuple[CommitWhy, ...] = ()
+    more_commits: int = 0
+    hint: str | None = None
+
+
+def why(
+    where: str | os.PathLike[str] | None, target: str, *, rev: bool = False,
+    max_commits: int = MAX_COMMITS, context_items: int = CONTEXT_ITEMS,
+) -> Why:
+    """What the ledgers say about ``target`` (a revision, or a file's lines at HEAD)."""
+    repo = Repo(where)
+    graph = CommitGraph(repo)
+    store = Store(repo)
+    path, lines = (None, None) if rev else _as_path(repo, graph, target)
+    ranges: dict[str, tuple[tuple[int, int], ...] | None]
+    if path is None:
+        sha = graph.resolve(target, f"'{target}'")
+        shas, ranges = [sha], {sha: None}
+        kind, more = "rev", 0
+    else:
+        shas, ranges, more = _blamed(graph, path, lines, max_commits)
+        kind = "path"
+    reader = _Reader(store, graph, context_items)
+    commits = tuple(reader.commit(sha, ranges[sha]) for sha in shas)
+    hint = None
+    if (any(not c.noted for c in commits) and not store.exists(NOTES_REF)
+            and any(r.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or r == PROJECT_REF
+                    for r in store.ledger_refs())):
+        hint = ("this repository has ledgers but no refs/notes/ledger (a clone without "
+                "them?): run git ledger notes rebuild")
+    return Why(target, kind, path, lines, commits, more, hint)
+
+
+# -- the target ----------------------------------------------------------------------------
+
+
+def _as_path(repo: Repo, graph: CommitGraph,
+             target: str) -> tuple[str | None, tuple[int, int] | None]:
+    """(repository path, line range) when ``target`` names a file at HEAD, else (None,
+    None) for a revision; InvalidInput when it names neither, or a bad line range."""
+    head = graph.head()
+    whole = _repo_path(repo, target)
+    if head is not None and whole is not None and graph.line_count(head, whole) is not None:
+        return whole, None
+    name, colon, spec = target.rpartition(":")
+    if colon and name:
+        path = _repo_path(repo, name)
+        count = graph.line_count(head, path) if head is not None and path else None
+        if count is not None and path is not None:
+            return path, _line_range(spec, count, path)
+        if _RANGE.fullmatch(spec):
+            raise InvalidInput(_no_file(repo, head, name, path))
+    if _resolves(graph, target):
+        return None, None
+    if head is None:
+        raise InvalidInput(f"'{target}' names no commit, and there are no commits yet "
+                           "to blame a file in")
+    raise InvalidInput(f"'{target}' is neither a file at HEAD nor a commit "
+                       "(PATH[:LINE[-LINE]] or REV)")
+
+
+def _resolves(graph: CommitGraph, target: str) -> bool:
+    try:
+        graph.resolve(target)
+    except InvalidInput:
+        return False
+    return True
+
+
+def _no_file(repo: Repo, head: str | None, name: str, path: str | None) -> str:
+    if head is None:
+        return "there are no commits yet: blame reads the lines of HEAD"
+    if path is None:
+        return f"'{name}' is outside the repository"
+    if (repo.workdir / path).is_file():
+        return (f"'{path}' is not committed at HEAD (blame reads committed lines; "
+                "commit it first)")
+    if (repo.workdir / path).is_dir():
+        return f"'{path}' is a directory; why needs a file"
+    return f"no file '{path}' at HEAD"
+
+
+def _repo_path(repo: Repo, text: str) -> str | None:
+    """``text`` (relative to where the command runs) relative to the work tree."""
+    if not text:
+        return None
+    full = Path(os.path.normpath(repo.cwd / text))
+    try:
+        relative = full.relative_to(repo.workdir).as_posix()
+    except ValueError:
+        return None
+    return relative if relative != "." else None
+
+
+def _line_range(spec: str, count: int, path: str) -> tuple[int, int]:
+    found = _RANGE.fullmatch(spec)
+    if found is None:
+        raise InvalidInput(f"'{spec}' is not a line range (PATH:LINE or PATH:FIRST-LAST)")
+    first = int(found.group(1))
+    last = int(found.group(2)) if found.group(2) else first
+    if first < 1:
+        raise InvalidInput(f"line numbers start at 1 (got {first})")
+    if last < first:
+        raise InvalidInput(f"the range {first}-{last} ends before it starts")
+    if last > count:
+        raise InvalidInput(f"'{path}' has {count} line{'s' if count != 1 else ''} at HEAD; "
+                           f"line {last} is beyond its end")
+    return first, last
+
+
+def _blamed(
+    graph: CommitGraph, path: str, lines: tuple[int, int] | None, max_commits: int,
+) -> tuple[list[str], dict[str, tuple[tuple[int, int], ...] | None], int]:
+    head = graph.head()
+    assert head is not None
+    count = graph.line_count(head, path) or 0
+    if count == 0:
+        raise InvalidInput(f"'{path}' is empty at HEAD: no lines to blame")
+    first, last = lines or (1, count)
+    hunks = graph.blame(head, path, first, last)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for sha, start, end in hunks:
+        runs = spans.setdefault(sha, [])
+        if runs and runs[-1][1] + 1 == start:
+            runs[-1] = (runs[-1][0], end)
+        else:
+            runs.append((start, end))
+    ordered = graph.newest_first(list(spans))
+    ordered += sorted(set(spans) - set(ordered))  # a grafted or shallow history
+    shown = ordered[:max_commits]
+    return shown, {sha: tuple(spans[sha]) for sha in shown}, len(ordered) - len(shown)
+
+
+# -- commits to notes to entries -----------------------------------------------------------
+
+
+@dataclass
+class _Reader:
+    store: Store
+    graph: CommitGraph
+    context_items: int
+    _views: dict[str, tuple[TreeView | None, str | None]] = field(default_factory=dict)
+    _mirror_refs: dict[str, tuple[str, str]] | None = None
+
+    def _first_made(self, contexts: list[tuple[str, str]]) -> tuple[str, str]:
+        """Of several ``commit-in`` lines (a rewritten commit carries its earlier ones),
+        the one from when the work was first committed: the oldest ledger tip."""
+        oldest = self.graph.newest_first([tip for _, tip in contexts])
+        if not oldest:
+            return sorted(contexts)[0]
+        return next(pair for pair in contexts if pair[1] == oldest[-1])
+
+    def commit(self, sha: str, lines: tuple[tuple[int, int], ...] | None) -> CommitWhy:
+        summary = (self.graph.message(sha).strip().splitlines() or [""])[0]
+        noted = read_note(self.store, sha)
+        linked: list[Linked] = []
+        contexts: list[tuple[str, str]] = []
+        for line in noted:
+            parts = line.split()
+            if len(parts) != 3:
+                continue
+            relation, first, second = parts
+            if relation in ENTRY_RELATIONS and is_valid_id(first):
+                if not any(x.entry_id == first and x.ledger == second and x.relation == relation
+                           for x in linked):
+                    linked.append(self._linked(relation, first, second, sha))
+            elif relation == "commit-in" and second not in (t for _, t in contexts):
+                contexts.append((first, second))
+        linked.sort(key=_entry_order)
+        context = self._context(*self._first_made(contexts)) if contexts else None
+        return CommitWhy(sha, summary, lines, tuple(linked), context, bool(noted))
+
+    def _linked(self, relation: str, entry_id: str, ref: str, sha: str) -> Linked:
+        view, problem = self._view(ref)
+        if view is None:
+            return Linked(relation, ref, entry_id, None, problem)
+        try:
+            entry = read_entry(view, entry_id)
+        except UnknownEntry:
+            return Linked(relation, ref, entry_id, None, f"{entry_id} is not in {ref} any more")
+        except CorruptLedger as exc:
+            return Linked(relation, ref, entry_id, None, str(exc))
+        if relation != "refs" and not _names(entry, sha):
+            return Linked(relation, ref, entry_id, entry,
+                          f"{entry_id} no longer names this commit (the note is stale; "
+                          "git ledger notes rebuild)")
+        return Linked(relation, ref, entry_id, entry)
+
+    def _view(self, ref: str) -> tuple[TreeView | None, str | None]:
+        """The ledger ``ref`` names now: itself, else its archive; or why there is none."""
+        if ref not in self._views:
+            self._views[ref] = self._find(ref)
+        return self._views[ref]
+
+    def _find(self, ref: str) -> tuple[TreeView | None, str | None]:
+        if not ref.startswith(LEDGER_NAMESPACE):
+            return None, f"'{ref}' is not a ledger ref"
+        candidates = [ref]
+        if ref.startswith(SESSIONS_PREFIX):
+            candidates.append(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+        # A teammate's ledger is read from its copy fetched from a remote.
+        candidates += [mirror for want in list(candidates)
+                       for mirror, (_, own) in self._mirrors().items() if own == want]
+        for candidate in candidates:
+            commit = self.graph.ref_commit(candidate)
+            if commit is not None:
+                return self.store.view_at(commit), None
+        return None, f"the ledger {ref} is gone (neither it nor an archive of it exists)"
+
+    def _mirrors(self) -> dict[str, tuple[str, str]]:
+        if self._mirror_refs is None:
+            from gitledger.team.remotes import mirrors
+
+            self._mirror_refs = mirrors(self.store)
+        return self._mirror_refs
+
+    def _context(self, ref: str, tip: str) -> Context:
+        full = self.graph.full(tip) if re.fullmatch(r"[0-9a-f]{40}", tip) else None
+        if full is None:
+            return Context(ref, tip, problem=f"the ledger commit {tip[:12]} is gone")
+        view = self.store.view_at(full)
+        try:
+            _, focus = read_header(ref, view)
+        except CorruptLedger as exc:
+            return Context(ref, tip, problem=str(exc))
+        entries, _ = read_entries(self.store, ref, view)
+        newest = sorted(entries, key=lambda e: (e.seq, e.created), reverse=True)
+        verified = [e for e in newest if e.kind == "verified"]
+        dropped = [e for e in newest if e.kind == "dropped"]
+        n = self.context_items
+        return Context(ref, tip, focus.task, tuple(verified[:n]), tuple(dropped[:n]),
+                       max(0, len(verified) - n), max(0, len(dropped) - n))
+
+
+def _names(entry: Entry, sha: str) -> bool:
+    cited = [*git_evidence(entry), *([entry.deployed_sha] if entry.deployed_sha else [])]
+    return any(len(c) >= 4 and sha.startswith(c.lower()) for c in cited)
+
+
+def _entry_order(item: Linked) -> tuple[int, float, int, int]:
+    """Found entries newest first (the same entry's relations strongest first)."""
+    if item.entry is None:
+        return (1, 0.0, 0, ENTRY_RELATIONS.index(item.relation))
+    return (0, -item.entry.created.timestamp(), -item.entry.seq,
+            ENTRY_RELATIONS.index(item.relation))
+
+
+def status_text(entry: Entry) -> str:
+    """A decision's status as ``restore`` words it: implemented is "not deployed" yet."""
+    if entry.status == "implemented":
+        return "implemented — not deployed"
+    if entry.status == "deployed":
+        return f"deployed to {deploy_receipt(entry)}"
+    if entry.status == "proposed" and entry.supersedes:
+        return f"proposed, would supersede {entry.supersedes}"
+    return entry.status or "?"
+
+
+# -- JSON ----------------------------------------------------------------------------------
+
+
+def why_json(result: Why) -> dict[str, Any]:
+    """The documented ``--json`` shape (docs/cli.md, "why")."""
+    return {
+        "target": result.target,
+        "kind": result.kind,
+        "path": result.path,
+        "lines": list(result.lines) if result.lines else None,
+        "commits": [_commit_json(c) for c in result.commits],
+        "more_commits": result.more_commits,
+        "hint": result.hint,
+    }
+
+
+def _commit_json(found: CommitWhy) -> dict[str, Any]:
+    context = found.context
+    return {
+        "commit": found.commit,
+        "summary": found.summary,
+        "lines": [list(r) for r in found.lines] if found.lines is not None else None,
+        "noted": found.noted,
+        "entries": [{"relation": x.relation, "ledger": x.ledger, "id": x.entry_id,
+                     "entry": entry_to_json(x.entry) if x.entry else None,
+                     "status": status_text(x.entry)
+                     if x.entry and x.entry.kind == "decided" else None,
+                     "problem": x.problem} for x in found.entries],
+        "context": None if context is None else {
+            "ledger": context.ledger,
+            "tip": context.tip,
+            "task": context.task,
+            "verified": [entry_to_json(e) for e in context.verified],
+            "dropped": [entry_to_json(e) for e in context.dropped],
+            "more_verified": context.more_verified,
+            "more_dropped": context.more_dropped,
+            "problem": context.problem,
+        },
+    }
+
+
+# -- text ----------------------------------------------------------------------------------
+
+
+def why_text(result: Why) -> str:
+    if result.kind == "path":
+        where = f"{result.path}:{_span(result.lines)}" if result.lines else result.path
+        n = len(result.commits) + result.more_commits
+        head = f"why {where}: {n} commit{'s' if n != 1 else ''} (newest first)"
+    else:
+        head = f"why {result.target}"
+    lines = [printable(head or "")]
+    for found in result.commits:
+        lines.append("")
+        lines.extend(_commit_lines(found))
+    if result.more_commits:
+        lines += ["", f"… and {result.more_commits} older commit"
+                      f"{'s' if result.more_commits != 1 else ''} not shown "
+                      "(--max-commits, or a narrower PATH:FIRST-LAST)"]
+    if result.hint:
+        lines += ["", f"hint: {result.hint}"]
+    return "\n".join(lines)
+
+
+def _commit_lines(found: CommitWhy) -> list[str]:
+    at = ""
+    if found.lines:
+        several = len(found.lines) > 1 or found.lines[0][0] != found.lines[0][1]
+        at = f"  (line{'s' if several else ''} {', '.join(_span(r) for r in found.lines)})"
+    lines = [f"commit {found.commit[:12]}  {_flat(found.summary, 72)}{at}"]
+    if not found.entries and found.context is None:
+        lines.append(f"  no ledger notes for {found.commit[:12]}")
+        return lines
+    shown: dict[tuple[str, str], list[str]] = {}
+    for item in found.entries:
+        key = (item.ledger, item.entry_id)
+        if key in shown:
+            shown[key].append(item.relation)
+            continue
+        shown[key] = [item.relation]
+    printed: set[tuple[str, str]] = set()
+    for item in found.entries:
+        key = (item.ledger, item.entry_id)
+        if key in printed:
+            continue
+        printed.add(key)
+        lines.extend(_linked_lines(item, shown[key]))
+    if found.context is not None:
+        lines.extend(_context_lines(found.context))
+    return lines
+
+
+def _linked_lines(item: Linked, relations: list[str]) -> list[str]:
+    how = " + ".join(relations)
+    where = _ledger_name(item.ledger)
+    if item.entry is None:
+        return [f"  {how} {item.entry_id} ({where}): {printable(item.problem or 'not found')}"]
+    entry = item.entry
+    tag = f"  [{_flat(status_text(entry), 120)}]" if entry.kind == "decided" else ""
+    out = [f"  {how} {entry.id} ({where})", f"{_INDENT}{_flat(entry.text, 200)}{tag}"]
+    details: list[tuple[str, str | None]] = []
+    if entry.kind == "decided":
+        details = [("rejected alternatives", " | ".join(entry.over) or None),
+                   ("because", entry.because),
+                   ("rejected because", entry.rejected_why),
+                   ("superseded by", entry.superseded_by),
+                   ("evidence", "; ".join(entry.evidence) or None)]
+    elif entry.kind == "verified":
+        details = [("by", entry.by)]
+    elif entry.kind == "dropped":
+        details = [("why", entry.why)]
+    elif entry.kind == "plan":
+        details = [("note", entry.note)]
+    out.extend(f"{_INDENT}{_INDENT}{label}: {_flat(value, 300)}"
+               for label, value in details if value)
+    if item.problem:
+        out.append(f"{_INDENT}{_INDENT}note: {printable(item.problem)}")
+    return out
+
+
+def _context_lines(context: Context) -> list[str]:
+    name = _ledger_name(context.ledger)
+    out = [f"  made while {name} was active (at {context.tip[:12]})"]
+    if context.problem:
+        out.append(f"{_INDENT}{printable(context.problem)}")
+        return out
+    out.append(f"{_INDENT}TASK  {_flat(context.task or '(not set)', 200)}")
+    for title, items, more, detail in (
+        ("VERIFIED", context.verified, context.more_verified, "by"),
+        ("DROPPED", context.dropped, context.more_dropped, "why"),
+    ):
+        if not items:
+            continue
+        out.append(f"{_INDENT}{title} then (newest first)")
+        for entry in items:
+            reason = getattr(entry, detail) or "?"
+            out.append(f"{_INDENT}  {entry.id}  {_flat(entry.text, 160)}  "
+                       f"({detail}: {_flat(reason, 160)})")
+        if more:
+            out.append(f"{_INDENT}  … and {more} more")
+    return out
+
+
+def _ledger_name(ref: str) -> str:
+    return printable(ref.removeprefix(LEDGER_NAMESPACE))
+
+
+def _span(lines: tuple[int, int] | None) -> str:
+    if lines is None:
+        return ""
+    first, last = lines
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def _flat(text: str, cap: int) -> str:
+    flat = " ".join(printable(text).split())
+    return flat if len(flat) <= cap else flat[: cap - 1] + "…"
+
+
+__all__ = ["CONTEXT_ITEMS", "MAX_COMMITS", "CommitWhy", "Context", "Linked", "Why",
+           "status_text", "why", "why_json", "why_text"]

@@ -1,0 +1,230 @@
+"""The layer rule of docs/architecture.md, enforced by reading every import with ``ast``.
+
+storage → ledger → audit / views / team / interchange → integrations → the top level (cli,
+tour, manpage). ``core`` and ``errors`` sit under everything. A module may import its own
+layer or a lower one; the packages of one layer must not import each other in a circle; no
+module imports another inside a function (start-up-speed exceptions are listed below with
+their reason); pygit2 is imported only under ``storage/``; and no private name (``_x``)
+crosses a module boundary.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gitledger"
+
+#: The rank of each layer: an import may only point at an equal or lower rank.
+LAYERS = {
+    "errors": 0, "core": 0, "__init__": 0,
+    "storage": 1,
+    "ledger": 2,
+    "audit": 3, "views": 3, "team": 3, "interchange": 3,
+    "integrations": 4,
+    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5,
+}
+
+#: Imports inside functions that are there for start-up speed, with the reason.
+LAZY_IMPORTS: dict[str, str] = {
+    "gitledger.cli": "each command loads only the layers it needs, so --help and hooks start fast",
+    "gitledger.integrations.mcp_server": "the mcp SDK is an optional extra, loaded when serving",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str      # the importing module, dotted
+    target: str      # the imported module, dotted
+    names: tuple[str, ...]
+    line: int
+    nested: bool     # inside a function or class body rather than at module level
+    type_only: bool  # under ``if TYPE_CHECKING:``
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> Iterator[Import]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def walk(node: ast.AST, nested: bool, type_only: bool) -> Iterator[Import]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import):
+                for alias in child.names:
+                    yield Import(name, alias.name, (), child.lineno, nested, type_only)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+                    for _ in range(child.level - 1):
+                        package = package.rpartition(".")[0]
+                    base = f"{package}.{base}" if base else package
+                for alias in child.names:
+                    # ``from gitledger.storage import store`` imports the module itself
+                    candidate = f"{base}.{alias.name}"
+                    if candidate in known:
+                        yield Import(name, candidate, (), child.lineno, nested, type_only)
+                    else:
+                        yield Import(name, base, (alias.name,), child.lineno, nested, type_only)
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                    ast.ClassDef)):
+                yield from walk(child, True, type_only)
+            elif isinstance(child, ast.If) and _is_type_checking(child):
+                yield from walk(child, nested, True)
+            else:
+                yield from walk(child, nested, type_only)
+
+    yield from walk(tree, False, False)
+
+
+def all_imports() -> list[Import]:
+    found = modules()
+    known = set(found)
+    return [imp for name, path in found.items() for imp in imports_of(name, path, known)]
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def internal(imports: list[Import]) -> list[Import]:
+    return [i for i in imports if i.target == "gitledger" or i.target.startswith("gitledger.")]
+
+
+IMPORTS = all_imports()
+
+
+def test_every_module_has_a_layer() -> None:
+    unknown = sorted({layer_of(m) for m in modules()} - set(LAYERS))
+    assert not unknown, f"modules outside every layer: {unknown} (add them to LAYERS and docs)"
+
+
+def test_no_import_points_up() -> None:
+    upward = [
+        f"{i.module}:{i.line} imports {i.target} ({layer_of(i.module)} → {layer_of(i.target)})"
+        for i in internal(IMPORTS)
+        if LAYERS[layer_of(i.target)] > LAYERS[layer_of(i.module)]
+    ]
+    assert not upward, "\n".join(upward)
+
+
+def test_the_packages_of_a_layer_import_no_circle() -> None:
+    edges: dict[str, set[str]] = {}
+    for i in internal(IMPORTS):
+        source, target = layer_of(i.module), layer_of(i.target)
+        if source != target:
+            edges.setdefault(source, set()).add(target)
+    assert not _cycles(edges), _cycles(edges)
+
+
+def test_no_module_import_cycle() -> None:
+    edges: dict[str, set[str]] = {}
+    for i in internal(IMPORTS):
+        if not i.type_only and i.target != i.module and i.target in modules():
+            edges.setdefault(i.module, set()).add(i.target)
+    found = _cycles(edges)
+    assert not found, "\n".join(" → ".join(c) for c in found)
+
+
+def test_no_import_hides_in_a_function() -> None:
+    hidden = [
+        f"{i.module}:{i.line} imports {i.target} inside a function"
+        for i in internal(IMPORTS)
+        if i.nested and not i.type_only and i.module not in LAZY_IMPORTS
+    ]
+    assert not hidden, "\n".join(hidden)
+
+
+def test_pygit2_is_imported_only_by_storage() -> None:
+    outside = [
+        f"{i.module}:{i.line}" for i in IMPORTS
+        if i.target.split(".")[0] == "pygit2" and layer_of(i.module) != "storage"
+    ]
+    assert not outside, "pygit2 outside gitledger/storage/: " + ", ".join(outside)
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    crossing = [
+        f"{i.module}:{i.line} takes {name} from {i.target}"
+        for i in internal(IMPORTS) for name in i.names
+        if name.startswith("_") and not name.startswith("__") and i.target != i.module
+    ]
+    assert not crossing, "\n".join(crossing)
+
+
+def test_the_lazy_import_list_names_real_modules() -> None:
+    assert set(LAZY_IMPORTS) <= set(modules())
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Each strongly connected component of more than one node, as a sorted list."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(edges.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+@pytest.mark.parametrize(("edges", "expected"), [
+    ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
+    ({"a": {"b"}, "b": {"c"}}, []),
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+])
+def test_the_cycle_finder_finds_cycles(edges: dict[str, set[str]],
+                                       expected: list[list[str]]) -> None:
+    assert _cycles(edges) == expected
+
+
+def test_the_checks_see_a_hidden_upward_import(tmp_path: Path) -> None:
+    source = "def f():\n    from gitledger.cli import main\n"
+    (tmp_path / "mod.py").write_text(source)
+    [found] = list(imports_of("gitledger.storage.mod", tmp_path / "mod.py", set()))
+    assert found.nested
+    assert found.target == "gitledger.cli"
+    assert LAYERS[layer_of(found.target)] > LAYERS[layer_of(found.module)]
