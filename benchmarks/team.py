@@ -74,9 +74,9 @@ from harness import (
 )
 
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.remotes import fetch_refspecs
 from gitledger.storage.store import FOCUS_PATH, META_PATH, PROJECT_REF
 from gitledger.team import sync
-from gitledger.team.remotes import fetch_refspecs
 
 #: GNU time, when there is one: it reports the peak RSS (``%M``, KiB) of the largest
 #: process of the command's tree, and being small itself adds nothing to it.

@@ -858,7 +858,7 @@ def adopt(name: str, repo: str | None, as_json: bool) -> None:
     worktrees (there is no --force; a locked worktree counts as live).  Pointer files
     of removed worktrees that still name the ledger are deleted.
     """
-    from gitledger.ledger.archives import adopt as adopt_ledger
+    from gitledger.ledger.worktrees import adopt as adopt_ledger
     from gitledger.views.render import adopt_json, adopt_text
 
     result = adopt_ledger(_where(repo), name)
@@ -955,7 +955,7 @@ def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) ->
     refspecs, HEAD is added too: with any push refspec configured, a plain git push
     pushes only those.
     """
-    from gitledger.team.remotes import setup
+    from gitledger.storage.remotes import setup
     from gitledger.team.render import setup_json, setup_text
 
     result = setup(_where(repo), remote, dry_run=dry_run)
@@ -968,7 +968,7 @@ def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) ->
 @_common
 def remote_teardown(remote: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Remove exactly the lines git ledger remote setup added to remote.REMOTE."""
-    from gitledger.team.remotes import teardown
+    from gitledger.storage.remotes import teardown
     from gitledger.team.render import setup_json, setup_text
 
     result = teardown(_where(repo), remote, dry_run=dry_run)

@@ -35,3 +35,11 @@ class ConcurrentUpdate(LedgerError):
 
 class AgentConfigError(LedgerError):
     """An agent's config file we will not rewrite: not JSON, or not the documented shape."""
+
+
+class SyncError(LedgerError):
+    """A remote could not be reached, refused our refs, or kept moving."""
+
+
+class AtifError(InvalidInput):
+    """A transcript that cannot be read as a Claude Code transcript (names the line)."""

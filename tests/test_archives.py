@@ -12,9 +12,9 @@ from click.testing import CliRunner, Result
 from gitledger.cli import cli
 from gitledger.errors import InvalidInput, UnknownEntry
 from gitledger.ledger import archives as archives_module
+from gitledger.ledger import worktrees as worktrees_module
 from gitledger.ledger.archives import (
     ArchivedLedger,
-    adopt,
     list_archives,
     open_archive,
     parse_cutoff,
@@ -22,6 +22,8 @@ from gitledger.ledger.archives import (
 )
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger, list_ledgers
+from gitledger.ledger.worktrees import adopt
+from gitledger.storage import worktrees as worktree_pointers
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
 from tests.conftest import git
@@ -440,7 +442,7 @@ def test_orphan_after_deleting_the_directory_with_and_without_prune(
 
     path, ref = _worktree_ledger(repo_with_commit)
     shutil.rmtree(path)  # gone, but git has not pruned its git dir yet
-    assert ref in archives_module.orphaned_refs(Store(_repo(repo_with_commit)))
+    assert ref in worktree_pointers.orphaned_refs(Store(_repo(repo_with_commit)))
     git(repo_with_commit, "worktree", "prune")
     assert next(s for s in list_ledgers(repo_with_commit) if s.ref == ref).orphaned
     assert git(repo_with_commit, "cat-file", "-t", ref).strip() == "commit"
@@ -516,7 +518,7 @@ def test_adopt_releases_the_pointer_of_a_deleted_unpruned_worktree(
     result = adopt(repo_with_commit, ref)
     assert result.released == (str(gitdir.resolve()),)
     assert not (gitdir / "ledger").exists()  # if the worktree is repaired, it starts afresh
-    assert [p.ref for p in archives_module.pointers(Store(_repo(repo_with_commit)))] == [ref]
+    assert [p.ref for p in worktree_pointers.pointers(Store(_repo(repo_with_commit)))] == [ref]
 
 
 def test_adopt_refuses_when_this_worktree_has_a_ledger_with_content(
@@ -602,14 +604,14 @@ def test_adopt_when_the_ledger_was_archived_meanwhile(repo_with_commit: Path,
                                                       ) -> None:
     path, ref = _worktree_ledger(repo_with_commit)
     git(repo_with_commit, "worktree", "remove", str(path))
-    real = archives_module._adoptable
+    real = worktrees_module._adoptable
 
     def resolve_then_archive(store: Store, name: str) -> str:
         found = real(store, name)
         archive(repo_with_commit, name=found, mode="none")
         return found
 
-    monkeypatch.setattr(archives_module, "_adoptable", resolve_then_archive)
+    monkeypatch.setattr(worktrees_module, "_adoptable", resolve_then_archive)
     with pytest.raises(UnknownEntry, match="archived meanwhile"):
         adopt(repo_with_commit, ref)
     assert not (repo_with_commit / ".git" / "ledger").exists()

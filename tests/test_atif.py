@@ -8,14 +8,8 @@ from typing import Any
 
 import pytest
 
-from gitledger.errors import InvalidInput
-from gitledger.interchange.atif import (
-    SCHEMA_VERSION,
-    AtifError,
-    from_claude_transcript,
-    to_json,
-    validate,
-)
+from gitledger.errors import AtifError, InvalidInput
+from gitledger.interchange.atif import SCHEMA_VERSION, from_claude_transcript, to_json, validate
 
 SESSION = "0d3c5e7a-1b2c-4d5e-8f90-123456789abc"
 BASE = {"sessionId": SESSION, "cwd": "/home/ada/proj", "version": "1.0.98",

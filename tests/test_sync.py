@@ -19,10 +19,9 @@ from typing import Any
 import pytest
 
 from gitledger.core.ids import entry_path
-from gitledger.errors import InvalidInput
+from gitledger.errors import InvalidInput, SyncError
 from gitledger.ledger.operations import Ledger
 from gitledger.team import sync
-from gitledger.team.remotes import SyncError
 from tests.remote_fixtures import (
     Clone,
     Team,

@@ -18,12 +18,13 @@ import pygit2
 import pytest
 
 from gitledger.core.ids import entry_path
+from gitledger.errors import SyncError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.merge import Conflict, merge_into
+from gitledger.storage.remotes import run_git
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import PROJECT_REF, Store
 from gitledger.team import sync
-from gitledger.team.remotes import SyncError, run_git
 from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, fsck, make_team, refs_of
 
@@ -703,7 +704,7 @@ def test_own_mirrors_are_neither_reviewed_nor_listed(team: Team) -> None:
 def test_teardown_leaves_the_config_file_byte_for_byte_as_before_setup(repo: Path) -> None:
     """libgit2 writes setup's lines under a second copy of the section header when the
     section is not the file's last; teardown takes that copy away again."""
-    from gitledger.team.remotes import setup, teardown
+    from gitledger.storage.remotes import setup, teardown
 
     git(repo, "remote", "add", "origin", str(repo.parent / "remote.git"))
     git(repo, "config", "branch.main.remote", "origin")  # a section after the remote's

@@ -34,6 +34,7 @@ from gitledger.core.model import (
 from gitledger.core.text import one_line_summary, printable
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.rules import normalised, rejection_index
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
@@ -164,26 +165,6 @@ def evaluate(
     return findings
 
 
-def repeats_rejected(text: str, decisions: Iterable[Entry]) -> Entry | None:
-    """The active decision among ``decisions`` that rejected exactly ``text``, if any."""
-    found = rejection_index(decisions).get(_norm(text), ())
-    return found[0] if found else None
-
-
-def rejection_index(decisions: Iterable[Entry]) -> dict[str, list[Entry]]:
-    """Each alternative an active decision rejected (normalised) → the decisions that did.
-
-    Built once per check, so comparing every live decision with every rejection is a
-    lookup, not a scan of all decisions for each one.
-    """
-    index: dict[str, list[Entry]] = {}
-    for decision in decisions:
-        if decision.status in ACTIVE_STATUSES:
-            for alternative in decision.over:
-                index.setdefault(_norm(alternative), []).append(decision)
-    return index
-
-
 # -- the rules -----------------------------------------------------------------------------
 
 
@@ -294,7 +275,7 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
     for ref, d in decisions:
         if d.status not in LIVE_STATUSES:
             continue
-        source = next((a for a in rejected_by.get(_norm(d.text), ())
+        source = next((a for a in rejected_by.get(normalised(d.text), ())
                        if a.id not in (d.id, d.supersedes)), None)
         if source is not None:
             out.append(Finding(
@@ -493,10 +474,6 @@ def _waiting(ledger: Ledger, asking: dict[str, Entry]) -> list[Finding]:
 
 def _flat(text: str) -> str:
     return " ".join(printable(text).split())
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.casefold().split()).rstrip(".。!")
 
 
 def report_json(report: Report) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
 from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
 from gitledger.storage.notes import NOTES_REF, current_notes, rebuild, wanted_notes
+from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -49,7 +50,6 @@ from gitledger.storage.store import (
     Store,
     TreeView,
 )
-from gitledger.team.remotes import mirrors
 
 #: code → (severity, what it means).  Codes are stable: scripts may match on them.
 

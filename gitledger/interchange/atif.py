@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
-from gitledger.errors import InvalidInput
+from gitledger.errors import AtifError
 
 #: The version written: the widest the RFC defines (the models accept 1.0 to 1.7).
 SCHEMA_VERSION = "ATIF-v1.7"
@@ -65,10 +65,6 @@ _FINAL_INTS = ("total_prompt_tokens", "total_completion_tokens", "total_cached_t
                "total_steps")
 _IMAGE_SOURCE_KEYS = frozenset({"media_type", "path"})
 _CONTENT_TYPES = ("text", "image")
-
-
-class AtifError(InvalidInput):
-    """A transcript that cannot be read as a Claude Code transcript (names the line)."""
 
 
 # --------------------------------------------------------------------------- conversion

@@ -23,12 +23,12 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gitledger.audit.check import _norm as normalised
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.project_index import TOP
+from gitledger.ledger.rules import normalised
 from gitledger.storage.entry_cache import CACHE_DIR, read_entries
 from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
 

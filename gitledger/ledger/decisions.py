@@ -14,7 +14,7 @@ to: two writers racing on one decision cannot both move it from the same state.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -23,10 +23,7 @@ from urllib.parse import urlsplit
 from gitledger.core.codec import decode_entry, encode_entry, encode_focus, in_utc_range
 from gitledger.core.ids import entry_path
 from gitledger.core.model import (
-    ACTIVE_STATUSES,
-    LIVE_STATUSES,
     SECTION_TITLES,
-    STATUSES,
     Entry,
     Event,
     Focus,
@@ -35,8 +32,8 @@ from gitledger.core.model import (
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.ledger.deciding import checked_evidence, write_warnings
 from gitledger.ledger.operations import (
-    Amended,
     Built,
     EntryHistory,
     Ledger,
@@ -45,71 +42,16 @@ from gitledger.ledger.operations import (
     find_entry_id,
     read_entry,
 )
+from gitledger.ledger.rules import TRANSITIONS, require_move
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
 from gitledger.storage.store import FOCUS_PATH, PROJECT_REF, TreeView
 
 if TYPE_CHECKING:
-    from gitledger.ledger.decision_index import Matches
+    pass
 
 #: How a status change computes the entry (and any entries it drags along) from the tree.
 _Change = Callable[[TreeView, Entry], tuple[Entry, list[Entry]]]
-
-#: status → the statuses it may move to.  A status listed as its own successor is an
-#: amendment (another implementation commit, a newer deploy receipt).
-TRANSITIONS: dict[str, tuple[str, ...]] = {
-    "proposed": ("accepted", "rejected", "superseded"),
-    "accepted": ("implemented", "rejected", "superseded"),
-    "implemented": ("implemented", "deployed", "superseded"),
-    "deployed": ("deployed", "superseded"),
-    "rejected": (),
-    "superseded": (),
-}
-
-_AGAIN = {
-    "implemented": "implement {id} --commit REV adds a commit",
-    "deployed": "deploy {id} … records a newer deploy",
-}
-_HOW = {
-    "accepted": "accept {id}",
-    "implemented": "implement {id}",
-    "deployed": "deploy {id} --env ENV --sha REV --url URL",
-    "rejected": "reject {id} --why WHY",
-    "superseded": "decide TEXT --supersedes {id}",
-}
-
-
-def legal_moves(entry: Entry) -> str:
-    """Where a decision can go from its status, with the command for each: for errors."""
-    legal = TRANSITIONS.get(entry.status or "", ())
-    moves = [s for s in legal if s != entry.status]
-    if not moves:
-        return f"{entry.status} is final"
-    text = "from {} it can become {}".format(
-        entry.status,
-        ", ".join(f"{s} (git ledger {_HOW[s].format(id=entry.id)})" for s in moves),
-    )
-    if entry.status in legal:
-        text += (f", or be {entry.status} again (git ledger "
-                 f"{_AGAIN[entry.status].format(id=entry.id)})")
-    return text
-
-
-def require_move(entry: Entry, to: str) -> None:
-    """InvalidInput unless ``entry`` is a decision that may move to status ``to``."""
-    if entry.kind != "decided":
-        raise InvalidInput(
-            f"{entry.id} is {SECTION_TITLES[entry.kind]}, not a decision: only decisions "
-            "have a status"
-        )
-    if entry.status not in STATUSES:
-        raise InvalidInput(
-            f"{entry.id} has the unknown status '{entry.status}'; fix it with git ledger "
-            "check, which names the cause"
-        )
-    if to not in TRANSITIONS[entry.status or ""]:
-        raise InvalidInput(f"{entry.id} is {entry.status} and cannot become {to}: "
-                           f"{legal_moves(entry)}")
 
 
 # -- the commands --------------------------------------------------------------------------
@@ -258,87 +200,6 @@ def add_evidence(
     return _with_entry(ledger, ledger.write(build), entry_id)
 
 
-# -- pieces ``Ledger.decide`` uses ---------------------------------------------------------
-
-
-def supersede(view: TreeView, new: Entry) -> Amended:
-    """Link a new decision to the one it supersedes (read from ``view``) and back.
-
-    An accepted replacement supersedes at once; a proposed one only records the link, and
-    ``accept`` completes it.  The new decision inherits the old one's scope.
-    """
-    assert new.supersedes is not None
-    old = read_entry(view, find_entry_id(view, new.supersedes))
-    require_move(old, "superseded")
-    if old.superseded_by is not None:
-        raise InvalidInput(f"{old.id} is already superseded by {old.superseded_by}")
-    entry = replace(new, scope=new.scope if new.scope is not None else old.scope)
-    if new.status == "proposed":
-        return Amended(entry)
-    changed = replace(old, status="superseded", superseded_by=new.id)
-    return Amended(entry, (changed,), (("Ledger-Entry", old.id), ("Ledger-Status",
-                                                                    f"{old.id} superseded")))
-
-
-def checked_evidence(ledger: Ledger, items: Iterable[str], *, cited_by: str) -> tuple[str, ...]:
-    """Evidence as stored: ``git:REV`` resolved to a full sha that exists and is kept."""
-    out: list[str] = []
-    shas: list[str] = []
-    graph: CommitGraph | None = None
-    for given in items:
-        item = given
-        if given.startswith("git:"):
-            graph = graph or CommitGraph(ledger.repo)
-            sha = graph.resolve(given[4:], f"evidence '{given}'")
-            shas.append(sha)
-            item = f"git:{sha}"
-        if item not in out:
-            out.append(item)
-    if shas:
-        keep(ledger.store, shas, cited_by)
-    return tuple(out)
-
-
-def write_warnings(
-    ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *,
-    proposed: bool = False,
-) -> tuple[str, ...]:
-    """What ``decide`` says about a new decision that the check would also flag.
-
-    Asked of the decision index (``decision_index``), which costs the same whatever the
-    ledgers' size; read from the ledgers themselves when the index cannot be used.
-    """
-    from gitledger.ledger.decision_index import find_matches
-
-    matches = find_matches(ledger.store, ledger.ref, text, scope, supersedes,
-                           proposed=proposed)
-    if matches is None:
-        matches = _scanned_matches(ledger, text, scope, supersedes, proposed=proposed)
-    warnings: list[str] = []
-    if matches.rejected_by is not None:
-        source = matches.rejected_by
-        warnings.append(f"this repeats an alternative {source} rejected "
-                        f"('{one_line_summary(text)}'); supersede {source} if it is "
-                        f"meant to replace it (--supersedes {source})")
-    if matches.in_scope is not None:
-        warnings.append(f"{matches.in_scope} is already in force in scope '{scope}'; if this "
-                        f"replaces it, decide with --supersedes {matches.in_scope}, otherwise "
-                        "give this decision a narrower --scope")
-    return tuple(warnings)
-
-
-def _scanned_matches(
-    ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *, proposed: bool,
-) -> Matches:
-    """``write_warnings``'s answer from reading every decision (what the index answers)."""
-    from gitledger.audit.check import repeats_rejected
-    from gitledger.ledger.decision_index import Matches
-
-    decisions = [e for e in _known_decisions(ledger) if e.id != supersedes]
-    source = repeats_rejected(text, decisions)
-    in_scope = next((d for d in decisions if scope and d.scope == scope and not proposed),
-                    None)
-    return Matches(source.id if source else None, in_scope.id if in_scope else None)
 
 
 def find_decision(ledger: Ledger, prefix: str) -> str:
@@ -479,14 +340,4 @@ def _with_entry(ledger: Ledger, result: WriteResult, entry_id: str) -> WriteResu
         return result
     return replace(result, entry=ledger.get(entry_id))
 
-
-def _known_decisions(ledger: Ledger) -> list[Entry]:
-    """The live decisions a new one is compared with: this ledger's and the project's."""
-    from gitledger.ledger.project_index import active_project_decisions
-
-    found = {e.id: e for e in ledger.snapshot().of_kind("decided") if e.status in LIVE_STATUSES}
-    if ledger.ref != PROJECT_REF:
-        for entry, _ in active_project_decisions(ledger.store).top:
-            found.setdefault(entry.id, entry)
-    return [e for e in found.values() if e.status in ACTIVE_STATUSES]
 

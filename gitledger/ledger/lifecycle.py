@@ -26,6 +26,7 @@ from gitledger.core.text import one_line_summary
 from gitledger.errors import ConcurrentUpdate, InvalidInput
 from gitledger.ledger.operations import Ledger, find_entry_id, read_entry, read_header
 from gitledger.storage.store import PROJECT_REF, LedgerMoved, TreeView
+from gitledger.storage.worktrees import live_worktree
 
 #: What ``archive`` carries by default, and what ``--carry-all-durable`` adds.
 CARRY_MODES = ("default", "all-durable", "none")
@@ -164,7 +165,6 @@ def archive(
 
 def _refuse_foreign(ledger: Ledger) -> None:
     """``archive --ledger``: only a session ledger that no live worktree uses."""
-    from gitledger.ledger.archives import live_worktree
     from gitledger.ledger.operations import refuse_mirror
 
     refuse_mirror(ledger.ref)

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import (
-    decode_entry,
     decode_entry_or_none,
-    decode_focus,
-    decode_meta,
     encode_entry,
     encode_focus,
     encode_meta,
 )
-from gitledger.core.ids import KIND_LETTERS, entry_path, match_prefix, new_id, split_prefix
+from gitledger.core.ids import KIND_LETTERS, entry_path, new_id
 from gitledger.core.model import (
     KIND_FIELDS,
     SECTION_TITLES,
@@ -36,8 +32,13 @@ from gitledger.core.model import (
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.project_index import refresh_after_write
+from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
+from gitledger.ledger.rules import require_move
+from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.notes import annotate, not_carried
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -50,6 +51,7 @@ from gitledger.storage.store import (
     Store,
     TreeView,
 )
+from gitledger.storage.worktrees import pointers as worktree_pointers
 
 #: The environment variable through which an agent's session id reaches every write.
 SESSION_ENV = "GIT_LEDGER_SESSION_ID"
@@ -57,66 +59,6 @@ SESSION_LIMIT = 200
 
 _VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
           "plan": "plan"}
-
-
-@dataclass(frozen=True)
-class WriteResult:
-    """What a write command reports: the entry it wrote (if any) and where."""
-
-    ref: str
-    commit: str | None
-    entry: Entry | None
-    focus: Focus
-    #: Things worth saying that did not stop the write (a rejected alternative revived).
-    warnings: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class EntryHistory:
-    """An entry, the events that touched it (newest first) and, for a decision, its chain."""
-
-    entry: Entry
-    events: tuple[Event, ...]
-    #: What it superseded, oldest first, and what superseded it, in order.
-    earlier: tuple[Entry, ...] = ()
-    later: tuple[Entry, ...] = ()
-    #: Each status it had, oldest first, with the event that set it.
-    statuses: tuple[tuple[str, Event], ...] = ()
-
-
-@dataclass(frozen=True)
-class LedgerSummary:
-    ref: str
-    meta: LedgerMeta | None
-    focus: Focus
-    entries: int
-    last_change: Event | None
-    worktree: Path | None
-    current: bool
-    problem: str | None = None
-    #: A session ledger no live worktree points at (``git ledger adopt`` or ``archive``).
-    orphaned: bool = False
-
-
-@dataclass(frozen=True)
-class Amended:
-    """A new entry as adjusted by the entries it touches, and those entries changed."""
-
-    entry: Entry
-    others: tuple[Entry, ...] = ()
-    trailers: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Built:
-    """What one write computed from the tree it started from."""
-
-    subject: str
-    trailers: list[tuple[str, str]]
-    files: dict[str, bytes | None]
-    entry: Entry | None
-    focus: Focus
-    next_changed: bool
 
 
 class Ledger:
@@ -278,8 +220,6 @@ class Ledger:
         when a ``proposed`` replacement is accepted), and the new one takes the old one's
         scope unless it is given its own.
         """
-        from gitledger.ledger.decisions import require_move, supersede, write_warnings
-
         decision = clean_text(text, "decision")
         entry_id = new_id("decided")
         fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
@@ -304,8 +244,6 @@ class Ledger:
         """``git:`` evidence resolved to full shas that exist, kept alive for ``entry_id``."""
         if not any(item.startswith("git:") for item in evidence):
             return evidence
-        from gitledger.ledger.decisions import checked_evidence
-
         return checked_evidence(self, evidence, cited_by=entry_id)
 
     def verify(self, fact: str, *, by: str, next_text: str | None = None) -> WriteResult:
@@ -605,8 +543,6 @@ class Ledger:
         The notes are an index: the ledger write has happened whatever becomes of them,
         so a failure is a warning naming the command that restores them.
         """
-        from gitledger.storage.notes import annotate
-
         before: TreeView | None = None
         for path, blob in files.items():
             if not path.startswith(f"{ENTRIES_DIR}/"):
@@ -662,35 +598,11 @@ class Ledger:
         self.store.update(ref, start)
 
 
-
-
 # -- helpers ---------------------------------------------------------------------------
 
 
 class _LedgerGone(Exception):
     """The ledger's ref disappeared between starting a write and committing it."""
-
-
-def find_entry_id(view: TreeView, prefix: str) -> str:
-    """The full id that ``prefix`` names in this tree, reading only the buckets it can be in."""
-    _, core = split_prefix(prefix)
-    if len(core) >= 2:
-        buckets = [f"{ENTRIES_DIR}/{core[0]}/{core[1]}"]
-    elif core:
-        buckets = [f"{ENTRIES_DIR}/{core[0]}/{b}" for b in view.names(f"{ENTRIES_DIR}/{core[0]}")]
-    else:
-        buckets = [
-            f"{ENTRIES_DIR}/{a}/{b}"
-            for a in view.names(ENTRIES_DIR)
-            for b in view.names(f"{ENTRIES_DIR}/{a}")
-        ]
-    candidates = [
-        name.removesuffix(".toml")
-        for bucket in buckets
-        for name in view.names(bucket)
-        if name.endswith(".toml")
-    ]
-    return match_prefix(prefix, candidates)
 
 
 def resolve_ledger_name(store: Store, name: str) -> str:
@@ -757,26 +669,6 @@ def refuse_mirror(ref: str | None) -> None:
                            "your own ledger (the owner's clone writes theirs)")
 
 
-def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
-    """A session's entries without those the project ledger already holds as carried from
-    it: a carry stopped between its two steps counts as done (``carry`` finishes it)."""
-    try:
-        project = store.tip(PROJECT_REF).view
-    except CorruptLedger:
-        return entries
-    if project is None:
-        return entries
-    origin = ref.removeprefix(SESSIONS_PREFIX)
-    kept: list[Entry] = []
-    for entry in entries:
-        path = entry_path(entry.id)
-        there = project.read(path) if project.has(path) else None
-        arrived = decode_entry_or_none(there, path)
-        if arrived is None or arrived.carried_from != origin:
-            kept.append(entry)
-    return kept
-
-
 def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSummary]:
     """Every live ledger in the repository, with the worktree that uses it.
 
@@ -784,8 +676,6 @@ def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSumm
     the pointer names another ledger now) is marked ``orphaned``.  Archives are listed by
     ``archives.list_archives``.
     """
-    from gitledger.ledger.archives import pointers as worktree_pointers
-
     store = Store(Repo(where))
     pointers = {p.ref: p.worktree for p in reversed(worktree_pointers(store)) if p.alive}
     current = store.worktree_ref()
@@ -813,33 +703,6 @@ def list_ledgers(where: str | os.PathLike[str] | None = None) -> list[LedgerSumm
                                        orphaned=orphaned))
     summaries.sort(key=lambda s: (s.ref != PROJECT_REF, not s.current, s.ref))
     return summaries
-
-
-def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
-    meta_blob = view.read(META_PATH)
-    if meta_blob is None:
-        raise CorruptLedger(
-            f"{ref} is not a ledger: its tree has no {META_PATH}"
-        )
-    meta = decode_meta(meta_blob, f"{ref}:{META_PATH}")
-    if meta.format < 1:
-        raise CorruptLedger(f"{ref}: ledger format {meta.format} does not exist")
-    if meta.format > FORMAT_VERSION:
-        raise CorruptLedger(
-            f"{ref} uses ledger format {meta.format}; this gitledger reads format "
-            f"{FORMAT_VERSION} (upgrade gitledger)"
-        )
-    focus_blob = view.read(FOCUS_PATH)
-    focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
-    return meta, focus
-
-
-def read_entry(view: TreeView, entry_id: str) -> Entry:
-    path = entry_path(entry_id)
-    blob = view.read(path)
-    if blob is None:
-        raise UnknownEntry(f"no entry {entry_id}")
-    return decode_entry(blob, path)
 
 
 def clean_next(next_text: str | None) -> str | None:

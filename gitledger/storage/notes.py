@@ -25,9 +25,12 @@ from dataclasses import dataclass
 
 import pygit2
 
+from gitledger.core.codec import decode_entry_or_none
+from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef, Change, Entry, git_evidence
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import collector_paused, read_entries
+from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -139,8 +142,6 @@ def wanted_notes(store: Store, *, skip_broken: bool = False) -> tuple[dict[str, 
                 if name.startswith(SESSIONS_PREFIX):
                     if ref == name and _is_archive_copy(store, ref, tip):
                         continue  # an archive stopped before removing it: read as archive
-                    from gitledger.ledger.operations import not_carried
-
                     entries = not_carried(store, name, entries)
                 found = [note_lines(entry, name) for entry in entries]
                 found.append(commit_lines(store, name, tip))
@@ -260,8 +261,6 @@ def _note_sources(store: Store) -> list[tuple[str, str]]:
     """(the ledger's name in note lines, the ref to read it from): this repository's
     ledgers, then the copies fetched from remotes, named as their owners name them (so a
     rebuild keeps the lines a teammate's push brought)."""
-    from gitledger.team.remotes import mirrors
-
     own = [(ref, ref) for ref in store.ledger_refs()]
     fetched = []
     for mirror, (_, name) in mirrors(store).items():
@@ -358,3 +357,23 @@ def _body(lines: Iterable[str]) -> bytes:
 
 def _is_full_sha(sha: str) -> bool:
     return len(sha) == 40 and all(c in "0123456789abcdef" for c in sha)
+
+
+def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
+    """A session's entries without those the project ledger already holds as carried from
+    it: a carry stopped between its two steps counts as done (``carry`` finishes it)."""
+    try:
+        project = store.tip(PROJECT_REF).view
+    except CorruptLedger:
+        return entries
+    if project is None:
+        return entries
+    origin = ref.removeprefix(SESSIONS_PREFIX)
+    kept: list[Entry] = []
+    for entry in entries:
+        path = entry_path(entry.id)
+        there = project.read(path) if project.has(path) else None
+        arrived = decode_entry_or_none(there, path)
+        if arrived is None or arrived.carried_from != origin:
+            kept.append(entry)
+    return kept

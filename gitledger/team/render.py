@@ -13,8 +13,8 @@ from gitledger.core.text import printable
 from gitledger.ledger.operations import LedgerSummary
 from gitledger.storage.keepalive import KEEP_REF
 from gitledger.storage.merge import MergeResult
+from gitledger.storage.remotes import SetupResult
 from gitledger.storage.store import REMOTES_PREFIX
-from gitledger.team.remotes import SetupResult
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import FetchResult, PullResult, PushResult
 

@@ -18,6 +18,7 @@ from gitledger.ledger.archives import DATE_RE, parse_cutoff
 from gitledger.ledger.operations import LedgerSummary, find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.remotes import default_remote, tracking_prefix
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -26,7 +27,6 @@ from gitledger.storage.store import (
     SESSIONS_PREFIX,
     Store,
 )
-from gitledger.team.remotes import default_remote, tracking_prefix
 from gitledger.team.sync import read_pulls
 
 #: What each event did to the entries it names, when no ``Ledger-Status`` says more.

@@ -27,11 +27,20 @@ from typing import Any
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
-from gitledger.errors import LedgerError
+from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger.operations import read_header
 from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
 from gitledger.storage.merge import MergeResult, merge_into, merged_commit
 from gitledger.storage.notes import annotate
+from gitledger.storage.remotes import (
+    NOTES_REF,
+    default_remote,
+    fetch_refspecs,
+    git_complaint,
+    run_git,
+    tracking_prefix,
+    tracking_ref,
+)
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -40,16 +49,6 @@ from gitledger.storage.store import (
     TRANSCRIPTS_PREFIX,
     LedgerMoved,
     Store,
-)
-from gitledger.team.remotes import (
-    NOTES_REF,
-    SyncError,
-    default_remote,
-    fetch_refspecs,
-    git_complaint,
-    run_git,
-    tracking_prefix,
-    tracking_ref,
 )
 
 #: How many times ``push`` pulls and tries again when the remote moved first.

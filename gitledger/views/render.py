@@ -17,7 +17,8 @@ from gitledger.ledger.operations import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF
 
 if TYPE_CHECKING:
-    from gitledger.ledger.archives import AdoptResult, ArchiveSummary, PruneResult
+    from gitledger.ledger.archives import ArchiveSummary, PruneResult
+    from gitledger.ledger.worktrees import AdoptResult
 
 INDENT = "    "
 

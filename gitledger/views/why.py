@@ -308,7 +308,7 @@ class _Reader:
 
     def _mirrors(self) -> dict[str, tuple[str, str]]:
         if self._mirror_refs is None:
-            from gitledger.team.remotes import mirrors
+            from gitledger.storage.remotes import mirrors
 
             self._mirror_refs = mirrors(self.store)
         return self._mirror_refs

@@ -20,7 +20,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.errors import InvalidInput, LedgerError
+from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -34,10 +34,6 @@ from gitledger.storage.store import (
 NOTES_REF = "refs/notes/ledger"
 #: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
 MARKER_KEY = "ledgerRefspec"
-
-
-class SyncError(LedgerError):
-    """A remote could not be reached, refused our refs, or kept moving."""
 
 
 def tracking_prefix(remote: str) -> str:

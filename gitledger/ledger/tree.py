@@ -1,0 +1,89 @@
+"""Reading one ledger tree: an entry by id or unique prefix, and the header.
+
+A ledger commit's tree is the ledger's complete state (docs/format.md), so these need
+only a ``TreeView``: no history, no replay.
+"""
+
+from __future__ import annotations
+
+from gitledger import FORMAT_VERSION
+from gitledger.core.codec import (
+    decode_entry,
+    decode_focus,
+    decode_meta,
+)
+from gitledger.core.ids import entry_path, match_prefix, split_prefix
+from gitledger.core.model import (
+    Entry,
+    Focus,
+    LedgerMeta,
+)
+from gitledger.errors import (
+    CorruptLedger,
+    UnknownEntry,
+)
+from gitledger.storage.store import (
+    ENTRIES_DIR,
+    FOCUS_PATH,
+    META_PATH,
+    TreeView,
+)
+
+
+def find_entry_id(view: TreeView, prefix: str) -> str:
+    """The full id that ``prefix`` names in this tree, reading only the buckets it can be in."""
+    _, core = split_prefix(prefix)
+    if len(core) >= 2:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{core[1]}"]
+    elif core:
+        buckets = [f"{ENTRIES_DIR}/{core[0]}/{b}" for b in view.names(f"{ENTRIES_DIR}/{core[0]}")]
+    else:
+        buckets = [
+            f"{ENTRIES_DIR}/{a}/{b}"
+            for a in view.names(ENTRIES_DIR)
+            for b in view.names(f"{ENTRIES_DIR}/{a}")
+        ]
+    candidates = [
+        name.removesuffix(".toml")
+        for bucket in buckets
+        for name in view.names(bucket)
+        if name.endswith(".toml")
+    ]
+    return match_prefix(prefix, candidates)
+
+
+def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
+    meta_blob = view.read(META_PATH)
+    if meta_blob is None:
+        raise CorruptLedger(
+            f"{ref} is not a ledger: its tree has no {META_PATH}"
+        )
+    meta = decode_meta(meta_blob, f"{ref}:{META_PATH}")
+    if meta.format < 1:
+        raise CorruptLedger(f"{ref}: ledger format {meta.format} does not exist")
+    if meta.format > FORMAT_VERSION:
+        raise CorruptLedger(
+            f"{ref} uses ledger format {meta.format}; this gitledger reads format "
+            f"{FORMAT_VERSION} (upgrade gitledger)"
+        )
+    focus_blob = view.read(FOCUS_PATH)
+    focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
+    return meta, focus
+
+
+def read_entry(view: TreeView, entry_id: str) -> Entry:
+    path = entry_path(entry_id)
+    blob = view.read(path)
+    if blob is None:
+        raise UnknownEntry(f"no entry {entry_id}")
+    return decode_entry(blob, path)
+
+
+def count_entries(view: TreeView) -> int:
+    return sum(
+        1
+        for a in view.names(ENTRIES_DIR)
+        for b in view.names(f"{ENTRIES_DIR}/{a}")
+        for name in view.names(f"{ENTRIES_DIR}/{a}/{b}")
+        if name.endswith(".toml")
+    )
