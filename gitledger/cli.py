@@ -21,7 +21,8 @@ from gitledger.errors import LedgerError
 
 if TYPE_CHECKING:
     from gitledger.core.model import Snapshot
-    from gitledger.ledger.operations import Ledger, WriteResult
+    from gitledger.ledger.operations import Ledger
+    from gitledger.ledger.results import WriteResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"

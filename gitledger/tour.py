@@ -22,7 +22,8 @@ from gitledger.core.ids import entry_path
 from gitledger.integrations.git_events import post_commit
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.lifecycle import archive
-from gitledger.ledger.operations import Ledger, WriteResult
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import WriteResult
 from gitledger.storage.notes import read_note
 from gitledger.storage.repo import commit_files, init_repository
 from gitledger.team.render import pull_text, push_text, review_text

@@ -20,8 +20,9 @@ from gitledger.core.codec import decode_entry, encode_entry, entry_from_json
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry
 from gitledger.ledger import decision_index
+from gitledger.ledger.deciding import _scanned_matches, write_warnings
 from gitledger.ledger.decision_index import DB_NAME, Matches, find_matches
-from gitledger.ledger.decisions import _scanned_matches, reject, write_warnings
+from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import entry_cache
 from gitledger.storage.entry_cache import CACHE_DIR, CACHE_VERSION, read_entries

@@ -144,6 +144,7 @@ def acknowledged_ids(outcomes: list[Outcome]) -> list[str]:
     return ids
 
 
+@pytest.mark.slow
 def test_eight_cli_processes_create_and_fill_one_ledger(
     repo: Path, cli_env: dict[str, str]
 ) -> None:
@@ -155,6 +156,7 @@ def test_eight_cli_processes_create_and_fill_one_ledger(
     assert_nothing_lost(repo, cli_env, ids)
 
 
+@pytest.mark.slow
 def test_eight_cli_processes_append_to_an_existing_ledger(
     repo_with_commit: Path, cli_env: dict[str, str]
 ) -> None:

@@ -27,8 +27,10 @@ from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import STATUSES, Entry, Focus, LedgerMeta
 from gitledger.errors import InvalidInput, UnknownEntry
-from gitledger.ledger import decisions
-from gitledger.ledger.operations import Built, Ledger, WriteResult, read_entry
+from gitledger.ledger import decisions, rules
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import Built, WriteResult
+from gitledger.ledger.tree import read_entry
 from gitledger.storage.keepalive import KEEP_REF
 from gitledger.storage.store import PROJECT_REF, TreeView
 from tests.conftest import Run, git, installed_git_ledger
@@ -317,7 +319,7 @@ def test_every_illegal_transition_raises_in_the_core(repo_with_commit: Path, sta
 
 
 def test_the_transition_table_is_the_specified_one() -> None:
-    assert {s: set(t) for s, t in decisions.TRANSITIONS.items()} == {
+    assert {s: set(t) for s, t in rules.TRANSITIONS.items()} == {
         s: set(t) for s, t in SPEC.items()}
     assert set(SPEC) == set(STATUSES)
     assert {t for s, t in ILLEGAL if s == "rejected"} == set(COMMANDS)

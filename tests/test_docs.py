@@ -167,7 +167,7 @@ def test_every_json_key_is_documented(ledger: Run) -> None:
 
 
 def _sources() -> str:
-    return "\n".join(_read(path) for path in sorted(PACKAGE.glob("*.py")))
+    return "\n".join(_read(path) for path in sorted(PACKAGE.rglob("*.py")))
 
 
 def test_format_md_names_every_trailer_the_code_writes() -> None:
@@ -292,7 +292,7 @@ def test_check_rules_table_matches_the_code() -> None:
 
 
 def test_state_machine_table_matches_transitions() -> None:
-    from gitledger.ledger.decisions import TRANSITIONS
+    from gitledger.ledger.rules import TRANSITIONS
 
     section = _section(_read(CLI_MD), "### Decision status")
     documented: set[tuple[str, str]] = set()

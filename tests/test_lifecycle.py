@@ -821,6 +821,7 @@ def _check_after_kill(path: Path, session: str, everything: set[str], durable: s
 
 # With libgit2 1.9, "0000000000" commits the project ref before the session ref (and sets
 # the archive ref before removing the session ref); "f83gs9f0j2" does both the other way.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["0000000000", "f83gs9f0j2"])
 def test_archive_killed_at_every_ref_write_is_before_or_after(
         kill_shim: Path, tmp_path: Path, cli_env: dict[str, str], name: str) -> None:
@@ -851,6 +852,7 @@ def test_archive_killed_at_every_ref_write_is_before_or_after(
     assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_archive_killed_at_random_moments(tmp_path: Path, cli_env: dict[str, str]) -> None:
     """The brief's blunt version: kill at random delays spread over a whole run."""
     probe = tmp_path / "probe"

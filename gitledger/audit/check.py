@@ -34,11 +34,13 @@ from gitledger.core.model import (
 from gitledger.core.text import one_line_summary, printable
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.project_index import ActiveDecisions
 from gitledger.ledger.rules import normalised, rejection_index
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.store import PROJECT_REF
+from gitledger.views.restore import Parts, compose
 
 #: Restore text beyond this many lines is a ledger that should be archived or pruned.
 RESTORE_LINES = 150
@@ -427,9 +429,6 @@ def _ledger_warnings(ledger: Ledger, snap: Snapshot) -> list[Finding]:
     out: list[Finding] = []
     ref = ledger.ref or ""
     if ref != PROJECT_REF:
-        from gitledger.ledger.project_index import ActiveDecisions
-        from gitledger.views.restore import Parts, compose
-
         # The session's own lines: the project's decisions are cut first and would make
         # every session of a big project look too long.
         block = compose(Parts(snap, ActiveDecisions()), 10**8)

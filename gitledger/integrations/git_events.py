@@ -25,7 +25,8 @@ from gitledger.core.names import GIT_EVENTS
 from gitledger.core.text import printable
 from gitledger.errors import LedgerError, UnknownEntry
 from gitledger.ledger.decisions import add_evidence, implement, locate
-from gitledger.ledger.operations import Built, Ledger
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import KEEP_REF, kept_path
 from gitledger.storage.notes import add_lines

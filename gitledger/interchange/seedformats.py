@@ -39,7 +39,8 @@ from gitledger.core.model import LIVE_STATUSES, STATUSES, Entry, Focus, LedgerMe
 from gitledger.core.parsing import json_loads
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, decode_bytes, printable
 from gitledger.errors import InvalidInput
-from gitledger.ledger.operations import Built, Ledger
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import Built
 from gitledger.storage.keepalive import keep
 from gitledger.storage.store import FOCUS_PATH, TreeView
 

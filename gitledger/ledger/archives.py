@@ -20,7 +20,7 @@ import os
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +31,9 @@ from gitledger.errors import (
     InvalidInput,
     UnknownEntry,
 )
-from gitledger.ledger.operations import Ledger, read_header
-from gitledger.ledger.tree import count_entries
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.tree import count_entries, read_header
+from gitledger.storage.entry_cache import CACHE_DIR
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -45,7 +46,7 @@ from gitledger.storage.store import (
 
 if TYPE_CHECKING:
     from gitledger.core.model import Focus, LedgerMeta
-    from gitledger.ledger.operations import Built, WriteResult
+    from gitledger.ledger.results import Built, WriteResult
 
 CARRIED_LINE = "Carried to the project ledger: "
 #: How long ``prune`` waits for an archive ref another git process holds locked.
@@ -262,8 +263,6 @@ def _damaged(summary: ArchiveSummary, problem: str) -> ArchiveSummary:
 
 
 def _replace(summary: ArchiveSummary, **changes: Any) -> ArchiveSummary:
-    from dataclasses import replace
-
     return replace(summary, **changes)
 
 
@@ -387,7 +386,6 @@ def _drop_cache(store: Store, ledger_id: str) -> None:
     """The parsed-entry cache of a pruned archive is derived data for nothing now."""
     if store.exists(SESSIONS_PREFIX + ledger_id):
         return
-    from gitledger.storage.entry_cache import CACHE_DIR
 
     with contextlib.suppress(OSError):
         (store.repo.commondir / CACHE_DIR / f"entries-{ledger_id}.json").unlink()

@@ -33,16 +33,10 @@ from gitledger.core.model import (
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
-from gitledger.ledger.operations import (
-    Built,
-    EntryHistory,
-    Ledger,
-    WriteResult,
-    clean_next,
-    find_entry_id,
-    read_entry,
-)
+from gitledger.ledger.operations import Ledger, clean_next
+from gitledger.ledger.results import Built, EntryHistory, WriteResult
 from gitledger.ledger.rules import TRANSITIONS, require_move
+from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
 from gitledger.storage.store import FOCUS_PATH, PROJECT_REF, TreeView

@@ -23,8 +23,12 @@ from gitledger.core.codec import decode_entry_or_none, encode_entry, encode_focu
 from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
-from gitledger.errors import ConcurrentUpdate, InvalidInput
-from gitledger.ledger.operations import Ledger, find_entry_id, read_entry, read_header
+from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
+from gitledger.ledger.operations import Ledger, refuse_mirror
+from gitledger.ledger.project_index import refresh_after_write
+from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.notes import annotate, rename_ledger
 from gitledger.storage.store import PROJECT_REF, LedgerMoved, TreeView
 from gitledger.storage.worktrees import live_worktree
 
@@ -165,7 +169,6 @@ def archive(
 
 def _refuse_foreign(ledger: Ledger) -> None:
     """``archive --ledger``: only a session ledger that no live worktree uses."""
-    from gitledger.ledger.operations import refuse_mirror
 
     refuse_mirror(ledger.ref)
     if ledger.ref == PROJECT_REF:
@@ -181,8 +184,6 @@ def _rename_in_notes(ledger: Ledger, archived: str, snapshot: Snapshot) -> None:
     """The notes named the session ref, which is gone: they name the archive now.  The
     notes are an index (``notes rebuild`` restores them), so a failure here is not one
     of the archive's."""
-    from gitledger.errors import LedgerError
-    from gitledger.storage.notes import rename_ledger
 
     assert snapshot.commit is not None
     with contextlib.suppress(LedgerError):
@@ -192,7 +193,6 @@ def _rename_in_notes(ledger: Ledger, archived: str, snapshot: Snapshot) -> None:
 def _half_carried(ledger: Ledger, snapshot: Snapshot) -> list[str]:
     """Entries still in the session's tree that its reads hide, because the project ledger
     holds them as carried from it (a carry interrupted between its steps)."""
-    from gitledger.storage.entry_cache import read_entries
 
     if snapshot.commit is None:
         return []
@@ -212,8 +212,6 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
     the two, an entry is in both places, and the next ``carry`` or ``archive`` of it (or
     ``doctor --fix``) finishes the move: an entry already in the project ledger, carried
     from this very session ledger, only needs to leave the session."""
-    from gitledger.ledger.project_index import refresh_after_write
-    from gitledger.storage.notes import annotate
 
     assert ledger.ref is not None
     session_ref = ledger.ref

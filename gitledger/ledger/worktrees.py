@@ -23,8 +23,8 @@ from gitledger.errors import (
     UnknownEntry,
 )
 from gitledger.ledger.archives import archive_refs
-from gitledger.ledger.operations import read_header, resolve_ledger_name
-from gitledger.ledger.tree import count_entries
+from gitledger.ledger.operations import resolve_ledger_name
+from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,

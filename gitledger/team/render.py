@@ -10,13 +10,14 @@ from typing import Any
 from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.text import printable
-from gitledger.ledger.operations import LedgerSummary
+from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.keepalive import KEEP_REF
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
 from gitledger.storage.store import REMOTES_PREFIX
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import FetchResult, PullResult, PushResult
+from gitledger.views.render import summary_json
 
 INDENT = "  "
 
@@ -222,8 +223,6 @@ def _who(ident: str) -> str:
 
 
 def remote_list_json(summaries: list[LedgerSummary]) -> dict[str, Any]:
-    from gitledger.views.render import summary_json
-
     return {"ledgers": [{**summary_json(s), "name": mirror_name(s.ref),
                          "archived": "/archive/" in s.ref} for s in summaries]}
 

@@ -15,7 +15,8 @@ from datetime import datetime
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
-from gitledger.ledger.operations import LedgerSummary, find_entry_id, read_entry, read_header
+from gitledger.ledger.results import LedgerSummary
+from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.remotes import default_remote, tracking_prefix

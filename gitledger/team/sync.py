@@ -28,7 +28,7 @@ from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
-from gitledger.ledger.operations import read_header
+from gitledger.ledger.tree import read_header
 from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
 from gitledger.storage.merge import MergeResult, merge_into, merged_commit
 from gitledger.storage.notes import annotate

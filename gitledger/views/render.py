@@ -13,7 +13,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
 from gitledger.core.text import printable
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
-from gitledger.ledger.operations import EntryHistory, LedgerSummary, WriteResult
+from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF
 
 if TYPE_CHECKING:

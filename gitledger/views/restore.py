@@ -26,6 +26,7 @@ from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, one_line
 from gitledger.errors import InvalidInput, LedgerError
+from gitledger.ledger.archives import open_archive
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
 from gitledger.storage.store import PROJECT_REF
@@ -130,8 +131,6 @@ def restore(
         meta = ledger.snapshot().meta
         author = meta.created_by if meta else None
     elif archive is not None:
-        from gitledger.ledger.archives import open_archive
-
         archived = open_archive(where, archive)
         ledger = archived
         name = archived.name

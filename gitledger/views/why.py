@@ -30,10 +30,11 @@ from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry, git_evidence
 from gitledger.core.text import printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
-from gitledger.ledger.operations import read_entry, read_header
+from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.notes import NOTES_REF, read_note
+from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import (
     ARCHIVE_PREFIX,
@@ -308,8 +309,6 @@ class _Reader:
 
     def _mirrors(self) -> dict[str, tuple[str, str]]:
         if self._mirror_refs is None:
-            from gitledger.storage.remotes import mirrors
-
             self._mirror_refs = mirrors(self.store)
         return self._mirror_refs
 

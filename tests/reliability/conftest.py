@@ -24,6 +24,15 @@ from click.testing import CliRunner
 from gitledger.cli import cli
 from tests.conftest import git
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The whole reliability suite is ``slow``: ``pytest -m "not slow"`` leaves it out."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.slow)
+
+
 SCALE_ENV = "GITLEDGER_RELIABILITY_SCALE"
 SCALES = ("ci", "full")
 
