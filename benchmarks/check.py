@@ -81,9 +81,10 @@ from gitledger.core.model import Change, Entry, Focus, LedgerMeta
 from gitledger.ledger.decisions import implement
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import CACHE_DIR
-from gitledger.storage.keepalive import KEEP_REF, kept_path
+from gitledger.storage.keepalive import kept_path
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import PROJECT_REF, Store, TreeView
+from gitledger.storage.store import Store, TreeView
 
 BASE_SIZE = 5_000
 CHAIN = 5

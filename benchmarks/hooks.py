@@ -68,7 +68,8 @@ from harness import (
 )
 
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.notes import NOTES_REF, add_lines
+from gitledger.storage.layout import NOTES_REF
+from gitledger.storage.notes import add_lines
 from gitledger.storage.store import Store
 
 SESSION = "bench-session-1"

@@ -69,8 +69,9 @@ from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry, Focus, LedgerMeta
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ACTIVE, CACHE_DIR
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import PROJECT_REF, Store, TreeView
+from gitledger.storage.store import Store, TreeView
 from gitledger.views.restore import restore
 
 SESSION_ENTRIES = 200

@@ -74,8 +74,8 @@ from harness import (
 )
 
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.layout import FOCUS_PATH, META_PATH, PROJECT_REF
 from gitledger.storage.remotes import fetch_refspecs
-from gitledger.storage.store import FOCUS_PATH, META_PATH, PROJECT_REF
 from gitledger.team import sync
 
 #: GNU time, when there is one: it reports the peak RSS (``%M``, KiB) of the largest

@@ -23,7 +23,7 @@ from gitledger.cli import PROG, cli
 from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.ledger.operations import SESSION_ENV
-from gitledger.storage.store import (
+from gitledger.storage.layout import (
     ENTRIES_DIR,
     FOCUS_PATH,
     META_PATH,

@@ -26,7 +26,8 @@ from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import entry_cache
 from gitledger.storage.entry_cache import CACHE_DIR, CACHE_VERSION, read_entries
-from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.store import Store, TreeView
 from tests.conftest import git
 
 

@@ -11,6 +11,8 @@ crosses a module boundary.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,3 +230,12 @@ def test_the_checks_see_a_hidden_upward_import(tmp_path: Path) -> None:
     assert found.nested
     assert found.target == "gitledger.cli"
     assert LAYERS[layer_of(found.target)] > LAYERS[layer_of(found.module)]
+
+
+def test_the_layout_names_load_no_libgit2() -> None:
+    """A module that needs only a ref name (``PROJECT_REF``) must not pay for libgit2."""
+    probe = ("import sys, gitledger.storage.layout, gitledger.core.names; "
+             "print('pygit2' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "False"

@@ -12,7 +12,7 @@ from gitledger.cli import cli
 from gitledger.errors import InvalidInput
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import ARCHIVE_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.layout import ARCHIVE_PREFIX, SESSIONS_PREFIX
 from gitledger.views.restore import restore
 from tests.conftest import git
 

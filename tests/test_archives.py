@@ -24,8 +24,9 @@ from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.worktrees import adopt
 from gitledger.storage import worktrees as worktree_pointers
+from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store
+from gitledger.storage.store import Store
 from tests.conftest import git
 
 OLD = "2025-01-10T09:00:00+00:00"

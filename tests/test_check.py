@@ -28,7 +28,7 @@ from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 from tests.conftest import Run, git
 
 REJECTED = "shared callback with query param routing"

@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from gitledger import __version__
 from gitledger.cli import cli
 from gitledger.core.ids import entry_path, is_valid_id
-from gitledger.storage.store import PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import Run, git
 
 WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "warnings"}

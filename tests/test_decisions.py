@@ -31,8 +31,8 @@ from gitledger.ledger import decisions, rules
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built, WriteResult
 from gitledger.ledger.tree import read_entry
-from gitledger.storage.keepalive import KEEP_REF
-from gitledger.storage.store import PROJECT_REF, TreeView
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF
+from gitledger.storage.store import TreeView
 from tests.conftest import Run, git, installed_git_ledger
 
 URL = "https://ci.example.com/deploys/1"

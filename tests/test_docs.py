@@ -26,7 +26,7 @@ from gitledger.core.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.ledger.operations import SESSION_ENV
 from gitledger.manpage import render
-from gitledger.storage import store
+from gitledger.storage import layout
 from tests.conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,7 +187,7 @@ def test_format_md_names_every_event_the_code_writes() -> None:
 
 
 def test_format_md_names_every_storage_name() -> None:
-    names = {name: value for name, value in vars(store).items()
+    names = {name: value for name, value in vars(layout).items()
              if name.isupper() and isinstance(value, str)}
     assert {"PROJECT_REF", "POINTER_FILE", "META_PATH", "FOCUS_PATH", "ENTRIES_DIR"} <= set(names)
     doc = _read(FORMAT_MD)
@@ -311,7 +311,7 @@ def test_state_machine_table_matches_transitions() -> None:
 
 
 def test_format_md_specifies_the_keep_alive_chain() -> None:
-    from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
+    from gitledger.storage.layout import KEEP_REF, KEPT_DIR
 
     section = _section(_read(FORMAT_MD), "## The keep-alive chain")
     assert f"`{KEEP_REF}`" in section

@@ -18,8 +18,8 @@ from click.testing import CliRunner, Result
 
 from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
 from gitledger.core.ids import entry_path
-from gitledger.storage.keepalive import KEEP_REF, kept_path
-from gitledger.storage.notes import NOTES_REF
+from gitledger.storage.keepalive import kept_path
+from gitledger.storage.layout import KEEP_REF, NOTES_REF
 from tests.conftest import Run, git
 
 

@@ -20,7 +20,7 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.interchange.export import ledger_document, living_page, write_output
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 from tests.conftest import git
 
 URL = "https://ci.example.com/deploys/7"

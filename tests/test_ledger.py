@@ -19,7 +19,7 @@ from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
 from gitledger.ledger.operations import SESSION_ENV, Ledger, list_ledgers
 from gitledger.ledger.results import WriteResult
-from gitledger.storage.store import PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import FIXED_DATE, git
 
 

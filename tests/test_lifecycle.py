@@ -26,8 +26,8 @@ from gitledger.core.model import Change
 from gitledger.errors import InvalidInput
 from gitledger.ledger.lifecycle import archive, carry, durable_ids
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.notes import NOTES_REF
-from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.store import Store, TreeView
 from tests.conftest import Run, git, installed_git_ledger
 
 # -- helpers -----------------------------------------------------------------------------

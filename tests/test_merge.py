@@ -23,10 +23,11 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import Change, Event
 from gitledger.ledger.decisions import add_evidence
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.keepalive import KEEP_REF, keep, kept_path
+from gitledger.storage.keepalive import keep, kept_path
+from gitledger.storage.layout import FOCUS_PATH, KEEP_REF, META_PATH, PROJECT_REF
 from gitledger.storage.merge import Conflict, MergeResult, merge_into
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import FOCUS_PATH, META_PATH, PROJECT_REF, Store, TreeView
+from gitledger.storage.store import Store, TreeView
 from tests.conftest import Run, git
 
 SIDE = "refs/test/side"

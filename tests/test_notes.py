@@ -17,7 +17,8 @@ from click.testing import CliRunner, Result
 from gitledger.core.codec import decode_entry
 from gitledger.core.ids import entry_path
 from gitledger.storage import notes as notes_module
-from gitledger.storage.notes import NOTES_REF, add_lines, annotate, read_note
+from gitledger.storage.layout import NOTES_REF
+from gitledger.storage.notes import add_lines, annotate, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.conftest import Run, git

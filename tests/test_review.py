@@ -21,8 +21,8 @@ from click.testing import CliRunner, Result
 from gitledger.errors import InvalidInput, UnknownEntry
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.layout import PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.team.sync import pull, push
 from tests.conftest import Run, git
 

@@ -28,7 +28,7 @@ from gitledger.interchange.seedformats import (
 )
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 from tests.conftest import git
 
 URL = "https://ci.example.com/deploys/7"

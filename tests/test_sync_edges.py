@@ -20,10 +20,11 @@ import pytest
 from gitledger.core.ids import entry_path
 from gitledger.errors import SyncError
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.merge import Conflict, merge_into
 from gitledger.storage.remotes import run_git
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import PROJECT_REF, Store
+from gitledger.storage.store import Store
 from gitledger.team import sync
 from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, fsck, make_team, refs_of

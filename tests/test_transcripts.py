@@ -27,8 +27,9 @@ from gitledger.interchange.transcripts import (
     save,
 )
 from gitledger.ledger.operations import Ledger, list_ledgers
+from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import TRANSCRIPTS_PREFIX, Store
+from gitledger.storage.store import Store
 from gitledger.team.sync import _push_set, push
 from tests.conftest import Run, git
 

@@ -20,7 +20,8 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import Change
 from gitledger.integrations.git_events import post_commit
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.notes import NOTES_REF, add_lines
+from gitledger.storage.layout import NOTES_REF
+from gitledger.storage.notes import add_lines
 from gitledger.storage.store import TreeView
 from gitledger.views.why import why
 from tests.conftest import Run, git

@@ -39,7 +39,7 @@ from gitledger.ledger.rules import normalised, rejection_index
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.views.restore import Parts, compose
 
 #: Restore text beyond this many lines is a ledger that should be archived or pruned.

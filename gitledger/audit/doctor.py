@@ -35,21 +35,22 @@ from gitledger.core.parsing import json_loads
 from gitledger.core.text import printable
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
-from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR, KeptCommits, keep
-from gitledger.storage.notes import NOTES_REF, current_notes, rebuild, wanted_notes
-from gitledger.storage.remotes import mirrors
-from gitledger.storage.repo import Repo
-from gitledger.storage.store import (
+from gitledger.storage.keepalive import KeptCommits, keep
+from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     FOCUS_PATH,
+    KEEP_REF,
+    KEPT_DIR,
     META_PATH,
+    NOTES_REF,
     POINTER_FILE,
     PROJECT_REF,
     SESSIONS_PREFIX,
-    STALE_LOCK_MINUTES,
-    Store,
-    TreeView,
 )
+from gitledger.storage.notes import current_notes, rebuild, wanted_notes
+from gitledger.storage.remotes import mirrors
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView
 
 #: code → (severity, what it means).  Codes are stable: scripts may match on them.
 

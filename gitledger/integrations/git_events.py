@@ -28,7 +28,8 @@ from gitledger.ledger.decisions import add_evidence, implement, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
-from gitledger.storage.keepalive import KEEP_REF, kept_path
+from gitledger.storage.keepalive import kept_path
+from gitledger.storage.layout import KEEP_REF
 from gitledger.storage.notes import add_lines
 from gitledger.storage.store import TreeView
 

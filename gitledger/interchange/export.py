@@ -25,7 +25,7 @@ from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
 from gitledger.core.text import printable
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.views.render import deploy_receipt, event_json, meta_json
 
 #: ``format`` and ``version`` of the JSON document; the version changes only if a key is

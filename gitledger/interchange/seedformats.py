@@ -42,7 +42,8 @@ from gitledger.errors import InvalidInput
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.keepalive import keep
-from gitledger.storage.store import FOCUS_PATH, TreeView
+from gitledger.storage.layout import FOCUS_PATH
+from gitledger.storage.store import TreeView
 
 #: The formats ``import_file`` reads and the exports that write them.
 FORMATS = ("session-md", "jsonl")

@@ -47,8 +47,9 @@ from gitledger.core.model import Change
 from gitledger.core.parsing import json_loads, toml_loads
 from gitledger.core.text import printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import TRANSCRIPTS_PREFIX, Store, TreeView
+from gitledger.storage.store import Store, TreeView
 
 #: The largest transcript ``save`` accepts (Claude Code transcripts of long sessions run
 #: to a few MB; this is far above that and still fits in memory).

@@ -34,15 +34,9 @@ from gitledger.errors import (
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.entry_cache import CACHE_DIR
+from gitledger.storage.layout import ARCHIVE_PREFIX, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.store import (
-    ARCHIVE_PREFIX,
-    REMOTES_PREFIX,
-    SESSIONS_PREFIX,
-    Store,
-    Tip,
-    TreeView,
-)
+from gitledger.storage.store import Store, Tip, TreeView
 
 if TYPE_CHECKING:
     from gitledger.core.model import Focus, LedgerMeta

@@ -25,7 +25,8 @@ from gitledger.ledger.rules import repeats_rejected, require_move
 from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
-from gitledger.storage.store import PROJECT_REF, TreeView
+from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.store import TreeView
 
 if TYPE_CHECKING:
     from gitledger.ledger.operations import Ledger

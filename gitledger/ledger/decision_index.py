@@ -30,7 +30,8 @@ from gitledger.errors import CorruptLedger
 from gitledger.ledger.project_index import TOP
 from gitledger.ledger.rules import normalised
 from gitledger.storage.entry_cache import CACHE_DIR, read_entries
-from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX, Store, TreeView
+from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.store import Store, TreeView
 
 DB_NAME = "decisions.sqlite3"
 #: Bump when what is indexed, or how alternatives are normalised, changes: an index of

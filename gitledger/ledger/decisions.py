@@ -39,7 +39,8 @@ from gitledger.ledger.rules import TRANSITIONS, require_move
 from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
-from gitledger.storage.store import FOCUS_PATH, PROJECT_REF, TreeView
+from gitledger.storage.layout import FOCUS_PATH, PROJECT_REF
+from gitledger.storage.store import TreeView
 
 if TYPE_CHECKING:
     pass

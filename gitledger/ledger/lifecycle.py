@@ -28,8 +28,9 @@ from gitledger.ledger.operations import Ledger, refuse_mirror
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.notes import annotate, rename_ledger
-from gitledger.storage.store import PROJECT_REF, LedgerMoved, TreeView
+from gitledger.storage.store import LedgerMoved, TreeView
 from gitledger.storage.worktrees import live_worktree
 
 #: What ``archive`` carries by default, and what ``--carry-all-durable`` adds.

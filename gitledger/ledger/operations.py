@@ -38,9 +38,7 @@ from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.notes import annotate, not_carried
-from gitledger.storage.repo import Repo, open_repo
-from gitledger.storage.store import (
+from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
     FOCUS_PATH,
@@ -48,9 +46,10 @@ from gitledger.storage.store import (
     PROJECT_REF,
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
-    Store,
-    TreeView,
 )
+from gitledger.storage.notes import annotate, not_carried
+from gitledger.storage.repo import Repo, open_repo
+from gitledger.storage.store import Store, TreeView
 from gitledger.storage.worktrees import pointers as worktree_pointers
 
 #: The environment variable through which an agent's session id reaches every write.

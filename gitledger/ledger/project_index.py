@@ -18,7 +18,8 @@ from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import read_entries, save_json
-from gitledger.storage.store import ENTRIES_DIR, PROJECT_REF, Store, TreeView
+from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
+from gitledger.storage.store import Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
 ACTIVE = ACTIVE_STATUSES

@@ -22,12 +22,8 @@ from gitledger.errors import (
     CorruptLedger,
     UnknownEntry,
 )
-from gitledger.storage.store import (
-    ENTRIES_DIR,
-    FOCUS_PATH,
-    META_PATH,
-    TreeView,
-)
+from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
+from gitledger.storage.store import TreeView
 
 
 def find_entry_id(view: TreeView, prefix: str) -> str:

@@ -25,16 +25,15 @@ from gitledger.errors import (
 from gitledger.ledger.archives import archive_refs
 from gitledger.ledger.operations import resolve_ledger_name
 from gitledger.ledger.tree import count_entries, read_header
-from gitledger.storage.repo import Repo
-from gitledger.storage.store import (
+from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     POINTER_FILE,
     PROJECT_REF,
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
-    LedgerMoved,
-    Store,
 )
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import LedgerMoved, Store
 from gitledger.storage.worktrees import live_worktree, pointers
 
 

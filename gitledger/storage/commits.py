@@ -14,8 +14,8 @@ import pygit2
 from pygit2.enums import SortMode
 
 from gitledger.errors import InvalidInput
+from gitledger.storage.layout import LEDGER_NAMESPACE
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import LEDGER_NAMESPACE
 
 #: Refs whose history counts as "the code": a commit reachable from none of them (nor
 #: from the keep-alive chain) is one ``git gc`` will delete.

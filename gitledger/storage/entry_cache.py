@@ -23,7 +23,8 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger
-from gitledger.storage.store import ENTRIES_DIR, Store, TreeView
+from gitledger.storage.layout import ENTRIES_DIR
+from gitledger.storage.store import Store, TreeView
 
 CACHE_DIR = "ledger-cache"
 #: Bump when decoding changes what an entry blob means, or the cache's shape changes

@@ -18,10 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gitledger.core.model import Change
-from gitledger.storage.store import LEDGER_NAMESPACE, Store, TreeView
-
-KEEP_REF = LEDGER_NAMESPACE + "keep"
-KEPT_DIR = "commits"
+from gitledger.storage.layout import KEEP_REF, KEPT_DIR
+from gitledger.storage.store import Store, TreeView
 
 
 def kept_path(sha: str) -> str:

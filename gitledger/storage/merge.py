@@ -44,7 +44,8 @@ from gitledger.core.codec import (
 from gitledger.core.model import BlobRef, Change
 from gitledger.core.parsing import toml_loads
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.storage.store import FOCUS_PATH, META_PATH, LedgerMoved, Store, TreeView
+from gitledger.storage.layout import FOCUS_PATH, META_PATH
+from gitledger.storage.store import LedgerMoved, Store, TreeView
 
 #: How often a fast-forward is tried again when the local ref moves under it.
 _ATTEMPTS = 20

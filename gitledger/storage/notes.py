@@ -30,17 +30,11 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef, Change, Entry, git_evidence
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import collector_paused, read_entries
+from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import (
-    ARCHIVE_PREFIX,
-    PROJECT_REF,
-    SESSIONS_PREFIX,
-    Store,
-    TreeView,
-)
+from gitledger.storage.store import Store, TreeView
 
-NOTES_REF = "refs/notes/ledger"
 RELATIONS = ("cites", "implements", "deploys")
 #: How long a note write waits out a held lock: the notes are an index that rebuild can
 #: restore, so a stale lock must not stall a commit's hook for long.

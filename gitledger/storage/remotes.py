@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gitledger.errors import InvalidInput, SyncError
-from gitledger.storage.repo import Repo
-from gitledger.storage.store import (
+from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     PROJECT_REF,
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
-    Store,
 )
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
 
 NOTES_REF = "refs/notes/ledger"
 #: The key under ``remote.<name>`` that remembers what ``remote setup`` added.

@@ -33,21 +33,15 @@ from pygit2.transaction import ReferenceTransaction
 from gitledger.core.ids import ALPHABET
 from gitledger.core.model import BlobRef, Change, Event, format_message, parse_trailers
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
+from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    LEDGER_NAMESPACE,
+    POINTER_FILE,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+)
 from gitledger.storage.repo import Repo
-
-LEDGER_NAMESPACE = "refs/ledger/"
-SESSIONS_PREFIX = "refs/ledger/sessions/"
-PROJECT_REF = "refs/ledger/project"
-ARCHIVE_PREFIX = "refs/ledger/archive/"
-#: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
-#: Read-only copies, never pushed, never counted among this repository's own ledgers.
-REMOTES_PREFIX = "refs/ledger/remotes/"
-#: Saved agent transcripts (``transcripts.py``): local, pushed only when asked, no ledgers.
-TRANSCRIPTS_PREFIX = "refs/ledger/transcripts/"
-POINTER_FILE = "ledger"
-META_PATH = "ledger.toml"
-FOCUS_PATH = "state.toml"
-ENTRIES_DIR = "entries"
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0

@@ -9,11 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.storage.store import (
-    POINTER_FILE,
-    SESSIONS_PREFIX,
-    Store,
-)
+from gitledger.storage.layout import POINTER_FILE, SESSIONS_PREFIX
+from gitledger.storage.store import Store
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.text import printable
 from gitledger.ledger.results import LedgerSummary
-from gitledger.storage.keepalive import KEEP_REF
+from gitledger.storage.layout import KEEP_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
-from gitledger.storage.store import REMOTES_PREFIX
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import FetchResult, PullResult, PushResult
 from gitledger.views.render import summary_json

@@ -29,7 +29,14 @@ from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger.tree import read_header
-from gitledger.storage.keepalive import KEEP_REF, KEPT_DIR
+from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    KEEP_REF,
+    KEPT_DIR,
+    PROJECT_REF,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+)
 from gitledger.storage.merge import MergeResult, merge_into, merged_commit
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
@@ -42,14 +49,7 @@ from gitledger.storage.remotes import (
     tracking_ref,
 )
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.store import (
-    ARCHIVE_PREFIX,
-    PROJECT_REF,
-    SESSIONS_PREFIX,
-    TRANSCRIPTS_PREFIX,
-    LedgerMoved,
-    Store,
-)
+from gitledger.storage.store import LedgerMoved, Store
 
 #: How many times ``push`` pulls and tries again when the remote moved first.
 PUSH_ATTEMPTS = 5

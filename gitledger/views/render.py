@@ -14,7 +14,7 @@ from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta
 from gitledger.core.text import printable
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
-from gitledger.storage.store import ARCHIVE_PREFIX, PROJECT_REF
+from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
 
 if TYPE_CHECKING:
     from gitledger.ledger.archives import ArchiveSummary, PruneResult

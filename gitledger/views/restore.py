@@ -29,7 +29,7 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.archives import open_archive
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
-from gitledger.storage.store import PROJECT_REF
+from gitledger.storage.layout import PROJECT_REF
 
 #: Restore-first display order, and the order in which the budget is spent.
 DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")

@@ -33,17 +33,17 @@ from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.notes import NOTES_REF, read_note
-from gitledger.storage.remotes import mirrors
-from gitledger.storage.repo import Repo
-from gitledger.storage.store import (
+from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,
+    NOTES_REF,
     PROJECT_REF,
     SESSIONS_PREFIX,
-    Store,
-    TreeView,
 )
+from gitledger.storage.notes import read_note
+from gitledger.storage.remotes import mirrors
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store, TreeView
 from gitledger.views.render import deploy_receipt
 
 #: How many commits a whole-file (or long range) blame shows by default.

@@ -1,0 +1,27 @@
+"""The names of the on-git layout (docs/format.md): refs, the worktree pointer, the paths
+in a ledger's tree.
+
+The rest of the world depends on these, so they live in one place; and this module
+imports nothing, so a module that needs only ``PROJECT_REF`` does not load libgit2.
+"""
+
+from __future__ import annotations
+
+LEDGER_NAMESPACE = "refs/ledger/"
+SESSIONS_PREFIX = "refs/ledger/sessions/"
+PROJECT_REF = "refs/ledger/project"
+ARCHIVE_PREFIX = "refs/ledger/archive/"
+#: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
+#: Read-only copies, never pushed, never counted among this repository's own ledgers.
+REMOTES_PREFIX = "refs/ledger/remotes/"
+#: Saved agent transcripts (``transcripts.py``): local, pushed only when asked, no ledgers.
+TRANSCRIPTS_PREFIX = "refs/ledger/transcripts/"
+POINTER_FILE = "ledger"
+META_PATH = "ledger.toml"
+FOCUS_PATH = "state.toml"
+ENTRIES_DIR = "entries"
+#: The keep-alive chain: commits cited as evidence stay reachable (``keepalive.py``).
+KEEP_REF = LEDGER_NAMESPACE + "keep"
+KEPT_DIR = "commits"
+#: Notes on code commits: an index of the entries that cite each (``notes.py``).
+NOTES_REF = "refs/notes/ledger"
