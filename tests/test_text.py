@@ -15,6 +15,7 @@ from gitledger.core.text import (
     clean_line,
     clean_text,
     decode_bytes,
+    one_line,
     one_line_summary,
     printable,
 )
@@ -334,3 +335,13 @@ REFERENCES = [
 def test_references_to_where_a_secret_lives_are_accepted(text: str) -> None:
     assert find_credential(text) is None
     assert clean_text(text, "decision") == text
+
+
+@pytest.mark.parametrize(("text", "cap", "expected"), [
+    ("a\n  b\tc", None, "a b c"),
+    ("abcdef", 6, "abcdef"),
+    ("abcdefg", 6, "abcde…"),
+    ("x\x1b[31my", None, "x\ufffd[31my"),
+])
+def test_one_line_flattens_and_caps(text: str, cap: int | None, expected: str) -> None:
+    assert one_line(text, cap) == expected

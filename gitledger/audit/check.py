@@ -31,7 +31,7 @@ from gitledger.core.model import (
     Snapshot,
     git_evidence,
 )
-from gitledger.core.text import one_line_summary, printable
+from gitledger.core.text import one_line, one_line_summary
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions
@@ -471,9 +471,6 @@ def _waiting(ledger: Ledger, asking: dict[str, Entry]) -> list[Finding]:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _flat(text: str) -> str:
-    return " ".join(printable(text).split())
-
 
 def report_json(report: Report) -> dict[str, Any]:
     return {
@@ -493,7 +490,7 @@ def report_json(report: Report) -> dict[str, Any]:
 def report_text(report: Report) -> str:
     if not report.ledgers:
         return "no ledger to check"
-    lines = [f"{f.severity}: {f.rule}: {_flat(f.message)}\n  fix: {_flat(f.fix)}"
+    lines = [f"{f.severity}: {f.rule}: {one_line(f.message)}\n  fix: {one_line(f.fix)}"
              for f in report.findings]
     summary = (f"{len(report.errors)} error{'s' if len(report.errors) != 1 else ''}, "
                f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''} "

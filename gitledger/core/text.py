@@ -80,10 +80,14 @@ _DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
 _DISPLAY_UNSAFE.update(dict.fromkeys(map(ord, _BIDI_CONTROLS), "\ufffd"))
 
 
-def one_line(message: str) -> str:
+def one_line(message: str, cap: int | None = None) -> str:
     """A message as one printable line: messages quote user input (an id with a line
-    break, an escape sequence), which must not break the line or the terminal."""
-    return " ".join(printable(message).split())
+    break, an escape sequence), which must not break the line or the terminal.
+
+    With ``cap`` the line is shortened to at most ``cap`` characters, ending in ``…``.
+    """
+    flat = " ".join(printable(message).split())
+    return flat if cap is None or len(flat) <= cap else flat[: cap - 1] + "…"
 
 
 def printable(text: str) -> str:

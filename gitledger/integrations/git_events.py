@@ -22,7 +22,7 @@ import re
 
 from gitledger.core.model import Focus, LedgerMeta
 from gitledger.core.names import GIT_EVENTS
-from gitledger.core.text import printable
+from gitledger.core.text import one_line
 from gitledger.errors import LedgerError, UnknownEntry
 from gitledger.ledger.decisions import add_evidence, implement, locate
 from gitledger.ledger.operations import Ledger
@@ -75,8 +75,8 @@ def post_checkout(where: str | os.PathLike[str] | None, args: tuple[str, ...]) -
     if snapshot.meta is None:
         return []
     opened = len(snapshot.of_kind("open"))
-    task = _short(snapshot.focus.task or "(no task)")
-    nxt = _short(snapshot.focus.next or "(not set)")
+    task = one_line(snapshot.focus.task or "(no task)", 80)
+    nxt = one_line(snapshot.focus.next or "(not set)", 80)
     return [f"TASK {task} · NEXT {nxt} · {opened} open "
             f"question{'s' if opened != 1 else ''} (git ledger show)"]
 
@@ -149,7 +149,7 @@ def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:
             if _ID.match(word):
                 found.append(word)
             else:
-                report.append(f"{key}: '{_short(word)}' is not an entry id")
+                report.append(f"{key}: '{one_line(word, 80)}' is not an entry id")
     return list(dict.fromkeys(found))
 
 
@@ -169,10 +169,6 @@ def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: li
     lines = {f"commit-in {ledger.ref} {tip}"} | {f"refs {i} {ledger.ref}" for i in linked}
     add_lines(ledger.store, {head: lines}, f"notes for commit {head[:12]}")
 
-
-def _short(text: str, cap: int = 80) -> str:
-    flat = " ".join(printable(text).split())
-    return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 
 __all__ = ["GIT_EVENTS", "post_checkout", "post_commit", "post_rewrite"]

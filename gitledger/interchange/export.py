@@ -22,7 +22,7 @@ from typing import Any
 from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
-from gitledger.core.text import printable
+from gitledger.core.text import one_line, printable
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
@@ -138,7 +138,7 @@ def mermaid_chains(entries: Iterable[Entry]) -> list[str]:
     lines = ["```mermaid", "flowchart TD"]
     for entry_id in nodes:
         entry = decisions[entry_id]
-        label = _mermaid(f"{entry.id} · {entry.status or '?'} · {_flat(entry.text)}")
+        label = _mermaid(f"{entry.id} · {entry.status or '?'} · {one_line(entry.text)}")
         lines.append(f'    {_node(entry_id)}["{label}"]')
     for old, new in sorted(edges, key=lambda e: (order[e[0]], order[e[1]])):
         arrow = "-->" if decisions[old].superseded_by == new else "-. proposed .->"
@@ -244,14 +244,10 @@ def _events(ledger: Ledger, snapshot: Snapshot) -> list[Event]:
 # -- escaping -----------------------------------------------------------------------------
 
 
-def _flat(text: str) -> str:
-    """One line: control characters replaced, every run of whitespace one space."""
-    return " ".join(printable(text).split())
-
 
 def _md(text: str | None, empty: str = "") -> str:
     """``text`` as inline Markdown that shows exactly its characters, on one line."""
-    flat = _flat(text or "")
+    flat = one_line(text or "")
     return flat.translate(_MD_ESCAPES) if flat else empty
 
 
@@ -268,7 +264,7 @@ def _paragraph(text: str | None, empty: str) -> str:
 
 def _code(text: str) -> str:
     """``text`` as a code span, fenced with more backticks than any run inside it."""
-    flat = _flat(text)
+    flat = one_line(text)
     longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
@@ -278,7 +274,7 @@ def _code(text: str) -> str:
 def _mermaid(text: str) -> str:
     """A Mermaid node label's text: one line, at most ``LABEL_LIMIT`` characters, with
     every character that means something to Mermaid written as an entity code."""
-    flat = _flat(text)
+    flat = one_line(text)
     if len(flat) > LABEL_LIMIT:
         flat = flat[: LABEL_LIMIT - 1] + "…"
     return flat.translate(_MERMAID_ESCAPES)

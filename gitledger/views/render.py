@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.ids import entry_path
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
-from gitledger.core.text import printable
+from gitledger.core.text import one_line, printable
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
@@ -264,7 +264,7 @@ def _chain_lines(history: EntryHistory) -> list[str]:
         for other in (*history.earlier, history.entry, *history.later):
             mark = "*" if other is history.entry else " "
             lines.append(f"  {mark} {other.id}  {printable(other.status or '?'):<11}  "
-                         f"{_flat(other.text)}")
+                         f"{one_line(other.text, 100)}")
     if history.statuses:
         lines += ["", "status history (oldest first):"]
         lines.extend(f"  {printable(status):<11}  {event.commit[:10]}  {iso(event.time)}  "
@@ -272,10 +272,6 @@ def _chain_lines(history: EntryHistory) -> list[str]:
                      for status, event in history.statuses)
     return lines
 
-
-def _flat(text: str, cap: int = 100) -> str:
-    flat = " ".join(printable(text).split())
-    return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 
 def event_line(event: Event) -> str:

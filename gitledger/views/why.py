@@ -28,7 +28,7 @@ from typing import Any
 from gitledger.core.codec import entry_to_json
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry, git_evidence
-from gitledger.core.text import printable
+from gitledger.core.text import one_line, printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
@@ -423,7 +423,7 @@ def _commit_lines(found: CommitWhy) -> list[str]:
     if found.lines:
         several = len(found.lines) > 1 or found.lines[0][0] != found.lines[0][1]
         at = f"  (line{'s' if several else ''} {', '.join(_span(r) for r in found.lines)})"
-    lines = [f"commit {found.commit[:12]}  {_flat(found.summary, 72)}{at}"]
+    lines = [f"commit {found.commit[:12]}  {one_line(found.summary, 72)}{at}"]
     if not found.entries and found.context is None:
         lines.append(f"  no ledger notes for {found.commit[:12]}")
         return lines
@@ -452,8 +452,8 @@ def _linked_lines(item: Linked, relations: list[str]) -> list[str]:
     if item.entry is None:
         return [f"  {how} {item.entry_id} ({where}): {printable(item.problem or 'not found')}"]
     entry = item.entry
-    tag = f"  [{_flat(status_text(entry), 120)}]" if entry.kind == "decided" else ""
-    out = [f"  {how} {entry.id} ({where})", f"{_INDENT}{_flat(entry.text, 200)}{tag}"]
+    tag = f"  [{one_line(status_text(entry), 120)}]" if entry.kind == "decided" else ""
+    out = [f"  {how} {entry.id} ({where})", f"{_INDENT}{one_line(entry.text, 200)}{tag}"]
     details: list[tuple[str, str | None]] = []
     if entry.kind == "decided":
         details = [("rejected alternatives", " | ".join(entry.over) or None),
@@ -467,7 +467,7 @@ def _linked_lines(item: Linked, relations: list[str]) -> list[str]:
         details = [("why", entry.why)]
     elif entry.kind == "plan":
         details = [("note", entry.note)]
-    out.extend(f"{_INDENT}{_INDENT}{label}: {_flat(value, 300)}"
+    out.extend(f"{_INDENT}{_INDENT}{label}: {one_line(value, 300)}"
                for label, value in details if value)
     if item.problem:
         out.append(f"{_INDENT}{_INDENT}note: {printable(item.problem)}")
@@ -480,7 +480,7 @@ def _context_lines(context: Context) -> list[str]:
     if context.problem:
         out.append(f"{_INDENT}{printable(context.problem)}")
         return out
-    out.append(f"{_INDENT}TASK  {_flat(context.task or '(not set)', 200)}")
+    out.append(f"{_INDENT}TASK  {one_line(context.task or '(not set)', 200)}")
     for title, items, more, detail in (
         ("VERIFIED", context.verified, context.more_verified, "by"),
         ("DROPPED", context.dropped, context.more_dropped, "why"),
@@ -490,8 +490,8 @@ def _context_lines(context: Context) -> list[str]:
         out.append(f"{_INDENT}{title} then (newest first)")
         for entry in items:
             reason = getattr(entry, detail) or "?"
-            out.append(f"{_INDENT}  {entry.id}  {_flat(entry.text, 160)}  "
-                       f"({detail}: {_flat(reason, 160)})")
+            out.append(f"{_INDENT}  {entry.id}  {one_line(entry.text, 160)}  "
+                       f"({detail}: {one_line(reason, 160)})")
         if more:
             out.append(f"{_INDENT}  … and {more} more")
     return out
@@ -507,10 +507,6 @@ def _span(lines: tuple[int, int] | None) -> str:
     first, last = lines
     return str(first) if first == last else f"{first}-{last}"
 
-
-def _flat(text: str, cap: int) -> str:
-    flat = " ".join(printable(text).split())
-    return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 
 __all__ = ["CONTEXT_ITEMS", "MAX_COMMITS", "CommitWhy", "Context", "Linked", "Why",
