@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from gitledger.cli import cli
-from gitledger.core.credentials import _TOKEN_PATTERNS
+from gitledger.core.credentials import TOKEN_PATTERNS
 from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
@@ -110,7 +110,7 @@ def test_text_limits_and_session_variable_are_documented() -> None:
 
 def test_every_credential_pattern_is_named_in_cli_md() -> None:
     doc = " ".join(_read(CLI_MD).lower().split())
-    missing = [name for name, _ in _TOKEN_PATTERNS if name.lower() not in doc]
+    missing = [name for name, _ in TOKEN_PATTERNS if name.lower() not in doc]
     assert not missing, f"docs/cli.md does not name {missing}"
 
 

@@ -7,7 +7,8 @@ format; an archive: an annotated tag of such a chain; ``keep``: the keep-alive c
 no object of those chains is missing, every entry blob parses and sits where its id says,
 ids are unique across ledgers, each worktree's pointer names a session ledger, no ledger
 is orphaned without being listed, the notes index says what ``notes rebuild`` would, every
-``git:`` evidence commit is kept alive, and the caches read.
+``git:`` evidence commit is kept alive, and the caches read.  The objects are read through
+``storage/integrity.py``, which reports what it finds; what that means is decided here.
 
 Each finding is one line with its fix.  ``--fix`` repairs only what is safe to repair —
 derived data (notes, caches), pointer files, the keep-alive chain (appended to), stale
@@ -25,16 +26,26 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import pygit2
-from pygit2.enums import ReferenceType
-
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import decode_focus, decode_meta
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
-from gitledger.core.text import printable
+from gitledger.core.text import one_line, printable
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger.lifecycle import finish_carry
+from gitledger.ledger.operations import Ledger
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
+from gitledger.storage.integrity import (
+    MISSING_OBJECT_ERRORS,
+    Gap,
+    Head,
+    archived_copy,
+    blob_data,
+    object_kind,
+    read_head,
+    remove_ref_if_free,
+    walk_chain,
+)
 from gitledger.storage.keepalive import KeptCommits, keep
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -50,7 +61,7 @@ from gitledger.storage.layout import (
 from gitledger.storage.notes import current_notes, rebuild, wanted_notes
 from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView
+from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView, valid_ref_name
 
 #: code → (severity, what it means).  Codes are stable: scripts may match on them.
 
@@ -88,7 +99,6 @@ _FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "keep-missing"
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
-_MISSING_ERRORS = (KeyError, ValueError, pygit2.GitError)
 
 
 @dataclass(frozen=True)
@@ -139,7 +149,6 @@ def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False) ->
 class _Doctor:
     def __init__(self, store: Store, fix: bool) -> None:
         self.store = store
-        self.git = store.git
         self.fix = fix
         self.findings: list[Finding] = []
         self.actions: list[str] = []
@@ -252,36 +261,24 @@ class _Doctor:
             if not ref.startswith(SESSIONS_PREFIX):
                 continue
             archived = ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)
-            try:
-                session_tip = self.git.references[ref].target
-                tagged = self.git.references[archived].peel(pygit2.Commit).id
-            except _MISSING_ERRORS:
-                tagged = None
-            if tagged is not None and tagged == session_tip:
+            session_tip = archived_copy(self.store, ref)
+            if session_tip is not None:
                 self._archive_copies.add(ref)
                 finding = self._add(
                     "archive-unfinished", ref, f"{ref} is the same commit as {archived}: an "
                     "archive stopped before removing it", "git ledger doctor --fix (removes "
                     f"{ref}; {archived} keeps everything)")
                 if self.fix:
-                    self._finish_archive(finding, ref, str(session_tip))
+                    self._finish_archive(finding, ref, session_tip)
                 continue
             self._unfinished_carry(ref)
 
     def _finish_archive(self, finding: Finding, ref: str, tip: str) -> None:
-        try:
-            with self.git.transaction() as txn:
-                txn.lock_ref(ref)
-                current = self.git.references.get(ref)
-                if current is not None and str(current.target) == tip:
-                    txn.remove(ref)
-        except (pygit2.GitError, OSError):
+        if not remove_ref_if_free(self.store, ref, tip):
             return  # locked: the lock-stale finding says what to do first
         self._mark_fixed(finding, f"removed {ref} (archived)")
 
     def _unfinished_carry(self, ref: str) -> None:
-        from gitledger.ledger.operations import Ledger
-
         try:
             tip = self.store.tip(ref)
         except LedgerError:
@@ -304,8 +301,6 @@ class _Doctor:
             "project ledger already: a carry stopped before removing them here",
             "git ledger doctor --fix (finishes the carry)")
         if self.fix:
-            from gitledger.ledger.lifecycle import finish_carry
-
             try:
                 finish_carry(ledger, hidden)
             except LedgerError:
@@ -315,26 +310,23 @@ class _Doctor:
     # -- refs ----------------------------------------------------------------------------
 
     def _ref(self, ref: str) -> None:
-        try:
-            reference = self.git.references[ref]
-        except (KeyError, pygit2.InvalidSpecError):
+        head = read_head(self.store, ref)
+        if head is None:
             return
-        if reference.type == ReferenceType.SYMBOLIC:
+        if head.symbolic:
             self._add("ref-symbolic", ref, f"{ref} is a symbolic ref (to "
-                      f"{printable(str(reference.target))}), not a ledger",
+                      f"{printable(head.target)}), not a ledger",
                       f"git update-ref --no-deref -d {ref}")
             return
-        target = reference.target
-        assert isinstance(target, pygit2.Oid)
         rest = ref.removeprefix(SESSIONS_PREFIX)
         if ref.startswith(SESSIONS_PREFIX) and rest and "/" not in rest:
-            self._ledger_ref(ref, target, "session")
+            self._ledger_ref(ref, head, "session")
         elif ref == PROJECT_REF:
-            self._ledger_ref(ref, target, "project")
+            self._ledger_ref(ref, head, "project")
         elif ref.startswith(ARCHIVE_PREFIX) and "/" not in ref.removeprefix(ARCHIVE_PREFIX):
-            self._archive_ref(ref, target)
+            self._archive_ref(ref, head)
         elif ref == KEEP_REF:
-            self._keep_ref(ref, target)
+            self._keep_ref(ref, head)
         else:
             self._add("ref-unknown", ref, f"{ref} is not part of the ledger layout (sessions/"
                       "<id>, project, archive/<id>, keep)",
@@ -346,75 +338,69 @@ class _Doctor:
                   f"inspect it (git cat-file -p {ref}); if it is no ledger, "
                   f"git update-ref -d {ref}")
 
-    def _ledger_ref(self, ref: str, target: pygit2.Oid, kind: str) -> None:
-        obj = self.git.get(target)
-        if obj is None:
-            self._missing(ref, str(target), "its tip")
-            return
-        if not isinstance(obj, pygit2.Commit):
-            self._not_ledger(ref, f"a {obj.type_str}", "a ledger commit")
-            return
-        self._chain(ref, obj, kind)
+    def _ledger_ref(self, ref: str, head: Head, kind: str) -> None:
+        if head.kind is None:
+            self._missing(ref, head.target, "its tip")
+        elif head.kind != "commit":
+            self._not_ledger(ref, f"a {head.kind}", "a ledger commit")
+        else:
+            self._chain(ref, head.target, kind)
 
-    def _archive_ref(self, ref: str, target: pygit2.Oid) -> None:
-        obj = self.git.get(target)
-        if obj is None:
-            self._missing(ref, str(target), "its tag")
-            return
-        if not isinstance(obj, pygit2.Tag):
-            self._not_ledger(ref, f"a {obj.type_str}", "an annotated archive tag")
-            return
-        commit = self.git.get(obj.target)
-        if commit is None:
-            self._missing(ref, str(obj.target), "the commit its tag names")
-            return
-        if not isinstance(commit, pygit2.Commit):
-            self._not_ledger(ref, f"a tag of a {commit.type_str}", "a tag of a ledger commit")
-            return
-        self._chain(ref, commit, "session")
+    def _archive_ref(self, ref: str, head: Head) -> None:
+        if head.kind is None:
+            self._missing(ref, head.target, "its tag")
+        elif head.kind != "tag" or head.tagged is None:
+            self._not_ledger(ref, f"a {head.kind}", "an annotated archive tag")
+        elif head.tagged_kind is None:
+            self._missing(ref, head.tagged, "the commit its tag names")
+        elif head.tagged_kind != "commit":
+            self._not_ledger(ref, f"a tag of a {head.tagged_kind}", "a tag of a ledger commit")
+        else:
+            self._chain(ref, head.tagged, "session")
 
     def _missing(self, ref: str, sha: str, what: str) -> None:
         self._add("object-missing", ref, f"{ref}: {what} ({sha[:12]}) is missing from the "
                   "object database", f"fetch the ledger from a clone that has it (git fetch "
                   f"REMOTE {ref}), or git fsck to see what else is lost")
 
-    def _chain(self, ref: str, tip: pygit2.Commit, kind: str) -> None:
+    def _gap(self, ref: str, gap: Gap, label: str, other_parent: str) -> None:
+        """``other_parent`` says what a parent after the first is in this kind of chain."""
+        what = {"tree": f"the tree of {label}", "other-parent": f"{other_parent} {label}",
+                "first-parent": f"the parent of {label}"}[gap.part]
+        self._missing(ref, gap.missing, what)
+
+    def _chain(self, ref: str, tip: str, kind: str) -> None:
         """Walk the first-parent chain: every commit exists and has a good ledger.toml.
 
         Stops at the first problem (one finding per ref); the tip is readable if its own
         header is good."""
-        commit: pygit2.Commit | None = tip
-        while commit is not None:
-            label = "its tip" if commit.id == tip.id else f"commit {str(commit.id)[:12]}"
-            try:
-                tree = commit.tree
-            except _MISSING_ERRORS:
-                self._missing(ref, str(commit.tree_id), f"the tree of {label}")
+        for step in walk_chain(self.store, tip):
+            label = _label(step.commit, tip)
+            if isinstance(step, Gap):
+                self._gap(ref, step, label, "a parent of")
                 return
-            problem = self._header(ref, tree, label, kind)
+            problem = self._header(ref, step.view, label, kind)
             if problem is not None:
                 self.findings.append(problem)
                 return
-            if commit.id == tip.id:
-                self.readable.append(_Readable(ref, TreeView(self.git, tree)))
-            parent = self._step_back(ref, commit, label, "a parent of")
-            if parent is None:
-                return
-            commit = parent
+            if step.commit == tip:
+                self.readable.append(_Readable(ref, step.view))
 
-    def _header(self, ref: str, tree: pygit2.Tree, label: str, kind: str) -> Finding | None:
-        if META_PATH not in tree:
+    def _header(self, ref: str, view: TreeView, label: str, kind: str) -> Finding | None:
+        blob_id = view.id_of(META_PATH)
+        if blob_id is None:
             return Finding("header-missing", ref, f"{ref}: {label} has no {META_PATH} in its "
                            "tree: that commit is not a ledger's",
                            f"inspect it (git show {ref}); doctor never rewrites a ledger's "
                            "history")
-        blob_id = str(tree[META_PATH].id)
         key = f"{blob_id}:{kind}"
         if key not in self._meta_seen:
             self._meta_seen[key] = self._meta(ref, blob_id, kind)
         found = self._meta_seen[key]
-        if found is None and FOCUS_PATH in tree:
-            found = self._focus(ref, str(tree[FOCUS_PATH].id))
+        if found is None:
+            focus_id = view.id_of(FOCUS_PATH)
+            if focus_id is not None:
+                found = self._focus(ref, focus_id)
         if found is None:
             return None
         return replace(found, ref=ref, message=_fill(found.message, ref, label),
@@ -423,10 +409,9 @@ class _Doctor:
     def _focus(self, ref: str, blob_id: str) -> Finding | None:
         """What is wrong with one state.toml blob (TASK and NEXT), which every command
         reads: one that does not parse makes the whole ledger unreadable."""
-        obj = self.git.get(blob_id)
         try:
-            decode_focus(bytes(obj.data), FOCUS_PATH)  # type: ignore[union-attr]
-        except (CorruptLedger, AttributeError) as exc:
+            decode_focus(blob_data(self.store, blob_id), FOCUS_PATH)
+        except CorruptLedger as exc:
             return Finding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
                            f"not parse ({printable(str(exc))})", f"inspect it (git show "
                            f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
@@ -434,14 +419,13 @@ class _Doctor:
 
     def _meta(self, ref: str, blob_id: str, kind: str) -> Finding | None:
         """What is wrong with one ledger.toml blob ({ref} and {label} filled in later)."""
-        obj = self.git.get(blob_id)
-        if obj is None:
+        if object_kind(self.store, blob_id) is None:
             return Finding("object-missing", ref, f"{{ref}}: the {META_PATH} of {{label}} "
                            f"({blob_id[:12]}) is missing", "fetch the ledger from a clone "
                            "that has it, or git fsck to see what else is lost")
         try:
-            meta = decode_meta(bytes(obj.data), META_PATH)  # type: ignore[attr-defined]
-        except (CorruptLedger, AttributeError) as exc:
+            meta = decode_meta(blob_data(self.store, blob_id), META_PATH)
+        except CorruptLedger as exc:
             return Finding("header-bad", ref, f"{{ref}}: the {META_PATH} of {{label}} does "
                            f"not parse ({printable(str(exc))})", f"inspect it (git show "
                            f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
@@ -459,46 +443,22 @@ class _Doctor:
                            f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
         return None
 
-    def _keep_ref(self, ref: str, target: pygit2.Oid) -> None:
-        obj = self.git.get(target)
-        if obj is None:
-            self._missing(ref, str(target), "its tip")
+    def _keep_ref(self, ref: str, head: Head) -> None:
+        if head.kind is None:
+            self._missing(ref, head.target, "its tip")
             return
-        if not isinstance(obj, pygit2.Commit):
-            self._not_ledger(ref, f"a {obj.type_str}", "a keep-alive commit")
+        if head.kind != "commit":
+            self._not_ledger(ref, f"a {head.kind}", "a keep-alive commit")
             return
-        commit: pygit2.Commit | None = obj
-        while commit is not None:
-            label = "its tip" if commit.id == obj.id else f"commit {str(commit.id)[:12]}"
-            try:
-                tree = commit.tree
-            except _MISSING_ERRORS:
-                self._missing(ref, str(commit.tree_id), f"the tree of {label}")
+        for step in walk_chain(self.store, head.target):
+            label = _label(step.commit, head.target)
+            if isinstance(step, Gap):
+                self._gap(ref, step, label, "a kept commit, a parent of")
                 return
-            if commit.id == obj.id and KEPT_DIR not in tree:
+            if step.commit == head.target and not step.view.has(KEPT_DIR):
                 self._not_ledger(ref, f"a commit whose tree has no {KEPT_DIR}/",
                                  "the keep-alive chain")
                 return
-            parent = self._step_back(ref, commit, label, "a kept commit, a parent of")
-            if parent is None:
-                return
-            commit = parent
-
-    def _step_back(self, ref: str, commit: pygit2.Commit, label: str,
-                   extra_label: str) -> pygit2.Commit | None:
-        """The first parent of ``commit`` in a chain being walked, after checking every
-        other parent exists; None at the root or when something is missing (reported)."""
-        for extra in commit.parent_ids[1:]:
-            if not self.git.odb.exists(extra):
-                self._missing(ref, str(extra), f"{extra_label} {label}")
-                return None
-        if not commit.parent_ids:
-            return None
-        parent = self.git.get(commit.parent_ids[0])
-        if not isinstance(parent, pygit2.Commit):
-            self._missing(ref, str(commit.parent_ids[0]), f"the parent of {label}")
-            return None
-        return parent
 
     # -- entries -------------------------------------------------------------------------
 
@@ -510,7 +470,7 @@ class _Doctor:
                 continue  # the same commit as its archive: one ledger, read once
             try:
                 entries, bad = read_entries(self.store, ledger.ref, ledger.view)
-            except _MISSING_ERRORS as exc:
+            except MISSING_OBJECT_ERRORS as exc:
                 self._add("object-missing", ledger.ref, f"{ledger.ref}: an entries tree is "
                           f"missing ({printable(str(exc))})", "fetch the ledger from a "
                           "clone that has it, or git fsck to see what else is lost")
@@ -584,7 +544,7 @@ class _Doctor:
         if problem is None:
             rest = text.removeprefix(SESSIONS_PREFIX)
             if not (text.startswith(SESSIONS_PREFIX) and rest and "/" not in rest
-                    and pygit2.reference_is_valid_name(text)):
+                    and valid_ref_name(text)):
                 problem = f"says '{printable(text[:80])}', which is not a session ledger ref"
         if problem is not None:
             finding = self._add("pointer-invalid", str(path), f"{path} {problem}",
@@ -617,7 +577,7 @@ class _Doctor:
     def _keep(self, entries: list[tuple[str, Entry]]) -> None:
         try:
             kept = KeptCommits(self.store)
-        except (CorruptLedger, *_MISSING_ERRORS):
+        except (CorruptLedger, *MISSING_OBJECT_ERRORS):
             return  # the keep ref's own finding says what is wrong with it
         citing: dict[str, list[tuple[str, str]]] = {}
         for ref, entry in entries:
@@ -626,8 +586,7 @@ class _Doctor:
             for sha in git_evidence(entry):
                 if not _is_full_sha(sha) or sha in kept:
                     continue
-                obj = self.git.get(sha)
-                if isinstance(obj, pygit2.Commit):
+                if object_kind(self.store, sha) == "commit":
                     citing.setdefault(sha, []).append((ref, entry.id))
         for sha, cited in sorted(citing.items()):
             ids = ", ".join(entry_id for _, entry_id in cited)
@@ -694,6 +653,10 @@ class _Doctor:
                          "commits)")
 
 
+def _label(commit: str, tip: str) -> str:
+    return "its tip" if commit == tip else f"commit {commit[:12]}"
+
+
 def _fill(text: str, ref: str, label: str) -> str:
     return text.replace("{ref}", ref).replace("{label}", label)
 
@@ -704,9 +667,6 @@ def _is_full_sha(sha: str) -> bool:
 
 # -- output --------------------------------------------------------------------------------
 
-
-def _flat(text: str) -> str:
-    return " ".join(printable(text).split())
 
 
 def report_json(report: DoctorReport) -> dict[str, Any]:
@@ -730,10 +690,10 @@ def report_text(report: DoctorReport) -> str:
     lines = []
     for f in report.findings:
         if f.fixed:
-            lines.append(f"fixed: {f.code}: {_flat(f.message)}")
+            lines.append(f"fixed: {f.code}: {one_line(f.message)}")
         else:
-            lines.append(f"{f.severity}: {f.code}: {_flat(f.message)} (fix: {_flat(f.fix)})")
-    lines += [f"did: {_flat(action)}" for action in report.actions]
+            lines.append(f"{f.severity}: {f.code}: {one_line(f.message)} (fix: {one_line(f.fix)})")
+    lines += [f"did: {one_line(action)}" for action in report.actions]
     errors = sum(1 for f in report.unfixed if f.severity == "error")
     warnings = sum(1 for f in report.unfixed if f.severity == "warning")
     fixed = len(report.findings) - len(report.unfixed)

@@ -12,7 +12,10 @@ import base64
 import binascii
 import re
 
-_TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+#: The token shapes, and below them the match patterns with their ``*_secret`` judges, are
+#: public because the transcript scanner runs these same patterns only where a match can
+#: start (a transcript is megabytes): one list, so the two scanners never disagree.
+TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
         ("private key block", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"),
@@ -36,7 +39,7 @@ _TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
-_URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
+URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
 
 #: A key whose value is a secret: ``password``, ``DB_PASSWORD``, ``api-key``, ``apiKey``,
 #: ``client_secret``, ``AWS_SECRET_ACCESS_KEY`` … (it ends with one of these words).
@@ -45,7 +48,7 @@ _SECRET_KEY = r"""[a-z0-9_.\-]*(?:password|passwd|passphrase|pwd|secret|token|ap
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).
-_ASSIGNMENT = re.compile(
+ASSIGNMENT = re.compile(
     rf"""(?ix)
     \b(?P<key>{_SECRET_KEY})(?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
@@ -59,7 +62,7 @@ _KEY_LIMIT = 200
 #: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
 #: ``Bearer <token>``, ``Token <token>``; in a header line, a ``curl -H`` or a dict.
 _AUTH_VALUE = r"(?P<scheme>basic|bearer|token)\s+(?P<secret>[A-Za-z0-9._~+/\-]+=*)"
-_AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
+AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
 _AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
 _AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
 
@@ -86,23 +89,31 @@ _REFERENCE = re.compile(
 
 def find_credential(text: str) -> str | None:
     """Name the kind of credential ``text`` appears to contain, or ``None``."""
-    for name, pattern in _TOKEN_PATTERNS:
+    for name, pattern in TOKEN_PATTERNS:
         if pattern.search(text):
             return name
-    for match in _URL_PASSWORD.finditer(text):
-        if not _is_placeholder(match.group("value")):
+    for match in URL_PASSWORD.finditer(text):
+        if url_password_secret(match) is not None:
             return "password in a URL"
-    for match in _AUTH_HEADER.finditer(text):
+    for match in AUTH_HEADER.finditer(text):
         if auth_secret(match) is not None:
             return auth_kind(match)
-    for match in _ASSIGNMENT.finditer(text):
+    for match in ASSIGNMENT.finditer(text):
         if assignment_secret(match) is not None:
             return f"a {match.group('key').lower()} assignment"
     return None
 
 
+def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
+    placeholder or a reference (``https://user:${TOKEN}@host``)."""
+    if _is_placeholder(match.group("value")):
+        return None
+    return match.span("value")
+
+
 def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
-    """Where the secret of an ``_ASSIGNMENT`` match is in its text (its value without
+    """Where the secret of an ``ASSIGNMENT`` match is in its text (its value without
     quotes), or None when the value is no secret.
 
     A value counts when it has 4 characters or more and is no placeholder or reference.

@@ -29,19 +29,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pygit2
 import tomli_w
 
 from gitledger.core.credentials import (
-    _ASSIGNMENT,
-    _AUTH_HEADER,
-    _TOKEN_PATTERNS,
-    _URL_PASSWORD,
-    _is_placeholder,
+    ASSIGNMENT,
+    AUTH_HEADER,
+    TOKEN_PATTERNS,
+    URL_PASSWORD,
     assignment_secret,
     auth_kind,
     auth_secret,
     keyed_secret,
+    url_password_secret,
 )
 from gitledger.core.model import Change
 from gitledger.core.parsing import json_loads, toml_loads
@@ -49,7 +48,7 @@ from gitledger.core.text import printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import Store, TreeView
+from gitledger.storage.store import Store, TreeView, blob_id_of, valid_ref_name
 
 #: The largest transcript ``save`` accepts (Claude Code transcripts of long sessions run
 #: to a few MB; this is far above that and still fits in memory).
@@ -133,7 +132,7 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
         session_id = session_id_of(data, file)
     name = ref_component(session_id)
     ref = TRANSCRIPTS_PREFIX + name
-    original = str(pygit2.hash(data))
+    original = blob_id_of(data)
     tip = store.tip(ref)
     if tip.view is not None:
         # The hooks save the same transcript again and again: a file that has not changed
@@ -143,7 +142,7 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
             return SaveResult(ref, None, _int(known.get("size")),
                               _int(known.get("redactions")), True)
     stored, redactions = redact(data)
-    blob_id = str(pygit2.hash(stored))
+    blob_id = blob_id_of(stored)
     file_name = _file_name(file)
     saved_at = store.repo.person("COMMITTER").when
     meta = tomli_w.dumps({
@@ -219,7 +218,7 @@ def ref_component(session_id: str) -> str:
     while name.endswith(".lock"):
         name = name.removesuffix(".lock").rstrip(".-")
     name = name[:SESSION_ID_LIMIT].rstrip(".-")
-    if not name or not pygit2.reference_is_valid_name(TRANSCRIPTS_PREFIX + name):
+    if not name or not valid_ref_name(TRANSCRIPTS_PREFIX + name):
         raise InvalidInput(f"'{printable(session_id)[:60]}' cannot name a transcript; give "
                            "a session id with letters or digits (--session-id)")
     return name
@@ -248,7 +247,7 @@ def list_transcripts(where: str | os.PathLike[str] | None) -> list[TranscriptInf
             continue
         meta = _meta(tip.view, ref)
         _, blob_id = _transcript_blob(tip.view, ref)
-        size = store.git[pygit2.Oid(hex=blob_id)].size  # type: ignore[attr-defined]
+        size = store.blob_size(blob_id)
         saved = meta.get("saved_at")
         found.append(TranscriptInfo(
             session_id=ref.removeprefix(TRANSCRIPTS_PREFIX),
@@ -296,12 +295,12 @@ def _resolve(store: Store, session_id: str) -> str:
 
 def _transcript_blob(view: TreeView, ref: str) -> tuple[str, str]:
     """(name, blob id) of the transcript in a saved tree."""
-    candidates = [item for item in view.tree
-                  if item.type_str == "blob" and str(item.name).startswith(TRANSCRIPT_STEM)]
+    candidates = [(name, blob_id) for name, blob_id in view.top_blob_ids()
+                  if name.startswith(TRANSCRIPT_STEM)]
     if len(candidates) != 1:
         raise CorruptLedger(f"{ref} holds {len(candidates)} transcript files, not one; "
                             f"inspect it with git ls-tree {ref}")
-    return str(candidates[0].name), str(candidates[0].id)
+    return candidates[0]
 
 
 def _meta(view: TreeView, ref: str) -> dict[str, Any]:
@@ -333,7 +332,7 @@ _WIDER = {
     "bearer token": re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)"),
 }
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, _WIDER.get(name, pattern)) for name, pattern in _TOKEN_PATTERNS)
+    (name, _WIDER.get(name, pattern)) for name, pattern in TOKEN_PATTERNS)
 
 
 #: Where each slow pattern (one that opens with ``\b``, which ``re`` cannot look for
@@ -383,16 +382,16 @@ def find_credentials(text: str) -> list[Credential]:
                        for word, back in starts for hit in _hits(low, word) if hit >= back)
         found.extend(Credential(m.start(group), m.end(group), name) for m in matches if m)
     for hit in _hits(low, _URL_MARK):
-        match = _match_in_run(_URL_PASSWORD, text, hit)
+        match = _match_in_run(URL_PASSWORD, text, hit)
         if match is not None:
             found.extend(_url_password(match))
     for word in _KEY_WORDS:
         for hit in _hits(low, word):
-            match = _match_in_run(_ASSIGNMENT, text, hit)
+            match = _match_in_run(ASSIGNMENT, text, hit)
             if match is not None:
                 found.extend(_assigned(text, match))
     for hit in _hits(low, _AUTH_MARK):
-        header = _AUTH_HEADER.match(text, hit)
+        header = AUTH_HEADER.match(text, hit)
         if header is not None:
             found.extend(_authorization(header))
     return _merge(found)
@@ -405,11 +404,11 @@ def _find_everywhere(text: str) -> list[Credential]:
         group = "secret" if "secret" in pattern.groupindex else 0
         found.extend(Credential(m.start(group), m.end(group), name)
                      for m in pattern.finditer(text))
-    for match in _URL_PASSWORD.finditer(text):
+    for match in URL_PASSWORD.finditer(text):
         found.extend(_url_password(match))
-    for match in _ASSIGNMENT.finditer(text):
+    for match in ASSIGNMENT.finditer(text):
         found.extend(_assigned(text, match))
-    for header in _AUTH_HEADER.finditer(text):
+    for header in AUTH_HEADER.finditer(text):
         found.extend(_authorization(header))
     return found
 
@@ -436,9 +435,8 @@ def _match_in_run(pattern: re.Pattern[str], text: str, hit: int) -> re.Match[str
 
 
 def _url_password(match: re.Match[str]) -> list[Credential]:
-    if _is_placeholder(match.group("value")):
-        return []
-    return [Credential(match.start("value"), match.end("value"), "password in a URL")]
+    span = url_password_secret(match)
+    return [] if span is None else [Credential(span[0], span[1], "password in a URL")]
 
 
 def _assigned(text: str, match: re.Match[str]) -> list[Credential]:

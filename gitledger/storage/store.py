@@ -79,6 +79,13 @@ class TreeView:
             return False
         return True
 
+    def id_of(self, path: str) -> str | None:
+        """The id of whatever is at ``path`` (None when nothing is), without reading it."""
+        try:
+            return str(self._tree[path].id)
+        except KeyError:
+            return None
+
     def read(self, path: str) -> bytes | None:
         obj = self._lookup(path)
         if obj is None or obj.type != ObjectType.BLOB:
@@ -91,6 +98,11 @@ class TreeView:
             return []
         assert isinstance(obj, pygit2.Tree)
         return [str(item.name) for item in obj]
+
+    def top_blob_ids(self) -> list[tuple[str, str]]:
+        """(name, blob id) of each blob at the top of this tree, not below it."""
+        return [(str(item.name), str(item.id)) for item in self._tree
+                if item.type == ObjectType.BLOB]
 
     def blobs(self, path: str) -> Iterator[tuple[str, bytes]]:
         """Every blob below ``path``, depth first, with its full path."""
@@ -621,6 +633,12 @@ class Store:
         except (KeyError, ValueError, pygit2.GitError) as exc:
             raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
 
+    def blob_size(self, blob_id: str) -> int:
+        """The size in bytes of blob ``blob_id``, without reading its content."""
+        obj = self.git[pygit2.Oid(hex=blob_id)]
+        assert isinstance(obj, pygit2.Blob)
+        return int(obj.size)
+
     def contains(self, newer: str, older: str) -> bool:
         """Whether commit ``older`` is ``newer`` or one of its ancestors."""
         new, old = pygit2.Oid(hex=newer), pygit2.Oid(hex=older)
@@ -709,6 +727,16 @@ class Store:
 
 #: What ``_write_subtree`` returns for a subtree it did not write (its parent drops it).
 _NO_TREE = pygit2.Oid(raw=bytes(20))
+
+
+def valid_ref_name(name: str) -> bool:
+    """Whether git accepts ``name`` as a full ref name (``refs/…``)."""
+    return bool(pygit2.reference_is_valid_name(name))
+
+
+def blob_id_of(data: bytes) -> str:
+    """The id ``data`` has, or would have, as a blob: without writing it."""
+    return str(pygit2.hash(data))
 
 
 def _retry_seconds() -> float:
