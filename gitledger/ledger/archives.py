@@ -18,13 +18,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
-
-import pygit2
 
 from gitledger.errors import (
     CorruptLedger,
@@ -33,10 +30,16 @@ from gitledger.errors import (
 )
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.tree import count_entries, read_header
+from gitledger.storage.archive_store import (
+    ArchiveStore,
+    delete_ref_if_unchanged,
+    read_archive_tag,
+    read_only_error,
+)
 from gitledger.storage.entry_cache import CACHE_DIR
 from gitledger.storage.layout import ARCHIVE_PREFIX, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.store import Store, Tip, TreeView
+from gitledger.storage.store import Store, TreeView
 
 if TYPE_CHECKING:
     from gitledger.core.model import Focus, LedgerMeta
@@ -68,32 +71,6 @@ class ArchiveSummary:
     problem: str | None = None  # why it could not be read (such an archive is never pruned)
 
 
-class ArchiveStore(Store):
-    """A store that reads archive refs through their tag and writes nothing at all."""
-
-    def tip(self, ref: str) -> Tip:
-        if not (ref.startswith(ARCHIVE_PREFIX)
-                or (ref.startswith(REMOTES_PREFIX) and "/archive/" in ref)):
-            return super().tip(ref)
-        reference = self.reference(ref)
-        if reference is None:
-            return Tip(None, None)
-        try:
-            commit = reference.peel(pygit2.Commit)
-        except (KeyError, ValueError, pygit2.GitError) as exc:
-            raise CorruptLedger(f"{ref} does not lead to a ledger commit: {exc}") from None
-        return Tip(str(commit.id), TreeView(self.git, commit.tree, str(commit.id)))
-
-    def update(self, ref: str, operation: Any, *, retry_seconds: float | None = None) -> Any:
-        raise _read_only(ref)
-
-    def update_pair(self, refs: tuple[str, str], operation: Any) -> Any:
-        raise _read_only(refs[0])
-
-    def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
-        raise _read_only(ref)
-
-
 class ArchivedLedger(Ledger):
     """An archived ledger, read-only: every read of ``Ledger`` works, every write fails."""
 
@@ -109,14 +86,10 @@ class ArchivedLedger(Ledger):
         return ref.removeprefix(ARCHIVE_PREFIX)
 
     def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
-        raise _read_only(self.ref or ARCHIVE_PREFIX)
+        raise read_only_error(self.ref or ARCHIVE_PREFIX)
 
     def ensure_started(self, ref: str) -> None:
-        raise _read_only(ref)
-
-
-def _read_only(ref: str) -> InvalidInput:
-    return InvalidInput(f"{ref} is an archive, and archives are read-only: nothing was written")
+        raise read_only_error(ref)
 
 
 def archive_refs(store: Store) -> list[str]:
@@ -183,37 +156,24 @@ def read_archive(store: Store, ref: str) -> ArchiveSummary:
     ledger_id = ref.rsplit("/", 1)[-1]
     empty = ArchiveSummary(ledger_id, ref, None, None, None, None, None, None, 0, ())
     try:
-        reference = store.git.references[ref]
-        target = reference.target
-        if not isinstance(target, pygit2.Oid):
-            return _damaged(empty, f"{ref} is a symbolic ref, not an archive")
-        obj = store.git[target]
-    except (KeyError, ValueError, pygit2.GitError) as exc:
-        return _damaged(empty, f"{ref} cannot be read: {exc}")
-    if not isinstance(obj, pygit2.Tag):
-        return _damaged(empty, f"{ref} points at a {obj.type_str}, not an archive tag")
-    message = obj.message or ""
-    lines = message.splitlines()
-    tagger = obj.tagger
-    tagged = tagger_time(tagger) if tagger is not None else None
-    who = f"{tagger.name} <{tagger.email}>" if tagger is not None else None
+        tag = read_archive_tag(store, ref)
+    except CorruptLedger as exc:
+        return _damaged(empty, str(exc))
+    lines = tag.message.splitlines()
     summary = ArchiveSummary(
-        ledger_id, ref, str(obj.id), None, tagged, who, _field(lines, "TASK: "),
+        ledger_id, ref, tag.id, None, tag.tagged, tag.tagger, _field(lines, "TASK: "),
         _field(lines, "NEXT: "), _entries_trailer(lines), _carried(lines),
         _field(lines, "Ledger-Owner: "),
     )
+    if tag.commit is None or tag.view is None:
+        return _damaged(summary, tag.problem or f"{ref}: the tag does not lead to a commit")
     try:
-        commit = obj.peel(pygit2.Commit)
-    except (KeyError, ValueError, pygit2.GitError) as exc:
-        return _damaged(summary, f"{ref}: the tag does not lead to a ledger commit ({exc})")
-    view = TreeView(store.git, commit.tree)
-    try:
-        meta, focus = read_header(ref, view)
+        meta, focus = read_header(ref, tag.view)
     except CorruptLedger as exc:
-        return _damaged(_replace(summary, commit=str(commit.id)), str(exc))
-    problem = None if tagged is not None else f"{ref}: the tag has no tagger date"
-    return _replace(summary, commit=str(commit.id), task=focus.task, next=focus.next,
-                    entries=count_entries(view), owner=meta.session_id, problem=problem)
+        return _damaged(_replace(summary, commit=tag.commit), str(exc))
+    problem = None if tag.tagged is not None else f"{ref}: the tag has no tagger date"
+    return _replace(summary, commit=tag.commit, task=focus.task, next=focus.next,
+                    entries=count_entries(tag.view), owner=meta.session_id, problem=problem)
 
 
 def list_archives(where: str | os.PathLike[str] | None = None) -> list[ArchiveSummary]:
@@ -226,10 +186,6 @@ def _archives(store: Store) -> list[ArchiveSummary]:
     oldest = datetime.min.replace(tzinfo=UTC)
     found.sort(key=lambda a: (a.tagged or oldest, a.id), reverse=True)
     return found
-
-
-def tagger_time(signature: pygit2.Signature) -> datetime:
-    return datetime.fromtimestamp(signature.time, timezone(timedelta(minutes=signature.offset)))
 
 
 def _field(lines: list[str], prefix: str) -> str | None:
@@ -343,37 +299,14 @@ def prune(
         return PruneResult(cutoff, True, tuple(due), kept, tuple(skipped))
     pruned: list[ArchiveSummary] = []
     for archive in due:
-        reason = _delete_ref(store, archive.ref, archive.tag or "")
+        reason = delete_ref_if_unchanged(store, archive.ref, archive.tag or "",
+                                         wait_seconds=LOCK_WAIT_SECONDS)
         if reason is None:
             pruned.append(archive)
             _drop_cache(store, archive.id)
         else:
             skipped.append((archive.ref, reason))
     return PruneResult(cutoff, False, tuple(pruned), kept, tuple(skipped))
-
-
-class _Changed(Exception):
-    pass
-
-
-def _delete_ref(store: Store, ref: str, expected: str) -> str | None:
-    """Delete ``ref`` if, under its lock, it still names ``expected``; else why not."""
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while True:
-        try:
-            with store.git.transaction() as txn:
-                txn.lock_ref(ref)
-                current = store.git.references.get(ref)
-                if current is None or str(current.target) != expected:
-                    raise _Changed
-                txn.remove(ref)
-            return None
-        except _Changed:
-            return "kept: it changed after it was read (archived again meanwhile?)"
-        except (pygit2.GitError, OSError) as exc:
-            if time.monotonic() > deadline:
-                return f"kept: cannot lock it ({' '.join(str(exc).split())})"
-            time.sleep(0.05)
 
 
 def _drop_cache(store: Store, ledger_id: str) -> None:
