@@ -18,6 +18,7 @@ from gitledger import __version__
 from gitledger.core.names import AGENTS, FORMATS, KINDS, SOURCES
 from gitledger.core.text import one_line, printable
 from gitledger.errors import ConflictingOptions, LedgerError
+from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
 
 if TYPE_CHECKING:
     from gitledger.ledger.operations import Ledger, WriteResult
@@ -980,10 +981,7 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
 
 @cli.command()
 @click.option("--format", "fmt", required=True,
-              type=click.Choice(["md", "json", "session-md", "jsonl", "atif"]),
-              help="md: the living page; json: the whole ledger with history; session-md "
-                   "and jsonl: the seeds' .claude/session-ledger.md and "
-                   "decisions/ledger.jsonl; atif: a saved transcript as an ATIF trajectory.")
+              type=click.Choice(EXPORT_FORMATS), help=option_help("export"))
 @click.option("-o", "--output", "output", metavar="PATH",
               help="Write to PATH, atomically, instead of standard output ('-').")
 @click.option("--force", is_flag=True, help="With -o: replace a file that exists.")
@@ -1012,7 +1010,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     if output in (None, "-"):
         click.echo(text, nl=False)
         return
-    from gitledger.interchange.formats import write_export
+    from gitledger.interchange.export import write_export
 
     written = write_export(_where(repo), _file(repo, output), text, force=force)
     click.echo(f"wrote {printable(str(written))} ({len(text.encode('utf-8'))} bytes)", err=True)
@@ -1020,9 +1018,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
 
 @cli.command("import")
 @click.argument("path", metavar="FILE")
-@click.option("--format", "fmt", type=click.Choice(["session-md", "jsonl"]),
-              help="The file's format (default: from its name: .jsonl is jsonl, .md is "
-                   "session-md).")
+@click.option("--format", "fmt", type=click.Choice(IMPORT_FORMATS), help=option_help("import"))
 @click.option("--skip-invalid", "skip_invalid", is_flag=True,
               help="Import the valid records and report the invalid ones, instead of "
                    "importing nothing.")
@@ -1038,7 +1034,7 @@ def import_(path: str, fmt: str | None, skip_invalid: bool, dry_run: bool, proje
     is one event.  Ids survive: git ledger export --format jsonl (or session-md) gives
     the file back, and importing the same file again writes nothing new.
     """
-    from gitledger.interchange.seedformats import import_file, import_json, import_text
+    from gitledger.interchange.importer import import_file, import_json, import_text
 
     result = import_file(_where(repo), _file(repo, path), fmt=fmt, project=project,
                          dry_run=dry_run, skip_invalid=skip_invalid)
