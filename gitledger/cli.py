@@ -17,19 +17,33 @@ import click
 from gitledger import __version__
 from gitledger.core.names import AGENTS, FORMATS, KINDS, SOURCES
 from gitledger.core.text import one_line, printable
-from gitledger.errors import LedgerError
+from gitledger.errors import ConflictingOptions, LedgerError
+from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
 
 if TYPE_CHECKING:
-    from gitledger.core.model import Snapshot
     from gitledger.ledger.operations import Ledger
     from gitledger.ledger.results import WriteResult
+    from gitledger.views.commands import Shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
 
 
+class LedgerCommand(click.Command):
+    """A command whose library function's ConflictingOptions is a usage error (exit 2),
+    spelled with the options' names: the library knows the arguments, not the flags."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ConflictingOptions as exc:
+            raise click.UsageError(exc.spelled(_flag), ctx=ctx) from None
+
+
 class LedgerGroup(click.Group):
     """A click group whose errors are one line on stderr, whatever the command."""
+
+    command_class = LedgerCommand
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> NoReturn:  # type: ignore[override]
         try:
@@ -66,6 +80,11 @@ class LedgerGroup(click.Group):
         except click.exceptions.Exit as exc:
             if exc.exit_code:
                 sys.exit(exc.exit_code)
+
+
+def _flag(name: str) -> str:
+    """An argument's name as the command line spells its option: ``--carry-all-durable``."""
+    return "--" + name.replace("_", "-")
 
 
 def _fail(message: str, code: int) -> NoReturn:
@@ -169,10 +188,10 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     Without a command, shows this worktree's ledger.  Every write prints the new
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
-    from gitledger.ledger.operations import Ledger
+    from gitledger.views.commands import show as show_ledger
 
     if ctx.invoked_subcommand is None:
-        _show_snapshot(Ledger.open(repo).snapshot(), None, as_json=False)
+        _print_shown(show_ledger(repo), as_json=False)
 
 
 # -- focus ---------------------------------------------------------------------------------
@@ -507,10 +526,8 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         return
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
-    if project and name:
-        raise click.UsageError("--project and --ledger exclude each other")
-    from gitledger.audit.check import check as check_ledgers
     from gitledger.audit.check import report_json, report_text
+    from gitledger.audit.commands import check as check_ledgers
 
     report = check_ledgers(_where(repo), project=project, name=name)
     _emit(as_json, report_json(report), report_text(report))
@@ -590,41 +607,24 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
     --json the output gains an "archive" object (tag, date, tagger, what was carried).
     Exits 1 after printing everything else if some entry could not be read.
     """
-    from gitledger.views.render import history_json, history_text
+    from gitledger.views.commands import show as show_ledger
 
-    extra: dict[str, Any] | None = None
-    if archive_name is not None:
-        if name is not None or project:
-            raise click.UsageError("--archive excludes --ledger and --project")
-        from gitledger.ledger.archives import open_archive, read_archive
-        from gitledger.views.render import archive_summary_json
-
-        ledger: Ledger = open_archive(_where(repo), archive_name)
-        extra = {"archive": archive_summary_json(read_archive(ledger.store, ledger.ref or ""))}
-    else:
-        ledger = _ledger(repo, project, name)
-    if entry_id:
-        from gitledger.ledger.decisions import entry_history, locate
-
-        if not (project or name or archive_name):  # a carried entry is in the project
-            ledger = locate(_where(repo), entry_id)
-        history = entry_history(ledger, entry_id)
-        _emit(as_json, history_json(history), history_text(history))
-        return
-    _show_snapshot(ledger.snapshot(), kind, as_json, extra)
+    _print_shown(show_ledger(_where(repo), entry_id or None, kind=kind, name=name,
+                             archive=archive_name, project=project), as_json)
 
 
-def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool,
-                   extra: dict[str, Any] | None = None) -> None:
-    """Print a ledger; unreadable entries are named on stderr after the rest (exit 1)."""
-    from gitledger.views.render import snapshot_json, snapshot_text
+def _print_shown(shown: Shown, as_json: bool) -> None:
+    """Print a ledger; unreadable entries are named on stderr after the rest (exit 1).
 
-    _emit(as_json, {**snapshot_json(snapshot, kind), **(extra or {})},
-          snapshot_text(snapshot, kind))
-    if snapshot.bad:
-        names = ", ".join(b.path for b in snapshot.bad)
-        _fail(f"{len(snapshot.bad)} unreadable entr{'y' if len(snapshot.bad) == 1 else 'ies'}:"
-              f" {names} (everything else is shown)", 1)
+    The MCP tool names them in its document instead: it has no exit status.
+    """
+    from gitledger.views.commands import show_json, show_text, unreadable
+
+    _emit(as_json, show_json(shown), show_text(shown))
+    bad = unreadable(shown)
+    if bad:
+        _fail(f"{len(bad)} unreadable entr{'y' if len(bad) == 1 else 'ies'}: "
+              f"{', '.join(bad)} (everything else is shown)", 1)
 
 
 @cli.command()
@@ -636,12 +636,11 @@ def _show_snapshot(snapshot: Snapshot, kind: str | None, as_json: bool,
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
         as_json: bool) -> None:
     """Show the ledger's event history, newest first."""
-    from gitledger.views.render import event_json, log_text
+    from gitledger.views.commands import log as ledger_log
+    from gitledger.views.commands import log_json, log_text
 
-    ledger = _ledger(repo, project, name)
-    events = ledger.events(limit)
-    _emit(as_json, {"ref": ledger.ref, "events": [event_json(e) for e in events]},
-          log_text(events))
+    result = ledger_log(_where(repo), limit, name=name, project=project)
+    _emit(as_json, log_json(result), log_text(result))
 
 
 @cli.command()
@@ -765,14 +764,11 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
     refs/ledger/archive/<ledger-id> whose message summarises the task and what was
     carried; nothing is deleted, and the next write in this worktree starts a new ledger.
     """
-    from gitledger.ledger.lifecycle import archive as archive_ledger
+    from gitledger.ledger.commands import archive as archive_ledger
     from gitledger.views.render import archive_json, archive_text
 
-    if sum((bool(carry_ids), all_durable, no_carry)) > 1:
-        raise click.UsageError("--carry, --carry-all-durable and --no-carry exclude each other")
-    mode = "all-durable" if all_durable else "none" if no_carry else "default"
-    result = archive_ledger(_where(repo), carry_ids=list(carry_ids) if carry_ids else None,
-                            mode=mode, dry_run=dry_run, name=name)
+    result = archive_ledger(_where(repo), carry=carry_ids, carry_all_durable=all_durable,
+                            no_carry=no_carry, dry_run=dry_run, name=name)
     _emit(as_json, archive_json(result), archive_text(result))
 
 
@@ -795,28 +791,10 @@ def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -
     takes it over) or archive it (git ledger archive --ledger ID); in --json it has
     "orphaned": true.  --archived lists the archives instead.
     """
-    if remote is not None:
-        if archived:
-            raise click.UsageError("--remote and --archived do not mix")
-        from gitledger.team.render import remote_list_json, remote_list_text
-        from gitledger.team.review import remote_ledgers
+    from gitledger.team.commands import listing, listing_json, listing_text
 
-        found = remote_ledgers(_where(repo), remote or None)
-        _emit(as_json, remote_list_json(found), remote_list_text(found))
-        return
-    if archived:
-        from gitledger.ledger.archives import list_archives
-        from gitledger.views.render import archive_summary_json, archives_text
-
-        archives = list_archives(_where(repo))
-        _emit(as_json, {"archives": [archive_summary_json(a) for a in archives]},
-              archives_text(archives))
-        return
-    from gitledger.ledger.operations import list_ledgers
-    from gitledger.views.render import list_text, summary_json
-
-    summaries = list_ledgers(_where(repo))
-    _emit(as_json, {"ledgers": [summary_json(s) for s in summaries]}, list_text(summaries))
+    found = listing(_where(repo), archived=archived, remote=remote)
+    _emit(as_json, listing_json(found), listing_text(found))
 
 
 @cli.command()
@@ -1004,10 +982,7 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
 
 @cli.command()
 @click.option("--format", "fmt", required=True,
-              type=click.Choice(["md", "json", "session-md", "jsonl", "atif"]),
-              help="md: the living page; json: the whole ledger with history; session-md "
-                   "and jsonl: the seeds' .claude/session-ledger.md and "
-                   "decisions/ledger.jsonl; atif: a saved transcript as an ATIF trajectory.")
+              type=click.Choice(EXPORT_FORMATS), help=option_help("export"))
 @click.option("-o", "--output", "output", metavar="PATH",
               help="Write to PATH, atomically, instead of standard output ('-').")
 @click.option("--force", is_flag=True, help="With -o: replace a file that exists.")
@@ -1036,7 +1011,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     if output in (None, "-"):
         click.echo(text, nl=False)
         return
-    from gitledger.interchange.formats import write_export
+    from gitledger.interchange.export import write_export
 
     written = write_export(_where(repo), _file(repo, output), text, force=force)
     click.echo(f"wrote {printable(str(written))} ({len(text.encode('utf-8'))} bytes)", err=True)
@@ -1044,9 +1019,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
 
 @cli.command("import")
 @click.argument("path", metavar="FILE")
-@click.option("--format", "fmt", type=click.Choice(["session-md", "jsonl"]),
-              help="The file's format (default: from its name: .jsonl is jsonl, .md is "
-                   "session-md).")
+@click.option("--format", "fmt", type=click.Choice(IMPORT_FORMATS), help=option_help("import"))
 @click.option("--skip-invalid", "skip_invalid", is_flag=True,
               help="Import the valid records and report the invalid ones, instead of "
                    "importing nothing.")
@@ -1062,7 +1035,7 @@ def import_(path: str, fmt: str | None, skip_invalid: bool, dry_run: bool, proje
     is one event.  Ids survive: git ledger export --format jsonl (or session-md) gives
     the file back, and importing the same file again writes nothing new.
     """
-    from gitledger.interchange.seedformats import import_file, import_json, import_text
+    from gitledger.interchange.importer import import_file, import_json, import_text
 
     result = import_file(_where(repo), _file(repo, path), fmt=fmt, project=project,
                          dry_run=dry_run, skip_invalid=skip_invalid)

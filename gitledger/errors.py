@@ -6,6 +6,8 @@ one line on stderr and an exit status (see ``cli.py``), and the library never pr
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class LedgerError(Exception):
     """Base of every error gitledger raises on purpose. Exit status 1."""
@@ -19,6 +21,31 @@ class RepositoryError(LedgerError):
 
 class InvalidInput(LedgerError):
     """Text or arguments the ledger refuses: empty, too long, binary, a credential…"""
+
+
+class ConflictingOptions(InvalidInput):
+    """Arguments given together that exclude each other.
+
+    It keeps the arguments' names, not their spelling: the CLI says ``--no-carry`` and
+    exits 2 (a usage error), an MCP tool says ``'no_carry'`` and fails the call, and both
+    learn the conflict from the library function of the command.
+    """
+
+    def __init__(self, *names: str, phrase: str = "exclude each other") -> None:
+        #: ``"excludes"`` puts the first name before the rest: "A excludes B and C".
+        self.names = names
+        self.phrase = phrase
+        super().__init__(self.spelled(lambda name: f"'{name}'"))
+
+    def spelled(self, spell: Callable[[str], str]) -> str:
+        words = [spell(name) for name in self.names]
+        if self.phrase == "excludes":
+            return f"{words[0]} excludes {_listed(words[1:])}"
+        return f"{_listed(words)} {self.phrase}"
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class UnknownEntry(LedgerError):

@@ -35,6 +35,8 @@ LAYERS = {
 LAZY_IMPORTS: dict[str, str] = {
     "gitledger.cli": "each command loads only the layers it needs, so --help and hooks start fast",
     "gitledger.integrations.mcp_server": "the mcp SDK is an optional extra, loaded when serving",
+    "gitledger.interchange.formats": "cli.py builds --format from this table at start-up; a "
+                                     "format's code loads when it is used",
 }
 
 

@@ -24,6 +24,7 @@ from gitledger.core.credentials import TOKEN_PATTERNS
 from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
+from gitledger.interchange import formats
 from gitledger.ledger.operations import SESSION_ENV
 from gitledger.manpage import render
 from gitledger.storage import layout
@@ -93,6 +94,18 @@ def test_every_option_is_documented_in_its_section(name: str) -> None:
     missing = [opt for opt in _option_names(cli.commands[name])
                if opt not in {"-h", "--help"} and not _mentions(section, opt)]
     assert not missing, f"docs/cli.md, git ledger {name}: undocumented {missing}"
+
+
+def test_every_export_and_import_format_is_documented() -> None:
+    """The format registry is the list: every export format has its row in export's
+    options table, and each synopsis names exactly the registry's formats."""
+    export = _section(_read(CLI_MD), "### `git ledger export`")
+    missing = [f.name for f in formats.EXPORTS if f"| `--format {f.name}` |" not in export]
+    assert not missing, f"docs/cli.md, git ledger export: no row for {missing}"
+    synopsis = re.findall(r"^git ledger export --format (\S+)", export, re.M)
+    assert sorted("|".join(synopsis).split("|")) == sorted(formats.EXPORT_FORMATS)
+    imports = _section(_read(CLI_MD), "### `git ledger import`")
+    assert f"[--format {'|'.join(formats.IMPORT_FORMATS)}]" in imports
 
 
 def test_global_options_are_documented() -> None:

@@ -1,4 +1,5 @@
-"""Defects a review found in export/import (``interchange.seedformats``), each pinned down.
+"""Defects a review found in export/import (``interchange`` session_md, jsonl, importer),
+each pinned down.
 
 session-md round trips of texts that hold the layout's own separators; a changed jsonl
 record re-imported; a dangling ``supersedes`` in a Decision Ledger file; files that are not
@@ -23,15 +24,9 @@ from hypothesis import strategies as st
 from gitledger.core.model import Entry, Focus, Snapshot
 from gitledger.core.text import clean_line, clean_text
 from gitledger.errors import InvalidInput
-from gitledger.interchange.seedformats import (
-    export_jsonl,
-    export_session_md,
-    import_file,
-    import_json,
-    import_text,
-    parse_session_md,
-    read_file,
-)
+from gitledger.interchange.importer import import_file, import_json, import_text, read_file
+from gitledger.interchange.jsonl import export_jsonl
+from gitledger.interchange.session_md import export_session_md, parse_session_md
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git

@@ -1,4 +1,5 @@
-"""The seeds' file formats (``interchange.seedformats``): export, parse, import, round trips.
+"""The seeds' file formats (``interchange`` session_md, jsonl, importer): export, parse,
+import, round trips.
 
 Round trips go through two real repositories: a ledger written with the ordinary API is
 exported, imported into a fresh repository, exported again, and the two files must be the
@@ -15,17 +16,10 @@ import pytest
 
 from gitledger.core.model import Entry
 from gitledger.errors import InvalidInput
-from gitledger.interchange.seedformats import (
-    Problem,
-    export_jsonl,
-    export_session_md,
-    guess_format,
-    import_file,
-    import_json,
-    import_text,
-    parse_jsonl,
-    parse_session_md,
-)
+from gitledger.interchange.importer import guess_format, import_file, import_json, import_text
+from gitledger.interchange.jsonl import export_jsonl, parse_jsonl
+from gitledger.interchange.records import Problem
+from gitledger.interchange.session_md import export_session_md, parse_session_md
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF

@@ -7,7 +7,11 @@ what the command prints with ``--json``.  It also validates a call's arguments a
 the schema, so a wrong type or an unknown argument is one clear line, never a crash.
 
 It imports neither click nor the MCP SDK: ``mcp_server`` wires this table into the
-protocol, and the table is tested on its own.
+protocol, and the table is tested on its own.  A handler only maps arguments and renders:
+what a command does, and which arguments exclude each other, is its library function's
+(the ones ``cli.py`` calls too; tests/test_parity.py holds the two to the same JSON).
+Its imports are at module level: only ``git ledger mcp`` loads this module, and the
+server needs every tool.
 """
 
 from __future__ import annotations
@@ -17,8 +21,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gitledger.audit.check import report_json
+from gitledger.audit.commands import check
 from gitledger.core.names import KINDS
-from gitledger.errors import InvalidInput
+from gitledger.errors import ConflictingOptions, InvalidInput
+from gitledger.ledger import decisions
+from gitledger.ledger.commands import archive
+from gitledger.ledger.lifecycle import carry
+from gitledger.ledger.operations import Ledger
+from gitledger.team.commands import listing, listing_json
+from gitledger.team.render import pull_json, push_json, review_json
+from gitledger.team.review import review
+from gitledger.team.sync import pull, push
+from gitledger.views import commands as reading
+from gitledger.views.render import archive_json, carry_json, write_json
+from gitledger.views.restore import block_json, restore
+from gitledger.views.why import why, why_json
 
 Where = str | None
 Args = Mapping[str, Any]
@@ -82,7 +100,10 @@ class Tool:
 
     def call(self, where: Where, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validate ``arguments`` and run the tool; a bad argument is an InvalidInput."""
-        return self.handler(where, validate(self, arguments or {}))
+        try:
+            return self.handler(where, validate(self, arguments or {}))
+        except ConflictingOptions as exc:  # spelled as the tool's arguments, named by it
+            raise InvalidInput(f"{self.name}: {exc}") from None
 
 
 def validate(tool: Tool, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,56 +168,50 @@ def _text(name: str, help_text: str) -> Param:
 # -- handlers --------------------------------------------------------------------------------
 
 
-def _ledger(where: Where, args: dict[str, Any], *, name: str | None = None) -> Any:
-    from gitledger.ledger.operations import Ledger
-
+def _ledger(where: Where, args: dict[str, Any], *, name: str | None = None) -> Ledger:
     return Ledger.open(where, project=bool(args.get("project")), name=name)
 
 
-def _wrote(result: Any) -> dict[str, Any]:
-    from gitledger.views.render import write_json
-
-    return write_json(result)
-
-
 def _task(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, {}).set_task(a["text"], next_text=a.get("next")))
+    return write_json(_ledger(where, {}).set_task(a["text"], next_text=a.get("next")))
 
 
 def _next(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, {}).set_next(a["text"]))
+    return write_json(_ledger(where, {}).set_next(a["text"]))
 
 
 def _open(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, {}).open_question(
+    return write_json(_ledger(where, {}).open_question(
         a["text"], ask_user=a.get("ask_user", False), next_text=a.get("next")))
 
 
 def _decide(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, a).decide(
+    return write_json(_ledger(where, a).decide(
         a["text"], over=a.get("over", ()), because=a.get("because"), scope=a.get("scope"),
         supersedes=a.get("supersedes"), proposed=a.get("proposed", False),
         evidence=a.get("evidence", ()), next_text=a.get("next")))
 
 
 def _verify(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, a).verify(a["fact"], by=a["by"], next_text=a.get("next")))
+    return write_json(_ledger(where, a).verify(a["fact"], by=a["by"],
+                                               next_text=a.get("next")))
 
 
 def _drop(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, a).drop(a["approach"], why=a["why"],
-                                         next_text=a.get("next")))
+    return write_json(_ledger(where, a).drop(a["approach"], why=a["why"],
+                                             next_text=a.get("next")))
 
 
 def _plan(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     path = a["path"]
     if where is not None and path.strip() and not os.path.isabs(path):
         path = os.path.join(where, path)
-    return _wrote(_ledger(where, {}).plan(path, note=a.get("note"), next_text=a.get("next")))
+    return write_json(_ledger(where, {}).plan(path, note=a.get("note"),
+                                              next_text=a.get("next")))
 
 
 def _resolve(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, {}).resolve(
+    return write_json(_ledger(where, {}).resolve(
         a["id"], as_kind=a["as"], text=a.get("text"), over=a.get("over", ()),
         because=a.get("because"), scope=a.get("scope"), evidence=a.get("evidence", ()),
         proposed=a.get("proposed", False), by=a.get("by"), why=a.get("why"),
@@ -204,163 +219,99 @@ def _resolve(where: Where, a: dict[str, Any]) -> dict[str, Any]:
 
 
 def _edit(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return _wrote(_ledger(where, a).edit(
+    return write_json(_ledger(where, a).edit(
         a["id"], text=a.get("text"), next_text=a.get("next"), because=a.get("because"),
         scope=a.get("scope"), over=a.get("over", ()), evidence=a.get("evidence", ()),
         by=a.get("by"), why=a.get("why"), path=a.get("path"), note=a.get("note"),
         ask_user=a.get("ask_user")))
 
 
-def _decision(where: Where, a: dict[str, Any]) -> Any:
-    from gitledger.ledger.decisions import locate
-
-    return locate(where, a["id"], project=bool(a.get("project")))
+def _decision(where: Where, a: dict[str, Any]) -> Ledger:
+    return decisions.locate(where, a["id"], project=bool(a.get("project")))
 
 
 def _accept(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.decisions import accept
-
-    return _wrote(accept(_decision(where, a), a["id"], next_text=a.get("next")))
+    return write_json(decisions.accept(_decision(where, a), a["id"], next_text=a.get("next")))
 
 
 def _implement(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.decisions import implement
-
-    return _wrote(implement(_decision(where, a), a["id"], commit=a.get("commit"),
-                            next_text=a.get("next")))
+    return write_json(decisions.implement(_decision(where, a), a["id"],
+                                          commit=a.get("commit"), next_text=a.get("next")))
 
 
 def _deploy(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.decisions import deploy
-
-    return _wrote(deploy(_decision(where, a), a["id"], env=a["env"], sha=a["sha"],
-                         url=a["url"], at=a.get("at"), next_text=a.get("next")))
+    return write_json(decisions.deploy(_decision(where, a), a["id"], env=a["env"],
+                                       sha=a["sha"], url=a["url"], at=a.get("at"),
+                                       next_text=a.get("next")))
 
 
 def _reject(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.decisions import reject
-
-    return _wrote(reject(_decision(where, a), a["id"], why=a["why"], next_text=a.get("next")))
+    return write_json(decisions.reject(_decision(where, a), a["id"], why=a["why"],
+                                       next_text=a.get("next")))
 
 
 def _evidence(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.decisions import add_evidence
-
     if not a.get("add") and not a.get("remove"):
         raise InvalidInput("evidence needs 'add' or 'remove'")
-    return _wrote(add_evidence(_decision(where, a), a["id"], a.get("add", ()),
-                               remove=a.get("remove", ()), next_text=a.get("next")))
+    return write_json(decisions.add_evidence(_decision(where, a), a["id"], a.get("add", ()),
+                                             remove=a.get("remove", ()),
+                                             next_text=a.get("next")))
 
 
 def _show(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.views.render import history_json, snapshot_json
-
-    name, archive, project = a.get("ledger"), a.get("archive"), bool(a.get("project"))
-    extra: dict[str, Any] = {}
-    if archive is not None:
-        if name is not None or project:
-            raise InvalidInput("show: 'archive' excludes 'ledger' and 'project'")
-        from gitledger.ledger.archives import open_archive, read_archive
-        from gitledger.views.render import archive_summary_json
-
-        ledger: Any = open_archive(where, archive)
-        extra = {"archive": archive_summary_json(read_archive(ledger.store, ledger.ref))}
-    else:
-        ledger = _ledger(where, a, name=name)
-    if "id" in a:
-        from gitledger.ledger.decisions import entry_history, locate
-
-        if not (project or name or archive):  # a carried entry is in the project
-            ledger = locate(where, a["id"])
-        return history_json(entry_history(ledger, a["id"]))
-    snapshot = ledger.snapshot()
-    out = {**snapshot_json(snapshot, a.get("kind")), **extra}
-    if snapshot.bad:
-        out["unreadable"] = [b.path for b in snapshot.bad]
+    shown = reading.show(where, a.get("id"), kind=a.get("kind"), name=a.get("ledger"),
+                         archive=a.get("archive"), project=bool(a.get("project")))
+    out = reading.show_json(shown)
+    bad = reading.unreadable(shown)
+    if bad:  # the CLI exits 1 instead; a tool call has no exit status to say it with
+        out["unreadable"] = list(bad)
     return out
 
 
 def _log(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.views.render import event_json
-
-    ledger = _ledger(where, a, name=a.get("ledger"))
-    return {"ref": ledger.ref,
-            "events": [event_json(e) for e in ledger.events(a.get("max_count"))]}
+    return reading.log_json(reading.log(where, a.get("max_count"), name=a.get("ledger"),
+                                        project=bool(a.get("project"))))
 
 
 def _check(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.audit.check import check, report_json
-
-    if a.get("project") and a.get("ledger"):
-        raise InvalidInput("check: 'project' and 'ledger' exclude each other")
     return report_json(check(where, project=bool(a.get("project")), name=a.get("ledger")))
 
 
 def _why(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.views.why import why, why_json
-
     return why_json(why(where, a["target"], rev=a.get("rev", False),
                         max_commits=a.get("max_commits", 20)))
 
 
 def _restore(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.views.restore import block_json, restore
-
     return block_json(restore(where, budget=a.get("budget"), fmt="json"))
 
 
 def _archive(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.lifecycle import archive
-    from gitledger.views.render import archive_json
-
-    carry, durable, none = a.get("carry", ()), a.get("carry_all_durable"), a.get("no_carry")
-    if sum((bool(carry), bool(durable), bool(none))) > 1:
-        raise InvalidInput("archive: 'carry', 'carry_all_durable' and 'no_carry' exclude "
-                           "each other")
-    mode = "all-durable" if durable else "none" if none else "default"
-    return archive_json(archive(where, carry_ids=list(carry) or None, mode=mode,
+    return archive_json(archive(where, carry=a.get("carry", ()),
+                                carry_all_durable=bool(a.get("carry_all_durable")),
+                                no_carry=bool(a.get("no_carry")),
                                 dry_run=a.get("dry_run", False), name=a.get("ledger")))
 
 
 def _carry(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.ledger.lifecycle import carry
-    from gitledger.views.render import carry_json
-
     if not a["ids"]:
         raise InvalidInput("carry: 'ids' names no entry")
     return carry_json(carry(where, list(a["ids"])))
 
 
 def _list(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    if a.get("archived"):
-        from gitledger.ledger.archives import list_archives
-        from gitledger.views.render import archive_summary_json
-
-        return {"archives": [archive_summary_json(s) for s in list_archives(where)]}
-    from gitledger.ledger.operations import list_ledgers
-    from gitledger.views.render import summary_json
-
-    return {"ledgers": [summary_json(s) for s in list_ledgers(where)]}
+    return listing_json(listing(where, archived=bool(a.get("archived"))))
 
 
 def _pull(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.team.render import pull_json
-    from gitledger.team.sync import pull
-
     return pull_json(pull(where, a.get("remote")))
 
 
 def _push(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.team.render import push_json
-    from gitledger.team.sync import push
-
     return push_json(push(where, a.get("remote"), dry_run=a.get("dry_run", False)))
 
 
 def _review(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    from gitledger.team.render import review_json
-    from gitledger.team.review import review
-
     return review_json(review(where, since=a.get("since"), remote=a.get("remote")))
 
 

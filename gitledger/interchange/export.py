@@ -26,6 +26,7 @@ from gitledger.core.text import one_line, printable
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.repo import Repo
 from gitledger.views.render import deploy_receipt, event_json, meta_json
 
 #: ``format`` and ``version`` of the JSON document; the version changes only if a key is
@@ -392,3 +393,11 @@ def _sync_directory(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def write_export(where: str | os.PathLike[str] | None, path: str | os.PathLike[str],
+                 text: str, *, force: bool = False) -> Path:
+    """``export -o PATH``: write ``text`` atomically, never into the repository's git
+    directories (a file there would be taken for a ref, or replace ``HEAD``)."""
+    repo = Repo(where)
+    return write_output(path, text, force=force, refuse_inside=(repo.gitdir, repo.commondir))

@@ -1,81 +1,181 @@
-"""Interchange: what each ``export`` format is made from, in one place.
+"""The export and import formats: one table, read by the CLI, the importer and the docs test.
 
-``md`` (the living page) and ``json`` (the whole ledger with history) come from
-``export``; ``session-md`` and ``jsonl`` (the first and second seeds' own files) from
-``seedformats``; ``atif`` (an agent trajectory) from a transcript saved by ``transcripts``,
-converted and validated by ``atif``.  ``import`` is ``seedformats.import_file``.
+A format is one ``Format``: its name, the clause ``--format`` gives it in the help, the
+function that writes it (``export``) and the one that reads it (``parse``), and for an
+import the file names that say it.  Adding a format is adding an entry here (and its
+section in docs/cli.md, which tests/test_docs.py checks).
+
+``cli.py`` builds its ``--format`` choices and help from this table when it starts, before
+any storage is loaded: so this module imports nothing heavy at its top, and each adapter
+below imports its format's code when it runs (the start-up exception that
+tests/test_architecture.py lists for this module).
 """
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from gitledger.errors import InvalidInput
 
-#: The formats ``export`` writes, in the order the help lists them.
-EXPORT_FORMATS = ("md", "json", "session-md", "jsonl", "atif")
-#: The formats ``import`` reads: the seeds' own.
-IMPORT_FORMATS = ("session-md", "jsonl")
+if TYPE_CHECKING:
+    from gitledger.core.model import Snapshot
+    from gitledger.interchange.records import Parsed
+
+Where = str | os.PathLike[str] | None
 
 
-def export_as(
-    where: str | os.PathLike[str] | None, fmt: str, *, project: bool = False,
-    name: str | None = None, session_id: str | None = None,
-) -> str:
-    """The text of the export in format ``fmt`` (UTF-8, ending with a newline)."""
-    if fmt not in EXPORT_FORMATS:
-        raise InvalidInput(f"unknown export format '{fmt}': use {', '.join(EXPORT_FORMATS)}")
-    if fmt == "atif":
-        if project or name:
-            raise InvalidInput("--format atif exports a saved transcript (--session ID), "
-                               "not a ledger: it takes neither --project nor --ledger")
-        if not session_id:
-            raise InvalidInput("--format atif needs --session ID: a transcript saved by git "
-                               "ledger transcript save (git ledger transcript list shows them)")
-        from gitledger.interchange.atif import from_claude_transcript, validate
-        from gitledger.interchange.transcripts import list_transcripts, load
+class Exporter(Protocol):
+    def __call__(self, where: Where, *, project: bool, name: str | None,
+                 session_id: str | None) -> str: ...
 
-        data = load(where, session_id)  # a unique prefix is enough, as everywhere
-        full = [t.session_id for t in list_transcripts(where)
-                if t.session_id == session_id] or [
-            t.session_id for t in list_transcripts(where) if t.session_id.startswith(session_id)]
-        document = from_claude_transcript(data, session_id=full[0] if len(full) == 1 else None)
-        problems = validate(document)
-        if problems:
-            raise InvalidInput(f"the ATIF trajectory would not be valid: {problems[0]}"
-                               + (f" (and {len(problems) - 1} more)" if len(problems) > 1
-                                  else ""))
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    if session_id is not None:
-        raise InvalidInput("--session goes with --format atif only")
-    if fmt == "md":
-        from gitledger.interchange.export import living_page
 
-        return _ended(living_page(where, project=project, name=name))
-    if fmt == "json":
-        from gitledger.interchange.export import ledger_document
+#: An import format's parser: the file's text and the ids the ledger already knows.
+Parser = Callable[[str, Collection[str]], "Parsed"]
 
-        return json.dumps(ledger_document(where, project=project, name=name), indent=2,
-                          ensure_ascii=False) + "\n"
-    from gitledger.interchange.seedformats import export_jsonl, export_session_md
+
+class Format(NamedTuple):
+    """One format.  A NamedTuple, not a frozen dataclass: ``dataclasses`` (and ``json``,
+    imported by the adapters that need it) would be loaded at every start otherwise."""
+
+    name: str
+    help: str
+    export: Exporter | None = None
+    parse: Parser | None = None
+    #: Import: the file-name endings that mean this format when ``--format`` is not given.
+    suffixes: tuple[str, ...] = ()
+    #: Export: what it is made from, a ledger or a saved transcript (``--session``).
+    source: str = "ledger"
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        return (("export",) if self.export else ()) + (("import",) if self.parse else ())
+
+
+# -- the adapters: each format's code, loaded when the format is used ------------------------
+
+
+def _snapshot(where: Where, project: bool, name: str | None) -> Snapshot:
     from gitledger.ledger.operations import Ledger
 
-    snapshot = Ledger.open(where, project=project, name=name, session="").snapshot()
-    return _ended(export_session_md(snapshot) if fmt == "session-md" else export_jsonl(snapshot))
+    return Ledger.open(where, project=project, name=name, session="").snapshot()
 
 
-def _ended(text: str) -> str:
+def _md(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+    from gitledger.interchange.export import living_page
+
+    return living_page(where, project=project, name=name)
+
+
+def _json(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+    import json
+
+    from gitledger.interchange.export import ledger_document
+
+    return json.dumps(ledger_document(where, project=project, name=name), indent=2,
+                      ensure_ascii=False) + "\n"
+
+
+def _session_md(where: Where, *, project: bool, name: str | None,
+                session_id: str | None) -> str:
+    from gitledger.interchange.session_md import export_session_md
+
+    return export_session_md(_snapshot(where, project, name))
+
+
+def _jsonl(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+    from gitledger.interchange.jsonl import export_jsonl
+
+    return export_jsonl(_snapshot(where, project, name))
+
+
+def _atif(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+    import json
+
+    from gitledger.interchange.atif import from_claude_transcript, validate
+    from gitledger.interchange.transcripts import list_transcripts, load
+
+    assert session_id is not None  # export_as refuses a transcript format without one
+    data = load(where, session_id)  # a unique prefix is enough, as everywhere
+    full = [t.session_id for t in list_transcripts(where) if t.session_id == session_id] or [
+        t.session_id for t in list_transcripts(where) if t.session_id.startswith(session_id)]
+    document = from_claude_transcript(data, session_id=full[0] if len(full) == 1 else None)
+    problems = validate(document)
+    if problems:
+        raise InvalidInput(f"the ATIF trajectory would not be valid: {problems[0]}"
+                           + (f" (and {len(problems) - 1} more)" if len(problems) > 1
+                              else ""))
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _parse_session_md(text: str, known: Collection[str]) -> Parsed:
+    from gitledger.interchange.session_md import parse_session_md
+
+    return parse_session_md(text)  # no ids in this layout: nothing to link to
+
+
+def _parse_jsonl(text: str, known: Collection[str]) -> Parsed:
+    from gitledger.interchange.jsonl import parse_jsonl
+
+    return parse_jsonl(text, known=known)
+
+
+# -- the table --------------------------------------------------------------------------------
+
+#: Every format, in the order the help lists them.
+FORMATS: tuple[Format, ...] = (
+    Format("md", "the living page", export=_md),
+    Format("json", "the whole ledger with history", export=_json),
+    Format("session-md", "the first seed's .claude/session-ledger.md", export=_session_md,
+           parse=_parse_session_md, suffixes=(".md", ".markdown")),
+    Format("jsonl", "the second seed's decisions/ledger.jsonl", export=_jsonl,
+           parse=_parse_jsonl, suffixes=(".jsonl",)),
+    Format("atif", "a saved transcript as an ATIF trajectory", export=_atif,
+           source="transcript"),
+)
+EXPORTS = tuple(f for f in FORMATS if f.export is not None)
+IMPORTS = tuple(f for f in FORMATS if f.parse is not None)
+EXPORT_FORMATS = tuple(f.name for f in EXPORTS)
+IMPORT_FORMATS = tuple(f.name for f in IMPORTS)
+
+
+def option_help(direction: str) -> str:
+    """``--format``'s help for ``export`` or ``import``: each format with its clause."""
+    if direction == "export":
+        return "; ".join(f"{f.name}: {f.help}" for f in EXPORTS) + "."
+    guessed = ", ".join(f"{f.suffixes[0]} is {f.name}" for f in IMPORTS)
+    return f"The file's format (default: from its name: {guessed})."
+
+
+def importer(name: str) -> Parser:
+    """The parser of the import format ``name``."""
+    for known in IMPORTS:
+        if known.name == name and known.parse is not None:
+            return known.parse
+    raise InvalidInput(f"unknown import format '{name}': use {' or '.join(IMPORT_FORMATS)}")
+
+
+def export_as(where: Where, fmt: str, *, project: bool = False, name: str | None = None,
+              session_id: str | None = None) -> str:
+    """The text of the export in format ``fmt`` (UTF-8, ending with a newline)."""
+    chosen = next((f for f in EXPORTS if f.name == fmt), None)
+    if chosen is None or chosen.export is None:
+        raise InvalidInput(f"unknown export format '{fmt}': use {', '.join(EXPORT_FORMATS)}")
+    if chosen.source == "transcript":
+        if project or name:
+            raise InvalidInput(f"--format {fmt} exports a saved transcript (--session ID), "
+                               "not a ledger: it takes neither --project nor --ledger")
+        if not session_id:
+            raise InvalidInput(f"--format {fmt} needs --session ID: a transcript saved by "
+                               "git ledger transcript save (git ledger transcript list "
+                               "shows them)")
+    elif session_id is not None:
+        takes = " or ".join(f.name for f in EXPORTS if f.source == "transcript")
+        raise InvalidInput(f"--session goes with --format {takes} only")
+    text = chosen.export(where, project=project, name=name, session_id=session_id)
     return text if text.endswith("\n") or not text else text + "\n"
 
 
-def write_export(where: str | os.PathLike[str] | None, path: str | os.PathLike[str],
-                 text: str, *, force: bool = False) -> Path:
-    """``export -o PATH``: write ``text`` atomically, never into the repository's git
-    directories (a file there would be taken for a ref, or replace ``HEAD``)."""
-    from gitledger.interchange.export import write_output
-    from gitledger.storage.repo import Repo
-
-    repo = Repo(where)
-    return write_output(path, text, force=force, refuse_inside=(repo.gitdir, repo.commondir))
+__all__ = ["EXPORTS", "EXPORT_FORMATS", "FORMATS", "IMPORTS", "IMPORT_FORMATS", "Exporter",
+           "Format", "Parser", "export_as", "importer", "option_help"]

@@ -1,6 +1,6 @@
 """Text and JSON for ``transcript save`` and ``transcript list`` (docs/cli.md, "JSON").
 
-``export`` prints the export itself, and ``import`` renders through ``seedformats``.
+``export`` prints the export itself, and ``import`` renders through ``importer``.
 """
 
 from __future__ import annotations

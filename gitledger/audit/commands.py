@@ -1,0 +1,26 @@
+"""The ``check`` command as one function for the CLI and the MCP tool.
+
+``check.check`` does the work; this adds what both surfaces used to decide on their own
+(that ``project`` and ``ledger`` exclude each other).  What an error means for the exit
+status is the CLI's business: it exits 1 when ``Report.errors`` is not empty, while the
+MCP tool returns the same document with ``"ok": false``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from gitledger.audit.check import Report
+from gitledger.audit.check import check as check_ledgers
+from gitledger.errors import ConflictingOptions
+
+
+def check(where: str | os.PathLike[str] | None, *, project: bool = False,
+          name: str | None = None) -> Report:
+    """``check``: this worktree's ledger and the project ledger, or only one of them."""
+    if project and name:
+        raise ConflictingOptions("project", "ledger")
+    return check_ledgers(where, project=project, name=name)
+
+
+__all__ = ["check"]

@@ -1,0 +1,121 @@
+"""The reading commands ``show`` and ``log``: one function each, shared by the CLI and MCP.
+
+Each function takes the command's arguments, decides which ledger they name and returns a
+typed result; ``*_json`` and ``*_text`` render it.  Neither surface looks inside: the CLI
+prints the text or the JSON, the MCP tool returns the JSON.
+
+One difference is on purpose, and both sides derive it from ``unreadable``: the CLI
+prints everything it can, then names the unreadable entries on stderr and exits 1; an MCP
+call has no exit status, so the tool's document gains an ``unreadable`` key instead.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger.core.model import Event, Snapshot
+from gitledger.errors import ConflictingOptions
+from gitledger.ledger.archives import ArchiveSummary, open_archive, read_archive
+from gitledger.ledger.decisions import entry_history, locate
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import EntryHistory
+from gitledger.views.render import (
+    archive_summary_json,
+    event_json,
+    history_json,
+    history_text,
+    snapshot_json,
+    snapshot_text,
+)
+from gitledger.views.render import log_text as events_text
+
+Where = str | os.PathLike[str] | None
+
+
+@dataclass(frozen=True)
+class LedgerShown:
+    """A whole ledger (or one section of it, ``kind``); ``archive`` when it is one."""
+
+    snapshot: Snapshot
+    kind: str | None = None
+    archive: ArchiveSummary | None = None
+
+
+@dataclass(frozen=True)
+class EntryShown:
+    """One entry with its history."""
+
+    history: EntryHistory
+
+
+Shown = LedgerShown | EntryShown
+
+
+@dataclass(frozen=True)
+class LedgerLog:
+    ref: str | None
+    events: tuple[Event, ...]
+
+
+def show(
+    where: Where, entry_id: str | None = None, *, kind: str | None = None,
+    name: str | None = None, archive: str | None = None, project: bool = False,
+) -> Shown:
+    """``show``: this worktree's ledger, another (``name``, ``project``), an archive, or
+    one entry of any of them (``entry_id``) with its history."""
+    if archive is not None and (name is not None or project):
+        raise ConflictingOptions("archive", "ledger", "project", phrase="excludes")
+    summary: ArchiveSummary | None = None
+    if archive is not None:
+        ledger: Ledger = open_archive(where, archive)
+        summary = read_archive(ledger.store, ledger.ref or "")
+    else:
+        ledger = Ledger.open(where, project=project, name=name)
+    if entry_id is not None:
+        if not (project or name or archive):  # a carried entry is in the project
+            ledger = locate(where, entry_id)
+        return EntryShown(entry_history(ledger, entry_id))
+    return LedgerShown(ledger.snapshot(), kind, summary)
+
+
+def unreadable(shown: Shown) -> tuple[str, ...]:
+    """The paths of the entries that could not be read (only a whole ledger has any)."""
+    if isinstance(shown, EntryShown):
+        return ()
+    return tuple(bad.path for bad in shown.snapshot.bad)
+
+
+def show_json(shown: Shown) -> dict[str, Any]:
+    if isinstance(shown, EntryShown):
+        return history_json(shown.history)
+    out = snapshot_json(shown.snapshot, shown.kind)
+    if shown.archive is not None:
+        out["archive"] = archive_summary_json(shown.archive)
+    return out
+
+
+def show_text(shown: Shown) -> str:
+    if isinstance(shown, EntryShown):
+        return history_text(shown.history)
+    return snapshot_text(shown.snapshot, shown.kind)
+
+
+def log(where: Where, limit: int | None = None, *, name: str | None = None,
+        project: bool = False) -> LedgerLog:
+    """``log``: a ledger's events, newest first, at most ``limit``."""
+    ledger = Ledger.open(where, project=project, name=name)
+    return LedgerLog(ledger.ref, tuple(ledger.events(limit)))
+
+
+def log_json(result: LedgerLog) -> dict[str, Any]:
+    return {"ref": result.ref, "events": [event_json(e) for e in result.events]}
+
+
+def log_text(result: LedgerLog) -> str:
+    return events_text(list(result.events))
+
+
+__all__ = ["EntryShown", "LedgerLog", "LedgerShown", "Shown", "log", "log_json",
+           "log_text", "show", "show_json", "show_text", "unreadable"]
