@@ -206,6 +206,7 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
     path = payload.transcript_path
     if path is None or "\x00" in path or not Path(path).exists():
         return
+    # Lazy for start-up speed: session-start, run at every agent start, saves no transcript.
     from gitledger.interchange import transcripts
 
     try:
@@ -261,6 +262,7 @@ def run_git_hook(
     What it has to say (an unknown id in a trailer, a rewritten citation, the checkout
     line) goes to stderr, one line each, prefixed ``git ledger:``.
     """
+    # Lazy for start-up speed: the agent hooks never run the git hooks' Python part.
     from gitledger.integrations import git_events as gitevents
 
     prefix = "git ledger"
@@ -309,6 +311,7 @@ def run_stop_check(
                 return HookResult("", "")
             payload = parse_payload(stdin, agent)
             where = _where(payload, env, cwd)
+            # Lazy for start-up speed: only the Stop hook checks the ledger.
             from gitledger.audit.check import check
 
             report = check(where)
