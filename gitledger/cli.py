@@ -703,6 +703,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
+    from gitledger.integrations.agent_hooks import session_start_output
     from gitledger.views.restore import render as render_block
     from gitledger.views.restore import restore as restore_block
 
@@ -713,11 +714,12 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
                                     or archive_name is not None):
         raise click.UsageError("--ledger takes neither --archive, --session-id nor "
                                "--source: another's ledger is read, never owned")
-    spec = BY_NAME.get(fmt)  # an agent's format: its envelope, around a block of its budget
     block = restore_block(_where(repo), budget=default_budget(fmt, budget),
                           session_id=session_id, source=source, archive=archive_name,
                           ledger_name=ledger_name)
-    click.echo(spec.session_start_output(block.text) if spec else render_block(block, fmt))
+    # An agent's format prints what its session-start hook prints: the block in its envelope.
+    click.echo(session_start_output(fmt, block.text) if fmt in BY_NAME
+               else render_block(block, fmt))
 
 
 @cli.command()

@@ -38,6 +38,7 @@ from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, 
 from gitledger.core.names import MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT, printable
 from gitledger.errors import InvalidInput
+from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
 from gitledger.ledger.project_index import ActiveDecisions
@@ -578,8 +579,8 @@ def test_every_format_default_budget_bounds_what_the_agent_injects(
     if block is None:
         return
     assert len(block.text) <= budget
-    spec = BY_NAME.get(fmt)  # as restore --format prints it: the agent's envelope, or the block
-    printed = spec.session_start_output(block.text) if spec else render(block, fmt)
+    # As restore --format prints it: the agent's envelope, or the block itself.
+    printed = session_start_output(fmt, block.text) if fmt in BY_NAME else render(block, fmt)
     if fmt == "text":
         assert printed == block.text
     else:  # the envelope carries the block verbatim, as one string: that is what counts

@@ -233,7 +233,13 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
         except LedgerError as exc:  # no identity, say: the block is still worth printing
             notes.append(f"could not make this session the ledger's owner: {exc}")
         _export_session(sid, env, notes)
-    return BY_NAME[agent].session_start_output(block.text)
+    return session_start_output(agent, block.text)
+
+
+def session_start_output(agent: str, context: str) -> str:
+    """Exactly what session-start prints for ``agent``: its envelope, as one JSON line
+    (``restore --format AGENT`` prints the same)."""
+    return json.dumps(BY_NAME[agent].envelope("SessionStart", context), ensure_ascii=False)
 
 
 def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) -> HookResult:
@@ -244,7 +250,7 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
                 budget=DEFAULT_BUDGETS[agent],
                 message=f"{reason} (run git ledger restore in the repository to see it)",
             )
-            stdout = BY_NAME[agent].session_start_output(block.text)
+            stdout = session_start_output(agent, block.text)
         except Exception:  # never let the fallback be what breaks the agent
             stdout = ""
     return HookResult(stdout, _line(prefix, "; ".join([*notes, reason])))
@@ -460,4 +466,4 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 
 __all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_git_hook", "run_hook",
-           "run_stop_check", "stop_reason"]
+           "run_stop_check", "session_start_output", "stop_reason"]

@@ -9,16 +9,14 @@ else reads the registry: the CLI's ``--agent`` and ``--format`` choices, ``insta
 agent tables (``tests/test_docs.py``) and the tests' parameter lists.  Adding an agent is one
 record here, one example config under ``hooks/<name>/`` and its docs.
 
-This module is data and pure functions only, importing nothing heavier than ``core.names``:
-``cli.py`` builds its options from it before any storage module is loaded.
+This module is data and pure functions only, importing nothing heavier than ``core.names``
+(not even ``json`` or ``pathlib``): ``cli.py`` builds its options from it at every start.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 from typing import Any
 
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, EVENTS
@@ -106,7 +104,7 @@ class Agent:
     @property
     def example(self) -> str:
         """The example config under ``hooks/``: byte for byte what install writes."""
-        return f"hooks/{self.name}/{PurePosixPath(self.config).name}"
+        return f"hooks/{self.name}/{self.config.rpartition('/')[2]}"
 
     def envelope(self, event: str, context: str) -> dict[str, Any]:
         """The JSON object this agent reads from a SessionStart hook's stdout.
@@ -121,10 +119,6 @@ class Agent:
             return {key: context}
         (holder,) = outer
         return {holder: {"hookEventName": self.events["session-start"], key: context}}
-
-    def session_start_output(self, context: str) -> str:
-        """Exactly what our SessionStart hook prints for this agent (one JSON line)."""
-        return json.dumps(self.envelope("SessionStart", context), ensure_ascii=False)
 
     def stop_envelope(self, reason: str) -> dict[str, Any]:
         """What makes this agent carry on instead of stopping, with ``reason`` as its task."""

@@ -419,7 +419,7 @@ def render(block: Block, fmt: str) -> str:
     """Exactly what ``restore --format text|json`` prints: the block, or its description.
 
     An agent's envelope around ``block.text`` is the agent's record's business
-    (``agent_registry.Agent.session_start_output``).
+    (``agent_registry.Agent.envelope``; ``agent_hooks.session_start_output`` prints it).
     """
     if fmt == "text":
         return block.text
