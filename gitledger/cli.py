@@ -15,9 +15,16 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
-from gitledger.core.names import AGENTS, FORMATS, KINDS, SOURCES
+from gitledger.core.names import KINDS, SOURCES
 from gitledger.core.text import one_line, printable
 from gitledger.errors import ConflictingOptions, LedgerError
+from gitledger.integrations.agent_registry import (
+    AGENTS,
+    BY_NAME,
+    FORMATS,
+    choice_help,
+    default_budget,
+)
 from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
 
 if TYPE_CHECKING:
@@ -696,6 +703,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
+    from gitledger.integrations.agent_hooks import session_start_output
     from gitledger.views.restore import render as render_block
     from gitledger.views.restore import restore as restore_block
 
@@ -706,9 +714,12 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
                                     or archive_name is not None):
         raise click.UsageError("--ledger takes neither --archive, --session-id nor "
                                "--source: another's ledger is read, never owned")
-    block = restore_block(_where(repo), budget=budget, fmt=fmt, session_id=session_id,
-                          source=source, archive=archive_name, ledger_name=ledger_name)
-    click.echo(render_block(block, fmt))
+    block = restore_block(_where(repo), budget=default_budget(fmt, budget),
+                          session_id=session_id, source=source, archive=archive_name,
+                          ledger_name=ledger_name)
+    # An agent's format prints what its session-start hook prints: the block in its envelope.
+    click.echo(session_start_output(fmt, block.text) if fmt in BY_NAME
+               else render_block(block, fmt))
 
 
 @cli.command()
@@ -1117,7 +1128,7 @@ def _agent_option(*, required: bool) -> Callable[[F], F]:
     def decorate(f: F) -> F:
         return click.option(
             "--agent", "agent", type=click.Choice(AGENTS), required=required,
-            help="The coding agent: claude, codex, gemini or cursor.",
+            help=f"The coding agent: {choice_help()}.",
         )(f)
     return decorate
 
@@ -1183,7 +1194,7 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
 @click.argument("event", metavar="EVENT")
 @click.argument("args", nargs=-1, metavar="[ARGS]...")
 @click.option("--agent", "agent", default="claude", show_default=True,
-              metavar="[claude|codex|gemini|cursor]",
+              metavar=f"[{'|'.join(AGENTS)}]",
               help="The agent calling: how to read its JSON and shape the output.")
 def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     """Run an agent hook (session-start, pre-compact, session-end) or the Python part of a

@@ -529,3 +529,51 @@ def test_benchmarks_md_names_every_benchmark_the_table_runs() -> None:
     only_row = next(line for line in text.splitlines() if line.startswith("| `--only"))
     assert re.findall(r"`(\w+)`", only_row.split("|")[2]) == names
     assert (ROOT / "benchmarks" / "run").stat().st_mode & 0o111, "benchmarks/run not executable"
+
+
+def _agent_cells(agent: Any) -> dict[str, str]:
+    """What the agent tables of docs/hooks.md and hooks/README.md say, from its record."""
+    from gitledger.integrations.agent_registry import HOOKED
+
+    def code(*names: str) -> str:
+        return " / ".join(f"`{n}`" for n in names)
+
+    stop = (f'`decision: "{agent.stop_decision}"` + `{agent.stop_key}`'
+            if agent.stop_decision else f"`{agent.stop_key}`")
+    directory = agent.payload.directory
+    return {
+        "Project file": code(agent.config),
+        "Events installed": ", ".join(f"`{agent.events[e]}`" for e in HOOKED
+                                      if e in agent.events),
+        "Stop hook answer": stop,
+        "Session id": code(*agent.payload.session),
+        "Directory": code(f"{directory}[0]" if directory == "workspace_roots" else directory),
+        "Envelope": code(".".join(agent.context_path)),
+        "Default budget": f"{agent.budget:,}",
+        "Timeout unit": "milliseconds" if agent.timeout >= 1000 else "seconds",
+    }
+
+
+def test_hooks_md_summary_table_is_the_agent_records() -> None:
+    """docs/hooks.md's Summary: one column per agent record, its cells the record's facts."""
+    from gitledger.integrations.agent_registry import REGISTRY
+
+    rows = _table_rows(_section(_read(ROOT / "docs" / "hooks.md"), "## Summary"))
+    assert rows[0] == ["", *(a.title for a in REGISTRY)]
+    table = {row[0]: row[1:] for row in rows[2:]}
+    for column, agent in enumerate(REGISTRY):
+        assert f"## {agent.title}\n" in _read(ROOT / "docs" / "hooks.md")
+        for label, cell in _agent_cells(agent).items():
+            assert table[label][column] == cell, f"docs/hooks.md Summary, {label}, {agent.title}"
+
+
+def test_hooks_readme_lists_each_agents_example() -> None:
+    from gitledger.integrations.agent_registry import REGISTRY
+
+    section = _section(_read(ROOT / "hooks" / "README.md"), "## Agent hook configurations")
+    rows = _table_rows(section)[2:]
+    assert [row[1] for row in rows] == [a.title for a in REGISTRY]
+    for row, agent in zip(rows, REGISTRY, strict=True):
+        example = agent.example.removeprefix("hooks/")
+        assert row[0] == f"[`{example}`]({example})"
+        assert row[2] == f"`{agent.config}`"

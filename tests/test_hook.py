@@ -18,6 +18,7 @@ import pytest
 
 from gitledger.errors import InvalidInput
 from gitledger.integrations import agent_hooks as hook_module
+from gitledger.integrations import agent_registry
 from gitledger.integrations.agent_hooks import (
     HookFailure,
     parse_payload,
@@ -25,10 +26,10 @@ from gitledger.integrations.agent_hooks import (
     run_stop_check,
     stop_reason,
 )
-from gitledger.integrations.agents import BY_NAME, envelope, install, stop_envelope
+from gitledger.integrations.agent_registry import AGENTS, BY_NAME, envelope, stop_envelope
+from gitledger.integrations.agents import install
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
-from gitledger.views import restore as restore_module
 from gitledger.views.restore import PROTOCOL
 from tests.conftest import git
 
@@ -236,7 +237,7 @@ def test_claude_session_start_for_each_source(project: Path, elsewhere: Path,
     assert NEXT in context
     assert "Use PKCE" in context
     assert "ledger-canary: " in context
-    assert len(context) <= restore_module.DEFAULT_BUDGETS["claude"]
+    assert len(context) <= agent_registry.DEFAULT_BUDGETS["claude"]
 
 
 def test_claude_is_the_default_agent(project: Path, elsewhere: Path,
@@ -254,7 +255,7 @@ def test_codex_session_start(project: Path, elsewhere: Path, cli_env: dict[str, 
     assert done.stderr == ""
     context = context_of(done.stdout, "codex")
     assert TASK in context
-    assert len(context) <= restore_module.DEFAULT_BUDGETS["codex"]
+    assert len(context) <= agent_registry.DEFAULT_BUDGETS["codex"]
 
 
 @pytest.mark.parametrize("source", ["startup", "resume", "clear"])
@@ -453,7 +454,7 @@ BAD_STDIN: dict[str, bytes] = {
 
 
 @pytest.mark.parametrize("what", sorted(BAD_STDIN))
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "cursor"])
+@pytest.mark.parametrize("agent", AGENTS)
 def test_bad_stdin_gives_a_minimal_block(project: Path, cli_env: dict[str, str], what: str,
                                          agent: str) -> None:
     before = subjects(project)
@@ -563,7 +564,7 @@ def test_a_budget_too_small_for_the_floors_gives_a_minimal_block(
     for i in range(3):
         ledger.drop(f"approach {i} " + "x" * 300, why="y" * 300)
         ledger.open_question(f"question {i} " + "q" * 300)
-    monkeypatch.setitem(restore_module.DEFAULT_BUDGETS, "claude", 250)
+    monkeypatch.setitem(agent_registry.DEFAULT_BUDGETS, "claude", 250)
     result = run_hook("session-start", "claude",
                       json.dumps(claude_start(project, "resume")).encode(), {})
     assert result.exit_code == 0
@@ -648,7 +649,7 @@ def test_envelopes() -> None:
 # Each agent's end-of-turn payload as its documentation gives it (docs/hooks.md, "The Stop
 # hook"), and the exact answer that makes that agent carry on with our reason.
 
-STOP_AGENTS = ("claude", "codex", "gemini", "cursor")
+STOP_AGENTS = AGENTS
 
 
 def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:

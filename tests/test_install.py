@@ -19,10 +19,8 @@ from typing import Any
 import pytest
 from click.testing import Result
 
+from gitledger.integrations.agent_registry import AGENTS, BY_NAME, HOOKED, REGISTRY
 from gitledger.integrations.agents import (
-    AGENTS,
-    BY_NAME,
-    HOOKED,
     command,
     config_for_empty_project,
     install,
@@ -216,7 +214,7 @@ def test_every_agent_gets_every_hooked_event() -> None:
         assert command(agent, "pre-compact") == f"git ledger hook pre-compact --agent {agent}"
 
 
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
+@pytest.mark.parametrize("agent", [a.name for a in REGISTRY if a.grouped])
 def test_a_users_stop_hooks_are_kept(repo: Path, agent: str) -> None:
     event, ours = STOP_ENTRIES[agent]
     theirs = {"hooks": [{"type": "command", "command": "./notify-done.sh"}]}

@@ -12,13 +12,13 @@ import pytest
 
 from gitledger.errors import AgentConfigError
 from gitledger.integrations import mcp_config as mcpconfig
+from gitledger.integrations.agent_registry import AGENTS, REGISTRY
 from tests.conftest import Run
 
-JSON_AGENTS = {"claude": ".mcp.json", "gemini": ".gemini/settings.json",
-               "cursor": ".cursor/mcp.json"}
+JSON_AGENTS = {a.name: a.mcp.config for a in REGISTRY if a.mcp.config.endswith(".json")}
 
 
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "cursor"])
+@pytest.mark.parametrize("agent", AGENTS)
 def test_install_registers_the_server_once_and_uninstall_removes_it(
         agent: str, repo: Path, ledger: Run) -> None:
     target = mcpconfig.TARGETS[agent]

@@ -35,9 +35,11 @@ from hypothesis import strategies as st
 
 from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_unique
 from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
-from gitledger.core.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
+from gitledger.core.names import MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT, printable
 from gitledger.errors import InvalidInput
+from gitledger.integrations.agent_hooks import session_start_output
+from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
 from gitledger.ledger.project_index import ActiveDecisions
 from gitledger.views.restore import (
@@ -577,7 +579,8 @@ def test_every_format_default_budget_bounds_what_the_agent_injects(
     if block is None:
         return
     assert len(block.text) <= budget
-    printed = render(block, fmt)
+    # As restore --format prints it: the agent's envelope, or the block itself.
+    printed = session_start_output(fmt, block.text) if fmt in BY_NAME else render(block, fmt)
     if fmt == "text":
         assert printed == block.text
     else:  # the envelope carries the block verbatim, as one string: that is what counts

@@ -36,12 +36,19 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from gitledger.core.names import AGENTS, DEFAULT_BUDGETS, EVENTS, GIT_EVENTS, SOURCES
+from gitledger.core.names import EVENTS, GIT_EVENTS, SOURCES
 from gitledger.core.parsing import json_loads
 from gitledger.core.text import clean_line, decode_bytes, printable
 from gitledger.errors import InvalidInput, LedgerError, RepositoryError
+from gitledger.integrations.agent_registry import (
+    AGENTS,
+    BY_NAME,
+    DEFAULT_BUDGETS,
+    ENV_FILES,
+    PROJECT_DIR_VARS,
+)
 from gitledger.ledger.operations import SESSION_ENV, SESSION_LIMIT, Ledger
-from gitledger.views.restore import minimal_block, render, restore
+from gitledger.views.restore import minimal_block, restore
 
 if TYPE_CHECKING:
     from gitledger.audit.check import Finding
@@ -50,10 +57,15 @@ if TYPE_CHECKING:
 STDIN_LIMIT = 1 << 20
 #: Seconds after which a hook gives up and says so (agents are configured to wait 30).
 DEADLINE_SECONDS = 20.0
-#: Files an agent sources into its shell after SessionStart, in the order we look.
-ENV_FILES = ("CLAUDE_ENV_FILE", "CODEX_ENV_FILE")
-#: Where agents name the project directory, for payloads that carry no ``cwd``.
-PROJECT_DIR_VARS = ("CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "CURSOR_PROJECT_DIR")
+#: The field names every agent's payload may use, whichever agent it is (a hook installed
+#: for one agent and run by another still finds its session); an agent's record names
+#: what only it sends (Cursor's ``workspace_roots``, early Gemini's ``trigger``).
+SESSION_KEYS = ("session_id", "sessionId", "conversation_id")
+CWD_KEYS = ("cwd", "working_directory")
+EVENT_KEYS = ("hook_event_name", "hookEventName")
+TRANSCRIPT_KEYS = ("transcript_path", "transcriptPath")
+#: Cursor's list of workspace roots, for payloads that carry no ``cwd``.
+ROOTS_KEY = "workspace_roots"
 
 #: How many errors a Stop hook's reason spells out (the rest are counted).
 STOP_FINDINGS = 5
@@ -142,24 +154,23 @@ def parse_payload(stdin: bytes, agent: str) -> Payload:
         ) from None
     if not isinstance(data, dict):
         raise HookFailure("stdin is JSON but not an object; expected the agent's hook payload")
-    source = _text(data, "source")
-    if source is None and agent == "gemini":
-        source = _text(data, "trigger")  # early Gemini CLI releases
+    keys = BY_NAME[agent].payload
+    source = _text(data, *keys.source)
     if source is not None and source not in SOURCES:
         source = None  # a source this gitledger does not know ("fork"…) restores plainly
-    if source is None and agent == "cursor":
-        source = "startup"  # Cursor's sessionStart fires for each new conversation
-    cwd = _text(data, "cwd", "working_directory")
+    if source is None:
+        source = keys.default_source
+    cwd = _text(data, *CWD_KEYS)
     if cwd is None:
-        roots = data.get("workspace_roots")
+        roots = data.get(ROOTS_KEY)
         if isinstance(roots, list) and roots and isinstance(roots[0], str) and roots[0]:
             cwd = roots[0]
     return Payload(
-        session_id=_text(data, "session_id", "sessionId", "conversation_id"),
+        session_id=_text(data, *SESSION_KEYS),
         cwd=cwd,
         source=source,
-        event_name=_text(data, "hook_event_name", "hookEventName"),
-        transcript_path=_text(data, "transcript_path", "transcriptPath"),
+        event_name=_text(data, *EVENT_KEYS),
+        transcript_path=_text(data, *TRANSCRIPT_KEYS),
     )
 
 
@@ -195,6 +206,7 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
     path = payload.transcript_path
     if path is None or "\x00" in path or not Path(path).exists():
         return
+    # Lazy for start-up speed: session-start, run at every agent start, saves no transcript.
     from gitledger.interchange import transcripts
 
     try:
@@ -209,7 +221,8 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
     # Restore before claiming: to the block, a session that finds the ledger unowned is
     # new to it (and gets the protocol on startup), not its owner all along.
     try:
-        block = restore(where, fmt=agent, session_id=sid, source=payload.source)
+        block = restore(where, budget=DEFAULT_BUDGETS[agent], session_id=sid,
+                        source=payload.source)
     except InvalidInput as exc:  # the default budget cannot hold this ledger's floors
         notes.append(str(exc))
         block = minimal_block(budget=DEFAULT_BUDGETS[agent],
@@ -220,7 +233,13 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
         except LedgerError as exc:  # no identity, say: the block is still worth printing
             notes.append(f"could not make this session the ledger's owner: {exc}")
         _export_session(sid, env, notes)
-    return render(block, agent)
+    return session_start_output(agent, block.text)
+
+
+def session_start_output(agent: str, context: str) -> str:
+    """Exactly what session-start prints for ``agent``: its envelope, as one JSON line
+    (``restore --format AGENT`` prints the same)."""
+    return json.dumps(BY_NAME[agent].envelope("SessionStart", context), ensure_ascii=False)
 
 
 def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) -> HookResult:
@@ -231,7 +250,7 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
                 budget=DEFAULT_BUDGETS[agent],
                 message=f"{reason} (run git ledger restore in the repository to see it)",
             )
-            stdout = render(block, agent)
+            stdout = session_start_output(agent, block.text)
         except Exception:  # never let the fallback be what breaks the agent
             stdout = ""
     return HookResult(stdout, _line(prefix, "; ".join([*notes, reason])))
@@ -249,6 +268,7 @@ def run_git_hook(
     What it has to say (an unknown id in a trailer, a rewritten citation, the checkout
     line) goes to stderr, one line each, prefixed ``git ledger:``.
     """
+    # Lazy for start-up speed: the agent hooks never run the git hooks' Python part.
     from gitledger.integrations import git_events as gitevents
 
     prefix = "git ledger"
@@ -297,14 +317,13 @@ def run_stop_check(
                 return HookResult("", "")
             payload = parse_payload(stdin, agent)
             where = _where(payload, env, cwd)
+            # Lazy for start-up speed: only the Stop hook checks the ledger.
             from gitledger.audit.check import check
 
             report = check(where)
             if not report.errors:
                 return HookResult("", "")
-            from gitledger.integrations.agents import stop_envelope
-
-            answer = json.dumps(stop_envelope(agent, stop_reason(report.errors)),
+            answer = json.dumps(BY_NAME[agent].stop_envelope(stop_reason(report.errors)),
                                 ensure_ascii=False)
     except _Deadline:
         return HookResult("", _line(prefix, f"gave up after {deadline:g} seconds"))
@@ -347,8 +366,9 @@ def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:
     loops = data.get("loop_count")
     if isinstance(loops, int) and not isinstance(loops, bool) and loops > 0:
         return True
-    status = data.get("status")
-    return agent == "cursor" and isinstance(status, str) and status != "completed"
+    key = BY_NAME[agent].payload.stop_status
+    status = data.get(key) if key is not None else None
+    return isinstance(status, str) and status != "completed"
 
 
 def _payload_object(stdin: bytes) -> dict[str, Any]:
@@ -446,4 +466,4 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 
 __all__ = ["HookFailure", "HookResult", "Payload", "parse_payload", "run_git_hook", "run_hook",
-           "run_stop_check", "stop_reason"]
+           "run_stop_check", "session_start_output", "stop_reason"]

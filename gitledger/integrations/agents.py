@@ -1,11 +1,9 @@
-"""The coding agents gitledger hooks into: their config files, our entries, their envelopes.
+"""An agent's project hook config: our entries in it, and how install and uninstall edit it.
 
-This module owns what we know about Claude Code, Codex CLI, Gemini CLI and Cursor
-(docs/hooks.md gives each fact with its source): where the project's hook config lives,
-which of the agent's events we hook and under what name, what our entries look like, how
-``install`` merges them into a config the user already has and how ``uninstall`` takes
-exactly them out again, and the JSON envelope in which each agent expects SessionStart
-context on stdout.
+The facts about each agent (where its config lives, which of its events we hook and under
+what name, its handler fields) are its record in ``agent_registry.py``; this module turns a
+record into our entries, merges them into a config the user already has (``install``) and
+takes exactly them out again (``uninstall``).
 
 Merging is conservative: the user's other hooks and settings survive byte-for-byte in
 meaning and in key order, our entries are never duplicated, a second ``install`` changes
@@ -21,14 +19,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.core.names import AGENTS, EVENTS
 from gitledger.core.text import printable
-from gitledger.errors import AgentConfigError, InvalidInput
+from gitledger.errors import AgentConfigError
+from gitledger.integrations.agent_registry import HOOKED, Agent, agent
 from gitledger.integrations.config_files import (
     delete_file,
     dump_json,
@@ -38,126 +35,9 @@ from gitledger.integrations.config_files import (
 )
 from gitledger.storage.repo import Repo
 
-#: Our hook events, in the order entries are written: the ``git ledger hook`` events, then
-#: ``stop``, which runs ``git ledger check --hook stop`` when the agent is about to end its
-#: turn (Claude Code's and Codex's ``Stop``, Gemini CLI's ``AfterAgent``, Cursor's ``stop``).
-HOOKED: tuple[str, ...] = (*EVENTS, "stop")
-
 #: What marks a hook entry as ours: the command runs ``git ledger hook …`` (or the Stop
 #: hook ``git ledger check --hook …``), through ``git ledger`` or ``git-ledger``.
 OURS = re.compile(r"(?<![\w.-])git[ -]ledger\s+(?:hook|check\s+--hook)\b")
-
-#: Seconds an agent waits for one of our hooks (``hook`` itself gives up well before).
-HOOK_TIMEOUT = 30
-
-
-@dataclass(frozen=True)
-class Agent:
-    """One coding agent's hook system, as its documentation describes it."""
-
-    name: str
-    title: str
-    #: The project config file, relative to the top of the work tree.
-    config: str
-    #: Our event → the agent's name for it (an event the agent lacks is absent).
-    events: Mapping[str, str]
-    #: Claude-style ``{"matcher": …, "hooks": [handler]}`` groups, or flat handler lists.
-    grouped: bool
-    #: The SessionStart matcher (None: match every source).
-    start_matcher: str | None
-    #: The handler's ``timeout`` value, in the unit the agent uses.
-    timeout: int
-    #: Keys written before ``hooks`` when we create the file (Cursor's ``version``).
-    preamble: Mapping[str, Any]
-    #: Extra handler fields, per our event.
-    extra: Callable[[str], dict[str, Any]]
-    #: What a user must know after installing (trust prompts, feature flags).
-    notes: tuple[str, ...]
-
-
-def _no_extra(event: str) -> dict[str, Any]:
-    return {}
-
-
-def _codex_extra(event: str) -> dict[str, Any]:
-    return {"statusMessage": {
-        "session-start": "Restoring the git ledger",
-        "pre-compact": "Checkpointing the git ledger",
-        "session-end": "Checkpointing the git ledger",
-        "stop": "Checking the git ledger",
-    }[event]}
-
-
-def _gemini_extra(event: str) -> dict[str, Any]:
-    return {"name": f"git-ledger-{event}",
-            "description": _DESCRIPTIONS[event]}
-
-
-_DESCRIPTIONS = {
-    "session-start": "Restore this worktree's git ledger into the session",
-    "pre-compact": "Record a checkpoint in the git ledger before compaction",
-    "session-end": "Record a checkpoint in the git ledger at session end",
-    "stop": "Check the git ledger after each turn; ask for one retry to fix its errors",
-}
-
-CLAUDE = Agent(
-    name="claude", title="Claude Code", config=".claude/settings.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "stop": "Stop"},
-    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
-    preamble={}, extra=_no_extra,
-    notes=("Claude Code reads hooks at startup; review them with /hooks.",
-           "The Stop hook sends Claude back once to fix errors git ledger check finds; "
-           "warnings never keep it from stopping."),
-)
-CODEX = Agent(
-    name="codex", title="Codex CLI", config=".codex/hooks.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact", "stop": "Stop"},
-    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
-    preamble={}, extra=_codex_extra,
-    notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
-           "and trusted them (/hooks); older releases also need [features] codex_hooks "
-           "= true in config.toml.",
-           "Codex has no SessionEnd hook event: nothing is recorded at session end.",
-           "The Stop hook continues the turn once to fix errors git ledger check finds; "
-           "warnings never keep Codex from stopping."),
-)
-GEMINI = Agent(
-    name="gemini", title="Gemini CLI", config=".gemini/settings.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompress",
-            "session-end": "SessionEnd", "stop": "AfterAgent"},
-    grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT * 1000,
-    preamble={}, extra=_gemini_extra,
-    notes=("Gemini CLI runs project hooks only in a trusted folder; releases before "
-           "hooks were on by default need hooksConfig.enabled (or tools.enableHooks).",
-           "Gemini CLI fires SessionStart on startup, resume and clear, not after "
-           "compression: run git ledger restore after a /compress.",
-           "The AfterAgent hook asks Gemini for one retry to fix errors git ledger check "
-           "finds; warnings never trigger a retry."),
-)
-CURSOR = Agent(
-    name="cursor", title="Cursor", config=".cursor/hooks.json",
-    events={"session-start": "sessionStart", "pre-compact": "preCompact",
-            "session-end": "sessionEnd", "stop": "stop"},
-    grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT,
-    preamble={"version": 1}, extra=_no_extra,
-    notes=("Cursor runs project hooks in a trusted workspace; the Hooks output channel "
-           "shows what ran.",
-           "The stop hook sends one follow-up message asking the agent to fix errors git "
-           "ledger check finds; warnings, aborted runs and follow-ups never get one."),
-)
-
-BY_NAME: dict[str, Agent] = {a.name: a for a in (CLAUDE, CODEX, GEMINI, CURSOR)}
-
-
-def agent(name: str) -> Agent:
-    """The agent called ``name``, or InvalidInput naming the ones we know."""
-    try:
-        return BY_NAME[name]
-    except KeyError:
-        raise InvalidInput(
-            f"unknown agent '{name}': use one of {', '.join(AGENTS)}"
-        ) from None
 
 
 def command(agent_name: str, event: str) -> str:
@@ -195,37 +75,6 @@ def config_for_empty_project(spec: Agent) -> dict[str, Any]:
     """The whole config file ``install`` writes into a project that has none."""
     return {**spec.preamble,
             "hooks": {spec.events[e]: [entry(spec, e)] for e in HOOKED if e in spec.events}}
-
-
-def envelope(fmt: str, event: str, context: str) -> dict[str, Any]:
-    """The JSON object an agent reads from a SessionStart hook's stdout, holding ``context``.
-
-    ``event`` is the hook event's name as Claude Code spells it (``SessionStart``); the
-    agents that echo the event name get the name they use for it.  Sources: docs/hooks.md.
-    """
-    spec = agent(fmt)
-    if event != "SessionStart":
-        raise InvalidInput(f"no {spec.title} context envelope for the {event} event")
-    if spec.name == "cursor":
-        return {"additional_context": context}
-    return {"hookSpecificOutput": {"hookEventName": spec.events["session-start"],
-                                   "additionalContext": context}}
-
-
-def stop_envelope(fmt: str, reason: str) -> dict[str, Any]:
-    """What makes agent ``fmt`` carry on instead of stopping, with ``reason`` as its task.
-
-    Claude Code and Codex read ``{"decision": "block", "reason": …}`` from a Stop hook,
-    Gemini CLI ``{"decision": "deny", "reason": …}`` from AfterAgent (a retry turn whose
-    prompt is the reason), Cursor ``{"followup_message": …}`` from stop (sent as the next
-    user message).  Sources: docs/hooks.md, "The Stop hook".
-    """
-    spec = agent(fmt)
-    if spec.name == "cursor":
-        return {"followup_message": reason}
-    if spec.name == "gemini":
-        return {"decision": "deny", "reason": reason}
-    return {"decision": "block", "reason": reason}
 
 
 # -- install / uninstall -----------------------------------------------------------------
@@ -465,21 +314,14 @@ def _config_path(where: str | os.PathLike[str] | None, spec: Agent) -> tuple[Pat
 
 
 __all__ = [
-    "AGENTS",
-    "BY_NAME",
-    "EVENTS",
-    "HOOKED",
-    "Agent",
+    "OURS",
     "HookChange",
     "Report",
-    "agent",
     "command",
     "config_for_empty_project",
     "entry",
-    "envelope",
     "install",
     "report_json",
     "report_text",
-    "stop_envelope",
     "uninstall",
 ]

@@ -17,6 +17,7 @@ from gitledger.errors import InvalidInput
 from gitledger.integrations import agents
 from gitledger.integrations import git_hooks as githooks
 from gitledger.integrations import mcp_config as mcpconfig
+from gitledger.integrations.agent_registry import agent as agent_record
 from gitledger.integrations.config_files import staged
 
 #: The last line of a dry run's report, once, whatever it covered.
@@ -41,7 +42,7 @@ def install(
         raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
                            "--agent")
     if agent:
-        agents.agent(agent)  # an unknown name is refused before anything is written
+        agent_record(agent)  # an unknown name is refused before anything is written
     if agent and mcp:  # a config we would refuse is refused before anything is written
         mcpconfig.install(where, agent, dry_run=True)
     # A dry run's steps see what the steps before them would have written.

@@ -1,14 +1,12 @@
 """Registering ``git ledger mcp`` in a coding agent's project MCP configuration.
 
-This module owns where each agent reads a project's MCP servers (docs/mcp.md gives each
-fact with its source) and how ``install --mcp`` adds our server there and ``uninstall``
-takes exactly it out again:
-
-* Claude Code: ``.mcp.json``, ``mcpServers``;
-* Codex CLI: ``.codex/config.toml``, a ``[mcp_servers.git-ledger]`` table (read only in a
-  trusted project);
-* Gemini CLI: ``.gemini/settings.json``, ``mcpServers`` (the file its hooks live in);
-* Cursor: ``.cursor/mcp.json``, ``mcpServers``.
+Where each agent reads a project's MCP servers is its record's ``mcp`` target
+(``agent_registry.py``; docs/mcp.md gives each fact with its source).  This module owns how
+``install --mcp`` adds our server there and ``uninstall`` takes exactly it out again: a
+JSON config's ``mcpServers`` object (Claude Code's ``.mcp.json``, Gemini CLI's
+``.gemini/settings.json``, the file its hooks live in, Cursor's ``.cursor/mcp.json``), or a
+TOML config's ``[mcp_servers.git-ledger]`` table (Codex CLI's ``.codex/config.toml``, read
+only in a trusted project).
 
 Our server is the entry named ``git-ledger``.  In JSON it is ours when it runs
 ``git ledger mcp``; an entry of that name that runs something else is the user's, and is
@@ -29,6 +27,8 @@ from typing import Any
 from gitledger.core.parsing import toml_loads
 from gitledger.core.text import printable
 from gitledger.errors import AgentConfigError
+from gitledger.integrations.agent_registry import REGISTRY
+from gitledger.integrations.agent_registry import agent as agent_record
 from gitledger.integrations.config_files import (
     delete_file,
     dump_json,
@@ -57,23 +57,11 @@ class Target:
     notes: tuple[str, ...] = ()
 
 
+#: Each agent's target, from its record: our entry is its fields, then the command.
 TARGETS: dict[str, Target] = {
-    "claude": Target("claude", ".mcp.json",
-                     {"type": "stdio", "command": COMMAND, "args": list(ARGS)},
-                     ("Claude Code asks each user to approve a project's .mcp.json servers "
-                      "once; /mcp shows them.",)),
-    "codex": Target("codex", ".codex/config.toml",
-                    {"command": COMMAND, "args": list(ARGS)},
-                    ("Codex reads .codex/config.toml only in a trusted project; /mcp shows "
-                     "the servers.",)),
-    "gemini": Target("gemini", ".gemini/settings.json",
-                     {"command": COMMAND, "args": list(ARGS)},
-                     ("Gemini CLI loads project MCP servers in a trusted folder; /mcp shows "
-                      "them.",)),
-    "cursor": Target("cursor", ".cursor/mcp.json",
-                     {"command": COMMAND, "args": list(ARGS)},
-                     ("Cursor lists the server under Settings, MCP, where it can be "
-                      "switched off.",)),
+    a.name: Target(a.name, a.mcp.config,
+                   {**a.mcp.fields, "command": COMMAND, "args": list(ARGS)}, a.mcp.notes)
+    for a in REGISTRY
 }
 
 
@@ -331,9 +319,7 @@ def _without_ours(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _target(where: str | os.PathLike[str] | None, agent: str) -> tuple[Target, Path]:
-    from gitledger.integrations.agents import agent as agent_spec
-
-    spec = agent_spec(agent)  # one line naming the agents for an unknown name
+    spec = agent_record(agent)  # one line naming the agents for an unknown name
     target = TARGETS[spec.name]
     return target, Repo(where).workdir / target.config
 

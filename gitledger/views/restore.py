@@ -15,6 +15,7 @@ only when nothing was clipped.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any
 from gitledger.core.codec import iso
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
-from gitledger.core.names import DEFAULT_BUDGETS, FORMATS, MIN_BUDGET, SOURCES
+from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, one_line
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.archives import open_archive
@@ -109,12 +110,15 @@ def restore(
     decisions nor the ownership notice nor the protocol primer are part of it.
     ``ledger_name`` (``origin/<id>``) restores a ledger fetched from a remote the same
     way, headed with its author: someone else's reasoning is never injected unasked.
+
+    ``fmt`` is ``text`` or ``json``; an agent's envelope has a budget of its own, which
+    its caller passes in (``agent_registry.default_budget``).
     """
-    if fmt not in FORMATS:
-        raise InvalidInput(f"unknown format '{fmt}': use one of {', '.join(FORMATS)}")
+    if fmt not in BLOCK_FORMATS:
+        raise InvalidInput(f"unknown format '{fmt}': use one of {', '.join(BLOCK_FORMATS)}")
     if source is not None and source not in SOURCES:
         raise InvalidInput(f"unknown source '{source}': use one of {', '.join(SOURCES)}")
-    chosen = DEFAULT_BUDGETS[fmt] if budget is None else budget
+    chosen = BLOCK_BUDGET if budget is None else budget
     if chosen < MIN_BUDGET:
         raise InvalidInput(f"--budget {chosen} is below the minimum of {MIN_BUDGET} characters")
     name: str | None = None
@@ -410,23 +414,23 @@ def _clean(text: str, cap: int) -> str:
     return flat if len(flat) <= cap else flat[: cap - 1] + "…"
 
 
-def render(block: Block, fmt: str, *, event: str = "SessionStart") -> str:
-    """Exactly what ``restore`` prints: the block, or the agent's JSON envelope around it."""
-    import json
+def render(block: Block, fmt: str) -> str:
+    """Exactly what ``restore --format text|json`` prints: the block, or its description.
 
+    An agent's envelope around ``block.text`` is the agent's record's business
+    (``agent_registry.Agent.envelope``; ``agent_hooks.session_start_output`` prints it).
+    """
     if fmt == "text":
         return block.text
     if fmt == "json":
         return json.dumps(block_json(block), ensure_ascii=False, indent=2)
-    from gitledger.integrations.agents import envelope
-
-    return json.dumps(envelope(fmt, event, block.text), ensure_ascii=False)
+    raise InvalidInput(f"unknown format '{fmt}': use one of {', '.join(BLOCK_FORMATS)}")
 
 
 __all__ = [
+    "BLOCK_BUDGET",
+    "BLOCK_FORMATS",
     "CANARY_PREFIX",
-    "DEFAULT_BUDGETS",
-    "FORMATS",
     "MIN_BUDGET",
     "PROTOCOL",
     "SOURCES",

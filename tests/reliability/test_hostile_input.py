@@ -29,13 +29,13 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.core.parsing import MAX_DEPTH
+from gitledger.integrations.agent_registry import AGENTS
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import entry_cache
 from tests.conftest import Run, git, installed_git_ledger
 
 PREFIX = "git ledger: "
 HOOK_PREFIX = "git ledger"
-AGENTS = ("claude", "codex", "gemini", "cursor")
 EVENTS = ("session-start", "pre-compact", "session-end")
 
 

@@ -1,0 +1,310 @@
+"""The coding agents gitledger works with: one record per agent, every fact about it.
+
+A record holds what we know about one agent (docs/hooks.md and docs/mcp.md give each fact
+with its source): its project hook config and the events we hook there, the payload keys
+that differ from the other agents', the JSON envelopes it reads from our hooks, the default
+restore budget, its MCP config target and its example config under ``hooks/``.  Everything
+else reads the registry: the CLI's ``--agent`` and ``--format`` choices, ``install`` and
+``uninstall`` (``agents.py``, ``mcp_config.py``), the hooks (``agent_hooks.py``), the docs'
+agent tables (``tests/test_docs.py``) and the tests' parameter lists.  Adding an agent is one
+record here, one example config under ``hooks/<name>/`` and its docs.
+
+This module is data and pure functions only, importing nothing heavier than ``core.names``
+(not even ``json`` or ``pathlib``): ``cli.py`` builds its options from it at every start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, EVENTS
+from gitledger.errors import InvalidInput
+
+#: Our hook events, in the order entries are written: the ``git ledger hook`` events, then
+#: ``stop``, which runs ``git ledger check --hook stop`` when the agent is about to end its
+#: turn (Claude Code's and Codex's ``Stop``, Gemini CLI's ``AfterAgent``, Cursor's ``stop``).
+HOOKED: tuple[str, ...] = (*EVENTS, "stop")
+
+#: Seconds an agent waits for one of our hooks (``hook`` itself gives up well before).
+HOOK_TIMEOUT = 30
+
+
+@dataclass(frozen=True)
+class PayloadKeys:
+    """What an agent's hook JSON and environment hold that the parser treats per agent.
+
+    The parser reads the field names every agent shares (``agent_hooks.py``) for every
+    agent; these are the documented names of each one, and the ones only it has.
+    """
+
+    #: Where the session id is (the docs' "Session id" row).
+    session: tuple[str, ...] = ("session_id",)
+    #: Where the working directory is (Cursor: a list of workspace roots).
+    directory: str = "cwd"
+    #: Where the SessionStart source is, in the order we look (early Gemini: ``trigger``).
+    source: tuple[str, ...] = ("source",)
+    #: The source to assume when the payload names none we know (None: restore plainly).
+    default_source: str | None = None
+    #: The Stop payload's run status: anything but ``completed`` lets the agent go.
+    stop_status: str | None = None
+    #: The file the agent sources into its shell after SessionStart, if it offers one.
+    env_file: str | None = None
+    #: The variable naming the project directory, for payloads without one.
+    project_dir: str | None = None
+
+
+@dataclass(frozen=True)
+class McpTarget:
+    """Where the agent reads a project's MCP servers, and what our entry there adds."""
+
+    #: The project config file, relative to the top of the work tree (TOML or JSON).
+    config: str
+    #: Fields our server entry carries before ``command`` and ``args``.
+    fields: Mapping[str, Any]
+    #: What a user must know after registering (approval prompts, trust).
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Agent:
+    """One coding agent: its hook system, payload, envelopes, budget and MCP target."""
+
+    name: str
+    title: str
+    #: The project hook config file, relative to the top of the work tree.
+    config: str
+    #: Our event → the agent's name for it (an event the agent lacks is absent).
+    events: Mapping[str, str]
+    #: Claude-style ``{"matcher": …, "hooks": [handler]}`` groups, or flat handler lists.
+    grouped: bool
+    #: The SessionStart matcher (None: match every source).
+    start_matcher: str | None
+    #: The handler's ``timeout`` value, in the unit the agent uses.
+    timeout: int
+    #: Keys written before ``hooks`` when we create the file (Cursor's ``version``).
+    preamble: Mapping[str, Any]
+    #: Extra handler fields, per our event.
+    extra: Callable[[str], dict[str, Any]]
+    #: What a user must know after installing (trust prompts, feature flags).
+    notes: tuple[str, ...]
+    #: The default restore budget, in characters of the context the agent injects.
+    budget: int
+    #: Where SessionStart context goes in the envelope: ``("additional_context",)``, or an
+    #: object and its key (that object also names the event, as the agent spells it).
+    context_path: tuple[str, ...]
+    #: The Stop answer: ``{"decision": stop_decision, stop_key: reason}``, or without a
+    #: decision (None) just ``{stop_key: reason}``.
+    stop_decision: str | None
+    stop_key: str
+    mcp: McpTarget
+    payload: PayloadKeys = field(default_factory=PayloadKeys)
+
+    @property
+    def example(self) -> str:
+        """The example config under ``hooks/``: byte for byte what install writes."""
+        return f"hooks/{self.name}/{self.config.rpartition('/')[2]}"
+
+    def envelope(self, event: str, context: str) -> dict[str, Any]:
+        """The JSON object this agent reads from a SessionStart hook's stdout.
+
+        ``event`` is the hook event's name as Claude Code spells it (``SessionStart``);
+        an agent that echoes the event name gets the name it uses for it.
+        """
+        if event != "SessionStart":
+            raise InvalidInput(f"no {self.title} context envelope for the {event} event")
+        *outer, key = self.context_path
+        if not outer:
+            return {key: context}
+        (holder,) = outer
+        return {holder: {"hookEventName": self.events["session-start"], key: context}}
+
+    def stop_envelope(self, reason: str) -> dict[str, Any]:
+        """What makes this agent carry on instead of stopping, with ``reason`` as its task."""
+        if self.stop_decision is None:
+            return {self.stop_key: reason}
+        return {"decision": self.stop_decision, self.stop_key: reason}
+
+
+def _no_extra(event: str) -> dict[str, Any]:
+    return {}
+
+
+def _codex_extra(event: str) -> dict[str, Any]:
+    return {"statusMessage": {
+        "session-start": "Restoring the git ledger",
+        "pre-compact": "Checkpointing the git ledger",
+        "session-end": "Checkpointing the git ledger",
+        "stop": "Checking the git ledger",
+    }[event]}
+
+
+def _gemini_extra(event: str) -> dict[str, Any]:
+    return {"name": f"git-ledger-{event}",
+            "description": _DESCRIPTIONS[event]}
+
+
+_DESCRIPTIONS = {
+    "session-start": "Restore this worktree's git ledger into the session",
+    "pre-compact": "Record a checkpoint in the git ledger before compaction",
+    "session-end": "Record a checkpoint in the git ledger at session end",
+    "stop": "Check the git ledger after each turn; ask for one retry to fix its errors",
+}
+
+#: Claude Code's, Codex's and Gemini CLI's SessionStart envelope.
+_HOOK_SPECIFIC = ("hookSpecificOutput", "additionalContext")
+#: How our MCP server entry starts in Claude Code's ``.mcp.json`` (its ``type`` is explicit).
+_STDIO: Mapping[str, Any] = {"type": "stdio"}
+
+CLAUDE = Agent(
+    name="claude", title="Claude Code", config=".claude/settings.json",
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
+            "session-end": "SessionEnd", "stop": "Stop"},
+    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    preamble={}, extra=_no_extra,
+    notes=("Claude Code reads hooks at startup; review them with /hooks.",
+           "The Stop hook sends Claude back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
+    # Claude Code replaces hook output over 10,000 characters with a file pointer.
+    budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
+    mcp=McpTarget(".mcp.json", _STDIO,
+                  ("Claude Code asks each user to approve a project's .mcp.json servers "
+                   "once; /mcp shows them.",)),
+    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR"),
+)
+CODEX = Agent(
+    name="codex", title="Codex CLI", config=".codex/hooks.json",
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact", "stop": "Stop"},
+    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    preamble={}, extra=_codex_extra,
+    notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
+           "and trusted them (/hooks); older releases also need [features] codex_hooks "
+           "= true in config.toml.",
+           "Codex has no SessionEnd hook event: nothing is recorded at session end.",
+           "The Stop hook continues the turn once to fix errors git ledger check finds; "
+           "warnings never keep Codex from stopping."),
+    # Codex caps hook context at 2,500 tokens, and a token can be as short as ~2.5 characters.
+    budget=6_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
+    mcp=McpTarget(".codex/config.toml", {},
+                  ("Codex reads .codex/config.toml only in a trusted project; /mcp shows "
+                   "the servers.",)),
+    payload=PayloadKeys(env_file="CODEX_ENV_FILE"),
+)
+GEMINI = Agent(
+    name="gemini", title="Gemini CLI", config=".gemini/settings.json",
+    events={"session-start": "SessionStart", "pre-compact": "PreCompress",
+            "session-end": "SessionEnd", "stop": "AfterAgent"},
+    grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT * 1000,
+    preamble={}, extra=_gemini_extra,
+    notes=("Gemini CLI runs project hooks only in a trusted folder; releases before "
+           "hooks were on by default need hooksConfig.enabled (or tools.enableHooks).",
+           "Gemini CLI fires SessionStart on startup, resume and clear, not after "
+           "compression: run git ledger restore after a /compress.",
+           "The AfterAgent hook asks Gemini for one retry to fix errors git ledger check "
+           "finds; warnings never trigger a retry."),
+    budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="deny", stop_key="reason",
+    mcp=McpTarget(".gemini/settings.json", {},
+                  ("Gemini CLI loads project MCP servers in a trusted folder; /mcp shows "
+                   "them.",)),
+    # Early Gemini CLI releases named the SessionStart source ``trigger``.
+    payload=PayloadKeys(source=("source", "trigger"), project_dir="GEMINI_PROJECT_DIR"),
+)
+CURSOR = Agent(
+    name="cursor", title="Cursor", config=".cursor/hooks.json",
+    events={"session-start": "sessionStart", "pre-compact": "preCompact",
+            "session-end": "sessionEnd", "stop": "stop"},
+    grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT,
+    preamble={"version": 1}, extra=_no_extra,
+    notes=("Cursor runs project hooks in a trusted workspace; the Hooks output channel "
+           "shows what ran.",
+           "The stop hook sends one follow-up message asking the agent to fix errors git "
+           "ledger check finds; warnings, aborted runs and follow-ups never get one."),
+    budget=9_000, context_path=("additional_context",), stop_decision=None,
+    stop_key="followup_message",
+    mcp=McpTarget(".cursor/mcp.json", {},
+                  ("Cursor lists the server under Settings, MCP, where it can be "
+                   "switched off.",)),
+    # Cursor's sessionStart fires for each new conversation, and names no source.
+    payload=PayloadKeys(session=("session_id", "conversation_id"),
+                        directory="workspace_roots", default_source="startup",
+                        stop_status="status", project_dir="CURSOR_PROJECT_DIR"),
+)
+
+#: Every agent, in the order the CLI, the docs and the tests list them.
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, CURSOR)
+BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
+AGENTS: tuple[str, ...] = tuple(BY_NAME)
+#: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
+FORMATS: tuple[str, ...] = (*BLOCK_FORMATS, *AGENTS)
+#: Default budgets in characters of the injected context, per format.
+DEFAULT_BUDGETS: dict[str, int] = {**dict.fromkeys(BLOCK_FORMATS, BLOCK_BUDGET),
+                                   **{a.name: a.budget for a in REGISTRY}}
+#: Files an agent sources into its shell after SessionStart, in the order we look.
+ENV_FILES: tuple[str, ...] = tuple(a.payload.env_file for a in REGISTRY if a.payload.env_file)
+#: Where agents name the project directory, for payloads that carry no ``cwd``.
+PROJECT_DIR_VARS: tuple[str, ...] = tuple(
+    a.payload.project_dir for a in REGISTRY if a.payload.project_dir)
+
+
+def agent(name: str) -> Agent:
+    """The agent called ``name``, or InvalidInput naming the ones we know."""
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise InvalidInput(
+            f"unknown agent '{name}': use one of {', '.join(AGENTS)}"
+        ) from None
+
+
+def envelope(fmt: str, event: str, context: str) -> dict[str, Any]:
+    """The JSON object agent ``fmt`` reads from a SessionStart hook's stdout."""
+    return agent(fmt).envelope(event, context)
+
+
+def stop_envelope(fmt: str, reason: str) -> dict[str, Any]:
+    """What makes agent ``fmt`` carry on instead of stopping (docs/hooks.md, "The Stop
+    hook"): Claude Code and Codex read ``decision: "block"``, Gemini CLI ``"deny"`` (a retry
+    turn whose prompt is the reason), Cursor a ``followup_message`` (the next user message).
+    """
+    return agent(fmt).stop_envelope(reason)
+
+
+def default_budget(fmt: str, budget: int | None = None) -> int:
+    """``budget`` if given, else format ``fmt``'s default."""
+    if budget is not None:
+        return budget
+    try:
+        return DEFAULT_BUDGETS[fmt]
+    except KeyError:
+        raise InvalidInput(f"unknown format '{fmt}': use one of {', '.join(FORMATS)}") from None
+
+
+def choice_help(names: tuple[str, ...] = AGENTS) -> str:
+    """The agents as a help text lists them: ``claude, codex, gemini or cursor``."""
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+
+
+__all__ = [
+    "AGENTS",
+    "BY_NAME",
+    "CLAUDE",
+    "CODEX",
+    "CURSOR",
+    "DEFAULT_BUDGETS",
+    "ENV_FILES",
+    "FORMATS",
+    "GEMINI",
+    "HOOKED",
+    "HOOK_TIMEOUT",
+    "PROJECT_DIR_VARS",
+    "REGISTRY",
+    "Agent",
+    "McpTarget",
+    "PayloadKeys",
+    "agent",
+    "choice_help",
+    "default_budget",
+    "envelope",
+    "stop_envelope",
+]

@@ -1,0 +1,94 @@
+"""An agent is one record: what the CLI, the hooks, install and the tests list comes from it.
+
+Adding an agent to ``gitledger/integrations/agent_registry.py`` (plus its example config
+under ``hooks/`` and its docs) must be all it takes: these tests fail where something still
+lists the agents by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from gitledger.cli import cli
+from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS
+from gitledger.integrations import agent_hooks, mcp_config
+from gitledger.integrations.agent_registry import (
+    AGENTS,
+    DEFAULT_BUDGETS,
+    ENV_FILES,
+    FORMATS,
+    PROJECT_DIR_VARS,
+    REGISTRY,
+)
+from gitledger.integrations.agents import config_for_empty_project
+from tests import test_hook, test_install, test_mcp_install
+from tests.reliability import test_hostile_input
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _option(command: str, name: str) -> click.Option:
+    (option,) = [p for p in cli.commands[command].params
+                 if isinstance(p, click.Option) and name in p.opts]
+    return option
+
+
+def test_the_cli_offers_the_registry() -> None:
+    for command in ("install", "uninstall", "check"):
+        choice = _option(command, "--agent").type
+        assert isinstance(choice, click.Choice)
+        assert tuple(choice.choices) == AGENTS
+    fmt = _option("restore", "--format").type
+    assert isinstance(fmt, click.Choice)
+    assert tuple(fmt.choices) == FORMATS == (*BLOCK_FORMATS, *AGENTS)
+    assert _option("hook", "--agent").metavar == f"[{'|'.join(AGENTS)}]"
+    assert _option("install", "--agent").help == (
+        f"The coding agent: {', '.join(AGENTS[:-1])} or {AGENTS[-1]}.")
+
+
+def test_the_help_prose_names_every_agent() -> None:
+    """Docstrings are prose, not derived: they must still name each record's files."""
+    install_help = cli.commands["install"].help or ""
+    restore_help = " ".join((cli.commands["restore"].help or "").split())
+    for agent in REGISTRY:
+        assert agent.config in install_help, agent.name
+        assert agent.mcp.config in install_help, agent.name
+        assert agent.name in restore_help, agent.name
+
+
+def test_budgets_and_payload_facts_come_from_the_records() -> None:
+    budgets = {**dict.fromkeys(BLOCK_FORMATS, BLOCK_BUDGET),
+               **{a.name: a.budget for a in REGISTRY}}
+    env_files = [a.payload.env_file for a in REGISTRY if a.payload.env_file]
+    project_dirs = [a.payload.project_dir for a in REGISTRY if a.payload.project_dir]
+    assert budgets == DEFAULT_BUDGETS
+    assert list(ENV_FILES) == env_files
+    assert list(PROJECT_DIR_VARS) == project_dirs
+    for agent in REGISTRY:  # every agent's documented session key is one the parser reads
+        assert set(agent.payload.session) <= set(agent_hooks.SESSION_KEYS), agent.name
+        assert agent.payload.directory in (*agent_hooks.CWD_KEYS, agent_hooks.ROOTS_KEY)
+    assert set(mcp_config.TARGETS) == set(AGENTS)
+    for agent in REGISTRY:
+        assert mcp_config.TARGETS[agent.name].config == agent.mcp.config
+
+
+def test_each_record_has_its_example_config_and_nothing_else_does() -> None:
+    for agent in REGISTRY:
+        example = ROOT / agent.example
+        assert json.loads(example.read_text()) == config_for_empty_project(agent)
+    folders = {p.name for p in (ROOT / "hooks").iterdir() if p.is_dir()} - {"git"}
+    assert folders == set(AGENTS)
+
+
+def test_the_tests_parameter_lists_are_the_registry() -> None:
+    # The test modules import AGENTS from the registry: the very object, not a copy.
+    assert test_hook.STOP_AGENTS is AGENTS
+    assert vars(test_install)["AGENTS"] is AGENTS
+    assert vars(test_mcp_install)["AGENTS"] is AGENTS
+    assert vars(test_hostile_input)["AGENTS"] is AGENTS
+    # Tables of each agent's expected answers must cover every record.
+    assert set(test_install.STOP_ENTRIES) == set(AGENTS)
+    assert set(test_install.EXISTING) == set(AGENTS)
