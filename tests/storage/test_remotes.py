@@ -1,0 +1,130 @@
+"""``storage/remotes.py``: ref naming and refspecs (pure), and which remote a command uses
+(a real repository with remotes configured; nothing is fetched or pushed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gitledger.errors import InvalidInput, SyncError
+from gitledger.storage.remotes import (
+    NOTES_REF,
+    default_remote,
+    fetch_refspecs,
+    git_complaint,
+    local_ref_of,
+    mirrors,
+    run_git,
+    setup,
+    setup_refspecs,
+    teardown,
+    tracking_prefix,
+    tracking_ref,
+)
+from gitledger.storage.repo import Repo
+from tests.builders import put, store_at
+from tests.conftest import git
+
+LOCAL_REFS = ("refs/ledger/sessions/abc", "refs/ledger/archive/abc", "refs/ledger/project",
+              "refs/ledger/keep", NOTES_REF)
+
+
+def test_tracking_refs_round_trip() -> None:
+    assert tracking_prefix("origin") == "refs/ledger/remotes/origin/"
+    assert tracking_ref("origin", "refs/ledger/sessions/abc") == \
+        "refs/ledger/remotes/origin/sessions/abc"
+    assert tracking_ref("up", NOTES_REF) == "refs/ledger/remotes/up/notes"
+    for ref in LOCAL_REFS:
+        assert local_ref_of("up", tracking_ref("up", ref)) == ref
+
+
+def test_fetch_refspecs_force_into_the_mirror_and_exclude_it() -> None:
+    specs = fetch_refspecs("origin")
+    assert specs[0] == "+refs/ledger/*:refs/ledger/remotes/origin/*"
+    assert "^refs/ledger/remotes/*" in specs  # never mirror a mirror
+    assert "^refs/ledger/transcripts/*" in specs
+    assert f"+{NOTES_REF}*:refs/ledger/remotes/origin/notes*" in specs
+    assert all(s.startswith(("+", "^")) for s in specs)
+
+
+def test_setup_refspecs_are_never_forced() -> None:
+    specs = setup_refspecs("origin")
+    assert {key for key, _ in specs} == {"fetch", "push"}
+    assert not any(value.startswith("+") for _, value in specs)
+    pushed = [value for key, value in specs if key == "push"]
+    assert "refs/ledger/sessions/*:refs/ledger/sessions/*" in pushed
+    assert not any("remotes" in value or "transcripts" in value for value in pushed)
+
+
+def _remotes(repo: Path, *names: str) -> Repo:
+    for name in names:
+        git(repo, "remote", "add", name, str(repo.parent / f"{name.replace('/', '-')}.git"))
+    return Repo(repo)
+
+
+def test_default_remote_is_the_one_git_would_use(repo: Path) -> None:
+    one = _remotes(repo, "solo")
+    assert default_remote(one, None) == "solo"  # the only one there is
+    both = _remotes(repo, "origin")
+    assert default_remote(both, None) == "origin"
+    assert default_remote(both, "solo") == "solo"
+    git(repo, "config", "branch.main.remote", "solo")  # the current branch's upstream
+    assert default_remote(Repo(repo), None) == "solo"
+
+
+def test_default_remote_refusals(repo: Path) -> None:
+    with pytest.raises(InvalidInput, match="has no remote: add one with git remote add"):
+        default_remote(Repo(repo), None)
+    several = _remotes(repo, "b", "a")
+    with pytest.raises(InvalidInput, match=r"which remote\? this repository has 2: a, b"):
+        default_remote(several, None)
+    with pytest.raises(InvalidInput, match="'origin' is not a configured remote"):
+        default_remote(several, "origin")
+    slashed = _remotes(repo, "team/x")
+    with pytest.raises(InvalidInput, match="has a '/' in its name"):
+        default_remote(slashed, "team/x")
+
+
+def test_mirrors_lists_only_ledgers_of_configured_remotes(repo: Path) -> None:
+    _remotes(repo, "origin")
+    store = store_at(repo)
+    commit = put(store, "refs/ledger/scratch", {"a": b"1"})
+    for ref in LOCAL_REFS:
+        store.mirror(tracking_ref("origin", ref), commit)
+    store.mirror(tracking_ref("gone", "refs/ledger/project"), commit)  # no such remote
+    assert mirrors(store) == {
+        "refs/ledger/remotes/origin/archive/abc": ("origin", "refs/ledger/archive/abc"),
+        "refs/ledger/remotes/origin/project": ("origin", "refs/ledger/project"),
+        "refs/ledger/remotes/origin/sessions/abc": ("origin", "refs/ledger/sessions/abc"),
+    }
+
+
+def test_setup_then_teardown_leaves_the_config_as_it_was(repo: Path) -> None:
+    _remotes(repo, "origin")
+    before = (repo / ".git" / "config").read_text()
+    dry = setup(repo, "origin", dry_run=True)
+    assert dry.dry_run
+    assert (repo / ".git" / "config").read_text() == before
+    done = setup(repo, "origin")
+    assert ("push", "HEAD") in done.changed  # a plain git push still pushes the branch
+    pushes = git(repo, "config", "--get-all", "remote.origin.push").split()
+    assert pushes[0] == "HEAD"
+    assert "refs/ledger/keep*:refs/ledger/keep*" in pushes
+    assert setup(repo, "origin").changed == ()  # a second setup adds nothing
+    undone = teardown(repo, "origin")
+    assert sorted(undone.changed) == sorted(done.changed)
+    assert undone.unchanged == ()
+    assert (repo / ".git" / "config").read_text() == before
+
+
+def test_run_git_reports_gits_own_complaint(repo_with_commit: Path) -> None:
+    repo = Repo(repo_with_commit)
+    assert run_git(repo, ["rev-parse", "HEAD"]).stdout.strip() == repo.head_commit()
+    with pytest.raises(SyncError, match=r"^git rev-parse failed: Needed a single revision$"):
+        run_git(repo, ["rev-parse", "--verify", "nosuch"])
+    assert run_git(repo, ["rev-parse", "--verify", "-q", "nosuch"], ok=(0, 1)).returncode == 1
+    assert git_complaint("hint: x\nerror: second\nfatal: the cause\n") == "the cause"
+    assert git_complaint("warning: a\nerror: it broke\n") == "it broke"
+    assert git_complaint("just this\nand this\n") == "and this"
+    assert git_complaint("\n \n") == "no message"
