@@ -523,7 +523,7 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         if as_json or project or name:
             raise click.UsageError("--hook stop prints the agent's own JSON and checks this "
                                    "worktree: leave out --json, --project and --ledger")
-        from gitledger.integrations.agent_hooks import run_stop_check
+        from gitledger.integrations.stop_hook import run_stop_check
 
         result = run_stop_check(agent, _stdin_payload(), os.environ, cwd=_where(repo))
         if result.stdout:
@@ -1210,7 +1210,7 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     from gitledger.core.names import GIT_EVENTS
 
     if event in GIT_EVENTS:
-        from gitledger.integrations.agent_hooks import run_git_hook
+        from gitledger.integrations.git_events import run_git_hook
 
         result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
     else:
@@ -1246,7 +1246,7 @@ def _stdin_payload() -> bytes:
     try:
         if sys.stdin is None or sys.stdin.isatty():
             return b""
-        from gitledger.integrations.agent_hooks import STDIN_LIMIT
+        from gitledger.integrations.hook_io import STDIN_LIMIT
 
         return sys.stdin.buffer.read(STDIN_LIMIT + 1)
     except (OSError, ValueError, AttributeError):

@@ -14,7 +14,7 @@ import click
 
 from gitledger.cli import cli
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS
-from gitledger.integrations import agent_hooks, mcp_config
+from gitledger.integrations import hook_io, mcp_config
 from gitledger.integrations.agent_registry import (
     AGENTS,
     DEFAULT_BUDGETS,
@@ -68,8 +68,8 @@ def test_budgets_and_payload_facts_come_from_the_records() -> None:
     assert list(ENV_FILES) == env_files
     assert list(PROJECT_DIR_VARS) == project_dirs
     for agent in REGISTRY:  # every agent's documented session key is one the parser reads
-        assert set(agent.payload.session) <= set(agent_hooks.SESSION_KEYS), agent.name
-        assert agent.payload.directory in (*agent_hooks.CWD_KEYS, agent_hooks.ROOTS_KEY)
+        assert set(agent.payload.session) <= set(hook_io.SESSION_KEYS), agent.name
+        assert agent.payload.directory in (*hook_io.CWD_KEYS, hook_io.ROOTS_KEY)
     assert set(mcp_config.TARGETS) == set(AGENTS)
     for agent in REGISTRY:
         assert mcp_config.TARGETS[agent.name].config == agent.mcp.config

@@ -18,16 +18,12 @@ import pytest
 
 from gitledger.errors import InvalidInput
 from gitledger.integrations import agent_hooks as hook_module
-from gitledger.integrations import agent_registry
-from gitledger.integrations.agent_hooks import (
-    HookFailure,
-    parse_payload,
-    run_hook,
-    run_stop_check,
-    stop_reason,
-)
+from gitledger.integrations import agent_registry, hook_io, stop_hook
+from gitledger.integrations.agent_hooks import run_hook
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, envelope, stop_envelope
 from gitledger.integrations.agents import install
+from gitledger.integrations.hook_io import HookFailure, parse_payload
+from gitledger.integrations.stop_hook import run_stop_check, stop_reason
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.views.restore import PROTOCOL
@@ -840,7 +836,7 @@ def test_stop_without_cwd_uses_the_agents_project_dir(
 def test_stop_with_bad_stdin_lets_the_agent_go(conflicted: tuple[Path, str, str],
                                                what: str) -> None:
     data = {"empty": b"", "not json": b"{stop", "array": b"[]", "binary": b"\xff\xfe{",
-            "too big": b" " * (hook_module.STDIN_LIMIT + 1)}[what]
+            "too big": b" " * (hook_io.STDIN_LIMIT + 1)}[what]
     result = stop_check("claude", data, cwd=conflicted[0])
     assert result.stdout == ""
     assert result.exit_code == 0
@@ -913,7 +909,7 @@ def test_stop_reason_is_bounded() -> None:
 
     errors = [Finding("dangling-link", "d-1", "x" * 3000, "y" * 3000)] * 5
     reason = stop_reason(errors)
-    assert len(reason) <= hook_module.STOP_REASON_LIMIT
+    assert len(reason) <= stop_hook.STOP_REASON_LIMIT
     assert reason.endswith("… (run git ledger check)")
 
 

@@ -22,8 +22,15 @@ import re
 
 from gitledger.core.model import Focus, LedgerMeta
 from gitledger.core.names import GIT_EVENTS
-from gitledger.core.text import one_line
+from gitledger.core.text import decode_bytes, one_line
 from gitledger.errors import LedgerError, UnknownEntry
+from gitledger.integrations.hook_io import (
+    DEADLINE_SECONDS,
+    Deadline,
+    HookResult,
+    hook_line,
+    time_limit,
+)
 from gitledger.ledger.decisions import add_evidence, implement, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
@@ -170,5 +177,31 @@ def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: li
     add_lines(ledger.store, {head: lines}, f"notes for commit {head[:12]}")
 
 
+__all__ = ["GIT_EVENTS", "post_checkout", "post_commit", "post_rewrite", "run_git_hook"]
 
-__all__ = ["GIT_EVENTS", "post_checkout", "post_commit", "post_rewrite"]
+
+def run_git_hook(
+    event: str, args: tuple[str, ...], stdin: bytes, *,
+    cwd: str | os.PathLike[str] | None = None, deadline: float = DEADLINE_SECONDS,
+) -> HookResult:
+    """Run git hook ``event``'s Python part; never raises, never fails the git command.
+
+    What it has to say (an unknown id in a trailer, a rewritten citation, the checkout
+    line) goes to stderr, one line each, prefixed ``git ledger:``.
+    """
+    prefix = "git ledger"
+    try:
+        with time_limit(deadline):
+            if event == "post-commit":
+                lines = post_commit(cwd)
+            elif event == "post-checkout":
+                lines = post_checkout(cwd, args)
+            else:
+                lines = post_rewrite(cwd, decode_bytes(stdin, "stdin"))
+    except Deadline:
+        lines = [f"{event} hook gave up after {deadline:g} seconds"]
+    except LedgerError as exc:
+        lines = [f"{event} hook: {exc}"]
+    except Exception as exc:  # a bug of ours must never fail the git command
+        lines = [f"{event} hook: internal error: {type(exc).__name__}: {exc}"]
+    return HookResult("", "".join(hook_line(prefix, line) for line in lines))

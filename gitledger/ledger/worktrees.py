@@ -15,8 +15,6 @@ import secrets
 import time
 from dataclasses import dataclass
 
-import pygit2
-
 from gitledger.errors import (
     ConcurrentUpdate,
     InvalidInput,
@@ -33,7 +31,7 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
 )
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import LedgerMoved, Store
+from gitledger.storage.store import LOCK_ERRORS, LedgerMoved, Store
 from gitledger.storage.worktrees import live_worktree, pointers
 
 
@@ -79,7 +77,7 @@ def adopt(where: str | os.PathLike[str] | None, name: str) -> AdoptResult:
     for attempt in range(50):
         try:
             return _adopt_locked(store, ref, previous, left)
-        except (pygit2.GitError, OSError) as exc:
+        except LOCK_ERRORS as exc:
             if "lock" not in str(exc).lower() or attempt == 49:
                 raise ConcurrentUpdate(f"cannot lock {ref} to adopt it ({exc}); "
                                        "nothing was changed") from None
@@ -135,8 +133,7 @@ def _adopt_locked(store: Store, ref: str, previous: str | None,
                   left: str | None) -> AdoptResult:
     """Under the ledger ref's lock (which ``archive`` and another ``adopt`` take too):
     check it is still there and nobody else's, then point this worktree at it."""
-    with store.git.transaction() as txn:
-        txn.lock_ref(ref)
+    with store.locked(ref):
         tip = store.tip(ref)
         if tip.view is None:
             raise UnknownEntry(f"{ref} is gone (archived meanwhile?); nothing was changed")

@@ -16,6 +16,7 @@ again to the new tip; a crash leaves the ref at the earlier commit.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import secrets
@@ -176,6 +177,10 @@ class TreeView:
 class Tip:
     commit: str | None
     view: TreeView | None
+
+
+#: What taking a ref's lock (or writing beside it) raises when another process holds it.
+LOCK_ERRORS = (pygit2.GitError, OSError)
 
 
 class Store:
@@ -604,6 +609,15 @@ class Store:
                 raise LedgerMoved(ref)
             txn.set_target(ref, pygit2.Oid(hex=target), message=reason)
         self._locked(ref, action)
+
+    @contextlib.contextmanager
+    def locked(self, ref: str) -> Iterator[None]:
+        """Hold ``ref``'s lock for the block, the lock ``set_ref`` and ``archive`` take:
+        leaving the block sets nothing and unlocks.  Raises one of ``LOCK_ERRORS`` when
+        another process holds it."""
+        with self.git.transaction() as txn:
+            txn.lock_ref(ref)
+            yield
 
     def remove_ref(self, ref: str, expected: str) -> None:
         """Delete ``ref`` if it still points at ``expected``; ``LedgerMoved`` otherwise."""
