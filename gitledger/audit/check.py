@@ -88,7 +88,7 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class Report:
+class CheckReport:
     ledgers: tuple[str, ...]
     entries: int
     findings: tuple[Finding, ...]
@@ -105,13 +105,13 @@ class Report:
 def check(
     where: str | os.PathLike[str] | None = None, *, project: bool = False,
     name: str | None = None,
-) -> Report:
+) -> CheckReport:
     """Check this worktree's ledger and the project ledger (or only the one named)."""
     with collector_paused():
         return _check(where, project=project, name=name)
 
 
-def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None) -> Report:
+def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None) -> CheckReport:
     if project or name:
         ledgers = [Ledger.open(where, project=project, name=name, session="")]
     else:
@@ -122,7 +122,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
             continue
         snapshots.append((ledger, ledger.snapshot()))
     if not snapshots:
-        return Report((), 0, ())
+        return CheckReport((), 0, ())
     store = snapshots[0][0].store
     context: list[Entry] = []
     if snapshots[0][0].ref != PROJECT_REF and store.exists(PROJECT_REF) and len(ledgers) == 1:
@@ -135,7 +135,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
         findings.extend(_ledger_warnings(ledger, snap))
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
-    return Report(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
+    return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
 
 
 def evaluate(
@@ -472,7 +472,7 @@ def _waiting(ledger: Ledger, asking: dict[str, Entry]) -> list[Finding]:
 
 
 
-def report_json(report: Report) -> dict[str, Any]:
+def report_json(report: CheckReport) -> dict[str, Any]:
     return {
         "ok": not report.errors,
         "ledgers": list(report.ledgers),
@@ -487,7 +487,7 @@ def report_json(report: Report) -> dict[str, Any]:
     }
 
 
-def report_text(report: Report) -> str:
+def report_text(report: CheckReport) -> str:
     if not report.ledgers:
         return "no ledger to check"
     lines = [f"{f.severity}: {f.rule}: {one_line(f.message)}\n  fix: {one_line(f.fix)}"

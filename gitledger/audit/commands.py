@@ -2,7 +2,7 @@
 
 ``check.check`` does the work; this adds what both surfaces used to decide on their own
 (that ``project`` and ``ledger`` exclude each other).  What an error means for the exit
-status is the CLI's business: it exits 1 when ``Report.errors`` is not empty, while the
+status is the CLI's business: it exits 1 when ``CheckReport.errors`` is not empty, while the
 MCP tool returns the same document with ``"ok": false``.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 
-from gitledger.audit.check import Report
+from gitledger.audit.check import CheckReport
 from gitledger.audit.check import check as check_ledgers
 from gitledger.errors import ConflictingOptions
 
 
 def check(where: str | os.PathLike[str] | None, *, project: bool = False,
-          name: str | None = None) -> Report:
+          name: str | None = None) -> CheckReport:
     """``check``: this worktree's ledger and the project ledger, or only one of them."""
     if project and name:
         raise ConflictingOptions("project", "ledger")

@@ -102,7 +102,7 @@ _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-mis
 
 
 @dataclass(frozen=True)
-class Finding:
+class DoctorFinding:
     code: str
     ref: str  # the ref, or the file, the finding is about
     message: str
@@ -116,13 +116,13 @@ class Finding:
 
 @dataclass(frozen=True)
 class DoctorReport:
-    findings: tuple[Finding, ...]
+    findings: tuple[DoctorFinding, ...]
     #: What ``--fix`` did, one line per action.
     actions: tuple[str, ...] = ()
     refs: int = 0
 
     @property
-    def unfixed(self) -> tuple[Finding, ...]:
+    def unfixed(self) -> tuple[DoctorFinding, ...]:
         return tuple(f for f in self.findings if not f.fixed)
 
     @property
@@ -150,10 +150,10 @@ class _Doctor:
     def __init__(self, store: Store, fix: bool) -> None:
         self.store = store
         self.fix = fix
-        self.findings: list[Finding] = []
+        self.findings: list[DoctorFinding] = []
         self.actions: list[str] = []
         self.readable: list[_Readable] = []
-        self._meta_seen: dict[str, Finding | None] = {}
+        self._meta_seen: dict[str, DoctorFinding | None] = {}
         #: Session refs an unfinished archive left (copies of their archive), and the
         #: entries an unfinished carry left in a session (copies of the project's).
         self._archive_copies: set[str] = set()
@@ -175,12 +175,12 @@ class _Doctor:
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
 
-    def _add(self, code: str, ref: str, message: str, fix: str) -> Finding:
-        finding = Finding(code, ref, message, fix)
+    def _add(self, code: str, ref: str, message: str, fix: str) -> DoctorFinding:
+        finding = DoctorFinding(code, ref, message, fix)
         self.findings.append(finding)
         return finding
 
-    def _mark_fixed(self, finding: Finding, action: str) -> None:
+    def _mark_fixed(self, finding: DoctorFinding, action: str) -> None:
         self.findings[self.findings.index(finding)] = replace(finding, fixed=True)
         self.actions.append(action)
 
@@ -190,7 +190,7 @@ class _Doctor:
         folder = self.store.repo.commondir / CACHE_DIR
         if not folder.is_dir():
             return
-        bad: list[Finding] = []
+        bad: list[DoctorFinding] = []
         for path in sorted(folder.iterdir()):
             if not path.is_file() or path.suffix != ".json":
                 continue  # a writer's temporary file, or something not ours
@@ -273,7 +273,7 @@ class _Doctor:
                 continue
             self._unfinished_carry(ref)
 
-    def _finish_archive(self, finding: Finding, ref: str, tip: str) -> None:
+    def _finish_archive(self, finding: DoctorFinding, ref: str, tip: str) -> None:
         if not remove_ref_if_free(self.store, ref, tip):
             return  # locked: the lock-stale finding says what to do first
         self._mark_fixed(finding, f"removed {ref} (archived)")
@@ -386,10 +386,10 @@ class _Doctor:
             if step.commit == tip:
                 self.readable.append(_Readable(ref, step.view))
 
-    def _header(self, ref: str, view: TreeView, label: str, kind: str) -> Finding | None:
+    def _header(self, ref: str, view: TreeView, label: str, kind: str) -> DoctorFinding | None:
         blob_id = view.id_of(META_PATH)
         if blob_id is None:
-            return Finding("header-missing", ref, f"{ref}: {label} has no {META_PATH} in its "
+            return DoctorFinding("header-missing", ref, f"{ref}: {label} has no {META_PATH} in its "
                            "tree: that commit is not a ledger's",
                            f"inspect it (git show {ref}); doctor never rewrites a ledger's "
                            "history")
@@ -406,39 +406,39 @@ class _Doctor:
         return replace(found, ref=ref, message=_fill(found.message, ref, label),
                        fix=_fill(found.fix, ref, label))
 
-    def _focus(self, ref: str, blob_id: str) -> Finding | None:
+    def _focus(self, ref: str, blob_id: str) -> DoctorFinding | None:
         """What is wrong with one state.toml blob (TASK and NEXT), which every command
         reads: one that does not parse makes the whole ledger unreadable."""
         try:
             decode_focus(blob_data(self.store, blob_id), FOCUS_PATH)
         except CorruptLedger as exc:
-            return Finding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
+            return DoctorFinding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
                            f"not parse ({printable(str(exc))})", f"inspect it (git show "
                            f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
         return None
 
-    def _meta(self, ref: str, blob_id: str, kind: str) -> Finding | None:
+    def _meta(self, ref: str, blob_id: str, kind: str) -> DoctorFinding | None:
         """What is wrong with one ledger.toml blob ({ref} and {label} filled in later)."""
         if object_kind(self.store, blob_id) is None:
-            return Finding("object-missing", ref, f"{{ref}}: the {META_PATH} of {{label}} "
+            return DoctorFinding("object-missing", ref, f"{{ref}}: the {META_PATH} of {{label}} "
                            f"({blob_id[:12]}) is missing", "fetch the ledger from a clone "
                            "that has it, or git fsck to see what else is lost")
         try:
             meta = decode_meta(blob_data(self.store, blob_id), META_PATH)
         except CorruptLedger as exc:
-            return Finding("header-bad", ref, f"{{ref}}: the {META_PATH} of {{label}} does "
+            return DoctorFinding("header-bad", ref, f"{{ref}}: the {META_PATH} of {{label}} does "
                            f"not parse ({printable(str(exc))})", f"inspect it (git show "
                            f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
         if meta.format < 1 or meta.format > FORMAT_VERSION:
             newer = meta.format > FORMAT_VERSION
-            return Finding("format-unknown", ref, f"{{ref}}: {{label}} says ledger format "
+            return DoctorFinding("format-unknown", ref, f"{{ref}}: {{label}} says ledger format "
                            f"{meta.format}; this gitledger reads formats 1 to "
                            f"{FORMAT_VERSION}",
                            "upgrade gitledger" if newer else
                            f"inspect it (git show {{ref}}:{META_PATH}); format {meta.format} "
                            "does not exist")
         if meta.kind != kind:
-            return Finding("header-bad", ref, f"{{ref}}: {{label}} is a {meta.kind} ledger "
+            return DoctorFinding("header-bad", ref, f"{{ref}}: {{label}} is a {meta.kind} ledger "
                            f"where a {kind} ledger belongs", f"inspect it (git show "
                            f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
         return None
@@ -563,7 +563,7 @@ class _Doctor:
         # A pointer to a ledger not written yet is how a fresh ledger starts: fine.
         return text
 
-    def _remove_pointer(self, finding: Finding, path: Path) -> None:
+    def _remove_pointer(self, finding: DoctorFinding, path: Path) -> None:
         if not self.fix:
             return
         try:
@@ -641,7 +641,7 @@ class _Doctor:
                             + "; ".join(parts), "git ledger notes rebuild")
         self._rebuild(finding)
 
-    def _rebuild(self, finding: Finding) -> None:
+    def _rebuild(self, finding: DoctorFinding) -> None:
         if not self.fix:
             return
         try:

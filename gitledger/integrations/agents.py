@@ -90,7 +90,7 @@ class HookChange:
 
 
 @dataclass(frozen=True)
-class Report:
+class HookConfigReport:
     """What install or uninstall did (or, with ``dry_run``, would do) to one config file."""
 
     agent: str
@@ -108,7 +108,7 @@ class Report:
 
 
 def install(where: str | os.PathLike[str] | None, agent_name: str, *,
-            dry_run: bool = False) -> Report:
+            dry_run: bool = False) -> HookConfigReport:
     """Merge our hook entries into ``agent_name``'s project config at the work tree's top.
 
     ``where`` is any directory inside the work tree (default: the current directory).
@@ -133,11 +133,11 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
     if state != "unchanged":
         with staged(dry_run):
             write_file(path, rel, dump_json(doc, style))
-    return Report(spec.name, path, rel, state, tuple(changes), dry_run, spec.notes)
+    return HookConfigReport(spec.name, path, rel, state, tuple(changes), dry_run, spec.notes)
 
 
 def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
-              dry_run: bool = False) -> Report:
+              dry_run: bool = False) -> HookConfigReport:
     """Remove our hook entries, and only ours, from ``agent_name``'s project config.
 
     Lists and objects that our removal leaves empty go too; a file left with nothing we
@@ -147,7 +147,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     path, rel = _config_path(where, spec)
     existed, doc, style = load_json(path, rel)
     if not existed:
-        return Report(spec.name, path, rel, "absent", (), dry_run)
+        return HookConfigReport(spec.name, path, rel, "absent", (), dry_run)
     hooks = _hooks_object(doc, rel, create=False)
     changes: list[HookChange] = []
     if hooks is not None:
@@ -157,7 +157,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
         if not hooks and changes:
             del doc["hooks"]
     if not changes:
-        return Report(spec.name, path, rel, "unchanged", (), dry_run)
+        return HookConfigReport(spec.name, path, rel, "unchanged", (), dry_run)
     leftover = {k: v for k, v in doc.items() if spec.preamble.get(k, _MISSING) != v}
     state = "deleted" if not leftover else "updated"
     with staged(dry_run):
@@ -165,13 +165,13 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
             delete_file(path, rel, empty="{}\n")
         else:
             write_file(path, rel, dump_json(doc, style))
-    return Report(spec.name, path, rel, state, tuple(changes), dry_run)
+    return HookConfigReport(spec.name, path, rel, state, tuple(changes), dry_run)
 
 
 _MISSING = object()
 
 
-def report_json(report: Report) -> dict[str, Any]:
+def report_json(report: HookConfigReport) -> dict[str, Any]:
     """``install --json`` / ``uninstall --json``: one config file (docs/cli.md)."""
     return {
         "agent": report.agent,
@@ -189,7 +189,7 @@ _WOULD = {"created": "would be created", "updated": "would be updated",
           "deleted": "would be deleted"}
 
 
-def report_text(report: Report) -> str:
+def report_text(report: HookConfigReport) -> str:
     """What install or uninstall changed, one line per entry, for people."""
     rel = printable(report.relpath)
     if report.file == "absent":
@@ -316,7 +316,7 @@ def _config_path(where: str | os.PathLike[str] | None, spec: Agent) -> tuple[Pat
 __all__ = [
     "OURS",
     "HookChange",
-    "Report",
+    "HookConfigReport",
     "command",
     "config_for_empty_project",
     "entry",

@@ -26,9 +26,9 @@ DRY_RUN_LINE = "dry run: nothing was written"
 
 @dataclass(frozen=True)
 class Installed:
-    agent: agents.Report | None
+    agent: agents.HookConfigReport | None
     git: githooks.GitHooksReport | None
-    mcp: mcpconfig.Report | None = None
+    mcp: mcpconfig.McpConfigReport | None = None
 
 
 def install(

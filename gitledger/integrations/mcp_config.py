@@ -66,7 +66,7 @@ TARGETS: dict[str, Target] = {
 
 
 @dataclass(frozen=True)
-class Report:
+class McpConfigReport:
     """What install or uninstall did (or, with ``dry_run``, would do) to one MCP config."""
 
     agent: str
@@ -81,36 +81,36 @@ class Report:
 
 
 def install(where: str | os.PathLike[str] | None, agent: str, *,
-            dry_run: bool = False) -> Report:
+            dry_run: bool = False) -> McpConfigReport:
     """Add (or bring up to date) our server in ``agent``'s project MCP config."""
     target, path = _target(where, agent)
     if target.config.endswith(".toml"):
         file, action = _toml_install(path, target, dry_run)
     else:
         file, action = _json_install(path, target, dry_run)
-    return Report(agent, path, target.config, file, action, dry_run,
+    return McpConfigReport(agent, path, target.config, file, action, dry_run,
                   target.notes if file != "unchanged" else ())
 
 
 def uninstall(where: str | os.PathLike[str] | None, agent: str, *,
-              dry_run: bool = False) -> Report:
+              dry_run: bool = False) -> McpConfigReport:
     """Remove our server, and only it, from ``agent``'s project MCP config."""
     target, path = _target(where, agent)
     if target.config.endswith(".toml"):
         file, action = _toml_uninstall(path, target, dry_run)
     else:
         file, action = _json_uninstall(path, target, dry_run)
-    return Report(agent, path, target.config, file, action, dry_run)
+    return McpConfigReport(agent, path, target.config, file, action, dry_run)
 
 
-def report_json(report: Report) -> dict[str, Any]:
+def report_json(report: McpConfigReport) -> dict[str, Any]:
     """The ``mcp`` object of ``install --json`` / ``uninstall --json`` (docs/cli.md)."""
     return {"agent": report.agent, "path": str(report.path), "file": report.file,
             "server": SERVER, "action": report.action, "command": command_line(),
             "notes": list(report.notes)}
 
 
-def report_text(report: Report) -> str:
+def report_text(report: McpConfigReport) -> str:
     rel = printable(report.relpath)
     if report.action is None:
         return f"{rel}: {'not present' if report.file == 'absent' else 'unchanged'}, " \
@@ -324,5 +324,5 @@ def _target(where: str | os.PathLike[str] | None, agent: str) -> tuple[Target, P
     return target, Repo(where).workdir / target.config
 
 
-__all__ = ["ARGS", "COMMAND", "SERVER", "TARGETS", "Report", "Target", "command_line",
+__all__ = ["ARGS", "COMMAND", "SERVER", "TARGETS", "McpConfigReport", "Target", "command_line",
            "install", "report_json", "report_text", "uninstall"]
