@@ -30,7 +30,7 @@ from gitledger.interchange.session_md import export_session_md, parse_session_md
 from gitledger.ledger import decisions
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git
-from tests.test_seedformats import fresh, refs, write
+from tests.interchange.test_seedformats import fresh, refs, write
 
 # -- session-md: texts holding the layout's separators ----------------------------------------
 

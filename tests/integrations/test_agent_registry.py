@@ -27,7 +27,7 @@ from gitledger.integrations.agents import config_for_empty_project
 from tests import test_hook, test_install, test_mcp_install
 from tests.reliability import test_hostile_input
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _option(command: str, name: str) -> click.Option:

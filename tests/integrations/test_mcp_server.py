@@ -466,7 +466,7 @@ def test_every_tool_has_a_schema_that_names_its_handler_arguments() -> None:
 
 
 def test_mcp_md_documents_every_tool_and_argument() -> None:
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "mcp.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "mcp.md").read_text()
     rows = {line.split("|")[1].strip().strip("`"): line for line in doc.splitlines()
             if line.startswith("| `")}
     for tool in tools.TOOLS:

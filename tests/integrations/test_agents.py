@@ -28,7 +28,7 @@ from gitledger.integrations.agents import (
 )
 from tests.conftest import Run, git
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A config per agent with the user's own hooks and settings in it.
 EXISTING: dict[str, dict[str, Any]] = {
