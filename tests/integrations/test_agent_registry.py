@@ -24,7 +24,7 @@ from gitledger.integrations.agent_registry import (
     REGISTRY,
 )
 from gitledger.integrations.agents import config_for_empty_project
-from tests import test_hook, test_install, test_mcp_install
+from tests.integrations import test_agent_hooks, test_agents, test_mcp_config
 from tests.reliability import test_hostile_input
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,10 +85,10 @@ def test_each_record_has_its_example_config_and_nothing_else_does() -> None:
 
 def test_the_tests_parameter_lists_are_the_registry() -> None:
     # The test modules import AGENTS from the registry: the very object, not a copy.
-    assert test_hook.STOP_AGENTS is AGENTS
-    assert vars(test_install)["AGENTS"] is AGENTS
-    assert vars(test_mcp_install)["AGENTS"] is AGENTS
+    assert test_agent_hooks.STOP_AGENTS is AGENTS
+    assert vars(test_agents)["AGENTS"] is AGENTS
+    assert vars(test_mcp_config)["AGENTS"] is AGENTS
     assert vars(test_hostile_input)["AGENTS"] is AGENTS
     # Tables of each agent's expected answers must cover every record.
-    assert set(test_install.STOP_ENTRIES) == set(AGENTS)
-    assert set(test_install.EXISTING) == set(AGENTS)
+    assert set(test_agents.STOP_ENTRIES) == set(AGENTS)
+    assert set(test_agents.EXISTING) == set(AGENTS)

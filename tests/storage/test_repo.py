@@ -13,8 +13,7 @@ from gitledger.errors import RepositoryError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import repo as repo_module
 from gitledger.storage.repo import keep_repositories_open, open_repo
-
-from .conftest import git
+from tests.conftest import git
 
 
 @pytest.fixture
