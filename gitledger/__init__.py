@@ -1,10 +1,9 @@
 """gitledger: an AI coding agent's reasoning kept inside git.
 
-The library is the product; ``cli.py`` is a thin click layer over it.  The storage
-modules are the only ones that import pygit2: ``repo`` (the repository and who writes),
-``store`` (ledger refs and compare-and-swap), ``commits`` (the code's history), ``notes``
-(notes on code commits), ``keepalive`` (the keep-alive chain), ``archives`` (archive
-tags), ``merge`` (three-way merges of ledger commits) and ``doctor`` (raw ref integrity).
+The library is the product; ``cli.py`` is a thin click layer over it.  The package is cut
+into layers (docs/architecture.md, enforced by tests/test_architecture.py): ``core`` and
+``storage`` (the only importer of pygit2) at the bottom, then ``ledger``, then ``audit``,
+``views``, ``team`` and ``interchange``, then ``integrations``, then the command line.
 """
 
 from __future__ import annotations

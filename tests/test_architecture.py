@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -244,3 +245,13 @@ def test_the_layout_names_load_no_libgit2() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True, timeout=60)
     assert done.stdout.strip() == "False"
+
+
+def test_ruff_lets_only_the_listed_modules_import_inside_functions() -> None:
+    """PLC0415 is on; the package files ruff excuses from it are LAZY_IMPORTS' modules."""
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "PLC0415" not in config["tool"]["ruff"]["lint"]["ignore"]
+    excused = {path for path, rules in config["tool"]["ruff"]["lint"]["per-file-ignores"].items()
+               if "PLC0415" in rules and path.startswith("gitledger/")}
+    listed = {name.replace(".", "/") + ".py" for name in LAZY_IMPORTS}
+    assert excused <= listed, f"excused from PLC0415 but not in LAZY_IMPORTS: {excused - listed}"

@@ -1,1 +1,1 @@
-"""core"""
+"""Pure records and functions, no git: entry model, ids, text, parsing, codec, credentials."""

@@ -130,7 +130,7 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
         return
     # Lazy for start-up speed (LAZY_IMPORTS in tests/test_architecture.py): session-start,
     # run at every agent start, saves no transcript.
-    from gitledger.interchange import transcripts
+    from gitledger.interchange import transcripts  # noqa: PLC0415
 
     try:
         transcripts.save(where, path, session_id=sid, source=event)

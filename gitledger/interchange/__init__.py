@@ -1,1 +1,1 @@
-"""interchange"""
+"""Formats in and out: the format registry, exports, the seeds' files, import, ATIF, transcripts."""

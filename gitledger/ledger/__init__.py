@@ -1,1 +1,1 @@
-"""ledger"""
+"""The Ledger and its operations, decisions, lifecycle, archives and indexes, over storage."""

@@ -1,4 +1,4 @@
-"""Archived ledgers (reading and pruning them) and ledgers whose worktree is gone.
+"""Archived ledgers: reading them and pruning them.
 
 An archive is an annotated tag object at ``refs/ledger/archive/<ledger-id>`` pointing at
 the archived ledger's last commit (see ``lifecycle.archive``).  Archives are read-only:
@@ -6,11 +6,7 @@ the archived ledger's last commit (see ``lifecycle.archive``).  Archives are rea
 reads through the tag and refuses to move any ref.  ``prune`` is the only deletion
 gitledger has, and it deletes nothing but archive refs tagged before a date the user
 gives, each in a locked ref transaction that checks the ref still names the tag read.
-
-A session ledger is **orphaned** when no live worktree points at it: ``git worktree
-remove`` or ``prune`` deleted the worktree's git dir (and with it the pointer file), or
-the pointer names another ledger now.  Its ref is untouched by git; ``adopt`` attaches it
-to the worktree that should continue it, ``archive --ledger`` archives it.
+Ledgers whose worktree is gone are ``worktrees``' business.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""storage"""
+"""Everything git: the only package that imports pygit2 (docs/architecture.md)."""
