@@ -170,7 +170,8 @@ def format_message(change: Change) -> str:
 
 def parse_trailers(message: str) -> dict[str, tuple[str, ...]]:
     """The ``Key: value`` lines of a message's last paragraph, every value kept."""
-    paragraphs = message.strip().split("\n\n")
+    # Only line breaks are stripped at the end: a last trailer may have an empty value.
+    paragraphs = message.lstrip().rstrip("\n").split("\n\n")
     if len(paragraphs) < 2:
         return {}
     found: dict[str, list[str]] = {}

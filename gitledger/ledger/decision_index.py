@@ -36,7 +36,7 @@ from gitledger.storage.store import Store, TreeView
 DB_NAME = "decisions.sqlite3"
 #: Bump when what is indexed, or how alternatives are normalised, changes: an index of
 #: another version is emptied and rebuilt.
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: a space before a final stop no longer counts
 #: How long a query waits for another process's update of the index before giving up
 #: (and reading the ledger instead).
 BUSY_SECONDS = 2.0

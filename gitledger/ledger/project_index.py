@@ -77,6 +77,7 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
     before, after = store.view_at(parent), store.view_at(commit)
     top = {entry.id: (entry, short) for entry, short in cached.top}
     active = cached.active
+    arrived: list[str] = []
     for changed in paths:
         if not changed.startswith(f"{ENTRIES_DIR}/"):
             continue
@@ -86,15 +87,33 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
         if known is None:
             continue
         entry_id = known.id
+        if old is None:
+            arrived.append(entry_id)
         short = top.pop(entry_id, (None, entry_id[: 2 + 8]))[1]
         if new is not None and _is_active(new):
             top[entry_id] = (new, short)
+    for entry_id, (entry, short) in list(top.items()):
+        top[entry_id] = (entry, _still_unique(short, entry_id, arrived))
     ordered = sorted(top.values(), key=lambda p: (p[0].seq, p[0].created, p[0].id),
                      reverse=True)[:TOP]
     if len(ordered) < min(active, TOP // 2):
         path.unlink(missing_ok=True)
         return
     _save(path, ActiveDecisions(tuple(ordered), active, commit))
+
+
+def _still_unique(short: str, entry_id: str, arrived: list[str]) -> str:
+    """``short`` lengthened until no entry that arrived since it was computed shares it.
+
+    It was unique among the entries before; a longer prefix of the same id still is, so
+    only the newcomers can make it ambiguous.
+    """
+    for other in arrived:
+        if other != entry_id and other.startswith(short):
+            common = next((i for i, (a, b) in enumerate(zip(entry_id, other, strict=False))
+                           if a != b), min(len(entry_id), len(other)))
+            short = entry_id[: max(len(short), common + 1)]
+    return short
 
 
 def _entry_at(view: TreeView, path: str) -> Entry | None:

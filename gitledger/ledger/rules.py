@@ -98,4 +98,6 @@ def rejection_index(decisions: Iterable[Entry]) -> dict[str, list[Entry]]:
 
 
 def normalised(text: str) -> str:
-    return " ".join(text.casefold().split()).rstrip(".。!")
+    """A decision's text as alternatives are compared: case, runs of whitespace and the
+    final stops (with any space before them) do not count."""
+    return " ".join(text.casefold().split()).rstrip(".。! ")

@@ -113,9 +113,6 @@ def test_refresh_carries_the_cache_over_a_write(repo: Path) -> None:
     assert (cold.active, cold.commit) == (warm.active, warm.commit)
 
 
-@pytest.mark.xfail(strict=True, reason="refresh_after_write keeps each cached short id as it "
-                   "was: after a write adds an entry sharing its prefix, restore shows a short "
-                   "id that no longer names one entry ('d-abcd' is ambiguous)")
 def test_refresh_keeps_short_ids_unique(repo: Path) -> None:
     store = store_at(repo)
     put(store, PROJECT_REF, entry_files(make_entry("d-abcd000000", seq=1)))

@@ -86,9 +86,6 @@ def test_normalised_ignores_case_spacing_and_final_stops() -> None:
     assert normalised("use redis?") != normalised("use redis")
 
 
-@pytest.mark.xfail(strict=True, reason="normalised() collapses whitespace before it strips "
-                   "the final stop, so 'Use Redis !' leaves a trailing space and no longer "
-                   "matches 'use redis'")
 def test_normalised_ignores_a_spaced_final_stop() -> None:
     assert normalised("Use Redis !") == normalised("use redis")
 
