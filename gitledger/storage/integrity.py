@@ -83,12 +83,10 @@ def object_kind(store: Store, sha: str) -> str | None:
 def blob_data(store: Store, blob_id: str) -> bytes:
     """The content of blob ``blob_id``; CorruptLedger when it is missing or not a blob."""
     obj = store.git.get(blob_id)
-    try:
-        return bytes(obj.data)  # type: ignore[union-attr]
-    except AttributeError as exc:
-        # Python's own words ("'NoneType' object has no attribute 'data'") are what
-        # doctor has always printed here: kept, since its messages are an interface.
-        raise CorruptLedger(str(exc)) from None
+    if not isinstance(obj, pygit2.Blob):
+        what = "missing" if obj is None else f"a {obj.type_str}"
+        raise CorruptLedger(f"{blob_id[:12]} is {what}, not a file")
+    return bytes(obj.data)
 
 
 def walk_chain(store: Store, tip: str) -> Iterator[Link | Gap]:

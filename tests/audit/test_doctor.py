@@ -235,6 +235,17 @@ def test_a_ledger_format_below_one(work: Path) -> None:
     assert "does not exist" in _one(report, "format-unknown")
 
 
+def test_a_ledger_toml_that_is_a_directory_is_named_as_such(work: Path) -> None:
+    ref = _session(work)
+    _plant(work, ref, {"ledger.toml": None, "ledger.toml/inside": b"x"})
+    report = doctor(work)
+    assert "header-bad" in _codes(report)
+    line = _one(report, "header-bad")
+    assert "is a tree, not a file" in line
+    assert "NoneType" not in line
+    assert "attribute" not in line
+
+
 def test_a_project_header_in_a_session_ref(work: Path) -> None:
     ref = _session(work)
     _plant(work, ref, {"ledger.toml": _blob(work, "refs/ledger/project", "ledger.toml")})
