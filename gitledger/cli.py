@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
+from gitledger.core.display import one_line, printable
 from gitledger.core.names import KINDS, SOURCES
-from gitledger.core.text import one_line, printable
 from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
     LIVE_STATUSES,
@@ -31,7 +32,7 @@ from gitledger.core.model import (
     Snapshot,
     git_evidence,
 )
-from gitledger.core.text import one_line, one_line_summary
+from gitledger.core.text import one_line_summary
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions

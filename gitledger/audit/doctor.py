@@ -28,9 +28,9 @@ from typing import Any
 
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import decode_focus, decode_meta
+from gitledger.core.display import one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
-from gitledger.core.text import one_line, printable
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger

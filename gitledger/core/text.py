@@ -10,17 +10,13 @@ from __future__ import annotations
 import unicodedata
 
 from gitledger.core.credentials import find_credential
+from gitledger.core.display import ALLOWED_CONTROLS, BIDI_CONTROLS
 from gitledger.errors import InvalidInput
 
 #: A one-line field: TASK, NEXT, scope, a rejected alternative, an evidence item, a path.
 LINE_LIMIT = 500
 #: A free-text field: an entry's text, a reason, the command that proved a fact.
 TEXT_LIMIT = 2000
-
-_ALLOWED_CONTROLS = {"\t", "\n"}
-#: Bidirectional overrides and isolates reorder how text is displayed ("Trojan Source"):
-#: what a reviewer reads would not be what the agent is told.
-_BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 def clean_line(value: str, field: str, limit: int = LINE_LIMIT) -> str:
@@ -41,8 +37,8 @@ def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
     for ch in text:
         if ch == "\x00":
             raise InvalidInput(f"{field} contains a NUL byte")
-        if ch in _BIDI_CONTROLS or (
-            ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
+        if ch in BIDI_CONTROLS or (
+            ch not in ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
         ):
             raise InvalidInput(
                 f"{field} contains the control character U+{ord(ch):04X}; "
@@ -75,25 +71,3 @@ def one_line_summary(text: str, width: int = 72) -> str:
     return first if len(first) <= width else first[: width - 1] + "…"
 
 
-_DISPLAY_UNSAFE = {ch: "\ufffd" for ch in range(0x20) if chr(ch) not in _ALLOWED_CONTROLS}
-_DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
-_DISPLAY_UNSAFE.update(dict.fromkeys(map(ord, _BIDI_CONTROLS), "\ufffd"))
-
-
-def one_line(message: str, cap: int | None = None) -> str:
-    """A message as one printable line: messages quote user input (an id with a line
-    break, an escape sequence), which must not break the line or the terminal.
-
-    With ``cap`` the line is shortened to at most ``cap`` characters, ending in ``…``.
-    """
-    flat = " ".join(printable(message).split())
-    return flat if cap is None or len(flat) <= cap else flat[: cap - 1] + "…"
-
-
-def printable(text: str) -> str:
-    """Text safe to print on a terminal: control characters (escapes among them) replaced.
-
-    Writes refuse control characters, but a blob edited by hand or fetched from someone
-    else has not been through our writes.
-    """
-    return text.translate(_DISPLAY_UNSAFE)

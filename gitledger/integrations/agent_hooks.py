@@ -32,8 +32,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gitledger.core.display import one_line
 from gitledger.core.names import EVENTS, GIT_EVENTS
-from gitledger.core.text import clean_line, one_line
+from gitledger.core.text import clean_line
 from gitledger.errors import InvalidInput, LedgerError, RepositoryError
 from gitledger.integrations.agent_registry import (
     AGENTS,

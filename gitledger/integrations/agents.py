@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gitledger.core.text import printable
+from gitledger.core.display import printable
 from gitledger.errors import AgentConfigError
 from gitledger.integrations.agent_registry import HOOKED, Agent, agent
 from gitledger.integrations.config_files import (

@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 import re
 
+from gitledger.core.display import one_line
 from gitledger.core.model import Focus, LedgerMeta
 from gitledger.core.names import GIT_EVENTS
-from gitledger.core.text import decode_bytes, one_line
+from gitledger.core.text import decode_bytes
 from gitledger.errors import LedgerError, UnknownEntry
 from gitledger.integrations.hook_io import (
     DEADLINE_SECONDS,

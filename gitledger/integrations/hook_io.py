@@ -18,9 +18,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from gitledger.core.display import one_line
 from gitledger.core.names import SOURCES
 from gitledger.core.parsing import json_loads
-from gitledger.core.text import decode_bytes, one_line
+from gitledger.core.text import decode_bytes
 from gitledger.errors import InvalidInput
 from gitledger.integrations.agent_registry import (
     BY_NAME,

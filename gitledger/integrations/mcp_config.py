@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gitledger.core.display import printable
 from gitledger.core.parsing import toml_loads
-from gitledger.core.text import printable
 from gitledger.errors import AgentConfigError
 from gitledger.integrations.agent_registry import REGISTRY
 from gitledger.integrations.agent_registry import agent as agent_record

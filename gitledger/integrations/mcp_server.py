@@ -28,7 +28,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gitledger import __version__
-from gitledger.core.text import one_line
+from gitledger.core.display import one_line
 from gitledger.errors import LedgerError
 from gitledger.integrations.mcp_tools import PROTOCOL, TOOLS, tool
 

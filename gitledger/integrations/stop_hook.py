@@ -11,7 +11,7 @@ from typing import Any
 
 from gitledger.audit import check as audit_check
 from gitledger.audit.check import Finding
-from gitledger.core.text import one_line
+from gitledger.core.display import one_line
 from gitledger.errors import LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,

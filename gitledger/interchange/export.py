@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import entry_to_json, iso
+from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
-from gitledger.core.text import one_line, printable
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF

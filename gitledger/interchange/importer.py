@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import encode_entry, encode_focus
+from gitledger.core.display import printable
 from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id, new_id
 from gitledger.core.model import Entry, Focus, LedgerMeta, Snapshot
-from gitledger.core.text import decode_bytes, printable
+from gitledger.core.text import decode_bytes
 from gitledger.errors import InvalidInput
 from gitledger.interchange import formats
 from gitledger.interchange.jsonl import JSONL_KEYS, decision_record, record_as_jsonl

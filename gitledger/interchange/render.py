@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gitledger.core.codec import iso
-from gitledger.core.text import printable
+from gitledger.core.display import printable
 from gitledger.interchange.transcripts import SaveResult, TranscriptInfo
 
 

@@ -42,9 +42,9 @@ from gitledger.core.credentials import (
     keyed_secret,
     url_password_secret,
 )
+from gitledger.core.display import printable
 from gitledger.core.model import Change
 from gitledger.core.parsing import json_loads, toml_loads
-from gitledger.core.text import printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo

@@ -9,7 +9,7 @@ from typing import Any
 
 from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
-from gitledger.core.text import printable
+from gitledger.core.display import printable
 from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult

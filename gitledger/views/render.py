@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
+from gitledger.core.display import one_line, printable
 from gitledger.core.ids import entry_path
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
-from gitledger.core.text import one_line, printable
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitledger.core.codec import iso
+from gitledger.core.display import one_line
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
-from gitledger.core.text import LINE_LIMIT, one_line
+from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.archives import open_archive
 from gitledger.ledger.operations import Ledger

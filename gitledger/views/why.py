@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import entry_to_json
+from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry, git_evidence
-from gitledger.core.text import one_line, printable
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph

@@ -9,15 +9,14 @@ from __future__ import annotations
 import pytest
 
 from gitledger.core.credentials import find_credential
+from gitledger.core.display import one_line, printable
 from gitledger.core.text import (
     LINE_LIMIT,
     TEXT_LIMIT,
     clean_line,
     clean_text,
     decode_bytes,
-    one_line,
     one_line_summary,
-    printable,
 )
 from gitledger.errors import InvalidInput, LedgerError
 

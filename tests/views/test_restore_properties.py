@@ -33,10 +33,11 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
+from gitledger.core.display import printable
 from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_unique
 from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
 from gitledger.core.names import MIN_BUDGET, SOURCES
-from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT, printable
+from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.errors import InvalidInput
 from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
