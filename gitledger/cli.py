@@ -195,9 +195,9 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     Without a command, shows this worktree's ledger.  Every write prints the new
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
-    from gitledger.views.commands import show as show_ledger
-
     if ctx.invoked_subcommand is None:
+        from gitledger.views.commands import show as show_ledger
+
         _print_shown(show_ledger(repo), as_json=False)
 
 
@@ -703,7 +703,6 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
-    from gitledger.integrations.agent_hooks import session_start_output
     from gitledger.views.restore import render as render_block
     from gitledger.views.restore import restore as restore_block
 
@@ -717,9 +716,14 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     block = restore_block(_where(repo), budget=default_budget(fmt, budget),
                           session_id=session_id, source=source, archive=archive_name,
                           ledger_name=ledger_name)
-    # An agent's format prints what its session-start hook prints: the block in its envelope.
-    click.echo(session_start_output(fmt, block.text) if fmt in BY_NAME
-               else render_block(block, fmt))
+    if fmt in BY_NAME:
+        # An agent's format prints what its session-start hook prints: the block in its
+        # envelope (the hooks' module loads only then).
+        from gitledger.integrations.agent_hooks import session_start_output
+
+        click.echo(session_start_output(fmt, block.text))
+    else:
+        click.echo(render_block(block, fmt))
 
 
 @cli.command()

@@ -58,8 +58,8 @@ from gitledger.storage.layout import (
     PROJECT_REF,
     SESSIONS_PREFIX,
 )
+from gitledger.storage.mirrors import mirrors
 from gitledger.storage.notes import current_notes, rebuild, wanted_notes
-from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView, valid_ref_name
 

@@ -31,7 +31,7 @@ from gitledger.core.model import BlobRef, Change, Entry, git_evidence
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
-from gitledger.storage.remotes import mirrors
+from gitledger.storage.mirrors import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 

@@ -22,47 +22,15 @@ from pathlib import Path
 
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import (
-    ARCHIVE_PREFIX,
-    PROJECT_REF,
+    NOTES_REF,
     REMOTES_PREFIX,
-    SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
+from gitledger.storage.mirrors import tracking_prefix
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import Store
 
-NOTES_REF = "refs/notes/ledger"
 #: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
 MARKER_KEY = "ledgerRefspec"
-
-
-def tracking_prefix(remote: str) -> str:
-    return f"{REMOTES_PREFIX}{remote}/"
-
-
-def tracking_ref(remote: str, local_ref: str) -> str:
-    """Where the copy of ``local_ref`` fetched from ``remote`` is kept."""
-    if local_ref == NOTES_REF:
-        return tracking_prefix(remote) + "notes"
-    return tracking_prefix(remote) + local_ref.removeprefix("refs/ledger/")
-
-
-def local_ref_of(remote: str, tracking: str) -> str:
-    """The remote's own name for the ref mirrored at ``tracking``."""
-    rest = tracking.removeprefix(tracking_prefix(remote))
-    return NOTES_REF if rest == "notes" else "refs/ledger/" + rest
-
-
-def mirrors(store: Store) -> dict[str, tuple[str, str]]:
-    """Every ledger mirror of every configured remote: {mirror ref: (remote, the remote's
-    own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out."""
-    found: dict[str, tuple[str, str]] = {}
-    for remote in sorted(str(n) for n in store.git.remotes.names() if n):
-        for ref in store.refs_under(tracking_prefix(remote)):
-            own = local_ref_of(remote, ref)
-            if own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF:
-                found[ref] = (remote, own)
-    return found
 
 
 def fetch_refspecs(remote: str) -> list[str]:

@@ -20,7 +20,8 @@ from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
-from gitledger.storage.remotes import default_remote, tracking_prefix
+from gitledger.storage.mirrors import tracking_prefix
+from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from gitledger.team.sync import read_pulls

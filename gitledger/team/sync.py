@@ -33,21 +33,15 @@ from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
     KEPT_DIR,
+    NOTES_REF,
     PROJECT_REF,
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.merge import MergeResult, merge_into, merged_commit
+from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
-from gitledger.storage.remotes import (
-    NOTES_REF,
-    default_remote,
-    fetch_refspecs,
-    git_complaint,
-    run_git,
-    tracking_prefix,
-    tracking_ref,
-)
+from gitledger.storage.remotes import default_remote, fetch_refspecs, git_complaint, run_git
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import LedgerMoved, Store
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from gitledger.core.model import Event, Snapshot
 from gitledger.errors import ConflictingOptions
-from gitledger.ledger.archives import ArchiveSummary, open_archive, read_archive
+from gitledger.ledger.archived import open_archive
+from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory

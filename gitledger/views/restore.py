@@ -28,7 +28,7 @@ from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, LedgerError
-from gitledger.ledger.archives import open_archive
+from gitledger.ledger.archived import open_archive
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
 from gitledger.storage.layout import PROJECT_REF

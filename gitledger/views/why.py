@@ -40,8 +40,8 @@ from gitledger.storage.layout import (
     PROJECT_REF,
     SESSIONS_PREFIX,
 )
+from gitledger.storage.mirrors import mirrors
 from gitledger.storage.notes import read_note
-from gitledger.storage.remotes import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 from gitledger.views.render import deploy_receipt

@@ -13,13 +13,8 @@ from gitledger.cli import cli
 from gitledger.errors import InvalidInput, UnknownEntry
 from gitledger.ledger import archives as archives_module
 from gitledger.ledger import worktrees as worktrees_module
-from gitledger.ledger.archives import (
-    ArchivedLedger,
-    list_archives,
-    open_archive,
-    parse_cutoff,
-    prune,
-)
+from gitledger.ledger.archived import ArchivedLedger, open_archive
+from gitledger.ledger.archives import list_archives, parse_cutoff, prune
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.worktrees import adopt

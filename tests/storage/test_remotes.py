@@ -8,19 +8,16 @@ from pathlib import Path
 import pytest
 
 from gitledger.errors import InvalidInput, SyncError
+from gitledger.storage.layout import NOTES_REF
+from gitledger.storage.mirrors import local_ref_of, mirrors, tracking_prefix, tracking_ref
 from gitledger.storage.remotes import (
-    NOTES_REF,
     default_remote,
     fetch_refspecs,
     git_complaint,
-    local_ref_of,
-    mirrors,
     run_git,
     setup,
     setup_refspecs,
     teardown,
-    tracking_prefix,
-    tracking_ref,
 )
 from gitledger.storage.repo import Repo
 from tests.builders import put, store_at
