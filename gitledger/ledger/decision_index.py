@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
@@ -32,6 +32,9 @@ from gitledger.ledger.rules import normalised
 from gitledger.storage.entry_cache import CACHE_DIR, read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
+
+if TYPE_CHECKING:
+    import sqlite3
 
 DB_NAME = "decisions.sqlite3"
 #: Bump when what is indexed, or how alternatives are normalised, changes: an index of
@@ -90,6 +93,10 @@ def find_matches(
         project = store.tip(PROJECT_REF).view if ref != PROJECT_REF else None
     except CorruptLedger:
         project = None  # restore, and so decide, see no project decisions then
+    # Only a decision's write asks the index, and every Ledger (each restore among them)
+    # imports this module: sqlite3 loads here, not at start-up (about 2.5 ms).
+    import sqlite3  # noqa: PLC0415
+
     try:
         with _connection(store) as db:
             for indexed, view in ((ref, own), (PROJECT_REF, project)):
@@ -250,6 +257,8 @@ _OPEN: dict[tuple[str, int], sqlite3.Connection] = {}
 @contextlib.contextmanager
 def _connection(store: Store) -> Iterator[sqlite3.Connection]:
     """The index of ``store``'s repository, kept open for the process's next query."""
+    import sqlite3  # noqa: PLC0415 - loaded when a write asks the index (find_matches)
+
     folder = store.repo.commondir / CACHE_DIR
     path = folder / DB_NAME
     key = (str(path), os.getpid())
