@@ -1,6 +1,6 @@
 """The agents' config files: read a JSON object keeping its layout, write any file atomically.
 
-Shared by the agent hooks (``agents``) and the MCP registrations (``mcpconfig``): a file
+Shared by the agent hooks (``agents``) and the MCP registrations (``mcp_config``): a file
 that is not UTF-8, not valid JSON, not an object at the top, or that repeats a key is
 refused with one line and nothing written; a write goes through a temporary file and
 ``os.replace`` (through a symlink, to the file it points at), keeping the file's mode, so a

@@ -12,7 +12,7 @@ The ``sh`` templates (``githooks``) do the common case with git plumbing alone a
 * ``post-rewrite`` — a commit cited as ``git:`` evidence was amended or rebased: each
   decision citing it now cites the new commit (the old one stays kept alive).
 
-Every handler returns what to print; ``hook.run_git_hook`` makes sure nothing escapes.
+Every handler returns what to print; ``run_git_hook`` (below) makes sure nothing escapes.
 """
 
 from __future__ import annotations

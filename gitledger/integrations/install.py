@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitledger.errors import InvalidInput
-from gitledger.integrations import agents
-from gitledger.integrations import git_hooks as githooks
-from gitledger.integrations import mcp_config as mcpconfig
+from gitledger.integrations import agents, mcp_config
+
+# Aliased: ``uninstall`` takes a flag named ``git_hooks``.
+from gitledger.integrations import git_hooks as git_hook_scripts
 from gitledger.integrations.agent_registry import agent as agent_record
 from gitledger.integrations.config_files import staged
 
@@ -27,8 +28,8 @@ DRY_RUN_LINE = "dry run: nothing was written"
 @dataclass(frozen=True)
 class Installed:
     agent: agents.HookConfigReport | None
-    git: githooks.GitHooksReport | None
-    mcp: mcpconfig.McpConfigReport | None = None
+    git: git_hook_scripts.GitHooksReport | None
+    mcp: mcp_config.McpConfigReport | None = None
 
 
 def install(
@@ -44,12 +45,12 @@ def install(
     if agent:
         agent_record(agent)  # an unknown name is refused before anything is written
     if agent and mcp:  # a config we would refuse is refused before anything is written
-        mcpconfig.install(where, agent, dry_run=True)
+        mcp_config.install(where, agent, dry_run=True)
     # A dry run's steps see what the steps before them would have written.
     with staged(dry_run):
-        git = githooks.install_git_hooks(where, dry_run=dry_run)
+        git = git_hook_scripts.install_git_hooks(where, dry_run=dry_run)
         found = agents.install(where, agent, dry_run=dry_run) if agent else None
-        server = mcpconfig.install(where, agent, dry_run=dry_run) if agent and mcp else None
+        server = mcp_config.install(where, agent, dry_run=dry_run) if agent and mcp else None
     return Installed(found, git, server)
 
 
@@ -59,8 +60,8 @@ def uninstall(
 ) -> Installed:
     with staged(dry_run):
         found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
-        server = mcpconfig.uninstall(where, agent, dry_run=dry_run) if agent else None
-        git = (githooks.uninstall_git_hooks(where, dry_run=dry_run)
+        server = mcp_config.uninstall(where, agent, dry_run=dry_run) if agent else None
+        git = (git_hook_scripts.uninstall_git_hooks(where, dry_run=dry_run)
                if git_hooks or not agent else None)
     return Installed(found, git, server)
 
@@ -70,9 +71,9 @@ def report_text(result: Installed) -> str:
     if result.agent is not None:
         parts.append(agents.report_text(result.agent))
     if result.mcp is not None:
-        parts.append(mcpconfig.report_text(result.mcp))
+        parts.append(mcp_config.report_text(result.mcp))
     if result.git is not None:
-        parts.append(githooks.report_text(result.git))
+        parts.append(git_hook_scripts.report_text(result.git))
     dry = any(r is not None and r.dry_run for r in (result.agent, result.mcp, result.git))
     return "\n".join([*parts, DRY_RUN_LINE] if dry else parts)
 
@@ -82,6 +83,6 @@ def report_json(result: Installed) -> dict[str, Any]:
     and the git hooks' under ``git_hooks``."""
     out: dict[str, Any] = agents.report_json(result.agent) if result.agent else {}
     if result.agent is not None:
-        out["mcp"] = mcpconfig.report_json(result.mcp) if result.mcp else None
-    out["git_hooks"] = githooks.report_json(result.git) if result.git else None
+        out["mcp"] = mcp_config.report_json(result.mcp) if result.mcp else None
+    out["git_hooks"] = git_hook_scripts.report_json(result.git) if result.git else None
     return out
