@@ -390,9 +390,9 @@ class _Doctor:
         blob_id = view.id_of(META_PATH)
         if blob_id is None:
             return DoctorFinding("header-missing", ref, f"{ref}: {label} has no {META_PATH} in its "
-                           "tree: that commit is not a ledger's",
-                           f"inspect it (git show {ref}); doctor never rewrites a ledger's "
-                           "history")
+                                 "tree: that commit is not a ledger's",
+                                 f"inspect it (git show {ref}); doctor never rewrites a ledger's "
+                                 "history")
         key = f"{blob_id}:{kind}"
         if key not in self._meta_seen:
             self._meta_seen[key] = self._meta(ref, blob_id, kind)
@@ -413,34 +413,34 @@ class _Doctor:
             decode_focus(blob_data(self.store, blob_id), FOCUS_PATH)
         except CorruptLedger as exc:
             return DoctorFinding("header-bad", ref, f"{{ref}}: the {FOCUS_PATH} of {{label}} does "
-                           f"not parse ({printable(str(exc))})", f"inspect it (git show "
-                           f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
+                                 f"not parse ({printable(str(exc))})", f"inspect it (git show "
+                                 f"{{ref}}:{FOCUS_PATH}); doctor never rewrites a ledger's history")
         return None
 
     def _meta(self, ref: str, blob_id: str, kind: str) -> DoctorFinding | None:
         """What is wrong with one ledger.toml blob ({ref} and {label} filled in later)."""
         if object_kind(self.store, blob_id) is None:
             return DoctorFinding("object-missing", ref, f"{{ref}}: the {META_PATH} of {{label}} "
-                           f"({blob_id[:12]}) is missing", "fetch the ledger from a clone "
-                           "that has it, or git fsck to see what else is lost")
+                                 f"({blob_id[:12]}) is missing", "fetch the ledger from a clone "
+                                 "that has it, or git fsck to see what else is lost")
         try:
             meta = decode_meta(blob_data(self.store, blob_id), META_PATH)
         except CorruptLedger as exc:
             return DoctorFinding("header-bad", ref, f"{{ref}}: the {META_PATH} of {{label}} does "
-                           f"not parse ({printable(str(exc))})", f"inspect it (git show "
-                           f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
+                                 f"not parse ({printable(str(exc))})", f"inspect it (git show "
+                                 f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
         if meta.format < 1 or meta.format > FORMAT_VERSION:
             newer = meta.format > FORMAT_VERSION
             return DoctorFinding("format-unknown", ref, f"{{ref}}: {{label}} says ledger format "
-                           f"{meta.format}; this gitledger reads formats 1 to "
-                           f"{FORMAT_VERSION}",
-                           "upgrade gitledger" if newer else
-                           f"inspect it (git show {{ref}}:{META_PATH}); format {meta.format} "
-                           "does not exist")
+                                 f"{meta.format}; this gitledger reads formats 1 to "
+                                 f"{FORMAT_VERSION}",
+                                 "upgrade gitledger" if newer else
+                                 f"inspect it (git show {{ref}}:{META_PATH}); format {meta.format} "
+                                 "does not exist")
         if meta.kind != kind:
             return DoctorFinding("header-bad", ref, f"{{ref}}: {{label}} is a {meta.kind} ledger "
-                           f"where a {kind} ledger belongs", f"inspect it (git show "
-                           f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
+                                 f"where a {kind} ledger belongs", f"inspect it (git show "
+                                 f"{{ref}}:{META_PATH}); doctor never rewrites a ledger's history")
         return None
 
     def _keep_ref(self, ref: str, head: Head) -> None:

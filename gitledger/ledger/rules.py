@@ -28,12 +28,10 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     "superseded": (),
 }
 
-
 _AGAIN = {
     "implemented": "implement {id} --commit REV adds a commit",
     "deployed": "deploy {id} … records a newer deploy",
 }
-
 
 _HOW = {
     "accepted": "accept {id}",
