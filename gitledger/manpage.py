@@ -22,7 +22,7 @@ from gitledger import FORMAT_VERSION, __version__
 from gitledger.cli import PROG, cli
 from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
-from gitledger.ledger.operations import SESSION_ENV
+from gitledger.ledger.reader import SESSION_ENV
 from gitledger.storage.layout import (
     ENTRIES_DIR,
     FOCUS_PATH,

@@ -247,6 +247,32 @@ def test_the_layout_names_load_no_libgit2() -> None:
     assert done.stdout.strip() == "False"
 
 
+#: What a write needs and a restore does not: every agent session starts with a restore,
+#: so none of these may load with it (``ledger/reader.py`` holds the reads).
+WRITE_MACHINERY = ("gitledger.ledger.operations", "gitledger.ledger.deciding",
+                   "gitledger.ledger.decision_index", "gitledger.ledger.archived",
+                   "gitledger.storage.keepalive", "gitledger.storage.notes",
+                   "gitledger.storage.commits", "sqlite3")
+
+
+def test_restore_loads_none_of_the_writes(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, timeout=60)
+    for write in (["task", "the task"], ["decide", "use x", "--over", "y", "--because", "z"],
+                  ["decide", "--project", "ship it", "--because", "z"]):
+        subprocess.run([sys.executable, "-m", "gitledger", *write], cwd=repo, check=True,
+                       capture_output=True, timeout=60)
+    probe = ("import sys; sys.argv = ['git-ledger', 'restore']\n"
+             "from gitledger.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             f"print([m for m in {WRITE_MACHINERY!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60, cwd=repo)
+    assert "use x" in done.stdout  # the restore ran, the session's decision in it
+    assert "ship it" in done.stdout  # and the project's
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_ruff_lets_only_the_listed_modules_import_inside_functions() -> None:
     """PLC0415 is on; the package files ruff excuses from it are LAZY_IMPORTS' modules."""
     config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))

@@ -25,7 +25,7 @@ from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.model import KIND_FIELDS, STATUSES, Entry, Focus, LedgerMeta
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.interchange import formats
-from gitledger.ledger.operations import SESSION_ENV
+from gitledger.ledger.reader import SESSION_ENV
 from gitledger.manpage import render
 from gitledger.storage import layout
 from tests.conftest import Run

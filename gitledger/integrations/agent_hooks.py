@@ -53,7 +53,8 @@ from gitledger.integrations.hook_io import (
     session_dir,
     time_limit,
 )
-from gitledger.ledger.operations import SESSION_ENV, SESSION_LIMIT, Ledger
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
 from gitledger.views.restore import minimal_block, restore
 
 if TYPE_CHECKING:

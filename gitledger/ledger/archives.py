@@ -22,7 +22,7 @@ from gitledger.errors import (
     CorruptLedger,
     InvalidInput,
 )
-from gitledger.ledger.archived import archive_refs
+from gitledger.ledger.reader import archive_refs
 from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.archive_store import (
     delete_ref_if_unchanged,

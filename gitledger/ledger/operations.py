@@ -1,4 +1,4 @@
-"""Ledger operations: the everyday writes and reads, on top of ``store``.
+"""Ledger operations: the everyday writes, on top of ``store`` and of the reads in ``reader``.
 
 Each write is expressed as a pure function of the tree it starts from, handed to
 ``Store.update``, which retries it on a moved tip: that is how concurrent writers never
@@ -25,19 +25,21 @@ from gitledger.core.model import (
     SECTION_TITLES,
     Change,
     Entry,
-    Event,
     Focus,
     LedgerMeta,
-    Snapshot,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.project_index import refresh_after_write
+from gitledger.ledger.reader import (
+    SESSION_LIMIT,
+    LedgerReader,
+    resolve_ledger_name,
+)
 from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
-from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
@@ -47,68 +49,18 @@ from gitledger.storage.layout import (
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
 )
-from gitledger.storage.notes import annotate, not_carried
-from gitledger.storage.repo import Repo, open_repo
+from gitledger.storage.notes import annotate
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 from gitledger.storage.worktrees import pointers as worktree_pointers
-
-#: The environment variable through which an agent's session id reaches every write.
-SESSION_ENV = "GIT_LEDGER_SESSION_ID"
-SESSION_LIMIT = 200
 
 _VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
           "plan": "plan"}
 
 
-class Ledger:
-    """One ledger (this worktree's session ledger, the project ledger, or a named one)."""
-
-    def __init__(
-        self, store: Store, ref: str | None, kind: str, session: str | None = None, *,
-        follows_worktree: bool = False,
-    ) -> None:
-        self.store = store
-        self.repo = store.repo
-        self._ref = ref
-        self.kind = kind
-        self._session = session
-        #: This worktree's ledger, whichever it is at each write (an archive moves the
-        #: worktree on to a fresh one), rather than the ledger it was when opened.
-        self._follows_worktree = follows_worktree
-
-    # -- opening -------------------------------------------------------------------------
-
-    @classmethod
-    def open(
-        cls, where: str | os.PathLike[str] | None = None, *, project: bool = False,
-        name: str | None = None, session: str | None = None,
-    ) -> Ledger:
-        """The ledger a command acts on: ``name`` if given, else project or this worktree's.
-
-        ``session`` is the agent session writes belong to; by default it comes from
-        ``GIT_LEDGER_SESSION_ID``, and ``""`` means no session.
-        """
-        store = Store(open_repo(where))
-        if name:
-            ref = resolve_ledger_name(store, name)
-            return cls(store, ref, "project" if ref == PROJECT_REF else "session", session)
-        if project:
-            return cls(store, PROJECT_REF, "project", session)
-        return cls(store, store.worktree_ref(), "session", session, follows_worktree=True)
-
-    @property
-    def session(self) -> str | None:
-        """The agent session writes are attributed to: given at open, else from the env.
-
-        Read at each write, so an agent that exports its session id mid-way is heard.
-        """
-        if self._session is None:
-            return _session_from_env()
-        return self._session or None
-
-    @property
-    def ref(self) -> str | None:
-        return self._ref
+class Ledger(LedgerReader):
+    """One ledger (this worktree's session ledger, the project ledger, or a named one),
+    read and written."""
 
     def _writable_ref(self) -> str:
         refuse_mirror(self._ref)
@@ -118,33 +70,6 @@ class Ledger:
             self._ref = self.store.ensure_worktree_ref()
         return self._ref
 
-    # -- reading -------------------------------------------------------------------------
-
-    def snapshot(self) -> Snapshot:
-        """The whole current state.  Unreadable entries are listed in ``bad``, not fatal."""
-        if self._ref is None:
-            return Snapshot(ref="", commit=None, meta=None, focus=Focus())
-        tip = self.store.tip(self._ref)
-        if tip.view is None:
-            return Snapshot(ref=self._ref, commit=None, meta=None, focus=Focus())
-        meta, focus = read_header(self._ref, tip.view)
-        entries, bad = read_entries(self.store, self._ref, tip.view)
-        if self._ref.startswith(SESSIONS_PREFIX):
-            entries = not_carried(self.store, self._ref, entries)
-        entries.sort(key=lambda e: (e.seq, e.created, e.id))
-        return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
-
-    def get(self, prefix: str) -> Entry:
-        view = self._view_or_fail(prefix)
-        entry_id = find_entry_id(view, prefix)
-        entry = read_entry(view, entry_id)
-        if self._ref and self._ref.startswith(SESSIONS_PREFIX) and not not_carried(
-                self.store, self._ref, [entry]):
-            # Half of an interrupted carry: the entry is the project ledger's now.
-            raise UnknownEntry(f"{entry_id} was carried to the project ledger (use "
-                               "--project; git ledger doctor --fix finishes the carry)")
-        return entry
-
     def history(self, prefix: str) -> EntryHistory:
         entry = self.get(prefix)
         assert self._ref is not None
@@ -153,21 +78,6 @@ class Ledger:
             if entry.id in event.trailers.get("Ledger-Entry", ())
         )
         return EntryHistory(entry, events)
-
-    def events(self, limit: int | None = None) -> list[Event]:
-        if self._ref is None:
-            return []
-        tip = self.store.tip(self._ref)
-        if tip.view is not None:
-            read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
-        return list(self.store.history(self._ref, limit))
-
-    def _view_or_fail(self, prefix: str) -> TreeView:
-        view = self.store.tip(self._ref).view if self._ref else None
-        if view is None:
-            raise UnknownEntry(f"no entry matches '{prefix}': the ledger is empty")
-        read_header(self._ref or "", view)
-        return view
 
     # -- writing: focus ------------------------------------------------------------------
 
@@ -604,63 +514,6 @@ class _LedgerGone(Exception):
     """The ledger's ref disappeared between starting a write and committing it."""
 
 
-def resolve_ledger_name(store: Store, name: str) -> str:
-    """A ledger named by full ref, by ``project``, or by (a prefix of) its id."""
-    if name == "project":
-        return PROJECT_REF
-    if name.startswith(ARCHIVE_PREFIX):
-        # No write can ever name an archive: the only way to read one is --archive.
-        raise InvalidInput(f"{name} is an archive, and archives are read-only: read it with "
-                           f"git ledger show --archive {name.removeprefix(ARCHIVE_PREFIX)}")
-    if name.startswith(REMOTES_PREFIX):
-        if "/archive/" in name:
-            raise InvalidInput(f"{name} is an archive, and archives are read-only: read it "
-                               f"with git ledger show --archive {name}")
-        if name not in store.refs_under(REMOTES_PREFIX):
-            raise UnknownEntry(f"no ledger at {name} (git ledger fetch brings a remote's)")
-        return name
-    if "/" in name and not name.startswith("refs/"):
-        return _resolve_mirror(store, name)
-    if name.startswith("refs/"):
-        if name not in store.ledger_refs():
-            raise UnknownEntry(f"no ledger at {name}")
-        return name
-    matches = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX + name)]
-    if not matches:
-        if any(r.startswith(ARCHIVE_PREFIX + name) for r in store.ledger_refs()):
-            raise UnknownEntry(f"no live ledger named '{name}': it is archived (read it with "
-                               f"git ledger show --archive {name})")
-        raise UnknownEntry(f"no ledger named '{name}' (git ledger list shows them)")
-    if len(matches) > 1:
-        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches)}")
-    return matches[0]
-
-
-def _resolve_mirror(store: Store, name: str) -> str:
-    """``<remote>/project`` or ``<remote>/<ledger id or prefix>``: a ledger fetched from a
-    remote, read from its copy under ``refs/ledger/remotes/``."""
-    remote, _, rest = name.partition("/")
-    prefix = f"{REMOTES_PREFIX}{remote}/"
-    mirrors = store.refs_under(prefix)
-    if not mirrors:
-        raise UnknownEntry(f"no ledgers fetched from a remote named '{remote}' (git ledger "
-                           "fetch REMOTE brings them; git ledger list --remote shows them)")
-    if rest in ("project", "keep"):
-        wanted = [prefix + rest] if prefix + rest in mirrors else []
-    else:
-        rest = rest.removeprefix("sessions/")
-        wanted = [r for r in mirrors if r.startswith(f"{prefix}sessions/{rest}")]
-    if not wanted:
-        if any(r.startswith(f"{prefix}archive/{rest}") for r in mirrors):
-            raise UnknownEntry(f"'{name}' is archived on {remote}, and archives are read-only: "
-                               f"read it with git ledger show --archive {name}")
-        raise UnknownEntry(f"no ledger named '{name}' was fetched from {remote} "
-                           "(git ledger list --remote shows them)")
-    if len(wanted) > 1:
-        raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(sorted(wanted))}")
-    return wanted[0]
-
-
 def refuse_mirror(ref: str | None) -> None:
     """Refuse a write to a ledger fetched from a remote: it is someone else's copy."""
     if ref is not None and ref.startswith(REMOTES_PREFIX):
@@ -760,13 +613,6 @@ def _clean_field(key: str, value: Any) -> Any:
     if key == "ask_user":
         return bool(value)
     raise InvalidInput(f"'{key}' cannot be edited")
-
-
-def _session_from_env() -> str | None:
-    value = os.environ.get(SESSION_ENV, "").strip()
-    if not value:
-        return None
-    return clean_line(value, SESSION_ENV, SESSION_LIMIT)
 
 
 __all__ = [

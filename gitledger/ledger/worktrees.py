@@ -20,8 +20,7 @@ from gitledger.errors import (
     InvalidInput,
     UnknownEntry,
 )
-from gitledger.ledger.archived import archive_refs
-from gitledger.ledger.operations import resolve_ledger_name
+from gitledger.ledger.reader import archive_refs, resolve_ledger_name
 from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,

@@ -25,10 +25,9 @@ from dataclasses import dataclass
 
 import pygit2
 
-from gitledger.core.codec import decode_entry_or_none
-from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef, Change, Entry, git_evidence
 from gitledger.errors import CorruptLedger
+from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.mirrors import mirrors
@@ -351,23 +350,3 @@ def _body(lines: Iterable[str]) -> bytes:
 
 def _is_full_sha(sha: str) -> bool:
     return len(sha) == 40 and all(c in "0123456789abcdef" for c in sha)
-
-
-def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
-    """A session's entries without those the project ledger already holds as carried from
-    it: a carry stopped between its two steps counts as done (``carry`` finishes it)."""
-    try:
-        project = store.tip(PROJECT_REF).view
-    except CorruptLedger:
-        return entries
-    if project is None:
-        return entries
-    origin = ref.removeprefix(SESSIONS_PREFIX)
-    kept: list[Entry] = []
-    for entry in entries:
-        path = entry_path(entry.id)
-        there = project.read(path) if project.has(path) else None
-        arrived = decode_entry_or_none(there, path)
-        if arrived is None or arrived.carried_from != origin:
-            kept.append(entry)
-    return kept

@@ -28,9 +28,8 @@ from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, LedgerError
-from gitledger.ledger.archived import open_archive
-from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
+from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
 
 #: Restore-first display order, and the order in which the budget is spent.
@@ -126,7 +125,7 @@ def restore(
     fetched: str | None = None
     author: str | None = None
     if ledger_name is not None:
-        ledger: Ledger = Ledger.open(where, name=ledger_name, session="")
+        ledger = LedgerReader.open(where, name=ledger_name, session="")
         if ledger.ref == PROJECT_REF or "/sessions/" not in (ledger.ref or ""):
             raise InvalidInput(f"{ledger.ref} is not a session ledger: --ledger restores a "
                                "teammate's (the project's decisions are in every block)")
@@ -136,13 +135,12 @@ def restore(
         meta = ledger.snapshot().meta
         author = meta.created_by if meta else None
     elif archive is not None:
-        archived = open_archive(where, archive)
-        ledger = archived
-        name = archived.name
+        ledger = open_archive_reader(where, archive)
+        name = archive_label(ledger.ref or "")
         project = ActiveDecisions()
         session_id = source = None
     else:
-        ledger = Ledger.open(where, session="")
+        ledger = LedgerReader.open(where, session="")
         project = active_project_decisions(ledger.store)
     try:
         me: str | None = ledger.repo.person().ident

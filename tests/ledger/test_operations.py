@@ -17,7 +17,8 @@ from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id
 from gitledger.core.model import Entry
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
-from gitledger.ledger.operations import SESSION_ENV, Ledger, list_ledgers
+from gitledger.ledger.operations import Ledger, list_ledgers
+from gitledger.ledger.reader import SESSION_ENV
 from gitledger.ledger.results import WriteResult
 from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import FIXED_DATE, git
