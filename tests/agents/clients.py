@@ -1,0 +1,175 @@
+"""The real agent clients, pinned: one record each, how to install and drive it headless.
+
+Each client installs from npm, at the version pinned here, into a cache outside the checkout
+(``GITLEDGER_AGENT_CACHE``, else ``$XDG_CACHE_HOME/gitledger-agents``), reused between runs
+and keyed by the pins.  ``GITLEDGER_AGENT_VERSIONS=latest`` installs ``@latest`` of each
+instead, into its own cache directory, to report drift (docs/agents-suite.md).
+
+A client runs with a temporary HOME, a fake key and its base URL pointed at the scripted
+model server (``model_server.py``); ``prepare`` writes what the client needs in that HOME
+to start without a login or a prompt: an auth choice, a trusted project, the provider.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Read when the tests are collected, before the hermetic fixture swaps HOME.
+CACHE_ROOT = Path(os.environ.get("GITLEDGER_AGENT_CACHE") or Path(
+    os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-agents")
+VERSIONS = os.environ.get("GITLEDGER_AGENT_VERSIONS", "pinned")
+#: npm's own cache, kept with ours so that a reinstall downloads nothing.
+NPM_CACHE = CACHE_ROOT / "npm"
+INSTALL_TIMEOUT = 600
+
+
+class ClientMissing(Exception):
+    """What the suite needs to run a client is not on this machine (one line why)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One headless run of a client: its arguments (``{URL}`` is the model server's base
+    address), the variables it needs, and what it reads on stdin."""
+
+    argv: tuple[str, ...]
+    env: dict[str, str] = field(default_factory=dict)
+    stdin: str = ""
+
+
+@dataclass(frozen=True)
+class Client:
+    name: str
+    package: str
+    version: str
+    binary: str
+    #: Writes the client's own config into HOME for a project at ``repo``.
+    prepare: Callable[[Path, Path], None]
+    #: One prompt, in a new session or (``resume``) continuing the session with that id.
+    prompt: Callable[[Path, str, str | None], Run]
+
+    @property
+    def spec(self) -> str:
+        return f"{self.package}@{'latest' if VERSIONS == 'latest' else self.version}"
+
+
+# -- Claude Code ------------------------------------------------------------------------
+
+
+def _claude_prepare(home: Path, repo: Path) -> None:
+    # Onboarding done and the project's dialogs answered, so nothing waits for a person.
+    (home / ".claude.json").write_text(json.dumps({
+        "hasCompletedOnboarding": True, "bypassPermissionsModeAccepted": True,
+        "projects": {str(repo): {"hasTrustDialogAccepted": True,
+                                 "enabledMcpjsonServers": ["gitledger"]}},
+    }))
+
+
+def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
+    argv = ["-p", text, "--output-format", "stream-json", "--verbose",
+            "--allowedTools", "Bash(git ledger:*)", "mcp__gitledger"]
+    if resume:
+        argv += ["--resume", resume]
+    return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",
+                             "DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
+                             "DISABLE_ERROR_REPORTING": "1"})
+
+
+# -- Codex CLI --------------------------------------------------------------------------
+
+
+def _codex_prepare(home: Path, repo: Path) -> None:
+    config = home / ".codex"
+    config.mkdir(exist_ok=True)
+    # The provider's base_url is given per run (-c), where the server's port is known.
+    (config / "config.toml").write_text(
+        'model = "gpt-5-codex"\nmodel_provider = "scripted"\n\n'
+        '[model_providers.scripted]\nname = "scripted"\nbase_url = "http://127.0.0.1:9/v1"\n'
+        'env_key = "SCRIPTED_API_KEY"\nwire_api = "responses"\n\n'
+        f'[projects."{repo}"]\ntrust_level = "trusted"\n')
+
+
+def _codex_prompt(home: Path, text: str, resume: str | None) -> Run:
+    argv = ["exec"]
+    if resume:
+        argv += ["resume", resume]
+    argv += ["-c", 'model_providers.scripted.base_url="{URL}/v1"',
+             "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
+             "--skip-git-repo-check", text]
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "CODEX_HOME": str(home / ".codex")})
+
+
+# -- Gemini CLI -------------------------------------------------------------------------
+
+
+def _gemini_prepare(home: Path, repo: Path) -> None:
+    config = home / ".gemini"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({
+        "security": {"auth": {"selectedType": "gemini-api-key"},
+                     "folderTrust": {"enabled": False}},
+        "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+    }))
+
+
+def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
+    argv = ["-p", text, "--yolo", "--output-format", "json"]
+    if resume:
+        argv += ["--resume", resume]
+    return Run(tuple(argv), {"GEMINI_API_KEY": "test", "GOOGLE_GEMINI_BASE_URL": "{URL}",
+                             "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
+
+
+CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
+                _claude_prepare, _claude_prompt)
+CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt)
+GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
+                _gemini_prepare, _gemini_prompt)
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI)
+BY_NAME = {c.name: c for c in CLIENTS}
+
+
+def cache_dir(clients: Sequence[Client] = CLIENTS) -> Path:
+    """Where this set of pins is installed: one directory per set, so pins never mix."""
+    key = hashlib.sha256(" ".join(c.spec for c in clients).encode()).hexdigest()[:12]
+    return CACHE_ROOT / f"{VERSIONS}-{key}"
+
+
+def install(clients: Sequence[Client] = CLIENTS) -> Path:
+    """Every client installed (once; later runs reuse it): the ``node_modules/.bin`` path."""
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            raise ClientMissing(f"the agent suite needs {tool} on PATH to install the "
+                                "clients (Debian: apt-get install nodejs npm)")
+    where = cache_dir(clients)
+    bin_dir = where / "node_modules" / ".bin"
+    where.mkdir(parents=True, exist_ok=True)
+    with (where / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = where / ".installed"
+        if VERSIONS == "latest" or not done.exists() or not all(
+                (bin_dir / c.binary).exists() for c in clients):
+            npm = subprocess.run(
+                ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                 "--cache", str(NPM_CACHE), "--prefix", str(where), *(c.spec for c in clients)],
+                capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
+            if npm.returncode != 0:
+                last = (npm.stderr.strip().splitlines() or ["(no output)"])[-1]
+                raise ClientMissing(f"npm install of the agent clients failed: {last}")
+            done.write_text("\n".join(c.spec for c in clients) + "\n")
+    return bin_dir
+
+
+def installed_version(bin_dir: Path, client: Client) -> str:
+    package = bin_dir.parent / client.package / "package.json"
+    return str(json.loads(package.read_text())["version"])

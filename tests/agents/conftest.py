@@ -1,0 +1,155 @@
+"""The agent suite's fixtures: a project with gitledger installed for a real client, a
+temporary HOME the client is set up in, and ``World.run`` to drive one headless prompt.
+
+Every run goes through ``runner.py`` (the client beside its scripted model server, in a
+loopback-only network namespace where ``unshare -n`` works), bounded by a timeout, and
+gives back an ``Outcome``: the client's exit code and output and each request the model saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.agents.clients import CLIENTS, Client, ClientMissing, install
+from tests.agents.model_server import Reply
+from tests.conftest import git, installed_git_ledger
+
+#: The top of the checkout, where ``python -m tests.agents.runner`` is found.
+ROOT = Path(__file__).resolve().parents[2]
+#: One client run, start to exit; the clients take 3-10 s against the local server.
+RUN_TIMEOUT = 150
+
+
+@cache
+def network_namespace() -> bool:
+    """Whether this machine lets us run the clients with only loopback (``unshare -n``)."""
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        return False
+    probe = subprocess.run(["unshare", "-n", "ip", "link", "set", "lo", "up"],
+                           capture_output=True, timeout=30, check=False)
+    return probe.returncode == 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rc: int
+    stdout: str
+    stderr: str
+    timed_out: bool
+    requests: tuple[dict[str, Any], ...]
+    #: Scripted replies the client never asked for.
+    unused: int
+
+    def turns(self) -> list[dict[str, Any]]:
+        return [r for r in self.requests if r["turn"]]
+
+    def seen(self, index: int = 0) -> str:
+        """Everything the model was sent in its ``index``-th turn, as one text."""
+        return json.dumps(self.turns()[index]["body"], ensure_ascii=False)
+
+    def describe(self) -> str:
+        return (f"rc={self.rc} timed_out={self.timed_out} turns={len(self.turns())} "
+                f"unused={self.unused}\nstdout: {self.stdout[-2000:]}\n"
+                f"stderr: {self.stderr[-2000:]}")
+
+
+@dataclass(frozen=True)
+class World:
+    """A project (``repo``) and a HOME set up for ``client``, with gitledger installed."""
+
+    client: Client
+    bin_dir: Path
+    repo: Path
+    home: Path
+    tmp: Path
+
+    def env(self) -> dict[str, str]:
+        path = os.pathsep.join([str(installed_git_ledger().parent), str(self.bin_dir),
+                                os.environ.get("PATH", "")])
+        keep = {k: v for k, v in os.environ.items()
+                if k.startswith(("GIT_", "LC_", "XDG_")) or k in ("LANG", "TERM", "TMPDIR")}
+        keep.pop("GIT_LEDGER_SESSION_ID", None)
+        return {**keep, "PATH": path, "HOME": str(self.home), "USER": "tester",
+                "NO_UPDATE_NOTIFIER": "1", "NODE_NO_WARNINGS": "1",
+                "npm_config_update_notifier": "false", "CI": "1"}
+
+    def run(self, prompt: str, script: Sequence[Reply] = (), *, resume: str | None = None,
+            stdin: str | None = None, timeout: float = RUN_TIMEOUT) -> Outcome:
+        run = self.client.prompt(self.home, prompt, resume)
+        env = {**self.env(), **run.env}
+        if network_namespace():
+            env["GITLEDGER_AGENT_NETNS"] = "1"
+            prefix = ["unshare", "-n"]
+        else:
+            prefix = []
+        out = self.tmp / f"outcome-{os.urandom(4).hex()}.json"
+        job = {"script": [_reply_json(r) for r in script],
+               "argv": [str(self.bin_dir / self.client.binary), *run.argv],
+               "env": env, "cwd": str(self.repo),
+               "stdin": run.stdin if stdin is None else stdin,
+               "timeout": timeout, "out": str(out)}
+        job_file = out.with_suffix(".job.json")
+        job_file.write_text(json.dumps(job))
+        subprocess.run([*prefix, sys.executable, "-m", "tests.agents.runner", str(job_file)],
+                       env=env, cwd=ROOT, check=True, timeout=timeout + 60)
+        result = json.loads(out.read_text())
+        return Outcome(result["rc"], result["stdout"], result["stderr"], result["timed_out"],
+                       tuple(result["requests"]), result["unused"])
+
+    def ledger(self, *args: str) -> str:
+        """``git ledger ARGS`` in the project, as the user would type it."""
+        done = subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
+                              capture_output=True, text=True, timeout=60, check=False)
+        if done.returncode != 0:
+            raise AssertionError(f"git ledger {' '.join(args)}: {done.stderr}")
+        return done.stdout
+
+    def ledger_json(self, *args: str) -> Any:
+        return json.loads(self.ledger(*args, "--json"))
+
+
+def _reply_json(reply: Reply) -> dict[str, Any]:
+    return {"text": reply.text, "tool": reply.tool, "arguments": reply.arguments,
+            "input_tokens": reply.input_tokens}
+
+
+@pytest.fixture(scope="session")
+def client_bin() -> Path:
+    try:
+        return install(CLIENTS)
+    except ClientMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(params=[c.name for c in CLIENTS])
+def world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
+    client = next(c for c in CLIENTS if c.name == request.param)
+    return make_world(client, client_bin, tmp_path)
+
+
+def make_world(client: Client, bin_dir: Path, tmp_path: Path, *, mcp: bool = False) -> World:
+    repo = tmp_path / "project"
+    home = tmp_path / "agent-home"
+    repo.mkdir()
+    home.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.name", "Ada Tester")
+    git(repo, "config", "user.email", "ada@example.com")
+    (repo / "README.md").write_text("a project\n")
+    git(repo, "add", "README.md")
+    git(repo, "commit", "-q", "-m", "init")
+    client.prepare(home, repo)
+    world = World(client, bin_dir, repo, home, tmp_path)
+    world.ledger("install", "--agent", client.name, *(["--mcp"] if mcp else []))
+    return world

@@ -1,0 +1,348 @@
+"""A scripted model server on 127.0.0.1: what the real agent clients call, answered from a
+script, with every request body recorded.
+
+It speaks the three APIs the clients use: Anthropic's Messages API with SSE streaming
+(Claude Code), OpenAI's Responses API (Codex CLI) and Gemini's generateContent and
+streamGenerateContent (Gemini CLI).  A scenario is a list of ``Reply`` records: each
+request the client makes *for the agent's turn* (one that offers tools) takes the next
+reply; the client's side requests (titles, routing, summaries for compaction) are answered
+by ``side`` replies without using the script, so a scenario does not depend on how many of
+those a client version makes.  When the script runs out, the agent gets ``DONE_TEXT``.
+
+Every request is kept in ``requests`` (path, parsed body, whether it was the agent's turn),
+so a test asserts on exactly what reached the model: the restore block, a hook's reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+DONE_TEXT = "Done."
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One scripted answer: text, or a call of one of the client's tools.
+
+    ``tool`` names a tool by what it does, not by the client's name for it: ``"shell"``
+    is the client's shell tool (Bash, shell, run_shell_command), any other name is used
+    as given (an MCP tool: the test passes the client's spelling).
+    """
+
+    text: str = ""
+    tool: str | None = None
+    arguments: dict[str, Any] = field(default_factory=dict)
+    #: Input tokens the reply reports: a huge count makes a client compact on its own.
+    input_tokens: int = 1_000
+
+    @classmethod
+    def shell(cls, command: str, **kw: Any) -> Reply:
+        return cls(tool="shell", arguments={"command": command}, **kw)
+
+    @classmethod
+    def call(cls, tool: str, **arguments: Any) -> Reply:
+        return cls(tool=tool, arguments=arguments)
+
+
+@dataclass(frozen=True)
+class Request:
+    path: str
+    body: dict[str, Any]
+    #: The agent's turn (took a reply from the script), not a side request.
+    turn: bool
+    at: float
+
+    def text(self) -> str:
+        """Every string in the body, joined: what a test searches for injected context."""
+        return "\n".join(_strings(self.body))
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+class ModelServer:
+    """The server, in a thread of the test process; ``url`` is its base address."""
+
+    def __init__(self, script: list[Reply] | None = None) -> None:
+        self.script: list[Reply] = list(script or [])
+        self.requests: list[Request] = []
+        self.side_text = "ok"
+        self._lock = threading.Lock()
+        self._tool_ids = 0
+        handler = type("Handler", (_Handler,), {"model": self})
+        self._http = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._http.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> ModelServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+        self._thread.join(timeout=10)
+
+    def add(self, *replies: Reply) -> None:
+        with self._lock:
+            self.script.extend(replies)
+
+    def turns(self) -> list[Request]:
+        return [r for r in self.requests if r.turn]
+
+    def next_reply(self, path: str, body: dict[str, Any], turn: bool) -> Reply:
+        with self._lock:
+            self.requests.append(Request(path, body, turn, time.monotonic()))
+            if not turn:
+                return Reply(text=self.side_text)
+            return self.script.pop(0) if self.script else Reply(text=DONE_TEXT)
+
+    def tool_id(self) -> str:
+        with self._lock:
+            self._tool_ids += 1
+            return f"call_{self._tool_ids:04d}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    model: ModelServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        # Model listings and health checks: an empty, well-formed answer.
+        self._json({"data": [], "models": []})
+
+    def do_HEAD(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            body = {"raw": raw.decode("utf-8", "replace")}
+        path = self.path.split("?", 1)[0]
+        for pattern, dialect in DIALECTS:
+            if re.search(pattern, path):
+                dialect(self, path, body)
+                return
+        self.model.next_reply(path, body, turn=False)
+        self._json({})
+
+    # -- writing answers --------------------------------------------------------------
+
+    def _json(self, payload: Any, status: int = 200) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _sse(self, events: list[tuple[str | None, Any]]) -> None:
+        chunks = []
+        for name, data in events:
+            head = f"event: {name}\n" if name else ""
+            chunks.append(f"{head}data: {json.dumps(data)}\n\n")
+        payload = "".join(chunks).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+
+# -- Anthropic Messages (Claude Code) ---------------------------------------------------
+
+#: Claude Code's tool for a shell command.
+CLAUDE_SHELL = "Bash"
+
+
+def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
+    if path.endswith("/count_tokens"):
+        handler.model.next_reply(path, body, turn=False)
+        handler._json({"input_tokens": 1_000})
+        return
+    tools = {t.get("name") for t in body.get("tools") or []}
+    turn = CLAUDE_SHELL in tools
+    reply = handler.model.next_reply(path, body, turn)
+    model = body.get("model", "claude")
+    if reply.tool:
+        name = CLAUDE_SHELL if reply.tool == "shell" else reply.tool
+        arguments = dict(reply.arguments)
+        if name == CLAUDE_SHELL:
+            arguments.setdefault("description", "run a command")
+        block: dict[str, Any] = {"type": "tool_use", "id": "toolu_" + handler.model.tool_id(),
+                                 "name": name, "input": {}}
+        delta = {"type": "input_json_delta", "partial_json": json.dumps(arguments)}
+        stop = "tool_use"
+        full = {**block, "input": arguments}
+    else:
+        block = {"type": "text", "text": ""}
+        delta = {"type": "text_delta", "text": reply.text}
+        stop = "end_turn"
+        full = {"type": "text", "text": reply.text}
+    usage = {"input_tokens": reply.input_tokens, "output_tokens": 10,
+             "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
+    message = {"id": "msg_" + handler.model.tool_id(), "type": "message", "role": "assistant",
+               "model": model, "content": [], "stop_reason": None, "stop_sequence": None,
+               "usage": usage}
+    if not body.get("stream"):
+        handler._json({**message, "content": [full], "stop_reason": stop})
+        return
+    handler._sse([
+        ("message_start", {"type": "message_start", "message": message}),
+        ("content_block_start", {"type": "content_block_start", "index": 0,
+                                 "content_block": block}),
+        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        ("message_delta", {"type": "message_delta",
+                           "delta": {"stop_reason": stop, "stop_sequence": None},
+                           "usage": {"output_tokens": 10}}),
+        ("message_stop", {"type": "message_stop"}),
+    ])
+
+
+# -- OpenAI Responses (Codex CLI) -------------------------------------------------------
+
+#: Codex's shell tools, by the names its releases have used, in the order we prefer them.
+CODEX_SHELLS = ("shell_command", "exec_command", "shell", "local_shell")
+
+
+def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
+    tools = [t.get("name") or t.get("type") for t in body.get("tools") or []]
+    turn = bool(tools)
+    reply = handler.model.next_reply(path, body, turn)
+    rid = "resp_" + handler.model.tool_id()
+    if reply.tool:
+        call_id = handler.model.tool_id()
+        if reply.tool == "shell":
+            name = next((n for n in CODEX_SHELLS if n in tools), "shell")
+            command = reply.arguments["command"]
+            arguments = _codex_shell_arguments(name, command)
+        else:
+            name, arguments = reply.tool, reply.arguments
+        item: dict[str, Any] = {"type": "function_call", "id": "fc_" + call_id,
+                                "call_id": call_id, "name": name,
+                                "arguments": json.dumps(arguments), "status": "completed"}
+    else:
+        item = {"type": "message", "id": "msg_" + rid, "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": reply.text, "annotations": []}]}
+    usage = {"input_tokens": reply.input_tokens, "output_tokens": 10,
+             "total_tokens": reply.input_tokens + 10,
+             "input_tokens_details": {"cached_tokens": 0},
+             "output_tokens_details": {"reasoning_tokens": 0}}
+    response = {"id": rid, "object": "response", "status": "completed",
+                "model": body.get("model", "gpt"), "output": [item], "usage": usage}
+    if not body.get("stream"):
+        handler._json(response)
+        return
+    events: list[tuple[str | None, Any]] = [
+        ("response.created", {"type": "response.created",
+                              "response": {**response, "status": "in_progress",
+                                           "output": []}}),
+        ("response.output_item.added", {"type": "response.output_item.added",
+                                        "output_index": 0, "item": item}),
+    ]
+    if item["type"] == "message":
+        events.append(("response.output_text.delta", {
+            "type": "response.output_text.delta", "item_id": item["id"], "output_index": 0,
+            "content_index": 0, "delta": reply.text}))
+    events += [
+        ("response.output_item.done", {"type": "response.output_item.done",
+                                       "output_index": 0, "item": item}),
+        ("response.completed", {"type": "response.completed", "response": response}),
+    ]
+    handler._sse(events)
+
+
+def _codex_shell_arguments(name: str, command: str) -> dict[str, Any]:
+    if name == "shell":
+        return {"command": ["bash", "-lc", command]}
+    if name == "exec_command":
+        return {"cmd": command, "login": False}
+    return {"command": command}
+
+
+# -- Gemini generateContent (Gemini CLI) ------------------------------------------------
+
+GEMINI_SHELL = "run_shell_command"
+
+
+def _gemini(handler: _Handler, path: str, body: dict[str, Any]) -> None:
+    declarations = [d.get("name") for t in body.get("tools") or []
+                    for d in t.get("functionDeclarations") or []]
+    config = body.get("generationConfig") or {}
+    wants_json = config.get("responseMimeType") == "application/json"
+    turn = bool(declarations) and not wants_json
+    reply = handler.model.next_reply(path, body, turn)
+    if wants_json:
+        # The model router's question (which model takes the turn, how complex it is):
+        # an answer of the asked shape, or the client retries for minutes.
+        schema = config.get("responseJsonSchema") or config.get("responseSchema") or {}
+        part: dict[str, Any] = {"text": json.dumps(_sample(schema))}
+    elif reply.tool:
+        name = GEMINI_SHELL if reply.tool == "shell" else reply.tool
+        part = {"functionCall": {"name": name, "args": reply.arguments}}
+    else:
+        part = {"text": reply.text}
+    answer = {
+        "candidates": [{"content": {"role": "model", "parts": [part]},
+                        "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": reply.input_tokens,
+                          "candidatesTokenCount": 10,
+                          "totalTokenCount": reply.input_tokens + 10},
+        "modelVersion": "gemini-scripted",
+    }
+    if path.endswith(":countTokens"):
+        handler._json({"totalTokens": reply.input_tokens})
+    elif ":streamGenerateContent" in path:
+        handler._sse([(None, answer)])
+    else:
+        handler._json(answer)
+
+
+def _sample(schema: dict[str, Any]) -> Any:
+    """A value of the shape a JSON schema asks for (Gemini spells the types in capitals)."""
+    kind = str(schema.get("type", "object")).lower()
+    if schema.get("enum"):
+        return schema["enum"][0]
+    if kind == "object":
+        return {key: _sample(sub) for key, sub in (schema.get("properties") or {}).items()}
+    if kind == "array":
+        return [_sample(schema.get("items") or {})]
+    return {"integer": 1, "number": 1, "boolean": False}.get(kind, "flash")
+
+
+Dialect = Callable[[_Handler, str, dict[str, Any]], None]
+DIALECTS: tuple[tuple[str, Dialect], ...] = (
+    (r"/v1/messages", _anthropic),
+    (r"/responses$", _responses),
+    (r"/models/[^/]+:(stream)?[gG]enerateContent$|:countTokens$", _gemini),
+)

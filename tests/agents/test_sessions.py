@@ -1,0 +1,71 @@
+"""The real clients, against the scripted model: what reaches the model, and what lands in
+the ledger, at startup and when the model's shell tool writes to the ledger."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from tests.agents.conftest import World
+from tests.agents.model_server import Reply
+
+pytestmark = pytest.mark.slow
+
+
+def whole_block(seen: str) -> str:
+    """The restore block in what the model was sent, checked whole by its canary: the
+    canary is the hash of the block above it, so a block cut or altered on the way fails."""
+    text = json.loads(seen) if seen.startswith("{") else seen
+    found = next((s for s in strings(text) if "ledger-canary: " in s), None)
+    assert found, f"no restore block reached the model: {seen[:3000]}"
+    start = found.index("# git ledger:")
+    body, _, rest = found[start:].partition("\nledger-canary: ")
+    assert hashlib.sha256(body.encode()).hexdigest()[:10] == rest[:10], found
+    return body
+
+
+def strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def session_of(world: World) -> str:
+    session = world.ledger_json("show")["ledger"]["session_id"]
+    assert session, "the client's SessionStart claimed the ledger for its session"
+    return str(session)
+
+
+def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> None:
+    world.ledger("task", "make the parser stream", "--next", "write the tokenizer test")
+    outcome = world.run("carry on", [Reply(text="Carrying on.")])
+    assert outcome.rc == 0, outcome.describe()
+    block = whole_block(outcome.seen(0))
+    assert "restored after startup" in block
+    assert "TASK: make the parser stream" in block
+    assert "NEXT: write the tokenizer test" in block
+    assert session_of(world)  # and the session that started owns the ledger now
+
+
+def test_a_decision_made_through_the_shell_tool_lands_attributed(world: World) -> None:
+    world.ledger("task", "pick the storage")
+    outcome = world.run("decide the storage", [
+        Reply.shell("git ledger decide 'use sqlite' --over postgres --because 'one file'"),
+        Reply(text="Recorded."),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert outcome.unused == 0, outcome.describe()
+    shown = world.ledger_json("show")
+    decisions = [e for e in shown["entries"] if e["kind"] == "decided"]
+    assert [d["text"] for d in decisions] == ["use sqlite"], outcome.describe()
+    session = decisions[0]["session"]
+    assert session, "the write carries the agent's session id"
+    assert shown["ledger"]["session_id"] == session
+    # The tool's output (the new id) went back to the model with the next turn.
+    assert decisions[0]["id"] in outcome.seen(1)
