@@ -34,7 +34,7 @@ GIT_ENV = {
     "LC_ALL": "C.UTF-8",
 }
 UNSET = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_LEDGER_SESSION_ID",
-         "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "EMAIL")
+         "CODEX_THREAD_ID", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "EMAIL")
 
 
 @pytest.fixture(autouse=True)

@@ -549,6 +549,10 @@ def _agent_cells(agent: Any) -> dict[str, str]:
         "Session id": code(*agent.payload.session),
         "Directory": code(f"{directory}[0]" if directory == "workspace_roots" else directory),
         "Envelope": code(".".join(agent.context_path)),
+        "Session id in the shell": (
+            f"`{agent.payload.env_file}` (we export `GIT_LEDGER_SESSION_ID`)"
+            if agent.payload.env_file else f"`{agent.payload.shell_session}` (its own)"
+            if agent.payload.shell_session else "none: the started session (`ledger-session`)"),
         "Default budget": f"{agent.budget:,}",
         "Timeout unit": "milliseconds" if agent.timeout >= 1000 else "seconds",
     }

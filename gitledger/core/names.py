@@ -15,7 +15,7 @@ EVENTS = ("session-start", "pre-compact", "session-end")
 GIT_EVENTS = ("post-commit", "post-checkout", "post-rewrite")
 #: The restore block's own formats (an agent's envelope around it is the agent's record).
 BLOCK_FORMATS = ("text", "json")
-SOURCES = ("startup", "resume", "clear", "compact")
+SOURCES = ("startup", "resume", "clear", "compact", "fork")
 
 #: The block's default budget in characters, as text or JSON (each agent has its own).
 BLOCK_BUDGET = 10_000

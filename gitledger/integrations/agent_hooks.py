@@ -30,7 +30,6 @@ import os
 import shlex
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from gitledger.core.display import one_line
 from gitledger.core.names import EVENTS, GIT_EVENTS
@@ -55,11 +54,8 @@ from gitledger.integrations.hook_io import (
 )
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
+from gitledger.storage.started import read_started, record_end, record_start
 from gitledger.views.restore import minimal_block, restore
-
-if TYPE_CHECKING:
-    pass
-
 
 _CHECKPOINTS = {"pre-compact": "pre-compact", "session-end": "session-end"}
 
@@ -109,14 +105,20 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
     if event == "session-start":
         return _session_start(agent, where, sid, payload, env, notes)
     try:
-        Ledger.open(where, session=sid or "").checkpoint(_CHECKPOINTS[event])
+        ledger = Ledger.open(where, session=sid or "")
+        if event == "session-end" and sid is not None:
+            record_end(ledger.repo.gitdir, sid, cleared=payload.reason == "clear")
+        wrote = ledger.checkpoint(_CHECKPOINTS[event]).commit is not None
     except RepositoryError:
         raise  # no repository to save the transcript in either
     except LedgerError:
         # A broken ledger is no reason to lose the transcript: save it, then report.
         _save_transcript(where, sid, payload, event, notes)
         raise
-    _save_transcript(where, sid, payload, event, notes)
+    # Gemini CLI fires PreCompress before every model call: with nothing new since the
+    # last checkpoint, neither is written again (the session's end saves the transcript).
+    if wrote or event == "session-end":
+        _save_transcript(where, sid, payload, event, notes)
     return ""
 
 
@@ -143,6 +145,12 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
 def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
                    env: Mapping[str, str], notes: list[str]) -> str:
     ledger = Ledger.open(where, session="")  # not a repository: fails here, before anything
+    handed_over = sid is not None and _hand_over(ledger, sid, payload.source, notes)
+    if sid is not None:
+        try:
+            record_start(ledger.repo.gitdir, sid)
+        except OSError as exc:
+            notes.append(f"could not record the session in the git dir: {exc.strerror or exc}")
     # Restore before claiming: to the block, a session that finds the ledger unowned is
     # new to it (and gets the protocol on startup), not its owner all along.
     try:
@@ -154,11 +162,30 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
                               message=f"{exc} (git ledger show prints the whole ledger)")
     if sid is not None:
         try:
-            ledger.claim(sid, only_if_unowned=True)
+            if not handed_over:
+                ledger.claim(sid, only_if_unowned=True)
         except LedgerError as exc:  # no identity, say: the block is still worth printing
             notes.append(f"could not make this session the ledger's owner: {exc}")
         _export_session(sid, env, notes)
     return session_start_output(agent, block.text)
+
+
+def _hand_over(ledger: Ledger, sid: str, source: str | None, notes: list[str]) -> bool:
+    """After a clear or a fork the conversation goes on under a new id: the ledger of the
+    session it continues (the one that started here last) passes to it, with a recorded
+    handover, instead of being "another session's"."""
+    if source not in ("clear", "fork"):
+        return False
+    previous = read_started(ledger.repo.gitdir)
+    owner = ledger.owner()
+    if previous is None or owner is None or owner == sid or previous.session != owner:
+        return False
+    try:
+        ledger.claim(sid, handover=source)
+    except LedgerError as exc:
+        notes.append(f"could not hand the ledger over to this session: {exc}")
+        return False
+    return True
 
 
 def session_start_output(agent: str, context: str) -> str:
@@ -179,12 +206,6 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
         except Exception:  # never let the fallback be what breaks the agent
             stdout = ""
     return HookResult(stdout, hook_line(prefix, "; ".join([*notes, reason])))
-
-
-# -- git hooks: what the sh templates hand to Python -----------------------------------------
-
-
-# -- the Stop hook: git ledger check --hook stop ---------------------------------------------
 
 
 # -- payload helpers ------------------------------------------------------------------------

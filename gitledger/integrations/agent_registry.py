@@ -53,6 +53,9 @@ class PayloadKeys(NamedTuple):
     env_file: str | None = None
     #: The variable naming the project directory, for payloads without one.
     project_dir: str | None = None
+    #: The variable the agent sets in its shell to the hook payload's session id, if any
+    #: (``ledger/reader.py``'s ``SESSION_VARS`` lists each one).
+    shell_session: str | None = None
 
 
 class McpTarget(NamedTuple):
@@ -159,7 +162,7 @@ CLAUDE = Agent(
     name="claude", title="Claude Code", config=".claude/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompact",
             "session-end": "SessionEnd", "stop": "Stop"},
-    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
     notes=("Claude Code reads hooks at startup; review them with /hooks.",
            "The Stop hook sends Claude back once to fix errors git ledger check finds; "
@@ -173,13 +176,14 @@ CLAUDE = Agent(
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact", "stop": "Stop"},
-    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
+            "session-end": "SessionEnd", "stop": "Stop"},
+    grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_codex_extra,
     notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
            "and trusted them (/hooks); older releases also need [features] codex_hooks "
            "= true in config.toml.",
-           "Codex has no SessionEnd hook event: nothing is recorded at session end.",
+           "Codex gives a SessionEnd hook at most 3 seconds; ours takes well under one.",
            "The Stop hook continues the turn once to fix errors git ledger check finds; "
            "warnings never keep Codex from stopping."),
     # Codex caps hook context at 2,500 tokens, and a token can be as short as ~2.5 characters.
@@ -187,7 +191,8 @@ CODEX = Agent(
     mcp=McpTarget(".codex/config.toml", {},
                   ("Codex reads .codex/config.toml only in a trusted project; /mcp shows "
                    "the servers.",)),
-    payload=PayloadKeys(env_file="CODEX_ENV_FILE"),
+    # No env file for hooks (0.171), but every shell command gets CODEX_THREAD_ID.
+    payload=PayloadKeys(shell_session="CODEX_THREAD_ID"),
 )
 GEMINI = Agent(
     name="gemini", title="Gemini CLI", config=".gemini/settings.json",
@@ -240,6 +245,9 @@ DEFAULT_BUDGETS: dict[str, int] = {**dict.fromkeys(BLOCK_FORMATS, BLOCK_BUDGET),
                                    **{a.name: a.budget for a in REGISTRY}}
 #: Files an agent sources into its shell after SessionStart, in the order we look.
 ENV_FILES: tuple[str, ...] = tuple(a.payload.env_file for a in REGISTRY if a.payload.env_file)
+#: What agents set in their shells to the session id, for writes to attribute it.
+SHELL_SESSION_VARS: tuple[str, ...] = tuple(
+    a.payload.shell_session for a in REGISTRY if a.payload.shell_session)
 #: Where agents name the project directory, for payloads that carry no ``cwd``.
 PROJECT_DIR_VARS: tuple[str, ...] = tuple(
     a.payload.project_dir for a in REGISTRY if a.payload.project_dir)
@@ -297,6 +305,7 @@ __all__ = [
     "HOOK_TIMEOUT",
     "PROJECT_DIR_VARS",
     "REGISTRY",
+    "SHELL_SESSION_VARS",
     "Agent",
     "McpTarget",
     "PayloadKeys",

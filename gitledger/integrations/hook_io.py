@@ -73,6 +73,8 @@ class Payload:
     source: str | None
     event_name: str | None
     transcript_path: str | None
+    #: Why a session ended (SessionEnd's ``reason``: ``clear``, ``exit``, ``other`` …).
+    reason: str | None = None
 
 
 class HookFailure(Exception):
@@ -117,6 +119,7 @@ def parse_payload(stdin: bytes, agent: str) -> Payload:
         source=source,
         event_name=_text(data, *EVENT_KEYS),
         transcript_path=_text(data, *TRANSCRIPT_KEYS),
+        reason=_text(data, "reason"),
     )
 
 

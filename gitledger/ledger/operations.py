@@ -147,7 +147,7 @@ class Ledger(LedgerReader):
                                   proposed=proposed)
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
                            **fields)
-        return replace(result, warnings=warnings)
+        return replace(result, warnings=(*warnings, *result.warnings))
 
     def _checked_evidence(self, evidence: tuple[str, ...], entry_id: str) -> tuple[str, ...]:
         """``git:`` evidence resolved to full shas that exist, kept alive for ``entry_id``."""
@@ -278,11 +278,14 @@ class Ledger(LedgerReader):
 
     # -- ownership and checkpoints -------------------------------------------------------
 
-    def claim(self, session_id: str, *, only_if_unowned: bool = False) -> WriteResult:
+    def claim(self, session_id: str, *, only_if_unowned: bool = False,
+              handover: str | None = None) -> WriteResult:
         """Make ``session_id`` the owner of this session ledger (a ``claim`` event).
 
         With ``only_if_unowned`` (what the SessionStart hook does) an owned or absent
         ledger is left alone; otherwise an absent ledger is started for that session.
+        ``handover`` names why the same conversation goes on under a new id (``clear``,
+        ``fork``): it is recorded in the claim's trailers.
         """
         sid = clean_line(session_id, "--session-id", SESSION_LIMIT)
         if self.kind != "session":
@@ -296,6 +299,8 @@ class Ledger(LedgerReader):
             trailers = [("Ledger-Event", "claim"), ("Ledger-Owner", sid)]
             if meta.session_id:
                 trailers.append(("Ledger-Previous-Owner", meta.session_id))
+            if handover:
+                trailers.append(("Ledger-Handover", handover))
             return Built(f"claim for session {sid}", trailers,
                          {META_PATH: encode_meta(replace(meta, session_id=sid))},
                          None, focus, False)
@@ -318,6 +323,10 @@ class Ledger(LedgerReader):
         label = clean_line(reason, "checkpoint reason", 200)
         if self._ref is None or not self.store.exists(self._ref):
             return WriteResult(self._ref or "", None, None, Focus())
+        last = next(self.store.history(self._ref, 1), None)
+        if last is not None and "checkpoint" in last.trailers.get("Ledger-Event", ()):
+            # Nothing new since the last checkpoint: another would mark no new window.
+            return WriteResult(self._ref, None, None, Focus())
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             return Built(f"checkpoint: {label}",
@@ -424,6 +433,7 @@ class Ledger(LedgerReader):
             meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
+            outcome["owner"] = meta.session_id if meta.kind == "session" else None
             if built is None:
                 return None
             files = dict(built.files)
@@ -442,8 +452,11 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"])
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
-        return WriteResult(ref, commit, built.entry, built.focus,
-                           self._annotate(ref, commit, built.files))
+        warnings = self._annotate(ref, commit, built.files)
+        owner = outcome["owner"]
+        if session and owner and owner != session:
+            warnings = (*warnings, not_the_owner(owner, session))
+        return WriteResult(ref, commit, built.entry, built.focus, warnings)
 
     def _annotate(self, ref: str, commit: str,
                   files: dict[str, bytes | None]) -> tuple[str, ...]:
@@ -512,6 +525,14 @@ class Ledger(LedgerReader):
 
 class _LedgerGone(Exception):
     """The ledger's ref disappeared between starting a write and committing it."""
+
+
+def not_the_owner(owner: str, session: str) -> str:
+    """The warning a write by another session than the ledger's owner gets (it is kept, and
+    labelled with its session in the restore block)."""
+    return (f"this ledger belongs to session {owner}, not to this one ({session}): the "
+            f"entry is kept and labelled as this session's. Same task: git ledger claim "
+            f"--session-id {session}; different task: git ledger archive")
 
 
 def refuse_mirror(ref: str | None) -> None:

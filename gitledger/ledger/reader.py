@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Self
 
 from gitledger.core.model import Entry, Event, Focus, Snapshot
@@ -19,10 +20,15 @@ from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo, open_repo
+from gitledger.storage.started import read_started
 from gitledger.storage.store import Store, TreeView
 
 #: The environment variable through which an agent's session id reaches every write.
 SESSION_ENV = "GIT_LEDGER_SESSION_ID"
+#: Where a write looks for its session, in order: ours (which the SessionStart hook exports
+#: through Claude Code's env file), then the agents' own (``shell_session`` in
+#: integrations/agent_registry.py: a test checks the two lists agree).
+SESSION_VARS = (SESSION_ENV, "CODEX_THREAD_ID")
 SESSION_LIMIT = 200
 
 
@@ -65,12 +71,13 @@ class LedgerReader:
 
     @property
     def session(self) -> str | None:
-        """The agent session writes are attributed to: given at open, else from the env.
+        """The agent session writes are attributed to: given at open, else from the env,
+        else the session that started last in this worktree (``storage/started.py``).
 
         Read at each write, so an agent that exports its session id mid-way is heard.
         """
         if self._session is None:
-            return _session_from_env()
+            return _session_from_env() or _started_session(self.repo.gitdir)
         return self._session or None
 
     @property
@@ -245,7 +252,18 @@ def archive_label(ref: str) -> str:
 
 
 def _session_from_env() -> str | None:
-    value = os.environ.get(SESSION_ENV, "").strip()
-    if not value:
+    for name in SESSION_VARS:
+        value = os.environ.get(name, "").strip()
+        if value:
+            return clean_line(value, name, SESSION_LIMIT)
+    return None
+
+
+def _started_session(gitdir: Path) -> str | None:
+    started = read_started(gitdir)
+    if started is None:
         return None
-    return clean_line(value, SESSION_ENV, SESSION_LIMIT)
+    try:
+        return clean_line(started.session, "the started session", SESSION_LIMIT)
+    except InvalidInput:
+        return None  # a damaged record attributes nothing

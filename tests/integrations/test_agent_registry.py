@@ -22,8 +22,10 @@ from gitledger.integrations.agent_registry import (
     FORMATS,
     PROJECT_DIR_VARS,
     REGISTRY,
+    SHELL_SESSION_VARS,
 )
 from gitledger.integrations.agents import config_for_empty_project
+from gitledger.ledger.reader import SESSION_ENV, SESSION_VARS
 from tests.integrations import test_agent_hooks, test_agents, test_mcp_config
 from tests.reliability import test_hostile_input
 
@@ -67,6 +69,10 @@ def test_budgets_and_payload_facts_come_from_the_records() -> None:
     assert budgets == DEFAULT_BUDGETS
     assert list(ENV_FILES) == env_files
     assert list(PROJECT_DIR_VARS) == project_dirs
+    # A write finds its session in our variable, then in each agent's own.
+    shell_vars = [a.payload.shell_session for a in REGISTRY if a.payload.shell_session]
+    assert list(SHELL_SESSION_VARS) == shell_vars
+    assert (SESSION_ENV, *SHELL_SESSION_VARS) == SESSION_VARS
     for agent in REGISTRY:  # every agent's documented session key is one the parser reads
         assert set(agent.payload.session) <= set(hook_io.SESSION_KEYS), agent.name
         assert agent.payload.directory in (*hook_io.CWD_KEYS, hook_io.ROOTS_KEY)

@@ -155,7 +155,7 @@ def test_claude_entries(repo: Path) -> None:
     install(repo, "claude")
     document = json.loads(config(repo, "claude").read_text())
     start = document["hooks"]["SessionStart"]
-    assert start == [{"matcher": "startup|resume|clear|compact", "hooks": [
+    assert start == [{"matcher": "startup|resume|clear|compact|fork", "hooks": [
         {"type": "command", "command": "git ledger hook session-start --agent claude",
          "timeout": 30}]}]
     assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd", "Stop"]
@@ -208,8 +208,7 @@ def test_every_agent_gets_every_hooked_event() -> None:
     assert HOOKED[-1] == "stop"
     for agent in AGENTS:
         spec = BY_NAME[agent]
-        assert set(spec.events) == set(HOOKED) - ({"session-end"} if agent == "codex"
-                                                   else set())
+        assert set(spec.events) == set(HOOKED)
         assert command(agent, "stop") == f"git ledger check --hook stop --agent {agent}"
         assert command(agent, "pre-compact") == f"git ledger hook pre-compact --agent {agent}"
 
@@ -545,7 +544,8 @@ def test_install_json(ledger: Run, repo: Path) -> None:
     assert document["file"] == "created"
     assert document["dry_run"] is False
     assert Path(document["path"]) == (repo / ".codex" / "hooks.json").resolve()
-    assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact", "Stop"]
+    assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact",
+                                                           "SessionEnd", "Stop"]
     assert document["changes"][-1]["command"] == "git ledger check --hook stop --agent codex"
     assert {c["action"] for c in document["changes"]} == {"added"}
     assert document["notes"]

@@ -1,0 +1,181 @@
+"""Who owns a session ledger when the agent gives its shell no session id, and how a clear,
+a fork, a second session and a write by a non-owner are handled (docs/hooks.md,
+"Ownership and the session id").  The hooks run as real subprocesses on the payloads the
+agent suite saw the clients send; the writes are the shell commands a model would run."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.layout import STARTED_FILE
+from tests.conftest import git
+from tests.integrations.test_agent_hooks import (
+    TASK,
+    claude_session_end,
+    claude_start,
+    codex_start,
+    context_of,
+    gemini_pre_compress,
+    gemini_start,
+    owner,
+    run,
+    subjects,
+)
+
+ANOTHER = "belongs to another session"
+
+
+def shell(cli_env: dict[str, str], repo: Path, *args: str,
+          **env: str) -> subprocess.CompletedProcess[str]:
+    """``git ledger ARGS`` as the agent's shell tool runs it: no session id unless given."""
+    return subprocess.run(["git", "ledger", *args], cwd=repo, env={**cli_env, **env},
+                          capture_output=True, text=True, check=False, timeout=60)
+
+
+def started_file(repo: Path) -> Path:
+    return repo / ".git" / STARTED_FILE
+
+
+def gemini(cwd: Path, session: str, **fields: Any) -> dict[str, Any]:
+    return {**gemini_start(cwd), "session_id": session, **fields}
+
+
+def test_the_first_session_owns_what_its_shell_writes(repo_with_commit: Path, tmp_path: Path,
+                                                     cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "gemini", gemini(repo, "gemini-first"))
+    assert started_file(repo).read_text() == "gemini-first\n"
+    assert shell(cli_env, repo, "task", TASK).returncode == 0
+    assert owner(repo) == "gemini-first"
+    decided = shell(cli_env, repo, "decide", "use sqlite", "--over", "postgres")
+    assert decided.returncode == 0, decided.stderr
+    assert decided.stderr == ""
+    (entry,) = Ledger.open(repo, session="").snapshot().entries
+    assert entry.session == "gemini-first"
+    # The next session is told, never handed the first one's ledger.
+    second = run(cli_env, tmp_path, "session-start", "gemini", gemini(repo, "gemini-second"))
+    context = context_of(second.stdout, "gemini")
+    assert ANOTHER in context
+    assert "git ledger archive" in context
+    assert owner(repo) == "gemini-first"
+
+
+def test_a_session_end_forgets_the_started_session(repo_with_commit: Path, tmp_path: Path,
+                                                   cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "gemini", gemini(repo, "gemini-first"))
+    end = {**gemini(repo, "gemini-first"), "hook_event_name": "SessionEnd", "reason": "exit"}
+    assert run(cli_env, tmp_path, "session-end", "gemini", end).stderr == ""
+    assert not started_file(repo).exists()
+    assert shell(cli_env, repo, "task", TASK).returncode == 0
+    assert owner(repo) is None  # the user's own write after the session: nobody's session
+
+
+def test_another_sessions_end_leaves_the_record(repo_with_commit: Path, tmp_path: Path,
+                                                cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "gemini", gemini(repo, "gemini-first"))
+    run(cli_env, tmp_path, "session-start", "gemini", gemini(repo, "gemini-second"))
+    end = {**gemini(repo, "gemini-first"), "hook_event_name": "SessionEnd", "reason": "exit"}
+    run(cli_env, tmp_path, "session-end", "gemini", end)
+    assert started_file(repo).read_text() == "gemini-second\n"
+
+
+def test_codex_shell_writes_carry_its_thread_id(repo_with_commit: Path,
+                                               cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    done = shell(cli_env, repo, "task", TASK, CODEX_THREAD_ID="019a7c3e-codex")
+    assert done.returncode == 0, done.stderr
+    assert owner(repo) == "019a7c3e-codex"
+    # Ours wins over the agent's own, when both are set.
+    shell(cli_env, repo, "open", "which port?", CODEX_THREAD_ID="019a7c3e-codex",
+          GIT_LEDGER_SESSION_ID="019a7c3e-codex")
+    assert {e.session for e in Ledger.open(repo, session="").snapshot().entries} == {
+        "019a7c3e-codex"}
+
+
+def test_a_write_by_another_session_is_kept_warned_and_attributed(
+        repo_with_commit: Path, cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="session-a")
+    done = shell(cli_env, repo, "decide", "use sqlite", GIT_LEDGER_SESSION_ID="session-b")
+    assert done.returncode == 0
+    warning = done.stderr.strip()
+    assert warning.count("\n") == 0
+    assert "belongs to session session-a, not to this one (session-b)" in warning
+    assert "git ledger claim --session-id session-b" in warning
+    (entry,) = Ledger.open(repo, session="").snapshot().entries
+    assert entry.session == "session-b"
+    assert owner(repo) == "session-a"
+    # The owner's own writes say nothing.
+    assert shell(cli_env, repo, "open", "why?", GIT_LEDGER_SESSION_ID="session-a").stderr == ""
+
+
+def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
+                                       cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "claude", claude_start(repo, "startup"))
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
+    end = {**claude_session_end(repo), "reason": "clear"}
+    run(cli_env, tmp_path, "session-end", "claude", end)
+    assert started_file(repo).read_text() == "8a2c6e2e-claude\ncleared\n"
+    done = run(cli_env, tmp_path, "session-start", "claude",
+               claude_start(repo, "clear", session="after-the-clear"))
+    assert done.stderr == ""
+    context = context_of(done.stdout, "claude")
+    assert ANOTHER not in context
+    assert f"TASK: {TASK}" in context
+    assert owner(repo) == "after-the-clear"
+    (claim,) = [e for e in Ledger.open(repo, session="").events()
+                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
+    assert claim.trailers["Ledger-Handover"] == ("clear",)
+    assert claim.trailers["Ledger-Previous-Owner"] == ("8a2c6e2e-claude",)
+
+
+def test_a_fork_continues_the_session_it_forks(repo_with_commit: Path, tmp_path: Path,
+                                               cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "codex", codex_start(repo))
+    shell(cli_env, repo, "task", TASK, CODEX_THREAD_ID="019a7c3e-codex")
+    fork = {**codex_start(repo, "fork"), "session_id": "019a7c3e-forked"}
+    done = run(cli_env, tmp_path, "session-start", "codex", fork)
+    assert ANOTHER not in context_of(done.stdout, "codex")
+    assert owner(repo) == "019a7c3e-forked"
+
+
+def test_a_clear_never_takes_a_ledger_from_another_conversation(
+        repo_with_commit: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="session-a")
+    # session-b started here last, then a third session starts after a clear of its own:
+    # the ledger is session-a's, which never cleared, so it stays session-a's.
+    run(cli_env, tmp_path, "session-start", "claude",
+        claude_start(repo, "startup", session="session-b"))
+    done = run(cli_env, tmp_path, "session-start", "claude",
+               claude_start(repo, "clear", session="session-c"))
+    assert ANOTHER in context_of(done.stdout, "claude")
+    assert owner(repo) == "session-a"
+
+
+def test_a_checkpoint_with_nothing_new_writes_nothing(repo_with_commit: Path, tmp_path: Path,
+                                                      cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK)
+    transcript = tmp_path / "chat.json"
+    transcript.write_text('{"messages": []}')
+    payload = {**gemini_pre_compress(repo), "transcript_path": str(transcript),
+               "trigger": "auto"}
+    for _ in range(3):  # Gemini CLI fires PreCompress before every model call
+        assert run(cli_env, tmp_path, "pre-compact", "gemini", payload).stderr == ""
+    assert [s for s in subjects(repo) if s.startswith("checkpoint")] == [
+        "checkpoint: pre-compact"]
+    saved = git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/transcripts/")
+    assert git(repo, "rev-list", "--count", saved.strip()).strip() == "1"
+    # Something new, and the next one records again.
+    shell(cli_env, repo, "open", "which port?")
+    run(cli_env, tmp_path, "pre-compact", "gemini", payload)
+    assert [s for s in subjects(repo) if s.startswith("checkpoint")] == [
+        "checkpoint: pre-compact", "checkpoint: pre-compact"]
