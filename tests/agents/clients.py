@@ -74,7 +74,9 @@ def _claude_prepare(home: Path, repo: Path) -> None:
 
 
 def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
-    argv = ["-p", text, "--output-format", "stream-json", "--verbose",
+    # With no prompt text, the prompts come as stream-json user messages on stdin.
+    head = ["-p", text] if text else ["-p", "--input-format", "stream-json"]
+    argv = [*head, "--output-format", "stream-json", "--verbose",
             "--allowedTools", "Bash(git ledger:*)", "mcp__gitledger"]
     if resume:
         argv += ["--resume", resume]
@@ -83,15 +85,24 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "DISABLE_ERROR_REPORTING": "1"})
 
 
+#: Input tokens a reply reports to make each client compact on its own: Claude Code's
+#: window is 1,000,000 tokens for the model it names; Codex's is set by ``_codex_prepare``.
+CODEX_WINDOW = 100_000
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000}
+
+
 # -- Codex CLI --------------------------------------------------------------------------
 
 
 def _codex_prepare(home: Path, repo: Path) -> None:
     config = home / ".codex"
     config.mkdir(exist_ok=True)
-    # The provider's base_url is given per run (-c), where the server's port is known.
+    # The provider's base_url is given per run (-c), where the server's port is known.  The
+    # small window makes a reply that reports many input tokens trigger auto-compaction.
     (config / "config.toml").write_text(
-        'model = "gpt-5-codex"\nmodel_provider = "scripted"\n\n'
+        'model = "gpt-5-codex"\nmodel_provider = "scripted"\n'
+        f"model_context_window = {CODEX_WINDOW}\n"
+        f"model_auto_compact_token_limit = {CODEX_WINDOW // 20}\n\n"
         '[model_providers.scripted]\nname = "scripted"\nbase_url = "http://127.0.0.1:9/v1"\n'
         'env_key = "SCRIPTED_API_KEY"\nwire_api = "responses"\n\n'
         f'[projects."{repo}"]\ntrust_level = "trusted"\n')

@@ -15,11 +15,13 @@ pytestmark = pytest.mark.slow
 
 
 def whole_block(seen: str) -> str:
-    """The restore block in what the model was sent, checked whole by its canary: the
-    canary is the hash of the block above it, so a block cut or altered on the way fails."""
+    """The newest restore block in what the model was sent, checked whole by its canary:
+    the canary is the hash of the block above it, so a block cut or altered on the way
+    fails.  (A resumed conversation also holds the blocks of its earlier starts.)"""
     text = json.loads(seen) if seen.startswith("{") else seen
-    found = next((s for s in strings(text) if "ledger-canary: " in s), None)
-    assert found, f"no restore block reached the model: {seen[:3000]}"
+    blocks = [s for s in strings(text) if "ledger-canary: " in s]
+    assert blocks, f"no restore block reached the model: {seen[:3000]}"
+    found = blocks[-1]
     start = found.index("# git ledger:")
     body, _, rest = found[start:].partition("\nledger-canary: ")
     assert hashlib.sha256(body.encode()).hexdigest()[:10] == rest[:10], found

@@ -1,0 +1,124 @@
+"""The session lifecycle in the real clients: compaction (manual and automatic), resume,
+clear, and a second session in the same worktree.
+
+What each client can do headless decides what is tested for it: a manual ``/compact`` and a
+``/clear`` are slash commands only Claude Code takes without a terminal (as stream-json
+user messages); Codex compacts on its own when the model reports a full context; Gemini CLI
+has no SessionStart after compression (docs/hooks.md), and fires PreCompress before every
+model call, which must cost the ledger one checkpoint at most.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.agents.clients import FULL_CONTEXT
+from tests.agents.conftest import World
+from tests.agents.model_server import Reply
+from tests.agents.test_sessions import session_of, whole_block
+
+pytestmark = pytest.mark.slow
+
+ANOTHER = "belongs to another session"
+
+
+def messages(*texts: str) -> str:
+    """Claude Code's stream-json input: one user message a line, slash commands included."""
+    return "".join(json.dumps({"type": "user", "message": {"role": "user", "content": t}})
+                   + "\n" for t in texts)
+
+
+def checkpoints(world: World) -> list[str]:
+    return [line for line in world.ledger("log").splitlines() if "checkpoint:" in line]
+
+
+@pytest.mark.parametrize("world", ["claude"], indirect=True)
+def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> None:
+    world.ledger("task", "survive a compaction", "--next", "check the block comes back")
+    outcome = world.run("", [Reply(text="Hello."), Reply(text="The summary."),
+                             Reply(text="Going on.")],
+                        stdin=messages("hello", "/compact", "go on"))
+    assert outcome.rc == 0, outcome.describe()
+    assert "restored after startup" in whole_block(outcome.seen(0))
+    assert any("checkpoint: pre-compact" in line for line in checkpoints(world))
+    after = whole_block(outcome.seen(-1))
+    assert "restored after compact" in after
+    assert "TASK: survive a compaction" in after
+    assert "NEXT: check the block comes back" in after
+
+
+@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
+    world.ledger("task", "survive an automatic compaction")
+    full = FULL_CONTEXT[world.client.name]
+    if world.client.name == "claude":
+        outcome = world.run("", [Reply(text="One.", input_tokens=full), Reply(text="Summary."),
+                                 Reply(text="Two.")], stdin=messages("hello", "go on"))
+    else:  # Codex compacts within the turn, once a tool call's reply fills the window
+        outcome = world.run("hello", [Reply.shell("true", input_tokens=full),
+                                      Reply(text="Two.")])
+    assert outcome.rc == 0, outcome.describe()
+    assert checkpoints(world), world.ledger("log")
+    after = whole_block(outcome.seen(-1))
+    assert "restored after compact" in after
+    assert "TASK: survive an automatic compaction" in after
+
+
+@pytest.mark.parametrize("world", ["gemini"], indirect=True)
+def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World) -> None:
+    world.ledger("task", "three model calls")
+    outcome = world.run("go", [Reply.shell("true"), Reply.shell("true"), Reply(text="Done.")])
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 3
+    assert len(checkpoints(world)) == 1, world.ledger("log")
+
+
+@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+def test_a_resumed_session_gets_the_block_again(world: World) -> None:
+    world.ledger("task", "resume me")
+    first = world.run("start", [Reply(text="Started.")])
+    assert first.rc == 0, first.describe()
+    session = session_of(world)
+    world.ledger("verify", "the resume test runs", "--by", "pytest tests/agents")
+    again = world.run("go on", [Reply(text="Resumed.")], resume=session)
+    assert again.rc == 0, again.describe()
+    block = whole_block(again.seen(-1))
+    assert "restored after resume" in block
+    assert "the resume test runs" in block
+    assert ANOTHER not in block
+    assert session_of(world) == session
+
+
+@pytest.mark.parametrize("world", ["claude"], indirect=True)
+def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
+    world.ledger("task", "clear and go on")
+    outcome = world.run("", [Reply(text="Hello."), Reply(text="Cleared, going on.")],
+                        stdin=messages("hello", "/clear", "go on"))
+    assert outcome.rc == 0, outcome.describe()
+    after = whole_block(outcome.seen(-1))
+    assert "restored after clear" in after
+    assert ANOTHER not in after
+    assert "TASK: clear and go on" in after
+    handovers = [e for e in world.ledger_json("log")["events"]
+                 if e["trailers"].get("Ledger-Handover") == ["clear"]]
+    assert len(handovers) == 1, world.ledger("log")
+    assert session_of(world) == handovers[0]["trailers"]["Ledger-Owner"][0]
+
+
+def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
+    first = world.run("start the task", [
+        Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
+        Reply(text="Started."),
+    ])
+    assert first.rc == 0, first.describe()
+    owner = session_of(world)
+    second = world.run("something else", [Reply(text="Noted.")])
+    assert second.rc == 0, second.describe()
+    block = whole_block(second.seen(0)) if "ledger-canary" in second.seen(0) else second.seen(0)
+    assert ANOTHER in block
+    assert owner in block
+    assert "git ledger archive" in block
+    assert "Its TASK: the first session task" in block
+    assert session_of(world) == owner  # told, never silently handed the ledger
