@@ -1,11 +1,12 @@
 """The restore block: the capped re-inject an agent gets after start, resume, clear or compact.
 
 What a summary destroys comes back in restore-first order (TASK, NEXT, OPEN, DECIDED,
-VERIFIED, DROPPED, PLAN, then the project's active decisions), inside a hard budget counted
-in characters of exactly the context string the agent injects.  When the ledger holds more
-than fits, it degrades by priority, never by position: every canonical section keeps a
-floor, DROPPED and VERIFIED outrank DECIDED, non-canonical content (the project's
-decisions, the protocol primer) goes first, newest entries are kept within a section, and
+VERIFIED, DROPPED, PLAN, then the project's durable half: its active decisions, and the
+VERIFIED facts and DROPPED approaches carried out of finished tasks), inside a hard budget
+counted in characters of exactly the context string the agent injects.  When the ledger
+holds more than fits, it degrades by priority, never by position: every canonical section
+keeps a floor, DROPPED and VERIFIED outrank DECIDED, non-canonical content (the project's
+sections, the protocol primer) goes first, newest entries are kept within a section, and
 every clipped section is named with the command that shows it.  The canary line appears
 only when nothing was clipped.
 
@@ -28,14 +29,19 @@ from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, LedgerError
-from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
+from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
 
-#: Restore-first display order, and the order in which the budget is spent.
-DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")
-PRIORITY = ("open", "dropped", "verified", "decided", "plan", "project")
-FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "project": 0}
+#: Restore-first display order, and the order in which the budget is spent: the session's
+#: own sections, then the project's (its decisions in force, and the VERIFIED facts and
+#: DROPPED approaches archives carried out of finished tasks), which are not canonical here.
+DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project",
+                 "project_verified", "project_dropped")
+PRIORITY = ("open", "dropped", "verified", "decided", "plan", "project_dropped",
+            "project_verified", "project")
+FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "project": 0,
+          "project_verified": 0, "project_dropped": 0}
 #: Decisions restore shows; rejected and superseded ones are only counted.
 SHOWN_STATUSES = LIVE_STATUSES
 
@@ -63,8 +69,12 @@ _SHOW = {
     "dropped": "git ledger show --kind dropped",
     "plan": "git ledger show --kind plan",
     "project": "git ledger show --project --kind decided",
+    "project_verified": "git ledger show --project --kind verified",
+    "project_dropped": "git ledger show --project --kind dropped",
 }
-_TITLES = {**SECTION_TITLES, "project": "PROJECT DECISIONS (active, shared)"}
+_TITLES = {**SECTION_TITLES, "project": "PROJECT DECISIONS (active, shared)",
+           "project_verified": "PROJECT VERIFIED (carried, shared)",
+           "project_dropped": "PROJECT DROPPED (carried, shared)"}
 
 
 @dataclass(frozen=True)
@@ -103,7 +113,7 @@ def restore(
     fmt: str = "text", session_id: str | None = None, source: str | None = None,
     archive: str | None = None, ledger_name: str | None = None,
 ) -> Block:
-    """Read this worktree's ledger and the project's active decisions; compose the block.
+    """Read this worktree's ledger and the project's durable half; compose the block.
 
     ``archive`` (an archive's id, prefix or ref) restores that archived ledger instead,
     read-only and alone: the block says it is an archive, and neither the project's
@@ -160,7 +170,8 @@ def compose(parts: Parts, budget: int) -> Block:
     new_session = parts.session_id is None or owner != parts.session_id
     sections, shortened = _sections(parts)
     totals = {key: len(lines) for key, lines in sections.items()}
-    totals["project"] = max(parts.project.active, len(sections["project"]))
+    for key, _, count in _project_sections(parts.project):
+        totals[key] = max(count, len(sections[key]))
     hidden = _hidden_decisions(snapshot)
     head, head_cut = _head(parts, other)
     protocol = list(PROTOCOL) if parts.source == "startup" and new_session else []
@@ -193,7 +204,7 @@ def compose(parts: Parts, budget: int) -> Block:
     # Fill by priority: once a section cannot show its next entry, every section below
     # it keeps only its floor, so nothing of lower priority is shown in its place.
     for key in PRIORITY:
-        lines = sections[key]  # the project's may stop short of its total: the rest clips
+        lines = sections[key]  # the project's may stop short of their totals: the rest clips
         while include[key] < len(lines):
             include[key] += 1
             if len(text_for(include, with_protocol)[0]) > budget:
@@ -286,12 +297,20 @@ def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     pairs = [(e, short[e.id], e.kind) for e in newest
              if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
-    pairs += [(e, s, "project") for e, s in parts.project.top]
+    for key, top, _ in _project_sections(parts.project):
+        pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
         line, cut = _entry_line(entry, short_id, parts.me)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
     return lines, shortened
+
+
+def _project_sections(project: ActiveDecisions) -> tuple[tuple[str, Shorts, int], ...]:
+    """The project's sections: each one's key, newest entries (with short ids) and total."""
+    return (("project", project.top, project.active),
+            ("project_verified", project.verified.entries, project.verified.count),
+            ("project_dropped", project.dropped.entries, project.dropped.count))
 
 
 def _hidden_decisions(snapshot: Snapshot) -> int:

@@ -285,3 +285,76 @@ def test_parsed_entries_are_cached_by_blob_and_never_trusted_blindly(repo: Path)
     assert edited.entry is not None
     assert edited.entry in ledger.snapshot().entries
     assert len(json.loads(cache.read_text())["entries"]) == 5  # the old blob is dropped
+
+
+def _archive_a_task(ledger: Run) -> None:
+    """A finished task whose durable half the archive carries to the project ledger."""
+    for args in (("task", "Ship the PKCE callback"),
+                 ("verify", "The callback rejects a missing verifier", "--by",
+                  "pytest -k verifier"),
+                 ("drop", "Token in localStorage", "--why", "readable by any XSS"),
+                 ("decide", "Use PKCE", "--over", "implicit flow"),
+                 ("archive",),
+                 ("task", "Add SSO", "--next", "Read the IdP docs")):
+        result = ledger(*args)
+        assert result.exit_code == 0, (args, result.output)
+
+
+def test_an_archived_tasks_verified_and_dropped_come_back(ledger: Run) -> None:
+    _archive_a_task(ledger)
+    assert ledger("verify", "SSO metadata parses", "--by", "pytest -k sso").exit_code == 0
+    assert ledger("drop", "SAML by hand", "--why", "xmlsec exists").exit_code == 0
+    result = ledger("restore")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "TASK: Add SSO" in text
+    assert ("PROJECT VERIFIED (carried, shared):\n- v-" in text)
+    assert ("The callback rejects a missing verifier [proved by: pytest -k verifier"
+            in text)
+    assert "PROJECT DROPPED (carried, shared):\n- x-" in text
+    assert "Token in localStorage (why: readable by any XSS)" in text
+    # The session's own come first, then the project's, each labelled as the project's.
+    order = [text.index(m) for m in ("VERIFIED:\n", "DROPPED:\n", "PROJECT DECISIONS",
+                                     "PROJECT VERIFIED", "PROJECT DROPPED", CANARY_PREFIX)]
+    assert order == sorted(order)
+    assert text.index("SSO metadata parses") < text.index("The callback rejects")
+    described = json.loads(ledger("restore", "--format", "json").stdout)
+    assert described["complete"] is True
+    assert described["clipped"] == {}
+
+
+def test_the_projects_verified_and_dropped_are_clipped_before_the_sessions(
+        ledger: Run, repo: Path) -> None:
+    _archive_a_task(ledger)
+    project = Ledger.open(repo, project=True)
+    for n in range(30):
+        project.verify(f"Project fact {n} about the token store", by=f"pytest -k fact{n}")
+        project.drop(f"Project dead end {n} for the callback", why=f"reason {n}")
+    own = Ledger.open(repo)
+    own.verify("Session fact", by="pytest -k session")
+    own.drop("Session dead end", why="session reason")
+    described = json.loads(ledger("restore", "--format", "json", "--budget", "2500").stdout)
+    text = described["context"]
+    assert described["length"] <= 2500
+    assert "Session fact" in text
+    assert "Session dead end" in text
+    assert described["clipped"]["project_verified"] > 0
+    assert described["clipped"]["project"] == 1  # the project's decisions are cut first
+    assert "Project dead end 29 for the callback" in text  # DROPPED outranks VERIFIED
+    assert (f"{described['clipped']['project_verified']} more PROJECT VERIFIED: "
+            "git ledger show --project --kind verified") in text
+    assert described["complete"] is False
+    assert CANARY_PREFIX not in text
+
+
+def test_an_archive_or_a_teammates_ledger_is_restored_without_the_projects_half(
+        ledger: Run) -> None:
+    _archive_a_task(ledger)
+    archived = ledger("list", "--archived").stdout.split()[0]
+    result = ledger("restore", "--archive", archived)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "ARCHIVED ledger" in text
+    assert "The callback rejects" not in text
+    assert "PROJECT VERIFIED" not in text
+    assert "PROJECT DROPPED" not in text
