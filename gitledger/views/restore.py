@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ from gitledger.core.ids import shortest_unique
 from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
-from gitledger.errors import InvalidInput, LedgerError
+from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
 from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
@@ -48,6 +48,24 @@ SHOWN_STATUSES = LIVE_STATUSES
 TEXT_CAP = 400
 DETAIL_CAP = 240
 OVER_ITEMS = 4
+
+
+@dataclass(frozen=True)
+class Caps:
+    """How long an entry's fields may be in the block: its text, each detail (a reason, a
+    command, a note, a scope; 0 leaves details out), each rejected alternative, and how
+    many of those."""
+
+    text: int
+    detail: int
+    item: int
+    items: int
+
+
+FULL = Caps(TEXT_CAP, DETAIL_CAP, 120, OVER_ITEMS)
+#: When the floors do not fit whole, entries are shortened step by step, down to their id,
+#: a few words and their status, rather than the block refused.
+TIGHTER = (Caps(160, 80, 40, 2), Caps(60, 0, 0, 0), Caps(24, 0, 0, 0))
 CANARY_PREFIX = "ledger-canary: "
 
 PROTOCOL = (
@@ -130,7 +148,8 @@ def restore(
         raise InvalidInput(f"unknown source '{source}': use one of {', '.join(SOURCES)}")
     chosen = BLOCK_BUDGET if budget is None else budget
     if chosen < MIN_BUDGET:
-        raise InvalidInput(f"--budget {chosen} is below the minimum of {MIN_BUDGET} characters")
+        raise BudgetTooSmall(f"--budget {chosen} is below the minimum of {MIN_BUDGET} "
+                             "characters")
     name: str | None = None
     fetched: str | None = None
     author: str | None = None
@@ -162,13 +181,14 @@ def restore(
 
 
 def compose(parts: Parts, budget: int) -> Block:
-    """The block for ``parts`` in at most ``budget`` characters, or InvalidInput."""
+    """The block for ``parts`` in at most ``budget`` characters, or BudgetTooSmall when
+    even its header and one shortened entry per section do not fit."""
     snapshot = parts.session
     meta = snapshot.meta
     owner = meta.session_id if meta else None
     other = bool(parts.session_id and owner and owner != parts.session_id)
     new_session = parts.session_id is None or owner != parts.session_id
-    sections, shortened = _sections(parts)
+    sections, shortened = _sections(parts, FULL)
     totals = {key: len(lines) for key, lines in sections.items()}
     for key, _, count in _project_sections(parts.project):
         totals[key] = max(count, len(sections[key]))
@@ -185,19 +205,25 @@ def compose(parts: Parts, budget: int) -> Block:
                        protocol_dropped=bool(protocol) and not protocol_on,
                        show_base=_show_base(parts))
 
-    # Every canonical section keeps a floor: two entries when they fit, else one.
-    for scale in (1, 0.5):
-        include = {key: min(int(FLOORS[key] * scale + 0.5) if FLOORS[key] else 0,
-                            len(lines)) for key, lines in sections.items()}
-        if len(text_for(include, False)[0]) <= budget:
+    # Every canonical section keeps a floor: two whole entries when they fit, else one,
+    # else one shortened further and further.  Showing every entry of a small ledger can
+    # be shorter than its floors and the notices of what they leave out: that is tried too.
+    for caps, scale in ((FULL, 1.0), (FULL, 0.5), *((tighter, 0.5) for tighter in TIGHTER)):
+        if caps is not FULL:
+            sections, shortened = _sections(parts, caps)
+        floors = {key: min(int(FLOORS[key] * scale + 0.5) if FLOORS[key] else 0,
+                           len(lines)) for key, lines in sections.items()}
+        everything = {key: len(lines) for key, lines in sections.items()}
+        fitting = [c for c in (floors, everything) if len(text_for(c, False)[0]) <= budget]
+        if fitting:
+            include = fitting[0]
             break
     else:
-        needed = len(text_for(include, False)[0])
-        while len(text_for(include, False, needed)[0]) > needed:  # the notice names it
-            needed = len(text_for(include, False, needed)[0])
-        raise InvalidInput(
-            f"--budget {budget} cannot hold this ledger's floors ({needed} characters "
-            "needed); give a larger --budget or read it with git ledger show"
+        needed = min(_length_at_its_budget(text_for, floors),
+                     _length_at_its_budget(text_for, everything))
+        raise BudgetTooSmall(
+            f"--budget {budget} is below the {needed} characters this block cannot go under "
+            "(its header and one shortened entry per section): give a larger --budget"
         )
     if with_protocol and len(text_for(include, True)[0]) > budget:
         with_protocol = False
@@ -216,6 +242,18 @@ def compose(parts: Parts, budget: int) -> Block:
     assert len(text) <= budget
     canary = text.rsplit(CANARY_PREFIX, 1)[1] if complete else None
     return Block(text, complete, canary, budget, clipped, snapshot.ref or None, owner, other)
+
+
+def _length_at_its_budget(
+    text_for: Callable[[dict[str, int], bool, int], tuple[str, bool, dict[str, int]]],
+    counts: dict[str, int],
+) -> int:
+    """The smallest budget that holds the block of ``counts`` entries, whose clipped notice
+    names the budget and so grows with its digits."""
+    needed = len(text_for(counts, False, MIN_BUDGET)[0])
+    while len(text_for(counts, False, needed)[0]) > needed:
+        needed = len(text_for(counts, False, needed)[0])
+    return needed
 
 
 def minimal_block(*, budget: int, message: str) -> Block:
@@ -288,8 +326,9 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     return lines, cut
 
 
-def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Each section's lines, newest first, and the short ids of lines that were shortened."""
+def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each section's lines under ``caps``, newest first, and the short ids of lines that
+    were shortened."""
     snapshot = parts.session
     short = shortest_unique(e.id for e in snapshot.entries)
     newest = sorted(snapshot.entries, key=lambda e: (e.seq, e.created, e.id), reverse=True)
@@ -300,7 +339,7 @@ def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]
     for key, top, _ in _project_sections(parts.project):
         pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
-        line, cut = _entry_line(entry, short_id, parts.me)
+        line, cut = _entry_line(entry, short_id, parts.me, caps)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
     return lines, shortened
@@ -374,8 +413,10 @@ def _show_base(parts: Parts) -> str | None:
     return None
 
 
-def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]:
-    """The entry's line, and whether a field had to be shortened to its display cap."""
+def _entry_line(entry: Entry, short_id: str, me: str | None,
+                caps: Caps = FULL) -> tuple[str, bool]:
+    """The entry's line, and whether a field had to be shortened to its display cap (or,
+    under the tightest caps, was left out)."""
     cut = [False]
 
     def _clean(text: str, cap: int) -> str:
@@ -385,30 +426,46 @@ def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]
         cut[0] = True
         return flat[: cap - 1] + "…"
 
-    parts = [f"- {short_id} {_clean(entry.text, TEXT_CAP)}"]
+    def detail(value: str | None, show: Callable[[int], str]) -> str:
+        """``show(cap)`` for a field that may be left out: nothing when it is empty, or
+        (marked shortened) when the caps give details no room."""
+        if not value:
+            return ""
+        if not caps.detail:
+            cut[0] = True
+            return ""
+        return show(caps.detail)
+
+    parts = [f"- {short_id} {_clean(entry.text, caps.text)}"]
     if entry.kind == "open" and entry.ask_user:
         parts.append(" [only the user can answer]")
     elif entry.kind == "decided":
         tags = [_status(entry)]
-        if entry.scope:
-            tags.append(f"scope {_clean(entry.scope, 80)}")
+        scope = detail(entry.scope, lambda c: f"scope {_clean(entry.scope or '', min(c, 80))}")
+        if scope:
+            tags.append(scope)
         parts.append(f" [{'; '.join(tags)}]")
-        if entry.over:
-            rejected = " | ".join(_clean(o, 120) for o in entry.over[:OVER_ITEMS])
-            more = ""
-            if len(entry.over) > OVER_ITEMS:  # hidden alternatives count as shortened
-                more, cut[0] = f" (+{len(entry.over) - OVER_ITEMS})", True
+        shown = entry.over[:caps.items] if caps.detail else ()
+        if shown:
+            rejected = " | ".join(_clean(o, caps.item) for o in shown)
+            more = f" (+{len(entry.over) - len(shown)})" if len(entry.over) > len(shown) else ""
             parts.append(f" rejected: {rejected}{more}")
-        if entry.because:
-            parts.append(f"{';' if entry.over else ''} because: "
-                         f"{_clean(entry.because, DETAIL_CAP)}")
+        if len(entry.over) > len(shown):  # hidden alternatives count as shortened
+            cut[0] = True
+        parts.append(detail(entry.because, lambda c: f"{';' if shown else ''} because: "
+                                                     f"{_clean(entry.because or '', c)}"))
     elif entry.kind == "verified":
         at = f" at {_clean(entry.commit[:10], 10)}" if entry.commit else ""
-        parts.append(f" [proved by: {_clean(entry.by or '?', DETAIL_CAP)}{at}]")
+        by = detail(entry.by, lambda c: f"proved by: {_clean(entry.by or '', c)}")
+        by = by or ("proved by: ?" if caps.detail and not entry.by else "")
+        inner = f"{by}{at}" if by else at.strip()
+        if inner:
+            parts.append(f" [{inner}]")
     elif entry.kind == "dropped":
-        parts.append(f" (why: {_clean(entry.why or '?', DETAIL_CAP)})")
-    elif entry.kind == "plan" and entry.note:
-        parts.append(f" ({_clean(entry.note, DETAIL_CAP)})")
+        why = detail(entry.why, lambda c: f" (why: {_clean(entry.why or '', c)})")
+        parts.append(why or (" (why: ?)" if caps.detail and not entry.why else ""))
+    elif entry.kind == "plan":
+        parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
     if me is not None and entry.author != me:
         parts.append(f" [by {_clean(entry.author.split(' <', 1)[0], 60)}]")
     return "".join(parts), cut[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from gitledger.cli import cli
 from gitledger.core.ids import entry_path
-from gitledger.errors import InvalidInput
+from gitledger.errors import BudgetTooSmall
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import CACHE_DIR
 from gitledger.views.restore import CANARY_PREFIX, PROTOCOL, restore
@@ -129,10 +130,47 @@ def test_small_budget_clips_by_priority_and_names_it(repo: Path) -> None:
     assert "Restore incomplete" in block.text
 
 
-def test_budget_too_small_for_the_floors_is_an_error(repo: Path) -> None:
-    _fill(repo)
-    with pytest.raises(InvalidInput, match="cannot hold this ledger's floors"):
+def _long_fill(repo: Path) -> Ledger:
+    """Two entries of every kind, each far longer than a small budget allows whole."""
+    ledger = _fill(repo)
+    long = " and then some more words about it" * 12
+    for n in (1, 2):
+        ledger.open_question(f"Which IdP first, {n}?{long}")
+        ledger.decide(f"Use one callback per IdP {n}{long}", over=[f"a shared callback{long}"],
+                      because=f"separate audit trails{long}")
+        ledger.verify(f"The IdP metadata parses {n}{long}", by=f"pytest -k metadata{long}")
+        ledger.drop(f"Hand-written SAML {n}{long}", why=f"xmlsec exists{long}")
+        ledger.plan(f"docs/sso-plan-{n}.md", note=f"the SSO rollout{long}")
+    return ledger
+
+
+def test_a_budget_below_the_floors_shortens_entries_instead_of_refusing(repo: Path) -> None:
+    _long_fill(repo)
+    for budget in (2500, 1200, 900):  # two whole entries per section need about 3,000
+        block = restore(repo, budget=budget)
+        text = block.text
+        assert len(text) <= budget
+        assert not block.complete
+        assert CANARY_PREFIX not in text
+        for title in ("OPEN:", "DECIDED:", "VERIFIED:", "DROPPED:", "PLAN:"):
+            entry = text.split(f"\n{title}\n", 1)[1].split("\n", 1)[0]
+            assert entry.startswith("- "), (title, text)  # one shortened entry each
+        assert "Shortened for the block: " in text
+        assert "git ledger show ID has the full text" in text
+        assert block.clipped
+        for key, missing in block.clipped.items():
+            assert f"\n{missing} more {key.upper()}: git ledger show --kind {key}\n" in text
+        assert "Restore incomplete" in text
+
+
+def test_a_budget_below_the_fixed_header_is_a_usage_error(repo: Path) -> None:
+    _long_fill(repo)
+    with pytest.raises(BudgetTooSmall, match=r"below the (\d+) characters") as error:
         restore(repo, budget=300)
+    assert error.value.exit_code == 2
+    needed = int(re.findall(r"below the (\d+) characters", str(error.value))[0])
+    assert needed > 300
+    assert len(restore(repo, budget=needed).text) <= needed  # the figure is exact
 
 
 def test_project_decisions_are_included_and_cached(repo: Path) -> None:
@@ -211,8 +249,8 @@ def test_cli_restore_formats(ledger: Run, repo: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (("restore", "--budget", "300"), 1, "cannot hold this ledger's floors"),
-        (("restore", "--budget", "50"), 1, "below the minimum"),
+        (("restore", "--budget", "250"), 2, "is below the"),
+        (("restore", "--budget", "50"), 2, "below the minimum"),
         (("restore", "--format", "xml"), 2, "Invalid value for '--format'"),
         (("restore", "--source", "boot"), 2, "Invalid value for '--source'"),
         (("claim",), 2, "Missing option '--session-id'"),

@@ -16,7 +16,8 @@ against restore's own bookkeeping alone.
 The minimal examples the properties found in restore.py are written out near the end of
 the file, each as a test of its own, and seed the properties that found them
 (``@example``), so the regression is checked first on every run.  What restore.py still
-breaks is marked ``xfail(strict=True)``: a fix shows up as an XPASS.
+breaks would be marked ``xfail(strict=True)``, so that a fix shows up as an XPASS (none is,
+today).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_uni
 from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
 from gitledger.core.names import MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
-from gitledger.errors import InvalidInput
+from gitledger.errors import BudgetTooSmall
 from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
@@ -62,6 +63,8 @@ MAX_BUDGET = 20_000
 CANONICAL = ("open", "decided", "verified", "dropped", "plan")
 #: The project's sections: its decisions in force, and its carried VERIFIED and DROPPED.
 PROJECT_SECTIONS = ("project", "project_verified", "project_dropped")
+#: What compose says when a budget cannot hold even the block's fixed part.
+FIXED_PART = r"is below the (\d+) characters this block cannot go under"
 SECTIONS = (*CANONICAL, *PROJECT_SECTIONS)
 #: The command each clipped section must be named with (the brief's contract).
 SHOW = {
@@ -338,20 +341,18 @@ class Reading:
 
 
 def composed(parts: Parts, budget: int) -> Block | None:
-    """The block, or None when compose refused; a refusal must be the floors' and true."""
+    """The block, or None when compose refused; a refusal must be the fixed part's, with
+    the exact budget that holds it."""
     try:
         block = compose(parts, budget)
-    except InvalidInput as exc:
+    except BudgetTooSmall as exc:
         message = str(exc)
-        found = re.search(r"cannot hold this ledger's floors \((\d+) characters needed\)",
-                          message)
-        assert found, f"InvalidInput that is not about the floors: {message}"
+        found = re.search(FIXED_PART, message)
+        assert found, f"BudgetTooSmall that is not about the fixed part: {message}"
         needed = int(found.group(1))
         assert needed > budget, message
-        # ... and the figure is (nearly) the truth: the floors fit once the budget line's
-        # own digits are allowed for (test_floor_error_names_a_budget_that_fits is exact).
-        at_need = compose(parts, needed + len(str(MAX_BUDGET)))
-        assert len(at_need.text) <= needed + len(str(MAX_BUDGET))
+        at_need = compose(parts, needed)  # ... and the figure is the truth
+        assert len(at_need.text) <= needed
         return None
     note(block.text)
     return block
@@ -595,7 +596,7 @@ def test_block_never_exceeds_the_budget(parts: Parts, budget: int) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
 @given(parts=all_parts(max_entries=50))
 def test_a_20000_budget_always_holds_the_floors_of_50_entries(parts: Parts) -> None:
-    block = compose(parts, MAX_BUDGET)  # never InvalidInput
+    block = compose(parts, MAX_BUDGET)  # never BudgetTooSmall
     assert len(block.text) <= MAX_BUDGET
 
 
@@ -782,14 +783,24 @@ TRAILING_SEMICOLON = ledger_of(item("open", 1, "why not;"))
 HOSTILE_ID = ledger_of(ledger_id="\x1b[2J\u202e")
 
 
-@pytest.mark.xfail(strict=True, reason="the floor error names a budget one short: it counts "
-                   "the 'clipped to fit N characters' line with the old N's digits")
-def test_floor_error_names_a_budget_that_fits() -> None:
+def test_a_budget_below_the_floors_shortens_them_rather_than_refusing() -> None:
     parts = ledger_of(item("open", 1, "x" * 500), item("open", 2, "x" * 500))
-    with pytest.raises(InvalidInput, match=r"\((\d+) characters needed\)") as error:
+    block = compose(parts, 500)  # once refused: "1155 characters needed"
+    assert len(block.text) <= 500
+    assert Reading.of(block.text).shown("open") >= 1
+    assert "Shortened for the block: " in block.text
+
+
+def test_the_fixed_part_error_names_a_budget_that_fits() -> None:
+    parts = ledger_of(item("open", 1, "x" * 500), item("open", 2, "x" * 500),
+                      focus=Focus(task="t" * LINE_LIMIT, next="n" * LINE_LIMIT))
+    with pytest.raises(BudgetTooSmall, match=FIXED_PART) as error:
         compose(parts, 999)
-    needed = int(re.findall(r"\((\d+) characters needed\)", str(error.value))[0])
-    assert len(compose(parts, needed).text) <= needed  # today: "1155 characters needed"
+    assert error.value.exit_code == 2
+    needed = int(re.findall(FIXED_PART, str(error.value))[0])
+    assert len(compose(parts, needed).text) <= needed
+    with pytest.raises(BudgetTooSmall):
+        compose(parts, needed - 1)
 
 
 def test_priority_example_dropped_clipped_while_decided_shown_in_full() -> None:
@@ -850,13 +861,7 @@ def worst_case_floors() -> Parts:
     return replace(parts, source="startup")
 
 
-@pytest.mark.parametrize("fmt", [
-    pytest.param(fmt, marks=[] if fmt != "codex" else pytest.mark.xfail(
-        strict=True, reason="one limit-length entry per section, every field at its write "
-        "limit, needs more than Codex's 6,000: restore refuses and the hook prints a "
-        "minimal block"))
-    for fmt in FORMATS
-])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_default_budgets_hold_the_floors_of_any_valid_ledger(fmt: str) -> None:
     block = compose(worst_case_floors(), DEFAULT_BUDGETS[fmt])
     assert len(block.text) <= DEFAULT_BUDGETS[fmt]
