@@ -25,7 +25,14 @@ from typing import Any
 from gitledger.core.codec import iso
 from gitledger.core.display import one_line
 from gitledger.core.ids import shortest_unique
-from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
+from gitledger.core.model import (
+    LIVE_STATUSES,
+    SECTION_TITLES,
+    Entry,
+    Snapshot,
+    git_evidence,
+    missing_receipt,
+)
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
@@ -36,12 +43,14 @@ from gitledger.storage.layout import PROJECT_REF
 #: Restore-first display order, and the order in which the budget is spent: the session's
 #: own sections, then the project's (its decisions in force, and the VERIFIED facts and
 #: DROPPED approaches archives carried out of finished tasks), which are not canonical here.
-DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project",
+#: Proposed decisions are not in force: they are listed apart, after PLAN, and are not
+#: canonical either (the seeds' SessionStart injects decisions in force only).
+DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "proposed", "project",
                  "project_verified", "project_dropped")
-PRIORITY = ("open", "dropped", "verified", "decided", "plan", "project_dropped",
+PRIORITY = ("open", "dropped", "verified", "decided", "plan", "proposed", "project_dropped",
             "project_verified", "project")
-FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "project": 0,
-          "project_verified": 0, "project_dropped": 0}
+FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "proposed": 0,
+          "project": 0, "project_verified": 0, "project_dropped": 0}
 #: Decisions restore shows; rejected and superseded ones are only counted.
 SHOWN_STATUSES = LIVE_STATUSES
 
@@ -86,11 +95,13 @@ _SHOW = {
     "verified": "git ledger show --kind verified",
     "dropped": "git ledger show --kind dropped",
     "plan": "git ledger show --kind plan",
+    "proposed": "git ledger show --kind decided",
     "project": "git ledger show --project --kind decided",
     "project_verified": "git ledger show --project --kind verified",
     "project_dropped": "git ledger show --project --kind dropped",
 }
-_TITLES = {**SECTION_TITLES, "project": "PROJECT DECISIONS (active, shared)",
+_TITLES = {**SECTION_TITLES, "proposed": "PROPOSED (not in force until accepted)",
+           "project": "PROJECT DECISIONS (active, shared)",
            "project_verified": "PROJECT VERIFIED (carried, shared)",
            "project_dropped": "PROJECT DROPPED (carried, shared)"}
 
@@ -334,8 +345,8 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
     newest = sorted(snapshot.entries, key=lambda e: (e.seq, e.created, e.id), reverse=True)
     lines: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
-    pairs = [(e, short[e.id], e.kind) for e in newest
-             if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
+    pairs = [(e, short[e.id], "proposed" if e.status == "proposed" else e.kind)
+             for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
     for key, top, _ in _project_sections(parts.project):
         pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
@@ -440,7 +451,7 @@ def _entry_line(entry: Entry, short_id: str, me: str | None,
     if entry.kind == "open" and entry.ask_user:
         parts.append(" [only the user can answer]")
     elif entry.kind == "decided":
-        tags = [_status(entry)]
+        tags = [_status(entry, _clean)]
         scope = detail(entry.scope, lambda c: f"scope {_clean(entry.scope or '', min(c, 80))}")
         if scope:
             tags.append(scope)
@@ -471,16 +482,26 @@ def _entry_line(entry: Entry, short_id: str, me: str | None,
     return "".join(parts), cut[0]
 
 
-def _status(entry: Entry) -> str:
+def _status(entry: Entry, clean: Callable[[str, int], str]) -> str:
+    """A decision's real status with its evidence: the commit that implements it, the deploy
+    receipt; a deploy whose receipt is incomplete is not given as a fact."""
+    commits = git_evidence(entry)
+    built = (f"implemented in {clean(commits[0][:10], 10)}"
+             + (f" (+{len(commits) - 1})" if len(commits) > 1 else "")
+             if commits else "implemented, no git: evidence")
     if entry.status == "implemented":
-        return "implemented — not deployed"
+        return f"{built} — not deployed"
     if entry.status == "deployed":
-        when = iso(entry.deployed_at) if entry.deployed_at else "an unknown time"
-        sha = f" ({_clean(entry.deployed_sha[:12], 12)})" if entry.deployed_sha else ""
-        return f"deployed to {_clean(entry.deployed_env or '?', 40)} at {when}{sha}"
+        missing = missing_receipt(entry)
+        if missing:
+            return f"deploy unverified: the receipt has no {', '.join(missing)}; {built}"
+        when = iso(entry.deployed_at) if entry.deployed_at else "?"
+        return (f"deployed to {clean(entry.deployed_env or '?', 40)} at {when} "
+                f"({clean((entry.deployed_sha or '?')[:12], 12)}), "
+                f"{clean(entry.deployed_url or '?', 120)}; {built}")
     if entry.status == "proposed" and entry.supersedes:
-        return f"proposed, would supersede {_clean(entry.supersedes, 40)}"
-    return _clean(entry.status or "?", 40)
+        return f"proposed, would supersede {clean(entry.supersedes, 40)}"
+    return clean(entry.status or "?", 40)
 
 
 def _clean(text: str, cap: int) -> str:

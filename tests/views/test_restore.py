@@ -396,3 +396,56 @@ def test_an_archive_or_a_teammates_ledger_is_restored_without_the_projects_half(
     assert "The callback rejects" not in text
     assert "PROJECT VERIFIED" not in text
     assert "PROJECT DROPPED" not in text
+
+
+def _decision_id(ledger: Run, *args: str) -> str:
+    result = ledger("decide", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout.strip()
+
+
+def test_implemented_and_deployed_decisions_show_their_evidence(
+        ledger: Run, repo_with_commit: Path) -> None:
+    head = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    built = _decision_id(ledger, "Use PKCE")
+    shipped = _decision_id(ledger, "Log JSON")
+    for args in (("implement", built), ("implement", shipped),
+                 ("deploy", shipped, "--env", "production", "--sha", head, "--url",
+                  "https://ci.example.com/run/7", "--at", "2026-11-30T12:00:00Z")):
+        result = ledger(*args)
+        assert result.exit_code == 0, (args, result.output)
+    text = ledger("restore").stdout
+    assert f"Use PKCE [implemented in {head[:10]} — not deployed]" in text
+    assert (f"Log JSON [deployed to production at 2026-11-30T12:00:00Z ({head[:12]}), "
+            f"https://ci.example.com/run/7; implemented in {head[:10]}]") in text
+
+
+def test_a_deployed_decision_with_an_incomplete_receipt_is_deploy_unverified(
+        ledger: Run, repo_with_commit: Path) -> None:
+    head = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    shipped = _decision_id(ledger, "Log JSON")
+    assert ledger("implement", shipped).exit_code == 0
+    assert ledger("deploy", shipped, "--env", "production", "--sha", head, "--url",
+                  "https://ci.example.com/run/7").exit_code == 0
+    ref = Ledger.open(repo_with_commit).ref or ""
+    path = entry_path(shipped)
+    blob = git(repo_with_commit, "show", f"{ref}:{path}")
+    edited = "\n".join(line for line in blob.splitlines()
+                       if not line.startswith("deployed_url"))  # a receipt without its log
+    _commit_blob(repo_with_commit, ref, path, edited + "\n")
+    text = ledger("restore").stdout
+    assert "deployed to" not in text
+    assert (f"Log JSON [deploy unverified: the receipt has no url; implemented in "
+            f"{head[:10]}]") in text
+
+
+def test_a_proposed_decision_is_not_listed_as_in_force(ledger: Run, repo: Path) -> None:
+    _fill(repo)
+    proposed = _decision_id(ledger, "Maybe a BFF for tokens", "--proposed")
+    text = ledger("restore").stdout
+    decided = text.split("\nDECIDED:\n", 1)[1].split("\nVERIFIED:\n", 1)[0]
+    assert "Use PKCE" in decided
+    assert "Maybe a BFF" not in decided
+    assert (f"PROPOSED (not in force until accepted):\n- {proposed[:4]}") in text
+    assert "Maybe a BFF for tokens [proposed]" in text
+    assert text.index("PLAN:") < text.index("PROPOSED (")

@@ -65,7 +65,8 @@ CANONICAL = ("open", "decided", "verified", "dropped", "plan")
 PROJECT_SECTIONS = ("project", "project_verified", "project_dropped")
 #: What compose says when a budget cannot hold even the block's fixed part.
 FIXED_PART = r"is below the (\d+) characters this block cannot go under"
-SECTIONS = (*CANONICAL, *PROJECT_SECTIONS)
+#: The session's proposed decisions, listed apart from DECIDED: they are not in force.
+SECTIONS = (*CANONICAL, "proposed", *PROJECT_SECTIONS)
 #: The command each clipped section must be named with (the brief's contract).
 SHOW = {
     "open": "git ledger show --kind open",
@@ -73,11 +74,12 @@ SHOW = {
     "verified": "git ledger show --kind verified",
     "dropped": "git ledger show --kind dropped",
     "plan": "git ledger show --kind plan",
+    "proposed": "git ledger show --kind decided",
     "project": "git ledger show --project --kind decided",
     "project_verified": "git ledger show --project --kind verified",
     "project_dropped": "git ledger show --project --kind dropped",
 }
-TITLE_WORD = {**SECTION_TITLES, "project": "PROJECT DECISIONS",
+TITLE_WORD = {**SECTION_TITLES, "proposed": "PROPOSED", "project": "PROJECT DECISIONS",
               "project_verified": "PROJECT VERIFIED", "project_dropped": "PROJECT DROPPED"}
 
 #: Characters that may never reach an agent's context: C0 (but the newline) and C1
@@ -283,7 +285,7 @@ def expected_sections(parts: Parts) -> dict[str, list[Entry]]:
     for entry in newest_first(parts.session.entries):
         if entry.kind == "decided" and entry.status not in SHOWN_STATUSES:
             continue
-        out[entry.kind].append(entry)
+        out["proposed" if entry.status == "proposed" else entry.kind].append(entry)
     for key, (top, _) in project_of(parts).items():
         out[key] = [e for e, _ in top]
     return out
@@ -315,7 +317,7 @@ class Reading:
     @classmethod
     def of(cls, text: str) -> Reading:
         titles = {f"{SECTION_TITLES[key]}:": key for key in CANONICAL}
-        project_titles = {TITLE_WORD[key]: key for key in PROJECT_SECTIONS}
+        project_titles = {TITLE_WORD[key]: key for key in ("proposed", *PROJECT_SECTIONS)}
         lines = text.split("\n")
         order: list[str] = []
         sections: dict[str, list[str]] = {key: [] for key in SECTIONS}
@@ -449,7 +451,7 @@ def check_clean(parts: Parts, block: Block, reading: Reading) -> None:
 def check_newest(parts: Parts, block: Block, reading: Reading) -> None:
     """(g) Within a section the shown entries are its newest, newest first."""
     sections = expected_sections(parts)
-    for key in CANONICAL:
+    for key in (*CANONICAL, "proposed"):
         items = sections[key]
         ids = [e.id for e in items]
         shown: list[Entry] = []
@@ -520,7 +522,8 @@ CHECKS = (check_sections, check_canary, check_clipped_named, check_clean, check_
 # -- known to fail today: each one is also a minimal example at the end of the file --------
 
 
-PROJECT_PRIORITY = ("project_dropped", "project_verified", "project")
+#: The non-canonical sections, first kept first.
+NON_CANONICAL_PRIORITY = ("proposed", "project_dropped", "project_verified", "project")
 
 
 def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
@@ -535,9 +538,9 @@ def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
                 f"{key} clipped ({reading.shown(key)}/{totals[key]}) while DECIDED shows "
                 f"{reading.shown('decided')}/{totals['decided']}"
             )
-    for index, key in enumerate(PROJECT_PRIORITY):
+    for index, key in enumerate(NON_CANONICAL_PRIORITY):
         if reading.shown(key):
-            for before in (*CANONICAL, *PROJECT_PRIORITY[:index]):
+            for before in (*CANONICAL, *NON_CANONICAL_PRIORITY[:index]):
                 assert reading.shown(before) == totals[before], f"{before} clipped, {key} shown"
 
 
