@@ -677,7 +677,8 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
 
 @cli.command()
 @click.option("--budget", type=click.IntRange(min=1), metavar="CHARS",
-              help="Hard cap in characters of the context (default: per format).")
+              help="Hard cap in characters of the context (default: per format); below "
+                   "the block's fixed header a usage error.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True, help="Plain text, JSON, or an agent's hook envelope.")
 @click.option("--session-id", metavar="ID", help="The agent session asking (ownership).")
@@ -694,8 +695,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
             archive_name: str | None, ledger_name: str | None, repo: str | None) -> None:
     """Print the capped re-inject block: what a compaction destroys, restore-first.
 
-    Degrades by priority when the ledger holds more than fits, names what was clipped
-    with the command that shows it, and ends with a ledger-canary line only when
+    Degrades by priority when the ledger holds more than fits, shortening entries
+    rather than refusing when even one per section does not fit whole, names what was
+    clipped with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini and
     cursor print the agent's SessionStart hook envelope.  --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the

@@ -23,6 +23,13 @@ class InvalidInput(LedgerError):
     """Text or arguments the ledger refuses: empty, too long, binary, a credential…"""
 
 
+class BudgetTooSmall(InvalidInput):
+    """A restore budget below what the block can never go under (its fixed header and one
+    shortened entry per section): a usage error, exit status 2."""
+
+    exit_code = 2
+
+
 class ConflictingOptions(InvalidInput):
     """Arguments given together that exclude each other.
 

@@ -25,12 +25,12 @@ from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
     LIVE_STATUSES,
-    RECEIPT_FIELDS,
     STATUSES,
     BadEntry,
     Entry,
     Snapshot,
     git_evidence,
+    missing_receipt,
 )
 from gitledger.core.text import one_line_summary
 from gitledger.errors import CorruptLedger
@@ -186,10 +186,7 @@ def _status_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
                 "evidence", f"git ledger evidence {d.id} --add git:REV (the commit that "
                 "implements it)", ref))
         if d.status == "deployed":
-            missing = [k.removeprefix("deployed_") for k in RECEIPT_FIELDS
-                       if getattr(d, k) in (None, "")]
-            if d.deployed_result not in (None, "success"):
-                missing.append(f"result success (it says {d.deployed_result})")
+            missing = missing_receipt(d)
             if missing:
                 out.append(Finding(
                     "deploy-receipt", d.id, f"{d.id} is deployed without a complete receipt"

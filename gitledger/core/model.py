@@ -86,6 +86,16 @@ def git_evidence(entry: Entry) -> list[str]:
             if item.startswith("git:") and item[4:].strip()]
 
 
+def missing_receipt(entry: Entry) -> list[str]:
+    """What a deployed decision's receipt lacks (``url``, ``result success (it says …)``),
+    empty when it is complete: only then is "deployed" a fact."""
+    missing = [name.removeprefix("deployed_") for name in RECEIPT_FIELDS
+               if getattr(entry, name) in (None, "")]
+    if entry.deployed_result not in (None, "success"):
+        missing.append(f"result success (it says {entry.deployed_result})")
+    return missing
+
+
 @dataclass(frozen=True)
 class LedgerMeta:
     """A ledger's identity, in ``ledger.toml``."""

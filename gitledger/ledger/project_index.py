@@ -1,7 +1,8 @@
-"""The project ledger's active decisions, newest first, without reading 50,000 blobs.
+"""The project ledger's durable half as restore shows it, without reading 50,000 blobs.
 
-Restore shows at most a screenful of the project's decisions, but which ones are active and
-newest can only be known by reading every entry.  That answer is derived data, so it is
+Restore shows at most a screenful of the project's active decisions, VERIFIED facts and
+DROPPED approaches (what archives carried out of finished tasks), but which ones are active
+and newest can only be known by reading every entry.  That answer is derived data, so it is
 cached outside the refs, under ``<common git dir>/ledger-cache/``, keyed by the project
 ledger's tip commit: a restore after any change reads the ledger once, every other restore
 reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delete it.
@@ -9,8 +10,10 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gitledger.core.codec import cache_json, decode_entry_or_none, entry_from_json, entry_to_json
 from gitledger.core.ids import shortest_unique
@@ -25,21 +28,68 @@ from gitledger.storage.store import Store, TreeView
 ACTIVE = ACTIVE_STATUSES
 #: How many of the newest active decisions the cache keeps; more never fit a restore.
 TOP = 400
+#: How many of the newest VERIFIED facts and of the newest DROPPED approaches it keeps.
+DURABLE_TOP = 200
+#: The kinds the cache keeps the newest of (of ``decided``, the active ones only).
+BUCKETS = ("decided", "verified", "dropped")
 CACHE_DIR = "ledger-cache"
-#: 2: entries keep their unknown keys (``codec.cache_json``).
-CACHE_VERSION = 2
+#: 2: entries keep their unknown keys (``codec.cache_json``); 3: VERIFIED and DROPPED too.
+CACHE_VERSION = 3
+
+Shorts = tuple[tuple[Entry, str], ...]
+
+
+@dataclass(frozen=True)
+class Newest:
+    """The newest entries of one kind (with their short ids), and how many there are."""
+
+    entries: Shorts = ()
+    count: int = 0
 
 
 @dataclass(frozen=True)
 class ActiveDecisions:
-    """The newest active project decisions (with their short ids) and how many there are."""
+    """The newest active project decisions (with their short ids) and how many there are,
+    and the newest of the project's VERIFIED facts and DROPPED approaches."""
 
-    top: tuple[tuple[Entry, str], ...] = ()
+    top: Shorts = ()
     active: int = 0
     commit: str | None = None
+    verified: Newest = Newest()
+    dropped: Newest = Newest()
+
+
+def _wanted(bucket: str, entry: Entry | None) -> bool:
+    """Whether ``entry`` belongs in ``bucket``: ``decided`` (the active decisions),
+    ``verified`` or ``dropped``."""
+    if entry is None or entry.kind != bucket:
+        return False
+    return bucket != "decided" or entry.status in ACTIVE
+
+
+def _limit(bucket: str) -> int:
+    return TOP if bucket == "decided" else DURABLE_TOP
+
+
+def _newest_first(pairs: Iterable[tuple[Entry, str]], limit: int) -> Shorts:
+    return tuple(sorted(pairs, key=lambda p: (p[0].seq, p[0].created, p[0].id),
+                        reverse=True)[:limit])
+
+
+def _buckets(result: ActiveDecisions) -> dict[str, Newest]:
+    return {"decided": Newest(result.top, result.active), "verified": result.verified,
+            "dropped": result.dropped}
+
+
+def _result(buckets: dict[str, Newest], commit: str | None) -> ActiveDecisions:
+    decided = buckets["decided"]
+    return ActiveDecisions(decided.entries, decided.count, commit, buckets["verified"],
+                           buckets["dropped"])
 
 
 def active_project_decisions(store: Store) -> ActiveDecisions:
+    """The project's active decisions, VERIFIED facts and DROPPED approaches, newest first:
+    one read of the project ledger per tip, every other call one small JSON file."""
     try:
         tip = store.tip(PROJECT_REF)
     except CorruptLedger:
@@ -51,13 +101,13 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     if cached is not None:
         return cached
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
-    ids = [entry.id for entry in everything]
-    entries = [e for e in everything if e.kind == "decided" and e.status in ACTIVE]
-    entries.sort(key=lambda e: (e.seq, e.created, e.id), reverse=True)
-    short = shortest_unique(ids)
-    result = ActiveDecisions(
-        tuple((e, short[e.id]) for e in entries[:TOP]), len(entries), tip.commit
-    )
+    short = shortest_unique(entry.id for entry in everything)
+    buckets: dict[str, Newest] = {}
+    for bucket in BUCKETS:
+        chosen = [e for e in everything if _wanted(bucket, e)]
+        buckets[bucket] = Newest(_newest_first(((e, short[e.id]) for e in chosen),
+                                               _limit(bucket)), len(chosen))
+    result = _result(buckets, tip.commit)
     _save(cache, result)
     return result
 
@@ -66,8 +116,8 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
     """Carry the cache over a write we made, so the next restore stays warm.
 
     Only when the cache is for the write's parent; the entries the write touched are
-    re-read from both trees.  If the newest-active list lost too much to be trusted
-    (active decisions beyond it are unknown), the cache is dropped and rebuilt on demand.
+    re-read from both trees.  If a newest-first list lost too much to be trusted (entries
+    beyond it are unknown), the cache is dropped and rebuilt on demand.
     """
     parent = store.first_parent(commit)
     path = store.repo.commondir / CACHE_DIR / "project.json"
@@ -75,31 +125,28 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
     if cached is None or parent is None:
         return
     before, after = store.view_at(parent), store.view_at(commit)
-    top = {entry.id: (entry, short) for entry, short in cached.top}
-    active = cached.active
-    arrived: list[str] = []
-    for changed in paths:
-        if not changed.startswith(f"{ENTRIES_DIR}/"):
-            continue
-        old, new = _entry_at(before, changed), _entry_at(after, changed)
-        active += _is_active(new) - _is_active(old)
-        known = new or old
-        if known is None:
-            continue
-        entry_id = known.id
-        if old is None:
-            arrived.append(entry_id)
-        short = top.pop(entry_id, (None, entry_id[: 2 + 8]))[1]
-        if new is not None and _is_active(new):
-            top[entry_id] = (new, short)
-    for entry_id, (entry, short) in list(top.items()):
-        top[entry_id] = (entry, _still_unique(short, entry_id, arrived))
-    ordered = sorted(top.values(), key=lambda p: (p[0].seq, p[0].created, p[0].id),
-                     reverse=True)[:TOP]
-    if len(ordered) < min(active, TOP // 2):
-        path.unlink(missing_ok=True)
-        return
-    _save(path, ActiveDecisions(tuple(ordered), active, commit))
+    changes = [(_entry_at(before, p), _entry_at(after, p)) for p in paths
+               if p.startswith(f"{ENTRIES_DIR}/")]
+    arrived = [new.id for old, new in changes if old is None and new is not None]
+    buckets: dict[str, Newest] = {}
+    for bucket, held in _buckets(cached).items():
+        kept = {entry.id: (entry, short) for entry, short in held.entries}
+        count = held.count
+        for old, new in changes:
+            count += _wanted(bucket, new) - _wanted(bucket, old)
+            known = new or old
+            if known is None:
+                continue
+            short = kept.pop(known.id, (known, known.id[: 2 + 8]))[1]
+            if new is not None and _wanted(bucket, new):
+                kept[known.id] = (new, short)
+        ordered = _newest_first(((e, _still_unique(s, e.id, arrived)) for e, s in kept.values()),
+                                _limit(bucket))
+        if len(ordered) < min(count, _limit(bucket) // 2):
+            path.unlink(missing_ok=True)
+            return
+        buckets[bucket] = Newest(ordered, count)
+    _save(path, _result(buckets, commit))
 
 
 def _still_unique(short: str, entry_id: str, arrived: list[str]) -> str:
@@ -120,19 +167,25 @@ def _entry_at(view: TreeView, path: str) -> Entry | None:
     return decode_entry_or_none(view.read(path), path)
 
 
-def _is_active(entry: Entry | None) -> int:
-    return int(entry is not None and entry.kind == "decided" and entry.status in ACTIVE)
-
-
 def _load(path: Path, commit: str) -> ActiveDecisions | None:
     try:
         data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
         if data.get("version") != CACHE_VERSION or data.get("commit") != commit:
             return None
-        top = tuple((entry_from_json(item["entry"]), str(item["short"])) for item in data["top"])
-        return ActiveDecisions(top, int(data["active"]), commit)
-    except (OSError, ValueError, KeyError, TypeError):
+        buckets = {"decided": Newest(_pairs(data["top"]), int(data["active"]))}
+        for bucket in ("verified", "dropped"):
+            buckets[bucket] = Newest(_pairs(data[bucket]["top"]), int(data[bucket]["count"]))
+        return _result(buckets, commit)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _pairs(items: list[dict[str, Any]]) -> Shorts:
+    return tuple((entry_from_json(item["entry"]), str(item["short"])) for item in items)
+
+
+def _items(pairs: Shorts) -> list[dict[str, Any]]:
+    return [{"entry": cache_json(e) or entry_to_json(e), "short": s} for e, s in pairs]
 
 
 def _save(path: Path, result: ActiveDecisions) -> None:
@@ -140,6 +193,8 @@ def _save(path: Path, result: ActiveDecisions) -> None:
         "version": CACHE_VERSION,
         "commit": result.commit,
         "active": result.active,
-        "top": [{"entry": cache_json(e) or entry_to_json(e), "short": s} for e, s in result.top],
+        "top": _items(result.top),
+        "verified": {"count": result.verified.count, "top": _items(result.verified.entries)},
+        "dropped": {"count": result.dropped.count, "top": _items(result.dropped.entries)},
     }
     save_json(path, data)

@@ -1,11 +1,12 @@
 """The restore block: the capped re-inject an agent gets after start, resume, clear or compact.
 
 What a summary destroys comes back in restore-first order (TASK, NEXT, OPEN, DECIDED,
-VERIFIED, DROPPED, PLAN, then the project's active decisions), inside a hard budget counted
-in characters of exactly the context string the agent injects.  When the ledger holds more
-than fits, it degrades by priority, never by position: every canonical section keeps a
-floor, DROPPED and VERIFIED outrank DECIDED, non-canonical content (the project's
-decisions, the protocol primer) goes first, newest entries are kept within a section, and
+VERIFIED, DROPPED, PLAN, then the project's durable half: its active decisions, and the
+VERIFIED facts and DROPPED approaches carried out of finished tasks), inside a hard budget
+counted in characters of exactly the context string the agent injects.  When the ledger
+holds more than fits, it degrades by priority, never by position: every canonical section
+keeps a floor, DROPPED and VERIFIED outrank DECIDED, non-canonical content (the project's
+sections, the protocol primer) goes first, newest entries are kept within a section, and
 every clipped section is named with the command that shows it.  The canary line appears
 only when nothing was clipped.
 
@@ -17,31 +18,63 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gitledger.core.codec import iso
 from gitledger.core.display import one_line
 from gitledger.core.ids import shortest_unique
-from gitledger.core.model import LIVE_STATUSES, SECTION_TITLES, Entry, Snapshot
+from gitledger.core.model import (
+    LIVE_STATUSES,
+    SECTION_TITLES,
+    Entry,
+    Snapshot,
+    git_evidence,
+    missing_receipt,
+)
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
-from gitledger.errors import InvalidInput, LedgerError
-from gitledger.ledger.project_index import ActiveDecisions, active_project_decisions
+from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
+from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
 
-#: Restore-first display order, and the order in which the budget is spent.
-DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "project")
-PRIORITY = ("open", "dropped", "verified", "decided", "plan", "project")
-FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "project": 0}
+#: Restore-first display order, and the order in which the budget is spent: the session's
+#: own sections, then the project's (its decisions in force, and the VERIFIED facts and
+#: DROPPED approaches archives carried out of finished tasks), which are not canonical here.
+#: Proposed decisions are not in force: they are listed apart, after PLAN, and are not
+#: canonical either (the seeds' SessionStart injects decisions in force only).
+DISPLAY_ORDER = ("open", "decided", "verified", "dropped", "plan", "proposed", "project",
+                 "project_verified", "project_dropped")
+PRIORITY = ("open", "dropped", "verified", "decided", "plan", "proposed", "project_dropped",
+            "project_verified", "project")
+FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "proposed": 0,
+          "project": 0, "project_verified": 0, "project_dropped": 0}
 #: Decisions restore shows; rejected and superseded ones are only counted.
 SHOWN_STATUSES = LIVE_STATUSES
 
 TEXT_CAP = 400
 DETAIL_CAP = 240
 OVER_ITEMS = 4
+
+
+@dataclass(frozen=True)
+class Caps:
+    """How long an entry's fields may be in the block: its text, each detail (a reason, a
+    command, a note, a scope; 0 leaves details out), each rejected alternative, and how
+    many of those."""
+
+    text: int
+    detail: int
+    item: int
+    items: int
+
+
+FULL = Caps(TEXT_CAP, DETAIL_CAP, 120, OVER_ITEMS)
+#: When the floors do not fit whole, entries are shortened step by step, down to their id,
+#: a few words and their status, rather than the block refused.
+TIGHTER = (Caps(160, 80, 40, 2), Caps(60, 0, 0, 0), Caps(24, 0, 0, 0))
 CANARY_PREFIX = "ledger-canary: "
 
 PROTOCOL = (
@@ -62,9 +95,15 @@ _SHOW = {
     "verified": "git ledger show --kind verified",
     "dropped": "git ledger show --kind dropped",
     "plan": "git ledger show --kind plan",
+    "proposed": "git ledger show --kind decided",
     "project": "git ledger show --project --kind decided",
+    "project_verified": "git ledger show --project --kind verified",
+    "project_dropped": "git ledger show --project --kind dropped",
 }
-_TITLES = {**SECTION_TITLES, "project": "PROJECT DECISIONS (active, shared)"}
+_TITLES = {**SECTION_TITLES, "proposed": "PROPOSED (not in force until accepted)",
+           "project": "PROJECT DECISIONS (active, shared)",
+           "project_verified": "PROJECT VERIFIED (carried, shared)",
+           "project_dropped": "PROJECT DROPPED (carried, shared)"}
 
 
 @dataclass(frozen=True)
@@ -103,7 +142,7 @@ def restore(
     fmt: str = "text", session_id: str | None = None, source: str | None = None,
     archive: str | None = None, ledger_name: str | None = None,
 ) -> Block:
-    """Read this worktree's ledger and the project's active decisions; compose the block.
+    """Read this worktree's ledger and the project's durable half; compose the block.
 
     ``archive`` (an archive's id, prefix or ref) restores that archived ledger instead,
     read-only and alone: the block says it is an archive, and neither the project's
@@ -120,7 +159,8 @@ def restore(
         raise InvalidInput(f"unknown source '{source}': use one of {', '.join(SOURCES)}")
     chosen = BLOCK_BUDGET if budget is None else budget
     if chosen < MIN_BUDGET:
-        raise InvalidInput(f"--budget {chosen} is below the minimum of {MIN_BUDGET} characters")
+        raise BudgetTooSmall(f"--budget {chosen} is below the minimum of {MIN_BUDGET} "
+                             "characters")
     name: str | None = None
     fetched: str | None = None
     author: str | None = None
@@ -152,15 +192,17 @@ def restore(
 
 
 def compose(parts: Parts, budget: int) -> Block:
-    """The block for ``parts`` in at most ``budget`` characters, or InvalidInput."""
+    """The block for ``parts`` in at most ``budget`` characters, or BudgetTooSmall when
+    even its header and one shortened entry per section do not fit."""
     snapshot = parts.session
     meta = snapshot.meta
     owner = meta.session_id if meta else None
     other = bool(parts.session_id and owner and owner != parts.session_id)
     new_session = parts.session_id is None or owner != parts.session_id
-    sections, shortened = _sections(parts)
+    sections, shortened = _sections(parts, FULL)
     totals = {key: len(lines) for key, lines in sections.items()}
-    totals["project"] = max(parts.project.active, len(sections["project"]))
+    for key, _, count in _project_sections(parts.project):
+        totals[key] = max(count, len(sections[key]))
     hidden = _hidden_decisions(snapshot)
     head, head_cut = _head(parts, other)
     protocol = list(PROTOCOL) if parts.source == "startup" and new_session else []
@@ -174,26 +216,32 @@ def compose(parts: Parts, budget: int) -> Block:
                        protocol_dropped=bool(protocol) and not protocol_on,
                        show_base=_show_base(parts))
 
-    # Every canonical section keeps a floor: two entries when they fit, else one.
-    for scale in (1, 0.5):
-        include = {key: min(int(FLOORS[key] * scale + 0.5) if FLOORS[key] else 0,
-                            len(lines)) for key, lines in sections.items()}
-        if len(text_for(include, False)[0]) <= budget:
+    # Every canonical section keeps a floor: two whole entries when they fit, else one,
+    # else one shortened further and further.  Showing every entry of a small ledger can
+    # be shorter than its floors and the notices of what they leave out: that is tried too.
+    for caps, scale in ((FULL, 1.0), (FULL, 0.5), *((tighter, 0.5) for tighter in TIGHTER)):
+        if caps is not FULL:
+            sections, shortened = _sections(parts, caps)
+        floors = {key: min(int(FLOORS[key] * scale + 0.5) if FLOORS[key] else 0,
+                           len(lines)) for key, lines in sections.items()}
+        everything = {key: len(lines) for key, lines in sections.items()}
+        fitting = [c for c in (floors, everything) if len(text_for(c, False)[0]) <= budget]
+        if fitting:
+            include = fitting[0]
             break
     else:
-        needed = len(text_for(include, False)[0])
-        while len(text_for(include, False, needed)[0]) > needed:  # the notice names it
-            needed = len(text_for(include, False, needed)[0])
-        raise InvalidInput(
-            f"--budget {budget} cannot hold this ledger's floors ({needed} characters "
-            "needed); give a larger --budget or read it with git ledger show"
+        needed = min(_length_at_its_budget(text_for, floors),
+                     _length_at_its_budget(text_for, everything))
+        raise BudgetTooSmall(
+            f"--budget {budget} is below the {needed} characters this block cannot go under "
+            "(its header and one shortened entry per section): give a larger --budget"
         )
     if with_protocol and len(text_for(include, True)[0]) > budget:
         with_protocol = False
     # Fill by priority: once a section cannot show its next entry, every section below
     # it keeps only its floor, so nothing of lower priority is shown in its place.
     for key in PRIORITY:
-        lines = sections[key]  # the project's may stop short of its total: the rest clips
+        lines = sections[key]  # the project's may stop short of their totals: the rest clips
         while include[key] < len(lines):
             include[key] += 1
             if len(text_for(include, with_protocol)[0]) > budget:
@@ -205,6 +253,18 @@ def compose(parts: Parts, budget: int) -> Block:
     assert len(text) <= budget
     canary = text.rsplit(CANARY_PREFIX, 1)[1] if complete else None
     return Block(text, complete, canary, budget, clipped, snapshot.ref or None, owner, other)
+
+
+def _length_at_its_budget(
+    text_for: Callable[[dict[str, int], bool, int], tuple[str, bool, dict[str, int]]],
+    counts: dict[str, int],
+) -> int:
+    """The smallest budget that holds the block of ``counts`` entries, whose clipped notice
+    names the budget and so grows with its digits."""
+    needed = len(text_for(counts, False, MIN_BUDGET)[0])
+    while len(text_for(counts, False, needed)[0]) > needed:
+        needed = len(text_for(counts, False, needed)[0])
+    return needed
 
 
 def minimal_block(*, budget: int, message: str) -> Block:
@@ -277,21 +337,30 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     return lines, cut
 
 
-def _sections(parts: Parts) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Each section's lines, newest first, and the short ids of lines that were shortened."""
+def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each section's lines under ``caps``, newest first, and the short ids of lines that
+    were shortened."""
     snapshot = parts.session
     short = shortest_unique(e.id for e in snapshot.entries)
     newest = sorted(snapshot.entries, key=lambda e: (e.seq, e.created, e.id), reverse=True)
     lines: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
-    pairs = [(e, short[e.id], e.kind) for e in newest
-             if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
-    pairs += [(e, s, "project") for e, s in parts.project.top]
+    pairs = [(e, short[e.id], "proposed" if e.status == "proposed" else e.kind)
+             for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
+    for key, top, _ in _project_sections(parts.project):
+        pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
-        line, cut = _entry_line(entry, short_id, parts.me)
+        line, cut = _entry_line(entry, short_id, parts.me, caps)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
     return lines, shortened
+
+
+def _project_sections(project: ActiveDecisions) -> tuple[tuple[str, Shorts, int], ...]:
+    """The project's sections: each one's key, newest entries (with short ids) and total."""
+    return (("project", project.top, project.active),
+            ("project_verified", project.verified.entries, project.verified.count),
+            ("project_dropped", project.dropped.entries, project.dropped.count))
 
 
 def _hidden_decisions(snapshot: Snapshot) -> int:
@@ -355,8 +424,10 @@ def _show_base(parts: Parts) -> str | None:
     return None
 
 
-def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]:
-    """The entry's line, and whether a field had to be shortened to its display cap."""
+def _entry_line(entry: Entry, short_id: str, me: str | None,
+                caps: Caps = FULL) -> tuple[str, bool]:
+    """The entry's line, and whether a field had to be shortened to its display cap (or,
+    under the tightest caps, was left out)."""
     cut = [False]
 
     def _clean(text: str, cap: int) -> str:
@@ -366,45 +437,71 @@ def _entry_line(entry: Entry, short_id: str, me: str | None) -> tuple[str, bool]
         cut[0] = True
         return flat[: cap - 1] + "…"
 
-    parts = [f"- {short_id} {_clean(entry.text, TEXT_CAP)}"]
+    def detail(value: str | None, show: Callable[[int], str]) -> str:
+        """``show(cap)`` for a field that may be left out: nothing when it is empty, or
+        (marked shortened) when the caps give details no room."""
+        if not value:
+            return ""
+        if not caps.detail:
+            cut[0] = True
+            return ""
+        return show(caps.detail)
+
+    parts = [f"- {short_id} {_clean(entry.text, caps.text)}"]
     if entry.kind == "open" and entry.ask_user:
         parts.append(" [only the user can answer]")
     elif entry.kind == "decided":
-        tags = [_status(entry)]
-        if entry.scope:
-            tags.append(f"scope {_clean(entry.scope, 80)}")
+        tags = [_status(entry, _clean)]
+        scope = detail(entry.scope, lambda c: f"scope {_clean(entry.scope or '', min(c, 80))}")
+        if scope:
+            tags.append(scope)
         parts.append(f" [{'; '.join(tags)}]")
-        if entry.over:
-            rejected = " | ".join(_clean(o, 120) for o in entry.over[:OVER_ITEMS])
-            more = ""
-            if len(entry.over) > OVER_ITEMS:  # hidden alternatives count as shortened
-                more, cut[0] = f" (+{len(entry.over) - OVER_ITEMS})", True
+        shown = entry.over[:caps.items] if caps.detail else ()
+        if shown:
+            rejected = " | ".join(_clean(o, caps.item) for o in shown)
+            more = f" (+{len(entry.over) - len(shown)})" if len(entry.over) > len(shown) else ""
             parts.append(f" rejected: {rejected}{more}")
-        if entry.because:
-            parts.append(f"{';' if entry.over else ''} because: "
-                         f"{_clean(entry.because, DETAIL_CAP)}")
+        if len(entry.over) > len(shown):  # hidden alternatives count as shortened
+            cut[0] = True
+        parts.append(detail(entry.because, lambda c: f"{';' if shown else ''} because: "
+                                                     f"{_clean(entry.because or '', c)}"))
     elif entry.kind == "verified":
         at = f" at {_clean(entry.commit[:10], 10)}" if entry.commit else ""
-        parts.append(f" [proved by: {_clean(entry.by or '?', DETAIL_CAP)}{at}]")
+        by = detail(entry.by, lambda c: f"proved by: {_clean(entry.by or '', c)}")
+        by = by or ("proved by: ?" if caps.detail and not entry.by else "")
+        inner = f"{by}{at}" if by else at.strip()
+        if inner:
+            parts.append(f" [{inner}]")
     elif entry.kind == "dropped":
-        parts.append(f" (why: {_clean(entry.why or '?', DETAIL_CAP)})")
-    elif entry.kind == "plan" and entry.note:
-        parts.append(f" ({_clean(entry.note, DETAIL_CAP)})")
+        why = detail(entry.why, lambda c: f" (why: {_clean(entry.why or '', c)})")
+        parts.append(why or (" (why: ?)" if caps.detail and not entry.why else ""))
+    elif entry.kind == "plan":
+        parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
     if me is not None and entry.author != me:
         parts.append(f" [by {_clean(entry.author.split(' <', 1)[0], 60)}]")
     return "".join(parts), cut[0]
 
 
-def _status(entry: Entry) -> str:
+def _status(entry: Entry, clean: Callable[[str, int], str]) -> str:
+    """A decision's real status with its evidence: the commit that implements it, the deploy
+    receipt; a deploy whose receipt is incomplete is not given as a fact."""
+    commits = git_evidence(entry)
+    built = (f"implemented in {clean(commits[0][:10], 10)}"
+             + (f" (+{len(commits) - 1})" if len(commits) > 1 else "")
+             if commits else "implemented, no git: evidence")
     if entry.status == "implemented":
-        return "implemented — not deployed"
+        return f"{built} — not deployed"
     if entry.status == "deployed":
-        when = iso(entry.deployed_at) if entry.deployed_at else "an unknown time"
-        sha = f" ({_clean(entry.deployed_sha[:12], 12)})" if entry.deployed_sha else ""
-        return f"deployed to {_clean(entry.deployed_env or '?', 40)} at {when}{sha}"
+        missing = missing_receipt(entry)
+        if missing:
+            return f"deploy unverified: the receipt has no {', '.join(missing)}; {built}"
+        when = iso(entry.deployed_at) if entry.deployed_at else "?"
+        return (f"deployed to {clean(entry.deployed_env or '?', 40)} at {when} "
+                f"({clean((entry.deployed_sha or '?')[:12], 12)}), "
+                f"{clean(entry.deployed_url or '?', 120)}; {built}")
     if entry.status == "proposed" and entry.supersedes:
-        return f"proposed, would supersede {_clean(entry.supersedes, 40)}"
-    return _clean(entry.status or "?", 40)
+        return f"proposed, would supersede {clean(entry.supersedes, 40)}"
+    return clean(entry.status or "?", 40)
 
 
 def _clean(text: str, cap: int) -> str:

@@ -147,3 +147,40 @@ def test_refresh_drops_a_list_that_lost_too_much(repo: Path,
     assert not _cache(store).exists()  # the next read rebuilds it
     assert _ids(active_project_decisions(store)) == ["d-0000000003", "d-0000000002",
                                                      "d-0000000001"]
+
+
+def test_verified_and_dropped_are_kept_newest_first_and_counted(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(project_index, "DURABLE_TOP", 2)
+    store = store_at(repo)
+    put(store, PROJECT_REF, entry_files(
+        *_decisions(1), *(make_entry(f"v-{n:010d}", "verified", seq=n) for n in (2, 3, 4)),
+        make_entry("x-zzzz000005", "dropped", seq=5), make_entry("o-0000000006", "open", seq=6)))
+    found = active_project_decisions(store)
+    assert [e.id for e, _ in found.verified.entries] == ["v-0000000004", "v-0000000003"]
+    assert found.verified.count == 3  # at most DURABLE_TOP kept, every one counted
+    assert [(e.id, s) for e, s in found.dropped.entries] == [("x-zzzz000005", "x-zzzz")]
+    assert found.dropped.count == 1
+    assert _ids(found) == ["d-0000000001"]
+    assert active_project_decisions(store) == found  # the cache keeps them too
+
+
+def test_refresh_carries_verified_and_dropped_over_a_write(repo: Path) -> None:
+    store = store_at(repo)
+    fact = make_entry("v-0000000001", "verified", seq=1)
+    put(store, PROJECT_REF, entry_files(fact, *_decisions(1, start=2)))
+    active_project_decisions(store)  # warm for the parent
+    dropped = make_entry("x-0000000003", "dropped", seq=3, why="too slow")
+    reworded = replace(fact, text="reworded fact")
+    commit = put(store, PROJECT_REF, entry_files(dropped, reworded))
+    refresh_after_write(store, commit, [entry_path(dropped.id), entry_path(fact.id)])
+    warm = active_project_decisions(store)
+    assert json.loads(_cache(store).read_text())["commit"] == commit  # not rebuilt
+    assert [e.text for e, _ in warm.verified.entries] == ["reworded fact"]
+    assert [e.id for e, _ in warm.dropped.entries] == ["x-0000000003"]
+    _cache(store).unlink()
+    cold = active_project_decisions(store)  # what a cold read finds
+    for kind in ("verified", "dropped"):
+        assert [e for e, _ in getattr(cold, kind).entries] == [
+            e for e, _ in getattr(warm, kind).entries]
+        assert getattr(cold, kind).count == getattr(warm, kind).count == 1

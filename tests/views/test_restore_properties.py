@@ -16,7 +16,8 @@ against restore's own bookkeeping alone.
 The minimal examples the properties found in restore.py are written out near the end of
 the file, each as a test of its own, and seed the properties that found them
 (``@example``), so the regression is checked first on every run.  What restore.py still
-breaks is marked ``xfail(strict=True)``: a fix shows up as an XPASS.
+breaks would be marked ``xfail(strict=True)``, so that a fix shows up as an XPASS (none is,
+today).
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_uni
 from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
 from gitledger.core.names import MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
-from gitledger.errors import InvalidInput
+from gitledger.errors import BudgetTooSmall
 from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
-from gitledger.ledger.project_index import ActiveDecisions
+from gitledger.ledger.project_index import ActiveDecisions, Newest
 from gitledger.views.restore import (
     CANARY_PREFIX,
     DETAIL_CAP,
@@ -60,7 +61,12 @@ BASE = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ME = "Ada Tester <ada@example.com>"
 MAX_BUDGET = 20_000
 CANONICAL = ("open", "decided", "verified", "dropped", "plan")
-SECTIONS = (*CANONICAL, "project")
+#: The project's sections: its decisions in force, and its carried VERIFIED and DROPPED.
+PROJECT_SECTIONS = ("project", "project_verified", "project_dropped")
+#: What compose says when a budget cannot hold even the block's fixed part.
+FIXED_PART = r"is below the (\d+) characters this block cannot go under"
+#: The session's proposed decisions, listed apart from DECIDED: they are not in force.
+SECTIONS = (*CANONICAL, "proposed", *PROJECT_SECTIONS)
 #: The command each clipped section must be named with (the brief's contract).
 SHOW = {
     "open": "git ledger show --kind open",
@@ -68,10 +74,13 @@ SHOW = {
     "verified": "git ledger show --kind verified",
     "dropped": "git ledger show --kind dropped",
     "plan": "git ledger show --kind plan",
+    "proposed": "git ledger show --kind decided",
     "project": "git ledger show --project --kind decided",
+    "project_verified": "git ledger show --project --kind verified",
+    "project_dropped": "git ledger show --project --kind dropped",
 }
-TITLE_WORD = {**SECTION_TITLES, "project": "PROJECT DECISIONS"}
-PROJECT_TITLE = "PROJECT DECISIONS"
+TITLE_WORD = {**SECTION_TITLES, "proposed": "PROPOSED", "project": "PROJECT DECISIONS",
+              "project_verified": "PROJECT VERIFIED", "project_dropped": "PROJECT DROPPED"}
 
 #: Characters that may never reach an agent's context: C0 (but the newline) and C1
 #: controls, DEL, bidi overrides and isolates, and line breaks other than ``\n`` (which
@@ -211,14 +220,24 @@ def snapshots(draw: st.DrawFn, max_entries: int = 5_000, *, long: bool = True,
 @st.composite
 def projects(draw: st.DrawFn, max_top: int = 400, *, long: bool = True,
              exact: bool = False) -> ActiveDecisions:
-    size = draw(st.one_of(st.integers(0, 5), st.integers(0, max_top)))
-    templates = draw(st.lists(entries("decided", long=long, statuses=PROJECT_ACTIVE),
-                              min_size=1, max_size=4))
-    items = replicate(templates, size, draw(st.integers(0, (1 << 50) - 1)),
-                      list(range(size, 0, -1)))  # newest first, as the index keeps them
-    short = shortest_unique(e.id for e in items)
-    more = 0 if exact else draw(st.one_of(st.just(0), st.integers(0, 50_000)))
-    return ActiveDecisions(tuple((e, short[e.id]) for e in items), size + more, "e" * 40)
+    kinds: dict[str, list[Entry]] = {}
+    counts: dict[str, int] = {}
+    for kind in ("decided", "verified", "dropped"):
+        size = draw(st.one_of(st.integers(0, 5), st.integers(0, max_top)))
+        templates = draw(st.lists(entries(kind, long=long, statuses=PROJECT_ACTIVE),
+                                  min_size=1, max_size=4))
+        kinds[kind] = replicate(templates, size, draw(st.integers(0, (1 << 50) - 1)),
+                                list(range(size, 0, -1)))  # newest first, as the index keeps
+        more = 0 if exact else draw(st.one_of(st.just(0), st.integers(0, 50_000)))
+        counts[kind] = size + more
+    short = shortest_unique(e.id for items in kinds.values() for e in items)
+
+    def top(kind: str) -> tuple[tuple[Entry, str], ...]:
+        return tuple((e, short[e.id]) for e in kinds[kind])
+
+    return ActiveDecisions(top("decided"), counts["decided"], "e" * 40,
+                           Newest(top("verified"), counts["verified"]),
+                           Newest(top("dropped"), counts["dropped"]))
 
 
 @st.composite
@@ -266,14 +285,24 @@ def expected_sections(parts: Parts) -> dict[str, list[Entry]]:
     for entry in newest_first(parts.session.entries):
         if entry.kind == "decided" and entry.status not in SHOWN_STATUSES:
             continue
-        out[entry.kind].append(entry)
-    out["project"] = [e for e, _ in parts.project.top]
+        out["proposed" if entry.status == "proposed" else entry.kind].append(entry)
+    for key, (top, _) in project_of(parts).items():
+        out[key] = [e for e, _ in top]
     return out
+
+
+def project_of(parts: Parts) -> dict[str, tuple[tuple[tuple[Entry, str], ...], int]]:
+    """Each project section's newest entries (with short ids) and its total."""
+    project = parts.project
+    return {"project": (project.top, project.active),
+            "project_verified": (project.verified.entries, project.verified.count),
+            "project_dropped": (project.dropped.entries, project.dropped.count)}
 
 
 def totals_of(parts: Parts) -> dict[str, int]:
     totals = {key: len(items) for key, items in expected_sections(parts).items()}
-    totals["project"] = max(parts.project.active, len(parts.project.top))
+    for key, (top, count) in project_of(parts).items():
+        totals[key] = max(count, len(top))
     return totals
 
 
@@ -288,14 +317,15 @@ class Reading:
     @classmethod
     def of(cls, text: str) -> Reading:
         titles = {f"{SECTION_TITLES[key]}:": key for key in CANONICAL}
+        project_titles = {TITLE_WORD[key]: key for key in ("proposed", *PROJECT_SECTIONS)}
         lines = text.split("\n")
         order: list[str] = []
         sections: dict[str, list[str]] = {key: [] for key in SECTIONS}
         current: str | None = None
         for line in lines:
             key = titles.get(line)
-            if key is None and line.startswith(PROJECT_TITLE) and line.endswith(":"):
-                key = "project"
+            if key is None and line.endswith(":"):
+                key = project_titles.get(line.split(" (", 1)[0])
             if key is not None:
                 order.append(key)
                 current = key
@@ -313,20 +343,18 @@ class Reading:
 
 
 def composed(parts: Parts, budget: int) -> Block | None:
-    """The block, or None when compose refused; a refusal must be the floors' and true."""
+    """The block, or None when compose refused; a refusal must be the fixed part's, with
+    the exact budget that holds it."""
     try:
         block = compose(parts, budget)
-    except InvalidInput as exc:
+    except BudgetTooSmall as exc:
         message = str(exc)
-        found = re.search(r"cannot hold this ledger's floors \((\d+) characters needed\)",
-                          message)
-        assert found, f"InvalidInput that is not about the floors: {message}"
+        found = re.search(FIXED_PART, message)
+        assert found, f"BudgetTooSmall that is not about the fixed part: {message}"
         needed = int(found.group(1))
         assert needed > budget, message
-        # ... and the figure is (nearly) the truth: the floors fit once the budget line's
-        # own digits are allowed for (test_floor_error_names_a_budget_that_fits is exact).
-        at_need = compose(parts, needed + len(str(MAX_BUDGET)))
-        assert len(at_need.text) <= needed + len(str(MAX_BUDGET))
+        at_need = compose(parts, needed)  # ... and the figure is the truth
+        assert len(at_need.text) <= needed
         return None
     note(block.text)
     return block
@@ -335,13 +363,14 @@ def composed(parts: Parts, budget: int) -> Block | None:
 def shown_entries(parts: Parts, reading: Reading) -> Iterator[tuple[Entry, str]]:
     """Each entry the block shows, found by the id its line starts with, and that line."""
     expected = expected_sections(parts)
-    shorts = {short: entry for entry, short in parts.project.top}
+    shorts = {key: {short: entry for entry, short in top}
+              for key, (top, _) in project_of(parts).items()}
     for key in SECTIONS:
         ids = [e.id for e in expected[key]]
         for line in reading.sections[key]:
             token = line.split(" ", 2)[1]
-            if key == "project":
-                yield shorts[token], line
+            if key in shorts:
+                yield shorts[key][token], line
                 continue
             matches = [i for i, entry_id in enumerate(ids) if entry_id.startswith(token)]
             assert len(matches) == 1, f"{key}: {token!r} names {len(matches)} entries"
@@ -422,7 +451,7 @@ def check_clean(parts: Parts, block: Block, reading: Reading) -> None:
 def check_newest(parts: Parts, block: Block, reading: Reading) -> None:
     """(g) Within a section the shown entries are its newest, newest first."""
     sections = expected_sections(parts)
-    for key in CANONICAL:
+    for key in (*CANONICAL, "proposed"):
         items = sections[key]
         ids = [e.id for e in items]
         shown: list[Entry] = []
@@ -437,9 +466,9 @@ def check_newest(parts: Parts, block: Block, reading: Reading) -> None:
         hidden = [(e.seq, e.created) for e in items if e.id not in shown_ids]
         if order and hidden:
             assert min(order) >= max(hidden), f"{key}: older shown, newer clipped"
-    project = [short for _, short in parts.project.top]
-    for index in range(reading.shown("project")):
-        assert reading.token("project", index) == project[index]
+    for key, (top, _) in project_of(parts).items():
+        for index in range(reading.shown(key)):
+            assert reading.token(key, index) == top[index][1], key
 
 
 def check_ownership(parts: Parts, block: Block, reading: Reading) -> None:
@@ -493,10 +522,14 @@ CHECKS = (check_sections, check_canary, check_clipped_named, check_clean, check_
 # -- known to fail today: each one is also a minimal example at the end of the file --------
 
 
+#: The non-canonical sections, first kept first.
+NON_CANONICAL_PRIORITY = ("proposed", "project_dropped", "project_verified", "project")
+
+
 def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
     """(f) DROPPED and VERIFIED are never clipped while DECIDED shows more than its floor,
-    and the project's (non-canonical) decisions are shown only when no canonical section
-    was clipped."""
+    the project's (non-canonical) sections are shown only when no canonical section was
+    clipped, and among them too DROPPED outranks VERIFIED, which outranks the decisions."""
     totals = totals_of(parts)
     decided_floor = min(FLOORS["decided"], totals["decided"])
     if reading.shown("decided") > decided_floor:
@@ -505,9 +538,10 @@ def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
                 f"{key} clipped ({reading.shown(key)}/{totals[key]}) while DECIDED shows "
                 f"{reading.shown('decided')}/{totals['decided']}"
             )
-    if reading.shown("project"):
-        for key in CANONICAL:
-            assert reading.shown(key) == totals[key], f"{key} clipped, project shown"
+    for index, key in enumerate(NON_CANONICAL_PRIORITY):
+        if reading.shown(key):
+            for before in (*CANONICAL, *NON_CANONICAL_PRIORITY[:index]):
+                assert reading.shown(before) == totals[before], f"{before} clipped, {key} shown"
 
 
 def check_full_fields(parts: Parts, block: Block, reading: Reading) -> None:
@@ -565,7 +599,7 @@ def test_block_never_exceeds_the_budget(parts: Parts, budget: int) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
 @given(parts=all_parts(max_entries=50))
 def test_a_20000_budget_always_holds_the_floors_of_50_entries(parts: Parts) -> None:
-    block = compose(parts, MAX_BUDGET)  # never InvalidInput
+    block = compose(parts, MAX_BUDGET)  # never BudgetTooSmall
     assert len(block.text) <= MAX_BUDGET
 
 
@@ -712,15 +746,21 @@ NO_FOCUS = Focus()
 
 def ledger_of(*items: Entry, focus: Focus = NO_FOCUS, session_id: str | None = None,
             asking: str | None = None, project: Sequence[Entry] = (),
+            carried: Sequence[Entry] = (),
             ledger_id: str = "0000000000") -> Parts:
     meta = LedgerMeta(format=1, id=ledger_id, kind="session", created=BASE, created_by=ME,
                       session_id=session_id)
     snapshot = Snapshot(f"refs/ledger/sessions/{ledger_id}", "c" * 40, meta, focus,
                         tuple(items))
-    short = shortest_unique(e.id for e in project)
+    short = shortest_unique(e.id for e in (*project, *carried))
     top = tuple((e, short[e.id]) for e in project)
-    return Parts(snapshot, ActiveDecisions(top, len(top), "e" * 40), me=ME,
-                 session_id=asking)
+
+    def newest(kind: str) -> Newest:
+        pairs = tuple((e, short[e.id]) for e in carried if e.kind == kind)
+        return Newest(pairs, len(pairs))
+
+    durable = ActiveDecisions(top, len(top), "e" * 40, newest("verified"), newest("dropped"))
+    return Parts(snapshot, durable, me=ME, session_id=asking)
 
 
 def item(kind: str, seq: int, text: str = "x", **fields: Any) -> Entry:
@@ -746,14 +786,24 @@ TRAILING_SEMICOLON = ledger_of(item("open", 1, "why not;"))
 HOSTILE_ID = ledger_of(ledger_id="\x1b[2J\u202e")
 
 
-@pytest.mark.xfail(strict=True, reason="the floor error names a budget one short: it counts "
-                   "the 'clipped to fit N characters' line with the old N's digits")
-def test_floor_error_names_a_budget_that_fits() -> None:
+def test_a_budget_below_the_floors_shortens_them_rather_than_refusing() -> None:
     parts = ledger_of(item("open", 1, "x" * 500), item("open", 2, "x" * 500))
-    with pytest.raises(InvalidInput, match=r"\((\d+) characters needed\)") as error:
+    block = compose(parts, 500)  # once refused: "1155 characters needed"
+    assert len(block.text) <= 500
+    assert Reading.of(block.text).shown("open") >= 1
+    assert "Shortened for the block: " in block.text
+
+
+def test_the_fixed_part_error_names_a_budget_that_fits() -> None:
+    parts = ledger_of(item("open", 1, "x" * 500), item("open", 2, "x" * 500),
+                      focus=Focus(task="t" * LINE_LIMIT, next="n" * LINE_LIMIT))
+    with pytest.raises(BudgetTooSmall, match=FIXED_PART) as error:
         compose(parts, 999)
-    needed = int(re.findall(r"\((\d+) characters needed\)", str(error.value))[0])
-    assert len(compose(parts, needed).text) <= needed  # today: "1155 characters needed"
+    assert error.value.exit_code == 2
+    needed = int(re.findall(FIXED_PART, str(error.value))[0])
+    assert len(compose(parts, needed).text) <= needed
+    with pytest.raises(BudgetTooSmall):
+        compose(parts, needed - 1)
 
 
 def test_priority_example_dropped_clipped_while_decided_shown_in_full() -> None:
@@ -814,13 +864,7 @@ def worst_case_floors() -> Parts:
     return replace(parts, source="startup")
 
 
-@pytest.mark.parametrize("fmt", [
-    pytest.param(fmt, marks=[] if fmt != "codex" else pytest.mark.xfail(
-        strict=True, reason="one limit-length entry per section, every field at its write "
-        "limit, needs more than Codex's 6,000: restore refuses and the hook prints a "
-        "minimal block"))
-    for fmt in FORMATS
-])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_default_budgets_hold_the_floors_of_any_valid_ledger(fmt: str) -> None:
     block = compose(worst_case_floors(), DEFAULT_BUDGETS[fmt])
     assert len(block.text) <= DEFAULT_BUDGETS[fmt]
