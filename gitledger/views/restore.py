@@ -347,10 +347,14 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     pairs = [(e, short[e.id], "proposed" if e.status == "proposed" else e.kind)
              for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
+    owner = snapshot.meta.session_id if snapshot.meta else None
+    own = {e.id for e in snapshot.entries}
     for key, top, _ in _project_sections(parts.project):
         pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
-        line, cut = _entry_line(entry, short_id, parts.me, caps)
+        # Only this ledger's entries have an owner to differ from (the project has none).
+        line, cut = _entry_line(entry, short_id, parts.me, caps,
+                                owner if entry.id in own else None)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
     return lines, shortened
@@ -425,7 +429,7 @@ def _show_base(parts: Parts) -> str | None:
 
 
 def _entry_line(entry: Entry, short_id: str, me: str | None,
-                caps: Caps = FULL) -> tuple[str, bool]:
+                caps: Caps = FULL, owner: str | None = None) -> tuple[str, bool]:
     """The entry's line, and whether a field had to be shortened to its display cap (or,
     under the tightest caps, was left out)."""
     cut = [False]
@@ -479,6 +483,9 @@ def _entry_line(entry: Entry, short_id: str, me: str | None,
         parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
     if me is not None and entry.author != me:
         parts.append(f" [by {_clean(entry.author.split(' <', 1)[0], 60)}]")
+    if owner and entry.session and entry.session != owner:
+        # Written by a session told the ledger was not its own (docs/hooks.md, Ownership).
+        parts.append(f" [from another session: {_clean(entry.session, 40)}]")
     return "".join(parts), cut[0]
 
 

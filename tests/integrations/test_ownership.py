@@ -179,3 +179,16 @@ def test_a_checkpoint_with_nothing_new_writes_nothing(repo_with_commit: Path, tm
     run(cli_env, tmp_path, "pre-compact", "gemini", payload)
     assert [s for s in subjects(repo) if s.startswith("checkpoint")] == [
         "checkpoint: pre-compact", "checkpoint: pre-compact"]
+
+
+def test_the_block_labels_what_another_session_wrote(repo_with_commit: Path,
+                                                    cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="session-a")
+    shell(cli_env, repo, "decide", "use sqlite", GIT_LEDGER_SESSION_ID="session-a")
+    shell(cli_env, repo, "decide", "use redis", GIT_LEDGER_SESSION_ID="session-b")
+    block = shell(cli_env, repo, "restore", "--session-id", "session-a").stdout
+    (redis,) = [line for line in block.splitlines() if "use redis" in line]
+    (sqlite,) = [line for line in block.splitlines() if "use sqlite" in line]
+    assert redis.endswith("[from another session: session-b]")
+    assert "another session" not in sqlite
