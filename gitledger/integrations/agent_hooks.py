@@ -156,7 +156,7 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
     try:
         block = restore(where, budget=DEFAULT_BUDGETS[agent], session_id=sid,
                         source=payload.source)
-    except InvalidInput as exc:  # the default budget cannot hold this ledger's floors
+    except InvalidInput as exc:  # the default budget is below even the minimal block
         notes.append(str(exc))
         block = minimal_block(budget=DEFAULT_BUDGETS[agent],
                               message=f"{exc} (git ledger show prints the whole ledger)")

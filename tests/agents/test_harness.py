@@ -1,0 +1,67 @@
+"""The agent suite's own parts, without a client: the scripted server answers each dialect
+as its client expects, and a machine without node is one clear failure, never a skip."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.agents import clients
+from tests.agents.model_server import DONE_TEXT, ModelServer, Reply
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_anthropic_turns_take_the_script_and_side_requests_do_not() -> None:
+    with ModelServer([Reply.shell("git ledger show"), Reply(text="bye")]) as server:
+        side = post(f"{server.url}/v1/messages", {"messages": [], "tools": []})
+        turn = post(f"{server.url}/v1/messages", {"messages": [], "tools": [{"name": "Bash"}]})
+        last = post(f"{server.url}/v1/messages", {"messages": [], "tools": [{"name": "Bash"}]})
+        after = post(f"{server.url}/v1/messages", {"messages": [], "tools": [{"name": "Bash"}]})
+    assert side["content"][0]["text"] == "ok"
+    (call,) = turn["content"]
+    assert (call["type"], call["name"], call["input"]["command"]) == (
+        "tool_use", "Bash", "git ledger show")
+    assert turn["stop_reason"] == "tool_use"
+    assert last["content"][0]["text"] == "bye"
+    assert after["content"][0]["text"] == DONE_TEXT
+    assert [r.turn for r in server.requests] == [False, True, True, True]
+
+
+def test_codex_gets_its_shell_tool_without_a_login_shell() -> None:
+    with ModelServer([Reply.shell("true")]) as server:
+        answer = post(f"{server.url}/v1/responses",
+                      {"input": [], "tools": [{"name": "exec_command"}]})
+    (item,) = answer["output"]
+    assert item["name"] == "exec_command"
+    assert json.loads(item["arguments"]) == {"cmd": "true", "login": False}
+
+
+def test_gemini_router_questions_get_json_of_the_asked_shape() -> None:
+    schema = {"type": "OBJECT", "properties": {
+        "complexity_reasoning": {"type": "STRING"}, "complexity_score": {"type": "INTEGER"}}}
+    with ModelServer([Reply(text="scripted")]) as server:
+        routed = post(f"{server.url}/v1beta/models/flash:generateContent",
+                      {"generationConfig": {"responseMimeType": "application/json",
+                                            "responseJsonSchema": schema},
+                       "tools": [{"functionDeclarations": [{"name": "run_shell_command"}]}]})
+    text = routed["candidates"][0]["content"]["parts"][0]["text"]
+    assert json.loads(text) == {"complexity_reasoning": "flash", "complexity_score": 1}
+    assert server.script  # the router took no scripted reply
+
+
+def test_no_node_is_one_line_saying_so(monkeypatch: pytest.MonkeyPatch,
+                                       tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # neither node nor npm here
+    with pytest.raises(clients.ClientMissing, match="needs node on PATH") as failure:
+        clients.install()
+    assert "\n" not in str(failure.value)
