@@ -104,20 +104,21 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
     sid = _session_id(payload, notes)
     if event == "session-start":
         return _session_start(agent, where, sid, payload, env, notes)
+    # Gemini CLI fires PreCompress before every model call: there a checkpoint (and the
+    # transcript with it) is saved only when something is new since the last one.
+    each_call = event == "pre-compact" and BY_NAME[agent].pre_compact_each_call
     try:
         ledger = Ledger.open(where, session=sid or "")
         if event == "session-end" and sid is not None:
             record_end(ledger.repo.gitdir, sid, cleared=payload.reason == "clear")
-        wrote = ledger.checkpoint(_CHECKPOINTS[event]).commit is not None
+        wrote = ledger.checkpoint(_CHECKPOINTS[event], only_if_new=each_call).commit
     except RepositoryError:
         raise  # no repository to save the transcript in either
     except LedgerError:
         # A broken ledger is no reason to lose the transcript: save it, then report.
         _save_transcript(where, sid, payload, event, notes)
         raise
-    # Gemini CLI fires PreCompress before every model call: with nothing new since the
-    # last checkpoint, neither is written again (the session's end saves the transcript).
-    if wrote or event == "session-end":
+    if wrote is not None or not each_call:
         _save_transcript(where, sid, payload, event, notes)
     return ""
 

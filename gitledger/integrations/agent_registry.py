@@ -101,6 +101,9 @@ class Agent(NamedTuple):
     stop_key: str
     mcp: McpTarget
     payload: PayloadKeys = PayloadKeys()
+    #: The agent fires its pre-compact event before every model call, not only when it
+    #: compacts (Gemini CLI 0.61): a checkpoint then records only when something is new.
+    pre_compact_each_call: bool = False
 
     @property
     def example(self) -> str:
@@ -212,6 +215,7 @@ GEMINI = Agent(
                    "them.",)),
     # Early Gemini CLI releases named the SessionStart source ``trigger``.
     payload=PayloadKeys(source=("source", "trigger"), project_dir="GEMINI_PROJECT_DIR"),
+    pre_compact_each_call=True,
 )
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",

@@ -314,18 +314,19 @@ class Ledger(LedgerReader):
             return None
         return read_header(self._ref or "", tip.view)[0].session_id
 
-    def checkpoint(self, reason: str) -> WriteResult:
+    def checkpoint(self, reason: str, *, only_if_new: bool = False) -> WriteResult:
         """Record a checkpoint event (no change to the state); nothing if there is no ledger.
 
         Hooks call this before a compaction and at session end: a hook cannot steer what
         the summary keeps, but the history then shows where each context window ended.
+        With ``only_if_new``, nothing either when the last event is already a checkpoint
+        (for an agent whose pre-compact event fires before every model call).
         """
         label = clean_line(reason, "checkpoint reason", 200)
         if self._ref is None or not self.store.exists(self._ref):
             return WriteResult(self._ref or "", None, None, Focus())
-        last = next(self.store.history(self._ref, 1), None)
+        last = next(self.store.history(self._ref, 1), None) if only_if_new else None
         if last is not None and "checkpoint" in last.trailers.get("Ledger-Event", ()):
-            # Nothing new since the last checkpoint: another would mark no new window.
             return WriteResult(self._ref, None, None, Focus())
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:

@@ -14,6 +14,7 @@ from gitledger.storage.layout import STARTED_FILE
 from tests.conftest import git
 from tests.integrations.test_agent_hooks import (
     TASK,
+    claude_pre_compact,
     claude_session_end,
     claude_start,
     codex_start,
@@ -192,3 +193,14 @@ def test_the_block_labels_what_another_session_wrote(repo_with_commit: Path,
     (sqlite,) = [line for line in block.splitlines() if "use sqlite" in line]
     assert redis.endswith("[from another session: session-b]")
     assert "another session" not in sqlite
+
+
+def test_every_real_compaction_is_a_checkpoint(repo_with_commit: Path, tmp_path: Path,
+                                               cli_env: dict[str, str]) -> None:
+    # Claude Code's PreCompact fires only when it compacts: two in a row are two windows.
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK)
+    for _ in range(2):
+        run(cli_env, tmp_path, "pre-compact", "claude", claude_pre_compact(repo))
+    assert [s for s in subjects(repo) if s.startswith("checkpoint")] == [
+        "checkpoint: pre-compact", "checkpoint: pre-compact"]
