@@ -22,7 +22,7 @@ from tests.conftest import Run, git
 
 WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "warnings"}
 ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "carried_from",
-                "seq"}
+                "seq", "source_id"}
 KIND_KEYS = {
     "open": {"ask_user"},
     "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",

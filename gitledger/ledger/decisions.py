@@ -31,7 +31,7 @@ from gitledger.core.model import (
     git_evidence,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
-from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
@@ -230,11 +230,15 @@ def locate(
         return ledger
     try:
         ledger.get(prefix)
+    except AmbiguousEntry:
+        raise  # an ambiguous id is the user's to narrow, not a reason to look elsewhere
     except UnknownEntry:
         project_ledger = Ledger.open(where, project=True)
         if project_ledger.store.exists(PROJECT_REF):
             try:
                 project_ledger.get(prefix)
+            except AmbiguousEntry:
+                return project_ledger  # whose get says so, naming the candidates
             except UnknownEntry:
                 return ledger
             return project_ledger

@@ -29,7 +29,13 @@ from gitledger.core.model import (
     LedgerMeta,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
-from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
+from gitledger.errors import (
+    AmbiguousEntry,
+    CorruptLedger,
+    InvalidInput,
+    LedgerError,
+    UnknownEntry,
+)
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
@@ -208,10 +214,10 @@ class Ledger(LedgerReader):
                                evidence=evidence, by=by, why=why,
                                status="proposed" if proposed else None)
         nxt = clean_next(next_text)
-        self.get(prefix)  # an unknown id must not start a ledger before failing
+        entry_id = self.get(prefix).id  # an unknown id must not start a ledger before failing
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, entry_id)
             if old.kind != "open":
                 raise InvalidInput(
                     f"{old.id} is {SECTION_TITLES[old.kind]}, not OPEN; only OPEN items resolve"
@@ -255,7 +261,7 @@ class Ledger(LedgerReader):
             cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, target.id)
             _refuse_fields(old, cleaned)
             values = dict(cleaned)
             if old.kind == "plan" and "path" in values:
@@ -387,8 +393,10 @@ class Ledger(LedgerReader):
         """Whether an entry of this ledger matches ``prefix`` (unambiguously or not)."""
         try:
             self.get(prefix)
-        except UnknownEntry as exc:
-            return "ambiguous" in str(exc)
+        except AmbiguousEntry:
+            return True
+        except UnknownEntry:
+            return False
         return True
 
     def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
