@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 from gitledger.core.codec import decode_entry, encode_entry, encode_focus, in_utc_range
 from gitledger.core.ids import entry_path
@@ -35,7 +34,7 @@ from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, Unknow
 from gitledger.ledger.deciding import checked_evidence, write_warnings
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
-from gitledger.ledger.rules import TRANSITIONS, require_move
+from gitledger.ledger.rules import TRANSITIONS, is_log_url, require_move
 from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
@@ -105,8 +104,7 @@ def deploy(
     """implemented → deployed, with a receipt whose commit contains the implementation."""
     environment = clean_line(env, "--env", 100)
     log_url = clean_line(url, "--url")
-    parts = urlsplit(log_url)
-    if not parts.scheme or not parts.netloc or any(c.isspace() for c in log_url):
+    if not is_log_url(log_url):
         raise InvalidInput(f"--url '{log_url}' is not a URL (the deploy's log, https://…)")
     when = parse_time(at, "--at") if at is not None else ledger.repo.person().when
     graph = CommitGraph(ledger.repo)

@@ -8,6 +8,7 @@ checks read one definition of each rule.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from gitledger.core.model import (
     ACTIVE_STATUSES,
@@ -73,6 +74,12 @@ def require_move(entry: Entry, to: str) -> None:
     if to not in TRANSITIONS[entry.status or ""]:
         raise InvalidInput(f"{entry.id} is {entry.status} and cannot become {to}: "
                            f"{legal_moves(entry)}")
+
+
+def is_log_url(text: str) -> bool:
+    """Whether ``text`` can be a deploy receipt's log URL (a scheme, a host, no spaces)."""
+    parts = urlsplit(text)
+    return bool(parts.scheme and parts.netloc) and not any(c.isspace() for c in text)
 
 
 def repeats_rejected(text: str, decisions: Iterable[Entry]) -> Entry | None:
