@@ -70,7 +70,8 @@ def accept(ledger: Ledger, prefix: str, *, next_text: str | None = None) -> Writ
             f"; reject {old.id} (git ledger reject {old.id} --why WHY){after}")
 
     entry = ledger.get(prefix)
-    warnings = (write_warnings(ledger, entry.text, entry.scope, entry.supersedes)
+    warnings = (write_warnings(ledger, entry.text, entry.scope, entry.supersedes,
+                               because=entry.because)
                 if entry.kind == "decided" else ())
     result = _move(ledger, prefix, "accepted", change, next_text)
     return replace(result, warnings=warnings if result.commit else ())

@@ -150,7 +150,7 @@ class Ledger(LedgerReader):
         # Last, once nothing else can refuse: it writes the keep-alive chain.
         fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
         warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
-                                  proposed=proposed)
+                                  proposed=proposed, because=fields.get("because"))
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
                            **fields)
         return replace(result, warnings=warnings)
