@@ -153,7 +153,7 @@ class Ledger(LedgerReader):
                                   proposed=proposed, because=fields.get("because"))
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
                            **fields)
-        return replace(result, warnings=warnings)
+        return replace(result, warnings=(*warnings, *result.warnings))
 
     def _checked_evidence(self, evidence: tuple[str, ...], entry_id: str) -> tuple[str, ...]:
         """``git:`` evidence resolved to full shas that exist, kept alive for ``entry_id``."""
@@ -410,17 +410,34 @@ class Ledger(LedgerReader):
                                            or self._ref == self.store.worktree_ref())
         for _ in range(3):
             try:
-                return self._write_once(build)
+                result, moved_next = self._write_once(build)
             except _LedgerGone:
                 if not own:
                     break
                 # This worktree's ledger was archived under the write: the write goes to
                 # the fresh ledger the worktree continues with, as it would a moment later.
                 self._ref = None
+                continue
+            return result if moved_next is None else self._next_in_worktree(result, moved_next)
         raise CorruptLedger(f"{self._ref} disappeared while writing; nothing was written")
 
+    def _next_in_worktree(self, result: WriteResult, nxt: str) -> WriteResult:
+        """NEXT given with a write to the project ledger, set where it is read: this
+        worktree's session ledger (the project ledger is no one's next step), right after."""
+        session = Ledger(self.store, self.store.worktree_ref(), "session", self._session,
+                         follows_worktree=True)
+        try:
+            done = session.set_next(nxt)
+        except LedgerError as exc:
+            return replace(result, warnings=(*result.warnings, (
+                f"NEXT was not set in this worktree's ledger ({exc}); git ledger next TEXT "
+                "sets it")))
+        return replace(result, focus=done.focus, focus_ref=done.ref)
+
     def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]
-                    ) -> WriteResult:
+                    ) -> tuple[WriteResult, str | None]:
+        """One attempt; with the NEXT a write to the project ledger asked for, which
+        ``write`` sets in this worktree's ledger instead."""
         ref = self._writable_ref()
         self.ensure_started(ref)
         session = self.session
@@ -432,6 +449,10 @@ class Ledger(LedgerReader):
             meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
+            outcome["next"] = None
+            if built is not None and ref == PROJECT_REF and built.focus.next != focus.next:
+                outcome["next"] = built.focus.next
+                built = _without_next(built, focus, view)
             if built is None:
                 return None
             files = dict(built.files)
@@ -447,11 +468,11 @@ class Ledger(LedgerReader):
 
         commit, built = self.store.update(ref, operation)
         if built is None or commit is None:
-            return WriteResult(ref, None, None, outcome["focus"])
+            return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
         return WriteResult(ref, commit, built.entry, built.focus,
-                           self._annotate(ref, commit, built.files))
+                           self._annotate(ref, commit, built.files)), outcome.get("next")
 
     def _annotate(self, ref: str, commit: str,
                   files: dict[str, bytes | None]) -> tuple[str, ...]:
@@ -516,6 +537,21 @@ class Ledger(LedgerReader):
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+def _without_next(built: Built, focus: Focus, view: TreeView) -> Built | None:
+    """A project write as it is committed: its NEXT left out (``write`` sets it in this
+    worktree's ledger); None when NEXT was all it changed."""
+    new_focus = replace(built.focus, next=focus.next)
+    files = dict(built.files)
+    if new_focus == focus:
+        files.pop(FOCUS_PATH, None)
+    else:
+        files[FOCUS_PATH] = encode_focus(new_focus)
+    if all(view.read(path) == blob for path, blob in files.items()):
+        return None
+    trailers = [t for t in built.trailers if t != ("Ledger-Next", "set")]
+    return replace(built, trailers=trailers, files=files, focus=new_focus, next_changed=False)
 
 
 class _LedgerGone(Exception):

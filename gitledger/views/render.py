@@ -57,6 +57,7 @@ def write_json(result: WriteResult) -> dict[str, Any]:
         "commit": result.commit,
         "task": result.focus.task,
         "next": result.focus.next,
+        "focus_ref": result.focus_ref or result.ref,
         "warnings": list(result.warnings),
     }
 
