@@ -59,6 +59,10 @@ class UnknownEntry(LedgerError):
     """An id or prefix that names no entry, or more than one."""
 
 
+class AmbiguousEntry(UnknownEntry):
+    """An id, prefix or imported file's id that names more than one entry."""
+
+
 class CorruptLedger(LedgerError):
     """A ref, tree or blob under ``refs/ledger/`` that is not a valid ledger."""
 

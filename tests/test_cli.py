@@ -20,9 +20,9 @@ from gitledger.core.ids import entry_path, is_valid_id
 from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
 from tests.conftest import Run, git
 
-WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "warnings"}
+WRITE_KEYS = {"id", "entry", "ref", "commit", "task", "next", "focus_ref", "warnings"}
 ENTRY_COMMON = {"id", "kind", "text", "question", "created", "author", "session", "carried_from",
-                "seq"}
+                "seq", "source_id"}
 KIND_KEYS = {
     "open": {"ask_user"},
     "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
@@ -622,3 +622,46 @@ def test_list_names_the_work_tree_of_a_separate_git_dir(runner: CliRunner, tmp_p
                            .stdout)["ledgers"]
     assert listed["worktree"] == str(work.resolve())
     assert listed["current"] is True
+
+
+# -- --next on a write to the project ledger (issue 18) --------------------------------------
+
+
+def test_next_on_a_project_write_sets_this_worktrees_next(ledger: Run,
+                                                          repo_with_commit: Path) -> None:
+    ok(ledger("task", "Ship PKCE"))
+    written = json.loads(ok(ledger("decide", "Use PKCE", "--project", "--proposed",
+                                   "--next", "Write the callback", "--json")).stdout)
+    session = ok(ledger("show", "--json")).stdout
+    assert json.loads(session)["next"] == "Write the callback"
+    assert json.loads(ok(ledger("show", "--project", "--json")).stdout)["next"] is None
+    assert written["ref"] == "refs/ledger/project"
+    assert written["next"] == "Write the callback"
+    assert written["task"] == "Ship PKCE"
+    assert written["focus_ref"] == json.loads(session)["ledger"]["ref"]
+    assert "Write the callback" in ok(ledger("restore")).stdout
+    # A status command on a project decision found without --project does the same.
+    ok(ledger("accept", written["id"], "--next", "Test the callback"))
+    assert json.loads(ok(ledger("show", "--json")).stdout)["next"] == "Test the callback"
+    ok(ledger("edit", written["id"], "--project", "--because", "no secret",
+              "--next", "Ship it"))
+    assert json.loads(ok(ledger("show", "--json")).stdout)["next"] == "Ship it"
+    # The project ledger's history holds the decision's events, never a NEXT.
+    project_log = json.loads(ok(ledger("log", "--project", "--json")).stdout)["events"]
+    assert all("Ledger-Next" not in e["trailers"] for e in project_log)
+
+
+def test_next_on_a_project_write_without_a_session_ledger_starts_one(
+        ledger: Run, repo_with_commit: Path) -> None:
+    ok(ledger("drop", "Poll", "--why", "rate limits", "--project", "--next", "Use webhooks"))
+    assert json.loads(ok(ledger("show", "--json")).stdout)["next"] == "Use webhooks"
+
+
+def test_a_bad_next_on_a_project_write_writes_nothing(ledger: Run,
+                                                      repo_with_commit: Path) -> None:
+    ok(ledger("task", "Ship PKCE"))
+    before = git(repo_with_commit, "for-each-ref", "refs/ledger/")
+    done = ledger("decide", "Use PKCE", "--project", "--next", "bad\x1b[31m")
+    assert done.exit_code == 1
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert git(repo_with_commit, "for-each-ref", "refs/ledger/") == before

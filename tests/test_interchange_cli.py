@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from gitledger.core.ids import new_id
 from gitledger.interchange.atif import validate
+from tests.builders import entry_files, make_entry, put, store_at
 from tests.conftest import Run, git
 
 TRANSCRIPT = "\n".join(json.dumps(record) for record in (
@@ -166,3 +168,80 @@ def test_transcript_save_list_show_and_atif(ledger: Run, tmp_path: Path) -> None
 def test_unknown_transcript_is_one_line(ledger: Run) -> None:
     assert "nope" in refused(ledger("export", "--format", "atif", "--session", "nope"))
     refused(ledger("transcript", "show", "nope"))
+
+
+# -- an imported file's own ids (issue 18) ---------------------------------------------------
+
+#: Two decisions in the second seed's form, with the seed's own ids.
+FOREIGN = (
+    '{"id":"DEC-2026-001","scope":"auth","status":"proposed","decision":"Use PKCE",'
+    '"rejected":[],"reason":"stops code interception","evidence":[],"supersedes":[],'
+    '"deployed_at":null}\n'
+    '{"id":"DEC-2026-002","scope":"billing","status":"accepted","decision":"Invoices in UTC",'
+    '"rejected":[],"reason":"one clock","evidence":[],"supersedes":[],"deployed_at":null}\n'
+)
+
+
+def imported(ledger: Run, tmp_path: Path, *flags: str) -> dict[str, str]:
+    """Import FOREIGN; its source ids → the entry ids they became."""
+    path = tmp_path / "ledger.jsonl"
+    path.write_text(FOREIGN, encoding="utf-8")
+    data = json.loads(ok(ledger("import", str(path), "--json", *flags)).stdout)
+    return {item["source_id"]: item["id"] for item in data["written"]}
+
+
+@pytest.mark.parametrize("where", [(), ("--project",)])
+def test_an_imported_files_ids_name_its_entries(ledger: Run, tmp_path: Path,
+                                               where: tuple[str, ...]) -> None:
+    git(ledger.where, "commit", "-q", "--allow-empty", "-m", "base")
+    ids = imported(ledger, tmp_path, *where)
+    shown = json.loads(ok(ledger("show", "DEC-2026-001", "--json")).stdout)
+    assert shown["id"] == ids["DEC-2026-001"]
+    assert shown["entry"]["source_id"] == "DEC-2026-001"
+    assert "DEC-2026-001" in ok(ledger("show", "DEC-2026-001")).stdout
+    # Every status command, and edit, takes the file's id (without --project too).
+    ok(ledger("accept", "DEC-2026-001"))
+    ok(ledger("implement", "DEC-2026-001"))
+    ok(ledger("edit", "DEC-2026-002", "--because", "one clock for every region", *where))
+    ok(ledger("reject", "dec-2026-002", "--why", "customers want their zone"))
+    snapshot = json.loads(ok(ledger("show", "--json", *where)).stdout)
+    by_source = {e["source_id"]: e for e in snapshot["entries"]}
+    assert by_source["DEC-2026-001"]["status"] == "implemented"
+    assert by_source["DEC-2026-002"]["status"] == "rejected"
+    assert by_source["DEC-2026-002"]["because"] == "one clock for every region"
+    # A decision made here has no source id.
+    own = ok(ledger("decide", "Cache JWKS", *where)).stdout.strip()
+    assert json.loads(ok(ledger("show", own, "--json")).stdout)["entry"]["source_id"] is None
+    # And a new decision can supersede one by its file id.
+    new = ok(ledger("decide", "Use PKCE with S256", "--supersedes", "DEC-2026-001",
+                    *where)).stdout.strip()
+    assert json.loads(ok(ledger("show", new, "--json")).stdout)["entry"]["supersedes"] == \
+        ids["DEC-2026-001"]
+
+
+def test_unknown_and_ambiguous_file_ids_are_one_line(ledger: Run, tmp_path: Path) -> None:
+    imported(ledger, tmp_path)
+    imported(ledger, tmp_path, "--project")  # the same file ids, in another ledger
+    before = ledger_refs(ledger.where)
+    line = refused(ledger("show", "DEC-2026-999"))
+    assert "DEC-2026-999" in line
+    assert "no entry" in line
+    assert "source id" in line
+    assert "DEC-2026-999" in refused(ledger("accept", "DEC-2026-999"))
+    assert ledger_refs(ledger.where) == before
+    # The session's own copy is found first; with --project, the project's.
+    session = json.loads(ok(ledger("show", "DEC-2026-001", "--json")).stdout)
+    project = json.loads(ok(ledger("show", "DEC-2026-001", "--project", "--json")).stdout)
+    assert session["id"] != project["id"]
+    # Two entries of one ledger with one file id (written by hand): ambiguous, one line.
+    store = store_at(ledger.where)
+    ref = store.worktree_ref()
+    assert ref is not None
+    twin = make_entry(new_id("decided"), text="Use PKCE, again", seq=9,
+                      extra={"source_id": "DEC-2026-001"})
+    put(store, ref, entry_files(twin))
+    line = refused(ledger("show", "DEC-2026-001"))
+    assert "ambiguous" in line
+    assert session["id"] in line
+    assert twin.id in line
+    assert "ambiguous" in refused(ledger("reject", "DEC-2026-001", "--why", "twice"))

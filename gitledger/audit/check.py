@@ -6,8 +6,10 @@ receipt, an implementation without a commit, a superseded decision without its
 replacement) and what only a git-native ledger can check (evidence commits that do not
 exist or will be garbage-collected, a deploy that does not contain its implementation,
 supersedes cycles, links to nothing, hand-written entries with duplicate ids or unknown
-statuses).  Warnings are smells: a ledger too long to restore whole, re-derivable status,
-stale facts, a question only the user can answer left waiting.
+statuses), and a decision that retries, without saying why, an approach dropped or a
+decision rejected before it (in any task: the project keeps what archives carried).
+Warnings are smells: a ledger too long to restore whole, re-derivable status, stale facts,
+a question only the user can answer left waiting.
 
 ``evaluate`` is a function of the entries and a ``CommitGraph``; ``check`` gathers them.
 """
@@ -36,7 +38,14 @@ from gitledger.core.text import one_line_summary
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions
-from gitledger.ledger.rules import normalised, rejection_index
+from gitledger.ledger.rules import (
+    acknowledges,
+    as_retired,
+    came_before,
+    normalised,
+    rejection_index,
+    retired_index,
+)
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
@@ -52,6 +61,8 @@ ASK_USER_CHECKPOINTS = 3
 RULES: dict[str, tuple[str, str]] = {
     "revived-alternative": ("error", "a live decision repeats an alternative an active "
                                      "decision rejected"),
+    "retried-approach": ("error", "a live decision repeats an approach dropped before, or a "
+                                  "decision rejected before, without saying why"),
     "scope-conflict": ("error", "two active decisions in the same scope"),
     "deploy-receipt": ("error", "deployed without a complete receipt (env, sha, url, time, "
                                 "success)"),
@@ -161,6 +172,7 @@ def evaluate(
     by_id.update({i: e for i, (_, e) in entries.items()})
     findings += _link_rules(decisions, by_id)
     findings += _conflict_rules(decisions)
+    findings += _retried(decisions, entries, context)
     findings += _commit_rules(decisions, graph, kept)
     findings += _stale_facts([(r, e) for r, e in entries.values() if e.kind == "verified"],
                              graph)
@@ -283,6 +295,34 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
                 f"rejected: '{one_line_summary(d.text)}'",
                 f"git ledger reject {d.id} --why WHY, or supersede {source.id} with it",
                 ref))
+    return out
+
+
+def _retried(
+    decisions: list[tuple[str, Entry]], entries: dict[str, tuple[str, Entry]],
+    context: Iterable[Entry],
+) -> list[Finding]:
+    """Live decisions that repeat a dropped approach or a rejected decision written before
+    them, in any ledger read (the project's carried ones too), unless their reason names it."""
+    where = {i: ref for i, (ref, _) in entries.items()}
+    known = [e for _, e in entries.values()]
+    known += [e for e in context if e.id not in where]
+    index = retired_index(known)
+    out: list[Finding] = []
+    for ref, d in decisions:
+        if d.status not in LIVE_STATUSES:
+            continue
+        for source in index.get(normalised(d.text), ()):
+            retired = as_retired(source)
+            if (retired is None or source.id == d.id or acknowledges(d.because, retired)
+                    or not came_before(source, d, same_ledger=where.get(source.id) == ref)):
+                continue
+            out.append(Finding(
+                "retried-approach", d.id, f"{d.id} repeats {source.id}, "
+                f"{retired.described()}: '{one_line_summary(d.text)}'",
+                f"git ledger reject {d.id} --why WHY, or say why it is right now, naming "
+                f"{source.id}: git ledger edit {d.id} --because '… {source.id} …'", ref))
+            break
     return out
 
 

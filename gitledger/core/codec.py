@@ -22,7 +22,15 @@ from typing import Any, TypeVar
 import tomli_w
 
 from gitledger.core.ids import is_valid_id
-from gitledger.core.model import KIND_FIELDS, KINDS, LEDGER_KINDS, Entry, Focus, LedgerMeta
+from gitledger.core.model import (
+    KIND_FIELDS,
+    KINDS,
+    LEDGER_KINDS,
+    Entry,
+    Focus,
+    LedgerMeta,
+    source_id,
+)
 from gitledger.core.parsing import toml_loads
 from gitledger.errors import CorruptLedger
 
@@ -197,6 +205,7 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         "session": entry.session,
         "carried_from": entry.carried_from,
         "seq": entry.seq,
+        "source_id": source_id(entry),
     })
     return out
 
@@ -233,6 +242,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     """
     extra = data.get("extra")
     values = _DEFAULTS | data
+    values.pop("source_id", None)  # derived: it is read from ``extra``
     if extra is not None:  # the keys this version does not know (``cache_json`` keeps them)
         if not isinstance(extra, dict):
             raise TypeError(f"'extra' must be a table, not {type(extra).__name__}")

@@ -14,7 +14,7 @@ import re
 import secrets
 from collections.abc import Iterable
 
-from gitledger.errors import UnknownEntry
+from gitledger.errors import AmbiguousEntry, UnknownEntry
 
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 CORE_LENGTH = 10
@@ -63,7 +63,7 @@ def match_prefix(prefix: str, candidates: Iterable[str]) -> str:
         raise UnknownEntry(f"no entry matches '{prefix}'")
     if len(found) > 1:
         shown = ", ".join(found[:8]) + (f" and {len(found) - 8} more" if len(found) > 8 else "")
-        raise UnknownEntry(f"'{prefix}' is ambiguous: it matches {shown}")
+        raise AmbiguousEntry(f"'{prefix}' is ambiguous: it matches {shown}")
     return found[0]
 
 

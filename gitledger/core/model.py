@@ -40,6 +40,9 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "plan": ("path", "note"),
 }
 LEDGER_KINDS = ("session", "project")
+#: Where an entry imported from a file keeps the id the file gave it (``DEC-2026-002``),
+#: among its ``extra`` keys; commands take it wherever they take an entry id.
+SOURCE_ID_KEY = "source_id"
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,12 @@ class Entry:
     carried_from: str | None = None
     #: Keys this version does not know, kept so that rewriting an entry loses nothing.
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+def source_id(entry: Entry) -> str | None:
+    """The id the file an entry was imported from gave it, if it had one of its own."""
+    value = entry.extra.get(SOURCE_ID_KEY)
+    return value if isinstance(value, str) and value else None
 
 
 def git_evidence(entry: Entry) -> list[str]:

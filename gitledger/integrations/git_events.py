@@ -7,7 +7,9 @@ The ``sh`` templates (``githooks``) do the common case with git plumbing alone a
   becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no
   status change).  The commit is recorded as a ``commit`` event of the worktree's ledger
   and noted, like the shell path does; an id that is unknown or cannot move is reported
-  and skipped;
+  and skipped.  A worktree whose ledger was archived has none until its next write: a
+  project decision is still implemented, and every other id gets one line saying why
+  nothing was done (no session ledger is started for a commit);
 * ``post-checkout`` — one line: TASK, NEXT and how many questions are open;
 * ``post-rewrite`` — a commit cited as ``git:`` evidence was amended or rebased: each
   decision citing it now cites the new commit (the old one stays kept alive).
@@ -37,11 +39,14 @@ from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import kept_path
-from gitledger.storage.layout import KEEP_REF
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF
 from gitledger.storage.notes import add_lines
 from gitledger.storage.store import TreeView
 
 _ID = re.compile(r"^[a-z]-[0-9a-z]{1,10}$")
+#: The id an imported entry came with (``DEC-2026-002``, ``ADR-12``): letters, a dash, a
+#: number somewhere after it.
+_SOURCE_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.]*-[A-Za-z0-9_.-]*[0-9][A-Za-z0-9_.-]*$")
 
 
 def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
@@ -49,14 +54,18 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
     ledger = Ledger.open(where)
     graph = CommitGraph(ledger.repo)
     head = graph.head()
-    if head is None or ledger.ref is None or not ledger.store.exists(ledger.ref):
+    if head is None or ledger.ref is None:
         return []
+    own = ledger.store.exists(ledger.ref)
     report: list[str] = []
     trailers = _ledger_trailers(graph.message(head), report)
     implemented: list[str] = []
     for prefix in _ids(trailers.get("Ledger-Implements", ()), report, "Ledger-Implements"):
         try:
             target = locate(where, prefix)
+            if not own and target.ref != PROJECT_REF:
+                raise UnknownEntry(_NO_LEDGER.format(
+                    why=f"{prefix} is not a project decision", done="implemented"))
             result = implement(target, prefix, commit=head)
         except LedgerError as exc:
             report.append(f"Ledger-Implements: {prefix}: {exc}")
@@ -66,11 +75,20 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
     linked: list[str] = []
     for prefix in _ids(trailers.get("Ledger-Refs", ()), report, "Ledger-Refs"):
         try:
+            if not own:  # the link is a line of this worktree's ledger, which it has not
+                raise UnknownEntry(_NO_LEDGER.format(
+                    why="a link is recorded in it", done="linked"))
             linked.append(locate(where, prefix).get(prefix).id)
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {exc}")
-    _record_commit(ledger, head, implemented, linked)
+    if own:
+        _record_commit(ledger, head, implemented, linked)
     return report
+
+
+#: Why a trailer did nothing in a worktree without a ledger (archived, and not written since).
+_NO_LEDGER = ("this worktree has no ledger since its last archive (an archived ledger is "
+              "read-only), and {why}; nothing was {done}")
 
 
 def post_checkout(where: str | os.PathLike[str] | None, args: tuple[str, ...]) -> list[str]:
@@ -154,7 +172,7 @@ def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:
         for word in re.split(r"[,\s]+", value.strip()):
             if not word:
                 continue
-            if _ID.match(word):
+            if _ID.match(word) or _SOURCE_ID.match(word):
                 found.append(word)
             else:
                 report.append(f"{key}: '{one_line(word, 80)}' is not an entry id")

@@ -151,9 +151,10 @@ NEXT = Param("next", "string", "Also set NEXT in the same event: the most valuab
              "action, ready to pick up cold (NEXT rides along with the write).")
 PROJECT = Param("project", "boolean", "Act on the project ledger, shared by every worktree "
                 "and teammate, instead of this worktree's session ledger.")
-ENTRY_ID = Param("id", "string", "The entry's id or a unique prefix of it.", required=True)
-DECISION_ID = Param("id", "string", "The decision's id or a unique prefix of it.",
-                    required=True)
+ENTRY_ID = Param("id", "string", "The entry's id or a unique prefix of it, or the id an "
+                 "imported entry came with (its source_id).", required=True)
+DECISION_ID = Param("id", "string", "The decision's id or a unique prefix of it, or the id "
+                    "an imported decision came with (its source_id).", required=True)
 LEDGER = Param("ledger", "string", "Another ledger: an id, a ref, 'project', or a "
                "teammate's fetched from a remote as REMOTE/ID.")
 REMOTE = Param("remote", "string", "The git remote (default: the branch's remote, else "

@@ -18,7 +18,7 @@ from typing import Any
 from gitledger.core.codec import encode_entry, encode_focus
 from gitledger.core.display import printable
 from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id, new_id
-from gitledger.core.model import Entry, Focus, LedgerMeta, Snapshot
+from gitledger.core.model import Entry, Focus, LedgerMeta, Snapshot, source_id
 from gitledger.core.text import decode_bytes
 from gitledger.errors import InvalidInput
 from gitledger.interchange import formats
@@ -231,8 +231,8 @@ def _known_ids(snapshot: Snapshot) -> set[str]:
     ids: set[str] = set()
     for entry in snapshot.entries:
         ids.add(entry.id)
-        source = entry.extra.get(SOURCE_ID_KEY)
-        if isinstance(source, str):
+        source = source_id(entry)
+        if source is not None:
             ids.add(source)
     return ids
 

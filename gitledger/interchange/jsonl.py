@@ -4,6 +4,12 @@ One JSON record a line.  Ids survive: a gitledger id is kept as the entry's id, 
 foreign one (``DEC-2026-002``) in the entry's ``source_id`` extra key, and written back on
 export.  A ``supersedes`` naming a record neither the file nor the ledger holds is kept as
 written (``source_supersedes``) with a warning.
+
+A deployed record's receipt is the seed's own: evidence ``deploy:<env>:<log url>`` with
+``deployed_at`` (filled only once production reported success).  It is read into the
+entry's receipt (environment, log URL, time, result ``success``, and the deployed commit:
+the record's last ``git:`` evidence), and a receipt recorded with ``git ledger deploy`` is
+exported in the same form.
 """
 
 from __future__ import annotations
@@ -27,12 +33,17 @@ from gitledger.interchange.records import (
     parse_time,
     short,
 )
+from gitledger.ledger.rules import is_log_url
 
 #: A Decision Ledger record's keys, in the order export writes them.
 JSONL_KEYS = ("id", "scope", "status", "decision", "rejected", "reason", "evidence",
               "supersedes", "deployed_at")
 JSONL_REQUIRED = ("id", "status", "decision")
 ID_LIMIT = 200
+#: A deploy receipt written as evidence, the second seed's way: ``deploy:<env>:<log url>``.
+RECEIPT_PREFIX = "deploy:"
+#: The longest environment name a receipt takes (as ``git ledger deploy --env``).
+ENV_LIMIT = 100
 
 
 def export_jsonl(snapshot: Snapshot) -> str:
@@ -57,10 +68,42 @@ def decision_record(entry: Entry, ids: Mapping[str, str]) -> dict[str, Any]:
         "decision": entry.text,
         "rejected": list(entry.over),
         "reason": entry.because if entry.because is not None else entry.rejected_why,
-        "evidence": list(entry.evidence),
+        "evidence": [*entry.evidence, *_receipt_evidence(entry)],
         "supersedes": supersedes,
         "deployed_at": iso(entry.deployed_at) if entry.deployed_at else None,
     }
+
+
+def _receipt_evidence(entry: Entry) -> list[str]:
+    """A deployed decision's receipt as the seed writes it, unless its evidence has one."""
+    if (entry.status != "deployed" or not entry.deployed_env or not entry.deployed_url
+            or any(item.startswith(RECEIPT_PREFIX) for item in entry.evidence)):
+        return []
+    return [f"{RECEIPT_PREFIX}{entry.deployed_env}:{entry.deployed_url}"]
+
+
+def receipt_fields(status: str, evidence: tuple[str, ...], when: datetime | None,
+                   ) -> dict[str, Any]:
+    """The receipt a record in the seed's form carries: none unless it is deployed; the
+    environment and log URL of its last well-formed ``deploy:`` evidence, the commit of its
+    last ``git:`` evidence, and result ``success`` when it has ``deployed_at``.  What it
+    lacks stays empty, for ``check`` to name."""
+    if status != "deployed":
+        return {}
+    out: dict[str, Any] = {}
+    shas = [item[4:].strip() for item in evidence if item.startswith("git:") and item[4:].strip()]
+    if shas:
+        out["deployed_sha"] = shas[-1]
+    if when is not None:
+        out["deployed_result"] = "success"
+    for item in reversed(evidence):
+        if not item.startswith(RECEIPT_PREFIX):
+            continue
+        env, sep, url = item.removeprefix(RECEIPT_PREFIX).partition(":")
+        if sep and env.strip() and len(env.strip()) <= ENV_LIMIT and is_log_url(url):
+            out.update(deployed_env=env.strip(), deployed_url=url)
+            break
+    return out
 
 
 def record_as_jsonl(record: Record) -> dict[str, Any]:
@@ -179,16 +222,17 @@ def _jsonl_record(number: int, raw: str) -> Record:
             raise InvalidInput("'deployed_at' must be an ISO 8601 time with an offset "
                                "(like 2026-11-30T12:00:00Z) or null")
     because = clean_text(reason, "reason") if reason is not None else None
+    evidence = tuple(clean_line(v, "evidence", LINE_LIMIT) for v in _strings(data, "evidence"))
     fields: dict[str, Any] = {
         "status": status,
         "scope": clean_line(scope, "scope") if scope is not None else None,
         "over": tuple(clean_line(v, "rejected", LINE_LIMIT) for v in _strings(data, "rejected")),
         "because": because,
-        "evidence": tuple(clean_line(v, "evidence", LINE_LIMIT)
-                          for v in _strings(data, "evidence")),
+        "evidence": evidence,
         "supersedes": target,
         "deployed_at": when,
         "rejected_why": because if status == "rejected" else None,
+        **receipt_fields(status, evidence, when),
     }
     return Record(number, "decided", decision, fields, source_id)
 
@@ -256,8 +300,10 @@ __all__ = [
     "ID_LIMIT",
     "JSONL_KEYS",
     "JSONL_REQUIRED",
+    "RECEIPT_PREFIX",
     "decision_record",
     "export_jsonl",
     "parse_jsonl",
+    "receipt_fields",
     "record_as_jsonl",
 ]

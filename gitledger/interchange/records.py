@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from gitledger.core.codec import in_utc_range
-from gitledger.core.model import Entry
+from gitledger.core.model import SOURCE_ID_KEY, Entry, source_id
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,8 @@ class Parsed:
     warnings: tuple[Problem, ...] = ()
 
 
-#: Where a foreign id is kept in an entry (``Entry.extra``), and the session-md start time
-#: in the ledger's focus (``Focus.extra``).
-SOURCE_ID_KEY = "source_id"
+#: The session-md start time in the ledger's focus (``Focus.extra``); a foreign id is kept
+#: in an entry's ``extra`` under ``SOURCE_ID_KEY`` (``core.model``).
 STARTED_KEY = "started"
 #: Where a ``supersedes`` naming no decision in the file or the ledger is kept as written
 #: (``Entry.extra``), and written back on export.
@@ -65,8 +64,7 @@ SOURCE_SUPERSEDES_KEY = "source_supersedes"
 
 def export_id(entry: Entry) -> str:
     """The id an entry is exported under: the file's own id it came with, else its id."""
-    source = entry.extra.get(SOURCE_ID_KEY)
-    return source if isinstance(source, str) and source else entry.id
+    return source_id(entry) or entry.id
 
 
 def parse_time(value: str) -> datetime | None:

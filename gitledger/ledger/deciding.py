@@ -17,11 +17,20 @@ from gitledger.core.model import (
     Entry,
 )
 from gitledger.core.text import one_line_summary
-from gitledger.errors import InvalidInput
+from gitledger.errors import CorruptLedger, InvalidInput
 from gitledger.ledger.decision_index import Matches, find_matches
 from gitledger.ledger.project_index import active_project_decisions
+from gitledger.ledger.reader import LedgerReader
 from gitledger.ledger.results import Amended
-from gitledger.ledger.rules import repeats_rejected, require_move
+from gitledger.ledger.rules import (
+    Retired,
+    acknowledges,
+    as_retired,
+    normalised,
+    repeats_rejected,
+    require_move,
+    retired_index,
+)
 from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
@@ -72,7 +81,7 @@ def checked_evidence(ledger: Ledger, items: Iterable[str], *, cited_by: str) -> 
 
 def write_warnings(
     ledger: Ledger, text: str, scope: str | None, supersedes: str | None, *,
-    proposed: bool = False,
+    proposed: bool = False, because: str | None = None,
 ) -> tuple[str, ...]:
     """What ``decide`` says about a new decision that the check would also flag.
 
@@ -89,6 +98,11 @@ def write_warnings(
         warnings.append(f"this repeats an alternative {source} rejected "
                         f"('{one_line_summary(text)}'); supersede {source} if it is "
                         f"meant to replace it (--supersedes {source})")
+    retried = next((r for r in matches.retried if not acknowledges(because, r)), None)
+    if retried is not None:
+        warnings.append(f"this repeats {retried.id}, {retried.described()} "
+                        f"('{one_line_summary(text)}'); if it is right now, say why in "
+                        f"--because, naming {retried.id} (git ledger show {retried.id})")
     if matches.in_scope is not None:
         warnings.append(f"{matches.in_scope} is already in force in scope '{scope}'; if this "
                         f"replaces it, decide with --supersedes {matches.in_scope}, otherwise "
@@ -104,7 +118,28 @@ def _scanned_matches(
     source = repeats_rejected(text, decisions)
     in_scope = next((d for d in decisions if scope and d.scope == scope and not proposed),
                     None)
-    return Matches(source.id if source else None, in_scope.id if in_scope else None)
+    return Matches(source.id if source else None, in_scope.id if in_scope else None,
+                   _scanned_retired(ledger, text))
+
+
+def _scanned_retired(ledger: Ledger, text: str) -> tuple[Retired, ...]:
+    """The dropped approaches and rejected decisions with ``text``: this ledger's, then the
+    project's (what the index answers)."""
+    ledgers = [ledger.snapshot().entries]
+    if ledger.ref != PROJECT_REF and ledger.store.exists(PROJECT_REF):
+        try:
+            project = LedgerReader(ledger.store, PROJECT_REF, "project", "")
+            ledgers.append(project.snapshot().entries)
+        except CorruptLedger:
+            pass  # restore, and so decide, see no project ledger then
+    found: dict[str, Retired] = {}
+    for entries in ledgers:
+        for entry in sorted(retired_index(entries).get(normalised(text), ()),
+                            key=lambda e: e.id):
+            retired = as_retired(entry)
+            if retired is not None:
+                found.setdefault(entry.id, retired)
+    return tuple(found.values())
 
 
 def _known_decisions(ledger: Ledger) -> list[Entry]:

@@ -1,11 +1,13 @@
 """An index of the decisions in force in each ledger: what ``decide`` compares a new one with.
 
 ``decide`` warns when a new decision repeats an alternative that a decision in force
-rejected, and when a decision is already in force in its scope.  Answering that by reading
+rejected, when it repeats an approach that was dropped or a decision that was rejected, and
+when a decision is already in force in its scope.  Answering that by reading
 every entry of the ledger made each append cost O(n).  This index answers it with two
 lookups: ``<common git dir>/ledger-cache/decisions.sqlite3`` holds, for each ledger ref,
-its active decisions (id, order, scope, where they were carried from) and the alternatives
-each rejected (normalised as ``check`` compares them), with the ledger commit it reflects.
+its active decisions (id, order, scope, where they were carried from), the alternatives
+each rejected (normalised as ``check`` compares them), and its dropped approaches and rejected
+decisions (their normalised text), with the ledger commit it reflects.
 Before a query the index is brought to the ledger's tip by diffing the two trees, which
 costs what changed since, not the size of the ledger; a commit it cannot find (a rewritten
 ledger) or a new ref is indexed from the whole tree once.
@@ -25,10 +27,10 @@ from typing import TYPE_CHECKING
 
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
-from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry
+from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry, source_id
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.project_index import TOP
-from gitledger.ledger.rules import normalised
+from gitledger.ledger.rules import Retired, normalised, retired_kind
 from gitledger.storage.entry_cache import CACHE_DIR, read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 DB_NAME = "decisions.sqlite3"
 #: Bump when what is indexed, or how alternatives are normalised, changes: an index of
 #: another version is emptied and rebuilt.
-INDEX_VERSION = 2  # 2: a space before a final stop no longer counts
+INDEX_VERSION = 3  # 2: a space before a final stop no longer counts; 3: what was retired
 #: How long a query waits for another process's update of the index before giving up
 #: (and reading the ledger instead).
 BUSY_SECONDS = 2.0
@@ -55,16 +57,23 @@ _SCHEMA = (
     "alternative TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS rejections_alternative ON rejections (ref, alternative)",
     "CREATE INDEX IF NOT EXISTS rejections_path ON rejections (ref, path)",
+    "CREATE TABLE IF NOT EXISTS retired (ref TEXT NOT NULL, path TEXT NOT NULL, "
+    "id TEXT NOT NULL, kind TEXT NOT NULL, normal TEXT NOT NULL, source_id TEXT, "
+    "PRIMARY KEY (ref, path))",
+    "CREATE INDEX IF NOT EXISTS retired_text ON retired (ref, normal)",
 )
+_TABLES = ("synced", "decisions", "rejections", "retired")
 
 
 @dataclass(frozen=True)
 class Matches:
     """What a new decision runs into: the first decision in force that rejected its text,
-    and the first in force in its scope (ids), in the order ``decide`` reports them."""
+    the first in force in its scope (ids), in the order ``decide`` reports them, and every
+    dropped approach or rejected decision with its text (this ledger's, then the project's)."""
 
     rejected_by: str | None = None
     in_scope: str | None = None
+    retried: tuple[Retired, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,7 +137,14 @@ def _matches(
             if match is None and project is not None:
                 match = _project_match(db, where, value, exclude, own, origin)
         found.append(match)
-    return Matches(found[0], found[1])
+    retried: dict[str, Retired] = {}
+    for where_ref, view in ((ref, own), (PROJECT_REF, project)):
+        if where_ref is None or view is None:
+            continue
+        for row in db.execute("SELECT id, kind, source_id FROM retired WHERE ref = ? AND "
+                              "normal = ? ORDER BY id", (where_ref, alternative)):
+            retried.setdefault(row[0], Retired(*row))
+    return Matches(found[0], found[1], tuple(retried.values()))
 
 
 def _project_match(
@@ -226,22 +242,28 @@ def _view_at(store: Store, commit: str | None) -> TreeView | None:
 
 
 def _rebuild(db: sqlite3.Connection, store: Store, ref: str, view: TreeView) -> None:
-    db.execute("DELETE FROM decisions WHERE ref = ?", (ref,))
-    db.execute("DELETE FROM rejections WHERE ref = ?", (ref,))
+    for table in _TABLES[1:]:
+        db.execute(f"DELETE FROM {table} WHERE ref = ?", (ref,))
     entries, _ = read_entries(store, ref, view)  # the unreadable ones are never in force
     for entry in entries:
         _insert(db, ref, entry)
 
 
 def _remove(db: sqlite3.Connection, ref: str, path: str) -> None:
-    db.execute("DELETE FROM decisions WHERE ref = ? AND path = ?", (ref, path))
-    db.execute("DELETE FROM rejections WHERE ref = ? AND path = ?", (ref, path))
+    for table in _TABLES[1:]:
+        db.execute(f"DELETE FROM {table} WHERE ref = ? AND path = ?", (ref, path))
 
 
 def _insert(db: sqlite3.Connection, ref: str, entry: Entry) -> None:
+    path = entry_path(entry.id)
+    kind = retired_kind(entry)
+    if kind is not None:
+        db.execute("INSERT OR REPLACE INTO retired (ref, path, id, kind, normal, source_id) "
+                   "VALUES (?, ?, ?, ?, ?, ?)",
+                   (ref, path, entry.id, kind, normalised(entry.text), source_id(entry)))
+        return
     if entry.kind != "decided" or entry.status not in ACTIVE_STATUSES:
         return
-    path = entry_path(entry.id)
     db.execute("INSERT OR REPLACE INTO decisions (ref, path, id, seq, created, scope, "
                "carried_from) VALUES (?, ?, ?, ?, ?, ?, ?)",
                (ref, path, entry.id, entry.seq, entry.created.timestamp(), entry.scope,
@@ -290,7 +312,7 @@ def _create(db: sqlite3.Connection) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
         if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-            for table in ("synced", "decisions", "rejections"):
+            for table in _TABLES:
                 db.execute(f"DROP TABLE IF EXISTS {table}")
             for statement in _SCHEMA:
                 db.execute(statement)

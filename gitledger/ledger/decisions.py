@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 from gitledger.core.codec import decode_entry, encode_entry, encode_focus, in_utc_range
 from gitledger.core.ids import entry_path
@@ -31,11 +30,11 @@ from gitledger.core.model import (
     git_evidence,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
-from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
-from gitledger.ledger.rules import TRANSITIONS, require_move
+from gitledger.ledger.rules import TRANSITIONS, is_log_url, require_move
 from gitledger.ledger.tree import find_entry_id, read_entry
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import keep
@@ -71,7 +70,8 @@ def accept(ledger: Ledger, prefix: str, *, next_text: str | None = None) -> Writ
             f"; reject {old.id} (git ledger reject {old.id} --why WHY){after}")
 
     entry = ledger.get(prefix)
-    warnings = (write_warnings(ledger, entry.text, entry.scope, entry.supersedes)
+    warnings = (write_warnings(ledger, entry.text, entry.scope, entry.supersedes,
+                               because=entry.because)
                 if entry.kind == "decided" else ())
     result = _move(ledger, prefix, "accepted", change, next_text)
     return replace(result, warnings=warnings if result.commit else ())
@@ -105,8 +105,7 @@ def deploy(
     """implemented → deployed, with a receipt whose commit contains the implementation."""
     environment = clean_line(env, "--env", 100)
     log_url = clean_line(url, "--url")
-    parts = urlsplit(log_url)
-    if not parts.scheme or not parts.netloc or any(c.isspace() for c in log_url):
+    if not is_log_url(log_url):
         raise InvalidInput(f"--url '{log_url}' is not a URL (the deploy's log, https://…)")
     when = parse_time(at, "--at") if at is not None else ledger.repo.person().when
     graph = CommitGraph(ledger.repo)
@@ -230,11 +229,15 @@ def locate(
         return ledger
     try:
         ledger.get(prefix)
+    except AmbiguousEntry:
+        raise  # an ambiguous id is the user's to narrow, not a reason to look elsewhere
     except UnknownEntry:
         project_ledger = Ledger.open(where, project=True)
         if project_ledger.store.exists(PROJECT_REF):
             try:
                 project_ledger.get(prefix)
+            except AmbiguousEntry:
+                return project_ledger  # whose get says so, naming the candidates
             except UnknownEntry:
                 return ledger
             return project_ledger

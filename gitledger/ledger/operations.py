@@ -29,7 +29,13 @@ from gitledger.core.model import (
     LedgerMeta,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
-from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
+from gitledger.errors import (
+    AmbiguousEntry,
+    CorruptLedger,
+    InvalidInput,
+    LedgerError,
+    UnknownEntry,
+)
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
@@ -144,7 +150,7 @@ class Ledger(LedgerReader):
         # Last, once nothing else can refuse: it writes the keep-alive chain.
         fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
         warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
-                                  proposed=proposed)
+                                  proposed=proposed, because=fields.get("because"))
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
                            **fields)
         return replace(result, warnings=(*warnings, *result.warnings))
@@ -208,10 +214,10 @@ class Ledger(LedgerReader):
                                evidence=evidence, by=by, why=why,
                                status="proposed" if proposed else None)
         nxt = clean_next(next_text)
-        self.get(prefix)  # an unknown id must not start a ledger before failing
+        entry_id = self.get(prefix).id  # an unknown id must not start a ledger before failing
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, entry_id)
             if old.kind != "open":
                 raise InvalidInput(
                     f"{old.id} is {SECTION_TITLES[old.kind]}, not OPEN; only OPEN items resolve"
@@ -255,7 +261,7 @@ class Ledger(LedgerReader):
             cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
-            old = read_entry(view, find_entry_id(view, prefix))
+            old = read_entry(view, target.id)
             _refuse_fields(old, cleaned)
             values = dict(cleaned)
             if old.kind == "plan" and "path" in values:
@@ -397,8 +403,10 @@ class Ledger(LedgerReader):
         """Whether an entry of this ledger matches ``prefix`` (unambiguously or not)."""
         try:
             self.get(prefix)
-        except UnknownEntry as exc:
-            return "ambiguous" in str(exc)
+        except AmbiguousEntry:
+            return True
+        except UnknownEntry:
+            return False
         return True
 
     def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
@@ -412,17 +420,34 @@ class Ledger(LedgerReader):
                                            or self._ref == self.store.worktree_ref())
         for _ in range(3):
             try:
-                return self._write_once(build)
+                result, moved_next = self._write_once(build)
             except _LedgerGone:
                 if not own:
                     break
                 # This worktree's ledger was archived under the write: the write goes to
                 # the fresh ledger the worktree continues with, as it would a moment later.
                 self._ref = None
+                continue
+            return result if moved_next is None else self._next_in_worktree(result, moved_next)
         raise CorruptLedger(f"{self._ref} disappeared while writing; nothing was written")
 
+    def _next_in_worktree(self, result: WriteResult, nxt: str) -> WriteResult:
+        """NEXT given with a write to the project ledger, set where it is read: this
+        worktree's session ledger (the project ledger is no one's next step), right after."""
+        session = Ledger(self.store, self.store.worktree_ref(), "session", self._session,
+                         follows_worktree=True)
+        try:
+            done = session.set_next(nxt)
+        except LedgerError as exc:
+            return replace(result, warnings=(*result.warnings, (
+                f"NEXT was not set in this worktree's ledger ({exc}); git ledger next TEXT "
+                "sets it")))
+        return replace(result, focus=done.focus, focus_ref=done.ref)
+
     def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]
-                    ) -> WriteResult:
+                    ) -> tuple[WriteResult, str | None]:
+        """One attempt; with the NEXT a write to the project ledger asked for, which
+        ``write`` sets in this worktree's ledger instead."""
         ref = self._writable_ref()
         self.ensure_started(ref)
         session = self.session
@@ -435,6 +460,10 @@ class Ledger(LedgerReader):
             built = build(view, meta, focus)
             outcome["focus"] = focus
             outcome["owner"] = meta.session_id if meta.kind == "session" else None
+            outcome["next"] = None
+            if built is not None and ref == PROJECT_REF and built.focus.next != focus.next:
+                outcome["next"] = built.focus.next
+                built = _without_next(built, focus, view)
             if built is None:
                 return None
             files = dict(built.files)
@@ -450,14 +479,14 @@ class Ledger(LedgerReader):
 
         commit, built = self.store.update(ref, operation)
         if built is None or commit is None:
-            return WriteResult(ref, None, None, outcome["focus"])
+            return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
         warnings = self._annotate(ref, commit, built.files)
         owner = outcome["owner"]
         if session and owner and owner != session:
             warnings = (*warnings, not_the_owner(owner, session))
-        return WriteResult(ref, commit, built.entry, built.focus, warnings)
+        return WriteResult(ref, commit, built.entry, built.focus, warnings), outcome.get("next")
 
     def _annotate(self, ref: str, commit: str,
                   files: dict[str, bytes | None]) -> tuple[str, ...]:
@@ -522,6 +551,21 @@ class Ledger(LedgerReader):
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+def _without_next(built: Built, focus: Focus, view: TreeView) -> Built | None:
+    """A project write as it is committed: its NEXT left out (``write`` sets it in this
+    worktree's ledger); None when NEXT was all it changed."""
+    new_focus = replace(built.focus, next=focus.next)
+    files = dict(built.files)
+    if new_focus == focus:
+        files.pop(FOCUS_PATH, None)
+    else:
+        files[FOCUS_PATH] = encode_focus(new_focus)
+    if all(view.read(path) == blob for path, blob in files.items()):
+        return None
+    trailers = [t for t in built.trailers if t != ("Ledger-Next", "set")]
+    return replace(built, trailers=trailers, files=files, focus=new_focus, next_changed=False)
 
 
 class _LedgerGone(Exception):

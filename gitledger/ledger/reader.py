@@ -13,8 +13,8 @@ from typing import Self
 
 from gitledger.core.model import Entry, Event, Focus, Snapshot
 from gitledger.core.text import clean_line
-from gitledger.errors import InvalidInput, UnknownEntry
-from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.errors import AmbiguousEntry, InvalidInput, UnknownEntry
+from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, read_header
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
@@ -101,8 +101,18 @@ class LedgerReader:
         return Snapshot(self._ref, tip.commit, meta, focus, tuple(entries), tuple(bad))
 
     def get(self, prefix: str) -> Entry:
+        """The entry ``prefix`` names: an id, a unique prefix of one, or the id the file
+        it was imported from gave it (``DEC-2026-002``)."""
         view = self._view_or_fail(prefix)
-        entry_id = find_entry_id(view, prefix)
+        try:
+            entry_id = find_entry_id(view, prefix)
+        except AmbiguousEntry:
+            raise
+        except UnknownEntry as missing:
+            # Only a miss reads the whole ledger (from the entry cache): a file's ids are
+            # in no tree path.
+            entries, _ = read_entries(self.store, self._ref or "", view)
+            entry_id = find_by_source_id(entries, prefix, missing)
         entry = read_entry(view, entry_id)
         if self._ref and self._ref.startswith(SESSIONS_PREFIX) and not not_carried(
                 self.store, self._ref, [entry]):

@@ -23,6 +23,9 @@ class WriteResult:
     focus: Focus
     #: Things worth saying that did not stop the write (a rejected alternative revived).
     warnings: tuple[str, ...] = ()
+    #: The ledger ``focus`` is of when it is not ``ref``: this worktree's session ledger,
+    #: after ``--next`` on a write to the project ledger (NEXT is a worktree's next step).
+    focus_ref: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The rules a decision's write and ``check`` share: which status may follow which, and
-when a decision's text repeats an alternative another decision rejected.
+"""The rules a decision's write and ``check`` share: which status may follow which, when a
+decision's text repeats an alternative another decision rejected, and when it retries an
+approach that was dropped or a decision that was rejected.
 
 Pure functions over entries (no git), so that the write path, the decision index and the
 checks read one definition of each rule.
@@ -7,13 +8,17 @@ checks read one definition of each rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from gitledger.core.model import (
     ACTIVE_STATUSES,
     SECTION_TITLES,
     STATUSES,
     Entry,
+    source_id,
 )
 from gitledger.errors import InvalidInput
 
@@ -75,6 +80,12 @@ def require_move(entry: Entry, to: str) -> None:
                            f"{legal_moves(entry)}")
 
 
+def is_log_url(text: str) -> bool:
+    """Whether ``text`` can be a deploy receipt's log URL (a scheme, a host, no spaces)."""
+    parts = urlsplit(text)
+    return bool(parts.scheme and parts.netloc) and not any(c.isspace() for c in text)
+
+
 def repeats_rejected(text: str, decisions: Iterable[Entry]) -> Entry | None:
     """The active decision among ``decisions`` that rejected exactly ``text``, if any."""
     found = rejection_index(decisions).get(normalised(text), ())
@@ -99,3 +110,64 @@ def normalised(text: str) -> str:
     """A decision's text as alternatives are compared: case, runs of whitespace and the
     final stops (with any space before them) do not count."""
     return " ".join(text.casefold().split()).rstrip(".。! ")
+
+
+# -- retrying what was given up ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Retired:
+    """A dropped approach or a rejected decision that a new decision's text repeats."""
+
+    id: str
+    kind: str  # "dropped" or "rejected"
+    source_id: str | None = None
+
+    def described(self) -> str:
+        what = "an approach dropped" if self.kind == "dropped" else "a decision rejected"
+        return f"{what} before"
+
+
+def retired_kind(entry: Entry) -> str | None:
+    """``dropped`` or ``rejected`` for what a new decision must not silently retry."""
+    if entry.kind == "dropped":
+        return "dropped"
+    if entry.kind == "decided" and entry.status == "rejected":
+        return "rejected"
+    return None
+
+
+def as_retired(entry: Entry) -> Retired | None:
+    kind = retired_kind(entry)
+    return Retired(entry.id, kind, source_id(entry)) if kind else None
+
+
+def retired_index(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """Each dropped approach's and rejected decision's text (normalised) → those entries."""
+    index: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if retired_kind(entry) is not None:
+            index.setdefault(normalised(entry.text), []).append(entry)
+    return index
+
+
+#: What names an entry in prose: an id or a prefix of one with its letter (``x-3kq9``).
+_MENTION = re.compile(r"\b[a-z]-[0-9a-z]{4,10}\b", re.I)
+
+
+def acknowledges(because: str | None, retired: Retired) -> bool:
+    """Whether a decision's reason names the approach it retries (by its id, a prefix of
+    at least four characters, or its imported source id): it is retried on purpose."""
+    if not because:
+        return False
+    if retired.source_id and retired.source_id.casefold() in because.casefold():
+        return True
+    return any(retired.id.startswith(word.lower()) for word in _MENTION.findall(because))
+
+
+def came_before(earlier: Entry, later: Entry, *, same_ledger: bool) -> bool:
+    """Whether ``earlier`` was written before ``later`` (so ``later`` can retry it): by
+    time, and within one ledger by its order when the times are equal."""
+    if earlier.created != later.created:
+        return earlier.created < later.created
+    return not same_ledger or earlier.seq < later.seq

@@ -1,4 +1,5 @@
-"""Reading one ledger tree: an entry by id or unique prefix, and the header.
+"""Reading one ledger tree: an entry by id or unique prefix (or by the id the file it was
+imported from gave it), and the header.
 
 A ledger commit's tree is the ledger's complete state (docs/format.md), so these need
 only a ``TreeView``: no history, no replay.
@@ -6,19 +7,24 @@ only a ``TreeView``: no history, no replay.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import (
     decode_entry,
     decode_focus,
     decode_meta,
 )
+from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path, match_prefix, split_prefix
 from gitledger.core.model import (
     Entry,
     Focus,
     LedgerMeta,
+    source_id,
 )
 from gitledger.errors import (
+    AmbiguousEntry,
     CorruptLedger,
     UnknownEntry,
 )
@@ -46,6 +52,32 @@ def find_entry_id(view: TreeView, prefix: str) -> str:
         if name.endswith(".toml")
     ]
     return match_prefix(prefix, candidates)
+
+
+def find_by_source_id(entries: Iterable[Entry], wanted: str, missing: UnknownEntry) -> str:
+    """The id of the one entry imported under the file id ``wanted`` (exactly, else in
+    any case).  None is: ``missing``, the prefix search's error, when ``wanted`` is a
+    prefix of ours; otherwise an error that names both kinds of id."""
+    value = wanted.strip()
+    found = [(e.id, source) for e in entries if (source := source_id(e)) is not None
+             and source.casefold() == value.casefold()]
+    exact = sorted(i for i, source in found if source == value)
+    ids = exact or sorted(i for i, _ in found)
+    shown = one_line(value, 80)
+    if len(ids) > 1:
+        listed = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+        raise AmbiguousEntry(f"'{shown}' is ambiguous: entries {listed} were all imported "
+                             "with that id; name one by its own id")
+    if not ids:
+        try:
+            split_prefix(value)
+        except UnknownEntry:
+            pass
+        else:
+            raise missing
+        raise UnknownEntry(f"no entry matches '{shown}': it is not an entry id (ids look "
+                           "like d-4f7k2m9xq1), nor the source id an imported entry came with")
+    return ids[0]
 
 
 def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.display import one_line, printable
 from gitledger.core.ids import entry_path
-from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, LedgerMeta, Snapshot
+from gitledger.core.model import (
+    KINDS,
+    SECTION_TITLES,
+    Entry,
+    Event,
+    LedgerMeta,
+    Snapshot,
+    source_id,
+)
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
@@ -49,6 +57,7 @@ def write_json(result: WriteResult) -> dict[str, Any]:
         "commit": result.commit,
         "task": result.focus.task,
         "next": result.focus.next,
+        "focus_ref": result.focus_ref or result.ref,
         "warnings": list(result.warnings),
     }
 
@@ -230,6 +239,10 @@ def history_text(history: EntryHistory) -> str:
     lines.append(f"{INDENT}author: {printable(entry.author)}  created: {iso(entry.created)}")
     if entry.session:
         lines.append(f"{INDENT}session: {printable(entry.session)}")
+    imported_as = source_id(entry)
+    if imported_as is not None:
+        lines.append(f"{INDENT}source id: {one_line(imported_as, 200)} (the id of the file it "
+                     "was imported from; commands take it too)")
     if entry.kind == "decided":
         lines.extend(_chain_lines(history))
     merged = merged_conflicts(history)

@@ -859,3 +859,82 @@ def test_check_options_that_do_not_mix_are_usage_errors(ledger: Run, args: tuple
     assert result.exit_code == 2
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1
+
+
+# -- a decision that retries a dropped approach or a rejected decision (issue 18) -----------
+
+DROPPED = "poll the IdP for the token every second"
+
+
+def drop(ledger: Run, text: str, *args: str) -> str:
+    return str(wrote(ledger("drop", text, "--why", "the IdP rate-limits us", *args,
+                            "--json"))["id"])
+
+
+def test_retried_approach_names_the_dropped_approach(ledger: Run,
+                                                      repo_with_commit: Path) -> None:
+    dropped = drop(ledger, DROPPED)
+    decide(ledger, f"never {DROPPED}")  # a mention is not a repeat
+    assert_clean(ledger)
+    planted = ledger("decide", "Poll the IdP for the token every second.", "--json")
+    retried = wrote(planted)["id"]
+    assert dropped in planted.stderr  # decide warns at write time too
+    assert planted.stderr.count("\n") == 1
+    finding = assert_fails(ledger, "retried-approach", retried)
+    assert dropped in finding["message"]
+    assert "dropped" in finding["message"]
+    assert retried in finding["fix"]
+    assert dropped in finding["fix"]
+
+
+def test_retried_approach_names_the_rejected_decision(ledger: Run,
+                                                       repo_with_commit: Path) -> None:
+    rejected = decide(ledger, "Store the token in localStorage", "--proposed")
+    wrote(ledger("reject", rejected, "--why", "any XSS reads it", "--json"))
+    assert_clean(ledger)
+    planted = ledger("decide", "store the token in localStorage", "--proposed", "--json")
+    retried = wrote(planted)["id"]
+    assert rejected in planted.stderr
+    finding = assert_fails(ledger, "retried-approach", retried)
+    assert rejected in finding["message"]
+    assert "rejected" in finding["message"]
+    # Accepting it warns again; saying why it is right now, naming the old id, settles it.
+    assert rejected in ledger("accept", retried).stderr
+    wrote(ledger("edit", retried, "--because", f"{rejected[:6]} predates the CSP; now "
+                 "inline scripts cannot run", "--json"))
+    assert_clean(ledger)
+
+
+def test_retried_approach_across_tasks_through_the_project(ledger: Run,
+                                                            repo_with_commit: Path) -> None:
+    dropped = drop(ledger, DROPPED)
+    rejected = decide(ledger, "Use implicit flow", "--project", "--proposed")
+    wrote(ledger("reject", rejected, "--why", "tokens in URLs", "--json"))
+    wrote(ledger("archive", "--json"))  # the next task: the drop is the project's now
+    assert_clean(ledger)
+    for text, source in ((DROPPED, dropped), ("use implicit flow", rejected)):
+        planted = ledger("decide", text, "--json")
+        assert source in planted.stderr, planted.stderr
+    _, data = run_check(ledger)
+    named = sorted(f["message"].split(" repeats ")[1].split(",")[0] for f in errors_of(data))
+    assert {f["rule"] for f in errors_of(data)} == {"retried-approach"}
+    assert named == sorted([dropped, rejected])
+    # Checking the session ledger alone still reads the project's, and the project itself.
+    _, alone = run_check(ledger, "--ledger", session_ref(repo_with_commit))
+    assert len(errors_of(alone)) == 2
+    wrote(ledger("decide", DROPPED, "--project", "--json"))
+    _, project = run_check(ledger, "--project")
+    assert [f["rule"] for f in errors_of(project)] == ["retried-approach"]
+
+
+def test_a_decision_older_than_the_drop_is_not_a_retry(ledger: Run,
+                                                      repo_with_commit: Path) -> None:
+    decide(ledger, "Keep the session cookie", "--proposed")
+    duplicate = decide(ledger, "keep the session cookie", "--proposed")
+    wrote(ledger("reject", duplicate, "--why", "a duplicate", "--json"))
+    assert_clean(ledger)
+    later = drop(ledger, "Pin the IdP certificate")
+    text, data = run_check(ledger)
+    assert text.exit_code == 0, text.stdout
+    assert later not in text.stdout
+    assert data["errors"] == 0

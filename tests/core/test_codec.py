@@ -264,7 +264,8 @@ def test_entry_json_has_every_field_of_its_kind(entry: Entry) -> None:
     assert out["kind"] == entry.kind
     assert out["text"] == entry.text
     assert set(out) == {"id", "kind", "text", *KIND_FIELDS[entry.kind],
-                        "question", "created", "author", "session", "carried_from", "seq"}
+                        "question", "created", "author", "session", "carried_from", "seq",
+                        "source_id"}
     for key in KIND_FIELDS[entry.kind]:
         value = getattr(entry, key)
         assert out[key] == (list(value) if isinstance(value, tuple) else value)

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.integrations.git_hooks import MARK
+from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 
 HOOKS = ("post-commit", "post-checkout", "post-rewrite")
@@ -367,13 +368,12 @@ def test_no_ledger_no_writes(hooked: Path) -> None:
     _fsck(hooked)
 
 
-def test_an_archived_ledger_gets_nothing(active: tuple[Path, Run, str]) -> None:
+def test_an_archived_ledger_gets_no_commit_event(active: tuple[Path, Run, str]) -> None:
     repo, run, ref = active
     archive = ref.replace("refs/ledger/sessions/", "refs/ledger/archive/")
-    entry = _ok(run("decide", "keep it"))
     _ok(run("archive"))
     before = _refs(repo)
-    sha, stderr = _commit(repo, "after-archive.txt", f"x\n\nLedger-Implements: {entry}")
+    sha, stderr = _commit(repo, "after-archive.txt")
     assert _hook_lines(stderr) == []
     assert _refs(repo, "refs/ledger/") + _refs(repo, "refs/notes/") == \
         "".join(line + "\n" for line in before.splitlines()
@@ -390,6 +390,45 @@ def test_an_archived_ledger_gets_nothing(active: tuple[Path, Run, str]) -> None:
         if " refs/ledger/" in line or " refs/notes/" in line)
     assert _note(repo, sha) == ""
     _fsck(repo)
+
+
+def test_ledger_implements_after_an_archive_implements_the_project_decision(
+        active: tuple[Path, Run, str]) -> None:
+    """Issue 18: the trailer named a project decision and was ignored without a word."""
+    repo, run, _ = active
+    shared = _ok(run("decide", "Use PKCE", "--project"))
+    carried = _ok(run("decide", "Split the SSO route"))  # the archive carries it
+    proposed = _ok(run("decide", "Cache JWKS", "--proposed"))  # stays in the archive
+    _ok(run("archive"))
+    sha, stderr = _commit(repo, "pkce.txt", f"pkce\n\nLedger-Implements: {shared}\n"
+                          f"Ledger-Implements: {carried[:6]}\nLedger-Implements: {proposed}\n"
+                          "Ledger-Refs: d-zzzzzzzzzz")
+    project = Ledger.open(repo, project=True)
+    for entry_id in (shared, carried):
+        entry = project.get(entry_id)
+        assert (entry.status, entry.evidence) == ("implemented", (f"git:{sha}",))
+        assert f"implements {entry_id} refs/ledger/project" in _note(repo, sha)
+    lines = _hook_lines(stderr)
+    assert len(lines) == 2, stderr
+    assert lines[0].startswith(f"git ledger: Ledger-Implements: {proposed}: ")
+    assert "archive" in lines[0]
+    assert lines[1].startswith("git ledger: Ledger-Refs: d-zzzzzzzzzz: ")
+    assert _rev(repo, _pointer(repo)) == ""  # no session ledger was started for it
+    _fsck(repo)
+
+
+def test_ledger_implements_names_an_imported_decision_by_its_file_id(
+        active: tuple[Path, Run, str], tmp_path: Path) -> None:
+    repo, run, _ = active
+    path = tmp_path / "ledger.jsonl"
+    path.write_text('{"id":"DEC-2026-002","status":"accepted","decision":"Use PKCE"}\n',
+                    encoding="utf-8")
+    _ok(run("import", str(path), "--project"))
+    _ok(run("archive"))
+    sha, stderr = _commit(repo, "imp.txt", "pkce\n\nLedger-Implements: DEC-2026-002")
+    assert _hook_lines(stderr) == []
+    entry = Ledger.open(repo, project=True).get("DEC-2026-002")
+    assert (entry.status, entry.evidence) == ("implemented", (f"git:{sha}",))
 
 
 # -- trailers ------------------------------------------------------------------------------

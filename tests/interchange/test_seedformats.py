@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.audit.check import check
 from gitledger.core.model import Entry
 from gitledger.errors import InvalidInput
 from gitledger.interchange.importer import guess_format, import_file, import_json, import_text
@@ -140,8 +141,13 @@ def test_jsonl_round_trip_keeps_ids_statuses_and_links(repo_with_commit: Path,
     assert set(after) == set(before)  # gitledger ids are kept as the entries' ids
     for entry_id, old in before.items():
         new = after[entry_id]
+        # A receipt travels as the seed writes one: deploy:<env>:<url> evidence.
+        receipt = ((f"deploy:{old.deployed_env}:{old.deployed_url}",)
+                   if old.status == "deployed" else ())
         assert (new.status, new.scope, new.over, new.evidence, new.supersedes) == (
-            old.status, old.scope, old.over, old.evidence, old.supersedes)
+            old.status, old.scope, old.over, old.evidence + receipt, old.supersedes)
+        assert (new.deployed_env, new.deployed_url, new.deployed_at) == (
+            old.deployed_env, old.deployed_url, old.deployed_at)
         assert SOURCE_ID not in new.extra
     superseded = next(e for e in after.values() if e.status == "superseded")
     assert superseded.superseded_by == next(e.id for e in after.values()
@@ -569,3 +575,75 @@ def test_session_md_task_and_next_that_look_like_headings_round_trip(
     focus = Ledger.open(target).snapshot().focus
     assert (focus.task, focus.next) == (task, nxt)
     assert export_session_md(Ledger.open(target).snapshot()) == first
+
+
+# -- the second seed's own deploy receipt (issue 18) -----------------------------------------
+
+
+def _deployed_record(sha: str, *evidence: str, deployed_at: str | None = "2026-11-29T08:30:00Z",
+                     status: str = "deployed") -> str:
+    items = ",".join(f'"{item}"' for item in (f"git:{sha}", *evidence))
+    when = f'"{deployed_at}"' if deployed_at else "null"
+    return (f'{{"id":"DEC-2026-003","scope":"billing","status":"{status}","decision":'
+            f'"Invoices in UTC","rejected":[],"reason":"one clock","evidence":[{items}],'
+            f'"supersedes":[],"deployed_at":{when}}}\n')
+
+
+def _receipt_rules(repo: Path) -> list[str]:
+    return [f.rule for f in check(repo).findings if f.rule.startswith("deploy")]
+
+
+def test_the_seeds_deploy_evidence_with_deployed_at_is_a_receipt(repo_with_commit: Path,
+                                                                 tmp_path: Path) -> None:
+    sha = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    text = _deployed_record(sha, "test:billing", "deploy:production:https://ci.example.com/1")
+    import_file(repo_with_commit, write(tmp_path / "ledger.jsonl", text), project=True)
+    entry = Ledger.open(repo_with_commit, project=True).snapshot().entries[0]
+    assert (entry.deployed_env, entry.deployed_url, entry.deployed_sha,
+            entry.deployed_result) == ("production", "https://ci.example.com/1", sha, "success")
+    assert entry.deployed_at is not None
+    assert entry.deployed_at.isoformat() == "2026-11-29T08:30:00+00:00"
+    assert _receipt_rules(repo_with_commit) == []
+    # The file is written back as it was.
+    assert export_jsonl(Ledger.open(repo_with_commit, project=True).snapshot()) == text
+
+
+@pytest.mark.parametrize(("evidence", "deployed_at", "missing"), [
+    ("deploy:production:https://ci.example.com/1", None, "missing at, result"),
+    ("deploy:production:not a url", "2026-11-29T08:30:00Z", "missing env, url"),
+    ("deploy::https://ci.example.com/1", "2026-11-29T08:30:00Z", "missing env, url"),
+    ("deploy:production", "2026-11-29T08:30:00Z", "missing env, url"),
+    ("https://ci.example.com/1", "2026-11-29T08:30:00Z", "missing env, url"),
+])
+def test_an_incomplete_seed_receipt_is_still_flagged(repo_with_commit: Path, tmp_path: Path,
+                                                     evidence: str, deployed_at: str | None,
+                                                     missing: str) -> None:
+    sha = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    text = _deployed_record(sha, evidence, deployed_at=deployed_at)
+    import_file(repo_with_commit, write(tmp_path / "ledger.jsonl", text))
+    found = [f for f in check(repo_with_commit).findings if f.rule == "deploy-receipt"]
+    assert len(found) == 1
+    assert missing in found[0].message
+
+
+def test_a_receipt_needs_a_deployed_status(repo_with_commit: Path, tmp_path: Path) -> None:
+    sha = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    text = _deployed_record(sha, "deploy:production:https://ci.example.com/1",
+                            status="implemented")
+    import_file(repo_with_commit, write(tmp_path / "ledger.jsonl", text))
+    entry = Ledger.open(repo_with_commit).snapshot().entries[0]
+    assert (entry.status, entry.deployed_env, entry.deployed_url) == ("implemented", None, None)
+
+
+def test_a_receipt_exported_from_gitledger_imports_as_one(repo_with_commit: Path,
+                                                          tmp_path: Path) -> None:
+    ledger = realistic(repo_with_commit)
+    exported = export_jsonl(ledger.snapshot())
+    assert f'"deploy:production:{URL}"' in exported
+    target = fresh(tmp_path, "other")
+    git(target, "pull", "-q", str(repo_with_commit), "main")
+    import_file(target, write(tmp_path / "ledger.jsonl", exported))
+    deployed = next(e for e in Ledger.open(target).snapshot().entries
+                    if e.status == "deployed")
+    assert (deployed.deployed_env, deployed.deployed_url) == ("production", URL)
+    assert _receipt_rules(target) == []

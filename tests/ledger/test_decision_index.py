@@ -376,3 +376,30 @@ def test_entry_from_json_refuses_an_extra_that_is_not_a_table() -> None:
             "created": "2026-01-02T03:04:05Z", "author": "a", "extra": ["no"]}
     with pytest.raises(TypeError, match="'extra' must be a table"):
         entry_from_json(data)
+
+
+def test_dropped_approaches_and_rejected_decisions_are_indexed(
+        pair: tuple[Ledger, Ledger]) -> None:
+    session, project = pair
+    dropped = session.drop("Poll every second", why="rate limits").entry
+    shared = project.drop("poll every second.", why="the IdP said so").entry
+    assert dropped is not None
+    assert shared is not None
+    found = _both_ways(session, "Poll every second", None)
+    assert [(r.id, r.kind) for r in found.retried] == [(dropped.id, "dropped"),
+                                                        (shared.id, "dropped")]
+    assert [r.id for r in _both_ways(project, "Poll every second", None).retried] == [
+        shared.id]
+    proposal = _decide(session, "Store tokens in localStorage", [], proposed=True)
+    assert _both_ways(session, "store tokens in localStorage", None).retried == ()
+    reject(session, proposal.id, why="XSS")
+    assert [(r.id, r.kind) for r in _both_ways(session, "Store tokens in localStorage",
+                                               None).retried] == [(proposal.id, "rejected")]
+    session.edit(dropped.id, text="Poll every minute")
+    assert [r.id for r in _both_ways(session, "Poll every second", None).retried] == [
+        shared.id]
+    warned = write_warnings(session, "Poll every second", None, None)
+    assert len(warned) == 1
+    assert shared.id in warned[0]
+    assert write_warnings(session, "Poll every second", None, None,
+                          because=f"{shared.id[:6]} was before the quota rose") == ()
