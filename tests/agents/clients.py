@@ -86,7 +86,10 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
         argv += ["--resume", resume]
     return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",
                              "DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
-                             "DISABLE_ERROR_REPORTING": "1"})
+                             "DISABLE_ERROR_REPORTING": "1",
+                             # Connect the project's MCP servers before the first request
+                             # (by default it goes out without them, naming none).
+                             "MCP_CONNECTION_NONBLOCKING": "false"})
 
 
 # -- Codex CLI --------------------------------------------------------------------------

@@ -172,6 +172,13 @@ def world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> W
     return make_world(client, client_bin, tmp_path)
 
 
+@pytest.fixture(params=[c.name for c in CLIENTS])
+def mcp_world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
+    """A ``world`` whose install added our MCP server (``install --agent A --mcp``)."""
+    client = next(c for c in CLIENTS if c.name == request.param)
+    return make_world(client, client_bin, tmp_path, mcp=True)
+
+
 def make_world(client: Client, bin_dir: Path, tmp_path: Path, *, mcp: bool = False) -> World:
     repo = tmp_path / "project"
     home = tmp_path / "agent-home"

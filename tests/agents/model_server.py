@@ -286,7 +286,7 @@ def _claude_mcp(model: ModelServer, body: dict[str, Any], reply: Reply) -> Reply
     name = mcp_spelling(reply, offered)
     if name is not None:
         return Reply(tool=name, arguments=reply.arguments, input_tokens=reply.input_tokens)
-    deferred = re.findall(r"\bmcp__[\w-]+", json.dumps(body))
+    deferred = re.findall(r"\bmcp__[\w-]+", "\n".join(_strings(body)))
     name = mcp_spelling(reply, deferred)
     if name is None or CLAUDE_TOOL_SEARCH not in offered:
         return missing_mcp(reply)
@@ -305,7 +305,8 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     turn = bool(tools)
     reply = handler.model.next_reply(path, body, turn)
     rid = "resp_" + handler.model.tool_id()
-    if reply.mcp_tool and _codex_mcp(body, reply) is None:
+    spelled = _codex_mcp(body, reply) if reply.mcp_tool else None
+    if reply.mcp_tool and spelled is None:
         reply = missing_mcp(reply)
     namespace: str | None = None
     if reply.tool:
@@ -314,8 +315,8 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             name = next((n for n in CODEX_SHELLS if n in tools), "shell")
             command = reply.arguments["command"]
             arguments = _codex_shell_arguments(name, command)
-        elif reply.mcp_tool:
-            namespace, name = _codex_mcp(body, reply)
+        elif spelled is not None:
+            namespace, name = spelled
             arguments = reply.arguments
         else:
             name, arguments = reply.tool, reply.arguments

@@ -56,7 +56,8 @@ def failing_ledger(world: World) -> str:
 def assert_check(world: World, *, passes: bool) -> None:
     done = world.ledger_result("check", "--json")
     report = json.loads(done.stdout)
-    assert report["ok"] is passes and (done.returncode == 0) is passes, report
+    assert report["ok"] is passes, report
+    assert (done.returncode == 0) is passes, done
 
 
 def stops(world: World) -> list[dict[str, Any]]:
