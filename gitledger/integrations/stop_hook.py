@@ -4,9 +4,13 @@ when the ledger holds errors, and never twice in a row.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
+import secrets
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from gitledger.audit import check as audit_check
@@ -29,6 +33,8 @@ from gitledger.integrations.hook_io import (
     session_dir,
     time_limit,
 )
+from gitledger.storage.layout import STOP_MARK_FILE
+from gitledger.storage.repo import open_repo
 
 #: How many errors a Stop hook's reason spells out (the rest are counted).
 STOP_FINDINGS = 5
@@ -36,6 +42,13 @@ STOP_FINDINGS = 5
 
 #: The most characters of a Stop hook's reason (Claude Code caps hook output at 10,000).
 STOP_REASON_LIMIT = 4000
+
+#: The payload fields that name the prompt a stop ends, in the order we look: Codex's
+#: ``turn_id`` and Claude Code's ``prompt_id`` (the same across the continuation a block
+#: causes), Gemini CLI's ``prompt`` (the user's prompt, repeated in every AfterAgent of it).
+TURN_FIELDS = ("turn_id", "prompt_id", "prompt")
+#: How many sessions' last sent-back prompt the worktree remembers.
+STOP_MARKS = 16
 
 
 def run_stop_check(
@@ -47,7 +60,9 @@ def run_stop_check(
     ``agent`` picks the payload's fields and the answer's shape (``stop_envelope``).  The
     agent is let go, with nothing on stdout, when the payload says it is already
     continuing because of a Stop hook (``stop_hook_active``; Cursor's ``loop_count`` above
-    0), when the run did not complete (Cursor's ``status``), when the ledger has only
+    0), when a stop of the same prompt was sent back already (``TURN_FIELDS``: the mark
+    kept in the git dir), when the run did not complete (Cursor's ``status``), when the
+    ledger has only
     warnings or nothing to say, and when the check itself fails: then one line on stderr,
     and exit 0 like every hook of ours.
     """
@@ -59,13 +74,16 @@ def run_stop_check(
             if len(stdin) > STDIN_LIMIT:
                 raise HookFailure(f"stdin holds more than {STDIN_LIMIT} bytes; not a hook "
                                   "payload")
-            if _lets_the_agent_go(agent, payload_object(stdin)):
+            data = payload_object(stdin)
+            if _lets_the_agent_go(agent, data):
                 return HookResult("", "")
             payload = parse_payload(stdin, agent)
             where = session_dir(payload, env, cwd)
             # Through the module, so that the check can be replaced in tests.
             report = audit_check.check(where)
             if not report.errors:
+                return HookResult("", "")
+            if not _first_time_sent_back(where, payload.session_id, data):
                 return HookResult("", "")
             answer = json.dumps(BY_NAME[agent].stop_envelope(stop_reason(report.errors)),
                                 ensure_ascii=False)
@@ -96,6 +114,63 @@ def stop_reason(errors: Sequence[Finding]) -> str:
     if len(reason) > STOP_REASON_LIMIT:
         reason = reason[: STOP_REASON_LIMIT - 40].rstrip() + " … (run git ledger check)"
     return reason
+
+
+def turn_key(data: Mapping[str, Any]) -> str | None:
+    """What names the prompt this stop ends (``TURN_FIELDS``), as a short digest."""
+    for field in TURN_FIELDS:
+        value = data.get(field)
+        if isinstance(value, str) and value:
+            return hashlib.sha256(f"{field}\0{value}".encode()).hexdigest()[:20]
+    return None
+
+
+def _first_time_sent_back(
+    where: str | os.PathLike[str], session: str | None, data: Mapping[str, Any],
+) -> bool:
+    """Whether this stop is the first of its prompt to be sent back, remembering it.
+
+    ``stop_hook_active`` is not enough: Gemini CLI sends it true only when the retry was a
+    single response, and false again after a retry in which the model used a tool, which
+    would send the agent back after every attempt that does not fix the ledger.  So the
+    worktree's git dir keeps, per session, the prompt last sent back (``STOP_MARK_FILE``);
+    a stop of the same prompt is let go.  A payload that names no prompt, or a mark that
+    cannot be read or written, leaves ``stop_hook_active`` the only guard.
+    """
+    key = turn_key(data)
+    if key is None:
+        return True
+    path = open_repo(where).gitdir / STOP_MARK_FILE
+    marks = _read_marks(path)
+    who = hashlib.sha256((session or "").encode()).hexdigest()[:20]
+    if marks.get(who) == key:
+        return False
+    marks.pop(who, None)
+    marks[who] = key
+    _write_marks(path, dict(list(marks.items())[-STOP_MARKS:]))
+    return True
+
+
+def _read_marks(path: Path) -> dict[str, str]:
+    try:
+        if path.stat().st_size > 64 * 1024:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write_marks(path: Path, marks: dict[str, str]) -> None:
+    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        temp.write_text(json.dumps(marks), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink()
 
 
 def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:

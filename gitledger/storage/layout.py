@@ -17,6 +17,9 @@ REMOTES_PREFIX = "refs/ledger/remotes/"
 #: Saved agent transcripts (``transcripts.py``): local, pushed only when asked, no ledgers.
 TRANSCRIPTS_PREFIX = "refs/ledger/transcripts/"
 POINTER_FILE = "ledger"
+#: In the worktree's git dir beside the pointer: the prompts the Stop hook has already sent
+#: back, so that it sends an agent back at most once per prompt (``stop_hook.py``).
+STOP_MARK_FILE = "ledger-stop.json"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
 ENTRIES_DIR = "entries"

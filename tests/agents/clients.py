@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gitledger.integrations.mcp_server import SERVER_NAME
+
 #: Read when the tests are collected, before the hermetic fixture swaps HOME.
 CACHE_ROOT = Path(os.environ.get("GITLEDGER_AGENT_CACHE") or Path(
     os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-agents")
@@ -29,6 +31,10 @@ VERSIONS = os.environ.get("GITLEDGER_AGENT_VERSIONS", "pinned")
 #: npm's own cache, kept with ours so that a reinstall downloads nothing.
 NPM_CACHE = CACHE_ROOT / "npm"
 INSTALL_TIMEOUT = 600
+#: The name ``git ledger install --mcp`` gives our server in every client's config.
+MCP_SERVER = SERVER_NAME
+#: How long Codex waits for a project's MCP servers before its first request.
+MCP_STARTUP_GRACE_MS = 20_000
 
 
 class ClientMissing(Exception):
@@ -69,7 +75,7 @@ def _claude_prepare(home: Path, repo: Path) -> None:
     (home / ".claude.json").write_text(json.dumps({
         "hasCompletedOnboarding": True, "bypassPermissionsModeAccepted": True,
         "projects": {str(repo): {"hasTrustDialogAccepted": True,
-                                 "enabledMcpjsonServers": ["gitledger"]}},
+                                 "enabledMcpjsonServers": [MCP_SERVER]}},
     }))
 
 
@@ -77,12 +83,15 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
     # With no prompt text, the prompts come as stream-json user messages on stdin.
     head = ["-p", text] if text else ["-p", "--input-format", "stream-json"]
     argv = [*head, "--output-format", "stream-json", "--verbose",
-            "--allowedTools", "Bash(git ledger:*)", "mcp__gitledger"]
+            "--allowedTools", "Bash(git ledger:*)", f"mcp__{MCP_SERVER}"]
     if resume:
         argv += ["--resume", resume]
     return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",
                              "DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
-                             "DISABLE_ERROR_REPORTING": "1"})
+                             "DISABLE_ERROR_REPORTING": "1",
+                             # Connect the project's MCP servers before the first request
+                             # (by default it goes out without them, naming none).
+                             "MCP_CONNECTION_NONBLOCKING": "false"})
 
 
 #: Input tokens a reply reports to make each client compact on its own: Claude Code's
@@ -99,10 +108,14 @@ def _codex_prepare(home: Path, repo: Path) -> None:
     config.mkdir(exist_ok=True)
     # The provider's base_url is given per run (-c), where the server's port is known.  The
     # small window makes a reply that reports many input tokens trigger auto-compaction.
+    # Codex starts MCP servers beside the first request and offers their tools only once
+    # they are up; ``git ledger mcp`` takes about a second to start (Python, the SDK), so
+    # the session waits for it, bounded, as a person's would have by their first prompt.
     (config / "config.toml").write_text(
         'model = "gpt-5-codex"\nmodel_provider = "scripted"\n'
         f"model_context_window = {CODEX_WINDOW}\n"
-        f"model_auto_compact_token_limit = {CODEX_WINDOW // 20}\n\n"
+        f"model_auto_compact_token_limit = {CODEX_WINDOW // 20}\n"
+        f"mcp_optional_startup_grace_ms = {MCP_STARTUP_GRACE_MS}\n\n"
         '[model_providers.scripted]\nname = "scripted"\nbase_url = "http://127.0.0.1:9/v1"\n'
         'env_key = "SCRIPTED_API_KEY"\nwire_api = "responses"\n\n'
         f'[projects."{repo}"]\ntrust_level = "trusted"\n')

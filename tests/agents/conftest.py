@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
 from tests.agents.clients import CLIENTS, Client, ClientMissing, install
 from tests.agents.model_server import Reply
 from tests.conftest import git, installed_git_ledger
@@ -107,16 +109,48 @@ class World:
         return Outcome(result["rc"], result["stdout"], result["stderr"], result["timed_out"],
                        tuple(result["requests"]), result["unused"])
 
+    def ledger_result(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """``git ledger ARGS`` in the project, whatever its exit status."""
+        return subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
+                              capture_output=True, text=True, timeout=60, check=False)
+
     def ledger(self, *args: str) -> str:
         """``git ledger ARGS`` in the project, as the user would type it."""
-        done = subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
-                              capture_output=True, text=True, timeout=60, check=False)
+        done = self.ledger_result(*args)
         if done.returncode != 0:
             raise AssertionError(f"git ledger {' '.join(args)}: {done.stderr}")
         return done.stdout
 
     def ledger_json(self, *args: str) -> Any:
         return json.loads(self.ledger(*args, "--json"))
+
+    def spy(self, event: str) -> Path:
+        """Record every payload the client sends for our hook ``event`` (``stop``,
+        ``session-start``, …): a handler of our own, beside gitledger's in the project's
+        hook config, appends each one as a JSON line to the file returned.  It prints
+        nothing, so the client's behaviour is gitledger's alone."""
+        agent = AGENT_BY_NAME[self.client.name]
+        config = self.repo / agent.config
+        data = json.loads(config.read_text())
+        log = self.tmp / f"spy-{event}.jsonl"
+        record = ("import json, sys; "
+                  f"open({str(log)!r}, 'a').write(json.dumps(json.load(sys.stdin)) + '\\n')")
+        handler: dict[str, Any] = {"type": "command",
+                                   "command": f"{shlex.quote(sys.executable)} -c "
+                                              f"{shlex.quote(record)}",
+                                   "timeout": agent.timeout}
+        if agent.name == "gemini":
+            handler["name"] = f"spy-{event}"
+        data["hooks"][agent.events[event]][0]["hooks"].append(handler)
+        config.write_text(json.dumps(data, indent=2))
+        return log
+
+    def spied(self, event: str) -> list[dict[str, Any]]:
+        """The payloads ``spy(event)`` recorded, in the order the client sent them."""
+        log = self.tmp / f"spy-{event}.jsonl"
+        if not log.exists():
+            return []
+        return [json.loads(line) for line in log.read_text().splitlines() if line]
 
 
 def _reply_json(reply: Reply) -> dict[str, Any]:
@@ -136,6 +170,13 @@ def client_bin() -> Path:
 def world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
     client = next(c for c in CLIENTS if c.name == request.param)
     return make_world(client, client_bin, tmp_path)
+
+
+@pytest.fixture(params=[c.name for c in CLIENTS])
+def mcp_world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
+    """A ``world`` whose install added our MCP server (``install --agent A --mcp``)."""
+    client = next(c for c in CLIENTS if c.name == request.param)
+    return make_world(client, client_bin, tmp_path, mcp=True)
 
 
 def make_world(client: Client, bin_dir: Path, tmp_path: Path, *, mcp: bool = False) -> World:

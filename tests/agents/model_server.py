@@ -19,7 +19,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -32,8 +32,9 @@ class Reply:
     """One scripted answer: text, or a call of one of the client's tools.
 
     ``tool`` names a tool by what it does, not by the client's name for it: ``"shell"``
-    is the client's shell tool (Bash, shell, run_shell_command), any other name is used
-    as given (an MCP tool: the test passes the client's spelling).
+    is the client's shell tool (Bash, shell, run_shell_command); ``"mcp:SERVER:TOOL"``
+    (``Reply.mcp``) is a tool of an MCP server, spelled as the request offers it
+    (``mcp_tool``); any other name is used as given.
     """
 
     text: str = ""
@@ -49,6 +50,45 @@ class Reply:
     @classmethod
     def call(cls, tool: str, **arguments: Any) -> Reply:
         return cls(tool=tool, arguments=arguments)
+
+    @classmethod
+    def mcp(cls, server: str, tool: str, **arguments: Any) -> Reply:
+        """A call of ``tool`` of the MCP server ``server`` (as configured, ``git-ledger``)."""
+        return cls(tool=f"{MCP_PREFIX}{server}:{tool}", arguments=arguments)
+
+    @property
+    def mcp_tool(self) -> tuple[str, str] | None:
+        """``(server, tool)`` of an MCP call, else None."""
+        if not self.tool or not self.tool.startswith(MCP_PREFIX):
+            return None
+        server, _, tool = self.tool[len(MCP_PREFIX):].rpartition(":")
+        return server, tool
+
+
+MCP_PREFIX = "mcp:"
+
+
+def mcp_key(*parts: str) -> str:
+    """How the clients' spellings of one MCP tool compare equal: each joins ``mcp``, the
+    server and the tool with its own separators (Claude ``mcp__git-ledger__decide``, Codex
+    a namespace ``mcp__git_ledger`` holding ``decide``, Gemini ``mcp_git-ledger_decide``),
+    so the letters and digits alone name it."""
+    return re.sub(r"[^a-z0-9]", "", "".join(parts).lower())
+
+
+def mcp_spelling(reply: Reply, names: Iterable[str]) -> str | None:
+    """The name among ``names`` (a request's tools) that is ``reply``'s MCP tool."""
+    wanted = reply.mcp_tool
+    if wanted is None:
+        return None
+    key = mcp_key("mcp", *wanted)
+    return next((n for n in names if mcp_key(n) == key), None)
+
+
+def missing_mcp(reply: Reply) -> Reply:
+    """What the model says when the request offers no such MCP tool: a test that expected
+    the call fails on what did not land, and the client's output says why."""
+    return Reply(text=f"[scripted model: the request offered no MCP tool {reply.tool!r}]")
 
 
 @dataclass(frozen=True)
@@ -105,6 +145,11 @@ class ModelServer:
     def add(self, *replies: Reply) -> None:
         with self._lock:
             self.script.extend(replies)
+
+    def put_back(self, reply: Reply) -> None:
+        """``reply`` answers the next turn again (a client needed a step before it)."""
+        with self._lock:
+            self.script.insert(0, reply)
 
     def turns(self) -> list[Request]:
         return [r for r in self.requests if r.turn]
@@ -181,6 +226,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 #: Claude Code's tool for a shell command.
 CLAUDE_SHELL = "Bash"
+#: Claude Code's tool that loads a deferred tool's schema (MCP tools are deferred).
+CLAUDE_TOOL_SEARCH = "ToolSearch"
 
 
 def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
@@ -192,6 +239,8 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     turn = CLAUDE_SHELL in tools
     reply = handler.model.next_reply(path, body, turn)
     model = body.get("model", "claude")
+    if reply.mcp_tool:
+        reply = _claude_mcp(handler.model, body, reply)
     if reply.tool:
         name = CLAUDE_SHELL if reply.tool == "shell" else reply.tool
         arguments = dict(reply.arguments)
@@ -228,6 +277,23 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     ])
 
 
+def _claude_mcp(model: ModelServer, body: dict[str, Any], reply: Reply) -> Reply:
+    """An MCP call as Claude Code offers the tool.  Claude Code defers MCP tools: the
+    request names them in a system message and offers ``ToolSearch``, whose
+    ``select:NAME`` loads the schema; only then is the tool in ``tools``.  So a deferred
+    tool is loaded first, and the call answers the next turn."""
+    offered = [str(t.get("name")) for t in body.get("tools") or []]
+    name = mcp_spelling(reply, offered)
+    if name is not None:
+        return Reply(tool=name, arguments=reply.arguments, input_tokens=reply.input_tokens)
+    deferred = re.findall(r"\bmcp__[\w-]+", "\n".join(_strings(body)))
+    name = mcp_spelling(reply, deferred)
+    if name is None or CLAUDE_TOOL_SEARCH not in offered:
+        return missing_mcp(reply)
+    model.put_back(reply)
+    return Reply.call(CLAUDE_TOOL_SEARCH, query=f"select:{name}")
+
+
 # -- OpenAI Responses (Codex CLI) -------------------------------------------------------
 
 #: Codex's shell tools, by the names its releases have used, in the order we prefer them.
@@ -239,17 +305,26 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     turn = bool(tools)
     reply = handler.model.next_reply(path, body, turn)
     rid = "resp_" + handler.model.tool_id()
+    spelled = _codex_mcp(body, reply) if reply.mcp_tool else None
+    if reply.mcp_tool and spelled is None:
+        reply = missing_mcp(reply)
+    namespace: str | None = None
     if reply.tool:
         call_id = handler.model.tool_id()
         if reply.tool == "shell":
             name = next((n for n in CODEX_SHELLS if n in tools), "shell")
             command = reply.arguments["command"]
             arguments = _codex_shell_arguments(name, command)
+        elif spelled is not None:
+            namespace, name = spelled
+            arguments = reply.arguments
         else:
             name, arguments = reply.tool, reply.arguments
         item: dict[str, Any] = {"type": "function_call", "id": "fc_" + call_id,
                                 "call_id": call_id, "name": name,
                                 "arguments": json.dumps(arguments), "status": "completed"}
+        if namespace:
+            item["namespace"] = namespace
     else:
         item = {"type": "message", "id": "msg_" + rid, "role": "assistant",
                 "status": "completed",
@@ -282,6 +357,20 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     handler._sse(events)
 
 
+def _codex_mcp(body: dict[str, Any], reply: Reply) -> tuple[str | None, str] | None:
+    """``(namespace, name)`` of an MCP tool as Codex offers it: a ``namespace`` tool per
+    server (``mcp__git_ledger``) holding the server's functions, called with the function's
+    name and the namespace; or, in releases without namespaces, one flat function."""
+    for tool in body.get("tools") or []:
+        if tool.get("type") == "namespace":
+            inner = [str(t.get("name")) for t in tool.get("tools") or []]
+            found = mcp_spelling(reply, [str(tool.get("name")) + n for n in inner])
+            if found is not None:
+                return str(tool["name"]), found[len(str(tool["name"])):]
+    flat = mcp_spelling(reply, [str(t.get("name")) for t in body.get("tools") or []])
+    return None if flat is None else (None, flat)
+
+
 def _codex_shell_arguments(name: str, command: str) -> dict[str, Any]:
     if name == "shell":
         return {"command": ["bash", "-lc", command]}
@@ -296,7 +385,7 @@ GEMINI_SHELL = "run_shell_command"
 
 
 def _gemini(handler: _Handler, path: str, body: dict[str, Any]) -> None:
-    declarations = [d.get("name") for t in body.get("tools") or []
+    declarations = [str(d.get("name")) for t in body.get("tools") or []
                     for d in t.get("functionDeclarations") or []]
     config = body.get("generationConfig") or {}
     wants_json = config.get("responseMimeType") == "application/json"
@@ -307,8 +396,11 @@ def _gemini(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         # an answer of the asked shape, or the client retries for minutes.
         schema = config.get("responseJsonSchema") or config.get("responseSchema") or {}
         part: dict[str, Any] = {"text": json.dumps(_sample(schema))}
+    elif reply.mcp_tool and mcp_spelling(reply, declarations) is None:
+        part = {"text": missing_mcp(reply).text}
     elif reply.tool:
-        name = GEMINI_SHELL if reply.tool == "shell" else reply.tool
+        name = (GEMINI_SHELL if reply.tool == "shell"
+                else mcp_spelling(reply, declarations) or reply.tool)
         part = {"functionCall": {"name": name, "args": reply.arguments}}
     else:
         part = {"text": reply.text}

@@ -1,0 +1,70 @@
+"""The MCP server in the real clients: after ``git ledger install --agent A --mcp`` the
+client starts ``git ledger mcp`` from the project's config, offers its tools to the model,
+and a tool the model calls writes to the ledger.
+
+Each client spells our server's tools its own way (``Reply.mcp`` finds the spelling in
+the request, ``model_server.py``):
+
+- Claude Code 2.1.332: ``mcp__git-ledger__decide``.  MCP tools are *deferred*: the first
+  request only names them in a system message ("The following deferred tools are now
+  available via ToolSearch") and offers ``ToolSearch``; the model loads a schema with
+  ``ToolSearch`` ``select:mcp__git-ledger__decide``, and from the next request on the tool
+  is in ``tools``.  The project's ``.mcp.json`` server must be approved
+  (``enabledMcpjsonServers`` in ``~/.claude.json``) and, in ``-p`` mode, allowed
+  (``--allowedTools mcp__git-ledger``).
+- Codex CLI 0.171.0: one tool of type ``namespace`` named ``mcp__git_ledger`` (the hyphen
+  becomes an underscore) holding the server's functions by their own names; the model's
+  ``function_call`` carries ``name: "decide"`` and ``namespace: "mcp__git_ledger"`` (a
+  flat ``mcp__git_ledger__decide`` is refused: "unsupported call").  Codex reads the
+  project's ``.codex/config.toml`` only in a trusted project, and starts MCP servers beside
+  its first request: without ``mcp_optional_startup_grace_ms`` the first request goes out
+  before ``git ledger mcp`` is up (about a second) and offers none of its tools.
+- Gemini CLI 0.61.0: ``mcp_git-ledger_decide``, a plain function declaration; the project's
+  servers load in a trusted folder (the suite turns folder trust off).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agents.clients import MCP_SERVER
+from tests.agents.conftest import World
+from tests.agents.model_server import Reply
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
+    world = mcp_world
+    world.ledger("task", "pick the storage")
+    outcome = world.run("decide the storage", [
+        Reply.mcp(MCP_SERVER, "decide", text="use sqlite", over=["postgres"],
+                  because="one file", next="write the schema"),
+        Reply(text="Recorded."),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert outcome.unused == 0, outcome.describe()
+    shown = world.ledger_json("show")
+    decisions = [e for e in shown["entries"] if e["kind"] == "decided"]
+    assert [(d["text"], d["over"], d["because"]) for d in decisions] == [
+        ("use sqlite", ["postgres"], "one file")], outcome.describe()
+    assert shown["next"] == "write the schema"
+    # The tool's answer (the new entry's id, which only the server knew) reached the model.
+    assert decisions[0]["id"] in outcome.seen(-1)
+    assert decisions[0]["id"] not in outcome.seen(0)
+
+
+def test_a_read_through_the_mcp_tool_reaches_the_model(mcp_world: World) -> None:
+    world = mcp_world
+    world.ledger("task", "pick the storage")
+    decided = world.ledger("decide", "use sqlite", "--over", "postgres").strip()
+    world.ledger("reject", decided, "--why", "the load needs a server after all")
+    outcome = world.run("what did we decide?", [
+        Reply.mcp(MCP_SERVER, "show", id=decided),
+        Reply(text="We rejected sqlite."),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert outcome.unused == 0, outcome.describe()
+    # The restore block lists decisions in force only; the reason came from the tool.
+    assert "the load needs a server after all" not in outcome.seen(0)
+    assert "the load needs a server after all" in outcome.seen(-1)

@@ -1,0 +1,124 @@
+"""The Stop hook in the real clients: ``git ledger check --hook stop`` runs when the
+model's turn ends (Claude Code's and Codex's ``Stop``, Gemini CLI's ``AfterAgent``).
+
+A ledger whose ``check`` fails sends the agent back once, with the errors and their fixes
+as the next thing the model reads; the model's fix (``git ledger reject …``) makes the
+check pass and the agent stops; a second stop in the same prompt is let go even when the
+errors are still there; a ledger that passes lets the agent stop at once.
+
+What the clients were seen to send (a spy handler beside ours records the payloads):
+
+- Claude Code 2.1.332: ``session_id``, ``transcript_path``, ``cwd``, ``prompt_id``,
+  ``permission_mode``, ``effort``, ``hook_event_name: "Stop"``, ``stop_hook_active``,
+  ``last_assistant_message``, ``background_tasks``, ``session_crons``.  The reason
+  reaches the model twice in the next request: as "Stop hook feedback" in a user message
+  and as a "Stop hook blocking error" system message.  ``stop_hook_active`` is true on
+  the stop after a block.
+- Codex CLI 0.171.0: ``session_id``, ``turn_id``, ``transcript_path``, ``cwd``,
+  ``hook_event_name: "Stop"``, ``model``, ``permission_mode``, ``stop_hook_active``,
+  ``last_assistant_message``; the reason comes back as a user message wrapped in
+  ``<hook_prompt hook_run_id="stop:…">``, the turn id stays the same.
+- Gemini CLI 0.61.0: ``session_id``, ``transcript_path``, ``cwd``,
+  ``hook_event_name: "AfterAgent"``, ``timestamp``, ``prompt`` (the user's prompt, with
+  the SessionStart context in front of it), ``prompt_response`` (every response of the
+  prompt so far, joined by newlines) and ``stop_hook_active``.  The reason is the text of
+  a new user message.  ``stop_hook_active`` is true only when the retry was a single
+  response: a retry in which the model used a tool ends with ``stop_hook_active: false``,
+  so the loop protection cannot rest on it alone (the hook also remembers the prompt it
+  sent back, see ``gitledger/integrations/stop_hook.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.agents.conftest import World
+from tests.agents.model_server import Reply
+
+pytestmark = pytest.mark.slow
+
+REASON = "git ledger check found 1 error in the ledger"
+
+
+def failing_ledger(world: World) -> str:
+    """A ledger whose ``check`` fails: an accepted decision repeats the alternative an
+    earlier one rejected (rule ``revived-alternative``).  Returns that decision's id."""
+    world.ledger("task", "pick the storage")
+    world.ledger("decide", "use sqlite", "--over", "postgres", "--because", "one file")
+    revived = world.ledger("decide", "postgres", "--because", "more features").strip()
+    assert_check(world, passes=False)
+    return revived
+
+
+def assert_check(world: World, *, passes: bool) -> None:
+    done = world.ledger_result("check", "--json")
+    report = json.loads(done.stdout)
+    assert report["ok"] is passes, report
+    assert (done.returncode == 0) is passes, done
+
+
+def stops(world: World) -> list[dict[str, Any]]:
+    payloads = world.spied("stop")
+    event = "AfterAgent" if world.client.name == "gemini" else "Stop"
+    assert all(p["hook_event_name"] == event for p in payloads), payloads
+    return payloads
+
+
+def test_a_failing_check_sends_the_agent_back_once_and_its_fix_lets_it_stop(
+        world: World) -> None:
+    revived = failing_ledger(world)
+    world.spy("stop")
+    outcome = world.run("we are done", [
+        Reply(text="All done."),
+        Reply.shell(f"git ledger reject {revived} --why 'repeats the rejected postgres'"),
+        Reply(text="Fixed the ledger."),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert outcome.unused == 0, outcome.describe()
+    # One block: the model's stop, its fix, its second stop; no fourth turn.
+    assert len(outcome.turns()) == 3, outcome.describe()
+    assert REASON not in outcome.seen(0)
+    sent_back = outcome.seen(1)
+    assert REASON in sent_back, sent_back[-3000:]
+    assert f"revived-alternative {revived}" in sent_back
+    assert f"git ledger reject {revived} --why WHY" in sent_back  # the fix, spelled out
+    assert_check(world, passes=True)
+    payloads = stops(world)
+    assert len(payloads) == 2, payloads
+    assert payloads[0]["stop_hook_active"] is False
+    assert world.ledger_json("show", revived)["entry"]["status"] == "rejected"
+
+
+def test_the_second_stop_is_let_go_even_when_the_errors_remain(world: World) -> None:
+    failing_ledger(world)
+    world.spy("stop")
+    # The model's retry uses a tool and fixes nothing: the stop after it must be silent.
+    outcome = world.run("we are done", [
+        Reply(text="All done."),
+        Reply.shell("git ledger show"),
+        Reply(text="I will leave the ledger as it is."),
+        Reply(text="(a turn only a second block would ask for)"),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 3, outcome.describe()
+    assert outcome.unused == 1, outcome.describe()
+    assert REASON in outcome.seen(1)
+    assert_check(world, passes=False)
+    assert len(stops(world)) == 2
+
+
+def test_a_passing_check_lets_the_agent_stop_at_once(world: World) -> None:
+    world.ledger("task", "pick the storage")
+    world.ledger("decide", "use sqlite", "--over", "postgres", "--because", "one file")
+    assert_check(world, passes=True)
+    world.spy("stop")
+    outcome = world.run("we are done", [Reply(text="All done.")])
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 1, outcome.describe()
+    payloads = stops(world)
+    assert len(payloads) == 1, payloads
+    assert payloads[0]["stop_hook_active"] is False
+    assert "git ledger check" not in outcome.stdout
