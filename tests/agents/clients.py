@@ -28,8 +28,9 @@ from gitledger.integrations.mcp_server import SERVER_NAME
 CACHE_ROOT = Path(os.environ.get("GITLEDGER_AGENT_CACHE") or Path(
     os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-agents")
 VERSIONS = os.environ.get("GITLEDGER_AGENT_VERSIONS", "pinned")
-#: npm's own cache, kept with ours so that a reinstall downloads nothing.
-NPM_CACHE = CACHE_ROOT / "npm"
+#: npm's own download cache: used for one install, then removed (the installed clients
+#: are what is reused; keeping both would double the suite's disk to about 1.3 GB).
+NPM_CACHE = CACHE_ROOT / "npm-download"
 INSTALL_TIMEOUT = 600
 #: The name ``git ledger install --mcp`` gives our server in every client's config.
 MCP_SERVER = SERVER_NAME
@@ -187,6 +188,7 @@ def install(clients: Sequence[Client] = CLIENTS) -> Path:
                 ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
                  "--cache", str(NPM_CACHE), "--prefix", str(where), *(c.spec for c in clients)],
                 capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
+            shutil.rmtree(NPM_CACHE, ignore_errors=True)
             if npm.returncode != 0:
                 last = (npm.stderr.strip().splitlines() or ["(no output)"])[-1]
                 raise ClientMissing(f"npm install of the agent clients failed: {last}")

@@ -49,6 +49,9 @@ def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
     assert [(d["text"], d["over"], d["because"]) for d in decisions] == [
         ("use sqlite", ["postgres"], "one file")], outcome.describe()
     assert shown["next"] == "write the schema"
+    # The server knows no session of its own: the write is the session's that started here.
+    assert decisions[0]["session"] == shown["ledger"]["session_id"]
+    assert decisions[0]["session"] is not None
     # The tool's answer (the new entry's id, which only the server knew) reached the model.
     assert decisions[0]["id"] in outcome.seen(-1)
     assert decisions[0]["id"] not in outcome.seen(0)
