@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from gitledger.storage.layout import STARTED_FILE
 from tests.agents.clients import FULL_CONTEXT
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
@@ -123,3 +124,14 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     assert "git ledger archive" in block
     assert "Its TASK: the first session task" in block
     assert session_of(world) == owner  # told, never silently handed the ledger
+
+
+def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
+    world.ledger("task", "end cleanly")
+    outcome = world.run("hello", [Reply(text="Bye.")])
+    assert outcome.rc == 0, outcome.describe()
+    # Codex 0.171 fires SessionEnd too: every client's end is a checkpoint in the history,
+    # and the worktree no longer attributes writes to the session that ended.
+    assert any("checkpoint: session-end" in line for line in checkpoints(world)), \
+        world.ledger("log")
+    assert not (world.repo / ".git" / STARTED_FILE).exists()
