@@ -99,20 +99,17 @@ class Request:
     turn: bool
     at: float
 
-    def text(self) -> str:
-        """Every string in the body, joined: what a test searches for injected context."""
-        return "\n".join(_strings(self.body))
-
-
-def _strings(value: Any) -> Iterator[str]:
+def json_strings(value: object) -> Iterator[str]:
+    """Every string in a parsed JSON value, in document order: where a test finds the
+    context a client or an envelope carries, whatever it is wrapped in."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _strings(item)
+            yield from json_strings(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from json_strings(item)
 
 
 class ModelServer:
@@ -286,7 +283,7 @@ def _claude_mcp(model: ModelServer, body: dict[str, Any], reply: Reply) -> Reply
     name = mcp_spelling(reply, offered)
     if name is not None:
         return Reply(tool=name, arguments=reply.arguments, input_tokens=reply.input_tokens)
-    deferred = re.findall(r"\bmcp__[\w-]+", "\n".join(_strings(body)))
+    deferred = re.findall(r"\bmcp__[\w-]+", "\n".join(json_strings(body)))
     name = mcp_spelling(reply, deferred)
     if name is None or CLAUDE_TOOL_SEARCH not in offered:
         return missing_mcp(reply)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.agents.conftest import World
-from tests.agents.model_server import Reply
+from tests.agents.model_server import Reply, json_strings
 
 pytestmark = pytest.mark.slow
 
@@ -19,23 +19,13 @@ def whole_block(seen: str) -> str:
     the canary is the hash of the block above it, so a block cut or altered on the way
     fails.  (A resumed conversation also holds the blocks of its earlier starts.)"""
     text = json.loads(seen) if seen.startswith("{") else seen
-    blocks = [s for s in strings(text) if "ledger-canary: " in s]
+    blocks = [s for s in json_strings(text) if "ledger-canary: " in s]
     assert blocks, f"no restore block reached the model: {seen[:3000]}"
     found = blocks[-1]
     start = found.index("# git ledger:")
     body, _, rest = found[start:].partition("\nledger-canary: ")
     assert hashlib.sha256(body.encode()).hexdigest()[:10] == rest[:10], found
     return body
-
-
-def strings(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
 
 
 def session_of(world: World) -> str:

@@ -56,6 +56,7 @@ from gitledger.views.restore import (
     compose,
     render,
 )
+from tests.agents.model_server import json_strings
 
 BASE = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ME = "Ada Tester <ada@example.com>"
@@ -619,18 +620,7 @@ def test_every_format_default_budget_bounds_what_the_agent_injects(
     if fmt == "text":
         assert printed == block.text
     else:  # the envelope carries the block verbatim, as one string: that is what counts
-        assert block.text in set(_strings(json.loads(printed)))
-
-
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+        assert block.text in set(json_strings(json.loads(printed)))
 
 
 @PROPERTY
