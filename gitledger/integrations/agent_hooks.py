@@ -110,7 +110,10 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
     try:
         ledger = Ledger.open(where, session=sid or "")
         if event == "session-end" and sid is not None:
-            record_end(ledger.repo.gitdir, sid, cleared=payload.reason == "clear")
+            try:
+                record_end(ledger.repo.gitdir, sid, cleared=payload.reason == "clear")
+            except OSError as exc:  # the checkpoint and the transcript still matter more
+                notes.append(f"could not update the started session: {exc.strerror or exc}")
         wrote = ledger.checkpoint(_CHECKPOINTS[event], only_if_new=each_call).commit
     except RepositoryError:
         raise  # no repository to save the transcript in either

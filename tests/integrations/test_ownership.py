@@ -5,10 +5,14 @@ agent suite saw the clients send; the writes are the shell commands a model woul
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from gitledger.integrations import agent_hooks
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import STARTED_FILE
 from tests.conftest import git
@@ -204,3 +208,19 @@ def test_every_real_compaction_is_a_checkpoint(repo_with_commit: Path, tmp_path:
         run(cli_env, tmp_path, "pre-compact", "claude", claude_pre_compact(repo))
     assert [s for s in subjects(repo) if s.startswith("checkpoint")] == [
         "checkpoint: pre-compact", "checkpoint: pre-compact"]
+
+
+def test_a_session_end_that_cannot_touch_the_git_dir_still_checkpoints(
+        repo_with_commit: Path, cli_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = repo_with_commit
+    shell(cli_env, repo, "task", TASK)
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(agent_hooks, "record_end", fails)
+    result = agent_hooks.run_hook("session-end", "claude",
+                                  json.dumps(claude_session_end(repo)).encode(), {})
+    assert "could not update the started session: Permission denied" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert subjects(repo)[0] == "checkpoint: session-end"
