@@ -54,7 +54,7 @@ from gitledger.integrations.hook_io import (
 )
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
-from gitledger.storage.started import read_started, record_end, record_start
+from gitledger.storage.hook_state import read_started, record_end, record_start
 from gitledger.views.restore import minimal_block, restore
 
 _CHECKPOINTS = {"pre-compact": "pre-compact", "session-end": "session-end"}

@@ -4,13 +4,10 @@ when the ledger holds errors, and never twice in a row.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import secrets
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from gitledger.audit import check as audit_check
@@ -33,7 +30,7 @@ from gitledger.integrations.hook_io import (
     session_dir,
     time_limit,
 )
-from gitledger.storage.layout import STOP_MARK_FILE
+from gitledger.storage.hook_state import read_stop_marks, write_stop_marks
 from gitledger.storage.repo import open_repo
 
 #: How many errors a Stop hook's reason spells out (the rest are counted).
@@ -140,37 +137,15 @@ def _first_time_sent_back(
     key = turn_key(data)
     if key is None:
         return True
-    path = open_repo(where).gitdir / STOP_MARK_FILE
-    marks = _read_marks(path)
+    gitdir = open_repo(where).gitdir
+    marks = read_stop_marks(gitdir)
     who = hashlib.sha256((session or "").encode()).hexdigest()[:20]
     if marks.get(who) == key:
         return False
     marks.pop(who, None)
     marks[who] = key
-    _write_marks(path, dict(list(marks.items())[-STOP_MARKS:]))
+    write_stop_marks(gitdir, dict(list(marks.items())[-STOP_MARKS:]))
     return True
-
-
-def _read_marks(path: Path) -> dict[str, str]:
-    try:
-        if path.stat().st_size > 64 * 1024:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def _write_marks(path: Path, marks: dict[str, str]) -> None:
-    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    try:
-        temp.write_text(json.dumps(marks), encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink()
 
 
 def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:

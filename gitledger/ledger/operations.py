@@ -459,13 +459,16 @@ class Ledger(LedgerReader):
             meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
-            outcome["owner"] = meta.session_id if meta.kind == "session" else None
             outcome["next"] = None
             if built is not None and ref == PROJECT_REF and built.focus.next != focus.next:
                 outcome["next"] = built.focus.next
                 built = _without_next(built, focus, view)
             if built is None:
                 return None
+            # The owner a write by another session is warned about: none when the write
+            # itself sets the ledger's header (a claim hands the ledger to its session).
+            outcome["owner"] = (meta.session_id if meta.kind == "session"
+                                and META_PATH not in built.files else None)
             files = dict(built.files)
             trailers = list(built.trailers)
             if built.next_changed:

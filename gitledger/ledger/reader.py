@@ -18,9 +18,9 @@ from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, 
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo, open_repo
-from gitledger.storage.started import read_started
 from gitledger.storage.store import Store, TreeView
 
 #: The environment variable through which an agent's session id reaches every write.
@@ -72,7 +72,7 @@ class LedgerReader:
     @property
     def session(self) -> str | None:
         """The agent session writes are attributed to: given at open, else from the env,
-        else the session that started last in this worktree (``storage/started.py``).
+        else the session that started last in this worktree (``storage/hook_state.py``).
 
         Read at each write, so an agent that exports its session id mid-way is heard.
         """

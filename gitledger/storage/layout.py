@@ -28,5 +28,5 @@ KEEP_REF = LEDGER_NAMESPACE + "keep"
 KEPT_DIR = "commits"
 #: Notes on code commits: an index of the entries that cite each (``notes.py``).
 NOTES_REF = "refs/notes/ledger"
-#: In a worktree's own git dir: the agent session that started there last (``started.py``).
+#: In a worktree's own git dir: the agent session that started there last (``hook_state.py``).
 STARTED_FILE = "ledger-session"

@@ -1,4 +1,6 @@
-"""Which agent session started last in this worktree: a file in the worktree's git dir.
+"""What the agent hooks remember in a worktree's own git dir: which session started there
+last (``STARTED_FILE``), and which prompt the Stop hook last sent back (``STOP_MARK_FILE``).
+Local state, never pushed; each file is written whole (a temporary file renamed over it).
 
 The SessionStart hook is the one place that reliably knows the session id, and only some
 agents let it reach the agent's shell (Claude Code's env file, Codex's ``CODEX_THREAD_ID``).
@@ -11,12 +13,17 @@ for the next start to take the ledger over as a handover (docs/hooks.md, "Owners
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import secrets
 from pathlib import Path
 from typing import NamedTuple
 
-from gitledger.storage.layout import STARTED_FILE
+from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE
+
+#: A stop-mark file larger than this is not ours: it is read as empty.
+STOP_MARKS_LIMIT = 64 * 1024
 
 #: The record's second line after a SessionEnd whose reason was a clear.
 CLEARED = "cleared"
@@ -54,7 +61,38 @@ def record_end(gitdir: Path, session: str, *, cleared: bool = False) -> None:
 
 
 def _write(gitdir: Path, *lines: str) -> None:
-    # Whole or not at all: a reader never sees half a session id.
-    temp = gitdir / f"{STARTED_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
-    temp.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
-    os.replace(temp, gitdir / STARTED_FILE)
+    _write_whole(gitdir / STARTED_FILE, "".join(f"{line}\n" for line in lines))
+
+
+def read_stop_marks(gitdir: Path) -> dict[str, str]:
+    """The Stop hook's marks (a digest of a session → a digest of its prompt); an absent,
+    unreadable, oversized or malformed file is no marks."""
+    path = gitdir / STOP_MARK_FILE
+    try:
+        if path.stat().st_size > STOP_MARKS_LIMIT:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def write_stop_marks(gitdir: Path, marks: dict[str, str]) -> None:
+    """Replace the marks; a git dir that refuses the file keeps the old ones, silently (the
+    payload's ``stop_hook_active`` is then the only guard)."""
+    with contextlib.suppress(OSError):
+        _write_whole(gitdir / STOP_MARK_FILE, json.dumps(marks))
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Whole or not at all: a reader never sees half a file, and no temporary is left."""
+    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
