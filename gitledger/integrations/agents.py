@@ -162,7 +162,7 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     state = "deleted" if not leftover else "updated"
     with staged(dry_run):
         if state == "deleted":
-            delete_file(path, rel, empty="{}\n")
+            delete_file(path, rel)
         else:
             write_file(path, rel, dump_json(doc, style))
     return HookConfigReport(spec.name, path, rel, state, tuple(changes), dry_run)

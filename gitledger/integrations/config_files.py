@@ -3,8 +3,11 @@
 Shared by the agent hooks (``agents``) and the MCP registrations (``mcp_config``): a file
 that is not UTF-8, not valid JSON, not an object at the top, or that repeats a key is
 refused with one line and nothing written; a write goes through a temporary file and
-``os.replace`` (through a symlink, to the file it points at), keeping the file's mode, so a
-crash leaves the old file or the new one, never half of one.
+``os.replace``, keeping the file's mode, so a crash leaves the old file or the new one,
+never half of one.  A config that is a symbolic link, or lies under one inside the work
+tree (``.claude -> /elsewhere``, committed by anyone), is refused when it is read, written
+or deleted (``storage/user_files.py``, the check ``export -o`` makes): a link is never
+followed out of the repository.
 
 Inside ``staged()`` (a dry run of several steps) nothing touches the disk: writes and
 deletions are kept in memory and later reads see them, so a step reports what it would do
@@ -27,6 +30,7 @@ from typing import Any
 from gitledger.core.display import printable
 from gitledger.core.parsing import json_loads
 from gitledger.errors import AgentConfigError
+from gitledger.storage.user_files import refuse_links
 
 
 @dataclass(frozen=True)
@@ -55,8 +59,17 @@ def staged(dry_run: bool = True) -> Iterator[None]:
         _staged.reset(token)
 
 
+def _no_links(path: Path, rel: str) -> None:
+    """Refuse ``path`` (the work tree's top joined with ``rel``) when it, or a directory
+    of ``rel`` above it, is a symbolic link."""
+    depth = len(Path(rel).parts)
+    top = path.parents[depth - 1] if 0 < depth <= len(path.parents) else None
+    refuse_links(path, printable(rel), top=top)
+
+
 def read_text(path: Path, rel: str) -> str | None:
     """The file's text, or None when there is no file."""
+    _no_links(path, rel)
     overlay = _staged.get()
     if overlay is not None and os.path.realpath(path) in overlay:
         return overlay[os.path.realpath(path)]
@@ -125,11 +138,12 @@ def dump_json(doc: dict[str, Any], style: JsonStyle) -> str:
 
 
 def write_file(path: Path, rel: str, text: str) -> None:
-    """Replace ``path`` atomically (through a symlink, the file it points at)."""
-    target = Path(os.path.realpath(path))
+    """Replace ``path`` atomically; never through a symbolic link."""
+    _no_links(path, rel)
+    target = path
     overlay = _staged.get()
     if overlay is not None:
-        overlay[str(target)] = text
+        overlay[os.path.realpath(target)] = text
         return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -160,12 +174,10 @@ def write_file(path: Path, rel: str, text: str) -> None:
         raise
 
 
-def delete_file(path: Path, rel: str, *, empty: str = "") -> None:
-    """Delete the file (and its directory, if that is then empty).  Through a symlink, the
-    link is the user's: the file it points at is emptied (``empty``) instead."""
-    if path.is_symlink():
-        write_file(path, rel, empty)
-        return
+def delete_file(path: Path, rel: str) -> None:
+    """Delete the file (and its directory, if that is then empty); never a symbolic link
+    or a file under one."""
+    _no_links(path, rel)
     overlay = _staged.get()
     if overlay is not None:
         overlay[os.path.realpath(path)] = None

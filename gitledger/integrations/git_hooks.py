@@ -21,14 +21,18 @@ hook never fails or blocks a git command.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from gitledger.core.display import printable
 from gitledger.errors import AgentConfigError
 from gitledger.storage.repo import Config, Repo
+from gitledger.storage.user_files import refuse_links
 
 MARK = "# git-ledger-hook"
 CHAINED_SUFFIX = ".pre-ledger"
@@ -204,7 +208,8 @@ def install_git_hooks(
     """
     repo = Repo(where)
     directory = hooks_dir(repo)
-    planned = [_plan(directory, name, install=True) for name in GIT_HOOKS]
+    top = _top(repo, directory)
+    planned = [_plan(directory, name, install=True, top=top) for name in GIT_HOOKS]
     if not dry_run:
         for change in planned:
             target = Path(change.path)
@@ -224,7 +229,8 @@ def uninstall_git_hooks(
     """Remove our hooks (and only ours), putting back the hooks they chained."""
     repo = Repo(where)
     directory = hooks_dir(repo)
-    planned = [_plan(directory, name, install=False) for name in GIT_HOOKS]
+    top = _top(repo, directory)
+    planned = [_plan(directory, name, install=False, top=top) for name in GIT_HOOKS]
     if not dry_run:
         for change in planned:
             target = Path(change.path)
@@ -237,9 +243,25 @@ def uninstall_git_hooks(
     return GitHooksReport(str(directory), tuple(changes), dry_run)
 
 
-def _plan(directory: Path, name: str, *, install: bool) -> GitHookChange:
-    """What install (or uninstall) has to do to hook ``name``; refusals are raised here."""
+def _top(repo: Repo, directory: Path) -> Path | None:
+    """Where the hooks directory's own links start to matter: the work tree (a committed
+    ``core.hooksPath`` directory) or the git dir; elsewhere it is the user's own choice."""
+    for top in (repo.workdir, repo.commondir):
+        if directory == top or top in directory.parents:
+            return top
+    return None
+
+
+def _plan(directory: Path, name: str, *, install: bool, top: Path | None) -> GitHookChange:
+    """What install (or uninstall) has to do to hook ``name``; refusals are raised here.
+
+    A hook, its ``.pre-ledger`` or a directory above them inside the repository that is
+    a symbolic link is refused: writing, renaming or deleting through it would reach
+    wherever the link points (a repository can commit one)."""
     target = directory / name
+    hint = "nothing was changed"
+    refuse_links(target, printable(str(target)), top=top, hint=hint)
+    refuse_links(_chained(target), printable(str(_chained(target))), top=top, hint=hint)
     current = _read(target)
     ours = current is not None and MARK in current
     if not install:
@@ -347,10 +369,20 @@ def _read(path: Path) -> str | None:
 
 
 def _write_executable(path: Path, text: str) -> None:
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temp.write_text(text, encoding="utf-8", newline="\n")
-    temp.chmod(temp.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH | stat.S_IRUSR)
-    os.replace(temp, path)
+    # A fresh name, created exclusively and never through a link that waits there.
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(temp, flags, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        temp.chmod(temp.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
+                   | stat.S_IRUSR)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def report_text(report: GitHooksReport) -> str:

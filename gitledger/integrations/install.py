@@ -10,6 +10,7 @@ nothing is named.  One report says exactly what changed.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,26 +45,39 @@ def install(
                            "--agent")
     if agent:
         agent_record(agent)  # an unknown name is refused before anything is written
-    if agent and mcp:  # a config we would refuse is refused before anything is written
-        mcp_config.install(where, agent, dry_run=True)
-    # A dry run's steps see what the steps before them would have written.
-    with staged(dry_run):
-        git = git_hook_scripts.install_git_hooks(where, dry_run=dry_run)
-        found = agents.install(where, agent, dry_run=dry_run) if agent else None
-        server = mcp_config.install(where, agent, dry_run=dry_run) if agent and mcp else None
-    return Installed(found, git, server)
+
+    def steps(dry: bool) -> Installed:
+        # A dry run's steps see what the steps before them would have written.
+        with staged(dry):
+            git = git_hook_scripts.install_git_hooks(where, dry_run=dry)
+            found = agents.install(where, agent, dry_run=dry) if agent else None
+            server = mcp_config.install(where, agent, dry_run=dry) if agent and mcp else None
+        return Installed(found, git, server)
+
+    return _all_or_nothing(steps, dry_run)
 
 
 def uninstall(
     where: str | os.PathLike[str] | None, *, agent: str | None = None,
     git_hooks: bool = False, dry_run: bool = False,
 ) -> Installed:
-    with staged(dry_run):
-        found = agents.uninstall(where, agent, dry_run=dry_run) if agent else None
-        server = mcp_config.uninstall(where, agent, dry_run=dry_run) if agent else None
-        git = (git_hook_scripts.uninstall_git_hooks(where, dry_run=dry_run)
-               if git_hooks or not agent else None)
-    return Installed(found, git, server)
+    def steps(dry: bool) -> Installed:
+        with staged(dry):
+            found = agents.uninstall(where, agent, dry_run=dry) if agent else None
+            server = mcp_config.uninstall(where, agent, dry_run=dry) if agent else None
+            git = (git_hook_scripts.uninstall_git_hooks(where, dry_run=dry)
+                   if git_hooks or not agent else None)
+        return Installed(found, git, server)
+
+    return _all_or_nothing(steps, dry_run)
+
+
+def _all_or_nothing(steps: Callable[[bool], Installed], dry_run: bool) -> Installed:
+    """Run ``steps`` as a dry run first: every refusal (a config we would not rewrite, a
+    symbolic link on the way to a file) comes before the first write, so a refused
+    install or uninstall has written nothing anywhere."""
+    planned = steps(True)
+    return planned if dry_run else steps(False)
 
 
 def report_text(result: Installed) -> str:

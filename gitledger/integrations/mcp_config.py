@@ -165,7 +165,7 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
         if doc:
             write_file(path, target.config, dump_json(doc, style))
         else:
-            delete_file(path, target.config, empty="{}\n")
+            delete_file(path, target.config)
     return state, "removed"
 
 

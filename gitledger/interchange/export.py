@@ -27,6 +27,7 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
+from gitledger.storage.user_files import refuse_links
 from gitledger.views.render import deploy_receipt, event_json, meta_json
 
 #: ``format`` and ``version`` of the JSON document; the version changes only if a key is
@@ -343,15 +344,9 @@ def write_output(
 def _existing(target: Path, shown: str, force: bool) -> int | None:
     """The permission bits of the file ``target`` replaces, None if it is new, or the
     refusal of a path that must not be written."""
-    try:
-        info = os.lstat(target)
-    except FileNotFoundError:
+    info = refuse_links(target, f"-o {shown}", hint="name the file itself")
+    if info is None:
         return None
-    except OSError as exc:
-        raise LedgerError(f"cannot write {shown}: {exc.strerror or exc}") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise InvalidInput(f"-o {shown} is a symbolic link; refusing to write through it "
-                           "(name the file itself)")
     if stat.S_ISDIR(info.st_mode):
         raise InvalidInput(f"-o {shown} is a directory; name a file to write")
     if not stat.S_ISREG(info.st_mode):

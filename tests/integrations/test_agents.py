@@ -398,14 +398,16 @@ def test_file_mode_is_kept(repo: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-def test_a_symlinked_config_is_written_through(repo: Path, tmp_path: Path) -> None:
+def test_a_symlinked_config_is_refused_not_written_through(ledger: Run, repo: Path,
+                                                           tmp_path: Path) -> None:
+    """A link may point anywhere (a teammate can commit one): test_install_links.py."""
     shared = tmp_path / "shared-settings.json"
-    write_json_file(shared, EXISTING["claude"])
+    data = write_json_file(shared, EXISTING["claude"])
     (repo / ".claude").mkdir()
     config(repo, "claude").symlink_to(shared)
-    install(repo, "claude")
+    assert "is a symbolic link" in refused(ledger("install", "--agent", "claude"))
     assert config(repo, "claude").is_symlink()
-    assert len(our_commands(json.loads(shared.read_text()))) == 4
+    assert shared.read_bytes() == data
 
 
 def test_an_empty_file_is_treated_as_an_empty_config(repo: Path) -> None:
