@@ -555,6 +555,7 @@ def _agent_cells(agent: Any) -> dict[str, str]:
             if agent.payload.shell_session else "none: the started session (`ledger-session`)"),
         "Default budget": f"{agent.budget:,}",
         "Timeout unit": "milliseconds" if agent.timeout >= 1000 else "seconds",
+        "Transcript directories": code(*(d for t in agent.transcripts for d in t.shown())),
     }
 
 

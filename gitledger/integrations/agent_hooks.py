@@ -51,6 +51,7 @@ from gitledger.integrations.hook_io import (
     parse_payload,
     session_dir,
     time_limit,
+    transcript_file,
 )
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
@@ -119,29 +120,37 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
         raise  # no repository to save the transcript in either
     except LedgerError:
         # A broken ledger is no reason to lose the transcript: save it, then report.
-        _save_transcript(where, sid, payload, event, notes)
+        _save_transcript(where, sid, payload, event, notes, agent, env)
         raise
     if wrote is not None or not each_call:
-        _save_transcript(where, sid, payload, event, notes)
+        _save_transcript(where, sid, payload, event, notes, agent, env)
     return ""
 
 
 def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
-                     notes: list[str]) -> None:
+                     notes: list[str], agent: str, env: Mapping[str, str]) -> None:
     """Save the payload's ``transcript_path`` (transcripts.py); a problem is a note.
 
-    A path that does not exist is skipped quietly: agents name the file a session will
-    write (Codex and Cursor send null, Gemini a path of its own) before it exists.
+    Only a regular JSON/JSONL file under the agent's transcript directories is read
+    (``hook_io.transcript_file``).  A path that does not exist is skipped quietly: agents
+    name the file a session will write (Codex and Cursor send null, Gemini a path of its
+    own) before it exists.
     """
-    path = payload.transcript_path
-    if path is None or "\x00" in path or not Path(path).exists():
+    if payload.transcript_path is None:
+        return
+    try:
+        path = transcript_file(payload.transcript_path, agent, env)
+    except HookFailure as exc:
+        notes.append(str(exc))
+        return
+    if path is None:
         return
     # Lazy for start-up speed (LAZY_IMPORTS in tests/test_architecture.py): session-start,
     # run at every agent start, saves no transcript.
     from gitledger.interchange import transcripts  # noqa: PLC0415
 
     try:
-        transcripts.save(where, path, session_id=sid, source=event)
+        transcripts.save(where, path, session_id=sid, source=event, follow_links=False)
     except LedgerError as exc:
         notes.append(f"could not save the transcript: {exc}")
 

@@ -3,7 +3,8 @@
 A record holds what we know about one agent (docs/hooks.md and docs/mcp.md give each fact
 with its source): its project hook config and the events we hook there, the payload keys
 that differ from the other agents', the JSON envelopes it reads from our hooks, the default
-restore budget, its MCP config target and its example config under ``hooks/``.  Everything
+restore budget, its MCP config target, the directories it keeps its transcripts in (the
+only ones a hook saves ``transcript_path`` from) and its example config under ``hooks/``.  Everything
 else reads the registry: the CLI's ``--agent`` and ``--format`` choices, ``install`` and
 ``uninstall`` (``agents.py``, ``mcp_config.py``), the hooks (``agent_hooks.py``), the docs'
 agent tables (``tests/test_docs.py``) and the tests' parameter lists.  Adding an agent is one
@@ -69,6 +70,28 @@ class McpTarget(NamedTuple):
     notes: tuple[str, ...]
 
 
+class TranscriptDir(NamedTuple):
+    """A directory the agent writes its session transcripts under: ``sub`` inside the
+    directory variable ``var`` names when it is set, and always inside ``~/home``.
+
+    The hooks save a payload's ``transcript_path`` only from these (``hook_io.py``), so
+    the directories are worked out from HOME and the environment when the hook runs.
+    """
+
+    #: The variable that moves the agent's own directory (None: nothing moves it).
+    var: str | None
+    #: That directory relative to HOME ("" when ``var`` stands for HOME itself).
+    home: str
+    #: Where the transcripts are inside it.
+    sub: str
+
+    def shown(self) -> tuple[str, ...]:
+        """The directory as the docs spell it: ``$VAR/sub`` (when there is a variable),
+        then ``~/home/sub``."""
+        default = "/".join(p for p in ("~", self.home, self.sub) if p)
+        return (f"${self.var}/{self.sub}", default) if self.var else (default,)
+
+
 class Agent(NamedTuple):
     """One coding agent: its hook system, payload, envelopes, budget and MCP target."""
 
@@ -104,6 +127,8 @@ class Agent(NamedTuple):
     #: The agent fires its pre-compact event before every model call, not only when it
     #: compacts (Gemini CLI 0.61): a checkpoint then records only when something is new.
     pre_compact_each_call: bool = False
+    #: Where its session transcripts live: a hook saves ``transcript_path`` only from there.
+    transcripts: tuple[TranscriptDir, ...] = ()
 
     @property
     def example(self) -> str:
@@ -176,6 +201,8 @@ CLAUDE = Agent(
                   ("Claude Code asks each user to approve a project's .mcp.json servers "
                    "once; /mcp shows them.",)),
     payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR"),
+    # ~/.claude/projects/<project>/<session id>.jsonl; CLAUDE_CONFIG_DIR moves ~/.claude.
+    transcripts=(TranscriptDir("CLAUDE_CONFIG_DIR", ".claude", "projects"),),
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
@@ -196,6 +223,8 @@ CODEX = Agent(
                    "the servers.",)),
     # No env file for hooks (0.171), but every shell command gets CODEX_THREAD_ID.
     payload=PayloadKeys(shell_session="CODEX_THREAD_ID"),
+    # The rollout files, $CODEX_HOME/sessions/YYYY/MM/DD/rollout-….jsonl (~/.codex).
+    transcripts=(TranscriptDir("CODEX_HOME", ".codex", "sessions"),),
 )
 GEMINI = Agent(
     name="gemini", title="Gemini CLI", config=".gemini/settings.json",
@@ -216,6 +245,8 @@ GEMINI = Agent(
     # Early Gemini CLI releases named the SessionStart source ``trigger``.
     payload=PayloadKeys(source=("source", "trigger"), project_dir="GEMINI_PROJECT_DIR"),
     pre_compact_each_call=True,
+    # ~/.gemini/tmp/<project>/chats/session-….json; GEMINI_CLI_HOME stands for HOME.
+    transcripts=(TranscriptDir("GEMINI_CLI_HOME", "", ".gemini/tmp"),),
 )
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",
@@ -236,6 +267,8 @@ CURSOR = Agent(
     payload=PayloadKeys(session=("session_id", "conversation_id"),
                         directory="workspace_roots", default_source="startup",
                         stop_status="status", project_dir="CURSOR_PROJECT_DIR"),
+    # ~/.cursor/projects/<workspace>/agent-transcripts/ (its JSONL ones; .txt is not read).
+    transcripts=(TranscriptDir(None, ".cursor", "projects"),),
 )
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
@@ -313,6 +346,7 @@ __all__ = [
     "Agent",
     "McpTarget",
     "PayloadKeys",
+    "TranscriptDir",
     "agent",
     "choice_help",
     "default_budget",

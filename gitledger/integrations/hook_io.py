@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import signal
+import stat
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from gitledger.core.display import one_line
+from gitledger.core.display import one_line, printable
 from gitledger.core.names import SOURCES
 from gitledger.core.parsing import json_loads
 from gitledger.core.text import decode_bytes
@@ -153,6 +154,60 @@ def session_dir(payload: Payload, env: Mapping[str, str],
         if value and Path(value).is_dir():
             return value
     return str(fallback) if fallback is not None else os.getcwd()
+
+
+#: What a transcript a hook saves is named: the agents write JSON or JSON Lines.
+TRANSCRIPT_SUFFIXES = (".json", ".jsonl")
+
+
+def transcript_dirs(agent: str, env: Mapping[str, str]) -> tuple[str, ...]:
+    """Where ``agent`` writes its transcripts (its record's ``transcripts``), as real
+    paths, from HOME and its variables as they are when the hook runs."""
+    home = env.get("HOME") or os.path.expanduser("~")
+    found: list[str] = []
+    for place in BY_NAME[agent].transcripts:
+        bases = [env[place.var]] if place.var and env.get(place.var) else []
+        bases.append(os.path.join(home, place.home))
+        for base in bases:
+            if os.path.isabs(base):
+                real = os.path.realpath(os.path.join(base, place.sub))
+                if real not in found:
+                    found.append(real)
+    return tuple(found)
+
+
+def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None:
+    """The real path of the payload's ``transcript_path`` when a hook may save it: a
+    regular ``.json`` or ``.jsonl`` file, not a symbolic link, inside one of the agent's
+    transcript directories once ``..`` and every link are resolved.  None when nothing
+    is there (an agent names the file a session will write before it exists);
+    HookFailure saying why for anything else, which is not read.
+
+    The payload names the file and the hook would save it into the repository: without
+    this a ``transcript_path`` of ``/etc/passwd`` or ``/proc/self/environ`` was saved."""
+    shown = printable(path[:300])
+    if "\x00" in path:
+        raise HookFailure("the payload's transcript_path contains a NUL byte; not saved")
+    if not os.path.lexists(path):
+        return None
+    if os.path.islink(path):
+        raise HookFailure(f"the transcript {shown} is a symbolic link; not saved")
+    real = os.path.realpath(path)
+    dirs = transcript_dirs(agent, env)
+    if not any(real.startswith(d.rstrip(os.sep) + os.sep) for d in dirs):
+        where = ", ".join(printable(d) for d in dirs) or "none"
+        raise HookFailure(f"the transcript {shown} is not in {BY_NAME[agent].title}'s "
+                          f"transcript directories ({where}); not saved")
+    if not path.endswith(TRANSCRIPT_SUFFIXES):
+        raise HookFailure(f"the transcript {shown} is not a .json or .jsonl file; not saved")
+    try:
+        mode = os.stat(real).st_mode
+    except OSError as exc:
+        raise HookFailure(f"cannot read the transcript {shown}: "
+                          f"{exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise HookFailure(f"the transcript {shown} is not a regular file; not saved")
+    return real
 
 
 def hook_line(prefix: str, message: str) -> str:

@@ -19,9 +19,11 @@ large and private: they are not ledgers (``Store.ledger_refs`` leaves them out) 
 from __future__ import annotations
 
 import bisect
+import errno
 import json
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -114,20 +116,24 @@ class Credential:
 
 
 def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
-         session_id: str | None = None, source: str = "manual") -> SaveResult:
+         session_id: str | None = None, source: str = "manual",
+         follow_links: bool = True) -> SaveResult:
     """Save the transcript at ``path`` under ``refs/ledger/transcripts/<session-id>``.
 
     ``session_id`` defaults to the ``sessionId`` a Claude Code transcript carries, else the
     file's stem.  Credentials are redacted; if the result is what the ref already holds,
     nothing is written (``unchanged``).  InvalidInput for a file that cannot be read, is
-    larger than ``MAX_BYTES``, or yields no usable session id.
+    not a regular file (or, without ``follow_links``, is a symbolic link), is larger than
+    ``MAX_BYTES``, or yields no usable session id.  Which files a hook may save is the
+    hook's check (``integrations/hook_io.py``); ``transcript save`` takes the file the user
+    names.
     """
     if not SOURCE_PATTERN.match(source):
         raise InvalidInput(f"'{printable(source)[:60]}' is not a transcript source; use "
                            "lower-case letters, digits and '-' (manual, pre-compact …)")
     store = Store(Repo(where))
     file = Path(path)
-    data = _read(file)
+    data = _read(file, follow_links=follow_links)
     if session_id is None:
         session_id = session_id_of(data, file)
     name = ref_component(session_id)
@@ -173,14 +179,33 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
     return SaveResult(ref, commit, len(stored), redactions, commit is None)
 
 
-def _read(file: Path) -> bytes:
+def _read(file: Path, *, follow_links: bool = True) -> bytes:
+    """The file's bytes, when it is a regular file: a FIFO, a device or a directory is
+    refused without reading from it (opened non-blocking, checked on the open file, so
+    nothing swapped in between the check and the read is read).  Without
+    ``follow_links`` a symbolic link is refused too."""
     shown = printable(str(file))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        if not file.is_file():
-            missing = not file.exists()
-            raise InvalidInput(f"no transcript at {shown}" if missing
-                               else f"{shown} is not a file")
-        with file.open("rb") as handle:
+        fd = os.open(file, flags)
+    except FileNotFoundError:
+        raise InvalidInput(f"no transcript at {shown}") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow_links:
+            raise InvalidInput(f"{shown} is a symbolic link; not saved") from None
+        raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(fd)
+        raise InvalidInput(f"{shown} is not a regular file (a directory, a pipe or a "
+                           "device); not saved")
+    try:
+        with os.fdopen(fd, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None

@@ -169,7 +169,9 @@ def test_a_checkpoint_with_nothing_new_writes_nothing(repo_with_commit: Path, tm
                                                       cli_env: dict[str, str]) -> None:
     repo = repo_with_commit
     shell(cli_env, repo, "task", TASK)
-    transcript = tmp_path / "chat.json"
+    # Where Gemini CLI writes it, below the HOME the hooks run with.
+    transcript = Path(cli_env["HOME"]) / ".gemini" / "tmp" / "h" / "chats" / "session-1.json"
+    transcript.parent.mkdir(parents=True)
     transcript.write_text('{"messages": []}')
     payload = {**gemini_pre_compress(repo), "transcript_path": str(transcript),
                "trigger": "auto"}

@@ -7,6 +7,7 @@ assistant turns with tool_use, tool_result blocks), the hook runner as agents ca
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -99,8 +100,10 @@ def refs(repo: Path) -> str:
 
 
 @pytest.fixture
-def transcript(tmp_path: Path) -> Path:
-    return write(tmp_path / "claude" / f"{SESSION}.jsonl", jsonl(claude_lines()))
+def transcript() -> Path:
+    """Where Claude Code writes it (below the test's HOME): the hooks read only there."""
+    projects = Path(os.environ["HOME"]) / ".claude" / "projects" / "-repo"
+    return write(projects / f"{SESSION}.jsonl", jsonl(claude_lines()))
 
 
 # -- saving: verbatim but for credentials --------------------------------------------------
@@ -297,7 +300,7 @@ def test_bad_files_are_refused_and_nothing_is_written(
     before = refs(repo_with_commit)
     with pytest.raises(InvalidInput, match=r"no transcript at .*missing\.jsonl"):
         save(repo_with_commit, tmp_path / "missing.jsonl")
-    with pytest.raises(InvalidInput, match="is not a file"):
+    with pytest.raises(InvalidInput, match="is not a regular file"):
         save(repo_with_commit, tmp_path)
     monkeypatch.setattr(transcripts, "MAX_BYTES", 100)
     with pytest.raises(InvalidInput, match="larger than"):
@@ -444,8 +447,9 @@ def test_a_transcript_that_cannot_be_saved_is_one_line_on_stderr(
     Ledger.open(repo_with_commit).set_task("Ship PKCE")
     done = run_hook("pre-compact", "claude", claude_payload(repo_with_commit, tmp_path), {})
     assert (done.exit_code, done.stdout) == (0, "")
-    assert re.fullmatch(r"git ledger hook pre-compact \(claude\): could not save the "
-                        r"transcript: .* is not a file\n", done.stderr)
+    assert re.fullmatch(r"git ledger hook pre-compact \(claude\): the transcript .* is not "
+                        r"in Claude Code's transcript directories \(.*\); not saved\n",
+                        done.stderr)
     monkeypatch.setattr(transcripts, "MAX_BYTES", 10)
     done = run_hook("session-end", "claude", claude_payload(repo_with_commit, transcript), {})
     assert done.exit_code == 0
