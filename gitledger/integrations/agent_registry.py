@@ -4,11 +4,12 @@ A record holds what we know about one agent (docs/hooks.md and docs/mcp.md give 
 with its source): its project hook config and the events we hook there, the payload keys
 that differ from the other agents', the JSON envelopes it reads from our hooks, the default
 restore budget, its MCP config target, the directories it keeps its transcripts in (the
-only ones a hook saves ``transcript_path`` from) and its example config under ``hooks/``.  Everything
-else reads the registry: the CLI's ``--agent`` and ``--format`` choices, ``install`` and
-``uninstall`` (``agents.py``, ``mcp_config.py``), the hooks (``agent_hooks.py``), the docs'
-agent tables (``tests/test_docs.py``) and the tests' parameter lists.  Adding an agent is one
-record here, one example config under ``hooks/<name>/`` and its docs.
+only ones a hook saves ``transcript_path`` from) and its example config under ``hooks/``.
+Everything else reads the registry: the CLI's ``--agent`` and ``--format`` choices,
+``install`` and ``uninstall`` (``agents.py``, ``mcp_config.py``), the hooks
+(``agent_hooks.py``, ``hook_io.py``), the docs' agent tables (``tests/test_docs.py``) and
+the tests' parameter lists.  Adding an agent is one record here, one example config under
+``hooks/<name>/`` and its docs.
 
 This module is data and pure functions only, importing nothing heavier than ``core.names``
 (not even ``json`` or ``pathlib``): ``cli.py`` builds its options from it at every start.
