@@ -246,8 +246,9 @@ def uninstall_git_hooks(
 def _top(repo: Repo, directory: Path) -> Path | None:
     """Where the hooks directory's own links start to matter: the work tree (a committed
     ``core.hooksPath`` directory) or the git dir; elsewhere it is the user's own choice."""
+    plain = Path(os.path.normpath(directory))  # ``../hooks`` is outside, not under the top
     for top in (repo.workdir, repo.commondir):
-        if directory == top or top in directory.parents:
+        if plain == top or top in plain.parents:
             return top
     return None
 

@@ -212,3 +212,14 @@ def test_a_linked_hook_in_the_git_dir_is_refused(ledger: Run, repo: Path,
     (hooks / "post-checkout").symlink_to(outside / "victim")
     refused(ledger("install"))
     assert tree(outside) == {"victim": b'{"mine": true}\n'}
+
+
+def test_a_hooks_path_outside_the_repository_is_the_users_own(ledger: Run, repo: Path,
+                                                              tmp_path: Path) -> None:
+    """``core.hooksPath`` in the user's config may name a linked directory of theirs (a
+    dotfiles checkout): nobody committed it, so it is used; its hooks are still checked."""
+    (tmp_path / "dotfiles-hooks").mkdir()
+    (tmp_path / "hooks").symlink_to(tmp_path / "dotfiles-hooks", target_is_directory=True)
+    git(repo, "config", "core.hooksPath", str(tmp_path / "hooks"))
+    assert ledger("install").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "dotfiles-hooks").iterdir()) == sorted(GIT_HOOKS)
