@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import one_line, printable, shown
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.integrations.agent_registry import (
@@ -167,7 +167,8 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
     import json
 
     if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        # Ledger text in a document is shown like on a terminal: invisible characters too.
+        click.echo(json.dumps(shown(data), indent=2, ensure_ascii=False))
     else:
         click.echo(text)
 

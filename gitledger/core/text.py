@@ -2,7 +2,10 @@
 
 Ledger text is data that will be re-injected into an agent's context and read by people,
 so it must be real UTF-8, non-empty, bounded, and free of control characters (terminal
-escape sequences among them).  Each rule fails with one line that names the field.
+escape sequences among them) and of invisible format characters (Unicode category Cf: tag
+characters, zero-width characters, bidirectional controls), which would tell an agent what
+a human reading the same text cannot see.  Each rule fails with one line that names the
+field.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 from gitledger.core.credentials import find_credential
-from gitledger.core.display import ALLOWED_CONTROLS, BIDI_CONTROLS
+from gitledger.core.display import ALLOWED_CONTROLS, INVISIBLE
 from gitledger.errors import InvalidInput
 
 #: A one-line field: TASK, NEXT, scope, a rejected alternative, an evidence item, a path.
@@ -37,12 +40,19 @@ def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
     for ch in text:
         if ch == "\x00":
             raise InvalidInput(f"{field} contains a NUL byte")
-        if ch in BIDI_CONTROLS or (
-            ch not in ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
-        ):
+        if ch in ALLOWED_CONTROLS or ch.isprintable():  # no printable character is Cf
+            continue
+        category = unicodedata.category(ch)
+        if category == "Cc":
             raise InvalidInput(
                 f"{field} contains the control character U+{ord(ch):04X}; "
                 "ledger text must be plain text"
+            )
+        if category == "Cf" or ch in INVISIBLE:
+            raise InvalidInput(
+                f"{field} contains the invisible character U+{ord(ch):04X} "
+                f"({unicodedata.name(ch, 'a format character')}); ledger text must be "
+                "what a reader sees"
             )
     if len(text) > limit:
         raise InvalidInput(f"{field} is {len(text)} characters; the limit is {limit}")
@@ -60,7 +70,8 @@ def decode_bytes(data: bytes, field: str) -> str:
     if b"\x00" in data:
         raise InvalidInput(f"{field} contains a NUL byte")
     try:
-        return data.decode("utf-8")
+        # A byte order mark (Notepad writes one) is no part of the text.
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise InvalidInput(f"{field} is not valid UTF-8 (byte {exc.start})") from None
 

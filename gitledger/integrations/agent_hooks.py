@@ -31,7 +31,7 @@ import shlex
 from collections.abc import Mapping
 from pathlib import Path
 
-from gitledger.core.display import one_line
+from gitledger.core.display import one_line, quote
 from gitledger.core.names import EVENTS, GIT_EVENTS
 from gitledger.core.text import clean_line
 from gitledger.errors import InvalidInput, LedgerError, RepositoryError
@@ -152,7 +152,7 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
     try:
         transcripts.save(where, path, session_id=sid, source=event, follow_links=False)
     except LedgerError as exc:
-        notes.append(f"could not save the transcript: {exc}")
+        notes.append(f"could not save the transcript: {quote(str(exc))}")
 
 
 def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
@@ -170,15 +170,16 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
         block = restore(where, budget=DEFAULT_BUDGETS[agent], session_id=sid,
                         source=payload.source)
     except InvalidInput as exc:  # the default budget is below even the minimal block
-        notes.append(str(exc))
+        notes.append(quote(str(exc)))
         block = minimal_block(budget=DEFAULT_BUDGETS[agent],
-                              message=f"{exc} (git ledger show prints the whole ledger)")
+                              message=f"{quote(str(exc))} (git ledger show prints the whole "
+                              "ledger)")
     if sid is not None:
         try:
             if not handed_over:
                 ledger.claim(sid, only_if_unowned=True)
         except LedgerError as exc:  # no identity, say: the block is still worth printing
-            notes.append(f"could not make this session the ledger's owner: {exc}")
+            notes.append(f"could not make this session the ledger's owner: {quote(str(exc))}")
         _export_session(sid, env, notes)
     return session_start_output(agent, block.text)
 
@@ -196,7 +197,7 @@ def _hand_over(ledger: Ledger, sid: str, source: str | None, notes: list[str]) -
     try:
         ledger.claim(sid, handover=source)
     except LedgerError as exc:
-        notes.append(f"could not hand the ledger over to this session: {exc}")
+        notes.append(f"could not hand the ledger over to this session: {quote(str(exc))}")
         return False
     return True
 
@@ -213,7 +214,7 @@ def _failed(event: str, agent: str, prefix: str, notes: list[str], reason: str) 
         try:
             block = minimal_block(
                 budget=DEFAULT_BUDGETS[agent],
-                message=f"{reason} (run git ledger restore in the repository to see it)",
+                message=f"{quote(reason)} (run git ledger restore in the repository to see it)",
             )
             stdout = session_start_output(agent, block.text)
         except Exception:  # never let the fallback be what breaks the agent
@@ -230,7 +231,7 @@ def _session_id(payload: Payload, notes: list[str]) -> str | None:
     try:
         return clean_line(payload.session_id, "session_id", SESSION_LIMIT)
     except InvalidInput as exc:
-        notes.append(f"ignoring the session id: {exc}")
+        notes.append(f"ignoring the session id: {quote(str(exc))}")
         return None
 
 

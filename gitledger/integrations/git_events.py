@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 
-from gitledger.core.display import one_line
+from gitledger.core.display import capped_join, one_line, quote
 from gitledger.core.model import Focus, LedgerMeta
 from gitledger.core.names import GIT_EVENTS
 from gitledger.core.text import decode_bytes
@@ -31,7 +31,6 @@ from gitledger.integrations.hook_io import (
     DEADLINE_SECONDS,
     Deadline,
     HookResult,
-    hook_line,
     time_limit,
 )
 from gitledger.ledger.decisions import add_evidence, implement, locate
@@ -68,7 +67,7 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
                     why=f"{prefix} is not a project decision", done="implemented"))
             result = implement(target, prefix, commit=head)
         except LedgerError as exc:
-            report.append(f"Ledger-Implements: {prefix}: {exc}")
+            report.append(f"Ledger-Implements: {prefix}: {quote(str(exc))}")
             continue
         if result.entry is not None:
             implemented.append(result.entry.id)
@@ -80,7 +79,7 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
                     why="a link is recorded in it", done="linked"))
             linked.append(locate(where, prefix).get(prefix).id)
         except LedgerError as exc:
-            report.append(f"Ledger-Refs: {prefix}: {exc}")
+            report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
         _record_commit(ledger, head, implemented, linked)
     return report
@@ -133,7 +132,8 @@ def post_rewrite(where: str | os.PathLike[str] | None, stdin: str) -> list[str]:
             except UnknownEntry:
                 continue  # cited by a ledger this worktree does not see (archived, say)
             except LedgerError as exc:
-                report.append(f"{entry_id}: could not cite {new[:12]} for {old[:12]}: {exc}")
+                report.append(f"{entry_id}: could not cite {new[:12]} for {old[:12]}: "
+                              f"{quote(str(exc))}")
                 continue
             report.append(f"{entry_id} now cites {new[:12]} (rewritten from {old[:12]})")
     return report
@@ -220,7 +220,11 @@ def run_git_hook(
     except Deadline:
         lines = [f"{event} hook gave up after {deadline:g} seconds"]
     except LedgerError as exc:
-        lines = [f"{event} hook: {exc}"]
+        lines = [f"{event} hook: {quote(str(exc))}"]
     except Exception as exc:  # a bug of ours must never fail the git command
-        lines = [f"{event} hook: internal error: {type(exc).__name__}: {exc}"]
-    return HookResult("", "".join(hook_line(prefix, line) for line in lines))
+        lines = [f"{event} hook: internal error: {type(exc).__name__}: {quote(str(exc))}"]
+    # What a git hook prints reaches the agent that ran git: a commit message can name
+    # thousands of ids, an entry can quote a teammate's forged text.  Capped in all.
+    text = capped_join([f"{prefix}: {line}" for line in lines], sep="\n", each=None,
+                       more=lambda n: f"{prefix}: and {n} more line{'s' if n != 1 else ''}")
+    return HookResult("", f"{text}\n" if text else "")

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import OUTPUT_LIMIT, one_line, printable
 from gitledger.core.names import SOURCES
 from gitledger.core.parsing import json_loads
 from gitledger.core.text import decode_bytes
@@ -211,7 +211,9 @@ def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None
 
 
 def hook_line(prefix: str, message: str) -> str:
-    return f"{prefix}: {one_line(message)}\n"
+    """One line on stderr, at most ``OUTPUT_LIMIT`` characters of message: what a hook
+    says can quote ledger text, and an agent reads it."""
+    return f"{prefix}: {one_line(message, OUTPUT_LIMIT)}\n"
 
 
 @contextlib.contextmanager

@@ -28,7 +28,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gitledger import __version__
-from gitledger.core.display import one_line
+from gitledger.core.display import OUTPUT_LIMIT, one_line, quote, shown
 from gitledger.errors import LedgerError
 from gitledger.integrations.mcp_tools import PROTOCOL, TOOLS, tool
 
@@ -78,13 +78,18 @@ def serve(where: str | os.PathLike[str] | None = None) -> None:
 def error_text(exc: BaseException) -> str:
     """What a failed call returns: the CLI's line for our errors, a named crash otherwise."""
     if isinstance(exc, LedgerError):
-        return f"{PREFIX}: {one_line(str(exc))}"
-    return f"{PREFIX}: internal error ({type(exc).__name__}: {one_line(str(exc))})"
+        return f"{PREFIX}: {one_line(str(exc), OUTPUT_LIMIT)}"
+    return f"{PREFIX}: internal error ({type(exc).__name__}: {quote(str(exc))})"
 
 
 def call(where: str | None, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
-    """Run one tool; LedgerError for an unknown tool or a bad argument."""
-    return tool(name).call(where, arguments)
+    """Run one tool; LedgerError for an unknown tool or a bad argument.
+
+    The result, and every resource built from it, has its text ``shown``: it goes into
+    the agent's context, where a tag character is an instruction nobody else sees.
+    """
+    data: dict[str, Any] = shown(tool(name).call(where, arguments))
+    return data
 
 
 async def _serve(where: str) -> None:
@@ -237,7 +242,7 @@ def checkpoint_prompt(where: str | None) -> str:
     events = Ledger.open(where).events(1)
     if events:
         last = events[0]
-        since = (f"Its last event was \"{one_line(one_line_summary(last.subject))}\" "
+        since = (f"Its last event was \"{quote(one_line_summary(last.subject))}\" "
                  f"at {iso(last.time)} (commit {last.commit[:12]}).")
     else:
         since = "It has no event yet."

@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from gitledger.core.display import printable
 from gitledger.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -173,7 +174,9 @@ def export_as(where: Where, fmt: str, *, project: bool = False, name: str | None
     elif session_id is not None:
         takes = " or ".join(f.name for f in EXPORTS if f.source == "transcript")
         raise InvalidInput(f"--session goes with --format {takes} only")
-    text = chosen.export(where, project=project, name=name, session_id=session_id)
+    # Shown like every output of ours (core/display.py): a teammate's blob can hold
+    # characters nobody reading the export would see, and the export is read.
+    text = printable(chosen.export(where, project=project, name=name, session_id=session_id))
     return text if text.endswith("\n") or not text else text + "\n"
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitledger.core.codec import iso
-from gitledger.core.display import one_line
+from gitledger.core.display import one_line, shown
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import (
     LIVE_STATUSES,
@@ -526,7 +526,7 @@ def render(block: Block, fmt: str) -> str:
     if fmt == "text":
         return block.text
     if fmt == "json":
-        return json.dumps(block_json(block), ensure_ascii=False, indent=2)
+        return json.dumps(shown(block_json(block)), ensure_ascii=False, indent=2)
     raise InvalidInput(f"unknown format '{fmt}': use one of {', '.join(BLOCK_FORMATS)}")
 
 

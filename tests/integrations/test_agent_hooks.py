@@ -909,8 +909,11 @@ def test_stop_reason_is_bounded() -> None:
 
     errors = [Finding("dangling-link", "d-1", "x" * 3000, "y" * 3000)] * 5
     reason = stop_reason(errors)
-    assert len(reason) <= stop_hook.STOP_REASON_LIMIT
-    assert reason.endswith("… (run git ledger check)")
+    assert len(reason) <= stop_hook.STOP_REASON_LIMIT <= 2000
+    assert reason.endswith("; then run git ledger check to confirm")
+    # Each finding is capped (200), its rule and entry id whole, the fix and message cut.
+    assert reason.count("dangling-link d-1: xxx") == 5
+    assert reason.count("x…") == 5
 
 
 def test_stop_envelopes() -> None:

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.core.codec import encode_entry
+from gitledger.core.display import printable
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Change
 from gitledger.integrations.git_events import post_commit
@@ -419,7 +420,9 @@ def test_control_characters_in_entry_text_are_never_printed_raw(
     raw_json = run("why", "--json", code).stdout
     assert "\x1b" not in raw_json
     assert "\x07" not in raw_json
-    assert json.loads(raw_json)["commits"][0]["entries"][0]["entry"]["text"] == evil.text
+    # JSON is shown like the text (issue 19): what reaches a reader or an agent is the same.
+    assert json.loads(raw_json)["commits"][0]["entries"][0]["entry"]["text"] == printable(
+        evil.text)
 
 
 # -- bad input -------------------------------------------------------------------------------
