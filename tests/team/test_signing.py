@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.storage.mirrors import mirrors
 from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import (
     BAD,
@@ -26,6 +27,7 @@ from gitledger.storage.signatures import (
     UNSIGNED,
     Verifier,
 )
+from gitledger.storage.store import Store
 from tests.remote_fixtures import Clone, Team, make_team
 
 PROJECT = "refs/ledger/project"
@@ -237,6 +239,9 @@ def test_a_teammates_commits_git_does_not_accept_are_quarantined(
     assert "evil.example" not in done.stdout
     assert f"origin/{attacker_session} is quarantined: commit " in done.stderr
     assert (UNSIGNED if how == "bad signature" else reason) in done.stderr
+    adopted = bob("adopt", f"origin/{attacker_session}")  # nor can it be continued here
+    assert adopted.exit_code == 1
+    assert "quarantined" in adopted.stderr
     listed = bob.ok("list", "--remote")
     assert f"origin/{attacker_session}  QUARANTINED: commit" in listed
     assert "evil.example" not in listed
@@ -286,3 +291,18 @@ def test_fetch_alone_then_read_is_checked_at_the_read(team: Team, keys: Path) ->
     assert UNSIGNED in done.stderr
     record = json.loads((bob.path / ".git" / "ledger-signatures.json").read_text())
     assert record[f"{MIRROR}sessions/{session}"]["reason"] == UNSIGNED
+
+
+def test_the_indexes_of_teammates_ledgers_leave_a_quarantined_one_out(team: Team,
+                                                                       keys: Path) -> None:
+    """``why`` and the notes read teammates' ledgers through ``mirrors``: a quarantined
+    mirror is not among them."""
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    verifies(bob, allow(keys, "alice"))
+    alice.ok("task", "Unsigned work")
+    alice.ok("push")
+    bob.ok("fetch")
+    session = f"{MIRROR}sessions/{alice.session_ref().rsplit('/', 1)[-1]}"
+    assert session in mirrors(Store(Repo(bob.path)))  # not judged yet
+    bob.ok("pull")
+    assert session not in mirrors(Store(Repo(bob.path)))
