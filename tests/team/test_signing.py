@@ -306,3 +306,18 @@ def test_the_indexes_of_teammates_ledgers_leave_a_quarantined_one_out(team: Team
     assert session in mirrors(Store(Repo(bob.path)))  # not judged yet
     bob.ok("pull")
     assert session not in mirrors(Store(Repo(bob.path)))
+
+
+def test_push_does_not_go_over_a_quarantined_project(team: Team, keys: Path) -> None:
+    """The pull inside push verifies too: bob's push is refused, naming the quarantine,
+    and neither his project ledger nor the remote's is changed by it."""
+    bob, _ = _attack(team, keys, "unsigned")
+    remote_before = team.remote_refs(PROJECT)
+    bob.ok("decide", "--project", "Bob's own decision", "--because", "x")
+    local = bob.git("rev-parse", PROJECT).strip()
+    done = bob("push")
+    assert done.exit_code == 1
+    assert "quarantined" in done.stderr
+    assert UNSIGNED in done.stderr
+    assert team.remote_refs(PROJECT) == remote_before
+    assert bob.git("rev-parse", PROJECT).strip() == local
