@@ -280,9 +280,15 @@ def _read(repo: Repo) -> dict[str, Verdict]:
         return found
     for ref, fields in data.items():
         try:
-            found[ref] = Verdict(**fields)
+            verdict = Verdict(**fields)
         except TypeError:
             continue
+        texts = (verdict.ref, verdict.tip, verdict.commit, verdict.claimed, verdict.signer,
+                 verdict.detail)
+        if (all(isinstance(text, str) for text in texts) and verdict.ref == ref
+                and isinstance(verdict.checked, int)
+                and (verdict.reason is None or isinstance(verdict.reason, str))):
+            found[ref] = verdict  # (anything else: judged again, as if never judged)
     return found
 
 

@@ -4,6 +4,7 @@ range a mirror is verified over starts where the local ledgers end."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -137,3 +138,26 @@ def test_the_verified_range_leaves_out_what_the_local_ledgers_hold(repo: Path,
 ])
 def test_what_passes(letter: str, signer: str, claimed: set[str], reason: str | None) -> None:
     assert signatures.judge(letter, signer, claimed) == reason
+
+
+def test_a_signature_nothing_can_check_is_said_so(repo: Path, key: Path) -> None:
+    sign_with(repo, key)
+    store = store_at(repo)
+    signed = put(store, REF, {"a.toml": b"a = 1\n"})
+    store.mirror(MIRROR, signed)
+    git(repo, "update-ref", "-d", REF)
+    git(repo, "config", "--unset", "gpg.ssh.allowedSignersFile")
+    verdict = Verifier(Repo(repo)).verify(MIRROR, signed)
+    assert verdict.reason == signatures.UNCHECKABLE
+    assert "allowedSignersFile" in verdict.detail
+
+
+def test_a_damaged_verdicts_file_is_judged_again(repo: Path, key: Path) -> None:
+    sign_with(repo, key)
+    store = store_at(repo)
+    signed = put(store, REF, {"a.toml": b"a = 1\n"})
+    store.mirror(MIRROR, signed)
+    damaged = {MIRROR: {"ref": MIRROR, "tip": signed, "reason": 7, "commit": 3}}
+    (Path(store.repo.commondir) / signatures.VERDICTS_FILE).write_text(json.dumps(damaged))
+    assert Verifier(Repo(repo)).recorded(MIRROR, signed) is None
+    assert not Verifier(Repo(repo)).verify(MIRROR, signed).quarantined
