@@ -884,8 +884,13 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("remote", required=False, metavar="[REMOTE]")
+@click.option("--verify-signatures", is_flag=True,
+              help="Quarantine every fetched ledger whose new commits git's signature "
+                   "check does not accept, or that are signed by someone other than their "
+                   "author (as the ledger.verifySignatures config does).")
 @_common
-def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
+def pull(remote: str | None, verify_signatures: bool, repo: str | None,
+         as_json: bool) -> None:
     """Fetch REMOTE's ledgers and merge them into ours; then check the result.
 
     The project ledger, the keep-alive chain, any session ledger also written in this
@@ -896,12 +901,13 @@ def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
     history.  Notes are merged with git's cat_sort_uniq.  Nothing local is ever
     overwritten.  Teammates' session ledgers stay read-only copies: git ledger list
     --remote.  What git ledger check finds after the merge that it did not before is
-    printed (the exit status stays 0).
+    printed (the exit status stays 0).  With --verify-signatures (or
+    ledger.verifySignatures) a quarantined ledger is named and left unmerged.
     """
     from gitledger.team.render import pull_json, pull_text
     from gitledger.team.sync import pull as pull_ledgers
 
-    result = pull_ledgers(_where(repo), remote)
+    result = pull_ledgers(_where(repo), remote, verify_signatures=verify_signatures)
     _emit(as_json, pull_json(result), pull_text(result))
 
 

@@ -79,5 +79,10 @@ class SyncError(LedgerError):
     """A remote could not be reached, refused our refs, or kept moving."""
 
 
+class Quarantined(LedgerError):
+    """A teammate's ledger whose new commits git's signature check did not accept
+    (``ledger.verifySignatures``): it is neither merged nor read as a ledger."""
+
+
 class AtifError(InvalidInput):
     """A transcript that cannot be read as a Claude Code transcript (names the line)."""

@@ -21,6 +21,7 @@ from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.repo import Repo, open_repo
+from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView
 
 #: The environment variable through which an agent's session id reaches every write.
@@ -151,9 +152,12 @@ def resolve_ledger_name(store: Store, name: str) -> str:
                                f"with git ledger show --archive {name}")
         if name not in store.refs_under(REMOTES_PREFIX):
             raise UnknownEntry(f"no ledger at {name} (git ledger fetch brings a remote's)")
+        refuse_quarantined(store.repo, name, store.target(name), name)
         return name
     if "/" in name and not name.startswith("refs/"):
-        return _resolve_mirror(store, name)
+        found = _resolve_mirror(store, name)
+        refuse_quarantined(store.repo, found, store.target(found), name)
+        return found
     if name.startswith("refs/"):
         if name not in store.ledger_refs():
             raise UnknownEntry(f"no ledger at {name}")
@@ -227,6 +231,13 @@ def resolve_archive(store: Store, name: str) -> str:
 
 
 def _fetched_archive(store: Store, name: str) -> str:
+    """A teammate's archive, fetched from a remote, unless it is quarantined."""
+    found = _find_fetched_archive(store, name)
+    refuse_quarantined(store.repo, found, store.target(found), name)
+    return found
+
+
+def _find_fetched_archive(store: Store, name: str) -> str:
     """A teammate's archive, fetched from a remote: ``REMOTE/ID`` (or a prefix of ID), or
     its full ref under ``refs/ledger/remotes/``."""
     fetched = [r for r in store.refs_under(REMOTES_PREFIX) if "/archive/" in r]

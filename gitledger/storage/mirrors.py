@@ -13,6 +13,7 @@ from gitledger.storage.layout import (
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
 )
+from gitledger.storage.signatures import Verifier
 from gitledger.storage.store import Store
 
 
@@ -35,10 +36,15 @@ def local_ref_of(remote: str, tracking: str) -> str:
 
 def mirrors(store: Store) -> dict[str, tuple[str, str]]:
     """Every ledger mirror of every configured remote: {mirror ref: (remote, the remote's
-    own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out."""
+    own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out,
+    and so is a mirror quarantined by signature verification (``signatures.py``): what
+    indexes the teammates' ledgers (``why``, the notes) does not read it either."""
     found: dict[str, tuple[str, str]] = {}
+    held = {verdict.ref for verdict in Verifier(store.repo).quarantined()}
     for remote in sorted(str(n) for n in store.git.remotes.names() if n):
         for ref in store.refs_under(tracking_prefix(remote)):
+            if ref in held:
+                continue
             own = local_ref_of(remote, ref)
             if own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF:
                 found[ref] = (remote, own)

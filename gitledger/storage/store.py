@@ -43,6 +43,7 @@ from gitledger.storage.layout import (
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import signed_commit, signing_configured
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0
@@ -189,6 +190,8 @@ class Store:
     def __init__(self, repo: Repo) -> None:
         self.repo = repo
         self.git = repo.git
+        #: Whether ledger commits are signed (``commit.gpgSign``): read at the first write.
+        self._signs: bool | None = None
 
     # -- which ledger this worktree uses -------------------------------------------------
 
@@ -457,15 +460,11 @@ class Store:
             extra = [pygit2.Oid(hex=sha) for sha in change.parents]
             try:
                 if tip.commit is not None:
-                    commit = self.git.create_commit(
-                        None, author, committer, message, tree,
-                        [pygit2.Oid(hex=tip.commit), *extra],
-                    )
+                    commit = self._new_commit(author, committer, message, tree,
+                                              [pygit2.Oid(hex=tip.commit), *extra])
                     self._move_ref(ref, commit, tip.commit, change.subject)
                 else:
-                    commit = self.git.create_commit(
-                        None, author, committer, message, tree, extra
-                    )
+                    commit = self._new_commit(author, committer, message, tree, extra)
                     self._create_ref(ref, commit, change.subject)
             except (pygit2.GitError, OSError, _RefExists) as exc:
                 if time.monotonic() > deadline:
@@ -496,9 +495,20 @@ class Store:
         assert isinstance(base, pygit2.Commit)
         tree = self._write_tree(base.tree, _split_changes(change.files))
         parents = [pygit2.Oid(hex=parent), *(pygit2.Oid(hex=sha) for sha in change.parents)]
-        return str(self.git.create_commit(
-            None, self.repo.person("AUTHOR").signature(),
+        return str(self._new_commit(
+            self.repo.person("AUTHOR").signature(),
             self.repo.person("COMMITTER").signature(), format_message(change), tree, parents))
+
+    def _new_commit(self, author: pygit2.Signature, committer: pygit2.Signature,
+                    message: str, tree: pygit2.Oid, parents: list[pygit2.Oid]) -> pygit2.Oid:
+        """Write a ledger commit no ref points at: signed as git signs when the user signs
+        commits (``signatures.signed_commit``), else by libgit2, with no process started."""
+        if self._signs is None:
+            self._signs = signing_configured(self.git.config)
+        if not self._signs:
+            return self.git.create_commit(None, author, committer, message, tree, parents)
+        return pygit2.Oid(hex=signed_commit(self.repo, str(tree), [str(p) for p in parents],
+                                            author, committer, message))
 
     def retag_archive(self, ref: str, commit: str, message: str, expected: str) -> str:
         """Point archive ``ref`` at a new tag of ``commit`` if it still holds ``expected``

@@ -193,15 +193,20 @@ def review_json(result: Review) -> dict[str, Any]:
                 for d in decisions]}
             for scope, decisions in result.scopes
         ],
+        "quarantined": [{"ledger": mirror_name(v.ref), "ref": v.ref, "reason": v.reason,
+                         "commit": v.commit, "claimed": v.claimed, "signer": v.signer,
+                         "detail": v.detail} for v in result.quarantined],
     }
 
 
 def review_text(result: Review) -> str:
     count = sum(len(decisions) for _, decisions in result.scopes)
     head = f"Decisions changed since {printable(result.since)}"
+    held = [f"quarantined: {printable(mirror_name(v.ref))}: {printable(v.describe())}"
+            for v in result.quarantined]
     if not count:
-        return f"{head}: none"
-    lines = [f"{head}: {_plural(count, 'decision')} in "
+        return "\n".join([f"{head}: none", *held])
+    lines = [*held, f"{head}: {_plural(count, 'decision')} in "
              f"{_plural(len(result.scopes), 'scope')}"]
     for scope, decisions in result.scopes:
         lines.append(f"scope {printable(scope)}" if scope else "(no scope)")
@@ -233,6 +238,9 @@ def remote_list_text(summaries: list[LedgerSummary]) -> str:
     lines = []
     for s in summaries:
         name = mirror_name(s.ref)
+        if s.problem and s.problem.startswith("quarantined: "):
+            lines.append(f"{name}  QUARANTINED{printable(s.problem.removeprefix('quarantined'))}")
+            continue
         if s.problem:
             lines.append(f"{name}  BROKEN: {printable(s.problem)}")
             continue

@@ -23,6 +23,7 @@ from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX
 from gitledger.storage.mirrors import tracking_prefix
 from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import Verdict, Verifier
 from gitledger.storage.store import Store
 from gitledger.team.sync import read_pulls
 
@@ -56,6 +57,8 @@ class Review:
     remote: str
     ledgers: tuple[str, ...]
     scopes: tuple[tuple[str | None, tuple[ReviewedDecision, ...]], ...]
+    #: The remote's ledgers pull quarantined (signatures), with the reason; not reviewed.
+    quarantined: tuple[Verdict, ...] = ()
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -68,8 +71,10 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     name = default_remote(repo, remote) if remote or list(repo.git.remotes.names()) else ""
     prefix = tracking_prefix(name)
     ledgers = {PROJECT_REF: "project"}
+    held = Verifier(repo).quarantined(prefix) if name else []
     for ref in teammates(store, prefix):
-        ledgers[ref] = mirror_name(ref)
+        if ref not in {v.ref for v in held}:
+            ledgers[ref] = mirror_name(ref)
     described, hide, cutoff = _since(repo, store, name, ledgers, since)
     found: dict[tuple[str, str], list[ReviewedChange]] = {}
     tips = {ref: _commit(store, ref) for ref in ledgers}
@@ -87,7 +92,7 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
     return Review(described, name, tuple(ledgers.values()),
-                  tuple((scope, tuple(items)) for scope, items in ordered))
+                  tuple((scope, tuple(items)) for scope, items in ordered), tuple(held))
 
 
 def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],
@@ -190,7 +195,12 @@ def remote_ledgers(where: str | os.PathLike[str] | None = None,
     names = [default_remote(repo, remote)] if remote else \
         sorted(str(n) for n in repo.git.remotes.names() if n)
     summaries: list[LedgerSummary] = []
+    held = {v.ref: v for v in Verifier(repo).quarantined()}
     for ref in sorted(r for name in names for r in teammates(store, tracking_prefix(name))):
+        if ref in held:
+            summaries.append(LedgerSummary(ref, None, Focus(), 0, None, None, False,
+                                           f"quarantined: {held[ref].describe()}"))
+            continue
         try:
             commit = _commit(store, ref)
             if commit is None:

@@ -43,6 +43,7 @@ from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import default_remote, fetch_refspecs, git_complaint, run_git
 from gitledger.storage.repo import Repo, now
+from gitledger.storage.signatures import Gate
 from gitledger.storage.store import LedgerMoved, Store
 
 #: How many times ``push`` pulls and tries again when the remote moved first.
@@ -114,16 +115,21 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     return FetchResult(remote, tuple(moved))
 
 
-def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> PullResult:
-    """Fetch ``remote``'s ledgers and merge each into its local counterpart."""
+def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
+         verify_signatures: bool = False) -> PullResult:
+    """Fetch ``remote``'s ledgers and merge each into its local counterpart; with
+    ``verify_signatures`` (or ``ledger.verifySignatures``) a mirror whose new commits
+    fail git's signature check is quarantined instead (``signatures.py``)."""
     repo = Repo(where)
     store = Store(repo)
     name = default_remote(repo, remote)
     fetched = _fetch(repo, store, name)
-    return _merge_fetched(repo, store, name, fetched)
+    return _merge_fetched(repo, store, name, fetched, verify=verify_signatures)
 
 
-def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) -> PullResult:
+def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
+                   verify: bool = False) -> PullResult:
+    gate = Gate(repo, verify)
     prefix = tracking_prefix(remote)
     mirrors = store.refs_under(prefix)
     project_before = store.target(PROJECT_REF)
@@ -137,7 +143,8 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) 
         theirs = mirrors.get(tracking_ref(remote, local))
         if theirs is None:
             continue
-        refused = _not_a_ledger(store, local, theirs)
+        refused = (_not_a_ledger(store, local, theirs)
+                   or gate.refusal(tracking_ref(remote, local), theirs))
         if refused is not None:
             left.append(f"{_label(remote, local)} was not merged: {refused}")
             continue
@@ -145,10 +152,13 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) 
                                  lines=local == KEEP_REF))
     for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
         theirs = mirrors.get(tracking_ref(remote, archive))
-        if theirs is not None:
+        if (refused := gate.refusal(tracking_ref(remote, archive), theirs)) is not None:
+            left.append(f"{_label(remote, archive)} was not merged: {refused}")
+        elif theirs is not None:
             outcome = _merge_archive(store, archive, theirs, _label(remote, archive))
             if outcome is not None:
                 left.append(outcome)
+    left.extend(gate.sweep(mirrors))
     notes = _merge_notes(repo, store, mirrors.get(tracking_ref(remote, NOTES_REF)))
     _renote_conflicts(store, merges)
     findings_after = _findings(repo, store, checked)
