@@ -51,12 +51,13 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # The DER openings of a private key (a SEQUENCE, then version 0 or 1), base64: a
         # key body pasted without its BEGIN line.  Certificates and public keys open
         # differently (a SEQUENCE inside the SEQUENCE), so they are not matched.
-        ("private key body",
-         r"(?:MII[A-Za-z0-9+/]{3}IBA[AD]|MIG[A-Za-z0-9+/]AgE[AB]|MHcCAQEE|MC4CAQAw"
-         r"|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/]{40,}"),
+        *(("private key body", opening + r"[A-Za-z0-9+/]{40,}")
+          for opening in (r"MII[A-Za-z0-9+/]{3}IBA[AD]", r"MIG[A-Za-z0-9+/]AgE[AB]",
+                          "MHcCAQEE", "MC4CAQAw", "b3BlbnNzaC1rZXktdjE")),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
-        ("AWS session token", r"(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE|FQoGZXIvYXdzE)[A-Za-z0-9/+=]{40,}"),
+        ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),
+        ("AWS session token", r"F[wQ]oGZXIvYXdzE[A-Za-z0-9/+=]{40,}"),
         ("GitHub token", r"\bgh[pousr]_[A-Za-z0-9]{36,}\b"),
         ("GitHub fine-grained token", r"\bgithub_pat_[A-Za-z0-9_]{22,}\b"),
         ("GitLab token", r"\bglpat-[A-Za-z0-9_\-]{20,}\b"),
@@ -69,20 +70,20 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Slack webhook", r"hooks\.slack\.com/services/T[A-Za-z0-9_]+/B[A-Za-z0-9_]+/\w+"),
         ("Stripe key", r"\b[sr]k_live_[0-9A-Za-z]{16,}\b"),
         # Test-mode keys still reach the account's test data and webhooks.
-        ("Stripe test key", _prefixed("sk_test_", r"[0-9A-Za-z]{16,}")
-         + "|" + _prefixed("rk_test_", r"[0-9A-Za-z]{16,}")),
+        ("Stripe test key", _prefixed("sk_test_", r"[0-9A-Za-z]{16,}")),
+        ("Stripe test key", _prefixed("rk_test_", r"[0-9A-Za-z]{16,}")),
         ("Stripe webhook secret", _prefixed("whsec_", r"[A-Za-z0-9+/=]{24,}")),
-        ("Square token", r"EAAA[A-Za-z0-9_\-]{60}|sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
+        ("Square token", r"EAAA[A-Za-z0-9_\-]{60}"),
+        ("Square token", r"sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
         ("Braintree access token",
          r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}"),
         ("Google API key", r"\bAIza[0-9A-Za-z_\-]{35}\b"),
         ("Google OAuth client secret", _prefixed("GOCSPX-", r"[A-Za-z0-9_\-]{28}")),
-        ("Google OAuth token", _prefixed("ya29.", r"[A-Za-z0-9_\-]{30,}")
-         + "|" + _prefixed("1//0", r"[A-Za-z0-9_\-]{40,}")),
+        ("Google OAuth token", _prefixed("ya29.", r"[A-Za-z0-9_\-]{30,}")),
+        ("Google OAuth token", _prefixed("1//0", r"[A-Za-z0-9_\-]{40,}")),
         # The signature is what makes a SAS URL a bearer credential; the rest is public.
         ("Azure SAS signature",
-         r"[?&;]sig=(?P<secret>[A-Za-z0-9%+/]{30,}(?:=|%3[Dd]){0,2})"),
-        ("Azure client secret", r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}"),
+         r"sig=(?<=[?&;]sig=)(?P<secret>[A-Za-z0-9%+/]{30,}(?:=|%3[Dd]){0,2})"),
         ("DigitalOcean token", _prefixed("do", r"[opr]_v1_[a-f0-9]{64}")),
         ("Heroku API key", _prefixed("HRKU-", r"[A-Za-z0-9_\-]{50,}")),
         ("Cloudflare origin CA key", _prefixed("v1.0-", r"[a-f0-9]{24}-[a-f0-9]{146}")),
@@ -93,10 +94,9 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("PlanetScale token", _prefixed("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_\-=.]{32,}")),
         ("Doppler token", _prefixed("dp.", r"(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}")),
         ("Vault token", _prefixed("hv", r"[sbr]\.[A-Za-z0-9_\-]{24,}")),
-        ("Terraform Cloud token", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
         ("Pulumi token", _prefixed("pul-", r"[a-f0-9]{40}")),
-        ("Grafana token", _prefixed("glc_", r"[A-Za-z0-9+/=_\-]{32,}")
-         + "|" + _prefixed("glsa_", r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}")),
+        ("Grafana token", _prefixed("glc_", r"[A-Za-z0-9+/=_\-]{32,}")),
+        ("Grafana token", _prefixed("glsa_", r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}")),
         ("New Relic key", _prefixed("NR", r"(?:AK|AA|II|JS)-[A-Za-z0-9]{27}")),
         ("Sentry token", _prefixed("sntry", r"[su]_[A-Za-z0-9+/=_\-]{40,}")),
         ("Databricks token", _prefixed("dapi", r"[a-f0-9]{32}(?:-\d)?\b")),
@@ -104,12 +104,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Shopify token", _prefixed("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}")),
         ("age secret key", r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
         ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]{60,}"),
-        # A bot token is the bot's numeric id, a colon and 35 characters opening "AA".
-        ("Telegram bot token", r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
-        ("Twilio API key", r"(?<![A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])"),
+        ("Twilio API key", _prefixed("SK", r"[0-9a-f]{32}(?![A-Za-z0-9])")),
         ("Mailgun key", _prefixed("key-", r"[0-9a-z]{32}(?![A-Za-z0-9])")),
-        # The datacenter suffix is what distinguishes it from any other 32 hex digits.
-        ("Mailchimp key", r"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?![0-9])"),
         ("SendGrid key", _prefixed("SG.", r"[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}")),
         ("Microsoft Teams webhook",
          r"webhook\.office\.com/webhookb2/[A-Za-z0-9@\-]+/IncomingWebhook/[A-Za-z0-9]+/"),
@@ -119,8 +115,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("NuGet key", _prefixed("oy2", r"[a-z0-9]{43}\b")),
         ("Docker Hub token", _prefixed("dckr_", r"(?:pat|oat)_[A-Za-z0-9_\-]{27,}")),
         ("crates.io token", _prefixed("cio", r"(?=[A-Za-z]*\d)[A-Za-z0-9]{32}\b")),
-        ("Artifactory token", _prefixed("AKCp", r"[A-Za-z0-9]{69}")
-         + "|" + _prefixed("cmVmdGtuOjAxOj", r"[A-Za-z0-9]{40,}")),
+        ("Artifactory token", _prefixed("AKCp", r"[A-Za-z0-9]{69}")),
+        ("Artifactory token", _prefixed("cmVmdGtuOjAxOj", r"[A-Za-z0-9]{40,}")),
         ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
         # Bare ``sk-`` keys are letters and digits only: a hyphenated slug such as
         # sk-learn-compatible-… is a name, not a key.
@@ -311,36 +307,74 @@ def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
 #: is, or None.  Public for the transcript scanner.
 JudgedPattern = tuple[str, re.Pattern[str], Callable[[re.Match[str]], tuple[int, int] | None]]
 
+def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """A judge for a shape matched from a literal in its middle (``:AA`` of a Telegram
+    token, ``Q~`` of an Azure secret): the text before the match must end with
+    ``before`` (at most ``limit`` characters back), and the credential starts there.
+    Matching from the literal lets ``re`` search for it quickly instead of trying the
+    shape at every position of a transcript."""
+    tail = re.compile(f"(?:{before})\\Z")
+
+    def judge(match: re.Match[str]) -> tuple[int, int] | None:
+        start = match.start()
+        window = match.string[max(0, start - limit):start]
+        found = tail.search(window)
+        return None if found is None else (start - len(window) + found.start(), match.end())
+    return judge
+
+
 _VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
+#: Passwords given on a command line.  Each opens with its literal (the tool's name or
+#: the option) so that ``re`` finds the candidates quickly.
 _COMMAND_LINES = (
     # curl -u user:password (a bare -u user prompts; "$USER:$TOKEN" is a reference)
-    r"""\bcurl\b[^\n|;&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:(?P<value>[^\s"']+)""",
+    _prefixed("curl", r"""\b[^\n|;&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:"""
+                      r"""(?P<value>[^\s"']+)"""),
     # mysql -pSECRET: the password touches -p; "-p app" prompts and "-P 3306" is a port
-    r"""\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p"""
-    r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)""",
-    rf"\bsshpass\b[^\n|;&]*?\s-p\s*{_VALUE}",
-    rf"\bredis-cli\b[^\n|;&]*?\s-a\s+{_VALUE}",
-    rf"\bhtpasswd\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}",
-    rf"\blogin\b[^\n|;&]*?\s-p\s+{_VALUE}",
-    r"""\s-U\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
-    r"""\s-pass(?:in|out)?\s+["']?pass:(?P<value>[^\s"']+)""",
-    rf"\bldap\w+\b[^\n|;&]*?\s-w\s+{_VALUE}",
-    rf"\b(?:sqlcmd|bcp|osql)\b[^\n|;&]*?\s-P\s*{_VALUE}",
-    r"""\becho\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b""",
-    rf"\bsecret\s+set\b[^\n|;&]*?\s(?:-b|--body)[\s=]+{_VALUE}",
-    r"\bwandb\s+login\s+(?P<value>[0-9a-f]{40})\b",
+    _prefixed("mysql", r"""(?:dump|admin)?\b[^\n|;&]*?\s-p"""
+                       r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    _prefixed("mariadb", r"""(?:-dump)?\b[^\n|;&]*?\s-p"""
+                         r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    _prefixed("sshpass", rf"\b[^\n|;&]*?\s-p\s*{_VALUE}"),
+    _prefixed("redis-cli", rf"\b[^\n|;&]*?\s-a\s+{_VALUE}"),
+    _prefixed("htpasswd",
+              rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
+    _prefixed("login", rf"\b[^\n|;&]*?\s-p\s+{_VALUE}"),
+    # smbclient -U user%password
+    r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
+    # openssl -passin pass:…
+    r"""-pass(?<=\s-pass)(?:in|out)?\s+["']?pass:(?P<value>[^\s"']+)""",
+    _prefixed("ldap", rf"\w+\b[^\n|;&]*?\s-w\s+{_VALUE}"),
+    _prefixed("sqlcmd", rf"\b[^\n|;&]*?\s-P\s*{_VALUE}"),
+    _prefixed("echo", r"""\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
+                      r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
+    _prefixed("secret", rf"\s+set\b[^\n|;&]*?\s(?:-b|--body)[\s=]+{_VALUE}"),
+    _prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
-    r"""(?<![\w-])--?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
+    r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
     r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass)"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
 
 JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
+    # Each position inside a run fails at once on the lookbehind after its first
+    # character, so the scan stays linear in the text.
     ("AWS secret access key",
-     re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=])"), _bare_aws_secret),
+     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=])"),
+     _bare_aws_secret),
     ("Discord bot token",
-     re.compile(r"(?<![A-Za-z0-9_\-])[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
+     re.compile(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
                 r"[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])"), _discord_token),
+    # A bot token is the bot's numeric id, a colon and 35 characters opening "AA".
+    ("Telegram bot token", re.compile(r":AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
+     _looking_back(r"(?<!\d)\d{8,10}", 11)),
+    ("Azure client secret", re.compile(r"Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"),
+     _looking_back(r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\d", 5)),
+    # The datacenter suffix is what distinguishes it from any other 32 hex digits.
+    ("Mailchimp key", re.compile(r"-us\d{1,2}(?![0-9])"),
+     _looking_back(r"(?<![A-Za-z0-9])[0-9a-f]{32}", 33)),
+    ("Terraform Cloud token", re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
+     _looking_back(r"(?<![A-Za-z0-9])[A-Za-z0-9]{14}", 15)),
     ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
      _base64_private_key),
     ("password in XML",

@@ -333,12 +333,12 @@ _WIDER = {
         r"PuTTY-User-Key-File-\d(?:.{0,65536}?Private-MAC:[ \t]*[0-9a-fA-F]+|[^\n]*)",
         re.DOTALL),
     "bearer token": re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)"),
-    "private key body": re.compile(
-        TOKEN_PATTERNS[[n for n, _ in TOKEN_PATTERNS].index("private key body")][1].pattern
-        + r"(?:\s*[A-Za-z0-9+/=]{16,})*"),
 }
+#: A key body without its BEGIN line: every base64 line after its opening goes too.
+_BODY_LINES = r"(?:\s*[A-Za-z0-9+/=]{16,})*"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, _WIDER.get(name, pattern)) for name, pattern in TOKEN_PATTERNS)
+    (name, re.compile(pattern.pattern + _BODY_LINES) if name == "private key body"
+     else _WIDER.get(name, pattern)) for name, pattern in TOKEN_PATTERNS)
 
 
 #: Where each slow pattern (one that opens with ``\b``, which ``re`` cannot look for

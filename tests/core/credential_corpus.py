@@ -26,6 +26,8 @@ LOWER_ALNUM = string.ascii_lowercase + string.digits
 HEX = "0123456789abcdef"
 B64 = ALNUM + "+/"
 B64URL = ALNUM + "-_"
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+LOWER = string.ascii_lowercase
 
 
 def r(length: int, alphabet: str = ALNUM) -> str:
@@ -102,8 +104,9 @@ SECRETS: list[tuple[str, str]] = [
     ("forge token header", "git -c http.extraHeader='Authorization: token " + r(40, HEX)
      + "' fetch"),
     # -- clouds -----------------------------------------------------------------------------
-    ("aws access key id", "aws configure set aws_access_key_id AK" + "IA" + r(16, string.ascii_uppercase + string.digits)),
-    ("aws temporary key id", "AS" + "IA" + r(16, string.ascii_uppercase + string.digits)
+    ("aws access key id",
+     "aws configure set aws_access_key_id AK" + "IA" + r(16, UPPER_DIGITS)),
+    ("aws temporary key id", "AS" + "IA" + r(16, UPPER_DIGITS)
      + " expires in an hour"),
     ("aws secret key, bare", _aws_secret()),
     ("aws secret key, in prose", "the new IAM user's secret is " + _aws_secret()
@@ -144,18 +147,22 @@ SECRETS: list[tuple[str, str]] = [
     ("planetscale token", "pscale_" + "tkn_" + r(43, B64URL)),
     ("doppler token", "DOPPLER_TOKEN=dp" + ".st." + r(40)),
     ("vault token", "VAULT_TOKEN=hv" + "s." + r(90, B64URL)),
+    ("vault token, bare", "vault login hv" + "s." + r(90, B64URL)),
     ("vault batch token", "hv" + "b." + r(138, B64URL)),
     ("terraform cloud token", r(14) + ".atlas" + "v1." + r(67)),
     ("pulumi token", "PULUMI_ACCESS_TOKEN=pu" + "l-" + r(40, HEX)),
     ("grafana cloud token", "gl" + "c_" + r(80, B64)),
     ("grafana service account token", "gl" + "sa_" + r(32) + "_" + r(8, HEX)),
     ("datadog api key", "DD_API_KEY=" + r(32, HEX)),
-    ("new relic key", "NEW_RELIC_API_KEY=NR" + "AK-" + r(27, string.ascii_uppercase + string.digits)),
+    ("new relic key", "NEW_RELIC_API_KEY=NR" + "AK-" + r(27, UPPER_DIGITS)),
     ("sentry auth token", "SENTRY_AUTH_TOKEN=sntry" + "s_" + r(120, B64URL)),
     ("databricks token", "databricks configure --token da" + "pi" + r(32, HEX)),
     ("atlassian api token", "JIRA_API_TOKEN=AT" + "ATT3xFfGF0" + r(170, B64URL) + "="
      + r(8, "0123456789ABCDEF")),
+    ("atlassian api token, bare", "curl -u ada@acme.com:AT" + "ATT3xFfGF0" + r(170, B64URL)
+     + "=" + r(8, "0123456789ABCDEF") + " https://acme.atlassian.net/rest/api/3/myself"),
     ("shopify access token", "X-Shopify-Access-Token: sh" + "pat_" + r(32, HEX)),
+    ("shopify access token, bare", "the app's token sh" + "pat_" + r(32, HEX)),
     ("shopify shared secret", "sh" + "pss_" + r(32, HEX)),
     ("okta api token", "Authorization: SSWS 00" + r(40, B64URL)),
     ("age secret key", "AGE-SECRET-" + "KEY-1" + r(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")),
@@ -175,8 +182,10 @@ SECRETS: list[tuple[str, str]] = [
      + r(24)),
     ("slack user token", "xo" + "xp-" + r(12, string.digits) + "-" + r(12, string.digits) + "-"
      + r(13, string.digits) + "-" + r(32, HEX)),
-    ("slack app token", "SLACK_APP_TOKEN=xa" + "pp-1-A" + r(10, string.ascii_uppercase + string.digits)
+    ("slack app token", "SLACK_APP_TOKEN=xa" + "pp-1-A" + r(10, UPPER_DIGITS)
      + "-" + r(13, string.digits) + "-" + r(64, HEX)),
+    ("slack app token, bare", "xa" + "pp-1-A" + r(10, UPPER_DIGITS)
+     + "-" + r(13, string.digits) + "-" + r(64, HEX) + " is the socket-mode token"),
     ("slack refresh token", "xo" + "xe-1-" + r(140, B64URL)),
     ("slack webhook", "https://hooks.slack.com/services/T" + r(8, string.ascii_uppercase)
      + "/B" + r(8, string.ascii_uppercase) + "/" + r(24)),
@@ -261,7 +270,8 @@ SECRETS: list[tuple[str, str]] = [
     ("pem body without header", _pem_body(_RSA_PKCS1, 300)),
     ("pkcs8 body without header", "paste this into the vault:\n" + _pem_body(_PKCS8, 200)),
     ("ec key body without header", _pem_body(_EC_SEC1, 80)),
-    ("openssh body without header", "b3BlbnNzaC1rZXktdjE" + "AAAAABG5vbmUAAAAEbm9uZQ" + r(200, B64)),
+    ("openssh body without header",
+     "b3BlbnNzaC1rZXktdjE" + "AAAAABG5vbmUAAAAEbm9uZQ" + r(200, B64)),
     ("kubeconfig client key", "users:\n- name: admin\n  user:\n    client-key-data: "
      + _kube_key()[:400]),
     ("kubernetes secret manifest", "kind: Secret\ndata:\n  password: " + b64(18)),
@@ -288,8 +298,8 @@ SECRETS: list[tuple[str, str]] = [
     ("python kwarg", "client = Client(username='ci', password='" + r(14) + "')"),
     ("go struct", 'cfg := Config{APIKey: "' + r(32) + '"}'),
     ("javascript object", "const client = new Client({ apiKey: '" + r(32) + "' })"),
-    ("credentials after a harmless match", "Credentials: password=" + r(8, string.ascii_lowercase)),
-    ("credentials second assignment", "token: rotated yesterday; password=" + r(8, string.ascii_lowercase)),
+    ("credentials after a harmless match", "Credentials: password=" + r(8, LOWER)),
+    ("credentials second assignment", "token: rotated yesterday; password=" + r(8, LOWER)),
     ("basic auth header", "Authorization: Basic " + base64.b64encode(
         f"deploy:{r(14)}".encode()).decode()),
     ("bearer header", "curl -H \"Authorization: Bearer " + r(40, B64URL) + "\" https://api.example.com"),
@@ -313,7 +323,8 @@ SECRETS: list[tuple[str, str]] = [
     ("kubectl literal", "kubectl create secret generic db --from-literal=password=" + r(16)),
     ("helm --set", "helm install app ./chart --set auth.rootPassword=" + r(16)),
     ("cli token flag", "vercel deploy --prod --token " + r(24)),
-    ("keytool storepass", "keytool -importcert -keystore ks.jks -storepass " + r(12) + " -file ca.pem"),
+    ("keytool storepass",
+     "keytool -importcert -keystore ks.jks -storepass " + r(12) + " -file ca.pem"),
 ]
 
 
