@@ -156,15 +156,19 @@ URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/
 #: A key whose name holds one of these may be followed by a secret; which keys are, and
 #: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
-KEY_WORDS = ("pass", "pwd", "secret", "token", "key", "credential", "pat")
+KEY_WORDS = ("pass", "pw", "secret", "token", "key", "credential", "pat")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
-#: (``"password": "…"``, the JSON or YAML shape of an assignment).  The value may be a
-#: quoted string, a ``<placeholder>``, a ``${{ … }}``/``$(…)``/``${…}`` expansion (so
-#: their spaces do not cut them short), or a run up to a space, comma or semicolon.
+#: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
+#: run of key characters, taken atomically and only from where a run starts: a text
+#: of 2,000 key characters is then read once, not once for every place a key could
+#: start and end in it.  Whether its name is about a secret is ``_key_strength``'s to
+#: say.  The value may be a quoted string, a ``<placeholder>``, a ``${{ … }}``, ``$(…)``
+#: or ``${…}`` expansion (so their spaces do not cut them short), or a run up to a
+#: space, comma or semicolon.
 ASSIGNMENT = re.compile(
     r"""(?ix)
-    \b(?P<key>[a-z0-9_.\-]*(?:pass|pwd|secret|token|key|credential|pat)[a-z0-9_.\-]*)
+    (?<![a-z0-9_.\-])(?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
     (?P<value>"[^"\n]*"|'[^'\n]*'|<[^<>\n]{0,80}>|\$\{\{[^}\n]*\}\}|\$\([^)\n]*\)
@@ -328,27 +332,27 @@ _VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
 #: the option) so that ``re`` finds the candidates quickly.
 _COMMAND_LINES = (
     # curl -u user:password (a bare -u user prompts; "$USER:$TOKEN" is a reference)
-    _prefixed("curl", r"""\b[^\n|;&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:"""
+    _prefixed("curl", r"""\b[^\n|;&]{0,300}?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:"""
                       r"""(?P<value>[^\s"']+)"""),
     # mysql -pSECRET: the password touches -p; "-p app" prompts and "-P 3306" is a port
-    _prefixed("mysql", r"""(?:dump|admin)?\b[^\n|;&]*?\s-p"""
+    _prefixed("mysql", r"""(?:dump|admin)?\b[^\n|;&]{0,300}?\s-p"""
                        r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
-    _prefixed("mariadb", r"""(?:-dump)?\b[^\n|;&]*?\s-p"""
+    _prefixed("mariadb", r"""(?:-dump)?\b[^\n|;&]{0,300}?\s-p"""
                          r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
-    _prefixed("sshpass", rf"\b[^\n|;&]*?\s-p\s*{_VALUE}"),
-    _prefixed("redis-cli", rf"\b[^\n|;&]*?\s-a\s+{_VALUE}"),
+    _prefixed("sshpass", rf"\b[^\n|;&]{{0,300}}?\s-p\s*{_VALUE}"),
+    _prefixed("redis-cli", rf"\b[^\n|;&]{{0,300}}?\s-a\s+{_VALUE}"),
     _prefixed("htpasswd",
               rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
-    _prefixed("login", rf"\b[^\n|;&]*?\s-p\s+{_VALUE}"),
+    _prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     # smbclient -U user%password
     r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
     # openssl -passin pass:…
     r"""-pass(?<=\s-pass)(?:in|out)?\s+["']?pass:(?P<value>[^\s"']+)""",
-    _prefixed("ldap", rf"\w+\b[^\n|;&]*?\s-w\s+{_VALUE}"),
-    _prefixed("sqlcmd", rf"\b[^\n|;&]*?\s-P\s*{_VALUE}"),
+    _prefixed("ldap", rf"\w+\b[^\n|;&]{{0,300}}?\s-w\s+{_VALUE}"),
+    _prefixed("sqlcmd", rf"\b[^\n|;&]{{0,300}}?\s-P\s*{_VALUE}"),
     _prefixed("echo", r"""\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
                       r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
-    _prefixed("secret", rf"\s+set\b[^\n|;&]*?\s(?:-b|--body)[\s=]+{_VALUE}"),
+    _prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
     _prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
     r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
