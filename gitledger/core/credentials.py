@@ -28,14 +28,16 @@ from collections.abc import Callable, Iterator
 
 
 def _prefixed(prefix: str, body: str) -> str:
-    """``prefix`` then ``body``, the prefix not preceded by a word character.
+    """``prefix`` then ``body``, the prefix not preceded by a word character or by
+    ``+`` or ``/``: inside a base64 run (a screenshot in a transcript) every letter pair
+    occurs, and ``EAAA`` or a run of ``A`` there is image data, not a token.
 
     The check is a lookbehind placed after the literal prefix rather than a leading
     ``\\b``: ``re`` then still searches for the literal quickly, which keeps the
     transcript scanner (megabytes, every pattern over all of it) fast.
     """
     escaped = re.escape(prefix)
-    return f"{escaped}(?<![A-Za-z0-9_]{escaped}){body}"
+    return f"{escaped}(?<![A-Za-z0-9_+/]{escaped}){body}"
 
 
 #: The token shapes, and below them the match patterns with their ``*_secret`` judges, are
@@ -73,7 +75,7 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Stripe test key", _prefixed("sk_test_", r"[0-9A-Za-z]{16,}")),
         ("Stripe test key", _prefixed("rk_test_", r"[0-9A-Za-z]{16,}")),
         ("Stripe webhook secret", _prefixed("whsec_", r"[A-Za-z0-9+/=]{24,}")),
-        ("Square token", r"EAAA[A-Za-z0-9_\-]{60}"),
+        ("Square token", _prefixed("EAAA", r"[A-Za-z0-9_\-]{60}")),
         ("Square token", r"sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
         ("Braintree access token",
          r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}"),
@@ -142,9 +144,9 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Postman key", _prefixed("PMAK-", r"[a-f0-9]{24}-[a-f0-9]{34}")),
         ("Dropbox token", _prefixed("sl.", r"[A-Za-z0-9_\-]{130,}")),
         ("Mapbox secret token", _prefixed("sk.eyJ", r"[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}")),
-        ("Twitter bearer token", r"AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{40,}"),
+        ("Twitter bearer token", _prefixed("A" * 21, r"[A-Za-z0-9%]{40,}")),
         ("Facebook access token", _prefixed("EAA", r"[A-Za-z0-9]{100,}")),
-        ("Firebase server key", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}"),
+        ("Firebase server key", _prefixed("AAAA", r"[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}")),
         ("JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
         ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{20,}=*"),
     )

@@ -11,7 +11,9 @@ for those the contract is not a rate.
 
 from __future__ import annotations
 
+import base64
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -121,6 +123,24 @@ def test_transcript_redaction_meets_the_rates() -> None:
     passed = [redact(_tool_result(text)) == (_tool_result(text), 0)
               and redact(text.encode()) == (text.encode(), 0) for text in ORDINARY]
     _assert_rates(caught, passed, "transcript redaction")
+
+
+def test_images_and_other_base64_blobs_in_a_transcript_are_kept_byte_for_byte() -> None:
+    """A transcript carries screenshots as base64: runs of ``A`` (zero bytes) and every
+    letter pair a token prefix is made of, none of them a credential."""
+    rng = random.Random(7)
+    chunks = []
+    for _ in range(400):
+        chunks.append(bytes(rng.choice((0, 0, 0, 255, rng.randrange(256)))
+                            for _ in range(rng.randrange(1, 64))))
+        chunks.append(b"\x00" * rng.randrange(0, 40))
+    blob = base64.b64encode(b"".join(chunks) * 8).decode()
+    line = {"type": "user", "message": {"role": "user", "content": [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                     "data": blob}}]}}
+    raw = (json.dumps(line) + "\n").encode()
+    assert redact(raw) == (raw, 0)
+    assert redact(blob.encode()) == (blob.encode(), 0)
 
 
 def test_an_aws_session_token_never_reaches_a_saved_transcript(repo_with_commit: Path,
