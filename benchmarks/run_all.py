@@ -39,6 +39,7 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     ("team", ["--runs", "2"], ["--quick"]),
     ("mcp_calls", ["--entries", "300"], ["--entries", "50"]),
     ("peers", ["--sample", "50"], ["--quick"]),
+    ("credentials", ["--runs", "5"], ["--runs", "1"]),
 )
 
 

@@ -1,38 +1,152 @@
 """Recognising credentials so that they are never written into a ledger.
 
 A ledger is pushed, fetched and re-injected into every future context: a secret written
-there is a secret published.  The patterns favour precision on well-known token shapes and
-catch ``password=…``-style assignments (``"password": "…"`` too, the JSON shape of one) and
-``Authorization:`` headers; a false positive costs a rephrase, a miss costs a rotation.
+there is a secret published.  Three kinds of evidence are used, in falling order of
+certainty:
+
+* token shapes a provider stamped a prefix on (``ghp_``, ``xoxb-``, ``sk_live_`` …): the
+  prefix alone settles it, so these patterns are unconditional;
+* shapes without a prefix (a bare AWS secret key, a Discord bot token, a key's DER body,
+  a password on a ``mysql``/``curl``/``sshpass`` command line): each match is judged
+  before it counts, so that a commit id or a port number is not taken for one;
+* ``key = value`` assignments, ``Authorization:`` headers and URL passwords, where the
+  key's name says a secret follows and the value is judged: placeholders, references to
+  where a secret lives, and code that computes one are no secret.
+
+The corpus in tests/core/credential_corpus.py (about 200 credential kinds and 120
+ordinary texts) measures the balance; docs/reliability.md ("Credentials") has the figures.
+A false positive costs a rephrase, a miss costs a rotation.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import math
 import re
+from collections.abc import Callable, Iterator
+
+
+def _prefixed(prefix: str, body: str) -> str:
+    """``prefix`` then ``body``, the prefix not preceded by a word character or by
+    ``+`` or ``/``: inside a base64 run (a screenshot in a transcript) every letter pair
+    occurs, and ``EAAA`` or a run of ``A`` there is image data, not a token.
+
+    The check is a lookbehind placed after the literal prefix rather than a leading
+    ``\\b``: ``re`` then still searches for the literal quickly, which keeps the
+    transcript scanner (megabytes, every pattern over all of it) fast.
+    """
+    escaped = re.escape(prefix)
+    return f"{escaped}(?<![A-Za-z0-9_+/]{escaped}){body}"
+
 
 #: The token shapes, and below them the match patterns with their ``*_secret`` judges, are
 #: public because the transcript scanner runs these same patterns only where a match can
 #: start (a transcript is megabytes): one list, so the two scanners never disagree.
+#: Each body is as long as the provider's tokens are, so a prefix in prose ("a classic
+#: token starts with ghp_") is no match.
 TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
         ("private key block", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"),
         ("PuTTY private key", r"PuTTY-User-Key-File-\d"),
+        # The DER openings of a private key (a SEQUENCE, then version 0 or 1), base64: a
+        # key body pasted without its BEGIN line.  Certificates and public keys open
+        # differently (a SEQUENCE inside the SEQUENCE), so they are not matched.
+        *(("private key body", opening + r"[A-Za-z0-9+/]{40,}")
+          for opening in (r"MII[A-Za-z0-9+/]{3}IBA[AD]", r"MIG[A-Za-z0-9+/]AgE[AB]",
+                          "MHcCAQEE", "MC4CAQAw", "b3BlbnNzaC1rZXktdjE")),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
+        # Session tokens are base64 of a protobuf that opens the same way every time.
+        ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),
+        ("AWS session token", r"F[wQ]oGZXIvYXdzE[A-Za-z0-9/+=]{40,}"),
         ("GitHub token", r"\bgh[pousr]_[A-Za-z0-9]{36,}\b"),
         ("GitHub fine-grained token", r"\bgithub_pat_[A-Za-z0-9_]{22,}\b"),
         ("GitLab token", r"\bglpat-[A-Za-z0-9_\-]{20,}\b"),
-        ("Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"),
+        ("GitLab CI token", _prefixed("gl", r"(?:ptt|rt|dt|cbt|imt|oas|ft|soat|ffct|agent)-"
+                                            r"[A-Za-z0-9_\-]{20,}")),
+        ("GitLab runner registration token", r"GR1348941[A-Za-z0-9_\-]{20,}"),
+        ("Bitbucket app password", _prefixed("ATBB", r"[A-Za-z0-9_=.\-]{32,}")),
+        ("Slack token", r"\bxox[abposre](?:\.xox[a-z])?-[A-Za-z0-9-]{10,}\b"),
+        ("Slack app token", _prefixed("xapp-", r"\d-[A-Z0-9]+-\d+-[A-Za-z0-9]+")),
         ("Slack webhook", r"hooks\.slack\.com/services/T[A-Za-z0-9_]+/B[A-Za-z0-9_]+/\w+"),
         ("Stripe key", r"\b[sr]k_live_[0-9A-Za-z]{16,}\b"),
+        # Test-mode keys still reach the account's test data and webhooks.
+        ("Stripe test key", _prefixed("sk_test_", r"[0-9A-Za-z]{16,}")),
+        ("Stripe test key", _prefixed("rk_test_", r"[0-9A-Za-z]{16,}")),
+        ("Stripe webhook secret", _prefixed("whsec_", r"[A-Za-z0-9+/=]{24,}")),
+        ("Square token", _prefixed("EAAA", r"[A-Za-z0-9_\-]{60}")),
+        ("Square token", r"sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
+        ("Braintree access token",
+         r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}"),
         ("Google API key", r"\bAIza[0-9A-Za-z_\-]{35}\b"),
+        ("Google OAuth client secret", _prefixed("GOCSPX-", r"[A-Za-z0-9_\-]{28}")),
+        ("Google OAuth token", _prefixed("ya29.", r"[A-Za-z0-9_\-]{30,}")),
+        ("Google OAuth token", _prefixed("1//0", r"[A-Za-z0-9_\-]{40,}")),
+        # The signature is what makes a SAS URL a bearer credential; the rest is public.
+        ("Azure SAS signature",
+         r"sig=(?<=[?&;]sig=)(?P<secret>[A-Za-z0-9%+/]{30,}(?:=|%3[Dd]){0,2})"),
+        ("DigitalOcean token", _prefixed("do", r"[opr]_v1_[a-f0-9]{64}")),
+        ("Heroku API key", _prefixed("HRKU-", r"[A-Za-z0-9_\-]{50,}")),
+        ("Cloudflare origin CA key", _prefixed("v1.0-", r"[a-f0-9]{24}-[a-f0-9]{146}")),
+        ("Alibaba access key id", _prefixed("LTAI", r"[A-Za-z0-9]{12,20}\b")),
+        ("Fly.io token", _prefixed("fm", r"[12]_[A-Za-z0-9+/=_\-]{40,}")),
+        ("Netlify token", _prefixed("nfp_", r"[A-Za-z0-9]{36,}")),
+        ("Supabase token", _prefixed("sbp_", r"[a-f0-9]{40}")),
+        ("PlanetScale token", _prefixed("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_\-=.]{32,}")),
+        ("Doppler token", _prefixed("dp.", r"(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}")),
+        ("Vault token", _prefixed("hv", r"[sbr]\.[A-Za-z0-9_\-]{24,}")),
+        ("Pulumi token", _prefixed("pul-", r"[a-f0-9]{40}")),
+        ("Grafana token", _prefixed("glc_", r"[A-Za-z0-9+/=_\-]{32,}")),
+        ("Grafana token", _prefixed("glsa_", r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}")),
+        ("New Relic key", _prefixed("NR", r"(?:AK|AA|II|JS)-[A-Za-z0-9]{27}")),
+        ("Sentry token", _prefixed("sntry", r"[su]_[A-Za-z0-9+/=_\-]{40,}")),
+        ("Databricks token", _prefixed("dapi", r"[a-f0-9]{32}(?:-\d)?\b")),
+        ("Atlassian API token", _prefixed("ATATT3", r"[A-Za-z0-9_\-=]{50,}")),
+        ("Shopify token", _prefixed("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}")),
+        ("age secret key", r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+        ("Discord webhook", r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]{60,}"),
+        ("Twilio API key", _prefixed("SK", r"[0-9a-f]{32}(?![A-Za-z0-9])")),
+        ("Mailgun key", _prefixed("key-", r"[0-9a-z]{32}(?![A-Za-z0-9])")),
+        ("SendGrid key", _prefixed("SG.", r"[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}")),
+        ("Microsoft Teams webhook",
+         r"webhook\.office\.com/webhookb2/[A-Za-z0-9@\-]+/IncomingWebhook/[A-Za-z0-9]+/"),
+        ("CircleCI token", _prefixed("CCIPAT_", r"[A-Za-z0-9]{20,}_[a-f0-9]{40}")),
+        ("Buildkite token", _prefixed("bkua_", r"[a-f0-9]{40}")),
+        ("RubyGems key", _prefixed("rubygems_", r"[a-f0-9]{48}")),
+        ("NuGet key", _prefixed("oy2", r"[a-z0-9]{43}\b")),
+        ("Docker Hub token", _prefixed("dckr_", r"(?:pat|oat)_[A-Za-z0-9_\-]{27,}")),
+        ("crates.io token", _prefixed("cio", r"(?=[A-Za-z]*\d)[A-Za-z0-9]{32}\b")),
+        ("Artifactory token", _prefixed("AKCp", r"[A-Za-z0-9]{69}")),
+        ("Artifactory token", _prefixed("cmVmdGtuOjAxOj", r"[A-Za-z0-9]{40,}")),
         ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
-        ("OpenAI API key", r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_\-]{20,}"),
+        # Bare ``sk-`` keys are letters and digits only: a hyphenated slug such as
+        # sk-learn-compatible-… is a name, not a key.
+        ("OpenAI API key", r"\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}"
+                           r"|(?=[A-Za-z]*\d)[A-Za-z0-9]{32,}(?![A-Za-z0-9_\-]))"),
         ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
-        ("PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{20,}"),
+        # A PyPI token is a macaroon, base64 that always opens "AgE".
+        ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"),
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("Hugging Face org token", _prefixed("api_org_", r"[A-Za-z0-9]{30,}")),
+        ("Groq key", _prefixed("gsk_", r"[A-Za-z0-9]{48,}")),
+        ("Replicate token", _prefixed("r8_", r"[A-Za-z0-9]{37}")),
+        ("Perplexity key", _prefixed("pplx-", r"[A-Za-z0-9]{40,}")),
+        ("xAI key", _prefixed("xai-", r"[A-Za-z0-9]{70,}")),
+        ("Together AI key", _prefixed("tgp_v1_", r"[A-Za-z0-9_\-]{40,}")),
+        ("LangSmith key", _prefixed("lsv2_", r"(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}")),
+        ("Pinecone key", _prefixed("pcsk_", r"[A-Za-z0-9_]{40,}")),
+        ("ElevenLabs key", _prefixed("sk_", r"[a-f0-9]{48}\b")),
+        ("Notion token", _prefixed("ntn_", r"[A-Za-z0-9]{40,}")),
+        ("Linear key", _prefixed("lin_api_", r"[A-Za-z0-9]{40}")),
+        ("Airtable token", _prefixed("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}")),
+        ("Figma token", _prefixed("figd_", r"[A-Za-z0-9_\-]{40,}")),
+        ("Postman key", _prefixed("PMAK-", r"[a-f0-9]{24}-[a-f0-9]{34}")),
+        ("Dropbox token", _prefixed("sl.", r"[A-Za-z0-9_\-]{130,}")),
+        ("Mapbox secret token", _prefixed("sk.eyJ", r"[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}")),
+        ("Twitter bearer token", _prefixed("A" * 21, r"[A-Za-z0-9%]{40,}")),
+        ("Facebook access token", _prefixed("EAA", r"[A-Za-z0-9]{100,}")),
+        ("Firebase server key", _prefixed("AAAA", r"[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}")),
         ("JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
         ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{20,}=*"),
     )
@@ -41,49 +155,239 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
 URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
 
-#: A key whose value is a secret: ``password``, ``DB_PASSWORD``, ``api-key``, ``apiKey``,
-#: ``client_secret``, ``AWS_SECRET_ACCESS_KEY`` … (it ends with one of these words).
-_SECRET_KEY = r"""[a-z0-9_.\-]*(?:password|passwd|passphrase|pwd|secret|token|api[_\-]?key
-        |access[_\-]?key|private[_\-]?key|client[_\-]?secret|auth[_\-]?key|credentials?)"""
+#: A key whose name holds one of these may be followed by a secret; which keys are, and
+#: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
+#: scanner, which looks for an assignment only where one of these words is.
+KEY_WORDS = ("pass", "pw", "secret", "token", "key", "credential", "pat")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
-#: (``"password": "…"``, the JSON or YAML shape of an assignment).
+#: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
+#: run of key characters, taken atomically and only from where a run starts: a text
+#: of 2,000 key characters is then read once, not once for every place a key could
+#: start and end in it.  Whether its name is about a secret is ``_key_strength``'s to
+#: say.  The value may be a quoted string, a ``<placeholder>``, a ``${{ … }}``, ``$(…)``
+#: or ``${…}`` expansion (so their spaces do not cut them short), or a run up to a
+#: space, comma or semicolon.
 ASSIGNMENT = re.compile(
-    rf"""(?ix)
-    \b(?P<key>{_SECRET_KEY})(?P<close>["'])?
+    r"""(?ix)
+    (?<![a-z0-9_.\-])(?P<key>(?>[a-z0-9_.\-]+))
+    (?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
-    (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)
+    (?P<value>"[^"\n]*"|'[^'\n]*'|<[^<>\n]{0,80}>|\$\{\{[^}\n]*\}\}|\$\([^)\n]*\)
+        |\$\{[^}\n]*\}|[^\s,;]+)
     """
 )
-_KEY_NAME = re.compile(rf"(?ix){_SECRET_KEY}")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 
+#: The words of a key: ``AWS_SECRET_ACCESS_KEY``, ``rootPassword``, ``APIKey``.
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+#: A key ending with one of these (its words joined) names the secret itself: any real
+#: value under it is one.
+_STRONG_ENDINGS = (
+    "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "accesskey",
+    "privatekey", "secretkey", "authkey", "masterkey", "signingkey", "encryptionkey",
+    "accountkey", "appkey", "clientkey", "clientkeydata", "credentials", "credential",
+    "storepass", "keypass",
+)
+#: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
+_STRONG_LAST = frozenset({"pass", "pat", "pw"})
+#: A last word that makes the key about a secret rather than the secret: its lifetime,
+#: its URL, its header, the file or the name it is kept under, its id.
+_ABOUT_LAST = frozenset({
+    "ttl", "type", "url", "uri", "endpoint", "length", "len", "count", "expiry", "expires",
+    "timeout", "header", "name", "id", "file", "path", "dir", "field", "prefix", "suffix",
+    "hash", "hashers", "helper", "limit", "size", "format", "mode", "index", "ref", "arn",
+    "days", "seconds", "minutes", "hours", "policy", "rotation", "scope", "scopes",
+    "version", "algorithm", "alg", "env", "var", "location", "store", "source",
+})
+#: A word before the secret word that makes the key about something else: a model's
+#: special tokens, counts and limits, pagination cursors, switches, and public keys.
+_ABOUT_QUALIFIER = frozenset({
+    "max", "min", "num", "n", "total", "count", "page", "next", "prev", "previous",
+    "continuation", "cursor", "sync", "resume", "pad", "bos", "eos", "unk", "sep", "cls",
+    "mask", "special", "start", "end", "stop", "public", "publishable", "pub", "is", "has",
+    "use", "enable", "enabled", "require", "required", "no", "existing", "idempotency",
+    "sort", "partition", "primary", "foreign", "cache", "input", "output", "new",
+})
+_STRONG, _WEAK = 2, 1
+
 #: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
-#: ``Bearer <token>``, ``Token <token>``; in a header line, a ``curl -H`` or a dict.
-_AUTH_VALUE = r"(?P<scheme>basic|bearer|token)\s+(?P<secret>[A-Za-z0-9._~+/\-]+=*)"
+#: ``Bearer <token>``, ``Token <token>``, Okta's ``SSWS <token>``; in a header line, a
+#: ``curl -H`` or a dict.
+_AUTH_VALUE = r"(?P<scheme>basic|bearer|token|ssws)\s+(?P<secret>[A-Za-z0-9._~+/\-]+=*)"
 AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
 _AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
 _AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
 
 _PLACEHOLDER = re.compile(
     r"""(?ix)^(
-        <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | %\(?[a-z_]+\)?s? | \{\{.*\}\} | \*+ | x{3,}
-        | \.{3} | … | redacted | \[redacted\] | hidden | none | null | nil | true | false
-        | unset | empty | changeme | example | env | \( .* \)
+        <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
+        | %[a-z_][a-z0-9_]*% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
+        | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
+        | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
+        | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
+        | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
     )$"""
 )
 
 #: Where a secret lives rather than what it is: an environment lookup, a getter call, a
-#: file path.  Recording those is exactly what the ledger should do instead.
+#: file path, an attribute.  Recording those is exactly what the ledger should do instead.
+#: A call's name starts with letters only, so a value such as ``Pa55(word)`` stays a value.
 _REFERENCE = re.compile(
     r"""(?x)^(
         \$[A-Za-z_]\w*
         | (?:process\.env|import\.meta\.env)\.\w+
-        | [A-Za-z_][\w.]*\((?:"[^"]*"|'[^']*')?\)
-        | [A-Za-z_][\w.]*\[(?:"[^"]*"|'[^']*')\]
+        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::)[A-Za-z_]\w*)*\(.*
+        | [A-Za-z_][\w.]*\[.*\]
+        | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+
         | (?:~|\.{1,2})?/[\w.\-/]+
     )$"""
+)
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-.~:]+")
+_SEGMENT_SPLIT = re.compile(r"[_\-./:+=~]+")
+#: A segment people write: a word, a number, a word with a version (``ed25519``, ``v2``).
+_WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
+
+
+# -- shapes that are judged ------------------------------------------------------------------
+
+def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A 40-character base64 run is an AWS secret key only when it looks like one: both
+    cases and digits (a commit id is hex, a word run is not mixed), random bytes under it
+    (base64 of text decodes to text)."""
+    value = match.group(0)
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return None
+    if not (any(c.isupper() for c in value) and any(c.islower() for c in value)
+            and any(c.isdigit() for c in value)):
+        return None
+    if _decodes_to_text(value) or _entropy(value) < 4.2:
+        return None
+    return match.span()
+
+
+def _discord_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """A Discord bot token's first part is the bot's numeric id in base64."""
+    first = match.group(0).split(".", 1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), altchars=b"-_",
+                                   validate=True).decode("ascii")
+    except (binascii.Error, ValueError):
+        return None
+    return match.span() if decoded.isdigit() and len(decoded) >= 15 else None
+
+
+def _base64_private_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of a PEM block (kubeconfig ``client-key-data``): a key, not a certificate."""
+    head = match.group(0)[:96]
+    try:
+        decoded = base64.b64decode(head[: len(head) - len(head) % 4], validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return match.span() if b"PRIVATE KEY" in decoded else None
+
+
+def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value of a password given on a command line, unless it is a placeholder, a
+    reference (``-p"$MYSQL_PASSWORD"``), another option, or a number (a port)."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.startswith("-") or value.isdigit() or _is_placeholder(value):
+        return None
+    return start, end
+
+
+def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<password>…</password>``, as Maven's settings.xml and many others write it."""
+    key = match.group("key").rsplit(":", 1)[-1]
+    strength = _key_strength(key)
+    value = match.group("value").strip()
+    if strength != _STRONG or not _secret_value(key, strength, value):
+        return None
+    return match.span("value")
+
+
+#: Shapes that need a judge: (name, pattern, judge), the judge giving where the secret
+#: is, or None.  Public for the transcript scanner.
+JudgedPattern = tuple[str, re.Pattern[str], Callable[[re.Match[str]], tuple[int, int] | None]]
+
+def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """A judge for a shape matched from a literal in its middle (``:AA`` of a Telegram
+    token, ``Q~`` of an Azure secret): the text before the match must end with
+    ``before`` (at most ``limit`` characters back), and the credential starts there.
+    Matching from the literal lets ``re`` search for it quickly instead of trying the
+    shape at every position of a transcript."""
+    tail = re.compile(f"(?:{before})\\Z")
+
+    def judge(match: re.Match[str]) -> tuple[int, int] | None:
+        start = match.start()
+        window = match.string[max(0, start - limit):start]
+        found = tail.search(window)
+        return None if found is None else (start - len(window) + found.start(), match.end())
+    return judge
+
+
+_VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
+#: Passwords given on a command line.  Each opens with its literal (the tool's name or
+#: the option) so that ``re`` finds the candidates quickly.
+_COMMAND_LINES = (
+    # curl -u user:password (a bare -u user prompts; "$USER:$TOKEN" is a reference)
+    _prefixed("curl", r"""\b[^\n|;&]{0,300}?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:"""
+                      r"""(?P<value>[^\s"']+)"""),
+    # mysql -pSECRET: the password touches -p; "-p app" prompts and "-P 3306" is a port
+    _prefixed("mysql", r"""(?:dump|admin)?\b[^\n|;&]{0,300}?\s-p"""
+                       r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    _prefixed("mariadb", r"""(?:-dump)?\b[^\n|;&]{0,300}?\s-p"""
+                         r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    _prefixed("sshpass", rf"\b[^\n|;&]{{0,300}}?\s-p\s*{_VALUE}"),
+    _prefixed("redis-cli", rf"\b[^\n|;&]{{0,300}}?\s-a\s+{_VALUE}"),
+    _prefixed("htpasswd",
+              rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
+    _prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    # smbclient -U user%password
+    r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
+    # openssl -passin pass:…
+    r"""-pass(?<=\s-pass)(?:in|out)?\s+["']?pass:(?P<value>[^\s"']+)""",
+    _prefixed("ldap", rf"\w+\b[^\n|;&]{{0,300}}?\s-w\s+{_VALUE}"),
+    _prefixed("sqlcmd", rf"\b[^\n|;&]{{0,300}}?\s-P\s*{_VALUE}"),
+    _prefixed("echo", r"""\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
+                      r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
+    _prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
+    _prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
+    # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
+    r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
+    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass)"""
+    r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
+)
+
+JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
+    # Each position inside a run fails at once on the lookbehind after its first
+    # character, so the scan stays linear in the text.
+    ("AWS secret access key",
+     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=])"),
+     _bare_aws_secret),
+    ("Discord bot token",
+     re.compile(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
+                r"[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])"), _discord_token),
+    # A bot token is the bot's numeric id, a colon and 35 characters opening "AA".
+    ("Telegram bot token", re.compile(r":AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
+     _looking_back(r"(?<!\d)\d{8,10}", 11)),
+    ("Azure client secret", re.compile(r"Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"),
+     _looking_back(r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\d", 5)),
+    # The datacenter suffix is what distinguishes it from any other 32 hex digits.
+    ("Mailchimp key", re.compile(r"-us\d{1,2}(?![0-9])"),
+     _looking_back(r"(?<![A-Za-z0-9])[0-9a-f]{32}", 33)),
+    ("Terraform Cloud token", re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
+     _looking_back(r"(?<![A-Za-z0-9])[A-Za-z0-9]{14}", 15)),
+    ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
+     _base64_private_key),
+    ("password in XML",
+     re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)>(?P<value>[^<>\n]{4,200})</(?P=key)>"),
+     _xml_secret),
+    *(("password on a command line", re.compile(pattern), _command_secret)
+      for pattern in _COMMAND_LINES),
 )
 
 
@@ -92,16 +396,30 @@ def find_credential(text: str) -> str | None:
     for name, pattern in TOKEN_PATTERNS:
         if pattern.search(text):
             return name
+    for name, pattern, judge in JUDGED_PATTERNS:
+        for match in pattern.finditer(text):
+            if judge(match) is not None:
+                return name
     for match in URL_PASSWORD.finditer(text):
         if url_password_secret(match) is not None:
             return "password in a URL"
     for match in AUTH_HEADER.finditer(text):
         if auth_secret(match) is not None:
             return auth_kind(match)
-    for match in ASSIGNMENT.finditer(text):
+    for match in assignments(text):
         if assignment_secret(match) is not None:
             return f"a {match.group('key').lower()} assignment"
     return None
+
+
+def assignments(text: str) -> Iterator[re.Match[str]]:
+    """Every ``ASSIGNMENT`` match in ``text``, overlapping ones included: a value judged
+    harmless may itself hold the assignment that counts ("Credentials: password=…"), so
+    each search resumes inside the value, not after it."""
+    at = 0
+    while (match := ASSIGNMENT.search(text, at)) is not None:
+        yield match
+        at = match.start("value")
 
 
 def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -116,23 +434,28 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the secret of an ``ASSIGNMENT`` match is in its text (its value without
     quotes), or None when the value is no secret.
 
-    A value counts when it has 4 characters or more and is no placeholder or reference.
-    "token: rotated" is prose and "token: 9f8e7d6c5b4a" a value: after a bare colon only
-    something shaped like a secret counts, after ``=``, ``:=`` or a quoted key and a
-    quoted value (``"password": "…"``) any real value does.
+    Under a key that names the secret (``password``, ``api_key``, ``client_secret`` …) a
+    value counts when it has 4 characters or more and is no placeholder, reference or
+    code.  "token: rotated" is prose and "token: 9f8e7d6c5b4a" a value: after a bare
+    colon only something shaped like a secret (random-looking, or quoted without spaces,
+    the YAML and JavaScript shape) counts; after ``=``, ``:=`` or a quoted key and a
+    quoted value (``"password": "…"``) any real value does.  Under a key that only
+    mentions one (``SECRET_KEY_BASE``, ``signing_key_v2``) only a generated-looking value
+    counts, so ``sort_key=created_at`` is a setting.
     """
+    key = match.group("key")
+    strength = _key_strength(key)
+    if strength is None:
+        return None
     text = match.string
-    start, end = match.span("value")
-    quoted = text[start] in "\"'"
-    while start < end and text[start] in "\"'":
-        start += 1
-    while end > start and text[end - 1] in "\"'":
-        end -= 1
+    quoted = text[match.start("value")] in "\"'"
+    start, end = _unquoted(text, *match.span("value"))
     value = text[start:end]
-    if len(value) < 4 or _is_placeholder(value):
+    if not _secret_value(key, strength, value):
         return None
     shaped = match.group("close") is not None and quoted
-    if match.group("op") == ":" and not shaped and not _looks_random(value):
+    if (strength == _STRONG and match.group("op") == ":" and not shaped
+            and not _looks_random(value) and not (quoted and " " not in value)):
         return None
     return start, end
 
@@ -159,8 +482,9 @@ def auth_kind(match: re.Match[str]) -> str:
 def keyed_secret(key: str, value: str) -> bool:
     """Whether ``value``, a JSON object's string stored under ``key``, is a credential.
 
-    Under a secret-sounding key (``password``, ``api_key``, ``AWS_SECRET_ACCESS_KEY`` …)
-    any value of 4 characters or more that is no placeholder or reference is; under
+    Under a key that names a secret (``password``, ``api_key``, ``AWS_SECRET_ACCESS_KEY``
+    …) any value of 4 characters or more that is no placeholder, reference or code is;
+    under one that only mentions a secret, a generated-looking value; under
     ``Authorization``, a value ``find_credential`` names in an Authorization header.
     """
     if len(key) > _KEY_LIMIT:
@@ -168,10 +492,48 @@ def keyed_secret(key: str, value: str) -> bool:
     if _AUTH_NAME.fullmatch(key):
         header = _AUTH_ONLY.fullmatch(value)
         return header is not None and auth_secret(header) is not None
-    if not _KEY_NAME.fullmatch(key):
+    strength = _key_strength(key)
+    return strength is not None and _secret_value(key, strength, value.strip())
+
+
+def _key_strength(key: str) -> int | None:
+    """How sure the name ``key`` makes it that a secret follows: ``_STRONG`` (it names the
+    secret), ``_WEAK`` (it mentions one), or None (it is about one, or about nothing)."""
+    words = [w.lower() for w in _WORD.findall(key)]
+    if not words:
+        return None
+    compact = "".join(words)
+    if words[-1] in _ABOUT_LAST or any(w in _ABOUT_QUALIFIER for w in words[:-1]):
+        return None
+    if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
+        return _STRONG
+    if any(w in compact for w in ("secret", "token", "password", "passwd", "credential")) \
+            or words[-1] == "key":
+        return _WEAK
+    return None
+
+
+def _secret_value(key: str, strength: int, value: str) -> bool:
+    if len(value) < 4 or _is_placeholder(value):
         return False
-    value = value.strip()
-    return len(value) >= 4 and not _is_placeholder(value)
+    words = "".join(w.lower() for w in _WORD.findall(key))
+    plain = "".join(w.lower() for w in _WORD.findall(value))
+    if plain and words.endswith(plain) and _WORD.sub("", value).strip("_.-") == "":
+        return False  # self.api_key = api_key: the variable of the same name
+    if strength == _WEAK:
+        return _looks_generated(value)
+    # A number under a token or key name is a count or a setting; under a password
+    # name it is a (poor) password.
+    return not (value.isdigit() and not words.endswith(("password", "passwd", "pwd",
+                                                         "pass", "passphrase")))
+
+
+def _unquoted(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in "\"'":
+        start += 1
+    while end > start and text[end - 1] in "\"'":
+        end -= 1
+    return start, end
 
 
 def _basic_pair(secret: str) -> bool:
@@ -185,6 +547,20 @@ def _basic_pair(secret: str) -> bool:
     return bool(colon) and bool(password) and decoded.isprintable()
 
 
+def _decodes_to_text(value: str) -> bool:
+    """Whether base64 ``value`` decodes to printable text (a fixture, not key material)."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        return raw.decode("utf-8").isprintable()
+    except (binascii.Error, ValueError):
+        return False
+
+
+def _entropy(value: str) -> float:
+    counts = {ch: value.count(ch) for ch in set(value)}
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
 def _is_placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.match(value) or _REFERENCE.match(value))
 
@@ -193,3 +569,14 @@ def _looks_random(value: str) -> bool:
     has_digit = any(ch.isdigit() for ch in value)
     has_alpha = any(ch.isalpha() for ch in value)
     return len(value) >= 8 and has_digit and has_alpha
+
+
+def _looks_generated(value: str) -> bool:
+    """Whether ``value`` looks machine-made: 16 token characters or more, letters and
+    digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
+    ``created_at_2024``).  A UUID is an id more often than a key."""
+    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value):
+        return False
+    if not _looks_random(value):
+        return False
+    return any(seg and not _WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))

@@ -36,9 +36,12 @@ import tomli_w
 from gitledger.core.credentials import (
     ASSIGNMENT,
     AUTH_HEADER,
+    JUDGED_PATTERNS,
+    KEY_WORDS,
     TOKEN_PATTERNS,
     URL_PASSWORD,
     assignment_secret,
+    assignments,
     auth_kind,
     auth_secret,
     keyed_secret,
@@ -356,8 +359,11 @@ _WIDER = {
         re.DOTALL),
     "bearer token": re.compile(r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/\-]{20,}=*)"),
 }
+#: A key body without its BEGIN line: every base64 line after its opening goes too.
+_BODY_LINES = r"(?:\s*[A-Za-z0-9+/=]{16,})*"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, _WIDER.get(name, pattern)) for name, pattern in TOKEN_PATTERNS)
+    (name, re.compile(pattern.pattern + _BODY_LINES) if name == "private key body"
+     else _WIDER.get(name, pattern)) for name, pattern in TOKEN_PATTERNS)
 
 
 #: Where each slow pattern (one that opens with ``\b``, which ``re`` cannot look for
@@ -381,7 +387,7 @@ _TOKEN_STARTS: dict[str, tuple[tuple[str, int], ...]] = {
     "bearer token": (("bearer", 0),),
 }
 #: Text inside every assigned key (``password``, ``api_key`` …) and every URL password.
-_KEY_WORDS = ("pass", "pwd", "secret", "token", "key", "credential")
+_KEY_WORDS = KEY_WORDS
 _URL_MARK = "://"
 _AUTH_MARK = "authorization"
 #: A key or URL scheme is a run of these; how far back from a key word one is looked for.
@@ -406,6 +412,7 @@ def find_credentials(text: str) -> list[Credential]:
             matches = (pattern.match(text, hit - back)
                        for word, back in starts for hit in _hits(low, word) if hit >= back)
         found.extend(Credential(m.start(group), m.end(group), name) for m in matches if m)
+    found.extend(_judged(text))
     for hit in _hits(low, _URL_MARK):
         match = _match_in_run(URL_PASSWORD, text, hit)
         if match is not None:
@@ -429,13 +436,21 @@ def _find_everywhere(text: str) -> list[Credential]:
         group = "secret" if "secret" in pattern.groupindex else 0
         found.extend(Credential(m.start(group), m.end(group), name)
                      for m in pattern.finditer(text))
+    found.extend(_judged(text))
     for match in URL_PASSWORD.finditer(text):
         found.extend(_url_password(match))
-    for match in ASSIGNMENT.finditer(text):
+    for match in assignments(text):
         found.extend(_assigned(text, match))
     for header in AUTH_HEADER.finditer(text):
         found.extend(_authorization(header))
     return found
+
+
+def _judged(text: str) -> list[Credential]:
+    """The shapes without a prefix (a bare AWS secret key, a password on a command line):
+    every match, kept where its judge says it is a credential."""
+    return [Credential(span[0], span[1], name) for name, pattern, judge in JUDGED_PATTERNS
+            for match in pattern.finditer(text) if (span := judge(match)) is not None]
 
 
 def _hits(low: str, word: str) -> Iterator[int]:

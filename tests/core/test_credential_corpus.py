@@ -1,0 +1,257 @@
+"""The credentials contract on the corpus (tests/core/credential_corpus.py): at least 95%
+of the credentials refused on every write path and redacted from saved transcripts, at
+most 3% of the ordinary texts refused.
+
+The rates are measured on the whole corpus through ``clean_text`` (every field of every
+write passes it) and through transcript redaction; each write path (the CLI, the MCP
+server, ``import``, ``transcript save``) is then driven with the corpus end to end.  The
+samples the security review got through (issue 19, item 14) are also checked one by one:
+for those the contract is not a rate.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from gitledger.core.credentials import find_credential
+from gitledger.core.text import clean_text
+from gitledger.errors import InvalidInput
+from gitledger.interchange.transcripts import REDACTED, load, redact, save
+from gitledger.ledger.operations import Ledger
+from tests.conftest import Run, git, installed_git_ledger
+from tests.core.credential_corpus import ORDINARY, SECRETS
+
+#: The contract: refuse at least this share of the credentials …
+CATCH_RATE = 0.95
+#: … and at most this share of the ordinary texts.
+FALSE_POSITIVE_RATE = 0.03
+
+#: The kinds the review named in item 14, each to be refused whatever the rate.
+REVIEWED_KINDS = [
+    "aws secret key, bare", "aws secret key, in prose", "azure storage account key",
+    "azure sas signature", "slack app token, bare", "stripe test key",
+    "stripe webhook secret, prose", "google oauth client secret", "google oauth access token",
+    "docker hub token, bare", "sendgrid key, prose", "vault token, bare",
+    "shopify access token, bare", "atlassian api token, bare", "databricks token",
+    "telegram bot token, url", "discord bot token, bare", "django secret key",
+    "curl -u", "mysql -p", "sshpass -p", "kubeconfig client key", "pem body without header",
+    "credentials after a harmless match", "aws session token, env", "aws session token, bare",
+]
+#: The ordinary texts the review saw refused (the first eight of ``ORDINARY``).
+REVIEWED_ORDINARY = ORDINARY[:8]
+
+
+def _refused(text: str) -> bool:
+    try:
+        clean_text(text, "text")
+    except InvalidInput as exc:
+        return "credential" in str(exc)
+    return False
+
+
+def _assert_rates(caught: list[bool], passed: list[bool], path: str) -> None:
+    missed = [kind for (kind, _), hit in zip(SECRETS, caught, strict=True) if not hit]
+    refused = [text for text, ok in zip(ORDINARY, passed, strict=True) if not ok]
+    assert len(missed) <= (1 - CATCH_RATE) * len(SECRETS), f"{path} let through {missed}"
+    assert len(refused) <= FALSE_POSITIVE_RATE * len(ORDINARY), f"{path} refused {refused}"
+
+
+def test_the_corpus_is_big_enough() -> None:
+    kinds = {kind for kind, _ in SECRETS}
+    assert len(kinds) == len(SECRETS) >= 100
+    assert len(set(ORDINARY)) == len(ORDINARY) >= 100
+    assert set(REVIEWED_KINDS) <= kinds
+
+
+# -- the common gate ---------------------------------------------------------------------------
+
+
+def test_clean_text_meets_the_rates() -> None:
+    _assert_rates([_refused(text) for _, text in SECRETS],
+                  [not _refused(text) for text in ORDINARY], "clean_text")
+
+
+@pytest.mark.parametrize("kind", REVIEWED_KINDS)
+def test_every_reviewed_credential_is_refused(kind: str) -> None:
+    text = dict(SECRETS)[kind]
+    assert find_credential(text) is not None, text
+    with pytest.raises(InvalidInput, match="looks like it contains a credential") as caught:
+        clean_text(f"Configured it: {text}", "decision")
+    assert text not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", REVIEWED_ORDINARY)
+def test_every_reviewed_ordinary_text_is_accepted(text: str) -> None:
+    assert find_credential(text) is None
+    assert clean_text(text, "decision") == text
+
+
+# -- transcripts ---------------------------------------------------------------------------------
+
+
+def _tool_result(text: str) -> bytes:
+    line = {"type": "user", "message": {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": text}]}}
+    return (json.dumps(line) + "\n").encode()
+
+
+def _stored_text(out: bytes) -> str:
+    content: str = json.loads(out)["message"]["content"][0]["content"]
+    return content
+
+
+def test_transcript_redaction_meets_the_rates() -> None:
+    """A credential is redacted when what is stored holds nothing the scanner still
+    recognises, both in a JSONL transcript and in a plain-text one."""
+    caught = []
+    for _, text in SECRETS:
+        out, count = redact(_tool_result(text))
+        plain, plain_count = redact(text.encode())
+        caught.append(count > 0 and find_credential(_stored_text(out)) is None
+                      and plain_count > 0 and find_credential(plain.decode()) is None)
+    passed = [redact(_tool_result(text)) == (_tool_result(text), 0)
+              and redact(text.encode()) == (text.encode(), 0) for text in ORDINARY]
+    _assert_rates(caught, passed, "transcript redaction")
+
+
+def test_images_and_other_base64_blobs_in_a_transcript_are_kept_byte_for_byte() -> None:
+    """A transcript carries screenshots as base64: runs of ``A`` (zero bytes) and every
+    letter pair a token prefix is made of, none of them a credential."""
+    rng = random.Random(7)
+    chunks = []
+    for _ in range(400):
+        chunks.append(bytes(rng.choice((0, 0, 0, 255, rng.randrange(256)))
+                            for _ in range(rng.randrange(1, 64))))
+        chunks.append(b"\x00" * rng.randrange(0, 40))
+    blob = base64.b64encode(b"".join(chunks) * 8).decode()
+    line = {"type": "user", "message": {"role": "user", "content": [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                     "data": blob}}]}}
+    raw = (json.dumps(line) + "\n").encode()
+    assert redact(raw) == (raw, 0)
+    assert redact(blob.encode()) == (blob.encode(), 0)
+
+
+def test_an_aws_session_token_never_reaches_a_saved_transcript(repo_with_commit: Path,
+                                                               tmp_path: Path) -> None:
+    token = dict(SECRETS)["aws session token, bare"]
+    lines = [
+        {"type": "user", "sessionId": "s-aws", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1",
+             "content": f"export AWS_SESSION_TOKEN={token}\n"}]}},
+        {"type": "user", "sessionId": "s-aws", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t2",
+             "content": json.dumps({"Credentials": {"SessionToken": token}}, indent=2)}]}},
+        {"type": "assistant", "sessionId": "s-aws", "message": {"role": "assistant",
+                                                                "content": token}},
+    ]
+    source = tmp_path / "s-aws.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = save(repo_with_commit, source, session_id="s-aws")
+    stored = load(repo_with_commit, "s-aws")
+    assert result.redactions >= 3
+    assert token[:40].encode() not in stored
+    assert stored.count(REDACTED.encode()) >= 3
+
+
+def test_transcript_save_redacts_the_corpus(repo_with_commit: Path, tmp_path: Path) -> None:
+    """``transcript save`` end to end: one tool result per credential of the corpus, and
+    the ordinary texts, which are stored as they were."""
+    secret_lines = [_tool_result(text) for _, text in SECRETS]
+    ordinary_lines = [_tool_result(text) for text in ORDINARY]
+    source = tmp_path / "corpus.jsonl"
+    source.write_bytes(b"".join(secret_lines + ordinary_lines))
+    save(repo_with_commit, source, session_id="s-corpus")
+    stored = load(repo_with_commit, "s-corpus").splitlines(keepends=True)
+    assert len(stored) == len(secret_lines) + len(ordinary_lines)
+    caught = [find_credential(_stored_text(line)) is None and line != raw
+              for line, raw in zip(stored, secret_lines, strict=False)]
+    passed = [line == raw for line, raw in zip(stored[len(secret_lines):], ordinary_lines,
+                                               strict=True)]
+    _assert_rates(caught, passed, "transcript save")
+
+
+# -- the write paths end to end -----------------------------------------------------------------
+
+
+def _cli_rates(ledger: Run, repo: Path, command: Callable[[str], tuple[list[str], str]]) -> None:
+    def tip() -> str:
+        return git(repo, "for-each-ref", "--format=%(objectname)", "refs/ledger/")
+
+    caught = []
+    for _, text in SECRETS:
+        before = tip()
+        args, stdin = command(text)
+        done = ledger(*args, input=stdin)
+        refusal = done.exit_code != 0 and "looks like it contains a credential" in done.output
+        caught.append(refusal and tip() == before and text not in done.output)
+    passed = []
+    for text in ORDINARY:
+        args, stdin = command(text)
+        passed.append(ledger(*args, input=stdin).exit_code == 0)
+    _assert_rates(caught, passed, " ".join(command("TEXT")[0]))
+
+
+def test_cli_decide_meets_the_rates(ledger: Run, repo_with_commit: Path) -> None:
+    # Through stdin, so a text opening with "-" or spanning lines reaches the scanner.
+    _cli_rates(ledger, repo_with_commit, lambda text: (["decide", "-"], text))
+
+
+def test_cli_decide_because_meets_the_rates(ledger: Run, repo_with_commit: Path) -> None:
+    # A field other than the entry's text: the reason, one argument.
+    _cli_rates(ledger, repo_with_commit,
+               lambda text: (["decide", "Pick the store", "--because=" + text], ""))
+
+
+def test_import_meets_the_rates(ledger: Run, repo_with_commit: Path, tmp_path: Path) -> None:
+    ids = iter(range(1, 10_000))
+
+    def command(text: str) -> tuple[list[str], str]:
+        # Each import its own entry id: an id imported once is not imported again.
+        record = {"id": f"D-{next(ids):04d}", "scope": "api", "status": "accepted",
+                  "decision": "Store the credentials outside the repository", "rejected": [],
+                  "reason": text, "evidence": []}
+        target = tmp_path / "ledger.jsonl"
+        target.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        return ["import", str(target)], ""
+
+    _cli_rates(ledger, repo_with_commit, command)
+
+
+def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
+                                             cli_env: dict[str, str]) -> None:
+    params = StdioServerParameters(command=str(installed_git_ledger()), args=["mcp"],
+                                   cwd=str(repo_with_commit), env=cli_env)
+
+    async def main() -> tuple[list[bool], list[bool]]:
+        async with stdio_client(params) as (read, write), \
+                ClientSession(read, write) as client:
+            await client.initialize()
+
+            async def call(text: str) -> Any:
+                return await client.call_tool("decide", {"text": text})
+
+            caught = []
+            for _, text in SECRETS:
+                before = Ledger.open(repo_with_commit).snapshot().commit
+                result = await call(text)
+                content = result.content[0]
+                message = content.text if isinstance(content, types.TextContent) else ""
+                caught.append(result.is_error and "credential" in message
+                              and Ledger.open(repo_with_commit).snapshot().commit == before)
+            passed = [not (await call(text)).is_error for text in ORDINARY]
+            return caught, passed
+
+    caught, passed = anyio.run(main)
+    _assert_rates(caught, passed, "the MCP decide tool")
