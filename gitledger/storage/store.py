@@ -174,11 +174,12 @@ class TreeView:
         return checked_blob(self._repo, pygit2.Oid(hex=blob_id), limit)
 
     def _lookup(self, path: str) -> pygit2.Object | None:
+        """The tree at ``path`` (None for anything else: a blob is never loaded here)."""
         try:
             entry = self._tree[path]
         except KeyError:
             return None
-        return self._repo[entry.id]
+        return self._repo[entry.id] if entry.type == ObjectType.TREE else None
 
 
 @dataclass(frozen=True)
