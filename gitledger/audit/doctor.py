@@ -84,6 +84,9 @@ CODES: dict[str, tuple[str, str]] = {
     "orphan": ("warning", "a session ledger no worktree points at"),
     "notes-stale": ("error", "refs/notes/ledger differs from what notes rebuild would "
                              "write"),
+    "note-unbacked": ("error", "a line on refs/notes/ledger that the ledger it names does "
+                               "not record (forged, or left stale): why lists it apart and "
+                               "shows nothing it names"),
     "keep-missing": ("error", "a git: evidence commit not kept alive on refs/ledger/keep"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
@@ -94,7 +97,8 @@ CODES: dict[str, tuple[str, str]] = {
                               f"{STALE_LOCK_MINUTES} minutes (left by a killed writer)"),
 }
 
-_FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "keep-missing",
+_FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+            "keep-missing",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
@@ -623,25 +627,30 @@ class _Doctor:
         readable = {*self.store.ledger_refs(), *(own for _, own in mirrors(self.store).values())}
         extra = [(sha, line) for sha, lines in sorted(current.items())
                  for line in sorted(lines - wanted.get(sha, set()))
-                 if not broken.intersection(line.split())
+                 if line.strip()  # `git notes append` separates what it adds by a blank line
+                 and not broken.intersection(line.split())
                  and not any(word.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
                              and word not in readable for word in line.split())]
-        if not missing and not extra:
-            return
-        parts = []
+        found: list[DoctorFinding] = []
         if missing:
             sha, line = missing[0]
-            parts.append(f"{len(missing)} line{'s' if len(missing) != 1 else ''} missing "
-                         f"(e.g. {sha[:12]}: {line})")
+            found.append(self._add(
+                "notes-stale", NOTES_REF, f"{NOTES_REF} is out of date: {len(missing)} "
+                f"line{'s' if len(missing) != 1 else ''} missing (e.g. {sha[:12]}: {line})",
+                "git ledger notes rebuild"))
         if extra:
             sha, line = extra[0]
-            parts.append(f"{len(extra)} line{'s' if len(extra) != 1 else ''} no ledger "
-                         f"backs (e.g. {sha[:12]}: {line})")
-        finding = self._add("notes-stale", NOTES_REF, f"{NOTES_REF} is out of date: "
-                            + "; ".join(parts), "git ledger notes rebuild")
-        self._rebuild(finding)
+            n = len(extra)
+            found.append(self._add(
+                "note-unbacked", NOTES_REF, f"{n} line{'s' if n != 1 else ''} on {NOTES_REF} "
+                f"no ledger backs (e.g. {sha[:12]}: {one_line(line, 160)}): "
+                f"{'they name' if n != 1 else 'it names'} an entry or ledger state that "
+                "does not record the commit, so why lists "
+                f"{'them' if n != 1 else 'it'} apart", "git ledger notes rebuild"))
+        if found:
+            self._rebuild(*found)
 
-    def _rebuild(self, finding: DoctorFinding) -> None:
+    def _rebuild(self, *findings: DoctorFinding) -> None:
         if not self.fix:
             return
         try:
@@ -649,8 +658,10 @@ class _Doctor:
         except LedgerError as exc:
             self.actions.append(f"could not rebuild {NOTES_REF}: {exc}")
             return
-        self._mark_fixed(finding, f"rebuilt {NOTES_REF} ({done.lines} lines on {done.notes} "
-                         "commits)")
+        self._mark_fixed(findings[0], f"rebuilt {NOTES_REF} ({done.lines} lines on "
+                         f"{done.notes} commits)")
+        for finding in findings[1:]:  # one rebuild fixed them all
+            self.findings[self.findings.index(finding)] = replace(finding, fixed=True)
 
 
 def _label(commit: str, tip: str) -> str:

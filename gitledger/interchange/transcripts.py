@@ -298,7 +298,7 @@ def load(where: str | os.PathLike[str] | None, session_id: str) -> bytes:
     if tip.view is None:
         raise UnknownEntry(f"no saved transcript for '{printable(session_id)[:60]}'")
     _, blob_id = _transcript_blob(tip.view, ref)
-    return tip.view.read_blob(blob_id)
+    return tip.view.read_blob(blob_id, limit=MAX_BYTES)
 
 
 def _resolve(store: Store, session_id: str) -> str:

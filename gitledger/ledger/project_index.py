@@ -19,7 +19,7 @@ from gitledger.core.codec import cache_json, decode_entry_or_none, entry_from_js
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
-from gitledger.errors import CorruptLedger
+from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import read_entries, save_json
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.store import Store, TreeView
@@ -32,9 +32,13 @@ TOP = 400
 DURABLE_TOP = 200
 #: The kinds the cache keeps the newest of (of ``decided``, the active ones only).
 BUCKETS = ("decided", "verified", "dropped")
+#: The same kinds, of the current user's own entries only: kept apart so that entries by
+#: others (however many, however new their blobs claim to be) never push them out.
+OWN_PREFIX = "own:"
+ALL_BUCKETS = (*BUCKETS, *(OWN_PREFIX + bucket for bucket in BUCKETS))
 CACHE_DIR = "ledger-cache"
 #: 2: entries keep their unknown keys (``codec.cache_json``); 3: VERIFIED and DROPPED too.
-CACHE_VERSION = 3
+CACHE_VERSION = 4  # 4: the current user's own newest, apart
 
 Shorts = tuple[tuple[Entry, str], ...]
 
@@ -57,18 +61,30 @@ class ActiveDecisions:
     commit: str | None = None
     verified: Newest = Newest()
     dropped: Newest = Newest()
+    #: The newest of the current user's own, per kind (``decided``, ``verified``,
+    #: ``dropped``), whether or not they are among the newest of all; and who that is.
+    own: tuple[Newest, Newest, Newest] = (Newest(), Newest(), Newest())
+    me: str | None = None
 
 
-def _wanted(bucket: str, entry: Entry | None) -> bool:
+def is_foreign(entry: Entry, me: str | None) -> bool:
+    """Whether ``entry`` is someone else's: the one place restore and this index ask.
+    For now its author against the current user (no identity: nothing is foreign)."""
+    return me is not None and entry.author != me
+
+
+def _wanted(bucket: str, entry: Entry | None, me: str | None = None) -> bool:
     """Whether ``entry`` belongs in ``bucket``: ``decided`` (the active decisions),
-    ``verified`` or ``dropped``."""
-    if entry is None or entry.kind != bucket:
+    ``verified`` or ``dropped``; ``own:…`` the same, of ``me``'s own entries only."""
+    own = bucket.startswith(OWN_PREFIX)
+    kind = bucket.removeprefix(OWN_PREFIX)
+    if entry is None or entry.kind != kind or (own and (me is None or is_foreign(entry, me))):
         return False
-    return bucket != "decided" or entry.status in ACTIVE
+    return kind != "decided" or entry.status in ACTIVE
 
 
 def _limit(bucket: str) -> int:
-    return TOP if bucket == "decided" else DURABLE_TOP
+    return TOP if bucket.removeprefix(OWN_PREFIX) == "decided" else DURABLE_TOP
 
 
 def _newest_first(pairs: Iterable[tuple[Entry, str]], limit: int) -> Shorts:
@@ -78,13 +94,22 @@ def _newest_first(pairs: Iterable[tuple[Entry, str]], limit: int) -> Shorts:
 
 def _buckets(result: ActiveDecisions) -> dict[str, Newest]:
     return {"decided": Newest(result.top, result.active), "verified": result.verified,
-            "dropped": result.dropped}
+            "dropped": result.dropped,
+            **{OWN_PREFIX + b: own for b, own in zip(BUCKETS, result.own, strict=True)}}
 
 
-def _result(buckets: dict[str, Newest], commit: str | None) -> ActiveDecisions:
+def _result(buckets: dict[str, Newest], commit: str | None, me: str | None) -> ActiveDecisions:
     decided = buckets["decided"]
+    own = tuple(buckets.get(OWN_PREFIX + b, Newest()) for b in BUCKETS)
     return ActiveDecisions(decided.entries, decided.count, commit, buckets["verified"],
-                           buckets["dropped"])
+                           buckets["dropped"], (own[0], own[1], own[2]), me)
+
+
+def _me(store: Store) -> str | None:
+    try:
+        return store.repo.person().ident
+    except LedgerError:
+        return None
 
 
 def active_project_decisions(store: Store) -> ActiveDecisions:
@@ -97,17 +122,18 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     if tip.commit is None or tip.view is None:
         return ActiveDecisions()
     cache = store.repo.commondir / CACHE_DIR / "project.json"
-    cached = _load(cache, tip.commit)
+    me = _me(store)
+    cached = _load(cache, tip.commit, me)
     if cached is not None:
         return cached
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
     short = shortest_unique(entry.id for entry in everything)
     buckets: dict[str, Newest] = {}
-    for bucket in BUCKETS:
-        chosen = [e for e in everything if _wanted(bucket, e)]
+    for bucket in ALL_BUCKETS:
+        chosen = [e for e in everything if _wanted(bucket, e, me)]
         buckets[bucket] = Newest(_newest_first(((e, short[e.id]) for e in chosen),
                                                _limit(bucket)), len(chosen))
-    result = _result(buckets, tip.commit)
+    result = _result(buckets, tip.commit, me)
     _save(cache, result)
     return result
 
@@ -121,7 +147,8 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
     """
     parent = store.first_parent(commit)
     path = store.repo.commondir / CACHE_DIR / "project.json"
-    cached = _load(path, parent) if parent else None
+    me = _me(store)
+    cached = _load(path, parent, me) if parent else None
     if cached is None or parent is None:
         return
     before, after = store.view_at(parent), store.view_at(commit)
@@ -133,12 +160,12 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
         kept = {entry.id: (entry, short) for entry, short in held.entries}
         count = held.count
         for old, new in changes:
-            count += _wanted(bucket, new) - _wanted(bucket, old)
+            count += _wanted(bucket, new, me) - _wanted(bucket, old, me)
             known = new or old
             if known is None:
                 continue
             short = kept.pop(known.id, (known, known.id[: 2 + 8]))[1]
-            if new is not None and _wanted(bucket, new):
+            if new is not None and _wanted(bucket, new, me):
                 kept[known.id] = (new, short)
         ordered = _newest_first(((e, _still_unique(s, e.id, arrived)) for e, s in kept.values()),
                                 _limit(bucket))
@@ -146,7 +173,7 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
             path.unlink(missing_ok=True)
             return
         buckets[bucket] = Newest(ordered, count)
-    _save(path, _result(buckets, commit))
+    _save(path, _result(buckets, commit, me))
 
 
 def _still_unique(short: str, entry_id: str, arrived: list[str]) -> str:
@@ -167,15 +194,16 @@ def _entry_at(view: TreeView, path: str) -> Entry | None:
     return decode_entry_or_none(view.read(path), path)
 
 
-def _load(path: Path, commit: str) -> ActiveDecisions | None:
+def _load(path: Path, commit: str, me: str | None) -> ActiveDecisions | None:
     try:
         data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
-        if data.get("version") != CACHE_VERSION or data.get("commit") != commit:
+        if (data.get("version") != CACHE_VERSION or data.get("commit") != commit
+                or data.get("me") != me):
             return None
         buckets = {"decided": Newest(_pairs(data["top"]), int(data["active"]))}
-        for bucket in ("verified", "dropped"):
+        for bucket in ALL_BUCKETS[1:]:
             buckets[bucket] = Newest(_pairs(data[bucket]["top"]), int(data[bucket]["count"]))
-        return _result(buckets, commit)
+        return _result(buckets, commit, me)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -194,7 +222,8 @@ def _save(path: Path, result: ActiveDecisions) -> None:
         "commit": result.commit,
         "active": result.active,
         "top": _items(result.top),
-        "verified": {"count": result.verified.count, "top": _items(result.verified.entries)},
-        "dropped": {"count": result.dropped.count, "top": _items(result.dropped.entries)},
+        "me": result.me,
+        **{bucket: {"count": held.count, "top": _items(held.entries)}
+           for bucket, held in _buckets(result).items() if bucket != "decided"},
     }
     save_json(path, data)

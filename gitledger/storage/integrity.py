@@ -17,6 +17,7 @@ import pygit2
 from pygit2.enums import ReferenceType
 
 from gitledger.errors import CorruptLedger
+from gitledger.storage.bounded import checked_blob
 from gitledger.storage.layout import ARCHIVE_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
 
@@ -82,11 +83,7 @@ def object_kind(store: Store, sha: str) -> str | None:
 
 def blob_data(store: Store, blob_id: str) -> bytes:
     """The content of blob ``blob_id``; CorruptLedger when it is missing or not a blob."""
-    obj = store.git.get(blob_id)
-    if not isinstance(obj, pygit2.Blob):
-        what = "missing" if obj is None else f"a {obj.type_str}"
-        raise CorruptLedger(f"{blob_id[:12]} is {what}, not a file")
-    return bytes(obj.data)
+    return checked_blob(store.git, pygit2.Oid(hex=blob_id))  # its header first
 
 
 def walk_chain(store: Store, tip: str) -> Iterator[Link | Gap]:

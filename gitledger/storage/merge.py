@@ -44,6 +44,7 @@ from gitledger.core.codec import (
 from gitledger.core.model import BlobRef, Change
 from gitledger.core.parsing import toml_loads
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.storage.bounded import checked_blob
 from gitledger.storage.layout import FOCUS_PATH, META_PATH
 from gitledger.storage.store import LedgerMoved, Store, TreeView
 
@@ -240,7 +241,7 @@ def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> 
 
 
 def _blob(git: pygit2.Repository, blob_id: str) -> bytes:
-    return bytes(git[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
+    return checked_blob(git, pygit2.Oid(hex=blob_id))
 
 
 def _blob_at(git: pygit2.Repository, tree: pygit2.Tree | None, path: str) -> bytes | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import pygit2
 
-from gitledger.core.model import BlobRef, Change, Entry, git_evidence
+from gitledger.core.model import BlobRef, Change, Entry, git_evidence, parse_trailers
 from gitledger.errors import CorruptLedger
 from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import collector_paused, read_entries
@@ -42,6 +42,7 @@ NOTES_RETRY_SECONDS = 2.0
 FANOUT_AT = 256
 #: Lines the post-commit hook writes (derived again from the ledgers' ``commit`` events).
 HOOK_RELATIONS = ("commit-in", "refs")
+_COMMIT_EVENT = b"Ledger-Event: commit"
 
 
 @dataclass(frozen=True)
@@ -229,16 +230,21 @@ def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
     """The lines a ledger's ``commit`` events put on code commits (the post-commit hook's):
     ``commit-in <ledger> <its tip then>`` and ``refs <id> <ledger>`` per ``Ledger-Refs``."""
     lines: dict[str, set[str]] = {}
-    for event in store.history_from(tip):
-        if event.trailers.get("Ledger-Event", ("",))[0] != "commit":
+    walker = store.git.walk(pygit2.Oid(hex=tip), pygit2.enums.SortMode.TOPOLOGICAL)
+    for commit in walker:
+        # Most of a ledger's commits are not commit events: their messages are not parsed
+        # (why checks every commit-in line against this, so it must stay cheap).
+        if _COMMIT_EVENT not in commit.raw_message or not commit.parent_ids:
             continue
-        for sha in event.trailers.get("Ledger-Commit", ())[:1]:
-            if not _is_full_sha(sha) or not event.parents:
+        trailers = parse_trailers(commit.message)
+        if trailers.get("Ledger-Event", ("",))[0] != "commit":
+            continue
+        for sha in trailers.get("Ledger-Commit", ())[:1]:
+            if not _is_full_sha(sha):
                 continue
             found = lines.setdefault(sha, set())
-            found.add(f"commit-in {ref} {event.parents[0]}")
-            found.update(f"refs {entry_id} {ref}"
-                         for entry_id in event.trailers.get("Ledger-Refs", ()))
+            found.add(f"commit-in {ref} {commit.parent_ids[0]}")
+            found.update(f"refs {entry_id} {ref}" for entry_id in trailers.get("Ledger-Refs", ()))
     return lines
 
 

@@ -34,6 +34,8 @@ from pygit2.transaction import ReferenceTransaction
 from gitledger.core.ids import ALPHABET
 from gitledger.core.model import BlobRef, Change, Event, format_message, parse_trailers
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
+from gitledger.storage.bounded import MAX_LEDGER_BLOB, Oversized, blob_size, checked_blob
+from gitledger.storage.bounded import oversized as _oversized
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,
@@ -89,10 +91,15 @@ class TreeView:
             return None
 
     def read(self, path: str) -> bytes | None:
-        obj = self._lookup(path)
-        if obj is None or obj.type != ObjectType.BLOB:
+        """The blob at ``path`` (None when there is none); CorruptLedger, unread, when
+        its header says it is bigger than a ledger file can be."""
+        try:
+            entry = self._tree[path]
+        except KeyError:
             return None
-        return bytes(obj.data)  # type: ignore[attr-defined]
+        if entry.type != ObjectType.BLOB:
+            return None
+        return checked_blob(self._repo, entry.id)
 
     def names(self, path: str) -> list[str]:
         obj = self._lookup(path)
@@ -163,15 +170,17 @@ class TreeView:
         tree = self._repo[item.id]
         return tree if isinstance(tree, pygit2.Tree) else None
 
-    def read_blob(self, blob_id: str) -> bytes:
-        return bytes(self._repo[pygit2.Oid(hex=blob_id)].data)  # type: ignore[attr-defined]
+    def read_blob(self, blob_id: str, limit: int | None = MAX_LEDGER_BLOB) -> bytes:
+        """Blob ``blob_id``, read only when its header says it fits ``limit``."""
+        return checked_blob(self._repo, pygit2.Oid(hex=blob_id), limit)
 
     def _lookup(self, path: str) -> pygit2.Object | None:
+        """The tree at ``path`` (None for anything else: a blob is never loaded here)."""
         try:
             entry = self._tree[path]
         except KeyError:
             return None
-        return self._repo[entry.id]
+        return self._repo[entry.id] if entry.type == ObjectType.TREE else None
 
 
 @dataclass(frozen=True)
@@ -658,10 +667,17 @@ class Store:
             raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
 
     def blob_size(self, blob_id: str) -> int:
-        """The size in bytes of blob ``blob_id``, without reading its content."""
-        obj = self.git[pygit2.Oid(hex=blob_id)]
-        assert isinstance(obj, pygit2.Blob)
-        return int(obj.size)
+        """The size in bytes of blob ``blob_id``, from its header (never inflated)."""
+        return blob_size(self.git, pygit2.Oid(hex=blob_id))
+
+    def oversized(self, tip: str, known: str | None) -> Oversized | None:
+        """The first blob too big for a ledger that ``tip``'s commits bring beyond what
+        ``known`` (a ref's target, or None) holds; None when there is none, or ``tip``
+        leads to no commit (what reads it next says so)."""
+        try:
+            return _oversized(self.git, tip, [known] if known else [])
+        except (KeyError, ValueError, pygit2.GitError, CorruptLedger):
+            return None
 
     def contains(self, newer: str, older: str) -> bool:
         """Whether commit ``older`` is ``newer`` or one of its ancestors."""

@@ -143,7 +143,7 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
         theirs = mirrors.get(tracking_ref(remote, local))
         if theirs is None:
             continue
-        refused = (_not_a_ledger(store, local, theirs)
+        refused = (_oversized(store, theirs, local) or _not_a_ledger(store, local, theirs)
                    or gate.refusal(tracking_ref(remote, local), theirs))
         if refused is not None:
             left.append(f"{_label(remote, local)} was not merged: {refused}")
@@ -155,11 +155,17 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
         if (refused := gate.refusal(tracking_ref(remote, archive), theirs)) is not None:
             left.append(f"{_label(remote, archive)} was not merged: {refused}")
         elif theirs is not None:
-            outcome = _merge_archive(store, archive, theirs, _label(remote, archive))
+            too_big = _oversized(store, theirs, archive)
+            outcome = (f"{_label(remote, archive)} was not merged: {too_big}" if too_big
+                       else _merge_archive(store, archive, theirs, _label(remote, archive)))
             if outcome is not None:
                 left.append(outcome)
     left.extend(gate.sweep(mirrors))
-    notes = _merge_notes(repo, store, mirrors.get(tracking_ref(remote, NOTES_REF)))
+    their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
+    too_big = _oversized(store, their_notes, NOTES_REF) if their_notes else None
+    if too_big:
+        left.append(f"{_label(remote, NOTES_REF)} was not merged: {too_big}")
+    notes = _merge_notes(repo, store, None if too_big else their_notes)
     _renote_conflicts(store, merges)
     findings_after = _findings(repo, store, checked)
     seen = {_finding_key(f) for f in findings_before}
@@ -172,6 +178,12 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
 
 def _label(remote: str, ref: str) -> str:
     return f"{remote}/{ref.removeprefix('refs/ledger/').removeprefix('sessions/')}"
+
+
+def _oversized(store: Store, theirs: str, local: str) -> str | None:
+    """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
+    found = store.oversized(theirs, store.target(local))
+    return None if found is None else str(found)
 
 
 def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:

@@ -36,7 +36,13 @@ from gitledger.core.model import (
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
-from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
+from gitledger.ledger.project_index import (
+    ActiveDecisions,
+    Newest,
+    Shorts,
+    active_project_decisions,
+    is_foreign,
+)
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
 
@@ -51,6 +57,12 @@ PRIORITY = ("open", "dropped", "verified", "decided", "plan", "proposed", "proje
             "project_verified", "project")
 FLOORS = {"open": 2, "decided": 2, "verified": 2, "dropped": 2, "plan": 1, "proposed": 0,
           "project": 0, "project_verified": 0, "project_dropped": 0}
+#: The project's sections, where entries others wrote are shown after the user's own.
+PROJECT_SECTIONS = ("project", "project_verified", "project_dropped")
+#: The share of the block's budget that entries written by others (``is_foreign``) may
+#: take in the project's sections, all together: a teammate's 100,000 decisions never
+#: bury the user's own, which are shown first in each section.
+FOREIGN_SHARE = 0.25
 #: Decisions restore shows; rejected and superseded ones are only counted.
 SHOWN_STATUSES = LIVE_STATUSES
 
@@ -199,8 +211,9 @@ def compose(parts: Parts, budget: int) -> Block:
     owner = meta.session_id if meta else None
     other = bool(parts.session_id and owner and owner != parts.session_id)
     new_session = parts.session_id is None or owner != parts.session_id
-    sections, shortened = _sections(parts, FULL)
+    sections, shortened, foreign = _sections(parts, FULL)
     totals = {key: len(lines) for key, lines in sections.items()}
+    foreign_totals = _foreign_totals(parts, foreign)
     for key, _, count in _project_sections(parts.project):
         totals[key] = max(count, len(sections[key]))
     hidden = _hidden_decisions(snapshot)
@@ -211,17 +224,19 @@ def compose(parts: Parts, budget: int) -> Block:
 
     def text_for(counts: dict[str, int], protocol_on: bool,
                  cap: int = budget) -> tuple[str, bool, dict[str, int]]:
+        teammates = {key: total - sum(foreign[key][: counts[key]])
+                     for key, total in foreign_totals.items()}
         return _render(head, protocol if protocol_on else [], sections, totals, counts,
                        {**shortened, "head": head_cut}, hidden, cap,
                        protocol_dropped=bool(protocol) and not protocol_on,
-                       show_base=_show_base(parts))
+                       show_base=_show_base(parts), teammates=teammates)
 
     # Every canonical section keeps a floor: two whole entries when they fit, else one,
     # else one shortened further and further.  Showing every entry of a small ledger can
     # be shorter than its floors and the notices of what they leave out: that is tried too.
     for caps, scale in ((FULL, 1.0), (FULL, 0.5), *((tighter, 0.5) for tighter in TIGHTER)):
         if caps is not FULL:
-            sections, shortened = _sections(parts, caps)
+            sections, shortened, foreign = _sections(parts, caps)
         floors = {key: min(int(FLOORS[key] * scale + 0.5) if FLOORS[key] else 0,
                            len(lines)) for key, lines in sections.items()}
         everything = {key: len(lines) for key, lines in sections.items()}
@@ -239,15 +254,27 @@ def compose(parts: Parts, budget: int) -> Block:
     if with_protocol and len(text_for(include, True)[0]) > budget:
         with_protocol = False
     # Fill by priority: once a section cannot show its next entry, every section below
-    # it keeps only its floor, so nothing of lower priority is shown in its place.
+    # it keeps only its floor, so nothing of lower priority is shown in its place.  Others'
+    # entries in the project's sections stop at their share of the budget instead, which
+    # does not stop the sections below (the user's own entries there come first).
+    theirs = FOREIGN_SHARE * budget - sum(
+        len(line) + 1 for key in PROJECT_SECTIONS
+        for line, flag in zip(sections[key][: include[key]], foreign[key], strict=False) if flag)
     for key in PRIORITY:
         lines = sections[key]  # the project's may stop short of their totals: the rest clips
+        capped = False
         while include[key] < len(lines):
+            line, flag = lines[include[key]], foreign[key][include[key]]
+            if flag and len(line) + 1 > theirs:
+                capped = True
+                break
             include[key] += 1
             if len(text_for(include, with_protocol)[0]) > budget:
                 include[key] -= 1
+                capped = False
                 break
-        if include[key] < totals[key]:
+            theirs -= len(line) + 1 if flag else 0
+        if include[key] < totals[key] and not capped:
             break
     text, complete, clipped = text_for(include, with_protocol)
     assert len(text) <= budget
@@ -337,27 +364,54 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     return lines, cut
 
 
-def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Each section's lines under ``caps``, newest first, and the short ids of lines that
-    were shortened."""
+def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str, list[str]],
+                                                dict[str, list[bool]]]:
+    """Each section's lines under ``caps``, newest first (in the project's sections, the
+    user's own first), the short ids of lines that were shortened, and which lines are
+    entries others wrote."""
     snapshot = parts.session
     short = shortest_unique(e.id for e in snapshot.entries)
     newest = sorted(snapshot.entries, key=lambda e: (e.seq, e.created, e.id), reverse=True)
     lines: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
+    foreign: dict[str, list[bool]] = {key: [] for key in DISPLAY_ORDER}
     pairs = [(e, short[e.id], "proposed" if e.status == "proposed" else e.kind)
              for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
     owner = snapshot.meta.session_id if snapshot.meta else None
     own = {e.id for e in snapshot.entries}
     for key, top, _ in _project_sections(parts.project):
-        pairs += [(e, s, key) for e, s in top]
+        pairs += [(e, s, key) for e, s in _own_first(top, _own(parts.project, key), parts.me)]
     for entry, short_id, key in pairs:
         # Only this ledger's entries have an owner to differ from (the project has none).
         line, cut = _entry_line(entry, short_id, parts.me, caps,
                                 owner if entry.id in own else None)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
-    return lines, shortened
+        foreign[key].append(key in PROJECT_SECTIONS and is_foreign(entry, parts.me))
+    return lines, shortened, foreign
+
+
+def _own(project: ActiveDecisions, key: str) -> Newest:
+    return project.own[PROJECT_SECTIONS.index(key)] if project.me is not None else Newest()
+
+
+def _own_first(top: Shorts, own: Newest, me: str | None) -> Shorts:
+    """A project section's entries: the user's own newest first (those the index kept
+    apart too, however many newer ones others wrote), then everyone else's."""
+    mine = [pair for pair in own.entries if not is_foreign(pair[0], me)]
+    seen = {entry.id for entry, _ in mine}
+    mine += [pair for pair in top if pair[0].id not in seen and not is_foreign(pair[0], me)]
+    return (*mine, *(pair for pair in top if is_foreign(pair[0], me)))
+
+
+def _foreign_totals(parts: Parts, foreign: dict[str, list[bool]]) -> dict[str, int]:
+    """How many entries others wrote each project section holds in all (shown or not)."""
+    found: dict[str, int] = {}
+    for key, _, count in _project_sections(parts.project):
+        own = _own(parts.project, key)
+        mine = own.count if parts.project.me is not None else count - sum(foreign[key])
+        found[key] = max(count - mine, sum(foreign[key]))
+    return found
 
 
 def _project_sections(project: ActiveDecisions) -> tuple[tuple[str, Shorts, int], ...]:
@@ -376,6 +430,7 @@ def _render(
     head: Sequence[str], protocol: Sequence[str], sections: dict[str, list[str]],
     totals: dict[str, int], include: dict[str, int], shortened: dict[str, list[str]],
     hidden: int, budget: int, *, protocol_dropped: bool, show_base: str | None = None,
+    teammates: dict[str, int] | None = None,
 ) -> tuple[str, bool, dict[str, int]]:
     lines: list[str] = [*head]
     if protocol:
@@ -400,7 +455,14 @@ def _render(
         digest = hashlib.sha256(body.encode("utf-8")).hexdigest()[:10]
         return f"{body}\n{CANARY_PREFIX}{digest}", True, clipped
     for key, missing in clipped.items():
-        lines.append(f"{missing} more {_TITLES[key].split(' (')[0]}: {_show(key, show_base)}")
+        theirs = min((teammates or {}).get(key, 0), missing)
+        title = _TITLES[key].split(" (")[0]
+        if theirs == missing:
+            said = f"+{missing} more {title} from teammates"
+        else:
+            said = f"{missing - theirs} more {title}" + (
+                f" (+{theirs} more from teammates)" if theirs else "")
+        lines.append(f"{said}: {_show(key, show_base)}")
     if cut:
         named = ", ".join(cut[:5]) + (f" and {len(cut) - 5} more" if len(cut) > 5 else "")
         lines.append(f"Shortened for the block: {named}; {_show('', show_base)}ID has the "

@@ -11,6 +11,12 @@ commits that last changed those lines, newest first).  For each commit the notes
 * which ledger was active when it was made (``commit-in <ref> <tip>``): that ledger's
   TASK, VERIFIED facts and DROPPED approaches at that moment, newest first.
 
+The notes are only an index, and anyone who can push ``refs/notes/ledger`` can write a
+line: a line is shown only when its ledger itself records it (the line is one
+``notes rebuild`` would derive from that ledger: the entry, as it is now, names the commit;
+the ledger's own history has the ``commit`` event).  Any other line is listed apart as
+unbacked, never as the commit's history.
+
 A session ledger archived since is read from ``refs/ledger/archive/<id>``; a ledger or
 entry that is gone is named, never fatal.  A target that is both a file at HEAD and a
 revision is the file (what you see in the work tree); ``rev=True`` (``--rev``) says it
@@ -28,7 +34,7 @@ from typing import Any
 from gitledger.core.codec import entry_to_json
 from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
-from gitledger.core.model import Entry, git_evidence
+from gitledger.core.model import Entry
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
@@ -41,7 +47,7 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
 )
 from gitledger.storage.mirrors import mirrors
-from gitledger.storage.notes import read_note
+from gitledger.storage.notes import commit_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 from gitledger.views.render import deploy_receipt
@@ -52,6 +58,10 @@ MAX_COMMITS = 20
 CONTEXT_ITEMS = 5
 #: The note relations that name an entry, strongest first (the order they are shown in).
 ENTRY_RELATIONS = ("deploys", "implements", "cites", "refs")
+#: How many unbacked note lines of one commit are listed (a forged note can hold many).
+UNBACKED_SHOWN = 5
+#: What clears unbacked lines: the notes derived again from the ledgers alone.
+UNBACKED_FIX = "git ledger notes rebuild"
 
 _RANGE = re.compile(r"(\d+)(?:-(\d+))?")
 _INDENT = "    "
@@ -90,6 +100,8 @@ class CommitWhy:
     entries: tuple[Linked, ...] = ()
     context: Context | None = None
     noted: bool = False
+    #: Note lines on this commit that their ledger does not record (forged, or stale).
+    unbacked: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,6 +252,7 @@ class _Reader:
     graph: CommitGraph
     context_items: int
     _views: dict[str, tuple[TreeView | None, str | None]] = field(default_factory=dict)
+    _records: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     _mirror_refs: dict[str, tuple[str, str]] | None = None
 
     def _first_made(self, contexts: list[tuple[str, str]]) -> tuple[str, str]:
@@ -255,46 +268,88 @@ class _Reader:
         noted = read_note(self.store, sha)
         linked: list[Linked] = []
         contexts: list[tuple[str, str]] = []
+        gone: list[tuple[str, str, str]] = []
+        unbacked: list[str] = []
         for line in noted:
             parts = line.split()
-            if len(parts) != 3:
+            if not parts:
                 continue
-            relation, first, second = parts
+            relation, first, second = parts if len(parts) == 3 else ("", "", "")
             if relation in ENTRY_RELATIONS and is_valid_id(first):
-                if not any(x.entry_id == first and x.ledger == second and x.relation == relation
-                           for x in linked):
-                    linked.append(self._linked(relation, first, second, sha))
-            elif relation == "commit-in" and second not in (t for _, t in contexts):
-                contexts.append((first, second))
+                if any(x.entry_id == first and x.ledger == second and x.relation == relation
+                       for x in linked):
+                    continue
+                found = self._linked(relation, first, second, sha)
+                if found is None:
+                    unbacked.append(line)
+                else:
+                    linked.append(found)
+            elif relation == "commit-in":
+                problem = self._unrecorded(first, sha, line)
+                if problem is None:
+                    if second not in (t for _, t in contexts):
+                        contexts.append((first, second))
+                elif problem:
+                    gone.append((first, second, problem))
+                else:
+                    unbacked.append(line)
+            else:
+                unbacked.append(line)
         linked.sort(key=_entry_order)
-        context = self._context(*self._first_made(contexts)) if contexts else None
-        return CommitWhy(sha, summary, lines, tuple(linked), context, bool(noted))
+        context = None
+        if contexts:
+            context = self._context(*self._first_made(contexts))
+        elif gone:
+            ref, tip, problem = gone[0]
+            context = Context(ref, tip, problem=problem)
+        return CommitWhy(sha, summary, lines, tuple(linked), context, bool(noted),
+                         tuple(unbacked))
 
-    def _linked(self, relation: str, entry_id: str, ref: str, sha: str) -> Linked:
+    def _linked(self, relation: str, entry_id: str, ref: str, sha: str) -> Linked | None:
+        """The entry a note line names, when its ledger records the line; a ledger that
+        is not here is named with the problem; None when the line is unbacked."""
         view, problem = self._view(ref)
         if view is None:
-            return Linked(relation, ref, entry_id, None, problem)
+            return None if problem is None else Linked(relation, ref, entry_id, None, problem)
+        line = f"{relation} {entry_id} {ref}"
+        if relation == "refs" and line not in self._recorded(ref).get(sha, ()):
+            return None
         try:
             entry = read_entry(view, entry_id)
         except UnknownEntry:
-            return Linked(relation, ref, entry_id, None, f"{entry_id} is not in {ref} any more")
+            return None
         except CorruptLedger as exc:
             return Linked(relation, ref, entry_id, None, str(exc))
-        if relation != "refs" and not _names(entry, sha):
-            return Linked(relation, ref, entry_id, entry,
-                          f"{entry_id} no longer names this commit (the note is stale; "
-                          "git ledger notes rebuild)")
+        if relation != "refs" and line not in note_lines(entry, ref).get(sha, ()):
+            return None  # the entry (as it is now) does not name this commit so
         return Linked(relation, ref, entry_id, entry)
 
+    def _unrecorded(self, ref: str, sha: str, line: str) -> str | None:
+        """None when ``ref``'s own history records the ``commit-in`` line; why not when
+        the ledger is not here; "" when it is here and does not record it."""
+        view, problem = self._view(ref)
+        if view is None:
+            return problem or ""
+        return None if line in self._recorded(ref).get(sha, ()) else ""
+
+    def _recorded(self, ref: str) -> dict[str, set[str]]:
+        """The lines ``ref``'s ``commit`` events put on code commits (one walk a ledger)."""
+        if ref not in self._records:
+            view, _ = self._view(ref)
+            commit = view.commit if view is not None else None
+            self._records[ref] = commit_lines(self.store, ref, commit) if commit else {}
+        return self._records[ref]
+
     def _view(self, ref: str) -> tuple[TreeView | None, str | None]:
-        """The ledger ``ref`` names now: itself, else its archive; or why there is none."""
+        """The ledger ``ref`` names now: itself, else its archive; or why there is none
+        (None: no ledger could be named so, and nothing can back the line)."""
         if ref not in self._views:
             self._views[ref] = self._find(ref)
         return self._views[ref]
 
     def _find(self, ref: str) -> tuple[TreeView | None, str | None]:
         if not ref.startswith(LEDGER_NAMESPACE):
-            return None, f"'{ref}' is not a ledger ref"
+            return None, None
         candidates = [ref]
         if ref.startswith(SESSIONS_PREFIX):
             candidates.append(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
@@ -328,11 +383,6 @@ class _Reader:
         n = self.context_items
         return Context(ref, tip, focus.task, tuple(verified[:n]), tuple(dropped[:n]),
                        max(0, len(verified) - n), max(0, len(dropped) - n))
-
-
-def _names(entry: Entry, sha: str) -> bool:
-    cited = [*git_evidence(entry), *([entry.deployed_sha] if entry.deployed_sha else [])]
-    return any(len(c) >= 4 and sha.startswith(c.lower()) for c in cited)
 
 
 def _entry_order(item: Linked) -> tuple[int, float, int, int]:
@@ -377,6 +427,7 @@ def _commit_json(found: CommitWhy) -> dict[str, Any]:
         "summary": found.summary,
         "lines": [list(r) for r in found.lines] if found.lines is not None else None,
         "noted": found.noted,
+        "unbacked": list(found.unbacked),
         "entries": [{"relation": x.relation, "ledger": x.ledger, "id": x.entry_id,
                      "entry": entry_to_json(x.entry) if x.entry else None,
                      "status": status_text(x.entry)
@@ -424,7 +475,7 @@ def _commit_lines(found: CommitWhy) -> list[str]:
         several = len(found.lines) > 1 or found.lines[0][0] != found.lines[0][1]
         at = f"  (line{'s' if several else ''} {', '.join(_span(r) for r in found.lines)})"
     lines = [f"commit {found.commit[:12]}  {one_line(found.summary, 72)}{at}"]
-    if not found.entries and found.context is None:
+    if not found.entries and found.context is None and not found.unbacked:
         lines.append(f"  no ledger notes for {found.commit[:12]}")
         return lines
     shown: dict[tuple[str, str], list[str]] = {}
@@ -443,7 +494,22 @@ def _commit_lines(found: CommitWhy) -> list[str]:
         lines.extend(_linked_lines(item, shown[key]))
     if found.context is not None:
         lines.extend(_context_lines(found.context))
+    lines.extend(_unbacked_lines(found.unbacked))
     return lines
+
+
+def _unbacked_lines(unbacked: tuple[str, ...]) -> list[str]:
+    """Note lines no ledger records, apart and labelled: what they name is not shown."""
+    if not unbacked:
+        return []
+    n = len(unbacked)
+    out = [f"  unbacked note line{'s' if n != 1 else ''} (no ledger records "
+           f"{'them' if n != 1 else 'it'}; not shown as this commit's history):"]
+    out += [f"{_INDENT}{one_line(line, 200)}" for line in unbacked[:UNBACKED_SHOWN]]
+    if n > UNBACKED_SHOWN:
+        out.append(f"{_INDENT}… and {n - UNBACKED_SHOWN} more")
+    out.append(f"{_INDENT}fix: {UNBACKED_FIX}")
+    return out
 
 
 def _linked_lines(item: Linked, relations: list[str]) -> list[str]:
@@ -509,5 +575,5 @@ def _span(lines: tuple[int, int] | None) -> str:
 
 
 
-__all__ = ["CONTEXT_ITEMS", "MAX_COMMITS", "CommitWhy", "Context", "Linked", "Why",
+__all__ = ["CONTEXT_ITEMS", "MAX_COMMITS", "UNBACKED_FIX", "CommitWhy", "Context", "Linked", "Why",
            "status_text", "why", "why_json", "why_text"]

@@ -428,12 +428,13 @@ def test_notes_edited_by_hand_are_found_and_rebuilt(work: Path) -> None:
     note = git(work, "notes", "--ref=ledger", "show", code)
     git(work, "notes", "--ref=ledger", "add", "-f", "-m", "cites d-bogus00000 refs/x", code)
     report = doctor(work)
-    assert _codes(report) == ["notes-stale"]
-    line = _one(report, "notes-stale")
-    assert "2 lines missing" in line
-    assert "1 line no ledger backs" in line
+    assert sorted(_codes(report)) == ["note-unbacked", "notes-stale"]
+    assert "2 lines missing" in _one(report, "notes-stale")
+    line = _one(report, "note-unbacked")
+    assert "1 line on refs/notes/ledger no ledger backs" in line
     assert "d-bogus00000" in line
-    doctor(work, fix=True)
+    fixed = doctor(work, fix=True)
+    assert sorted(_codes(fixed, fixed=True)) == ["note-unbacked", "notes-stale"]
     assert git(work, "notes", "--ref=ledger", "show", code) == note
     _clean(work)
 

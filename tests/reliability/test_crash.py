@@ -60,7 +60,8 @@ from tests.remote_fixtures import make_team, subprocess_env
 SEED = 20261130
 TRIALS = sized(6, 50)
 #: The doctor codes whose ``--fix`` column says yes (docs/cli.md, git ledger doctor).
-FIXED_BY_DOCTOR = {"pointer-invalid", "pointer-archived", "notes-stale", "keep-missing",
+FIXED_BY_DOCTOR = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+                   "keep-missing",
                    "cache-unreadable", "archive-unfinished", "carry-unfinished",
                    "lock-stale"}
 

@@ -223,7 +223,7 @@ def test_valid_ref_name(name: str, valid: bool) -> None:
 
 def test_blob_size(repo: Path, store: Store) -> None:
     assert store.blob_size(_blob(repo, b"12345")) == 5
-    with pytest.raises(KeyError):
+    with pytest.raises(CorruptLedger, match="is missing"):
         store.blob_size("4" * 40)
 
 

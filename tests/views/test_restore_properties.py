@@ -43,7 +43,7 @@ from gitledger.errors import BudgetTooSmall
 from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
-from gitledger.ledger.project_index import ActiveDecisions, Newest
+from gitledger.ledger.project_index import ActiveDecisions, Newest, is_foreign
 from gitledger.views.restore import (
     CANARY_PREFIX,
     DETAIL_CAP,
@@ -293,11 +293,25 @@ def expected_sections(parts: Parts) -> dict[str, list[Entry]]:
 
 
 def project_of(parts: Parts) -> dict[str, tuple[tuple[tuple[Entry, str], ...], int]]:
-    """Each project section's newest entries (with short ids) and its total."""
+    """Each project section's newest entries (with short ids) and its total: the reader's
+    own first, then those others wrote (``is_foreign``), each newest first."""
     project = parts.project
-    return {"project": (project.top, project.active),
-            "project_verified": (project.verified.entries, project.verified.count),
-            "project_dropped": (project.dropped.entries, project.dropped.count)}
+
+    def own_first(top: tuple[tuple[Entry, str], ...]) -> tuple[tuple[Entry, str], ...]:
+        return (*(p for p in top if not is_foreign(p[0], parts.me)),
+                *(p for p in top if is_foreign(p[0], parts.me)))
+
+    return {"project": (own_first(project.top), project.active),
+            "project_verified": (own_first(project.verified.entries), project.verified.count),
+            "project_dropped": (own_first(project.dropped.entries), project.dropped.count)}
+
+
+def unshown_theirs(parts: Parts, reading: Reading, key: str) -> int:
+    """How many entries others wrote a project section holds that the block does not show."""
+    if key not in PROJECT_SECTIONS:
+        return 0
+    top, _ = project_of(parts)[key]
+    return sum(1 for e, _ in top[reading.shown(key):] if is_foreign(e, parts.me))
 
 
 def totals_of(parts: Parts) -> dict[str, int]:
@@ -434,7 +448,13 @@ def check_clipped_named(parts: Parts, block: Block, reading: Reading) -> None:
         assert missing >= 0
         if missing:
             assert block.clipped.get(key) == missing, key
-            notice = f"{missing} more {TITLE_WORD[key]}: {SHOW[key]}"
+            theirs = unshown_theirs(parts, reading, key)
+            if theirs == missing:
+                said = f"+{missing} more {TITLE_WORD[key]} from teammates"
+            else:
+                said = f"{missing - theirs} more {TITLE_WORD[key]}" + (
+                    f" (+{theirs} more from teammates)" if theirs else "")
+            notice = f"{said}: {SHOW[key]}"
             assert notice in reading.lines, f"{key}: no line {notice!r}"
         else:
             assert key not in block.clipped
@@ -542,7 +562,11 @@ def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
     for index, key in enumerate(NON_CANONICAL_PRIORITY):
         if reading.shown(key):
             for before in (*CANONICAL, *NON_CANONICAL_PRIORITY[:index]):
-                assert reading.shown(before) == totals[before], f"{before} clipped, {key} shown"
+                # Entries others wrote stop at their share of the block (FOREIGN_SHARE),
+                # which does not hold back the reader's own below.
+                theirs = unshown_theirs(parts, reading, before)
+                assert reading.shown(before) + theirs == totals[before], (
+                    f"{before} clipped, {key} shown")
 
 
 def check_full_fields(parts: Parts, block: Block, reading: Reading) -> None:

@@ -322,12 +322,17 @@ def test_stale_note_is_marked(repo: Path, run: Run) -> None:
     assert _json(run, old)["commits"][0]["entries"] == []  # the write dropped the line
     fresh = _json(run, new)["commits"][0]["entries"]
     assert [(e["id"], e["problem"]) for e in fresh] == [(entry, None)]
-    # An index line the ledger no longer backs (a note merged in from elsewhere, say).
-    add_lines(Ledger.open(repo).store, {old: {f"cites {entry} {_session(repo)}"}}, "stale")
-    stale = _json(run, old)["commits"][0]["entries"]
-    assert [e["id"] for e in stale] == [entry]
-    assert "no longer names this commit" in stale[0]["problem"]
-    assert "notes rebuild" in _ok(run("why", old))
+    # An index line the ledger no longer backs (a note merged in from elsewhere, say):
+    # listed apart, and the entry (which does not name this commit) is not shown for it.
+    line = f"cites {entry} {_session(repo)}"
+    add_lines(Ledger.open(repo).store, {old: {line}}, "stale")
+    stale = _json(run, old)["commits"][0]
+    assert stale["entries"] == []
+    assert stale["unbacked"] == [line]
+    out = _ok(run("why", old))
+    assert "unbacked note line (no ledger records it" in out
+    assert "Use PKCE" not in out
+    assert "fix: git ledger notes rebuild" in out
 
 
 # -- archived and missing ledgers ----------------------------------------------------------
@@ -361,8 +366,11 @@ def test_a_ledger_that_is_gone_is_named_not_fatal(
     out = _ok(run("why", story["bff_code"]))
     assert f"cites {story['bff']}" in out
     assert "is gone" in out
-    # the context's commits are still in the object database (unreachable, not yet gc'd)
-    assert data["commits"][0]["context"]["task"] == "Add login"
+    # The context's commits are still in the object database (unreachable, not yet
+    # gc'd), but with no ledger to record them they are not shown as this commit's story.
+    context = data["commits"][0]["context"]
+    assert context["task"] is None
+    assert "is gone" in context["problem"]
 
 
 # -- JSON shape ------------------------------------------------------------------------------
@@ -374,7 +382,9 @@ def test_json_shape_is_stable(story: dict[str, str], run: Run) -> None:
     assert data["target"] == "app.py:3"
     assert data["lines"] == [3, 3]
     commit = data["commits"][0]
-    assert set(commit) == {"commit", "summary", "lines", "noted", "entries", "context"}
+    assert set(commit) == {"commit", "summary", "lines", "noted", "entries", "context",
+                           "unbacked"}
+    assert commit["unbacked"] == []
     assert commit["summary"] == "add pkce"
     assert commit["noted"] is True
     entry = commit["entries"][0]
