@@ -15,7 +15,7 @@ from gitledger.storage.layout import KEEP_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
 from gitledger.team.review import Review, mirror_name
-from gitledger.team.sync import FetchResult, PullResult, PushResult
+from gitledger.team.sync import FetchResult, OwnedChange, PullResult, PushResult
 from gitledger.views.render import summary_json
 
 INDENT = "  "
@@ -80,7 +80,22 @@ def pull_json(result: PullResult) -> dict[str, Any]:
         "notes": result.notes,
         "findings": [finding_json(f) for f in result.findings],
         "left": list(result.left),
+        "owned_changed": [owned_json(c) for c in result.owned],
     }
+
+
+def owned_json(change: OwnedChange) -> dict[str, Any]:
+    return {"ref": change.ref, "mirror": change.mirror, "ours": change.ours,
+            "theirs": change.theirs, "state": change.state, "read": change.read}
+
+
+def owned_line(change: OwnedChange, remote: str) -> str:
+    """One ledger of ours that the remote changed, as the pull and review say it."""
+    how = {"ahead": "has commits on top of yours",
+           "diverged": "has commits yours does not",
+           "retagged": "is another tag of the same commit"}.get(change.state, change.state)
+    return (f"{_short(change.ref)}: yours, not moved: {remote}'s copy {how} (someone else "
+            f"wrote it); read theirs: {change.read}")
 
 
 def pull_text(result: PullResult) -> str:
@@ -101,6 +116,7 @@ def pull_text(result: PullResult) -> str:
     if result.notes not in ("none", "up-to-date"):
         lines.append(f"{INDENT}notes: {result.notes}")
     lines += [f"{INDENT}left as is: {printable(item)}" for item in result.left]
+    lines += [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
     if result.findings:
         lines.append(f"check after the merge: {_plural(len(result.findings), 'new problem')}")
         lines += [f"{INDENT}{f.severity}: {f.rule}: {printable(f.message)}\n"
@@ -193,14 +209,18 @@ def review_json(result: Review) -> dict[str, Any]:
                 for d in decisions]}
             for scope, decisions in result.scopes
         ],
+        "owned_changed": [owned_json(c) for c in result.owned],
     }
 
 
 def review_text(result: Review) -> str:
     count = sum(len(decisions) for _, decisions in result.scopes)
     head = f"Decisions changed since {printable(result.since)}"
+    tail = [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
+    if tail:
+        tail.insert(0, "Your ledgers that someone else changed on the remote (not merged):")
     if not count:
-        return f"{head}: none"
+        return "\n".join([f"{head}: none", *tail])
     lines = [f"{head}: {_plural(count, 'decision')} in "
              f"{_plural(len(result.scopes), 'scope')}"]
     for scope, decisions in result.scopes:
@@ -214,7 +234,7 @@ def review_text(result: Review) -> str:
             for change in decision.changes:
                 lines.append(f"{INDENT * 2}{change.what} by {printable(_who(change.author))} "
                              f"{iso(change.time)[:16].replace('T', ' ')}")
-    return "\n".join(lines)
+    return "\n".join([*lines, *tail])
 
 
 def _who(ident: str) -> str:

@@ -3,7 +3,9 @@
 ``review`` reads the history of the project ledger and of every session ledger mirrored
 from a remote, since the last pull (or a date, or a commit), and groups the decisions
 that were added, changed, superseded or deployed by scope, each change with its author.
-``remote_ledgers`` lists the mirrored session ledgers for ``list --remote``.
+It also lists what a pull left alone: the ledgers this clone owns whose copy on the
+remote someone else changed.  ``remote_ledgers`` lists the mirrored session ledgers for
+``list --remote``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from gitledger.storage.mirrors import tracking_prefix
 from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
-from gitledger.team.sync import read_pulls
+from gitledger.team.sync import OwnedChange, owned_changes, read_pulls
 
 #: What each event did to the entries it names, when no ``Ledger-Status`` says more.
 _EVENT_CHANGES = {"add": "added", "resolve": "added", "edit": "edited", "status": "status",
@@ -56,6 +58,8 @@ class Review:
     remote: str
     ledgers: tuple[str, ...]
     scopes: tuple[tuple[str | None, tuple[ReviewedDecision, ...]], ...]
+    #: Ledgers this clone owns whose copy on the remote someone else changed.
+    owned: tuple[OwnedChange, ...] = ()
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -87,7 +91,8 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
     return Review(described, name, tuple(ledgers.values()),
-                  tuple((scope, tuple(items)) for scope, items in ordered))
+                  tuple((scope, tuple(items)) for scope, items in ordered),
+                  owned_changes(store, name) if name else ())
 
 
 def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],

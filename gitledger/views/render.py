@@ -457,6 +457,7 @@ def adopt_json(result: AdoptResult) -> dict[str, Any]:
         "task": result.task,
         "released": list(result.released),
         "left": result.left,
+        "copied_from": result.copied_from,
     }
 
 
@@ -466,6 +467,9 @@ def adopt_text(result: AdoptResult) -> str:
         return f"{result.ref} already is this worktree's ledger ({task})"
     lines = [f"this worktree now continues {result.ref} ({_count(result.entries, 'entry')}): "
              f"{task}"]
+    if result.copied_from:
+        lines.append(f"a copy of {result.copied_from}, which stays its owner's: your writes "
+                     "and pushes go to the copy only")
     if result.left:
         name = result.left.rsplit("/", 1)[-1]
         lines.append(f"its previous, empty ledger {result.left} is left orphaned "
