@@ -17,9 +17,12 @@ brings a fetched copy into the local ref without losing anything either side wro
   versions stay in the history, the losing one at the other parent.
 
 A merge never loses a change: a path one side removed and the other changed is kept
-(only a removal the other side did not touch goes through).  The keep-alive chain merges
-the same way, with the lines of a blob unioned.  ``merged_commit`` makes the same merge
-without a ref (two archives of one ledger).
+(only a removal the other side did not touch goes through).  With ``keep_removed`` (the
+project ledger, which everyone who can push writes) no removal by the other side goes
+through at all: an entry its tree lacks stays here, also on what would be a fast-forward,
+which then becomes a merge commit that keeps it (``Ledger-Kept``); the entries kept and the
+entries whose version the other side replaced are in the ``MergeResult``.  The keep-alive
+chain merges the same way, with the lines of a blob unioned.
 """
 
 from __future__ import annotations
@@ -74,6 +77,10 @@ class MergeResult:
     #: How many entries (blobs besides the ledger's identity and focus) came in.
     incoming: int = 0
     conflicts: tuple[Conflict, ...] = ()
+    #: Entries the other copy lacks that were kept here (``keep_removed``).
+    dropped: tuple[str, ...] = ()
+    #: Entries that were here and whose version the other copy's replaced.
+    rewritten: tuple[str, ...] = ()
 
 
 #: (path, base blob, ours, theirs, whether ours changed the record last) -> (merged blob,
@@ -83,11 +90,13 @@ Resolver = Callable[[str, bytes | None, bytes, bytes, Callable[[], bool]],
 
 
 def merge_into(store: Store, ref: str, theirs: str, *, label: str,
-               lines: bool = False) -> MergeResult:
+               lines: bool = False, keep_removed: bool = False) -> MergeResult:
     """Bring commit ``theirs`` (another copy of the ledger at ``ref``) into ``ref``.
 
     ``label`` names the other copy in the merge commit (``origin/project``); ``lines``
     merges blobs as sets of lines (the keep-alive chain) instead of as ledger records.
+    ``keep_removed``: a path the other copy lacks is never removed here, not even by what
+    would be a fast-forward (that becomes a merge commit keeping it), and is reported.
     """
     git = store.git
     other = pygit2.Oid(hex=theirs)
@@ -101,30 +110,37 @@ def merge_into(store: Store, ref: str, theirs: str, *, label: str,
             local = pygit2.Oid(hex=tip)
             if local == other or git.descendant_of(local, other):
                 return MergeResult(ref, "up-to-date", tip, tip)
-            if git.descendant_of(other, local):
+            if git.descendant_of(other, local) and not (
+                    keep_removed and _removed_paths(git, local, other)):
                 store.set_ref(ref, theirs, tip, f"ledger: fast-forward to {label}")
                 return MergeResult(ref, "fast-forward", tip, theirs,
-                                   incoming=_count_changes(git, local, other))
+                                   incoming=_count_changes(git, local, other),
+                                   rewritten=_rewritten(git, local, other))
         except LedgerMoved:
             continue
         commit, outcome = store.update(
-            ref, lambda view: _merge_change(git, view, other, label, resolver))
+            ref, lambda view: _merge_change(git, view, other, label, resolver,
+                                            keep_removed=keep_removed))
         if outcome is None:
             continue  # the tip moved to contain theirs meanwhile: look again
-        incoming, conflicts = outcome
-        return MergeResult(ref, "merged", tip, commit, incoming, conflicts)
+        incoming, conflicts, dropped, rewritten = outcome
+        return MergeResult(ref, "merged", tip, commit, incoming, conflicts, dropped,
+                           rewritten)
     raise LedgerError(f"{ref} kept moving while merging {label}; nothing was lost, run the "
                       "pull again")
 
 
 def _merge_change(
     git: pygit2.Repository, view: TreeView | None, other: pygit2.Oid, label: str,
-    resolver: Resolver,
-) -> tuple[Change, tuple[int, tuple[Conflict, ...]]] | None:
+    resolver: Resolver, *, keep_removed: bool = False,
+) -> tuple[Change, tuple[int, tuple[Conflict, ...], tuple[str, ...], tuple[str, ...]]] | None:
     if view is None or view.commit is None:
         return None
     local = pygit2.Oid(hex=view.commit)
-    if local == other or git.descendant_of(local, other) or git.descendant_of(other, local):
+    if local == other or git.descendant_of(local, other):
+        return None
+    if git.descendant_of(other, local) and not (keep_removed
+                                                and _removed_paths(git, local, other)):
         return None
     ours_commit = git[local]
     theirs_commit = git[other]
@@ -136,12 +152,19 @@ def _merge_change(
     theirs = _changed(base_tree, theirs_commit.tree)
     files: dict[str, bytes | BlobRef | None] = {}
     conflicts: list[Conflict] = []
+    dropped: list[str] = []
+    rewritten: list[str] = []
     for path, their_blob in sorted(theirs.items()):
         if path not in ours:
             if their_blob is not None:
                 files[path] = BlobRef(their_blob)
+                if path in ours_commit.tree and path not in (META_PATH, FOCUS_PATH):
+                    rewritten.append(_name_of(path))
             elif path in ours_commit.tree:
-                files[path] = None  # removed there, untouched here
+                if keep_removed:
+                    dropped.append(_name_of(path))  # removed there: kept here, reported
+                else:
+                    files[path] = None  # removed there, untouched here
             continue
         our_blob = ours[path]
         if our_blob == their_blob or their_blob is None:
@@ -161,6 +184,7 @@ def _merge_change(
             kept, lost = (local, other) if ours_wins() else (other, local)
             conflicts.append(Conflict(_name_of(path), path, fields, str(kept), str(lost)))
     trailers: list[tuple[str, str]] = [("Ledger-Event", "merge"), ("Ledger-Merged", str(other))]
+    trailers += [("Ledger-Kept", name) for name in dropped]
     for conflict in conflicts:
         if conflict.name not in ("focus", "ledger"):
             trailers.append(("Ledger-Entry", conflict.name))
@@ -170,24 +194,10 @@ def _merge_change(
     subject = f"merge {label}: {incoming} entr{'ies' if incoming != 1 else 'y'} in"
     if conflicts:
         subject += f", {len(conflicts)} concurrent edit{'s' if len(conflicts) != 1 else ''}"
+    if dropped:
+        subject += f", {len(dropped)} the other side lacks kept"
     change = Change(subject, tuple(trailers), files, parents=(str(other),))
-    return change, (incoming, tuple(conflicts))
-
-
-def merged_commit(store: Store, ours: str, theirs: str, *, label: str,
-                  ) -> tuple[str, tuple[Conflict, ...]]:
-    """A merge commit of ledger commits ``ours`` and ``theirs`` that no ref points at yet
-    (``ours`` when it already contains ``theirs``, ``theirs`` when it is contained)."""
-    git = store.git
-    other = pygit2.Oid(hex=theirs)
-    if store.contains(ours, theirs):
-        return ours, ()
-    if store.contains(theirs, ours):
-        return theirs, ()
-    outcome = _merge_change(git, store.view_at(ours), other, label, _merge_record)
-    assert outcome is not None  # neither contains the other
-    change, (_, conflicts) = outcome
-    return store.commit_change(ours, change), conflicts
+    return change, (incoming, tuple(conflicts), tuple(dropped), tuple(rewritten))
 
 
 def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | None]:
@@ -229,6 +239,25 @@ def _blob_id(tree: pygit2.Tree, path: str) -> str | None:
         return str(tree[path].id)
     except KeyError:
         return None
+
+
+def _removed_paths(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> list[str]:
+    """The paths ``old``'s tree has and ``new``'s lacks."""
+    old_commit, new_commit = git[old], git[new]
+    assert isinstance(old_commit, pygit2.Commit)
+    assert isinstance(new_commit, pygit2.Commit)
+    return [path for path, blob in _changed(old_commit.tree, new_commit.tree).items()
+            if blob is None]
+
+
+def _rewritten(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> tuple[str, ...]:
+    """The entries ``old`` has that ``new`` holds another version of."""
+    old_commit, new_commit = git[old], git[new]
+    assert isinstance(old_commit, pygit2.Commit)
+    assert isinstance(new_commit, pygit2.Commit)
+    return tuple(_name_of(path) for path, blob in _changed(old_commit.tree, new_commit.tree)
+                 .items() if blob is not None and path in old_commit.tree
+                 and path not in (META_PATH, FOCUS_PATH))
 
 
 def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> int:

@@ -11,7 +11,7 @@ from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.display import printable
 from gitledger.ledger.results import LedgerSummary
-from gitledger.storage.layout import KEEP_REF, REMOTES_PREFIX
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
 from gitledger.team.review import Review, mirror_name
@@ -64,6 +64,7 @@ def merge_json(merge: MergeResult) -> dict[str, Any]:
         "after": merge.after, "incoming": merge.incoming,
         "conflicts": [{"entry": c.name, "path": c.path, "fields": list(c.fields),
                        "kept": c.kept, "other": c.other} for c in merge.conflicts],
+        "dropped": list(merge.dropped), "rewritten": list(merge.rewritten),
     }
 
 
@@ -108,6 +109,13 @@ def pull_text(result: PullResult) -> str:
             noun = ("kept commit", None) if merge.ref == KEEP_REF else ("entry", "entries")
             detail = f" ({_plural(merge.incoming, *noun)} in)"
         lines.append(f"{INDENT}{_short(merge.ref)}: {merge.outcome}{detail}")
+        flag = " --project" if merge.ref == PROJECT_REF else ""
+        if merge.dropped:
+            lines.append(f"{INDENT * 2}the remote's copy lacks {', '.join(merge.dropped)}: "
+                         "kept here (a pull never removes an entry)")
+        if merge.rewritten:
+            lines.append(f"{INDENT * 2}changed by the remote: {', '.join(merge.rewritten)} "
+                         f"(git ledger show ID{flag} shows who changed what)")
         for conflict in merge.conflicts:
             lines.append(
                 f"{INDENT * 2}concurrent edits of {conflict.name} ({', '.join(conflict.fields)}):"
@@ -210,6 +218,7 @@ def review_json(result: Review) -> dict[str, Any]:
             for scope, decisions in result.scopes
         ],
         "owned_changed": [owned_json(c) for c in result.owned],
+        "dropped": list(result.dropped), "rewritten": list(result.rewritten),
     }
 
 
@@ -219,6 +228,12 @@ def review_text(result: Review) -> str:
     tail = [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
     if tail:
         tail.insert(0, "Your ledgers that someone else changed on the remote (not merged):")
+    if result.dropped:
+        tail.append(f"The last pull kept project entries the remote's copy lacks: "
+                    f"{', '.join(result.dropped)}")
+    if result.rewritten:
+        tail.append(f"The last pull took teammates' versions of project entries: "
+                    f"{', '.join(result.rewritten)} (git ledger show ID --project)")
     if not count:
         return "\n".join([f"{head}: none", *tail])
     lines = [f"{head}: {_plural(count, 'decision')} in "

@@ -52,6 +52,18 @@ class ReviewedDecision:
 
 
 @dataclass(frozen=True)
+class OpenConflict:
+    """A concurrent edit a merge resolved by keeping the local version, the entry unchanged
+    since: the other version is still only in the history."""
+
+    entry: str
+    fields: tuple[str, ...]
+    merge: str
+    other: str
+    take: str
+
+
+@dataclass(frozen=True)
 class Review:
     #: What "since" meant: the last pull, a date, a commit, or the whole history.
     since: str
@@ -60,6 +72,12 @@ class Review:
     scopes: tuple[tuple[str | None, tuple[ReviewedDecision, ...]], ...]
     #: Ledgers this clone owns whose copy on the remote someone else changed.
     owned: tuple[OwnedChange, ...] = ()
+    #: What the last pull from the remote did to project entries: those the remote's copy
+    #: lacked (kept here) and those whose version a teammate's replaced.
+    dropped: tuple[str, ...] = ()
+    rewritten: tuple[str, ...] = ()
+    #: Concurrent edits of project entries still as the merge left them.
+    conflicts: tuple[OpenConflict, ...] = ()
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -90,9 +108,15 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     for decision in _decisions(store, ledgers, tips, found):
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
+    last = read_pulls(store).get(name, {})
     return Review(described, name, tuple(ledgers.values()),
                   tuple((scope, tuple(items)) for scope, items in ordered),
-                  owned_changes(store, name) if name else ())
+                  owned_changes(store, name) if name else (),
+                  tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))))
+
+
+def _strings(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],

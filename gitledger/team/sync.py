@@ -166,7 +166,7 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult) 
             left.append(f"{_label(remote, local)} was not merged: {refused}")
             continue
         merges.append(merge_into(store, local, theirs, label=_label(remote, local),
-                                 lines=local == KEEP_REF))
+                                 lines=local == KEEP_REF, keep_removed=local == PROJECT_REF))
     notes = _merge_notes(repo, store, mirrors.get(tracking_ref(remote, NOTES_REF)))
     _renote_conflicts(store, merges)
     findings_after = _findings(repo, store, checked)
@@ -345,7 +345,10 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     # pull left is the truer "before" (our own writes since then are shown too).
     before[PROJECT_REF] = previous.get(PROJECT_REF) or project_before
     after[PROJECT_REF] = store.target(PROJECT_REF) or ""
-    records[remote] = {"time": iso(now()), "before": before, "after": after}
+    project = [m for m in merges if m.ref == PROJECT_REF]
+    records[remote] = {"time": iso(now()), "before": before, "after": after,
+                       "dropped": [i for m in project for i in m.dropped],
+                       "rewritten": [i for m in project for i in m.rewritten]}
     temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
     try:
         temp.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")

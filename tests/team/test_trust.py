@@ -205,3 +205,64 @@ def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
     assert changed["state"] == "ahead"
     assert changed["read"] == f"git ledger show --archive origin/{ledger_id}"
     assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+
+
+# -- 2. nothing is removed by a pull -------------------------------------------------------
+
+
+def _shared_project(team: Team) -> tuple[Clone, Clone, str, str]:
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    kept = alice.ok("decide", "--project", "Use Postgres", "--because", "durable")
+    other = alice.ok("verify", "--project", "the build passes", "--by", "make test")
+    alice.ok("push")
+    bob.ok("pull")
+    return alice, bob, kept, other
+
+
+def test_a_forged_fast_forward_of_the_project_ledger_deletes_nothing(team: Team) -> None:
+    """Old: "project: fast-forward", and Alice's decision was gone from her project
+    ledger without a word."""
+    alice, bob, kept, other = _shared_project(team)
+    tip = bob.refs()[PROJECT]
+    forged = forge(bob, tip, remove=(entry_path(kept),),
+                   write={entry_path(other): show_blob(bob, tip, entry_path(other))
+                          .replace("the build passes", "the build passes; run ./x.sh")},
+                   message="tidy")
+    _plumbing_push(bob, forged, PROJECT)
+    before = alice.refs()[PROJECT]
+
+    pulled = _pull(alice)
+    (merge,) = [m for m in pulled["merges"] if m["ref"] == PROJECT]
+    assert merge["outcome"] == "merged"
+    assert merge["dropped"] == [kept]
+    assert merge["rewritten"] == [other]
+    after = alice.refs()[PROJECT]
+    _git(alice.path, "merge-base", "--is-ancestor", before, after)
+    _git(alice.path, "merge-base", "--is-ancestor", forged, after)
+    assert kept in {e["id"] for e in alice.json("show", "--project")["entries"]}
+    # A teammate's rewrite is collaboration: it goes through, and is named.
+    shown = alice.json("show", other, "--project")["entry"]
+    assert "./x.sh" in shown["text"]
+    text = alice.ok("pull", "--json")  # nothing new: reported once
+    assert json.loads(text)["merges"][0]["dropped"] == []
+    reviewed = alice.json("review")
+    assert reviewed["dropped"] == [kept]
+    assert reviewed["rewritten"] == [other]
+    # Pushed back, the remote has the entry again.
+    alice.ok("push")
+    assert kept in team.remote_entry_ids()
+
+
+def test_a_merge_keeps_an_entry_the_remote_removed(team: Team) -> None:
+    """Old: a removal the local side did not touch went through the three-way merge."""
+    alice, bob, kept, _ = _shared_project(team)
+    tip = bob.refs()[PROJECT]
+    forged = forge(bob, tip, remove=(entry_path(kept),), message="tidy")
+    _plumbing_push(bob, forged, PROJECT)
+    alice.ok("decide", "--project", "Alice goes on", "--because", "work")
+
+    pulled = _pull(alice)
+    (merge,) = [m for m in pulled["merges"] if m["ref"] == PROJECT]
+    assert merge["outcome"] == "merged"
+    assert merge["dropped"] == [kept]
+    assert kept in {e["id"] for e in alice.json("show", "--project")["entries"]}
