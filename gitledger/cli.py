@@ -396,6 +396,24 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
     _wrote(as_json, result)
 
 
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--from", "commit", required=True, metavar="COMMIT",
+              help="The commit whose version of the entry to take: the other tip a pull "
+                   "named for a concurrent edit.")
+@_project_option
+@_common
+def take(entry_id: str, commit: str, project: bool, repo: str | None, as_json: bool) -> None:
+    """Take the version of an entry a commit of its ledger holds (a concurrent edit's other
+    side, which the pull printed); the history keeps both.
+
+    COMMIT must be in the ledger's own history.
+    """
+    from gitledger.team.conflicts import take as take_version
+
+    _wrote(as_json, take_version(_where(repo), entry_id, commit, project=project))
+
+
 # -- decision status -----------------------------------------------------------------------
 
 

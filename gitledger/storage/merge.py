@@ -10,11 +10,17 @@ brings a fetched copy into the local ref without losing anything either side wro
   merge against their merge base, path by path: what one side changed is taken; what
   both changed the same way is taken once; an entry both changed differently is merged
   field by field, lists as the union of both, and a field both set to different values
-  takes the value of the side that changed that record last (the commit time of its
-  newest commit touching it, then that commit's id: every clone picks the same winner,
-  whichever side it merges from).  Each such field is a
+  keeps **the local value** (the side the merge is made in).  Each such field is a
   ``Conflict``, named in the merge commit's trailers (``Ledger-Conflict``), and both
-  versions stay in the history, the losing one at the other parent.
+  versions stay in the history, the other one at the other parent: ``take`` (``git ledger
+  take ID --from OTHER``) picks it.
+
+Why not "the later edit wins": that read the other side's commit dates, which whoever
+made those commits chose (a commit dated 2099 won every field).  Nothing read from the
+other side decides a conflict; nor does a content rule (the smaller blob id, say), which
+the other side can grind to win.  The clones still converge: whoever merges first pushes
+the merge commit, and every other clone's next pull is then a fast-forward to it (or a
+merge in which that side's value is already the merge base's).
 
 A merge never loses a change: a path one side removed and the other changed is kept
 (only a removal the other side did not touch goes through).  With ``keep_removed`` (the
@@ -27,7 +33,6 @@ chain merges the same way, with the lines of a blob unioned.
 
 from __future__ import annotations
 
-import functools
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,10 +88,9 @@ class MergeResult:
     rewritten: tuple[str, ...] = ()
 
 
-#: (path, base blob, ours, theirs, whether ours changed the record last) -> (merged blob,
-#: the conflicted fields); the last argument is asked only when a field conflicts.
-Resolver = Callable[[str, bytes | None, bytes, bytes, Callable[[], bool]],
-                    tuple[bytes, tuple[str, ...]]]
+#: (path, base blob, ours, theirs) -> (merged blob, the conflicted fields, where the
+#: local value was kept).
+Resolver = Callable[[str, bytes | None, bytes, bytes], tuple[bytes, tuple[str, ...]]]
 
 
 def merge_into(store: Store, ref: str, theirs: str, *, label: str,
@@ -173,16 +177,11 @@ def _merge_change(
             files[path] = BlobRef(their_blob)  # removed here, changed there: keep it
             continue
         base_blob = _blob_at(git, base_tree, path)
-        # Who changed the record last is asked only on a real conflict: it walks history.
-        ours_wins = functools.cache(lambda path=path: _last_edit(git, local, base_id, path)
-                                    > _last_edit(git, other, base_id, path))
-        merged, fields = resolver(path, base_blob, _blob(git, our_blob),
-                                  _blob(git, their_blob), ours_wins)
+        merged, fields = resolver(path, base_blob, _blob(git, our_blob), _blob(git, their_blob))
         if merged != _blob(git, our_blob):
             files[path] = merged
         if fields:
-            kept, lost = (local, other) if ours_wins() else (other, local)
-            conflicts.append(Conflict(_name_of(path), path, fields, str(kept), str(lost)))
+            conflicts.append(Conflict(_name_of(path), path, fields, str(local), str(other)))
     trailers: list[tuple[str, str]] = [("Ledger-Event", "merge"), ("Ledger-Merged", str(other))]
     trailers += [("Ledger-Kept", name) for name in dropped]
     for conflict in conflicts:
@@ -210,28 +209,6 @@ def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | Non
         else:
             found[delta.new_file.path] = str(delta.new_file.id)
     return found
-
-
-def _last_edit(git: pygit2.Repository, tip: pygit2.Oid, base: pygit2.Oid | None,
-               path: str) -> tuple[int, str]:
-    """(commit time, sha) of the newest commit after ``base`` that changed ``path``: what
-    decides whose value a field both sides set keeps.  The same on every clone."""
-    walker = git.walk(tip, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME)
-    if base is not None:
-        walker.hide(base)
-    # Every gitledger event names the entries it changes (Ledger-Entry), so the trees of
-    # the commits that do not name it need not be read.
-    named = _name_of(path) if path not in (META_PATH, FOCUS_PATH) else None
-    for commit in walker:
-        if named is not None and named not in commit.message:
-            continue
-        here = _blob_id(commit.tree, path)
-        # A merge that took one parent's version made no edit of its own.
-        if here not in {_blob_id(parent.tree, path) for parent in commit.parents}:
-            return commit.commit_time, str(commit.id)
-    found = git[tip]
-    assert isinstance(found, pygit2.Commit)
-    return found.commit_time, str(tip)
 
 
 def _blob_id(tree: pygit2.Tree, path: str) -> str | None:
@@ -292,16 +269,16 @@ def _name_of(path: str) -> str:
 # -- resolvers -----------------------------------------------------------------------------
 
 
-def _merge_lines(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                 ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+def _merge_lines(path: str, base: bytes | None, ours: bytes,
+                 theirs: bytes) -> tuple[bytes, tuple[str, ...]]:
     """Blobs that are sets of lines (the keep-alive index): the union, sorted."""
     lines = set(ours.decode("utf-8", "replace").splitlines())
     lines |= set(theirs.decode("utf-8", "replace").splitlines())
     return "".join(f"{line}\n" for line in sorted(lines)).encode("utf-8"), ()
 
 
-def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                  ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+def _merge_record(path: str, base: bytes | None, ours: bytes,
+                  theirs: bytes) -> tuple[bytes, tuple[str, ...]]:
     """A TOML record both sides changed: merged key by key (see the module docstring).
 
     A record either side cannot parse, or a merge that would not read back as a valid
@@ -312,18 +289,16 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
         mine = toml_loads(ours.decode("utf-8"))
         yours = toml_loads(theirs.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return (ours if ours_wins() else theirs), ("(whole record)",)
+        return ours, ("(whole record)",)
     merged: dict[str, Any] = {}
     conflicts: list[str] = []
     if path == META_PATH and "created" in mine and "created" in yours:
-        # One ledger started in two clones (the project ledger, before anyone pushed):
-        # its creation is the earlier one, and that is no conflict.
-        first = min((mine, yours), key=lambda d: (str(d["created"]), str(d.get("created_by"))))
+        # One ledger started in two clones (the project ledger, before anyone pushed): its
+        # creation here stands (a date the other side wrote decides nothing), no conflict.
         for key in ("created", "created_by"):
-            old[key] = mine[key] = yours[key] = first.get(key)
+            old[key] = yours[key] = mine.get(key)
     for key in [*mine, *(k for k in yours if k not in mine)]:
-        value, conflicted = _merge_value(key, old.get(key), mine.get(key), yours.get(key),
-                                         ours_wins)
+        value, conflicted = _merge_value(key, old.get(key), mine.get(key), yours.get(key))
         if conflicted:
             conflicts.append(key)
         if value is not None:
@@ -332,12 +307,11 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
         blob = _canonical(path, tomli_w.dumps(merged).encode("utf-8"))
     except (CorruptLedger, TypeError, ValueError):
         differing = sorted(k for k in {*mine, *yours} if mine.get(k) != yours.get(k))
-        return (ours if ours_wins() else theirs), tuple(differing) or ("(whole record)",)
+        return ours, tuple(differing) or ("(whole record)",)
     return blob, tuple(conflicts)
 
 
-def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
-                 ours_wins: Callable[[], bool]) -> tuple[Any, bool]:
+def _merge_value(key: str, base: Any, ours: Any, theirs: Any) -> tuple[Any, bool]:
     """One key's merged value, and whether both sides set it to different values."""
     if ours == theirs:
         return ours, False
@@ -353,7 +327,7 @@ def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
         removed = [item for item in base or [] if item not in ours or item not in theirs]
         union = [*ours, *(item for item in theirs if item not in ours)]
         return [item for item in union if item not in removed], False
-    return (ours if ours_wins() else theirs), True
+    return ours, True  # the local value: see the module docstring
 
 
 def _canonical(path: str, blob: bytes) -> bytes:

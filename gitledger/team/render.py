@@ -14,6 +14,7 @@ from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, PROJECT_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
+from gitledger.team.conflicts import take_command
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import FetchResult, OwnedChange, PullResult, PushResult
 from gitledger.views.render import summary_json
@@ -63,9 +64,15 @@ def merge_json(merge: MergeResult) -> dict[str, Any]:
         "ref": merge.ref, "outcome": merge.outcome, "before": merge.before,
         "after": merge.after, "incoming": merge.incoming,
         "conflicts": [{"entry": c.name, "path": c.path, "fields": list(c.fields),
-                       "kept": c.kept, "other": c.other} for c in merge.conflicts],
+                       "kept": c.kept, "other": c.other,
+                       "take": _take(c.name, c.other, merge.ref)} for c in merge.conflicts],
         "dropped": list(merge.dropped), "rewritten": list(merge.rewritten),
     }
+
+
+def _take(name: str, other: str, ref: str) -> str | None:
+    """The command that picks the other version of an entry (None: focus, identity)."""
+    return None if name in ("focus", "ledger") else take_command(name, other, ref)
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
@@ -117,10 +124,11 @@ def pull_text(result: PullResult) -> str:
             lines.append(f"{INDENT * 2}changed by the remote: {', '.join(merge.rewritten)} "
                          f"(git ledger show ID{flag} shows who changed what)")
         for conflict in merge.conflicts:
+            theirs = _take(conflict.name, conflict.other, merge.ref) or (
+                f"git show {conflict.other[:12]}:{conflict.path}")
             lines.append(
                 f"{INDENT * 2}concurrent edits of {conflict.name} ({', '.join(conflict.fields)}):"
-                f" kept the side that changed it last; the other version: git show "
-                f"{conflict.other[:12]}:{conflict.path}")
+                f" kept the local version; the other: {theirs}")
     if result.notes not in ("none", "up-to-date"):
         lines.append(f"{INDENT}notes: {result.notes}")
     lines += [f"{INDENT}left as is: {printable(item)}" for item in result.left]
@@ -219,6 +227,8 @@ def review_json(result: Review) -> dict[str, Any]:
         ],
         "owned_changed": [owned_json(c) for c in result.owned],
         "dropped": list(result.dropped), "rewritten": list(result.rewritten),
+        "conflicts": [{"entry": c.entry, "fields": list(c.fields), "merge": c.merge,
+                       "other": c.other, "take": c.take} for c in result.conflicts],
     }
 
 
@@ -234,6 +244,10 @@ def review_text(result: Review) -> str:
     if result.rewritten:
         tail.append(f"The last pull took teammates' versions of project entries: "
                     f"{', '.join(result.rewritten)} (git ledger show ID --project)")
+    if result.conflicts:
+        tail.append("Concurrent edits merged by keeping the local version, unchanged since:")
+        tail += [f"{INDENT}{c.entry} ({', '.join(c.fields)}): the other version: {c.take}"
+                 for c in result.conflicts]
     if not count:
         return "\n".join([f"{head}: none", *tail])
     lines = [f"{head}: {_plural(count, 'decision')} in "

@@ -26,6 +26,7 @@ from gitledger.storage.mirrors import tracking_prefix
 from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
+from gitledger.team.conflicts import OpenConflict, open_conflicts
 from gitledger.team.sync import OwnedChange, owned_changes, read_pulls
 
 #: What each event did to the entries it names, when no ``Ledger-Status`` says more.
@@ -49,18 +50,6 @@ class ReviewedDecision:
     #: The ledger it is in: ``project``, or ``<remote>/<ledger id>``.
     ledger: str
     changes: tuple[ReviewedChange, ...]
-
-
-@dataclass(frozen=True)
-class OpenConflict:
-    """A concurrent edit a merge resolved by keeping the local version, the entry unchanged
-    since: the other version is still only in the history."""
-
-    entry: str
-    fields: tuple[str, ...]
-    merge: str
-    other: str
-    take: str
 
 
 @dataclass(frozen=True)
@@ -112,7 +101,8 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     return Review(described, name, tuple(ledgers.values()),
                   tuple((scope, tuple(items)) for scope, items in ordered),
                   owned_changes(store, name) if name else (),
-                  tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))))
+                  tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))),
+                  open_conflicts(store))
 
 
 def _strings(value: object) -> list[str]:

