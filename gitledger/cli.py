@@ -172,6 +172,11 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
         click.echo(text)
 
 
+def _warn(warning: str | None) -> None:
+    if warning:
+        click.echo(f"{PROG}: warning: {one_line(warning)}", err=True)
+
+
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
     from gitledger.views.render import write_json, write_text
 
@@ -892,11 +897,12 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
     The copies are read-only mirrors (git ledger list --remote shows the session ledgers
     among them); git ledger pull merges them.
     """
-    from gitledger.team.render import fetch_json, fetch_text
+    from gitledger.team.render import fetch_json, fetch_text, skipped_warning
     from gitledger.team.sync import fetch as fetch_ledgers
 
     result = fetch_ledgers(_where(repo), remote)
     _emit(as_json, fetch_json(result), fetch_text(result))
+    _warn(skipped_warning(result.remote, result.skipped))
 
 
 @cli.command()
@@ -915,11 +921,12 @@ def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
     --remote.  What git ledger check finds after the merge that it did not before is
     printed (the exit status stays 0).
     """
-    from gitledger.team.render import pull_json, pull_text
+    from gitledger.team.render import pull_json, pull_text, skipped_warning
     from gitledger.team.sync import pull as pull_ledgers
 
     result = pull_ledgers(_where(repo), remote)
     _emit(as_json, pull_json(result), pull_text(result))
+    _warn(skipped_warning(result.remote, result.fetched.skipped))
 
 
 @cli.command()
@@ -944,12 +951,13 @@ def push(remote: str | None, all_sessions: bool, transcripts: bool, dry_run: boo
     server hook) is one line naming the ref and the server's reason; nothing local
     changes.  --dry-run asks the remote what would move and pushes nothing.
     """
-    from gitledger.team.render import push_json, push_text
+    from gitledger.team.render import push_json, push_text, skipped_warning
     from gitledger.team.sync import push as push_ledgers
 
     result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run,
                           transcripts=transcripts)
     _emit(as_json, push_json(result), push_text(result))
+    _warn(skipped_warning(result.remote, result.skipped))
 
 
 @cli.group("remote")

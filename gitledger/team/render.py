@@ -39,7 +39,19 @@ def _plural(n: int, noun: str, plural: str | None = None) -> str:
 
 def fetch_json(result: FetchResult) -> dict[str, Any]:
     return {"remote": result.remote,
-            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved]}
+            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],
+            "skipped": list(result.skipped)}
+
+
+def skipped_warning(remote: str, skipped: tuple[str, ...]) -> str | None:
+    """The one warning line about refs whose names block ledger refs (None: there are none);
+    the CLI prints it on stderr."""
+    if not skipped:
+        return None
+    shown = ", ".join(printable(name) for name in skipped[:10])
+    more = f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""
+    return (f"{remote} holds refs whose names block ledger refs (directory/file conflict), "
+            f"skipped, everything else moved: {shown}{more}")
 
 
 def fetch_text(result: FetchResult) -> str:
@@ -88,6 +100,7 @@ def pull_json(result: PullResult) -> dict[str, Any]:
         "notes": result.notes,
         "findings": [finding_json(f) for f in result.findings],
         "left": list(result.left),
+        "skipped": list(result.fetched.skipped),
         "owned_changed": [owned_json(c) for c in result.owned],
     }
 
@@ -151,6 +164,7 @@ def push_json(result: PushResult) -> dict[str, Any]:
         "updates": [{"ref": u.ref, "status": u.status, "reason": u.reason or None}
                     for u in result.updates],
         "pulls": [pull_json(p) for p in result.pulls],
+        "skipped": list(result.skipped),
     }
 
 

@@ -45,7 +45,15 @@ from gitledger.storage.layout import (
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
-from gitledger.storage.remotes import default_remote, fetch_refspecs, git_complaint, run_git
+from gitledger.storage.remotes import (
+    blocked,
+    default_remote,
+    fetch_refspecs,
+    git_complaint,
+    remote_refs,
+    run_git,
+    squatting,
+)
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import LedgerMoved, Store
 
@@ -70,6 +78,8 @@ class RefMove:
 class FetchResult:
     remote: str
     moved: tuple[RefMove, ...]
+    #: Remote refs left out because their names block ledger refs (``squatting``).
+    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,8 @@ class PushResult:
     updates: tuple[PushUpdate, ...]
     pulls: tuple[PullResult, ...]
     dry_run: bool = False
+    #: Our refs not pushed because a remote ref's name blocks them, and those remote refs.
+    skipped: tuple[str, ...] = ()
 
 
 # -- fetch and pull --------------------------------------------------------------------------
@@ -128,14 +140,23 @@ def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None
 
 
 def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
+    """One fetch of everything but the squatting refs, whose names would block ours: the
+    remote is listed first (``git ls-remote``), they are left out of the fetch and their
+    old mirrors removed, so that the rest still moves."""
     prefix = tracking_prefix(remote)
     before = store.refs_under(prefix)
+    skipped = squatting(remote_refs(repo, remote))
+    for name in skipped:
+        rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
+                else name.removeprefix("refs/ledger/"))
+        store.mirror(prefix + rest, None)
+    specs = fetch_refspecs(remote, skipped)
     run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
-                   "--no-recurse-submodules", remote, *fetch_refspecs(remote)])
+                   "--no-recurse-submodules", "--stdin", remote], stdin="\n".join(specs) + "\n")
     after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
              for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
-    return FetchResult(remote, tuple(moved))
+    return FetchResult(remote, tuple(moved), tuple(skipped))
 
 
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> PullResult:
@@ -383,13 +404,19 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     atomic = True
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
     kept_back: list[PushUpdate] = []
+    there = remote_refs(repo, name)
+    squatters = squatting(there)
+    skipped: tuple[str, ...] = ()
     for _ in range(PUSH_ATTEMPTS):
         refs = _push_set(store, all_sessions, transcripts)
         held = _held_back(store, name, refs)
-        refs = {ref: sha for ref, sha in refs.items() if ref not in {u.ref for u in held}}
+        stuck = blocked(list(refs), there)
+        skipped = (*stuck, *squatters) if stuck else ()
+        refs = {ref: sha for ref, sha in refs.items()
+                if ref not in {u.ref for u in held} and ref not in stuck}
         spent = {} if kept_back else _spent_sessions(store, name)
         if not refs and not spent:
-            return PushResult(name, (*held, *kept_back), tuple(pulls), dry_run)
+            return PushResult(name, (*held, *kept_back), tuple(pulls), dry_run, skipped)
         done, updates = _push_once(repo, name, refs, spent, atomic=atomic, dry_run=dry_run)
         if atomic and "does not support --atomic" in done.stderr:
             atomic = False  # an old server: each ref is still compare-and-swap on its own
@@ -398,7 +425,8 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
         if not rejected:
             if not dry_run:
                 _mirror_pushed(store, name, refs, spent)
-            return PushResult(name, (*updates, *held, *kept_back), tuple(pulls), dry_run)
+            return PushResult(name, (*updates, *held, *kept_back), tuple(pulls), dry_run,
+                              skipped)
         causes = [r for r in rejected if not _atomic_fallout(r.reason)] or rejected
         refused = [r for r in causes if not _needs_pull(r.reason, done.stderr)]
         said = _remote_said(done.stderr)
@@ -413,7 +441,7 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
             raise SyncError(f"{name} refused {refused[0].ref} ({refused[0].reason})"
                             f"{': ' + said if said else ''}; nothing local was changed")
         if dry_run:  # a real push would pull and merge first
-            return PushResult(name, tuple(updates), tuple(pulls), dry_run)
+            return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
         pulls.append(pulled)
         if not pulled.fetched.moved and all(m.outcome == "up-to-date" for m in pulled.merges):

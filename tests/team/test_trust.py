@@ -20,6 +20,7 @@ from tests.remote_fixtures import Clone, Team, fsck, make_team
 
 PROJECT = "refs/ledger/project"
 MIRRORS = "refs/ledger/remotes/origin/"
+NOTES = "refs/notes/ledger"
 
 
 @pytest.fixture
@@ -313,3 +314,57 @@ def test_take_refuses_a_commit_outside_the_ledgers_history(team: Team) -> None:
     refused = alice("take", kept, "--from", stray, "--project")
     assert refused.exit_code == 1
     assert "not in the history" in refused.stderr
+
+
+# -- 4. squatting refs on the remote -------------------------------------------------------
+
+
+@pytest.mark.parametrize("squat", ["refs/notes/ledger/x", "refs/ledger/project/x"])
+def test_a_squatting_ref_on_the_remote_is_skipped_and_the_rest_moves(
+        team: Team, squat: str) -> None:
+    """Old: a remote holding refs/notes/ledger/x or refs/ledger/project/x made every
+    later push exit 1 ("cannot lock ref"), and the mirrors took the squatter in."""
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    sha = _git(team.bare, "rev-parse", "main")
+    # Made with plumbing in the bare repository, where the blocked ref does not exist yet.
+    _git(team.bare, "update-ref", squat, sha)
+    alice.ok("decide", "--project", "Use Postgres", "--because", "durable")
+    alice.ok("decide", "cite the first commit", "--because", "x", "--evidence", f"git:{sha}")
+    blocked_ref = squat.rsplit("/", 1)[0]
+
+    pushed = alice("push", "--json")
+    assert pushed.exit_code == 0, pushed.stderr
+    warning = pushed.stderr.strip().splitlines()
+    assert len(warning) == 1
+    assert warning[0].startswith("git ledger: warning: origin holds refs whose names block")
+    assert squat in warning[0]
+    data = json.loads(pushed.stdout)
+    assert set(data["skipped"]) == {blocked_ref, squat}
+    on_remote = team.remote_refs()
+    assert blocked_ref not in on_remote
+    assert alice.session_ref() in on_remote
+    other = NOTES if blocked_ref == PROJECT else PROJECT
+    assert other in on_remote
+
+    pulled = bob("pull", "--json")
+    assert pulled.exit_code == 0, pulled.stderr
+    assert squat in pulled.stderr
+    assert len(pulled.stderr.strip().splitlines()) == 1
+    assert json.loads(pulled.stdout)["skipped"] == [squat]
+    mirrored = bob.refs()
+    assert not [r for r in mirrored if r.startswith(MIRRORS) and r.endswith("/x")]
+    assert MIRRORS + alice.session_ref().removeprefix("refs/ledger/") in mirrored
+    again = alice("push")
+    assert again.exit_code == 0, again.stderr
+
+
+def test_an_old_mirror_of_a_squatter_is_removed_by_the_next_fetch(team: Team) -> None:
+    alice = team.clone("Alice")
+    alice.ok("decide", "--project", "Use Postgres", "--because", "durable")
+    alice.ok("push")
+    _git(alice.path, "update-ref", MIRRORS + "sessions/abc/x", alice.refs()[PROJECT])
+    _git(team.bare, "update-ref", "refs/ledger/sessions/abc/x", alice.refs()[PROJECT])
+    fetched = alice("fetch", "--json")
+    assert fetched.exit_code == 0, fetched.stderr
+    assert json.loads(fetched.stdout)["skipped"] == ["refs/ledger/sessions/abc/x"]
+    assert MIRRORS + "sessions/abc/x" not in alice.refs()
