@@ -368,3 +368,45 @@ def test_an_old_mirror_of_a_squatter_is_removed_by_the_next_fetch(team: Team) ->
     assert fetched.exit_code == 0, fetched.stderr
     assert json.loads(fetched.stdout)["skipped"] == ["refs/ledger/sessions/abc/x"]
     assert MIRRORS + "sessions/abc/x" not in alice.refs()
+
+
+# -- 5. a squatted id never blocks carry or archive ----------------------------------------
+
+
+@pytest.mark.parametrize("claims_origin", [False, True])
+@pytest.mark.parametrize("how", ["archive", "carry"])
+def test_a_squatted_id_never_blocks_carry_or_archive(
+        team: Team, how: str, claims_origin: bool) -> None:
+    """Old: "d-… is in the project ledger already", and archive refused (exit 1); a squat
+    that also claimed carried_from = Alice's ledger made her entry vanish instead."""
+    alice, bob, ref, entry = _alice_with_a_session(team)
+    ledger_id = ref.rsplit("/", 1)[-1]
+    path = entry_path(entry)
+    theirs = show_blob(bob, MIRRORS + ref.removeprefix("refs/ledger/"), path)
+    squat = theirs.replace("cache in memory", "Bob's unrelated decision")
+    if claims_origin:
+        squat = squat.replace('because = "small"',
+                              f'because = "small"\ncarried_from = "{ledger_id}"')
+        assert "carried_from" in squat
+    bob.ok("decide", "--project", "something", "--because", "x")
+    tip = bob.refs()[PROJECT]
+    forged = forge(bob, tip, write={path: squat}, message=f"decide {entry}")
+    _plumbing_push(bob, forged, PROJECT)
+    alice.ok("pull")
+    assert entry in alice.ok("show")  # still Alice's, whatever the squat claims
+
+    done = alice("archive") if how == "archive" else alice("carry", entry)
+    assert done.exit_code == 0, done.stderr
+    project = alice.json("show", "--project")["entries"]
+    by_text = {e["text"]: e for e in project}
+    assert by_text["Bob's unrelated decision"]["id"] == entry  # theirs is left alone
+    mine = by_text["cache in memory"]
+    assert mine["id"] != entry
+    assert mine["carried_from"] == ledger_id
+    assert f'carried_id = "{entry}"' in show_blob(alice, PROJECT, entry_path(mine["id"]))
+    # Carried once: doing it again (an interrupted carry finished) adds nothing.
+    if how == "carry":
+        assert entry not in {e["id"] for e in alice.json("show")["entries"]}
+        alice.ok("archive")
+    assert len([e for e in alice.json("show", "--project")["entries"]
+                if e["text"] == "cache in memory"]) == 1
