@@ -909,17 +909,19 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
 @click.argument("remote", required=False, metavar="[REMOTE]")
 @_common
 def pull(remote: str | None, repo: str | None, as_json: bool) -> None:
-    """Fetch REMOTE's ledgers and merge them into ours; then check the result.
+    """Fetch REMOTE's ledgers and merge the shared ones into ours; then check the result.
 
-    The project ledger, the keep-alive chain, any session ledger also written in this
-    clone and archives that went on are merged: diverged copies get a merge commit
-    whose tree is the union of both sides' entries; an entry both sides changed is
-    merged field by field, and where both set one field the later edit wins, the
-    conflict is reported here and in git ledger show ID, and both versions stay in the
-    history.  Notes are merged with git's cat_sort_uniq.  Nothing local is ever
-    overwritten.  Teammates' session ledgers stay read-only copies: git ledger list
-    --remote.  What git ledger check finds after the merge that it did not before is
-    printed (the exit status stays 0).
+    The project ledger and the keep-alive chain are merged: diverged copies get a merge
+    commit whose tree is the union of both sides' entries, and nothing is removed (an
+    entry the remote lacks is kept and named).  An entry both sides changed is merged
+    field by field; where both set one field the local value is kept (no date decides),
+    and the conflict is reported with the git ledger take command that picks the other.
+    Notes are merged with git's cat_sort_uniq.  Your own session ledgers and archives
+    are never moved: a remote change to one stays in its mirror and is reported.
+    Teammates' session ledgers stay read-only copies: git ledger list --remote.  Refs
+    on the remote whose names block ledger refs are skipped with a warning.  What git
+    ledger check finds after the merge that it did not before is printed (the exit
+    status stays 0).
     """
     from gitledger.team.render import pull_json, pull_text, skipped_warning
     from gitledger.team.sync import pull as pull_ledgers
