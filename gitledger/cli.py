@@ -173,6 +173,11 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
         click.echo(text)
 
 
+def _warn(warning: str | None) -> None:
+    if warning:
+        click.echo(f"{PROG}: warning: {one_line(warning)}", err=True)
+
+
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
     from gitledger.views.render import write_json, write_text
 
@@ -395,6 +400,24 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
         ask_user=ask_user,
     )
     _wrote(as_json, result)
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--from", "commit", required=True, metavar="COMMIT",
+              help="The commit whose version of the entry to take: the other tip a pull "
+                   "named for a concurrent edit.")
+@_project_option
+@_common
+def take(entry_id: str, commit: str, project: bool, repo: str | None, as_json: bool) -> None:
+    """Take the version of an entry a commit of its ledger holds (a concurrent edit's other
+    side, which the pull printed); the history keeps both.
+
+    COMMIT must be in the ledger's own history.
+    """
+    from gitledger.team.conflicts import take as take_version
+
+    _wrote(as_json, take_version(_where(repo), entry_id, commit, project=project))
 
 
 # -- decision status -----------------------------------------------------------------------
@@ -875,11 +898,12 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
     The copies are read-only mirrors (git ledger list --remote shows the session ledgers
     among them); git ledger pull merges them.
     """
-    from gitledger.team.render import fetch_json, fetch_text
+    from gitledger.team.render import fetch_json, fetch_text, skipped_warning
     from gitledger.team.sync import fetch as fetch_ledgers
 
     result = fetch_ledgers(_where(repo), remote)
     _emit(as_json, fetch_json(result), fetch_text(result))
+    _warn(skipped_warning(result.remote, result.skipped))
 
 
 @cli.command()
@@ -891,24 +915,27 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
 @_common
 def pull(remote: str | None, verify_signatures: bool, repo: str | None,
          as_json: bool) -> None:
-    """Fetch REMOTE's ledgers and merge them into ours; then check the result.
+    """Fetch REMOTE's ledgers and merge the shared ones into ours; then check the result.
 
-    The project ledger, the keep-alive chain, any session ledger also written in this
-    clone and archives that went on are merged: diverged copies get a merge commit
-    whose tree is the union of both sides' entries; an entry both sides changed is
-    merged field by field, and where both set one field the later edit wins, the
-    conflict is reported here and in git ledger show ID, and both versions stay in the
-    history.  Notes are merged with git's cat_sort_uniq.  Nothing local is ever
-    overwritten.  Teammates' session ledgers stay read-only copies: git ledger list
-    --remote.  What git ledger check finds after the merge that it did not before is
-    printed (the exit status stays 0).  With --verify-signatures (or
-    ledger.verifySignatures) a quarantined ledger is named and left unmerged.
+    The project ledger and the keep-alive chain are merged: diverged copies get a merge
+    commit whose tree is the union of both sides' entries, and nothing is removed (an
+    entry the remote lacks is kept and named).  An entry both sides changed is merged
+    field by field; where both set one field the local value is kept (no date decides),
+    and the conflict is reported with the git ledger take command that picks the other.
+    Notes are merged with git's cat_sort_uniq.  Your own session ledgers and archives
+    are never moved: a remote change to one stays in its mirror and is reported.
+    Teammates' session ledgers stay read-only copies: git ledger list --remote.  Refs
+    on the remote whose names block ledger refs are skipped with a warning.  What git
+    ledger check finds after the merge that it did not before is printed (the exit
+    status stays 0).  With --verify-signatures (or ledger.verifySignatures) a
+    quarantined ledger is named and left unmerged.
     """
-    from gitledger.team.render import pull_json, pull_text
+    from gitledger.team.render import pull_json, pull_text, skipped_warning
     from gitledger.team.sync import pull as pull_ledgers
 
     result = pull_ledgers(_where(repo), remote, verify_signatures=verify_signatures)
     _emit(as_json, pull_json(result), pull_text(result))
+    _warn(skipped_warning(result.remote, result.fetched.skipped))
 
 
 @cli.command()
@@ -933,12 +960,13 @@ def push(remote: str | None, all_sessions: bool, transcripts: bool, dry_run: boo
     server hook) is one line naming the ref and the server's reason; nothing local
     changes.  --dry-run asks the remote what would move and pushes nothing.
     """
-    from gitledger.team.render import push_json, push_text
+    from gitledger.team.render import push_json, push_text, skipped_warning
     from gitledger.team.sync import push as push_ledgers
 
     result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run,
                           transcripts=transcripts)
     _emit(as_json, push_json(result), push_text(result))
+    _warn(skipped_warning(result.remote, result.skipped))
 
 
 @cli.group("remote")

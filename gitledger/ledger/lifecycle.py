@@ -5,6 +5,9 @@ dropped approaches) is **carried** to the project ledger: moved, not copied — 
 ledger drops the entries and the project ledger gains them, in two steps ordered so that an
 interruption never loses one (readers see the move as done or not done), each history
 recording the move and each carried entry naming where it came from.
+An id the project ledger already holds for another entry (a teammate wrote one with that id,
+by chance or to squat it) never blocks a carry: the entry arrives under a fresh id, noting
+the original (``carried_id``); a carry interrupted after that arrival is recognised by it.
 When the worktree moves on, the rest is **archived**: the ledger becomes an annotated tag
 object under ``refs/ledger/archive/<ledger-id>`` (not ``refs/tags/``, which
 ``git push --tags`` and hosting UIs would spray around) whose message summarises the task
@@ -20,18 +23,22 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from gitledger.core.codec import decode_entry_or_none, encode_entry, encode_focus
-from gitledger.core.ids import entry_path
+from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
 from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger, refuse_mirror
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.storage.carried import is_carried_copy
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.notes import annotate, rename_ledger
-from gitledger.storage.store import LedgerMoved, TreeView
+from gitledger.storage.store import LedgerMoved, Store, TreeView
 from gitledger.storage.worktrees import live_worktree
+
+#: The key of a carried entry that arrived under a fresh id: the id it had in the session.
+CARRIED_ID_KEY = "carried_id"
 
 #: What ``archive`` carries by default, and what ``--carry-all-durable`` adds.
 CARRY_MODES = ("default", "all-durable", "none")
@@ -145,7 +152,8 @@ def archive(
         origin = ledger.ref.rsplit("/", 1)[-1]
         for entry_id in chosen:  # the real run's refusals, without its writes
             if tip is not None:
-                _carryable(read_entry(tip, find_entry_id(tip, entry_id)), shared, origin)
+                _carryable(ledger.store, read_entry(tip, find_entry_id(tip, entry_id)), shared,
+                           origin)
         shown = {e.id for e in snapshot.entries}
         return ArchiveResult(ledger.ref, _archive_ref(ledger.ref), "", snapshot.commit,
                              len(shown - set(chosen)), ledger.ref,
@@ -223,7 +231,8 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
         raise InvalidInput("nothing to carry: this worktree has no ledger yet")
     shared_now = ledger.store.tip(PROJECT_REF).view
     for entry_id in ids:  # refusals come before anything is written
-        _carryable(read_entry(session_view, find_entry_id(session_view, entry_id)),
+        _carryable(ledger.store,
+                   read_entry(session_view, find_entry_id(session_view, entry_id)),
                    shared_now, origin)
     project.ensure_started(PROJECT_REF)
 
@@ -235,9 +244,18 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
         moved: list[Entry] = []
         for entry_id in ids:
             entry = _session_entry(session, entry_id, session_ref)
-            if entry is None or not _carryable(entry, shared, origin):
+            if entry is None or not _carryable(ledger.store, entry, shared, origin):
                 continue  # in the project already, from here: only the leaving is left
-            moved.append(replace(entry, seq=focus.seq + len(moved) + 1, carried_from=origin))
+            arrived = replace(entry, seq=focus.seq + len(moved) + 1, carried_from=origin)
+            if shared.read(entry_path(entry.id)) is not None:
+                # The id is taken there by another entry: a fresh one, naming the original.
+                taken = {e.id for e in moved}
+                fresh = new_id(entry.kind)
+                while shared.read(entry_path(fresh)) is not None or fresh in taken:
+                    fresh = new_id(entry.kind)
+                arrived = replace(arrived, id=fresh,
+                                  extra={**entry.extra, CARRIED_ID_KEY: entry.id})
+            moved.append(arrived)
         if not moved:
             return None
         listed = ", ".join(e.id for e in moved)
@@ -270,7 +288,8 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
     if project_commit is not None:
         refresh_after_write(ledger.store, project_commit, [entry_path(i) for i in arrived])
     for entry in moved or []:  # the notes now name the project ledger
-        annotate(ledger.store, None, session_ref, entry)
+        original = entry.extra.get(CARRIED_ID_KEY, entry.id)
+        annotate(ledger.store, None, session_ref, replace(entry, id=original))
         annotate(ledger.store, entry, PROJECT_REF)
     return CarryResult(session_ref, tuple(ids), session_commit, project_commit)
 
@@ -287,20 +306,33 @@ def _session_entry(view: TreeView | None, entry_id: str, session_ref: str) -> En
     return read_entry(view, entry_id) if blob is not None else None
 
 
-def _carryable(entry: Entry, shared: TreeView | None, origin: str) -> bool:
+def _carryable(store: Store, entry: Entry, shared: TreeView | None, origin: str) -> bool:
     """Whether ``entry`` still has to arrive in the project ledger; InvalidInput if it may
-    not go there at all (False: it is there already, carried from this session ledger)."""
+    not go there at all (False: it is there already, carried from this session ledger,
+    under its own id or, when that was taken, under a fresh one naming it)."""
     if entry.kind not in DURABLE_KINDS:
         raise InvalidInput(f"{entry.id} is {SECTION_TITLES[entry.kind]}: only DECIDED, "
                            "VERIFIED and DROPPED entries outlive a task (OPEN and PLAN stay "
                            "with the archive)")
     there = shared.read(entry_path(entry.id)) if shared is not None else None
-    if there is None:
+    if there is None or shared is None:
         return True
     arrived = decode_entry_or_none(there, entry_path(entry.id))
-    if arrived is not None and arrived.carried_from == origin:
+    if arrived is not None and is_carried_copy(store, arrived, entry, origin):
         return False
-    raise InvalidInput(f"{entry.id} is in the project ledger already")
+    # Squatted (someone else's entry has the id): arrived already under a fresh id?
+    return not any(e.extra.get(CARRIED_ID_KEY) == entry.id
+                   and is_carried_copy(store, e, entry, origin)
+                   for e in _project_entries(shared))
+
+
+def _project_entries(shared: TreeView) -> list[Entry]:
+    found: list[Entry] = []
+    for path, blob in shared.blobs("entries"):
+        decoded = decode_entry_or_none(blob, path)
+        if decoded is not None:
+            found.append(decoded)
+    return found
 
 
 def archive_message(snapshot: Snapshot, carried: list[str] | None = None) -> str:

@@ -5,16 +5,25 @@ A session ledger is **orphaned** when no live worktree points at it: ``git workt
 remove`` or ``prune`` deleted the worktree's git dir (and with it the pointer file), or
 the pointer names another ledger now.  Its ref is untouched by git; ``adopt`` attaches it
 to the worktree that should continue it, ``archive --ledger`` archives it.
+
+A ledger fetched from a remote (``adopt origin/<id>``) is never continued under its own
+name: that ref is its owner's, and a pull never moves a local session ledger.  ``adopt``
+makes a copy this clone owns instead, under a fresh ledger id, whose first commit (on top
+of the fetched history, so that every entry's authorship stays in it) names where it
+came from in the ledger's identity (``adopted_from``, ``adopted_commit``).  A later push
+sends the copy under its new name and never writes into the original.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from gitledger.core.codec import encode_meta
+from gitledger.core.ids import ALPHABET
+from gitledger.core.model import Change
 from gitledger.errors import (
     ConcurrentUpdate,
     InvalidInput,
@@ -24,6 +33,7 @@ from gitledger.ledger.reader import archive_refs, resolve_ledger_name
 from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    META_PATH,
     POINTER_FILE,
     PROJECT_REF,
     REMOTES_PREFIX,
@@ -45,6 +55,8 @@ class AdoptResult:
     released: tuple[str, ...] = ()
     #: The previous ledger, empty, left as an orphan (None if there was none to leave).
     left: str | None = None
+    #: For a remote's ledger: the mirror it was copied from (``ref`` is the new copy).
+    copied_from: str | None = None
 
 
 def adopt(where: str | os.PathLike[str] | None, name: str) -> AdoptResult:
@@ -56,32 +68,64 @@ def adopt(where: str | os.PathLike[str] | None, name: str) -> AdoptResult:
     """
     store = Store(Repo(where))
     ref = _adoptable(store, name)
-    fetched: str | None = None
-    if ref.startswith(REMOTES_PREFIX):
-        # Continuing on this machine a ledger pushed from another: it gets its own local
-        # ref under the same name, and pull and push merge the two from then on.
-        fetched = store.refs_under(ref)[ref]
-        ref = SESSIONS_PREFIX + ref.rsplit("/", 1)[-1]
+    mirror: str | None = None
     previous = store.worktree_ref()
-    if previous == ref:
+    if ref.startswith(REMOTES_PREFIX):
+        mirror = ref
+    elif previous == ref:
         view = store.tip(ref).view
         assert view is not None
         return AdoptResult(ref, previous, False, count_entries(view),
                            read_header(ref, view)[1].task)
     left = _refuse_own_content(store, previous)
-    if fetched is not None and not store.exists(ref):
-        # (made meanwhile by another adopt: this one continues that)
-        with contextlib.suppress(LedgerMoved):
-            store.set_ref(ref, fetched, None, "ledger: adopted from a remote's copy")
+    if mirror is not None:
+        ref = _copy_of_mirror(store, mirror)
     for attempt in range(50):
         try:
-            return _adopt_locked(store, ref, previous, left)
+            return replace(_adopt_locked(store, ref, previous, left), copied_from=mirror)
         except LOCK_ERRORS as exc:
             if "lock" not in str(exc).lower() or attempt == 49:
                 raise ConcurrentUpdate(f"cannot lock {ref} to adopt it ({exc}); "
                                        "nothing was changed") from None
             time.sleep(0.02)
     raise AssertionError("unreachable")
+
+
+def _copy_of_mirror(store: Store, mirror: str) -> str:
+    """A new session ledger of this clone's holding what the mirror ``mirror`` holds: one
+    commit on top of the fetched tip that gives it a fresh id and says where it came from.
+    Its ref, which no other adopt can have taken (the name is new)."""
+    fetched = store.peeled(store.refs_under(mirror)[mirror])
+    view = store.view_at(fetched)
+    meta, _ = read_header(mirror, view)
+    person = store.repo.person()
+    source = f"{mirror_remote(mirror)}/{mirror.rsplit('/', 1)[-1]}"
+    for _ in range(10):
+        ledger_id = "".join(secrets.choice(ALPHABET) for _ in range(10))
+        ref = SESSIONS_PREFIX + ledger_id
+        if store.exists(ref) or store.exists(ARCHIVE_PREFIX + ledger_id):
+            continue
+        copied = replace(meta, id=ledger_id, created=person.when, created_by=person.ident,
+                         session_id=None,
+                         extra={**meta.extra, "adopted_from": source,
+                                "adopted_commit": fetched})
+        change = Change(f"adopt {source} as {ledger_id}",
+                        (("Ledger-Event", "adopt"),
+                         ("Ledger-Adopted-From", f"{mirror} {fetched}")),
+                        {META_PATH: encode_meta(copied)})
+        try:
+            store.set_ref(ref, store.commit_change(fetched, change), None,
+                          f"ledger: adopted copy of {source}")
+        except LedgerMoved:
+            continue
+        return ref
+    raise ConcurrentUpdate("could not choose a fresh ledger id for the copy; nothing was "
+                           "changed")
+
+
+def mirror_remote(mirror: str) -> str:
+    """The remote a mirror ref was fetched from."""
+    return mirror.removeprefix(REMOTES_PREFIX).split("/", 1)[0]
 
 
 def _adoptable(store: Store, name: str) -> str:

@@ -3,6 +3,11 @@ stopped between its two steps counts as done (``carry`` and ``doctor --fix`` fin
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pygit2
+from pygit2.enums import SortMode
+
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
@@ -26,6 +31,41 @@ def not_carried(store: Store, ref: str, entries: list[Entry]) -> list[Entry]:
         path = entry_path(entry.id)
         there = project.read(path) if project.has(path) else None
         arrived = decode_entry_or_none(there, path)
-        if arrived is None or arrived.carried_from != origin:
+        if arrived is None or not is_carried_copy(store, arrived, entry, origin):
             kept.append(entry)
     return kept
+
+
+def is_carried_copy(store: Store, arrived: Entry, entry: Entry, origin: str) -> bool:
+    """Whether ``arrived`` (in the project ledger) is ``entry`` carried from session ledger
+    ``origin``: it says ``carried_from = origin``, and it is the session's entry but for its
+    place (``seq``), now or as it first arrived (edited in the project ledger since).
+    Saying ``carried_from = origin`` is not enough: a teammate's entry that squats the id
+    and says so must neither hide the session's entry nor count as its arrival."""
+    if arrived.carried_from != origin:
+        return False
+    if _same(arrived, entry, origin):
+        return True
+    path = entry_path(arrived.id)
+    first = decode_entry_or_none(_first_version(store, path), path)
+    return first is not None and _same(first, entry, origin)
+
+
+def _same(arrived: Entry, entry: Entry, origin: str) -> bool:
+    return arrived == replace(entry, id=arrived.id, seq=arrived.seq, carried_from=origin)
+
+
+def _first_version(store: Store, path: str) -> bytes | None:
+    """The blob at ``path`` in the oldest project commit that holds it (asked only when a
+    carried entry differs from the session's: rare, and it walks the history)."""
+    tip = store.tip(PROJECT_REF).commit
+    if tip is None:
+        return None
+    for commit in store.git.walk(pygit2.Oid(hex=tip),
+                                 SortMode.TOPOLOGICAL | SortMode.REVERSE):
+        try:
+            blob = commit.tree[path]
+        except KeyError:
+            continue
+        return bytes(blob.data) if isinstance(blob, pygit2.Blob) else None
+    return None

@@ -10,21 +10,29 @@ brings a fetched copy into the local ref without losing anything either side wro
   merge against their merge base, path by path: what one side changed is taken; what
   both changed the same way is taken once; an entry both changed differently is merged
   field by field, lists as the union of both, and a field both set to different values
-  takes the value of the side that changed that record last (the commit time of its
-  newest commit touching it, then that commit's id: every clone picks the same winner,
-  whichever side it merges from).  Each such field is a
+  keeps **the local value** (the side the merge is made in).  Each such field is a
   ``Conflict``, named in the merge commit's trailers (``Ledger-Conflict``), and both
-  versions stay in the history, the losing one at the other parent.
+  versions stay in the history, the other one at the other parent: ``take`` (``git ledger
+  take ID --from OTHER``) picks it.
+
+Why not "the later edit wins": that read the other side's commit dates, which whoever
+made those commits chose (a commit dated 2099 won every field).  Nothing read from the
+other side decides a conflict; nor does a content rule (the smaller blob id, say), which
+the other side can grind to win.  The clones still converge: whoever merges first pushes
+the merge commit, and every other clone's next pull is then a fast-forward to it (or a
+merge in which that side's value is already the merge base's).
 
 A merge never loses a change: a path one side removed and the other changed is kept
-(only a removal the other side did not touch goes through).  The keep-alive chain merges
-the same way, with the lines of a blob unioned.  ``merged_commit`` makes the same merge
-without a ref (two archives of one ledger).
+(only a removal the other side did not touch goes through).  With ``keep_removed`` (the
+project ledger, which everyone who can push writes) no removal by the other side goes
+through at all: an entry its tree lacks stays here, also on what would be a fast-forward,
+which then becomes a merge commit that keeps it (``Ledger-Kept``); the entries kept and the
+entries whose version the other side replaced are in the ``MergeResult``.  The keep-alive
+chain merges the same way, with the lines of a blob unioned.
 """
 
 from __future__ import annotations
 
-import functools
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,20 +83,25 @@ class MergeResult:
     #: How many entries (blobs besides the ledger's identity and focus) came in.
     incoming: int = 0
     conflicts: tuple[Conflict, ...] = ()
+    #: Entries the other copy lacks that were kept here (``keep_removed``).
+    dropped: tuple[str, ...] = ()
+    #: Entries that were here and whose version the other copy's replaced.
+    rewritten: tuple[str, ...] = ()
 
 
-#: (path, base blob, ours, theirs, whether ours changed the record last) -> (merged blob,
-#: the conflicted fields); the last argument is asked only when a field conflicts.
-Resolver = Callable[[str, bytes | None, bytes, bytes, Callable[[], bool]],
-                    tuple[bytes, tuple[str, ...]]]
+#: (path, base blob, ours, theirs) -> (merged blob, the conflicted fields, where the
+#: local value was kept).
+Resolver = Callable[[str, bytes | None, bytes, bytes], tuple[bytes, tuple[str, ...]]]
 
 
 def merge_into(store: Store, ref: str, theirs: str, *, label: str,
-               lines: bool = False) -> MergeResult:
+               lines: bool = False, keep_removed: bool = False) -> MergeResult:
     """Bring commit ``theirs`` (another copy of the ledger at ``ref``) into ``ref``.
 
     ``label`` names the other copy in the merge commit (``origin/project``); ``lines``
     merges blobs as sets of lines (the keep-alive chain) instead of as ledger records.
+    ``keep_removed``: a path the other copy lacks is never removed here, not even by what
+    would be a fast-forward (that becomes a merge commit keeping it), and is reported.
     """
     git = store.git
     other = pygit2.Oid(hex=theirs)
@@ -102,30 +115,37 @@ def merge_into(store: Store, ref: str, theirs: str, *, label: str,
             local = pygit2.Oid(hex=tip)
             if local == other or git.descendant_of(local, other):
                 return MergeResult(ref, "up-to-date", tip, tip)
-            if git.descendant_of(other, local):
+            if git.descendant_of(other, local) and not (
+                    keep_removed and _removed_paths(git, local, other)):
                 store.set_ref(ref, theirs, tip, f"ledger: fast-forward to {label}")
                 return MergeResult(ref, "fast-forward", tip, theirs,
-                                   incoming=_count_changes(git, local, other))
+                                   incoming=_count_changes(git, local, other),
+                                   rewritten=_rewritten(git, local, other))
         except LedgerMoved:
             continue
         commit, outcome = store.update(
-            ref, lambda view: _merge_change(git, view, other, label, resolver))
+            ref, lambda view: _merge_change(git, view, other, label, resolver,
+                                            keep_removed=keep_removed))
         if outcome is None:
             continue  # the tip moved to contain theirs meanwhile: look again
-        incoming, conflicts = outcome
-        return MergeResult(ref, "merged", tip, commit, incoming, conflicts)
+        incoming, conflicts, dropped, rewritten = outcome
+        return MergeResult(ref, "merged", tip, commit, incoming, conflicts, dropped,
+                           rewritten)
     raise LedgerError(f"{ref} kept moving while merging {label}; nothing was lost, run the "
                       "pull again")
 
 
 def _merge_change(
     git: pygit2.Repository, view: TreeView | None, other: pygit2.Oid, label: str,
-    resolver: Resolver,
-) -> tuple[Change, tuple[int, tuple[Conflict, ...]]] | None:
+    resolver: Resolver, *, keep_removed: bool = False,
+) -> tuple[Change, tuple[int, tuple[Conflict, ...], tuple[str, ...], tuple[str, ...]]] | None:
     if view is None or view.commit is None:
         return None
     local = pygit2.Oid(hex=view.commit)
-    if local == other or git.descendant_of(local, other) or git.descendant_of(other, local):
+    if local == other or git.descendant_of(local, other):
+        return None
+    if git.descendant_of(other, local) and not (keep_removed
+                                                and _removed_paths(git, local, other)):
         return None
     ours_commit = git[local]
     theirs_commit = git[other]
@@ -137,12 +157,19 @@ def _merge_change(
     theirs = _changed(base_tree, theirs_commit.tree)
     files: dict[str, bytes | BlobRef | None] = {}
     conflicts: list[Conflict] = []
+    dropped: list[str] = []
+    rewritten: list[str] = []
     for path, their_blob in sorted(theirs.items()):
         if path not in ours:
             if their_blob is not None:
                 files[path] = BlobRef(their_blob)
+                if path in ours_commit.tree and path not in (META_PATH, FOCUS_PATH):
+                    rewritten.append(_name_of(path))
             elif path in ours_commit.tree:
-                files[path] = None  # removed there, untouched here
+                if keep_removed:
+                    dropped.append(_name_of(path))  # removed there: kept here, reported
+                else:
+                    files[path] = None  # removed there, untouched here
             continue
         our_blob = ours[path]
         if our_blob == their_blob or their_blob is None:
@@ -151,17 +178,13 @@ def _merge_change(
             files[path] = BlobRef(their_blob)  # removed here, changed there: keep it
             continue
         base_blob = _blob_at(git, base_tree, path)
-        # Who changed the record last is asked only on a real conflict: it walks history.
-        ours_wins = functools.cache(lambda path=path: _last_edit(git, local, base_id, path)
-                                    > _last_edit(git, other, base_id, path))
-        merged, fields = resolver(path, base_blob, _blob(git, our_blob),
-                                  _blob(git, their_blob), ours_wins)
+        merged, fields = resolver(path, base_blob, _blob(git, our_blob), _blob(git, their_blob))
         if merged != _blob(git, our_blob):
             files[path] = merged
         if fields:
-            kept, lost = (local, other) if ours_wins() else (other, local)
-            conflicts.append(Conflict(_name_of(path), path, fields, str(kept), str(lost)))
+            conflicts.append(Conflict(_name_of(path), path, fields, str(local), str(other)))
     trailers: list[tuple[str, str]] = [("Ledger-Event", "merge"), ("Ledger-Merged", str(other))]
+    trailers += [("Ledger-Kept", name) for name in dropped]
     for conflict in conflicts:
         if conflict.name not in ("focus", "ledger"):
             trailers.append(("Ledger-Entry", conflict.name))
@@ -171,24 +194,10 @@ def _merge_change(
     subject = f"merge {label}: {incoming} entr{'ies' if incoming != 1 else 'y'} in"
     if conflicts:
         subject += f", {len(conflicts)} concurrent edit{'s' if len(conflicts) != 1 else ''}"
+    if dropped:
+        subject += f", {len(dropped)} the other side lacks kept"
     change = Change(subject, tuple(trailers), files, parents=(str(other),))
-    return change, (incoming, tuple(conflicts))
-
-
-def merged_commit(store: Store, ours: str, theirs: str, *, label: str,
-                  ) -> tuple[str, tuple[Conflict, ...]]:
-    """A merge commit of ledger commits ``ours`` and ``theirs`` that no ref points at yet
-    (``ours`` when it already contains ``theirs``, ``theirs`` when it is contained)."""
-    git = store.git
-    other = pygit2.Oid(hex=theirs)
-    if store.contains(ours, theirs):
-        return ours, ()
-    if store.contains(theirs, ours):
-        return theirs, ()
-    outcome = _merge_change(git, store.view_at(ours), other, label, _merge_record)
-    assert outcome is not None  # neither contains the other
-    change, (_, conflicts) = outcome
-    return store.commit_change(ours, change), conflicts
+    return change, (incoming, tuple(conflicts), tuple(dropped), tuple(rewritten))
 
 
 def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | None]:
@@ -203,33 +212,30 @@ def _changed(base: pygit2.Tree | None, side: pygit2.Tree) -> dict[str, str | Non
     return found
 
 
-def _last_edit(git: pygit2.Repository, tip: pygit2.Oid, base: pygit2.Oid | None,
-               path: str) -> tuple[int, str]:
-    """(commit time, sha) of the newest commit after ``base`` that changed ``path``: what
-    decides whose value a field both sides set keeps.  The same on every clone."""
-    walker = git.walk(tip, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME)
-    if base is not None:
-        walker.hide(base)
-    # Every gitledger event names the entries it changes (Ledger-Entry), so the trees of
-    # the commits that do not name it need not be read.
-    named = _name_of(path) if path not in (META_PATH, FOCUS_PATH) else None
-    for commit in walker:
-        if named is not None and named not in commit.message:
-            continue
-        here = _blob_id(commit.tree, path)
-        # A merge that took one parent's version made no edit of its own.
-        if here not in {_blob_id(parent.tree, path) for parent in commit.parents}:
-            return commit.commit_time, str(commit.id)
-    found = git[tip]
-    assert isinstance(found, pygit2.Commit)
-    return found.commit_time, str(tip)
-
-
 def _blob_id(tree: pygit2.Tree, path: str) -> str | None:
     try:
         return str(tree[path].id)
     except KeyError:
         return None
+
+
+def _removed_paths(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> list[str]:
+    """The paths ``old``'s tree has and ``new``'s lacks."""
+    old_commit, new_commit = git[old], git[new]
+    assert isinstance(old_commit, pygit2.Commit)
+    assert isinstance(new_commit, pygit2.Commit)
+    return [path for path, blob in _changed(old_commit.tree, new_commit.tree).items()
+            if blob is None]
+
+
+def _rewritten(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> tuple[str, ...]:
+    """The entries ``old`` has that ``new`` holds another version of."""
+    old_commit, new_commit = git[old], git[new]
+    assert isinstance(old_commit, pygit2.Commit)
+    assert isinstance(new_commit, pygit2.Commit)
+    return tuple(_name_of(path) for path, blob in _changed(old_commit.tree, new_commit.tree)
+                 .items() if blob is not None and path in old_commit.tree
+                 and path not in (META_PATH, FOCUS_PATH))
 
 
 def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> int:
@@ -264,16 +270,16 @@ def _name_of(path: str) -> str:
 # -- resolvers -----------------------------------------------------------------------------
 
 
-def _merge_lines(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                 ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+def _merge_lines(path: str, base: bytes | None, ours: bytes,
+                 theirs: bytes) -> tuple[bytes, tuple[str, ...]]:
     """Blobs that are sets of lines (the keep-alive index): the union, sorted."""
     lines = set(ours.decode("utf-8", "replace").splitlines())
     lines |= set(theirs.decode("utf-8", "replace").splitlines())
     return "".join(f"{line}\n" for line in sorted(lines)).encode("utf-8"), ()
 
 
-def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
-                  ours_wins: Callable[[], bool]) -> tuple[bytes, tuple[str, ...]]:
+def _merge_record(path: str, base: bytes | None, ours: bytes,
+                  theirs: bytes) -> tuple[bytes, tuple[str, ...]]:
     """A TOML record both sides changed: merged key by key (see the module docstring).
 
     A record either side cannot parse, or a merge that would not read back as a valid
@@ -284,18 +290,16 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
         mine = toml_loads(ours.decode("utf-8"))
         yours = toml_loads(theirs.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return (ours if ours_wins() else theirs), ("(whole record)",)
+        return ours, ("(whole record)",)
     merged: dict[str, Any] = {}
     conflicts: list[str] = []
     if path == META_PATH and "created" in mine and "created" in yours:
-        # One ledger started in two clones (the project ledger, before anyone pushed):
-        # its creation is the earlier one, and that is no conflict.
-        first = min((mine, yours), key=lambda d: (str(d["created"]), str(d.get("created_by"))))
+        # One ledger started in two clones (the project ledger, before anyone pushed): its
+        # creation here stands (a date the other side wrote decides nothing), no conflict.
         for key in ("created", "created_by"):
-            old[key] = mine[key] = yours[key] = first.get(key)
+            old[key] = yours[key] = mine.get(key)
     for key in [*mine, *(k for k in yours if k not in mine)]:
-        value, conflicted = _merge_value(key, old.get(key), mine.get(key), yours.get(key),
-                                         ours_wins)
+        value, conflicted = _merge_value(key, old.get(key), mine.get(key), yours.get(key))
         if conflicted:
             conflicts.append(key)
         if value is not None:
@@ -304,12 +308,11 @@ def _merge_record(path: str, base: bytes | None, ours: bytes, theirs: bytes,
         blob = _canonical(path, tomli_w.dumps(merged).encode("utf-8"))
     except (CorruptLedger, TypeError, ValueError):
         differing = sorted(k for k in {*mine, *yours} if mine.get(k) != yours.get(k))
-        return (ours if ours_wins() else theirs), tuple(differing) or ("(whole record)",)
+        return ours, tuple(differing) or ("(whole record)",)
     return blob, tuple(conflicts)
 
 
-def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
-                 ours_wins: Callable[[], bool]) -> tuple[Any, bool]:
+def _merge_value(key: str, base: Any, ours: Any, theirs: Any) -> tuple[Any, bool]:
     """One key's merged value, and whether both sides set it to different values."""
     if ours == theirs:
         return ours, False
@@ -325,7 +328,7 @@ def _merge_value(key: str, base: Any, ours: Any, theirs: Any,
         removed = [item for item in base or [] if item not in ours or item not in theirs]
         union = [*ours, *(item for item in theirs if item not in ours)]
         return [item for item in union if item not in removed], False
-    return (ours if ours_wins() else theirs), True
+    return ours, True  # the local value: see the module docstring
 
 
 def _canonical(path: str, blob: bytes) -> bytes:

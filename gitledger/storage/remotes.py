@@ -33,12 +33,53 @@ from gitledger.storage.repo import Repo
 MARKER_KEY = "ledgerRefspec"
 
 
-def fetch_refspecs(remote: str) -> list[str]:
+def fetch_refspecs(remote: str, skip: list[str] | tuple[str, ...] = ()) -> list[str]:
     """Mirror the remote's ledgers and notes into the tracking namespace (forced: it is
-    a copy of what the remote holds; local ledgers are only ever merged into)."""
+    a copy of what the remote holds; local ledgers are only ever merged into), leaving out
+    the remote refs ``skip`` (``squatting``)."""
     prefix = tracking_prefix(remote)
     return [f"+refs/ledger/*:{prefix}*", f"^{REMOTES_PREFIX}*", "^refs/ledger/notes*",
-            f"^{TRANSCRIPTS_PREFIX}*", f"+{NOTES_REF}*:{prefix}notes*"]
+            f"^{TRANSCRIPTS_PREFIX}*", f"+{NOTES_REF}*:{prefix}notes*",
+            *(f"^{name}" for name in skip)]
+
+
+#: The names under which gitledger keeps one ref each: a remote ref *below* one of them
+#: (``refs/ledger/project/x``) cannot exist beside it, in a clone or on the remote.
+_LEAF_REFS = ("refs/ledger/project", "refs/ledger/keep", NOTES_REF)
+_LEDGER_DIRS = ("refs/ledger/sessions", "refs/ledger/archive")
+
+
+def remote_refs(repo: Repo, remote: str) -> dict[str, str]:
+    """The remote's refs under ``refs/ledger/`` and ``refs/notes/ledger*``: {ref: sha}."""
+    done = run_git(repo, ["ls-remote", "--refs", remote, "refs/ledger/*", f"{NOTES_REF}*"])
+    found: dict[str, str] = {}
+    for line in done.stdout.splitlines():
+        sha, _, ref = line.partition("\t")
+        if ref.startswith(("refs/ledger/", NOTES_REF)):
+            found[ref] = sha
+    return found
+
+
+def squatting(names: list[str] | dict[str, str]) -> list[str]:
+    """The remote refs whose names block a name gitledger uses (a directory/file conflict:
+    git's "cannot lock ref"): below a ledger ref (``refs/ledger/project/x``,
+    ``refs/notes/ledger/x``, ``refs/ledger/sessions/<id>/x``) or in place of a directory
+    of them (``refs/ledger/sessions``).  Fetched, they would make every fetch and push fail."""
+    def squats(name: str) -> bool:
+        below_leaf = any(name.startswith(leaf + "/") for leaf in _LEAF_REFS)
+        below_ledger = any(name.startswith(d + "/") and "/" in name[len(d) + 1:]
+                           for d in _LEDGER_DIRS)
+        return name in _LEDGER_DIRS or below_leaf or below_ledger
+
+    return [name for name in sorted(names) if squats(name)]
+
+
+def blocked(refs: list[str] | dict[str, str], there: list[str] | dict[str, str]) -> list[str]:
+    """Which of ``refs`` a ref ``there`` (on the remote) blocks: one is a directory of the
+    other, so the remote cannot hold both."""
+    names = sorted(there)
+    return [ref for ref in refs
+            if any(n.startswith(ref + "/") or ref.startswith(n + "/") for n in names)]
 
 
 def setup_refspecs(remote: str) -> list[tuple[str, str]]:

@@ -11,11 +11,12 @@ from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.display import printable
 from gitledger.ledger.results import LedgerSummary
-from gitledger.storage.layout import KEEP_REF, REMOTES_PREFIX
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF, REMOTES_PREFIX
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
+from gitledger.team.conflicts import take_command
 from gitledger.team.review import Review, mirror_name
-from gitledger.team.sync import FetchResult, PullResult, PushResult
+from gitledger.team.sync import FetchResult, OwnedChange, PullResult, PushResult
 from gitledger.views.render import summary_json
 
 INDENT = "  "
@@ -38,7 +39,19 @@ def _plural(n: int, noun: str, plural: str | None = None) -> str:
 
 def fetch_json(result: FetchResult) -> dict[str, Any]:
     return {"remote": result.remote,
-            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved]}
+            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],
+            "skipped": list(result.skipped)}
+
+
+def skipped_warning(remote: str, skipped: tuple[str, ...]) -> str | None:
+    """The one warning line about refs whose names block ledger refs (None: there are none);
+    the CLI prints it on stderr."""
+    if not skipped:
+        return None
+    shown = ", ".join(printable(name) for name in skipped[:10])
+    more = f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""
+    return (f"{remote} holds refs whose names block ledger refs (directory/file conflict), "
+            f"skipped, everything else moved: {shown}{more}")
 
 
 def fetch_text(result: FetchResult) -> str:
@@ -63,8 +76,15 @@ def merge_json(merge: MergeResult) -> dict[str, Any]:
         "ref": merge.ref, "outcome": merge.outcome, "before": merge.before,
         "after": merge.after, "incoming": merge.incoming,
         "conflicts": [{"entry": c.name, "path": c.path, "fields": list(c.fields),
-                       "kept": c.kept, "other": c.other} for c in merge.conflicts],
+                       "kept": c.kept, "other": c.other,
+                       "take": _take(c.name, c.other, merge.ref)} for c in merge.conflicts],
+        "dropped": list(merge.dropped), "rewritten": list(merge.rewritten),
     }
+
+
+def _take(name: str, other: str, ref: str) -> str | None:
+    """The command that picks the other version of an entry (None: focus, identity)."""
+    return None if name in ("focus", "ledger") else take_command(name, other, ref)
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
@@ -80,7 +100,23 @@ def pull_json(result: PullResult) -> dict[str, Any]:
         "notes": result.notes,
         "findings": [finding_json(f) for f in result.findings],
         "left": list(result.left),
+        "skipped": list(result.fetched.skipped),
+        "owned_changed": [owned_json(c) for c in result.owned],
     }
+
+
+def owned_json(change: OwnedChange) -> dict[str, Any]:
+    return {"ref": change.ref, "mirror": change.mirror, "ours": change.ours,
+            "theirs": change.theirs, "state": change.state, "read": change.read}
+
+
+def owned_line(change: OwnedChange, remote: str) -> str:
+    """One ledger of ours that the remote changed, as the pull and review say it."""
+    how = {"ahead": "has commits on top of yours",
+           "diverged": "has commits yours does not",
+           "retagged": "is another tag of the same commit"}.get(change.state, change.state)
+    return (f"{_short(change.ref)}: yours, not moved: {remote}'s copy {how} (someone else "
+            f"wrote it); read theirs: {change.read}")
 
 
 def pull_text(result: PullResult) -> str:
@@ -93,14 +129,23 @@ def pull_text(result: PullResult) -> str:
             noun = ("kept commit", None) if merge.ref == KEEP_REF else ("entry", "entries")
             detail = f" ({_plural(merge.incoming, *noun)} in)"
         lines.append(f"{INDENT}{_short(merge.ref)}: {merge.outcome}{detail}")
+        flag = " --project" if merge.ref == PROJECT_REF else ""
+        if merge.dropped:
+            lines.append(f"{INDENT * 2}the remote's copy lacks {', '.join(merge.dropped)}: "
+                         "kept here (a pull never removes an entry)")
+        if merge.rewritten:
+            lines.append(f"{INDENT * 2}changed by the remote: {', '.join(merge.rewritten)} "
+                         f"(git ledger show ID{flag} shows who changed what)")
         for conflict in merge.conflicts:
+            theirs = _take(conflict.name, conflict.other, merge.ref) or (
+                f"git show {conflict.other[:12]}:{conflict.path}")
             lines.append(
                 f"{INDENT * 2}concurrent edits of {conflict.name} ({', '.join(conflict.fields)}):"
-                f" kept the side that changed it last; the other version: git show "
-                f"{conflict.other[:12]}:{conflict.path}")
+                f" kept the local version; the other: {theirs}")
     if result.notes not in ("none", "up-to-date"):
         lines.append(f"{INDENT}notes: {result.notes}")
     lines += [f"{INDENT}left as is: {printable(item)}" for item in result.left]
+    lines += [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
     if result.findings:
         lines.append(f"check after the merge: {_plural(len(result.findings), 'new problem')}")
         lines += [f"{INDENT}{f.severity}: {f.rule}: {printable(f.message)}\n"
@@ -119,6 +164,7 @@ def push_json(result: PushResult) -> dict[str, Any]:
         "updates": [{"ref": u.ref, "status": u.status, "reason": u.reason or None}
                     for u in result.updates],
         "pulls": [pull_json(p) for p in result.pulls],
+        "skipped": list(result.skipped),
     }
 
 
@@ -196,6 +242,10 @@ def review_json(result: Review) -> dict[str, Any]:
         "quarantined": [{"ledger": mirror_name(v.ref), "ref": v.ref, "reason": v.reason,
                          "commit": v.commit, "claimed": v.claimed, "signer": v.signer,
                          "detail": v.detail} for v in result.quarantined],
+        "owned_changed": [owned_json(c) for c in result.owned],
+        "dropped": list(result.dropped), "rewritten": list(result.rewritten),
+        "conflicts": [{"entry": c.entry, "fields": list(c.fields), "merge": c.merge,
+                       "other": c.other, "take": c.take} for c in result.conflicts],
     }
 
 
@@ -204,8 +254,21 @@ def review_text(result: Review) -> str:
     head = f"Decisions changed since {printable(result.since)}"
     held = [f"quarantined: {printable(mirror_name(v.ref))}: {printable(v.describe())}"
             for v in result.quarantined]
+    tail = [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
+    if tail:
+        tail.insert(0, "Your ledgers that someone else changed on the remote (not merged):")
+    if result.dropped:
+        tail.append(f"The last pull kept project entries the remote's copy lacks: "
+                    f"{', '.join(result.dropped)}")
+    if result.rewritten:
+        tail.append(f"The last pull took teammates' versions of project entries: "
+                    f"{', '.join(result.rewritten)} (git ledger show ID --project)")
+    if result.conflicts:
+        tail.append("Concurrent edits merged by keeping the local version, unchanged since:")
+        tail += [f"{INDENT}{c.entry} ({', '.join(c.fields)}): the other version: {c.take}"
+                 for c in result.conflicts]
     if not count:
-        return "\n".join([f"{head}: none", *held])
+        return "\n".join([f"{head}: none", *held, *tail])
     lines = [*held, f"{head}: {_plural(count, 'decision')} in "
              f"{_plural(len(result.scopes), 'scope')}"]
     for scope, decisions in result.scopes:
@@ -219,7 +282,7 @@ def review_text(result: Review) -> str:
             for change in decision.changes:
                 lines.append(f"{INDENT * 2}{change.what} by {printable(_who(change.author))} "
                              f"{iso(change.time)[:16].replace('T', ' ')}")
-    return "\n".join(lines)
+    return "\n".join([*lines, *tail])
 
 
 def _who(ident: str) -> str:

@@ -3,7 +3,9 @@
 ``review`` reads the history of the project ledger and of every session ledger mirrored
 from a remote, since the last pull (or a date, or a commit), and groups the decisions
 that were added, changed, superseded or deployed by scope, each change with its author.
-``remote_ledgers`` lists the mirrored session ledgers for ``list --remote``.
+It also lists what a pull left alone: the ledgers this clone owns whose copy on the
+remote someone else changed.  ``remote_ledgers`` lists the mirrored session ledgers for
+``list --remote``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import Verdict, Verifier
 from gitledger.storage.store import Store
-from gitledger.team.sync import read_pulls
+from gitledger.team.conflicts import OpenConflict, open_conflicts
+from gitledger.team.sync import OwnedChange, owned_changes, read_pulls
 
 #: What each event did to the entries it names, when no ``Ledger-Status`` says more.
 _EVENT_CHANGES = {"add": "added", "resolve": "added", "edit": "edited", "status": "status",
@@ -59,6 +62,14 @@ class Review:
     scopes: tuple[tuple[str | None, tuple[ReviewedDecision, ...]], ...]
     #: The remote's ledgers pull quarantined (signatures), with the reason; not reviewed.
     quarantined: tuple[Verdict, ...] = ()
+    #: Ledgers this clone owns whose copy on the remote someone else changed.
+    owned: tuple[OwnedChange, ...] = ()
+    #: What the last pull from the remote did to project entries: those the remote's copy
+    #: lacked (kept here) and those whose version a teammate's replaced.
+    dropped: tuple[str, ...] = ()
+    rewritten: tuple[str, ...] = ()
+    #: Concurrent edits of project entries still as the merge left them.
+    conflicts: tuple[OpenConflict, ...] = ()
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -91,8 +102,16 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     for decision in _decisions(store, ledgers, tips, found):
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
+    last = read_pulls(store).get(name, {})
     return Review(described, name, tuple(ledgers.values()),
-                  tuple((scope, tuple(items)) for scope, items in ordered), tuple(held))
+                  tuple((scope, tuple(items)) for scope, items in ordered), tuple(held),
+                  owned_changes(store, name) if name else (),
+                  tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))),
+                  open_conflicts(store))
+
+
+def _strings(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],

@@ -1,12 +1,16 @@
 """Team sync: ``fetch``, ``pull`` and ``push`` of ledgers through a git remote.
 
 ``fetch`` mirrors the remote's ledger refs and notes into the tracking namespace
-(``remotes.py``).  ``pull`` fetches, then merges each mirror that has a local
-counterpart into it (``merge.py``): the project ledger, the keep-alive chain, a session
-ledger written in two clones, an archive that went on elsewhere; notes are merged by
-``git notes merge -s cat_sort_uniq``.  Teammates' own session ledgers stay in the
-tracking namespace, readable by name.  ``check`` then runs on what was merged, and what
-the merge made inconsistent is reported.
+(``remotes.py``).  ``pull`` fetches, then merges the shared ledgers into their local
+counterparts (``merge.py``): the project ledger and the keep-alive chain; notes are merged
+by ``git notes merge -s cat_sort_uniq``.  Everyone who can push to the remote can write
+those, so a pull never removes anything from them (``merge_into(keep_removed=True)``).
+Session ledgers and archives are their owner's: a pull never moves a local one, whatever
+the remote's copy holds (a teammate's write into it, a forged fast-forward, a retagged
+archive); the change stays in the mirror and is reported (``owned_changes``), and a push
+leaves such a ref alone.  Teammates' own session ledgers stay in the tracking namespace,
+readable by name.  ``check`` then runs on what was merged, and what the merge made
+inconsistent is reported.
 
 ``push`` sends this worktree's session ledger (``--all``: every one of this clone), the
 project ledger, archives, the keep-alive chain and the notes (``--transcripts``: the saved
@@ -38,10 +42,18 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
-from gitledger.storage.merge import MergeResult, merge_into, merged_commit
+from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
-from gitledger.storage.remotes import default_remote, fetch_refspecs, git_complaint, run_git
+from gitledger.storage.remotes import (
+    blocked,
+    default_remote,
+    fetch_refspecs,
+    git_complaint,
+    remote_refs,
+    run_git,
+    squatting,
+)
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import Gate
 from gitledger.storage.store import LedgerMoved, Store
@@ -50,6 +62,9 @@ from gitledger.storage.store import LedgerMoved, Store
 PUSH_ATTEMPTS = 5
 #: The record of the last pull from each remote, in the common git dir (``review``).
 PULLED_FILE = "ledger-pulled.json"
+#: What a pull merges: the ledgers everyone writes.  Session ledgers and archives are
+#: their owner's alone, and a pull never moves one (``owned_changes`` reports them).
+SHARED_REFS = (PROJECT_REF, KEEP_REF)
 _NEEDS_PULL = ("non-fast-forward", "fetch first", "stale info")
 
 
@@ -64,6 +79,23 @@ class RefMove:
 class FetchResult:
     remote: str
     moved: tuple[RefMove, ...]
+    #: Remote refs left out because their names block ledger refs (``squatting``).
+    skipped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OwnedChange:
+    """A ledger this clone owns (``ref``: a session ledger or an archive) whose copy on the
+    remote (``mirror``, at ``theirs``) holds what ours (``ours``) does not."""
+
+    ref: str
+    mirror: str
+    ours: str
+    theirs: str
+    #: ``ahead``, ``diverged`` or ``retagged`` (see ``_how_changed``).
+    state: str
+    #: The command that reads the remote's copy.
+    read: str
 
 
 @dataclass(frozen=True)
@@ -75,8 +107,10 @@ class PullResult:
     notes: str
     #: What ``check`` finds after the merge that it did not find before.
     findings: tuple[Finding, ...]
-    #: Things the pull saw and left for a person (an archive that diverged …).
+    #: Things the pull saw and left for a person (a mirror that is no ledger …).
     left: tuple[str, ...] = ()
+    #: Ledgers this clone owns that the remote changed: reported, never merged.
+    owned: tuple[OwnedChange, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +127,8 @@ class PushResult:
     updates: tuple[PushUpdate, ...]
     pulls: tuple[PullResult, ...]
     dry_run: bool = False
+    #: Our refs not pushed because a remote ref's name blocks them, and those remote refs.
+    skipped: tuple[str, ...] = ()
 
 
 # -- fetch and pull --------------------------------------------------------------------------
@@ -105,14 +141,23 @@ def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None
 
 
 def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
+    """One fetch of everything but the squatting refs, whose names would block ours: the
+    remote is listed first (``git ls-remote``), they are left out of the fetch and their
+    old mirrors removed, so that the rest still moves."""
     prefix = tracking_prefix(remote)
     before = store.refs_under(prefix)
+    skipped = squatting(remote_refs(repo, remote))
+    for name in skipped:
+        rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
+                else name.removeprefix("refs/ledger/"))
+        store.mirror(prefix + rest, None)
+    specs = fetch_refspecs(remote, skipped)
     run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
-                   "--no-recurse-submodules", remote, *fetch_refspecs(remote)])
+                   "--no-recurse-submodules", "--stdin", remote], stdin="\n".join(specs) + "\n")
     after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
              for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
-    return FetchResult(remote, tuple(moved))
+    return FetchResult(remote, tuple(moved), tuple(skipped))
 
 
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
@@ -129,37 +174,26 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
 
 def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
                    verify: bool = False) -> PullResult:
+    """Merge the shared ledgers (the project ledger, the keep-alive chain, the notes) and
+    report, without touching them, the ledgers this clone owns that the remote changed."""
     gate = Gate(repo, verify)
     prefix = tracking_prefix(remote)
     mirrors = store.refs_under(prefix)
     project_before = store.target(PROJECT_REF)
-    sessions = [ref for ref in store.ledger_refs() if ref.startswith(SESSIONS_PREFIX)
-                and tracking_ref(remote, ref) in mirrors]
-    checked = [PROJECT_REF, *sessions]
+    checked = [PROJECT_REF]
     findings_before = _findings(repo, store, checked)
     merges: list[MergeResult] = []
     left: list[str] = []
-    for local in [PROJECT_REF, *sessions, KEEP_REF]:
+    for local in SHARED_REFS:
         theirs = mirrors.get(tracking_ref(remote, local))
         if theirs is None:
             continue
-        refused = (_oversized(store, theirs, local) or _not_a_ledger(store, local, theirs)
-                   or gate.refusal(tracking_ref(remote, local), theirs))
+        refused = refuse_merge(store, gate, remote, local, theirs)
         if refused is not None:
             left.append(f"{_label(remote, local)} was not merged: {refused}")
             continue
         merges.append(merge_into(store, local, theirs, label=_label(remote, local),
-                                 lines=local == KEEP_REF))
-    for archive in (r for r in store.ledger_refs() if r.startswith(ARCHIVE_PREFIX)):
-        theirs = mirrors.get(tracking_ref(remote, archive))
-        if (refused := gate.refusal(tracking_ref(remote, archive), theirs)) is not None:
-            left.append(f"{_label(remote, archive)} was not merged: {refused}")
-        elif theirs is not None:
-            too_big = _oversized(store, theirs, archive)
-            outcome = (f"{_label(remote, archive)} was not merged: {too_big}" if too_big
-                       else _merge_archive(store, archive, theirs, _label(remote, archive)))
-            if outcome is not None:
-                left.append(outcome)
+                                 lines=local == KEEP_REF, keep_removed=local == PROJECT_REF))
     left.extend(gate.sweep(mirrors))
     their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
     too_big = _oversized(store, their_notes, NOTES_REF) if their_notes else None
@@ -170,10 +204,21 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
     findings_after = _findings(repo, store, checked)
     seen = {_finding_key(f) for f in findings_before}
     new = tuple(f for f in findings_after if _finding_key(f) not in seen)
-    result = PullResult(remote, fetched, tuple(merges), notes, new, tuple(left))
+    owned = owned_changes(store, remote)
+    result = PullResult(remote, fetched, tuple(merges), notes, new, tuple(left), owned)
     if fetched.moved or any(m.outcome != "up-to-date" for m in merges):
-        _record_pull(store, remote, project_before, fetched)
+        _record_pull(store, remote, project_before, fetched, merges)
     return result
+
+
+def refuse_merge(store: Store, gate: Gate, remote: str, local: str, theirs: str,
+                 ) -> str | None:
+    """Why the mirror ``theirs`` of ``remote``'s ``local`` must not be merged into
+    ``local`` (None: it may be).  The one gate every shared ref passes before a merge:
+    no blob a write could not make (read from the headers, never inflated), the kind of
+    record it must be, and, where the team verifies, signatures git accepts."""
+    return (_oversized(store, theirs, local) or _not_a_ledger(store, local, theirs)
+            or gate.refusal(tracking_ref(remote, local), theirs))
 
 
 def _label(remote: str, ref: str) -> str:
@@ -184,6 +229,50 @@ def _oversized(store: Store, theirs: str, local: str) -> str | None:
     """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
     found = store.oversized(theirs, store.target(local))
     return None if found is None else str(found)
+
+
+def owned_changes(store: Store, remote: str) -> tuple[OwnedChange, ...]:
+    """The ledgers this clone owns whose copy on ``remote`` (as last fetched) holds
+    something the local one does not: left in the mirror, never merged, reported.
+
+    Owned: every local ``refs/ledger/sessions/*`` (a worktree's, an adopted one, an
+    orphan: none is ever anyone else's to write) and every local archive.  A session
+    archived here counts through its archive: its remote copy is owed nothing the
+    archive holds already (``push`` deletes it), anything else is reported."""
+    prefix = tracking_prefix(remote)
+    found: list[OwnedChange] = []
+    for mirror, theirs in sorted(store.refs_under(prefix).items()):
+        kind, _, ledger_id = mirror.removeprefix(prefix).partition("/")
+        if kind not in ("sessions", "archive") or not ledger_id or "/" in ledger_id:
+            continue
+        session, archive = SESSIONS_PREFIX + ledger_id, ARCHIVE_PREFIX + ledger_id
+        local = session if kind == "sessions" and store.exists(session) else archive
+        ours = store.target(local)
+        if ours is None or ours == theirs:
+            continue
+        state = _how_changed(store, ours, theirs)
+        if state == "retagged" and kind == "sessions":
+            continue  # the session this archive holds: push deletes it there
+        if state is None:
+            continue
+        read = (f"git ledger show --ledger {remote}/{ledger_id}" if kind == "sessions"
+                else f"git ledger show --archive {remote}/{ledger_id}")
+        found.append(OwnedChange(local, mirror, ours, theirs, state, read))
+    return tuple(found)
+
+
+def _how_changed(store: Store, ours: str, theirs: str) -> str | None:
+    """``ahead`` (the remote's copy went on from ours), ``diverged``, ``retagged`` (the
+    same commit under another archive tag), or None when ours holds all of theirs."""
+    try:
+        ours_commit, theirs_commit = store.peeled(ours), store.peeled(theirs)
+        if ours_commit == theirs_commit:
+            return "retagged"
+        if store.contains(ours_commit, theirs_commit):
+            return None
+        return "ahead" if store.contains(theirs_commit, ours_commit) else "diverged"
+    except LedgerError:
+        return "diverged"  # not even a commit there: still nothing of ours to take
 
 
 def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:
@@ -203,30 +292,6 @@ def _not_a_ledger(store: Store, local: str, theirs: str) -> str | None:
     kind = "project" if local == PROJECT_REF else "session"  # a session's archive too
     if meta.kind != kind:
         return f"it is a {meta.kind} ledger, not a {kind} ledger"
-    return None
-
-
-def _merge_archive(store: Store, archive: str, theirs: str, label: str) -> str | None:
-    """Two archives of one ledger (written in two clones, archived in both): the local
-    archive follows the remote's when that one holds everything it has, and otherwise
-    becomes a new tag of the merge of both; what could not be done, or None."""
-    ours = store.target(archive)
-    if ours is None or ours == theirs:
-        return None
-    ours_commit, theirs_commit = store.peeled(ours), store.peeled(theirs)
-    if store.contains(ours_commit, theirs_commit):
-        return None
-    try:
-        if store.contains(theirs_commit, ours_commit):
-            store.set_ref(archive, theirs, ours, "ledger: archive followed")
-            return None
-        refused = _not_a_ledger(store, archive, theirs)
-        if refused is not None:
-            return f"{label} was not merged: {refused}"
-        merged, _ = merged_commit(store, ours_commit, theirs_commit, label=label)
-        store.retag_archive(archive, merged, store.tag_message(archive) or "archive\n", ours)
-    except LedgerMoved:
-        return f"{archive} moved while merging {label}; pull again"
     return None
 
 
@@ -304,7 +369,7 @@ def _finding_key(finding: Finding) -> tuple[str, str | None, str, str]:
 
 
 def _record_pull(store: Store, remote: str, project_before: str | None,
-                 fetched: FetchResult) -> None:
+                 fetched: FetchResult, merges: list[MergeResult]) -> None:
     """Remember what the ledgers held before and after this pull, for ``review``.
 
     The "before" of a mirror is what the previous pull left there, so that a plain
@@ -321,7 +386,10 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     # pull left is the truer "before" (our own writes since then are shown too).
     before[PROJECT_REF] = previous.get(PROJECT_REF) or project_before
     after[PROJECT_REF] = store.target(PROJECT_REF) or ""
-    records[remote] = {"time": iso(now()), "before": before, "after": after}
+    project = [m for m in merges if m.ref == PROJECT_REF]
+    records[remote] = {"time": iso(now()), "before": before, "after": after,
+                       "dropped": [i for m in project for i in m.dropped],
+                       "rewritten": [i for m in project for i in m.rewritten]}
     temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
     try:
         temp.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
@@ -356,11 +424,19 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     atomic = True
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
     kept_back: list[PushUpdate] = []
+    there = remote_refs(repo, name)
+    squatters = squatting(there)
+    skipped: tuple[str, ...] = ()
     for _ in range(PUSH_ATTEMPTS):
         refs = _push_set(store, all_sessions, transcripts)
+        held = _held_back(store, name, refs)
+        stuck = blocked(list(refs), there)
+        skipped = (*stuck, *squatters) if stuck else ()
+        refs = {ref: sha for ref, sha in refs.items()
+                if ref not in {u.ref for u in held} and ref not in stuck}
         spent = {} if kept_back else _spent_sessions(store, name)
         if not refs and not spent:
-            return PushResult(name, tuple(kept_back), tuple(pulls), dry_run)
+            return PushResult(name, (*held, *kept_back), tuple(pulls), dry_run, skipped)
         done, updates = _push_once(repo, name, refs, spent, atomic=atomic, dry_run=dry_run)
         if atomic and "does not support --atomic" in done.stderr:
             atomic = False  # an old server: each ref is still compare-and-swap on its own
@@ -369,7 +445,8 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
         if not rejected:
             if not dry_run:
                 _mirror_pushed(store, name, refs, spent)
-            return PushResult(name, (*updates, *kept_back), tuple(pulls), dry_run)
+            return PushResult(name, (*updates, *held, *kept_back), tuple(pulls), dry_run,
+                              skipped)
         causes = [r for r in rejected if not _atomic_fallout(r.reason)] or rejected
         refused = [r for r in causes if not _needs_pull(r.reason, done.stderr)]
         said = _remote_said(done.stderr)
@@ -384,7 +461,7 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
             raise SyncError(f"{name} refused {refused[0].ref} ({refused[0].reason})"
                             f"{': ' + said if said else ''}; nothing local was changed")
         if dry_run:  # a real push would pull and merge first
-            return PushResult(name, tuple(updates), tuple(pulls), dry_run)
+            return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
         pulls.append(pulled)
         if not pulled.fetched.moved and all(m.outcome == "up-to-date" for m in pulled.merges):
@@ -435,6 +512,18 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
     if transcripts:
         refs.update(store.refs_under(TRANSCRIPTS_PREFIX))
     return refs
+
+
+def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpdate]:
+    """Owned ledgers (sessions, archives) whose copy on the remote someone else changed:
+    not pushed, since it would be rejected (not a fast-forward) and a pull never merges
+    it; the rest of the push goes.  The pull reports the change and how to read it."""
+    changed = {c.ref: c for c in owned_changes(store, remote)
+               if c.mirror == tracking_ref(remote, c.ref)}
+    return [PushUpdate(ref, "rejected", f"the remote's copy was changed by someone else "
+                       f"({changed[ref].state}); yours stays here, read theirs: "
+                       f"{changed[ref].read}")
+            for ref in refs if ref in changed]
 
 
 def _spent_sessions(store: Store, remote: str) -> dict[str, str]:

@@ -248,7 +248,7 @@ def history_text(history: EntryHistory) -> str:
     merged = merged_conflicts(history)
     if merged:
         lines += ["", "concurrent edits merged (both versions stay in the history):"]
-        lines.extend(f"  {c['commit'][:10]}  {', '.join(c['fields'])}: kept the later edit; "
+        lines.extend(f"  {c['commit'][:10]}  {', '.join(c['fields'])}: kept the local version; "
                      f"the other: git show {c['other'][:12]}:{c['path']}" for c in merged)
     lines.append("")
     lines.append("history (newest first):")
@@ -457,6 +457,7 @@ def adopt_json(result: AdoptResult) -> dict[str, Any]:
         "task": result.task,
         "released": list(result.released),
         "left": result.left,
+        "copied_from": result.copied_from,
     }
 
 
@@ -466,6 +467,9 @@ def adopt_text(result: AdoptResult) -> str:
         return f"{result.ref} already is this worktree's ledger ({task})"
     lines = [f"this worktree now continues {result.ref} ({_count(result.entries, 'entry')}): "
              f"{task}"]
+    if result.copied_from:
+        lines.append(f"a copy of {result.copied_from}, which stays its owner's: your writes "
+                     "and pushes go to the copy only")
     if result.left:
         name = result.left.rsplit("/", 1)[-1]
         lines.append(f"its previous, empty ledger {result.left} is left orphaned "

@@ -477,7 +477,8 @@ def test_adopt_an_orphan(repo_with_commit: Path) -> None:
     ledger_id = ref.removeprefix(SESSIONS_PREFIX)
     data = json.loads(ok(run(repo_with_commit, "adopt", ledger_id[:6], "--json")).stdout)
     assert data == {"ref": ref, "id": ledger_id, "previous": None, "adopted": True,
-                    "entries": 1, "task": "task in wt", "released": [], "left": None}
+                    "entries": 1, "task": "task in wt", "released": [], "left": None,
+                    "copied_from": None}
     assert (repo_with_commit / ".git" / "ledger").read_text() == ref + "\n"
     shown = ok(run(repo_with_commit, "show")).stdout
     assert "TASK  task in wt" in shown

@@ -327,7 +327,7 @@ def test_edits_of_different_fields_merge_field_by_field(
 
 
 @pytest.mark.parametrize("newer", ["ours", "theirs"])
-def test_the_same_field_set_differently_is_a_conflict_the_newer_tip_wins(
+def test_the_same_field_set_differently_is_a_conflict_the_local_value_is_kept(
         store: Store, based: str, at: Callable[[str], None], newer: str) -> None:
     a_time, b_time = (B_TIME, A_TIME) if newer == "ours" else (A_TIME, B_TIME)
     _, ours, theirs = diverge(
@@ -338,13 +338,13 @@ def test_the_same_field_set_differently_is_a_conflict_the_newer_tip_wins(
 
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
-    kept, other = (ours, theirs) if newer == "ours" else (theirs, ours)
+    # Whichever side's commits are dated later: no date decides (issue 19).
+    kept, other = ours, theirs
     path = entry_path(based)
     assert result.outcome == "merged"
     assert result.conflicts == (Conflict(based, path, ("text",), kept, other),)
     entry = project(store).get(based)
-    assert entry.text == ("use sqlite in WAL mode" if newer == "ours"
-                          else "use sqlite with a pool")
+    assert entry.text == "use sqlite in WAL mode"
     assert (entry.because, entry.scope) == ("ours says", "db")  # the other fields merged
     merged = tip(store, PROJECT_REF)
     found = trailers(store, merged)
@@ -361,8 +361,9 @@ def test_the_same_field_set_differently_is_a_conflict_the_newer_tip_wins(
 
 def test_conflict_resolution_is_the_same_from_either_side(
         store: Store, based: str, at: Callable[[str], None]) -> None:
-    """Both sides' edits made in the same second: the commit id breaks the tie, so merging
-    A into B and B into A pick the same winners and the same tree."""
+    """Merging A into B and B into A: each keeps its own values (the local side wins), with
+    the same conflicts named; the clones converge when one merge is pushed and the other
+    fast-forwards to it."""
     _, ours, theirs = diverge(
         store, at,
         lambda led: (led.edit(based, text="one way", because="a"), led.set_task("task A"),
@@ -377,15 +378,13 @@ def test_conflict_resolution_is_the_same_from_either_side(
     into_b = merge_into(store, OTHER, ours, label="a")
 
     assert into_a.outcome == into_b.outcome == "merged"
-    path = entry_path(based)
-    assert blob(store, PROJECT_REF, path) == blob(store, OTHER, path)
-    assert commit_of(store, tip(store, PROJECT_REF)).tree_id == \
-        commit_of(store, tip(store, OTHER)).tree_id
-    # Each record's winner is the side whose last change to it is newer (then by that
-    # commit's id): the same pick whichever way round the merge runs.
-    assert {(c.name, c.kept) for c in into_a.conflicts} == \
-        {(c.name, c.kept) for c in into_b.conflicts}
-    assert {c.kept for c in into_a.conflicts} <= {ours, theirs}
+    assert {c.kept for c in into_a.conflicts} == {ours}
+    assert {c.kept for c in into_b.conflicts} == {theirs}
+    assert project(store).get(based).text == "one way"
+    assert on(store, OTHER).get(based).text == "another way"
+    # B takes A's merge (a fast-forward, A's merge contains B's tip): one tree again.
+    assert merge_into(store, OTHER, tip(store, PROJECT_REF), label="a").outcome in (
+        "fast-forward", "merged")
     assert {(c.name, c.fields) for c in into_a.conflicts} == \
         {(c.name, c.fields) for c in into_b.conflicts} == \
         {(based, ("text", "because")), ("focus", ("task",))}
@@ -393,7 +392,7 @@ def test_conflict_resolution_is_the_same_from_either_side(
 
 def test_a_merged_conflict_shows_in_the_entry_history(
         store: Store, based: str, at: Callable[[str], None], runner: CliRunner) -> None:
-    _, ours, theirs = diverge(store, at, lambda led: led.edit(based, text="ours"),
+    _, _ours, theirs = diverge(store, at, lambda led: led.edit(based, text="ours"),
                               lambda led: led.edit(based, text="theirs"))
     merge_into(store, PROJECT_REF, theirs, label="origin/project")
     merged = tip(store, PROJECT_REF)
@@ -404,16 +403,16 @@ def test_a_merged_conflict_shows_in_the_entry_history(
     shown = run("show", based, "--project", "--json")
     assert shown.exit_code == 0, shown.output
     data = json.loads(shown.output)
-    assert data["merged_conflicts"] == [{"commit": merged, "other": ours, "fields": ["text"],
-                                         "path": entry_path(based)}]
-    assert data["entry"]["text"] == "theirs"
+    assert data["merged_conflicts"] == [{"commit": merged, "other": theirs,
+                                         "fields": ["text"], "path": entry_path(based)}]
+    assert data["entry"]["text"] == "ours"
     text = run("show", based, "--project")
     assert text.exit_code == 0
     assert "concurrent edits merged" in text.output
-    assert f"git show {ours[:12]}:{entry_path(based)}" in text.output
+    assert f"git show {theirs[:12]}:{entry_path(based)}" in text.output
     # The other version is where the command says it is.
-    other = git(store.repo.workdir, "show", f"{ours[:12]}:{entry_path(based)}")
-    assert 'text = "ours"' in other
+    other = git(store.repo.workdir, "show", f"{theirs[:12]}:{entry_path(based)}")
+    assert 'text = "theirs"' in other
 
 
 def test_an_entry_without_concurrent_edits_has_no_merged_conflicts(
@@ -470,12 +469,12 @@ def test_focus_task_changed_on_both_sides_is_a_conflict_named_focus(
 
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
-    assert result.conflicts == (Conflict("focus", FOCUS_PATH, ("task",), theirs, ours_tip),)
+    assert result.conflicts == (Conflict("focus", FOCUS_PATH, ("task",), ours_tip, theirs),)
     focus = project(store).snapshot().focus
-    assert focus.task == "theirs: test it"  # theirs is newer
+    assert focus.task == "ours: ship it"  # the local value
     assert focus.seq == 4  # a counter: the larger, no conflict
     found = trailers(store, tip(store, PROJECT_REF))
-    assert ("Ledger-Conflict", f"focus {ours_tip} task") in found
+    assert ("Ledger-Conflict", f"focus {theirs} task") in found
     assert ("Ledger-Entry", "focus") not in found
     # The next entry takes a number neither side used.
     nxt = project(store).decide("after the merge").entry
@@ -517,20 +516,21 @@ def test_a_project_ledger_born_in_two_clones_merges_without_a_base(
     assert result.incoming == 1
     assert ids(store, PROJECT_REF) == {ada.id, bob.id}
     meta = tomllib.loads((blob(store, PROJECT_REF, META_PATH) or b"").decode())
-    assert meta["created_by"] == "Ada Tester <ada@example.com>"  # the earlier start
+    assert meta["created_by"] == "Ada Tester <ada@example.com>"  # this clone's start
     assert str(meta["created"]).startswith("2026-11-30 12:10:00")
     assert [str(p) for p in commit_of(store, tip(store, PROJECT_REF)).parent_ids] == \
         [ours, theirs]
     assert not [t for t in trailers(store, tip(store, PROJECT_REF)) if t[0] == "Ledger-Conflict"]
     assert Ledger.open(a, project=True).snapshot().bad == ()
     fsck_clean(store)
-    # Merged the other way round, Bob's clone holds the same identity for the ledger.
+    # Merged the other way round, Bob's clone keeps its own start (no date decides): still
+    # no conflict, and the clones agree once one merge is pushed and fast-forwarded to.
     git(a, "update-ref", "refs/test/ada", ours)
     git(b, "fetch", "-q", str(a), "refs/test/ada:refs/test/ada")
     bstore = Store(Repo(b))
     back = merge_into(bstore, PROJECT_REF, tip(bstore, "refs/test/ada"), label="origin/project")
     assert back.conflicts == ()
-    assert blob(bstore, PROJECT_REF, META_PATH) == blob(store, PROJECT_REF, META_PATH)
+    assert b"Bob Builder" in (blob(bstore, PROJECT_REF, META_PATH) or b"")
     assert ids(bstore, PROJECT_REF) == {ada.id, bob.id}
 
 
@@ -590,7 +590,7 @@ def test_a_record_one_side_cannot_parse_is_resolved_whole(
 
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
-    kept, other = (ours, theirs) if newer == "valid" else (theirs, ours)
+    kept, other = ours, theirs  # the local version, whichever is dated later
     assert result.outcome == "merged"
     assert result.conflicts == (Conflict(based, path, ("(whole record)",), kept, other),)
     expected = store.view_at(kept).read(path)
@@ -660,10 +660,10 @@ def test_a_merge_leaves_no_ref_lock(store: Store, based: str,
     assert not list((store.repo.commondir / "refs").rglob("*.lock"))
 
 
-def test_the_later_edit_of_a_record_wins_not_the_newer_tip(
+def test_the_later_edit_of_a_record_does_not_win_either(
         store: Store, based: str, at: Callable[[str], None]) -> None:
-    """Ours edits the entry first and writes something unrelated last; theirs edits the
-    entry later than ours did but stops earlier: theirs' value is the later edit."""
+    """Old rule: theirs, which edited the entry later, won.  Dates the other side wrote
+    decide nothing now: the local version is kept."""
     def ours_side(led: Ledger) -> None:
         led.edit(based, text="ours, edited at 12:10")
         at(LATER_TIME)
@@ -675,8 +675,8 @@ def test_the_later_edit_of_a_record_wins_not_the_newer_tip(
 
     result = merge_into(store, PROJECT_REF, theirs, label="origin/project")
 
-    assert result.conflicts == (Conflict(based, entry_path(based), ("text",), theirs, ours),)
-    assert project(store).get(based).text == "theirs, edited at 12:20"
+    assert result.conflicts == (Conflict(based, entry_path(based), ("text",), ours, theirs),)
+    assert project(store).get(based).text == "ours, edited at 12:10"
 
 
 def test_status_history_across_a_merge_lists_each_change_once(

@@ -1,0 +1,99 @@
+"""Concurrent edits a pull merged: ``take`` picks the other version, ``open_conflicts``
+lists those still as the merge left them.
+
+A merge keeps the local value of a field both sides set (``storage/merge.py``: no date or
+content from the other side decides), records the other tip in ``Ledger-Conflict``, and
+the pull prints ``git ledger take ID --from <other tip>``.  ``take`` writes the entry as
+it is in a commit of the ledger's own history (an ``edit`` event with
+``Ledger-Taken-From``); a commit the ledger does not contain is refused, so it can bring
+back only a version that was in this ledger already.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from gitledger.core.codec import decode_entry_or_none, encode_entry
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Focus, LedgerMeta
+from gitledger.errors import InvalidInput
+from gitledger.ledger.operations import Ledger
+from gitledger.ledger.results import Built, WriteResult
+from gitledger.ledger.tree import read_entry
+from gitledger.storage.commits import CommitGraph
+from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.store import Store, TreeView
+
+
+@dataclass(frozen=True)
+class OpenConflict:
+    """A concurrent edit a merge resolved by keeping the local version, the entry
+    unchanged since: the other version is only in the history."""
+
+    entry: str
+    fields: tuple[str, ...]
+    #: The merge commit, and the tip holding the other version.
+    merge: str
+    other: str
+    #: The command that picks the other version.
+    take: str
+
+
+def take_command(entry_id: str, other: str, ref: str = PROJECT_REF) -> str:
+    flag = " --project" if ref == PROJECT_REF else ""
+    return f"git ledger take {entry_id} --from {other[:12]}{flag}"
+
+
+def take(where: str | os.PathLike[str] | None, prefix: str, commit: str, *,
+         project: bool = False) -> WriteResult:
+    """Write entry ``prefix`` as it is at ``commit``, a commit of the ledger's history
+    (the other side of a concurrent edit a pull merged)."""
+    ledger = Ledger.open(where, project=project)
+    target = ledger.get(prefix)
+    sha = CommitGraph(ledger.repo).resolve(commit, f"--from '{commit}'")
+    tip = ledger.store.tip(ledger.ref or "").commit
+    if tip is None or not ledger.store.contains(tip, sha):
+        raise InvalidInput(f"{sha[:12]} is not in the history of {ledger.ref}: take picks a "
+                           "version this ledger held (the other side of a merge)")
+    path = entry_path(target.id)
+    taken = decode_entry_or_none(ledger.store.view_at(sha).read(path), path)
+    if taken is None or taken.id != target.id:
+        raise InvalidInput(f"{sha[:12]} holds no readable {target.id}")
+
+    def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+        old = read_entry(view, target.id)
+        entry = replace(taken, seq=old.seq)
+        if entry == old:
+            raise InvalidInput(f"nothing to change: {old.id} already is that version")
+        return Built(f"edit {entry.id}: take the version of {sha[:12]}",
+                     [("Ledger-Event", "edit"), ("Ledger-Entry", entry.id),
+                      ("Ledger-Kind", entry.kind), ("Ledger-Taken-From", sha)],
+                     {path: encode_entry(entry)}, entry, focus, False)
+
+    return ledger.write(build)
+
+
+def open_conflicts(store: Store, ref: str = PROJECT_REF) -> tuple[OpenConflict, ...]:
+    """The concurrent edits recorded in ``ref``'s merges whose entry is still as the
+    newest such merge left it (nobody edited or took a version since), newest first."""
+    tip = store.target(ref)
+    if tip is None:
+        return ()
+    now = store.view_at(tip)
+    seen: set[str] = set()
+    found: list[OpenConflict] = []
+    for event in store.history_from(tip):
+        for value in event.trailers.get("Ledger-Conflict", ()):
+            name, _, rest = value.partition(" ")
+            other, _, fields = rest.partition(" ")
+            if name in seen or name in ("focus", "ledger") or not other:
+                continue
+            seen.add(name)
+            path = entry_path(name)
+            merged = store.view_at(event.commit).read(path)
+            if merged is None or now.read(path) != merged:
+                continue  # changed since: someone resolved it
+            found.append(OpenConflict(name, tuple(fields.split(",")) if fields else (),
+                                      event.commit, other, take_command(name, other, ref)))
+    return tuple(found)
