@@ -35,10 +35,11 @@ from gitledger.core.model import (
 )
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
-from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
+from gitledger.errors import BudgetTooSmall, InvalidInput
 from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import UNKNOWN, LedgerProvenance
 
 #: Restore-first display order, and the order in which the budget is spent: the session's
 #: own sections, then the project's (its decisions in force, and the VERIFIED facts and
@@ -135,6 +136,11 @@ class Parts:
     #: the block restores someone else's ledger, read-only, on request.
     fetched: str | None = None
     fetched_author: str | None = None
+    #: Who wrote and last changed each entry and the focus, from history (the session's
+    #: ledger's, the project's): every line ``me`` did not write is labelled.  None: no
+    #: history to go by, no labels.
+    provenance: LedgerProvenance | None = None
+    project_provenance: LedgerProvenance | None = None
 
 
 def restore(
@@ -172,8 +178,6 @@ def restore(
         project = ActiveDecisions()
         session_id = source = None
         fetched = ledger_name
-        meta = ledger.snapshot().meta
-        author = meta.created_by if meta else None
     elif archive is not None:
         ledger = open_archive_reader(where, archive)
         name = archive_label(ledger.ref or "")
@@ -182,12 +186,16 @@ def restore(
     else:
         ledger = LedgerReader.open(where, session="")
         project = active_project_decisions(ledger.store)
-    try:
-        me: str | None = ledger.repo.person().ident
-    except LedgerError:  # no identity configured: every entry gets its author's label
-        me = None
-    parts = Parts(session=ledger.snapshot(), project=project, me=me, session_id=session_id,
-                  source=source, archive=name, fetched=fetched, fetched_author=author)
+    me = ledger.current_user()  # None (no identity configured): every line is labelled
+    snapshot = ledger.snapshot()
+    records = ledger.provenance(snapshot.commit)
+    if fetched is not None and records.ledger is not None:
+        author = records.ledger.created_by  # whose it is from history, not from ledger.toml
+    project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
+        project.commit) if project.commit else None)
+    parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
+                  source=source, archive=name, fetched=fetched, fetched_author=author,
+                  provenance=records, project_provenance=project_records)
     return compose(parts, chosen)
 
 
@@ -320,6 +328,8 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     cut = [name for name, value, shown in (("TASK", snapshot.focus.task, task),
                                             ("NEXT", snapshot.focus.next, nxt))
            if value is not None and shown != one_line(value)]
+    task += _focus_label(parts, "task")
+    nxt += _focus_label(parts, "next")
     if other:
         # Never shortened: the claim command below must carry the exact id.
         owner = one_line(meta.session_id or "")
@@ -353,11 +363,31 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
         pairs += [(e, s, key) for e, s in top]
     for entry, short_id, key in pairs:
         # Only this ledger's entries have an owner to differ from (the project has none).
-        line, cut = _entry_line(entry, short_id, parts.me, caps,
+        line, cut = _entry_line(entry, short_id, _entry_label(parts, entry, key), caps,
                                 owner if entry.id in own else None)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
     return lines, shortened
+
+
+def _entry_label(parts: Parts, entry: Entry, key: str) -> str:
+    """`` [by NAME]`` / `` [edited by NAME]`` when someone other than the reader wrote or
+    last changed ``entry`` (section ``key``), from history; else nothing."""
+    records = parts.project_provenance if key.startswith("project") else parts.provenance
+    if records is None:
+        return ""
+    found = records.entry(entry.id)
+    others = found.others(parts.me) if found is not None else UNKNOWN
+    return f" {others.label()}" if others is not None else ""
+
+
+def _focus_label(parts: Parts, name: str) -> str:
+    """The same for the focus's ``task`` or ``next``."""
+    if parts.provenance is None:
+        return ""
+    found = parts.provenance.focus(name)
+    others = found.others(parts.me) if found is not None else None
+    return f" {others.label()}" if others is not None else ""
 
 
 def _project_sections(project: ActiveDecisions) -> tuple[tuple[str, Shorts, int], ...]:
@@ -428,7 +458,7 @@ def _show_base(parts: Parts) -> str | None:
     return None
 
 
-def _entry_line(entry: Entry, short_id: str, me: str | None,
+def _entry_line(entry: Entry, short_id: str, label: str = "",
                 caps: Caps = FULL, owner: str | None = None) -> tuple[str, bool]:
     """The entry's line, and whether a field had to be shortened to its display cap (or,
     under the tightest caps, was left out)."""
@@ -481,8 +511,7 @@ def _entry_line(entry: Entry, short_id: str, me: str | None,
         parts.append(why or (" (why: ?)" if caps.detail and not entry.why else ""))
     elif entry.kind == "plan":
         parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
-    if me is not None and entry.author != me:
-        parts.append(f" [by {_clean(entry.author.split(' <', 1)[0], 60)}]")
+    parts.append(label)  # who else wrote or changed it: from history, never the blob
     if owner and entry.session and entry.session != owner:
         # Written by a session told the ledger was not its own (docs/hooks.md, Ownership).
         parts.append(f" [from another session: {_clean(entry.session, 40)}]")
