@@ -28,6 +28,9 @@ file loses nothing.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,8 +43,8 @@ from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger
-from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, save_json
-from gitledger.storage.layout import FOCUS_PATH, META_PATH
+from gitledger.storage.entry_cache import CACHE_DIR, collector_paused
+from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
 from gitledger.storage.store import Store
 
 CACHE_VERSION = 1
@@ -54,6 +57,7 @@ _FOCUS_FIELD_KEYS = frozenset(FOCUS_KEYS.values())
 MERGED_CAP = 4
 #: How long a name may be in a label.
 NAME_CAP = 60
+ENTRY_PREFIX = ENTRIES_DIR + "/"
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,8 @@ class LedgerProvenance:
     records: Mapping[str, list[int]] | None = None
 
     def of(self, key: str) -> Provenance | None:
-        """The record of tree path ``key`` (or ``TASK_KEY`` / ``NEXT_KEY``), if any."""
+        """The record of ``key``: an entry's id, another tree path (``ledger.toml``), or
+        ``TASK_KEY`` / ``NEXT_KEY``."""
         raw = (self.records or {}).get(key)
         if raw is None:
             return None
@@ -119,7 +124,7 @@ class LedgerProvenance:
         return Provenance(names[0], names[1], tuple(names[2:]))
 
     def entry(self, entry_id: str) -> Provenance | None:
-        return self.of(entry_path(entry_id))
+        return self.of(entry_id)
 
     def focus(self, name: str) -> Provenance | None:
         """The record of the focus's ``task`` or ``next``."""
@@ -156,7 +161,12 @@ def _email(ident: str) -> str:
 
 # -- deriving ------------------------------------------------------------------------------
 
-_State = dict[str, tuple[int, int, tuple[int, ...]]]
+#: A record: indexes into the people list, ``[creator, changer, *merged_from]``; a state
+#: maps each key (an entry's id, another path, a focus field) to one.  Records are never
+#: changed in place, so states share them.
+_Record = list[int]
+_State = dict[str, _Record]
+_Cached = tuple[str, list[str], dict[str, _Record]]
 
 
 class _Rebuild(Exception):
@@ -185,10 +195,9 @@ def ledger_provenance(store: Store, ref: str, commit: str | None) -> LedgerProve
     if cached is not None and cached[0] == commit:
         return LedgerProvenance(commit, tuple(cached[1]), cached[2])
     with collector_paused():
-        people, state = _derive(store.git, commit, cached)
-    records = {key: [c, ch, *more] for key, (c, ch, more) in state.items()}
-    save_json(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit,
-                     "people": people.names, "records": records})
+        people, records = _derive(store.git, commit, cached)
+    _save(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit,
+                 "people": people.names, "records": records})
     return LedgerProvenance(commit, tuple(people.names), records)
 
 
@@ -199,7 +208,7 @@ def cache_path(store: Store, ref: str) -> Path:
     return store.repo.commondir / CACHE_DIR / f"provenance-{digest}.json"
 
 
-def _load(path: Path, ref: str) -> tuple[str, list[str], dict[str, list[int]]] | None:
+def _load(path: Path, ref: str) -> _Cached | None:
     try:
         data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
     except (OSError, ValueError):
@@ -214,8 +223,21 @@ def _load(path: Path, ref: str) -> tuple[str, list[str], dict[str, list[int]]] |
     return tip, people, records
 
 
+def _save(path: Path, data: dict[str, object]) -> None:
+    """Replace the cache file atomically, in one pass of the C encoder; a read-only git
+    dir goes without."""
+    try:
+        path.parent.mkdir(exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        os.replace(temp, path)
+    except OSError:
+        pass
+
+
 def _derive(git: pygit2.Repository, commit: str,
-            cached: tuple[str, list[str], dict[str, list[int]]] | None) -> tuple[_People, _State]:
+            cached: _Cached | None) -> tuple[_People, _State]:
     if cached is not None:
         try:
             return _walk(git, commit, cached)
@@ -225,21 +247,21 @@ def _derive(git: pygit2.Repository, commit: str,
 
 
 def _walk(git: pygit2.Repository, commit: str,
-          cached: tuple[str, list[str], dict[str, list[int]]] | None) -> tuple[_People, _State]:
+          cached: _Cached | None) -> tuple[_People, _State]:
     people = _People(list(cached[1]) if cached else [])
     walker = git.walk(pygit2.Oid(hex=commit), SortMode.TOPOLOGICAL | SortMode.REVERSE)
     states: dict[str, _State] = {}
+    trees: dict[str, pygit2.Tree] = {}
     base: str | None = None
     base_state: _State = {}
     base_tree: pygit2.Tree | None = None
     pending: dict[str, int] = {}
     if cached is not None:
-        base = cached[0]
+        base, _, base_state = cached
         count = len(people.names)
-        if not all(_valid(raw, count) for raw in cached[2].values()):
+        if not all(_valid(raw, count) for raw in base_state.values()):
             raise _Rebuild
-        base_state = {key: (raw[0], raw[1], tuple(raw[2:])) for key, raw in cached[2].items()}
-        base_tree = _tree(git, base)
+        base_tree = trees[base] = _tree(git, base)
         states[base] = base_state
         pending[base] = 1  # never handed over: a merge may still ask it what it held
         walker.hide(pygit2.Oid(hex=base))
@@ -254,20 +276,21 @@ def _walk(git: pygit2.Repository, commit: str,
         parents = [str(p) for p in found.parent_ids]
         if parents and parents[0] not in states:
             raise _Rebuild  # a history that does not lead back to the cached tip
+        first_tree = (trees.get(parents[0]) or _tree(git, parents[0])) if parents else None
         state = _take(states, pending, parents[0]) if parents else {}
         author = people(f"{found.author.name} <{found.author.email}>")
-        first_tree = _tree(git, parents[0]) if parents else None
-        others = [(p, _tree(git, p)) for p in parents[1:]]
-        changes = dict(_changed(git, "", first_tree, found.tree))
+        others = [(p, trees.get(p) or _tree(git, p)) for p in parents[1:]]
+        tree = found.tree
+        changes = dict(_changed(git, "", first_tree, tree))
         if FOCUS_PATH in changes:
-            changes.update(focus.changes(first_tree, found.tree))
+            changes.update(focus.changes(first_tree, tree))
         for key, value in changes.items():
             if value is None:
                 state.pop(key, None)
                 continue
             record = None
-            for other, tree in others:
-                if focus.value(tree, key) != value:
+            for other, other_tree in others:
+                if focus.value(other_tree, key) != value:
                     continue
                 held = states.get(other)
                 if held is None and focus.value(base_tree, key) == value:
@@ -281,30 +304,33 @@ def _walk(git: pygit2.Repository, commit: str,
             state[key] = record
         for other, _ in others:
             _release(states, pending, other)
-        states[str(found.id)] = state
+        for parent in parents:
+            if parent not in states:
+                trees.pop(parent, None)
+        sha = str(found.id)
+        states[sha] = state
+        trees[sha] = tree
     if commit not in states:
         raise _Rebuild  # the ref moved back behind the cached tip
     return people, states[commit]
 
 
-def _new_record(key: str, author: int, first: _State,
-                others: list[_State]) -> tuple[int, int, tuple[int, ...]]:
+def _new_record(key: str, author: int, first: _State, others: list[_State]) -> _Record:
     """The record of content ``author``'s commit brought in: an entry keeps its creator,
     and content new in a merge also names who changed the versions it merged; a focus
     field's new value is the author's alone."""
     if key in _FOCUS_FIELD_KEYS:
-        return author, author, ()  # a field is replaced whole: the new value is all theirs
+        return [author, author]  # a field is replaced whole: the new value is all theirs
     earlier = [s[key] for s in (first, *others) if key in s]
-    creator = earlier[0][0] if earlier else author
-    merged: tuple[int, ...] = ()
+    record = [earlier[0][0] if earlier else author, author]
     if others:
-        seen = {author, creator}
-        for _, changer, more in earlier:
-            for who in (changer, *more):
-                if who not in seen and len(merged) < MERGED_CAP:
+        seen = set(record)
+        for _, *changers in earlier:
+            for who in changers:
+                if who not in seen and len(record) < 2 + MERGED_CAP:
                     seen.add(who)
-                    merged += (who,)
-    return creator, author, merged
+                    record.append(who)
+    return record
 
 
 def _tree(git: pygit2.Repository, sha: str) -> pygit2.Tree:
@@ -335,12 +361,13 @@ def _release(states: dict[str, _State], pending: dict[str, int], parent: str) ->
 
 def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
              new: pygit2.Tree | None) -> Iterator[tuple[str, str | None]]:
-    """(path, blob id in ``new`` or None) of every blob that differs, never opening a
-    subtree both sides share."""
+    """(key, blob id in ``new`` or None) of every blob that differs, never opening a
+    subtree both sides share.  An entry's key is its id (the cache is smaller and a lookup
+    needs no path); a blob anywhere else keeps its path."""
     if old is not None and new is not None and old.id == new.id:
         return
-    before = {str(item.name): item for item in old} if old is not None else {}
-    after = {str(item.name): item for item in new} if new is not None else {}
+    before = {item.name: item for item in old} if old is not None else {}
+    after = {item.name: item for item in new} if new is not None else {}
     for name in before.keys() | after.keys():
         was, now = before.get(name), after.get(name)
         if was is not None and now is not None and was.id == now.id:
@@ -351,14 +378,27 @@ def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
         if old_tree is not None or new_tree is not None:
             yield from _changed(git, full + "/", old_tree, new_tree)  # type: ignore[arg-type]
         if now is not None and now.type == ObjectType.BLOB:
-            yield full, str(now.id)
+            yield _key(full), str(now.id)
         elif was is not None and was.type == ObjectType.BLOB:
-            yield full, None
+            yield _key(full), None
+
+
+def _key(path: str) -> str:
+    """The key of tree path ``path``: an entry's id where the path is that entry's."""
+    if path.startswith(ENTRY_PREFIX) and path.endswith(".toml"):
+        entry_id = path.rsplit("/", 1)[-1][:-5]
+        if _is_entry_key(entry_id) and len(entry_id) > 3 and entry_path(entry_id) == path:
+            return entry_id
+    return path
+
+
+def _is_entry_key(key: str) -> bool:
+    return "/" not in key and "." not in key and "#" not in key
 
 
 class _FocusFields:
     """The values that identify each key's content in a tree: a path's blob id, or one
-    field of the focus (decoded once per blob)."""
+    field of the focus."""
 
     def __init__(self, git: pygit2.Repository) -> None:
         self.git = git
@@ -370,14 +410,8 @@ class _FocusFields:
             return None, None
         found = self.decoded.get(blob)
         if found is None:
-            try:
-                focus = decode_focus(bytes(self.git[pygit2.Oid(hex=blob)].data),  # type: ignore[attr-defined]
-                                     FOCUS_PATH)
-                found = (focus.task, focus.next)
-            except (CorruptLedger, ValueError, TypeError):
-                # Unreadable: its fields are whatever the blob is, attributed as a whole.
-                found = (blob, blob)
-            self.decoded[blob] = found
+            data = bytes(self.git[pygit2.Oid(hex=blob)].data)  # type: ignore[attr-defined]
+            found = self.decoded[blob] = _focus_fields(data, blob)
         return found
 
     def value(self, tree: pygit2.Tree | None, key: str) -> str | None:
@@ -385,7 +419,7 @@ class _FocusFields:
             return self._fields(tree)[0]
         if key == NEXT_KEY:
             return self._fields(tree)[1]
-        return _blob_id(tree, key)
+        return _blob_id(tree, entry_path(key) if _is_entry_key(key) else key)
 
     def changes(self, old: pygit2.Tree | None,
                 new: pygit2.Tree) -> Iterator[tuple[str, str | None]]:
@@ -394,6 +428,30 @@ class _FocusFields:
                               (NEXT_KEY, before[1], after[1])):
             if was != now:
                 yield key, now
+
+
+def _focus_fields(data: bytes, blob: str) -> tuple[str | None, str | None]:
+    """What identifies the focus's ``task`` and ``next`` in a ``state.toml``: the line of
+    each as our writes encode it (``key = "…"``, one line), so that the blob every append
+    rewrites is not parsed as TOML each time.  Anything else is decoded; an unreadable
+    file's fields are the whole blob (attributed as one)."""
+    fields: dict[str, str] = {}
+    simple = True
+    for line in data.decode("utf-8", errors="replace").splitlines():
+        name, eq, _ = line.partition(" = ")
+        if eq and name.isidentifier() and not any(q * 3 in line for q in "\"'"):
+            fields[name] = line
+        elif line.strip():
+            simple = False
+            break
+    if simple:
+        return fields.get("task"), fields.get("next")
+    try:
+        focus = decode_focus(data, FOCUS_PATH)
+    except (CorruptLedger, ValueError, TypeError):
+        return blob, blob
+    return (None if focus.task is None else json.dumps(focus.task),
+            None if focus.next is None else json.dumps(focus.next))
 
 
 def _blob_id(tree: pygit2.Tree | None, path: str) -> str | None:
