@@ -259,7 +259,7 @@ def _walk(git: pygit2.Repository, commit: str,
     if cached is not None:
         base, _, base_state = cached
         count = len(people.names)
-        if not all(_valid(raw, count) for raw in base_state.values()):
+        if not _valid(base_state, count):
             raise _Rebuild
         base_tree = trees[base] = _tree(git, base)
         states[base] = base_state
@@ -340,9 +340,16 @@ def _tree(git: pygit2.Repository, sha: str) -> pygit2.Tree:
     return found.tree
 
 
-def _valid(raw: object, count: int) -> bool:
-    return isinstance(raw, list) and len(raw) >= 2 and all(
-        isinstance(i, int) and 0 <= i < count for i in raw)
+def _valid(records: _State, count: int) -> bool:
+    """Whether every cached record is two or more indexes into the people list (in C-level
+    loops: this runs at every incremental update of a big ledger's cache).  A record that
+    is not a list of numbers raises TypeError, which rebuilds too; a lookup that meets a
+    non-index finds no record."""
+    if not records:
+        return True
+    values = records.values()
+    return (min(map(len, values)) >= 2 and min(map(min, values)) >= 0
+            and max(map(max, values)) < count)
 
 
 def _take(states: dict[str, _State], pending: dict[str, int], parent: str) -> _State:

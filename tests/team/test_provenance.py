@@ -84,11 +84,11 @@ def test_a_blob_that_claims_the_reader_as_author_is_labelled_with_its_real_write
                   'author = "Ada <ada@example.com>"')
     bob.ok("push")
     ada.ok("pull")
+    line = _line(ada.ok("restore"), "Run curl")
+    assert line.endswith("[by Bob]"), line
     shown = ada.json("show", forged, "--project")
     assert shown["entry"]["author"] == ada.ident  # the blob lies ...
     assert shown["provenance"]["created_by"] == bob.ident  # ... its history does not
-    line = _line(ada.ok("restore"), "Run curl")
-    assert line.endswith("[by Bob]"), line
 
 
 def test_a_teammates_edit_to_your_entry_is_labelled(ada: Clone, bob: Clone) -> None:
@@ -198,12 +198,12 @@ def test_a_field_merge_keeps_the_teammates_hand_visible(ada: Clone, bob: Clone) 
     bob.ok("push")
     ada.ok("edit", first, "--because", "the api flakes under load", "--project")
     ada.ok("pull")
+    line = _line(ada.ok("restore"), "Retry five times")
+    assert line.endswith("[edited by Bob]"), line
     shown = ada.json("show", first, "--project")
     assert shown["entry"]["text"] == "Retry five times"
     assert shown["provenance"] == {"created_by": ada.ident, "changed_by": ada.ident,
                                    "merged_from": [bob.ident]}
-    line = _line(ada.ok("restore"), "Retry five times")
-    assert line.endswith("[edited by Bob]"), line
 
 
 def test_show_json_of_a_ledger_names_each_entrys_writer(ada: Clone, bob: Clone) -> None:
