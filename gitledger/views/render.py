@@ -277,7 +277,9 @@ def ledger_provenance_json(records: LedgerProvenance | None, snapshot: Snapshot,
         "ledger": provenance_json(records.ledger),
         "task": provenance_json(records.focus("task")),
         "next": provenance_json(records.focus("next")),
-        "entries": {e.id: provenance_json(records.entry(e.id)) for e in entries},
+        "entries": [{"id": e.id, **(provenance_json(records.entry(e.id))
+                                    or {"created_by": None, "changed_by": None,
+                                        "merged_from": []})} for e in entries],
     }
 
 
