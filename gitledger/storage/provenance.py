@@ -32,7 +32,7 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygit2
@@ -47,7 +47,10 @@ from gitledger.storage.entry_cache import CACHE_DIR, collector_paused
 from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
 from gitledger.storage.store import Store
 
-CACHE_VERSION = 1
+#: 2: the keys grouped by their record (a few groups of many keys load in C-level loops).
+CACHE_VERSION = 2
+#: Between the keys of one group: a byte no tree path holds.
+KEY_SEPARATOR = "\0"
 #: The keys of the focus's fields, apart from the path of the blob that holds them.
 TASK_KEY = FOCUS_PATH + "#task"
 NEXT_KEY = FOCUS_PATH + "#next"
@@ -108,6 +111,37 @@ class LedgerProvenance:
     commit: str | None
     people: tuple[str, ...] = ()
     records: Mapping[str, list[int]] | None = None
+    #: What ``others`` worked out, by reader: which people are them, and each key's answer
+    #: (restore composes its block several times over, at several sizes).
+    _memo: dict[tuple[str | None, str], Others | None] = field(
+        default_factory=dict, compare=False, repr=False)
+    _mine: dict[str | None, frozenset[int]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    def others(self, key: str, me: str | None,
+               missing: Others | None = UNKNOWN) -> Others | None:
+        """``of(key).others(me)``, remembered, without building the record; ``missing``
+        when no record covers ``key``."""
+        memo = (me, key)
+        if memo in self._memo:
+            return self._memo[memo]
+        mine = self._mine.get(me)
+        if mine is None:
+            mine = self._mine[me] = frozenset(
+                i for i, person in enumerate(self.people) if same_person(person, me))
+        raw = (self.records or {}).get(key)
+        try:
+            if raw is None or len(raw) < 2:
+                raise ValueError(key)
+            creator, *changers = raw
+            wrote = None if creator in mine else display_name(self.people[creator])
+            editors = [i for i in changers if i not in mine and i != creator]
+            edited = display_name(self.people[editors[0]]) if editors else None
+            found = Others(wrote, edited) if wrote or edited else None
+        except (ValueError, IndexError, TypeError):
+            found = missing
+        self._memo[memo] = found
+        return found
 
     def of(self, key: str) -> Provenance | None:
         """The record of ``key``: an entry's id, another tree path (``ledger.toml``), or
@@ -196,8 +230,11 @@ def ledger_provenance(store: Store, ref: str, commit: str | None) -> LedgerProve
         return LedgerProvenance(commit, tuple(cached[1]), cached[2])
     with collector_paused():
         people, records = _derive(store.git, commit, cached)
-    _save(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit,
-                 "people": people.names, "records": records})
+    groups: dict[str, list[str]] = {}
+    for key, record in records.items():
+        groups.setdefault(",".join(map(str, record)), []).append(key)
+    _save(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit, "people": people.names,
+                 "records": {record: KEY_SEPARATOR.join(keys) for record, keys in groups.items()}})
     return LedgerProvenance(commit, tuple(people.names), records)
 
 
@@ -216,10 +253,20 @@ def _load(path: Path, ref: str) -> _Cached | None:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION \
             or data.get("ref") != ref:
         return None
-    tip, people, records = data.get("tip"), data.get("people"), data.get("records")
-    if not (isinstance(tip, str) and isinstance(people, list) and isinstance(records, dict)
+    tip, people, groups = data.get("tip"), data.get("people"), data.get("records")
+    if not (isinstance(tip, str) and isinstance(people, list) and isinstance(groups, dict)
             and all(isinstance(p, str) for p in people)):
         return None
+    records: dict[str, _Record] = {}
+    for text, keys in groups.items():
+        try:
+            record = [int(i) for i in text.split(",")]
+        except ValueError:
+            return None
+        if not isinstance(keys, str) or len(record) < 2 or min(record) < 0 \
+                or max(record) >= len(people):
+            return None
+        records.update(dict.fromkeys(keys.split(KEY_SEPARATOR), record))
     return tip, people, records
 
 
@@ -258,9 +305,6 @@ def _walk(git: pygit2.Repository, commit: str,
     pending: dict[str, int] = {}
     if cached is not None:
         base, _, base_state = cached
-        count = len(people.names)
-        if not _valid(base_state, count):
-            raise _Rebuild
         base_tree = trees[base] = _tree(git, base)
         states[base] = base_state
         pending[base] = 1  # never handed over: a merge may still ask it what it held
@@ -338,18 +382,6 @@ def _tree(git: pygit2.Repository, sha: str) -> pygit2.Tree:
     if not isinstance(found, pygit2.Commit):
         raise _Rebuild
     return found.tree
-
-
-def _valid(records: _State, count: int) -> bool:
-    """Whether every cached record is two or more indexes into the people list (in C-level
-    loops: this runs at every incremental update of a big ledger's cache).  A record that
-    is not a list of numbers raises TypeError, which rebuilds too; a lookup that meets a
-    non-index finds no record."""
-    if not records:
-        return True
-    values = records.values()
-    return (min(map(len, values)) >= 2 and min(map(min, values)) >= 0
-            and max(map(max, values)) < count)
 
 
 def _take(states: dict[str, _State], pending: dict[str, int], parent: str) -> _State:

@@ -39,7 +39,7 @@ from gitledger.errors import BudgetTooSmall, InvalidInput
 from gitledger.ledger.project_index import ActiveDecisions, Shorts, active_project_decisions
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.storage.provenance import UNKNOWN, LedgerProvenance
+from gitledger.storage.provenance import FOCUS_KEYS, LedgerProvenance
 
 #: Restore-first display order, and the order in which the budget is spent: the session's
 #: own sections, then the project's (its decisions in force, and the VERIFIED facts and
@@ -376,8 +376,7 @@ def _entry_label(parts: Parts, entry: Entry, key: str) -> str:
     records = parts.project_provenance if key.startswith("project") else parts.provenance
     if records is None:
         return ""
-    found = records.entry(entry.id)
-    others = found.others(parts.me) if found is not None else UNKNOWN
+    others = records.others(entry.id, parts.me)
     return f" {others.label()}" if others is not None else ""
 
 
@@ -385,8 +384,7 @@ def _focus_label(parts: Parts, name: str) -> str:
     """The same for the focus's ``task`` or ``next``."""
     if parts.provenance is None:
         return ""
-    found = parts.provenance.focus(name)
-    others = found.others(parts.me) if found is not None else None
+    others = parts.provenance.others(FOCUS_KEYS[name], parts.me, missing=None)
     return f" {others.label()}" if others is not None else ""
 
 

@@ -119,7 +119,8 @@ def test_a_damaged_cache_is_rebuilt(repo: Path, be: Be, damage: str) -> None:
     elif damage == "missing tip commit":
         path.write_text(json.dumps({**data, "tip": "0" * 40}))
     else:
-        path.write_text(json.dumps({**data, "records": {k: [99, -1] for k in data["records"]}}))
+        keys = "\0".join(data["records"].values())
+        path.write_text(json.dumps({**data, "records": {"99,-1": keys}}))
     records = _records(store)
     assert _pair(records, ONE.id) == _pair(truth, ONE.id)
     assert _pair(records, TWO.id) == (BOB, CAROL)
