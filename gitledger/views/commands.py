@@ -101,7 +101,8 @@ def show_json(shown: Shown) -> dict[str, Any]:
     if isinstance(shown, EntryShown):
         return {**history_json(shown.history), "provenance": provenance_json(shown.provenance)}
     out = snapshot_json(shown.snapshot, shown.kind)
-    out["provenance"] = ledger_provenance_json(shown.provenance, shown.snapshot, shown.kind)
+    if shown.snapshot.commit is not None:  # no ledger yet: the empty document stays as it was
+        out["provenance"] = ledger_provenance_json(shown.provenance, shown.snapshot, shown.kind)
     if shown.archive is not None:
         out["archive"] = archive_summary_json(shown.archive)
     return out
