@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
 from gitledger.core.display import printable
-from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, entry_path, shortest_unique
+from gitledger.core.ids import ALPHABET, CORE_LENGTH, KIND_LETTERS, shortest_unique
 from gitledger.core.model import KINDS, SECTION_TITLES, STATUSES, Entry, Focus, LedgerMeta, Snapshot
 from gitledger.core.names import MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
@@ -274,7 +274,7 @@ def history_saying(entries: Iterable[Entry]) -> LedgerProvenance:
     records: dict[str, list[int]] = {}
     for entry in entries:
         who = people.setdefault(entry.author, len(people))
-        records[entry_path(entry.id)] = [who, who]
+        records[entry.id] = [who, who]
     return LedgerProvenance("c" * 40, tuple(people), records)
 
 
