@@ -365,7 +365,8 @@ def test_show_one_entry_with_history(ledger: Run) -> None:
     ok(ledger("resolve", q, "--as", "decided", "--text", "PKCE", "--because", "safer"))
     data = as_json(ledger("show", q[:5], "--json"))
     # a decision has a chain
-    assert set(data) == {"id", "entry", "history", "chain", "merged_conflicts"}
+    assert set(data) == {"id", "entry", "history", "chain", "merged_conflicts",
+                         "provenance"}
     assert data["id"] == q
     assert data["entry"]["kind"] == "decided"
     assert data["entry"]["question"] == "Which OAuth flow?"

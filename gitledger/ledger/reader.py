@@ -13,13 +13,15 @@ from typing import Self
 
 from gitledger.core.model import Entry, Event, Focus, Snapshot
 from gitledger.core.text import clean_line
-from gitledger.errors import AmbiguousEntry, InvalidInput, UnknownEntry
+from gitledger.errors import AmbiguousEntry, InvalidInput, LedgerError, UnknownEntry
 from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, read_header
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.provenance import FOCUS_KEYS, UNKNOWN, LedgerProvenance, Others
+from gitledger.storage.provenance import ledger_provenance as derive_provenance
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView
@@ -129,6 +131,47 @@ class LedgerReader:
         if tip.view is not None:
             read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
         return list(self.store.history(self._ref, limit))
+
+    def provenance(self, commit: str | None = None) -> LedgerProvenance:
+        """Who wrote and who last changed each entry, the focus and the ledger itself, at
+        ``commit`` (default: the tip), from the commits that brought them in, never from
+        the blobs (``storage/provenance.py``; cached in the git dir, derived)."""
+        if self._ref is None:
+            return LedgerProvenance(None)
+        if commit is None:
+            commit = self.store.tip(self._ref).commit
+        return derive_provenance(self.store, self._ref, commit)
+
+    def current_user(self) -> str | None:
+        """Who is reading, as git names the author of a write (None: no identity set)."""
+        try:
+            return self.repo.person().ident
+        except LedgerError:
+            return None
+
+    def written_by_others(self, what: str) -> Others | None:
+        """Whether ``what`` (an entry id, or ``task`` / ``next``: the focus) was written
+        or last changed by someone other than the current user, and who; None when it is
+        the current user's own, or not in this ledger.
+
+        From history only: the git authors of the ledger commits that brought the content
+        in.  Content no record covers (a damaged cache mid-rebuild) counts as someone
+        unknown's.
+        """
+        records = self.provenance()
+        if what in FOCUS_KEYS:
+            found = records.focus(what)
+            if found is None:
+                return None  # no task (or next) set: nothing to label
+        else:
+            try:
+                entry_id = self.get(what).id
+            except UnknownEntry:
+                return None
+            found = records.entry(entry_id)
+            if found is None:
+                return UNKNOWN
+        return found.others(self.current_user())
 
     def _view_or_fail(self, prefix: str) -> TreeView:
         view = self.store.tip(self._ref).view if self._ref else None

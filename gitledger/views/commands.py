@@ -22,11 +22,15 @@ from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory
+from gitledger.storage.provenance import LedgerProvenance, Provenance
 from gitledger.views.render import (
     archive_summary_json,
     event_json,
     history_json,
     history_text,
+    ledger_provenance_json,
+    provenance_json,
+    provenance_lines,
     snapshot_json,
     snapshot_text,
 )
@@ -42,13 +46,16 @@ class LedgerShown:
     snapshot: Snapshot
     kind: str | None = None
     archive: ArchiveSummary | None = None
+    #: Who wrote and last changed each entry and the focus, from history.
+    provenance: LedgerProvenance | None = None
 
 
 @dataclass(frozen=True)
 class EntryShown:
-    """One entry with its history."""
+    """One entry with its history, and who wrote and last changed it (from history)."""
 
     history: EntryHistory
+    provenance: Provenance | None = None
 
 
 Shown = LedgerShown | EntryShown
@@ -77,8 +84,10 @@ def show(
     if entry_id is not None:
         if not (project or name or archive):  # a carried entry is in the project
             ledger = locate(where, entry_id)
-        return EntryShown(entry_history(ledger, entry_id))
-    return LedgerShown(ledger.snapshot(), kind, summary)
+        history = entry_history(ledger, entry_id)
+        return EntryShown(history, ledger.provenance().entry(history.entry.id))
+    snapshot = ledger.snapshot()
+    return LedgerShown(snapshot, kind, summary, ledger.provenance(snapshot.commit))
 
 
 def unreadable(shown: Shown) -> tuple[str, ...]:
@@ -90,8 +99,10 @@ def unreadable(shown: Shown) -> tuple[str, ...]:
 
 def show_json(shown: Shown) -> dict[str, Any]:
     if isinstance(shown, EntryShown):
-        return history_json(shown.history)
+        return {**history_json(shown.history), "provenance": provenance_json(shown.provenance)}
     out = snapshot_json(shown.snapshot, shown.kind)
+    if shown.snapshot.commit is not None:  # no ledger yet: the empty document stays as it was
+        out["provenance"] = ledger_provenance_json(shown.provenance, shown.snapshot, shown.kind)
     if shown.archive is not None:
         out["archive"] = archive_summary_json(shown.archive)
     return out
@@ -99,7 +110,7 @@ def show_json(shown: Shown) -> dict[str, Any]:
 
 def show_text(shown: Shown) -> str:
     if isinstance(shown, EntryShown):
-        return history_text(shown.history)
+        return history_text(shown.history, provenance_lines(shown.provenance))
     return snapshot_text(shown.snapshot, shown.kind)
 
 

@@ -6,6 +6,7 @@ the JSON schema (docs/cli.md, "JSON") lives in one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
@@ -23,6 +24,7 @@ from gitledger.core.model import (
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
+from gitledger.storage.provenance import LedgerProvenance, Provenance
 
 if TYPE_CHECKING:
     from gitledger.ledger.archives import ArchiveSummary, PruneResult
@@ -233,10 +235,11 @@ def entry_lines(entry: Entry) -> list[str]:
     return lines
 
 
-def history_text(history: EntryHistory) -> str:
+def history_text(history: EntryHistory, provenance: Sequence[str] = ()) -> str:
     entry = history.entry
     lines = [f"{SECTION_TITLES[entry.kind]}", *entry_lines(entry), ""]
     lines.append(f"{INDENT}author: {printable(entry.author)}  created: {iso(entry.created)}")
+    lines.extend(provenance)
     if entry.session:
         lines.append(f"{INDENT}session: {printable(entry.session)}")
     imported_as = source_id(entry)
@@ -254,6 +257,43 @@ def history_text(history: EntryHistory) -> str:
     lines.append("history (newest first):")
     lines.extend(f"  {event_line(event)}" for event in history.events)
     return "\n".join(lines)
+
+
+def provenance_json(found: Provenance | None) -> dict[str, Any] | None:
+    """Who wrote and who last changed an entry, from the ledger's history."""
+    if found is None:
+        return None
+    return {"created_by": found.created_by, "changed_by": found.changed_by,
+            "merged_from": list(found.merged_from)}
+
+
+def ledger_provenance_json(records: LedgerProvenance | None, snapshot: Snapshot,
+                           kind: str | None = None) -> dict[str, Any]:
+    """The same for every entry shown, the focus's two fields and the ledger itself."""
+    entries = [e for e in snapshot.entries if kind is None or e.kind == kind]
+    if records is None:
+        records = LedgerProvenance(None)
+    return {
+        "ledger": provenance_json(records.ledger),
+        "task": provenance_json(records.focus("task")),
+        "next": provenance_json(records.focus("next")),
+        "entries": [{"id": e.id, **(provenance_json(records.entry(e.id))
+                                    or {"created_by": None, "changed_by": None,
+                                        "merged_from": []})} for e in entries],
+    }
+
+
+def provenance_lines(found: Provenance | None) -> list[str]:
+    """``show ID``'s lines for it: the names come from the commits, the ``author`` line
+    above from the blob, which anyone can write."""
+    if found is None:
+        return [f"{INDENT}written by: ? (no ledger commit brought it in)"]
+    lines = [f"{INDENT}written by: {printable(found.created_by)}  "
+             f"last changed by: {printable(found.changed_by)}  (from the ledger's commits)"]
+    if found.merged_from:
+        lines.append(f"{INDENT}merged with changes by: "
+                     + ", ".join(printable(p) for p in found.merged_from))
+    return lines
 
 
 def merged_conflicts(history: EntryHistory) -> list[dict[str, Any]]:

@@ -45,6 +45,7 @@ from gitledger.ledger.project_index import (
 )
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import FOCUS_KEYS, LedgerProvenance
 
 #: Restore-first display order, and the order in which the budget is spent: the session's
 #: own sections, then the project's (its decisions in force, and the VERIFIED facts and
@@ -147,6 +148,11 @@ class Parts:
     #: the block restores someone else's ledger, read-only, on request.
     fetched: str | None = None
     fetched_author: str | None = None
+    #: Who wrote and last changed each entry and the focus, from history (the session's
+    #: ledger's, the project's): every line ``me`` did not write is labelled.  None: no
+    #: history to go by, no labels.
+    provenance: LedgerProvenance | None = None
+    project_provenance: LedgerProvenance | None = None
 
 
 def restore(
@@ -184,8 +190,6 @@ def restore(
         project = ActiveDecisions()
         session_id = source = None
         fetched = ledger_name
-        meta = ledger.snapshot().meta
-        author = meta.created_by if meta else None
     elif archive is not None:
         ledger = open_archive_reader(where, archive)
         name = archive_label(ledger.ref or "")
@@ -194,12 +198,16 @@ def restore(
     else:
         ledger = LedgerReader.open(where, session="")
         project = active_project_decisions(ledger.store)
-    try:
-        me: str | None = ledger.repo.person().ident
-    except LedgerError:  # no identity configured: every entry gets its author's label
-        me = None
-    parts = Parts(session=ledger.snapshot(), project=project, me=me, session_id=session_id,
-                  source=source, archive=name, fetched=fetched, fetched_author=author)
+    me = ledger.current_user()  # None (no identity configured): every line is labelled
+    snapshot = ledger.snapshot()
+    records = ledger.provenance(snapshot.commit)
+    if fetched is not None and records.ledger is not None:
+        author = records.ledger.created_by  # whose it is from history, not from ledger.toml
+    project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
+        project.commit) if project.commit else None)
+    parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
+                  source=source, archive=name, fetched=fetched, fetched_author=author,
+                  provenance=records, project_provenance=project_records)
     return compose(parts, chosen)
 
 
@@ -347,6 +355,8 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     cut = [name for name, value, shown in (("TASK", snapshot.focus.task, task),
                                             ("NEXT", snapshot.focus.next, nxt))
            if value is not None and shown != one_line(value)]
+    task += _focus_label(parts, "task")
+    nxt += _focus_label(parts, "next")
     if other:
         # Never shortened: the claim command below must carry the exact id.
         owner = one_line(meta.session_id or "")
@@ -379,15 +389,16 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
              for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
     owner = snapshot.meta.session_id if snapshot.meta else None
     own = {e.id for e in snapshot.entries}
+    foreign_to = _foreign_to(parts)
     for key, top, _ in _project_sections(parts.project):
-        pairs += [(e, s, key) for e, s in _own_first(top, _own(parts.project, key), parts.me)]
+        pairs += [(e, s, key) for e, s in _own_first(top, _own(parts.project, key), foreign_to)]
     for entry, short_id, key in pairs:
         # Only this ledger's entries have an owner to differ from (the project has none).
-        line, cut = _entry_line(entry, short_id, parts.me, caps,
+        line, cut = _entry_line(entry, short_id, _entry_label(parts, entry, key), caps,
                                 owner if entry.id in own else None)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
-        foreign[key].append(key in PROJECT_SECTIONS and is_foreign(entry, parts.me))
+        foreign[key].append(key in PROJECT_SECTIONS and foreign_to(entry))
     return lines, shortened, foreign
 
 
@@ -395,13 +406,27 @@ def _own(project: ActiveDecisions, key: str) -> Newest:
     return project.own[PROJECT_SECTIONS.index(key)] if project.me is not None else Newest()
 
 
-def _own_first(top: Shorts, own: Newest, me: str | None) -> Shorts:
+def _foreign_to(parts: Parts) -> Callable[[Entry], bool]:
+    """Whether a project entry is someone else's: who created it, read from history (an
+    entry whose blob names the reader as its author is still the forger's); without
+    history (a block composed from bare parts), the index's reading of the blob."""
+    records = parts.project_provenance
+    if records is None:
+        return lambda entry: is_foreign(entry, parts.me)
+
+    def created_by_others(entry: Entry) -> bool:
+        others = records.others(entry.id, parts.me)
+        return others is not None and others.wrote is not None
+    return created_by_others
+
+
+def _own_first(top: Shorts, own: Newest, foreign_to: Callable[[Entry], bool]) -> Shorts:
     """A project section's entries: the user's own newest first (those the index kept
     apart too, however many newer ones others wrote), then everyone else's."""
-    mine = [pair for pair in own.entries if not is_foreign(pair[0], me)]
+    mine = [pair for pair in own.entries if not foreign_to(pair[0])]
     seen = {entry.id for entry, _ in mine}
-    mine += [pair for pair in top if pair[0].id not in seen and not is_foreign(pair[0], me)]
-    return (*mine, *(pair for pair in top if is_foreign(pair[0], me)))
+    mine += [pair for pair in top if pair[0].id not in seen and not foreign_to(pair[0])]
+    return (*mine, *(pair for pair in top if foreign_to(pair[0])))
 
 
 def _foreign_totals(parts: Parts, foreign: dict[str, list[bool]]) -> dict[str, int]:
@@ -412,6 +437,24 @@ def _foreign_totals(parts: Parts, foreign: dict[str, list[bool]]) -> dict[str, i
         mine = own.count if parts.project.me is not None else count - sum(foreign[key])
         found[key] = max(count - mine, sum(foreign[key]))
     return found
+
+
+def _entry_label(parts: Parts, entry: Entry, key: str) -> str:
+    """`` [by NAME]`` / `` [edited by NAME]`` when someone other than the reader wrote or
+    last changed ``entry`` (section ``key``), from history; else nothing."""
+    records = parts.project_provenance if key.startswith("project") else parts.provenance
+    if records is None:
+        return ""
+    others = records.others(entry.id, parts.me)
+    return f" {others.label()}" if others is not None else ""
+
+
+def _focus_label(parts: Parts, name: str) -> str:
+    """The same for the focus's ``task`` or ``next``."""
+    if parts.provenance is None:
+        return ""
+    others = parts.provenance.others(FOCUS_KEYS[name], parts.me, missing=None)
+    return f" {others.label()}" if others is not None else ""
 
 
 def _project_sections(project: ActiveDecisions) -> tuple[tuple[str, Shorts, int], ...]:
@@ -490,7 +533,7 @@ def _show_base(parts: Parts) -> str | None:
     return None
 
 
-def _entry_line(entry: Entry, short_id: str, me: str | None,
+def _entry_line(entry: Entry, short_id: str, label: str = "",
                 caps: Caps = FULL, owner: str | None = None) -> tuple[str, bool]:
     """The entry's line, and whether a field had to be shortened to its display cap (or,
     under the tightest caps, was left out)."""
@@ -543,8 +586,7 @@ def _entry_line(entry: Entry, short_id: str, me: str | None,
         parts.append(why or (" (why: ?)" if caps.detail and not entry.why else ""))
     elif entry.kind == "plan":
         parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
-    if me is not None and entry.author != me:
-        parts.append(f" [by {_clean(entry.author.split(' <', 1)[0], 60)}]")
+    parts.append(label)  # who else wrote or changed it: from history, never the blob
     if owner and entry.session and entry.session != owner:
         # Written by a session told the ledger was not its own (docs/hooks.md, Ownership).
         parts.append(f" [from another session: {_clean(entry.session, 40)}]")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -44,6 +44,7 @@ from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
 from gitledger.ledger.project_index import ActiveDecisions, Newest, is_foreign
+from gitledger.storage.provenance import LedgerProvenance, display_name, same_person
 from gitledger.views.restore import (
     CANARY_PREFIX,
     DETAIL_CAP,
@@ -254,13 +255,27 @@ def all_parts(draw: st.DrawFn, max_entries: int = 5_000, max_top: int = 400, *,
         session_id = draw(SESSION_IDS.filter(lambda s: s != owner))
     else:
         session_id = None
+    project = draw(projects(max_top, long=long, exact=exact_project))
     return Parts(
         session=session,
-        project=draw(projects(max_top, long=long, exact=exact_project)),
+        project=project,
         me=draw(st.sampled_from((ME, None, "Bob Other <bob@example.com>"))),
         session_id=session_id,
         source=draw(st.sampled_from((None, *SOURCES))),
+        provenance=history_saying(session.entries),
+        project_provenance=history_saying(e for e, _ in (
+            *project.top, *project.verified.entries, *project.dropped.entries)),
     )
+
+
+def history_saying(entries: Iterable[Entry]) -> LedgerProvenance:
+    """Provenance as if each entry's history named the author its blob names."""
+    people: dict[str, int] = {}
+    records: dict[str, list[int]] = {}
+    for entry in entries:
+        who = people.setdefault(entry.author, len(people))
+        records[entry.id] = [who, who]
+    return LedgerProvenance("c" * 40, tuple(people), records)
 
 
 BUDGETS = st.one_of(
@@ -530,10 +545,9 @@ def check_protocol(parts: Parts, block: Block, reading: Reading) -> None:
 def check_labels(parts: Parts, block: Block, reading: Reading) -> None:
     """Entries written by someone other than the reader are labelled with the author."""
     for entry, line in shown_entries(parts, reading):
-        if parts.me is not None and entry.author != parts.me:
-            name = flat(entry.author.split(" <", 1)[0])
+        if not same_person(entry.author, parts.me):
             assert line.endswith("]"), line[-120:]
-            assert f" [by {name[:59]}" in line, line[-120:]
+            assert f" [by {display_name(entry.author)}]" in line, line[-120:]
 
 
 CHECKS = (check_sections, check_canary, check_clipped_named, check_clean, check_newest,

@@ -1,0 +1,175 @@
+"""``storage/provenance.py``: who wrote and last changed each part of a ledger, from its
+commits, kept in a derived cache that follows the tip incrementally."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gitledger.core.codec import encode_entry, encode_focus
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Change, Focus
+from gitledger.storage.provenance import (
+    LedgerProvenance,
+    Others,
+    Provenance,
+    cache_path,
+    ledger_provenance,
+    same_person,
+)
+from gitledger.storage.store import Store
+from tests.builders import make_entry, put, store_at
+from tests.conftest import git
+
+REF = "refs/ledger/project"
+ADA = "Ada Tester <ada@example.com>"
+BOB = "Bob Builder <bob@example.com>"
+CAROL = "Carol Coder <carol@example.com>"
+ONE, TWO = make_entry("d-aaaaaaaaaa"), make_entry("d-bbbbbbbbbb")
+
+
+Be = Callable[[str], None]
+
+
+@pytest.fixture
+def be(monkeypatch: pytest.MonkeyPatch) -> Be:
+    def switch(ident: str) -> None:
+        name, _, email = ident.partition(" <")
+        for role in ("AUTHOR", "COMMITTER"):
+            monkeypatch.setenv(f"GIT_{role}_NAME", name)
+            monkeypatch.setenv(f"GIT_{role}_EMAIL", email.rstrip(">"))
+    return switch
+
+
+def _records(store: Store) -> LedgerProvenance:
+    return ledger_provenance(store, REF, store.tip(REF).commit)
+
+
+def _pair(records: LedgerProvenance, entry_id: str) -> tuple[str, str]:
+    found = records.entry(entry_id)
+    assert found is not None
+    return found.created_by, found.changed_by
+
+
+def _history(repo: Path, be: Be) -> Store:
+    """Ada writes ONE and a task; Bob writes TWO and edits ONE; Carol changes only NEXT."""
+    store = store_at(repo)
+    be(ADA)
+    put(store, REF, {entry_path(ONE.id): encode_entry(ONE),
+                     "state.toml": encode_focus(Focus(task="the task", seq=1))})
+    be(BOB)
+    put(store, REF, {entry_path(TWO.id): encode_entry(TWO),
+                     "state.toml": encode_focus(Focus(task="the task", seq=2))})
+    put(store, REF, {entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's text"))})
+    be(CAROL)
+    put(store, REF, {"state.toml": encode_focus(Focus(task="the task", next="n", seq=3))})
+    return store
+
+
+def test_each_entry_and_focus_field_is_attributed_from_its_commits(repo: Path, be: Be) -> None:
+    records = _records(_history(repo, be))
+    assert _pair(records, ONE.id) == (ADA, BOB)
+    assert _pair(records, TWO.id) == (BOB, BOB)  # although its blob says Ada wrote it
+    task, nxt = records.focus("task"), records.focus("next")
+    assert task is not None
+    assert nxt is not None
+    assert (task.created_by, task.changed_by) == (ADA, ADA)  # seq moved, the task did not
+    assert (nxt.created_by, nxt.changed_by) == (CAROL, CAROL)
+    assert records.entry(ONE.id).others(ADA) == Others(None, "Bob Builder")  # type: ignore[union-attr]
+    assert records.entry(TWO.id).others(ADA) == Others("Bob Builder", None)  # type: ignore[union-attr]
+    assert records.entry(TWO.id).others(BOB) is None  # type: ignore[union-attr]
+
+
+def test_the_cache_is_keyed_by_the_tip_and_follows_it_incrementally(repo: Path, be: Be) -> None:
+    store = _history(repo, be)
+    _records(store)
+    path = cache_path(store, REF)
+    data = json.loads(path.read_text())
+    assert data["tip"] == store.tip(REF).commit
+    # Rename everyone in the cache: a read at the same tip believes it (nothing is walked),
+    # and a read after one more commit walks only that commit, so the rest stays renamed.
+    data["people"] = [f"Cached {i} <c{i}@example.com>" for i in range(len(data["people"]))]
+    path.write_text(json.dumps(data))
+    assert _pair(_records(store), TWO.id)[0].startswith("Cached")
+    be(CAROL)
+    put(store, REF, {entry_path(TWO.id): encode_entry(replace(TWO, text="Carol's"))})
+    again = _records(store)
+    assert _pair(again, TWO.id)[1] == CAROL
+    assert _pair(again, ONE.id)[0].startswith("Cached")
+    assert json.loads(path.read_text())["tip"] == store.tip(REF).commit
+
+
+@pytest.mark.parametrize("damage", ["garbage", "wrong version", "missing tip commit",
+                                    "bad indexes"])
+def test_a_damaged_cache_is_rebuilt(repo: Path, be: Be, damage: str) -> None:
+    store = _history(repo, be)
+    truth = _records(store)
+    path = cache_path(store, REF)
+    data = json.loads(path.read_text())
+    be(CAROL)
+    put(store, REF, {entry_path(TWO.id): encode_entry(replace(TWO, text="Carol's"))})
+    if damage == "garbage":
+        path.write_text("{not json")
+    elif damage == "wrong version":
+        path.write_text(json.dumps({**data, "version": -1}))
+    elif damage == "missing tip commit":
+        path.write_text(json.dumps({**data, "tip": "0" * 40}))
+    else:
+        keys = "\0".join(data["records"].values())
+        path.write_text(json.dumps({**data, "records": {"99,-1": keys}}))
+    records = _records(store)
+    assert _pair(records, ONE.id) == _pair(truth, ONE.id)
+    assert _pair(records, TWO.id) == (BOB, CAROL)
+
+
+def test_a_rewritten_or_rewound_history_is_derived_again(repo: Path, be: Be) -> None:
+    store = _history(repo, be)
+    first = git(repo, "rev-list", "--max-parents=0", REF).strip()
+    _records(store)
+    # Rewound: the ref goes back to Ada's first commit.
+    git(repo, "update-ref", REF, first)
+    assert _pair(_records(store), ONE.id) == (ADA, ADA)
+    assert _records(store).entry(TWO.id) is None
+    # Rewritten: a history that does not contain the cached tip at all.
+    be(CAROL)
+    other = store.commit_change(first, Change("x", (), {
+        entry_path(TWO.id): encode_entry(TWO)}))
+    git(repo, "update-ref", REF, other)
+    assert _pair(_records(store), TWO.id) == (CAROL, CAROL)
+
+
+def test_a_merge_inherits_the_side_it_takes_and_owns_what_is_new(repo: Path, be: Be) -> None:
+    store = store_at(repo)
+    be(ADA)
+    base = put(store, REF, {entry_path(ONE.id): encode_entry(ONE),
+                            entry_path(TWO.id): encode_entry(TWO)})
+    _records(store)  # cached at the base: the merge below is walked incrementally
+    be(BOB)
+    theirs = store.commit_change(base, Change("bob", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's one")),
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two"))}))
+    be(ADA)
+    ours = put(store, REF, {entry_path(TWO.id): encode_entry(replace(TWO, because="Ada's"))})
+    be(CAROL)  # whoever makes the merge commit
+    merged = store.commit_change(ours, Change("merge", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's one")),  # their side
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two", because="Ada's")),
+    }, parents=(theirs,)))
+    git(repo, "update-ref", REF, merged)
+    records = _records(store)
+    assert records.entry(ONE.id) == Provenance(ADA, BOB)
+    assert records.entry(TWO.id) == Provenance(ADA, CAROL, (BOB,))
+    cold = cache_path(store, REF)
+    cold.unlink()
+    assert _records(store).records == records.records  # the same from scratch
+
+
+def test_same_person_is_the_same_email() -> None:
+    assert same_person("Ada <ADA@example.com>", "Ada Lovelace <ada@example.com>")
+    assert not same_person("Ada <ada@example.com>", "Ada <ada@evil.example>")
+    assert not same_person(ADA, None)
+    assert Others("x" * 80, None).label().startswith("[by xxx")
