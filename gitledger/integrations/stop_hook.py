@@ -103,7 +103,7 @@ def stop_reason(errors: Sequence[Finding], authors: Mapping[str, str] | None = N
 
     The reason goes straight into the agent's context, and findings quote ledger text a
     teammate may have written (a forged status, say): so each finding is its rule id, its
-    entry id, whose text it is when not the user's (``authors``: entry id → name, from
+    entry id, whose text it is when not the user's (``authors``: entry id → ``by NAME``, from
     ``foreign_author``), and its message and fix flattened and capped, at most
     ``QUOTE_LIMIT`` characters a finding and ``STOP_REASON_LIMIT`` in all.
     """
@@ -122,7 +122,7 @@ def stop_reason(errors: Sequence[Finding], authors: Mapping[str, str] | None = N
 def _finding(finding: Finding, author: str | None) -> str:
     """``rule entry [by NAME]: message (fix: …)`` in at most ``QUOTE_LIMIT`` characters:
     the ids and the label always whole, the message (which quotes the entry) cut first."""
-    label = f" [by {quote(author, 40)}]" if author else ""
+    label = f" [{quote(author, 90)}]" if author else ""
     head = quote(f"{finding.rule}{f' {finding.entry}' if finding.entry else ''}", 60) + label
     frame = len(head) + len(": ") + len(" (fix: )")
     fix = quote(finding.fix, min(100, QUOTE_LIMIT - frame - 40))  # 40 for the message
@@ -130,28 +130,19 @@ def _finding(finding: Finding, author: str | None) -> str:
     return f"{head}: {quote(finding.message, room)} (fix: {fix})"
 
 
-def foreign_author(ledger: LedgerReader, entry: Entry, me: str | None) -> str | None:
-    """Whose text ``entry`` is, when not the current user's (``me``; None when git has no
-    identity: then every entry is labelled); None for the user's own entries.
-
-    The one place the Stop hook decides who wrote what it quotes.  For now it reads the
-    entry's own ``author`` field, which whoever wrote the blob chose; provenance derived
-    from the ledger's history (who brought the content in) is to replace it here.
-    """
-    if me is not None and entry.author == me:
-        return None
-    return entry.author.split(" <", 1)[0].strip() or "someone else"
+def foreign_author(ledger: LedgerReader, entry: Entry) -> str | None:
+    """Whose text ``entry`` is when not the current user's, as ``by NAME``, ``edited by
+    NAME`` or both: from the ledger's history (``LedgerReader.written_by_others``), never
+    the entry's own ``author`` field, which whoever wrote the blob chose.  None for the
+    user's own entries; with no git identity set, every entry is someone else's."""
+    others = ledger.written_by_others(entry.id)
+    return others.label()[1:-1] if others is not None else None
 
 
 def _authors(where: str | os.PathLike[str], errors: Sequence[Finding]) -> dict[str, str]:
     """Entry id → whose text it is, for the findings the reason names and that quote an
-    entry someone else wrote; an entry that cannot be read is left unlabelled."""
-    repo = open_repo(where)
-    try:
-        me: str | None = repo.person().ident
-    except LedgerError:
-        me = None
-    store = Store(repo)
+    entry someone else wrote or changed; an entry that cannot be read is left unlabelled."""
+    store = Store(open_repo(where))
     out: dict[str, str] = {}
     for finding in errors[:STOP_FINDINGS]:
         if not finding.entry or not finding.ledger or finding.entry in out:
@@ -159,10 +150,9 @@ def _authors(where: str | os.PathLike[str], errors: Sequence[Finding]) -> dict[s
         kind = "project" if finding.ledger == PROJECT_REF else "session"
         ledger = LedgerReader(store, finding.ledger, kind, session="")
         try:
-            entry = ledger.get(finding.entry)
+            author = foreign_author(ledger, ledger.get(finding.entry))
         except LedgerError:
             continue
-        author = foreign_author(ledger, entry, me)
         if author is not None:
             out[finding.entry] = author
     return out

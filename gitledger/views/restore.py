@@ -35,7 +35,7 @@ from gitledger.core.model import (
 )
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
-from gitledger.errors import BudgetTooSmall, InvalidInput, LedgerError
+from gitledger.errors import BudgetTooSmall, InvalidInput
 from gitledger.ledger.project_index import (
     ActiveDecisions,
     Newest,
