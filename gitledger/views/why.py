@@ -542,10 +542,13 @@ def _linked_lines(item: Linked, relations: list[str]) -> list[str]:
 
 def _context_lines(context: Context) -> list[str]:
     name = _ledger_name(context.ledger)
-    out = [f"  made while {name} was active (at {context.tip[:12]})"]
     if context.problem:
-        out.append(f"{_INDENT}{printable(context.problem)}")
-        return out
+        # Nothing here records the line any more (a pruned ledger, or one that never was):
+        # the note's word alone, said as such.
+        return [f"  a note says it was made while {name} was active (at {context.tip[:12]}); "
+                "no ledger here confirms it",
+                f"{_INDENT}{printable(context.problem)}"]
+    out = [f"  made while {name} was active (at {context.tip[:12]})"]
     out.append(f"{_INDENT}TASK  {one_line(context.task or '(not set)', 200)}")
     for title, items, more, detail in (
         ("VERIFIED", context.verified, context.more_verified, "by"),
