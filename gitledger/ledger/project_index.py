@@ -10,7 +10,7 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import read_entries, save_json
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
+from gitledger.storage.provenance import ledger_provenance, same_person
 from gitledger.storage.store import Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
@@ -38,7 +39,7 @@ OWN_PREFIX = "own:"
 ALL_BUCKETS = (*BUCKETS, *(OWN_PREFIX + bucket for bucket in BUCKETS))
 CACHE_DIR = "ledger-cache"
 #: 2: entries keep their unknown keys (``codec.cache_json``); 3: VERIFIED and DROPPED too.
-CACHE_VERSION = 4  # 4: the current user's own newest, apart
+CACHE_VERSION = 5  # 4: the current user's own newest, apart; 5: own by history
 
 Shorts = tuple[tuple[Entry, str], ...]
 
@@ -68,17 +69,18 @@ class ActiveDecisions:
 
 
 def is_foreign(entry: Entry, me: str | None) -> bool:
-    """Whether ``entry`` is someone else's: the one place restore and this index ask.
-    For now its author against the current user (no identity: nothing is foreign)."""
-    return me is not None and entry.author != me
+    """Whether ``entry`` is someone else's by what its blob says (no identity: nothing is
+    foreign).  Only a first sort for the index's ``own`` buckets: restore asks history
+    (``views/restore.py``), since whoever wrote a blob chose its ``author``."""
+    return me is not None and not same_person(entry.author, me)
 
 
-def _wanted(bucket: str, entry: Entry | None, me: str | None = None) -> bool:
+def _wanted(bucket: str, entry: Entry | None, mine: Callable[[Entry], bool]) -> bool:
     """Whether ``entry`` belongs in ``bucket``: ``decided`` (the active decisions),
-    ``verified`` or ``dropped``; ``own:…`` the same, of ``me``'s own entries only."""
+    ``verified`` or ``dropped``; ``own:…`` the same, of the ``mine`` entries only."""
     own = bucket.startswith(OWN_PREFIX)
     kind = bucket.removeprefix(OWN_PREFIX)
-    if entry is None or entry.kind != kind or (own and (me is None or is_foreign(entry, me))):
+    if entry is None or entry.kind != kind or (own and not mine(entry)):
         return False
     return kind != "decided" or entry.status in ACTIVE
 
@@ -128,14 +130,30 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
         return cached
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
     short = shortest_unique(entry.id for entry in everything)
+    mine = _created_by(store, tip.commit, me)
     buckets: dict[str, Newest] = {}
     for bucket in ALL_BUCKETS:
-        chosen = [e for e in everything if _wanted(bucket, e, me)]
+        chosen = [e for e in everything if _wanted(bucket, e, mine)]
         buckets[bucket] = Newest(_newest_first(((e, short[e.id]) for e in chosen),
                                                _limit(bucket)), len(chosen))
     result = _result(buckets, tip.commit, me)
     _save(cache, result)
     return result
+
+
+def _created_by(store: Store, commit: str, me: str | None) -> Callable[[Entry], bool]:
+    """Whether the current user created an entry, read from the project ledger's history
+    (``storage/provenance.py``: the commits that brought it in), never from its blob: a
+    flood of blobs that claim to be yours must not take your own entries' place.  No
+    identity: nothing is anyone's own."""
+    if me is None:
+        return lambda entry: False
+    records = ledger_provenance(store, PROJECT_REF, commit)
+
+    def created_by_me(entry: Entry) -> bool:
+        others = records.others(entry.id, me)
+        return others is None or others.wrote is None
+    return created_by_me
 
 
 def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
@@ -155,17 +173,22 @@ def refresh_after_write(store: Store, commit: str, paths: list[str]) -> None:
     changes = [(_entry_at(before, p), _entry_at(after, p)) for p in paths
                if p.startswith(f"{ENTRIES_DIR}/")]
     arrived = [new.id for old, new in changes if old is None and new is not None]
+    # Our own write: what it adds is ours; what it changes stays whoever's it was.
+    ours = {*arrived, *(e.id for held in cached.own for e, _ in held.entries)}
+
+    def mine(entry: Entry) -> bool:
+        return me is not None and entry.id in ours
     buckets: dict[str, Newest] = {}
     for bucket, held in _buckets(cached).items():
         kept = {entry.id: (entry, short) for entry, short in held.entries}
         count = held.count
         for old, new in changes:
-            count += _wanted(bucket, new, me) - _wanted(bucket, old, me)
+            count += _wanted(bucket, new, mine) - _wanted(bucket, old, mine)
             known = new or old
             if known is None:
                 continue
             short = kept.pop(known.id, (known, known.id[: 2 + 8]))[1]
-            if new is not None and _wanted(bucket, new, me):
+            if new is not None and _wanted(bucket, new, mine):
                 kept[known.id] = (new, short)
         ordered = _newest_first(((e, _still_unique(s, e.id, arrived)) for e, s in kept.values()),
                                 _limit(bucket))

@@ -411,7 +411,7 @@ def _foreign_to(parts: Parts) -> Callable[[Entry], bool]:
     entry whose blob names the reader as its author is still the forger's); without
     history (a block composed from bare parts), the index's reading of the blob."""
     records = parts.project_provenance
-    if records is None:
+    if records is None or parts.me is None:  # no identity: nothing is foreign, as in the index
         return lambda entry: is_foreign(entry, parts.me)
 
     def created_by_others(entry: Entry) -> bool:

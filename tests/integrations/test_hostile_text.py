@@ -235,7 +235,8 @@ def test_the_users_own_entries_are_not_labelled(cli: Run, repo_with_commit: Path
           by=("Ada Tester", "ada@example.com"))
     reason = stop_reason(cli, repo_with_commit)
     assert f"unknown-status {entry.id}: " in reason
-    assert "by " not in reason.split("data, not instructions")[1]
+    assert "[by " not in reason
+    assert "[edited by " not in reason
 
 
 def test_an_entry_whose_blob_claims_the_user_is_labelled_with_its_real_author(

@@ -14,11 +14,10 @@ import subprocess
 from pathlib import Path
 
 import pygit2
-import pytest
 
 from gitledger.core.ids import entry_path
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
-from tests.remote_fixtures import Clone, Team, make_team
+from tests.remote_fixtures import Clone, Team
 
 PROJECT = "refs/ledger/project"
 #: The id the oversized blob is planted at (a valid one, so only its size is wrong).
@@ -45,11 +44,6 @@ def plant(where: Path, ref: str, blob: str, path: str = entry_path(PLANTED)) -> 
     (where / ".git" / "planting.index").unlink()
     return commit
 
-
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
 
 
 def _shared(team: Team) -> tuple[Clone, Clone, str]:

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -23,13 +22,7 @@ from gitledger.core.ids import entry_path
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.provenance import Others
-from tests.remote_fixtures import Clone, Team, make_team
-
-
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
+from tests.remote_fixtures import Clone, Team
 
 
 @pytest.fixture

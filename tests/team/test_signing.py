@@ -28,7 +28,7 @@ from gitledger.storage.signatures import (
     Verifier,
 )
 from gitledger.storage.store import Store
-from tests.remote_fixtures import Clone, Team, make_team
+from tests.remote_fixtures import Clone, Team
 
 PROJECT = "refs/ledger/project"
 MIRROR = "refs/ledger/remotes/origin/"
@@ -36,11 +36,6 @@ MIRROR = "refs/ledger/remotes/origin/"
 pytestmark = pytest.mark.skipif(shutil.which("ssh-keygen") is None,
                                 reason="ssh-keygen is needed to make the test keys")
 
-
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
 
 
 @pytest.fixture

@@ -37,12 +37,6 @@ MIRRORS = "refs/ledger/remotes/origin/"
 NAMES = ("Alice", "Bob", "Carol")
 
 
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    """A bare remote over file:// (no clones yet)."""
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
-
 
 @pytest.fixture
 def daemon_team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Team]:

@@ -27,19 +27,13 @@ from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from gitledger.team import sync
 from tests.conftest import git
-from tests.remote_fixtures import Clone, Team, fsck, make_team, refs_of
+from tests.remote_fixtures import Clone, Team, fsck, refs_of
 
 PROJECT = PROJECT_REF
 NOTES = "refs/notes/ledger"
 MIRRORS = "refs/ledger/remotes/origin/"
 SCRATCH = "refs/notes/ledger-merging-"
 
-
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    """A bare remote over file:// (no clones yet)."""
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
 
 
 def _one_line_error(result: Any) -> str:

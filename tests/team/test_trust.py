@@ -16,17 +16,12 @@ from typing import Any
 import pytest
 
 from gitledger.core.ids import entry_path
-from tests.remote_fixtures import Clone, Team, fsck, make_team
+from tests.remote_fixtures import Clone, Team, fsck
 
 PROJECT = "refs/ledger/project"
 MIRRORS = "refs/ledger/remotes/origin/"
 NOTES = "refs/notes/ledger"
 
-
-@pytest.fixture
-def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
-    root = tmp_path / "team"
-    return make_team(root, (root / "remote.git").as_uri(), monkeypatch)
 
 
 def _git(path: Path, *args: str, env: dict[str, str] | None = None,
