@@ -135,3 +135,14 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
     assert any("checkpoint: session-end" in line for line in checkpoints(world)), \
         world.ledger("log")
     assert not (world.repo / ".git" / STARTED_FILE).exists()
+
+
+def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
+    """The transcript the client names in its payload lives in its own transcript
+    directories (docs/hooks.md), so the hook's path check lets it through and saves it."""
+    world.ledger("task", "keep the transcript")
+    outcome = world.run("hello", [Reply(text="Bye.")])
+    assert outcome.rc == 0, outcome.describe()
+    saved = world.ledger_json("transcript", "list", "--json")
+    assert saved, (world.ledger("log"), outcome.describe())
+    assert "transcript directories" not in outcome.stderr, outcome.stderr

@@ -5,8 +5,9 @@ Before bounded reads, ``git ledger pull`` read and decoded it whole (220 s, 4.1 
 every session start after it took 14 s at 3.1 GB.  Now the pull refuses it from the
 object's header and the session start never sees it.  Each command runs in a child
 process (a small Python wrapper that runs the installed ``git ledger`` in its own process
-group and reports its children's peak RSS, ``git fetch`` under it included, and the wall
-time); every wait is bounded and the group is killed on time-out.
+group and reports its children's peak RSS and wall time, printed here); every wait is
+bounded and the group is killed on time-out.  How fast and how small is measured by
+``benchmarks/bounded.py`` against ``git fetch`` of the same refs, never asserted here.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from tests.remote_fixtures import make_team, subprocess_env
 
 SIZE = 1 << 30
 PLANTED = "d-zzzzzzzzzz"
-MAX_SECONDS = 5.0
-MAX_RSS_MB = 200
 #: Hard bound on one measured command (the old behaviour took minutes).
 KILL_AFTER = 120
 
@@ -44,7 +43,7 @@ print(json.dumps({"rc": done.returncode, "out": done.stdout, "err": done.stderr,
 """
 
 
-def _measured(cwd: Path, *args: str) -> dict[str, Any]:
+def measured(cwd: Path, *args: str) -> dict[str, Any]:
     """``git ARGS`` in a fresh child process: its result, time and peak memory."""
     process = subprocess.Popen(
         [sys.executable, "-c", MEASURE, "git", *args], cwd=cwd,
@@ -61,7 +60,7 @@ def _measured(cwd: Path, *args: str) -> dict[str, Any]:
     return result
 
 
-def _huge_blob_pack(bare: Path) -> str:
+def huge_blob_pack(bare: Path) -> str:
     """A pack holding one blob of SIZE zero bytes, streamed into ``bare`` by
     ``git index-pack --stdin``; the blob's id."""
     blob_id = hashlib.sha1(f"blob {SIZE}\0".encode())
@@ -100,7 +99,7 @@ def _huge_blob_pack(bare: Path) -> str:
     return blob_id.hexdigest()
 
 
-def _plant(bare: Path, blob: str) -> None:
+def plant_on_project(bare: Path, blob: str) -> None:
     """The blob as an entry, committed onto the remote's project ledger with plumbing."""
     env = {**os.environ, "GIT_INDEX_FILE": str(bare / "planting.index"),
            "GIT_AUTHOR_NAME": "Mallory", "GIT_AUTHOR_EMAIL": "mallory@example.com",
@@ -118,7 +117,7 @@ def _plant(bare: Path, blob: str) -> None:
     run("update-ref", "refs/ledger/project", commit, tip)
 
 
-def test_a_1gb_entry_blob_is_refused_at_pull_fast_and_small(
+def test_a_1gb_entry_blob_is_refused_at_pull_unread(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     team = make_team(tmp_path / "team", (tmp_path / "team" / "remote.git").as_uri(),
                      monkeypatch)
@@ -126,37 +125,30 @@ def test_a_1gb_entry_blob_is_refused_at_pull_fast_and_small(
     alice.ok("task", "Ship login")
     alice.ok("decide", "--project", "Use PKCE", "--because", "public client")
     alice.ok("push")
-    _plant(team.bare, _huge_blob_pack(team.bare))
+    plant_on_project(team.bare, huge_blob_pack(team.bare))
     packs = sum(p.stat().st_size for p in (team.bare / "objects" / "pack").glob("*.pack"))
     assert packs < 16 << 20  # highly compressible: the attack costs the attacker little
 
     # git's own share, the floor: fetching the pack means index-pack inflates and hashes
     # the 1 GB (about 7 s on two CPUs), whoever asks for it.
     bob = team.clone("Bob")
-    floor = _measured(bob.path, "fetch", "-q", "origin", "refs/ledger/project:refs/floor")
+    floor = measured(bob.path, "fetch", "-q", "origin", "refs/ledger/project:refs/floor")
     assert floor["rc"] == 0, floor
 
-    pulled = _measured(alice.path, "ledger", "pull")
+    pulled = measured(alice.path, "ledger", "pull")
     assert pulled["rc"] == 0, pulled
     assert "origin/project was not merged" in pulled["out"], pulled
     assert f"{SIZE:,} bytes" in pulled["out"]
-    ours = pulled["seconds"] - floor["seconds"]
     print(f"\npull of the 1 GB blob: {pulled['seconds']:.2f} s, {pulled['rss_mb']:.0f} MB "
           f"(git fetch alone: {floor['seconds']:.2f} s, {floor['rss_mb']:.0f} MB)")
-    assert ours < MAX_SECONDS, (pulled, floor)
-    assert pulled["rss_mb"] < MAX_RSS_MB, pulled
     assert alice.refs()["refs/ledger/project"] != team.remote_refs()["refs/ledger/project"]
     # Once fetched, a pull that refuses it again is all ours.
-    again = _measured(alice.path, "ledger", "pull")
+    again = measured(alice.path, "ledger", "pull")
     assert "origin/project was not merged" in again["out"], again
-    assert again["seconds"] < MAX_SECONDS, again
-    assert again["rss_mb"] < MAX_RSS_MB, again
 
     for command in (("restore",), ("check",), ("show", "--project"), ("list", "--remote")):
-        ran = _measured(alice.path, "ledger", *command)
+        ran = measured(alice.path, "ledger", *command)
         print(f"{' '.join(command)}: {ran['seconds']:.2f} s, {ran['rss_mb']:.0f} MB")
         assert ran["rc"] in (0, 1), (command, ran)
-        assert ran["seconds"] < MAX_SECONDS, (command, ran)
-        assert ran["rss_mb"] < MAX_RSS_MB, (command, ran)
         if command == ("restore",):
             assert "Use PKCE" in ran["out"], ran["out"]
