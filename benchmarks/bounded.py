@@ -57,8 +57,9 @@ def main() -> int:
     try:
         home = root / "home"
         home.mkdir()
+        env = _env(home)
         os.environ.clear()
-        os.environ.update(_env(home))
+        os.environ.update(env)
         bare = root / "remote.git"
         _run(root, "git", "init", "-q", "--bare", str(bare))
         alice = root / "alice"
@@ -72,9 +73,9 @@ def main() -> int:
         for run in range(args.runs):
             # Fresh clones each run: both pay git's index-pack of the pack, alike.
             other, bob = root / f"floor-{run}", root / f"bob-{run}"
-            _run(root, "git", "clone", "-q", "--no-checkout", str(bare), str(other))
+            _run(root, "git", "clone", "-q", "--no-local", "--no-checkout", str(bare), str(other))
             floor = measured(other, "fetch", "-q", "origin", "refs/ledger/project:refs/floor")
-            _run(root, "git", "clone", "-q", str(bare), str(bob))
+            _run(root, "git", "clone", "-q", "--no-local", str(bare), str(bob))
             pulled = measured(bob, "ledger", "pull")
             assert "was not merged" in pulled["out"], pulled
             restored = measured(bob, "ledger", "restore")
