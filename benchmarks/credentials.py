@@ -52,13 +52,16 @@ def detect_secrets_detector(eager: bool) -> Detector | None:
     anywhere counts); otherwise each line is scanned as in a file, the way its pre-commit
     hook runs."""
     try:
-        from detect_secrets.core.scan import (
+        from detect_secrets.core.scan import (  # type: ignore[import-not-found]
             _is_filtered_out,
             _scan_line,
             get_code_snippet,
             get_plugins,
         )
-        from detect_secrets.settings import default_settings, get_settings
+        from detect_secrets.settings import (  # type: ignore[import-not-found]
+            default_settings,
+            get_settings,
+        )
     except ImportError:
         return None
     # The settings stay in force for the whole run (closed in main).
@@ -140,12 +143,14 @@ def main() -> int:
         record("credentials", f"{name}: time a text", mean * 1e6, unit="µs",
                note=f"slowest {slowest * 1e3:.2f} ms")
     full, _ = per_text(gate, args.runs)
-    scanner = text_rules.find_credential
-    text_rules.find_credential = lambda _text: None  # type: ignore[assignment]
+    # The gate's other rules alone: the scanner it calls replaced by a stub.
+    names = vars(text_rules)
+    scanner = names["find_credential"]
+    names["find_credential"] = lambda _text: None
     try:
         bare, _ = per_text(gate, args.runs)
     finally:
-        text_rules.find_credential = scanner
+        names["find_credential"] = scanner
     added = full - bare
     print(f"  clean_text, a write's whole gate: {full * 1e6:.0f} µs a text, of which the "
           f"scanner adds {added * 1e6:.0f} µs (the contract allows 5,000)")

@@ -24,6 +24,7 @@ from gitledger.storage.signatures import (
     UNSIGNED,
     Verifier,
 )
+from gitledger.storage.store import Store
 from tests.builders import put, store_at
 from tests.conftest import git
 
@@ -85,14 +86,20 @@ def test_without_signing_no_process_is_started(repo: Path,
     put(store, REF, {"b.toml": b"b = 1\n"})
 
 
+def commit_at(store: Store, sha: str) -> pygit2.Commit:
+    commit = store.git[pygit2.Oid(hex=sha)]
+    assert isinstance(commit, pygit2.Commit)
+    return commit
+
+
 def test_the_signing_config_is_read_once_per_store(repo: Path, key: Path) -> None:
     store = store_at(repo)
     put(store, REF, {"a.toml": b"a = 1\n"})
     sign_with(repo, key)  # after this store's first write: it keeps writing unsigned
     second = put(store, REF, {"b.toml": b"b = 1\n"})
-    assert store.git[pygit2.Oid(hex=second)].gpg_signature[0] is None
+    assert commit_at(store, second).gpg_signature[0] is None
     third = put(store_at(repo), REF, {"c.toml": b"c = 1\n"})
-    assert store.git[pygit2.Oid(hex=third)].gpg_signature[0] is not None
+    assert commit_at(store, third).gpg_signature[0] is not None
 
 
 def test_a_failing_signer_raises_one_line_and_moves_no_ref(repo: Path, key: Path) -> None:
