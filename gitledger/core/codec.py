@@ -41,7 +41,7 @@ _STR_FIELDS = {"text", "question", "session", "status", "scope", "because", "sup
                "deployed_result", "by", "commit", "why", "path", "note", "author",
                "carried_from"}
 _TIME_FIELDS = {"deployed_at"}
-_LIST_FIELDS = {"over", "evidence"}
+_LIST_FIELDS = {"over", "evidence", "paths", "footprint"}
 
 _ALL_KIND_FIELDS = {key for keys in KIND_FIELDS.values() for key in keys}
 _OTHER_KINDS_FIELDS = {

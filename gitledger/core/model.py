@@ -34,9 +34,9 @@ RECEIPT_FIELDS = ("deployed_env", "deployed_sha", "deployed_url", "deployed_at",
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "open": ("ask_user",),
     "decided": ("status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
-                "rejected_why", *RECEIPT_FIELDS),
+                "rejected_why", *RECEIPT_FIELDS, "paths", "footprint"),
     "verified": ("by", "commit"),
-    "dropped": ("why",),
+    "dropped": ("why", "paths"),
     "plan": ("path", "note"),
 }
 LEDGER_KINDS = ("session", "project")
@@ -77,6 +77,12 @@ class Entry:
     why: str | None = None
     path: str | None = None
     note: str | None = None
+    #: Globs of the files a decision (or a dropped approach) governs, written by hand
+    #: (``decide --paths``); ``core/footprint.py`` matches them.
+    paths: tuple[str, ...] = ()
+    #: The lines its implementing commits changed, derived from them (``core/footprint.py``
+    #: gives the ``<commit> <lines> <path>`` form of each span).
+    footprint: tuple[str, ...] = ()
     #: The session ledger an entry was carried out of (``carry``, ``archive``).
     carried_from: str | None = None
     #: Keys this version does not know, kept so that rewriting an entry loses nothing.

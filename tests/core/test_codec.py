@@ -285,9 +285,10 @@ def test_every_kind_has_its_field_list() -> None:
     assert set(KIND_FIELDS["decided"]) == {"status", "scope", "over", "because", "evidence",
                                            "supersedes", "superseded_by", "rejected_why",
                                            "deployed_env", "deployed_sha", "deployed_url",
-                                           "deployed_at", "deployed_result"}
+                                           "deployed_at", "deployed_result", "paths",
+                                           "footprint"}
     assert KIND_FIELDS["verified"] == ("by", "commit")
-    assert KIND_FIELDS["dropped"] == ("why",)
+    assert KIND_FIELDS["dropped"] == ("why", "paths")
     assert "path" in KIND_FIELDS["plan"]
 
 

@@ -1,0 +1,179 @@
+"""A decision's code footprint: the files and lines it governs, as plain values.
+
+Two things put code under a decision (docs/format.md, "Footprints"):
+
+* ``paths``, globs written by hand (``decide --paths 'src/db/**'``), on a decision, a rejected
+  decision or a dropped approach, for code no commit implements yet;
+* ``footprint``, derived from the decision's implementing commits: for each commit, each file
+  it changed and the lines of the new version it added or changed.  Each span is stored as
+  one string, ``<commit> <lines> <path>``: ``lines`` is ``12-40,51-51`` (1-based, inclusive)
+  or ``*`` for the whole file (a binary file, a mode change), and the path (relative to the
+  top of the work tree, ``/``-separated) is the rest of the string, spaces and all.
+
+This module only parses, formats and matches; deriving spans from commits is the storage
+layer's, and deciding which entries govern a file is the ledger's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: A span as stored: ``<40 or fewer hex digits> <lines or *> <path>``.
+_SPAN = re.compile(r"(?P<commit>[0-9a-f]{4,40}) (?P<lines>\*|\d+-\d+(?:,\d+-\d+)*) (?P<path>.+)")
+#: Characters a shell prefilter token may hold: what a path in a JSON payload shows as is.
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9._/@+-]+")
+#: Glob characters: a glob's literal parts are the runs between them.
+_GLOB_CHARS = re.compile(r"[*?\[\]]")
+#: Spans one decision keeps at most (a commit that touches a thousand files governs them all
+#: no better than its top-level directories would).
+MAX_SPANS = 500
+
+Lines = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Span:
+    """Lines of one file a commit changed, as a footprint keeps them."""
+
+    commit: str
+    path: str
+    #: Inclusive 1-based ranges, merged and sorted; empty means the whole file.
+    lines: Lines = ()
+
+    def covers(self, path: str, lines: Lines = ()) -> bool:
+        """Whether this span is about ``path`` and, when both sides name lines, shares one."""
+        return self.path == path and overlaps(self.lines, lines)
+
+    def __str__(self) -> str:
+        return f"{self.commit} {format_lines(self.lines)} {self.path}"
+
+
+def parse_span(text: str) -> Span | None:
+    """The span a stored string spells, or None for one that does not parse."""
+    match = _SPAN.fullmatch(text)
+    if match is None:
+        return None
+    lines = parse_lines(match["lines"])
+    return None if lines is None else Span(match["commit"], match["path"], lines)
+
+
+def spans(footprint: Iterable[str]) -> list[Span]:
+    """The spans of a stored footprint, skipping any that do not parse."""
+    return [span for text in footprint if (span := parse_span(text)) is not None]
+
+
+def parse_lines(text: str) -> Lines | None:
+    """``12-40,51-51`` as ranges, ``*`` as the whole file (empty), None when malformed."""
+    if text == "*":
+        return ()
+    ranges = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        if not (first.isdigit() and last.isdigit()):
+            return None
+        start, end = int(first), int(last)
+        if start < 1 or end < start:
+            return None
+        ranges.append((start, end))
+    return merge_lines(ranges)
+
+
+def format_lines(lines: Lines) -> str:
+    return ",".join(f"{a}-{b}" for a, b in lines) if lines else "*"
+
+
+def merge_lines(ranges: Iterable[tuple[int, int]]) -> Lines:
+    """Ranges sorted, with touching or overlapping ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return tuple(merged)
+
+
+def overlaps(ours: Lines, theirs: Lines) -> bool:
+    """Whether two sets of ranges share a line; an empty side (the whole file) shares all."""
+    if not ours or not theirs:
+        return True
+    return any(a <= d and c <= b for a, b in ours for c, d in theirs)
+
+
+def glob_matches(glob: str, path: str) -> bool:
+    """Whether ``path`` (relative, ``/``-separated) matches ``glob`` as gitignore-style
+    patterns do: ``*`` and ``?`` within one directory, ``**`` across any, ``[…]`` a class; a
+    glob without ``/`` matches the file name at any depth, and a glob naming a directory
+    (``src/db`` or ``src/db/``) matches everything under it."""
+    return _compiled(glob).fullmatch(path) is not None
+
+
+@lru_cache(maxsize=1024)
+def _compiled(glob: str) -> re.Pattern[str]:
+    pattern = glob.strip().lstrip("/")
+    directory = pattern.endswith("/")
+    pattern = pattern.rstrip("/")
+    anywhere = "/" not in pattern
+    out = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+            continue
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            close = pattern.find("]", i + 1)
+            if close == -1:
+                out.append(re.escape(char))
+            else:
+                body = pattern[i + 1:close].replace("\\", "\\\\")
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append(f"[{body}]")
+                i = close
+        else:
+            out.append(re.escape(char))
+        i += 1
+    body = "".join(out)
+    prefix = "(?:.*/)?" if anywhere else ""
+    # A directory (or a path that names one) governs what is under it.
+    suffix = "(?:/.*)?" if directory or not _GLOB_CHARS.search(pattern) or anywhere else ""
+    return re.compile(f"{prefix}{body}{suffix}", re.DOTALL)
+
+
+def prefilter_token(glob_or_path: str) -> str:
+    """The longest literal run of a glob or path that a payload naming a matching file must
+    contain, for the shell fast path's ``grep -F``; "" when there is none to rely on (``*``),
+    which sends every payload to the full check."""
+    literal = max(_GLOB_CHARS.split(glob_or_path.strip().lstrip("/")), key=len, default="")
+    runs = _TOKEN_CHARS.findall(literal)
+    token = max(runs, key=len, default="")
+    # Too short a token matches nearly every payload; it still has to be checked in full.
+    return token.strip("/") if len(token.strip("/")) >= 3 else ""
+
+
+__all__ = [
+    "MAX_SPANS",
+    "Lines",
+    "Span",
+    "format_lines",
+    "glob_matches",
+    "merge_lines",
+    "overlaps",
+    "parse_lines",
+    "parse_span",
+    "prefilter_token",
+    "spans",
+]
