@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gitledger.core.model import ACTIVE_STATUSES, Entry
+
 #: A span as stored: ``<40 or fewer hex digits> <lines or *> <path>``.
 _SPAN = re.compile(r"(?P<commit>[0-9a-f]{4,40}) (?P<lines>\*|\d+-\d+(?:,\d+-\d+)*) (?P<path>.+)")
 #: Characters a shell prefilter token may hold: what a path in a JSON payload shows as is.
@@ -164,16 +166,58 @@ def prefilter_token(glob_or_path: str) -> str:
     return token.strip("/") if len(token.strip("/")) >= 3 else ""
 
 
+#: How an entry governs code, as the pre-tool-use hook tells an agent about it.
+IN_FORCE = "in force"
+REJECTED = "rejected"
+DROPPED = "dropped"
+
+
+def role(entry: Entry) -> str | None:
+    """How ``entry`` governs the code its paths and footprint name, or None when it does
+    not: a decision in force (by its footprint or its paths), a rejected decision or a
+    dropped approach (by their paths alone: what was rejected has no code to point at)."""
+    if entry.kind == "decided":
+        if entry.status in ACTIVE_STATUSES and (entry.paths or entry.footprint):
+            return IN_FORCE
+        if entry.status == "rejected" and entry.paths:
+            return REJECTED
+    elif entry.kind == "dropped" and entry.paths:
+        return DROPPED
+    return None
+
+
+def governed(entry: Entry) -> tuple[tuple[str, ...], list[Span]]:
+    """The globs and the footprint spans through which ``entry`` governs code (both empty
+    for an entry whose ``role`` is None)."""
+    kind = role(entry)
+    if kind is None:
+        return (), []
+    return entry.paths, spans(entry.footprint) if kind == IN_FORCE else []
+
+
+def governs(entry: Entry, path: str, lines: Lines = ()) -> bool:
+    """Whether ``entry`` governs ``path`` (and, where both name lines, those ``lines``)."""
+    globs, footprint = governed(entry)
+    return (any(glob_matches(glob, path) for glob in globs)
+            or any(span.covers(path, lines) for span in footprint))
+
+
 __all__ = [
+    "DROPPED",
+    "IN_FORCE",
     "MAX_SPANS",
+    "REJECTED",
     "Lines",
     "Span",
     "format_lines",
     "glob_matches",
+    "governed",
+    "governs",
     "merge_lines",
     "overlaps",
     "parse_lines",
     "parse_span",
     "prefilter_token",
+    "role",
     "spans",
 ]
