@@ -79,6 +79,12 @@ class ToolShape(NamedTuple):
     edits: str | None = None
     #: The key of the command line or the patch body.
     command: str = "command"
+    #: For an event that fires after the tool ran (Gemini CLI's ``AfterTool``): the key of
+    #: the text the edit put in, found in the file as it is now when the payload does not
+    #: carry the file as it was.
+    new: str | None = None
+    #: The keys, from the top of the payload, of the file's content before the tool ran.
+    original: tuple[str, ...] = ()
 
 
 class McpTarget(NamedTuple):
@@ -220,8 +226,8 @@ _DESCRIPTIONS = {
     "pre-compact": "Record a checkpoint in the git ledger before compaction",
     "session-end": "Record a checkpoint in the git ledger at session end",
     "stop": "Check the git ledger after each turn; ask for one retry to fix its errors",
-    "pre-tool-use": "Tell the agent the git ledger decisions that govern a file it is about "
-                    "to write",
+    "pre-tool-use": "Tell the agent the git ledger decisions that govern a file its tools "
+                    "write",
 }
 
 #: Claude Code's, Codex's and Gemini CLI's SessionStart envelope.
@@ -240,9 +246,11 @@ _CODEX_TOOLS: Mapping[str, ToolShape] = {
     "apply_patch": ToolShape("patch"),
     "Bash": ToolShape("shell"),
 }
-#: Gemini CLI's built-in file tools (docs/tools/file-system.md) and its shell tool.
+#: Gemini CLI's built-in file tools (docs/tools/file-system.md) and its shell tool, as its
+#: ``AfterTool`` payload has them: the edit is made, ``tool_response`` shows the file before.
 _GEMINI_TOOLS: Mapping[str, ToolShape] = {
-    "replace": ToolShape("edit", old="old_string"),
+    "replace": ToolShape("edit", old="old_string", new="new_string",
+                         original=("tool_response", "returnDisplay", "originalContent")),
     "write_file": ToolShape("write"),
     "run_shell_command": ToolShape("shell"),
 }
@@ -303,7 +311,7 @@ CODEX = Agent(
 GEMINI = Agent(
     name="gemini", title="Gemini CLI", config=".gemini/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompress",
-            "session-end": "SessionEnd", "pre-tool-use": "BeforeTool", "stop": "AfterAgent"},
+            "session-end": "SessionEnd", "pre-tool-use": "AfterTool", "stop": "AfterAgent"},
     grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT * 1000,
     preamble={}, extra=_gemini_extra,
     notes=("Gemini CLI runs project hooks only in a trusted folder; releases before "
@@ -321,6 +329,8 @@ GEMINI = Agent(
     pre_compact_each_call=True,
     # ~/.gemini/tmp/<project>/chats/session-….json; GEMINI_CLI_HOME stands for HOME.
     transcripts=(TranscriptDir("GEMINI_CLI_HOME", "", ".gemini/tmp"),),
+    # BeforeTool cannot add context (0.61.0 reads no additionalContext there): the
+    # nearest event that can is AfterTool, the same request the others' context reaches.
     tool_matcher="^(write_file|replace|run_shell_command)$", tools=_GEMINI_TOOLS,
     tool_context_path=_HOOK_SPECIFIC,
 )

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gitledger.core.apply_patch import locate, parse_patch
+from gitledger.core.apply_patch import BEGIN, locate, parse_patch
 from gitledger.core.footprint import Lines, merge_lines
 from gitledger.core.parsing import json_loads
 from gitledger.core.shell_writes import written_files
@@ -74,7 +74,7 @@ def tool_targets(spec: Agent, data: Mapping[str, Any], top: str, cwd: str) -> li
             return []
     reader = _Reader(os.path.realpath(top), cwd)
     try:
-        found = _READERS[shape.kind](reader, shape, tool_input)
+        found = _READERS[shape.kind](reader, shape, tool_input, data)
     except _Binary:
         return []
     merged: dict[str, list[tuple[int, int]] | None] = {}
@@ -147,7 +147,8 @@ def _first_path(shape: ToolShape, tool_input: Any) -> Any:
                 None)
 
 
-def _edit(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
+def _edit(reader: _Reader, shape: ToolShape, tool_input: Any,
+          data: Mapping[str, Any]) -> list[Target]:
     where = reader.relative(_first_path(shape, tool_input))
     if where is None:
         return []
@@ -157,10 +158,31 @@ def _edit(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
         return []  # an edit of a file that is not there fails in the agent
     old = tool_input.get(shape.old) if shape.old else None
     every = tool_input.get("replace_all") is True
+    before = _original(data, shape.original)
+    if before is not None:  # after the tool: where the old text was in the file as it was
+        return [Target(rel, _lines_of(before, old, every=every))]
+    if shape.new:  # after the tool, without the file as it was: where the new text is now
+        lines = _lines_of(text, tool_input.get(shape.new), every=every)
+        if lines:
+            return [Target(rel, lines)]
     return [Target(rel, _lines_of(text, old, every=every))]
 
 
-def _multi(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
+def _original(data: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
+    value: Any = data
+    for key in keys:
+        if not isinstance(value, Mapping):
+            return None
+        value = value.get(key)
+    if not keys or not isinstance(value, str) or len(value) > READ_LIMIT:
+        return None
+    if "\x00" in value[:BINARY_PROBE]:
+        raise _Binary
+    return value
+
+
+def _multi(reader: _Reader, shape: ToolShape, tool_input: Any,
+           data: Mapping[str, Any]) -> list[Target]:
     where = reader.relative(_first_path(shape, tool_input))
     edits = tool_input.get(shape.edits) if shape.edits else None
     if where is None or not isinstance(edits, list):
@@ -178,7 +200,8 @@ def _multi(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
     return found or [Target(rel)]
 
 
-def _write(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
+def _write(reader: _Reader, shape: ToolShape, tool_input: Any,
+           data: Mapping[str, Any]) -> list[Target]:
     where = reader.relative(_first_path(shape, tool_input))
     if where is None:
         return []
@@ -190,12 +213,16 @@ def _write(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
     return [Target(rel)]
 
 
-def _shell(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
+def _shell(reader: _Reader, shape: ToolShape, tool_input: Any,
+           data: Mapping[str, Any]) -> list[Target]:
     command = tool_input.get(shape.command) if isinstance(tool_input, Mapping) else tool_input
     if isinstance(command, list) and all(isinstance(w, str) for w in command):
         command = shlex.join(command)
     if not isinstance(command, str):
         return []
+    if command.lstrip().startswith(_PATCH_COMMANDS) and BEGIN in command:
+        # ``apply_patch <<'EOF' … EOF`` through the shell: Codex applies it as a patch.
+        return _patch(reader, shape, command, data)
     if isinstance(tool_input, Mapping) and isinstance(tool_input.get("workdir"), str):
         reader = _Reader(reader.top, os.path.join(reader.cwd, tool_input["workdir"]))
     found: list[Target] = []
@@ -212,7 +239,12 @@ def _shell(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
     return found
 
 
-def _patch(reader: _Reader, shape: ToolShape, tool_input: Any) -> list[Target]:
+#: The commands through which a shell line is a Codex patch.
+_PATCH_COMMANDS = ("apply_patch", "applypatch")
+
+
+def _patch(reader: _Reader, shape: ToolShape, tool_input: Any,
+           data: Mapping[str, Any]) -> list[Target]:
     body = tool_input.get(shape.command) if isinstance(tool_input, Mapping) else tool_input
     if isinstance(body, list) and body and all(isinstance(w, str) for w in body):
         body = body[-1]  # ["apply_patch", "*** Begin Patch …"]

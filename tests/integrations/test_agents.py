@@ -534,7 +534,7 @@ def test_install_text_names_every_entry(ledger: Run, repo: Path) -> None:
         "  + SessionStart  git ledger hook session-start --agent gemini",
         "  + PreCompress   git ledger hook pre-compact --agent gemini",
         "  + SessionEnd    git ledger hook session-end --agent gemini",
-        "  + BeforeTool    git ledger hook pre-tool-use --agent gemini",
+        "  + AfterTool     git ledger hook pre-tool-use --agent gemini",
         "  + AfterAgent    git ledger check --hook stop --agent gemini",
     ]
 
