@@ -30,3 +30,7 @@ KEPT_DIR = "commits"
 NOTES_REF = "refs/notes/ledger"
 #: In a worktree's own git dir: the agent session that started there last (``hook_state.py``).
 STARTED_FILE = "ledger-session"
+#: In a worktree's own git dir: the path tokens the shell fast path of the pre-tool-use hook
+#: greps a payload for (``path_tokens.py``), and what they were built from.
+TOKENS_FILE = "ledger-paths"
+TOKENS_STATE_FILE = "ledger-paths.json"
