@@ -34,6 +34,10 @@ from gitledger.storage.store import Store, TreeView
 
 #: Bump when what a token is changes: a state of another version is rebuilt.
 VERSION = 1
+#: The fewest characters ``short_token`` keeps of a longer token.
+SHORT = 4
+#: Entry blobs a refresh may diff from an older state before it writes a new one.
+LAG = 32
 #: Refreshes one call makes at most when the tips keep moving under it.
 ROUNDS = 3
 
@@ -59,7 +63,23 @@ def entry_tokens(entry: Entry | None) -> list[str]:
     if entry is None:
         return []
     globs, spans = governed(entry)
-    return [prefilter_token(glob) for glob in globs] + [prefilter_token(s.path) for s in spans]
+    return [short_token(prefilter_token(text)) for text in (*globs, *(s.path for s in spans))]
+
+
+def short_token(token: str) -> str:
+    """The last components of ``token`` (a path's literal run), as few as make at least
+    ``SHORT`` characters: still a string every payload naming a matching file contains.
+
+    ``grep -F -f`` pays for every byte of its patterns at each start (some 0.1 ms a kB):
+    14,000 footprint paths in full cost 35 ms an edit, their file names a tenth of that.
+    Two files of one name in different folders then share a token; the Python hook, which
+    matches the whole path, sorts them out on the rare edit the prefilter lets through.
+    """
+    parts = token.split("/")
+    kept = parts.pop()
+    while parts and len(kept) < SHORT:
+        kept = f"{parts.pop()}/{kept}"
+    return kept
 
 
 def has_token_file(gitdir: Path) -> bool:
@@ -78,12 +98,18 @@ def refresh(store: Store, gitdir: Path | None = None, *, create: bool = False) -
         return False
     try:
         wrote = False
+        state = path_tokens.read_state(where)
+        if state is not None and not path_tokens.tokens_path(where).exists():
+            state = None
         for _ in range(ROUNDS):
+            # Again after a write: a tip that moved meanwhile (another writer's refresh may
+            # have lost the race to ours) is brought in from the state just written.
             tips = _tips(store, where)
-            state = path_tokens.read_state(where)
-            if _reflects(state, tips) and path_tokens.tokens_path(where).exists():
+            if _reflects(state, tips):
                 return wrote
-            _write(store, where, state, tips)
+            state, settled = _write(store, where, state, tips)
+            if settled:
+                return wrote
             wrote = True
         return wrote
     except (LedgerError, OSError, ValueError, KeyError, TypeError):
@@ -157,36 +183,60 @@ def _reflects(state: dict[str, Any] | None, tips: Tips) -> bool:
     return (session.get("ref"), session.get("commit"), project.get("commit")) == tips
 
 
-def _write(store: Store, gitdir: Path, state: dict[str, Any] | None, tips: Tips) -> None:
+def _write(store: Store, gitdir: Path, state: dict[str, Any] | None,
+           tips: Tips) -> tuple[dict[str, Any], bool]:
+    """Write the files for ``tips``, from ``state`` where it can; the new state, and whether
+    nothing needed writing (the tips moved by entries that govern nothing, lately)."""
     session_ref, session_commit, project_commit = tips
     usable = state if state is not None and state.get("version") == VERSION else {}
-    before_tokens = path_tokens.read_tokens(gitdir)
-    parts = {
-        "project": _part(store, PROJECT_REF, project_commit, usable.get("project")),
-        "session": _part(store, session_ref, session_commit, usable.get("session")),
-    }
+    project, project_settled = _part(store, PROJECT_REF, project_commit,
+                                     usable.get("project"))
+    session, session_settled = _part(store, session_ref, session_commit,
+                                     usable.get("session"))
+    if project_settled and session_settled and state is not None:
+        return state, True
+    parts = {"project": project, "session": session}
+    lines = _token_lines(_union(parts))
+    # The token file is rewritten only when its lines change (most writes govern nothing).
+    same = bool(usable) and lines == _token_lines(_union(usable))
+    new = {"version": VERSION, **parts}
+    path_tokens.write(gitdir, None if same else lines, new)
+    return new, False
+
+
+def _union(parts: dict[str, Any]) -> Counter[str]:
     counts: Counter[str] = Counter()
-    for part in parts.values():
-        counts.update(part["counts"])
-    lines = _token_lines(counts)
-    path_tokens.write(gitdir, None if before_tokens == lines else lines,
-                      {"version": VERSION, **parts})
+    for name in ("project", "session"):
+        part = parts.get(name)
+        if isinstance(part, dict) and isinstance(part.get("counts"), dict):
+            counts.update(part["counts"])
+    return counts
 
 
 def _part(store: Store, ref: str | None, commit: str | None,
-          held: Any) -> dict[str, Any]:
+          held: Any) -> tuple[dict[str, Any], bool]:
     """One ledger's share of the state at ``commit``: from ``held`` when it is the same
-    ledger at an older commit we can diff from, else from the whole tree."""
+    ledger at an older commit we can diff from, else from the whole tree; and whether
+    ``held`` stands as it is (its commit is ``commit``, or older by at most ``LAG`` changed
+    entries none of which changed a token: the next refresh diffs from it again, and the
+    write the state file would cost, some 60 kB at 5,000 decisions, is saved)."""
     if ref is None or commit is None:
-        return {"ref": ref, "commit": None, "counts": {}}
+        empty = {"ref": ref, "commit": None, "counts": {}}
+        return empty, held == empty
     if (isinstance(held, dict) and held.get("ref") == ref and isinstance(held.get("counts"),
                                                                          dict)):
         if held.get("commit") == commit:
-            return held
-        moved = _moved(store, held.get("commit"), commit, Counter(held["counts"]))
+            return held, True
+        moved = _moved(store, held.get("commit"), commit)
         if moved is not None:
-            return {"ref": ref, "commit": commit, "counts": moved}
-    return {"ref": ref, "commit": commit, "counts": dict(_full(store, ref, commit))}
+            delta, changed = moved
+            if changed <= LAG and not any(delta.values()):
+                return held, True
+            counts = Counter(held["counts"])
+            counts.update(delta)
+            return {"ref": ref, "commit": commit,
+                    "counts": {t: n for t, n in counts.items() if n > 0}}, False
+    return {"ref": ref, "commit": commit, "counts": dict(_full(store, ref, commit))}, False
 
 
 def _full(store: Store, ref: str | None, commit: str | None) -> Counter[str]:
@@ -197,19 +247,23 @@ def _full(store: Store, ref: str | None, commit: str | None) -> Counter[str]:
     return _count(entries)
 
 
-def _moved(store: Store, old: Any, new: str, counts: Counter[str]) -> dict[str, int] | None:
-    """``counts`` carried from commit ``old`` to ``new`` by the entries that changed; None
-    when ``old`` cannot be read (gone, or not a commit)."""
+def _moved(store: Store, old: Any, new: str) -> tuple[Counter[str], int] | None:
+    """How the token counts change from commit ``old`` to ``new`` (by the entries that
+    changed), and how many entry blobs did; None when ``old`` cannot be read (gone, or not
+    a commit)."""
     before = _view_at(store, old)
     if before is None:
         return None
     after = store.view_at(new)
+    delta: Counter[str] = Counter()
+    changed = 0
     for path, blob_id in before.changed_blobs(after, ENTRIES_DIR):
+        changed += 1
         if blob_id is None:  # gone (or replaced: its new blob comes as a second item)
-            counts.subtract(entry_tokens(_entry(before, path)))
+            delta.subtract(entry_tokens(_entry(before, path)))
         else:
-            counts.update(entry_tokens(decode_entry_or_none(after.read_blob(blob_id), path)))
-    return {token: n for token, n in counts.items() if n > 0}
+            delta.update(entry_tokens(decode_entry_or_none(after.read_blob(blob_id), path)))
+    return delta, changed
 
 
 def _view_at(store: Store, commit: Any) -> TreeView | None:

@@ -64,7 +64,7 @@ def write(gitdir: Path, tokens: Iterable[str] | None, state: dict[str, Any]) -> 
     refresh brings forward again."""
     if tokens is not None:
         write_whole(tokens_path(gitdir), "".join(f"{token}\n" for token in tokens))
-    write_whole(state_path(gitdir), json.dumps(state, separators=(",", ":"), sort_keys=True))
+    write_whole(state_path(gitdir), json.dumps(state, separators=(",", ":")))
 
 
 def write_catch_all(gitdir: Path) -> None:
