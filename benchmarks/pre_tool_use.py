@@ -189,7 +189,7 @@ def main() -> int:
                                  ws.proc_env, governed)
             whole = statistics.median(ours)
             told = b"svc-0042" in run([fast, "claude"], repo, ws.proc_env, governed)[1]
-            print(f"\ngoverned edit (the payload goes to git ledger hook pre-tool-use)")
+            print("\ngoverned edit (the payload goes to git ledger hook pre-tool-use)")
             print(f"  empty hook              {ms(statistics.median(floor)):>10}")
             print(f"  fast path + Python hook {ms(whole):>10}   target <= {ms(MATCH_TARGET)}: "
                   f"{verdict(whole <= MATCH_TARGET)}; the decision told: {verdict(told)}")

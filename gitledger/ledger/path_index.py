@@ -112,7 +112,7 @@ def refresh(store: Store, gitdir: Path | None = None, *, create: bool = False) -
                 return wrote
             wrote = True
         return wrote
-    except (LedgerError, OSError, ValueError, KeyError, TypeError):
+    except (LedgerError, OSError, ValueError, KeyError, TypeError, AttributeError):
         path_tokens.write_catch_all(where)
         return True
 
@@ -179,7 +179,9 @@ def _tips(store: Store, gitdir: Path) -> Tips:
 def _reflects(state: dict[str, Any] | None, tips: Tips) -> bool:
     if state is None or state.get("version") != VERSION:
         return False
-    session, project = state.get("session") or {}, state.get("project") or {}
+    session, project = state.get("session"), state.get("project")
+    if not isinstance(session, dict) or not isinstance(project, dict):
+        return False
     return (session.get("ref"), session.get("commit"), project.get("commit")) == tips
 
 
@@ -221,7 +223,7 @@ def _part(store: Store, ref: str | None, commit: str | None,
     entries none of which changed a token: the next refresh diffs from it again, and the
     write the state file would cost, some 60 kB at 5,000 decisions, is saved)."""
     if ref is None or commit is None:
-        empty = {"ref": ref, "commit": None, "counts": {}}
+        empty: dict[str, Any] = {"ref": ref, "commit": None, "counts": {}}
         return empty, held == empty
     if (isinstance(held, dict) and held.get("ref") == ref and isinstance(held.get("counts"),
                                                                          dict)):
@@ -232,7 +234,7 @@ def _part(store: Store, ref: str | None, commit: str | None,
             delta, changed = moved
             if changed <= LAG and not any(delta.values()):
                 return held, True
-            counts = Counter(held["counts"])
+            counts: Counter[str] = Counter(held["counts"])
             counts.update(delta)
             return {"ref": ref, "commit": commit,
                     "counts": {t: n for t, n in counts.items() if n > 0}}, False
