@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.core.ids import new_id
+from gitledger.integrations.agent_hooks import run_hook
 from gitledger.integrations.agents import FAST_PATH, OURS, command
+from gitledger.integrations.install import install
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
+from tests.builders import entry_files, make_entry, put
 from tests.conftest import git
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,3 +233,29 @@ def test_the_installed_script_is_the_source_one() -> None:
     assert installed is not None, f"{FAST_PATH} is not beside {sys.executable}"
     assert Path(installed).read_bytes() == SCRIPT.read_bytes()
     assert os.access(installed, os.X_OK)
+
+
+# -- where the token file comes from -----------------------------------------------------------
+
+
+def test_install_agent_and_session_start_create_the_token_file(
+        repo_with_commit: Path, tmp_path: Path) -> None:
+    first = Ledger.open(repo_with_commit, project=True)
+    first.decide("the project starts", because="b")
+    entry = make_entry(new_id("decided"), paths=("src/db/**",))
+    put(Store(Repo(repo_with_commit)), PROJECT_REF, entry_files(entry))
+    gitdir = repo_with_commit / ".git"
+    install(repo_with_commit, agent="claude", dry_run=True)
+    assert not (gitdir / "ledger-paths").exists()
+    install(repo_with_commit, agent="claude")
+    assert (gitdir / "ledger-paths").read_text() == "src/db\n"
+    # A worktree added later gets its own at its first session start.
+    other = tmp_path / "later"
+    git(repo_with_commit, "worktree", "add", "-q", str(other), "-b", "later")
+    theirs = Path(git(other, "rev-parse", "--absolute-git-dir").strip())
+    assert not (theirs / "ledger-paths").exists()
+    start = {"session_id": "s-later", "cwd": str(other), "hook_event_name": "SessionStart",
+             "source": "startup", "transcript_path": "/nowhere.jsonl"}
+    result = run_hook("session-start", "claude", json.dumps(start).encode(), {})
+    assert result.exit_code == 0
+    assert (theirs / "ledger-paths").read_text() == "src/db\n"
