@@ -57,11 +57,10 @@ def test_built_from_the_session_and_the_project_ledger(session: Ledger) -> None:
     _, mine = governed_decision(paths=("src/db/**",))
     put(store, session.ref, mine)
     _, project = governed_decision(footprint=(f"{SHA} 1-9 lib/pool manager.py",))
-    _, dropped = governed_decision(paths=("*",))
-    dropped_id = new_id("dropped")
+    _, everything = governed_decision(paths=("*",))  # cannot prefilter: the empty line
+    dropped = make_entry(new_id("dropped"), "dropped", why="slow", paths=("tools/gen-*.sh",))
     Ledger.open(store.repo.workdir, project=True).decide("the project starts", because="b")
-    put(store, PROJECT_REF, {**project, **dropped, **dict(entry_files(make_entry(  # type: ignore[arg-type]
-        dropped_id, "dropped", why="slow", paths=("tools/gen-*.sh",))))})
+    put(store, PROJECT_REF, {**project, **everything, **entry_files(dropped)})
     # Entries that govern nothing give nothing: superseded, rejected without paths, facts.
     _, gone = governed_decision(status="superseded", paths=("old/**",))
     _, refused = governed_decision(status="rejected", footprint=(f"{SHA} * no/such.py",))
