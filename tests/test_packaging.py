@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -49,3 +50,30 @@ def test_gitattributes_keeps_hook_scripts_lf() -> None:
     assert "hooks/**" in attributes
     assert "*.sh" in attributes
     assert "eol=lf" in attributes
+
+
+FAST_PATH = "git-ledger-pre-tool-use"
+
+
+def test_wheel_ships_the_fast_path_as_an_executable_script(wheel: zipfile.ZipFile) -> None:
+    (name,) = [n for n in wheel.namelist() if n.endswith(f".data/scripts/{FAST_PATH}")]
+    assert wheel.read(name) == (ROOT / "scripts" / FAST_PATH).read_bytes()
+    assert (wheel.getinfo(name).external_attr >> 16) & 0o111
+
+
+@pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
+def test_an_install_puts_the_fast_path_on_path_beside_git_ledger(
+        wheel: zipfile.ZipFile, tmp_path: Path, editable: bool) -> None:
+    assert wheel.filename is not None
+    source = ["-e", str(ROOT)] if editable else [wheel.filename]
+    subprocess.run(
+        # --ignore-installed: without it pip first uninstalls the gitledger running the tests.
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "-q",
+         "--ignore-installed", "--prefix", str(tmp_path / "prefix"), *source],
+        check=True, capture_output=True,
+    )
+    bin_dir = tmp_path / "prefix" / "bin"
+    script = bin_dir / FAST_PATH
+    assert (bin_dir / "git-ledger").is_file()
+    assert script.read_bytes() == (ROOT / "scripts" / FAST_PATH).read_bytes()
+    assert os.access(script, os.X_OK)

@@ -32,6 +32,7 @@ from gitledger.core.display import one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger import path_index
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
@@ -95,11 +96,18 @@ CODES: dict[str, tuple[str, str]] = {
                                     "the project ledger and still in the session's tree)"),
     "lock-stale": ("warning", "a ref lock under refs/ledger/ older than "
                               f"{STALE_LOCK_MINUTES} minutes (left by a killed writer)"),
+    "paths-missing": ("warning", "no path token file in this worktree's git dir while "
+                                 "decisions govern code: the pre-tool-use hook's fast path "
+                                 "tells the agent nothing"),
+    "paths-stale": ("warning", "this worktree's path token file does not reflect its "
+                               "ledgers (the pre-tool-use hook's fast path may miss a "
+                               "decision, or start Python for nothing)"),
 }
 
 _FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing",
-            "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale"}
+            "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
+            "paths-missing", "paths-stale"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
@@ -175,6 +183,7 @@ class _Doctor:
         self._pointers_and_orphans(refs)
         self._keep(entries)
         self._notes()
+        self._path_tokens()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
@@ -221,6 +230,25 @@ class _Doctor:
                 for finding in bad:
                     self._mark_fixed(finding, f"deleted {finding.ref}")
                 self.actions.append(f"emptied {folder} ({removed} files; rebuilt on demand)")
+
+    def _path_tokens(self) -> None:
+        """This worktree's token file for the pre-tool-use fast path (derived data)."""
+        try:
+            found = path_index.status(self.store)
+        except LedgerError:
+            return  # a broken ledger is reported above; the tokens wait for its repair
+        if found.state == path_index.FRESH or (found.state == path_index.MISSING
+                                               and not found.tokens):
+            return
+        code = "paths-missing" if found.state == path_index.MISSING else "paths-stale"
+        what = (f"{found.gitdir}/ledger-paths is missing" if code == "paths-missing"
+                else f"{found.gitdir}/ledger-paths is stale: {found.detail}")
+        finding = self._add(code, str(found.gitdir), what,
+                            "git ledger doctor --fix (rebuilds it from the ledgers)")
+        if self.fix:
+            path_index.rebuild(self.store)
+            self._mark_fixed(finding, f"rebuilt {found.gitdir}/ledger-paths "
+                             f"({found.tokens} tokens)")
 
     # -- interrupted writes --------------------------------------------------------------
 

@@ -56,6 +56,7 @@ from gitledger.integrations.hook_io import (
     transcript_file,
 )
 from gitledger.integrations.pre_tool_hook import run_pre_tool_use
+from gitledger.ledger import path_index
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
 from gitledger.storage.hook_state import read_started, record_end, record_start
@@ -169,6 +170,9 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
             record_start(ledger.repo.gitdir, sid)
         except OSError as exc:
             notes.append(f"could not record the session in the git dir: {exc.strerror or exc}")
+    # The pre-tool-use fast path's tokens, for a worktree no install or write has set up
+    # (a new ``git worktree add``); a no-op when they are up to date.
+    path_index.refresh(ledger.store, create=True)
     # Restore before claiming: to the block, a session that finds the ledger unowned is
     # new to it (and gets the protocol on startup), not its owner all along.
     try:

@@ -35,9 +35,15 @@ from gitledger.integrations.config_files import (
 )
 from gitledger.storage.repo import Repo
 
+#: The pre-tool-use hook's shell fast path, installed on PATH beside ``git-ledger``
+#: (``scripts/`` in the source tree, a wheel's shared script).
+FAST_PATH = "git-ledger-pre-tool-use"
+
 #: What marks a hook entry as ours: the command runs ``git ledger hook …`` (or the Stop
-#: hook ``git ledger check --hook …``), through ``git ledger`` or ``git-ledger``.
-OURS = re.compile(r"(?<![\w.-])git[ -]ledger\s+(?:hook|check\s+--hook)\b")
+#: hook ``git ledger check --hook …``), through ``git ledger`` or ``git-ledger``, or the
+#: pre-tool-use hook's shell fast path.
+OURS = re.compile(r"(?<![\w.-])(?:git[ -]ledger\s+(?:hook|check\s+--hook)\b"
+                  rf"|{re.escape(FAST_PATH)}(?![\w.-]))")
 
 
 def command(agent_name: str, event: str) -> str:
@@ -45,6 +51,10 @@ def command(agent_name: str, event: str) -> str:
     example configs under ``hooks/``, install and the docs all come from here)."""
     if event == "stop":
         return f"git ledger check --hook stop --agent {agent_name}"
+    if event == "pre-tool-use":
+        # Runs before every tool call: a shell script that starts Python only when the
+        # payload names a path a decision governs (docs/hooks.md, "The fast path").
+        return f"{FAST_PATH} {agent_name}"
     return f"git ledger hook {event} --agent {agent_name}"
 
 

@@ -21,6 +21,9 @@ from gitledger.integrations import agents, mcp_config
 from gitledger.integrations import git_hooks as git_hook_scripts
 from gitledger.integrations.agent_registry import agent as agent_record
 from gitledger.integrations.config_files import staged
+from gitledger.ledger import path_index
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
 
 #: The last line of a dry run's report, once, whatever it covered.
 DRY_RUN_LINE = "dry run: nothing was written"
@@ -54,7 +57,12 @@ def install(
             server = mcp_config.install(where, agent, dry_run=dry) if agent and mcp else None
         return Installed(found, git, server)
 
-    return _all_or_nothing(steps, dry_run)
+    done = _all_or_nothing(steps, dry_run)
+    if agent and not dry_run:
+        # The pre-tool-use hook's shell fast path reads this worktree's token file; from
+        # now on every ledger write keeps it (ledger/path_index.py).
+        path_index.refresh(Store(Repo(where)), create=True)
+    return done
 
 
 def uninstall(

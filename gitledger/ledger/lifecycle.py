@@ -27,6 +27,7 @@ from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
 from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
+from gitledger.ledger import path_index
 from gitledger.ledger.operations import Ledger, refuse_mirror
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
@@ -171,6 +172,7 @@ def archive(
         next_ref = (ledger.store.replace_worktree_ref(ledger.ref) if own
                     else ledger.store.worktree_ref() or "")
         _rename_in_notes(ledger, archived, snapshot)
+        path_index.refresh_after_write(ledger.store, ledger.ref)
         return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,
                              len(snapshot.entries), next_ref, tuple(chosen), own=own)
     raise ConcurrentUpdate(f"{ledger.ref} kept changing; nothing was archived")
@@ -287,6 +289,7 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
     session_commit, _ = ledger.store.update(session_ref, leave)
     if project_commit is not None:
         refresh_after_write(ledger.store, project_commit, [entry_path(i) for i in arrived])
+    path_index.refresh_after_write(ledger.store, PROJECT_REF)
     for entry in moved or []:  # the notes now name the project ledger
         original = entry.extra.get(CARRIED_ID_KEY, entry.id)
         annotate(ledger.store, None, session_ref, replace(entry, id=original))

@@ -36,6 +36,7 @@ from gitledger.errors import (
     LedgerError,
     UnknownEntry,
 )
+from gitledger.ledger import path_index
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
@@ -500,6 +501,7 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
+        path_index.refresh_after_write(self.store, ref)  # the pre-tool-use hook's tokens
         warnings = self._annotate(ref, commit, built.files)
         owner = outcome["owner"]
         if session and owner and owner != session:

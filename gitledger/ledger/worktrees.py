@@ -29,6 +29,7 @@ from gitledger.errors import (
     InvalidInput,
     UnknownEntry,
 )
+from gitledger.ledger import path_index
 from gitledger.ledger.reader import archive_refs, resolve_ledger_name
 from gitledger.ledger.tree import count_entries, read_header
 from gitledger.storage.layout import (
@@ -196,6 +197,7 @@ def _adopt_locked(store: Store, ref: str, previous: str | None,
         _publish_pointer(store, ref, previous)
         released = _release_stale(store, ref)
         # Leaving the block with the lock taken and nothing set unlocks, writing nothing.
+    path_index.refresh(store)
     return AdoptResult(ref, previous, True, count_entries(tip.view), focus.task,
                        released, left)
 

@@ -32,6 +32,7 @@ from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
+from gitledger.ledger import path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -208,6 +209,7 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
     result = PullResult(remote, fetched, tuple(merges), notes, new, tuple(left), owned)
     if fetched.moved or any(m.outcome != "up-to-date" for m in merges):
         _record_pull(store, remote, project_before, fetched, merges)
+    path_index.refresh_all(store)  # the pre-tool-use hook's tokens, in every worktree
     return result
 
 

@@ -17,9 +17,15 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
-from gitledger.core.ids import entry_path
+from gitledger.core.codec import encode_entry
+from gitledger.core.ids import entry_path, new_id
+from gitledger.ledger import path_index
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import KEEP_REF, NOTES_REF
+from gitledger.storage.path_tokens import tokens_path
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
+from tests.builders import make_entry
 from tests.conftest import Run, git
 
 
@@ -677,3 +683,24 @@ def test_a_stale_ref_lock_is_reported_and_removed(work: Path) -> None:
     assert "lock-stale" in _codes(doctor(work))
     assert "lock-stale" in _codes(doctor(work, fix=True), fixed=True)
     assert not lock.exists()
+
+
+# -- the pre-tool-use fast path's token file -------------------------------------------------
+
+
+def test_a_missing_or_stale_token_file_is_found_and_rebuilt(work: Path) -> None:
+    store = Store(Repo(work))
+    assert doctor(work).findings == ()  # nothing governed: no token file is fine
+    entry = make_entry(new_id("decided"), paths=("src/db/**",))
+    _plant(work, _session(work), {entry_path(entry.id): encode_entry(entry)})
+    report = doctor(work)
+    assert _codes(report) == ["paths-missing"]
+    assert "ledger-paths is missing" in _one(report, "paths-missing")
+    fixed = doctor(work, fix=True)
+    assert _codes(fixed, fixed=True) == ["paths-missing"]
+    assert path_index.status(store).state == path_index.FRESH
+    tokens_path(store.repo.gitdir).write_text("something else\n")
+    assert _codes(doctor(work)) == ["paths-stale"]
+    assert _codes(doctor(work, fix=True), fixed=True) == ["paths-stale"]
+    assert tokens_path(store.repo.gitdir).read_text() == "src/db\n"
+    assert doctor(work).findings == ()

@@ -1,0 +1,101 @@
+"""The path token file in a worktree's own git dir, which the shell fast path of the
+pre-tool-use hook reads (``hooks/git-ledger-pre-tool-use``), and its state file beside it.
+
+``ledger-paths`` holds one fixed string a line, for ``grep -qF -f``: a payload that contains
+none names no governed file, so the agent's edit starts no Python.  An empty line means
+"cannot prefilter" (a glob such as ``*``): every payload goes to the Python hook.  An absent
+or empty file means nothing is governed.  ``ledger-paths.json`` is what the tokens were built
+from (the ledger tips, and how many entries gave each token), so that the next refresh costs
+what changed since.  Both are derived data, written whole (a temporary file renamed over the
+old one); the ledger module that builds them is ``ledger/path_index.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from gitledger.storage.layout import POINTER_FILE, TOKENS_FILE, TOKENS_STATE_FILE
+
+#: A state file larger than this is not ours: it is read as absent (and rebuilt).
+STATE_LIMIT = 64 * 1024 * 1024
+
+
+def tokens_path(gitdir: Path) -> Path:
+    return gitdir / TOKENS_FILE
+
+
+def state_path(gitdir: Path) -> Path:
+    return gitdir / TOKENS_STATE_FILE
+
+
+def read_state(gitdir: Path) -> dict[str, Any] | None:
+    """The state file as a dict; None when absent, unreadable, oversized or not an object."""
+    path = state_path(gitdir)
+    try:
+        if path.stat().st_size > STATE_LIMIT:
+            return None
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def read_tokens(gitdir: Path) -> list[str] | None:
+    """The token file's lines (an empty line is the token ""); None when it is absent."""
+    try:
+        text = tokens_path(gitdir).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def write(gitdir: Path, tokens: Iterable[str] | None, state: dict[str, Any]) -> None:
+    """Write the token file (unless ``tokens`` is None: unchanged), then the state file:
+    a crash between the two leaves a state that is older than the tokens, which the next
+    refresh brings forward again."""
+    if tokens is not None:
+        write_whole(tokens_path(gitdir), "".join(f"{token}\n" for token in tokens))
+    write_whole(state_path(gitdir), json.dumps(state, separators=(",", ":")))
+
+
+def write_catch_all(gitdir: Path) -> None:
+    """A token file of one empty line and no state: every payload goes to the Python hook,
+    which is right whatever the ledgers say.  What a failed refresh leaves behind."""
+    with contextlib.suppress(OSError):
+        state_path(gitdir).unlink(missing_ok=True)
+        write_whole(tokens_path(gitdir), "\n")
+
+
+def remove(gitdir: Path) -> None:
+    for path in (tokens_path(gitdir), state_path(gitdir)):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def pointer_of(gitdir: Path) -> str | None:
+    """The session ledger ref a worktree's git dir points at, as its pointer file says."""
+    try:
+        return (gitdir / POINTER_FILE).read_text(encoding="utf-8").strip() or None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Whole or not at all: a reader never sees half a file, and no temporary is left."""
+    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
