@@ -708,6 +708,25 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
 
 
 @cli.command()
+@click.option("--since", metavar="REV", help="Only changes by commits after REV.")
+@_common
+def drift(since: str | None, repo: str | None, as_json: bool) -> None:
+    """Decisions in force whose footprint lines later commits changed.
+
+    Reverse-blames each footprint span (following renames and moves) and lists, per
+    decision, the files and how many lines changed, and the commits that changed them
+    (author, date, subject), newest first; a deleted footprint file is said so.  A commit
+    that implements the decision (Ledger-Implements:) or acknowledges it (Ledger-Refs:, for
+    its changes and its ancestors') is not drift.  Exits 0 with or without drift.
+    """
+    from gitledger.audit.drift import drift as drift_report
+    from gitledger.audit.drift import drift_json, drift_text
+
+    report = drift_report(_where(repo), since=since)
+    _emit(as_json, drift_json(report), drift_text(report))
+
+
+@cli.command()
 @click.option("--budget", type=click.IntRange(min=1), metavar="CHARS",
               help="Hard cap in characters of the context (default: per format); below "
                    "the block's fixed header a usage error.")

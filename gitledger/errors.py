@@ -30,6 +30,13 @@ class BudgetTooSmall(InvalidInput):
     exit_code = 2
 
 
+class BadRevisionOption(InvalidInput):
+    """An option's revision that names no commit (``drift --since``): a usage error, exit
+    status 2."""
+
+    exit_code = 2
+
+
 class ConflictingOptions(InvalidInput):
     """Arguments given together that exclude each other.
 

@@ -112,6 +112,8 @@ CASES = (
     Case("check", ("--project",), {"project": True}),
     Case("why", ("HEAD",), {"target": "HEAD"}),
     Case("why", ("README",), {"target": "README"}),
+    Case("drift"),
+    Case("drift", ("--since", "HEAD"), {"since": "HEAD"}),
     Case("restore", ("--format", "json"), json_flag=False),
     Case("restore", ("--format", "json", "--budget", "1200"), {"budget": 1200}, json_flag=False),
     Case("archive", ("--dry-run",), {"dry_run": True}),

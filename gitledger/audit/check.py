@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from gitledger.audit.drift import file_line
 from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
@@ -35,7 +36,8 @@ from gitledger.core.model import (
     missing_receipt,
 )
 from gitledger.core.text import one_line_summary
-from gitledger.errors import CorruptLedger
+from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger.drift import drift
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions
 from gitledger.ledger.rules import (
@@ -83,6 +85,8 @@ RULES: dict[str, tuple[str, str]] = {
     "stale-fact": ("warning", "a verified fact whose files changed since it was verified"),
     "ask-user-waiting": ("warning", f"an ask-user question open across "
                                     f"{ASK_USER_CHECKPOINTS} or more checkpoints"),
+    "decision-drift": ("warning", "a decision in force whose footprint lines later commits "
+                                  "changed"),
 }
 
 
@@ -145,6 +149,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
                         KeptCommits(store), context=context)
     for ledger, snap in snapshots:
         findings.extend(_ledger_warnings(ledger, snap))
+    findings += _drift_rules(where, {ledger.ref for ledger, _ in snapshots})
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
     return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
@@ -461,6 +466,22 @@ def _bad_entry(ref: str, bad: BadEntry, snap: Snapshot) -> Finding:
 
 
 # -- warnings that need the ledger itself --------------------------------------------------
+
+
+def _drift_rules(where: str | os.PathLike[str] | None, refs: set[str | None]) -> list[Finding]:
+    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked."""
+    try:
+        report = drift(where)
+    except LedgerError:
+        return []  # no git to blame with: drift is a question, never a failed check
+    return [Finding(
+        "decision-drift", item.entry.id,
+        f"{item.lines} footprint line{'s' if item.lines != 1 else ''} changed by "
+        f"{len(item.commits)} later commit{'s' if len(item.commits) != 1 else ''} "
+        f"(newest {item.commits[0].sha[:12]}): {file_line(item)}",
+        f"review it (git ledger drift); implement it further (Ledger-Implements: "
+        f"{item.entry.id}) or acknowledge it (Ledger-Refs: {item.entry.id})", item.ledger)
+        for item in report.decisions if item.ledger in refs and item.commits]
 
 
 def _ledger_warnings(ledger: Ledger, snap: Snapshot) -> list[Finding]:

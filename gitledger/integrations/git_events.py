@@ -5,11 +5,13 @@ The ``sh`` templates (``githooks``) do the common case with git plumbing alone a
 
 * ``post-commit`` — the commit's message has ``Ledger-Implements: <id>`` (the decision
   becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no
-  status change).  The commit is recorded as a ``commit`` event of the worktree's ledger
-  and noted, like the shell path does; an id that is unknown or cannot move is reported
-  and skipped.  A worktree whose ledger was archived has none until its next write: a
-  project decision is still implemented, and every other id gets one line saying why
-  nothing was done (no session ledger is started for a commit);
+  status change), or it changes a file the path index names.  The decisions whose
+  footprint lines it changed (drift it caused) are named as ``Ledger-Touches``.  The
+  commit is recorded as a ``commit`` event of the worktree's ledger and noted, like the
+  shell path does; an id that is unknown or cannot move is reported and skipped.  A
+  worktree whose ledger was archived has none until its next write: a project decision is
+  still implemented, and every other id gets one line saying why nothing was done (no
+  session ledger is started for a commit);
 * ``post-checkout`` — one line: TASK, NEXT and how many questions are open;
 * ``post-rewrite`` — a commit cited as ``git:`` evidence was amended or rebased: each
   decision citing it now cites the new commit (the old one stays kept alive).
@@ -34,6 +36,7 @@ from gitledger.integrations.hook_io import (
     time_limit,
 )
 from gitledger.ledger.decisions import add_evidence, implement, locate
+from gitledger.ledger.drift import drift, touched
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
@@ -81,8 +84,17 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
-        _record_commit(ledger, head, implemented, linked)
+        _record_commit(ledger, head, implemented, linked, _touches(where, head))
     return report
+
+
+def _touches(where: str | os.PathLike[str] | None, head: str) -> list[str]:
+    """The decisions whose footprint lines ``head`` changed without implementing or
+    acknowledging them; the drift computed on the way is kept for restore."""
+    try:
+        return touched(drift(where), head)
+    except LedgerError:
+        return []  # no git to blame with: the commit is still recorded
 
 
 #: Why a trailer did nothing in a worktree without a ledger (archived, and not written since).
@@ -179,13 +191,16 @@ def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: list[str]) -> None:
-    """The ``commit`` event the shell path writes, with the trailers' ids; and the note."""
+def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: list[str],
+                   touches: list[str]) -> None:
+    """The ``commit`` event the shell path writes, with the trailers' ids and the decisions
+    the commit touched; and the note."""
 
     def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built:
         trailers = [("Ledger-Event", "commit"), ("Ledger-Commit", head)]
         trailers += [("Ledger-Implements", entry_id) for entry_id in implemented]
         trailers += [("Ledger-Refs", entry_id) for entry_id in linked]
+        trailers += [("Ledger-Touches", entry_id) for entry_id in touches]
         return Built(f"commit {head[:12]}", trailers, {}, None, focus, False)
 
     result = ledger.write(build)

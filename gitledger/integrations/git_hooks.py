@@ -5,8 +5,9 @@ Three hooks link code commits to the ledger that explains them:
 * ``post-commit`` records, in the worktree's ledger, that the commit was made while it was
   active (a ``commit`` event) and notes the commit (``commit-in <ledger> <tip>``).  That
   fast path is git plumbing only — no Python — because every commit pays for it; a commit
-  whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer goes to
-  ``git ledger hook post-commit`` instead;
+  whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer, or that changes a
+  file named in the path index (``<git dir>/ledger-paths``: a decision's footprint may be
+  touched), goes to ``git ledger hook post-commit`` instead;
 * ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
   ledger, through ``git ledger hook post-checkout``;
 * ``post-rewrite`` carries the notes over an amend or a rebase (when ``notes.rewriteRef``
@@ -96,6 +97,14 @@ _POST_COMMIT = """git_ledger_post_commit() {
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
             git_ledger_python post-commit; return 0 ;;
     esac
+    # A commit that changes a file a decision's footprint names goes to Python, which
+    # checks the lines and records the touch.  The tokens are the path index's
+    # (<git dir>/ledger-paths, one fixed string a line); no index, no extra process.
+    if [ -s "$git_ledger_git_dir/ledger-paths" ] && git diff-tree --root --no-commit-id \
+            --name-only -r "$head" 2>/dev/null | grep -qF -f "$git_ledger_git_dir/ledger-paths"
+    then
+        git_ledger_python post-commit; return 0
+    fi
     # Every process costs a commit a millisecond or two: shell expansions where they do.
     message="commit ${head%????????????????????????????}
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from gitledger.audit.check import report_json
 from gitledger.audit.commands import check
+from gitledger.audit.drift import drift, drift_json
 from gitledger.core.names import KINDS
 from gitledger.errors import ConflictingOptions, InvalidInput
 from gitledger.ledger import decisions
@@ -284,6 +285,10 @@ def _why(where: Where, a: dict[str, Any]) -> dict[str, Any]:
                         max_commits=a.get("max_commits", 20)))
 
 
+def _drift(where: Where, a: dict[str, Any]) -> dict[str, Any]:
+    return drift_json(drift(where, since=a.get("since")))
+
+
 def _restore(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     return block_json(restore(where, budget=a.get("budget"), fmt="json"))
 
@@ -436,6 +441,12 @@ TOOLS: tuple[Tool, ...] = (
                 "name."),
           Param("max_commits", "integer", "At most this many blamed commits.", minimum=1)),
          _why, writes=False),
+    Tool("drift", "Which decisions' code changed since?",
+         "Decisions in force whose footprint lines later commits changed: the files, how "
+         "many lines, and the commits with their authors. A question to review: implement "
+         "the decision further or acknowledge it with a Ledger-Refs: trailer.",
+         (Param("since", "string", "Only changes by commits after this revision."),),
+         _drift, writes=False),
     Tool("restore", "Restore the ledger",
          "The restore block: task, next, open questions, decisions, facts and dropped "
          "approaches, restore-first and capped. Read it after a compaction.",

@@ -9,6 +9,7 @@ payload on stdin.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -27,8 +28,10 @@ from gitledger.audit.check import ASK_USER_CHECKPOINTS, RESTORE_LINES, RULES
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
+from gitledger.ledger.decisions import implement
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
+from tests.builders import entry_files, put
 from tests.conftest import Run, git
 
 REJECTED = "shared callback with query param routing"
@@ -938,3 +941,24 @@ def test_a_decision_older_than_the_drop_is_not_a_retry(ledger: Run,
     assert text.exit_code == 0, text.stdout
     assert later not in text.stdout
     assert data["errors"] == 0
+
+
+def test_decision_drift(ledger: Run, repo_with_commit: Path) -> None:
+    repo = repo_with_commit
+    commit_file(repo, "db.py", "".join(f"line {n}\n" for n in range(1, 11)), "db")
+    commit_file(repo, "db.py", "".join(f"line {n} wal\n" for n in range(1, 11)), "use WAL")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    held = Ledger.open(repo)
+    made = held.decide("use WAL", over=["rollback journal"], because="readers never block")
+    assert made.entry is not None
+    implement(held, made.entry.id, commit=sha)
+    assert held.ref is not None
+    put(held.store, held.ref, entry_files(dataclasses.replace(
+        held.get(made.entry.id), footprint=(f"{sha} 2-4 db.py",))))
+    commit_file(repo, "db.py", "".join(f"line {n} wal\n" for n in range(1, 9)) + "x\ny\n")
+    assert_clean(ledger)  # lines 9-10 changed: outside the footprint
+    commit_file(repo, "db.py", "line 1 wal\nline 2 journal\n" +
+                "".join(f"line {n} wal\n" for n in range(3, 9)) + "x\ny\n", "journal again")
+    finding = assert_warns(ledger, "decision-drift", made.entry.id)
+    assert "db.py: 1 line" in finding["message"]
+    assert f"Ledger-Refs: {made.entry.id}" in finding["fix"]

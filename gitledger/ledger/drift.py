@@ -1,0 +1,230 @@
+"""Drift: decisions in force whose footprint lines later commits changed.
+
+For each span of a decision's footprint (``<commit C> <lines> <path>``, docs/format.md
+"Footprints"), a reverse blame of ``C..HEAD`` (``storage/blame.py``) says, line by line,
+which later commit changed or deleted it, across renames and moves.  A changed line is
+drift unless the commit that changed it
+
+* implements the decision too (any ``git:`` evidence of it: a later ``Ledger-Implements:``
+  makes the commit evidence), or
+* acknowledges it: the commit, or a descendant of it up to HEAD, names the decision in a
+  ``Ledger-Refs:`` trailer (its message, or the ``refs <id> <ledger>`` line of its note the
+  post-commit hook wrote), or
+* is in the history of ``since`` (``drift --since REV``: only what came after REV).
+
+A span whose commit HEAD does not contain (a rewritten or unmerged commit) says nothing.
+Each computation without ``since`` is kept for the restore block (``storage/drift_cache``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gitledger.core.footprint import IN_FORCE, Span, role, spans
+from gitledger.core.model import Entry, git_evidence
+from gitledger.errors import BadRevisionOption, InvalidInput
+from gitledger.ledger.reader import LedgerReader
+from gitledger.storage.blame import (
+    CommitInfo,
+    children,
+    commit_info,
+    line_count,
+    range_commits,
+    reverse_blame,
+)
+from gitledger.storage.commits import CommitGraph
+from gitledger.storage.drift_cache import CachedDrift, blob_id, drift_key, write_cache
+from gitledger.storage.notes import read_note
+from gitledger.storage.store import Store
+
+_REFS = re.compile(r"(?im)^ledger-refs:(.*)$")
+
+
+@dataclass(frozen=True)
+class DriftedFile:
+    """One file of a footprint: its path there, where it is now (None: deleted), how many
+    of its footprint lines changed, and the commits that changed them, newest first."""
+
+    path: str
+    now: str | None
+    lines: int
+    commits: tuple[str, ...]
+
+    @property
+    def deleted(self) -> bool:
+        return self.now is None
+
+
+@dataclass(frozen=True)
+class Drifted:
+    entry: Entry
+    ledger: str
+    files: tuple[DriftedFile, ...]
+    commits: tuple[CommitInfo, ...]
+
+    @property
+    def lines(self) -> int:
+        return sum(f.lines for f in self.files)
+
+
+@dataclass(frozen=True)
+class DriftReport:
+    head: str | None
+    since: str | None
+    #: How many decisions in force with a footprint were looked at.
+    checked: int
+    decisions: tuple[Drifted, ...]
+
+
+def in_force(where: str | os.PathLike[str] | None) -> list[tuple[str, Entry]]:
+    """The decisions in force with a footprint, of this worktree's ledger and the project
+    ledger (a decision carried to the project counted once)."""
+    found: dict[str, tuple[str, Entry]] = {}
+    for reader in (LedgerReader.open(where, session=""),
+                   LedgerReader.open(where, project=True, session="")):
+        if reader.ref is None:
+            continue
+        for entry in reader.snapshot().entries:
+            if entry.footprint and role(entry) == IN_FORCE:
+                found.setdefault(entry.id, (reader.ref, entry))
+    return list(found.values())
+
+
+def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
+          ids: Iterable[str] | None = None) -> DriftReport:
+    """``drift``: the decisions in force (all, or those of ``ids``) whose footprint later
+    commits changed; only commits after ``since`` when given (InvalidInput for a bad REV)."""
+    decisions = in_force(where)
+    wanted = set(ids) if ids is not None else None
+    if wanted is not None:
+        decisions = [(ref, e) for ref, e in decisions if e.id in wanted]
+    store = Store(LedgerReader.open(where, session="").repo)
+    graph = CommitGraph(store.repo)
+    try:
+        since_sha = graph.resolve(since, "--since") if since is not None else None
+    except InvalidInput as exc:
+        raise BadRevisionOption(str(exc)) from None
+    head = graph.head()
+    if head is None:
+        return DriftReport(None, since_sha, len(decisions), ())
+    finder = _Finder(store, graph, head, since_sha)
+    found: list[Drifted] = []
+    records: list[tuple[str, CachedDrift]] = []
+    for ref, entry in decisions:
+        files = finder.files(entry)
+        drifted = tuple(f for f in files if f.lines or f.deleted)
+        records.append((drift_key(entry), CachedDrift(
+            entry.id, sum(f.lines for f in drifted),
+            len({c for f in drifted for c in f.commits}), sum(f.deleted for f in drifted),
+            {f.now: blob_id(store.repo, head, f.now) for f in files if f.now is not None})))
+        if drifted:
+            shas = graph.newest_first(sorted({c for f in drifted for c in f.commits}))
+            found.append(Drifted(entry, ref, drifted,
+                                 tuple(commit_info(store.repo, sha) for sha in shas)))
+    if since_sha is None and wanted is None:
+        write_cache(store.repo, records)
+    return DriftReport(head, since_sha, len(decisions), tuple(found))
+
+
+class _Finder:
+    """The reverse blames of one ``drift`` run, sharing the walks between decisions."""
+
+    def __init__(self, store: Store, graph: CommitGraph, head: str, since: str | None) -> None:
+        self.store, self.repo, self.graph = store, store.repo, graph
+        self.head, self.since = head, since
+        self._children: dict[str, dict[str, list[str]]] = {}
+        self._ranges: dict[str, list[str]] = {}
+        self._refs: dict[str, set[str]] = {}
+
+    def files(self, entry: Entry) -> list[DriftedFile]:
+        implementing = {full for sha in git_evidence(entry)
+                        if (full := self.graph.full(sha)) is not None}
+        by_path: dict[str, tuple[str | None, int, list[str]]] = {}
+        acks: set[str] | None = None
+        for span in spans(entry.footprint):
+            start = self.graph.full(span.commit)
+            if start is None or start == self.head or not self.graph.contains(self.head, start):
+                continue
+            if acks is None:
+                acks = set()
+            acks |= self._acknowledging(entry.id, start)
+            now, changed = self._span(start, span)
+            if now is False:
+                continue  # the span names no file of its commit
+            kept_now, lines, commits = by_path.get(span.path, (None, 0, []))
+            for changer in changed:
+                if (changer in implementing or self._acknowledged(changer, acks)
+                        or (self.since is not None and self.graph.contains(self.since,
+                                                                           changer))):
+                    continue
+                lines += 1
+                commits.append(changer)
+            by_path[span.path] = (kept_now or (now if isinstance(now, str) else None),
+                                  lines, commits)
+        out = []
+        for path, (now, lines, commits) in sorted(by_path.items()):
+            if now is None and not lines:
+                continue  # deleted, but by a commit that implements or acknowledges it
+            out.append(DriftedFile(path, now, lines, tuple(dict.fromkeys(commits))))
+        return out
+
+    def _span(self, start: str, span: Span) -> tuple[str | bool | None, list[str]]:
+        """Where the span's file is at HEAD (None: deleted, False: no such file in
+        ``start``) and, per changed line, the commit that changed it."""
+        total = line_count(self.repo, start, span.path)
+        if total is None:
+            return False, []
+        lines = tuple((a, min(b, total)) for a, b in span.lines if a <= total) \
+            if span.lines else ((1, total),) if total else ()
+        if not lines:
+            return (span.path if blob_id(self.repo, self.head, span.path) else None), []
+        kids = self._children.setdefault(start, children(self.repo, start, self.head))
+        now: str | None = None
+        changed: list[str] = []
+        for seen in reverse_blame(self.repo, start, self.head, span.path, lines):
+            if seen.commit == self.head:
+                now = seen.path
+                continue
+            changed.append(self._changer(seen.commit, seen.path, kids))
+        if now is None and blob_id(self.repo, self.head, span.path) is not None:
+            now = span.path
+        return now, changed
+
+    def _changer(self, last: str, path: str, kids: dict[str, list[str]]) -> str:
+        """The child of ``last`` (where the line last existed) that changed ``path``."""
+        candidates = kids.get(last, [])
+        before = blob_id(self.repo, last, path)
+        for child in candidates:
+            if blob_id(self.repo, child, path) != before:
+                return child
+        return candidates[0] if candidates else last
+
+    def _acknowledging(self, entry_id: str, start: str) -> set[str]:
+        """The commits of ``start..HEAD`` that name ``entry_id`` in ``Ledger-Refs:``."""
+        commits = self._ranges.setdefault(start, range_commits(self.repo, start, self.head))
+        return {sha for sha in commits if entry_id in self._referenced(sha)}
+
+    def _referenced(self, sha: str) -> set[str]:
+        """The ids a commit's ``Ledger-Refs:`` names: by its note, or by its message."""
+        if sha not in self._refs:
+            named = {line.split()[1] for line in read_note(self.store, sha)
+                     if line.startswith("refs ") and len(line.split()) >= 2}
+            for value in _REFS.findall(self.graph.message(sha)):
+                named.update(word for word in re.split(r"[,\s]+", value) if word)
+            self._refs[sha] = named
+        return self._refs[sha]
+
+    def _acknowledged(self, changer: str, acks: set[str]) -> bool:
+        return any(self.graph.contains(ack, changer) for ack in acks)
+
+
+def touched(report: DriftReport, commit: str) -> list[str]:
+    """The decisions of ``report`` whose drift ``commit`` caused."""
+    return [d.entry.id for d in report.decisions
+            if any(commit in f.commits for f in d.files)]
+
+
+__all__ = ["DriftReport", "Drifted", "DriftedFile", "drift", "in_force", "touched"]

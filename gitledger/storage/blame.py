@@ -1,0 +1,131 @@
+"""Where the lines a commit wrote went: reverse blame, the commits after a commit, their
+authors.  What ``drift`` asks of the code's history, and nothing else.
+
+The question is "which later commit changed (or deleted) line N of ``path`` as ``C``
+wrote it", across renames and moves.  libgit2 cannot answer it: its blame runs only
+forward (no ``--reverse``), and its copy and move tracking flags
+(``GIT_BLAME_TRACK_COPIES_*``) are documented as not implemented.  So the one question
+goes to the user's git, ``git blame --reverse --porcelain -M -C C..HEAD`` (one process per
+file), which says for each line the last commit in which it still existed: a line that
+last existed in HEAD survives, any other was changed by that commit's child on the way to
+HEAD.  Everything else (the walk, the children, the trees) is pygit2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pygit2
+from pygit2.enums import SortMode
+
+from gitledger.core.footprint import Lines
+from gitledger.errors import RepositoryError
+from gitledger.storage.drift_cache import blob_id
+from gitledger.storage.repo import Repo
+
+#: A porcelain header line: the commit, the line's number in that commit's version, its
+#: number in the blamed version (with ``--reverse``, the start commit's), and (on a group's
+#: first line) how many lines follow.
+_HEADER = re.compile(r"([0-9a-f]{40}) (\d+) (\d+)(?: \d+)?")
+#: One file's reverse blame is bounded: a footprint file is a source file, not a log.
+BLAME_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class LastSeen:
+    """Line ``line`` of the file as the start commit has it last existed in ``commit``,
+    where the file was called ``path``."""
+
+    line: int
+    commit: str
+    path: str
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    sha: str
+    author: str
+    date: datetime
+    subject: str
+
+
+def reverse_blame(repo: Repo, start: str, end: str, path: str, lines: Lines) -> list[LastSeen]:
+    """For each of ``lines`` (all when empty) of ``path`` in ``start``, the last commit of
+    ``start..end`` (or ``start`` itself) in which it existed, following renames and moves."""
+    args = ["git", "-C", str(repo.workdir), "blame", "--reverse", "--porcelain", "-M", "-C"]
+    args += [f"-L{first},{last}" for first, last in lines]
+    args += [f"{start}..{end}", "--", path]
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
+    env.pop("GIT_INDEX_FILE", None)
+    try:
+        done = subprocess.run(args, capture_output=True, env=env, check=False,
+                              timeout=BLAME_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RepositoryError(f"cannot run git blame on {path}: {exc}") from None
+    if done.returncode != 0:
+        raise RepositoryError(f"git blame {path} failed: "
+                              f"{done.stderr.decode('utf-8', 'replace').strip()[:200]}")
+    return _parse_porcelain(done.stdout.decode("utf-8", "replace"))
+
+
+def _parse_porcelain(text: str) -> list[LastSeen]:
+    seen: list[LastSeen] = []
+    names: dict[str, str] = {}
+    current: tuple[str, int] | None = None
+    for line in text.split("\n"):
+        if line.startswith("\t"):
+            if current is not None:
+                sha, number = current
+                seen.append(LastSeen(number, sha, names.get(sha, "")))
+            current = None
+            continue
+        match = _HEADER.fullmatch(line)
+        if match:
+            # --reverse: the second number is the line in ``start``, the one asked about.
+            current = (match[1], int(match[3]))
+        elif line.startswith("filename ") and current is not None:
+            names[current[0]] = line.removeprefix("filename ")
+    return seen
+
+
+def children(repo: Repo, start: str, end: str) -> dict[str, list[str]]:
+    """Each commit of ``start..end`` (and ``start``) mapped to its children in that range."""
+    found: dict[str, list[str]] = {}
+    walker = repo.git.walk(pygit2.Oid(hex=end), SortMode.TOPOLOGICAL)
+    walker.hide(pygit2.Oid(hex=start))
+    for commit in walker:
+        for parent in commit.parent_ids:
+            found.setdefault(str(parent), []).append(str(commit.id))
+    return found
+
+
+def range_commits(repo: Repo, start: str, end: str) -> list[str]:
+    """The commits of ``start..end``, newest first."""
+    walker = repo.git.walk(pygit2.Oid(hex=end), SortMode.TOPOLOGICAL | SortMode.TIME)
+    walker.hide(pygit2.Oid(hex=start))
+    return [str(commit.id) for commit in walker]
+
+
+def line_count(repo: Repo, commit: str, path: str) -> int | None:
+    blob = blob_id(repo, commit, path)
+    if blob is None:
+        return None
+    data: bytes = repo.git.get(blob).data  # type: ignore[union-attr]
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def commit_info(repo: Repo, sha: str) -> CommitInfo:
+    commit = repo.git.get(sha)
+    assert isinstance(commit, pygit2.Commit)
+    author = commit.author
+    when = datetime.fromtimestamp(author.time, UTC)
+    subject = commit.message.split("\n", 1)[0]
+    return CommitInfo(sha, f"{author.name} <{author.email}>", when, subject)
+
+
+__all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "children", "commit_info",
+           "line_count", "range_commits", "reverse_blame"]

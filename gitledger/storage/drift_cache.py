@@ -1,0 +1,107 @@
+"""The last ``drift`` result, kept in the worktree's git dir for the restore block.
+
+Restore runs at every agent start and must not blame anything, so it reads what the last
+``drift`` (or ``check``, ``why``, ``review``, or a post-commit that touched a footprint)
+computed: ``<git dir>/ledger-drift.json``, one record per decision in force that has a
+footprint, with a key over what its drift depends on in the ledger (status, footprint,
+evidence) and the blob ids, at the HEAD it was computed for, of the files its footprint
+names now.  A record is fresh while its key matches the decision and each of those files is
+the same blob at HEAD: a commit that changes none of them cannot change the decision's
+drift (a commit with a ``Ledger-Refs:`` trailer goes through the Python post-commit, which
+writes the file again).  The file is a cache: absent, unreadable or stale means "not known",
+never an error.  Imports no ``subprocess`` and no commit walk (restore loads this module).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+
+import pygit2
+
+from gitledger.core.model import Entry, git_evidence
+from gitledger.storage.repo import Repo
+
+CACHE_FILE = "ledger-drift.json"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class CachedDrift:
+    """One decision's drift as last computed: drifted lines (0: none), how many commits,
+    how many of its files are deleted, and the files its footprint names now."""
+
+    entry: str
+    lines: int
+    commits: int
+    deleted: int
+    files: dict[str, str | None]  # path now -> its blob at HEAD then (None: deleted)
+
+
+def drift_key(entry: Entry) -> str:
+    """What a decision's drift depends on in the ledger, hashed."""
+    parts = [entry.id, entry.status or "", *sorted(entry.footprint),
+             *sorted(git_evidence(entry))]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
+def blob_id(repo: Repo, commit: str, path: str) -> str | None:
+    """The blob ``path`` names in ``commit`` (None when it is no file there)."""
+    try:
+        obj = repo.git.get(commit)
+        if not isinstance(obj, pygit2.Commit):
+            return None
+        found = obj.tree[path]
+    except (KeyError, ValueError, pygit2.GitError):
+        return None
+    return str(found.id) if isinstance(found, pygit2.Blob) else None
+
+
+def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]]) -> None:
+    """Keep ``records`` (a decision's key and its drift) for restore."""
+    body = {"version": VERSION, "decisions": {
+        drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
+                      "deleted": drift.deleted, "files": drift.files}
+        for key, drift in records}}
+    path = repo.gitdir / CACHE_FILE
+    temporary = path.with_name(f"{CACHE_FILE}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps(body, sort_keys=True), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)  # a cache that cannot be written is only slower
+
+
+def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift] | None:
+    """The drifted ones of ``entries`` (decisions in force with a footprint) from the
+    cache, or None when any of them has no fresh record (the caller then knows nothing)."""
+    head = repo.head_commit()
+    if head is None:
+        return None
+    try:
+        body = json.loads((repo.gitdir / CACHE_FILE).read_text(encoding="utf-8"))
+        records = body["decisions"] if body.get("version") == VERSION else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if not isinstance(records, dict):
+        return None
+    found: list[CachedDrift] = []
+    for entry in entries:
+        record = records.get(entry.id)
+        if not isinstance(record, dict) or record.get("key") != drift_key(entry):
+            return None
+        try:
+            cached = CachedDrift(entry.id, int(record["lines"]), int(record["commits"]),
+                                 int(record["deleted"]), dict(record["files"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        if any(blob_id(repo, head, path) != blob for path, blob in cached.files.items()):
+            return None
+        if cached.lines or cached.deleted:
+            found.append(cached)
+    return found
+
+
+__all__ = ["CACHE_FILE", "CachedDrift", "blob_id", "cached_drift", "drift_key", "write_cache"]

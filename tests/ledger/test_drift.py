@@ -1,0 +1,213 @@
+"""``git ledger drift``: real repositories, real commits, reverse blame across renames."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gitledger.cli import cli
+from gitledger.ledger.decisions import add_evidence, implement
+from gitledger.ledger.drift import drift
+from gitledger.ledger.operations import Ledger
+from gitledger.storage.drift_cache import CACHE_FILE
+from tests.builders import entry_files, put
+from tests.conftest import git
+
+BASE = "".join(f"line {n}\n" for n in range(1, 21))
+
+
+def commit(repo: Path, message: str, files: dict[str, str | None] | None = None,
+           author: str = "Ada Tester <ada@example.com>") -> str:
+    for name, text in (files or {}).items():
+        if text is None:
+            git(repo, "rm", "-q", name)
+            continue
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text)
+        git(repo, "add", name)
+    git(repo, "commit", "-q", "--allow-empty", "-m", message, f"--author={author}")
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def edit(text: str, number: int, new: str) -> str:
+    lines = text.splitlines(keepends=True)
+    lines[number - 1] = f"{new}\n"
+    return "".join(lines)
+
+
+def decision_at(repo: Path, sha: str, footprint: tuple[str, ...], text: str = "use WAL") -> str:
+    """A decision implemented by ``sha`` whose footprint is ``footprint``."""
+    ledger = Ledger.open(repo)
+    made = ledger.decide(text, over=["rollback journal"], because="readers never block")
+    assert made.entry is not None
+    implement(ledger, made.entry.id, commit=sha)
+    entry = dataclasses.replace(ledger.get(made.entry.id), footprint=footprint)
+    assert ledger.ref is not None
+    put(ledger.store, ledger.ref, entry_files(entry))
+    return entry.id
+
+
+@pytest.fixture
+def implemented(repo: Path) -> tuple[Path, str, str]:
+    """a.py with 20 lines; commit C changes lines 5-7 and implements a decision."""
+    commit(repo, "base", {"a.py": BASE, "other.py": "x\n"})
+    text = BASE
+    for n in (5, 6, 7):
+        text = edit(text, n, f"line {n} wal")
+    sha = commit(repo, "use WAL", {"a.py": text})
+    entry_id = decision_at(repo, sha, (f"{sha} 5-7 a.py",))
+    return repo, entry_id, text
+
+
+def run(repo: Path, *args: str) -> tuple[int, str, str]:
+    done = CliRunner().invoke(cli, ["-C", str(repo), "drift", *args])
+    return done.exit_code, done.stdout, done.stderr
+
+
+def test_untouched_footprint_has_no_drift(implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    # Lines inserted above shift the span; other lines change: neither is drift.
+    commit(repo, "header", {"a.py": "# header\n# more\n" + edit(text, 15, "line 15 other")})
+    report = drift(repo)
+    assert report.checked == 1
+    assert report.decisions == ()
+    code, out, _ = run(repo)
+    assert code == 0
+    assert "no drift" in out
+
+
+def test_a_changed_line_is_drift_with_its_commit(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    later = commit(repo, "tweak the journal", {"a.py": edit(text, 6, "line 6 changed")},
+                   author="Bob Other <bob@example.com>")
+    code, out, _ = run(repo, "--json")
+    assert code == 0
+    document = json.loads(out)
+    assert set(document) == {"head", "since", "checked", "decisions"}
+    [found] = document["decisions"]
+    assert found["id"] == entry_id
+    assert found["lines"] == 1
+    assert found["text"] == "use WAL"
+    assert found["files"] == [{"path": "a.py", "now": "a.py", "deleted": False, "lines": 1,
+                               "commits": [later]}]
+    [who] = found["commits"]
+    assert who["sha"] == later
+    assert who["author"] == "Bob Other <bob@example.com>"
+    assert who["subject"] == "tweak the journal"
+    assert who["date"]
+    code, out, _ = run(repo)
+    assert code == 0
+    assert entry_id in out
+    assert later[:12] in out
+    assert "a.py: 1 line" in out
+
+
+def test_newest_commit_first(implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    first = commit(repo, "one", {"a.py": (text := edit(text, 5, "five"))})
+    second = commit(repo, "two", {"a.py": edit(text, 7, "seven")})
+    [found] = drift(repo).decisions
+    assert [c.sha for c in found.commits] == [second, first]
+    assert found.lines == 2
+
+
+def test_rename_is_followed(implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    git(repo, "mv", "a.py", "b.py")
+    commit(repo, "rename")
+    assert drift(repo).decisions == ()  # a rename alone changes no line
+    later = commit(repo, "change", {"b.py": "top\n" + edit(text, 6, "line 6 changed")})
+    [found] = drift(repo).decisions
+    [moved] = found.files
+    assert (moved.path, moved.now, moved.lines, moved.commits) == ("a.py", "b.py", 1, (later,))
+    _code, out, _ = run(repo)
+    assert "a.py (now b.py): 1 line" in out
+
+
+def test_deleted_file_is_reported_as_deleted(implemented: tuple[Path, str, str]) -> None:
+    repo, _, _ = implemented
+    gone = commit(repo, "remove a.py", {"a.py": None})
+    [found] = drift(repo).decisions
+    [deleted] = found.files
+    assert deleted.deleted
+    assert deleted.now is None
+    assert deleted.lines == 3
+    assert deleted.commits == (gone,)
+    document = json.loads(run(repo, "--json")[1])
+    assert document["decisions"][0]["files"][0]["deleted"] is True
+    assert "deleted" in run(repo)[1]
+
+
+def test_ledger_implements_clears(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    further = commit(repo, f"more WAL\n\nLedger-Implements: {entry_id}",
+                     {"a.py": edit(text, 6, "line 6 wal2")})
+    assert drift(repo).decisions  # until the commit is the decision's evidence
+    add_evidence(Ledger.open(repo), entry_id, [f"git:{further}"])
+    assert drift(repo).decisions == ()
+
+
+def test_ledger_refs_acknowledges_that_commit_and_its_ancestors(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    commit(repo, "change", {"a.py": (text := edit(text, 6, "line 6 changed"))})
+    commit(repo, f"reviewed\n\nLedger-Refs: {entry_id}")
+    assert drift(repo).decisions == ()
+    after = commit(repo, "again", {"a.py": edit(text, 7, "line 7 changed")})
+    [found] = drift(repo).decisions
+    assert [c.sha for c in found.commits] == [after]
+    assert found.lines == 1
+
+
+def test_since(implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    later = commit(repo, "change", {"a.py": edit(text, 6, "line 6 changed")})
+    assert drift(repo, since=later).decisions == ()
+    assert drift(repo, since=f"{later}~1").decisions
+    code, out, _ = run(repo, "--since", later, "--json")
+    assert code == 0
+    assert json.loads(out)["since"] == later
+
+
+@pytest.mark.parametrize("rev", ["nope", "-x", ""])
+def test_bad_since_is_one_line_exit_2(implemented: tuple[Path, str, str], rev: str) -> None:
+    repo, _, _ = implemented
+    code, out, err = run(repo, "--since", rev)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_without_footprints_or_commits(repo: Path) -> None:
+    code, out, _ = run(repo)
+    assert code == 0
+    assert "nothing to drift" in out
+    commit(repo, "base", {"a.py": BASE})
+    Ledger.open(repo).decide("no footprint", because="none")
+    assert drift(repo).checked == 0
+
+
+def test_unmerged_or_missing_footprint_commit_says_nothing(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    git(repo, "checkout", "-q", "-b", "side")
+    side = commit(repo, "side", {"a.py": edit(text, 1, "one")})
+    git(repo, "checkout", "-q", "-")
+    head = git(repo, "rev-parse", "HEAD").strip()
+    decision_at(repo, head, (f"{side} 1-1 a.py", f"{'0' * 40} 1-2 a.py", f"{head} 1-1 nope.py"),
+                "gone")
+    commit(repo, "change", {"a.py": edit(text, 1, "changed")})
+    assert drift(repo).decisions == ()
+
+
+def test_drift_is_cached_for_restore(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    commit(repo, "change", {"a.py": edit(text, 6, "line 6 changed")})
+    drift(repo)
+    body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
+                       / CACHE_FILE).read_text())
+    assert body["decisions"][entry_id]["lines"] == 1
