@@ -37,3 +37,6 @@ TOLD_FILE = "ledger-told.json"
 #: greps a payload for (``path_tokens.py``), and what they were built from.
 TOKENS_FILE = "ledger-paths"
 TOKENS_STATE_FILE = "ledger-paths.json"
+#: Beside it: the entries that govern code, saved for the pre-tool-use hook with the tips
+#: they were read from (``governing_cache.py``).
+GOVERNING_FILE = "ledger-governing.json"
