@@ -199,10 +199,12 @@ def main() -> int:
 
         progress("decide --project: token file present vs absent ...")
         gitdir = store.repo.gitdir
+        aside = ws.root / "aside"
+        aside.mkdir()
 
-        def without_tokens() -> None:
-            for name in (TOKENS_FILE, TOKENS_STATE_FILE):
-                (gitdir / name).unlink(missing_ok=True)
+        def move(names: tuple[str, ...], source: Path, target: Path) -> None:
+            for name in names:
+                (source / name).rename(target / name)
 
         counter = iter(range(1, 1_000_000))
 
@@ -213,17 +215,19 @@ def main() -> int:
 
         with_file: list[float] = []
         without: list[float] = []
+        files = (TOKENS_FILE, TOKENS_STATE_FILE)
         path_index.refresh(store, create=True)
         for i in range(WARMUP + args.runs):
             order = [True, False] if i % 2 == 0 else [False, True]
             for present in order:
-                if present:
-                    path_index.refresh(store, create=True)  # what the other side removed
-                else:
-                    without_tokens()
+                if not present:  # put aside, and back after: the next refresh diffs two
+                    move(files, gitdir, aside)
                 took, _ = run(decide(), repo, ws.proc_env, b"")
+                if not present:
+                    move(files, aside, gitdir)
                 if i >= WARMUP:
                     (with_file if present else without).append(took)
+        assert path_index.status(store).state == path_index.FRESH
         cost = statistics.median(a - b for a, b in zip(with_file, without, strict=True))
         print(f"\ndecide --project at {args.decisions} project decisions")
         print(f"  no token file           {ms(statistics.median(without)):>10}")

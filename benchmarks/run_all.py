@@ -36,6 +36,9 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
      ["--sizes", "5000", "--runs", "3", "--states", "warm"]),
     ("check", ["--sizes", "5000", "--runs", "3"], ["--sizes", "1000", "--runs", "3"]),
     ("hooks", ["--runs", "11", "--events", "300"], ["--runs", "5", "--events", "50"]),
+    # An agent's edit: the shell fast path against an empty hook, a match, and decide.
+    ("pre_tool_use", ["--decisions", "5000", "--runs", "21"],
+     ["--decisions", "500", "--runs", "5"]),
     ("team", ["--runs", "2"], ["--quick"]),
     ("mcp_calls", ["--entries", "300"], ["--entries", "50"]),
     ("peers", ["--sample", "50"], ["--quick"]),

@@ -165,13 +165,14 @@ Tips = tuple[str | None, str | None, str | None]
 
 
 def _tips(store: Store, gitdir: Path) -> Tips:
-    """(session ref, its tip, the project's tip) for the worktree of ``gitdir``."""
-    if gitdir == store.repo.gitdir:
-        ref = store.worktree_ref()
-    else:
-        ref = path_tokens.pointer_of(gitdir)
-        if ref is not None and not ref.startswith(SESSIONS_PREFIX):
-            ref = None
+    """(session ref, its tip, the project's tip) for the worktree of ``gitdir``.
+
+    The pointer file is read as it is, never through ``Store.worktree_ref``, which finishes
+    an interrupted archive: ``doctor`` without ``--fix`` asks this too, and changes nothing.
+    """
+    ref = path_tokens.pointer_of(gitdir)
+    if ref is not None and not ref.startswith(SESSIONS_PREFIX):
+        ref = None
     session = store.tip(ref).commit if ref is not None else None
     return ref, session, store.tip(PROJECT_REF).commit
 

@@ -156,7 +156,7 @@ def test_a_project_write_refreshes_every_worktrees_file(repo_with_commit: Path,
 def test_a_refresh_that_fails_sends_everything_to_python(session: Ledger) -> None:
     store = session.store
     path_index.refresh(store, create=True)
-    store.pointer_path.write_text("not a ledger ref\n")
+    store.pointer_path.write_text("refs/ledger/sessions/not..a-ref\n")
     assert path_index.refresh(store)
     assert lines(store.repo.gitdir) == [""]
     assert path_tokens.read_state(store.repo.gitdir) is None
