@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger.audit.drift import file_line
 from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
@@ -52,6 +51,7 @@ from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.views.drift import file_line
 from gitledger.views.restore import Parts, compose
 
 #: Restore text beyond this many lines is a ledger that should be archived or pruned.
