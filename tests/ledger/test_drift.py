@@ -245,3 +245,28 @@ def test_review_lists_drifted_decisions(implemented: tuple[Path, str, str]) -> N
     done = CliRunner().invoke(cli, ["-C", str(repo), "review"])
     assert "Decisions whose code changed since they were made" in done.stdout
     assert entry_id in done.stdout
+
+
+def restored(repo: Path) -> str:
+    done = CliRunner().invoke(cli, ["-C", str(repo), "restore"])
+    assert done.exit_code == 0, done.stderr
+    return done.stdout
+
+
+def test_restore_flags_drift_from_the_cache_only(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    commit(repo, "tweak", {"a.py": (text := edit(text, 6, "line 6 changed"))})
+    assert "DRIFT" not in restored(repo)  # nothing computed yet: restore blames nothing
+    drift(repo)
+    [line] = [line for line in restored(repo).splitlines() if "DRIFT" in line]
+    assert "use WAL" in line
+    assert line.endswith("[DRIFT: 1 line of its code changed since by 1 commit: git ledger drift]")
+    commit(repo, "unrelated", {"other.py": "y\n"})
+    assert "DRIFT" in restored(repo)  # its files are as they were: still known
+    commit(repo, "more", {"a.py": edit(text, 7, "line 7 changed")})
+    assert "DRIFT" not in restored(repo)  # a.py changed since: not known until drift runs
+    drift(repo)
+    assert "2 lines of its code changed since by 2 commits" in restored(repo)
+    commit(repo, f"ok\n\nLedger-Refs: {entry_id}")
+    drift(repo)
+    assert "DRIFT" not in restored(repo)
