@@ -476,7 +476,8 @@ def _drift_rules(where: str | os.PathLike[str] | None, refs: set[str | None]) ->
         return []  # no git to blame with: drift is a question, never a failed check
     return [Finding(
         "decision-drift", item.entry.id,
-        f"{item.lines} footprint line{'s' if item.lines != 1 else ''} changed by "
+        f"{item.entry.id}: {item.lines} footprint line{'s' if item.lines != 1 else ''} "
+        f"changed by "
         f"{len(item.commits)} later commit{'s' if len(item.commits) != 1 else ''} "
         f"(newest {item.commits[0].sha[:12]}): {file_line(item)}",
         f"review it (git ledger drift); implement it further (Ledger-Implements: "
