@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger.audit.drift import file_line
 from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
@@ -52,6 +51,7 @@ from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.views.drift import file_line
 from gitledger.views.restore import Parts, compose
 
 #: Restore text beyond this many lines is a ledger that should be archived or pruned.
@@ -476,7 +476,8 @@ def _drift_rules(where: str | os.PathLike[str] | None, refs: set[str | None]) ->
         return []  # no git to blame with: drift is a question, never a failed check
     return [Finding(
         "decision-drift", item.entry.id,
-        f"{item.lines} footprint line{'s' if item.lines != 1 else ''} changed by "
+        f"{item.entry.id}: {item.lines} footprint line{'s' if item.lines != 1 else ''} "
+        f"changed by "
         f"{len(item.commits)} later commit{'s' if len(item.commits) != 1 else ''} "
         f"(newest {item.commits[0].sha[:12]}): {file_line(item)}",
         f"review it (git ledger drift); implement it further (Ledger-Implements: "

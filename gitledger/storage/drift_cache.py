@@ -5,11 +5,12 @@ Restore runs at every agent start and must not blame anything, so it reads what 
 computed: ``<git dir>/ledger-drift.json``, one record per decision in force that has a
 footprint, with a key over what its drift depends on in the ledger (status, footprint,
 evidence) and the blob ids, at the HEAD it was computed for, of the files its footprint
-names now.  A record is fresh while its key matches the decision and each of those files is
-the same blob at HEAD: a commit that changes none of them cannot change the decision's
-drift (a commit with a ``Ledger-Refs:`` trailer goes through the Python post-commit, which
-writes the file again).  The file is a cache: absent, unreadable or stale means "not known",
-never an error.  Imports no ``subprocess`` and no commit walk (restore loads this module).
+names now.  A record is fresh (checked per decision) while its key matches the decision and
+each of those files is the same blob at HEAD: a commit that changes none of them cannot
+change the decision's drift (a commit with a ``Ledger-Refs:`` trailer goes through the
+Python post-commit, which writes the file again).  The file is a cache: absent, unreadable
+or stale means "not known", never an error.  Imports no ``subprocess`` and no commit walk
+(restore loads this module).
 """
 
 from __future__ import annotations
@@ -74,32 +75,31 @@ def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]]) -> None:
         temporary.unlink(missing_ok=True)  # a cache that cannot be written is only slower
 
 
-def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift] | None:
-    """The drifted ones of ``entries`` (decisions in force with a footprint) from the
-    cache, or None when any of them has no fresh record (the caller then knows nothing)."""
+def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
+    """The drifted ones of ``entries`` (decisions in force with a footprint) whose record
+    in the cache is fresh; a decision without a fresh record is not known to drift."""
     head = repo.head_commit()
-    if head is None:
-        return None
+    if head is None or not entries:
+        return []
     try:
         body = json.loads((repo.gitdir / CACHE_FILE).read_text(encoding="utf-8"))
         records = body["decisions"] if body.get("version") == VERSION else None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+        return []
     if not isinstance(records, dict):
-        return None
+        return []
     found: list[CachedDrift] = []
     for entry in entries:
         record = records.get(entry.id)
         if not isinstance(record, dict) or record.get("key") != drift_key(entry):
-            return None
+            continue
         try:
             cached = CachedDrift(entry.id, int(record["lines"]), int(record["commits"]),
                                  int(record["deleted"]), dict(record["files"]))
         except (KeyError, TypeError, ValueError):
-            return None
-        if any(blob_id(repo, head, path) != blob for path, blob in cached.files.items()):
-            return None
-        if cached.lines or cached.deleted:
+            continue
+        if (cached.lines or cached.deleted) and all(
+                blob_id(repo, head, path) == blob for path, blob in cached.files.items()):
             found.append(cached)
     return found
 

@@ -17,6 +17,7 @@ from gitledger.storage.remotes import SetupResult
 from gitledger.team.conflicts import take_command
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import FetchResult, OwnedChange, PullResult, PushResult
+from gitledger.views.drift import drifted_json, drifted_lines
 from gitledger.views.render import summary_json
 
 INDENT = "  "
@@ -246,6 +247,7 @@ def review_json(result: Review) -> dict[str, Any]:
         "dropped": list(result.dropped), "rewritten": list(result.rewritten),
         "conflicts": [{"entry": c.entry, "fields": list(c.fields), "merge": c.merge,
                        "other": c.other, "take": c.take} for c in result.conflicts],
+        "drifted": [drifted_json(item) for item in result.drifted],
     }
 
 
@@ -267,6 +269,11 @@ def review_text(result: Review) -> str:
         tail.append("Concurrent edits merged by keeping the local version, unchanged since:")
         tail += [f"{INDENT}{c.entry} ({', '.join(c.fields)}): the other version: {c.take}"
                  for c in result.conflicts]
+    if result.drifted:
+        tail.append("Decisions whose code changed since they were made (git ledger drift):")
+        for item in result.drifted:
+            tail.append(f"{INDENT}{item.entry.id}  {printable(item.entry.text)[:100]}")
+            tail += drifted_lines(item, INDENT * 2)
     if not count:
         return "\n".join([f"{head}: none", *held, *tail])
     lines = [*held, f"{head}: {_plural(count, 'decision')} in "

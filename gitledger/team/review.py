@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gitledger.core.model import Entry, Event, Focus
-from gitledger.errors import CorruptLedger, UnknownEntry
+from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
+from gitledger.ledger.drift import Drifted, drift
 from gitledger.ledger.results import LedgerSummary
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
@@ -70,6 +71,8 @@ class Review:
     rewritten: tuple[str, ...] = ()
     #: Concurrent edits of project entries still as the merge left them.
     conflicts: tuple[OpenConflict, ...] = ()
+    #: Decisions in force whose footprint later commits changed (``git ledger drift``).
+    drifted: tuple[Drifted, ...] = ()
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -107,7 +110,14 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
                   tuple((scope, tuple(items)) for scope, items in ordered), tuple(held),
                   owned_changes(store, name) if name else (),
                   tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))),
-                  open_conflicts(store))
+                  open_conflicts(store), _drifted(where))
+
+
+def _drifted(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...]:
+    try:
+        return drift(where).decisions
+    except LedgerError:
+        return ()  # no git to blame with: the review of the ledgers still stands
 
 
 def _strings(value: object) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from gitledger.core.codec import iso
 from gitledger.core.display import one_line, shown
+from gitledger.core.footprint import IN_FORCE, role
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import (
     LIVE_STATUSES,
@@ -44,6 +45,7 @@ from gitledger.ledger.project_index import (
     is_foreign,
 )
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
+from gitledger.storage.drift_cache import cached_drift
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.provenance import FOCUS_KEYS, LedgerProvenance
 
@@ -153,6 +155,9 @@ class Parts:
     #: history to go by, no labels.
     provenance: LedgerProvenance | None = None
     project_provenance: LedgerProvenance | None = None
+    #: The one-line drift flag of each drifted decision (its id -> the flag), from the
+    #: cache the last ``drift`` left (``storage/drift_cache.py``): restore blames nothing.
+    drift: dict[str, str] = field(default_factory=dict)
 
 
 def restore(
@@ -205,10 +210,26 @@ def restore(
         author = records.ledger.created_by  # whose it is from history, not from ledger.toml
     project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
         project.commit) if project.commit else None)
+    drift = _drift_flags(ledger, snapshot, project) if name is None and fetched is None else {}
     parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
                   source=source, archive=name, fetched=fetched, fetched_author=author,
-                  provenance=records, project_provenance=project_records)
+                  provenance=records, project_provenance=project_records, drift=drift)
     return compose(parts, chosen)
+
+
+def _drift_flags(ledger: LedgerReader, snapshot: Snapshot,
+                 project: ActiveDecisions) -> dict[str, str]:
+    """The drift flag of each decision in force shown here that the cache knows drifted."""
+    governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
+                 if e.footprint and role(e) == IN_FORCE]
+    flags = {}
+    for found in cached_drift(ledger.repo, governing):
+        gone = (f"{found.deleted} of its files deleted, " if found.deleted else "")
+        flags[found.entry] = (
+            f" [DRIFT: {gone}{found.lines} line{'s' if found.lines != 1 else ''} of its code "
+            f"changed since by {found.commits} commit{'s' if found.commits != 1 else ''}: "
+            f"git ledger drift]")
+    return flags
 
 
 def compose(parts: Parts, budget: int) -> Block:
@@ -394,7 +415,8 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
         pairs += [(e, s, key) for e, s in _own_first(top, _own(parts.project, key), foreign_to)]
     for entry, short_id, key in pairs:
         # Only this ledger's entries have an owner to differ from (the project has none).
-        line, cut = _entry_line(entry, short_id, _entry_label(parts, entry, key), caps,
+        label = _entry_label(parts, entry, key) + parts.drift.get(entry.id, "")
+        line, cut = _entry_line(entry, short_id, label, caps,
                                 owner if entry.id in own else None)
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")

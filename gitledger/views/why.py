@@ -35,7 +35,8 @@ from gitledger.core.codec import entry_to_json
 from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry
-from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.drift import Drifted, drift
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
@@ -50,6 +51,7 @@ from gitledger.storage.mirrors import mirrors
 from gitledger.storage.notes import commit_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
+from gitledger.views.drift import drifted_json, drifted_lines
 from gitledger.views.render import deploy_receipt
 
 #: How many commits a whole-file (or long range) blame shows by default.
@@ -113,6 +115,8 @@ class Why:
     commits: tuple[CommitWhy, ...] = ()
     more_commits: int = 0
     hint: str | None = None
+    #: The decisions in force governing the file whose footprint later commits changed.
+    drift: tuple[Drifted, ...] = ()
 
 
 def why(
@@ -140,7 +144,25 @@ def why(
                     for r in store.ledger_refs())):
         hint = ("this repository has ledgers but no refs/notes/ledger (a clone without "
                 "them?): run git ledger notes rebuild")
-    return Why(target, kind, path, lines, commits, more, hint)
+    drifted = _drifted(where, path, lines, commits) if path is not None else ()
+    return Why(target, kind, path, lines, commits, more, hint, drifted)
+
+
+def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, int] | None,
+             commits: tuple[CommitWhy, ...]) -> tuple[Drifted, ...]:
+    """The drift of the decisions governing ``path`` (its ``lines``): a drifted decision
+    whose footprint names the file (as it was or is now), when the whole file is asked
+    about, or a blamed commit implements it, or one of them is what changed its lines."""
+    blamed = {c.commit for c in commits}
+    linked = {x.entry_id for c in commits for x in c.entries}
+    try:
+        report = drift(where)
+    except LedgerError:
+        return ()  # no git to blame with: why still answers
+    return tuple(item for item in report.decisions
+                 if any(path in (f.path, f.now) for f in item.files)
+                 and (lines is None or item.entry.id in linked
+                      or any(blamed & set(f.commits) for f in item.files)))
 
 
 # -- the target ----------------------------------------------------------------------------
@@ -417,6 +439,7 @@ def why_json(result: Why) -> dict[str, Any]:
         "commits": [_commit_json(c) for c in result.commits],
         "more_commits": result.more_commits,
         "hint": result.hint,
+        "drift": [drifted_json(item) for item in result.drift],
     }
 
 
@@ -464,6 +487,10 @@ def why_text(result: Why) -> str:
         lines += ["", f"… and {result.more_commits} older commit"
                       f"{'s' if result.more_commits != 1 else ''} not shown "
                       "(--max-commits, or a narrower PATH:FIRST-LAST)"]
+    for item in result.drift:
+        lines += ["", f"drift: {item.entry.id}  {one_line(item.entry.text, 200)}  "
+                      "[its footprint changed since; git ledger drift]"]
+        lines += drifted_lines(item, "  ")
     if result.hint:
         lines += ["", f"hint: {result.hint}"]
     return "\n".join(lines)

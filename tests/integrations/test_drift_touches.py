@@ -138,3 +138,42 @@ def test_a_commit_the_index_does_not_name_stays_on_the_shell_path(
     event = last_event(repo, ref)
     assert event["Ledger-Commit"] == [sha]
     assert "Ledger-Touches" not in event
+
+
+def ledger_cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(installed_git_ledger()), *args], cwd=repo, capture_output=True,
+                          text=True, check=False, timeout=120)
+
+
+def test_end_to_end_implements_then_drift_then_refs(repo_with_commit: Path,
+                                                    runner: CliRunner) -> None:
+    """Only real commits and the installed command: the hook implements the decision and
+    derives its footprint, a later commit drifts it, a Ledger-Refs commit clears it."""
+    repo = repo_with_commit
+    assert ledger_cli(repo, "install").returncode == 0
+    made = ledger_cli(repo, "decide", "use WAL", "--over", "rollback journal", "--because",
+                      "readers never block", "--json")
+    entry_id = json.loads(made.stdout)["id"]
+    commit(repo, {"db.py": BASE}, f"use WAL\n\nLedger-Implements: {entry_id}")
+    shown = json.loads(ledger_cli(repo, "show", entry_id, "--json").stdout)
+    assert shown["entry"]["status"] == "implemented"
+    assert shown["entry"]["footprint"]  # derived from the implementing commit
+    (git_dir(repo) / "ledger-paths").write_text("db.py\n")
+    clean = ledger_cli(repo, "drift", "--json")
+    assert clean.returncode == 0
+    assert json.loads(clean.stdout)["decisions"] == []
+    later, _ = commit(repo, {"db.py": edit(BASE, 3, "line 3 journal")}, "journal again")
+    ref = Path(git_dir(repo) / "ledger").read_text().strip()
+    assert last_event(repo, ref)["Ledger-Touches"] == [entry_id]
+    found = ledger_cli(repo, "drift", "--json")
+    assert found.returncode == 0
+    [drifted] = json.loads(found.stdout)["decisions"]
+    assert drifted["id"] == entry_id
+    assert drifted["commits"][0]["sha"] == later
+    checked = ledger_cli(repo, "check")
+    assert checked.returncode == 0
+    assert f"warning: decision-drift: {entry_id}: 1 footprint line changed" in checked.stdout
+    assert "DRIFT" in ledger_cli(repo, "restore").stdout
+    commit(repo, {}, f"reviewed: WAL still holds\n\nLedger-Refs: {entry_id}")
+    assert json.loads(ledger_cli(repo, "drift", "--json").stdout)["decisions"] == []
+    assert "DRIFT" not in ledger_cli(repo, "restore").stdout

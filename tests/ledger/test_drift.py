@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -211,3 +212,61 @@ def test_drift_is_cached_for_restore(implemented: tuple[Path, str, str]) -> None
     body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
                        / CACHE_FILE).read_text())
     assert body["decisions"][entry_id]["lines"] == 1
+
+
+def invoke(repo: Path, *args: str) -> dict[str, Any]:
+    done = CliRunner().invoke(cli, ["-C", str(repo), *args, "--json"])
+    assert done.exit_code == 0, (done.stdout, done.stderr)
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_why_shows_the_drift_of_the_decisions_governing_the_lines(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    later = commit(repo, "tweak", {"a.py": edit(edit(text, 6, "line 6 changed"), 15, "15")})
+    [shown] = invoke(repo, "why", "a.py:6")["drift"]
+    assert shown["id"] == entry_id
+    assert shown["commits"][0]["sha"] == later
+    assert [d["id"] for d in invoke(repo, "why", "a.py:5")["drift"]] == [entry_id]  # implements
+    assert invoke(repo, "why", "a.py:2")["drift"] == []  # base lines: not the decision's
+    assert [d["id"] for d in invoke(repo, "why", "a.py")["drift"]] == [entry_id]
+    assert invoke(repo, "why", "--rev", "HEAD")["drift"] == []
+    done = CliRunner().invoke(cli, ["-C", str(repo), "why", "a.py:6"])
+    assert f"drift: {entry_id}" in done.stdout
+    assert "1 line changed since: a.py: 1 line" in done.stdout
+
+
+def test_review_lists_drifted_decisions(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    assert invoke(repo, "review")["drifted"] == []
+    commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
+    assert [d["id"] for d in invoke(repo, "review")["drifted"]] == [entry_id]
+    done = CliRunner().invoke(cli, ["-C", str(repo), "review"])
+    assert "Decisions whose code changed since they were made" in done.stdout
+    assert entry_id in done.stdout
+
+
+def restored(repo: Path) -> str:
+    done = CliRunner().invoke(cli, ["-C", str(repo), "restore"])
+    assert done.exit_code == 0, done.stderr
+    return done.stdout
+
+
+def test_restore_flags_drift_from_the_cache_only(implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, text = implemented
+    commit(repo, "tweak", {"a.py": (text := edit(text, 6, "line 6 changed"))})
+    assert "DRIFT" not in restored(repo)  # nothing computed yet: restore blames nothing
+    drift(repo)
+    [line] = [line for line in restored(repo).splitlines() if "DRIFT" in line]
+    assert "use WAL" in line
+    assert line.endswith("[DRIFT: 1 line of its code changed since by 1 commit: git ledger drift]")
+    commit(repo, "unrelated", {"other.py": "y\n"})
+    assert "DRIFT" in restored(repo)  # its files are as they were: still known
+    commit(repo, "more", {"a.py": edit(text, 7, "line 7 changed")})
+    assert "DRIFT" not in restored(repo)  # a.py changed since: not known until drift runs
+    drift(repo)
+    assert "2 lines of its code changed since by 2 commits" in restored(repo)
+    commit(repo, f"ok\n\nLedger-Refs: {entry_id}")
+    drift(repo)
+    assert "DRIFT" not in restored(repo)

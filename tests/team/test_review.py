@@ -185,7 +185,7 @@ def test_review_json_has_the_documented_keys(team: Team) -> None:
     Ledger.open(team.ada, project=True, session="").decide("use postgres", scope="storage")
     data = review_json(team, team.ada)
     assert set(data) == {"remote", "since", "ledgers", "scopes", "quarantined",
-                         "owned_changed", "dropped", "rewritten", "conflicts"}
+                         "owned_changed", "dropped", "rewritten", "conflicts", "drifted"}
     scope = data["scopes"][0]
     assert set(scope) == {"scope", "decisions"}
     decision = scope["decisions"][0]
