@@ -7,6 +7,7 @@ command a user would type, so the tour doubles as a worked example.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shlex
 import shutil
@@ -18,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.audit.check import check, report_text
+from gitledger.audit.drift import drift, drift_text
 from gitledger.core.ids import entry_path
 from gitledger.integrations.git_events import post_commit
+from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import WriteResult
 from gitledger.storage.notes import read_note
-from gitledger.storage.repo import commit_files, init_repository
+from gitledger.storage.repo import Repo, commit_files, init_repository
 from gitledger.team.render import pull_text, push_text, review_text
 from gitledger.team.review import review
 from gitledger.team.sync import pull, push
@@ -73,6 +76,37 @@ def _team_round(say: Callable[[str], None], root: Path) -> Path:
     say("$ git ledger review")
     say("  " + review_text(review(root)).replace("\n", "\n  "))
     return team
+
+
+def _point_of_action(say: Callable[[str], None], root: Path, repo: Repo) -> None:
+    """A later turn edits the code a decision governs: the agent's pre-tool-use hook tells
+    it the decision first, and a commit that changes those lines is flagged as drift."""
+    say("\n# A later turn is about to edit the handler. Claude Code's PreToolUse hook")
+    say("# (git ledger install --agent claude) puts the decision that governs those lines,")
+    say("# with what it beat, into the model's context before the edit; an ungoverned file")
+    say("# costs a grep, no Python.")
+    target = root / "auth" / "callback.py"
+    payload = {"session_id": "tour", "cwd": str(root), "hook_event_name": "PreToolUse",
+               "tool_name": "Edit",
+               "tool_input": {"file_path": str(target),
+                              "old_string": "    return 400 if not verifier else 302",
+                              "new_string": "    return 302"}}
+    say("$ git ledger hook pre-tool-use --agent claude   # stdin: the Edit tool call")
+    told = run_pre_tool_use("claude", json.dumps(payload).encode(), {}, cwd=root).stdout
+    context = json.loads(told)["hookSpecificOutput"]["additionalContext"] if told else ""
+    say("  " + context.replace("\n", "\n  "))
+    say("\n# The edit lands anyway, in a commit that does not name the decision: drift")
+    say("# (blame-based) flags the decision for review; check warns.")
+    sha = commit_files(repo, {"auth/callback.py": (
+        "def callback(code: str, verifier: str | None) -> int:\n"
+        "    return 302\n")}, "Simplify the callback")
+    say(f"$ git commit -am 'Simplify the callback'\n  [main {sha[:7]}]")
+    for line in post_commit(root):
+        say(f"  git ledger: {line}")
+    say("$ git ledger drift")
+    say("  " + drift_text(drift(root)).replace("\n", "\n  "))
+    say("$ git ledger check")
+    say(report_text(check(root)))
 
 
 @contextlib.contextmanager
@@ -192,6 +226,8 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     step("plan docs/plan.md --note 'the rollout plan'",
          ledger.plan("docs/plan.md", note="the rollout plan"))
 
+    _point_of_action(say, root, repo)
+
     snapshot = ledger.snapshot()
     say("\n$ git ledger show")
     say(snapshot_text(snapshot))
@@ -200,9 +236,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("\n# After a compaction the agent's SessionStart hook re-injects this, capped:")
     say("$ git ledger restore --source compact")
     say(restore(root, source="compact").text)
-    say("\n# Months later, someone asks why line 2 of the handler is like this:")
-    say("$ git ledger why auth/callback.py:2")
-    say(why_text(why(root, "auth/callback.py:2")))
+    say("\n# Months later, someone asks why the handler's first line is like this:")
+    say("$ git ledger why auth/callback.py:1")
+    say(why_text(why(root, "auth/callback.py:1")))
     say("\n# It is all plain git:")
     say("$ git for-each-ref refs/ledger/")
     for name in ledger.store.ledger_refs():
