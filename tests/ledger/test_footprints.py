@@ -93,6 +93,11 @@ def test_decide_drop_edit_keep_paths(repo_with_commit: Path) -> None:
     edited = ledger.edit(dropped.id, paths=["src/poll/", "x.py"]).entry
     assert edited is not None
     assert edited.paths == ("src/poll/", "x.py")
+    question = ledger.open_question("Which queue?").entry
+    assert question is not None
+    resolved = ledger.resolve(question.id, as_kind="dropped", why="w", paths=["q/"]).entry
+    assert resolved is not None
+    assert resolved.paths == ("q/",)
     cleared = ledger.edit(dropped.id, paths=[""]).entry
     assert cleared is not None
     assert cleared.paths == ()
