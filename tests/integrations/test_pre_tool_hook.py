@@ -342,3 +342,28 @@ def test_codex_patches_that_do_not_apply(pool: tuple[Path, Entry], command: str)
         assert entry.id in stdout
     else:
         assert stdout == ""
+
+
+def test_with_the_saved_copy_fresh_libgit2_never_loads(pool: tuple[Path, Entry],
+                                                       cli_env: dict[str, str]) -> None:
+    """The hook runs before every edit: its matched path must not pay for libgit2."""
+    import subprocess
+    import sys
+
+    repo, entry = pool
+    payload = json.dumps(claude_edit(repo, "src/db/pool.py", "line 12\n"))
+    script = (
+        "import json, os, sys\n"
+        "from gitledger.integrations.pre_tool_hook import run_pre_tool_use\n"
+        "out = run_pre_tool_use('claude', sys.stdin.buffer.read(), os.environ).stdout\n"
+        "print(json.dumps({'pygit2': 'pygit2' in sys.modules, 'out': out}))\n"
+    )
+    results = []
+    for session in ("first", "second"):
+        done = subprocess.run([sys.executable, "-c", script], cwd=repo, env=cli_env,
+                              input=payload.replace("sess-1", session), capture_output=True,
+                              text=True, timeout=60, check=True)
+        results.append(json.loads(done.stdout))
+    assert results[0]["pygit2"] is True  # the first call reads the ledgers and saves them
+    assert results[1]["pygit2"] is False
+    assert entry.id in results[1]["out"]
