@@ -311,3 +311,59 @@ def test_the_saved_copy_is_what_the_hook_reads_while_it_holds(pool: tuple[Path, 
     saved.write_text(json.dumps(document))
     payload["session_id"] = "another"
     assert run("claude", payload, repo) == ("", "")  # nothing saved: nothing told
+
+
+@pytest.mark.parametrize("tool", ["Edit", "MultiEdit", "Write", "NotebookEdit", "Bash"])
+@pytest.mark.parametrize("tool_input", [None, 3, "text", [], ["a"], {"edits": "x"},
+                                        {"edits": [3, None]}, {"command": 5},
+                                        {"command": ["echo", 3]}, {"file_path": ["a"]}])
+def test_a_malformed_tool_input_prints_nothing(pool: tuple[Path, Entry], tool: str,
+                                               tool_input: Any) -> None:
+    repo, _ = pool
+    payload = {**claude_edit(repo, "src/db/pool.py", "x"), "tool_name": tool,
+               "tool_input": tool_input}
+    stdout, stderr = run("claude", payload, repo)
+    assert stderr == ""
+    assert stdout == "" or tool == "MultiEdit"  # a list of non-edits names the whole file
+
+
+@pytest.mark.parametrize("command", [
+    "*** Begin Patch\n*** Update File: src/db/pool.py\n@@\n-not in the file\n+x\n*** End Patch",
+    "not a patch", "*** Begin Patch\n*** Update File: src/db/gone.py\n@@\n-x\n+y\n*** End Patch",
+    "*** Begin Patch\n*** Update File: ../../etc/passwd\n@@\n-x\n+y\n*** End Patch",
+])
+def test_codex_patches_that_do_not_apply(pool: tuple[Path, Entry], command: str) -> None:
+    repo, entry = pool
+    payload = {"session_id": "c", "cwd": str(repo), "tool_name": "apply_patch",
+               "tool_input": {"command": command}}
+    stdout, stderr = run("codex", payload, repo)
+    assert stderr == ""
+    if "not in the file" in command:  # the file is named, its lines not found: all of it
+        assert entry.id in stdout
+    else:
+        assert stdout == ""
+
+
+def test_with_the_saved_copy_fresh_libgit2_never_loads(pool: tuple[Path, Entry],
+                                                       cli_env: dict[str, str]) -> None:
+    """The hook runs before every edit: its matched path must not pay for libgit2."""
+    import subprocess
+    import sys
+
+    repo, entry = pool
+    payload = json.dumps(claude_edit(repo, "src/db/pool.py", "line 12\n"))
+    script = (
+        "import json, os, sys\n"
+        "from gitledger.integrations.pre_tool_hook import run_pre_tool_use\n"
+        "out = run_pre_tool_use('claude', sys.stdin.buffer.read(), os.environ).stdout\n"
+        "print(json.dumps({'pygit2': 'pygit2' in sys.modules, 'out': out}))\n"
+    )
+    results = []
+    for session in ("first", "second"):
+        done = subprocess.run([sys.executable, "-c", script], cwd=repo, env=cli_env,
+                              input=payload.replace("sess-1", session), capture_output=True,
+                              text=True, timeout=60, check=True)
+        results.append(json.loads(done.stdout))
+    assert results[0]["pygit2"] is True  # the first call reads the ledgers and saves them
+    assert results[1]["pygit2"] is False
+    assert entry.id in results[1]["out"]
