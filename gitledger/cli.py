@@ -1238,15 +1238,17 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
               metavar=f"[{'|'.join(AGENTS)}]",
               help="The agent calling: how to read its JSON and shape the output.")
 def hook(event: str, args: tuple[str, ...], agent: str) -> None:
-    """Run an agent hook (session-start, pre-compact, session-end) or the Python part of a
-    git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
+    """Run an agent hook (session-start, pre-compact, session-end, pre-tool-use) or the
+    Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
 
     What the hooks that install writes call.  An agent hook reads the agent's JSON from
     standard input and finds the repository from its cwd.  session-start makes the session
     the owner of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
     agent provides it, and prints the restore block in the agent's format; pre-compact
-    and session-end record a checkpoint.  Never fails the agent or git: on any error it
-    prints one line on standard error (and a minimal block for session-start) and exits 0.
+    and session-end record a checkpoint; pre-tool-use prints the decisions that govern
+    the file the agent's tool is about to write (never blocking it), or nothing.  Never
+    fails the agent or git: on any error it prints one line on standard error (and a
+    minimal block for session-start) and exits 0.
     """
     from gitledger.core.names import GIT_EVENTS
 
@@ -1254,6 +1256,11 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
         from gitledger.integrations.git_events import run_git_hook
 
         result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
+    elif event == "pre-tool-use":
+        # Before every edit: only the pre-tool-use module and the ledger's reads load.
+        from gitledger.integrations.pre_tool_hook import run_pre_tool_use
+
+        result = run_pre_tool_use(agent, _stdin_payload(), os.environ, cwd=_where(None))
     else:
         from gitledger.integrations.agent_hooks import run_hook
 

@@ -34,3 +34,6 @@ STARTED_FILE = "ledger-session"
 #: greps a payload for (``path_tokens.py``), and what they were built from.
 TOKENS_FILE = "ledger-paths"
 TOKENS_STATE_FILE = "ledger-paths.json"
+#: In a worktree's own git dir: the decisions the pre-tool-use hook has told each session
+#: already, with a digest of each as told (``hook_state.py``).
+TOLD_FILE = "ledger-told.json"
