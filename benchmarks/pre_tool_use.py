@@ -192,7 +192,8 @@ def main() -> int:
             progress("governed edit: fast path and the Python hook ...")
             # A new session each run: the hook tells a decision once per session, and the
             # figure is that of a telling.
-            ours, floor, python, told = [], [], [], 0
+            ours, floor, told = [], [], 0
+            python: list[float] = []
             sides = {"fast": [fast, "claude"], "empty": [str(empty)],
                      "python": [sys.executable, "-c", "import pygit2"]}
             for i in range(WARMUP + args.runs):
@@ -232,8 +233,8 @@ def main() -> int:
         without: list[float] = []
         path_index.refresh(store, create=True)
         for i in range(WARMUP + args.runs * 3):
-            order = [True, False] if i % 2 == 0 else [False, True]
-            for present in order:
+            turns = [True, False] if i % 2 == 0 else [False, True]
+            for present in turns:
                 if not present:  # put aside, and back after: the next refresh diffs two
                     move(gitdir, aside)
                 started = time.perf_counter()
