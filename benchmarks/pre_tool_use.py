@@ -42,6 +42,7 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry, Focus, LedgerMeta
 from gitledger.ledger import path_index
+from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF, TOKENS_FILE, TOKENS_STATE_FILE
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
@@ -91,10 +92,10 @@ def build_project(repo: Path, decisions: int) -> None:
     store.update(PROJECT_REF, operation)
 
 
-def payload(repo: Path, target: str) -> bytes:
+def payload(repo: Path, target: str, session: str = "5f0c1d2e-bench") -> bytes:
     """A Claude Code PreToolUse payload of an Edit of ``target`` (relative to ``repo``)."""
     return json.dumps({
-        "session_id": "5f0c1d2e-bench-4a5b-9c8d-0123456789ab",
+        "session_id": session,
         "transcript_path": "/home/dev/.claude/projects/-work-app/5f0c1d2e.jsonl",
         "cwd": str(repo), "permission_mode": "default", "hook_event_name": "PreToolUse",
         "tool_name": "Edit",
@@ -159,6 +160,10 @@ def main() -> int:
         empty = ws.root / "empty-hook"
         empty.write_text("#!/bin/sh\ncat > /dev/null\nexit 0\n", encoding="utf-8")
         empty.chmod(0o755)
+        # The edited files exist (an Edit's old_string is looked up in the file).
+        for target in ("docs/guide/intro.md", "services/svc-0042/handler.py"):
+            (repo / target).parent.mkdir(parents=True, exist_ok=True)
+            (repo / target).write_text("timeout = 30\nretries = 3\n", encoding="utf-8")
         ungoverned = payload(repo, "docs/guide/intro.md")
         governed = payload(repo, "services/svc-0042/handler.py")
         assert not any(t and t.encode() in ungoverned for t in lines), "payload matches"
@@ -185,57 +190,70 @@ def main() -> int:
                   "this gitledger)")
         else:
             progress("governed edit: fast path and the Python hook ...")
-            ours, floor = paired(args.runs, [fast, "claude"], [str(empty)], repo,
-                                 ws.proc_env, governed)
+            # A new session each run: the hook tells a decision once per session, and the
+            # figure is that of a telling.
+            ours, floor, told = [], [], 0
+            python: list[float] = []
+            sides = {"fast": [fast, "claude"], "empty": [str(empty)],
+                     "python": [sys.executable, "-c", "import pygit2"]}
+            for i in range(WARMUP + args.runs):
+                sent = payload(repo, "services/svc-0042/handler.py", f"bench-session-{i}")
+                order = list(sides) if i % 2 == 0 else list(reversed(sides))
+                for side in order:
+                    took, out = run(sides[side], repo, ws.proc_env, sent)
+                    if i >= WARMUP:
+                        {"fast": ours, "empty": floor, "python": python}[side].append(took)
+                        told += side == "fast" and b"svc-0042" in out
             whole = statistics.median(ours)
-            told = b"svc-0042" in run([fast, "claude"], repo, ws.proc_env, governed)[1]
             print("\ngoverned edit (the payload goes to git ledger hook pre-tool-use)")
             print(f"  empty hook              {ms(statistics.median(floor)):>10}")
+            print(f"  python -c 'import pygit2' {ms(statistics.median(python)):>8}")
             print(f"  fast path + Python hook {ms(whole):>10}   target <= {ms(MATCH_TARGET)}: "
-                  f"{verdict(whole <= MATCH_TARGET)}; the decision told: {verdict(told)}")
+                  f"{verdict(whole <= MATCH_TARGET)}; the decision told in {told} of "
+                  f"{len(ours)} runs")
             record("pre-tool-use", "governed edit: fast path + Python hook", whole,
-                   against="empty hook", ratio=whole / statistics.median(floor),
-                   note="target <= 300 ms")
+                   against="python -c 'import pygit2'",
+                   ratio=whole / statistics.median(python),
+                   note=f"told in {told} of {len(ours)} runs; target <= 300 ms")
 
         progress("decide --project: token file present vs absent ...")
         gitdir = store.repo.gitdir
         aside = ws.root / "aside"
         aside.mkdir()
+        files = (TOKENS_FILE, TOKENS_STATE_FILE)
 
-        def move(names: tuple[str, ...], source: Path, target: Path) -> None:
-            for name in names:
+        def move(source: Path, target: Path) -> None:
+            for name in files:
                 (source / name).rename(target / name)
 
-        counter = iter(range(1, 1_000_000))
-
-        def decide() -> list[str]:
-            n = next(counter)
-            return [ws.script, "decide", "--project", f"bench decision {n}: batch the "
-                    "webhooks", "--over", f"a cron job {n}", "--because", "one place"]
-
+        # In this process, so that the figure is the refresh's and not the noise of a
+        # process start (300 ms and more on a loaded machine).
+        project = Ledger.open(repo, project=True, session="")
         with_file: list[float] = []
         without: list[float] = []
-        files = (TOKENS_FILE, TOKENS_STATE_FILE)
         path_index.refresh(store, create=True)
-        for i in range(WARMUP + args.runs):
-            order = [True, False] if i % 2 == 0 else [False, True]
-            for present in order:
+        for i in range(WARMUP + args.runs * 3):
+            turns = [True, False] if i % 2 == 0 else [False, True]
+            for present in turns:
                 if not present:  # put aside, and back after: the next refresh diffs two
-                    move(files, gitdir, aside)
-                took, _ = run(decide(), repo, ws.proc_env, b"")
+                    move(gitdir, aside)
+                started = time.perf_counter()
+                project.decide(f"bench decision {i} {present}: batch the webhooks",
+                               over=[f"a cron job {i} {present}"], because="one place")
+                took = time.perf_counter() - started
                 if not present:
-                    move(files, aside, gitdir)
+                    move(aside, gitdir)
                 if i >= WARMUP:
                     (with_file if present else without).append(took)
         assert path_index.status(store).state == path_index.FRESH
         cost = statistics.median(a - b for a, b in zip(with_file, without, strict=True))
-        print(f"\ndecide --project at {args.decisions} project decisions")
+        print(f"\ndecide --project at {args.decisions} project decisions, in process")
         print(f"  no token file           {ms(statistics.median(without)):>10}")
         print(f"  token file refreshed    {ms(statistics.median(with_file)):>10}")
         print(f"  added (paired median)   {ms(cost):>10}")
         record("pre-tool-use", "decide: token refresh added", cost, against="decide, no token "
                "file", ratio=statistics.median(with_file) / statistics.median(without),
-               note=f"{args.decisions} decisions")
+               note=f"in process, {args.decisions} decisions")
     print(f"\n{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end")
     return 0
 

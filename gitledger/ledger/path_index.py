@@ -37,7 +37,7 @@ VERSION = 1
 #: The fewest characters ``short_token`` keeps of a longer token.
 SHORT = 4
 #: Entry blobs a refresh may diff from an older state before it writes a new one.
-LAG = 32
+LAG = 16
 #: Refreshes one call makes at most when the tips keep moving under it.
 ROUNDS = 3
 
@@ -263,10 +263,21 @@ def _moved(store: Store, old: Any, new: str) -> tuple[Counter[str], int] | None:
     for path, blob_id in before.changed_blobs(after, ENTRIES_DIR):
         changed += 1
         if blob_id is None:  # gone (or replaced: its new blob comes as a second item)
-            delta.subtract(entry_tokens(_entry(before, path)))
+            delta.subtract(_blob_tokens(before.read(path), path))
         else:
-            delta.update(entry_tokens(decode_entry_or_none(after.read_blob(blob_id), path)))
+            delta.update(_blob_tokens(after.read_blob(blob_id), path))
     return delta, changed
+
+
+def _blob_tokens(blob: bytes | None, path: str) -> list[str]:
+    """``entry_tokens`` of an entry blob; one that names neither key is not decoded (most
+    entries govern nothing, and decoding is most of what a refresh costs)."""
+    if blob is None or (b"paths" not in blob and b"footprint" not in blob):
+        return []
+    try:
+        return entry_tokens(decode_entry_or_none(blob, path))
+    except LedgerError:
+        return []
 
 
 def _view_at(store: Store, commit: Any) -> TreeView | None:
@@ -275,13 +286,6 @@ def _view_at(store: Store, commit: Any) -> TreeView | None:
     try:
         return store.view_at(commit)
     except (KeyError, ValueError, AssertionError):
-        return None
-
-
-def _entry(view: TreeView, path: str) -> Entry | None:
-    try:
-        return decode_entry_or_none(view.read(path), path)
-    except LedgerError:
         return None
 
 

@@ -105,10 +105,9 @@ def our_commands(document: dict[str, Any]) -> list[str]:
             continue
         for item in items:
             handlers = item.get("hooks", [item]) if isinstance(item, dict) else []
-            found += [h["command"] for h in handlers
-                      if isinstance(h, dict) and ("git ledger hook" in h.get("command", "")
-                                                  or "git ledger check --hook" in
-                                                  h.get("command", ""))]
+            found += [h["command"] for h in handlers if isinstance(h, dict) and any(
+                mark in h.get("command", "") for mark in (
+                    "git ledger hook", "git ledger check --hook", "git-ledger-pre-tool-use "))]
     return found
 
 
@@ -162,7 +161,7 @@ def test_claude_entries(repo: Path) -> None:
                                        "PreToolUse", "Stop"]
     assert document["hooks"]["PreToolUse"] == [{
         "matcher": "Edit|Write|MultiEdit|NotebookEdit|Bash", "hooks": [
-            {"type": "command", "command": "git ledger hook pre-tool-use --agent claude",
+            {"type": "command", "command": "git-ledger-pre-tool-use claude",
              "timeout": 30}]}]
     assert document["hooks"]["Stop"] == [{"hooks": [
         {"type": "command", "command": "git ledger check --hook stop --agent claude",
@@ -534,7 +533,7 @@ def test_install_text_names_every_entry(ledger: Run, repo: Path) -> None:
         "  + SessionStart  git ledger hook session-start --agent gemini",
         "  + PreCompress   git ledger hook pre-compact --agent gemini",
         "  + SessionEnd    git ledger hook session-end --agent gemini",
-        "  + AfterTool     git ledger hook pre-tool-use --agent gemini",
+        "  + AfterTool     git-ledger-pre-tool-use gemini",
         "  + AfterAgent    git ledger check --hook stop --agent gemini",
     ]
 

@@ -4,6 +4,7 @@ the worktree's token file, and the script exits 0 whatever happens."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -259,3 +260,39 @@ def test_install_agent_and_session_start_create_the_token_file(
     result = run_hook("session-start", "claude", json.dumps(start).encode(), {})
     assert result.exit_code == 0
     assert (theirs / "ledger-paths").read_text() == "src/db\n"
+
+
+# -- end to end: the installed script and the installed git-ledger ----------------------------
+
+
+def test_installed_fast_path_tells_the_decision_and_stays_silent_elsewhere(
+        repo_with_commit: Path, cli_env: dict[str, str]) -> None:
+    (repo_with_commit / "src" / "db").mkdir(parents=True)
+    (repo_with_commit / "src" / "db" / "pool.py").write_text("size = 5\n")
+    led = Ledger.open(repo_with_commit, project=True, session="")
+    decided = led.decide("one pool per worker process", over=["a global pool"],
+                         because="forks share no sockets").entry
+    assert decided is not None
+    governing = dataclasses.replace(decided, paths=("src/db/**",))
+    put(Store(Repo(repo_with_commit)), PROJECT_REF, entry_files(governing))
+    install(repo_with_commit, agent="claude")
+    script = shutil.which(FAST_PATH, path=cli_env["PATH"])
+    assert script is not None
+
+    def edit(path: str) -> subprocess.CompletedProcess[bytes]:
+        sent = {"session_id": "s-e2e", "transcript_path": "/nowhere.jsonl",
+                "cwd": str(repo_with_commit), "hook_event_name": "PreToolUse",
+                "tool_name": "Edit", "tool_input": {"file_path": str(repo_with_commit / path),
+                                                    "old_string": "size = 5",
+                                                    "new_string": "size = 9"}}
+        return subprocess.run([script, "claude"], cwd=repo_with_commit, env=cli_env,
+                              input=json.dumps(sent).encode(), capture_output=True,
+                              timeout=60, check=False)
+
+    told = edit("src/db/pool.py")
+    assert (told.returncode, told.stderr) == (0, b"")
+    context = json.loads(told.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "one pool per worker process" in context
+    assert "a global pool" in context
+    quiet = edit("README")
+    assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, b"", b"")
