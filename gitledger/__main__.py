@@ -1,6 +1,6 @@
 """``python -m gitledger`` runs the same CLI as ``git ledger``."""
 
-from gitledger.cli import main
+from gitledger.launch import main
 
 if __name__ == "__main__":
     main()

@@ -1320,14 +1320,9 @@ def mcp(repo: str | None) -> None:
 
 def _stdin_payload() -> bytes:
     """Standard input for a hook, bounded; nothing when it is a terminal or unreadable."""
-    try:
-        if sys.stdin is None or sys.stdin.isatty():
-            return b""
-        from gitledger.integrations.hook_io import STDIN_LIMIT
+    from gitledger.integrations.hook_core import read_stdin
 
-        return sys.stdin.buffer.read(STDIN_LIMIT + 1)
-    except (OSError, ValueError, AttributeError):
-        return b""
+    return read_stdin(sys.stdin)
 
 
 def main() -> None:

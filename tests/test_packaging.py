@@ -42,7 +42,7 @@ def test_wheel_ships_the_man_page(wheel: zipfile.ZipFile) -> None:
 
 def test_wheel_has_the_console_script(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
-    assert "git-ledger = gitledger.cli:main" in wheel.read(entry_points).decode()
+    assert "git-ledger = gitledger.launch:main" in wheel.read(entry_points).decode()
 
 
 def test_gitattributes_keeps_hook_scripts_lf() -> None:

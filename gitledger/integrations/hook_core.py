@@ -13,11 +13,23 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import FrameType
+from typing import TextIO
 
 from gitledger.core.display import OUTPUT_LIMIT, one_line
 
 #: The most stdin we read: agents send a few hundred bytes.
 STDIN_LIMIT = 1 << 20
+
+
+def read_stdin(stream: TextIO | None) -> bytes:
+    """A hook's standard input, at most one byte past ``STDIN_LIMIT`` (so that too much
+    shows); nothing when it is a terminal, closed or unreadable."""
+    try:
+        if stream is None or stream.isatty():
+            return b""
+        return stream.buffer.read(STDIN_LIMIT + 1)
+    except (OSError, ValueError, AttributeError):
+        return b""
 
 
 #: Seconds after which a hook gives up and says so (agents are configured to wait 30).
@@ -99,5 +111,6 @@ __all__ = [
     "HookFailure",
     "HookResult",
     "hook_line",
+    "read_stdin",
     "time_limit",
 ]
