@@ -181,13 +181,13 @@ def _entry_lines(item: Governing, caps: _Caps,
         scope = f"; scope: {quote(e.scope, caps.item)}" if e.scope else ""
         out = [f"- Decision {ident} (in force, {status}{scope}; governs {where})"
                f"{item.label}: {quote(e.text, caps.text)}"]
-        because = f", because: {quote(e.because, caps.reason)}" if e.because else ""
+        # The reason is said once: it is why the decision beat every alternative.
         for alternative in e.over[:3]:
-            out.append(f"  Rejected alternative: {quote(alternative, caps.item)}{because}")
+            out.append(f"  Rejected alternative: {quote(alternative, caps.item)}")
         if len(e.over) > 3:
             out.append(f"  ({len(e.over) - 3} more rejected alternatives: git ledger show "
                        f"{ident})")
-        if not e.over and e.because:
+        if e.because:
             out.append(f"  Because: {quote(e.because, caps.reason)}")
         return out
     if item.role == REJECTED:
