@@ -118,6 +118,22 @@ def line_count(repo: Repo, commit: str, path: str) -> int | None:
     return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
+def changed_paths(repo: Repo, sha: str) -> set[str]:
+    """The paths commit ``sha`` changed against its first parent, both names of a rename."""
+    commit = repo.git.get(sha)
+    if not isinstance(commit, pygit2.Commit):
+        return set()
+    if commit.parents:
+        diff = commit.parents[0].tree.diff_to_tree(commit.tree)
+    else:
+        diff = commit.tree.diff_to_tree(swap=True)
+    diff.find_similar()
+    found: set[str] = set()
+    for delta in diff.deltas:
+        found.update((delta.old_file.path, delta.new_file.path))
+    return found
+
+
 def commit_info(repo: Repo, sha: str) -> CommitInfo:
     commit = repo.git.get(sha)
     assert isinstance(commit, pygit2.Commit)
@@ -127,5 +143,5 @@ def commit_info(repo: Repo, sha: str) -> CommitInfo:
     return CommitInfo(sha, f"{author.name} <{author.email}>", when, subject)
 
 
-__all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "children", "commit_info",
+__all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "changed_paths", "children", "commit_info",
            "line_count", "range_commits", "reverse_blame"]

@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from gitledger.cli import cli
+from gitledger.ledger import drift as drift_module
 from gitledger.ledger.decisions import add_evidence, implement
-from gitledger.ledger.drift import drift
+from gitledger.ledger.drift import drift, touched
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.drift_cache import CACHE_FILE
 from tests.builders import entry_files, put
@@ -270,3 +271,26 @@ def test_restore_flags_drift_from_the_cache_only(implemented: tuple[Path, str, s
     commit(repo, f"ok\n\nLedger-Refs: {entry_id}")
     drift(repo)
     assert "DRIFT" not in restored(repo)
+
+
+def test_touched_blames_only_the_decisions_a_commit_may_touch(
+        implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    repo, entry_id, text = implemented
+    other_sha = commit(repo, "other", {"other.py": "x\nwal\n"})
+    other_id = decision_at(repo, other_sha, (f"{other_sha} 2-2 other.py",), "other rule")
+    sha = commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
+    blamed: list[str] = []
+    real = drift_module.reverse_blame
+
+    def counting(*args: Any) -> Any:
+        blamed.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    assert touched(repo, sha) == [entry_id]
+    assert blamed == ["a.py"]  # other.py's decision was not blamed again
+    assert touched(repo, sha, [other_id]) == [entry_id]  # named by a trailer: looked at
+    assert blamed == ["a.py", "a.py", "other.py"]
+    body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
+                       / CACHE_FILE).read_text())
+    assert set(body["decisions"]) == {entry_id, other_id}
