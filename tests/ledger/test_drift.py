@@ -15,6 +15,7 @@ from gitledger.ledger import drift as drift_module
 from gitledger.ledger.decisions import add_evidence, implement
 from gitledger.ledger.drift import drift, touched
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.blame import reverse_blame
 from gitledger.storage.drift_cache import CACHE_FILE
 from tests.builders import entry_files, put
 from tests.conftest import git
@@ -280,7 +281,7 @@ def test_touched_blames_only_the_decisions_a_commit_may_touch(
     other_id = decision_at(repo, other_sha, (f"{other_sha} 2-2 other.py",), "other rule")
     sha = commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
     blamed: list[str] = []
-    real = drift_module.reverse_blame
+    real = reverse_blame
 
     def counting(*args: Any) -> Any:
         blamed.append(args[3])
