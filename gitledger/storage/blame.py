@@ -56,7 +56,9 @@ class CommitInfo:
 def reverse_blame(repo: Repo, start: str, end: str, path: str, lines: Lines) -> list[LastSeen]:
     """For each of ``lines`` (all when empty) of ``path`` in ``start``, the last commit of
     ``start..end`` (or ``start`` itself) in which it existed, following renames and moves."""
-    args = ["git", "-C", str(repo.workdir), "blame", "--reverse", "--porcelain", "-M", "-C"]
+    # quotePath off: the porcelain names a renamed file as it is, not C-quoted.
+    args = ["git", "-C", str(repo.workdir), "-c", "core.quotePath=false", "blame", "--reverse",
+            "--porcelain", "-M", "-C"]
     args += [f"-L{first},{last}" for first, last in lines]
     args += [f"{start}..{end}", "--", path]
     env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
@@ -88,8 +90,34 @@ def _parse_porcelain(text: str) -> list[LastSeen]:
             # --reverse: the second number is the line in ``start``, the one asked about.
             current = (match[1], int(match[3]))
         elif line.startswith("filename ") and current is not None:
-            names[current[0]] = line.removeprefix("filename ")
+            names[current[0]] = unquote(line.removeprefix("filename "))
     return seen
+
+
+_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
+
+
+def unquote(name: str) -> str:
+    """A path as git prints it: C-quoted (``"we\\033[31m.py"``) when it holds a control
+    character, a quote or a backslash; the path itself either way."""
+    if len(name) < 2 or not (name.startswith('"') and name.endswith('"')):
+        return name
+    body, out, i = name[1:-1], bytearray(), 0
+    while i < len(body):
+        char = body[i]
+        if char == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if len(body[i + 1:i + 4]) == 3 and all(c in "01234567" for c in body[i + 1:i + 4]):
+                out.append(int(body[i + 1:i + 4], 8) & 0xFF)
+                i += 4
+                continue
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+                i += 2
+                continue
+        out += char.encode("utf-8")
+        i += 1
+    return out.decode("utf-8", "replace")
 
 
 def children(repo: Repo, start: str, end: str) -> dict[str, list[str]]:
@@ -144,4 +172,4 @@ def commit_info(repo: Repo, sha: str) -> CommitInfo:
 
 
 __all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "changed_paths", "children", "commit_info",
-           "line_count", "range_commits", "reverse_blame"]
+           "line_count", "range_commits", "reverse_blame", "unquote"]

@@ -295,3 +295,16 @@ def test_touched_blames_only_the_decisions_a_commit_may_touch(
     body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
                        / CACHE_FILE).read_text())
     assert set(body["decisions"]) == {entry_id, other_id}
+
+
+def test_a_footprint_path_with_control_characters_is_shown_flattened(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, _, text = implemented
+    name = "we\x1b[31mird.py"
+    sha = commit(repo, "weird", {name: BASE})
+    decision_at(repo, sha, (f"{sha} 1-2 {name}",), "weird one")
+    commit(repo, "change it", {name: edit(BASE, 1, "one")})
+    code, out, _ = run(repo)
+    assert code == 0
+    assert "\x1b" not in out
+    assert "ird.py: 1 line" in out
