@@ -299,7 +299,7 @@ def test_touched_blames_only_the_decisions_a_commit_may_touch(
 
 def test_a_footprint_path_with_control_characters_is_shown_flattened(
         implemented: tuple[Path, str, str]) -> None:
-    repo, _, text = implemented
+    repo, _, _ = implemented
     name = "we\x1b[31mird.py"
     sha = commit(repo, "weird", {name: BASE})
     decision_at(repo, sha, (f"{sha} 1-2 {name}",), "weird one")
