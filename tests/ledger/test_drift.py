@@ -308,3 +308,20 @@ def test_a_footprint_path_with_control_characters_is_shown_flattened(
     assert code == 0
     assert "\x1b" not in out
     assert "ird.py: 1 line" in out
+
+
+def test_lines_moved_to_another_file_are_followed(repo: Path) -> None:
+    """``-C``: the implementing lines moved into another file in one commit still survive;
+    a later change to them there is drift, found in the file they are in now."""
+    text = "".join(f"def function_number_{n}(argument): return argument * {n} + 12345\n"
+                   for n in range(1, 21))
+    sha = commit(repo, "base", {"a.py": text})
+    entry_id = decision_at(repo, sha, (f"{sha} 5-7 a.py",))
+    lines = text.splitlines(keepends=True)
+    moved = "".join(lines[4:7])
+    commit(repo, "move them", {"a.py": "".join(lines[:4] + lines[7:]), "c.py": moved})
+    assert drift(repo).decisions == ()
+    later = commit(repo, "change there", {"c.py": edit(moved, 2, "changed = 1")})
+    [found] = drift(repo).decisions
+    assert found.entry.id == entry_id
+    assert [(f.path, f.lines, f.commits) for f in found.files] == [("a.py", 1, (later,))]
