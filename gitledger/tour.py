@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.audit.check import check, report_text
+from gitledger.audit.drift import drift, drift_text
 from gitledger.core.ids import entry_path
 from gitledger.integrations.git_events import post_commit
 from gitledger.ledger.decisions import reject
@@ -203,6 +204,17 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("\n# Months later, someone asks why line 2 of the handler is like this:")
     say("$ git ledger why auth/callback.py:2")
     say(why_text(why(root, "auth/callback.py:2")))
+
+    say("\n# A later commit changes the decision's lines without naming it. drift flags it")
+    say("# (check warns, why, review and restore show it): a question to review, not an")
+    say("# error; a commit with Ledger-Implements: or Ledger-Refs: on the decision clears it.")
+    later = commit_files(repo, {"auth/callback.py": (
+        "def callback(code: str, verifier: str | None) -> int:\n"
+        "    return 302 if verifier or code.startswith('sso-') else 400\n")},
+        "Let SSO codes through without a verifier\n")
+    say(f"$ git commit -am 'Let SSO codes through without a verifier'\n  [main {later[:7]}]")
+    say("$ git ledger drift")
+    say(drift_text(drift(root)))
     say("\n# It is all plain git:")
     say("$ git for-each-ref refs/ledger/")
     for name in ledger.store.ledger_refs():
