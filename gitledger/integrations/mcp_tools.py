@@ -330,7 +330,8 @@ _SCOPE = Param("scope", "string", "The smallest boundary it applies to (a module
                "an API); one decision in force per scope.")
 _EVIDENCE = Param("evidence", "strings", "Evidence: git:<sha>, test:<name> or a URL.")
 _PATHS = Param("paths", "strings", "Globs of the files it governs (src/db/**), relative to "
-               "the top of the work tree; an edit there is shown it.")
+               "the directory the server serves (usually the top of the work tree); an "
+               "edit of a matching file is shown it.")
 _PROPOSED = Param("proposed", "boolean", "Record it as proposed, for a person to accept, "
                   "instead of accepted.")
 _BY = Param("by", "string", "The exact command or probe that proved it, to re-run.")
