@@ -120,14 +120,18 @@ class CheckReport:
 
 def check(
     where: str | os.PathLike[str] | None = None, *, project: bool = False,
-    name: str | None = None,
+    name: str | None = None, with_drift: bool = True,
 ) -> CheckReport:
-    """Check this worktree's ledger and the project ledger (or only the one named)."""
+    """Check this worktree's ledger and the project ledger (or only the one named).
+
+    ``with_drift=False`` leaves out ``decision-drift``, the one rule that blames code: the
+    Stop hook, which acts on errors only, runs at every stop of the agent."""
     with collector_paused():
-        return _check(where, project=project, name=name)
+        return _check(where, project=project, name=name, with_drift=with_drift)
 
 
-def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None) -> CheckReport:
+def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None,
+           with_drift: bool = True) -> CheckReport:
     if project or name:
         ledgers = [Ledger.open(where, project=project, name=name, session="")]
     else:
@@ -149,7 +153,8 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
                         KeptCommits(store), context=context)
     for ledger, snap in snapshots:
         findings.extend(_ledger_warnings(ledger, snap))
-    findings += _drift_rules(where, {ledger.ref for ledger, _ in snapshots})
+    if with_drift:
+        findings += _drift_rules(where, {ledger.ref for ledger, _ in snapshots})
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
     return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))

@@ -37,7 +37,7 @@ from gitledger.integrations.hook_io import (
     time_limit,
 )
 from gitledger.ledger.decisions import add_evidence, implement, locate
-from gitledger.ledger.drift import drift, touched
+from gitledger.ledger.drift import touched
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
@@ -85,15 +85,16 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
-        _record_commit(ledger, head, implemented, linked, _touches(where, head))
+        _record_commit(ledger, head, implemented, linked,
+                       _touches(where, head, [*implemented, *linked]))
     return report
 
 
-def _touches(where: str | os.PathLike[str] | None, head: str) -> list[str]:
+def _touches(where: str | os.PathLike[str] | None, head: str, named: list[str]) -> list[str]:
     """The decisions whose footprint lines ``head`` changed without implementing or
     acknowledging them; the drift computed on the way is kept for restore."""
     try:
-        return touched(drift(where), head)
+        return touched(where, head, named)
     except LedgerError:
         return []  # no git to blame with: the commit is still recorded
 

@@ -82,7 +82,7 @@ def run_stop_check(
             payload = parse_payload(stdin, agent)
             where = session_dir(payload, env, cwd)
             # Through the module, so that the check can be replaced in tests.
-            report = audit_check.check(where)
+            report = audit_check.check(where, with_drift=False)  # warnings only: no blame
             if not report.errors:
                 return HookResult("", "")
             if not _first_time_sent_back(where, payload.session_id, data):

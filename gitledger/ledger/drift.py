@@ -29,6 +29,7 @@ from gitledger.errors import BadRevisionOption, InvalidInput
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.blame import (
     CommitInfo,
+    changed_paths,
     children,
     commit_info,
     line_count,
@@ -124,8 +125,8 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
             shas = graph.newest_first(sorted({c for f in drifted for c in f.commits}))
             found.append(Drifted(entry, ref, drifted,
                                  tuple(commit_info(store.repo, sha) for sha in shas)))
-    if since_sha is None and wanted is None:
-        write_cache(store.repo, records)
+    if since_sha is None:
+        write_cache(store.repo, records, whole=wanted is None)
     return DriftReport(head, since_sha, len(decisions), tuple(found))
 
 
@@ -221,10 +222,20 @@ class _Finder:
         return any(self.graph.contains(ack, changer) for ack in acks)
 
 
-def touched(report: DriftReport, commit: str) -> list[str]:
-    """The decisions of ``report`` whose drift ``commit`` caused."""
-    return [d.entry.id for d in report.decisions
-            if any(commit in f.commits for f in d.files)]
+def touched(where: str | os.PathLike[str] | None, commit: str,
+            named: Iterable[str] = ()) -> list[str]:
+    """The decisions whose footprint lines ``commit`` changed without implementing or
+    acknowledging them.  Only the decisions whose footprint names a file the commit
+    changed (or that its trailers ``named``) are blamed again, and only their records in
+    the cache are written: a commit pays for the decisions it may touch, not for all."""
+    repo = LedgerReader.open(where, session="").repo
+    paths = changed_paths(repo, commit)
+    candidates = {entry.id for _, entry in in_force(where)
+                  if entry.id in set(named) or any(s.path in paths for s in spans(entry.footprint))}
+    if not candidates:
+        return []
+    report = drift(where, ids=candidates)
+    return [d.entry.id for d in report.decisions if any(commit in f.commits for f in d.files)]
 
 
 __all__ = ["DriftReport", "Drifted", "DriftedFile", "drift", "in_force", "touched"]

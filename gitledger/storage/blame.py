@@ -56,7 +56,9 @@ class CommitInfo:
 def reverse_blame(repo: Repo, start: str, end: str, path: str, lines: Lines) -> list[LastSeen]:
     """For each of ``lines`` (all when empty) of ``path`` in ``start``, the last commit of
     ``start..end`` (or ``start`` itself) in which it existed, following renames and moves."""
-    args = ["git", "-C", str(repo.workdir), "blame", "--reverse", "--porcelain", "-M", "-C"]
+    # quotePath off: the porcelain names a renamed file as it is, not C-quoted.
+    args = ["git", "-C", str(repo.workdir), "-c", "core.quotePath=false", "blame", "--reverse",
+            "--porcelain", "-M", "-C"]
     args += [f"-L{first},{last}" for first, last in lines]
     args += [f"{start}..{end}", "--", path]
     env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
@@ -88,8 +90,34 @@ def _parse_porcelain(text: str) -> list[LastSeen]:
             # --reverse: the second number is the line in ``start``, the one asked about.
             current = (match[1], int(match[3]))
         elif line.startswith("filename ") and current is not None:
-            names[current[0]] = line.removeprefix("filename ")
+            names[current[0]] = unquote(line.removeprefix("filename "))
     return seen
+
+
+_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
+
+
+def unquote(name: str) -> str:
+    """A path as git prints it: C-quoted (``"we\\033[31m.py"``) when it holds a control
+    character, a quote or a backslash; the path itself either way."""
+    if len(name) < 2 or not (name.startswith('"') and name.endswith('"')):
+        return name
+    body, out, i = name[1:-1], bytearray(), 0
+    while i < len(body):
+        char = body[i]
+        if char == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if len(body[i + 1:i + 4]) == 3 and all(c in "01234567" for c in body[i + 1:i + 4]):
+                out.append(int(body[i + 1:i + 4], 8) & 0xFF)
+                i += 4
+                continue
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+                i += 2
+                continue
+        out += char.encode("utf-8")
+        i += 1
+    return out.decode("utf-8", "replace")
 
 
 def children(repo: Repo, start: str, end: str) -> dict[str, list[str]]:
@@ -118,6 +146,22 @@ def line_count(repo: Repo, commit: str, path: str) -> int | None:
     return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
+def changed_paths(repo: Repo, sha: str) -> set[str]:
+    """The paths commit ``sha`` changed against its first parent, both names of a rename."""
+    commit = repo.git.get(sha)
+    if not isinstance(commit, pygit2.Commit):
+        return set()
+    if commit.parents:
+        diff = commit.parents[0].tree.diff_to_tree(commit.tree)
+    else:
+        diff = commit.tree.diff_to_tree(swap=True)
+    diff.find_similar()
+    found: set[str] = set()
+    for delta in diff.deltas:
+        found.update((delta.old_file.path, delta.new_file.path))
+    return found
+
+
 def commit_info(repo: Repo, sha: str) -> CommitInfo:
     commit = repo.git.get(sha)
     assert isinstance(commit, pygit2.Commit)
@@ -127,5 +171,5 @@ def commit_info(repo: Repo, sha: str) -> CommitInfo:
     return CommitInfo(sha, f"{author.name} <{author.email}>", when, subject)
 
 
-__all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "children", "commit_info",
-           "line_count", "range_commits", "reverse_blame"]
+__all__ = ["BLAME_SECONDS", "CommitInfo", "LastSeen", "changed_paths", "children", "commit_info",
+           "line_count", "range_commits", "reverse_blame", "unquote"]

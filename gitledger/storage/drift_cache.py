@@ -60,16 +60,26 @@ def blob_id(repo: Repo, commit: str, path: str) -> str | None:
     return str(found.id) if isinstance(found, pygit2.Blob) else None
 
 
-def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]]) -> None:
-    """Keep ``records`` (a decision's key and its drift) for restore."""
-    body = {"version": VERSION, "decisions": {
-        drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
-                      "deleted": drift.deleted, "files": drift.files}
-        for key, drift in records}}
+def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]], *,
+                whole: bool = True) -> None:
+    """Keep ``records`` (a decision's key and its drift) for restore: all of them
+    (``whole``), or these decisions' records updated and the others' kept."""
     path = repo.gitdir / CACHE_FILE
+    kept: dict[str, object] = {}
+    if not whole:
+        try:
+            body = json.loads(path.read_text(encoding="utf-8"))
+            if body.get("version") == VERSION and isinstance(body.get("decisions"), dict):
+                kept = body["decisions"]
+        except (OSError, ValueError, AttributeError):
+            kept = {}
+    kept.update({drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
+                               "deleted": drift.deleted, "files": drift.files}
+                 for key, drift in records})
     temporary = path.with_name(f"{CACHE_FILE}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(json.dumps(body, sort_keys=True), encoding="utf-8")
+        temporary.write_text(json.dumps({"version": VERSION, "decisions": kept},
+                                        sort_keys=True), encoding="utf-8")
         os.replace(temporary, path)
     except OSError:
         temporary.unlink(missing_ok=True)  # a cache that cannot be written is only slower

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.core.display import one_line
+from gitledger.core.display import capped_join, one_line
 from gitledger.ledger.drift import Drifted
 
 #: How much of a decision's text a drift line shows.
@@ -32,11 +32,13 @@ def drifted_json(item: Drifted) -> dict[str, Any]:
 def file_line(item: Drifted) -> str:
     """The files of one drifted decision, on one line."""
     parts = []
-    for f in item.files:
-        moved = f" (now {f.now})" if f.now is not None and f.now != f.path else ""
+    for f in item.files:  # a path is a teammate's footprint, as written: one line, capped
+        moved = f" (now {one_line(f.now, 200)})" if f.now is not None and f.now != f.path else ""
         gone = " deleted" if f.deleted else ""
-        parts.append(f"{f.path}{moved}{gone}: {f.lines} line{'s' if f.lines != 1 else ''}")
-    return "; ".join(parts)
+        parts.append(f"{one_line(f.path, 200)}{moved}{gone}: "
+                     f"{f.lines} line{'s' if f.lines != 1 else ''}")
+    return capped_join(parts, sep="; ", each=None, total=600,
+                       more=lambda n: f"and {n} more file{'s' if n != 1 else ''}")
 
 
 def drifted_lines(item: Drifted, indent: str) -> list[str]:

@@ -11,9 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from gitledger.cli import cli
+from gitledger.ledger import drift as drift_module
 from gitledger.ledger.decisions import add_evidence, implement
-from gitledger.ledger.drift import drift
+from gitledger.ledger.drift import drift, touched
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.blame import reverse_blame
 from gitledger.storage.drift_cache import CACHE_FILE
 from tests.builders import entry_files, put
 from tests.conftest import git
@@ -270,3 +272,56 @@ def test_restore_flags_drift_from_the_cache_only(implemented: tuple[Path, str, s
     commit(repo, f"ok\n\nLedger-Refs: {entry_id}")
     drift(repo)
     assert "DRIFT" not in restored(repo)
+
+
+def test_touched_blames_only_the_decisions_a_commit_may_touch(
+        implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    repo, entry_id, text = implemented
+    other_sha = commit(repo, "other", {"other.py": "x\nwal\n"})
+    other_id = decision_at(repo, other_sha, (f"{other_sha} 2-2 other.py",), "other rule")
+    sha = commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
+    blamed: list[str] = []
+    real = reverse_blame
+
+    def counting(*args: Any) -> Any:
+        blamed.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    assert touched(repo, sha) == [entry_id]
+    assert blamed == ["a.py"]  # other.py's decision was not blamed again
+    assert touched(repo, sha, [other_id]) == [entry_id]  # named by a trailer: looked at
+    assert blamed == ["a.py", "a.py", "other.py"]
+    body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
+                       / CACHE_FILE).read_text())
+    assert set(body["decisions"]) == {entry_id, other_id}
+
+
+def test_a_footprint_path_with_control_characters_is_shown_flattened(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, _, _ = implemented
+    name = "we\x1b[31mird.py"
+    sha = commit(repo, "weird", {name: BASE})
+    decision_at(repo, sha, (f"{sha} 1-2 {name}",), "weird one")
+    commit(repo, "change it", {name: edit(BASE, 1, "one")})
+    code, out, _ = run(repo)
+    assert code == 0
+    assert "\x1b" not in out
+    assert "ird.py: 1 line" in out
+
+
+def test_lines_moved_to_another_file_are_followed(repo: Path) -> None:
+    """``-C``: the implementing lines moved into another file in one commit still survive;
+    a later change to them there is drift, found in the file they are in now."""
+    text = "".join(f"def function_number_{n}(argument): return argument * {n} + 12345\n"
+                   for n in range(1, 21))
+    sha = commit(repo, "base", {"a.py": text})
+    entry_id = decision_at(repo, sha, (f"{sha} 5-7 a.py",))
+    lines = text.splitlines(keepends=True)
+    moved = "".join(lines[4:7])
+    commit(repo, "move them", {"a.py": "".join(lines[:4] + lines[7:]), "c.py": moved})
+    assert drift(repo).decisions == ()
+    later = commit(repo, "change there", {"c.py": edit(moved, 2, "changed = 1")})
+    [found] = drift(repo).decisions
+    assert found.entry.id == entry_id
+    assert [(f.path, f.lines, f.commits) for f in found.files] == [("a.py", 1, (later,))]
