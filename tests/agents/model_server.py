@@ -317,9 +317,16 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             arguments = reply.arguments
         else:
             name, arguments = reply.tool, reply.arguments
-        item: dict[str, Any] = {"type": "function_call", "id": "fc_" + call_id,
-                                "call_id": call_id, "name": name,
-                                "arguments": json.dumps(arguments), "status": "completed"}
+        item: dict[str, Any]
+        if name in _custom_tools(body):
+            # A freeform tool (0.171's apply_patch): its input is raw text, not JSON.
+            item = {"type": "custom_tool_call", "id": "ctc_" + call_id, "call_id": call_id,
+                    "name": name, "input": str(arguments.get("input", "")),
+                    "status": "completed"}
+        else:
+            item = {"type": "function_call", "id": "fc_" + call_id, "call_id": call_id,
+                    "name": name, "arguments": json.dumps(arguments),
+                    "status": "completed"}
         if namespace:
             item["namespace"] = namespace
     else:
@@ -352,6 +359,11 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         ("response.completed", {"type": "response.completed", "response": response}),
     ]
     handler._sse(events)
+
+
+def _custom_tools(body: dict[str, Any]) -> set[str]:
+    """The freeform (``custom``) tools a Responses request offers, by name."""
+    return {str(t.get("name")) for t in body.get("tools") or [] if t.get("type") == "custom"}
 
 
 def _codex_mcp(body: dict[str, Any], reply: Reply) -> tuple[str | None, str] | None:
