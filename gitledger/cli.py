@@ -262,12 +262,15 @@ def open_(text: str, ask_user: bool, next_text: str | None, repo: str | None,
 @click.option("--proposed", is_flag=True, help="Record as proposed instead of accepted.")
 @click.option("--evidence", multiple=True, metavar="EV",
               help="Evidence: git:<sha>, test:<name>, a URL (repeatable).")
+@click.option("--paths", multiple=True, metavar="GLOB",
+              help="A glob of the files it governs, from here or the top (repeatable).")
 @_next_option
 @_project_option
 @_common
 def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | None,
            supersedes: str | None, proposed: bool, evidence: tuple[str, ...],
-           next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
+           paths: tuple[str, ...], next_text: str | None, project: bool, repo: str | None,
+           as_json: bool) -> None:
     """Add a DECIDED entry: the decision and the alternatives it beat.
 
     Recorded as accepted unless --proposed.  Give - as TEXT to read it from standard
@@ -275,7 +278,8 @@ def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | N
     """
     result = _ledger(repo, project).decide(
         _text(text, "decision"), over=over, because=because, scope=scope,
-        supersedes=supersedes, proposed=proposed, evidence=evidence, next_text=next_text,
+        supersedes=supersedes, proposed=proposed, evidence=evidence, paths=paths,
+        next_text=next_text,
     )
     _wrote(as_json, result)
 
@@ -300,16 +304,18 @@ def verify(fact: str, by: str, next_text: str | None, project: bool, repo: str |
 @cli.command()
 @click.argument("approach")
 @click.option("--why", required=True, metavar="WHY", help="Why it was abandoned.")
+@click.option("--paths", multiple=True, metavar="GLOB",
+              help="A glob of the files it was about (repeatable).")
 @_next_option
 @_project_option
 @_common
-def drop(approach: str, why: str, next_text: str | None, project: bool, repo: str | None,
-         as_json: bool) -> None:
+def drop(approach: str, why: str, paths: tuple[str, ...], next_text: str | None,
+         project: bool, repo: str | None, as_json: bool) -> None:
     """Add a DROPPED approach with the reason, so it is never retried.
 
     Give - as APPROACH to read it from standard input.
     """
-    result = _ledger(repo, project).drop(_text(approach, "approach"), why=why,
+    result = _ledger(repo, project).drop(_text(approach, "approach"), why=why, paths=paths,
                                          next_text=next_text)
     _wrote(as_json, result)
 
@@ -375,6 +381,8 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
               help="decided: replace the evidence list (repeatable).")
 @click.option("--by", "by", metavar="COMMAND", help="verified: new command.")
 @click.option("--why", metavar="WHY", help="dropped: new reason.")
+@click.option("--paths", multiple=True, metavar="GLOB",
+              help="decided, dropped: replace the globs (repeatable; --paths '' clears).")
 @click.option("--path", "path", metavar="PATH", help="plan: new path.")
 @click.option("--note", metavar="TEXT", help="plan: new note.")
 @click.option("--ask-user/--no-ask-user", "ask_user", default=None,
@@ -384,8 +392,8 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
 @_common
 def edit(entry_id: str, text: str | None, because: str | None, scope: str | None,
          over: tuple[str, ...], evidence: tuple[str, ...], by: str | None, why: str | None,
-         path: str | None, note: str | None, ask_user: bool | None, next_text: str | None,
-         project: bool, repo: str | None, as_json: bool) -> None:
+         paths: tuple[str, ...], path: str | None, note: str | None, ask_user: bool | None,
+         next_text: str | None, project: bool, repo: str | None, as_json: bool) -> None:
     """Change an entry's text or fields in place; its history keeps every earlier state.
 
     TEXT replaces the text; each field option replaces that field (--over and --evidence
@@ -396,7 +404,7 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
     result = ledger.edit(
         entry_id, text=_text(text, "text") if text is not None else None, next_text=next_text,
         because=because, scope=scope, over=over, evidence=evidence, by=by, why=why,
-        path=path, note=note,
+        paths=paths or None, path=path, note=note,
         ask_user=ask_user,
     )
     _wrote(as_json, result)
@@ -1238,15 +1246,17 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
               metavar=f"[{'|'.join(AGENTS)}]",
               help="The agent calling: how to read its JSON and shape the output.")
 def hook(event: str, args: tuple[str, ...], agent: str) -> None:
-    """Run an agent hook (session-start, pre-compact, session-end) or the Python part of a
-    git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
+    """Run an agent hook (session-start, pre-compact, session-end, pre-tool-use) or the
+    Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
 
     What the hooks that install writes call.  An agent hook reads the agent's JSON from
     standard input and finds the repository from its cwd.  session-start makes the session
     the owner of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
     agent provides it, and prints the restore block in the agent's format; pre-compact
-    and session-end record a checkpoint.  Never fails the agent or git: on any error it
-    prints one line on standard error (and a minimal block for session-start) and exits 0.
+    and session-end record a checkpoint; pre-tool-use prints the decisions that govern
+    the file the agent's tool is about to write (never blocking it), or nothing.  Never
+    fails the agent or git: on any error it prints one line on standard error (and a
+    minimal block for session-start) and exits 0.
     """
     from gitledger.core.names import GIT_EVENTS
 
@@ -1254,6 +1264,11 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
         from gitledger.integrations.git_events import run_git_hook
 
         result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
+    elif event == "pre-tool-use":
+        # Before every edit: only the pre-tool-use module and the ledger's reads load.
+        from gitledger.integrations.pre_tool_hook import run_pre_tool_use
+
+        result = run_pre_tool_use(agent, _stdin_payload(), os.environ, cwd=_where(None))
     else:
         from gitledger.integrations.agent_hooks import run_hook
 

@@ -255,6 +255,18 @@ BAD_TEXT: list[tuple[tuple[str, ...], str]] = [
     (("decide", "bad \udcff\udcfe"), "decision is not valid UTF-8"),
     (("decide", "d", "--over", "\udcc3("), "--over is not valid UTF-8"),
     (("task", "\udcff"), "TASK is not valid UTF-8"),
+    # --paths globs: inside the work tree, plain text, bounded
+    (("decide", "d", "--paths", "../elsewhere/**"), "leads outside the work tree"),
+    (("decide", "d", "--paths", "/etc/*"), "is outside the work tree"),
+    (("decide", "d", "--paths", "src/\u202edb"), "invisible character U+202E"),
+    (("decide", "d", "--paths", "src/\x1b]0;x"), "control character U+001B"),
+    (("decide", "d", "--paths", "!src"), "negated glob"),
+    (("decide", "d", "--paths", "p" * 301), "limit is 300"),
+    (("decide", "d", *[a for i in range(51) for a in ("--paths", f"d{i}/")]), "limit is 50"),
+    (("drop", "x", "--why", "w", "--paths", "src/../../x"), "leads outside the work tree"),
+    (("edit", "{D}", "--paths", ""), "already says that"),
+    (("edit", "{D}", "--paths", "", "--paths", "src/"), "--paths '' clears the globs"),
+    (("edit", "{Q}", "--paths", "src/"), "--paths does not apply"),
 ]
 
 

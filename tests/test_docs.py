@@ -545,6 +545,8 @@ def _agent_cells(agent: Any) -> dict[str, str]:
         "Project file": code(agent.config),
         "Events installed": ", ".join(f"`{agent.events[e]}`" for e in HOOKED
                                       if e in agent.events),
+        "Pre-tool-use tools": ", ".join(f"`{name}`" for name in agent.tools),
+        "Pre-tool-use envelope": code(".".join(agent.tool_context_path)),
         "Stop hook answer": stop,
         "Session id": code(*agent.payload.session),
         "Directory": code(f"{directory}[0]" if directory == "workspace_roots" else directory),

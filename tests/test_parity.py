@@ -75,6 +75,10 @@ CASES = (
     Case("verify", ("Tests pass on 3.11", "--by", "pytest -q"),
          {"fact": "Tests pass on 3.11", "by": "pytest -q"}),
     Case("drop", ("Polling", "--why", "too slow"), {"approach": "Polling", "why": "too slow"}),
+    Case("drop", ("Threads", "--why", "races", "--paths", "src/workers/**"),
+         {"approach": "Threads", "why": "races", "paths": ["src/workers/**"]}),
+    Case("decide", ("Queue in db", "--paths", "src/db/**", "--paths", "./schema.sql"),
+         {"text": "Queue in db", "paths": ["src/db/**", "./schema.sql"]}),
     Case("plan", ("README", "--note", "the plan"), {"path": "README", "note": "the plan"}),
     Case("resolve", ("{open}", "--as", "dropped", "--why", "not needed"),
          {"id": "{open}", "as": "dropped", "why": "not needed"}),
@@ -82,6 +86,9 @@ CASES = (
          {"id": "{open}", "as": "decided", "over": ["b"], "because": "c"}),
     Case("edit", ("{accepted}", "Use a queue, bounded", "--scope", "workers"),
          {"id": "{accepted}", "text": "Use a queue, bounded", "scope": "workers"}),
+    Case("edit", ("{accepted}", "--paths", "lib/*.py"),
+         {"id": "{accepted}", "paths": ["lib/*.py"]}),
+    Case("edit", ("{implemented}", "--paths", ""), {"id": "{implemented}", "paths": []}),
     Case("accept", ("{proposed}",), {"id": "{proposed}"}),
     Case("implement", ("{accepted}",), {"id": "{accepted}"}),
     Case("deploy", ("{implemented}", "--env", "production", "--sha", "HEAD", "--url", URL,
@@ -147,7 +154,7 @@ def state(repo_with_commit: Path, tmp_path: Path) -> State:
     ids["proposed"] = _id(ledger.decide("Maybe a cache", proposed=True))
     ids["accepted"] = _id(ledger.decide("Use a queue", over=("threads",),
                                     because="backpressure"))
-    ids["implemented"] = _id(ledger.decide("Log as JSON", because="grep"))
+    ids["implemented"] = _id(ledger.decide("Log as JSON", because="grep", paths=("logs/",)))
     decisions.implement(ledger, ids["implemented"])
     ids["verified"] = _id(ledger.verify("It builds", by="make"))
     return State(repo, remote, ids)

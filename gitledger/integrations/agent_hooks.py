@@ -10,7 +10,9 @@ from the directory the agent happened to start us in, and then:
 * ``pre-compact`` records a checkpoint event.  A hook cannot steer what the summary keeps
   (seeds/000, "The contract with the harness"): the ledger itself is the carrier, and the
   checkpoint marks in its history where a context window ended;
-* ``session-end`` records a checkpoint as well.
+* ``session-end`` records a checkpoint as well;
+* ``pre-tool-use`` tells the agent the decisions that govern a file it is about to write
+  (``pre_tool_hook.py``).
 
 Both also save the agent's transcript (the payload's ``transcript_path``) verbatim, with
 credentials redacted, in ``refs/ledger/transcripts/<session-id>`` (``transcripts.py``),
@@ -53,6 +55,7 @@ from gitledger.integrations.hook_io import (
     time_limit,
     transcript_file,
 )
+from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
 from gitledger.storage.hook_state import read_started, record_end, record_start
@@ -70,6 +73,8 @@ def run_hook(
     ``cwd`` is where to look when the payload names no directory (default: the process's
     current directory); ``env`` is the hook's environment (``CLAUDE_ENV_FILE`` …).
     """
+    if event == "pre-tool-use":  # its own module: it runs before every edit, and is silent
+        return run_pre_tool_use(agent, stdin, env, cwd=cwd)
     prefix = f"git ledger hook {one_line(event)}"
     if event not in EVENTS:
         return HookResult("", hook_line(prefix, "unknown event; use one of "

@@ -60,6 +60,33 @@ class PayloadKeys(NamedTuple):
     shell_session: str | None = None
 
 
+class ToolShape(NamedTuple):
+    """How one of an agent's tools names what it is about to write, in its ``tool_input``
+    (the pre-tool-use hook reads these; ``integrations/tool_targets.py``).
+
+    ``kind`` is what the tool does: ``edit`` (replace ``old`` in the file at ``path``),
+    ``multi`` (a list of such edits under ``edits``), ``write`` (the whole file),
+    ``shell`` (a command line under ``command``, parsed for the files it writes) or
+    ``patch`` (a Codex ``apply_patch`` body under ``command``, naming its files).
+    """
+
+    kind: str
+    #: The keys that may hold the file's path, in the order we look.
+    path: tuple[str, ...] = ("file_path",)
+    #: The key of the text an edit replaces (located in the current file to name lines).
+    old: str | None = None
+    #: The key of a multi-edit's list of edits (each with ``old``).
+    edits: str | None = None
+    #: The key of the command line or the patch body.
+    command: str = "command"
+    #: For an event that fires after the tool ran (Gemini CLI's ``AfterTool``): the key of
+    #: the text the edit put in, found in the file as it is now when the payload does not
+    #: carry the file as it was.
+    new: str | None = None
+    #: The keys, from the top of the payload, of the file's content before the tool ran.
+    original: tuple[str, ...] = ()
+
+
 class McpTarget(NamedTuple):
     """Where the agent reads a project's MCP servers, and what our entry there adds."""
 
@@ -130,6 +157,14 @@ class Agent(NamedTuple):
     pre_compact_each_call: bool = False
     #: Where its session transcripts live: a hook saves ``transcript_path`` only from there.
     transcripts: tuple[TranscriptDir, ...] = ()
+    #: The pre-tool-use matcher: the tools that write files, and the shell tool.
+    tool_matcher: str | None = None
+    #: Those tools by the name the payload's ``tool_name`` gives, and where their input
+    #: names the files (docs/hooks.md, "pre-tool-use", has each one's source).
+    tools: Mapping[str, ToolShape] = {}
+    #: Where pre-tool-use context goes in the envelope, as ``context_path`` for
+    #: SessionStart: the key alone, or an object (naming the event) and its key.
+    tool_context_path: tuple[str, ...] = ()
 
     @property
     def example(self) -> str:
@@ -150,6 +185,16 @@ class Agent(NamedTuple):
         (holder,) = outer
         return {holder: {"hookEventName": self.events["session-start"], key: context}}
 
+    def tool_envelope(self, context: str) -> dict[str, Any]:
+        """The JSON object that makes this agent add ``context`` to the model's next
+        request before the tool runs, without deciding anything about the tool (no
+        permission decision: the agent's own permission rules still apply)."""
+        *outer, key = self.tool_context_path
+        if not outer:
+            return {key: context}
+        (holder,) = outer
+        return {holder: {"hookEventName": self.events["pre-tool-use"], key: context}}
+
     def stop_envelope(self, reason: str) -> dict[str, Any]:
         """What makes this agent carry on instead of stopping, with ``reason`` as its task."""
         if self.stop_decision is None:
@@ -167,6 +212,7 @@ def _codex_extra(event: str) -> dict[str, Any]:
         "pre-compact": "Checkpointing the git ledger",
         "session-end": "Checkpointing the git ledger",
         "stop": "Checking the git ledger",
+        "pre-tool-use": "Checking the git ledger's decisions",
     }[event]}
 
 
@@ -180,17 +226,49 @@ _DESCRIPTIONS = {
     "pre-compact": "Record a checkpoint in the git ledger before compaction",
     "session-end": "Record a checkpoint in the git ledger at session end",
     "stop": "Check the git ledger after each turn; ask for one retry to fix its errors",
+    "pre-tool-use": "Tell the agent the git ledger decisions that govern a file its tools "
+                    "write",
 }
 
 #: Claude Code's, Codex's and Gemini CLI's SessionStart envelope.
 _HOOK_SPECIFIC = ("hookSpecificOutput", "additionalContext")
+#: Claude Code's tools that write files (its "Tools available to Claude" list) and its shell.
+_CLAUDE_TOOLS: Mapping[str, ToolShape] = {
+    "Edit": ToolShape("edit", old="old_string"),
+    "MultiEdit": ToolShape("multi", edits="edits", old="old_string"),
+    "Write": ToolShape("write"),
+    "NotebookEdit": ToolShape("write", path=("notebook_path",)),
+    "Bash": ToolShape("shell"),
+}
+#: Codex's patch tool carries its files in the patch body; its shell tool is ``Bash`` in
+#: hook payloads (codex-rs ``HookToolName``).
+_CODEX_TOOLS: Mapping[str, ToolShape] = {
+    "apply_patch": ToolShape("patch"),
+    "Bash": ToolShape("shell"),
+}
+#: Gemini CLI's built-in file tools (docs/tools/file-system.md) and its shell tool, as its
+#: ``AfterTool`` payload has them: the edit is made, ``tool_response`` shows the file before.
+_GEMINI_TOOLS: Mapping[str, ToolShape] = {
+    "replace": ToolShape("edit", old="old_string", new="new_string",
+                         original=("tool_response", "returnDisplay", "originalContent")),
+    "write_file": ToolShape("write"),
+    "run_shell_command": ToolShape("shell"),
+}
+#: Cursor's preToolUse tool types for writes and the shell.
+_CURSOR_TOOLS: Mapping[str, ToolShape] = {
+    "Write": ToolShape("write", path=("file_path", "path", "target_file")),
+    "Edit": ToolShape("edit", path=("file_path", "path", "target_file"), old="old_string"),
+    "Delete": ToolShape("write", path=("file_path", "path", "target_file")),
+    "Shell": ToolShape("shell"),
+}
+
 #: How our MCP server entry starts in Claude Code's ``.mcp.json`` (its ``type`` is explicit).
 _STDIO: Mapping[str, Any] = {"type": "stdio"}
 
 CLAUDE = Agent(
     name="claude", title="Claude Code", config=".claude/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "stop": "Stop"},
+            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
     notes=("Claude Code reads hooks at startup; review them with /hooks.",
@@ -204,11 +282,13 @@ CLAUDE = Agent(
     payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR"),
     # ~/.claude/projects/<project>/<session id>.jsonl; CLAUDE_CONFIG_DIR moves ~/.claude.
     transcripts=(TranscriptDir("CLAUDE_CONFIG_DIR", ".claude", "projects"),),
+    tool_matcher="Edit|Write|MultiEdit|NotebookEdit|Bash", tools=_CLAUDE_TOOLS,
+    tool_context_path=_HOOK_SPECIFIC,
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "stop": "Stop"},
+            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_codex_extra,
     notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
@@ -226,11 +306,12 @@ CODEX = Agent(
     payload=PayloadKeys(shell_session="CODEX_THREAD_ID"),
     # The rollout files, $CODEX_HOME/sessions/YYYY/MM/DD/rollout-….jsonl (~/.codex).
     transcripts=(TranscriptDir("CODEX_HOME", ".codex", "sessions"),),
+    tool_matcher="apply_patch|Bash", tools=_CODEX_TOOLS, tool_context_path=_HOOK_SPECIFIC,
 )
 GEMINI = Agent(
     name="gemini", title="Gemini CLI", config=".gemini/settings.json",
     events={"session-start": "SessionStart", "pre-compact": "PreCompress",
-            "session-end": "SessionEnd", "stop": "AfterAgent"},
+            "session-end": "SessionEnd", "pre-tool-use": "AfterTool", "stop": "AfterAgent"},
     grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT * 1000,
     preamble={}, extra=_gemini_extra,
     notes=("Gemini CLI runs project hooks only in a trusted folder; releases before "
@@ -248,11 +329,15 @@ GEMINI = Agent(
     pre_compact_each_call=True,
     # ~/.gemini/tmp/<project>/chats/session-….json; GEMINI_CLI_HOME stands for HOME.
     transcripts=(TranscriptDir("GEMINI_CLI_HOME", "", ".gemini/tmp"),),
+    # BeforeTool cannot add context (0.61.0 reads no additionalContext there): the
+    # nearest event that can is AfterTool, the same request the others' context reaches.
+    tool_matcher="^(write_file|replace|run_shell_command)$", tools=_GEMINI_TOOLS,
+    tool_context_path=_HOOK_SPECIFIC,
 )
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",
     events={"session-start": "sessionStart", "pre-compact": "preCompact",
-            "session-end": "sessionEnd", "stop": "stop"},
+            "session-end": "sessionEnd", "pre-tool-use": "preToolUse", "stop": "stop"},
     grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT,
     preamble={"version": 1}, extra=_no_extra,
     notes=("Cursor runs project hooks in a trusted workspace; the Hooks output channel "
@@ -270,6 +355,8 @@ CURSOR = Agent(
                         stop_status="status", project_dir="CURSOR_PROJECT_DIR"),
     # ~/.cursor/projects/<workspace>/agent-transcripts/ (its JSONL ones; .txt is not read).
     transcripts=(TranscriptDir(None, ".cursor", "projects"),),
+    tool_matcher="Write|Edit|Delete|Shell", tools=_CURSOR_TOOLS,
+    tool_context_path=("additional_context",),
 )
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
@@ -304,6 +391,12 @@ def agent(name: str) -> Agent:
 def envelope(fmt: str, event: str, context: str) -> dict[str, Any]:
     """The JSON object agent ``fmt`` reads from a SessionStart hook's stdout."""
     return agent(fmt).envelope(event, context)
+
+
+def tool_envelope(fmt: str, context: str) -> dict[str, Any]:
+    """What agent ``fmt`` reads from a pre-tool-use hook to add ``context`` to the model's
+    next request, never blocking the tool."""
+    return agent(fmt).tool_envelope(context)
 
 
 def stop_envelope(fmt: str, reason: str) -> dict[str, Any]:
@@ -347,10 +440,12 @@ __all__ = [
     "Agent",
     "McpTarget",
     "PayloadKeys",
+    "ToolShape",
     "TranscriptDir",
     "agent",
     "choice_help",
     "default_budget",
     "envelope",
     "stop_envelope",
+    "tool_envelope",
 ]

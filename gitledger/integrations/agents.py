@@ -41,7 +41,8 @@ OURS = re.compile(r"(?<![\w.-])git[ -]ledger\s+(?:hook|check\s+--hook)\b")
 
 
 def command(agent_name: str, event: str) -> str:
-    """The command line our hook entry runs for ``event``."""
+    """The command line our hook entry runs for ``event``: the one place it is built (the
+    example configs under ``hooks/``, install and the docs all come from here)."""
     if event == "stop":
         return f"git ledger check --hook stop --agent {agent_name}"
     return f"git ledger hook {event} --agent {agent_name}"
@@ -54,6 +55,8 @@ def handler(spec: Agent, event: str) -> dict[str, Any]:
                                 "timeout": spec.timeout}
     else:
         body = {"command": command(spec.name, event), "timeout": spec.timeout}
+        if event == "pre-tool-use" and spec.tool_matcher:  # flat handlers carry their own
+            body["matcher"] = spec.tool_matcher
     extra = spec.extra(event)
     if "name" in extra:  # Gemini identifies hooks by name: put it first, as its docs do
         return {"name": extra.pop("name"), **body, **extra}
@@ -67,6 +70,8 @@ def entry(spec: Agent, event: str) -> dict[str, Any]:
     group: dict[str, Any] = {}
     if event == "session-start" and spec.start_matcher:
         group["matcher"] = spec.start_matcher
+    elif event == "pre-tool-use" and spec.tool_matcher:
+        group["matcher"] = spec.tool_matcher
     group["hooks"] = [handler(spec, event)]
     return group
 

@@ -190,7 +190,7 @@ def _decide(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     return write_json(_ledger(where, a).decide(
         a["text"], over=a.get("over", ()), because=a.get("because"), scope=a.get("scope"),
         supersedes=a.get("supersedes"), proposed=a.get("proposed", False),
-        evidence=a.get("evidence", ()), next_text=a.get("next")))
+        evidence=a.get("evidence", ()), paths=a.get("paths", ()), next_text=a.get("next")))
 
 
 def _verify(where: Where, a: dict[str, Any]) -> dict[str, Any]:
@@ -200,6 +200,7 @@ def _verify(where: Where, a: dict[str, Any]) -> dict[str, Any]:
 
 def _drop(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     return write_json(_ledger(where, a).drop(a["approach"], why=a["why"],
+                                             paths=a.get("paths", ()),
                                              next_text=a.get("next")))
 
 
@@ -223,8 +224,8 @@ def _edit(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     return write_json(_ledger(where, a).edit(
         a["id"], text=a.get("text"), next_text=a.get("next"), because=a.get("because"),
         scope=a.get("scope"), over=a.get("over", ()), evidence=a.get("evidence", ()),
-        by=a.get("by"), why=a.get("why"), path=a.get("path"), note=a.get("note"),
-        ask_user=a.get("ask_user")))
+        by=a.get("by"), why=a.get("why"), paths=a.get("paths"), path=a.get("path"),
+        note=a.get("note"), ask_user=a.get("ask_user")))
 
 
 def _decision(where: Where, a: dict[str, Any]) -> Ledger:
@@ -323,6 +324,8 @@ _BECAUSE = Param("because", "string", "Why it beat the alternatives.")
 _SCOPE = Param("scope", "string", "The smallest boundary it applies to (a module, a path, "
                "an API); one decision in force per scope.")
 _EVIDENCE = Param("evidence", "strings", "Evidence: git:<sha>, test:<name> or a URL.")
+_PATHS = Param("paths", "strings", "Globs of the files it governs (src/db/**), relative to "
+               "the top of the work tree; an edit there is shown it.")
 _PROPOSED = Param("proposed", "boolean", "Record it as proposed, for a person to accept, "
                   "instead of accepted.")
 _BY = Param("by", "string", "The exact command or probe that proved it, to re-run.")
@@ -347,7 +350,8 @@ TOOLS: tuple[Tool, ...] = (
          "and why (`because`). Never record secrets or re-derivable status.",
          (_text("text", "The decision, stated so it can be followed cold."), _OVER,
           _BECAUSE, _SCOPE, Param("supersedes", "string", "The id of the decision this "
-                                  "one replaces."), _PROPOSED, _EVIDENCE, NEXT, PROJECT),
+                                  "one replaces."), _PROPOSED, _EVIDENCE, _PATHS, NEXT,
+          PROJECT),
          _decide),
     Tool("verify", "Record a verified fact",
          "Record a fact once a command proved it, with that exact command in `by`, at the "
@@ -359,7 +363,7 @@ TOOLS: tuple[Tool, ...] = (
          "Record an approach you abandoned, with why, so that nobody retries it after a "
          "compaction.",
          (_text("approach", "The approach abandoned."),
-          _text("why", "Why it was abandoned."), NEXT, PROJECT), _drop),
+          _text("why", "Why it was abandoned."), _PATHS, NEXT, PROJECT), _drop),
     Tool("plan", "Point to a plan file",
          "Record a pointer to a plan or project-state file (a path, never a copy of it).",
          (_text("path", "The file, relative to the repository or absolute."),
@@ -378,6 +382,8 @@ TOOLS: tuple[Tool, ...] = (
          "state. `over` and `evidence` replace the whole list.",
          (ENTRY_ID, Param("text", "string", "The new text."), _BECAUSE, _SCOPE, _OVER,
           _EVIDENCE, _BY, Param("why", "string", "dropped: the new reason."),
+          Param("paths", "strings", "decided, dropped: replace the globs ([] clears "
+                "them)."),
           Param("path", "string", "plan: the new path."),
           Param("note", "string", "plan: the new note."),
           Param("ask_user", "boolean", "open: whether only the user can close it."),

@@ -32,6 +32,7 @@ from gitledger.core.model import (
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
+from gitledger.ledger.footprints import with_evidence
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
 from gitledger.ledger.rules import TRANSITIONS, is_log_url, require_move
@@ -93,7 +94,7 @@ def implement(
 
     def change(view: TreeView, old: Entry) -> tuple[Entry, list[Entry]]:
         items = old.evidence if evidence in old.evidence else (*old.evidence, evidence)
-        return replace(old, status="implemented", evidence=items), []
+        return replace(with_evidence(ledger.repo, old, items), status="implemented"), []
 
     return _move(ledger, prefix, "implemented", change, next_text)
 
@@ -179,7 +180,7 @@ def add_evidence(
         new_focus = replace(focus, next=nxt) if nxt is not None else focus
         if kept == old.evidence and not new_items and new_focus == focus:
             return None
-        entry = replace(old, evidence=(*kept, *new_items))
+        entry = with_evidence(ledger.repo, old, (*kept, *new_items))
         files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry)}
         if new_focus != focus:
             files[FOCUS_PATH] = encode_focus(new_focus)

@@ -37,6 +37,7 @@ from gitledger.errors import (
     UnknownEntry,
 )
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
+from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
     SESSION_LIMIT,
@@ -127,7 +128,8 @@ class Ledger(LedgerReader):
     def decide(
         self, text: str, *, over: Sequence[str] = (), because: str | None = None,
         scope: str | None = None, supersedes: str | None = None, proposed: bool = False,
-        evidence: Sequence[str] = (), next_text: str | None = None,
+        evidence: Sequence[str] = (), paths: Sequence[str] = (),
+        next_text: str | None = None,
     ) -> WriteResult:
         """Add a decision; with ``supersedes`` the old one is replaced in the same event.
 
@@ -140,6 +142,7 @@ class Ledger(LedgerReader):
         fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
         status = "proposed" if proposed else "accepted"
         fields["status"] = status
+        fields["paths"] = clean_paths(self.repo, paths)
         amend = None
         clean_next(next_text)
         if supersedes:
@@ -149,6 +152,7 @@ class Ledger(LedgerReader):
             amend = supersede
         # Last, once nothing else can refuse: it writes the keep-alive chain.
         fields["evidence"] = self._checked_evidence(fields["evidence"], entry_id)
+        fields["footprint"] = derived_footprint(self.repo, fields["evidence"])
         warnings = write_warnings(self, decision, fields.get("scope"), fields.get("supersedes"),
                                   proposed=proposed, because=fields.get("because"))
         result = self._add("decided", decision, next_text, amend=amend, entry_id=entry_id,
@@ -167,10 +171,12 @@ class Ledger(LedgerReader):
             by=clean_text(by, "--by"), commit=self.repo.head_commit(),
         )
 
-    def drop(self, approach: str, *, why: str, next_text: str | None = None) -> WriteResult:
-        return self._add(
-            "dropped", clean_text(approach, "approach"), next_text, why=clean_text(why, "--why")
-        )
+    def drop(self, approach: str, *, why: str, paths: Sequence[str] = (),
+             next_text: str | None = None) -> WriteResult:
+        text = clean_text(approach, "approach")
+        reason = clean_text(why, "--why")
+        return self._add("dropped", text, next_text, why=reason,
+                         paths=clean_paths(self.repo, paths))
 
     def plan(
         self, path: str, *, note: str | None = None, next_text: str | None = None
@@ -200,6 +206,7 @@ class Ledger(LedgerReader):
                                    "to change it)")
             clean_next(next_text)
             fields["evidence"] = self._checked_evidence(fields["evidence"], target.id)
+            fields["footprint"] = derived_footprint(self.repo, fields["evidence"])
         elif as_kind == "verified":
             if by is None:
                 raise InvalidInput("resolve --as verified needs --by COMMAND (what proved it)")
@@ -240,12 +247,18 @@ class Ledger(LedgerReader):
 
     def edit(
         self, prefix: str, *, text: str | None = None, next_text: str | None = None,
-        **changes: Any,
+        paths: Sequence[str] | None = None, **changes: Any,
     ) -> WriteResult:
-        """Change an entry's text or its kind's fields; its history keeps the old state."""
+        """Change an entry's text or its kind's fields; its history keeps the old state.
+
+        ``paths`` replaces the globs; an empty list (or only empty strings: ``--paths ''``)
+        clears them.  New ``evidence`` derives the footprint again.
+        """
         cleaned: dict[str, Any] = {}
         if text is not None:
             cleaned["text"] = clean_text(text, "text")
+        if paths is not None:
+            cleaned["paths"] = _edited_paths(self.repo, paths)
         for key, value in changes.items():
             if value is None or value in ((), []):
                 continue
@@ -259,6 +272,8 @@ class Ledger(LedgerReader):
         if "evidence" in cleaned and target.kind == "decided":
             _refuse_fields(target, cleaned)  # before the keep-alive write, as well as after
             cleaned["evidence"] = self._checked_evidence(cleaned["evidence"], target.id)
+            cleaned["footprint"] = derived_footprint(self.repo, cleaned["evidence"],
+                                                     target.footprint)
 
         def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
             old = read_entry(view, target.id)
@@ -643,6 +658,14 @@ def _decision_fields(
         "scope": clean_line(scope, "--scope") if scope is not None else None,
         "evidence": _clean_lines(evidence, "--evidence"),
     }
+
+
+def _edited_paths(repo: Repo, paths: Sequence[str]) -> tuple[str, ...]:
+    """``edit --paths``: the new globs, or none for ``--paths ''`` (which clears them)."""
+    given = [p for p in paths if p.strip()]
+    if given and len(given) != len(paths):
+        raise InvalidInput("--paths '' clears the globs: give it alone, or give only globs")
+    return clean_paths(repo, given)
 
 
 def _refuse_fields(entry: Entry, changes: dict[str, Any]) -> None:

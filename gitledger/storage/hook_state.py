@@ -14,13 +14,14 @@ for the next start to take the ledger over as a handover (docs/hooks.md, "Owners
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import secrets
 from pathlib import Path
 from typing import NamedTuple
 
-from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE
+from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
 
 #: A stop-mark file larger than this is not ours: it is read as empty.
 STOP_MARKS_LIMIT = 64 * 1024
@@ -84,6 +85,52 @@ def write_stop_marks(gitdir: Path, marks: dict[str, str]) -> None:
     payload's ``stop_hook_active`` is then the only guard)."""
     with contextlib.suppress(OSError):
         _write_whole(gitdir / STOP_MARK_FILE, json.dumps(marks))
+
+
+#: A told-marks file larger than this is not ours: it is read as empty.
+TOLD_LIMIT = 256 * 1024
+#: Sessions the told marks remember (the oldest are forgotten first), and entries each.
+TOLD_SESSIONS = 32
+TOLD_ENTRIES = 500
+
+
+def read_told(gitdir: Path, session: str) -> dict[str, str]:
+    """What the pre-tool-use hook has told ``session`` already: an entry id → a digest of
+    the entry as told.  An absent, unreadable, oversized or malformed file is nothing."""
+    marks = _read_told(gitdir)
+    found = marks.get(_session_key(session), {})
+    return dict(found)
+
+
+def record_told(gitdir: Path, session: str, told: dict[str, str]) -> None:
+    """Add ``told`` (id → digest) to what ``session`` has been told; a git dir that
+    refuses the file keeps the old marks, silently (the session is then told again)."""
+    marks = _read_told(gitdir)
+    key = _session_key(session)
+    entries = {**marks.pop(key, {}), **told}
+    marks[key] = dict(list(entries.items())[-TOLD_ENTRIES:])
+    kept = dict(list(marks.items())[-TOLD_SESSIONS:])
+    with contextlib.suppress(OSError):
+        _write_whole(gitdir / TOLD_FILE, json.dumps(kept))
+
+
+def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:
+    path = gitdir / TOLD_FILE
+    try:
+        if path.stat().st_size > TOLD_LIMIT:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: {i: d for i, d in v.items() if isinstance(i, str) and isinstance(d, str)}
+            for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _session_key(session: str) -> str:
+    # A digest, not the id: the file is local, but a session id is nobody's business here.
+    return hashlib.sha256(session.encode("utf-8", errors="replace")).hexdigest()[:32]
 
 
 def _write_whole(path: Path, text: str) -> None:

@@ -30,3 +30,6 @@ KEPT_DIR = "commits"
 NOTES_REF = "refs/notes/ledger"
 #: In a worktree's own git dir: the agent session that started there last (``hook_state.py``).
 STARTED_FILE = "ledger-session"
+#: In a worktree's own git dir: the decisions the pre-tool-use hook has told each session
+#: already, with a digest of each as told (``hook_state.py``).
+TOLD_FILE = "ledger-told.json"

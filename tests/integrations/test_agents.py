@@ -158,7 +158,12 @@ def test_claude_entries(repo: Path) -> None:
     assert start == [{"matcher": "startup|resume|clear|compact|fork", "hooks": [
         {"type": "command", "command": "git ledger hook session-start --agent claude",
          "timeout": 30}]}]
-    assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd", "Stop"]
+    assert list(document["hooks"]) == ["SessionStart", "PreCompact", "SessionEnd",
+                                       "PreToolUse", "Stop"]
+    assert document["hooks"]["PreToolUse"] == [{
+        "matcher": "Edit|Write|MultiEdit|NotebookEdit|Bash", "hooks": [
+            {"type": "command", "command": "git ledger hook pre-tool-use --agent claude",
+             "timeout": 30}]}]
     assert document["hooks"]["Stop"] == [{"hooks": [
         {"type": "command", "command": "git ledger check --hook stop --agent claude",
          "timeout": 30}]}]
@@ -316,7 +321,8 @@ def test_a_stale_entry_of_ours_is_updated_in_place(repo: Path) -> None:
         {"matcher": "resume", "hooks": [dict(stale)]},
     ]}})
     report = install(repo, "claude")
-    assert [c.action for c in report.changes] == ["updated", "added", "added", "added"]
+    assert [c.action for c in report.changes] == ["updated", "added", "added", "added",
+                                                  "added"]
     start = json.loads(path.read_text())["hooks"]["SessionStart"]
     assert start[0] == {"matcher": "startup", "hooks": [mine]}
     assert len(start) == 2
@@ -523,11 +529,12 @@ def test_dry_run_reports_what_the_run_then_does(ledger: Run, repo: Path, agent: 
 
 def test_install_text_names_every_entry(ledger: Run, repo: Path) -> None:
     out = ok(ledger("install", "--agent", "gemini"))
-    assert out.splitlines()[:5] == [
+    assert out.splitlines()[:6] == [
         ".gemini/settings.json: created",
         "  + SessionStart  git ledger hook session-start --agent gemini",
         "  + PreCompress   git ledger hook pre-compact --agent gemini",
         "  + SessionEnd    git ledger hook session-end --agent gemini",
+        "  + AfterTool     git ledger hook pre-tool-use --agent gemini",
         "  + AfterAgent    git ledger check --hook stop --agent gemini",
     ]
 
@@ -547,7 +554,7 @@ def test_install_json(ledger: Run, repo: Path) -> None:
     assert document["dry_run"] is False
     assert Path(document["path"]) == (repo / ".codex" / "hooks.json").resolve()
     assert [c["event"] for c in document["changes"]] == ["SessionStart", "PreCompact",
-                                                           "SessionEnd", "Stop"]
+                                                           "SessionEnd", "PreToolUse", "Stop"]
     assert document["changes"][-1]["command"] == "git ledger check --hook stop --agent codex"
     assert {c["action"] for c in document["changes"]} == {"added"}
     assert document["notes"]

@@ -1,0 +1,154 @@
+"""``git ledger hook pre-tool-use --agent A``: tell an agent, before its tool writes a file,
+the decisions that govern that file.
+
+The agent runs this before its file-writing and shell tools (the matcher in its record).
+We read the tool call from the payload (``tool_targets.py``: the files and, where the
+input says, the lines), find the entries of this worktree's session ledger and of the
+project ledger that govern them (``views/governing.py``), and print the agent's envelope
+that adds the decisions' text to the model's next request (``Agent.tool_envelope``).
+Each entry is told once per session (the payload's session id), unless it has changed
+since: what was told is remembered in the worktree's git dir (``storage/hook_state.py``).
+
+It never blocks or denies the tool, and never decides its permission: the envelope holds
+context only, and the exit status is always 0.  A payload we cannot use (not JSON, no
+tool we know, no path, a path outside the work tree, a binary or missing file, a patch
+that does not parse, too large) prints nothing at all; so does a call that finds no
+decision.  A ledger that cannot be read, or a bug of ours, prints one line on stderr and
+nothing on stdout.
+
+Kept light: it runs before every edit, so it imports the ledger's reads only (as
+``restore`` does), never the writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from gitledger.core.display import one_line
+from gitledger.core.parsing import json_loads
+from gitledger.core.text import clean_line
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.integrations.agent_registry import AGENTS, BY_NAME, PROJECT_DIR_VARS
+from gitledger.integrations.hook_io import (
+    CWD_KEYS,
+    ROOTS_KEY,
+    SESSION_KEYS,
+    STDIN_LIMIT,
+    Deadline,
+    HookResult,
+    hook_line,
+    time_limit,
+)
+from gitledger.integrations.tool_targets import tool_name, tool_targets
+from gitledger.ledger.reader import SESSION_LIMIT, LedgerReader
+from gitledger.storage.hook_state import read_told, record_told
+from gitledger.views.governing import context_text, governing, labelled
+
+#: Seconds before the hook gives up (silently: the edit goes on without the context).
+PRE_TOOL_DEADLINE = 5.0
+_PREFIX = "git ledger hook pre-tool-use"
+
+
+def run_pre_tool_use(agent: str, stdin: bytes, env: Mapping[str, str], *,
+                     cwd: str | os.PathLike[str] | None = None,
+                     deadline: float = PRE_TOOL_DEADLINE) -> HookResult:
+    """Run the hook for ``agent`` on its ``stdin``; never raises, always exits 0."""
+    if agent not in AGENTS:
+        return HookResult("", hook_line(_PREFIX, f"unknown agent '{one_line(agent)}'; use "
+                                                 f"one of {', '.join(AGENTS)}"))
+    try:
+        with time_limit(deadline):
+            return HookResult(_run(agent, stdin, env, cwd), "")
+    except Deadline:
+        return HookResult("", hook_line(f"{_PREFIX} ({agent})",
+                                        f"gave up after {deadline:g} seconds"))
+    except LedgerError as exc:
+        return HookResult("", hook_line(f"{_PREFIX} ({agent})", str(exc)))
+    except Exception as exc:  # a bug of ours must never stop the agent's edit
+        return HookResult("", hook_line(f"{_PREFIX} ({agent})",
+                                        f"internal error: {type(exc).__name__}: {exc}"))
+
+
+def _run(agent: str, stdin: bytes, env: Mapping[str, str],
+         fallback: str | os.PathLike[str] | None) -> str:
+    data = _payload(stdin)
+    spec = BY_NAME[agent]
+    if data is None or tool_name(data) not in spec.tools:
+        return ""
+    where = _directory(data, env, fallback)
+    if where is None:
+        return ""
+    try:
+        reader = LedgerReader.open(where, session="")
+    except LedgerError:
+        return ""  # not a repository (or a bare one): nothing governs anything here
+    top = str(reader.repo.workdir)
+    targets = [(t.path, t.lines) for t in tool_targets(spec, data, top, where)]
+    if not targets:
+        return ""
+    found = governing(reader, targets)
+    if not found:
+        return ""
+    session = _session(data)
+    told = read_told(reader.repo.gitdir, session) if session else {}
+    # Labels first: who wrote an entry is part of what was told.
+    fresh = [g for g in labelled(reader, found[:_LOOK_AT]) if told.get(g.entry.id) != g.digest]
+    if not fresh:
+        return ""
+    text = context_text(fresh, more=max(0, len(found) - _LOOK_AT), targets=targets)
+    if not text:
+        return ""
+    if session:
+        shown = [g for g in fresh if g.entry.id in text]
+        record_told(reader.repo.gitdir, session, {g.entry.id: g.digest for g in shown})
+    return json.dumps(spec.tool_envelope(text), ensure_ascii=False)
+
+
+#: How many of the matches are labelled and checked against what the session was told
+#: (the text shows three; the rest are counted).
+_LOOK_AT = 12
+
+
+def _payload(stdin: bytes) -> dict[str, Any] | None:
+    if not stdin.strip() or len(stdin) > STDIN_LIMIT:
+        return None
+    try:
+        data = json_loads(stdin.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, InvalidInput):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _directory(data: Mapping[str, Any], env: Mapping[str, str],
+               fallback: str | os.PathLike[str] | None) -> str | None:
+    """The session's directory: the payload's ``cwd`` (Cursor: its first workspace root),
+    else the agent's project directory variable, else where we were started."""
+    for key in CWD_KEYS:
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            return value if "\x00" not in value and os.path.isdir(value) else None
+    roots = data.get(ROOTS_KEY)
+    if isinstance(roots, list) and roots and isinstance(roots[0], str) and roots[0]:
+        return roots[0] if "\x00" not in roots[0] and os.path.isdir(roots[0]) else None
+    for name in PROJECT_DIR_VARS:
+        value = env.get(name, "")
+        if value and os.path.isdir(value):
+            return value
+    return str(fallback) if fallback is not None else os.getcwd()
+
+
+def _session(data: Mapping[str, Any]) -> str | None:
+    for key in SESSION_KEYS:
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            try:
+                return clean_line(value, key, SESSION_LIMIT)
+            except InvalidInput:
+                return None
+    return None
+
+
+__all__ = ["PRE_TOOL_DEADLINE", "run_pre_tool_use"]

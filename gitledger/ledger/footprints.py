@@ -1,0 +1,114 @@
+"""A decision's footprint as the ledger writes it: globs checked, spans derived from commits.
+
+Two halves (docs/format.md, "Footprints"):
+
+* ``clean_paths``: the globs ``decide``/``edit``/``drop --paths`` take, made relative to the
+  top of the work tree (a glob typed in a subdirectory is about that subdirectory) and
+  refused when they leave it;
+* ``derived_footprint``: the ``footprint`` key from a decision's ``git:`` evidence.  Every
+  write that sets a decision's evidence (``decide``/``resolve --evidence``, ``edit
+  --evidence``, ``implement``, ``evidence --add/--remove``, and through those the git hooks'
+  ``Ledger-Implements:`` and post-rewrite) passes the new evidence through it, so a
+  footprint always names exactly the commits the evidence cites; ``doctor`` compares it
+  with the stored key and ``doctor --fix`` writes it.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from gitledger.core.footprint import MAX_SPANS, parse_span
+from gitledger.core.model import Entry
+from gitledger.core.text import clean_line
+from gitledger.errors import InvalidInput
+from gitledger.storage.commits import CommitGraph
+from gitledger.storage.footprints import commit_spans
+from gitledger.storage.repo import Repo
+
+#: Globs one entry keeps at most, and the length of each: a glob list is a pointer at
+#: code, and the pre-tool-use hook matches every one of them on every edit.
+MAX_PATHS = 50
+PATH_LIMIT = 300
+
+
+def clean_paths(repo: Repo, globs: Iterable[str], option: str = "--paths") -> tuple[str, ...]:
+    """The globs as stored: relative to the top of the work tree, ``/``-separated, without
+    ``.``/``..`` parts, each once; InvalidInput (one line) for any that cannot be."""
+    out: list[str] = []
+    for given in globs:
+        glob = _clean_glob(repo, given, option)
+        if glob not in out:
+            out.append(glob)
+    if len(out) > MAX_PATHS:
+        raise InvalidInput(f"{option}: {len(out)} globs; the limit is {MAX_PATHS} (a "
+                           "directory's glob, like 'src/db/**', covers what is under it)")
+    return tuple(out)
+
+
+def _clean_glob(repo: Repo, given: str, option: str) -> str:
+    text = clean_line(given, option, PATH_LIMIT)
+    named = f"{option} '{text}'"
+    if text.startswith("!"):
+        raise InvalidInput(f"{named}: a negated glob is not supported; name the files the "
+                           "entry governs")
+    directory = text.endswith("/")
+    expanded = os.path.expanduser(text)
+    top = repo.workdir.as_posix()
+    if posixpath.isabs(expanded):
+        full = posixpath.normpath(expanded)
+        if not _inside(full, top):
+            raise InvalidInput(f"{named} is outside the work tree ({top}); give a glob "
+                               "relative to its top")
+        relative = posixpath.relpath(full, top)
+    else:
+        here = repo.cwd.as_posix()
+        base = posixpath.relpath(here, top) if _inside(here, top) else "."
+        relative = posixpath.normpath(posixpath.join(base, expanded))
+    if relative == ".." or relative.startswith("../"):
+        raise InvalidInput(f"{named} leads outside the work tree; give a glob relative to "
+                           "its top")
+    if relative == ".":
+        return "**"
+    return relative + "/" if directory else relative
+
+
+def _inside(path: str, top: str) -> bool:
+    return path == top or path.startswith(top.rstrip("/") + "/")
+
+
+def derived_footprint(repo: Repo, evidence: Sequence[str],
+                      previous: Iterable[str] = ()) -> tuple[str, ...]:
+    """The footprint of a decision with ``evidence``: the spans of each ``git:`` commit it
+    cites, in evidence order, at most ``MAX_SPANS``.  A cited commit this repository no
+    longer has keeps the spans ``previous`` (the stored footprint) gave it."""
+    graph = CommitGraph(repo)
+    kept: dict[str, list[str]] = {}
+    for text in previous:
+        span = parse_span(text)
+        if span is not None:
+            kept.setdefault(span.commit, []).append(text)
+    out: list[str] = []
+    for sha in dict.fromkeys(_git_shas(evidence)):
+        if graph.full(sha) is None:
+            out.extend(kept.get(sha, ()))
+        else:
+            out.extend(str(span) for span in commit_spans(repo, sha))
+    return tuple(dict.fromkeys(out))[:MAX_SPANS]
+
+
+def with_evidence(repo: Repo, entry: Entry, evidence: tuple[str, ...]) -> Entry:
+    """``entry`` citing ``evidence``, its footprint derived again (``derived_footprint``)."""
+    if entry.kind != "decided":
+        return replace(entry, evidence=evidence)
+    return replace(entry, evidence=evidence,
+                   footprint=derived_footprint(repo, evidence, entry.footprint))
+
+
+def _git_shas(evidence: Sequence[str]) -> list[str]:
+    return [item[4:].strip() for item in evidence if item.startswith("git:") and item[4:].strip()]
+
+
+__all__ = ["MAX_PATHS", "PATH_LIMIT", "clean_paths", "derived_footprint", "with_evidence"]

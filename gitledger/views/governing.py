@@ -1,0 +1,206 @@
+"""The decisions that govern a file an agent is about to change, and what it is told.
+
+``governing`` reads this worktree's session ledger and the project ledger and keeps the
+entries whose footprint or paths take in the target (``core/footprint.py``: ``role`` and
+``governs``), in the order an agent needs them: decisions in force whose footprint lines
+the change touches, decisions in force that govern the file or its paths, rejected
+decisions, dropped approaches.
+
+``context_text`` is what the pre-tool-use hook gives the agent: the decisions themselves,
+never a pointer to them (an agent told only that a decision exists does not reuse it, one
+told its text does) — id, text, status, scope and each rejected alternative with the reason,
+a rejected decision's text and why it was rejected, a dropped approach and why — labelled
+with who wrote it when that is not the reader, every text from the ledger made printable
+and capped, at most ``MAX_ENTRIES`` entries in ``MAX_CHARS`` characters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gitledger.core.display import quote
+from gitledger.core.footprint import (
+    DROPPED,
+    IN_FORCE,
+    REJECTED,
+    Lines,
+    format_lines,
+    governed,
+    governs,
+    overlaps,
+    role,
+)
+from gitledger.core.model import Entry
+from gitledger.ledger.reader import LedgerReader
+from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import LedgerProvenance
+
+#: The most entries one tool call is told about, and the characters of context in all.
+MAX_ENTRIES = 3
+MAX_CHARS = 1500
+#: The order roles are told in (in force by lines comes before all of these).
+_RANK = {IN_FORCE: 1, REJECTED: 2, DROPPED: 3}
+
+
+@dataclass(frozen=True)
+class Governing:
+    """One entry that governs a target, and how."""
+
+    entry: Entry
+    role: str
+    #: The target path it governs, and whether through footprint lines the change touches.
+    path: str
+    by_lines: bool
+    #: "session" or "project".
+    ledger: str
+    #: `` [by NAME]`` when someone other than the reader wrote or changed it, else "".
+    label: str = ""
+
+    @property
+    def rank(self) -> int:
+        return 0 if self.by_lines else _RANK[self.role]
+
+    @property
+    def digest(self) -> str:
+        """What changes when the entry (or who wrote it) does: a session told it once is
+        told again only then."""
+        e = self.entry
+        parts = (e.id, e.kind, e.text, e.status, e.scope, e.over, e.because, e.rejected_why,
+                 e.why, e.paths, e.footprint, self.label)
+        return hashlib.sha256(repr(parts).encode("utf-8", errors="replace")).hexdigest()[:24]
+
+
+def governing(session: LedgerReader, targets: Sequence[tuple[str, Lines]]) -> list[Governing]:
+    """The entries of the worktree's session ledger (``session``) and the project ledger
+    that govern ``targets`` (path, lines), best first; each entry once (for its best
+    target)."""
+    project = LedgerReader(session.store, PROJECT_REF, "project")
+    found: dict[str, Governing] = {}
+    for reader in (session, project):
+        for entry in reader.snapshot().entries:
+            kind = role(entry)
+            if kind is None or entry.id in found:
+                continue
+            best: Governing | None = None
+            for path, lines in targets:
+                if not governs(entry, path, lines):
+                    continue
+                match = Governing(entry, kind, path, _by_lines(entry, path, lines),
+                                  reader.kind)
+                if best is None or match.rank < best.rank:
+                    best = match
+            if best is not None:
+                found[entry.id] = best
+    ordered = sorted(found.values(),
+                     key=lambda g: (g.rank, g.ledger != "session", -g.entry.seq))
+    return ordered
+
+
+def labelled(session: LedgerReader, found: Sequence[Governing]) -> list[Governing]:
+    """``found`` with each entry labelled with who wrote it, from the ledger's history,
+    when that is someone other than the reader (read only for the entries told)."""
+    if not found:
+        return []
+    readers = {"session": session,
+               "project": LedgerReader(session.store, PROJECT_REF, "project")}
+    me = session.current_user()
+    records: dict[str, LedgerProvenance] = {}
+    out: list[Governing] = []
+    for item in found:
+        if item.ledger not in records:
+            records[item.ledger] = readers[item.ledger].provenance()
+        others = records[item.ledger].others(item.entry.id, me)
+        label = f" {quote(others.label(), 120)}" if others is not None else ""
+        out.append(Governing(item.entry, item.role, item.path, item.by_lines, item.ledger,
+                             label))
+    return out
+
+
+def _by_lines(entry: Entry, path: str, lines: Lines) -> bool:
+    """Whether ``entry`` governs ``path`` through footprint lines the change touches."""
+    if not lines or role(entry) != IN_FORCE:
+        return False
+    _, spans = governed(entry)
+    return any(s.path == path and s.lines and overlaps(s.lines, lines) for s in spans)
+
+
+# -- the text --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Caps:
+    text: int
+    item: int
+    reason: int
+
+
+_TIERS = (_Caps(360, 160, 240), _Caps(200, 100, 140), _Caps(110, 60, 80), _Caps(60, 30, 40))
+_HEAD = "git ledger: the decisions that govern what you are about to change."
+_FOOT = ("Follow a decision in force, or record why it changes (git ledger decide … "
+         "--over …); do not bring back what was rejected or dropped without a new reason.")
+
+
+def context_text(found: Sequence[Governing], *, more: int = 0, total: int = MAX_CHARS,
+                 targets: Sequence[tuple[str, Lines]] = ()) -> str:
+    """The context for ``found`` (at most ``MAX_ENTRIES`` of them are rendered; ``more``
+    others were left out) in at most ``total`` characters; "" when there is none."""
+    shown = list(found[:MAX_ENTRIES])
+    more += len(found) - len(shown)
+    while shown:
+        for caps in _TIERS:
+            text = _compose(shown, caps, more, targets)
+            if len(text) <= total:
+                return text
+        more += 1
+        shown.pop()
+    return ""
+
+
+def _compose(shown: Sequence[Governing], caps: _Caps, more: int,
+             targets: Sequence[tuple[str, Lines]]) -> str:
+    lines = [_HEAD]
+    for item in shown:
+        lines.extend(_entry_lines(item, caps, targets))
+    if more:
+        paths = sorted({item.path for item in shown})
+        lines.append(f"({more} more govern it: git ledger why {quote(paths[0], 80)})"
+                     if paths else f"({more} more)")
+    lines.append(_FOOT)
+    return "\n".join(lines)
+
+
+def _entry_lines(item: Governing, caps: _Caps,
+                 targets: Sequence[tuple[str, Lines]]) -> list[str]:
+    e = item.entry
+    where = quote(item.path, 120)
+    if item.by_lines:
+        touched = next((lines for path, lines in targets if path == item.path and lines), ())
+        where += f" lines {format_lines(touched)}" if touched else ""
+    ident = quote(e.id, 40)
+    if item.role == IN_FORCE:
+        status = quote(e.status or "", 20)
+        scope = f"; scope: {quote(e.scope, caps.item)}" if e.scope else ""
+        out = [f"- Decision {ident} (in force, {status}{scope}; governs {where})"
+               f"{item.label}: {quote(e.text, caps.text)}"]
+        because = f", because: {quote(e.because, caps.reason)}" if e.because else ""
+        for alternative in e.over[:3]:
+            out.append(f"  Rejected alternative: {quote(alternative, caps.item)}{because}")
+        if len(e.over) > 3:
+            out.append(f"  ({len(e.over) - 3} more rejected alternatives: git ledger show "
+                       f"{ident})")
+        if not e.over and e.because:
+            out.append(f"  Because: {quote(e.because, caps.reason)}")
+        return out
+    if item.role == REJECTED:
+        why = e.rejected_why or e.because
+        reason = f" Rejected because: {quote(why, caps.reason)}" if why else ""
+        return [f"- Rejected decision {ident} (governs {where}){item.label}: "
+                f"{quote(e.text, caps.text)}.{reason}"]
+    why = f" Why: {quote(e.why, caps.reason)}" if e.why else ""
+    return [f"- Dropped approach {ident} (governs {where}){item.label}: "
+            f"{quote(e.text, caps.text)}.{why}"]
+
+
+__all__ = ["MAX_CHARS", "MAX_ENTRIES", "Governing", "context_text", "governing", "labelled"]
