@@ -83,8 +83,11 @@ def _claude_prepare(home: Path, repo: Path) -> None:
 def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
     # With no prompt text, the prompts come as stream-json user messages on stdin.
     head = ["-p", text] if text else ["-p", "--input-format", "stream-json"]
+    # acceptEdits lets the model's Edit and Write, and a shell redirection into the project,
+    # go through as a person accepting edits would (-p has nobody to ask).
     argv = [*head, "--output-format", "stream-json", "--verbose",
-            "--allowedTools", "Bash(git ledger:*)", "Edit", "Write", f"mcp__{MCP_SERVER}"]
+            "--permission-mode", "acceptEdits",
+            "--allowedTools", "Bash(git ledger:*)", "Bash(echo:*)", f"mcp__{MCP_SERVER}"]
     if resume:
         argv += ["--resume", resume]
     return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",

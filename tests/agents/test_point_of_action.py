@@ -4,7 +4,9 @@ through the client's own edit tool (Claude Code ``Edit``, Codex ``apply_patch``,
 the agent — the decision governing that file, with its rejected alternative and reason — or
 nothing, for a file no decision governs.
 
-One session per client does the three edits, so the suite pays for one run each.  What the
+The shell tool writing a governed file is told the same (Claude Code and Gemini CLI by a
+redirection, Codex by an ``apply_patch`` here-document).  One session per client does the
+four writes, so the suite pays for one run each.  What the
 hook added is found as the strings of a request that the request before it did not hold:
 the restore block at startup names the decisions too, and is in every request after it.
 """
@@ -28,9 +30,25 @@ BY_PATHS = ("keep the store in one sqlite file", "a postgres server", "one file 
 BY_FOOTPRINT = ("cache entries expire after ten minutes", "an unbounded LRU cache",
                 "stale prices cost money")
 
+#: Governs src/schema.sql, which the model's shell tool appends to.
+BY_SHELL = ("every table gets an integer primary key", "natural keys",
+            "renames never cascade")
+
 STORE = "def connect():\n    return open_store('data.db')\n"
 CACHE = "TTL_SECONDS = 600\n\n\ndef fresh(age):\n    return age < TTL_SECONDS\n"
 NOTES = "# scratch notes\nnothing = None\n"
+SCHEMA = "CREATE TABLE prices (id INTEGER PRIMARY KEY);\n"
+INDEX = "CREATE INDEX prices_id ON prices (id);"
+
+
+def shell_write(client: str, path: str) -> Reply:
+    """The client's shell tool appending ``INDEX`` to ``path``: Codex, as its models do
+    without an edit tool, through ``apply_patch`` in a here-document (Codex applies it, the
+    hook sees ``Bash``); the others with a redirection."""
+    if client == "codex":
+        return Reply.shell(f"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: {path}\n"
+                           f"@@\n {SCHEMA.strip()}\n+{INDEX}\n*** End Patch\nEOF\n")
+    return Reply.shell(f"echo '{INDEX}' >> {path}")
 
 
 def added(outcome: Outcome, turn: int) -> str:
@@ -54,6 +72,7 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
     src.mkdir()
     (src / "store.py").write_text(STORE)
     (src / "notes.py").write_text(NOTES)
+    (src / "schema.sql").write_text(SCHEMA)
     git(world.repo, "add", "src")
     git(world.repo, "commit", "-q", "-m", "store and notes")
     (src / "cache.py").write_text(CACHE)
@@ -61,6 +80,7 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
     git(world.repo, "commit", "-q", "-m", "cache with a ttl")
     world.ledger("task", "tune the storage layer")
     decide(world, *BY_PATHS, "--paths", "src/store.py")
+    decide(world, *BY_SHELL, "--paths", "src/*.sql")
     cached = decide(world, *BY_FOOTPRINT)
     world.ledger("implement", cached, "--commit", "HEAD")
 
@@ -69,22 +89,29 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
         Reply.edit(str(src / "store.py"), "    return open_store('data.db')",
                    "    return open_store('store.db')"),
         Reply.edit(str(src / "cache.py"), "TTL_SECONDS = 600", "TTL_SECONDS = 900"),
+        shell_write(world.client.name, "src/schema.sql"),
         Reply(text="Tuned."),
     ])
     assert outcome.rc == 0, outcome.describe()
-    assert len(outcome.turns()) == 4, outcome.describe()
+    assert len(outcome.turns()) == 5, outcome.describe()
     # The tool ran every time: the hook tells, it never blocks or denies.
     assert "nothing = 0" in (src / "notes.py").read_text()
     assert "store.db" in (src / "store.py").read_text()
     assert "TTL_SECONDS = 900" in (src / "cache.py").read_text()
+    assert INDEX in (src / "schema.sql").read_text()
 
-    after_notes, after_store, after_cache = added(outcome, 1), added(outcome, 2), added(outcome, 3)
-    for text in (*BY_PATHS, *BY_FOOTPRINT):
+    after_notes, after_store, after_cache, after_shell = (added(outcome, turn)
+                                                          for turn in range(1, 5))
+    for text in (*BY_PATHS, *BY_FOOTPRINT, *BY_SHELL):
         assert text not in after_notes, after_notes
     for text in BY_PATHS:
         assert text in after_store, after_store
     for text in BY_FOOTPRINT:
         assert text in after_cache, after_cache
+    for text in BY_SHELL:
+        assert text in after_shell, after_shell
     # Each decision where its own code is edited, not the other one's.
     assert BY_FOOTPRINT[0] not in after_store, after_store
     assert BY_PATHS[0] not in after_cache, after_cache
+    assert BY_PATHS[0] not in after_shell, after_shell
+    assert BY_FOOTPRINT[0] not in after_shell, after_shell
