@@ -38,6 +38,9 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.mcp_server": "the mcp SDK is an optional extra, loaded when serving",
     "gitledger.interchange.formats": "cli.py builds --format from this table at start-up; a "
                                      "format's code loads when it is used",
+    "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
+                                            "the governing entries' saved copy fresh, "
+                                            "libgit2 and the ledgers' reads never load",
     "gitledger.integrations.agent_hooks": "session-start runs at every agent start and saves "
                                           "no transcript: the transcripts module's credential "
                                           "patterns cost 5-9 ms to compile",

@@ -27,9 +27,9 @@ KIND_KEYS = {
     "open": {"ask_user"},
     "decided": {"status", "scope", "over", "because", "evidence", "supersedes", "superseded_by",
                 "rejected_why", "deployed_env", "deployed_sha", "deployed_url", "deployed_at",
-                "deployed_result"},
+                "deployed_result", "paths", "footprint"},
     "verified": {"by", "commit"},
-    "dropped": {"why"},
+    "dropped": {"why", "paths"},
     "plan": {"path", "note"},
 }
 
@@ -112,7 +112,7 @@ def test_decide_json_with_every_option(ledger: Run) -> None:
         "decide", "Use PKCE", "--over", "implicit flow", "--over", "client secret",
         "--because", "the SPA cannot keep a secret", "--scope", "auth/callback",
         "--supersedes", first[:5], "--evidence", "test:test_pkce", "--evidence",
-        "https://ci.example/runs/1", "--json",
+        "https://ci.example/runs/1", "--paths", "src/auth/**", "--paths", "*.pem", "--json",
     ), "decided")
     assert entry["status"] == "accepted"
     assert entry["over"] == ["implicit flow", "client secret"]
@@ -121,10 +121,39 @@ def test_decide_json_with_every_option(ledger: Run) -> None:
     assert entry["supersedes"] == first
     assert entry["superseded_by"] is None
     assert entry["evidence"] == ["test:test_pkce", "https://ci.example/runs/1"]
+    assert entry["paths"] == ["src/auth/**", "*.pem"]
+    assert entry["footprint"] == []
     proposed = written(ledger("decide", "Maybe Redis", "--proposed", "--json"), "decided")
     assert proposed["status"] == "proposed"
     assert proposed["over"] == []
     assert proposed["evidence"] == []
+    assert proposed["paths"] == []
+
+
+def test_paths_from_a_subdirectory_edit_drop_and_show(runner: CliRunner, repo: Path) -> None:
+    (repo / "src" / "db").mkdir(parents=True)
+    (repo / "src" / "db" / "pool.py").write_text("a\nb\nc\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "db")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    below = Run(runner, repo / "src")
+    decision = written(below("decide", "One pool", "--paths", "db/**", "--paths",
+                             str(repo / "schema.sql"), "--evidence", "git:HEAD", "--json"),
+                       "decided")
+    assert decision["paths"] == ["src/db/**", "schema.sql"]
+    assert decision["footprint"] == [f"{sha} 1-3 src/db/pool.py"]
+    shown = ok(below("show", decision["id"])).stdout
+    assert "        paths: src/db/**, schema.sql\n" in shown
+    assert "        footprint: src/db/pool.py 1-3\n" in shown
+    dropped = written(below("drop", "A pool per request", "--why", "too many connections",
+                            "--paths", "db/request_pool.py", "--json"), "dropped")
+    assert dropped["paths"] == ["src/db/request_pool.py"]
+    assert "paths: src/db/request_pool.py" in ok(below("show", "--kind", "dropped")).stdout
+    edited = written(below("edit", decision["id"], "--paths", "../lib/", "--json"), "decided")
+    assert edited["paths"] == ["lib/"]
+    cleared = written(below("edit", decision["id"], "--paths", "", "--json"), "decided")
+    assert cleared["paths"] == []
+    assert "paths:" not in ok(below("show", decision["id"])).stdout
 
 
 def test_verify_json_in_unborn_and_born_repositories(ledger: Run, repo: Path) -> None:

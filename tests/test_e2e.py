@@ -266,3 +266,42 @@ def test_each_worktree_gets_its_own_ledger(repo_with_commit: Path, cli_env: dict
     # Neither work tree gained a file.
     assert git(main, "status", "--porcelain") == ""
     assert git(linked, "status", "--porcelain") == ""
+
+
+# -- footprints: a commit with Ledger-Implements, then an amend ----------------------------
+
+
+def test_a_commit_implementing_a_decision_gives_it_its_footprint(
+        repo_with_commit: Path, cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    assert "git hooks" in ledger(repo, cli_env, "install")
+    (repo / "src" / "db").mkdir(parents=True)
+    pool = repo / "src" / "db" / "pool.py"
+    pool.write_text("".join(f"line {i}\n" for i in range(1, 11)))
+    run(repo, cli_env, "git", "add", ".")
+    run(repo, cli_env, "git", "commit", "-q", "-m", "db: the module")
+    decision = ledger(repo / "src", cli_env, "decide", "One pool per process",
+                      "--over", "a pool per request", "--paths", "db/**").strip()
+    pool.write_text(pool.read_text().replace("line 4\n", "pool = Pool()\nclose()\n"))
+    commit = run(repo, cli_env, "git", "commit", "-q", "-am",
+                 f"db: one pool\n\nLedger-Implements: {decision}")
+    assert "git ledger" not in commit.stderr, commit.stderr
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    entry = json.loads(ledger(repo, cli_env, "show", decision, "--json"))["entry"]
+    assert entry["status"] == "implemented"
+    assert entry["paths"] == ["src/db/**"]
+    assert entry["footprint"] == [f"{sha} 4-5 src/db/pool.py"]
+    shown = ledger(repo, cli_env, "show", decision)
+    assert "paths: src/db/**" in shown
+    assert "footprint: src/db/pool.py 4-5" in shown
+
+    # The amend rewrites the commit: post-rewrite cites the new one and derives its spans.
+    pool.write_text(pool.read_text() + "tail\n")
+    run(repo, cli_env, "git", "commit", "-q", "-a", "--amend", "--no-edit")
+    new = git(repo, "rev-parse", "HEAD").strip()
+    assert new != sha
+    entry = json.loads(ledger(repo, cli_env, "show", decision, "--json"))["entry"]
+    assert entry["evidence"] == [f"git:{new}"]
+    assert entry["footprint"] == [f"{new} 4-5,12-12 src/db/pool.py"]
+    doctor = run(repo, cli_env, "git", "ledger", "doctor", check=False).stdout
+    assert "footprint-stale" not in doctor, doctor

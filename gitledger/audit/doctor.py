@@ -32,6 +32,8 @@ from gitledger.core.display import one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger.decisions import refresh_footprint
+from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
@@ -88,6 +90,9 @@ CODES: dict[str, tuple[str, str]] = {
                                "not record (forged, or left stale): why lists it apart and "
                                "shows nothing it names"),
     "keep-missing": ("error", "a git: evidence commit not kept alive on refs/ledger/keep"),
+    "footprint-stale": ("warning", "a decision's footprint differs from what its git: "
+                                   "evidence commits derive (written by an older gitledger, "
+                                   "or edited by hand)"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
                                       "(the ref is a copy of the archive)"),
@@ -98,7 +103,7 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 _FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
-            "keep-missing",
+            "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
@@ -174,6 +179,7 @@ class _Doctor:
         entries = self._entries()
         self._pointers_and_orphans(refs)
         self._keep(entries)
+        self._footprints(entries)
         self._notes()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
@@ -605,6 +611,34 @@ class _Doctor:
                     self.actions.append(f"could not keep {sha[:12]}: {exc}")
                     continue
                 self._mark_fixed(finding, f"kept {sha[:12]} on {KEEP_REF} for {ids}")
+
+    # -- footprints ----------------------------------------------------------------------
+
+    def _footprints(self, entries: list[tuple[str, Entry]]) -> None:
+        """Each decision of a writable ledger holds the footprint its evidence derives; an
+        archive is read-only (and governs no code), a fetched mirror is someone else's."""
+        cache: dict[str, list[str]] = {}
+        for ref, entry in entries:
+            if ref != PROJECT_REF and not ref.startswith(SESSIONS_PREFIX):
+                continue
+            try:
+                problem = stale_footprint(self.store.repo, entry, cache=cache)
+            except LedgerError:
+                continue  # a commit that cannot be read: keep-missing or check says so
+            if problem is None:
+                continue
+            finding = self._add("footprint-stale", ref, f"{entry.id}: {problem}",
+                                "git ledger doctor --fix (derives it again from the "
+                                "evidence, as an edit event)")
+            if not self.fix:
+                continue
+            ledger = Ledger(self.store, ref, "project" if ref == PROJECT_REF else "session", "")
+            try:
+                refresh_footprint(ledger, entry.id)
+            except LedgerError as exc:
+                self.actions.append(f"could not derive {entry.id}'s footprint: {exc}")
+                continue
+            self._mark_fixed(finding, f"derived {entry.id}'s footprint from its evidence")
 
     # -- notes ---------------------------------------------------------------------------
 

@@ -148,15 +148,19 @@ def locate(hunks: tuple[Hunk, ...], text: str) -> Lines | None:
         start = _seek(current, old, cursor, at_end=hunk.at_end)
         if start is None:
             return None
-        line = start  # 0-based index into ``current`` of the next old line
+        line = start  # old lines consumed: the 1-based number of the line before the next
+        replacing = False  # a ``+`` run right after a ``-`` run replaces those lines
         for mark, _ in hunk.lines:
             if mark == "-":
                 ranges.append((line + 1, line + 1))
                 line += 1
+                replacing = True
             elif mark == "+":
-                ranges.append((max(line, 1), min(line + 1, max(len(current), 1))))
+                if not replacing:  # a pure insertion: the lines either side of it
+                    ranges.append((max(line, 1), min(line + 1, max(len(current), 1))))
             else:
                 line += 1
+                replacing = False
         cursor = start + len(old)
     return merge_lines(ranges)
 

@@ -87,7 +87,7 @@ def _read(command: str, is_dir: Callable[[str], bool], found: list[str], depth: 
             if ">" in token:
                 duplicate = token.endswith("&") or token == ">&"
                 following = tokens[i + 1] if i + 1 < len(tokens) else ""
-                if not following or all(c in _PUNCT for c in following):
+                if not following or following == "\n" or all(c in _PUNCT for c in following):
                     return  # a redirection with no file: not a line we can read
                 if not (duplicate and (following.isdigit() or following == "-")):
                     if _NOT_LITERAL.search(following):

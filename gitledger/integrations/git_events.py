@@ -12,7 +12,8 @@ The ``sh`` templates (``githooks``) do the common case with git plumbing alone a
   nothing was done (no session ledger is started for a commit);
 * ``post-checkout`` — one line: TASK, NEXT and how many questions are open;
 * ``post-rewrite`` — a commit cited as ``git:`` evidence was amended or rebased: each
-  decision citing it now cites the new commit (the old one stays kept alive).
+  decision citing it now cites the new commit (the old one stays kept alive), and its
+  footprint holds the new commit's spans in place of the old one's (``add_evidence``).
 
 Every handler returns what to print; ``run_git_hook`` (below) makes sure nothing escapes.
 """

@@ -25,14 +25,15 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from gitledger.core.codec import entry_from_json
 from gitledger.core.display import one_line
 from gitledger.core.parsing import json_loads
-from gitledger.core.text import clean_line
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, PROJECT_DIR_VARS
-from gitledger.integrations.hook_io import (
+from gitledger.integrations.hook_core import (
     CWD_KEYS,
     ROOTS_KEY,
     SESSION_KEYS,
@@ -43,10 +44,13 @@ from gitledger.integrations.hook_io import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
-from gitledger.ledger.reader import SESSION_LIMIT, LedgerReader
+from gitledger.storage.governing_cache import Key, current_key, load
 from gitledger.storage.hook_state import read_told, record_told
-from gitledger.views.governing import context_text, governing, labelled
+from gitledger.views.governing import MAX_ENTRIES, candidate, context_text, match
 
+#: The longest session id we key on (``ledger.reader.SESSION_LIMIT``, which this module
+#: does not import: it would load libgit2).
+SESSION_LIMIT = 200
 #: Seconds before the hook gives up (silently: the edit goes on without the context).
 PRE_TOOL_DEADLINE = 5.0
 _PREFIX = "git ledger hook pre-tool-use"
@@ -81,35 +85,50 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
     where = _directory(data, env, fallback)
     if where is None:
         return ""
-    try:
-        reader = LedgerReader.open(where, session="")
-    except LedgerError:
-        return ""  # not a repository (or a bare one): nothing governs anything here
-    top = str(reader.repo.workdir)
+    key = current_key(where)
+    if key is None:
+        saved = None
+        try:
+            top, gitdir, saved = _read_ledgers(where, None)
+        except LedgerError:
+            return ""  # not a repository (or a bare one): nothing governs anything here
+    else:
+        top, gitdir = key.top, key.gitdir
     targets = [(t.path, t.lines) for t in tool_targets(spec, data, top, where)]
     if not targets:
         return ""
-    found = governing(reader, targets)
+    if key is not None:
+        saved = load(key)
+        if saved is None:
+            _, _, saved = _read_ledgers(where, key)
+    paths = [path for path, _ in targets]
+    found = match(((ledger, label, entry_from_json(item)) for ledger, label, item in saved or ()
+                   if candidate(item, paths)), targets)
     if not found:
         return ""
     session = _session(data)
-    told = read_told(reader.repo.gitdir, session) if session else {}
-    # Labels first: who wrote an entry is part of what was told.
-    fresh = [g for g in labelled(reader, found[:_LOOK_AT]) if told.get(g.entry.id) != g.digest]
+    told = read_told(Path(gitdir), session) if session else {}
+    fresh = [g for g in found if told.get(g.entry.id) != g.digest]
     if not fresh:
         return ""
-    text = context_text(fresh, more=max(0, len(found) - _LOOK_AT), targets=targets)
+    text = context_text(fresh, targets=targets)
     if not text:
         return ""
     if session:
-        shown = [g for g in fresh if g.entry.id in text]
-        record_told(reader.repo.gitdir, session, {g.entry.id: g.digest for g in shown})
+        shown = [g for g in fresh[:MAX_ENTRIES] if g.entry.id in text]
+        record_told(Path(gitdir), session, {g.entry.id: g.digest for g in shown})
     return json.dumps(spec.tool_envelope(text), ensure_ascii=False)
 
 
-#: How many of the matches are labelled and checked against what the session was told
-#: (the text shows three; the rest are counted).
-_LOOK_AT = 12
+def _read_ledgers(where: str, key: Key | None) -> tuple[str, str, list[list[Any]]]:
+    """The work tree's top, its git dir and the governing entries, read from the ledgers
+    (and saved under ``key``).  Lazy for speed (LAZY_IMPORTS in tests/test_architecture.py):
+    with the saved copy fresh, libgit2 and the ledgers' reads never load."""
+    from gitledger.ledger.reader import LedgerReader  # noqa: PLC0415
+    from gitledger.views.governing_ledgers import read_governing  # noqa: PLC0415
+
+    reader = LedgerReader.open(where, session="")
+    return str(reader.repo.workdir), str(reader.repo.gitdir), read_governing(where, key)
 
 
 def _payload(stdin: bytes) -> dict[str, Any] | None:
@@ -141,14 +160,15 @@ def _directory(data: Mapping[str, Any], env: Mapping[str, str],
 
 
 def _session(data: Mapping[str, Any]) -> str | None:
+    """The payload's session id, only to key what it was told: one printable line."""
     for key in SESSION_KEYS:
         value = data.get(key)
         if isinstance(value, str) and value.strip():
-            try:
-                return clean_line(value, key, SESSION_LIMIT)
-            except InvalidInput:
+            value = value.strip()
+            if len(value) > SESSION_LIMIT or one_line(value) != value:
                 return None
+            return value
     return None
 
 
-__all__ = ["PRE_TOOL_DEADLINE", "run_pre_tool_use"]
+__all__ = ["PRE_TOOL_DEADLINE", "SESSION_LIMIT", "run_pre_tool_use"]

@@ -34,6 +34,7 @@ from gitledger.interchange.records import (
     short,
 )
 from gitledger.interchange.session_md import entry_item, item_body
+from gitledger.ledger.footprints import derived_footprint
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph
@@ -334,6 +335,11 @@ def _builder(
 ) -> Callable[[TreeView, LedgerMeta, Focus], Built | None]:
     person = ledger.repo.person()
     session = ledger.session
+    # A decision's footprint, from the cited commits this repository has (derived once:
+    # build may run again on a moved tip).
+    spans: dict[str, list[str]] = {}
+    footprints = [derived_footprint(ledger.repo, r.fields.get("evidence", ()), cache=spans)
+                  if r.kind == "decided" else () for r in new]
 
     def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
         written.clear()
@@ -345,7 +351,7 @@ def _builder(
         new_focus = focus
         trailers: list[tuple[str, str]] = [("Ledger-Event", "add"),
                                            ("Ledger-Import", parsed.fmt)]
-        for record, entry_id in zip(new, assigned, strict=True):
+        for record, entry_id, footprint in zip(new, assigned, footprints, strict=True):
             if entry_id is None:  # TASK or NEXT
                 new_focus = (replace(new_focus, task=record.text) if record.kind == "task"
                              else replace(new_focus, next=record.text))
@@ -353,6 +359,8 @@ def _builder(
                 continue
             seq += 1
             values = dict(record.fields)
+            if footprint:
+                values["footprint"] = footprint
             target = values.get("supersedes")
             extra: dict[str, Any] = (
                 {SOURCE_ID_KEY: record.source_id}

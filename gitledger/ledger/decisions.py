@@ -32,7 +32,7 @@ from gitledger.core.model import (
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
-from gitledger.ledger.footprints import with_evidence
+from gitledger.ledger.footprints import derived_footprint, with_evidence
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
 from gitledger.ledger.rules import TRANSITIONS, is_log_url, require_move
@@ -195,6 +195,26 @@ def add_evidence(
     return _with_entry(ledger, ledger.write(build), entry_id)
 
 
+
+
+def refresh_footprint(ledger: Ledger, prefix: str) -> WriteResult:
+    """Derive a decision's footprint again from its ``git:`` evidence (``doctor --fix``: a
+    decision written by an older gitledger, or a footprint edited by hand); an ``edit``
+    event, or no write when it is already what the evidence derives."""
+    entry_id = find_decision(ledger, prefix)
+
+    def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built | None:
+        old = read_entry(view, entry_id)
+        footprint = derived_footprint(ledger.repo, old.evidence, old.footprint)
+        if footprint == old.footprint:
+            return None
+        entry = replace(old, footprint=footprint)
+        return Built(f"edit {entry.id}: footprint derived from its evidence again",
+                     [("Ledger-Event", "edit"), ("Ledger-Entry", entry.id),
+                      ("Ledger-Kind", "decided")],
+                     {entry_path(entry.id): encode_entry(entry)}, entry, focus, False)
+
+    return _with_entry(ledger, ledger.write(build), entry_id)
 
 
 def find_decision(ledger: Ledger, prefix: str) -> str:

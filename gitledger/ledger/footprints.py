@@ -79,12 +79,14 @@ def _inside(path: str, top: str) -> bool:
     return path == top or path.startswith(top.rstrip("/") + "/")
 
 
-def derived_footprint(repo: Repo, evidence: Sequence[str],
-                      previous: Iterable[str] = ()) -> tuple[str, ...]:
+def derived_footprint(repo: Repo, evidence: Sequence[str], previous: Iterable[str] = (),
+                      *, cache: dict[str, list[str]] | None = None) -> tuple[str, ...]:
     """The footprint of a decision with ``evidence``: the spans of each ``git:`` commit it
     cites, in evidence order, at most ``MAX_SPANS``.  A cited commit this repository no
-    longer has keeps the spans ``previous`` (the stored footprint) gave it."""
+    longer has keeps the spans ``previous`` (the stored footprint) gave it.  ``cache``
+    (commit → its spans) spares a caller asking about many decisions the same diff twice."""
     graph = CommitGraph(repo)
+    known = {} if cache is None else cache
     kept: dict[str, list[str]] = {}
     for text in previous:
         span = parse_span(text)
@@ -92,11 +94,45 @@ def derived_footprint(repo: Repo, evidence: Sequence[str],
             kept.setdefault(span.commit, []).append(text)
     out: list[str] = []
     for sha in dict.fromkeys(_git_shas(evidence)):
-        if graph.full(sha) is None:
+        full = graph.full(sha)
+        if full is None:
             out.extend(kept.get(sha, ()))
-        else:
-            out.extend(str(span) for span in commit_spans(repo, sha))
+            continue
+        if full not in known:
+            known[full] = [str(span) for span in commit_spans(repo, full)]
+        out.extend(known[full])
     return tuple(dict.fromkeys(out))[:MAX_SPANS]
+
+
+def stale_footprint(repo: Repo, entry: Entry, *,
+                    cache: dict[str, list[str]] | None = None) -> str | None:
+    """What is wrong with a decision's stored footprint, one line, or None when it is what
+    its ``git:`` evidence derives (``doctor``'s ``footprint-stale``)."""
+    if entry.kind != "decided" or not (entry.footprint or _git_shas(entry.evidence)):
+        return None
+    wanted = derived_footprint(repo, entry.evidence, entry.footprint, cache=cache)
+    stored = entry.footprint
+    if stored == wanted:
+        return None
+    problems: list[str] = []
+    unparsable = [text for text in stored if parse_span(text) is None]
+    if unparsable:
+        problems.append(f"{len(unparsable)} span{'s' if len(unparsable) != 1 else ''} "
+                        "that do not parse")
+    cited = {span.commit for text in wanted if (span := parse_span(text)) is not None}
+    uncited = sorted({span.commit[:12] for text in stored if (span := parse_span(text))
+                      is not None and span.commit not in cited and text not in wanted})
+    if uncited:
+        problems.append(f"spans of {', '.join(uncited[:3])}, which it does not cite (or "
+                        "which changed nothing)")
+    missing = [text for text in wanted if text not in stored]
+    if missing:
+        commits = sorted({text.split(" ", 1)[0][:12] for text in missing})
+        problems.append(f"{'none' if not stored else 'not all'} of the spans of "
+                        f"{', '.join(commits[:3])}")
+    if not problems:
+        problems.append("its spans out of order")
+    return f"the footprint has {'; '.join(problems)}"
 
 
 def with_evidence(repo: Repo, entry: Entry, evidence: tuple[str, ...]) -> Entry:
@@ -111,4 +147,5 @@ def _git_shas(evidence: Sequence[str]) -> list[str]:
     return [item[4:].strip() for item in evidence if item.startswith("git:") and item[4:].strip()]
 
 
-__all__ = ["MAX_PATHS", "PATH_LIMIT", "clean_paths", "derived_footprint", "with_evidence"]
+__all__ = ["MAX_PATHS", "PATH_LIMIT", "clean_paths", "derived_footprint", "stale_footprint",
+           "with_evidence"]

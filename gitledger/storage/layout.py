@@ -33,3 +33,6 @@ STARTED_FILE = "ledger-session"
 #: In a worktree's own git dir: the decisions the pre-tool-use hook has told each session
 #: already, with a digest of each as told (``hook_state.py``).
 TOLD_FILE = "ledger-told.json"
+#: Beside it: the entries that govern code, saved for the pre-tool-use hook with the tips
+#: they were read from (``governing_cache.py``).
+GOVERNING_FILE = "ledger-governing.json"

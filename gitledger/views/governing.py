@@ -1,10 +1,11 @@
 """The decisions that govern a file an agent is about to change, and what it is told.
 
-``governing`` reads this worktree's session ledger and the project ledger and keeps the
-entries whose footprint or paths take in the target (``core/footprint.py``: ``role`` and
-``governs``), in the order an agent needs them: decisions in force whose footprint lines
-the change touches, decisions in force that govern the file or its paths, rejected
-decisions, dropped approaches.
+``match`` keeps the entries whose footprint or paths take in the target
+(``core/footprint.py``: ``role`` and ``governs``), in the order an agent needs them:
+decisions in force whose footprint lines the change touches, decisions in force that
+govern the file or its paths, rejected decisions, dropped approaches.  Where the entries
+come from (the ledgers, or their saved copy) is ``governing_ledgers.py``'s; this module
+is pure, so that the pre-tool-use hook can use it without loading the ledgers' reads.
 
 ``context_text`` is what the pre-tool-use hook gives the agent: the decisions themselves,
 never a pointer to them (an agent told only that a decision exists does not reuse it, one
@@ -17,8 +18,10 @@ and capped, at most ``MAX_ENTRIES`` entries in ``MAX_CHARS`` characters.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from gitledger.core.display import quote
 from gitledger.core.footprint import (
@@ -30,16 +33,16 @@ from gitledger.core.footprint import (
     governed,
     governs,
     overlaps,
+    prefilter_token,
     role,
 )
 from gitledger.core.model import Entry
-from gitledger.ledger.reader import LedgerReader
-from gitledger.storage.layout import PROJECT_REF
-from gitledger.storage.provenance import LedgerProvenance
 
 #: The most entries one tool call is told about, and the characters of context in all.
 MAX_ENTRIES = 3
 MAX_CHARS = 1500
+#: A glob's literal token, remembered: a large ledger repeats its globs.
+_token = lru_cache(maxsize=8192)(prefilter_token)
 #: The order roles are told in (in force by lines comes before all of these).
 _RANK = {IN_FORCE: 1, REJECTED: 2, DROPPED: 3}
 
@@ -72,50 +75,44 @@ class Governing:
         return hashlib.sha256(repr(parts).encode("utf-8", errors="replace")).hexdigest()[:24]
 
 
-def governing(session: LedgerReader, targets: Sequence[tuple[str, Lines]]) -> list[Governing]:
-    """The entries of the worktree's session ledger (``session``) and the project ledger
-    that govern ``targets`` (path, lines), best first; each entry once (for its best
-    target)."""
-    project = LedgerReader(session.store, PROJECT_REF, "project")
+def candidate(data: Mapping[str, Any], paths: Sequence[str]) -> bool:
+    """Whether a saved entry (its JSON) may govern one of ``paths``: a glob whose literal
+    part (``prefilter_token``, the shell fast path's token) one of them contains, or a
+    footprint span naming one of them.  Cheap: most entries of a large ledger are ruled out
+    before they are decoded and matched in full."""
+    globs = data.get("paths")
+    if isinstance(globs, list) and any(
+            isinstance(glob, str) and (not (token := _token(glob))
+                                       or any(token in path for path in paths))
+            for glob in globs):
+        return True
+    footprint = data.get("footprint")
+    if not isinstance(footprint, list):
+        return False
+    return any(isinstance(span, str) and span.endswith(f" {path}")
+               for span in footprint for path in paths)
+
+
+def match(entries: Iterable[tuple[str, str, Entry]],
+          targets: Sequence[tuple[str, Lines]]) -> list[Governing]:
+    """Of ``entries`` (ledger, label, entry), the ones that govern ``targets`` (path,
+    lines), best first; each entry once, for its best target."""
     found: dict[str, Governing] = {}
-    for reader in (session, project):
-        for entry in reader.snapshot().entries:
-            kind = role(entry)
-            if kind is None or entry.id in found:
+    for ledger, label, entry in entries:
+        kind = role(entry)
+        if kind is None or entry.id in found:
+            continue
+        best: Governing | None = None
+        for path, lines in targets:
+            if not governs(entry, path, lines):
                 continue
-            best: Governing | None = None
-            for path, lines in targets:
-                if not governs(entry, path, lines):
-                    continue
-                match = Governing(entry, kind, path, _by_lines(entry, path, lines),
-                                  reader.kind)
-                if best is None or match.rank < best.rank:
-                    best = match
-            if best is not None:
-                found[entry.id] = best
-    ordered = sorted(found.values(),
-                     key=lambda g: (g.rank, g.ledger != "session", -g.entry.seq))
-    return ordered
-
-
-def labelled(session: LedgerReader, found: Sequence[Governing]) -> list[Governing]:
-    """``found`` with each entry labelled with who wrote it, from the ledger's history,
-    when that is someone other than the reader (read only for the entries told)."""
-    if not found:
-        return []
-    readers = {"session": session,
-               "project": LedgerReader(session.store, PROJECT_REF, "project")}
-    me = session.current_user()
-    records: dict[str, LedgerProvenance] = {}
-    out: list[Governing] = []
-    for item in found:
-        if item.ledger not in records:
-            records[item.ledger] = readers[item.ledger].provenance()
-        others = records[item.ledger].others(item.entry.id, me)
-        label = f" {quote(others.label(), 120)}" if others is not None else ""
-        out.append(Governing(item.entry, item.role, item.path, item.by_lines, item.ledger,
-                             label))
-    return out
+            item = Governing(entry, kind, path, _by_lines(entry, path, lines), ledger, label)
+            if best is None or item.rank < best.rank:
+                best = item
+        if best is not None:
+            found[entry.id] = best
+    return sorted(found.values(),
+                  key=lambda g: (g.rank, g.ledger != "session", -g.entry.seq))
 
 
 def _by_lines(entry: Entry, path: str, lines: Lines) -> bool:
@@ -203,4 +200,4 @@ def _entry_lines(item: Governing, caps: _Caps,
             f"{quote(e.text, caps.text)}.{why}"]
 
 
-__all__ = ["MAX_CHARS", "MAX_ENTRIES", "Governing", "context_text", "governing", "labelled"]
+__all__ = ["MAX_CHARS", "MAX_ENTRIES", "Governing", "candidate", "context_text", "match"]

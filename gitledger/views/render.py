@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.display import one_line, printable
+from gitledger.core.footprint import Lines, merge_lines, spans
 from gitledger.core.ids import entry_path
 from gitledger.core.model import (
     KINDS,
@@ -390,6 +391,8 @@ def _details(entry: Entry) -> list[tuple[str, str]]:
             ("over", "; ".join(entry.over) or None),
             ("because", entry.because),
             ("evidence", "; ".join(entry.evidence) or None),
+            ("paths", ", ".join(entry.paths) or None),
+            ("footprint", footprint_summary(entry.footprint) or None),
             ("deployed", deploy_receipt(entry)),
             ("rejected because", entry.rejected_why),
             ("supersedes", entry.supersedes),
@@ -399,12 +402,39 @@ def _details(entry: Entry) -> list[tuple[str, str]]:
         at = entry.commit[:12] if entry.commit else "no commit yet"
         pairs = [("by", entry.by), ("at", at)]
     elif entry.kind == "dropped":
-        pairs = [("why", entry.why)]
+        pairs = [("why", entry.why), ("paths", ", ".join(entry.paths) or None)]
     elif entry.kind == "plan":
         pairs = [("note", entry.note)]
     if entry.question and entry.kind != "open":
         pairs.append(("was OPEN", entry.question))
     return [(label, value) for label, value in pairs if value]
+
+
+#: Files a footprint summary names before it says how many more there are.
+_SUMMARY_FILES = 5
+
+
+def footprint_summary(footprint: Sequence[str]) -> str:
+    """The files and lines a footprint covers, across its commits, on one line:
+    ``src/db/pool.py 4-5,12`` or ``3 files: a.py 1-20; logo.png (whole file); …``; "" for
+    none."""
+    files: dict[str, list[tuple[int, int]] | None] = {}
+    for span in spans(footprint):
+        ranges = files.setdefault(span.path, [])
+        if ranges is None or not span.lines:
+            files[span.path] = None  # the whole file
+        else:
+            ranges.extend(span.lines)
+    parts = [f"{path} {_ranges(merge_lines(ranges)) if ranges is not None else '(whole file)'}"
+             for path, ranges in list(files.items())[:_SUMMARY_FILES]]
+    if len(files) > _SUMMARY_FILES:
+        parts.append(f"and {len(files) - _SUMMARY_FILES} more")
+    head = f"{len(files)} files: " if len(files) > 1 else ""
+    return head + "; ".join(parts) if parts else ""
+
+
+def _ranges(lines: Lines) -> str:
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in lines)
 
 
 def _count(n: int, noun: str) -> str:

@@ -11,12 +11,14 @@ import json
 import os
 import subprocess
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
+from gitledger.core.codec import decode_entry, encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import KEEP_REF, NOTES_REF
@@ -677,3 +679,69 @@ def test_a_stale_ref_lock_is_reported_and_removed(work: Path) -> None:
     assert "lock-stale" in _codes(doctor(work))
     assert "lock-stale" in _codes(doctor(work, fix=True), fixed=True)
     assert not lock.exists()
+
+
+# -- footprints ------------------------------------------------------------------------------
+
+
+def _decision_path(repo: Path, ref: str) -> str:
+    listing = git(repo, "ls-tree", "-r", "--name-only", ref, "entries/").split()
+    blobs = [p for p in listing if b'"Use PKCE"' in _blob(repo, ref, p)]
+    assert len(blobs) == 1
+    return blobs[0]
+
+
+def _with_footprint(blob: bytes, path: str, footprint: tuple[str, ...],
+                    evidence: tuple[str, ...] | None = None) -> bytes:
+    entry = decode_entry(blob, path)
+    return encode_entry(replace(entry, footprint=footprint,
+                                evidence=entry.evidence if evidence is None else evidence))
+
+
+@pytest.mark.parametrize(("planted", "said"), [
+    ((), "none of the spans of"),  # written by a gitledger older than footprints
+    (("not a span", "{code} 1-1 README"), "1 span that do not parse"),
+    (("{code} 1-1 README", "{other} 1-3 x.py"), "which it does not cite"),
+    (("{code} 7-9 README",), "not all of the spans of"),
+])
+def test_a_stale_footprint_is_found_and_derived_again(work: Path, planted: tuple[str, ...],
+                                                      said: str) -> None:
+    code = git(work, "rev-parse", "HEAD").strip()
+    other = _commit(work, "x.py")
+    ref = _session(work)
+    path = _decision_path(work, ref)
+    good = _blob(work, ref, path)
+    assert decode_entry(good, path).footprint == (f"{code} 1-1 README",)
+    footprint = tuple(text.format(code=code, other=other) for text in planted)
+    _plant(work, ref, {path: _with_footprint(good, path, footprint)})
+    report = doctor(work)
+    assert _codes(report) == ["footprint-stale"]
+    assert report.ok, "a warning: the footprint is derived data"
+    line = _one(report, "footprint-stale")
+    assert line.startswith("warning: footprint-stale: d-")
+    assert said in line
+    assert "git ledger doctor --fix" in line
+
+    before = _refs(work, "refs/ledger/project", "refs/ledger/archive/")
+    fixed = doctor(work, fix=True)
+    assert _codes(fixed, fixed=True) == ["footprint-stale"]
+    assert any("footprint from its evidence" in action for action in fixed.actions)
+    assert _blob(work, ref, path) == good, "derived exactly as a write derives it"
+    assert _refs(work, "refs/ledger/project", "refs/ledger/archive/") == before
+    event = git(work, "log", "-1", "--format=%s%n%(trailers:key=Ledger-Event,valueonly)", ref)
+    assert event.split("\n")[:2] == [f"edit {path.rsplit('/', 1)[-1][:-5]}: footprint "
+                                     "derived from its evidence again", "edit"]
+    _clean(work)
+
+
+def test_a_footprint_of_a_lost_commit_is_kept(work: Path) -> None:
+    """A cited commit gone from the repository cannot be diffed again: its spans stay."""
+    code = git(work, "rev-parse", "HEAD").strip()
+    ref = _session(work)
+    path = _decision_path(work, ref)
+    gone = "e" * 40
+    planted = _with_footprint(_blob(work, ref, path), path,
+                              (f"{gone} 2-3 lost.py", f"{code} 1-1 README"),
+                              (f"git:{gone}", f"git:{code}"))
+    _plant(work, ref, {path: planted})
+    assert "footprint-stale" not in _codes(doctor(work))

@@ -559,6 +559,8 @@ def test_rebase_carries_the_notes_and_remaps_cited_evidence(
     shown = _ok(run("show", entry, "--json"))
     assert f"git:{new1}" in shown
     assert f"git:{f1}" not in shown
+    # The footprint follows the rewrite: the new commit's spans, none of the old one's.
+    assert json.loads(shown)["entry"]["footprint"] == [f"{new1} 1-1 f1.txt"]
     kept = git(repo, "ls-tree", "-r", "--name-only", "refs/ledger/keep").split()
     assert f"commits/{f1[:2]}/{f1}" in kept
     assert f"commits/{new1[:2]}/{new1}" in kept

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gitledger.audit.check import check
+from gitledger.audit.doctor import doctor
 from gitledger.core.model import Entry
 from gitledger.errors import InvalidInput
 from gitledger.interchange.importer import guess_format, import_file, import_json, import_text
@@ -605,6 +606,18 @@ def test_the_seeds_deploy_evidence_with_deployed_at_is_a_receipt(repo_with_commi
     assert entry.deployed_at.isoformat() == "2026-11-29T08:30:00+00:00"
     assert _receipt_rules(repo_with_commit) == []
     # The file is written back as it was.
+    assert export_jsonl(Ledger.open(repo_with_commit, project=True).snapshot()) == text
+
+
+def test_an_imported_decision_gets_the_footprint_of_the_commits_it_cites(
+        repo_with_commit: Path, tmp_path: Path) -> None:
+    sha = git(repo_with_commit, "rev-parse", "HEAD").strip()
+    text = _deployed_record(sha, f"git:{'c' * 40}", "git:9f2c1ab")  # two this repo lacks
+    import_file(repo_with_commit, write(tmp_path / "ledger.jsonl", text), project=True)
+    entry = Ledger.open(repo_with_commit, project=True).snapshot().entries[0]
+    assert entry.footprint == (f"{sha} 1-1 README",)
+    assert [f.code for f in doctor(repo_with_commit).findings
+            if f.code == "footprint-stale"] == []
     assert export_jsonl(Ledger.open(repo_with_commit, project=True).snapshot()) == text
 
 
