@@ -5,10 +5,11 @@ the agent — the decision governing that file, with its rejected alternative an
 nothing, for a file no decision governs.
 
 The shell tool writing a governed file is told the same (Claude Code and Gemini CLI by a
-redirection, Codex by an ``apply_patch`` here-document).  One session per client does the
-four writes, so the suite pays for one run each.  What the
-hook added is found as the strings of a request that the request before it did not hold:
-the restore block at startup names the decisions too, and is in every request after it.
+redirection, Codex by an ``apply_patch`` here-document), and a decision is told once a
+session: a second edit of the same file brings nothing new.  One session per client does
+the five writes, so the suite pays for one run each.  What the hook added is found as the
+strings of a request that the request before it did not hold: the restore block at startup
+names the decisions too, and is in every request after it.
 """
 
 from __future__ import annotations
@@ -90,18 +91,19 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
                    "    return open_store('store.db')"),
         Reply.edit(str(src / "cache.py"), "TTL_SECONDS = 600", "TTL_SECONDS = 900"),
         shell_write(world.client.name, "src/schema.sql"),
+        Reply.edit(str(src / "store.py"), "def connect():", "def connect(path='store.db'):"),
         Reply(text="Tuned."),
     ])
     assert outcome.rc == 0, outcome.describe()
-    assert len(outcome.turns()) == 5, outcome.describe()
+    assert len(outcome.turns()) == 6, outcome.describe()
     # The tool ran every time: the hook tells, it never blocks or denies.
     assert "nothing = 0" in (src / "notes.py").read_text()
     assert "store.db" in (src / "store.py").read_text()
     assert "TTL_SECONDS = 900" in (src / "cache.py").read_text()
     assert INDEX in (src / "schema.sql").read_text()
 
-    after_notes, after_store, after_cache, after_shell = (added(outcome, turn)
-                                                          for turn in range(1, 5))
+    after_notes, after_store, after_cache, after_shell, again = (added(outcome, turn)
+                                                                 for turn in range(1, 6))
     for text in (*BY_PATHS, *BY_FOOTPRINT, *BY_SHELL):
         assert text not in after_notes, after_notes
     for text in BY_PATHS:
@@ -115,3 +117,6 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
     assert BY_PATHS[0] not in after_cache, after_cache
     assert BY_PATHS[0] not in after_shell, after_shell
     assert BY_FOOTPRINT[0] not in after_shell, after_shell
+    # Told once a session: the second edit of src/store.py brings nothing new.
+    assert "store.db'):" in (src / "store.py").read_text()
+    assert BY_PATHS[0] not in again, again
