@@ -72,6 +72,8 @@ def tool_targets(spec: Agent, data: Mapping[str, Any], top: str, cwd: str) -> li
             tool_input = json_loads(tool_input)
         except ValueError:
             return []
+    if not isinstance(tool_input, Mapping) and shape.kind not in ("shell", "patch"):
+        return []
     reader = _Reader(os.path.realpath(top), cwd)
     try:
         found = _READERS[shape.kind](reader, shape, tool_input, data)
