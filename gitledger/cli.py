@@ -350,12 +350,14 @@ def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
 @click.option("--proposed", is_flag=True, help="decided: record as proposed.")
 @click.option("--by", "by", metavar="COMMAND", help="verified: the command that proved it.")
 @click.option("--why", metavar="WHY", help="dropped: why it was abandoned.")
+@click.option("--paths", multiple=True, metavar="GLOB",
+              help="decided, dropped: a glob of the files it governs (repeatable).")
 @_next_option
 @_common
 def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...],
             because: str | None, scope: str | None, evidence: tuple[str, ...],
-            proposed: bool, by: str | None, why: str | None, next_text: str | None,
-            repo: str | None, as_json: bool) -> None:
+            proposed: bool, by: str | None, why: str | None, paths: tuple[str, ...],
+            next_text: str | None, repo: str | None, as_json: bool) -> None:
     """Resolve an OPEN item in place: it becomes a decision, a fact or a dropped path.
 
     The entry keeps its id and its history; the question is kept beside the new text.
@@ -365,7 +367,7 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
     result = _ledger(repo).resolve(
         entry_id, as_kind=as_kind, text=_text(text, "text") if text is not None else None,
         over=over, because=because, scope=scope, evidence=evidence, proposed=proposed, by=by,
-        why=why, next_text=next_text,
+        why=why, paths=paths, next_text=next_text,
     )
     _wrote(as_json, result)
 

@@ -267,6 +267,9 @@ BAD_TEXT: list[tuple[tuple[str, ...], str]] = [
     (("edit", "{D}", "--paths", ""), "already says that"),
     (("edit", "{D}", "--paths", "", "--paths", "src/"), "--paths '' clears the globs"),
     (("edit", "{Q}", "--paths", "src/"), "--paths does not apply"),
+    (("resolve", "{Q}", "--as", "verified", "--by", "make", "--paths", "src/"),
+     "--paths does not apply when resolving as verified"),
+    (("resolve", "{Q}", "--as", "decided", "--paths", "../x"), "leads outside the work tree"),
 ]
 
 

@@ -82,6 +82,8 @@ CASES = (
     Case("plan", ("README", "--note", "the plan"), {"path": "README", "note": "the plan"}),
     Case("resolve", ("{open}", "--as", "dropped", "--why", "not needed"),
          {"id": "{open}", "as": "dropped", "why": "not needed"}),
+    Case("resolve", ("{open}", "--as", "dropped", "--why", "w", "--paths", "queue/"),
+         {"id": "{open}", "as": "dropped", "why": "w", "paths": ["queue/"]}),
     Case("resolve", ("{open}", "--as", "decided", "--over", "b", "--because", "c"),
          {"id": "{open}", "as": "decided", "over": ["b"], "because": "c"}),
     Case("edit", ("{accepted}", "Use a queue, bounded", "--scope", "workers"),

@@ -217,7 +217,7 @@ def _resolve(where: Where, a: dict[str, Any]) -> dict[str, Any]:
         a["id"], as_kind=a["as"], text=a.get("text"), over=a.get("over", ()),
         because=a.get("because"), scope=a.get("scope"), evidence=a.get("evidence", ()),
         proposed=a.get("proposed", False), by=a.get("by"), why=a.get("why"),
-        next_text=a.get("next")))
+        paths=a.get("paths", ()), next_text=a.get("next")))
 
 
 def _edit(where: Where, a: dict[str, Any]) -> dict[str, Any]:
@@ -325,7 +325,8 @@ _SCOPE = Param("scope", "string", "The smallest boundary it applies to (a module
                "an API); one decision in force per scope.")
 _EVIDENCE = Param("evidence", "strings", "Evidence: git:<sha>, test:<name> or a URL.")
 _PATHS = Param("paths", "strings", "Globs of the files it governs (src/db/**), relative to "
-               "the top of the work tree; an edit there is shown it.")
+               "the directory the server serves (usually the top of the work tree); an "
+               "edit of a matching file is shown it.")
 _PROPOSED = Param("proposed", "boolean", "Record it as proposed, for a person to accept, "
                   "instead of accepted.")
 _BY = Param("by", "string", "The exact command or probe that proved it, to re-run.")
@@ -375,7 +376,8 @@ TOOLS: tuple[Tool, ...] = (
          (ENTRY_ID, Param("as", "string", "What the question becomes.", required=True,
                           choices=("decided", "verified", "dropped")),
           Param("text", "string", "New text (default: the question's)."), _OVER, _BECAUSE,
-          _SCOPE, _EVIDENCE, _PROPOSED, _BY, Param("why", "string", "dropped: why."), NEXT),
+          _SCOPE, _EVIDENCE, _PROPOSED, _BY, Param("why", "string", "dropped: why."),
+          Param("paths", "strings", "decided, dropped: globs of the files it governs."), NEXT),
          _resolve),
     Tool("edit", "Edit an entry",
          "Correct an entry's text or fields in place; its history keeps every earlier "

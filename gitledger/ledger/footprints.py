@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
@@ -99,7 +100,8 @@ def derived_footprint(repo: Repo, evidence: Sequence[str], previous: Iterable[st
             out.extend(kept.get(sha, ()))
             continue
         if full not in known:
-            known[full] = [str(span) for span in commit_spans(repo, full)]
+            known[full] = [str(span) for span in commit_spans(repo, full)
+                           if _storable(span.path)]
         out.extend(known[full])
     return tuple(dict.fromkeys(out))[:MAX_SPANS]
 
@@ -141,6 +143,14 @@ def with_evidence(repo: Repo, entry: Entry, evidence: tuple[str, ...]) -> Entry:
         return replace(entry, evidence=evidence)
     return replace(entry, evidence=evidence,
                    footprint=derived_footprint(repo, evidence, entry.footprint))
+
+
+def _storable(path: str) -> bool:
+    """Whether a changed file's path can be kept as a span: one line (the stored form is
+    one string), nothing a terminal or an agent would read differently from a person
+    (control and invisible characters: a commit's file names are anyone's to choose)."""
+    return all(ch == " " or (ch.isprintable() and unicodedata.category(ch) != "Cf")
+               for ch in path)
 
 
 def _git_shas(evidence: Sequence[str]) -> list[str]:

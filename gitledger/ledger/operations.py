@@ -191,14 +191,16 @@ class Ledger(LedgerReader):
         self, prefix: str, *, as_kind: str, text: str | None = None,
         over: Sequence[str] = (), because: str | None = None, scope: str | None = None,
         evidence: Sequence[str] = (), by: str | None = None, why: str | None = None,
-        proposed: bool = False, next_text: str | None = None,
+        proposed: bool = False, paths: Sequence[str] = (), next_text: str | None = None,
     ) -> WriteResult:
         """An OPEN item becomes a decision, a verified fact or a dropped path, in place."""
         new_text = clean_text(text, "text") if text is not None else None
+        globs = clean_paths(self.repo, paths)
         fields: dict[str, Any]
         if as_kind == "decided":
             fields = _decision_fields(over=over, because=because, scope=scope, evidence=evidence)
             fields["status"] = "proposed" if proposed else "accepted"
+            fields["paths"] = globs
             target = self.get(prefix)
             if target.kind != "open":
                 raise InvalidInput(f"{target.id} is {SECTION_TITLES[target.kind]}, not OPEN; "
@@ -214,11 +216,11 @@ class Ledger(LedgerReader):
         elif as_kind == "dropped":
             if why is None:
                 raise InvalidInput("resolve --as dropped needs --why WHY")
-            fields = {"why": clean_text(why, "--why")}
+            fields = {"why": clean_text(why, "--why"), "paths": globs}
         else:
             raise InvalidInput(f"cannot resolve as '{as_kind}': use decided, verified or dropped")
         _refuse_foreign_fields(as_kind, over=over, because=because, scope=scope,
-                               evidence=evidence, by=by, why=why,
+                               evidence=evidence, by=by, why=why, paths=globs,
                                status="proposed" if proposed else None)
         nxt = clean_next(next_text)
         entry_id = self.get(prefix).id  # an unknown id must not start a ledger before failing

@@ -93,6 +93,11 @@ def test_decide_drop_edit_keep_paths(repo_with_commit: Path) -> None:
     edited = ledger.edit(dropped.id, paths=["src/poll/", "x.py"]).entry
     assert edited is not None
     assert edited.paths == ("src/poll/", "x.py")
+    question = ledger.open_question("Which queue?").entry
+    assert question is not None
+    resolved = ledger.resolve(question.id, as_kind="dropped", why="w", paths=["q/"]).entry
+    assert resolved is not None
+    assert resolved.paths == ("q/",)
     cleared = ledger.edit(dropped.id, paths=[""]).entry
     assert cleared is not None
     assert cleared.paths == ()
@@ -189,3 +194,15 @@ def test_derived_footprint_caps_and_keeps_a_lost_commits_spans(repo_with_commit:
     previous = (f"{gone} 3-4 lost.py", f"{other} 9-9 stale.py")
     assert derived_footprint(Repo(repo), [f"git:{gone}", f"git:{other}", "test:y"],
                              previous) == (f"{gone} 3-4 lost.py", f"{other} 1-1 z.py")
+
+
+def test_a_file_name_no_one_could_read_is_left_out(repo_with_commit: Path) -> None:
+    repo = repo_with_commit
+    names = ["line\nbreak.py", "esc\x1b[2J.py", "zero\u200bwidth.py", "tab\there.py"]
+    for name in names:
+        (repo / name).write_text("x\n")
+    (repo / "fine name ü.py").write_text("y\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "odd names")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    assert derived_footprint(Repo(repo), [f"git:{sha}"]) == (f"{sha} 1-1 fine name ü.py",)
