@@ -83,8 +83,11 @@ def _claude_prepare(home: Path, repo: Path) -> None:
 def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
     # With no prompt text, the prompts come as stream-json user messages on stdin.
     head = ["-p", text] if text else ["-p", "--input-format", "stream-json"]
+    # acceptEdits lets the model's Edit and Write, and a shell redirection into the project,
+    # go through as a person accepting edits would (-p has nobody to ask).
     argv = [*head, "--output-format", "stream-json", "--verbose",
-            "--allowedTools", "Bash(git ledger:*)", f"mcp__{MCP_SERVER}"]
+            "--permission-mode", "acceptEdits",
+            "--allowedTools", "Bash(git ledger:*)", "Bash(echo:*)", f"mcp__{MCP_SERVER}"]
     if resume:
         argv += ["--resume", resume]
     return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",
@@ -98,6 +101,13 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
 #: Input tokens a reply reports to make each client compact on its own: Claude Code's
 #: window is 1,000,000 tokens for the model it names; Codex's is set by ``_codex_prepare``.
 CODEX_WINDOW = 100_000
+#: The model Codex is told it talks to.  Not in 0.171's catalog, so Codex offers every
+#: tool, MCP ones included, directly; but no ``apply_patch`` (``CODEX_EDIT_MODEL``).
+CODEX_MODEL = "gpt-5-codex"
+#: A model in 0.171's own catalog whose entry names an ``apply_patch`` kind (freeform):
+#: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
+#: which the scripted model does not answer, so only the edit scenarios name it.
+CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000}
 
 
@@ -113,13 +123,21 @@ def _codex_prepare(home: Path, repo: Path) -> None:
     # they are up; ``git ledger mcp`` takes about a second to start (Python, the SDK), so
     # the session waits for it, bounded, as a person's would have by their first prompt.
     (config / "config.toml").write_text(
-        'model = "gpt-5-codex"\nmodel_provider = "scripted"\n'
+        f'model = "{CODEX_MODEL}"\nmodel_provider = "scripted"\n'
         f"model_context_window = {CODEX_WINDOW}\n"
         f"model_auto_compact_token_limit = {CODEX_WINDOW // 20}\n"
         f"mcp_optional_startup_grace_ms = {MCP_STARTUP_GRACE_MS}\n\n"
         '[model_providers.scripted]\nname = "scripted"\nbase_url = "http://127.0.0.1:9/v1"\n'
         'env_key = "SCRIPTED_API_KEY"\nwire_api = "responses"\n\n'
         f'[projects."{repo}"]\ntrust_level = "trusted"\n')
+
+
+def codex_edits(home: Path) -> None:
+    """Name ``CODEX_EDIT_MODEL`` in a Codex HOME set up by ``_codex_prepare``, so Codex
+    offers ``apply_patch``."""
+    config = home / ".codex" / "config.toml"
+    config.write_text(config.read_text().replace(f'model = "{CODEX_MODEL}"',
+                                                 f'model = "{CODEX_EDIT_MODEL}"', 1))
 
 
 def _codex_prompt(home: Path, text: str, resume: str | None) -> Run:

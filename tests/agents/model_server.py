@@ -32,9 +32,11 @@ class Reply:
     """One scripted answer: text, or a call of one of the client's tools.
 
     ``tool`` names a tool by what it does, not by the client's name for it: ``"shell"``
-    is the client's shell tool (Bash, shell, run_shell_command); ``"mcp:SERVER:TOOL"``
-    (``Reply.mcp``) is a tool of an MCP server, spelled as the request offers it
-    (``mcp_tool``); any other name is used as given.
+    is the client's shell tool (Bash, shell, run_shell_command); ``"edit"`` and
+    ``"write"`` (``Reply.edit``, ``Reply.write``) are its file-editing tool (Claude Code's
+    ``Edit`` and ``Write``, Codex's ``apply_patch``, Gemini CLI's ``replace`` and
+    ``write_file``); ``"mcp:SERVER:TOOL"`` (``Reply.mcp``) is a tool of an MCP server,
+    spelled as the request offers it (``mcp_tool``); any other name is used as given.
     """
 
     text: str = ""
@@ -46,6 +48,16 @@ class Reply:
     @classmethod
     def shell(cls, command: str, **kw: Any) -> Reply:
         return cls(tool="shell", arguments={"command": command}, **kw)
+
+    @classmethod
+    def edit(cls, path: str, old: str, new: str) -> Reply:
+        """Replace the text ``old`` (once) by ``new`` in the file at ``path`` (absolute)."""
+        return cls(tool=EDIT, arguments={"path": path, "old": old, "new": new})
+
+    @classmethod
+    def write(cls, path: str, content: str) -> Reply:
+        """Create (or overwrite) the file at ``path`` (absolute) with ``content``."""
+        return cls(tool=WRITE, arguments={"path": path, "content": content})
 
     @classmethod
     def call(cls, tool: str, **arguments: Any) -> Reply:
@@ -66,6 +78,9 @@ class Reply:
 
 
 MCP_PREFIX = "mcp:"
+#: The client's file-editing tools, by what they do (``Reply.edit``, ``Reply.write``).
+EDIT = "edit"
+WRITE = "write"
 
 
 def mcp_key(*parts: str) -> str:
@@ -238,6 +253,8 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     model = body.get("model", "claude")
     if reply.mcp_tool:
         reply = _claude_mcp(handler.model, body, reply)
+    if reply.tool in (EDIT, WRITE):
+        reply = _claude_edit(reply)
     if reply.tool:
         name = CLAUDE_SHELL if reply.tool == "shell" else reply.tool
         arguments = dict(reply.arguments)
@@ -274,6 +291,17 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     ])
 
 
+def _claude_edit(reply: Reply) -> Reply:
+    """Claude Code's ``Edit`` (``old_string`` → ``new_string``) and ``Write``."""
+    args = reply.arguments
+    if reply.tool == EDIT:
+        return Reply(tool="Edit", arguments={"file_path": args["path"], "old_string": args["old"],
+                                             "new_string": args["new"]},
+                     input_tokens=reply.input_tokens)
+    return Reply(tool="Write", arguments={"file_path": args["path"], "content": args["content"]},
+                 input_tokens=reply.input_tokens)
+
+
 def _claude_mcp(model: ModelServer, body: dict[str, Any], reply: Reply) -> Reply:
     """An MCP call as Claude Code offers the tool.  Claude Code defers MCP tools: the
     request names them in a system message and offers ``ToolSearch``, whose
@@ -293,6 +321,8 @@ def _claude_mcp(model: ModelServer, body: dict[str, Any], reply: Reply) -> Reply
 
 # -- OpenAI Responses (Codex CLI) -------------------------------------------------------
 
+#: Codex's file-editing tool.
+CODEX_PATCH = "apply_patch"
 #: Codex's shell tools, by the names its releases have used, in the order we prefer them.
 CODEX_SHELLS = ("shell_command", "exec_command", "shell", "local_shell")
 
@@ -312,14 +342,25 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             name = next((n for n in CODEX_SHELLS if n in tools), "shell")
             command = reply.arguments["command"]
             arguments = _codex_shell_arguments(name, command)
+        elif reply.tool in (EDIT, WRITE):
+            # Codex edits through apply_patch: freeform in 0.171 (``custom``), a function
+            # taking ``input`` in releases that offer it so; both carry the patch text.
+            name, arguments = CODEX_PATCH, {"input": codex_patch(reply)}
         elif spelled is not None:
             namespace, name = spelled
             arguments = reply.arguments
         else:
             name, arguments = reply.tool, reply.arguments
-        item: dict[str, Any] = {"type": "function_call", "id": "fc_" + call_id,
-                                "call_id": call_id, "name": name,
-                                "arguments": json.dumps(arguments), "status": "completed"}
+        item: dict[str, Any]
+        if name in _custom_tools(body):
+            # A freeform tool (0.171's apply_patch): its input is raw text, not JSON.
+            item = {"type": "custom_tool_call", "id": "ctc_" + call_id, "call_id": call_id,
+                    "name": name, "input": str(arguments.get("input", "")),
+                    "status": "completed"}
+        else:
+            item = {"type": "function_call", "id": "fc_" + call_id, "call_id": call_id,
+                    "name": name, "arguments": json.dumps(arguments),
+                    "status": "completed"}
         if namespace:
             item["namespace"] = namespace
     else:
@@ -352,6 +393,24 @@ def _responses(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         ("response.completed", {"type": "response.completed", "response": response}),
     ]
     handler._sse(events)
+
+
+def codex_patch(reply: Reply) -> str:
+    """The apply_patch text for an ``edit`` or ``write`` reply.  An edit names the one line
+    ``old`` is on (Codex finds a hunk by its lines, so ``old`` must be whole lines)."""
+    args = reply.arguments
+    if reply.tool == WRITE:
+        added = "".join(f"+{line}\n" for line in str(args["content"]).splitlines())
+        return f"*** Begin Patch\n*** Add File: {args['path']}\n{added}*** End Patch\n"
+    removed = "".join(f"-{line}\n" for line in str(args["old"]).splitlines())
+    added = "".join(f"+{line}\n" for line in str(args["new"]).splitlines())
+    return (f"*** Begin Patch\n*** Update File: {args['path']}\n@@\n{removed}{added}"
+            "*** End Patch\n")
+
+
+def _custom_tools(body: dict[str, Any]) -> set[str]:
+    """The freeform (``custom``) tools a Responses request offers, by name."""
+    return {str(t.get("name")) for t in body.get("tools") or [] if t.get("type") == "custom"}
 
 
 def _codex_mcp(body: dict[str, Any], reply: Reply) -> tuple[str | None, str] | None:
@@ -395,6 +454,8 @@ def _gemini(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         part: dict[str, Any] = {"text": json.dumps(_sample(schema))}
     elif reply.mcp_tool and mcp_spelling(reply, declarations) is None:
         part = {"text": missing_mcp(reply).text}
+    elif reply.tool in (EDIT, WRITE):
+        part = {"functionCall": _gemini_edit(reply)}
     elif reply.tool:
         name = (GEMINI_SHELL if reply.tool == "shell"
                 else mcp_spelling(reply, declarations) or reply.tool)
@@ -415,6 +476,18 @@ def _gemini(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         handler._sse([(None, answer)])
     else:
         handler._json(answer)
+
+
+def _gemini_edit(reply: Reply) -> dict[str, Any]:
+    """Gemini CLI's ``replace`` (``old_string`` → ``new_string``) and ``write_file``."""
+    args = reply.arguments
+    if reply.tool == EDIT:
+        return {"name": "replace", "args": {"file_path": args["path"],
+                                            "old_string": args["old"],
+                                            "new_string": args["new"],
+                                            "instruction": "apply the scripted change"}}
+    return {"name": "write_file", "args": {"file_path": args["path"],
+                                           "content": args["content"]}}
 
 
 def _sample(schema: dict[str, Any]) -> Any:

@@ -59,6 +59,33 @@ def test_gemini_router_questions_get_json_of_the_asked_shape() -> None:
     assert server.script  # the router took no scripted reply
 
 
+def test_each_client_edits_through_its_own_file_tool() -> None:
+    edit = Reply.edit("/p/src/store.py", "x = 1", "x = 10")
+    with ModelServer([edit, edit, edit, Reply.write("/p/new.py", "a = 1\n")]) as server:
+        claude = post(f"{server.url}/v1/messages", {"messages": [], "tools": [{"name": "Bash"}]})
+        codex = post(f"{server.url}/v1/responses",
+                     {"input": [], "tools": [{"type": "custom", "name": "apply_patch"}]})
+        gemini = post(f"{server.url}/v1beta/models/flash:generateContent",
+                      {"tools": [{"functionDeclarations": [{"name": "replace"}]}]})
+        written = post(f"{server.url}/v1/responses",
+                       {"input": [], "tools": [{"type": "function", "name": "apply_patch"}]})
+    (call,) = claude["content"]
+    assert (call["name"], call["input"]) == ("Edit", {
+        "file_path": "/p/src/store.py", "old_string": "x = 1", "new_string": "x = 10"})
+    (item,) = codex["output"]
+    assert (item["type"], item["name"]) == ("custom_tool_call", "apply_patch")
+    assert item["input"] == ("*** Begin Patch\n*** Update File: /p/src/store.py\n@@\n"
+                             "-x = 1\n+x = 10\n*** End Patch\n")
+    replace = gemini["candidates"][0]["content"]["parts"][0]["functionCall"]
+    assert replace["name"] == "replace"
+    assert replace["args"]["file_path"] == "/p/src/store.py"
+    assert (replace["args"]["old_string"], replace["args"]["new_string"]) == ("x = 1", "x = 10")
+    (item,) = written["output"]
+    assert (item["type"], item["name"]) == ("function_call", "apply_patch")
+    assert json.loads(item["arguments"])["input"] == (
+        "*** Begin Patch\n*** Add File: /p/new.py\n+a = 1\n*** End Patch\n")
+
+
 def test_no_node_is_one_line_saying_so(monkeypatch: pytest.MonkeyPatch,
                                        tmp_path: Path) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # neither node nor npm here
