@@ -19,6 +19,7 @@ from gitledger.core.codec import (
     encode_focus,
     encode_meta,
 )
+from gitledger.core.footprint import role
 from gitledger.core.ids import KIND_LETTERS, entry_path, new_id
 from gitledger.core.model import (
     KIND_FIELDS,
@@ -503,7 +504,9 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
-        path_index.refresh_after_write(self.store, ref)  # the pre-tool-use hook's tokens
+        # The pre-tool-use hook's tokens.
+        path_index.refresh_after_write(self.store, ref, governs=built.entry is not None
+                                       and role(built.entry) is not None)
         warnings = self._annotate(ref, commit, built.files)
         owner = outcome["owner"]
         if session and owner and owner != session:

@@ -117,13 +117,15 @@ def refresh(store: Store, gitdir: Path | None = None, *, create: bool = False) -
         return True
 
 
-def refresh_after_write(store: Store, ref: str) -> None:
+def refresh_after_write(store: Store, ref: str, *, governs: bool = False) -> None:
     """After a write to ``ref``: every worktree's token file that reflects ``ref`` (the
-    project ledger is every worktree's), this worktree's first."""
+    project ledger is every worktree's), this worktree's first.  A write that made an entry
+    govern code (``governs``) creates this worktree's file where there is none yet, so that
+    the pre-tool-use fast path and the post-commit hook see it without an ``install``."""
     for gitdir in _gitdirs(store):
-        if gitdir == store.repo.gitdir or ref == PROJECT_REF or path_tokens.pointer_of(
-                gitdir) == ref:
-            refresh(store, gitdir)
+        here = gitdir == store.repo.gitdir
+        if here or ref == PROJECT_REF or path_tokens.pointer_of(gitdir) == ref:
+            refresh(store, gitdir, create=here and governs)
 
 
 def refresh_all(store: Store) -> None:

@@ -21,9 +21,10 @@ from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, rep
 from gitledger.core.codec import decode_entry, encode_entry
 from gitledger.core.ids import entry_path, new_id
 from gitledger.ledger import path_index
+from gitledger.ledger.operations import Ledger
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import KEEP_REF, NOTES_REF
-from gitledger.storage.path_tokens import tokens_path
+from gitledger.storage.path_tokens import state_path, tokens_path
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.builders import make_entry
@@ -691,7 +692,11 @@ def test_a_stale_ref_lock_is_reported_and_removed(work: Path) -> None:
 
 def test_a_missing_or_stale_token_file_is_found_and_rebuilt(work: Path) -> None:
     store = Store(Repo(work))
-    assert doctor(work).findings == ()  # nothing governed: no token file is fine
+    # The fixture's implemented decision governs README: its write created the file.
+    assert tokens_path(store.repo.gitdir).read_text() == "README\n"
+    assert doctor(work).findings == ()
+    tokens_path(store.repo.gitdir).unlink()
+    state_path(store.repo.gitdir).unlink()
     entry = make_entry(new_id("decided"), paths=("src/db/**",))
     _plant(work, _session(work), {entry_path(entry.id): encode_entry(entry)})
     report = doctor(work)
@@ -703,8 +708,18 @@ def test_a_missing_or_stale_token_file_is_found_and_rebuilt(work: Path) -> None:
     tokens_path(store.repo.gitdir).write_text("something else\n")
     assert _codes(doctor(work)) == ["paths-stale"]
     assert _codes(doctor(work, fix=True), fixed=True) == ["paths-stale"]
-    assert tokens_path(store.repo.gitdir).read_text() == "src/db\n"
+    assert sorted(tokens_path(store.repo.gitdir).read_text().split()) == ["README", "src/db"]
     assert doctor(work).findings == ()
+
+
+def test_a_repository_that_governs_nothing_needs_no_token_file(tmp_path: Path) -> None:
+    repo = tmp_path / "plain"
+    git(tmp_path, "init", "-q", str(repo))
+    git(repo, "commit", "-q", "--allow-empty", "-m", "init")
+    store = Store(Repo(repo))
+    Ledger.open(repo, session="").decide("Ship it", over=["wait"], because="ready")
+    assert not tokens_path(store.repo.gitdir).exists()
+    assert doctor(repo).findings == ()
 
 
 # -- footprints ------------------------------------------------------------------------------
@@ -740,6 +755,7 @@ def test_a_stale_footprint_is_found_and_derived_again(work: Path, planted: tuple
     assert decode_entry(good, path).footprint == (f"{code} 1-1 README",)
     footprint = tuple(text.format(code=code, other=other) for text in planted)
     _plant(work, ref, {path: _with_footprint(good, path, footprint)})
+    path_index.refresh(Store(Repo(work)))  # the tokens are another finding's business
     report = doctor(work)
     assert _codes(report) == ["footprint-stale"]
     assert report.ok, "a warning: the footprint is derived data"
