@@ -44,7 +44,7 @@ from gitledger.integrations.hook_core import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
-from gitledger.storage.governing_cache import Key, current_key, load
+from gitledger.storage.governing_cache import PARTS, Key, combined, current_key, load
 from gitledger.storage.hook_state import read_told, record_told
 from gitledger.views.governing import MAX_ENTRIES, candidate, context_text, match
 
@@ -98,9 +98,9 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
     if not targets:
         return ""
     if key is not None:
-        saved = load(key)
-        if saved is None:
-            _, _, saved = _read_ledgers(where, key)
+        parts = load(key)
+        saved = (combined(parts) if len(parts) == len(PARTS)
+                 else _read_ledgers(where, key, parts)[2])
     paths = [path for path, _ in targets]
     found = match(((ledger, label, entry_from_json(item)) for ledger, label, item in saved or ()
                    if candidate(item, paths)), targets)
@@ -120,7 +120,8 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
     return json.dumps(spec.tool_envelope(text), ensure_ascii=False)
 
 
-def _read_ledgers(where: str, key: Key | None) -> tuple[str, str, list[list[Any]]]:
+def _read_ledgers(where: str, key: Key | None, have: dict[str, list[list[Any]]] | None = None,
+                  ) -> tuple[str, str, list[list[Any]]]:
     """The work tree's top, its git dir and the governing entries, read from the ledgers
     (and saved under ``key``).  Lazy for speed (LAZY_IMPORTS in tests/test_architecture.py):
     with the saved copy fresh, libgit2 and the ledgers' reads never load."""
@@ -128,7 +129,7 @@ def _read_ledgers(where: str, key: Key | None) -> tuple[str, str, list[list[Any]
     from gitledger.views.governing_ledgers import read_governing  # noqa: PLC0415
 
     reader = LedgerReader.open(where, session="")
-    return str(reader.repo.workdir), str(reader.repo.gitdir), read_governing(where, key)
+    return str(reader.repo.workdir), str(reader.repo.gitdir), read_governing(where, key, have)
 
 
 def _payload(stdin: bytes) -> dict[str, Any] | None:

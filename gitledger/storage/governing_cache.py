@@ -6,8 +6,11 @@ decisions takes most of that.  So the entries whose ``role`` is not None (and wh
 each, as the reader sees it) are saved here once, keyed by what they were read from: the
 worktree's session ref and its tip, the project ledger's tip and the reader's identity.
 The hook checks the key with the git CLI (two small commands, no libgit2) and reads the
-file when it still holds; any change of a tip, of the pointer or of the identity makes it
-read the ledgers again and save a new file.  Derived, local, never pushed: deleting it
+file when it still holds.  Each ledger's part is kept under its own key: an agent writes to
+its session ledger all the time, and that must not cost re-reading a project ledger of
+thousands of decisions at the next governed edit, so a change of the session's tip (or of
+the pointer) re-reads only the session ledger, and a change of the project's tip only the
+project ledger; another identity re-reads both.  Derived, local, never pushed: deleting it
 costs one slow call.
 """
 
@@ -23,7 +26,9 @@ from typing import Any, NamedTuple
 
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
 
-VERSION = 1
+VERSION = 2
+#: The saved parts, one per ledger, the session's first (its entries win an id both hold).
+PARTS = ("session", "project")
 #: A cache larger than this is not read (it is rebuilt, and then not saved).
 CACHE_LIMIT = 32 << 20
 #: Seconds the git commands may take before the hook reads the ledgers itself.
@@ -40,9 +45,11 @@ class Key(NamedTuple):
     project_tip: str | None
     me: str | None
 
-    def document(self) -> dict[str, Any]:
-        return {"session_ref": self.session_ref, "session_tip": self.session_tip,
-                "project_tip": self.project_tip, "me": self.me}
+    def document(self, part: str) -> dict[str, Any]:
+        """What part ``part`` of the saved copy was read from."""
+        if part == "session":
+            return {"ref": self.session_ref, "tip": self.session_tip, "me": self.me}
+        return {"tip": self.project_tip, "me": self.me}
 
 
 def current_key(where: str) -> Key | None:
@@ -86,33 +93,55 @@ def _pointer(gitdir: Path) -> str | None:
     return text
 
 
-def load(key: Key) -> list[list[Any]] | None:
-    """The saved ``[ledger, label, entry JSON]`` triples when they were saved under
-    ``key``; None otherwise (absent, stale, oversized, malformed)."""
+def load(key: Key) -> dict[str, list[list[Any]]]:
+    """The saved ``[ledger, label, entry JSON]`` triples of each part still saved under
+    ``key``'s value for it; a part that is stale, absent or malformed is left out."""
     path = Path(key.gitdir) / GOVERNING_FILE
     try:
         if path.stat().st_size > CACHE_LIMIT:
-            return None
+            return {}
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
+        return {}
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        return None
-    if data.get("key") != key.document():
-        return None
-    entries = data.get("entries")
-    if not isinstance(entries, list):
-        return None
-    return [item for item in entries if isinstance(item, list) and len(item) == 3
-            and isinstance(item[0], str) and isinstance(item[1], str)
-            and isinstance(item[2], dict)]
+        return {}
+    parts = data.get("parts")
+    if not isinstance(parts, dict):
+        return {}
+    found: dict[str, list[list[Any]]] = {}
+    for part in PARTS:
+        saved = parts.get(part)
+        if not isinstance(saved, dict) or saved.get("key") != key.document(part):
+            continue
+        entries = saved.get("entries")
+        if isinstance(entries, list):
+            found[part] = [item for item in entries
+                           if isinstance(item, list) and len(item) == 3
+                           and isinstance(item[0], str) and isinstance(item[1], str)
+                           and isinstance(item[2], dict)]
+    return found
 
 
-def save(key: Key, entries: list[list[Any]]) -> None:
-    """Save ``entries`` under ``key``; a git dir that refuses the file keeps the old one
+def combined(parts: dict[str, list[list[Any]]]) -> list[list[Any]]:
+    """The parts' entries in one list, the session's first; an id the session ledger
+    holds is not repeated from the project ledger."""
+    seen: set[Any] = set()
+    out: list[list[Any]] = []
+    for part in PARTS:
+        for item in parts.get(part, ()):
+            if item[2].get("id") not in seen:
+                seen.add(item[2].get("id"))
+                out.append(item)
+    return out
+
+
+def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
+    """Save ``parts`` under ``key``; a git dir that refuses the file keeps the old one
     (the next call reads the ledgers again)."""
     path = Path(key.gitdir) / GOVERNING_FILE
-    text = json.dumps({"version": VERSION, "key": key.document(), "entries": entries},
+    document = {part: {"key": key.document(part), "entries": parts[part]}
+                for part in PARTS if part in parts}
+    text = json.dumps({"version": VERSION, "parts": document},
                       ensure_ascii=False, separators=(",", ":"))
     if len(text) > CACHE_LIMIT:
         return
@@ -125,4 +154,4 @@ def save(key: Key, entries: list[list[Any]]) -> None:
             temp.unlink()
 
 
-__all__ = ["CACHE_LIMIT", "VERSION", "Key", "current_key", "load", "save"]
+__all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Key", "combined", "current_key", "load", "save"]

@@ -307,10 +307,37 @@ def test_the_saved_copy_is_what_the_hook_reads_while_it_holds(pool: tuple[Path, 
     assert entry.id in context(run("claude", payload, repo)[0])
     saved = gitdir(repo) / "ledger-governing.json"
     document = json.loads(saved.read_text())
-    document["entries"] = []
+    for part in document["parts"].values():
+        part["entries"] = []
     saved.write_text(json.dumps(document))
     payload["session_id"] = "another"
     assert run("claude", payload, repo) == ("", "")  # nothing saved: nothing told
+
+
+def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
+    """An agent writes to its session ledger all the time: the project ledger's part of
+    the saved copy (thousands of decisions, in a big project) stays until its tip moves."""
+    setup_repo(repo)
+    ours = decide(repo, "Ours: the pool stays small", paths=("src/db/*.py",))
+    theirs = decide(repo, "Project: pool in one module", project=True,
+                    paths=("src/db/pool.py",))
+    payload = claude_edit(repo, "src/db/pool.py", "line 12\n")
+    told = context(run("claude", payload, repo)[0])
+    assert ours.id in told
+    assert theirs.id in told
+    saved = gitdir(repo) / "ledger-governing.json"
+    document = json.loads(saved.read_text())
+    marked = document["parts"]["project"]["entries"][0][2]
+    marked["text"] = "read from the saved copy"
+    saved.write_text(json.dumps(document))
+    Ledger.open(repo, session="").set_task("A write to the session ledger")
+    payload["session_id"] = "after-the-write"
+    told = context(run("claude", payload, repo)[0])
+    assert "read from the saved copy" in told, "the project's part was read again"
+    assert ours.id in told
+    decide(repo, "Project: a second decision", project=True, paths=("src/db/pool.py",))
+    payload["session_id"] = "after-a-project-write"
+    assert "read from the saved copy" not in context(run("claude", payload, repo)[0])
 
 
 @pytest.mark.parametrize("tool", ["Edit", "MultiEdit", "Write", "NotebookEdit", "Bash"])
