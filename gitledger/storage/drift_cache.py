@@ -15,15 +15,16 @@ or stale means "not known", never an error.  Imports no ``subprocess`` and no co
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 
 import pygit2
 
 from gitledger.core.model import Entry, git_evidence
 from gitledger.storage.repo import Repo
+from gitledger.storage.whole_files import write_whole
 
 CACHE_FILE = "ledger-drift.json"
 VERSION = 1
@@ -76,13 +77,8 @@ def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]], *,
     kept.update({drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
                                "deleted": drift.deleted, "files": drift.files}
                  for key, drift in records})
-    temporary = path.with_name(f"{CACHE_FILE}.{os.getpid()}.tmp")
-    try:
-        temporary.write_text(json.dumps({"version": VERSION, "decisions": kept},
-                                        sort_keys=True), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)  # a cache that cannot be written is only slower
+    with contextlib.suppress(OSError):  # a cache that cannot be written is only slower
+        write_whole(path, json.dumps({"version": VERSION, "decisions": kept}, sort_keys=True))
 
 
 def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import subprocess
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.whole_files import write_whole
 
 VERSION = 2
 #: The saved parts, one per ledger, the session's first (its entries win an id both hold).
@@ -145,13 +145,8 @@ def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
                       ensure_ascii=False, separators=(",", ":"))
     if len(text) > CACHE_LIMIT:
         return
-    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+    with contextlib.suppress(OSError):
+        write_whole(path, text)
 
 
 __all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Key", "combined", "current_key", "load", "save"]

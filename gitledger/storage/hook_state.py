@@ -16,12 +16,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import secrets
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
+from gitledger.storage.whole_files import write_whole
 
 #: A stop-mark file larger than this is not ours: it is read as empty.
 STOP_MARKS_LIMIT = 64 * 1024
@@ -62,21 +61,13 @@ def record_end(gitdir: Path, session: str, *, cleared: bool = False) -> None:
 
 
 def _write(gitdir: Path, *lines: str) -> None:
-    _write_whole(gitdir / STARTED_FILE, "".join(f"{line}\n" for line in lines))
+    write_whole(gitdir / STARTED_FILE, "".join(f"{line}\n" for line in lines))
 
 
 def read_stop_marks(gitdir: Path) -> dict[str, str]:
     """The Stop hook's marks (a digest of a session → a digest of its prompt); an absent,
     unreadable, oversized or malformed file is no marks."""
-    path = gitdir / STOP_MARK_FILE
-    try:
-        if path.stat().st_size > STOP_MARKS_LIMIT:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
+    data = _json_object(gitdir / STOP_MARK_FILE, STOP_MARKS_LIMIT)
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
@@ -84,7 +75,7 @@ def write_stop_marks(gitdir: Path, marks: dict[str, str]) -> None:
     """Replace the marks; a git dir that refuses the file keeps the old ones, silently (the
     payload's ``stop_hook_active`` is then the only guard)."""
     with contextlib.suppress(OSError):
-        _write_whole(gitdir / STOP_MARK_FILE, json.dumps(marks))
+        write_whole(gitdir / STOP_MARK_FILE, json.dumps(marks))
 
 
 #: A told-marks file larger than this is not ours: it is read as empty.
@@ -111,19 +102,11 @@ def record_told(gitdir: Path, session: str, told: dict[str, str]) -> None:
     marks[key] = dict(list(entries.items())[-TOLD_ENTRIES:])
     kept = dict(list(marks.items())[-TOLD_SESSIONS:])
     with contextlib.suppress(OSError):
-        _write_whole(gitdir / TOLD_FILE, json.dumps(kept))
+        write_whole(gitdir / TOLD_FILE, json.dumps(kept))
 
 
 def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:
-    path = gitdir / TOLD_FILE
-    try:
-        if path.stat().st_size > TOLD_LIMIT:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
+    data = _json_object(gitdir / TOLD_FILE, TOLD_LIMIT)
     return {k: {i: d for i, d in v.items() if isinstance(i, str) and isinstance(d, str)}
             for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
 
@@ -133,13 +116,13 @@ def _session_key(session: str) -> str:
     return hashlib.sha256(session.encode("utf-8", errors="replace")).hexdigest()[:32]
 
 
-def _write_whole(path: Path, text: str) -> None:
-    """Whole or not at all: a reader never sees half a file, and no temporary is left."""
-    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+def _json_object(path: Path, limit: int) -> dict[str, Any]:
+    """The JSON object in ``path``; an absent, unreadable, oversized or malformed file (or
+    one holding something else) is an empty one."""
     try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
+        if path.stat().st_size > limit:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gitledger.storage.layout import POINTER_FILE, TOKENS_FILE, TOKENS_STATE_FILE
+from gitledger.storage.whole_files import write_whole
 
 #: A state file larger than this is not ours: it is read as absent (and rebuilt).
 STATE_LIMIT = 64 * 1024 * 1024
@@ -87,15 +86,3 @@ def pointer_of(gitdir: Path) -> str | None:
         return (gitdir / POINTER_FILE).read_text(encoding="utf-8").strip() or None
     except (OSError, UnicodeDecodeError):
         return None
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Whole or not at all: a reader never sees half a file, and no temporary is left."""
-    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
