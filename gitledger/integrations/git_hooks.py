@@ -78,6 +78,25 @@ _FIND_LEDGER = """git_ledger_ref() {
     case $git_ledger_ref in refs/ledger/sessions/*) ;; *) return 1 ;; esac
 }
 
+# Append an event ($1, its message) to the worktree's ledger: a compare-and-swap on its ref;
+# another writer that moved it meanwhile means reading the new tip and trying again, a few
+# times, then saying so ($2 names what is not recorded).  Sets git_ledger_tip to the tip
+# the event was written on.
+git_ledger_append() {
+    for attempt in 1 2 3 4 5; do
+        git_ledger_tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) \\
+            || return 1
+        event=$(printf '%s\\n' "$1" | git commit-tree "$git_ledger_tip^{tree}" \\
+            -p "$git_ledger_tip") || return 1
+        git update-ref -m "git ledger: $2" "$git_ledger_ref" "$event" "$git_ledger_tip" \\
+            2>/dev/null && return 0
+        sleep 0.1 2>/dev/null || sleep 1
+    done
+    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+        "$2 is not recorded in the ledger" >&2
+    return 1
+}
+
 git_ledger_python() {
     if ! command -v git-ledger >/dev/null 2>&1; then
         echo "git ledger: git-ledger is not on PATH; the ledger hook did nothing" >&2
@@ -115,25 +134,13 @@ Ledger-Commit: $head"
         [ -n "$session" ] && message="$message
 Ledger-Session: $session"
     fi
-    # Compare-and-swap on the ledger ref; another writer that moved it meanwhile means
-    # reading the new tip and trying again, a few times, then saying so.
-    for attempt in 1 2 3 4 5; do
-        tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) || return 0
-        event=$(printf '%s\\n' "$message" | git commit-tree "$tip^{tree}" -p "$tip") || return 0
-        if git update-ref -m "git ledger: commit $head" "$git_ledger_ref" "$event" "$tip" \\
-                2>/dev/null; then
-            line="commit-in $git_ledger_ref $tip"
-            # A new commit has no note yet; only when it has one are the lines merged.
-            git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
-            note=$(git notes --ref=ledger show "$head" 2>/dev/null)
-            { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
-                | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null
-            return 0
-        fi
-        sleep 0.1 2>/dev/null || sleep 1
-    done
-    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
-        "commit ${head%????????????????????????????} is not recorded in the ledger" >&2
+    git_ledger_append "$message" "commit ${head%????????????????????????????}" || return 0
+    line="commit-in $git_ledger_ref $git_ledger_tip"
+    # A new commit has no note yet; only when it has one are the lines merged.
+    git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
+    note=$(git notes --ref=ledger show "$head" 2>/dev/null)
+    { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
+        | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null
 }
 git_ledger_post_commit </dev/null
 """
@@ -154,6 +161,7 @@ _POST_REWRITE = """git_ledger_post_rewrite() {
                GIT_NOTES_REWRITE_MODE=cat_sort_uniq git notes copy --for-rewrite="$1" \\
                2>/dev/null ;;
     esac
+    git_ledger_rewritten "$1"
     kept=$(git ls-tree -r --name-only refs/ledger/keep -- commits 2>/dev/null) || return 0
     for old in $(printf '%s\\n' "$git_ledger_input" | cut -d' ' -f1); do
         case $kept in
@@ -161,6 +169,26 @@ _POST_REWRITE = """git_ledger_post_rewrite() {
                       return 0 ;;
         esac
     done
+}
+# The rewritten commits this worktree's ledger recorded (their notes, copied to the new
+# commits, say commit-in <this ledger>): one rewrite event names each old and new commit,
+# so that the ledger backs the copied lines (docs/format.md, "Notes on code commits").
+git_ledger_rewritten() {
+    git_ledger_ref || return 0
+    pairs=
+    while read -r old new rest; do
+        [ -n "$new" ] || continue
+        case $(git notes --ref=ledger show "$old" 2>/dev/null) in
+            *"commit-in $git_ledger_ref "*) pairs="$pairs
+Ledger-Rewritten: $old $new" ;;
+        esac
+    done <<git_ledger_end
+$git_ledger_input
+git_ledger_end
+    [ -n "$pairs" ] || return 0
+    git_ledger_append "rewrite ($1)
+
+Ledger-Event: rewrite$pairs" "a $1 of commits it recorded"
 }
 git_ledger_post_rewrite "$@"
 """

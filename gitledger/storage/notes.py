@@ -43,6 +43,7 @@ FANOUT_AT = 256
 #: Lines the post-commit hook writes (derived again from the ledgers' ``commit`` events).
 HOOK_RELATIONS = ("commit-in", "refs")
 _COMMIT_EVENT = b"Ledger-Event: commit"
+_REWRITE_EVENT = b"Ledger-Event: rewrite"
 
 
 @dataclass(frozen=True)
@@ -230,14 +231,23 @@ def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
     """The lines a ledger's ``commit`` events put on code commits (the post-commit hook's):
     ``commit-in <ledger> <its tip then>`` and ``refs <id> <ledger>`` per ``Ledger-Refs``."""
     lines: dict[str, set[str]] = {}
+    rewritten: list[tuple[str, str]] = []
     walker = store.git.walk(pygit2.Oid(hex=tip), pygit2.enums.SortMode.TOPOLOGICAL)
     for commit in walker:
         # Most of a ledger's commits are not commit events: their messages are not parsed
         # (why checks every commit-in line against this, so it must stay cheap).
-        if _COMMIT_EVENT not in commit.raw_message or not commit.parent_ids:
+        raw = commit.raw_message
+        if (_COMMIT_EVENT not in raw and _REWRITE_EVENT not in raw) or not commit.parent_ids:
             continue
         trailers = parse_trailers(commit.message)
-        if trailers.get("Ledger-Event", ("",))[0] != "commit":
+        event = trailers.get("Ledger-Event", ("",))[0]
+        if event == "rewrite":
+            rewritten += [(old, new) for old, new in
+                          (pair.split(" ", 1) for pair in trailers.get("Ledger-Rewritten", ())
+                           if pair.count(" ") == 1)
+                          if _is_full_sha(old) and _is_full_sha(new)]
+            continue
+        if event != "commit":
             continue
         for sha in trailers.get("Ledger-Commit", ())[:1]:
             if not _is_full_sha(sha):
@@ -245,6 +255,12 @@ def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
             found = lines.setdefault(sha, set())
             found.add(f"commit-in {ref} {commit.parent_ids[0]}")
             found.update(f"refs {entry_id} {ref}" for entry_id in trailers.get("Ledger-Refs", ()))
+    # An amend or a rebase copies a recorded commit's lines to its new commit (the notes'
+    # rewrite); the rewrite event backs them there.  Oldest first, so that a commit
+    # rewritten twice gets what the first rewrite gave its predecessor.
+    for old, new in reversed(rewritten):
+        if old in lines:
+            lines.setdefault(new, set()).update(lines[old])
     return lines
 
 

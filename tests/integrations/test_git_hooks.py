@@ -527,6 +527,28 @@ def test_amend_carries_the_notes(active: tuple[Path, Run, str]) -> None:
     _fsck(repo)
 
 
+def test_an_amend_or_a_rebase_of_recorded_commits_leaves_doctor_clean(
+        active: tuple[Path, Run, str]) -> None:
+    """git copies a recorded commit's note to its rewrite; the rewrite event backs it."""
+    repo, run, ref = active
+    old, _ = _commit(repo, "plain.txt")
+    _git(repo, "commit", "-q", "--amend", "-m", "plain, reworded")
+    amended = _head(repo)
+    _commit(repo, "b1.txt")
+    _commit(repo, "b2.txt")
+    _git(repo, "rebase", "-q", "HEAD~2", "--exec",
+         "git commit -q --amend --no-edit -m \"$(git log -1 --format=%s) (r)\"")
+    rebased = [_head(repo), git(repo, "rev-parse", "HEAD~1").strip()]
+    pairs = git(repo, "log", "--format=%(trailers:key=Ledger-Rewritten,valueonly)", ref)
+    assert f"{old} {amended}" in pairs.splitlines()
+    for sha in (amended, *rebased):
+        assert f"commit-in {ref} " in _note(repo, sha)
+        found = json.loads(_ok(run("why", sha, "--json")))
+        assert found["commits"][0]["unbacked"] == [], found
+    assert _ok(run("doctor")).startswith("ledger doctor: OK")
+    _fsck(repo)
+
+
 def _feature_branch(repo: Path, run: Run) -> tuple[str, str, str]:
     """main gets a commit after ``feat`` branched with two; a decision cites feat's first."""
     git(repo, "branch", "feat")
