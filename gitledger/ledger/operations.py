@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 from typing import Any
 
 from gitledger import FORMAT_VERSION
@@ -49,6 +50,7 @@ from gitledger.ledger.reader import (
 from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.storage.governing_cache import advance
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
@@ -478,6 +480,7 @@ class Ledger(LedgerReader):
             meta, focus = read_header(ref, view)
             built = build(view, meta, focus)
             outcome["focus"] = focus
+            outcome["base"] = view.commit
             outcome["next"] = None
             if built is not None and ref == PROJECT_REF and built.focus.next != focus.next:
                 outcome["next"] = built.focus.next
@@ -504,9 +507,13 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
-        # The pre-tool-use hook's tokens.
-        path_index.refresh_after_write(self.store, ref, governs=built.entry is not None
-                                       and role(built.entry) is not None)
+        # The pre-tool-use hook's tokens, and its saved copy of the governing entries.
+        governs = built.entry is not None and role(built.entry) is not None
+        path_index.refresh_after_write(self.store, ref, governs=governs)
+        if not governs:
+            written = [PurePosixPath(p).stem for p in built.files if p.startswith("entries/")]
+            advance(self.store.repo.gitdir, "project" if ref == PROJECT_REF else "session",
+                    outcome.get("base"), commit, written)
         warnings = self._annotate(ref, commit, built.files)
         owner = outcome["owner"]
         if session and owner and owner != session:

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -135,6 +136,30 @@ def combined(parts: dict[str, list[list[Any]]]) -> list[list[Any]]:
     return out
 
 
+def advance(gitdir: Path, part: str, base: str | None, tip: str,
+            written: Iterable[str]) -> None:
+    """Carry the saved ``part`` over a write that moved its ledger from ``base`` to ``tip``
+    and changed none of the entries it holds (``written``: the ids the write touched, none
+    of which governs code now): what it saved is still what that ledger says, so the next
+    governed edit need not read the ledger, and load libgit2, again."""
+    path = gitdir / GOVERNING_FILE
+    try:
+        if base is None or path.stat().st_size > CACHE_LIMIT:
+            return
+        data = json.loads(path.read_text(encoding="utf-8"))
+        saved = data["parts"][part]
+        if data["version"] != VERSION or saved["key"]["tip"] != base:
+            return
+        held = {item[2].get("id") for item in saved["entries"]}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return
+    if held.intersection(written):
+        return
+    saved["key"]["tip"] = tip
+    with contextlib.suppress(OSError):
+        write_whole(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
     """Save ``parts`` under ``key``; a git dir that refuses the file keeps the old one
     (the next call reads the ledgers again)."""
@@ -149,4 +174,5 @@ def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
         write_whole(path, text)
 
 
-__all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Key", "combined", "current_key", "load", "save"]
+__all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Key", "advance", "combined", "current_key", "load",
+           "save"]

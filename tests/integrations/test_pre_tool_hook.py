@@ -335,6 +335,18 @@ def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
     told = context(run("claude", payload, repo)[0])
     assert "read from the saved copy" in told, "the project's part was read again"
     assert ours.id in told
+    # A write that changes no governing entry carries the session's part over: marked
+    # too, it is what the next call reads.
+    document = json.loads(saved.read_text())
+    document["parts"]["session"]["entries"][0][2]["text"] = "the session part, saved"
+    saved.write_text(json.dumps(document))
+    Ledger.open(repo, session="").set_task("Another write, of the focus")
+    payload["session_id"] = "after-a-focus-write"
+    assert "the session part, saved" in context(run("claude", payload, repo)[0])
+    # A write of a governing entry makes it read again.
+    decide(repo, "Ours: a second one", paths=("src/db/pool.py",))
+    payload["session_id"] = "after-a-governing-write"
+    assert "the session part, saved" not in context(run("claude", payload, repo)[0])
     decide(repo, "Project: a second decision", project=True, paths=("src/db/pool.py",))
     payload["session_id"] = "after-a-project-write"
     assert "read from the saved copy" not in context(run("claude", payload, repo)[0])
