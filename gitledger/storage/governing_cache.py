@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
-from gitledger.storage.whole_files import write_whole
+from gitledger.storage.whole_files import read_json_object, write_whole
 
 VERSION = 2
 #: The saved parts, one per ledger, the session's first (its entries win an id both hold).
@@ -97,14 +97,8 @@ def _pointer(gitdir: Path) -> str | None:
 def load(key: Key) -> dict[str, list[list[Any]]]:
     """The saved ``[ledger, label, entry JSON]`` triples of each part still saved under
     ``key``'s value for it; a part that is stale, absent or malformed is left out."""
-    path = Path(key.gitdir) / GOVERNING_FILE
-    try:
-        if path.stat().st_size > CACHE_LIMIT:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    data = read_json_object(Path(key.gitdir) / GOVERNING_FILE, CACHE_LIMIT)
+    if data is None or data.get("version") != VERSION:
         return {}
     parts = data.get("parts")
     if not isinstance(parts, dict):
@@ -143,15 +137,15 @@ def advance(gitdir: Path, part: str, base: str | None, tip: str,
     of which governs code now): what it saved is still what that ledger says, so the next
     governed edit need not read the ledger, and load libgit2, again."""
     path = gitdir / GOVERNING_FILE
+    data = read_json_object(path, CACHE_LIMIT) if base is not None else None
     try:
-        if base is None or path.stat().st_size > CACHE_LIMIT:
+        if data is None:
             return
-        data = json.loads(path.read_text(encoding="utf-8"))
         saved = data["parts"][part]
         if data["version"] != VERSION or saved["key"]["tip"] != base:
             return
         held = {item[2].get("id") for item in saved["entries"]}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+    except (KeyError, TypeError, AttributeError, IndexError):
         return
     if held.intersection(written):
         return

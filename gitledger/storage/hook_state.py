@@ -17,10 +17,10 @@ import contextlib
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
-from gitledger.storage.whole_files import write_whole
+from gitledger.storage.whole_files import read_json_object, write_whole
 
 #: A stop-mark file larger than this is not ours: it is read as empty.
 STOP_MARKS_LIMIT = 64 * 1024
@@ -67,7 +67,7 @@ def _write(gitdir: Path, *lines: str) -> None:
 def read_stop_marks(gitdir: Path) -> dict[str, str]:
     """The Stop hook's marks (a digest of a session → a digest of its prompt); an absent,
     unreadable, oversized or malformed file is no marks."""
-    data = _json_object(gitdir / STOP_MARK_FILE, STOP_MARKS_LIMIT)
+    data = read_json_object(gitdir / STOP_MARK_FILE, STOP_MARKS_LIMIT) or {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
@@ -106,7 +106,7 @@ def record_told(gitdir: Path, session: str, told: dict[str, str]) -> None:
 
 
 def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:
-    data = _json_object(gitdir / TOLD_FILE, TOLD_LIMIT)
+    data = read_json_object(gitdir / TOLD_FILE, TOLD_LIMIT) or {}
     return {k: {i: d for i, d in v.items() if isinstance(i, str) and isinstance(d, str)}
             for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
 
@@ -114,15 +114,3 @@ def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:
 def _session_key(session: str) -> str:
     # A digest, not the id: the file is local, but a session id is nobody's business here.
     return hashlib.sha256(session.encode("utf-8", errors="replace")).hexdigest()[:32]
-
-
-def _json_object(path: Path, limit: int) -> dict[str, Any]:
-    """The JSON object in ``path``; an absent, unreadable, oversized or malformed file (or
-    one holding something else) is an empty one."""
-    try:
-        if path.stat().st_size > limit:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.storage.layout import POINTER_FILE, TOKENS_FILE, TOKENS_STATE_FILE
-from gitledger.storage.whole_files import write_whole
+from gitledger.storage.whole_files import read_json_object, write_whole
 
 #: A state file larger than this is not ours: it is read as absent (and rebuilt).
 STATE_LIMIT = 64 * 1024 * 1024
@@ -35,14 +35,7 @@ def state_path(gitdir: Path) -> Path:
 
 def read_state(gitdir: Path) -> dict[str, Any] | None:
     """The state file as a dict; None when absent, unreadable, oversized or not an object."""
-    path = state_path(gitdir)
-    try:
-        if path.stat().st_size > STATE_LIMIT:
-            return None
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
+    return read_json_object(state_path(gitdir), STATE_LIMIT)
 
 
 def read_tokens(gitdir: Path) -> list[str] | None:

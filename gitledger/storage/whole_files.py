@@ -1,5 +1,6 @@
-"""Files in the git dir written whole or not at all: the derived state the hooks and the
-caches keep (a reader never sees half a file, and no temporary is left behind).
+"""Files in the git dir written whole or not at all, and read back bounded: the derived
+state the hooks and the caches keep (a reader never sees half a file, and no temporary is
+left behind).
 
 Imports nothing heavy: the pre-tool-use hook writes through it before every edit.
 """
@@ -7,9 +8,11 @@ Imports nothing heavy: the pre-tool-use hook writes through it before every edit
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 
 def write_whole(path: Path, text: str) -> None:
@@ -25,4 +28,16 @@ def write_whole(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["write_whole"]
+def read_json_object(path: Path, limit: int) -> dict[str, Any] | None:
+    """The JSON object in ``path``; None when it is absent, unreadable, larger than
+    ``limit`` bytes, malformed, or holds something other than an object."""
+    try:
+        if path.stat().st_size > limit:
+            return None
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+__all__ = ["read_json_object", "write_whole"]
