@@ -61,6 +61,7 @@ from tests.agents.model_server import json_strings
 
 BASE = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ME = "Ada Tester <ada@example.com>"
+BOB = "Bob Other <bob@example.com>"
 MAX_BUDGET = 20_000
 CANONICAL = ("open", "decided", "verified", "dropped", "plan")
 #: The project's sections: its decisions in force, and its carried VERIFIED and DROPPED.
@@ -329,6 +330,17 @@ def unshown_theirs(parts: Parts, reading: Reading, key: str) -> int:
     return sum(1 for e, _ in top[reading.shown(key):] if is_foreign(e, parts.me))
 
 
+def not_held_back_by(parts: Parts, reading: Reading, key: str) -> int:
+    """How many unshown entries of a project section do not hold back the sections below:
+    others' (they stop at their share of the block), and, once the section stopped at
+    theirs, the entries past its newest, which no budget could show, whoever wrote them."""
+    theirs = unshown_theirs(parts, reading, key)
+    if not theirs:
+        return 0
+    top, count = project_of(parts)[key]
+    return theirs + max(count - len(top), 0)
+
+
 def totals_of(parts: Parts) -> dict[str, int]:
     totals = {key: len(items) for key, items in expected_sections(parts).items()}
     for key, (top, count) in project_of(parts).items():
@@ -578,7 +590,7 @@ def check_priority(parts: Parts, block: Block, reading: Reading) -> None:
             for before in (*CANONICAL, *NON_CANONICAL_PRIORITY[:index]):
                 # Entries others wrote stop at their share of the block (FOREIGN_SHARE),
                 # which does not hold back the reader's own below.
-                theirs = unshown_theirs(parts, reading, before)
+                theirs = not_held_back_by(parts, reading, before)
                 assert reading.shown(before) + theirs == totals[before], (
                     f"{before} clipped, {key} shown")
 
@@ -810,6 +822,17 @@ PLAN_VS_PROJECT = ledger_of(
     item("plan", 2, "docs/plan.md", path="docs/plan.md"),
     project=[replace(item("decided", 1, "p"), id="d-1000000001")],
 )
+#: A teammate's DROPPED stopped at their share, and the one past the newest (the index's
+#: count) is nobody's the reader can show: the section below is still shown.
+def _theirs_then_past_the_newest() -> Parts:
+    parts = ledger_of(carried=[item("verified", 1, "v"),
+                               replace(item("dropped", 2, "0" * 63), author=BOB)])
+    dropped = replace(parts.project.dropped, count=2)
+    return replace(parts, session=replace(parts.session, meta=None),
+                   project=replace(parts.project, dropped=dropped))
+
+
+THEIRS_THEN_PAST_THE_NEWEST = _theirs_then_past_the_newest()
 TRAILING_SEMICOLON = ledger_of(item("open", 1, "why not;"))
 HOSTILE_ID = ledger_of(ledger_id="\x1b[2J\u202e")
 
@@ -908,6 +931,7 @@ TIGHT = all_parts(max_entries=12, max_top=4)
 @given(parts=TIGHT, budget=st.integers(MIN_BUDGET, 4_000))
 @example(parts=DROPPED_VS_DECIDED, budget=446)
 @example(parts=PLAN_VS_PROJECT, budget=368)
+@example(parts=THEIRS_THEN_PAST_THE_NEWEST, budget=400)
 def test_dropped_and_verified_outrank_decided_and_the_project_goes_first(
     parts: Parts, budget: int
 ) -> None:
