@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import cache_json, decode_entry_or_none, entry_from_json, entry_to_json
-from gitledger.core.ids import shortest_unique
+from gitledger.core.ids import entry_path, shortest_unique
 from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger.digest import LIMITS, checked
 from gitledger.storage.entry_cache import read_entries, save_json
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.provenance import ledger_provenance, same_person
@@ -28,9 +29,9 @@ from gitledger.storage.store import Store, TreeView
 #: Project decisions that count as active (in force): what restore injects.
 ACTIVE = ACTIVE_STATUSES
 #: How many of the newest active decisions the cache keeps; more never fit a restore.
-TOP = 400
+TOP = LIMITS["decided"]
 #: How many of the newest VERIFIED facts and of the newest DROPPED approaches it keeps.
-DURABLE_TOP = 200
+DURABLE_TOP = LIMITS["verified"]
 #: The kinds the cache keeps the newest of (of ``decided``, the active ones only).
 BUCKETS = ("decided", "verified", "dropped")
 #: The same kinds, of the current user's own entries only: kept apart so that entries by
@@ -128,6 +129,10 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     cached = _load(cache, tip.commit, me)
     if cached is not None:
         return cached
+    result = _from_digest(store, tip.view, tip.commit, me)
+    if result is not None:
+        _save(cache, result)
+        return result
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
     short = shortest_unique(entry.id for entry in everything)
     mine = _created_by(store, tip.commit, me)
@@ -139,6 +144,65 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     result = _result(buckets, tip.commit, me)
     _save(cache, result)
     return result
+
+
+def _from_digest(store: Store, view: TreeView, commit: str,
+                 me: str | None) -> ActiveDecisions | None:
+    """The same answer from the ledger's restore digest (``ledger/digest.py``), when it
+    checks out against the tree: the newest entries are read from their blobs, and only
+    the user's own older entries besides (none when nobody else wrote in the ledger)."""
+    found = checked(view)
+    if found is None:
+        return None
+    buckets: dict[str, Newest] = {}
+    shorts = _Shorts(view)
+    listed = {e.id for held in found.newest.values() for e in held}
+    own_extra: list[Entry] = []
+    records = ledger_provenance(store, PROJECT_REF, commit) if me is not None else None
+    mine: frozenset[str] | None = None
+    if records is not None and records.anyone_else(me):
+        mine = records.created_by(me)
+        for entry_id in sorted(mine - listed):
+            try:
+                entry = decode_entry_or_none(view.read(entry_path(entry_id)),
+                                             entry_path(entry_id))
+            except CorruptLedger:
+                continue
+            if entry is not None:
+                own_extra.append(entry)
+    for bucket in BUCKETS:
+        newest = found.newest[bucket]
+        buckets[bucket] = Newest(tuple((e, shorts(e.id)) for e in newest[:_limit(bucket)]),
+                                 found.counts[bucket])
+        if me is None:
+            own: Newest = Newest()
+        elif mine is None:  # everything in the ledger is the user's own
+            own = buckets[bucket]
+        else:
+            chosen = [e for e in (*newest, *own_extra)
+                      if e.id in mine and _wanted(bucket, e, lambda _e: True)]
+            own = Newest(_newest_first(((e, shorts(e.id)) for e in chosen), _limit(bucket)),
+                         len(chosen))
+        buckets[OWN_PREFIX + bucket] = own
+    return _result(buckets, commit, me)
+
+
+class _Shorts:
+    """Short ids from the fan-out directory of each id alone: ids in other directories
+    differ within the first two characters, and a short id has at least four."""
+
+    def __init__(self, view: TreeView) -> None:
+        self._view = view
+        self._known: dict[str, dict[str, str]] = {}
+
+    def __call__(self, entry_id: str) -> str:
+        where = entry_path(entry_id).rsplit("/", 1)[0]
+        known = self._known.get(where)
+        if known is None:
+            known = self._known[where] = shortest_unique(
+                name.removesuffix(".toml") for name in self._view.names(where)
+                if name.endswith(".toml"))
+        return known.get(entry_id, entry_id)
 
 
 def _created_by(store: Store, commit: str, me: str | None) -> Callable[[Entry], bool]:

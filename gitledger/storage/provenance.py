@@ -143,6 +143,23 @@ class LedgerProvenance:
         self._memo[memo] = found
         return found
 
+    def _indices(self, me: str | None) -> frozenset[int]:
+        mine = self._mine.get(me)
+        if mine is None:
+            mine = self._mine[me] = frozenset(
+                i for i, person in enumerate(self.people) if same_person(person, me))
+        return mine
+
+    def anyone_else(self, me: str | None) -> bool:
+        """Whether anyone but ``me`` wrote or changed anything in this ledger's history."""
+        return len(self._indices(me)) < len(self.people)
+
+    def created_by(self, me: str | None) -> frozenset[str]:
+        """The ids of the entries ``me`` created, from history."""
+        mine = self._indices(me)
+        return frozenset(key for key, raw in (self.records or {}).items()
+                         if _is_entry_key(key) and len(raw) >= 2 and raw[0] in mine)
+
     def of(self, key: str) -> Provenance | None:
         """The record of ``key``: an entry's id, another tree path (``ledger.toml``), or
         ``TASK_KEY`` / ``NEXT_KEY``."""
