@@ -67,6 +67,7 @@ from gitledger import FORMAT_VERSION
 from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry, Focus, LedgerMeta
+from gitledger.ledger import digest
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ACTIVE, CACHE_DIR
 from gitledger.storage.layout import PROJECT_REF
@@ -117,6 +118,7 @@ def build_project(repo: Path, count: int, seed: int = 7) -> int:
     """``count`` project decisions in ONE commit through the store; returns how many are
     active.  The blobs are encoded exactly as ``decide`` encodes them."""
     store = Store(Repo(repo))
+    digest.register(store)  # as every write through the library keeps it (ledger/digest.py)
     person = store.repo.person()
     rng = random.Random(seed)
     statuses = [status for status, weight in STATUS_MIX for _ in range(weight)]
