@@ -66,6 +66,9 @@ class Checked:
 
     counts: Mapping[str, int]
     newest: Mapping[str, tuple[Entry, ...]]
+    #: The fan-out directories the check listed (directory -> {path: blob id}): the
+    #: short ids of the entries shown need no other entry than their neighbours there.
+    listings: Mapping[str, Mapping[str, str]]
 
 
 def wanted(bucket: str, entry: Entry | None) -> bool:
@@ -154,11 +157,17 @@ def checked(view: TreeView) -> Checked | None:
         return None
     counts: dict[str, int] = {}
     newest: dict[str, tuple[Entry, ...]] = {}
+    listings: dict[str, dict[str, str]] = {}
     for bucket in BUCKETS:
         held = digest.buckets[bucket]
         entries: list[Entry] = []
-        for path, blob, seq, created in held.top:
-            if view.id_of(path) != blob:
+        for path, blob, seq, created in held.top[:LIMITS[bucket]]:
+            # One listing per fan-out directory rather than a lookup of each path.
+            where = path.rsplit("/", 1)[0]
+            listing = listings.get(where)
+            if listing is None:
+                listing = listings[where] = dict(view.blob_ids(where))
+            if listing.get(path) != blob:
                 return None
             try:
                 entry = decode_entry_or_none(view.read_blob(blob), path)
@@ -174,7 +183,7 @@ def checked(view: TreeView) -> Checked | None:
             return None
         counts[bucket] = held.count
         newest[bucket] = tuple(entries)
-    return Checked(counts, newest)
+    return Checked(counts, newest, listings)
 
 
 def full(store: Store, view: TreeView | None,

@@ -10,7 +10,7 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,12 @@ from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.ledger.digest import LIMITS, checked
 from gitledger.storage.entry_cache import read_entries, save_json
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
-from gitledger.storage.provenance import ledger_provenance, same_person
+from gitledger.storage.provenance import (
+    LedgerProvenance,
+    ledger_provenance,
+    same_person,
+    solo_provenance,
+)
 from gitledger.storage.store import Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
@@ -155,10 +160,10 @@ def _from_digest(store: Store, view: TreeView, commit: str,
     if found is None:
         return None
     buckets: dict[str, Newest] = {}
-    shorts = _Shorts(view)
+    shorts = _Shorts(view, found.listings)
     listed = {e.id for held in found.newest.values() for e in held}
     own_extra: list[Entry] = []
-    records = ledger_provenance(store, PROJECT_REF, commit) if me is not None else None
+    records = _records(store, commit, me) if me is not None else None
     mine: frozenset[str] | None = None
     if records is not None and records.anyone_else(me):
         mine = records.created_by(me)
@@ -187,21 +192,30 @@ def _from_digest(store: Store, view: TreeView, commit: str,
     return _result(buckets, commit, me)
 
 
+def _records(store: Store, commit: str, me: str | None) -> LedgerProvenance:
+    return (solo_provenance(store, PROJECT_REF, commit, me)
+            or ledger_provenance(store, PROJECT_REF, commit))
+
+
 class _Shorts:
     """Short ids from the fan-out directory of each id alone: ids in other directories
     differ within the first two characters, and a short id has at least four."""
 
-    def __init__(self, view: TreeView) -> None:
+    def __init__(self, view: TreeView, listings: Mapping[str, Mapping[str, str]]) -> None:
         self._view = view
+        self._listings = listings
         self._known: dict[str, dict[str, str]] = {}
 
     def __call__(self, entry_id: str) -> str:
         where = entry_path(entry_id).rsplit("/", 1)[0]
         known = self._known.get(where)
         if known is None:
+            listing = self._listings.get(where)
+            paths = listing.keys() if listing is not None else (
+                f"{where}/{name}" for name in self._view.names(where))
             known = self._known[where] = shortest_unique(
-                name.removesuffix(".toml") for name in self._view.names(where)
-                if name.endswith(".toml"))
+                path.rsplit("/", 1)[-1].removesuffix(".toml") for path in paths
+                if path.endswith(".toml"))
         return known.get(entry_id, entry_id)
 
 
@@ -212,7 +226,7 @@ def _created_by(store: Store, commit: str, me: str | None) -> Callable[[Entry], 
     identity: nothing is anyone's own."""
     if me is None:
         return lambda entry: False
-    records = ledger_provenance(store, PROJECT_REF, commit)
+    records = _records(store, commit, me)
 
     def created_by_me(entry: Entry) -> bool:
         others = records.others(entry.id, me)
@@ -299,18 +313,27 @@ def _pairs(items: list[dict[str, Any]]) -> Shorts:
     return tuple((entry_from_json(item["entry"]), str(item["short"])) for item in items)
 
 
-def _items(pairs: Shorts) -> list[dict[str, Any]]:
-    return [{"entry": cache_json(e) or entry_to_json(e), "short": s} for e, s in pairs]
+def _items(pairs: Shorts, done: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON of ``pairs``; ``done`` keeps each entry's, by id, across the lists (an
+    entry is in the newest of all and in the user's own, most often)."""
+    items = []
+    for entry, short in pairs:
+        data = done.get(entry.id)
+        if data is None:
+            data = done[entry.id] = cache_json(entry) or entry_to_json(entry)
+        items.append({"entry": data, "short": short})
+    return items
 
 
 def _save(path: Path, result: ActiveDecisions) -> None:
+    done: dict[str, Any] = {}
     data = {
         "version": CACHE_VERSION,
         "commit": result.commit,
         "active": result.active,
-        "top": _items(result.top),
+        "top": _items(result.top, done),
         "me": result.me,
-        **{bucket: {"count": held.count, "top": _items(held.entries)}
+        **{bucket: {"count": held.count, "top": _items(held.entries, done)}
            for bucket, held in _buckets(result).items() if bucket != "decided"},
     }
     save_json(path, data)
