@@ -26,7 +26,7 @@ from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, BlobRef, Change, Entry
 from gitledger.core.parsing import json_loads
-from gitledger.errors import CorruptLedger
+from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import DIGEST_PATH, ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.store import Store, TreeView, blob_id_of
@@ -219,8 +219,7 @@ def advanced(store: Store, base: Digest, view: TreeView | None,
     for path, change in files.items():
         if not path.startswith(f"{ENTRIES_DIR}/"):
             continue
-        old = (decode_entry_or_none(view.read(path), path)
-               if view is not None and view.has(path) else None)
+        old = _old_entry(view, path)
         new = _new_entry(store, path, change)
         for bucket, (count, items) in buckets.items():
             items.pop(path, None)
@@ -234,6 +233,15 @@ def advanced(store: Store, base: Digest, view: TreeView | None,
             return None
         result[bucket] = Bucket(count, top)
     return Digest(entries_id, result)
+
+
+def _old_entry(view: TreeView | None, path: str) -> Entry | None:
+    if view is None or not view.has(path):
+        return None
+    try:
+        return decode_entry_or_none(view.read(path), path)
+    except (CorruptLedger, KeyError, ValueError):
+        return None  # a bad entry was in no list
 
 
 def _new_entry(store: Store, path: str, change: bytes | BlobRef | None) -> Entry | None:
@@ -264,7 +272,19 @@ class DigestHook:
         self._last: Digest | None = None
 
     def __call__(self, view: TreeView | None, files: Mapping[str, bytes | BlobRef | None],
-                 entries_id: str | None) -> Mapping[str, bytes]:
+                 entries_id: str | None) -> Mapping[str, bytes | None]:
+        try:
+            digest = self._digest(view, files, entries_id)
+        except (LedgerError, KeyError, ValueError, TypeError):
+            # Derived data never fails a write: without a digest restore reads every
+            # entry, and the next write (or doctor --fix) writes one again.
+            self._last = None
+            return {DIGEST_PATH: None}
+        self._last = digest
+        return {DIGEST_PATH: encode(digest)}
+
+    def _digest(self, view: TreeView | None, files: Mapping[str, bytes | BlobRef | None],
+                entries_id: str | None) -> Digest:
         if self._rebuild:
             base: Digest | None = None
         elif view is None:
@@ -276,8 +296,7 @@ class DigestHook:
         digest = advanced(self._store, base, view, files, entries_id) if base is not None else None
         if digest is None:
             digest = full(self._store, view, files, entries_id)
-        self._last = digest
-        return {DIGEST_PATH: encode(digest)}
+        return digest
 
 
 def register(store: Store) -> None:

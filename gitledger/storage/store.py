@@ -62,8 +62,9 @@ R = TypeVar("R")
 #: tree the write is about to commit (None: no entries).  It returns the root files to
 #: write beside them (path -> content), computed from those alone: it may run once per
 #: attempt of a compare-and-swap, and must have no side effects beyond its own memo.
+#: (None for a path: remove that file.)
 WriteHook = Callable[["TreeView | None", "Mapping[str, bytes | BlobRef | None]", "str | None"],
-                     "Mapping[str, bytes]"]
+                     "Mapping[str, bytes | None]"]
 #: A change as a tree of paths: a blob's new content, an existing blob, None (remove), or
 #: the changes below a directory.
 _Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from gitledger.audit.doctor import doctor
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef
-from gitledger.ledger import digest
+from gitledger.ledger import digest, project_index
 from gitledger.ledger.digest import LIMITS, SLACK, DigestHook, checked, of_view
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import CACHE_DIR, active_project_decisions
@@ -109,15 +111,17 @@ def test_a_list_emptied_below_what_the_index_needs_is_rebuilt_from_every_entry(
     assert found.newest["verified"][0].id == f"v-{limit + 10 - SLACK - 1:010d}"
 
 
-def test_a_cold_restore_reads_the_digest_not_every_entry(repo: Path) -> None:
+def test_a_cold_restore_reads_the_digest_not_every_entry(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = _hooked(repo)
     entries = [make_entry(f"d-{n:010d}", seq=n) for n in range(1, 30)]
     put(store, PROJECT_REF, entry_files(*entries))
     warm = active_project_decisions(store)
     _cold(store)
-    # Break every entry the digest does not list: a cold read through it never opens them.
-    view = store.tip(PROJECT_REF).view
-    assert view is not None
+
+    def everything(*args: object) -> None:
+        raise AssertionError("a cold read through the digest reads no whole ledger")
+    monkeypatch.setattr(project_index, "read_entries", everything)
     found = active_project_decisions(store)
     assert found.top == warm.top
     assert found.active == warm.active == 29
@@ -178,21 +182,42 @@ def test_a_digest_of_another_tree_is_stale_and_doctor_fix_rebuilds_it(repo: Path
     assert "digest-stale" not in [f.code for f in doctor(repo).findings]
 
 
-def test_the_hook_reuses_the_digest_it_wrote_and_ignores_one_of_another_tree(
-        repo: Path) -> None:
+def test_the_hook_advances_from_the_digest_it_wrote_without_reading_it_back(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = store_at(repo)
-    hook = DigestHook(store)
-    store.add_write_hook(PROJECT_REF, hook)
+    store.add_write_hook(PROJECT_REF, DigestHook(store))
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000001", seq=1)))
-    first = of_view(store.tip(PROJECT_REF).view)
-    # The tree's digest is overwritten by hand: the hook still advances from its memo of
-    # the tree it wrote, so the file is not read back.
-    put(store_at(repo), PROJECT_REF, {DIGEST_PATH: b"{}"})
+
+    def never(*args: object) -> None:
+        raise AssertionError("the hook read back the digest it had just written")
+    monkeypatch.setattr(digest, "of_view", never)
+    monkeypatch.setattr(digest, "full", never)
+    put(store, PROJECT_REF, entry_files(make_entry("d-0000000002", seq=2)))
+    monkeypatch.undo()
+    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    assert found is not None
+    assert [e.id for e in found.newest["decided"]] == ["d-0000000002", "d-0000000001"]
+    # A process that did not write the tip (a new hook) reads the tree's digest.
+    fresh = DigestHook(store_at(repo))
+    monkeypatch.setattr(digest, "full", never)
+    view = store.tip(PROJECT_REF).view
+    out = fresh(view, entry_files(make_entry("d-0000000003", seq=3)), None)
+    assert b"d-0000000002" in (out[DIGEST_PATH] or b"")
+
+
+def test_a_hook_that_cannot_read_an_entry_removes_the_digest_and_the_write_goes_on(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _hooked(repo)
+    put(store, PROJECT_REF, entry_files(make_entry("d-0000000001", seq=1)))
+
+    def broken(*args: object) -> None:
+        raise ValueError("unreadable")
+    monkeypatch.setattr(digest, "advanced", broken)
+    put(store, PROJECT_REF, entry_files(make_entry("d-0000000002", seq=2)))
     view = store.tip(PROJECT_REF).view
     assert view is not None
-    out = hook(view, entry_files(make_entry("d-0000000002", seq=2)), None)
-    assert first is not None
-    assert b"d-0000000001" in out[DIGEST_PATH]  # advanced from what it read: a full read
+    assert view.has(entry_path("d-0000000002"))
+    assert not view.has(DIGEST_PATH)
 
 
 def test_a_ledger_written_through_the_library_keeps_its_digest(repo: Path) -> None:
