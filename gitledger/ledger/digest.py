@@ -115,7 +115,10 @@ def decode(data: bytes | None) -> Digest | None:
     if data is None:
         return None
     try:
-        raw = json_loads(data, max_depth=4)
+        # No depth walk (it cost most of a write's hook): every value is taken by its
+        # fixed place and type-checked, so nesting elsewhere is never looked at, and one
+        # nested past the interpreter's limit is a JSONDecodeError all the same.
+        raw = json_loads(data, max_depth=None)
         if not isinstance(raw, dict) or raw.get("format") != DIGEST_FORMAT:
             return None
         entries = raw.get("entries")

@@ -238,3 +238,11 @@ def test_blob_refs_in_a_change_are_read_for_the_digest(repo: Path) -> None:
     found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
     assert found is not None
     assert [e.id for e in found.newest["decided"]] == [entry.id]
+
+
+@pytest.mark.parametrize("data", [b"[" * 100_000, b"{\"format\": 1}", b"not json", b"\xff",
+                                  b'{"format": 1, "entries": null, "decided": {"count": -1,'
+                                  b' "top": []}, "verified": {"count": 0, "top": []},'
+                                  b' "dropped": {"count": 0, "top": []}}'])
+def test_a_malformed_digest_is_no_digest(data: bytes) -> None:
+    assert digest.decode(data) is None
