@@ -113,7 +113,7 @@ CODES: dict[str, tuple[str, str]] = {
                                "decision, or start Python for nothing)"),
 }
 
-_FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+_FIXABLE = {"digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
             "paths-missing", "paths-stale"}
