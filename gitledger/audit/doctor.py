@@ -32,7 +32,7 @@ from gitledger.core.display import one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger import path_index
+from gitledger.ledger import digest, path_index
 from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
@@ -52,6 +52,7 @@ from gitledger.storage.integrity import (
 from gitledger.storage.keepalive import KeptCommits, keep
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    DIGEST_PATH,
     FOCUS_PATH,
     KEEP_REF,
     KEPT_DIR,
@@ -94,6 +95,9 @@ CODES: dict[str, tuple[str, str]] = {
     "footprint-stale": ("warning", "a decision's footprint differs from what its git: "
                                    "evidence commits derive (written by an older gitledger, "
                                    "or edited by hand)"),
+    "digest-stale": ("warning", "the project ledger's restore digest does not describe its "
+                     "entries (stale, or an item its tree does not back): restore reads "
+                     "every entry instead"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
                                       "(the ref is a copy of the archive)"),
@@ -109,7 +113,7 @@ CODES: dict[str, tuple[str, str]] = {
                                "decision, or start Python for nothing)"),
 }
 
-_FIXABLE = {"pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+_FIXABLE = {"digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
             "paths-missing", "paths-stale"}
@@ -190,6 +194,7 @@ class _Doctor:
         self._footprints(entries)
         self._notes()
         self._path_tokens()
+        self._digest()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
@@ -236,6 +241,27 @@ class _Doctor:
                 for finding in bad:
                     self._mark_fixed(finding, f"deleted {finding.ref}")
                 self.actions.append(f"emptied {folder} ({removed} files; rebuilt on demand)")
+
+    def _digest(self) -> None:
+        """The project ledger's restore digest (derived data in its tree)."""
+        try:
+            found = digest.inspect(self.store)
+        except LedgerError:
+            return  # a broken project ledger is reported above
+        if found.state not in ("stale", "mismatched"):
+            return
+        what = ("names another entries tree or format" if found.state == "stale"
+                else "lists an entry its tree does not back")
+        finding = self._add("digest-stale", PROJECT_REF,
+                            f"{PROJECT_REF}: its {DIGEST_PATH} {what}",
+                            "git ledger doctor --fix (commits one rebuilt from every entry)")
+        if self.fix:
+            try:
+                commit = digest.rebuild(self.store)
+            except LedgerError:
+                return
+            self._mark_fixed(finding, f"rebuilt {PROJECT_REF}:{DIGEST_PATH} "
+                             f"({(commit or '')[:12]})")
 
     def _path_tokens(self) -> None:
         """This worktree's token file for the pre-tool-use fast path (derived data)."""

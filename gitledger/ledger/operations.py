@@ -38,7 +38,7 @@ from gitledger.errors import (
     LedgerError,
     UnknownEntry,
 )
-from gitledger.ledger import path_index
+from gitledger.ledger import digest, path_index
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
@@ -72,6 +72,14 @@ _VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": 
 class Ledger(LedgerReader):
     """One ledger (this worktree's session ledger, the project ledger, or a named one),
     read and written."""
+
+    def __init__(
+        self, store: Store, ref: str | None, kind: str, session: str | None = None, *,
+        follows_worktree: bool = False,
+    ) -> None:
+        super().__init__(store, ref, kind, session, follows_worktree=follows_worktree)
+        # Every write to the project ledger, from here or a carry, keeps its digest.
+        digest.register(store)
 
     def _writable_ref(self) -> str:
         refuse_mirror(self._ref)

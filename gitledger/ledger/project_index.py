@@ -10,27 +10,33 @@ reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delet
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import cache_json, decode_entry_or_none, entry_from_json, entry_to_json
-from gitledger.core.ids import shortest_unique
+from gitledger.core.ids import entry_path, shortest_unique
 from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.ledger.digest import LIMITS, checked
 from gitledger.storage.entry_cache import read_entries, save_json
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
-from gitledger.storage.provenance import ledger_provenance, same_person
+from gitledger.storage.provenance import (
+    LedgerProvenance,
+    ledger_provenance,
+    same_person,
+    solo_provenance,
+)
 from gitledger.storage.store import Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.
 ACTIVE = ACTIVE_STATUSES
 #: How many of the newest active decisions the cache keeps; more never fit a restore.
-TOP = 400
+TOP = LIMITS["decided"]
 #: How many of the newest VERIFIED facts and of the newest DROPPED approaches it keeps.
-DURABLE_TOP = 200
+DURABLE_TOP = LIMITS["verified"]
 #: The kinds the cache keeps the newest of (of ``decided``, the active ones only).
 BUCKETS = ("decided", "verified", "dropped")
 #: The same kinds, of the current user's own entries only: kept apart so that entries by
@@ -128,6 +134,10 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     cached = _load(cache, tip.commit, me)
     if cached is not None:
         return cached
+    result = _from_digest(store, tip.view, tip.commit, me)
+    if result is not None:
+        _save(cache, result)
+        return result
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
     short = shortest_unique(entry.id for entry in everything)
     mine = _created_by(store, tip.commit, me)
@@ -141,6 +151,74 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     return result
 
 
+def _from_digest(store: Store, view: TreeView, commit: str,
+                 me: str | None) -> ActiveDecisions | None:
+    """The same answer from the ledger's restore digest (``ledger/digest.py``), when it
+    checks out against the tree: the newest entries are read from their blobs, and only
+    the user's own older entries besides (none when nobody else wrote in the ledger)."""
+    found = checked(view)
+    if found is None:
+        return None
+    buckets: dict[str, Newest] = {}
+    shorts = _Shorts(view, found.listings)
+    listed = {e.id for held in found.newest.values() for e in held}
+    own_extra: list[Entry] = []
+    records = _records(store, commit, me) if me is not None else None
+    mine: frozenset[str] | None = None
+    if records is not None and records.anyone_else(me):
+        mine = records.created_by(me)
+        for entry_id in sorted(mine - listed):
+            try:
+                entry = decode_entry_or_none(view.read(entry_path(entry_id)),
+                                             entry_path(entry_id))
+            except CorruptLedger:
+                continue
+            if entry is not None:
+                own_extra.append(entry)
+    for bucket in BUCKETS:
+        newest = found.newest[bucket]
+        buckets[bucket] = Newest(tuple((e, shorts(e.id)) for e in newest[:_limit(bucket)]),
+                                 found.counts[bucket])
+        if me is None:
+            own: Newest = Newest()
+        elif mine is None:  # everything in the ledger is the user's own
+            own = buckets[bucket]
+        else:
+            chosen = [e for e in (*newest, *own_extra)
+                      if e.id in mine and _wanted(bucket, e, lambda _e: True)]
+            own = Newest(_newest_first(((e, shorts(e.id)) for e in chosen), _limit(bucket)),
+                         len(chosen))
+        buckets[OWN_PREFIX + bucket] = own
+    return _result(buckets, commit, me)
+
+
+def _records(store: Store, commit: str, me: str | None) -> LedgerProvenance:
+    return (solo_provenance(store, PROJECT_REF, commit, me)
+            or ledger_provenance(store, PROJECT_REF, commit))
+
+
+class _Shorts:
+    """Short ids from the fan-out directory of each id alone: ids in other directories
+    differ within the first two characters, and a short id has at least four."""
+
+    def __init__(self, view: TreeView, listings: Mapping[str, Mapping[str, str]]) -> None:
+        self._view = view
+        self._listings = listings
+        self._known: dict[str, dict[str, str]] = {}
+
+    def __call__(self, entry_id: str) -> str:
+        where = entry_path(entry_id).rsplit("/", 1)[0]
+        known = self._known.get(where)
+        if known is None:
+            listing = self._listings.get(where)
+            paths = listing.keys() if listing is not None else (
+                f"{where}/{name}" for name in self._view.names(where))
+            known = self._known[where] = shortest_unique(
+                path.rsplit("/", 1)[-1].removesuffix(".toml") for path in paths
+                if path.endswith(".toml"))
+        return known.get(entry_id, entry_id)
+
+
 def _created_by(store: Store, commit: str, me: str | None) -> Callable[[Entry], bool]:
     """Whether the current user created an entry, read from the project ledger's history
     (``storage/provenance.py``: the commits that brought it in), never from its blob: a
@@ -148,7 +226,7 @@ def _created_by(store: Store, commit: str, me: str | None) -> Callable[[Entry], 
     identity: nothing is anyone's own."""
     if me is None:
         return lambda entry: False
-    records = ledger_provenance(store, PROJECT_REF, commit)
+    records = _records(store, commit, me)
 
     def created_by_me(entry: Entry) -> bool:
         others = records.others(entry.id, me)
@@ -235,18 +313,27 @@ def _pairs(items: list[dict[str, Any]]) -> Shorts:
     return tuple((entry_from_json(item["entry"]), str(item["short"])) for item in items)
 
 
-def _items(pairs: Shorts) -> list[dict[str, Any]]:
-    return [{"entry": cache_json(e) or entry_to_json(e), "short": s} for e, s in pairs]
+def _items(pairs: Shorts, done: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON of ``pairs``; ``done`` keeps each entry's, by id, across the lists (an
+    entry is in the newest of all and in the user's own, most often)."""
+    items = []
+    for entry, short in pairs:
+        data = done.get(entry.id)
+        if data is None:
+            data = done[entry.id] = cache_json(entry) or entry_to_json(entry)
+        items.append({"entry": data, "short": short})
+    return items
 
 
 def _save(path: Path, result: ActiveDecisions) -> None:
+    done: dict[str, Any] = {}
     data = {
         "version": CACHE_VERSION,
         "commit": result.commit,
         "active": result.active,
-        "top": _items(result.top),
+        "top": _items(result.top, done),
         "me": result.me,
-        **{bucket: {"count": held.count, "top": _items(held.entries)}
+        **{bucket: {"count": held.count, "top": _items(held.entries, done)}
            for bucket, held in _buckets(result).items() if bucket != "decided"},
     }
     save_json(path, data)

@@ -20,7 +20,13 @@ from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
-from gitledger.storage.provenance import FOCUS_KEYS, UNKNOWN, LedgerProvenance, Others
+from gitledger.storage.provenance import (
+    FOCUS_KEYS,
+    UNKNOWN,
+    LedgerProvenance,
+    Others,
+    solo_provenance,
+)
 from gitledger.storage.provenance import ledger_provenance as derive_provenance
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
@@ -132,7 +138,8 @@ class LedgerReader:
             read_header(self._ref, tip.view)  # a ref that is not a ledger has no events
         return list(self.store.history(self._ref, limit))
 
-    def provenance(self, commit: str | None = None) -> LedgerProvenance:
+    def provenance(self, commit: str | None = None, *,
+                   reader: str | None = None) -> LedgerProvenance:
         """Who wrote and who last changed each entry, the focus and the ledger itself, at
         ``commit`` (default: the tip), from the commits that brought them in, never from
         the blobs (``storage/provenance.py``; cached in the git dir, derived)."""
@@ -140,7 +147,9 @@ class LedgerReader:
             return LedgerProvenance(None)
         if commit is None:
             commit = self.store.tip(self._ref).commit
-        return derive_provenance(self.store, self._ref, commit)
+        # ``reader`` (whoever the records are read for) made every commit: no records.
+        solo = solo_provenance(self.store, self._ref, commit, reader)
+        return solo or derive_provenance(self.store, self._ref, commit)
 
     def current_user(self) -> str | None:
         """Who is reading, as git names the author of a write (None: no identity set)."""

@@ -23,6 +23,10 @@ STOP_MARK_FILE = "ledger-stop.json"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
 ENTRIES_DIR = "entries"
+#: In the project ledger's tree: what restore needs of its active entries, by path and blob
+#: id, for the entries tree it names (``ledger/digest.py``; docs/format.md, "The restore
+#: digest").  Derived: checked before use, rebuilt by every write and by ``doctor --fix``.
+DIGEST_PATH = "digest.json"
 #: The keep-alive chain: commits cited as evidence stay reachable (``keepalive.py``).
 KEEP_REF = LEDGER_NAMESPACE + "keep"
 KEPT_DIR = "commits"

@@ -53,8 +53,11 @@ from gitledger.core.model import BlobRef, Change
 from gitledger.core.parsing import toml_loads
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.bounded import checked_blob
-from gitledger.storage.layout import FOCUS_PATH, META_PATH
+from gitledger.storage.layout import DIGEST_PATH, FOCUS_PATH, META_PATH
 from gitledger.storage.store import LedgerMoved, Store, TreeView
+
+#: The paths of a ledger's tree that are not entries (merged, counted and named apart).
+_NOT_ENTRIES = (META_PATH, FOCUS_PATH, DIGEST_PATH)
 
 #: How often a fast-forward is tried again when the local ref moves under it.
 _ATTEMPTS = 20
@@ -160,10 +163,12 @@ def _merge_change(
     dropped: list[str] = []
     rewritten: list[str] = []
     for path, their_blob in sorted(theirs.items()):
+        if path == DIGEST_PATH:
+            continue  # derived from the entries: the store's write hook rebuilds it
         if path not in ours:
             if their_blob is not None:
                 files[path] = BlobRef(their_blob)
-                if path in ours_commit.tree and path not in (META_PATH, FOCUS_PATH):
+                if path in ours_commit.tree and path not in _NOT_ENTRIES:
                     rewritten.append(_name_of(path))
             elif path in ours_commit.tree:
                 if keep_removed:
@@ -190,7 +195,7 @@ def _merge_change(
             trailers.append(("Ledger-Entry", conflict.name))
         trailers.append(("Ledger-Conflict", f"{conflict.name} {conflict.other} "
                                             f"{','.join(conflict.fields)}"))
-    incoming = sum(1 for path in theirs if path not in (META_PATH, FOCUS_PATH))
+    incoming = sum(1 for path in theirs if path not in _NOT_ENTRIES)
     subject = f"merge {label}: {incoming} entr{'ies' if incoming != 1 else 'y'} in"
     if conflicts:
         subject += f", {len(conflicts)} concurrent edit{'s' if len(conflicts) != 1 else ''}"
@@ -235,7 +240,7 @@ def _rewritten(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> tupl
     assert isinstance(new_commit, pygit2.Commit)
     return tuple(_name_of(path) for path, blob in _changed(old_commit.tree, new_commit.tree)
                  .items() if blob is not None and path in old_commit.tree
-                 and path not in (META_PATH, FOCUS_PATH))
+                 and path not in _NOT_ENTRIES)
 
 
 def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> int:
@@ -243,7 +248,7 @@ def _count_changes(git: pygit2.Repository, old: pygit2.Oid, new: pygit2.Oid) -> 
     assert isinstance(old_commit, pygit2.Commit)
     assert isinstance(new_commit, pygit2.Commit)
     return sum(1 for path in _changed(old_commit.tree, new_commit.tree)
-               if path not in (META_PATH, FOCUS_PATH))
+               if path not in _NOT_ENTRIES)
 
 
 def _blob(git: pygit2.Repository, blob_id: str) -> bytes:

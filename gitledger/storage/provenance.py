@@ -117,11 +117,18 @@ class LedgerProvenance:
         default_factory=dict, compare=False, repr=False)
     _mine: dict[str | None, frozenset[int]] = field(
         default_factory=dict, compare=False, repr=False)
+    #: Set when one person made every commit of the history (``solo_provenance``): every
+    #: key the tree holds is theirs alone (asked of a key it does not hold, it answers
+    #: the same), and no record is kept.
+    everyone: str | None = None
 
     def others(self, key: str, me: str | None,
                missing: Others | None = UNKNOWN) -> Others | None:
         """``of(key).others(me)``, remembered, without building the record; ``missing``
         when no record covers ``key``."""
+        if self.everyone is not None:
+            return (None if same_person(self.everyone, me)
+                    else Others(display_name(self.everyone), None))
         memo = (me, key)
         if memo in self._memo:
             return self._memo[memo]
@@ -143,9 +150,36 @@ class LedgerProvenance:
         self._memo[memo] = found
         return found
 
+    def _indices(self, me: str | None) -> frozenset[int]:
+        mine = self._mine.get(me)
+        if mine is None:
+            mine = self._mine[me] = frozenset(
+                i for i, person in enumerate(self.people) if same_person(person, me))
+        return mine
+
+    def anyone_else(self, me: str | None) -> bool:
+        """Whether anyone but ``me`` wrote or changed anything in this ledger's history."""
+        if self.everyone is not None:
+            return not same_person(self.everyone, me)
+        return len(self._indices(me)) < len(self.people)
+
+    def created_by(self, me: str | None) -> frozenset[str]:
+        """The ids of the entries ``me`` created, from history.  (Of a one-person history
+        only who is not that person can ask: none.)"""
+        if self.everyone is not None:
+            if same_person(self.everyone, me):
+                raise ValueError("a one-person history keeps no records: every entry is "
+                                 "its author's")
+            return frozenset()
+        mine = self._indices(me)
+        return frozenset(key for key, raw in (self.records or {}).items()
+                         if _is_entry_key(key) and len(raw) >= 2 and raw[0] in mine)
+
     def of(self, key: str) -> Provenance | None:
         """The record of ``key``: an entry's id, another tree path (``ledger.toml``), or
         ``TASK_KEY`` / ``NEXT_KEY``."""
+        if self.everyone is not None:
+            return Provenance(self.everyone, self.everyone)
         raw = (self.records or {}).get(key)
         if raw is None:
             return None
@@ -236,6 +270,31 @@ def ledger_provenance(store: Store, ref: str, commit: str | None) -> LedgerProve
     _save(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit, "people": people.names,
                  "records": {record: KEY_SEPARATOR.join(keys) for record, keys in groups.items()}})
     return LedgerProvenance(commit, tuple(people.names), records)
+
+
+#: How many commits ``solo_provenance`` looks at before it leaves the question to the
+#: records (a long history is cached by ``ledger_provenance`` anyway).
+SOLO_WALK = 500
+
+
+def solo_provenance(store: Store, ref: str, commit: str | None,
+                    me: str | None) -> LedgerProvenance | None:
+    """The records of a ledger whose every commit, back to its root, ``me`` authored: one
+    walk of at most ``SOLO_WALK`` commits and no tree read, where the records would diff
+    every commit's tree (all of a ledger imported in one commit) or load a cache of every
+    entry.  None when someone else authored one, or the history is longer: ask
+    ``ledger_provenance``."""
+    if commit is None or me is None:
+        return None
+    try:
+        walker = store.git.walk(pygit2.Oid(hex=commit), SortMode.NONE)
+        for count, found in enumerate(walker):
+            if count >= SOLO_WALK or not same_person(
+                    f"{found.author.name} <{found.author.email}>", me):
+                return None
+    except (KeyError, ValueError, pygit2.GitError):
+        return None
+    return LedgerProvenance(commit, (me,), None, everyone=me)
 
 
 def cache_path(store: Store, ref: str) -> Path:

@@ -38,6 +38,7 @@ from gitledger.storage.bounded import MAX_LEDGER_BLOB, Oversized, blob_size, che
 from gitledger.storage.bounded import oversized as _oversized
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    ENTRIES_DIR,
     LEDGER_NAMESPACE,
     POINTER_FILE,
     REMOTES_PREFIX,
@@ -56,6 +57,14 @@ STALE_LOCK_MINUTES = 10
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
 R = TypeVar("R")
+#: What a write hook (``Store.add_write_hook``) is given: the tree the write starts from
+#: (None: the ledger's first write), the files the change sets, and the id of the entries
+#: tree the write is about to commit (None: no entries).  It returns the root files to
+#: write beside them (path -> content), computed from those alone: it may run once per
+#: attempt of a compare-and-swap, and must have no side effects beyond its own memo.
+#: (None for a path: remove that file.)
+WriteHook = Callable[["TreeView | None", "Mapping[str, bytes | BlobRef | None]", "str | None"],
+                     "Mapping[str, bytes | None]"]
 #: A change as a tree of paths: a blob's new content, an existing blob, None (remove), or
 #: the changes below a directory.
 _Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]
@@ -201,6 +210,20 @@ class Store:
         self.git = repo.git
         #: Whether ledger commits are signed (``commit.gpgSign``): read at the first write.
         self._signs: bool | None = None
+        #: Derived files kept in a ledger's own tree, by ref (``add_write_hook``).
+        self._hooks: dict[str, list[WriteHook]] = {}
+
+    def add_write_hook(self, ref: str, hook: WriteHook) -> None:
+        """Run ``hook`` in every write to ``ref`` through this store, so what it derives
+        (the project ledger's restore digest) is committed with the change that it
+        describes.  Registered explicitly by whoever opens the store to write, never by
+        an import."""
+        hooks = self._hooks.setdefault(ref, [])
+        if hook not in hooks:
+            hooks.append(hook)
+
+    def has_write_hook(self, ref: str) -> bool:
+        return bool(self._hooks.get(ref))
 
     # -- which ledger this worktree uses -------------------------------------------------
 
@@ -459,7 +482,7 @@ class Store:
             change, result = outcome
             base = tip.view.tree if tip.view is not None else None
             try:
-                tree = self._write_tree(base, _split_changes(change.files))
+                tree = self._write_hooked(ref, tip.view, base, change.files)
             except (pygit2.GitError, OSError) as exc:  # a read-only .git, a full disk
                 raise RepositoryError(f"cannot write to {ref}'s objects: "
                                       f"{_reason(exc)}; nothing was written") from None
@@ -666,6 +689,10 @@ class Store:
         except (KeyError, ValueError, pygit2.GitError) as exc:
             raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
 
+    def read_blob(self, blob_id: str) -> bytes:
+        """Blob ``blob_id``, read only when its header says a ledger file can be that big."""
+        return checked_blob(self.git, pygit2.Oid(hex=blob_id))
+
     def blob_size(self, blob_id: str) -> int:
         """The size in bytes of blob ``blob_id``, from its header (never inflated)."""
         return blob_size(self.git, pygit2.Oid(hex=blob_id))
@@ -726,6 +753,31 @@ class Store:
     def _write_tree(self, base: pygit2.Tree | None, changes: _Changes) -> pygit2.Oid:
         return self._write_subtree(base, changes, root=True)[0]
 
+    def _write_hooked(self, ref: str, view: TreeView | None, base: pygit2.Tree | None,
+                      files: Mapping[str, bytes | BlobRef | None]) -> pygit2.Oid:
+        """The tree of a write to ``ref``: the change, and what its write hooks derive
+        from it.  The entries subtree is written first, so a hook learns its id without a
+        second root tree being written and thrown away."""
+        hooks = self._hooks.get(ref)
+        changes = _split_changes(files)
+        if not hooks:
+            return self._write_tree(base, changes)
+        entries = changes.pop(ENTRIES_DIR, None)
+        existing = base[ENTRIES_DIR] if base is not None and ENTRIES_DIR in base else None
+        old = existing if isinstance(existing, pygit2.Tree) else None
+        if isinstance(entries, dict):
+            written, size = self._write_subtree(old, entries)  # type: ignore[arg-type]
+            entries_id = str(written) if size else None
+        else:
+            entries_id = str(old.id) if old is not None else None
+        if entries_id is not None:
+            changes[ENTRIES_DIR] = _Subtree(entries_id)  # type: ignore[assignment]
+        elif old is not None:
+            changes[ENTRIES_DIR] = None
+        for hook in hooks:
+            changes.update(hook(view, files, entries_id))
+        return self._write_tree(base, changes)
+
     def _write_subtree(
         self, base: pygit2.Tree | None, changes: _Changes, *, root: bool = False,
     ) -> tuple[pygit2.Oid, int]:
@@ -751,6 +803,8 @@ class Store:
             elif change is None:
                 if builder.get(name) is not None:
                     builder.remove(name)
+            elif isinstance(change, _Subtree):
+                builder.insert(name, pygit2.Oid(hex=change.id), FileMode.TREE)
             elif isinstance(change, BlobRef):
                 builder.insert(name, pygit2.Oid(hex=change.id), FileMode.BLOB)
             else:
@@ -763,6 +817,13 @@ class Store:
             # tree for fsck to report.  Its id is never used.
             return base.id if base is not None else _NO_TREE, 0
         return builder.write(), size
+
+
+@dataclass(frozen=True)
+class _Subtree:
+    """A subtree already written (``_write_hooked``), inserted by its id."""
+
+    id: str
 
 
 #: What ``_write_subtree`` returns for a subtree it did not write (its parent drops it).

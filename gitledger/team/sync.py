@@ -32,7 +32,7 @@ from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
-from gitledger.ledger import path_index
+from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -168,6 +168,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     fail git's signature check is quarantined instead (``signatures.py``)."""
     repo = Repo(where)
     store = Store(repo)
+    digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
     fetched = _fetch(repo, store, name)
     return _merge_fetched(repo, store, name, fetched, verify=verify_signatures)
@@ -421,6 +422,7 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     Saved transcripts (``refs/ledger/transcripts/*``) go only with ``transcripts``."""
     repo = Repo(where)
     store = Store(repo)
+    digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
     pulls: list[PullResult] = []
     atomic = True

@@ -205,11 +205,11 @@ def restore(
         project = active_project_decisions(ledger.store)
     me = ledger.current_user()  # None (no identity configured): every line is labelled
     snapshot = ledger.snapshot()
-    records = ledger.provenance(snapshot.commit)
+    records = ledger.provenance(snapshot.commit, reader=me)
     if fetched is not None and records.ledger is not None:
         author = records.ledger.created_by  # whose it is from history, not from ledger.toml
     project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
-        project.commit) if project.commit else None)
+        project.commit, reader=me) if project.commit else None)
     drift = _drift_flags(ledger, snapshot, project) if name is None and fetched is None else {}
     parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
                   source=source, archive=name, fetched=fetched, fetched_author=author,

@@ -14,12 +14,14 @@ from gitledger.core.codec import encode_entry, encode_focus
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Change, Focus
 from gitledger.storage.provenance import (
+    TASK_KEY,
     LedgerProvenance,
     Others,
     Provenance,
     cache_path,
     ledger_provenance,
     same_person,
+    solo_provenance,
 )
 from gitledger.storage.store import Store
 from tests.builders import make_entry, put, store_at
@@ -173,3 +175,38 @@ def test_same_person_is_the_same_email() -> None:
     assert not same_person("Ada <ada@example.com>", "Ada <ada@evil.example>")
     assert not same_person(ADA, None)
     assert Others("x" * 80, None).label().startswith("[by xxx")
+
+
+def test_a_one_person_history_answers_as_its_records_do_without_them(
+        repo: Path, be: Be, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)
+    be(ADA)
+    put(store, REF, {entry_path(ONE.id): encode_entry(replace(ONE, author=BOB))})
+    put(store, REF, {entry_path(TWO.id): encode_entry(TWO),
+                     "state.toml": encode_focus(Focus(task="t", seq=2))})
+    tip = store.tip(REF).commit
+    full = _records(store)
+    solo = solo_provenance(store, REF, tip, ADA)
+    assert solo is not None
+    assert solo_provenance(store, REF, tip, BOB) is None  # Bob made none of the commits
+    assert solo_provenance(store, REF, tip, None) is None
+    for key in (ONE.id, TWO.id, TASK_KEY):  # what the tree holds (restore asks of nothing else)
+        for me in (ADA, BOB, None):
+            assert solo.others(key, me) == full.others(key, me), (key, me)
+    assert not solo.anyone_else(ADA)
+    assert full.anyone_else(BOB)
+    assert solo.anyone_else(BOB)
+    # Someone else's commit, or a history past the walk's bound: the records decide.
+    be(BOB)
+    put(store, REF, {entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's"))})
+    assert solo_provenance(store, REF, store.tip(REF).commit, ADA) is None
+    monkeypatch.setattr("gitledger.storage.provenance.SOLO_WALK", 1)
+    assert solo_provenance(store, REF, tip, ADA) is None
+
+
+def test_created_by_lists_the_entries_whose_first_commit_was_mine(repo: Path, be: Be) -> None:
+    records = _records(_history(repo, be))
+    assert records.created_by(ADA) == {ONE.id}
+    assert records.created_by(BOB) == {TWO.id}
+    assert records.created_by(CAROL) == frozenset()
+    assert records.anyone_else(ADA)

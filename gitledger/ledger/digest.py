@@ -1,0 +1,346 @@
+"""The restore digest: what restore needs of the project ledger, kept in its own tree.
+
+Restore shows the newest of the project's active decisions, VERIFIED facts and DROPPED
+approaches, and how many there are.  Which ones those are can only be known by reading
+every entry, which the first restore after a clone (no ``ledger-cache/`` yet) used to pay:
+seconds at 5,000 decisions, tens of seconds at 50,000.  So every write to the project
+ledger commits ``digest.json`` beside its entries (docs/format.md, "The restore digest"):
+for each kind, how many entries it holds and the newest of them, by entry path, blob id
+and sort key, for the entries tree it names by id.
+
+It is derived and it comes from teammates, so it is checked before it is used: it counts
+only for the entries tree whose id it names, and each item only if the tree holds that
+blob at that path and the blob (read from git, so it hashes to its id) is an entry of the
+item's kind with the item's sort key.  One item that fails and the whole digest is set
+aside: restore reads every entry, as without one, and ``doctor`` reports it.  A pull does
+not merge it path by path (``storage/merge.py`` skips it): the write hook rebuilds it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from gitledger.core.codec import decode_entry_or_none
+from gitledger.core.ids import entry_path
+from gitledger.core.model import ACTIVE_STATUSES, BlobRef, Change, Entry
+from gitledger.core.parsing import json_loads
+from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.layout import DIGEST_PATH, ENTRIES_DIR, PROJECT_REF
+from gitledger.storage.store import Store, TreeView, blob_id_of
+
+#: The digest's own format version (``format`` in the file); another is never read.
+DIGEST_FORMAT = 1
+#: The kinds it keeps the newest of (of ``decided``, the active ones only), and how many:
+#: as many as the local index keeps (``project_index.TOP``, ``DURABLE_TOP``) ...
+BUCKETS = ("decided", "verified", "dropped")
+LIMITS = {"decided": 400, "verified": 200, "dropped": 200}
+#: ... and a margin, so that a write that takes entries out of a list (a decision
+#: rejected) seldom leaves it shorter than the index needs, which costs a full rebuild.
+SLACK = 50
+
+#: One newest entry: its path, blob id, ``seq`` and creation time (POSIX seconds).
+Item = tuple[str, str, int, float]
+
+
+@dataclass(frozen=True)
+class Bucket:
+    count: int = 0
+    top: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
+class Digest:
+    """The digest of one entries tree (``entries``: its id, None for no entries)."""
+
+    entries: str | None
+    buckets: Mapping[str, Bucket]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A digest that checked out against its tree: per kind, the count and the newest
+    entries, read from their blobs."""
+
+    counts: Mapping[str, int]
+    newest: Mapping[str, tuple[Entry, ...]]
+    #: The fan-out directories the check listed (directory -> {path: blob id}): the
+    #: short ids of the entries shown need no other entry than their neighbours there.
+    listings: Mapping[str, Mapping[str, str]]
+
+
+def wanted(bucket: str, entry: Entry | None) -> bool:
+    """Whether ``entry`` belongs in ``bucket`` (``decided`` holds the active ones only)."""
+    if entry is None or entry.kind != bucket:
+        return False
+    return bucket != "decided" or entry.status in ACTIVE_STATUSES
+
+
+def sort_key(entry: Entry) -> tuple[int, float, str]:
+    """Newest first is this key, descending (the index sorts by the same)."""
+    return entry.seq, entry.created.timestamp(), entry.id
+
+
+def _item(path: str, blob: str, entry: Entry) -> Item:
+    return path, blob, entry.seq, entry.created.timestamp()
+
+
+def _ordered(items: Iterable[Item], limit: int) -> tuple[Item, ...]:
+    def key(item: Item) -> tuple[int, float, str]:
+        return item[2], item[3], item[0]
+    return tuple(sorted(items, key=key, reverse=True)[:limit])
+
+
+def build(entries: Iterable[tuple[str, str, Entry]], entries_id: str | None) -> Digest:
+    """The digest of every (path, blob id, entry) of a tree."""
+    chosen: dict[str, list[Item]] = {bucket: [] for bucket in BUCKETS}
+    for path, blob, entry in entries:
+        if entry.kind in chosen and wanted(entry.kind, entry):
+            chosen[entry.kind].append(_item(path, blob, entry))
+    return Digest(entries_id, {bucket: Bucket(len(items), _ordered(
+        items, LIMITS[bucket] + SLACK)) for bucket, items in chosen.items()})
+
+
+def encode(digest: Digest) -> bytes:
+    data = {"format": DIGEST_FORMAT, "entries": digest.entries,
+            **{bucket: {"count": held.count, "top": [list(item) for item in held.top]}
+               for bucket, held in digest.buckets.items()}}
+    return (json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
+
+
+def decode(data: bytes | None) -> Digest | None:
+    """The digest in ``data``; None when it is absent, another format or malformed."""
+    if data is None:
+        return None
+    try:
+        # No depth walk (it cost most of a write's hook): every value is taken by its
+        # fixed place and type-checked, so nesting elsewhere is never looked at, and one
+        # nested past the interpreter's limit is a JSONDecodeError all the same.
+        raw = json_loads(data, max_depth=None)
+        if not isinstance(raw, dict) or raw.get("format") != DIGEST_FORMAT:
+            return None
+        entries = raw.get("entries")
+        if entries is not None and not isinstance(entries, str):
+            return None
+        buckets: dict[str, Bucket] = {}
+        for bucket in BUCKETS:
+            held = raw[bucket]
+            count = held["count"]
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                return None
+            top = tuple((str(p), str(b), int(s), float(t)) for p, b, s, t in held["top"])
+            if len(top) > LIMITS[bucket] + SLACK or count < len(top):
+                return None
+            buckets[bucket] = Bucket(count, top)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return Digest(entries, buckets)
+
+
+def of_view(view: TreeView | None) -> Digest | None:
+    """The digest ``view`` holds, if it describes that very entries tree."""
+    if view is None:
+        return None
+    try:
+        digest = decode(view.read(DIGEST_PATH))
+    except CorruptLedger:
+        return None
+    if digest is None or digest.entries != view.id_of(ENTRIES_DIR):
+        return None
+    return digest
+
+
+def checked(view: TreeView) -> Checked | None:
+    """The digest of ``view``, each item read from its blob and checked; None when there
+    is none, it names another entries tree, or any item does not hold (stale or lying)."""
+    digest = of_view(view)
+    if digest is None:
+        return None
+    counts: dict[str, int] = {}
+    newest: dict[str, tuple[Entry, ...]] = {}
+    listings: dict[str, dict[str, str]] = {}
+    for bucket in BUCKETS:
+        held = digest.buckets[bucket]
+        entries: list[Entry] = []
+        for path, blob, seq, created in held.top[:LIMITS[bucket]]:
+            # One listing per fan-out directory rather than a lookup of each path.
+            where = path.rsplit("/", 1)[0]
+            listing = listings.get(where)
+            if listing is None:
+                listing = listings[where] = dict(view.blob_ids(where))
+            if listing.get(path) != blob:
+                return None
+            try:
+                entry = decode_entry_or_none(view.read_blob(blob), path)
+            except (CorruptLedger, KeyError, ValueError):
+                return None
+            if (entry is None or entry_path(entry.id) != path or not wanted(bucket, entry)
+                    or (entry.seq, entry.created.timestamp()) != (seq, created)):
+                return None
+            if entries and sort_key(entries[-1]) < sort_key(entry):
+                return None  # out of order: it would show older entries as the newest
+            entries.append(entry)
+        if len(entries) < min(held.count, LIMITS[bucket]):
+            return None
+        counts[bucket] = held.count
+        newest[bucket] = tuple(entries)
+    return Checked(counts, newest, listings)
+
+
+def full(store: Store, view: TreeView | None,
+         files: Mapping[str, bytes | BlobRef | None], entries_id: str | None) -> Digest:
+    """The digest of ``view`` with ``files`` applied, from every entry (the entry cache
+    spares the decoding of those read before)."""
+    found: dict[str, tuple[str, Entry]] = {}
+    if view is not None:
+        blobs = dict(view.blob_ids(ENTRIES_DIR))
+        entries, _ = read_entries(store, PROJECT_REF, view)  # the bad ones stay out
+        for entry in entries:
+            path = entry_path(entry.id)
+            if path in blobs:
+                found[path] = (blobs[path], entry)
+    for path, change in files.items():
+        if not path.startswith(f"{ENTRIES_DIR}/"):
+            continue
+        found.pop(path, None)
+        new = _new_entry(store, path, change)
+        if new is not None and change is not None:
+            found[path] = (_blob_of(change), new)
+    return build(((path, blob, entry) for path, (blob, entry) in found.items()), entries_id)
+
+
+def advanced(store: Store, base: Digest, view: TreeView | None,
+             files: Mapping[str, bytes | BlobRef | None], entries_id: str | None
+             ) -> Digest | None:
+    """``base`` (the digest of ``view``) carried over ``files``: the entries they change
+    are read from both sides, nothing else.  None when a list lost so many entries that
+    older ones it no longer holds may be among the newest: only a full rebuild knows."""
+    buckets = {bucket: (held.count, {item[0]: item for item in held.top})
+               for bucket, held in base.buckets.items()}
+    for path, change in files.items():
+        if not path.startswith(f"{ENTRIES_DIR}/"):
+            continue
+        old = _old_entry(view, path)
+        new = _new_entry(store, path, change)
+        for bucket, (count, items) in buckets.items():
+            items.pop(path, None)
+            if new is not None and change is not None and wanted(bucket, new):
+                items[path] = _item(path, _blob_of(change), new)
+            buckets[bucket] = (count + wanted(bucket, new) - wanted(bucket, old), items)
+    result: dict[str, Bucket] = {}
+    for bucket, (count, items) in buckets.items():
+        top = _ordered(items.values(), LIMITS[bucket] + SLACK)
+        if count < len(top) or len(top) < min(count, LIMITS[bucket]):
+            return None
+        result[bucket] = Bucket(count, top)
+    return Digest(entries_id, result)
+
+
+def _old_entry(view: TreeView | None, path: str) -> Entry | None:
+    if view is None or not view.has(path):
+        return None
+    try:
+        return decode_entry_or_none(view.read(path), path)
+    except (CorruptLedger, KeyError, ValueError):
+        return None  # a bad entry was in no list
+
+
+def _new_entry(store: Store, path: str, change: bytes | BlobRef | None) -> Entry | None:
+    if change is None:
+        return None
+    try:
+        data = change if isinstance(change, bytes) else store.read_blob(change.id)
+        return decode_entry_or_none(data, path)
+    except (CorruptLedger, KeyError, ValueError):
+        return None  # a bad entry is in no list, as a full read leaves it out
+
+
+def _blob_of(change: bytes | BlobRef) -> str:
+    return change.id if isinstance(change, BlobRef) else blob_id_of(change)
+
+
+class DigestHook:
+    """The project ledger's write hook: the digest of each write's new entries tree.
+
+    It remembers the last digest it computed, by the entries tree it describes, so a
+    process writing several times (a carry, a pull's merge) does not read back the digest
+    it has just written.  ``rebuild``: always from every entry (``doctor --fix``).
+    """
+
+    def __init__(self, store: Store, *, rebuild: bool = False) -> None:
+        self._store = store
+        self._rebuild = rebuild
+        self._last: Digest | None = None
+
+    def __call__(self, view: TreeView | None, files: Mapping[str, bytes | BlobRef | None],
+                 entries_id: str | None) -> Mapping[str, bytes | None]:
+        try:
+            digest = self._digest(view, files, entries_id)
+        except (LedgerError, KeyError, ValueError, TypeError):
+            # Derived data never fails a write: without a digest restore reads every
+            # entry, and the next write (or doctor --fix) writes one again.
+            self._last = None
+            return {DIGEST_PATH: None}
+        self._last = digest
+        return {DIGEST_PATH: encode(digest)}
+
+    def _digest(self, view: TreeView | None, files: Mapping[str, bytes | BlobRef | None],
+                entries_id: str | None) -> Digest:
+        if self._rebuild:
+            base: Digest | None = None
+        elif view is None:
+            base = Digest(None, {b: Bucket() for b in BUCKETS})
+        elif self._last is not None and self._last.entries == view.id_of(ENTRIES_DIR):
+            base = self._last
+        else:
+            base = of_view(view)
+        digest = advanced(self._store, base, view, files, entries_id) if base is not None else None
+        if digest is None:
+            digest = full(self._store, view, files, entries_id)
+        return digest
+
+
+def register(store: Store) -> None:
+    """Keep the project ledger's digest in every write through ``store`` to it."""
+    if not store.has_write_hook(PROJECT_REF):
+        store.add_write_hook(PROJECT_REF, DigestHook(store))
+
+
+@dataclass(frozen=True)
+class DigestState:
+    """What ``doctor`` finds: ``ok``, ``missing`` (entries but no digest), ``stale`` (it
+    names another entries tree, or another format) or ``mismatched`` (an item the tree
+    does not back)."""
+
+    state: str
+    commit: str | None = None
+
+
+def inspect(store: Store) -> DigestState:
+    """The state of the project ledger's digest."""
+    tip = store.tip(PROJECT_REF)
+    if tip.view is None:
+        return DigestState("ok")
+    if not tip.view.has(DIGEST_PATH):
+        state = "missing" if tip.view.has(ENTRIES_DIR) else "ok"
+    elif of_view(tip.view) is None:
+        state = "stale"
+    else:
+        state = "ok" if checked(tip.view) is not None else "mismatched"
+    return DigestState(state, tip.commit)
+
+
+def rebuild(store: Store) -> str | None:
+    """Commit a digest rebuilt from every entry of the project ledger (``doctor --fix``);
+    the new commit, or None when there is no project ledger."""
+    def operation(view: TreeView | None) -> tuple[Change, None] | None:
+        if view is None:
+            return None
+        return Change("rebuild the restore digest", (("Ledger-Event", "digest"),), {}), None
+
+    writer = Store(store.repo)  # its only hook rebuilds, whatever ``store`` has registered
+    writer.add_write_hook(PROJECT_REF, DigestHook(writer, rebuild=True))
+    commit, _ = writer.update(PROJECT_REF, operation)
+    return commit
