@@ -122,7 +122,6 @@ entry_cache.decode_entry = timed("check: decode entry blobs (cache misses)",
 entry_cache._save = timed("check: save the entry cache", entry_cache._save)
 sync._merge_notes = timed("notes merge", sync._merge_notes)
 sync._record_pull = timed("pull record", sync._record_pull)
-sync._merge_archive = timed("archives", sync._merge_archive)
 sync._renote_conflicts = timed("notes of merged conflicts", sync._renote_conflicts)
 def hwm():
     # The peak RSS of this process's own memory (ru_maxrss would carry the spawning

@@ -31,7 +31,7 @@ from gitledger.core.model import (
     LedgerMeta,
     source_id,
 )
-from gitledger.core.parsing import toml_loads
+from gitledger.core.parsing import plain_toml_loads, toml_loads
 from gitledger.errors import CorruptLedger
 
 _ENTRY_ORDER = ("id", "kind", "text", "question")
@@ -282,7 +282,8 @@ def iso(moment: datetime) -> str:
 
 def _load(blob: bytes, where: str) -> dict[str, Any]:
     try:
-        return toml_loads(blob.decode("utf-8"))
+        text = blob.decode("utf-8")
+        return plain_toml_loads(text) or toml_loads(text)
     except UnicodeDecodeError:
         raise CorruptLedger(f"{where}: not valid UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
