@@ -15,6 +15,7 @@ import json
 import re
 import tomllib
 from datetime import datetime
+from json.decoder import scanstring as _scan
 from typing import Any
 
 #: Deeper than any payload, config or record we read: hook payloads nest a few levels,
@@ -99,8 +100,9 @@ def _too_deep(value: Any, max_depth: int) -> bool:
 
 #: The inside of a one-line basic string: TOML forbids control characters but tab and
 #: DEL; the escapes taken are those JSON spells the same way (\uXXXX off the surrogates).
-_STR = (r'(?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[btnfr"\\]'
-        r'|\\u(?:[0-9a-cA-Ce-fE-F][0-9a-fA-F]{3}|[dD][0-7][0-9a-fA-F]{2}))*')
+_PLAIN = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*'
+_STR = (rf'{_PLAIN}(?:\\(?:[btnfr"\\]|u(?:[0-9a-cA-Ce-fE-F][0-9a-fA-F]{{3}}'
+        rf'|[dD][0-7][0-9a-fA-F]{{2}})){_PLAIN})*')
 #: One ``key = value`` line as tomli-w writes it: a string, an integer, a boolean, an
 #: offset date-time, or an array of strings (one per line, or empty).
 _LINE = re.compile(
@@ -157,4 +159,4 @@ def plain_toml_loads(text: str) -> dict[str, Any] | None:
 
 def _unescape(raw: str) -> str:
     # The escapes the pattern lets through mean the same in JSON; a tab stays a tab.
-    return json.loads(f'"{raw}"', strict=False) if "\\" in raw else raw
+    return _scan(raw + '"', 0, False)[0] if "\\" in raw else raw

@@ -34,6 +34,7 @@ from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import path_index
 from gitledger.ledger.tree import read_header
+from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
@@ -48,6 +49,7 @@ from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     blocked,
+    brings_oversized,
     default_remote,
     fetch_refspecs,
     git_complaint,
@@ -229,7 +231,10 @@ def _label(remote: str, ref: str) -> str:
 
 def _oversized(store: Store, theirs: str, local: str) -> str | None:
     """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
-    found = store.oversized(theirs, store.target(local))
+    known = store.target(local)
+    if brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB) is False:
+        return None
+    found = store.oversized(theirs, known)
     return None if found is None else str(found)
 
 
