@@ -154,7 +154,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
     for ledger, snap in snapshots:
         findings.extend(_ledger_warnings(ledger, snap))
     if with_drift:
-        findings += _drift_rules(where, {ledger.ref for ledger, _ in snapshots})
+        findings += _drift_rules(where, {ledger.ref or "": snap for ledger, snap in snapshots})
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
     return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
@@ -473,10 +473,12 @@ def _bad_entry(ref: str, bad: BadEntry, snap: Snapshot) -> Finding:
 # -- warnings that need the ledger itself --------------------------------------------------
 
 
-def _drift_rules(where: str | os.PathLike[str] | None, refs: set[str | None]) -> list[Finding]:
-    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked."""
+def _drift_rules(where: str | os.PathLike[str] | None,
+                 refs: dict[str, Snapshot]) -> list[Finding]:
+    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked (whose
+    snapshots, read already, it does not read again)."""
     try:
-        report = drift(where)
+        report = drift(where, read=refs)
     except LedgerError:
         return []  # no git to blame with: drift is a question, never a failed check
     return [Finding(
