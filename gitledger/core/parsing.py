@@ -15,7 +15,7 @@ import json
 import re
 import tomllib
 from datetime import datetime
-from json.decoder import scanstring as _scan
+from json.decoder import scanstring as _scan  # type: ignore[attr-defined]  # C, in every CPython
 from typing import Any
 
 #: Deeper than any payload, config or record we read: hook payloads nest a few levels,

@@ -25,16 +25,17 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from gitledger.audit.check import Finding, check
+from gitledger.audit.check import RULES, Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
+from gitledger.storage.check_cache import load_findings, save_findings, state_key
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
@@ -149,18 +150,41 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     old mirrors removed, so that the rest still moves."""
     prefix = tracking_prefix(remote)
     before = store.refs_under(prefix)
-    skipped = squatting(remote_refs(repo, remote))
-    for name in skipped:
-        rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
-                else name.removeprefix("refs/ledger/"))
-        store.mirror(prefix + rest, None)
-    specs = fetch_refspecs(remote, skipped)
-    run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
-                   "--no-recurse-submodules", "--stdin", remote], stdin="\n".join(specs) + "\n")
+    # Nearly always no remote ref squats: one fetch of everything, and the names it brought
+    # say so, without listing the remote first (``git ls-remote`` is a second connection,
+    # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
+    # takes the careful way, which lists the remote and leaves the squatters out.
+    done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
     after = store.refs_under(prefix)
+    skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
+    if skipped:
+        skipped = squatting(remote_refs(repo, remote))
+        for name in skipped:
+            rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
+                    else name.removeprefix("refs/ledger/"))
+            store.mirror(prefix + rest, None)
+        _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
+        after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
              for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
     return FetchResult(remote, tuple(moved), tuple(skipped))
+
+
+def _run_fetch(repo: Repo, remote: str, specs: list[str], *,
+               ok: tuple[int, ...] = (0,)) -> bool:
+    """One ``git fetch`` of ``specs``; whether it succeeded (a return code outside ``ok``
+    is a SyncError naming git's complaint)."""
+    done = run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
+                          "--no-recurse-submodules", "--stdin", remote],
+                   stdin="\n".join(specs) + "\n", ok=ok)
+    return done.returncode == 0
+
+
+def _remote_name(prefix: str, mirror: str) -> str:
+    """The remote ref a mirror copies (the inverse of ``fetch_refspecs``' mapping)."""
+    rest = mirror.removeprefix(prefix)
+    return NOTES_REF + rest.removeprefix("notes") if rest.startswith("notes") \
+        else "refs/ledger/" + rest
 
 
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
@@ -364,10 +388,32 @@ def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
 
 
 def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
+    """What ``check`` finds in ``refs``: saved by the pull that left them so (its "after"
+    is the next pull's "before"), checked again only when some ref moved since."""
+    key = state_key(store, "pull", store.worktree_ref() or "", *refs)
+    saved = _saved_findings(load_findings(store, key))
+    if saved is not None:
+        return saved
     found: list[Finding] = []
     for ref in refs:
         if store.exists(ref):
             found.extend(check(repo.cwd, name=ref).findings)
+    save_findings(store, key, [asdict(f) for f in found])
+    return found
+
+
+def _saved_findings(saved: list[dict[str, Any]] | None) -> list[Finding] | None:
+    """The findings ``save_findings`` kept, or None when they are not all findings."""
+    if saved is None:
+        return None
+    try:
+        found = [Finding(**item) for item in saved]
+    except TypeError:
+        return None
+    if any(f.rule not in RULES or not all(isinstance(v, str) for v in (
+            f.message, f.fix, f.ledger)) or not isinstance(f.entry, str | None)
+           for f in found):
+        return None
     return found
 
 
