@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from gitledger.audit import check as check_module
-from gitledger.storage.check_cache import CHECK_FILE, state_key
+from gitledger.storage.check_cache import CHECK_FILE, save_findings, state_key
 from gitledger.storage.entry_cache import CACHE_DIR
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from gitledger.team import sync
@@ -104,8 +105,8 @@ def test_saved_findings_that_are_not_findings_are_checked_again(
         team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
     _, bob = _scene(team)
     store = Store(Repo(bob.path))
-    key = state_key(store, "pull", store.worktree_ref() or "", sync.PROJECT_REF)
-    sync.save_findings(store, key, [{"rule": "no-such-rule", "entry": None, "message": "m",
+    key = state_key(store, "pull", store.worktree_ref() or "", PROJECT_REF)
+    save_findings(store, key, [{"rule": "no-such-rule", "entry": None, "message": "m",
                                      "fix": "f", "ledger": ""}])
     calls = _counting(monkeypatch)
     bob.json("pull")
