@@ -1,9 +1,11 @@
-"""The findings of a pull's last check, keyed by every ref they were computed from.
+"""The last reports of ``check``, keyed by every ref they were computed from.
 
-``<common git dir>/ledger-cache/check.json``: a pull reports what ``check`` finds after
-the merge that it did not find before, so it needs the findings of the ledger as it was.
-That state is nearly always the one the previous pull left (its "after"), so the findings
-computed then are kept here and read instead of checking the whole ledger again.  The key
+``<common git dir>/ledger-cache/check.json``: ``check`` is a function of the ledgers read,
+the commits their evidence names and HEAD, so a report is kept here and read instead of
+checking every entry again while none of those moved.  That serves the Stop hook (a check
+at every stop of the agent) and every pull, which reports what ``check`` finds after the
+merge that it did not find before: its "before" is nearly always the state the previous
+pull left, checked then.  The key
 is a hash of the tip of every ledger ref of this clone (not the remotes' mirrors, which
 each fetch moves), of HEAD and of every branch, tag and remote-tracking tip: what the rules
 read (the entries, evidence reachability, HEAD for stale facts and drift).  Any change to
@@ -23,10 +25,12 @@ from gitledger.storage.layout import LEDGER_NAMESPACE, REMOTES_PREFIX, TRANSCRIP
 from gitledger.storage.store import Store
 
 CHECK_FILE = "check.json"
-#: Bump when a finding's shape or a rule's meaning changes.
+#: Bump when a finding's shape or what a rule finds changes: a saved report of another
+#: version is never read.
 CHECK_VERSION = 1
-#: States kept: the last pull's "after" and a few before it (another worktree's pulls).
-KEPT_STATES = 4
+#: States kept: the newest (a pull's "after", the last check) and a few before it (each
+#: kind of check, other worktrees).
+KEPT_STATES = 6
 _CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
 
 
@@ -46,19 +50,17 @@ def state_key(store: Store, *question: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def load_findings(store: Store, key: str) -> list[dict[str, Any]] | None:
-    """The findings saved under ``key``, or None (not saved, or the file is unreadable)."""
-    states = _load(store)
-    found = states.get(key)
-    if not isinstance(found, list) or not all(isinstance(f, dict) for f in found):
-        return None
-    return found
+def load_state(store: Store, key: str) -> Any | None:
+    """What ``save_state`` kept under ``key``, or None (not saved, or the file is
+    unreadable); the caller checks its shape."""
+    return _load(store).get(key)
 
 
-def save_findings(store: Store, key: str, findings: list[dict[str, Any]]) -> None:
+def save_state(store: Store, key: str, value: Any) -> None:
+    """Keep ``value`` under ``key``, beside the newest few other states."""
     states = {k: v for k, v in _load(store).items() if k != key}
-    kept = dict(list(states.items())[-(KEPT_STATES - 1):])
-    kept[key] = findings
+    kept = dict(list(states.items())[-(KEPT_STATES - 1):]) if KEPT_STATES > 1 else {}
+    kept[key] = value
     save_json(store.repo.commondir / CACHE_DIR / CHECK_FILE,
               {"version": CHECK_VERSION, "states": kept})
 

@@ -25,17 +25,16 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from gitledger.audit.check import RULES, Finding, check
+from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
-from gitledger.storage.check_cache import load_findings, save_findings, state_key
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
@@ -388,32 +387,12 @@ def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
 
 
 def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
-    """What ``check`` finds in ``refs``: saved by the pull that left them so (its "after"
-    is the next pull's "before"), checked again only when some ref moved since."""
-    key = state_key(store, "pull", store.worktree_ref() or "", *refs)
-    saved = _saved_findings(load_findings(store, key))
-    if saved is not None:
-        return saved
+    # check keeps its reports by the refs they depend on: the "before" of a pull is nearly
+    # always what the previous pull left, read back rather than checked again.
     found: list[Finding] = []
     for ref in refs:
         if store.exists(ref):
             found.extend(check(repo.cwd, name=ref).findings)
-    save_findings(store, key, [asdict(f) for f in found])
-    return found
-
-
-def _saved_findings(saved: list[dict[str, Any]] | None) -> list[Finding] | None:
-    """The findings ``save_findings`` kept, or None when they are not all findings."""
-    if saved is None:
-        return None
-    try:
-        found = [Finding(**item) for item in saved]
-    except TypeError:
-        return None
-    if any(f.rule not in RULES or not all(isinstance(v, str) for v in (
-            f.message, f.fix, f.ledger)) or not isinstance(f.entry, str | None)
-           for f in found):
-        return None
     return found
 
 

@@ -8,30 +8,30 @@ checks a pull runs, and hold the report to what a full check before and after wo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gitledger.audit import check as check_module
-from gitledger.storage.check_cache import CHECK_FILE, save_findings, state_key
+from gitledger.storage.check_cache import CHECK_FILE, state_key
 from gitledger.storage.entry_cache import CACHE_DIR
-from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
-from gitledger.team import sync
 from tests.remote_fixtures import Clone, Team
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The full checks run from now on (those the saved reports did not answer)."""
     calls: list[str] = []
-    real = check_module.check
+    real = check_module._full_check
 
     def counted(*args: Any, **kwargs: Any) -> check_module.CheckReport:
-        calls.append(str(kwargs.get("name")))
+        calls.append(str([ledger.ref for ledger in args[1]]))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sync, "check", counted)
+    monkeypatch.setattr(check_module, "_full_check", counted)
     return calls
 
 
@@ -104,10 +104,12 @@ def test_a_damaged_or_foreign_cache_is_checked_again(
 def test_saved_findings_that_are_not_findings_are_checked_again(
         team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
     _, bob = _scene(team)
-    store = Store(Repo(bob.path))
-    key = state_key(store, "pull", store.worktree_ref() or "", PROJECT_REF)
-    save_findings(store, key, [{"rule": "no-such-rule", "entry": None, "message": "m",
-                                     "fix": "f", "ledger": ""}])
+    bad = [{"rule": "no-such-rule", "entry": None, "message": "m", "fix": "f", "ledger": ""}]
+    path = _cache(bob)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for state in data["states"].values():
+        state["findings"] = bad
+    path.write_text(json.dumps(data), encoding="utf-8")
     calls = _counting(monkeypatch)
     bob.json("pull")
     assert len(calls) == 1
