@@ -19,10 +19,11 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from gitledger import __version__
 from gitledger.core.display import one_line
 from gitledger.core.model import (
     ACTIVE_STATUSES,
@@ -47,6 +48,7 @@ from gitledger.ledger.rules import (
     rejection_index,
     retired_index,
 )
+from gitledger.storage.check_cache import load_state, save_state, state_key
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
@@ -136,6 +138,47 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
         ledgers = [Ledger.open(where, project=project, name=name, session="")]
     else:
         ledgers = [Ledger.open(where, session=""), Ledger.open(where, project=True, session="")]
+    store = ledgers[0].store
+    # Every ref the report depends on is in the key (check_cache.py): while none moved, the
+    # report saved last time is the report.
+    key = state_key(store, "check", __version__, f"project={project}", f"name={name}",
+                    f"drift={with_drift}", store.worktree_ref() or "",
+                    # A teammate's mirror (``--ledger origin/…``) is not among those refs.
+                    *(f"{led.ref} {store.target(led.ref)}" for led in ledgers if led.ref))
+    saved = _saved_report(load_state(store, key))
+    if saved is not None:
+        return saved
+    report = _full_check(where, ledgers, with_drift)
+    save_state(store, key, {"ledgers": list(report.ledgers), "entries": report.entries,
+                            "findings": [asdict(f) for f in report.findings]})
+    return report
+
+
+def _saved_report(saved: object) -> CheckReport | None:
+    """The report ``save_state`` kept, or None when it is not one (damaged, foreign)."""
+    if not isinstance(saved, dict):
+        return None
+    ledgers, entries, items = saved.get("ledgers"), saved.get("entries"), saved.get("findings")
+    if (not isinstance(ledgers, list) or not all(isinstance(r, str) for r in ledgers)
+            or not isinstance(entries, int) or not isinstance(items, list)):
+        return None
+    findings: list[Finding] = []
+    for item in items:
+        try:
+            finding = Finding(**item) if isinstance(item, dict) else None
+        except TypeError:
+            return None
+        if (finding is None or finding.rule not in RULES
+                or not all(isinstance(v, str) for v in (finding.message, finding.fix,
+                                                          finding.ledger))
+                or not isinstance(finding.entry, str | None)):
+            return None
+        findings.append(finding)
+    return CheckReport(tuple(ledgers), entries, tuple(findings))
+
+
+def _full_check(where: str | os.PathLike[str] | None, ledgers: list[Ledger],
+                with_drift: bool) -> CheckReport:
     snapshots: list[tuple[Ledger, Snapshot]] = []
     for ledger in ledgers:
         if ledger.ref is None or not ledger.store.exists(ledger.ref):
@@ -154,7 +197,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
     for ledger, snap in snapshots:
         findings.extend(_ledger_warnings(ledger, snap))
     if with_drift:
-        findings += _drift_rules(where, {ledger.ref for ledger, _ in snapshots})
+        findings += _drift_rules(where, {ledger.ref or "": snap for ledger, snap in snapshots})
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
     return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
@@ -473,10 +516,12 @@ def _bad_entry(ref: str, bad: BadEntry, snap: Snapshot) -> Finding:
 # -- warnings that need the ledger itself --------------------------------------------------
 
 
-def _drift_rules(where: str | os.PathLike[str] | None, refs: set[str | None]) -> list[Finding]:
-    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked."""
+def _drift_rules(where: str | os.PathLike[str] | None,
+                 refs: dict[str, Snapshot]) -> list[Finding]:
+    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked (whose
+    snapshots, read already, it does not read again)."""
     try:
-        report = drift(where)
+        report = drift(where, read=refs)
     except LedgerError:
         return []  # no git to blame with: drift is a question, never a failed check
     return [Finding(

@@ -31,7 +31,7 @@ from gitledger.core.model import (
     LedgerMeta,
     source_id,
 )
-from gitledger.core.parsing import toml_loads
+from gitledger.core.parsing import plain_toml_loads, toml_loads
 from gitledger.errors import CorruptLedger
 
 _ENTRY_ORDER = ("id", "kind", "text", "question")
@@ -49,6 +49,10 @@ _OTHER_KINDS_FIELDS = {
 }
 
 T = TypeVar("T")
+
+#: The keys an entry of each kind reads into its fields (the rest go to ``extra``).
+_KNOWN = {kind: frozenset({f.name for f in fields(Entry)} - others - {"extra"})
+          for kind, others in _OTHER_KINDS_FIELDS.items()}
 
 #: How many decoded records a process keeps, by (blob, where): a few thousand small ones.
 DECODED_CACHE_SIZE = 4096
@@ -101,7 +105,7 @@ def decode_entry(blob: bytes, where: str) -> Entry:
     }
     # A key that belongs to another kind (``why`` on a decision, written by hand) is kept
     # verbatim with the unknown keys, so that rewriting the entry does not drop it.
-    known = {f.name for f in fields(Entry)} - _OTHER_KINDS_FIELDS[kind] - {"extra"}
+    known = _KNOWN[kind]
     for key in list(data):
         if key not in known:
             continue
@@ -282,7 +286,8 @@ def iso(moment: datetime) -> str:
 
 def _load(blob: bytes, where: str) -> dict[str, Any]:
     try:
-        return toml_loads(blob.decode("utf-8"))
+        text = blob.decode("utf-8")
+        return plain_toml_loads(text) or toml_loads(text)
     except UnicodeDecodeError:
         raise CorruptLedger(f"{where}: not valid UTF-8") from None
     except tomllib.TOMLDecodeError as exc:

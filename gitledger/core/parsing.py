@@ -12,7 +12,10 @@ document applies.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
+from datetime import datetime
+from json.decoder import scanstring as _scan  # type: ignore[attr-defined]  # C, in every CPython
 from typing import Any
 
 #: Deeper than any payload, config or record we read: hook payloads nest a few levels,
@@ -83,3 +86,77 @@ def _too_deep(value: Any, max_depth: int) -> bool:
         level = below
         depth += 1
     return False
+
+
+# -- the fast path for the TOML we write -------------------------------------------------
+#
+# ``tomllib`` is a character-at-a-time parser in Python: decoding the 5,000 entry blobs of a
+# big project ledger (a cold ``check``, the entries a pull brought) spent most of its time
+# there.  Every blob ``tomli-w`` writes for us is a flat list of ``key = value`` lines of a
+# few shapes, which one regular expression reads at C speed.  Anything else (a comment, a
+# table, a quoted key, an escape JSON spells differently, a duplicate key, CRLF …) is left
+# to ``tomllib``, so the fast path can only ever be a shortcut to the same result: a
+# property test holds it to ``tomllib`` on generated documents.
+
+#: The inside of a one-line basic string: TOML forbids control characters but tab and
+#: DEL; the escapes taken are those JSON spells the same way (\uXXXX off the surrogates).
+_PLAIN = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*'
+_STR = (rf'{_PLAIN}(?:\\(?:[btnfr"\\]|u(?:[0-9a-cA-Ce-fE-F][0-9a-fA-F]{{3}}'
+        rf'|[dD][0-7][0-9a-fA-F]{{2}})){_PLAIN})*')
+#: One ``key = value`` line as tomli-w writes it: a string, an integer, a boolean, an
+#: offset date-time, or an array of strings (one per line, or empty).
+_LINE = re.compile(
+    r'([A-Za-z0-9_-]+) = (?:'
+    rf'"(?P<s>{_STR})"'
+    r'|(?P<i>-?(?:0|[1-9][0-9]{0,18}))'
+    r'|(?P<b>true|false)'
+    # tomllib's own bounds on each field, so that what it refuses is refused here too.
+    r'|(?P<t>[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])[ T]'
+    r'(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{6})?'
+    r'(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))'
+    rf'|\[\n(?P<a>(?:    "{_STR}",\n)*)\]'
+    r'|(?P<e>\[\]))\n')
+_ITEM = re.compile(rf'    "({_STR})",\n')
+
+
+def plain_toml_loads(text: str) -> dict[str, Any] | None:
+    """What ``tomllib.loads(text)`` returns, for a document of only the flat ``key =
+    value`` lines tomli-w writes for a ledger record; None for anything else (then read
+    it with ``toml_loads``)."""
+    out: dict[str, Any] = {}
+    at = 0
+    end = len(text)
+    match = _LINE.match
+    while at < end:
+        found = match(text, at)
+        if found is None:
+            return None
+        key = found.group(1)
+        if key in out:
+            return None  # tomllib's error, not ours to phrase
+        kind = found.lastgroup
+        raw = found.group(kind or "e")
+        value: Any
+        if kind == "s":
+            value = _unescape(raw)
+        elif kind == "i":
+            value = int(raw)
+        elif kind == "b":
+            value = raw == "true"
+        elif kind == "t":
+            try:
+                value = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+            except ValueError:
+                return None  # 2026-02-30: tomllib says why
+        elif kind == "a":
+            value = [_unescape(item) for item in _ITEM.findall(raw)]
+        else:
+            value = []
+        out[key] = value
+        at = found.end()
+    return out
+
+
+def _unescape(raw: str) -> str:
+    # The escapes the pattern lets through mean the same in JSON; a tab stays a tab.
+    return _scan(raw + '"', 0, False)[0] if "\\" in raw else raw

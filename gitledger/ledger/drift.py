@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gitledger.core.footprint import IN_FORCE, Span, role, spans
-from gitledger.core.model import Entry, git_evidence
+from gitledger.core.model import Entry, Snapshot, git_evidence
 from gitledger.errors import BadRevisionOption, InvalidInput
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.blame import (
@@ -80,25 +80,29 @@ class DriftReport:
     decisions: tuple[Drifted, ...]
 
 
-def in_force(where: str | os.PathLike[str] | None) -> list[tuple[str, Entry]]:
+def in_force(where: str | os.PathLike[str] | None,
+             read: dict[str, Snapshot] | None = None) -> list[tuple[str, Entry]]:
     """The decisions in force with a footprint, of this worktree's ledger and the project
-    ledger (a decision carried to the project counted once)."""
+    ledger (a decision carried to the project counted once).  ``read`` holds snapshots the
+    caller has already read, by ref (``check``), which are not read again."""
     found: dict[str, tuple[str, Entry]] = {}
     for reader in (LedgerReader.open(where, session=""),
                    LedgerReader.open(where, project=True, session="")):
         if reader.ref is None:
             continue
-        for entry in reader.snapshot().entries:
+        snap = (read or {}).get(reader.ref) or reader.snapshot()
+        for entry in snap.entries:
             if entry.footprint and role(entry) == IN_FORCE:
                 found.setdefault(entry.id, (reader.ref, entry))
     return list(found.values())
 
 
 def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
-          ids: Iterable[str] | None = None) -> DriftReport:
+          ids: Iterable[str] | None = None,
+          read: dict[str, Snapshot] | None = None) -> DriftReport:
     """``drift``: the decisions in force (all, or those of ``ids``) whose footprint later
     commits changed; only commits after ``since`` when given (InvalidInput for a bad REV)."""
-    decisions = in_force(where)
+    decisions = in_force(where, read)
     wanted = set(ids) if ids is not None else None
     if wanted is not None:
         decisions = [(ref, e) for ref, e in decisions if e.id in wanted]

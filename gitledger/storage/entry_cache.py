@@ -138,8 +138,13 @@ def _write_json(out: TextIO, value: object, depth: int = 2) -> None:
     if depth and isinstance(value, dict):
         out.write("{")
         for index, (key, item) in enumerate(value.items()):
-            out.write(("," if index else "") + json.dumps(str(key), ensure_ascii=False) + ":")
+            out.write(("," if index else "") + _encode(str(key)) + ":")
             _write_json(out, item, depth - 1)
         out.write("}")
     else:
-        out.write(json.dumps(value, ensure_ascii=False))
+        out.write(_encode(value))
+
+
+#: One encoder for every piece: ``json.dumps`` with an option builds a new one per call,
+#: which was a third of saving a 5,000-entry cache.
+_encode = json.JSONEncoder(ensure_ascii=False).encode

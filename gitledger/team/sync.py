@@ -34,6 +34,7 @@ from gitledger.core.parsing import json_loads
 from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
+from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
@@ -48,6 +49,7 @@ from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     blocked,
+    brings_oversized,
     default_remote,
     fetch_refspecs,
     git_complaint,
@@ -147,18 +149,41 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     old mirrors removed, so that the rest still moves."""
     prefix = tracking_prefix(remote)
     before = store.refs_under(prefix)
-    skipped = squatting(remote_refs(repo, remote))
-    for name in skipped:
-        rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
-                else name.removeprefix("refs/ledger/"))
-        store.mirror(prefix + rest, None)
-    specs = fetch_refspecs(remote, skipped)
-    run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
-                   "--no-recurse-submodules", "--stdin", remote], stdin="\n".join(specs) + "\n")
+    # Nearly always no remote ref squats: one fetch of everything, and the names it brought
+    # say so, without listing the remote first (``git ls-remote`` is a second connection,
+    # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
+    # takes the careful way, which lists the remote and leaves the squatters out.
+    done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
     after = store.refs_under(prefix)
+    skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
+    if skipped:
+        skipped = squatting(remote_refs(repo, remote))
+        for name in skipped:
+            rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
+                    else name.removeprefix("refs/ledger/"))
+            store.mirror(prefix + rest, None)
+        _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
+        after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
              for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
     return FetchResult(remote, tuple(moved), tuple(skipped))
+
+
+def _run_fetch(repo: Repo, remote: str, specs: list[str], *,
+               ok: tuple[int, ...] = (0,)) -> bool:
+    """One ``git fetch`` of ``specs``; whether it succeeded (a return code outside ``ok``
+    is a SyncError naming git's complaint)."""
+    done = run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
+                          "--no-recurse-submodules", "--stdin", remote],
+                   stdin="\n".join(specs) + "\n", ok=ok)
+    return done.returncode == 0
+
+
+def _remote_name(prefix: str, mirror: str) -> str:
+    """The remote ref a mirror copies (the inverse of ``fetch_refspecs``' mapping)."""
+    rest = mirror.removeprefix(prefix)
+    return NOTES_REF + rest.removeprefix("notes") if rest.startswith("notes") \
+        else "refs/ledger/" + rest
 
 
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
@@ -230,7 +255,10 @@ def _label(remote: str, ref: str) -> str:
 
 def _oversized(store: Store, theirs: str, local: str) -> str | None:
     """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
-    found = store.oversized(theirs, store.target(local))
+    known = store.target(local)
+    if brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB) is False:
+        return None
+    found = store.oversized(theirs, known)
     return None if found is None else str(found)
 
 
@@ -360,6 +388,8 @@ def _merge_notes(repo: Repo, store: Store, theirs: str | None) -> str:
 
 
 def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
+    # check keeps its reports by the refs they depend on: the "before" of a pull is nearly
+    # always what the previous pull left, read back rather than checked again.
     found: list[Finding] = []
     for ref in refs:
         if store.exists(ref):

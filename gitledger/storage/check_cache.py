@@ -1,0 +1,78 @@
+"""The last reports of ``check``, keyed by every ref they were computed from.
+
+``<common git dir>/ledger-cache/check.json``: ``check`` is a function of the ledgers read,
+the commits their evidence names and HEAD, so a report is kept here and read instead of
+checking every entry again while none of those moved.  That serves the Stop hook (a check
+at every stop of the agent) and every pull, which reports what ``check`` finds after the
+merge that it did not find before: its "before" is nearly always the state the previous
+pull left, checked then.  The key is a hash of the tip of every ledger ref of this clone
+(not the remotes' mirrors, which each fetch moves), of HEAD and of every branch, tag and
+remote-tracking tip: what the rules read (the entries, evidence reachability, HEAD for
+stale facts and drift).  Any change to one of them is another key, so a saved value is
+never stale, only absent (what no ref records is not seen: an evidence commit arriving
+with no ref moving, docs/format.md).  Derived data: losing the file costs one check, a
+read-only git dir just checks every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from gitledger.core.parsing import json_loads
+from gitledger.storage.entry_cache import CACHE_DIR, save_json
+from gitledger.storage.layout import LEDGER_NAMESPACE, REMOTES_PREFIX, TRANSCRIPTS_PREFIX
+from gitledger.storage.store import Store
+
+CHECK_FILE = "check.json"
+#: Bump when a finding's shape or what a rule finds changes: a saved report of another
+#: version is never read.
+CHECK_VERSION = 1
+#: States kept: the newest (a pull's "after", the last check) and a few before it (each
+#: kind of check, other worktrees).
+KEPT_STATES = 6
+_CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
+
+
+def state_key(store: Store, *question: str) -> str:
+    """The key of the checked state: ``question`` (what was checked, and how) and the
+    refs the answer depends on."""
+    git = store.git
+    tips: list[str] = []
+    for name in sorted(git.references):
+        mirror = name.startswith((REMOTES_PREFIX, TRANSCRIPTS_PREFIX))
+        if (name.startswith(LEDGER_NAMESPACE) and not mirror) or name.startswith(
+                _CODE_PREFIXES):
+            target = git.references[name].target
+            tips.append(f"{name} {target}")
+    head = "" if git.head_is_unborn else str(git.head.target)
+    text = json.dumps([CHECK_VERSION, list(question), head, tips])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_state(store: Store, key: str) -> Any | None:
+    """What ``save_state`` kept under ``key``, or None (not saved, or the file is
+    unreadable); the caller checks its shape."""
+    return _load(store).get(key)
+
+
+def save_state(store: Store, key: str, value: Any) -> None:
+    """Keep ``value`` under ``key``, beside the newest few other states."""
+    states = {k: v for k, v in _load(store).items() if k != key}
+    kept = dict(list(states.items())[-(KEPT_STATES - 1):]) if KEPT_STATES > 1 else {}
+    kept[key] = value
+    save_json(store.repo.commondir / CACHE_DIR / CHECK_FILE,
+              {"version": CHECK_VERSION, "states": kept})
+
+
+def _load(store: Store) -> dict[str, Any]:
+    try:
+        data = json_loads((store.repo.commondir / CACHE_DIR / CHECK_FILE).read_text(
+            encoding="utf-8"), max_depth=None)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CHECK_VERSION:
+        return {}
+    states = data.get("states")
+    return states if isinstance(states, dict) else {}
