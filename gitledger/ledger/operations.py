@@ -40,6 +40,7 @@ from gitledger.errors import (
 )
 from gitledger.ledger import path_index
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
+from gitledger.ledger.decision_index import record_write
 from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
@@ -507,6 +508,9 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
+        if built.entry is not None and [p for p in built.files if p.startswith(
+                f"{ENTRIES_DIR}/")] == [entry_path(built.entry.id)]:
+            record_write(self.store, ref, outcome.get("base"), commit, built.entry)
         # The pre-tool-use hook's tokens, and its saved copy of the governing entries.
         governs = built.entry is not None and role(built.entry) is not None
         path_index.refresh_after_write(self.store, ref, governs=governs)
