@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger import FORMAT_VERSION
+from gitledger import FORMAT_VERSION, SEQ_TRAILER_FORMAT
 from gitledger.core.codec import (
     decode_entry_or_none,
     encode_entry,
@@ -59,6 +59,7 @@ from gitledger.storage.layout import (
     META_PATH,
     PROJECT_REF,
     REMOTES_PREFIX,
+    SEQ_TRAILER,
     SESSIONS_PREFIX,
 )
 from gitledger.storage.notes import annotate
@@ -395,10 +396,16 @@ class Ledger(LedgerReader):
                 entry = amended.entry
                 trailers.extend(amended.trailers)
                 others = {entry_path(e.id): encode_entry(e) for e in amended.others}
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry),
+                                              **others}
+            if meta.format >= SEQ_TRAILER_FORMAT:
+                trailers.append((SEQ_TRAILER, str(entry.seq)))  # the counter, in the commit
+                if replace(new_focus, seq=focus.seq) != focus:
+                    files[FOCUS_PATH] = encode_focus(new_focus)  # NEXT moved
+            else:
+                files[FOCUS_PATH] = encode_focus(new_focus)
             return Built(
-                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers,
-                {entry_path(entry.id): encode_entry(entry), **others,
-                 FOCUS_PATH: encode_focus(new_focus)},
+                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers, files,
                 entry, new_focus, nxt is not None and nxt != focus.next,
             )
 

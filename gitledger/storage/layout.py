@@ -22,6 +22,9 @@ POINTER_FILE = "ledger"
 STOP_MARK_FILE = "ledger-stop.json"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
+#: The trailer a format-2 ledger commit carries its entry counter in, so that an add need
+#: not rewrite ``state.toml`` (one blob fewer per event).
+SEQ_TRAILER = "Ledger-Seq"
 ENTRIES_DIR = "entries"
 #: The keep-alive chain: commits cited as evidence stay reachable (``keepalive.py``).
 KEEP_REF = LEDGER_NAMESPACE + "keep"
