@@ -16,7 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from gitledger.core.codec import decode_entry, encode_entry, entry_from_json
+from gitledger.core.codec import (
+    decode_entry,
+    decode_entry_or_none,
+    encode_entry,
+    entry_from_json,
+)
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry
 from gitledger.ledger import decision_index
@@ -283,7 +288,7 @@ def test_the_index_a_decide_leaves_is_the_index_a_rebuild_makes(
     path = session.repo.commondir / CACHE_DIR / DB_NAME
     written = _index_rows(path)
     assert session.ref is not None
-    synced = dict(written["synced"])  # type: ignore[arg-type]
+    synced = {str(row[0]): row[1] for row in written["synced"]}
     assert synced[session.ref] == git(session.repo.workdir, "rev-parse", session.ref).strip()
     decision_index._OPEN.clear()
     path.unlink()
@@ -297,7 +302,7 @@ def test_a_decide_after_a_decide_decodes_no_entry_to_index_it(
     _decide(ledger, "First", ["x"])
     _decide(ledger, "Second", ["y"])
     decoded: list[str] = []
-    original = decision_index.decode_entry_or_none
+    original = decode_entry_or_none
 
     def counting(blob: bytes | None, where: str) -> Entry | None:
         decoded.append(where)
