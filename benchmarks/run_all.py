@@ -45,6 +45,9 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     ("credentials", ["--runs", "5"], ["--runs", "1"]),
     # A 1 GB blob: git's own fetch of it is most of the ~25 s a run costs.
     ("bounded", ["--runs", "3"], ["--runs", "1"]),
+    # writes (issue 21): appends against the storage floor with the objects each writes,
+    # and one CLI decide against adr-tools' adr new, in the same run.
+    ("writes", ["--appends", "300", "--runs", "15"], ["--appends", "50", "--runs", "3"]),
 )
 
 

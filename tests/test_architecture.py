@@ -41,8 +41,9 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
-    "gitledger.launch": "the executable: the pre-tool-use hook's plain call skips click and "
-                        "the command table, every other call loads cli.py",
+    "gitledger.launch": "the executable: the pre-tool-use hook's plain call and a plain "
+                        "decide skip click and the command table, every other call loads "
+                        "cli.py",
     "gitledger.core.text": "the credential detector loads at the first text a write cleans: "
                            "restore and every other read never compile its patterns "
                            "(15-17 ms of each start)",

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger import __version__
+from gitledger import FORMAT_VERSION, __version__
 from gitledger.cli import cli
 from gitledger.core.ids import entry_path, is_valid_id
 from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
@@ -303,7 +303,7 @@ def test_show_json_schema(ledger: Run, repo: Path, monkeypatch: pytest.MonkeyPat
     assert meta["session_id"] == "sess-42"
     assert meta["owner"] == "Ada Tester <ada@example.com>"
     assert meta["kind"] == "session"
-    assert meta["format"] == 1
+    assert meta["format"] == FORMAT_VERSION
     assert meta["commit"] == git(repo, "rev-parse", ref).strip()
     assert data["task"] == "Ship it"
     assert data["next"] == "Test it"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gitledger import FORMAT_VERSION
 from gitledger.ledger.operations import Ledger
 
 
@@ -21,4 +22,5 @@ def test_ledger_lives_only_under_refs_ledger(git_repo: Any) -> None:
     assert all(r.startswith(("refs/heads/", "refs/ledger/")) for r in refs)
     assert {h.name: h.commit.hexsha for h in git_repo.api.heads} == heads_before
     assert git_repo.api.git.status("--porcelain") == ""
-    assert git_repo.api.git.show(f"{result.ref}:ledger.toml").startswith("format = 1")
+    meta = git_repo.api.git.show(f"{result.ref}:ledger.toml")
+    assert meta.startswith(f"format = {FORMAT_VERSION}")

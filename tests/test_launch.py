@@ -63,3 +63,110 @@ def test_every_other_call_goes_through_the_cli(repo: Path) -> None:
     done = _probe(repo, "--version")
     assert b"version" in done.stdout
     assert done.stderr.decode().endswith("CLICK=True")
+
+
+# -- a plain decide skips click too ---------------------------------------------------------
+
+
+def _click_decide_options() -> dict[str, tuple[str, str]]:
+    """``decide``'s options as click declares them, in DECIDE_OPTIONS's terms."""
+    import click
+
+    from gitledger.cli import decide
+
+    found: dict[str, tuple[str, str]] = {}
+    for param in decide.params:
+        if not isinstance(param, click.Option):
+            continue
+        how = "many" if param.multiple else "flag" if param.is_flag else "one"
+        for spelling in param.opts:
+            assert param.name is not None
+            found[spelling] = (param.name, how)
+    return found
+
+
+def test_the_fast_decide_knows_exactly_click_s_options_but_repo() -> None:
+    from gitledger.launch import DECIDE_OPTIONS
+
+    options = _click_decide_options()
+    # -C/--repo is click's alone: a decide elsewhere goes through the CLI.
+    assert {k: v for k, v in options.items() if v[0] != "repo"} == DECIDE_OPTIONS
+    arguments = [p.name for p in __import__("gitledger.cli").cli.decide.params
+                 if p.param_type_name == "argument"]
+    assert arguments == ["text"]
+
+
+_DECIDE_LINES = [
+    ["decide", "Use PostgreSQL"],
+    ["decide", "Use PostgreSQL", "--over", "MySQL", "--over=SQLite", "--because", "pgvector"],
+    ["decide", "--scope", "storage", "Use PostgreSQL", "--proposed", "--json"],
+    ["decide", "Pool of 20", "--supersedes=d-abc", "--evidence", "test:pool", "--paths",
+     "src/*.py", "--next", "measure", "--project", "--because="],
+    ["decide", ""],
+    ["decide", "x", "--over", ""],
+]
+
+_NOT_FAST = [
+    ["decide"], ["decide", "-"], ["decide", "a", "b"], ["decide", "a", "--help"],
+    ["decide", "a", "-C", "."], ["decide", "a", "--repo", "."], ["decide", "a", "--ove", "x"],
+    ["decide", "a", "--over"], ["decide", "a", "--because", "-x"],
+    ["decide", "a", "--scope", "s", "--scope", "t"], ["decide", "a", "--json=yes"],
+    ["decide", "a", "--"], ["-C", ".", "decide", "a"], ["verify", "a", "--by", "b"],
+    ["decide", "-5 retries"], [],
+]
+
+
+@pytest.mark.parametrize("args", _DECIDE_LINES)
+def test_a_plain_decide_parses_as_click_parses_it(args: list[str]) -> None:
+    from gitledger.cli import decide
+    from gitledger.launch import plain_decide
+
+    ours = plain_decide(args)
+    assert ours is not None
+    theirs = dict(decide.make_context("decide", list(args[1:])).params)
+    theirs.pop("repo")
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("args", _NOT_FAST)
+def test_any_other_decide_goes_through_click(args: list[str]) -> None:
+    from gitledger.launch import plain_decide
+
+    assert plain_decide(args) is None
+
+
+def test_the_fast_decide_loads_no_click_and_writes_as_the_cli_does(repo: Path) -> None:
+    fast = _probe(repo, "decide", "Use PostgreSQL", "--over", "MySQL", "--scope", "storage")
+    assert fast.returncode == 0, fast.stderr
+    assert fast.stderr.decode().endswith("CLICK=False")
+    first = fast.stdout.decode().strip()
+    # The same write through click (-C takes it there): the same output, the same warning.
+    slow = _probe(repo, "-C", str(repo), "decide", "Use pgbouncer", "--scope", "storage",
+                  "--json")
+    fast_json = _probe(repo, "decide", "Use pgpool", "--scope", "storage", "--json")
+    assert slow.stderr.decode().endswith("CLICK=True")
+    assert fast_json.stderr.decode().endswith("CLICK=False")
+    slow_out, fast_out = json.loads(slow.stdout), json.loads(fast_json.stdout)
+    assert slow_out.keys() == fast_out.keys()
+    assert slow_out["entry"]["text"] == "Use pgbouncer"
+    assert fast_out["entry"]["text"] == "Use pgpool"
+    warning = f"git ledger: warning: {first} is already in force in scope 'storage'"
+    assert slow.stderr.decode().startswith(warning)
+    assert fast_json.stderr.decode().startswith(warning)
+    shown = subprocess.run(["git", "ledger", "show", first, "--json"], cwd=repo, check=True,
+                           capture_output=True, timeout=60)
+    assert json.loads(shown.stdout)["entry"]["over"] == ["MySQL"]
+
+
+def test_a_fast_decide_that_fails_fails_as_the_cli_does(repo: Path) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(["git", "ledger", *args], cwd=repo, capture_output=True,
+                              timeout=60, check=False)
+
+    fast = run("decide", "Use PostgreSQL", "--supersedes", "d-nothing")
+    slow = run("-C", str(repo), "decide", "Use PostgreSQL", "--supersedes", "d-nothing")
+    assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout,
+                                                           slow.stderr)
+    assert fast.returncode == 1
+    assert fast.stderr.decode().startswith("git ledger: no entry matches 'd-nothing'")
+    assert len(fast.stderr.splitlines()) == 1

@@ -202,6 +202,37 @@ def _shadowed(own: TreeView | None, candidate: _Candidate, origin: str | None) -
 # -- keeping the index at the tip ----------------------------------------------------------
 
 
+def record_write(store: Store, ref: str, parent: str | None, commit: str,
+                 entry: Entry) -> None:
+    """Bring the index of ``ref`` from ``parent`` to ``commit``, a write of ``entry`` alone
+    (its one changed blob), from the entry in hand: the next query then finds the index at
+    the tip and decodes nothing.
+
+    Only when this process has the index open (it asked it before the write, as
+    ``decide`` does) and the index is at ``parent``; otherwise, or on any error, the index
+    is left as it was and the next query brings it to the tip by diffing, as always.
+    """
+    db = _OPEN.get((str(store.repo.commondir / CACHE_DIR / DB_NAME), os.getpid()))
+    if db is None or parent is None:
+        return
+    import sqlite3  # noqa: PLC0415 - loaded already: the index is open
+
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if _synced(db, ref) == parent:
+                path = entry_path(entry.id)
+                _remove(db, ref, path)
+                _insert(db, ref, entry)
+                db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", (commit, ref))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    except sqlite3.Error:
+        pass  # derived data: the next query diffs from wherever the index is
+
+
 def _sync(db: sqlite3.Connection, store: Store, ref: str, view: TreeView) -> None:
     if _synced(db, ref) == view.commit:
         return
@@ -295,7 +326,10 @@ def _connection(store: Store) -> Iterator[sqlite3.Connection]:
             # Derived data: a crash of the machine may lose the last update, and a damaged
             # file is deleted; neither loses anything.
             db.execute("PRAGMA synchronous = OFF")
-            db.execute("PRAGMA journal_mode = TRUNCATE")
+            # A write-ahead log: a commit appends to one file instead of creating,
+            # filling and truncating a journal (a third of an update's cost), and readers
+            # never wait for a writer.
+            db.execute("PRAGMA journal_mode = WAL")
             if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
                 _create(db)
         yield db

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger import FORMAT_VERSION
+from gitledger import FORMAT_VERSION, SEQ_TRAILER_FORMAT
 from gitledger.core.codec import (
     decode_entry_or_none,
     encode_entry,
@@ -40,6 +40,7 @@ from gitledger.errors import (
 )
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
+from gitledger.ledger.decision_index import record_write
 from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
@@ -58,6 +59,7 @@ from gitledger.storage.layout import (
     META_PATH,
     PROJECT_REF,
     REMOTES_PREFIX,
+    SEQ_TRAILER,
     SESSIONS_PREFIX,
 )
 from gitledger.storage.notes import annotate
@@ -402,10 +404,16 @@ class Ledger(LedgerReader):
                 entry = amended.entry
                 trailers.extend(amended.trailers)
                 others = {entry_path(e.id): encode_entry(e) for e in amended.others}
+            files: dict[str, bytes | None] = {entry_path(entry.id): encode_entry(entry),
+                                              **others}
+            if meta.format >= SEQ_TRAILER_FORMAT:
+                trailers.append((SEQ_TRAILER, str(entry.seq)))  # the counter, in the commit
+                if replace(new_focus, seq=focus.seq) != focus:
+                    files[FOCUS_PATH] = encode_focus(new_focus)  # NEXT moved
+            else:
+                files[FOCUS_PATH] = encode_focus(new_focus)
             return Built(
-                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers,
-                {entry_path(entry.id): encode_entry(entry), **others,
-                 FOCUS_PATH: encode_focus(new_focus)},
+                f"{_VERBS[kind]} {entry.id}: {one_line_summary(text)}", trailers, files,
                 entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
@@ -515,6 +523,9 @@ class Ledger(LedgerReader):
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
         if ref == PROJECT_REF:
             refresh_after_write(self.store, commit, list(built.files))
+        if built.entry is not None and [p for p in built.files if p.startswith(
+                f"{ENTRIES_DIR}/")] == [entry_path(built.entry.id)]:
+            record_write(self.store, ref, outcome.get("base"), commit, built.entry)
         # The pre-tool-use hook's tokens, and its saved copy of the governing entries.
         governs = built.entry is not None and role(built.entry) is not None
         path_index.refresh_after_write(self.store, ref, governs=governs)

@@ -8,8 +8,9 @@ only a ``TreeView``: no history, no replay.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
-from gitledger import FORMAT_VERSION
+from gitledger import FORMAT_VERSION, SEQ_TRAILER_FORMAT
 from gitledger.core.codec import (
     decode_entry,
     decode_focus,
@@ -96,6 +97,11 @@ def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
         )
     focus_blob = view.read(FOCUS_PATH)
     focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
+    if meta.format >= SEQ_TRAILER_FORMAT:
+        # The counter moved on in the tip's trailer since state.toml was last written.
+        carried = view.carried_seq()
+        if carried is not None and carried > focus.seq:
+            focus = replace(focus, seq=carried)
     return meta, focus
 
 

@@ -22,6 +22,9 @@ POINTER_FILE = "ledger"
 STOP_MARK_FILE = "ledger-stop.json"
 META_PATH = "ledger.toml"
 FOCUS_PATH = "state.toml"
+#: The trailer a format-2 ledger commit carries its entry counter in, so that an add need
+#: not rewrite ``state.toml`` (one blob fewer per event).
+SEQ_TRAILER = "Ledger-Seq"
 ENTRIES_DIR = "entries"
 #: In the project ledger's tree: what restore needs of its active entries, by path and blob
 #: id, for the entries tree it names (``ledger/digest.py``; docs/format.md, "The restore

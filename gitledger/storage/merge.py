@@ -53,8 +53,8 @@ from gitledger.core.model import BlobRef, Change
 from gitledger.core.parsing import toml_loads
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.bounded import checked_blob
-from gitledger.storage.layout import DIGEST_PATH, FOCUS_PATH, META_PATH
-from gitledger.storage.store import LedgerMoved, Store, TreeView
+from gitledger.storage.layout import DIGEST_PATH, FOCUS_PATH, META_PATH, SEQ_TRAILER
+from gitledger.storage.store import LedgerMoved, Store, TreeView, seq_of
 
 #: The paths of a ledger's tree that are not entries (merged, counted and named apart).
 _NOT_ENTRIES = (META_PATH, FOCUS_PATH, DIGEST_PATH)
@@ -195,6 +195,10 @@ def _merge_change(
             trailers.append(("Ledger-Entry", conflict.name))
         trailers.append(("Ledger-Conflict", f"{conflict.name} {conflict.other} "
                                             f"{','.join(conflict.fields)}"))
+    counters = [seq for seq in (seq_of(ours_commit.message), seq_of(theirs_commit.message))
+                if seq is not None]
+    if counters:  # format 2: the larger counter never reuses a number (as in state.toml)
+        trailers.append((SEQ_TRAILER, str(max(counters))))
     incoming = sum(1 for path in theirs if path not in _NOT_ENTRIES)
     subject = f"merge {label}: {incoming} entr{'ies' if incoming != 1 else 'y'} in"
     if conflicts:

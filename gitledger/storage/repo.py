@@ -13,7 +13,6 @@ import re
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import pygit2
@@ -194,6 +193,10 @@ def parse_git_date(text: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
+        # Only an RFC 2822 GIT_*_DATE gets here: email.utils (and calendar) would cost
+        # every write's process a few ms to import for a date format rarely used.
+        from email.utils import parsedate_to_datetime  # noqa: PLC0415
+
         try:
             parsed = parsedate_to_datetime(value)
         except (TypeError, ValueError):

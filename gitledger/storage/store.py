@@ -39,9 +39,11 @@ from gitledger.storage.bounded import oversized as _oversized
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
+    FOCUS_PATH,
     LEDGER_NAMESPACE,
     POINTER_FILE,
     REMOTES_PREFIX,
+    SEQ_TRAILER,
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
@@ -83,6 +85,14 @@ class TreeView:
     @property
     def tree(self) -> pygit2.Tree:
         return self._tree
+
+    def carried_seq(self) -> int | None:
+        """The entry counter this tree's commit carries in its ``Ledger-Seq`` trailer
+        (format 2), or None (no commit, no trailer, or not a number)."""
+        if self.commit is None:
+            return None
+        obj = self._repo[pygit2.Oid(hex=self.commit)]
+        return seq_of(obj.message) if isinstance(obj, pygit2.Commit) else None
 
     def has(self, path: str) -> bool:
         """Whether ``path`` exists in this tree (without reading what is there)."""
@@ -480,6 +490,7 @@ class Store:
             if outcome is None:
                 return None, None
             change, result = outcome
+            change = _carrying_seq(tip.view, change)
             base = tip.view.tree if tip.view is not None else None
             try:
                 tree = self._write_hooked(ref, tip.view, base, change.files)
@@ -525,6 +536,7 @@ class Store:
         """Write ``change`` on top of commit ``parent`` as a commit no ref points at."""
         base = self.git[pygit2.Oid(hex=parent)]
         assert isinstance(base, pygit2.Commit)
+        change = _carrying_seq(TreeView(self.git, base.tree, parent), change)
         tree = self._write_tree(base.tree, _split_changes(change.files))
         parents = [pygit2.Oid(hex=parent), *(pygit2.Oid(hex=sha) for sha in change.parents)]
         return str(self._new_commit(
@@ -828,6 +840,35 @@ class _Subtree:
 
 #: What ``_write_subtree`` returns for a subtree it did not write (its parent drops it).
 _NO_TREE = pygit2.Oid(raw=bytes(20))
+
+
+def seq_of(message: str) -> int | None:
+    """The last ``Ledger-Seq`` trailer of a commit message (None: none, or not a count)."""
+    prefix = f"{SEQ_TRAILER}: "
+    for line in reversed(message.splitlines()):
+        if not line.strip():
+            return None  # the trailers are the message's last paragraph
+        value = line.removeprefix(prefix)
+        if value != line:
+            # A count of entries, bounded: a hostile trailer cannot make a huge number.
+            return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 \
+                else None
+    return None
+
+
+def _carrying_seq(tip: TreeView | None, change: Change) -> Change:
+    """``change`` with the tip's ``Ledger-Seq`` carried forward when it neither rewrites
+    ``state.toml`` nor sets the counter itself: the counter of a format-2 ledger is the
+    trailer of its tip, so every commit on it must carry it (a ledger without the trailer,
+    format 1, gets none)."""
+    if tip is None or FOCUS_PATH in change.files or any(
+            key == SEQ_TRAILER for key, _ in change.trailers):
+        return change
+    seq = tip.carried_seq()
+    if seq is None:
+        return change
+    return Change(change.subject, (*change.trailers, (SEQ_TRAILER, str(seq))), change.files,
+                  change.parents)
 
 
 def valid_ref_name(name: str) -> bool:

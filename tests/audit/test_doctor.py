@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from gitledger import FORMAT_VERSION
 from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
 from gitledger.core.codec import decode_entry, encode_entry
 from gitledger.core.ids import entry_path, new_id
@@ -29,6 +30,9 @@ from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.builders import make_entry
 from tests.conftest import Run, git
+
+#: The line of a ledger.toml this version writes.
+_FORMAT_LINE = f"format = {FORMAT_VERSION}".encode()
 
 
 def _ok(result: Result) -> str:
@@ -224,7 +228,7 @@ def test_a_commit_deep_in_the_chain_without_ledger_toml(work: Path, ledger: Run)
 
 def test_a_ledger_format_newer_than_known(work: Path) -> None:
     ref = _session(work)
-    meta = _blob(work, ref, "ledger.toml").replace(b"format = 1", b"format = 99")
+    meta = _blob(work, ref, "ledger.toml").replace(_FORMAT_LINE, b"format = 99")
     assert b"format = 99" in meta
     _plant(work, ref, {"ledger.toml": meta})
     report = doctor(work)
@@ -235,7 +239,7 @@ def test_a_ledger_format_newer_than_known(work: Path) -> None:
 
 
 def test_a_ledger_format_below_one(work: Path) -> None:
-    meta = _blob(work, "refs/ledger/project", "ledger.toml").replace(b"format = 1",
+    meta = _blob(work, "refs/ledger/project", "ledger.toml").replace(_FORMAT_LINE,
                                                                      b"format = 0")
     _plant(work, "refs/ledger/project", {"ledger.toml": meta})
     report = doctor(work)
@@ -606,7 +610,7 @@ def test_cli_doctor_json(work: Path, ledger: Run) -> None:
 
 
 def test_cli_doctor_unfixable_fault_still_fails_after_fix(work: Path, ledger: Run) -> None:
-    meta = _blob(work, _session(work), "ledger.toml").replace(b"format = 1", b"format = 99")
+    meta = _blob(work, _session(work), "ledger.toml").replace(_FORMAT_LINE, b"format = 99")
     _plant(work, _session(work), {"ledger.toml": meta})
     before = _ledger_refs(work)
     result = ledger("doctor", "--fix")

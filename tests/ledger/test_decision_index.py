@@ -16,7 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from gitledger.core.codec import decode_entry, encode_entry, entry_from_json
+from gitledger.core.codec import (
+    decode_entry,
+    decode_entry_or_none,
+    encode_entry,
+    entry_from_json,
+)
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry
 from gitledger.ledger import decision_index
@@ -264,6 +269,49 @@ def test_a_decide_reads_as_many_blobs_at_80_entries_as_at_20(
         if n % 7 == 0:
             ledger.verify(f"fact {n}", by="pytest")
     assert counts[20] == counts[79] <= 3
+
+
+def _index_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as db:
+        return {table: sorted(db.execute(f"SELECT * FROM {table}"))
+                for table in ("synced", "decisions", "rejections", "retired")}
+
+
+def test_the_index_a_decide_leaves_is_the_index_a_rebuild_makes(
+        pair: tuple[Ledger, Ledger]) -> None:
+    session, project = pair
+    for n in range(6):  # each decide updates the index from the entry it wrote
+        _decide(session, f"Decision {n}", [f"alternative {n}", "MySQL"], scope=f"s{n % 2}")
+        _decide(project, f"Shared {n}", [f"shared alternative {n}"])
+    session.drop("Polling", why="too slow")
+    _decide(session, "Last", ["Polling"])
+    path = session.repo.commondir / CACHE_DIR / DB_NAME
+    written = _index_rows(path)
+    assert session.ref is not None
+    synced = {str(row[0]): row[1] for row in written["synced"]}
+    assert synced[session.ref] == git(session.repo.workdir, "rev-parse", session.ref).strip()
+    decision_index._OPEN.clear()
+    path.unlink()
+    find_matches(session.store, session.ref, "anything", None, None)
+    assert _index_rows(path) == written
+
+
+def test_a_decide_after_a_decide_decodes_no_entry_to_index_it(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = Ledger.open(repo)
+    _decide(ledger, "First", ["x"])
+    _decide(ledger, "Second", ["y"])
+    decoded: list[str] = []
+    original = decode_entry_or_none
+
+    def counting(blob: bytes | None, where: str) -> Entry | None:
+        decoded.append(where)
+        return original(blob, where)
+
+    monkeypatch.setattr(decision_index, "decode_entry_or_none", counting)
+    _decide(ledger, "Third", ["z"])
+    assert decoded == []
+    assert _both_ways(ledger, "z", None).rejected_by is not None  # and it holds the third
 
 
 # -- the tree diff -------------------------------------------------------------------------

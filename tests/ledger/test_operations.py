@@ -14,7 +14,7 @@ import pytest
 
 from gitledger import FORMAT_VERSION
 from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id
-from gitledger.core.model import Entry
+from gitledger.core.model import Change, Entry
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
 from gitledger.ledger.operations import Ledger, list_ledgers
@@ -914,3 +914,63 @@ def test_open_a_bare_repository(tmp_path: Path) -> None:
     git(tmp_path, "init", "-q", "--bare", str(bare))
     with pytest.raises(RepositoryError, match="bare repository"):
         Ledger.open(bare)
+
+
+# -- format 2: the entry counter rides in the commit, an add writes only its entry ---------
+
+
+def _objects_of(repo: Path, commit: str) -> set[str]:
+    """The objects ``commit`` adds beyond its first parent: itself, its new trees, blobs."""
+    listed = git(repo, "rev-list", "--objects", commit, "--not", f"{commit}^")
+    return {line.split()[0] for line in listed.splitlines() if line.strip()}
+
+
+def test_an_add_writes_six_objects_and_leaves_state_toml_alone(repo: Path) -> None:
+    ledger = Ledger.open(repo)
+    ledger.set_task("Ship it")
+    first = ledger.decide("Use PostgreSQL", over=["MySQL"])
+    second = ledger.decide("Use pgbouncer", over=["no pooling"])
+    assert first.commit is not None
+    assert second.commit is not None
+    # The commit, the root, entries/ and its two fan-out levels, and the entry: no
+    # state.toml blob (format 1 wrote one more per event).
+    assert len(_objects_of(repo, second.commit)) == 6
+    state = git(repo, "rev-parse", f"{second.commit}:state.toml").strip()
+    assert state == git(repo, "rev-parse", f"{first.commit}^:state.toml").strip()
+    assert ("Ledger-Seq", "2") in _trailers(repo, second.commit)
+    assert [e.seq for e in ledger.snapshot().entries] == [1, 2]
+    assert ledger.snapshot().focus.seq == 2
+
+
+def test_writes_without_an_entry_carry_the_counter_on(repo: Path) -> None:
+    ledger = Ledger.open(repo)
+    question = ledger.open_question("Which pool?").entry
+    assert question is not None
+    edited = ledger.edit(question.id, text="Which pool size?")  # no state.toml, no add
+    assert edited.commit is not None
+    assert ("Ledger-Seq", "1") in _trailers(repo, edited.commit)
+    moved = ledger.set_next("measure")  # state.toml rewritten: the counter is in it
+    assert moved.commit is not None
+    assert tomllib.loads(git(repo, "show", f"{moved.commit}:state.toml"))["seq"] == 1
+    later = ledger.decide("Pool of 20").entry
+    assert later is not None
+    assert later.seq == 2
+
+
+def test_a_format_1_ledger_keeps_its_counter_in_state_toml(repo: Path) -> None:
+    ledger = Ledger.open(repo)
+    ledger.set_task("Old ledger")
+    ref = ledger.ref
+    assert ref is not None
+    meta = git(repo, "show", f"{ref}:ledger.toml").replace(
+        f"format = {FORMAT_VERSION}", "format = 1").encode()
+    assert b"format = 1\n" in meta
+    ledger.store.update(ref, lambda view: (Change("format 1", (("Ledger-Event", "edit"),),
+                                                  {"ledger.toml": meta}), None))
+    first = ledger.decide("Use PostgreSQL").commit
+    second = ledger.decide("Use pgbouncer").commit
+    assert first is not None
+    assert second is not None
+    assert not any(key == "Ledger-Seq" for key, _ in _trailers(repo, second))
+    assert tomllib.loads(git(repo, "show", f"{second}:state.toml"))["seq"] == 2
+    assert len(_objects_of(repo, second)) == 7

@@ -105,7 +105,8 @@ def test_an_unknown_format_is_refused(repo: Path, version: int, message: str) ->
     (b"\xff\xfe", "not valid UTF-8"),
     (b"format = 1\n", "missing 'kind'"),
     (encode_meta(META).replace(b'"session"', b'"branch"'), "unknown ledger kind 'branch'"),
-    (encode_meta(META).replace(b"format = 1", b'format = "1"'), "'format' has the wrong type"),
+    (encode_meta(META).replace(f"format = {FORMAT_VERSION}".encode(), b'format = "1"'),
+     "'format' has the wrong type"),
 ])
 def test_a_damaged_header_is_refused_naming_the_file(repo: Path, blob: bytes,
                                                      message: str) -> None:

@@ -69,3 +69,19 @@ def test_kept_open_a_deleted_repository_fails_as_a_fresh_open_does(
     shutil.rmtree(repo)
     with pytest.raises(RepositoryError, match="no such directory"):
         open_repo(repo)
+
+
+def test_an_rfc_2822_date_parses_and_its_module_loads_only_then() -> None:
+    import subprocess
+    import sys
+
+    from gitledger.storage.repo import parse_git_date
+
+    assert parse_git_date("Thu, 07 Apr 2005 22:13:13 +0200").isoformat() == (
+        "2005-04-07T22:13:13+02:00")
+    probe = ("import sys; import gitledger.storage.repo as r; a = 'email.utils' in sys.modules; "
+             "r.parse_git_date('Thu, 07 Apr 2005 22:13:13 +0200'); "
+             "print(a, 'email.utils' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.split() == ["False", "True"]
