@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build a year of a team's ledgers, synthetically, with one ``git fast-import``.
 
-50 people × 10 sessions a week × 50 weeks: 25,000 archived session ledgers, 20,000
+50 people x 10 sessions a week x 50 weeks: 25,000 archived session ledgers, 20,000
 project decisions, 100,000 noted code commits (``--scale full``); ``tenth`` is a tenth of
 each.  Running the tool 25,000 times would take most of a day, so this writes the objects
 the tool would have written, in the layout of docs/format.md, in one fast-import stream:
@@ -29,6 +29,7 @@ written one commit per session, after its archive.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import subprocess
 import sys
@@ -43,6 +44,7 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.footprint import Span
 from gitledger.core.ids import ALPHABET, entry_path
 from gitledger.core.model import Entry, Focus, LedgerMeta
+from gitledger.storage.drift_cache import CachedDrift, drift_key, write_cache
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -54,6 +56,7 @@ from gitledger.storage.layout import (
     PROJECT_REF,
     SESSIONS_PREFIX,
 )
+from gitledger.storage.repo import Repo
 
 #: The year starts on a Monday; every session takes an equal share of 50 weeks.
 YEAR_START = int(datetime(2026, 1, 5, 9, 0, tzinfo=UTC).timestamp())
@@ -157,7 +160,8 @@ class _Stream:
         wanted = [m for m in marks if m not in self.shas]
         if wanted:
             self.write("".join(f"get-mark :{m}\n" for m in wanted))
-            assert self.process.stdin is not None and self.process.stdout is not None
+            assert self.process.stdin is not None
+            assert self.process.stdout is not None
             self.process.stdin.flush()
             for m in wanted:
                 self.shas[m] = self.process.stdout.readline().decode().strip()
@@ -189,9 +193,14 @@ def _message(subject: str, *trailers: tuple[str, str]) -> str:
 
 
 def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench@example.com"),
-          seed: int = 21, progress: bool = False) -> Built:
+          seed: int = 21, progress: bool = False, drift_cache: bool = True) -> Built:
     """A repository at ``path`` (created, with a work tree on ``main``) holding
-    ``sessions`` archived session ledgers and what a team writes with them."""
+    ``sessions`` archived session ledgers and what a team writes with them.
+
+    ``drift_cache`` also writes the drift cache (``ledger-drift.json``) the year's
+    commits would have left: every carried decision in force, undrifted (the synthetic
+    commits only append lines, so no footprint line ever changes).  Without it the first
+    ``check``, ``review`` or ``pull`` reverse-blames every decision's file once."""
     begun = time.perf_counter()
     rng = random.Random(seed)
     ids = _Ids(rng)
@@ -222,6 +231,7 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
     decisions = 0
     head_sha: str | None = None
     sample = ("", "", "")
+    in_force: list[tuple[Entry, str]] = []
     for number in range(sessions):
         who = people[number % PEOPLE]
         clock = YEAR_START + number * step
@@ -272,7 +282,7 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
             decision = Entry(
                 id="d-" + ids.core(), kind="decided", seq=3, created=_time(tick()),
                 author=who.ident, text=f"{topic}: keep it behind one interface ({number})",
-                status="accepted", scope=f"svc/{topic.replace(' ', '-')}",
+                status="accepted", scope=f"svc/{topic.replace(' ', '-')}/{number}",
                 over=(ALTERNATIVES[number % 8], ALTERNATIVES[(number + 3) % 8]),
                 because="it keeps the callers unchanged")
             held.append(decision)
@@ -328,9 +338,10 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
                 {entry_path(decision.id): None})
             carried.append(decision.id)
             decisions += 1
+            in_force.append((arrived, spans[0].path))
         out.tag(ledger, last, who, tick(), "\n".join([
             f"archive session ledger {ledger}: {task}", "", f"TASK: {task}", f"NEXT: {nxt}",
-            f"Entries: 2 (OPEN 1, VERIFIED 1)", "",
+            "Entries: 2 (OPEN 1, VERIFIED 1)", "",
             "Carried to the project ledger: " + (", ".join(carried) or "nothing"), "",
             "Ledger-Event: archive", f"Ledger-Archived: {ledger}", "Ledger-Entries: 2"]) + "\n")
         tips = out.resolve(commit_parents)
@@ -367,8 +378,9 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
         out.commit(ref, who, stamp + 1, _message(f"task: {task}", ("Ledger-Event", "task")),
                    {FOCUS_PATH: encode_focus(Focus(task=task, seq=0))})
         for seq in range(1, 6):
-            entry = Entry(id="o-" + ids.core(), kind="open", seq=seq, created=_time(stamp + 1 + seq),
-                          author=who.ident, text=f"open question {seq} of {task}")
+            entry = Entry(id="o-" + ids.core(), kind="open", seq=seq,
+                          created=_time(stamp + 1 + seq), author=who.ident,
+                          text=f"open question {seq} of {task}")
             out.commit(ref, who, stamp + 1 + seq, _message(
                 f"open {entry.id}: {entry.text}", ("Ledger-Event", "add"),
                 ("Ledger-Entry", entry.id), ("Ledger-Kind", "open")),
@@ -383,8 +395,18 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
     (path / ".git" / POINTER_FILE).write_text(SESSIONS_PREFIX + live[0] + "\n", encoding="utf-8")
     subprocess.run(["git", "-C", str(path), "pack-refs", "--all"], check=True)
     subprocess.run(["git", "-C", str(path), "checkout", "-q", "main"], check=True)
+    if drift_cache:
+        at_head = {files[n]: _blob_id("".join(lines).encode()) for n, lines in contents.items()}
+        write_cache(Repo(path), [(drift_key(entry), CachedDrift(entry.id, 0, 0, 0,
+                                                               {where: at_head[where]}))
+                                 for entry, where in in_force])
     return Built(path, sessions, decisions, commits, tuple(live), n_files,
                  time.perf_counter() - begun, *sample)
+
+
+def _blob_id(content: bytes) -> str:
+    """The SHA-1 git gives a blob of ``content``."""
+    return hashlib.sha1(b"blob %d\0" % len(content) + content).hexdigest()
 
 
 def _archives_out_of_tags(path: Path) -> None:
