@@ -388,7 +388,9 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
                  FOCUS_PATH: encode_focus(Focus(task=task, seq=seq))})
     out.write(f"reset {SCRATCH_REF}\nfrom 0000000000000000000000000000000000000000\n\ndone\n")
     assert process.stdin is not None
+    assert process.stdout is not None
     process.stdin.close()
+    process.stdout.close()
     if process.wait() != 0:
         raise RuntimeError("git fast-import failed")
     _archives_out_of_tags(path)
