@@ -37,7 +37,13 @@ from gitledger.storage.blame import (
     reverse_blame,
 )
 from gitledger.storage.commits import CommitGraph
-from gitledger.storage.drift_cache import CachedDrift, blob_id, drift_key, write_cache
+from gitledger.storage.drift_cache import (
+    CachedDrift,
+    blob_id,
+    drift_key,
+    fresh_records,
+    write_cache,
+)
 from gitledger.storage.notes import read_note
 from gitledger.storage.store import Store
 
@@ -118,7 +124,17 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
     finder = _Finder(store, graph, head, since_sha)
     found: list[Drifted] = []
     records: list[tuple[str, CachedDrift]] = []
+    # A decision the cache holds fresh and undrifted is not blamed again (the cache's
+    # freshness rule, storage/drift_cache.py): in a year of a team nearly every decision
+    # in force is one, and blaming each of them again made check and review minutes long.
+    # A record naming no file (its span's commit was not in HEAD then) proves nothing.
+    settled = {} if since_sha is not None else {
+        c.entry: c for c in fresh_records(store.repo, [e for _, e in decisions])
+        if not (c.lines or c.deleted) and c.files}
     for ref, entry in decisions:
+        if entry.id in settled:
+            records.append((drift_key(entry), settled[entry.id]))
+            continue
         files = finder.files(entry)
         drifted = tuple(f for f in files if f.lines or f.deleted)
         records.append((drift_key(entry), CachedDrift(
@@ -182,6 +198,8 @@ class _Finder:
         total = line_count(self.repo, start, span.path)
         if total is None:
             return False, []
+        if blob_id(self.repo, start, span.path) == blob_id(self.repo, self.head, span.path):
+            return span.path, []  # the same file at HEAD: no line of it changed
         lines = tuple((a, min(b, total)) for a, b in span.lines if a <= total) \
             if span.lines else ((1, total),) if total else ()
         if not lines:

@@ -84,6 +84,12 @@ def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]], *,
 def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
     """The drifted ones of ``entries`` (decisions in force with a footprint) whose record
     in the cache is fresh; a decision without a fresh record is not known to drift."""
+    return [c for c in fresh_records(repo, entries) if c.lines or c.deleted]
+
+
+def fresh_records(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
+    """The records of ``entries`` in the cache that are fresh (the key matches and every
+    file is the same blob at HEAD), drifted or not: ``drift`` need not blame those again."""
     head = repo.head_commit()
     if head is None or not entries:
         return []
@@ -104,10 +110,10 @@ def cached_drift(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
                                  int(record["deleted"]), dict(record["files"]))
         except (KeyError, TypeError, ValueError):
             continue
-        if (cached.lines or cached.deleted) and all(
-                blob_id(repo, head, path) == blob for path, blob in cached.files.items()):
+        if all(blob_id(repo, head, path) == blob for path, blob in cached.files.items()):
             found.append(cached)
     return found
 
 
-__all__ = ["CACHE_FILE", "CachedDrift", "blob_id", "cached_drift", "drift_key", "write_cache"]
+__all__ = ["CACHE_FILE", "CachedDrift", "blob_id", "cached_drift", "drift_key", "fresh_records",
+           "write_cache"]

@@ -33,12 +33,14 @@ from typing import Any
 
 from gitledger.core.codec import entry_to_json
 from gitledger.core.display import one_line, printable
+from gitledger.core.footprint import spans
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
-from gitledger.ledger.drift import Drifted, drift
+from gitledger.ledger.drift import Drifted, drift, in_force
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
+from gitledger.storage.drift_cache import blob_id
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -156,13 +158,32 @@ def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, 
     blamed = {c.commit for c in commits}
     linked = {x.entry_id for c in commits for x in c.entries}
     try:
-        report = drift(where)
+        report = drift(where, ids=_may_govern(where, path, blamed, linked))
     except LedgerError:
         return ()  # no git to blame with: why still answers
     return tuple(item for item in report.decisions
                  if any(path in (f.path, f.now) for f in item.files)
                  and (lines is None or item.entry.id in linked
                       or any(blamed & set(f.commits) for f in item.files)))
+
+
+def _may_govern(where: str | os.PathLike[str] | None, path: str, blamed: set[str],
+                linked: set[str]) -> set[str]:
+    """The decisions in force whose drift can concern ``path``: a span on ``path``, on a
+    file HEAD no longer has (it may have moved to ``path``), of a blamed commit, or one a
+    blamed commit names.  Only those are blamed again: a year of a team has 20,000
+    decisions in force, and reverse-blaming every footprint to answer for one file cost
+    minutes (docs/benchmarks.md, "A year of a team")."""
+    repo = Repo(where)
+    head = repo.head_commit()
+    wanted: set[str] = set()
+    for _, entry in in_force(where):
+        if entry.id in linked or any(
+                span.path == path or span.commit in blamed
+                or (head is not None and blob_id(repo, head, span.path) is None)
+                for span in spans(entry.footprint)):
+            wanted.add(entry.id)
+    return wanted
 
 
 # -- the target ----------------------------------------------------------------------------

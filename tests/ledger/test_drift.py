@@ -291,7 +291,9 @@ def test_touched_blames_only_the_decisions_a_commit_may_touch(
     assert touched(repo, sha) == [entry_id]
     assert blamed == ["a.py"]  # other.py's decision was not blamed again
     assert touched(repo, sha, [other_id]) == [entry_id]  # named by a trailer: looked at
-    assert blamed == ["a.py", "a.py", "other.py"]
+    # other.py is the same file at HEAD as in its commit: no line of it changed, so
+    # there is nothing to blame; its record is written all the same (below).
+    assert blamed == ["a.py", "a.py"]
     body = json.loads((Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
                        / CACHE_FILE).read_text())
     assert set(body["decisions"]) == {entry_id, other_id}
@@ -325,3 +327,24 @@ def test_lines_moved_to_another_file_are_followed(repo: Path) -> None:
     [found] = drift(repo).decisions
     assert found.entry.id == entry_id
     assert [(f.path, f.lines, f.commits) for f in found.files] == [("a.py", 1, (later,))]
+
+
+def test_a_fresh_undrifted_record_is_not_blamed_again(
+        implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    repo, entry_id, text = implemented
+    commit(repo, "append", {"a.py": text + "a new last line\n"})  # a.py changed, not its lines
+    blamed: list[str] = []
+    real = reverse_blame
+
+    def counting(*args: Any) -> Any:
+        blamed.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    assert drift(repo).decisions == ()
+    assert blamed == ["a.py"]
+    assert drift(repo).decisions == ()  # the cache says it did not drift at this a.py
+    assert blamed == ["a.py"]
+    commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
+    assert [d.entry.id for d in drift(repo).decisions] == [entry_id]  # a.py moved on
+    assert blamed == ["a.py", "a.py"]

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""A year of a team: the everyday commands at full size against a tenth of it.
+
+Builds two repositories with ``year_build.py`` (by default 25,000 archived sessions,
+20,000 project decisions and 100,000 noted commits, and a tenth of each), each with a bare
+remote (``file://``) that holds everything and a teammate's clone, all outside any timing.
+Then, run after run, the two scales interleaved (so that load hits both alike):
+
+- the teammate writes a decision and pushes (not timed);
+- ``pull``: this clone pulls it;
+- ``push``: this clone writes a decision and pushes;
+- ``list --remote``, ``review`` (since the last pull), ``restore``, ``why FILE`` (a file
+  a carried decision's commit changed) and ``check``.
+
+The figure of each command is the median wall time at full size and its ratio to the
+same command at a tenth, measured in the same run: the goal of issue 21 is at most 2x.
+After the runs: the ref count, and the repository's size after ``git gc`` (packs and
+packed refs) and how long that ``gc`` took.  Nothing is asserted (timings belong here, not
+in tests); ``benchmarks/run --only year`` runs it with the headline sizes.
+
+Usage: benchmarks/year.py [--sizes SMALL,BIG] [--runs R] [--tmpdir DIR] [--profile CMD]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness import Timings, banner, ms, progress, record, timed, workspace
+from year_build import SCALES, Built, build
+
+#: What is measured, in the order of a run: (label, arguments after ``git ledger``).
+COMMANDS = ("pull", "push", "list --remote", "review", "restore", "why", "check")
+GOAL = 2.0
+
+
+@dataclass(frozen=True)
+class Scene:
+    label: str
+    built: Built
+    mine: Path
+    mate: Path
+    origin: Path
+
+
+def git(env: dict[str, str], *args: str) -> str:
+    return subprocess.run(["git", *args], env=env, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: int) -> Scene:
+    """This clone (the built repository), its remote and a teammate's clone of it."""
+    started = time.perf_counter()
+    base = root / label
+    base.mkdir()
+    built = build(base / "mine", sessions, progress=True)
+    progress(f"  {label}: {sessions:,} sessions built in {built.seconds:.1f} s")
+    mine, origin, mate = base / "mine", base / "origin.git", base / "mate"
+    git(env, "init", "-q", "--bare", "-b", "main", str(origin))
+    git(env, "-C", str(mine), "remote", "add", "origin", origin.as_uri())
+    begun = time.perf_counter()
+    git(env, "-C", str(mine), "push", "-q", "origin", "refs/heads/main:refs/heads/main",
+        "refs/ledger/*:refs/ledger/*", "refs/notes/ledger:refs/notes/ledger")
+    progress(f"  {label}: the whole year pushed by git in {time.perf_counter() - begun:.1f} s")
+    git(env, "-C", str(mine), "branch", "-q", "-u", "origin/main")
+    # The other 49 live sessions are the teammates': on the remote, not this clone's own.
+    teammates = "".join(f"delete refs/ledger/sessions/{ledger}\n" for ledger in built.live[1:])
+    subprocess.run(["git", "-C", str(mine), "update-ref", "--stdin"], input=teammates,
+                   text=True, env=env, check=True)
+    git(env, "clone", "-q", origin.as_uri(), str(mate))
+    for step in (("pull", "origin"), ("restore",)):
+        begun = time.perf_counter()
+        subprocess.run([script, *step], cwd=mine, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        progress(f"  {label}: first {' '.join(step)} {time.perf_counter() - begun:.1f} s")
+    progress(f"  {label}: scene ready in {time.perf_counter() - started:.1f} s")
+    return Scene(label, built, mine, mate, origin)
+
+
+def one_run(s: Scene, n: int, script: str, env: dict[str, str], mate_env: dict[str, str],
+            times: dict[tuple[str, str], Timings]) -> None:
+    def ledger(where: Path, *args: str, environment: dict[str, str] | None = None) -> None:
+        subprocess.run([script, *args], cwd=where, env=environment or env, check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def measure(label: str, *args: str) -> None:
+        elapsed, cpu = timed([script, *args], s.mine, env)
+        t = times.setdefault((s.label, label), Timings(label))
+        t.wall.append(elapsed)
+        t.cpu.append(cpu)
+
+    ledger(s.mate, "decide", f"teammate decision {n}", "--scope", f"mate/{n}",
+           "--over", "the old way", "--because", "it is simpler", environment=mate_env)
+    ledger(s.mate, "push", "origin", environment=mate_env)
+    measure("pull", "pull", "origin")
+    ledger(s.mine, "decide", f"my decision {n}", "--scope", f"mine/{n}", "--over",
+           "the old way", "--because", "it is simpler")
+    measure("push", "push", "origin")
+    measure("list --remote", "list", "--remote")
+    measure("review", "review")
+    measure("restore", "restore")
+    measure("why", "why", s.built.sample_file)
+    measure("check", "check")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--sizes", default="tenth,full",
+                        help="the small and the big scale: names (tenth, full) or session counts")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--tmpdir", default=None)
+    args = parser.parse_args()
+    names = args.sizes.split(",")
+    if len(names) != 2:
+        parser.error("--sizes takes two scales, the small one first")
+    sizes = [SCALES.get(name) or int(name) for name in names]
+    with workspace(args.tmpdir) as ws:
+        banner("A year of a team: everyday commands at full size against a tenth", ws.root)
+        mate_env = {**ws.proc_env, "GIT_AUTHOR_NAME": "Tea Mate",
+                    "GIT_AUTHOR_EMAIL": "mate@example.com", "GIT_COMMITTER_NAME": "Tea Mate",
+                    "GIT_COMMITTER_EMAIL": "mate@example.com"}
+        scenes = [scene(ws.root, ws.proc_env, ws.script, label, count)
+                  for label, count in zip(("small", "big"), sizes, strict=True)]
+        times: dict[tuple[str, str], Timings] = {}
+        for n in range(args.runs):
+            for s in scenes:
+                one_run(s, n, ws.script, ws.proc_env, mate_env, times)
+            progress(f"  run {n + 1} of {args.runs} done")
+        print(f"\n  {'command':<16} {names[0] + ' (' + format(sizes[0], ',') + ')':>18} "
+              f"{names[1] + ' (' + format(sizes[1], ',') + ')':>18}   ratio  within {GOAL:g}x")
+        for label in COMMANDS:
+            low, high = times[("small", label)], times[("big", label)]
+            ratio = high.ratio(low)
+            print(f"  {label:<16} {ms(low.median()):>18} {ms(high.median()):>18}  "
+                  f"{ratio:5.2f}x  {'yes' if ratio <= GOAL else 'NO'}")
+            record("year", f"{label}, {sizes[1]:,} sessions", high.median(),
+                   against=f"the same at {sizes[0]:,}", ratio=ratio,
+                   note=f"goal <= {GOAL:g}x; CPU {ms(statistics.median(high.cpu))}")
+        for s in scenes:
+            refs = len(git(ws.proc_env, "-C", str(s.mine), "for-each-ref").splitlines())
+            begun = time.perf_counter()
+            git(ws.proc_env, "-C", str(s.mine), "gc", "-q")
+            took = time.perf_counter() - begun
+            size = _size(s.mine / ".git")
+            print(f"  {s.label} ({s.built.sessions:,} sessions): {refs:,} refs, "
+                  f"{size / 1e6:.1f} MB after git gc ({took:.1f} s); built in "
+                  f"{s.built.seconds:.1f} s")
+            record("year", f"refs, {s.built.sessions:,} sessions", refs, unit="refs")
+            record("year", f"size after git gc, {s.built.sessions:,} sessions", size, unit="B",
+                   note=f"gc took {took:.1f} s; built in {s.built.seconds:.1f} s")
+    return 0
+
+
+def _size(gitdir: Path) -> int:
+    """The packs, loose objects and refs of a repository: what a clone would hold."""
+    return sum(p.stat().st_size for sub in ("objects", "refs") for p in (gitdir / sub).rglob("*")
+               if p.is_file()) + sum(p.stat().st_size for p in gitdir.glob("packed-refs"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
