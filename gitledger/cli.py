@@ -613,12 +613,16 @@ def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
 
     --fix repairs derived and local data only (it removes a broken worktree pointer,
     rebuilds the notes, re-keeps cited commits, empties the caches) and never rewrites a
-    ledger's history.  Exits 1 while an error remains.
+    ledger's history.  It also reports the git hooks' queue when it is held (applying
+    stopped at a broken ledger or a full disk), has lines it cannot read, or waits with no
+    drain at work; --fix then applies it in order.  Exits 1 while an error remains.
     """
     from gitledger.audit.doctor import doctor as run_doctor
     from gitledger.audit.doctor import report_json, report_text
+    from gitledger.integrations.git_events import drain_git_events
 
-    report = run_doctor(_where(repo), fix=fix)
+    where = _where(repo)
+    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True))
     _emit(as_json, report_json(report), report_text(report))
     if not report.ok:
         sys.exit(1)
