@@ -66,7 +66,7 @@ def _drain_git_events(where: str | None, *, report: bool = True) -> None:
 
     try:
         lines = drain_git_events(where, report=report)
-    except (LedgerError, OSError) as exc:
+    except LedgerError as exc:
         lines = [f"{PROG}: warning: the queued git events were not applied: {one_line(str(exc))}"]
     for line in lines:
         click.echo(line, err=True)

@@ -294,7 +294,10 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
     if not event_queue.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
             and not fix:
         return []  # the common case: one stat, nothing imported or opened
-    done = drain(gitdir, _appliers(where), fix=fix)
+    try:
+        done = drain(gitdir, _appliers(where), fix=fix)
+    except OSError:
+        return []  # no room to record progress (a full disk): the items wait, in order
     lines = list(done.lines)
     if done.held is not None:
         lines.append(f"queued git events wait (the first could not be applied: {done.held}); "

@@ -7,15 +7,22 @@ the disk full — stops the drain: that item and the ones after it stay queued, 
 the queue is *held* with the cause, and the cause is returned this one time.  A held
 queue is not retried by later drains (a broken ledger would say the same on every
 command); ``git ledger doctor`` reports it and ``doctor --fix`` releases and drains it.
+
+A failure that passes by itself — a full disk, a ledger ref another writer kept busy —
+does not hold the queue: the drain stops there, says nothing (the command's own write
+meets the same disk and says so), and the next drain tries again.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from gitledger.core.display import one_line
+from gitledger.errors import ConcurrentUpdate
 from gitledger.storage import event_queue
 from gitledger.storage.event_queue import Malformed, QueueItem, kill_point
 
@@ -57,9 +64,15 @@ def drain(gitdir: Path, appliers: Mapping[str, Applier], *, wait: float = WAIT_S
                     lines.append(f"skipped a queued git event this version cannot read: "
                                  f"{one_line(item.text, 80)!r}")
                 else:
-                    cause = _apply(item, appliers, lines)
-                    if cause is not None:
-                        event_queue.hold(gitdir, cause)
+                    failed = _apply(item, appliers, lines)
+                    if failed is not None and _passing(failed):
+                        return Drained(applied, tuple(lines))
+                    if failed is not None:
+                        cause = _cause(failed)
+                        try:
+                            event_queue.hold(gitdir, cause)
+                        except OSError:  # no room to say why: tried again next time
+                            return Drained(applied, tuple(lines))
                         return Drained(applied, tuple(lines), cause)
                     applied += 1
                 kill_point("applied")
@@ -72,8 +85,26 @@ def drain(gitdir: Path, appliers: Mapping[str, Applier], *, wait: float = WAIT_S
     return Drained(applied, tuple(lines))
 
 
-def _apply(item: QueueItem, appliers: Mapping[str, Applier], lines: list[str]) -> str | None:
-    """Do one item's work; the cause when it failed (the item then stays queued)."""
+#: The words of a full disk as ``os.strerror`` gives them, also inside libgit2's errors.
+_FULL_DISK = (os.strerror(errno.ENOSPC), os.strerror(errno.EDQUOT))
+
+
+def _passing(exc: Exception) -> bool:
+    """A failure that passes by itself: a full disk, a ref another writer kept busy."""
+    if isinstance(exc, ConcurrentUpdate):
+        return True
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return any(words in str(exc) for words in _FULL_DISK)
+
+
+def _cause(exc: Exception) -> str:
+    return one_line(str(exc) or type(exc).__name__, 300)
+
+
+def _apply(item: QueueItem, appliers: Mapping[str, Applier], lines: list[str]
+           ) -> Exception | None:
+    """Do one item's work; what it failed with (the item then stays queued)."""
     work = appliers.get(item.event)
     if work is None:
         lines.append(f"skipped a queued git event of a kind this version does not know: "
@@ -82,7 +113,7 @@ def _apply(item: QueueItem, appliers: Mapping[str, Applier], lines: list[str]) -
     try:
         lines.extend(work(item))
     except Exception as exc:  # whatever it is, the item waits and the cause is said once
-        return one_line(f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc), 300)
+        return exc
     return None
 
 

@@ -46,7 +46,8 @@ def test_a_reader_applies_the_queue_first_and_says_its_result_once(
     shown = run("show", entry.id, "--json")
     assert shown.exit_code == 0, shown.stderr
     assert '"implemented"' in shown.stdout
-    assert "d-zzzzzzzz" in shown.stderr and shown.stderr.count("\n") == 1
+    assert "d-zzzzzzzz" in shown.stderr
+    assert shown.stderr.count("\n") == 1
     again = run("show", entry.id, "--json")
     assert again.stderr == ""
     assert not event_queue.pending(_gitdir(repo))
@@ -59,7 +60,8 @@ def test_a_broken_ledger_holds_the_queue_said_once_and_doctor_fix_applies_it(
     ledger = Ledger.open(repo)
     ledger.set_task("queue")
     entry = ledger.decide("use a queue").entry
-    assert entry is not None and ledger.ref is not None
+    assert entry is not None
+    assert ledger.ref is not None
     tip = git(repo, "rev-parse", ledger.ref).strip()
     blob = git(repo, "hash-object", "-w", "README").strip()
     git(repo, "update-ref", ledger.ref, blob)
