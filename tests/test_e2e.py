@@ -302,10 +302,10 @@ def test_a_commit_implementing_a_decision_gives_it_its_footprint(
     assert new != sha
     # The hook queued the rewrite; the next command applies it (if the detached drain has
     # not yet) and says, once, what it did.
-    shown = run(repo, cli_env, "git", "ledger", "show", decision, "--json")
-    said = shown.stderr + "".join(settle(repo))
+    after = run(repo, cli_env, "git", "ledger", "show", decision, "--json")
+    said = after.stderr + "".join(settle(repo))
     assert said.count(f"{decision} now cites {new[:12]}") == 1, said
-    entry = json.loads(shown.stdout)["entry"]
+    entry = json.loads(after.stdout)["entry"]
     assert entry["evidence"] == [f"git:{new}"]
     assert entry["footprint"] == [f"{new} 4-5,12-12 src/db/pool.py"]
     doctor = run(repo, cli_env, "git", "ledger", "doctor", check=False).stdout
