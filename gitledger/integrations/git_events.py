@@ -103,10 +103,16 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
     if own:
         event = _recorded(ledger, head)
         if event is None:
-            _record_commit(ledger, head, implemented, linked,
-                           _touches(where, head, [*implemented, *linked]))
-        else:  # applied before: the note (a union of lines) is made sure of, once more
-            _note_commit(ledger, head, event, linked)
+            event = _record_commit(ledger, head, implemented, linked,
+                                   _touches(where, head, [*implemented, *linked]))
+        # The note (a union of lines: written again, it changes nothing) is an index: one
+        # that cannot be written is said, and the item is still done.
+        if event is not None:
+            try:
+                _note_commit(ledger, head, event, linked)
+            except LedgerError as exc:
+                report.append(f"the note on {head[:12]} was not written ({quote(str(exc))});"
+                              " git ledger notes rebuild restores it")
     return report
 
 
@@ -225,9 +231,9 @@ def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:
 
 
 def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: list[str],
-                   touches: list[str]) -> None:
+                   touches: list[str]) -> str | None:
     """The ``commit`` event the shell path writes, with the trailers' ids and the decisions
-    the commit touched; and the note."""
+    the commit touched; the event's commit."""
 
     def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built:
         trailers = [("Ledger-Event", "commit"), ("Ledger-Commit", head)]
@@ -237,10 +243,9 @@ def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: li
         return Built(f"commit {head[:12]}", trailers, {}, None, focus, False)
 
     result = ledger.write(build)
-    if result.commit is None or ledger.ref is None:
-        return
-    kill_point("post-commit-recorded")
-    _note_commit(ledger, head, result.commit, linked)
+    if result.commit is not None:
+        kill_point("post-commit-recorded")
+    return result.commit
 
 
 def _note_commit(ledger: Ledger, head: str, event: str, linked: list[str]) -> None:

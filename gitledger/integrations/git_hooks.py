@@ -109,13 +109,19 @@ git_ledger_python() {
 
 _POST_COMMIT = """git_ledger_post_commit() {
     git_ledger_ref || return 0
-    head=$(git rev-parse HEAD 2>/dev/null) || return 0
+    # One process for the commit's id and its message: "<sha> commit <size>", the commit.
+    commit=$(git cat-file --batch 2>/dev/null <<git_ledger_end
+HEAD
+git_ledger_end
+) || return 0
+    head=${commit%% *}
+    case $head in ''|*[!0-9a-f]*) return 0 ;; esac
     # Items waiting in the queue come first: this commit's event waits behind them.
     if [ -s "$git_ledger_git_dir/ledger-queue" ]; then
         git_ledger_queue post-commit "$head"; return 0
     fi
     # Trailer keys are case-insensitive to git; so is this look (Python parses them).
-    case $(git cat-file commit "$head" 2>/dev/null) in
+    case $commit in
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]:*|\\
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
             git_ledger_queue post-commit "$head"; return 0 ;;
@@ -235,10 +241,11 @@ git_ledger_queue() {
         esac
         return 0
     fi
+    # A held lock is waited out for seconds, not a minute: the next command tries again.
     if command -v setsid >/dev/null 2>&1; then
-        setsid git-ledger hook drain </dev/null >/dev/null 2>&1 &
+        GIT_LEDGER_RETRY_SECONDS=3 setsid git-ledger hook drain </dev/null >/dev/null 2>&1 &
     else
-        nohup git-ledger hook drain </dev/null >/dev/null 2>&1 &
+        GIT_LEDGER_RETRY_SECONDS=3 nohup git-ledger hook drain </dev/null >/dev/null 2>&1 &
     fi
 }
 """
