@@ -307,10 +307,13 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
     if done.held is not None:
         lines.append(f"queued git events wait (the first could not be applied: {done.held}); "
                      "git ledger doctor --fix applies them once that is fixed")
-    if detached or not report:
-        event_queue.add_report(gitdir, lines)
-        return []
-    said = [*event_queue.take_report(gitdir), *lines]
+    try:
+        if detached or not report:
+            event_queue.add_report(gitdir, lines)
+            return []
+        said = [*event_queue.take_report(gitdir), *lines]
+    except OSError:
+        said = lines  # no room for the report: what this drain says is said now or not
     return [f"git ledger: {quote(line)}" if not line.startswith("git ledger") else line
             for line in said]
 
