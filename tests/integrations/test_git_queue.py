@@ -4,6 +4,7 @@ next command applies it first, and a failure holds the queue, said once, until d
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import event_queue
+from gitledger.storage.queue_probe import queued_here
 from tests.conftest import Run, git, installed_git_ledger
 
 
@@ -93,3 +95,40 @@ def test_malformed_lines_are_skipped_with_one_line_each(repo_with_commit: Path,
     assert done.exit_code == 0
     assert done.stderr.count("skipped a queued git event") == 2, done.stderr
     assert not event_queue.pending(_gitdir(repo))
+
+
+def test_the_fast_probe_finds_the_queue_of_a_linked_worktree(repo_with_commit: Path,
+                                                             tmp_path: Path) -> None:
+    linked = tmp_path / "linked"
+    git(repo_with_commit, "worktree", "add", "-q", str(linked), "-b", "side")
+    (linked / "sub").mkdir()
+    assert not queued_here(linked / "sub")
+    event_queue.append(_gitdir(linked), "post-commit", "", ("0" * 40,))
+    assert queued_here(linked / "sub")
+    assert not queued_here(repo_with_commit)
+
+
+def test_a_rebase_and_a_ledger_without_a_saved_line_print_no_checkout_line(
+        repo_with_commit: Path, runner: CliRunner) -> None:
+    repo = repo_with_commit
+    run = Run(runner, repo)
+    assert run("install").exit_code == 0
+    assert run("task", "rebase quietly").exit_code == 0
+    git(repo, "branch", "side")
+    (repo / "m.txt").write_text("m\n")
+    git(repo, "add", "m.txt")
+    git(repo, "commit", "-q", "-m", "main work")
+    git(repo, "checkout", "-q", "side")
+    (repo / "s.txt").write_text("s\n")
+    git(repo, "add", "s.txt")
+    git(repo, "commit", "-q", "-m", "side work")
+    rebase = subprocess.run(["git", "rebase", "-q", "main"], cwd=repo, capture_output=True,
+                            text=True, check=True)
+    assert "git ledger: TASK" not in rebase.stderr, rebase.stderr
+    switch = subprocess.run(["git", "checkout", "-q", "main"], cwd=repo, capture_output=True,
+                            text=True, check=True)
+    assert switch.stderr.count("git ledger: TASK rebase quietly") == 1, switch.stderr
+    (_gitdir(repo) / "ledger-checkout").unlink()
+    again = subprocess.run(["git", "checkout", "-q", "side"], cwd=repo, capture_output=True,
+                           text=True, check=True)
+    assert "git ledger" not in again.stderr
