@@ -106,16 +106,20 @@ class Proc:
 # -- running and timing ----------------------------------------------------------------------
 
 
-def run_timed(command: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+def run_timed(command: Sequence[str], cwd: Path, env: dict[str, str], *,
+              says: str | None = None) -> tuple[float, float]:
     """Run ``command``; its wall and CPU seconds.  Any failure or stderr output stops us:
-    a hook that complains is not one whose time we want."""
+    a hook that complains is not one whose time we want (``says``: the one line the
+    post-checkout hook is expected to print, when it is)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(list(command), cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, check=False)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0 or done.stderr:
+    said = done.stderr.decode(errors="replace")
+    if done.returncode != 0 or (said and (says is None or says not in said
+                                          or said.count("\n") != 1)):
         sys.exit(f"{' '.join(command)} in {cwd} (exit {done.returncode}) said: "
                  f"{done.stderr.decode(errors='replace')}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -249,13 +253,53 @@ def exec_count(case: Case, committer: Committer, out: Path) -> Counter[str] | No
 # -- building the repositories ---------------------------------------------------------------
 
 
-def install_hooks(repo: Path, script: str, env: dict[str, str]) -> Path:
+def install_hooks(repo: Path, script: str, env: dict[str, str],
+                  templates: Path | None = None) -> Path:
     subprocess.run([script, "install", "--git-hooks"], cwd=repo, env=env, check=True,
                    capture_output=True)
     hooks = Path(git(repo, env, "rev-parse", "--path-format=absolute", "--git-path", "hooks"))
     if not (hooks / "post-commit").is_file():
         sys.exit(f"git-ledger install put no post-commit hook in {hooks}")
+    if templates is not None:  # another version's hooks, for a before/after figure
+        for name in ("post-commit", "post-checkout", "post-rewrite"):
+            shutil.copyfile(templates / name, hooks / name)
     return hooks
+
+
+def settle(repo: Path, script: str, env: dict[str, str]) -> None:
+    """What the hooks queued is applied (a command applies the queue before it reads)."""
+    subprocess.run([script, "log", "--json"], cwd=repo, env=env, check=True,
+                   capture_output=True, timeout=300)
+
+
+def measure_checkout(case: Case, empty: Path, env: dict[str, str], runs: int
+                     ) -> tuple[list[float], list[float], list[float]]:
+    """``runs`` pairs of branch checkouts (between two branches at the same commit, so
+    only the checkout's own work and the hook's count), with the hooks and without,
+    interleaved, the order alternating: (with, without, paired differences)."""
+    git(case.repo, env, "branch", "-f", "bench-other", "HEAD")
+    with_wall: list[float] = []
+    without: list[float] = []
+    added: list[float] = []
+    targets = ("bench-other", "main")
+    says = "git ledger: TASK "
+    count = 0
+    for pair in range(WARMUP + runs):
+        order = (True, False) if pair % 2 == 0 else (False, True)
+        got: dict[bool, float] = {}
+        for hooks in order:
+            count += 1
+            directory = case.hooks if hooks else empty
+            got[hooks], _ = run_timed(
+                ["git", "-c", f"core.hooksPath={directory}", "checkout", "-q",
+                 targets[count % 2]], case.repo, env, says=says if hooks else None)
+        if pair < WARMUP:
+            continue
+        with_wall.append(got[True])
+        without.append(got[False])
+        added.append(got[True] - got[False])
+    git(case.repo, env, "checkout", "-q", "main")
+    return with_wall, without, added
 
 
 def small_ledger(repo: Path) -> Ledger:
@@ -411,6 +455,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="pairs of commits per case, interleaved (default 40)")
     parser.add_argument("--events", type=int, default=1000,
                         help="events in the big ledger, and noted commits (default 1000)")
+    parser.add_argument("--templates", type=Path, default=None,
+                        help="a directory of post-commit, post-checkout, post-rewrite to "
+                             "time instead of the installed ones (another version's)")
     parser.add_argument("--tmpdir", type=Path, default=None,
                         help="where the throwaway repositories go (default: the system's)")
     args = parser.parse_args(argv)
@@ -449,14 +496,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("small", "ledger, no trailer", 0.060, build_small),
             ("big", f"ledger of ~{args.events} events, {args.events} noted commits, "
                     "no trailer", 0.060, build_big),
-            ("trailer", "ledger, Ledger-Implements trailer", None,
+            ("trailer", "ledger, Ledger-Implements trailer", 0.030,
              lambda repo: trailer_ledger(repo, 2 * (WARMUP + args.runs) + ALONE_RUNS + 3)),
         ]
         cases: list[Case] = []
         for key, title, target, build in builders:
             progress(f"  building: {title} ...")
             repo = new_repo(root / key, env)
-            hooks = install_hooks(repo, script, env)
+            hooks = install_hooks(repo, script, env, args.templates)
             case = Case(key, title, target, repo, hooks, trailer_ids=build(repo))
             case.fast_path = key != "trailer"
             cases.append(case)
@@ -479,7 +526,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "noted commits")
             report_case(case)
             report_alone(case, committer, root)
+            settle(case.repo, script, env)
             print(f"  checked: {check_work(case, env, before)}")
+
+        # git checkout in a worktree with a ledger: post-checkout prints its saved line.
+        small = next(c for c in cases if c.key == "small")
+        progress("  timing: git checkout, ledger ...")
+        co_with, co_without, co_added = measure_checkout(small, empty, env, args.runs)
+        co_target = 0.010
+        print(f"\ngit checkout of a branch, ledger: {args.runs} pairs, interleaved")
+        print(f"  without hooks  {ms(statistics.median(co_without)):>10} median")
+        print(f"  with hooks     {ms(statistics.median(co_with)):>10} median")
+        print(f"  added (paired) {ms(statistics.median(co_added)):>10} median "
+              f"{quartiles(co_added)} quartiles;  target < {ms(co_target)}: "
+              f"{verdict(statistics.median(co_added) < co_target)}")
 
         print("\nsummary (median added time of git commit, paired):")
         for case in cases:
@@ -493,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    ratio=statistics.median(case.with_wall) / without,
                    note=f"+{ms(added)} paired" + (f", target < {ms(case.target)}"
                                                   if case.target is not None else ""))
+        record("hooks", "git checkout with our hooks: ledger", statistics.median(co_with),
+               against="git checkout without hooks",
+               ratio=statistics.median(co_with) / statistics.median(co_without),
+               note=f"+{ms(statistics.median(co_added))} paired, target < {ms(co_target)}")
         print(f"  load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

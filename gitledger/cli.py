@@ -41,10 +41,35 @@ class LedgerCommand(click.Command):
     spelled with the options' names: the library knows the arguments, not the flags."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        if self.name not in _NO_DRAIN:
+            _drain_git_events(ctx.params.get("repo") or ctx.find_root().params.get("repo"))
         try:
             return super().invoke(ctx)
         except ConflictingOptions as exc:
             raise click.UsageError(exc.spelled(_flag), ctx=ctx) from None
+
+
+#: Commands that do not apply the git hooks' queue first: doctor reports it (and --fix
+#: drains it), install and uninstall read no ledger, a hook drains as its event needs, and
+#: the MCP server drains before each tool call.
+_NO_DRAIN = frozenset({"doctor", "hook", "install", "uninstall", "mcp"})
+
+
+def _drain_git_events(where: str | None, *, report: bool = True) -> None:
+    """Readers drain first: apply what the git hooks queued before reading the ledger, and
+    say once what it had to say.  Never the reason a command fails."""
+    from gitledger.storage.event_queue import needs_drain
+
+    if not needs_drain(where):
+        return  # the common case: nothing queued, and nothing that applies it loaded
+    from gitledger.integrations.git_events import drain_git_events
+
+    try:
+        lines = drain_git_events(where, report=report)
+    except LedgerError as exc:
+        lines = [f"{PROG}: warning: the queued git events were not applied: {one_line(str(exc))}"]
+    for line in lines:
+        click.echo(line, err=True)
 
 
 class LedgerGroup(click.Group):
@@ -203,6 +228,8 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     """
     if ctx.invoked_subcommand is None:
         from gitledger.views.commands import show as show_ledger
+
+        _drain_git_events(repo)
 
         _print_shown(show_ledger(repo), as_json=False)
 
@@ -586,12 +613,16 @@ def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
 
     --fix repairs derived and local data only (it removes a broken worktree pointer,
     rebuilds the notes, re-keeps cited commits, empties the caches) and never rewrites a
-    ledger's history.  Exits 1 while an error remains.
+    ledger's history.  It also reports the git hooks' queue when it is held (applying
+    stopped at a broken ledger or a full disk), has lines it cannot read, or waits with no
+    drain at work; --fix then applies it in order.  Exits 1 while an error remains.
     """
     from gitledger.audit.doctor import doctor as run_doctor
     from gitledger.audit.doctor import report_json, report_text
+    from gitledger.integrations.git_events import drain_git_events
 
-    report = run_doctor(_where(repo), fix=fix)
+    where = _where(repo)
+    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True))
     _emit(as_json, report_json(report), report_text(report))
     if not report.ok:
         sys.exit(1)
@@ -1281,7 +1312,7 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     """
     from gitledger.core.names import GIT_EVENTS
 
-    if event in GIT_EVENTS:
+    if event in GIT_EVENTS or event == "drain":
         from gitledger.integrations.git_events import run_git_hook
 
         result = run_git_hook(event, args, _stdin_payload(), cwd=_where(None))
@@ -1293,6 +1324,9 @@ def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     else:
         from gitledger.integrations.agent_hooks import run_hook
 
+        # An agent's hook reads the ledger too; what the drain says waits for a command
+        # whose output someone reads (the restore block is the agent's, stderr no one's).
+        _drain_git_events(None, report=False)
         result = run_hook(event, agent, _stdin_payload(), os.environ, cwd=_where(None))
     if result.stdout:
         click.echo(result.stdout)

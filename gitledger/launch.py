@@ -166,9 +166,16 @@ def main() -> None:
 
         cli_main()
         return
-    # The fast call alone loads the hook.
+    # The fast call alone loads the hook; the code that applies the git hooks' queue loads
+    # only when something is queued (the decisions read below must not be behind it).
     from gitledger.integrations.hook_core import read_stdin
     from gitledger.integrations.pre_tool_hook import run_pre_tool_use
+    from gitledger.storage.queue_probe import queued_here
+
+    if queued_here():
+        from gitledger.integrations.git_events import drain_git_events
+
+        drain_git_events(None, report=False)
 
     result = run_pre_tool_use(agent, read_stdin(sys.stdin), os.environ, cwd=None)
     if result.stdout:

@@ -125,3 +125,34 @@ def cli_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PATH"] = f"{installed_git_ledger().parent}{os.pathsep}{env.get('PATH', '')}"
     return env
+
+
+def settle(cwd: Path, timeout: float = 60.0) -> list[str]:
+    """Wait (bounded) until the detached ``git ledger hook drain`` the hooks started has
+    applied the queue; then what it had to say, taken as the next command would print it
+    (``git ledger: …`` lines).  A queue still there after ``timeout`` fails the test."""
+    import fcntl
+    import time
+
+    from gitledger.storage import event_queue
+    from gitledger.storage.layout import QUEUE_LOCK_FILE
+
+    gitdir = Path(git(cwd, "rev-parse", "--absolute-git-dir").strip())
+    deadline = time.monotonic() + timeout
+    while True:
+        idle = True
+        if (gitdir / QUEUE_LOCK_FILE).exists():
+            with open(gitdir / QUEUE_LOCK_FILE, "rb") as lock:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+                except OSError:
+                    idle = False
+        if idle and (not event_queue.pending(gitdir) or event_queue.read_held(gitdir)):
+            # A drain that was spawned but has not taken the lock yet: give it a moment.
+            time.sleep(0.05)
+            if not event_queue.pending(gitdir) or event_queue.read_held(gitdir):
+                break
+        assert time.monotonic() < deadline, f"the queue in {gitdir} was not drained"
+        time.sleep(0.02)
+    return [f"git ledger: {line}" for line in event_queue.take_report(gitdir)]

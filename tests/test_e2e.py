@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from gitledger import FORMAT_VERSION, __version__
-from tests.conftest import git
+from tests.conftest import git, settle
 
 ID = r"[dovxp]-[0-9a-hjkmnp-tv-z]{10}"
 
@@ -300,7 +300,12 @@ def test_a_commit_implementing_a_decision_gives_it_its_footprint(
     run(repo, cli_env, "git", "commit", "-q", "-a", "--amend", "--no-edit")
     new = git(repo, "rev-parse", "HEAD").strip()
     assert new != sha
-    entry = json.loads(ledger(repo, cli_env, "show", decision, "--json"))["entry"]
+    # The hook queued the rewrite; the next command applies it (if the detached drain has
+    # not yet) and says, once, what it did.
+    after = run(repo, cli_env, "git", "ledger", "show", decision, "--json")
+    said = after.stderr + "".join(settle(repo))
+    assert said.count(f"{decision} now cites {new[:12]}") == 1, said
+    entry = json.loads(after.stdout)["entry"]
     assert entry["evidence"] == [f"git:{new}"]
     assert entry["footprint"] == [f"{new} 4-5,12-12 src/db/pool.py"]
     doctor = run(repo, cli_env, "git", "ledger", "doctor", check=False).stdout

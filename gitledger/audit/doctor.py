@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
+from gitledger.storage import event_queue
 from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
 from gitledger.storage.integrity import (
     MISSING_OBJECT_ERRORS,
@@ -60,6 +61,7 @@ from gitledger.storage.layout import (
     NOTES_REF,
     POINTER_FILE,
     PROJECT_REF,
+    QUEUE_FILE,
     SESSIONS_PREFIX,
 )
 from gitledger.storage.mirrors import mirrors
@@ -111,12 +113,16 @@ CODES: dict[str, tuple[str, str]] = {
     "paths-stale": ("warning", "this worktree's path token file does not reflect its "
                                "ledgers (the pre-tool-use hook's fast path may miss a "
                                "decision, or start Python for nothing)"),
+    "queue-held": ("error", "the git hooks' queue stopped at an event it could not apply "
+                            "(a broken ledger, a full disk): it and the later ones wait"),
+    "queue-malformed": ("warning", "lines in the git hooks' queue this version cannot read"),
+    "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
 }
 
 _FIXABLE = {"digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
-            "paths-missing", "paths-stale"}
+            "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
@@ -160,17 +166,28 @@ class _Readable:
     view: TreeView
 
 
-def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False) -> DoctorReport:
+def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False,
+           drain: Callable[[], list[str]] | None = None) -> DoctorReport:
     """Inspect the ledger storage of the repository at ``where``; with ``fix``, repair
-    what is safe to repair (see the module docstring) and mark those findings fixed."""
+    what is safe to repair (see the module docstring) and mark those findings fixed.
+
+    ``drain`` applies the git hooks' queue, held or not (the caller's: what applies an
+    item lives above this layer); ``--fix`` calls it for a queue that waits."""
     with collector_paused():
-        return _Doctor(Store(Repo(where)), fix).run()
+        return _Doctor(Store(Repo(where)), fix, drain).run()
+
+
+#: A queue unchanged this long, with no drain holding its lock, is stuck (a drain takes
+#: milliseconds an item; the hooks start one right after appending).
+QUEUE_IDLE_SECONDS = 30.0
 
 
 class _Doctor:
-    def __init__(self, store: Store, fix: bool) -> None:
+    def __init__(self, store: Store, fix: bool,
+                 drain: Callable[[], list[str]] | None = None) -> None:
         self.store = store
         self.fix = fix
+        self.drain = drain
         self.findings: list[DoctorFinding] = []
         self.actions: list[str] = []
         self.readable: list[_Readable] = []
@@ -183,6 +200,7 @@ class _Doctor:
     def run(self) -> DoctorReport:
         # The caches first: reading the ledgers below rewrites them.
         self._caches()
+        self._queue()
         refs = self.store.ledger_refs()
         for ref in refs:
             self._ref(ref)
@@ -281,6 +299,53 @@ class _Doctor:
             path_index.rebuild(self.store)
             self._mark_fixed(finding, f"rebuilt {found.gitdir}/ledger-paths "
                              f"({found.tokens} tokens)")
+
+    def _queue(self) -> None:
+        """The git hooks' queue in this worktree's git dir: held after a failure, holding
+        lines this version cannot read, or waiting with no drain at work (one killed)."""
+        gitdir = self.store.repo.gitdir
+        found = event_queue.state(gitdir)
+        where = str(gitdir / QUEUE_FILE)
+        findings: list[DoctorFinding] = []
+        if found.held is not None:
+            findings.append(self._add(
+                "queue-held", where, f"{found.waiting} queued git event"
+                f"{'s wait' if found.waiting != 1 else ' waits'}: applying stopped at "
+                f"the first ({one_line(found.held, 200)})",
+                "repair what it names, then git ledger doctor --fix (applies them in order)"))
+        if found.malformed:
+            findings.append(self._add(
+                "queue-malformed", where, f"{found.malformed} line"
+                f"{'s' if found.malformed != 1 else ''} of the queue this version cannot read",
+                "git ledger doctor --fix (skips them, saying each)"))
+        if found.held is None and found.waiting and self._queue_idle(gitdir):
+            findings.append(self._add(
+                "queue-stuck", where, f"{found.waiting} queued git event"
+                f"{'s were' if found.waiting != 1 else ' was'} not applied (a drain "
+                "was killed, or none started)", "git ledger doctor --fix (applies them), "
+                "as does any git ledger command"))
+        if not findings or not self.fix or self.drain is None:
+            return
+        said = self.drain()
+        after = event_queue.state(gitdir)
+        if after.held is None and after.waiting == 0:
+            for finding in findings:
+                self._mark_fixed(finding, f"applied the queued git events in {where}")
+            self.actions.extend(one_line(line) for line in said)
+        elif after.held is not None:
+            self.actions.append(f"the queue is held again: {one_line(after.held, 200)}")
+
+    @staticmethod
+    def _queue_idle(gitdir: Path) -> bool:
+        """No drain holds the queue's lock, and the queue has not moved for a while."""
+        try:
+            age = time.time() - (gitdir / QUEUE_FILE).stat().st_mtime
+        except OSError:
+            return False
+        if age < QUEUE_IDLE_SECONDS:
+            return False
+        with event_queue.locked(gitdir, 0.0) as free:
+            return free
 
     # -- interrupted writes --------------------------------------------------------------
 

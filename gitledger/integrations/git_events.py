@@ -36,14 +36,19 @@ from gitledger.integrations.hook_io import (
     HookResult,
     time_limit,
 )
+from gitledger.ledger.checkout import checkout_text
 from gitledger.ledger.decisions import add_evidence, implement, locate
 from gitledger.ledger.drift import touched
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.queue import Applier, drain
 from gitledger.ledger.results import Built
+from gitledger.storage import event_queue
 from gitledger.storage.commits import CommitGraph
+from gitledger.storage.event_queue import QueueItem, kill_point
 from gitledger.storage.keepalive import kept_path
-from gitledger.storage.layout import KEEP_REF, PROJECT_REF
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF, QUEUE_REPORT_FILE
 from gitledger.storage.notes import add_lines
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import TreeView
 
 _ID = re.compile(r"^[a-z]-[0-9a-z]{1,10}$")
@@ -52,14 +57,20 @@ _ID = re.compile(r"^[a-z]-[0-9a-z]{1,10}$")
 _SOURCE_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.]*-[A-Za-z0-9_.-]*[0-9][A-Za-z0-9_.-]*$")
 
 
-def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
-    """Act on the HEAD commit's ledger trailers; the lines to report on stderr."""
-    ledger = Ledger.open(where)
+def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
+                session: str | None = None) -> list[str]:
+    """Act on a commit's ledger trailers (HEAD's by default); the lines to report.
+
+    Applying it again changes nothing (a queued item is applied at least once): a decision
+    already implemented at this commit is left alone, and a commit whose note already says
+    ``commit-in`` this ledger is not recorded twice."""
+    ledger = Ledger.open(where, session=session)
     graph = CommitGraph(ledger.repo)
-    head = graph.head()
+    head = graph.head() if commit is None else graph.resolve(commit, "the queued commit")
     if head is None or ledger.ref is None:
         return []
     own = ledger.store.exists(ledger.ref)
+    kill_point("post-commit-opened")
     report: list[str] = []
     trailers = _ledger_trailers(graph.message(head), report)
     implemented: list[str] = []
@@ -69,12 +80,17 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
             if not own and target.ref != PROJECT_REF:
                 raise UnknownEntry(_NO_LEDGER.format(
                     why=f"{prefix} is not a project decision", done="implemented"))
+            already = target.get(prefix)
+            if already.status == "implemented" and f"git:{head}" in already.evidence:
+                implemented.append(already.id)  # applied before this item was requeued
+                continue
             result = implement(target, prefix, commit=head)
         except LedgerError as exc:
             report.append(f"Ledger-Implements: {prefix}: {quote(str(exc))}")
             continue
         if result.entry is not None:
             implemented.append(result.entry.id)
+        kill_point("post-commit-implemented")
     linked: list[str] = []
     for prefix in _ids(trailers.get("Ledger-Refs", ()), report, "Ledger-Refs"):
         try:
@@ -85,9 +101,33 @@ def post_commit(where: str | os.PathLike[str] | None) -> list[str]:
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
-        _record_commit(ledger, head, implemented, linked,
-                       _touches(where, head, [*implemented, *linked]))
+        event = _recorded(ledger, head)
+        if event is None:
+            event = _record_commit(ledger, head, implemented, linked,
+                                   _touches(where, head, [*implemented, *linked]))
+        # The note (a union of lines: written again, it changes nothing) is an index: one
+        # that cannot be written is said, and the item is still done.
+        if event is not None:
+            try:
+                _note_commit(ledger, head, event, linked)
+            except LedgerError as exc:
+                report.append(f"the note on {head[:12]} was not written ({quote(str(exc))});"
+                              " git ledger notes rebuild restores it")
     return report
+
+
+#: How far back a queued commit's event is looked for (a replay comes right after it).
+_RECORDED_WINDOW = 64
+
+
+def _recorded(ledger: Ledger, head: str) -> str | None:
+    """This commit's ``commit`` event is among the ledger's last events already (a drain
+    killed after writing it and before moving the queue's offset)."""
+    assert ledger.ref is not None
+    for event in ledger.store.history(ledger.ref, limit=_RECORDED_WINDOW):
+        if head in event.trailers.get("Ledger-Commit", ()):
+            return event.commit
+    return None
 
 
 def _touches(where: str | os.PathLike[str] | None, head: str, named: list[str]) -> list[str]:
@@ -105,19 +145,16 @@ _NO_LEDGER = ("this worktree has no ledger since its last archive (an archived l
 
 
 def post_checkout(where: str | os.PathLike[str] | None, args: tuple[str, ...]) -> list[str]:
-    """One line about the worktree's ledger after a branch checkout (none for files)."""
+    """One line about the worktree's ledger after a branch checkout (none for files).
+
+    The installed hook prints the saved line (``ledger/checkout.py``) without Python; this
+    is the same line for a hook manager that calls ``git ledger hook post-checkout``."""
     # git passes "prev new flag"; the pre-commit framework passes the flag in its env.
     flag = args[2] if len(args) >= 3 else os.environ.get("PRE_COMMIT_CHECKOUT_TYPE", "1")
     if flag == "0":
         return []
-    snapshot = Ledger.open(where, session="").snapshot()
-    if snapshot.meta is None:
-        return []
-    opened = len(snapshot.of_kind("open"))
-    task = one_line(snapshot.focus.task or "(no task)", 80)
-    nxt = one_line(snapshot.focus.next or "(not set)", 80)
-    return [f"TASK {task} · NEXT {nxt} · {opened} open "
-            f"question{'s' if opened != 1 else ''} (git ledger show)"]
+    line = checkout_text(Ledger.open(where, session="").snapshot())
+    return [] if line is None else [line]
 
 
 def post_rewrite(where: str | os.PathLike[str] | None, stdin: str) -> list[str]:
@@ -194,9 +231,9 @@ def _ids(values: tuple[str, ...], report: list[str], key: str) -> list[str]:
 
 
 def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: list[str],
-                   touches: list[str]) -> None:
+                   touches: list[str]) -> str | None:
     """The ``commit`` event the shell path writes, with the trailers' ids and the decisions
-    the commit touched; and the note."""
+    the commit touched; the event's commit."""
 
     def build(view: TreeView, meta: LedgerMeta, focus: Focus) -> Built:
         trailers = [("Ledger-Event", "commit"), ("Ledger-Commit", head)]
@@ -206,14 +243,79 @@ def _record_commit(ledger: Ledger, head: str, implemented: list[str], linked: li
         return Built(f"commit {head[:12]}", trailers, {}, None, focus, False)
 
     result = ledger.write(build)
-    if result.commit is None or ledger.ref is None:
-        return
-    tip = ledger.store.first_parent(result.commit)
+    if result.commit is not None:
+        kill_point("post-commit-recorded")
+    return result.commit
+
+
+def _note_commit(ledger: Ledger, head: str, event: str, linked: list[str]) -> None:
+    tip = ledger.store.first_parent(event)
     lines = {f"commit-in {ledger.ref} {tip}"} | {f"refs {i} {ledger.ref}" for i in linked}
     add_lines(ledger.store, {head: lines}, f"notes for commit {head[:12]}")
 
 
-__all__ = ["GIT_EVENTS", "post_checkout", "post_commit", "post_rewrite", "run_git_hook"]
+__all__ = ["GIT_EVENTS", "drain_git_events", "post_checkout", "post_commit", "post_rewrite",
+           "run_git_hook"]
+
+
+# -- the queue -----------------------------------------------------------------------------
+
+#: What the hooks queue (``git_hooks.py``) and which function applies it.
+QUEUED_EVENTS = ("post-commit", "post-rewrite")
+
+
+def _appliers(where: str | os.PathLike[str] | None) -> dict[str, Applier]:
+    def commit(item: QueueItem) -> list[str]:
+        if len(item.fields) != 1 or not _SHA.match(item.fields[0]):
+            return [f"skipped a queued post-commit without a commit id: {item.fields!r:.80}"]
+        return post_commit(where, item.fields[0], item.session)
+
+    def rewrite(item: QueueItem) -> list[str]:
+        pairs = item.fields[1:]
+        if not item.fields or len(pairs) % 2 or not all(_SHA.match(p) for p in pairs):
+            return [f"skipped a queued post-rewrite that is not pairs of commits: "
+                    f"{item.fields!r:.80}"]
+        return post_rewrite(where, "\n".join(f"{old} {new}" for old, new
+                                              in zip(pairs[::2], pairs[1::2], strict=True)))
+
+    return {"post-commit": commit, "post-rewrite": rewrite}
+
+
+_SHA = re.compile(r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+
+
+def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: bool = False,
+                     report: bool = True, fix: bool = False) -> list[str]:
+    """Apply what the git hooks queued in this worktree, in order, before anything reads
+    the ledger; the lines to print (``git ledger: …``), each said once.
+
+    ``detached`` (the hooks' ``git ledger hook drain``) keeps its lines for the next
+    command instead; so does a caller with ``report=False`` (an agent hook, whose stderr
+    no one reads).  Without a repository there is nothing to drain."""
+    try:
+        gitdir = Repo(where).gitdir
+    except LedgerError:
+        return []
+    if not event_queue.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
+            and not fix:
+        return []  # the common case: one stat, nothing imported or opened
+    try:
+        done = drain(gitdir, _appliers(where), fix=fix)
+    except OSError:
+        return []  # no room to record progress (a full disk): the items wait, in order
+    lines = list(done.lines)
+    if done.held is not None:
+        lines.append(f"queued git events wait (the first could not be applied: {done.held}); "
+                     "git ledger doctor --fix applies them once that is fixed")
+    try:
+        if detached or not report:
+            event_queue.add_report(gitdir, lines)
+            return []
+        said = [*event_queue.take_report(gitdir), *lines]
+    except OSError:
+        said = lines  # no room for the report: what this drain says is said now or not
+    return [f"git ledger: {quote(line)}" if not line.startswith("git ledger") else line
+            for line in said]
 
 
 def run_git_hook(
@@ -228,7 +330,9 @@ def run_git_hook(
     prefix = "git ledger"
     try:
         with time_limit(deadline):
-            if event == "post-commit":
+            if event == "drain":
+                lines = drain_git_events(cwd, detached=True)
+            elif event == "post-commit":
                 lines = post_commit(cwd)
             elif event == "post-checkout":
                 lines = post_checkout(cwd, args)

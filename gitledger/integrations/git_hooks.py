@@ -109,31 +109,39 @@ git_ledger_python() {
 
 _POST_COMMIT = """git_ledger_post_commit() {
     git_ledger_ref || return 0
-    head=$(git rev-parse HEAD 2>/dev/null) || return 0
+    # One process for the commit's id and its message: "<sha> commit <size>", the commit.
+    commit=$(git cat-file --batch 2>/dev/null <<git_ledger_end
+HEAD
+git_ledger_end
+) || return 0
+    head=${commit%% *}
+    case $head in ''|*[!0-9a-f]*) return 0 ;; esac
+    # Items waiting in the queue come first: this commit's event waits behind them.
+    if [ -s "$git_ledger_git_dir/ledger-queue" ]; then
+        git_ledger_queue post-commit "$head"; return 0
+    fi
     # Trailer keys are case-insensitive to git; so is this look (Python parses them).
-    case $(git cat-file commit "$head" 2>/dev/null) in
+    case $commit in
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]:*|\\
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
-            git_ledger_python post-commit; return 0 ;;
+            git_ledger_queue post-commit "$head"; return 0 ;;
     esac
     # A commit that changes a file a decision's footprint names goes to Python, which
     # checks the lines and records the touch.  The tokens are the path index's
     # (<git dir>/ledger-paths, one fixed string a line); no index, no extra process.
-    if [ -s "$git_ledger_git_dir/ledger-paths" ] && git diff-tree --root --no-commit-id \
+    if [ -s "$git_ledger_git_dir/ledger-paths" ] && git diff-tree --root --no-commit-id \\
             --name-only -r "$head" 2>/dev/null | grep -qF -f "$git_ledger_git_dir/ledger-paths"
     then
-        git_ledger_python post-commit; return 0
+        git_ledger_queue post-commit "$head"; return 0
     fi
     # Every process costs a commit a millisecond or two: shell expansions where they do.
     message="commit ${head%????????????????????????????}
 
 Ledger-Event: commit
 Ledger-Commit: $head"
-    if [ -n "${GIT_LEDGER_SESSION_ID:-}" ]; then
-        session=$(printf '%s' "$GIT_LEDGER_SESSION_ID" | tr -cd 'A-Za-z0-9._:@+-' | cut -c1-200)
-        [ -n "$session" ] && message="$message
-Ledger-Session: $session"
-    fi
+    git_ledger_session
+    [ "$git_ledger_session" = - ] || message="$message
+Ledger-Session: $git_ledger_session"
     git_ledger_append "$message" "commit ${head%????????????????????????????}" || return 0
     line="commit-in $git_ledger_ref $git_ledger_tip"
     # A new commit has no note yet; only when it has one are the lines merged.
@@ -146,9 +154,18 @@ git_ledger_post_commit </dev/null
 """
 
 _POST_CHECKOUT = """git_ledger_post_checkout() {
+    # A file checkout (flag 0; the pre-commit framework passes it in its env) says nothing.
+    [ "${3:-${PRE_COMMIT_CHECKOUT_TYPE:-1}}" = 0 ] && return 0
     git_ledger_ref || return 0
+    # Nor does each step of a rebase: the user checked out nothing.
+    { [ -d "$git_ledger_git_dir/rebase-merge" ] || [ -d "$git_ledger_git_dir/rebase-apply" ]; } \\
+        && return 0
+    # The line every write to this worktree's ledger keeps ready (no Python here), printed
+    # while the ledger exists (an archived one has no ref).
+    [ -s "$git_ledger_git_dir/ledger-checkout" ] || return 0
     git rev-parse -q --verify "$git_ledger_ref^{commit}" >/dev/null 2>&1 || return 0
-    git_ledger_python post-checkout "$@"
+    read -r line < "$git_ledger_git_dir/ledger-checkout" || [ -n "$line" ] || return 0
+    printf 'git ledger: %s\\n' "$line" >&2
 }
 git_ledger_post_checkout "$@" </dev/null
 """
@@ -165,7 +182,8 @@ _POST_REWRITE = """git_ledger_post_rewrite() {
     kept=$(git ls-tree -r --name-only refs/ledger/keep -- commits 2>/dev/null) || return 0
     for old in $(printf '%s\\n' "$git_ledger_input" | cut -d' ' -f1); do
         case $kept in
-            *"$old"*) printf '%s\\n' "$git_ledger_input" | git_ledger_python post-rewrite "$1"
+            *"$old"*) git_ledger_queue post-rewrite "$1" $(printf '%s\\n' "$git_ledger_input" \\
+                          | cut -d' ' -f1,2)
                       return 0 ;;
         esac
     done
@@ -193,6 +211,45 @@ Ledger-Event: rewrite$pairs" "a $1 of commits it recorded"
 git_ledger_post_rewrite "$@"
 """
 
+# Only in post-commit and post-rewrite: what needs Python goes to the queue and a detached
+# drain, so that git returns at once (docs/hooks.md, "The queue").
+_QUEUE = """# The session (GIT_LEDGER_SESSION_ID, cleaned) in git_ledger_session, - for none.
+git_ledger_session() {
+    git_ledger_session=-
+    [ -n "${GIT_LEDGER_SESSION_ID:-}" ] || return 0
+    git_ledger_session=$(printf '%s' "$GIT_LEDGER_SESSION_ID" | tr -cd 'A-Za-z0-9._:@+-' \\
+        | cut -c1-200)
+    [ -n "$git_ledger_session" ] || git_ledger_session=-
+}
+
+# Queue event $1 with fields $2...: one line appended (one write, O_APPEND) to the queue,
+# then a detached git ledger hook drain applies it; git does not wait for it.  When the
+# line cannot be written (a full disk), the event is applied now instead.
+git_ledger_queue() {
+    if ! command -v git-ledger >/dev/null 2>&1; then
+        echo "git ledger: git-ledger is not on PATH; the ledger hook did nothing" >&2
+        return 0
+    fi
+    git_ledger_event=$1; shift
+    git_ledger_session
+    if ! printf '1 %s %s %s\\n' "$git_ledger_event" "$git_ledger_session" "$*" \\
+            >> "$git_ledger_git_dir/ledger-queue" 2>/dev/null; then
+        case $git_ledger_event in
+            post-rewrite) printf '%s\\n' "$git_ledger_input" \\
+                              | git_ledger_python post-rewrite "$1" ;;
+            *) git_ledger_python "$git_ledger_event" ;;
+        esac
+        return 0
+    fi
+    # A held lock is waited out for seconds, not a minute: the next command tries again.
+    if command -v setsid >/dev/null 2>&1; then
+        GIT_LEDGER_RETRY_SECONDS=3 setsid git-ledger hook drain </dev/null >/dev/null 2>&1 &
+    else
+        GIT_LEDGER_RETRY_SECONDS=3 nohup git-ledger hook drain </dev/null >/dev/null 2>&1 &
+    fi
+}
+"""
+
 _TAIL = """exit $git_ledger_status
 """
 
@@ -203,7 +260,8 @@ def template(name: str) -> str:
     chain = _CHAIN_WITH_INPUT if name == "post-rewrite" else _CHAIN
     body = {"post-commit": _POST_COMMIT, "post-checkout": _POST_CHECKOUT,
             "post-rewrite": _POST_REWRITE}[name]
-    parts = [_HEAD.format(**values), chain.format(**values), _FIND_LEDGER,
+    queue = [_QUEUE] if name in ("post-commit", "post-rewrite") else []
+    parts = [_HEAD.format(**values), chain.format(**values), _FIND_LEDGER, *queue,
              body.replace("{notes}", NOTES_REF), _TAIL]
     return "\n".join(parts)
 

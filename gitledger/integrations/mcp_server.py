@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 from gitledger import __version__
 from gitledger.core.display import OUTPUT_LIMIT, one_line, quote, shown
 from gitledger.errors import LedgerError
+from gitledger.integrations.git_events import drain_git_events
 from gitledger.integrations.mcp_tools import PROTOCOL, TOOLS, tool
+from gitledger.storage.event_queue import needs_drain
 
 if TYPE_CHECKING:
     import mcp_types as types
@@ -88,8 +90,16 @@ def call(where: str | None, name: str, arguments: dict[str, Any] | None) -> dict
     The result, and every resource built from it, has its text ``shown``: it goes into
     the agent's context, where a tag character is an instruction nobody else sees.
     """
+    drain_first(where)
     data: dict[str, Any] = shown(tool(name).call(where, arguments))
     return data
+
+
+def drain_first(where: str | None) -> None:
+    """Apply what the git hooks queued before a tool reads; what it says waits for the
+    next command in a terminal (a tool's result is its command's JSON, nothing more)."""
+    if needs_drain(where):
+        drain_git_events(where, report=False)
 
 
 async def _serve(where: str) -> None:
@@ -220,6 +230,7 @@ def read(where: str | None, uri: str) -> tuple[str, str]:
     if uri == RESTORE_URI:
         from gitledger.views.restore import restore
 
+        drain_first(where)
         return restore(where).text, "text/plain"
     if uri == LEDGER_URI:
         return _json(call(where, "show", {})), "application/json"

@@ -39,6 +39,7 @@ from gitledger.errors import (
     UnknownEntry,
 )
 from gitledger.ledger import digest, path_index
+from gitledger.ledger.checkout import refresh_checkout_line
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
 from gitledger.ledger.decision_index import record_write
 from gitledger.ledger.footprints import clean_paths, derived_footprint
@@ -54,6 +55,7 @@ from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.governing_cache import advance
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    CHECKOUT_FILE,
     ENTRIES_DIR,
     FOCUS_PATH,
     META_PATH,
@@ -534,6 +536,10 @@ class Ledger(LedgerReader):
             advance(self.store.repo.gitdir, "project" if ref == PROJECT_REF else "session",
                     outcome.get("base"), commit, written)
         warnings = self._annotate(ref, commit, built.files)
+        if (_checkout_line_may_change(built, outcome["focus"])
+                or not (self.store.repo.gitdir / CHECKOUT_FILE).exists()) and ref.startswith(
+                SESSIONS_PREFIX) and ref == self.store.worktree_ref():
+            refresh_checkout_line(self.store, ref)
         owner = outcome["owner"]
         if session and owner and owner != session:
             warnings = (*warnings, not_the_owner(owner, session))
@@ -602,6 +608,12 @@ class Ledger(LedgerReader):
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+def _checkout_line_may_change(built: Built, focus: Focus) -> bool:
+    """TASK or NEXT moved, the ledger started, or an open question was written."""
+    return (built.focus != focus or META_PATH in built.files
+            or any(b is not None and b'kind = "open"' in b for b in built.files.values()))
 
 
 def _without_next(built: Built, focus: Focus, view: TreeView) -> Built | None:

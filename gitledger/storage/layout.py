@@ -47,3 +47,13 @@ TOKENS_STATE_FILE = "ledger-paths.json"
 #: Beside it: the entries that govern code, saved for the pre-tool-use hook with the tips
 #: they were read from (``governing_cache.py``).
 GOVERNING_FILE = "ledger-governing.json"
+#: In a worktree's own git dir: the git events its hooks queued for Python to apply
+#: (``event_queue.py``), how far they are applied, the lock of the one that applies them,
+#: what they had to say, and why the queue is held (docs/format.md, "The event queue").
+QUEUE_FILE = "ledger-queue"
+QUEUE_DONE_FILE = "ledger-queue.done"
+QUEUE_LOCK_FILE = "ledger-queue.lock"
+QUEUE_REPORT_FILE = "ledger-queue.report"
+QUEUE_HELD_FILE = "ledger-queue.held"
+#: Beside them: the line post-checkout prints, kept by every write to the worktree's ledger.
+CHECKOUT_FILE = "ledger-checkout"

@@ -22,7 +22,7 @@ from click.testing import CliRunner, Result
 
 from gitledger.integrations.git_hooks import MARK
 from gitledger.ledger.operations import Ledger
-from tests.conftest import Run, git, installed_git_ledger
+from tests.conftest import Run, git, installed_git_ledger, settle
 
 HOOKS = ("post-commit", "post-checkout", "post-rewrite")
 NOTES = "refs/notes/ledger"
@@ -40,11 +40,15 @@ def on_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _git(cwd: Path, *args: str, env: dict[str, str] | None = None,
          ok: bool = True) -> subprocess.CompletedProcess[str]:
-    """Real git, with its stderr (where the hooks speak) kept."""
+    """Real git, with its stderr (where the hooks speak) kept, and what the queued work it
+    left had to say (``settle``: printed by the next command) after it."""
     done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
                           check=False, env=env, timeout=120)
     if ok:
         assert done.returncode == 0, (args, done.stdout, done.stderr)
+    said = settle(cwd)
+    if said:
+        done.stderr += "".join(f"{line}\n" for line in said)
     return done
 
 

@@ -1,0 +1,42 @@
+"""The line post-checkout prints, kept ready in the worktree's git dir (``ledger-checkout``).
+
+A checkout must not wait for Python, so the hook prints a file: this module rewrites it
+whenever a write to the worktree's own ledger may change it (TASK, NEXT, an open
+question).  The hook prints it only while the ledger ref exists, so an archive needs no
+rewrite.  The text is the ledger's, sanitised here: one line, capped, printable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from gitledger.core.display import one_line
+from gitledger.core.model import Snapshot
+from gitledger.errors import LedgerError
+from gitledger.ledger.reader import LedgerReader
+from gitledger.storage.layout import CHECKOUT_FILE
+from gitledger.storage.store import Store
+from gitledger.storage.whole_files import write_whole
+
+
+def checkout_text(snapshot: Snapshot) -> str | None:
+    """TASK, NEXT and how many questions are open; None without a ledger."""
+    if snapshot.meta is None:
+        return None
+    opened = len(snapshot.of_kind("open"))
+    task = one_line(snapshot.focus.task or "(no task)", 80)
+    nxt = one_line(snapshot.focus.next or "(not set)", 80)
+    return (f"TASK {task} · NEXT {nxt} · {opened} open "
+            f"question{'s' if opened != 1 else ''} (git ledger show)")
+
+
+def refresh_checkout_line(store: Store, ref: str) -> None:
+    """Rewrite the line from ``ref``'s current state; a failure leaves the old line, which
+    only a checkout prints (the write it follows has happened)."""
+    with contextlib.suppress(LedgerError, OSError):
+        text = checkout_text(LedgerReader(store, ref, "session", "").snapshot())
+        path = store.repo.gitdir / CHECKOUT_FILE
+        if text is None:
+            path.unlink(missing_ok=True)
+        else:
+            write_whole(path, text + "\n")
