@@ -194,8 +194,10 @@ class RawLedgerWrites:
     Each ``write`` adds one entry blob at ``entries/<ab>/<cd>/<id>.toml`` and rewrites a
     ``state.toml`` blob (so the root, ``entries`` and both fan-out trees are rewritten, on
     top of the previous tree, as a ledger append does), then one commit, and moves the
-    ref under its lock in a transaction: the objects and the ref a ``decide`` writes,
-    without the ledger's reading, checking, encoding and warnings.
+    ref under its lock in a transaction: the objects and the ref a ``decide`` of ledger
+    format 1 wrote, without the ledger's reading, checking, encoding and warnings.  (A
+    format 2 append writes one object fewer, no ``state.toml``: the floor is kept as it
+    was, so the figures before and after compare.)
     """
 
     REF = "refs/raw/ledger"
