@@ -18,7 +18,7 @@ from gitledger.ledger.decisions import implement
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.drift_cache import CACHE_FILE
 from tests.builders import entry_files, put
-from tests.conftest import Run, git, installed_git_ledger
+from tests.conftest import Run, git, installed_git_ledger, settle
 
 BASE = "".join(f"line {n}\n" for n in range(1, 21))
 
@@ -46,7 +46,9 @@ def commit(repo: Path, files: dict[str, str], message: str,
         subprocess.run(["git", "add", name], cwd=repo, check=True, env=env, timeout=60)
     done = subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", message], cwd=repo,
                           capture_output=True, text=True, check=True, env=env, timeout=120)
-    return git(repo, "rev-parse", "HEAD").strip(), done.stderr
+    # What the hook queued is applied (and what it said taken) before the test reads.
+    said = "".join(f"{line}\n" for line in settle(repo))
+    return git(repo, "rev-parse", "HEAD").strip(), done.stderr + said
 
 
 def last_event(repo: Path, ref: str) -> dict[str, list[str]]:
