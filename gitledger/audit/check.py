@@ -146,7 +146,9 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
                     # A teammate's mirror (``--ledger origin/…``) is not among those refs.
                     *(f"{led.ref} {store.target(led.ref)}" for led in ledgers if led.ref))
     saved = _saved_report(load_state(store, key))
-    if saved is not None:
+    # A commit no ref reaches can be pruned by git gc without any ref moving: a report that
+    # names one is checked again, so it turns into evidence-missing when the commit goes.
+    if saved is not None and not any(f.rule == "evidence-unreachable" for f in saved.findings):
         return saved
     report = _full_check(where, ledgers, with_drift)
     save_state(store, key, {"ledgers": list(report.ledgers), "entries": report.entries,
