@@ -1299,7 +1299,8 @@ def uninstall(agent: str | None, git_hooks: bool, dry_run: bool, repo: str | Non
               help="The agent calling: how to read its JSON and shape the output.")
 def hook(event: str, args: tuple[str, ...], agent: str) -> None:
     """Run an agent hook (session-start, pre-compact, session-end, pre-tool-use) or the
-    Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's ARGS).
+    Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's ARGS),
+    or drain: apply what the git hooks queued (they start it, detached).
 
     What the hooks that install writes call.  An agent hook reads the agent's JSON from
     standard input and finds the repository from its cwd.  session-start makes the session

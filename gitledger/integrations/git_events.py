@@ -1,7 +1,9 @@
 """What the git hooks hand to Python: commit trailers, the checkout line, rewritten evidence.
 
-The ``sh`` templates (``githooks``) do the common case with git plumbing alone and call
-``git ledger hook EVENT`` only when there is work that needs the library:
+The ``sh`` templates (``git_hooks``) do the common case with git plumbing alone and queue
+the work that needs the library (``storage/event_queue.py``), which ``drain_git_events``
+applies in order — in the detached ``git ledger hook drain`` they start, or first thing in
+the next command that reads the ledger:
 
 * ``post-commit`` — the commit's message has ``Ledger-Implements: <id>`` (the decision
   becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no

@@ -7,12 +7,15 @@ Three hooks link code commits to the ledger that explains them:
   fast path is git plumbing only — no Python — because every commit pays for it; a commit
   whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer, or that changes a
   file named in the path index (``<git dir>/ledger-paths``: a decision's footprint may be
-  touched), goes to ``git ledger hook post-commit`` instead;
+  touched), or that comes while earlier ones wait, is queued for Python instead (one line
+  in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``: git does not
+  wait for Python; ``storage/event_queue.py``);
 * ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
-  ledger, through ``git ledger hook post-checkout``;
+  ledger: the line its writes keep in ``<git dir>/ledger-checkout``, without Python, and
+  nothing for a file checkout or inside a rebase;
 * ``post-rewrite`` carries the notes over an amend or a rebase (when ``notes.rewriteRef``
-  does not already make git do it) and, when a rewritten commit is cited as evidence, has
-  ``git ledger hook post-rewrite`` cite the new commit in its place.
+  does not already make git do it) and, when a rewritten commit is cited as evidence,
+  queues the rewrite so that Python cites the new commit in its place.
 
 Each template is marked (``MARK``) so that install recognises its own hooks; a hook that
 was there before is kept as ``<hook>.pre-ledger`` and runs first, with its exit status

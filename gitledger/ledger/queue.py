@@ -78,10 +78,8 @@ def drain(gitdir: Path, appliers: Mapping[str, Applier], *, wait: float = WAIT_S
                 kill_point("applied")
                 event_queue.write_done(gitdir, inode, item.end)
                 kill_point("advanced")
-        if event_queue.read_held(gitdir) is None:
-            _inode, offset = event_queue.applied_offset(gitdir)
-            if not event_queue.read_items(gitdir, offset):
-                event_queue.rotate(gitdir)
+        if event_queue.read_held(gitdir) is None and event_queue.fully_applied(gitdir):
+            event_queue.rotate(gitdir)
     return Drained(applied, tuple(lines))
 
 

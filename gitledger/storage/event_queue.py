@@ -176,14 +176,23 @@ def read_items(gitdir: Path, offset: int) -> list[QueueItem | Malformed]:
         return []
     items: list[QueueItem | Malformed] = []
     at = offset
-    for line in data.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            if len(data) >= BATCH_BYTES and not items:  # one line past the batch: not ours
-                items.append(Malformed(at, at + len(line), line[:200].decode("utf-8", "replace")))
-            break
+    # Split on newlines alone (``splitlines`` would cut at a carriage return too).
+    for line in (part + b"\n" for part in data.split(b"\n")[:-1]):
         items.append(parse(at, line))
         at += len(line)
+    rest = data[at - offset:]
+    if rest and not items and len(data) >= BATCH_BYTES:  # one line past the batch: not ours
+        items.append(Malformed(at, at + len(rest), rest[:200].decode("utf-8", "replace")))
     return items
+
+
+def fully_applied(gitdir: Path) -> bool:
+    """Every byte of the queue file is applied (a line still being written is not)."""
+    _inode, offset = applied_offset(gitdir)
+    try:
+        return (gitdir / QUEUE_FILE).stat().st_size == offset
+    except FileNotFoundError:
+        return True
 
 
 def rotate(gitdir: Path) -> None:
