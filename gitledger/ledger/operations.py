@@ -611,8 +611,10 @@ class Ledger(LedgerReader):
 
 
 def _checkout_line_may_change(built: Built, focus: Focus) -> bool:
-    """TASK or NEXT moved, the ledger started, or an open question was written."""
-    return (built.focus != focus or META_PATH in built.files
+    """TASK or NEXT moved, the ledger started, or an open question was written (not the
+    entry counter, which every add moves)."""
+    return ((built.focus.task, built.focus.next) != (focus.task, focus.next)
+            or META_PATH in built.files
             or any(b is not None and b'kind = "open"' in b for b in built.files.values()))
 
 
