@@ -80,11 +80,13 @@ _FIND_LEDGER = """git_ledger_ref() {
         || return 1
     case $git_ledger_ref in refs/ledger/sessions/*) ;; *) return 1 ;; esac
 }
+"""
 
-# Append an event ($1, its message) to the worktree's ledger: a compare-and-swap on its ref;
-# another writer that moved it meanwhile means reading the new tip and trying again, a few
-# times, then saying so ($2 names what is not recorded).  Sets git_ledger_tip to the tip
-# the event was written on.
+#: What only the hooks that write need (post-checkout only reads a file).
+_WRITE = """# Append an event ($1, its message) to the worktree's ledger: a compare-and-swap on
+# its ref; another writer that moved it meanwhile means reading the new tip and trying
+# again, a few times, then saying so ($2 names what is not recorded).  Sets git_ledger_tip
+# to the tip the event was written on.
 git_ledger_append() {
     for attempt in 1 2 3 4 5; do
         git_ledger_tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) \\
@@ -263,8 +265,8 @@ def template(name: str) -> str:
     chain = _CHAIN_WITH_INPUT if name == "post-rewrite" else _CHAIN
     body = {"post-commit": _POST_COMMIT, "post-checkout": _POST_CHECKOUT,
             "post-rewrite": _POST_REWRITE}[name]
-    queue = [_QUEUE] if name in ("post-commit", "post-rewrite") else []
-    parts = [_HEAD.format(**values), chain.format(**values), _FIND_LEDGER, *queue,
+    writes = [_WRITE, _QUEUE] if name in ("post-commit", "post-rewrite") else []
+    parts = [_HEAD.format(**values), chain.format(**values), _FIND_LEDGER, *writes,
              body.replace("{notes}", NOTES_REF), _TAIL]
     return "\n".join(parts)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gitledger.integrations.git_hooks import MARK
+from gitledger.integrations.git_hooks import MARK, template
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger, settle
 
@@ -909,3 +909,13 @@ def test_uninstall_leaves_a_rewrite_ref_from_the_users_config(
     out = _ok(run("uninstall"))
     assert "notes.rewriteRef=refs/notes/ledger  absent" in out
     assert git(repo_with_commit, "config", "--global", "notes.rewriteRef").strip() == NOTES
+
+
+def test_post_checkout_carries_no_write_path() -> None:
+    """post-checkout only prints a saved line: it holds none of the code that writes a
+    ledger or starts Python, which post-commit and post-rewrite share."""
+    checkout = template("post-checkout")
+    for writer in ("git_ledger_append", "git_ledger_python", "git_ledger_queue",
+                   "commit-tree", "update-ref", "git-ledger hook"):
+        assert writer not in checkout, writer
+        assert writer in template("post-commit") + template("post-rewrite"), writer
