@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from gitledger.core.model import Entry
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import event_queue
 from gitledger.storage.queue_probe import queued_here
@@ -36,14 +37,20 @@ def _queued_commit(repo: Path, message: str) -> str:
     return sha
 
 
-def test_a_reader_applies_the_queue_first_and_says_its_result_once(
-        repo_with_commit: Path, runner: CliRunner) -> None:
-    repo = repo_with_commit
-    run = Run(runner, repo)
+def _ledger_with_a_decision(repo: Path) -> tuple[Ledger, Entry]:
+    """This worktree's ledger, with a task and one decision a trailer can implement."""
     ledger = Ledger.open(repo)
     ledger.set_task("queue")
     entry = ledger.decide("use a queue").entry
     assert entry is not None
+    return ledger, entry
+
+
+def test_a_reader_applies_the_queue_first_and_says_its_result_once(
+        repo_with_commit: Path, runner: CliRunner) -> None:
+    repo = repo_with_commit
+    run = Run(runner, repo)
+    _, entry = _ledger_with_a_decision(repo)
     _queued_commit(repo, f"x\n\nLedger-Implements: {entry.id}\nLedger-Refs: d-zzzzzzzz")
     shown = run("show", entry.id, "--json")
     assert shown.exit_code == 0, shown.stderr
@@ -59,10 +66,7 @@ def test_a_broken_ledger_holds_the_queue_said_once_and_doctor_fix_applies_it(
         repo_with_commit: Path, runner: CliRunner) -> None:
     repo = repo_with_commit
     run = Run(runner, repo)
-    ledger = Ledger.open(repo)
-    ledger.set_task("queue")
-    entry = ledger.decide("use a queue").entry
-    assert entry is not None
+    ledger, entry = _ledger_with_a_decision(repo)
     assert ledger.ref is not None
     tip = git(repo, "rev-parse", ledger.ref).strip()
     blob = git(repo, "hash-object", "-w", "README").strip()

@@ -71,6 +71,18 @@ def run(repo: Path, *args: str) -> tuple[int, str, str]:
     return done.exit_code, done.stdout, done.stderr
 
 
+def count_blames(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files drift reverse-blames from now on, in order (the blames still run)."""
+    blamed: list[str] = []
+
+    def counting(*args: Any) -> Any:
+        blamed.append(args[3])
+        return reverse_blame(*args)
+
+    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    return blamed
+
+
 def test_untouched_footprint_has_no_drift(implemented: tuple[Path, str, str]) -> None:
     repo, _, text = implemented
     # Lines inserted above shift the span; other lines change: neither is drift.
@@ -280,14 +292,7 @@ def test_touched_blames_only_the_decisions_a_commit_may_touch(
     other_sha = commit(repo, "other", {"other.py": "x\nwal\n"})
     other_id = decision_at(repo, other_sha, (f"{other_sha} 2-2 other.py",), "other rule")
     sha = commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
-    blamed: list[str] = []
-    real = reverse_blame
-
-    def counting(*args: Any) -> Any:
-        blamed.append(args[3])
-        return real(*args)
-
-    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    blamed = count_blames(monkeypatch)
     assert touched(repo, sha) == [entry_id]
     assert blamed == ["a.py"]  # other.py's decision was not blamed again
     assert touched(repo, sha, [other_id]) == [entry_id]  # named by a trailer: looked at
@@ -333,14 +338,7 @@ def test_a_fresh_undrifted_record_is_not_blamed_again(
         implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     repo, entry_id, text = implemented
     commit(repo, "append", {"a.py": text + "a new last line\n"})  # a.py changed, not its lines
-    blamed: list[str] = []
-    real = reverse_blame
-
-    def counting(*args: Any) -> Any:
-        blamed.append(args[3])
-        return real(*args)
-
-    monkeypatch.setattr(drift_module, "reverse_blame", counting)
+    blamed = count_blames(monkeypatch)
     assert drift(repo).decisions == ()
     assert blamed == ["a.py"]
     assert drift(repo).decisions == ()  # the cache says it did not drift at this a.py
