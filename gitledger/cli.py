@@ -58,7 +58,7 @@ _NO_DRAIN = frozenset({"doctor", "hook", "install", "uninstall", "mcp"})
 def _drain_git_events(where: str | None, *, report: bool = True) -> None:
     """Readers drain first: apply what the git hooks queued before reading the ledger, and
     say once what it had to say.  Never the reason a command fails."""
-    from gitledger.storage.event_queue import needs_drain
+    from gitledger.storage.queue_probe import needs_drain
 
     if not needs_drain(where):
         return  # the common case: nothing queued, and nothing that applies it loaded

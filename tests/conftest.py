@@ -134,7 +134,7 @@ def settle(cwd: Path, timeout: float = 60.0) -> list[str]:
     import fcntl
     import time
 
-    from gitledger.storage import event_queue
+    from gitledger.storage import event_queue, queue_probe
     from gitledger.storage.layout import QUEUE_LOCK_FILE
 
     gitdir = Path(git(cwd, "rev-parse", "--absolute-git-dir").strip())
@@ -148,10 +148,10 @@ def settle(cwd: Path, timeout: float = 60.0) -> list[str]:
                     fcntl.flock(lock, fcntl.LOCK_UN)
                 except OSError:
                     idle = False
-        if idle and (not event_queue.pending(gitdir) or event_queue.read_held(gitdir)):
+        if idle and (not queue_probe.pending(gitdir) or event_queue.read_held(gitdir)):
             # A drain that was spawned but has not taken the lock yet: give it a moment.
             time.sleep(0.05)
-            if not event_queue.pending(gitdir) or event_queue.read_held(gitdir):
+            if not queue_probe.pending(gitdir) or event_queue.read_held(gitdir):
                 break
         assert time.monotonic() < deadline, f"the queue in {gitdir} was not drained"
         time.sleep(0.02)

@@ -44,7 +44,7 @@ from gitledger.ledger.drift import touched
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.queue import Applier, drain
 from gitledger.ledger.results import Built
-from gitledger.storage import event_queue
+from gitledger.storage import event_queue, queue_probe
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.event_queue import QueueItem, kill_point
 from gitledger.storage.keepalive import kept_path
@@ -298,7 +298,7 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
         gitdir = Repo(where).gitdir
     except LedgerError:
         return []
-    if not event_queue.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
+    if not queue_probe.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
             and not fix:
         return []  # the common case: one stat, nothing imported or opened
     try:

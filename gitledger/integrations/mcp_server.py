@@ -32,7 +32,7 @@ from gitledger.core.display import OUTPUT_LIMIT, one_line, quote, shown
 from gitledger.errors import LedgerError
 from gitledger.integrations.git_events import drain_git_events
 from gitledger.integrations.mcp_tools import PROTOCOL, TOOLS, tool
-from gitledger.storage.event_queue import needs_drain
+from gitledger.storage.queue_probe import needs_drain
 
 if TYPE_CHECKING:
     import mcp_types as types

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from gitledger.core.display import one_line
 from gitledger.errors import ConcurrentUpdate
-from gitledger.storage import event_queue
+from gitledger.storage import event_queue, queue_probe
 from gitledger.storage.event_queue import Malformed, QueueItem, kill_point
 
 #: An item's work: what to say about it (one line each).
@@ -45,7 +45,7 @@ def drain(gitdir: Path, appliers: Mapping[str, Applier], *, wait: float = WAIT_S
     """Apply everything queued in ``gitdir``, in order; ``fix`` releases a held queue."""
     if fix:
         event_queue.release(gitdir)
-    if not event_queue.pending(gitdir) or event_queue.read_held(gitdir) is not None:
+    if not queue_probe.pending(gitdir) or event_queue.read_held(gitdir) is not None:
         return Drained(0, ())
     lines: list[str] = []
     applied = 0

@@ -33,7 +33,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.errors import LedgerError
 from gitledger.storage.layout import (
     QUEUE_DONE_FILE,
     QUEUE_FILE,
@@ -41,7 +40,7 @@ from gitledger.storage.layout import (
     QUEUE_LOCK_FILE,
     QUEUE_REPORT_FILE,
 )
-from gitledger.storage.repo import Repo
+from gitledger.storage.queue_probe import ROTATED_SUFFIX
 from gitledger.storage.whole_files import write_whole
 
 FORMAT = "1"
@@ -51,7 +50,6 @@ BATCH_BYTES = 1 << 20
 LINE_LIMIT = 1 << 20
 #: The report and held files are ours and small; anything larger is cut.
 NOTE_LIMIT = 64 * 1024
-ROTATED_SUFFIX = ".old"
 #: For the kill test only: a step name at which this process kills itself (SIGKILL).
 KILL_ENV = "GIT_LEDGER_TEST_KILL_AT"
 
@@ -118,25 +116,6 @@ def parse(offset: int, line: bytes) -> QueueItem | Malformed:
         return Malformed(offset, end, text[:200])
     session = "" if words[2] == "-" else words[2]
     return QueueItem(offset, end, words[1], session, tuple(words[3:]))
-
-
-def pending(gitdir: Path) -> bool:
-    """Anything queued and not applied (a ``stat``; no lock)."""
-    try:
-        size = (gitdir / QUEUE_FILE).stat().st_size
-    except OSError:
-        return (gitdir / f"{QUEUE_FILE}{ROTATED_SUFFIX}").exists()
-    return size > 0
-
-
-def needs_drain(where: str | os.PathLike[str] | None) -> bool:
-    """Anything queued, or said and not yet printed, in the git dir of ``where``: what a
-    reader checks before it loads the code that applies the queue (a ``stat`` or two)."""
-    try:
-        gitdir = Repo(where).gitdir
-    except LedgerError:
-        return False
-    return pending(gitdir) or (gitdir / QUEUE_REPORT_FILE).exists()
 
 
 def read_done(gitdir: Path) -> tuple[int, int]:

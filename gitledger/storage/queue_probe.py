@@ -1,35 +1,60 @@
-"""Is anything queued for this directory's worktree?  Without libgit2, for the one call
-that must start fast (``launch.py``'s pre-tool-use): the git dir is found the way git finds
-it (``.git``, a directory or a ``gitdir:`` file, in the directory or one above), and the
-queue is pending when its file is not empty (``event_queue.py``)."""
+"""Is anything queued for this worktree?  Answered without libgit2, because every reader
+asks before it opens the repository: every ``git ledger`` command, each MCP tool call and
+``launch.py``'s pre-tool-use, the one call that must start fast.  The git dir is found
+the way git finds it (``GIT_DIR``, else ``.git`` as a directory or a ``gitdir:`` file, in
+the directory or one above), and the queue is pending while its file is not empty or a
+rotated one is still being finished (``event_queue.py``)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from gitledger.storage.layout import QUEUE_FILE
+from gitledger.storage.layout import QUEUE_FILE, QUEUE_REPORT_FILE
 
+ROTATED_SUFFIX = ".old"
 #: Directories walked up at most (a work tree is rarely deeper).
 _DEPTH = 64
 
 
-def queued_here(start: str | os.PathLike[str] | None = None) -> bool:
-    """Whether the worktree around ``start`` (the current directory) has queued events."""
+def git_dir_here(start: str | os.PathLike[str] | None = None) -> Path | None:
+    """The git dir of the worktree around ``start`` (the current directory, or
+    ``GIT_DIR`` when that is set and no start is given), or None outside one."""
+    if start is None and os.environ.get("GIT_DIR"):
+        return Path(os.environ["GIT_DIR"]).absolute()
     here = Path(start if start is not None else os.getcwd()).absolute()
     for directory in [here, *here.parents][:_DEPTH]:
         dot = directory / ".git"
         try:
             if dot.is_dir():
-                gitdir = dot
-            elif dot.is_file():
+                return dot
+            if dot.is_file():
                 text = dot.read_text(encoding="utf-8", errors="replace")[:4096].strip()
                 if not text.startswith("gitdir:"):
-                    return False
-                gitdir = (directory / text.removeprefix("gitdir:").strip()).resolve()
-            else:
-                continue
-            return (gitdir / QUEUE_FILE).stat().st_size > 0
+                    return None
+                return (directory / text.removeprefix("gitdir:").strip()).resolve()
         except OSError:
-            return False
-    return False
+            return None
+    return None
+
+
+def pending(gitdir: Path) -> bool:
+    """Anything queued and not applied (a ``stat``; no lock)."""
+    try:
+        size = (gitdir / QUEUE_FILE).stat().st_size
+    except OSError:
+        return (gitdir / f"{QUEUE_FILE}{ROTATED_SUFFIX}").exists()
+    return size > 0
+
+
+def queued_here(start: str | os.PathLike[str] | None = None) -> bool:
+    """Whether the worktree around ``start`` has queued events."""
+    gitdir = git_dir_here(start)
+    return gitdir is not None and pending(gitdir)
+
+
+def needs_drain(start: str | os.PathLike[str] | None = None) -> bool:
+    """Anything queued, or said and not yet printed: what a reader checks before it loads
+    the code that applies the queue (a ``stat`` or two)."""
+    gitdir = git_dir_here(start)
+    return gitdir is not None and (pending(gitdir) or (gitdir / QUEUE_REPORT_FILE).exists())

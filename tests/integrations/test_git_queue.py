@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from gitledger.core.model import Entry
 from gitledger.ledger.operations import Ledger
-from gitledger.storage import event_queue
+from gitledger.storage import event_queue, queue_probe
 from gitledger.storage.queue_probe import queued_here
 from tests.conftest import Run, git, installed_git_ledger
 
@@ -59,7 +59,7 @@ def test_a_reader_applies_the_queue_first_and_says_its_result_once(
     assert shown.stderr.count("\n") == 1
     again = run("show", entry.id, "--json")
     assert again.stderr == ""
-    assert not event_queue.pending(_gitdir(repo))
+    assert not queue_probe.pending(_gitdir(repo))
 
 
 def test_a_broken_ledger_holds_the_queue_said_once_and_doctor_fix_applies_it(
@@ -86,7 +86,7 @@ def test_a_broken_ledger_holds_the_queue_said_once_and_doctor_fix_applies_it(
     git(repo, "update-ref", ledger.ref, tip)  # the ledger repaired
     fixed = run("doctor", "--fix")
     assert "applied the queued git events" in fixed.stdout, fixed.stdout
-    assert not event_queue.pending(gitdir)
+    assert not queue_probe.pending(gitdir)
     assert '"implemented"' in run("show", entry.id, "--json").stdout
 
 
@@ -98,7 +98,7 @@ def test_malformed_lines_are_skipped_with_one_line_each(repo_with_commit: Path,
     done = Run(runner, repo)("show")
     assert done.exit_code == 0
     assert done.stderr.count("skipped a queued git event") == 2, done.stderr
-    assert not event_queue.pending(_gitdir(repo))
+    assert not queue_probe.pending(_gitdir(repo))
 
 
 def test_the_fast_probe_finds_the_queue_of_a_linked_worktree(repo_with_commit: Path,

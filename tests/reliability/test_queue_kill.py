@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gitledger.ledger.operations import Ledger
-from gitledger.storage import event_queue
+from gitledger.storage import event_queue, queue_probe
 from tests.conftest import git, installed_git_ledger
 
 pytestmark = pytest.mark.slow
@@ -48,7 +48,7 @@ def test_a_drain_killed_at_any_step_loses_nothing_and_applies_nothing_twice(
     assert killed.returncode == -9, (step, killed.stderr)
     again = _drain(repo, None)
     assert again.returncode == 0, again.stderr
-    assert not event_queue.pending(gitdir)
+    assert not queue_probe.pending(gitdir)
     assert event_queue.read_held(gitdir) is None
     ref = ledger.ref
     assert ref is not None
