@@ -10,8 +10,9 @@ spelled another way included (``-C DIR``, ``--help``), goes through ``cli.py``, 
 
 ``decide`` is the write an agent makes most, one process each: a plain one (TEXT and the
 options of ``DECIDE_OPTIONS``, each spelled ``--name VALUE`` or ``--name=VALUE``, and
-nothing else) is parsed here and calls the same library function ``cli.py``'s ``decide``
-calls, printing what it prints, without loading click and the command table.  Anything
+nothing else) is parsed here and, after applying the git hooks' queue as every click
+command does first, calls the same library function ``cli.py``'s ``decide`` calls,
+printing what it prints, without loading click and the command table.  Anything
 else (``-C``, ``--help``, TEXT ``-`` read from stdin, an abbreviation, a value that starts
 with ``-``, a single-valued option given twice) goes through click.  A test holds this
 table equal to click's options of ``decide``, so the two cannot drift apart.
@@ -154,12 +155,33 @@ def _fail(message: str, code: int) -> None:
     sys.exit(code)
 
 
+def _drain_first(*, report: bool) -> None:
+    """What every click command does first: apply what the git hooks queued, and say once
+    what it had to say (``report``); the code that applies it loads only when something
+    waits.  Never the reason the call fails."""
+    from gitledger.storage.queue_probe import needs_drain, queued_here
+
+    if not (needs_drain(None) if report else queued_here()):
+        return
+    from gitledger.core.display import one_line
+    from gitledger.errors import LedgerError
+    from gitledger.integrations.git_events import drain_git_events
+
+    try:
+        lines = drain_git_events(None, report=report)
+    except LedgerError as exc:
+        lines = [f"{PROG}: warning: the queued git events were not applied: {one_line(str(exc))}"]
+    for line in lines:
+        sys.stderr.write(line + "\n")
+
+
 def main() -> None:
     args = sys.argv[1:]
     agent = pre_tool_use_agent(args)
     if agent is None:
         decide = plain_decide(args)
         if decide is not None:
+            _drain_first(report=True)
             run_decide(decide)
             return
         from gitledger.cli import main as cli_main
@@ -170,13 +192,8 @@ def main() -> None:
     # only when something is queued (the decisions read below must not be behind it).
     from gitledger.integrations.hook_core import read_stdin
     from gitledger.integrations.pre_tool_hook import run_pre_tool_use
-    from gitledger.storage.queue_probe import queued_here
 
-    if queued_here():
-        from gitledger.integrations.git_events import drain_git_events
-
-        drain_git_events(None, report=False)
-
+    _drain_first(report=False)
     result = run_pre_tool_use(agent, read_stdin(sys.stdin), os.environ, cwd=None)
     if result.stdout:
         sys.stdout.write(result.stdout + "\n")

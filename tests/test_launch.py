@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from gitledger.launch import pre_tool_use_agent
+from gitledger.storage import event_queue
+from gitledger.storage.queue_probe import pending
 
 _PROBE = """
 import sys
@@ -170,3 +172,23 @@ def test_a_fast_decide_that_fails_fails_as_the_cli_does(repo: Path) -> None:
     assert fast.returncode == 1
     assert fast.stderr.decode().startswith("git ledger: no entry matches 'd-nothing'")
     assert len(fast.stderr.splitlines()) == 1
+
+
+def test_a_fast_decide_applies_the_queue_first_and_says_its_result(repo: Path) -> None:
+    """The plain decide skips click, not the rule every reader keeps: what the git hooks
+    queued is applied before the write, and what it had to say is said by it."""
+    subprocess.run(["git", "ledger", "task", "queue"], cwd=repo, check=True, timeout=60,
+                   capture_output=True)
+    (repo / "q.txt").write_text("q\n")
+    subprocess.run(["git", "add", "q.txt"], cwd=repo, check=True, timeout=60)
+    subprocess.run(["git", "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m",
+                    "x\n\nLedger-Refs: d-zzzzzzzz"], cwd=repo, check=True, timeout=60)
+    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, check=True, text=True,
+                         capture_output=True, timeout=60).stdout.strip()
+    gitdir = repo / ".git"
+    event_queue.append(gitdir, "post-commit", "", (sha,))
+    fast = _probe(repo, "decide", "Use a queue")
+    assert fast.returncode == 0, fast.stderr
+    assert fast.stderr.decode().endswith("CLICK=False")
+    assert "d-zzzzzzzz" in fast.stderr.decode()
+    assert not pending(gitdir)
