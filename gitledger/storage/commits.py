@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 import pygit2
-from pygit2.enums import SortMode
 
 from gitledger.errors import InvalidInput
+from gitledger.storage.blame import forward_blame
 from gitledger.storage.layout import LEDGER_NAMESPACE
 from gitledger.storage.repo import Repo
 
@@ -114,33 +114,28 @@ class CommitGraph:
     def blame(self, commit: str, path: str, first: int, last: int) -> list[tuple[str, int, int]]:
         """Which commit last changed each of lines ``first``..``last`` (1-based, inclusive)
         of ``path`` as of ``commit``: (sha, first line, last line) hunks, in line order."""
-        hunks: list[tuple[str, int, int]] = []
-        blamed = self.git.blame(path, newest_commit=pygit2.Oid(hex=commit), min_line=first,
-                                max_line=last)
-        for hunk in blamed:
-            start = max(first, hunk.final_start_line_number)
-            end = min(last, hunk.final_start_line_number + hunk.lines_in_hunk - 1)
-            if start <= end:
-                hunks.append((str(hunk.final_commit_id), start, end))
-        return hunks
+        return forward_blame(self.repo, commit, path, first, last)
 
     def newest_first(self, shas: list[str]) -> list[str]:
-        """``shas`` (full commit ids) ordered newest first: children before their parents,
-        then by commit time."""
-        wanted = {sha for sha in shas if self._oid(sha) is not None}
-        if not wanted:
-            return []
-        starts = sorted(wanted)
-        walker = self.git.walk(pygit2.Oid(hex=starts[0]), SortMode.TOPOLOGICAL | SortMode.TIME)
-        for sha in starts[1:]:
-            walker.push(pygit2.Oid(hex=sha))
+        """``shas`` (full commit ids) ordered newest first: by commit time, and a child
+        before its parent among commits made in the same second.
+
+        No walk of the history: the topological walk this was took 1.2 s of a ``why`` in a
+        year's repository (it visits every commit down to the root).  Only the clocks of
+        commits made in the same second are not trusted; a parent whose clock ran ahead of
+        its child's (skew between machines) is listed before it."""
+        found = {sha: commit for sha in dict.fromkeys(shas)
+                 if (commit := self._commit(sha)) is not None and str(commit.id) == sha}
+        by_time = sorted(found, key=lambda sha: (-found[sha].commit_time, sha))
         ordered: list[str] = []
-        for found in walker:
-            sha = str(found.id)
-            if sha in wanted:
-                ordered.append(sha)
-                if len(ordered) == len(wanted):
-                    break
+        for sha in by_time:
+            when = found[sha].commit_time
+            # Before the first commit of its second that it descends from, if any.
+            at = next((i for i, other in enumerate(ordered)
+                       if found[other].commit_time == when
+                       and self.git.descendant_of(found[sha].id, found[other].id)),
+                      len(ordered))
+            ordered.insert(at, sha)
         return ordered
 
     def ref_commit(self, ref: str) -> str | None:

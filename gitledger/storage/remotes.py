@@ -77,9 +77,16 @@ def squatting(names: list[str] | dict[str, str]) -> list[str]:
 def blocked(refs: list[str] | dict[str, str], there: list[str] | dict[str, str]) -> list[str]:
     """Which of ``refs`` a ref ``there`` (on the remote) blocks: one is a directory of the
     other, so the remote cannot hold both."""
-    names = sorted(there)
+    # By the names' directories, not pair by pair: a year's push compares 25,000 refs with
+    # the remote's 50,000, and the pairs took 11 minutes.
+    names = set(there)
+    directories = {name[:at] for name in names for at in _slashes(name)}
     return [ref for ref in refs
-            if any(n.startswith(ref + "/") or ref.startswith(n + "/") for n in names)]
+            if ref in directories or any(ref[:at] in names for at in _slashes(ref))]
+
+
+def _slashes(name: str) -> list[int]:
+    return [at for at, char in enumerate(name) if char == "/"]
 
 
 def setup_refspecs(remote: str) -> list[tuple[str, str]]:

@@ -6,11 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import NOTES_REF
 from gitledger.storage.mirrors import local_ref_of, mirrors, tracking_prefix, tracking_ref
 from gitledger.storage.remotes import (
+    blocked,
     default_remote,
     fetch_refspecs,
     git_complaint,
@@ -125,3 +128,23 @@ def test_run_git_reports_gits_own_complaint(repo_with_commit: Path) -> None:
     assert git_complaint("warning: a\nerror: it broke\n") == "it broke"
     assert git_complaint("just this\nand this\n") == "and this"
     assert git_complaint("\n \n") == "no message"
+
+
+def test_blocked_names_the_refs_a_remote_ref_is_a_directory_or_a_file_of() -> None:
+    there = ["refs/ledger/archive/a/b", "refs/ledger/sessions/x", "refs/ledger/project"]
+    refs = ["refs/ledger/archive/a", "refs/ledger/sessions/x/y", "refs/ledger/archive/ab",
+            "refs/ledger/project", "refs/ledger/sessions/xy", "refs/ledger/archive/a/b"]
+    assert blocked(refs, there) == ["refs/ledger/archive/a", "refs/ledger/sessions/x/y"]
+    assert blocked(refs, {}) == []
+
+
+_NAME = st.lists(st.sampled_from(["a", "b", "ab"]), min_size=1, max_size=4).map("/".join)
+
+
+@given(st.lists(_NAME, max_size=8), st.lists(_NAME, max_size=8))
+def test_blocked_is_the_pairwise_rule(refs: list[str], there: list[str]) -> None:
+    """Computed by directories (a year's push has 25,000 refs against 50,000), it says what
+    comparing every pair says."""
+    pairwise = [ref for ref in refs
+                if any(n.startswith(ref + "/") or ref.startswith(n + "/") for n in there)]
+    assert blocked(refs, there) == pairwise
