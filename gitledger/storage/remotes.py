@@ -157,6 +157,22 @@ def run_git(repo: Repo, args: list[str], *, stdin: str | None = None,
     return done
 
 
+#: A fetch that wrote this many new mirrors packs the refs: git's fetch writes each as a
+#: loose file, and a year's 25,000 made every later listing of the refs read 25,000 files
+#: (260 ms a listing against 27 ms packed, and a command lists them several times).
+PACK_AFTER_NEW_REFS = 1000
+
+
+def pack_refs(repo: Repo) -> bool:
+    """``git pack-refs --all``, what ``git gc`` does to the refs; whether it worked.  Never
+    a command's failure: loose refs are only slower to list.  (git's, not libgit2's
+    ``compress_references``, which took 5.7 s against git's 1.1 s for 25,000 refs.)"""
+    try:
+        return run_git(repo, ["pack-refs", "--all"], ok=(0, 1, 128)).returncode == 0
+    except SyncError:
+        return False
+
+
 def brings_oversized(repo: Repo, tip: str, known: str | None, limit: int) -> bool | None:
     """Whether the objects ``tip`` reaches beyond what ``known`` does hold a blob over
     ``limit`` bytes; None when git cannot say (then walk them in Python).

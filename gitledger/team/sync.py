@@ -48,11 +48,13 @@ from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
+    PACK_AFTER_NEW_REFS,
     blocked,
     brings_oversized,
     default_remote,
     fetch_refspecs,
     git_complaint,
+    pack_refs,
     remote_refs,
     run_git,
     squatting,
@@ -166,6 +168,8 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
         after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
              for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
+    if sum(1 for ref in after if ref not in before) >= PACK_AFTER_NEW_REFS:
+        pack_refs(repo)
     return FetchResult(remote, tuple(moved), tuple(skipped))
 
 

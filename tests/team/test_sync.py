@@ -719,3 +719,27 @@ def test_push_dry_run_to_a_remote_that_moved_merges_nothing(team: Team) -> None:
     assert project["status"] == "rejected"
     assert bob.refs() == before
     assert team.remote_refs() == remote_before
+
+
+@pytest.mark.parametrize("threshold", [1, 10_000])
+def test_a_fetch_that_brings_many_new_mirrors_packs_the_refs(
+        team: Team, threshold: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """git's fetch writes each mirror as a loose file; a year's 25,000 made every listing of
+    the refs slow, so a fetch that brought many packs them, as ``git gc`` would."""
+    monkeypatch.setattr(sync, "PACK_AFTER_NEW_REFS", threshold)
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    alice.ok("decide", "cache in memory", "--because", "small")
+    alice.ok("push")
+    bob.ok("fetch")
+    loose = {p.relative_to(bob.path / ".git").as_posix()
+             for p in (bob.path / ".git" / "refs" / "ledger" / "remotes").rglob("*")
+             if p.is_file()}
+    packed = (bob.path / ".git" / "packed-refs")
+    packed_text = packed.read_text() if packed.exists() else ""
+    mirror = MIRRORS + "sessions/" + alice.session_ref().rsplit("/", 1)[-1]
+    assert mirror in bob.refs()
+    if threshold == 1:
+        assert loose == set()
+        assert f" {mirror}\n" in packed_text
+    else:
+        assert mirror in loose
