@@ -40,12 +40,13 @@ def state_key(store: Store, *question: str) -> str:
     refs the answer depends on."""
     git = store.git
     tips: list[str] = []
-    for name in sorted(git.references):
+    for reference in git.references.iterator():  # each as listed, not looked up again
+        name = reference.name
         mirror = name.startswith((REMOTES_PREFIX, TRANSCRIPTS_PREFIX))
         if (name.startswith(LEDGER_NAMESPACE) and not mirror) or name.startswith(
                 _CODE_PREFIXES):
-            target = git.references[name].target
-            tips.append(f"{name} {target}")
+            tips.append(f"{name} {reference.target}")
+    tips.sort()
     head = "" if git.head_is_unborn else str(git.head.target)
     text = json.dumps([CHECK_VERSION, list(question), head, tips])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

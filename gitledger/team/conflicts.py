@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 from gitledger.core.codec import decode_entry_or_none, encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Focus, LedgerMeta
-from gitledger.errors import InvalidInput
+from gitledger.errors import CorruptLedger, InvalidInput
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built, WriteResult
 from gitledger.ledger.tree import read_entry
 from gitledger.storage.commits import CommitGraph
+from gitledger.storage.conflict_cache import Record, load_records, save_records
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.store import Store, TreeView
 
@@ -81,19 +82,39 @@ def open_conflicts(store: Store, ref: str = PROJECT_REF) -> tuple[OpenConflict, 
     if tip is None:
         return ()
     now = store.view_at(tip)
-    seen: set[str] = set()
     found: list[OpenConflict] = []
-    for event in store.history_from(tip):
+    for name, fields, merge, other in _records(store, ref, tip):
+        path = entry_path(name)
+        merged = store.view_at(merge).read(path)
+        if merged is None or now.read(path) != merged:
+            continue  # changed since: someone resolved it
+        found.append(OpenConflict(name, tuple(fields.split(",")) if fields else (),
+                                  merge, other, take_command(name, other, ref)))
+    return tuple(found)
+
+
+def _records(store: Store, ref: str, tip: str) -> list[Record]:
+    """The newest ``Ledger-Conflict`` record of each entry in ``ref``'s history up to
+    ``tip``, newest first: read from the history since the tip read last, if ``tip``
+    descends from it, else from all of it."""
+    saved = load_records(store, ref)
+    if saved is not None and saved[0] == tip:
+        return saved[1]
+    try:
+        since = saved if saved is not None and store.contains(tip, saved[0]) else None
+    except CorruptLedger:
+        since = None  # the tip read last is gone (a rewritten ledger): read it all
+    records: list[Record] = []
+    seen: set[str] = set()
+    for event in store.history_from(tip, hide=(since[0],) if since else ()):
         for value in event.trailers.get("Ledger-Conflict", ()):
             name, _, rest = value.partition(" ")
             other, _, fields = rest.partition(" ")
             if name in seen or name in ("focus", "ledger") or not other:
                 continue
             seen.add(name)
-            path = entry_path(name)
-            merged = store.view_at(event.commit).read(path)
-            if merged is None or now.read(path) != merged:
-                continue  # changed since: someone resolved it
-            found.append(OpenConflict(name, tuple(fields.split(",")) if fields else (),
-                                      event.commit, other, take_command(name, other, ref)))
-    return tuple(found)
+            records.append((name, fields, event.commit, other))
+    if since is not None:
+        records += [r for r in since[1] if r[0] not in seen]
+    save_records(store, ref, tip, records)
+    return records

