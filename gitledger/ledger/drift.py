@@ -104,11 +104,14 @@ def in_force(where: str | os.PathLike[str] | None,
 
 
 def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
-          ids: Iterable[str] | None = None,
-          read: dict[str, Snapshot] | None = None) -> DriftReport:
+          ids: Iterable[str] | None = None, read: dict[str, Snapshot] | None = None,
+          decisions: list[tuple[str, Entry]] | None = None) -> DriftReport:
     """``drift``: the decisions in force (all, or those of ``ids``) whose footprint later
-    commits changed; only commits after ``since`` when given (InvalidInput for a bad REV)."""
-    decisions = in_force(where, read)
+    commits changed; only commits after ``since`` when given (InvalidInput for a bad REV).
+    ``decisions``: what ``in_force`` gave the caller already (a year's 20,000 take 0.6 s
+    to read)."""
+    if decisions is None:
+        decisions = in_force(where, read)
     wanted = set(ids) if ids is not None else None
     if wanted is not None:
         decisions = [(ref, e) for ref, e in decisions if e.id in wanted]
@@ -133,7 +136,7 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
         if not (c.lines or c.deleted) and c.files}
     for ref, entry in decisions:
         if entry.id in settled:
-            records.append((drift_key(entry), settled[entry.id]))
+            records.append((settled[entry.id].key, settled[entry.id]))
             continue
         files = finder.files(entry)
         drifted = tuple(f for f in files if f.lines or f.deleted)

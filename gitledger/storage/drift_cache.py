@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygit2
@@ -40,6 +41,7 @@ class CachedDrift:
     commits: int
     deleted: int
     files: dict[str, str | None]  # path now -> its blob at HEAD then (None: deleted)
+    key: str = ""  # the decision's drift_key, when read back from the cache
 
 
 def drift_key(entry: Entry) -> str:
@@ -101,18 +103,33 @@ def fresh_records(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
     if not isinstance(records, dict):
         return []
     found: list[CachedDrift] = []
+    at_head = _blobs_at(repo, head)
     for entry in entries:
         record = records.get(entry.id)
-        if not isinstance(record, dict) or record.get("key") != drift_key(entry):
+        key = drift_key(entry)
+        if not isinstance(record, dict) or record.get("key") != key:
             continue
         try:
             cached = CachedDrift(entry.id, int(record["lines"]), int(record["commits"]),
-                                 int(record["deleted"]), dict(record["files"]))
+                                 int(record["deleted"]), dict(record["files"]), key)
         except (KeyError, TypeError, ValueError):
             continue
-        if all(blob_id(repo, head, path) == blob for path, blob in cached.files.items()):
+        if all(at_head(path) == blob for path, blob in cached.files.items()):
             found.append(cached)
     return found
+
+
+def _blobs_at(repo: Repo, commit: str) -> Callable[[str], str | None]:
+    """``blob_id`` at one commit, each path looked up once: a year's 20,000 decisions
+    name a few thousand files."""
+    seen: dict[str, str | None] = {}
+
+    def at(path: str) -> str | None:
+        if path not in seen:
+            seen[path] = blob_id(repo, commit, path)
+        return seen[path]
+
+    return at
 
 
 __all__ = ["CACHE_FILE", "CachedDrift", "blob_id", "cached_drift", "drift_key", "fresh_records",

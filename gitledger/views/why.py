@@ -158,7 +158,9 @@ def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, 
     blamed = {c.commit for c in commits}
     linked = {x.entry_id for c in commits for x in c.entries}
     try:
-        report = drift(where, ids=_may_govern(where, path, blamed, linked))
+        decisions = in_force(where)
+        report = drift(where, ids=_may_govern(where, decisions, path, blamed, linked),
+                       decisions=decisions)
     except LedgerError:
         return ()  # no git to blame with: why still answers
     return tuple(item for item in report.decisions
@@ -167,8 +169,8 @@ def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, 
                       or any(blamed & set(f.commits) for f in item.files)))
 
 
-def _may_govern(where: str | os.PathLike[str] | None, path: str, blamed: set[str],
-                linked: set[str]) -> set[str]:
+def _may_govern(where: str | os.PathLike[str] | None, decisions: list[tuple[str, Entry]],
+                path: str, blamed: set[str], linked: set[str]) -> set[str]:
     """The decisions in force whose drift can concern ``path``: a span on ``path``, on a
     file HEAD no longer has (it may have moved to ``path``), of a blamed commit, or one a
     blamed commit names.  Only those are blamed again: a year of a team has 20,000
@@ -176,11 +178,17 @@ def _may_govern(where: str | os.PathLike[str] | None, path: str, blamed: set[str
     minutes (docs/benchmarks.md, "A year of a team")."""
     repo = Repo(where)
     head = repo.head_commit()
+    at_head: dict[str, bool] = {}  # a year's decisions share a few thousand files
+
+    def gone(file: str) -> bool:
+        if file not in at_head:
+            at_head[file] = head is not None and blob_id(repo, head, file) is None
+        return at_head[file]
+
     wanted: set[str] = set()
-    for _, entry in in_force(where):
+    for _, entry in decisions:
         if entry.id in linked or any(
-                span.path == path or span.commit in blamed
-                or (head is not None and blob_id(repo, head, span.path) is None)
+                span.path == path or span.commit in blamed or gone(span.path)
                 for span in spans(entry.footprint)):
             wanted.add(entry.id)
     return wanted
