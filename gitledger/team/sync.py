@@ -429,7 +429,10 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
                        "rewritten": [i for m in project for i in m.rewritten]}
     temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
     try:
-        temp.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
+        # Not indented: json's C encoder then writes it (a year's 50,000 mirror tips took
+        # the pure-Python one 0.6 s of a pull).
+        temp.write_text(json.dumps(records, sort_keys=True, separators=(",", ":")),
+                        encoding="utf-8")
         os.replace(temp, path)
     except OSError:
         pass  # review then falls back to the whole history; the pull itself is done
