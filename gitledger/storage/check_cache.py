@@ -20,8 +20,7 @@ import hashlib
 import json
 from typing import Any
 
-from gitledger.core.parsing import json_loads
-from gitledger.storage.entry_cache import CACHE_DIR, save_json
+from gitledger.storage.entry_cache import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import LEDGER_NAMESPACE, REMOTES_PREFIX, TRANSCRIPTS_PREFIX
 from gitledger.storage.store import Store
 
@@ -68,12 +67,5 @@ def save_state(store: Store, key: str, value: Any) -> None:
 
 
 def _load(store: Store) -> dict[str, Any]:
-    try:
-        data = json_loads((store.repo.commondir / CACHE_DIR / CHECK_FILE).read_text(
-            encoding="utf-8"), max_depth=None)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != CHECK_VERSION:
-        return {}
-    states = data.get("states")
-    return states if isinstance(states, dict) else {}
+    return load_versioned(store.repo.commondir / CACHE_DIR / CHECK_FILE, CHECK_VERSION,
+                          "states")

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.core.parsing import json_loads
-from gitledger.storage.entry_cache import CACHE_DIR, save_json
+from gitledger.storage.entry_cache import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.store import Store
 
 CONFLICTS_FILE = "conflicts.json"
@@ -44,12 +43,5 @@ def save_records(store: Store, ref: str, tip: str, records: list[Record]) -> Non
 
 
 def _load(store: Store) -> dict[str, Any]:
-    try:
-        data = json_loads((store.repo.commondir / CACHE_DIR / CONFLICTS_FILE).read_text(
-            encoding="utf-8"), max_depth=None)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != CONFLICTS_VERSION:
-        return {}
-    refs = data.get("refs")
-    return refs if isinstance(refs, dict) else {}
+    return load_versioned(store.repo.commondir / CACHE_DIR / CONFLICTS_FILE,
+                          CONFLICTS_VERSION, "refs")

@@ -16,7 +16,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from gitledger.core.codec import cache_json, decode_entry, entry_from_json
 from gitledger.core.ids import entry_path
@@ -105,14 +105,20 @@ def _compact(data: dict[str, object]) -> dict[str, object]:
 
 
 def _load(path: Path) -> dict[str, dict[str, object]]:
+    return load_versioned(path, CACHE_VERSION, "entries")
+
+
+def load_versioned(path: Path, version: int, field: str) -> dict[str, Any]:
+    """The dict under ``field`` of a cache file ``save_json`` wrote as layout ``version``;
+    {} when the file is missing, unreadable, of another version or of another shape."""
     try:
         data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+    if not isinstance(data, dict) or data.get("version") != version:
         return {}
-    entries = data.get("entries")
-    return entries if isinstance(entries, dict) else {}
+    found = data.get(field)
+    return found if isinstance(found, dict) else {}
 
 
 def _save(path: Path, entries: dict[str, dict[str, object]]) -> None:
