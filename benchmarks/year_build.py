@@ -44,6 +44,7 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.footprint import Span
 from gitledger.core.ids import ALPHABET, entry_path
 from gitledger.core.model import Entry, Focus, LedgerMeta
+from gitledger.storage.archive_store import ArchiveTag, roll_up_tags
 from gitledger.storage.drift_cache import CachedDrift, drift_key, write_cache
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import (
@@ -57,6 +58,7 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
 )
 from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
 
 #: The year starts on a Monday; every session takes an equal share of 50 weeks.
 YEAR_START = int(datetime(2026, 1, 5, 9, 0, tzinfo=UTC).timestamp())
@@ -394,6 +396,7 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
     if process.wait() != 0:
         raise RuntimeError("git fast-import failed")
     _archives_out_of_tags(path)
+    _rolled_up(path)
     (path / ".git" / POINTER_FILE).write_text(SESSIONS_PREFIX + live[0] + "\n", encoding="utf-8")
     subprocess.run(["git", "-C", str(path), "pack-refs", "--all"], check=True)
     subprocess.run(["git", "-C", str(path), "checkout", "-q", "main"], check=True)
@@ -426,6 +429,18 @@ def _archives_out_of_tags(path: Path) -> None:
 
     subprocess.run(["git", "-C", str(path), "update-ref", "--stdin"],
                    input="".join(commands()), text=True, check=True)
+
+
+def _rolled_up(path: Path) -> None:
+    """Archives as the tool writes them (format 3): each teammate's month in a chain of
+    their own clone, by the same migration ``doctor --fix`` runs on format-2 tags."""
+    def clone_of(tag: ArchiveTag) -> str:
+        digest = hashlib.sha1((tag.tagger or "").encode()).digest()
+        return "".join(ALPHABET[b % len(ALPHABET)] for b in digest[:10])
+
+    done = roll_up_tags(Store(Repo(path)), clone_for=clone_of)
+    if done.left:
+        raise RuntimeError(f"archives not rolled up: {done.left[:3]}")
 
 
 def main() -> int:

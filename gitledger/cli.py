@@ -857,13 +857,14 @@ def carry(entry_ids: tuple[str, ...], repo: str | None, as_json: bool) -> None:
 @_common
 def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name: str | None,
             dry_run: bool, repo: str | None, as_json: bool) -> None:
-    """Carry the durable half to the project ledger, archive the rest as a tag, start afresh.
+    """Carry the durable half to the project ledger, archive the rest, start afresh.
 
     By default the decisions in force (with the decisions they superseded), VERIFIED
     facts and DROPPED approaches are carried; OPEN questions and NEXT stay with the
-    archive.  The ledger then becomes an annotated tag under
-    refs/ledger/archive/<ledger-id> whose message summarises the task and what was
-    carried; nothing is deleted, and the next write in this worktree starts a new ledger.
+    archive.  The ledger then becomes a commit of this clone's month chain
+    (refs/ledger/months/<yyyy-mm>/<clone-id>), read as refs/ledger/archive/<ledger-id>,
+    whose message summarises the task and what was carried; nothing is deleted, and
+    the next write in this worktree starts a new ledger.
     """
     from gitledger.ledger.commands import archive as archive_ledger
     from gitledger.views.render import archive_json, archive_text
@@ -907,14 +908,14 @@ def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -
 def prune(before: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Delete archives made before a date: the only deletion gitledger has.
 
-    Only refs under refs/ledger/archive/ whose tag date is strictly before DATE are
-    deleted; session ledgers, the project ledger and the keep-alive chain are never
-    touched, and age alone never retires a live ledger.  Each archive ref is deleted in
-    a locked ref transaction that checks it still names the tag that was read, so an
-    archive re-created meanwhile is kept.  Prints what it deleted (with --dry-run, what
-    it would delete).  The notes on code commits keep naming the pruned archives'
-    entries until git ledger notes rebuild drops those lines; the archived commits
-    themselves go at git's next gc.
+    Only archives made strictly before DATE are deleted; session ledgers, the project
+    ledger and the keep-alive chain are never touched, and age alone never retires a
+    live ledger.  A month chain goes whole, once its month is over and all it holds is
+    due (else its archives are kept and listed), in a locked ref transaction that
+    checks it still names what was read, so one that moved meanwhile is kept.  Prints
+    what it deleted (with --dry-run, what it would delete).  The notes on code commits
+    keep naming the pruned archives' entries until git ledger notes rebuild drops those
+    lines; the archived commits themselves go at git's next gc.
     """
     from gitledger.ledger.archives import prune as prune_archives
     from gitledger.views.render import prune_json, prune_text

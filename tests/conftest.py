@@ -72,6 +72,15 @@ def git(cwd: Path, *args: str, check: bool = True) -> str:
     return done.stdout
 
 
+def archived_commit(repo: Path, name: str) -> str | None:
+    """The ledger commit the archive named ``name`` (``refs/ledger/archive/<id>``, or a
+    mirror's) holds, read through its month chain or its version-2 tag; None if none."""
+    from gitledger.storage.archive_store import ArchiveStore
+    from gitledger.storage.repo import Repo
+
+    return ArchiveStore(Repo(repo)).tip(name).commit
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """An empty (unborn) repository with a work tree."""

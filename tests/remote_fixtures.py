@@ -27,10 +27,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pygit2
 import pytest
 from click.testing import CliRunner, Result
 
 from gitledger.cli import cli
+from gitledger.storage.month_chains import archive_name, is_chain, read_chain
 from tests.conftest import git, installed_git_ledger
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -114,18 +116,31 @@ def subprocess_env() -> dict[str, str]:
 
 
 def refs_of(path: Path, *patterns: str) -> dict[str, str]:
+    """The refs matching ``patterns`` and, beside each month chain, the archives it holds
+    by the names readers give them (``…/archive/<id>``: the commit that archived it)."""
     out = git(path, "for-each-ref", "--format=%(refname) %(objectname)", *patterns)
-    return dict(line.split(" ", 1) for line in out.splitlines())
+    return with_archives(path, dict(line.split(" ", 1) for line in out.splitlines()))
 
 
 def ls_remote(bare: Path, *patterns: str) -> dict[str, str]:
-    """What the bare repository holds, as ``git ls-remote`` lists it: {ref: sha}."""
+    """What the bare repository holds, as ``git ls-remote`` lists it: {ref: sha}, and the
+    archives its month chains hold, by name (``refs_of``)."""
     out = git(bare, "ls-remote", str(bare), *patterns)
     found: dict[str, str] = {}
     for line in out.splitlines():
         sha, ref = line.split("\t", 1)
         found[ref] = sha
-    return found
+    return with_archives(bare, found)
+
+
+def with_archives(path: Path, refs: dict[str, str]) -> dict[str, str]:
+    repo = pygit2.Repository(str(path))
+    named: dict[str, str] = {}
+    for ref, tip in refs.items():
+        if is_chain(ref):
+            for archived in reversed(read_chain(repo, ref, tip)):
+                named[archive_name(ref, archived.ledger_id)] = archived.event
+    return {**refs, **{name: event for name, event in named.items() if name not in refs}}
 
 
 def fsck(path: Path) -> None:

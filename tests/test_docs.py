@@ -510,7 +510,8 @@ def test_format_md_specifies_carry_and_archive() -> None:
                    "age"):
         assert phrase in section, f"docs/format.md, Carrying and archiving: no {phrase!r}"
     assert section.index("Arrive") < section.index("Leave"), "the project step comes first"
-    assert section.index("**Tag.**") < section.index("**Remove.**"), "the tag comes first"
+    assert section.index("**Record.**") < section.index("**Remove.**"), \
+        "the archive is recorded first"
 
 
 def _benchmark_suite() -> list[str]:

@@ -38,7 +38,9 @@ from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import event_queue
-from gitledger.storage.entry_cache import CACHE_DIR, collector_paused, read_entries
+from gitledger.storage.archive_store import roll_up_tags, unrolled_tags
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.integrity import (
     MISSING_OBJECT_ERRORS,
     Gap,
@@ -58,6 +60,7 @@ from gitledger.storage.layout import (
     KEEP_REF,
     KEPT_DIR,
     META_PATH,
+    MONTHS_PREFIX,
     NOTES_REF,
     POINTER_FILE,
     PROJECT_REF,
@@ -101,6 +104,8 @@ CODES: dict[str, tuple[str, str]] = {
                      "entries (stale, or an item its tree does not back): restore reads "
                      "every entry instead"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
+    "archive-unrolled": ("warning", "format-2 archives (one tag ref per archived session) not "
+                         "yet rolled up into month chains (format 3)"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
                                       "(the ref is a copy of the archive)"),
     "carry-unfinished": ("warning", "a carry stopped between its steps (the entries are in "
@@ -119,7 +124,8 @@ CODES: dict[str, tuple[str, str]] = {
     "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
 }
 
-_FIXABLE = {"digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+_FIXABLE = {"archive-unrolled",
+            "digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
             "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck"}
@@ -204,6 +210,7 @@ class _Doctor:
         refs = self.store.ledger_refs()
         for ref in refs:
             self._ref(ref)
+        self._unrolled()
         self._locks()
         self._interrupted(refs)
         entries = self._entries()
@@ -441,6 +448,9 @@ class _Doctor:
     def _ref(self, ref: str) -> None:
         head = read_head(self.store, ref)
         if head is None:
+            chained = self.store.chained(ref)
+            if chained is not None:
+                self._chain(ref, chained.commit, "session")
             return
         if head.symbolic:
             self._add("ref-symbolic", ref, f"{ref} is a symbolic ref (to "
@@ -461,6 +471,26 @@ class _Doctor:
                       "<id>, project, archive/<id>, keep)",
                       f"move it out of refs/ledger/ (git update-ref -d {ref} once it is "
                       "kept elsewhere)")
+
+    def _unrolled(self) -> None:
+        """Format-2 archive tags: every one a ref that each fetch, push and listing pays
+        for; --fix moves them into this clone's month chains."""
+        tags = unrolled_tags(self.store)
+        if not tags:
+            return
+        finding = self._add(
+            "archive-unrolled", ARCHIVE_PREFIX, f"{len(tags)} archive(s) are format-2 tags, "
+            f"one ref each, under {ARCHIVE_PREFIX}", "git ledger doctor --fix (rolls them "
+            f"up into month chains under {MONTHS_PREFIX}; git ledger push then removes "
+            "the remote's tags)")
+        if self.fix:
+            done = roll_up_tags(self.store)
+            if done.rolled and not done.left:
+                self._mark_fixed(finding, f"rolled {len(done.rolled)} archive(s) up into "
+                                 f"{len(done.chains)} month chain(s)")
+            for ref, why in done.left:
+                self._add("archive-unrolled", ref, f"{ref} was not rolled up: {why}",
+                          f"inspect it (git cat-file -p {ref})")
 
     def _not_ledger(self, ref: str, what: str, expected: str) -> None:
         self._add("ref-not-ledger", ref, f"{ref} points at {what}, not {expected}",

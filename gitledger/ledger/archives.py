@@ -28,8 +28,9 @@ from gitledger.storage.archive_store import (
     delete_ref_if_unchanged,
     read_archive_tag,
 )
-from gitledger.storage.entry_cache import CACHE_DIR
-from gitledger.storage.layout import SESSIONS_PREFIX
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.layout import ARCHIVE_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.month_chains import month_of
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import Store
 
@@ -194,6 +195,7 @@ def prune(
         raise InvalidInput("the prune date needs a time zone")
     store = Store(Repo(where))
     archives = _archives(store)
+    tips = store.archive_index().tips  # the chains as read with the archives
     due = [a for a in archives if a.problem is None and a.tagged is not None
            and a.tag is not None and a.tagged < cutoff]
     unfinished = [a for a in due if store.exists(SESSIONS_PREFIX + a.id)]
@@ -203,10 +205,13 @@ def prune(
                         f"exists); finish it with git ledger archive --ledger {a.id}")
                 for a in unfinished]
     kept = sum(1 for a in archives if a.problem is None and a not in due)
+    chains, held = _whole_chains(store, due)
+    skipped += held
+    due = [a for a in due if a.ref not in dict(held)]
     if dry_run:
         return PruneResult(cutoff, True, tuple(due), kept, tuple(skipped))
     pruned: list[ArchiveSummary] = []
-    for archive in due:
+    for archive in (a for a in due if a.ref not in chains):
         reason = delete_ref_if_unchanged(store, archive.ref, archive.tag or "",
                                          wait_seconds=LOCK_WAIT_SECONDS)
         if reason is None:
@@ -214,7 +219,43 @@ def prune(
             _drop_cache(store, archive.id)
         else:
             skipped.append((archive.ref, reason))
+    for chain in dict.fromkeys(chains.values()):
+        members = [a for a in due if chains.get(a.ref) == chain]
+        reason = delete_ref_if_unchanged(store, chain, tips.get(chain, ""),
+                                         wait_seconds=LOCK_WAIT_SECONDS)
+        if reason is None:
+            pruned += members
+            for archive in members:
+                _drop_cache(store, archive.id)
+        else:
+            skipped += [(a.ref, reason) for a in members]
     return PruneResult(cutoff, False, tuple(pruned), kept, tuple(skipped))
+
+
+def _whole_chains(store: Store, due: list[ArchiveSummary]
+                  ) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """Which due archives are in a month chain, by name ({archive: chain}); and the due
+    ones left alone: a chain goes whole or not at all, so only once its month is over
+    and every archive it holds is due (a chain is never rewritten: it is pushed)."""
+    index = store.archive_index()
+    chains = {a.ref: c.chain for a in due if (c := index.get(a.ref)) is not None
+              and store.reference(a.ref) is None}
+    names = set(chains)
+    this_month = month_of(now())
+    held: list[tuple[str, str]] = []
+    for chain in set(chains.values()):
+        month = chain.rsplit("/", 2)[-2]
+        members = [n for n, c in index.by_name.items()
+                   if c.chain == chain and n.startswith(ARCHIVE_PREFIX)]
+        why = (f"kept: {chain} is this month's; it goes whole once the month is over"
+               if month >= this_month else
+               None if names.issuperset(members) else
+               f"kept: {chain} goes whole or not at all, and holds archives made after "
+               "the date")
+        if why is not None:
+            held += [(n, why) for n in members if n in names]
+    held_names = {n for n, _ in held}
+    return {n: c for n, c in chains.items() if n not in held_names}, held
 
 
 def _drop_cache(store: Store, ledger_id: str) -> None:

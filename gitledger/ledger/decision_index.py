@@ -31,7 +31,8 @@ from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry, source_i
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.project_index import TOP
 from gitledger.ledger.rules import Retired, normalised, retired_kind
-from gitledger.storage.entry_cache import CACHE_DIR, read_entries
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
 

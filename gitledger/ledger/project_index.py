@@ -21,7 +21,8 @@ from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.ledger.digest import LIMITS, checked
-from gitledger.storage.entry_cache import read_entries, save_json
+from gitledger.storage.cache_files import save_json
+from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.provenance import (
     LedgerProvenance,

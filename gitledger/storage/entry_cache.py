@@ -11,22 +11,17 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
-import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
 
 from gitledger.core.codec import cache_json, decode_entry, entry_from_json
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
-from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger
+from gitledger.storage.cache_files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import ENTRIES_DIR
 from gitledger.storage.store import Store, TreeView
 
-CACHE_DIR = "ledger-cache"
 #: Bump when decoding changes what an entry blob means, or the cache's shape changes
 #: (6: entries with unknown keys are cached, with them under ``extra``).
 CACHE_VERSION = 6
@@ -108,49 +103,7 @@ def _load(path: Path) -> dict[str, dict[str, object]]:
     return load_versioned(path, CACHE_VERSION, "entries")
 
 
-def load_versioned(path: Path, version: int, field: str) -> dict[str, Any]:
-    """The dict under ``field`` of a cache file ``save_json`` wrote as layout ``version``;
-    {} when the file is missing, unreadable, of another version or of another shape."""
-    try:
-        data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != version:
-        return {}
-    found = data.get(field)
-    return found if isinstance(found, dict) else {}
-
-
 def _save(path: Path, entries: dict[str, dict[str, object]]) -> None:
     save_json(path, {"version": CACHE_VERSION, "entries": entries})
 
 
-def save_json(path: Path, data: object) -> None:
-    """Replace a cache file atomically; a read-only git dir just goes without the cache."""
-    try:
-        path.parent.mkdir(exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            _write_json(out, data)
-        os.replace(temp, path)
-    except OSError:
-        pass
-
-
-def _write_json(out: TextIO, value: object, depth: int = 2) -> None:
-    """``value`` as JSON, its outer dicts item by item: each piece goes through the C
-    encoder (``json.dump`` would use the pure-Python one), and the file is never held
-    whole as one string (``json.dumps`` of a big ledger's cache would be)."""
-    if depth and isinstance(value, dict):
-        out.write("{")
-        for index, (key, item) in enumerate(value.items()):
-            out.write(("," if index else "") + _encode(str(key)) + ":")
-            _write_json(out, item, depth - 1)
-        out.write("}")
-    else:
-        out.write(_encode(value))
-
-
-#: One encoder for every piece: ``json.dumps`` with an option builds a new one per call,
-#: which was a third of saving a 5,000-entry cache.
-_encode = json.JSONEncoder(ensure_ascii=False).encode

@@ -118,11 +118,14 @@ def walk_chain(store: Store, tip: str) -> Iterator[Link | Gap]:
 
 
 def archived_copy(store: Store, ref: str) -> str | None:
-    """The tip of session ``ref`` when its archive tags that very commit (an archive
-    stopped before removing the session ref), else None."""
+    """The tip of session ``ref`` when its archive (tag, or month chain) holds that very
+    commit (an archive stopped before removing the session ref), else None."""
     archived = ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)
     try:
         session_tip = store.git.references[ref].target
+        if store.reference(archived) is None:
+            chained = store.chained(archived)
+            return str(session_tip) if chained and chained.commit == str(session_tip) else None
         tagged = store.git.references[archived].peel(pygit2.Commit).id
     except MISSING_OBJECT_ERRORS:
         return None

@@ -11,6 +11,13 @@ LEDGER_NAMESPACE = "refs/ledger/"
 SESSIONS_PREFIX = "refs/ledger/sessions/"
 PROJECT_REF = "refs/ledger/project"
 ARCHIVE_PREFIX = "refs/ledger/archive/"
+#: Format 3 archives: a month's archives made by one clone, one commit chain at
+#: ``refs/ledger/months/<yyyy-mm>/<clone-id>`` (``month_chains.py``), read by the names
+#: above as format-2 archive tags are.
+MONTHS_DIR = "months"
+MONTHS_PREFIX = LEDGER_NAMESPACE + MONTHS_DIR + "/"
+#: In the common git dir: the name this clone's month chains carry (made once).
+CLONE_ID_FILE = "ledger-clone-id"
 #: Where ``fetch`` mirrors a remote's ledgers: ``refs/ledger/remotes/<remote>/<name>``.
 #: Read-only copies, never pushed, never counted among this repository's own ledgers.
 REMOTES_PREFIX = "refs/ledger/remotes/"

@@ -265,9 +265,13 @@ def commit_lines(store: Store, ref: str, tip: str) -> dict[str, set[str]]:
 
 
 def _is_archive_copy(store: Store, ref: str, tip: str) -> bool:
-    archived = store.git.references.get(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+    name = ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX)
+    archived = store.git.references.get(name)
+    if archived is None:
+        chained = store.chained(name)
+        return chained is not None and chained.commit == tip
     try:
-        return archived is not None and str(archived.peel(pygit2.Commit).id) == tip
+        return str(archived.peel(pygit2.Commit).id) == tip
     except (KeyError, ValueError, pygit2.GitError):
         return False
 
@@ -297,8 +301,12 @@ def _ledger_view(store: Store, name: str, ref: str) -> tuple[str, TreeView, str]
         tip = store.tip(ref)
         view, commit = tip.view, tip.commit
     elif name.startswith(ARCHIVE_PREFIX):
-        target = store.git.references[ref].peel(pygit2.Commit)
-        commit = str(target.id)
+        reference = store.git.references.get(ref)
+        chained = store.chained(ref) if reference is None else None
+        if reference is None and chained is None:
+            return None
+        commit = (chained.commit if chained is not None
+                  else str(reference.peel(pygit2.Commit).id) if reference is not None else "")
         view = store.view_at(commit)
     else:
         return None

@@ -43,7 +43,8 @@ from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger
-from gitledger.storage.entry_cache import CACHE_DIR, collector_paused
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
 from gitledger.storage.store import Store
 

@@ -101,6 +101,7 @@ def setup_refspecs(remote: str) -> list[tuple[str, str]]:
         ("fetch", f"{NOTES_REF}*:{prefix}notes*"),
         ("push", "refs/ledger/sessions/*:refs/ledger/sessions/*"),
         ("push", "refs/ledger/archive/*:refs/ledger/archive/*"),
+        ("push", "refs/ledger/months/*:refs/ledger/months/*"),
         ("push", "refs/ledger/project*:refs/ledger/project*"),
         ("push", "refs/ledger/keep*:refs/ledger/keep*"),
         ("push", f"{NOTES_REF}*:{NOTES_REF}*"),

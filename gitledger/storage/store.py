@@ -23,7 +23,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,16 +38,29 @@ from gitledger.storage.bounded import MAX_LEDGER_BLOB, Oversized, blob_size, che
 from gitledger.storage.bounded import oversized as _oversized
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    CLONE_ID_FILE,
     ENTRIES_DIR,
     FOCUS_PATH,
     LEDGER_NAMESPACE,
+    MONTHS_PREFIX,
     POINTER_FILE,
     REMOTES_PREFIX,
     SEQ_TRAILER,
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
-from gitledger.storage.repo import Repo
+from gitledger.storage.month_chains import (
+    ARCHIVED_TRAILER,
+    ArchiveIndex,
+    ChainedArchive,
+    archive_id,
+    build_index,
+    chain_ref,
+    event_tree,
+    is_chain,
+    month_of,
+)
+from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import signed_commit, signing_configured
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
@@ -222,6 +235,9 @@ class Store:
         self._signs: bool | None = None
         #: Derived files kept in a ledger's own tree, by ref (``add_write_hook``).
         self._hooks: dict[str, list[WriteHook]] = {}
+        #: The month chains' archives (format 3), read at the first name that needs them
+        #: and forgotten by every write of a chain through this store.
+        self._index: ArchiveIndex | None = None
 
     def add_write_hook(self, ref: str, hook: WriteHook) -> None:
         """Run ``hook`` in every write to ``ref`` through this store, so what it derives
@@ -259,16 +275,69 @@ class Store:
         return text
 
     def _archive_interrupted(self, ref: str) -> bool:
-        """Whether an archive of ``ref`` set its tag but was stopped before removing the
-        session ref (both hold the same commit): the ledger counts as archived."""
-        archived = self.git.references.get(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
+        """Whether an archive of ``ref`` set its tag (or its event in this month's chain)
+        but was stopped before removing the session ref (both hold the same commit): the
+        ledger counts as archived.  Asked on every read of the pointer, so only this
+        month's chain is looked at (one tree entry); doctor finds an older one."""
+        name = ref.removeprefix(SESSIONS_PREFIX)
+        archived = self.git.references.get(ARCHIVE_PREFIX + name)
         current = self.git.references.get(ref)
-        if archived is None or current is None:
+        if current is None:
             return False
+        if archived is None:
+            return self._in_this_months_chain(name, str(current.target))
         try:
             return bool(archived.peel(pygit2.Commit).id == current.target)
         except (KeyError, ValueError, pygit2.GitError):
             return False
+
+    def _in_this_months_chain(self, name: str, tip: str) -> bool:
+        clone = self.clone_id(create=False)
+        if clone is None:
+            return False
+        try:  # the month an archive made now would go to (the committer date: git's own)
+            month = month_of(self.repo.person("COMMITTER").when)
+        except LedgerError:
+            month = month_of(now())
+        chain = self.git.references.get(chain_ref(month, clone))
+        if chain is None:
+            return False
+        try:
+            entry = chain.peel(pygit2.Tree)[name]
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
+        commit = self.git.get(tip)
+        if not isinstance(commit, pygit2.Commit) or entry.id != commit.tree_id:
+            return False
+        chained = self.chained(ARCHIVE_PREFIX + name)
+        return chained is not None and chained.commit == tip
+
+    def clone_id(self, *, create: bool = True) -> str | None:
+        """The name this clone's month chains carry (``ledger-clone-id`` in the common git
+        dir), made at its first archive: written aside and linked into place, so two
+        processes agree on one and a killed one leaves no lock behind."""
+        path = self.repo.commondir / CLONE_ID_FILE
+        try:
+            found = path.read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            found = ""
+        if len(found) == 10 and all(c in ALPHABET for c in found):
+            return found
+        if not create:
+            return None
+        made = "".join(secrets.choice(ALPHABET) for _ in range(10))
+        temp = path.with_name(f"{CLONE_ID_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+        try:
+            temp.write_text(made + "\n", encoding="ascii")
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                return self.clone_id(create=False) or made  # another process won
+        except OSError as exc:
+            raise RepositoryError(f"cannot write {path}: {exc}") from None
+        finally:
+            temp.unlink(missing_ok=True)
+        return made
 
     def _finish_archive(self, ref: str) -> str | None:
         """Finish an interrupted archive: the worktree moves on to a fresh ledger name, and
@@ -368,7 +437,7 @@ class Store:
     def tip(self, ref: str) -> Tip:
         reference = self.reference(ref)
         if reference is None:
-            return Tip(None, None)
+            return self._chained_tip(ref)
         target = reference.target
         if not isinstance(target, pygit2.Oid):
             raise CorruptLedger(f"{ref} is a symbolic ref, not a ledger")
@@ -380,28 +449,55 @@ class Store:
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
         return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
 
+    def _chained_tip(self, ref: str) -> Tip:
+        """An archive in a month chain: the archived ledger's last commit."""
+        chained = self.chained(ref)
+        if chained is None:
+            return Tip(None, None)
+        obj = self.git.get(chained.commit)
+        if not isinstance(obj, pygit2.Commit):
+            raise CorruptLedger(f"{ref} (in {chained.chain}) leads to {chained.commit}, "
+                                "which is not a ledger commit")
+        return Tip(chained.commit, TreeView(self.git, obj.tree, chained.commit))
+
     def exists(self, ref: str) -> bool:
-        """Whether ``ref`` exists; reads only the ref, not what it points at."""
+        """Whether ``ref`` exists (an archive in a month chain too); reads only the ref,
+        not what it points at."""
         try:
-            return self.git.references.get(ref) is not None
+            if self.git.references.get(ref) is not None:
+                return True
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+        return self.chained(ref) is not None
 
     def ledger_refs(self) -> list[str]:
-        """This repository's own refs under ``refs/ledger/`` (not the remotes' mirrors,
-        not the saved transcripts)."""
-        return sorted(r for r in self.git.references
-                      if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
-                      and not r.startswith(TRANSCRIPTS_PREFIX))
+        """This repository's own ledgers under ``refs/ledger/`` (not the remotes' mirrors,
+        not the saved transcripts): the refs, and the archives of its month chains by the
+        names they are read by (``refs/ledger/archive/<id>``), not the chains."""
+        names = [r for r in self.git.references
+                 if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
+                 and not r.startswith(TRANSCRIPTS_PREFIX)]
+        real = set(names)
+        if any(r.startswith(MONTHS_PREFIX) for r in names):
+            names = [r for r in names if not r.startswith(MONTHS_PREFIX)]
+            names += [name for name in self.archive_index().by_name
+                      if name.startswith(ARCHIVE_PREFIX) and name not in real]
+        return sorted(names)
 
     def target(self, ref: str) -> str | None:
-        """The object ``ref`` points at (a commit, or an archive's tag), or None."""
+        """The object ``ref`` points at (a commit, or an archive's tag; for an archive in
+        a month chain, the commit that archived it), or None."""
         found = self.reference(ref)
-        return str(found.target) if found is not None else None
+        if found is not None:
+            return str(found.target)
+        chained = self.chained(ref)
+        return chained.event if chained is not None else None
 
-    def refs_under(self, prefix: str) -> dict[str, str]:
-        """Every ref under ``prefix`` and the object it points at (symbolic refs skipped)."""
+    def refs_under(self, prefix: str, *, chained: bool = True) -> dict[str, str]:
+        """Every ref under ``prefix`` and the object it points at (symbolic refs skipped);
+        with ``chained``, the archives of month chains too, by name (``target``)."""
         found: dict[str, str] = {}
+        chains = False
         # The references as they are listed, not looked up again by name: a year's
         # repository has 50,000 refs, and the second lookup doubled the cost of a listing.
         for reference in self.git.references.iterator():
@@ -410,7 +506,41 @@ class Store:
                 target = reference.target
                 if isinstance(target, pygit2.Oid):
                     found[name] = str(target)
+                    chains = chains or is_chain(name)
+        if chained and (chains or MONTHS_PREFIX.startswith(prefix) or "archive" in prefix):
+            for name, archive in self.archive_index().by_name.items():
+                if name.startswith(prefix) and name not in found:
+                    found[name] = archive.event
         return found
+
+    # -- month chains (format 3 archives, ``month_chains.py``) ---------------------------
+
+    def archive_index(self) -> ArchiveIndex:
+        """Every month chain's archives, own and mirrored, by the name each is read by."""
+        if self._index is None:
+            chains = {}
+            for reference in self.git.references.iterator():
+                target = reference.target
+                if is_chain(reference.name) and isinstance(target, pygit2.Oid):
+                    chains[reference.name] = str(target)
+            self._index = build_index(self.git, self.repo.commondir, chains)
+        return self._index
+
+    def chained(self, ref: str) -> ChainedArchive | None:
+        """The archive a month chain holds under the name ``ref``, if any."""
+        if not (ref.startswith(ARCHIVE_PREFIX)
+                or (ref.startswith(REMOTES_PREFIX) and "/archive/" in ref)):
+            return None
+        return self.archive_index().get(ref)
+
+    def chain_refs(self) -> dict[str, str]:
+        """This clone's own month chains and their tips."""
+        return {ref: tip for ref, tip in self.refs_under(MONTHS_PREFIX, chained=False).items()
+                if is_chain(ref)}
+
+    def forget_archives(self) -> None:
+        """A chain moved: the next name that needs the index reads it again."""
+        self._index = None
 
     def worktree_gitdirs(self) -> list[Path]:
         """The git dir of every worktree: the common one first, then each linked one's."""
@@ -453,10 +583,15 @@ class Store:
             yield _event(found)
 
     def tag_message(self, ref: str) -> str | None:
-        """The message of the annotated tag ``ref`` names (an archive), or None."""
+        """The message of the annotated tag ``ref`` names (an archive; in a month chain,
+        of the commit that archived it), or None."""
         try:
             obj = self.git.references[ref].peel(pygit2.Tag)
-        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+        except KeyError:
+            chained = self.chained(ref)
+            event = self.git.get(chained.event) if chained is not None else None
+            return event.message if isinstance(event, pygit2.Commit) else None
+        except (ValueError, pygit2.GitError, pygit2.InvalidSpecError):
             return None
         return str(obj.message)
 
@@ -557,13 +692,6 @@ class Store:
         return pygit2.Oid(hex=signed_commit(self.repo, str(tree), [str(p) for p in parents],
                                             author, committer, message))
 
-    def retag_archive(self, ref: str, commit: str, message: str, expected: str) -> str:
-        """Point archive ``ref`` at a new tag of ``commit`` if it still holds ``expected``
-        (two archives of one ledger, merged); the new tag's id."""
-        tag = self._write_tag(ref.rsplit("/", 1)[-1], commit, message)
-        self.set_ref(ref, str(tag), expected, "ledger: archives merged")
-        return str(tag)
-
     def _stale_lock_minutes(self, ref: str) -> float | None:
         """The age of ``ref``'s lock when it is too old for a live writer to hold it."""
         try:
@@ -573,23 +701,31 @@ class Store:
         return age if age >= STALE_LOCK_MINUTES else None
 
     def archive(self, ref: str, expected_tip: str, message: str) -> tuple[str, str]:
-        """Turn the session ledger at ``ref`` into an annotated tag, never losing it.
+        """Archive the session ledger at ``ref`` in this month's chain, never losing it.
 
-        Two steps, each under its ref's lock, in the order a crash cannot make lossy: the
-        tag object (pointing at the ledger's tip, tagged by the writer) is set at
-        ``refs/ledger/archive/<ledger-id>``, then the session ref is removed if it still
-        points at ``expected_tip``.  Killed between them, both refs exist with the same
-        content, and archiving again finishes the job.  Returns (archive ref, tag id).
-        Raises ``LedgerMoved`` when the tip is no longer ``expected_tip``.
+        Two steps, each under its ref's lock, in the order a crash cannot make lossy: a
+        commit archiving the ledger's tip (authored by the writer, ``message`` its
+        message) is added to this clone's chain for the month, then the session ref is
+        removed if it still points at ``expected_tip``.  Killed between them, both hold
+        the same content, and archiving again finishes the job.  A ledger archived as a
+        format-2 tag before goes on as one.  Returns (the archive's name, the commit that
+        archived it, or the tag's id).  Raises ``LedgerMoved`` when the tip is no longer
+        ``expected_tip``.
         """
         name = ref.removeprefix(SESSIONS_PREFIX)
         target = ARCHIVE_PREFIX + name
         existing = self.git.references.get(target)
         tag: pygit2.Oid | str
         if existing is None:
-            created = self._write_tag(name, expected_tip, message)
-            self._locked(target, lambda txn: self._set_new(txn, target, created, None, name))
-            tag = created
+            chained = self.chained(target)
+            if chained is not None and chained.commit == expected_tip:
+                tag = chained.event  # an interrupted archive: only the removal is left
+            elif chained is None or self.git.descendant_of(pygit2.Oid(hex=expected_tip),
+                                                           pygit2.Oid(hex=chained.commit)):
+                tag = self.append_to_chain(name, expected_tip, message)
+            else:
+                raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
+                                    f"of {ref}; git ledger doctor explains")
         else:
             tagged = existing.peel(pygit2.Commit).id
             if str(tagged) == expected_tip:
@@ -607,6 +743,39 @@ class Store:
                                     f"of {ref}; git ledger doctor explains")
         self._locked(ref, lambda txn: self._remove_at(txn, ref, expected_tip))
         return target, str(tag)
+
+    def append_to_chain(self, name: str, tip: str, message: str) -> str:
+        """Add the commit archiving ledger ``name`` at ``tip`` to this clone's chain for
+        this month; its id."""
+        signature = self.repo.person("COMMITTER").signature()
+        month = month_of(datetime.fromtimestamp(signature.time, UTC))
+        chain = chain_ref(month, self.clone_id() or "")
+        return self.extend_chain(chain, [(name, tip, message, signature)])[0]
+
+    def extend_chain(self, chain: str,
+                     archives: list[tuple[str, str, str, pygit2.Signature]]) -> list[str]:
+        """Add one commit per (ledger id, its tip, message, archiver) to ``chain``, in
+        order, built on the chain's tip under its lock; their ids."""
+        made: list[str] = []
+
+        def action(txn: ReferenceTransaction) -> None:
+            current = self.git.references.get(chain)
+            parent = str(current.target) if current is not None else None
+            made.clear()
+            for name, tip, message, who in archives:
+                # How readers find the archive: never left out (a hand-made tag's message).
+                said = (message if archive_id(message) == name
+                        else f"{message.rstrip()}\n\n{ARCHIVED_TRAILER}{name}\n")
+                tree, parents = event_tree(self.git, parent, tip, name)
+                parent = str(self._new_commit(who, who, said, tree, parents))
+                made.append(parent)
+            if parent is not None:
+                txn.set_target(chain, pygit2.Oid(hex=parent),
+                               message=f"ledger: archive {len(made)} ledger(s)")
+
+        self._locked(chain, action)
+        self.forget_archives()
+        return made
 
     def _write_tag(self, name: str, tip: str, message: str) -> pygit2.Oid:
         tagger = self.repo.person("COMMITTER")
@@ -684,6 +853,7 @@ class Store:
         """Set (None: delete) a ref that follows something else whatever it held: a copy
         of what a remote holds under ``refs/ledger/remotes/`` (as git's remote-tracking
         refs do), or a scratch ref only this process uses."""
+        self.forget_archives()  # it may be a month chain's
         if target is None:
             if self.git.references.get(ref) is not None:
                 self.git.references.delete(ref)
@@ -698,9 +868,15 @@ class Store:
                                       timezone(timedelta(minutes=obj.commit_time_offset)))
 
     def peeled(self, sha: str) -> str:
-        """The commit ``sha`` names, through an annotated tag (an archive) if it is one."""
+        """The commit ``sha`` names, through an annotated tag (an archive) if it is one,
+        or the archived ledger's commit if ``sha`` archived it in a month chain."""
         try:
-            return str(self.git[pygit2.Oid(hex=sha)].peel(pygit2.Commit).id)
+            obj = self.git[pygit2.Oid(hex=sha)]
+            if isinstance(obj, pygit2.Commit) and ARCHIVED_TRAILER in (obj.message or ""):
+                event = self.archive_index().by_event.get(sha)
+                if event is not None:
+                    return event.commit
+            return str(obj.peel(pygit2.Commit).id)
         except (KeyError, ValueError, pygit2.GitError) as exc:
             raise CorruptLedger(f"{sha[:12]} does not lead to a commit ({exc})") from None
 

@@ -39,6 +39,7 @@ from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
     KEPT_DIR,
+    MONTHS_DIR,
     NOTES_REF,
     PROJECT_REF,
     SESSIONS_PREFIX,
@@ -46,6 +47,7 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
+from gitledger.storage.month_chains import is_chain
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
@@ -156,6 +158,7 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
     # takes the careful way, which lists the remote and leaves the squatters out.
     done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
+    store.forget_archives()  # git moved the mirrors of month chains
     after = store.refs_under(prefix)
     skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
     if skipped:
@@ -165,9 +168,11 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
                     else name.removeprefix("refs/ledger/"))
             store.mirror(prefix + rest, None)
         _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
+        store.forget_archives()
         after = store.refs_under(prefix)
     moved = [RefMove(ref, before.get(ref), after.get(ref))
-             for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)]
+             for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)
+             and not is_chain(ref)]  # a chain's archives are listed, by name
     if sum(1 for ref in after if ref not in before) >= PACK_AFTER_NEW_REFS:
         pack_refs(repo)
     return FetchResult(remote, tuple(moved), tuple(skipped))
@@ -286,8 +291,9 @@ def owned_changes(store: Store, remote: str) -> tuple[OwnedChange, ...]:
         if ours is None or ours == theirs:
             continue
         state = _how_changed(store, ours, theirs)
-        if state == "retagged" and kind == "sessions":
-            continue  # the session this archive holds: push deletes it there
+        if state == "retagged" and (kind == "sessions" or (
+                store.reference(local) is None and store.reference(mirror) is not None)):
+            continue  # the session (or format-2 tag) this archive holds: push deletes it
         if state is None:
             continue
         read = (f"git ledger show --ledger {remote}/{ledger_id}" if kind == "sessions"
@@ -554,9 +560,12 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
         if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
                 or ref in (PROJECT_REF, KEEP_REF, NOTES_REF)):
             continue  # a name gitledger does not write (doctor reports it): not ours to push
+        if ref.startswith(ARCHIVE_PREFIX) and store.reference(ref) is None:
+            continue  # in a month chain: the chain goes
         tip = store.target(ref)
         if tip is not None:
             refs[ref] = tip
+    refs.update(store.chain_refs())
     if transcripts:
         refs.update(store.refs_under(TRANSCRIPTS_PREFIX))
     return refs
@@ -568,17 +577,27 @@ def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpda
     it; the rest of the push goes.  The pull reports the change and how to read it."""
     changed = {c.ref: c for c in owned_changes(store, remote)
                if c.mirror == tracking_ref(remote, c.ref)}
-    return [PushUpdate(ref, "rejected", f"the remote's copy was changed by someone else "
+    held = [PushUpdate(ref, "rejected", f"the remote's copy was changed by someone else "
                        f"({changed[ref].state}); yours stays here, read theirs: "
                        f"{changed[ref].read}")
             for ref in refs if ref in changed]
+    # Only this clone appends to its month chains: a copy there that ours does not hold
+    # was written by someone else, and a push of ours would be refused.
+    mirrored = store.refs_under(tracking_prefix(remote) + MONTHS_DIR + "/", chained=False)
+    for ref, ours in refs.items():
+        theirs = mirrored.get(tracking_ref(remote, ref)) if is_chain(ref) else None
+        if theirs is not None and theirs != ours and not store.contains(ours, theirs):
+            held.append(PushUpdate(ref, "rejected", "the remote's copy of this month chain "
+                                   "was changed by someone else; yours stays here"))
+    return held
 
 
 def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
     """Session refs still on the remote whose ledger was archived here (the archive
-    holds all the remote's copy had): deleted by the push, leased on that copy."""
+    holds all the remote's copy had), and format-2 archive tags there whose archive a
+    month chain here holds now (``roll_up``): deleted by the push, leased on that copy."""
+    spent = _spent_tags(store, remote)
     prefix = tracking_prefix(remote) + "sessions/"
-    spent: dict[str, str] = {}
     # From the remote's sessions (a few dozen), not from every archive here (thousands).
     for mirror, there in sorted(store.refs_under(prefix).items()):
         ledger_id = mirror.removeprefix(prefix)
@@ -589,6 +608,21 @@ def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
         archived = store.peeled(tag)
         if archived == there or store.contains(archived, there):
             spent[session] = there
+    return spent
+
+
+def _spent_tags(store: Store, remote: str) -> dict[str, str]:
+    prefix = tracking_prefix(remote) + "archive/"
+    spent: dict[str, str] = {}
+    tags = store.refs_under(prefix, chained=False)
+    own = store.chain_refs() if tags else {}
+    for mirror, there in sorted(tags.items()):
+        archive = ARCHIVE_PREFIX + mirror.removeprefix(prefix)
+        chained = store.chained(archive) if store.reference(archive) is None else None
+        if chained is not None and chained.chain in own and (
+                store.peeled(there) == chained.commit
+                or store.contains(chained.commit, store.peeled(there))):
+            spent[archive] = there
     return spent
 
 

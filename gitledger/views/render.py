@@ -170,7 +170,7 @@ def archive_text(result: ArchiveResult) -> str:
     return (
         f"{carried}\n"
         f"archived {result.ledger} as {result.archive} ({_count(result.entries, 'entry')}, "
-        f"tag {result.tag[:10]})\n"
+        f"{result.tag[:10]})\n"
         f"{after}; read the archive with: "
         f"git ledger show --archive {result.archive.rsplit('/', 1)[-1]}"
     )

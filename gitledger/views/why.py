@@ -408,7 +408,8 @@ class _Reader:
         candidates += [mirror for want in list(candidates)
                        for mirror, (_, own) in self._mirrors().items() if own == want]
         for candidate in candidates:
-            commit = self.graph.ref_commit(candidate)
+            chained = self.store.chained(candidate)  # an archive in a month chain
+            commit = chained.commit if chained is not None else self.graph.ref_commit(candidate)
             if commit is not None:
                 return self.store.view_at(commit), None
         return None, f"the ledger {ref} is gone (neither it nor an archive of it exists)"

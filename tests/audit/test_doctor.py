@@ -29,7 +29,7 @@ from gitledger.storage.path_tokens import state_path, tokens_path
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.builders import make_entry
-from tests.conftest import Run, git
+from tests.conftest import Run, archived_commit, git
 
 #: The line of a ledger.toml this version writes.
 _FORMAT_LINE = f"format = {FORMAT_VERSION}".encode()
@@ -656,7 +656,7 @@ def test_an_unfinished_archive_is_found_and_finished(work: Path, ledger: Run) ->
     assert fixed.ok
     assert doctor(work).findings == ()
     assert git(work, "for-each-ref", session) == ""
-    assert git(work, "rev-parse", f"{archived}^{{commit}}").strip() == tip
+    assert archived_commit(work, archived) == tip
 
 
 def test_an_unfinished_carry_is_found_and_finished(work: Path, ledger: Run) -> None:

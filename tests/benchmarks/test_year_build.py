@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from gitledger.audit.doctor import doctor
 from gitledger.cli import cli
 from gitledger.ledger.drift import drift
-from gitledger.storage.layout import ARCHIVE_PREFIX, KEEP_REF, NOTES_REF
+from gitledger.storage.layout import ARCHIVE_PREFIX, KEEP_REF, MONTHS_PREFIX, NOTES_REF
 
 SESSIONS = 70
 #: Warnings a built year is expected to have: the other people's live ledgers have no
@@ -73,8 +73,13 @@ def test_the_counts_are_what_was_built(year: tuple[Path, Any]) -> None:
     path, built = year
     decisions = SESSIONS - SESSIONS // 5
     assert built.decisions == decisions
-    archives = git(path, "for-each-ref", "--format=%(objecttype)", ARCHIVE_PREFIX).split()
-    assert archives == ["tag"] * SESSIONS
+    # Format 3: no ref per archive; each person's month is one chain of their clone.
+    assert git(path, "for-each-ref", ARCHIVE_PREFIX) == ""
+    chains = git(path, "for-each-ref", "--format=%(objecttype)", MONTHS_PREFIX).split()
+    assert chains
+    assert set(chains) == {"commit"}
+    assert len(chains) <= SESSIONS
+    assert len(json.loads(ledger(path, "list", "--archived", "--json"))["archives"]) == SESSIONS
     assert git(path, "for-each-ref", "refs/tags/", "refs/year-build/") == ""
     assert int(git(path, "rev-list", "--count", "main")) == SESSIONS * 4 + 1
     project = json.loads(ledger(path, "show", "--project", "--json"))

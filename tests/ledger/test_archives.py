@@ -20,9 +20,11 @@ from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.worktrees import adopt
 from gitledger.storage import worktrees as worktree_pointers
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.month_chains import is_chain
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
-from tests.conftest import git
+from tests.conftest import archived_commit, git
+from tests.remote_fixtures import refs_of
 
 OLD = "2025-01-10T09:00:00+00:00"
 NEWER = "2025-03-20T18:30:00+00:00"
@@ -46,8 +48,15 @@ def refused(result: Result, code: int = 1) -> str:
 
 
 def refs(repo: Path) -> dict[str, str]:
-    out = git(repo, "for-each-ref", "--format=%(refname) %(objectname)")
-    return dict(line.split(" ", 1) for line in out.splitlines())
+    """Every ref, with each month chain's archives by name in place of the chain."""
+    return {ref: sha for ref, sha in refs_of(repo).items() if not is_chain(ref)}
+
+
+def chain_of(repo: Path, ledger_id: str) -> str:
+    """The month chain that holds archive ``ledger_id``."""
+    chained = Store(Repo(repo)).chained(ARCHIVE_PREFIX + ledger_id)
+    assert chained is not None
+    return chained.chain
 
 
 def archived_task(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str,
@@ -95,9 +104,11 @@ def test_list_archived_json_newest_first(repo_with_commit: Path,
     assert second["carried"][0].startswith("d-")
     project = Ledger.open(repo_with_commit, project=True).snapshot()
     assert [e.id for e in project.entries] == second["carried"]
-    assert git(repo_with_commit, "cat-file", "-t", first["tag"]).strip() == "tag"
-    assert git(repo_with_commit, "rev-parse", f"{first['ref']}^{{commit}}").strip() == \
-        first["commit"]
+    # "tag": the commit of the month chain that archived it; its last parent, the ledger
+    assert git(repo_with_commit, "cat-file", "-t", first["tag"]).strip() == "commit"
+    assert git(repo_with_commit, "rev-list", "--parents", "-n1",
+               first["tag"]).split()[-1] == first["commit"]
+    assert archived_commit(repo_with_commit, first["ref"]) == first["commit"]
     assert first["problem"] is None
 
 
@@ -164,7 +175,7 @@ def test_show_archive_refusals(repo_with_commit: Path, two_archives: tuple[str, 
         run(repo_with_commit, "show", "--archive", live))
     # two archives sharing a prefix: ambiguous
     git(repo_with_commit, "update-ref", f"{ARCHIVE_PREFIX}{new}x",
-        git(repo_with_commit, "rev-parse", ARCHIVE_PREFIX + new).strip())
+        archived_commit(repo_with_commit, ARCHIVE_PREFIX + new) or "")
     assert "ambiguous" in refused(run(repo_with_commit, "show", "--archive", new[:3]))
     ok(run(repo_with_commit, "show", "--archive", new))  # the exact id still wins
 
@@ -238,7 +249,7 @@ def test_every_write_to_an_archive_is_refused(repo_with_commit: Path,
     with pytest.raises(InvalidInput):
         ledger.claim("someone")
     assert refs(repo_with_commit) == before
-    assert git(repo_with_commit, "cat-file", "-t", ARCHIVE_PREFIX + new).strip() == "tag"
+    assert archived_commit(repo_with_commit, ARCHIVE_PREFIX + new) is not None
 
 
 def test_no_ledger_option_can_name_an_archive(repo_with_commit: Path,
@@ -357,11 +368,13 @@ def test_prune_keeps_an_archive_recreated_since_it_was_read(
     old, _ = two_archives
     ref = ARCHIVE_PREFIX + old
     real = archives_module._archives
-    other_tag = git(repo_with_commit, "rev-parse", ARCHIVE_PREFIX + two_archives[1]).strip()
+    chain = chain_of(repo_with_commit, old)
+    other = git(repo_with_commit, "rev-parse", chain_of(repo_with_commit, two_archives[1]))
+    other_tag = other.strip()
 
     def read_then_race(store: Store) -> list[archives_module.ArchiveSummary]:
         found = real(store)
-        git(repo_with_commit, "update-ref", ref, other_tag)  # re-created meanwhile
+        git(repo_with_commit, "update-ref", chain, other_tag)  # moved meanwhile
         return found
 
     monkeypatch.setattr(archives_module, "_archives", read_then_race)
@@ -369,21 +382,21 @@ def test_prune_keeps_an_archive_recreated_since_it_was_read(
     assert result.pruned == ()
     assert result.skipped == ((ref, "kept: it changed after it was read (archived again "
                                     "meanwhile?)"),)
-    assert git(repo_with_commit, "rev-parse", ref).strip() == other_tag
+    assert git(repo_with_commit, "rev-parse", chain).strip() == other_tag
 
 
 def test_prune_keeps_a_locked_archive(repo_with_commit: Path, two_archives: tuple[str, str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     old, _ = two_archives
     monkeypatch.setattr(archives_module, "LOCK_WAIT_SECONDS", 0.1)
-    lock = repo_with_commit / ".git" / "refs" / "ledger" / "archive" / f"{old}.lock"
+    lock = repo_with_commit / ".git" / f"{chain_of(repo_with_commit, old)}.lock"
     lock.write_text("held\n")
     result = prune(repo_with_commit, "2025-02-01")
     assert result.pruned == ()
     assert result.skipped[0][0] == ARCHIVE_PREFIX + old
     assert result.skipped[0][1].startswith("kept: cannot lock it")
     lock.unlink()
-    assert git(repo_with_commit, "cat-file", "-t", ARCHIVE_PREFIX + old).strip() == "tag"
+    assert archived_commit(repo_with_commit, ARCHIVE_PREFIX + old) is not None
     assert [a.id for a in prune(repo_with_commit, "2025-02-01").pruned] == [old]
 
 

@@ -30,7 +30,8 @@ from gitledger.ledger.decision_index import DB_NAME, Matches, find_matches
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import entry_cache
-from gitledger.storage.entry_cache import CACHE_DIR, CACHE_VERSION, read_entries
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.entry_cache import CACHE_VERSION, read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
 from tests.conftest import git

@@ -31,7 +31,7 @@ from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
 from gitledger.views.restore import restore
-from tests.conftest import Run, git, installed_git_ledger
+from tests.conftest import Run, archived_commit, git, installed_git_ledger
 
 # -- helpers -----------------------------------------------------------------------------
 
@@ -44,15 +44,21 @@ def _id(result: object) -> str:
 
 
 def _tip(repo: Path, ref: str) -> str | None:
+    """What ``ref`` names, read by git; an archive (``refs/ledger/archive/<id>``, with or
+    without ``^{commit}``) is read as readers do, through its month chain: its commit."""
+    archive = ref.removesuffix("^{commit}")
+    if archive.startswith(ARCHIVE_PREFIX):
+        return archived_commit(repo, archive)
     out = git(repo, "rev-parse", "--verify", "-q", ref, check=False).strip()
     return out or None
 
 
 def _ids_at(repo: Path, rev: str | None) -> set[str]:
     """The entry ids in the ledger tree at ``rev`` (a ref, tag or commit), read by git."""
-    if rev is None or _tip(repo, rev) is None:
+    tip = _tip(repo, rev) if rev is not None else None
+    if tip is None:
         return set()
-    out = git(repo, "ls-tree", "-r", "--name-only", f"{rev}^{{tree}}", "entries")
+    out = git(repo, "ls-tree", "-r", "--name-only", f"{tip}^{{tree}}", "entries")
     return {line.rsplit("/", 1)[-1].removesuffix(".toml") for line in out.split()}
 
 
@@ -372,17 +378,20 @@ def test_archive_carries_the_default_set_and_tags_the_rest(ledger: Run, repo: Pa
     assert data["entries"] == len(staying)
     archived = data["archive"]
     assert archived == ARCHIVE_PREFIX + session.removeprefix(SESSIONS_PREFIX)
-    assert git(repo, "cat-file", "-t", archived).strip() == "tag"
-    assert git(repo, "rev-parse", archived).strip() == data["tag"]
-    # the tag points at the session ledger's last commit: the carry, without the carried
-    tagged = git(repo, "rev-parse", f"{archived}^{{commit}}").strip()
+    # the commit of this month's chain that archived it (the "tag" key, as in format 2)
+    (chain,) = git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/months/").split()
+    assert git(repo, "rev-parse", chain).strip() == data["tag"]
+    assert git(repo, "cat-file", "-t", data["tag"]).strip() == "commit"
+    # it archives the session ledger's last commit: the carry, without the carried
+    tagged = _tip(repo, archived)
     assert tagged == data["commit"]
+    assert git(repo, "rev-parse", f"{data['tag']}^1").strip() == tagged  # the month's first
     assert _trailer_values(_message(repo, tagged), "Ledger-Carried-To") == [PROJECT_REF]
     assert _ids_at(repo, archived) == staying
     assert _ids_at(repo, PROJECT_REF) == carried
     assert _tip(repo, session) is None
-    # the tag message says what the task was and what was carried
-    message = git(repo, "cat-file", "-p", archived)
+    # the archive's message says what the task was and what was carried
+    message = git(repo, "cat-file", "-p", data["tag"])
     assert "TASK: Ship the PKCE callback" in message
     assert "NEXT: Write the callback test" in message
     carried_line = next(line for line in message.splitlines()
@@ -439,7 +448,7 @@ def test_archive_no_carry_leaves_the_project_alone(ledger: Run, repo: Path) -> N
     assert _tip(repo, PROJECT_REF) is None
     assert _ids_at(repo, data["archive"]) == set(ids.values())
     assert "Carried to the project ledger: nothing" in git(repo, "cat-file", "-p",
-                                                           data["archive"])
+                                                           data["tag"])
 
 
 @pytest.mark.parametrize("flags", [("--no-carry", "--carry-all-durable"),
@@ -942,20 +951,22 @@ def _ledger_with_task(repo: Path) -> Ledger:
     return ledger
 
 
-def test_archive_makes_an_annotated_tag_and_frees_the_worktree(repo: Path) -> None:
+def test_archive_adds_to_the_month_chain_and_frees_the_worktree(repo: Path) -> None:
     ledger = _ledger_with_task(repo)
     old_ref = ledger.ref or ""
     tip = git(repo, "rev-parse", old_ref).strip()
     result = archive(repo, mode="none")
     name = old_ref.removeprefix(SESSIONS_PREFIX)
     assert result.archive == ARCHIVE_PREFIX + name
-    assert git(repo, "cat-file", "-t", result.archive).strip() == "tag"
-    assert git(repo, "rev-parse", f"{result.archive}^{{commit}}").strip() == tip
-    message = git(repo, "cat-file", "-p", result.archive)
+    assert git(repo, "cat-file", "-t", result.tag).strip() == "commit"
+    assert _tip(repo, result.archive) == tip
+    message = git(repo, "cat-file", "-p", result.tag)
     assert "TASK: Ship the PKCE callback" in message
     assert "Entries: 2 (OPEN 1, DECIDED 1)" in message
     assert "Ledger-Event: archive" in message
-    assert "tagger Ada Tester <ada@example.com>" in message
+    assert f"Ledger-Archived: {name}" in message
+    assert "author Ada Tester <ada@example.com>" in message
+    assert "committer Ada Tester <ada@example.com>" in message
     refs = git(repo, "for-each-ref", "--format=%(refname)", "refs/")
     assert old_ref not in refs
     assert "refs/tags/" not in refs
@@ -985,8 +996,7 @@ def test_a_crash_between_the_tag_and_the_pointer_never_reuses_the_name(repo: Pat
     (repo / ".git" / "ledger").write_text(pointer)  # as if the process died before rename
     written = Ledger.open(repo).set_task("After the crash")
     assert written.ref != old_ref
-    assert git(repo, "cat-file", "-t", ARCHIVE_PREFIX + old_ref.removeprefix(SESSIONS_PREFIX)
-               ).strip() == "tag"
+    assert _tip(repo, ARCHIVE_PREFIX + old_ref.removeprefix(SESSIONS_PREFIX)) is not None
 
 
 def test_nothing_to_archive_is_an_error(repo: Path) -> None:

@@ -271,12 +271,14 @@ def test_sigkill_during_resolve(repo_with_commit: Path, cli_env: dict[str, str])
 
 
 def archived_ids(repo: Path, seen: dict[str, list[str]]) -> set[str]:
-    """Every entry id some archive holds (``seen`` caches by tag object)."""
+    """Every entry id some archive holds (``seen`` caches by the commit that archived it,
+    or the tag of a format-2 archive)."""
     ids: set[str] = set()
-    out = git(repo, "for-each-ref", "--format=%(refname:lstrip=3) %(objectname)",
-              "refs/ledger/archive/")
-    for line in out.splitlines():
-        name, tag = line.split()
+    code, out, err = invoke(repo, "list", "--archived", "--json")
+    assert code == 0, err
+    listed = json.loads(out)["archives"]
+    for archive in listed:
+        name, tag = archive["id"], archive["tag"] or archive["ref"]
         if tag not in seen:
             seen[tag] = entry_ids(show(repo, "--archive", name))
         ids.update(seen[tag])

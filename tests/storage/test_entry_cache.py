@@ -8,12 +8,11 @@ from pathlib import Path
 
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
+from gitledger.storage.cache_files import CACHE_DIR, save_json
 from gitledger.storage.entry_cache import (
-    CACHE_DIR,
     CACHE_VERSION,
     collector_paused,
     read_entries,
-    save_json,
 )
 from gitledger.storage.store import Store, TreeView
 from tests.builders import entry_files, make_entry, put, store_at

@@ -46,17 +46,24 @@ def test_replacing_a_spent_name_keeps_a_move_another_process_made(repo: Path) ->
     assert not (repo / ".git" / "ledger.lock").exists()
 
 
-def test_archive_turns_the_ledger_into_a_tag_and_moves_the_worktree_on(repo: Path) -> None:
+def test_archive_adds_the_ledger_to_a_month_chain_and_moves_the_worktree_on(
+        repo: Path) -> None:
     store = store_at(repo)
     ref = store.ensure_worktree_ref()
     tip = put(store, ref, {"ledger.toml": b"format = 1\n"})
-    target, tag = store.archive(ref, tip, "task: the summary\n")
     name = ref.removeprefix(SESSIONS_PREFIX)
+    message = f"task: the summary\n\nLedger-Archived: {name}\n"
+    target, event = store.archive(ref, tip, message)
     assert target == ARCHIVE_PREFIX + name
     assert not store.exists(ref)
-    assert git(repo, "cat-file", "-t", tag).strip() == "tag"
-    assert store.peeled(tag) == tip
-    assert store.tag_message(target) == "task: the summary\n"
+    assert store.exists(target)
+    assert git(repo, "cat-file", "-t", event).strip() == "commit"
+    assert git(repo, "rev-parse", f"{event}^1").strip() == tip  # the month's first
+    (chain,) = store.chain_refs()
+    assert git(repo, "rev-parse", chain).strip() == event
+    assert store.peeled(event) == tip
+    assert store.target(target) == event
+    assert store.tag_message(target) == message
     again = store.ensure_worktree_ref()  # the archived name is spent
     assert again != ref
     assert NAME.fullmatch(again)
@@ -72,7 +79,9 @@ def test_archive_of_a_moved_ledger_keeps_the_ledger(repo: Path) -> None:
     assert git(repo, "rev-parse", ref).strip() == new
     target, tag = store.archive(ref, new, "current\n")  # archiving again follows the ledger
     assert store.peeled(tag) == new
-    assert store.tag_message(target) == "current\n"
+    name = ref.removeprefix(SESSIONS_PREFIX)
+    # A message that does not name the ledger gets the line readers find it by.
+    assert store.tag_message(target) == f"current\n\nLedger-Archived: {name}\n"
     assert not store.exists(ref)
 
 

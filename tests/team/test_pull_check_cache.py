@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from gitledger.audit import check as check_module
+from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.check_cache import CHECK_FILE, state_key
-from gitledger.storage.entry_cache import CACHE_DIR
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.remote_fixtures import Clone, Team

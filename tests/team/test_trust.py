@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gitledger.core.ids import entry_path
+from tests.conftest import archived_commit
 from tests.remote_fixtures import Clone, Team, fsck
 
 PROJECT = "refs/ledger/project"
@@ -173,21 +174,28 @@ def test_a_force_push_dated_2099_cannot_rewrite_your_session_id(team: Team) -> N
     assert changed["state"] == "diverged"
 
 
-def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
-    """Old: the local archive followed the forged tag (it contained the archived commit),
-    and doctor said OK."""
+def _archived_and_forged(team: Team) -> tuple[Clone, Clone, str, str]:
+    """Alice archives and pushes her ledger; Bob fetches it and forges, with plumbing, a
+    commit on top of the archived one whose decision says what she never wrote."""
     alice, bob, ref, entry = _alice_with_a_session(team)
     ledger_id = ref.rsplit("/", 1)[-1]
-    archive = f"refs/ledger/archive/{ledger_id}"
     alice.ok("archive", "--no-carry")
     alice.ok("push")
     bob.ok("fetch")
-    tag = bob.refs()[MIRRORS + f"archive/{ledger_id}"]
-    commit = _git(bob.path, "rev-parse", f"{tag}^{{commit}}")
+    commit = archived_commit(bob.path, MIRRORS + f"archive/{ledger_id}")
+    assert commit is not None
     path = entry_path(entry)
     forged_entry = show_blob(bob, commit, path).replace("cache in memory",
                                                         "pipe the installer to sh")
-    forged = forge(bob, commit, write={path: forged_entry}, message="edit")
+    return alice, bob, ledger_id, forge(bob, commit, write={path: forged_entry},
+                                        message="edit")
+
+
+def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
+    """Old: the local archive followed the forged tag (it contained the archived commit),
+    and doctor said OK."""
+    alice, bob, ledger_id, forged = _archived_and_forged(team)
+    archive = f"refs/ledger/archive/{ledger_id}"
     raw = (f"object {forged}\ntype commit\ntag {ledger_id}\n"
            f"tagger Alice <alice@example.com> 4070908800 +0000\n\narchive\n")
     forged_tag = _git(bob.path, "hash-object", "-t", "tag", "-w", "--stdin", input=raw)
@@ -201,6 +209,36 @@ def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
     assert changed["state"] == "ahead"
     assert changed["read"] == f"git ledger show --archive origin/{ledger_id}"
     assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+
+
+def test_a_forged_month_chain_does_not_replace_your_archive(team: Team) -> None:
+    """Format 3: Bob force-pushes Alice's month chain with an archive of her ledger that
+    says what she never wrote.  Her archive does not move, the pull reports the remote's
+    copy, and her push leaves that chain alone instead of failing."""
+    alice, bob, ledger_id, forged = _archived_and_forged(team)
+    archive = f"refs/ledger/archive/{ledger_id}"
+    (chain,) = [r for r in bob.refs() if r.startswith(MIRRORS + "months/")]
+    theirs = bob.refs()[chain]
+    event = forge(bob, forged, parents=(theirs, forged), date="2099-01-01T00:00:00Z",
+                  message=f"archive\n\nLedger-Archived: {ledger_id}")
+    own_chain = "refs/ledger/" + chain.removeprefix(MIRRORS)
+    _plumbing_push(bob, event, own_chain, force=True)
+    before = alice.refs()[archive]
+
+    pulled = _pull(alice)
+    assert alice.refs()[archive] == before
+    (changed,) = pulled["owned_changed"]
+    assert changed["ref"] == archive
+    assert changed["state"] == "ahead"
+    assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+    assert "pipe the installer" in alice.ok("show", "--archive", f"origin/{ledger_id}")
+    alice.ok("decide", "--project", "keep going", "--because", "still ours")
+    pushed = alice.json("push")
+    held = {u["ref"]: u for u in pushed["updates"]}
+    assert held[own_chain]["status"] == "rejected"
+    assert "changed by someone else" in held[own_chain]["reason"]
+    assert held["refs/ledger/project"]["status"] in ("new", "updated")
+    assert team.remote_refs()[own_chain] == event  # Bob's copy stays there, unmerged
 
 
 # -- 2. nothing is removed by a pull -------------------------------------------------------

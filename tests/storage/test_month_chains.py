@@ -1,0 +1,203 @@
+"""Format 3 archives: month chains, read by the names archives always had, and the
+migration of format-2 tags into them (``doctor --fix``), in real repositories."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+
+from gitledger.audit.doctor import doctor
+from gitledger.ledger.archives import list_archives, prune
+from gitledger.ledger.lifecycle import archive
+from gitledger.ledger.operations import Ledger
+from gitledger.storage import archive_store
+from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, MONTHS_PREFIX
+from gitledger.storage.month_chains import INDEX_FILE, is_chain
+from gitledger.storage.repo import Repo, now
+from gitledger.storage.store import Store
+from tests.conftest import git
+
+
+def archived(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str) -> str:
+    """A ledger with ``task`` and one question, archived at ``when``; its id."""
+    ledger = Ledger.open(repo)
+    ledger.set_task(task)
+    ledger.open_question(f"question of {task}")
+    monkeypatch.setenv("GIT_COMMITTER_DATE", when)
+    result = archive(repo, mode="none")
+    monkeypatch.delenv("GIT_COMMITTER_DATE")
+    return result.archive.removeprefix(ARCHIVE_PREFIX)
+
+
+def chains(repo: Path) -> dict[str, str]:
+    out = git(repo, "for-each-ref", "--format=%(refname) %(objectname)", MONTHS_PREFIX)
+    return dict(line.split(" ") for line in out.splitlines())
+
+
+def old_style_tag(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str) -> str:
+    """A format-2 archive, as gitledger wrote them before format 3: the month chain
+    commit's ledger turned back into an annotated tag at refs/ledger/archive/<id>."""
+    ledger_id = archived(repo, monkeypatch, task, when)
+    store = Store(Repo(repo))
+    chained = store.chained(ARCHIVE_PREFIX + ledger_id)
+    assert chained is not None
+    message = store.tag_message(ARCHIVE_PREFIX + ledger_id) or ""
+    for chain in chains(repo):
+        git(repo, "update-ref", "-d", chain)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", when)
+    git(repo, "tag", "-a", "-m", message.rstrip("\n"), f"t-{ledger_id}", chained.commit)
+    monkeypatch.delenv("GIT_COMMITTER_DATE")
+    tag = git(repo, "rev-parse", f"refs/tags/t-{ledger_id}").strip()
+    git(repo, "update-ref", ARCHIVE_PREFIX + ledger_id, tag)
+    git(repo, "update-ref", "-d", f"refs/tags/t-{ledger_id}")
+    return ledger_id
+
+
+def test_an_archive_is_a_commit_of_this_months_chain(repo_with_commit: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    first = archived(repo_with_commit, monkeypatch, "first", "2026-03-02T10:00:00+00:00")
+    second = archived(repo_with_commit, monkeypatch, "second", "2026-03-20T10:00:00+00:00")
+    third = archived(repo_with_commit, monkeypatch, "third", "2026-04-01T10:00:00+00:00")
+    clone = (repo_with_commit / ".git" / CLONE_ID_FILE).read_text().strip()
+    assert set(chains(repo_with_commit)) == {f"{MONTHS_PREFIX}2026-03/{clone}",
+                                             f"{MONTHS_PREFIX}2026-04/{clone}"}
+    # No ref per archive: the names are read through the chains.
+    assert git(repo_with_commit, "for-each-ref", ARCHIVE_PREFIX) == ""
+    march = f"{MONTHS_PREFIX}2026-03/{clone}"
+    # Plain git reads it: one commit per archive, the ledger as its last parent.
+    parents = git(repo_with_commit, "rev-list", "--parents", "-n1", march).split()
+    store = Store(Repo(repo_with_commit))
+    second_archive = store.chained(ARCHIVE_PREFIX + second)
+    assert second_archive is not None
+    assert parents[0] == second_archive.event
+    assert parents[2] == second_archive.commit
+    assert len(parents) == 3
+    assert git(repo_with_commit, "log", "-1", "--format=%an %ad", "--date=iso-strict",
+               march).strip() == "Ada Tester 2026-03-20T10:00:00+00:00"
+    assert f"Ledger-Archived: {second}" in git(repo_with_commit, "log", "-1", march)
+    assert git(repo_with_commit, "ls-tree", "--name-only", march).split() == [second]
+    assert git(repo_with_commit, "ls-tree", "-r", "--name-only", f"{march}:{second}",
+               "entries").split()  # the archived ledger's tree, by its id
+    # Every reader sees the three archives by name, newest first.
+    assert [a.id for a in list_archives(repo_with_commit)] == [third, second, first]
+    assert {ARCHIVE_PREFIX + i for i in (first, second, third)} <= set(store.ledger_refs())
+    assert not any(is_chain(r) for r in store.ledger_refs())
+    reader = ArchiveStore(Repo(repo_with_commit))
+    view = reader.tip(ARCHIVE_PREFIX + first).view
+    assert view is not None
+    assert view.names("entries")
+
+
+def test_the_index_cache_is_derived(repo_with_commit: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = [archived(repo_with_commit, monkeypatch, f"task {n}", f"2026-05-0{n}T10:00:00Z")
+           for n in range(1, 4)]
+    cache = repo_with_commit / ".git" / CACHE_DIR / INDEX_FILE
+    expected = {ARCHIVE_PREFIX + i for i in ids}
+    assert expected <= set(Store(Repo(repo_with_commit)).ledger_refs())
+    assert cache.exists()
+    saved = json.loads(cache.read_text())
+    assert saved["version"] == 1
+    assert len(next(iter(saved["chains"].values()))["items"]) == 3
+    # Garbage, or a cache that lies about a tip, is read again from git.
+    cache.write_text("{not json")
+    assert expected <= set(Store(Repo(repo_with_commit)).ledger_refs())
+    chain = next(iter(saved["chains"]))
+    saved["chains"][chain]["items"] = saved["chains"][chain]["items"][:1]
+    saved["chains"][chain]["tip"] = "0" * 40
+    cache.write_text(json.dumps(saved))
+    assert expected <= set(Store(Repo(repo_with_commit)).ledger_refs())
+    # A later archive is read on top of what the cache held.
+    more = archived(repo_with_commit, monkeypatch, "task 4", "2026-05-09T10:00:00Z")
+    assert ARCHIVE_PREFIX + more in Store(Repo(repo_with_commit)).ledger_refs()
+
+
+def test_a_chain_commit_that_is_no_archive_ends_the_walk(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A teammate's chain can hold anything: a commit without ``Ledger-Archived`` (or
+    with three parents) is not read as an archive, nor is anything behind it."""
+    first = archived(repo_with_commit, monkeypatch, "first", "2026-06-01T10:00:00Z")
+    (chain, tip), = chains(repo_with_commit).items()
+    tree = git(repo_with_commit, "rev-parse", f"{tip}^{{tree}}").strip()
+    forged = git(repo_with_commit, "commit-tree", tree, "-p", tip, "-p", tip,
+                 "-m", "not an archive").strip()
+    git(repo_with_commit, "update-ref", chain, forged)
+    assert ARCHIVE_PREFIX + first not in Store(Repo(repo_with_commit)).ledger_refs()
+    git(repo_with_commit, "update-ref", chain, tip)
+    assert ARCHIVE_PREFIX + first in Store(Repo(repo_with_commit)).ledger_refs()
+
+
+def test_doctor_fix_rolls_format_2_tags_up_and_survives_a_half_done_run(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = [old_style_tag(repo_with_commit, monkeypatch, "january", "2026-01-05T10:00:00Z"),
+           old_style_tag(repo_with_commit, monkeypatch, "february", "2026-02-05T10:00:00Z"),
+           old_style_tag(repo_with_commit, monkeypatch, "february 2", "2026-02-06T10:00:00Z")]
+    before = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
+              list_archives(repo_with_commit)}
+    assert chains(repo_with_commit) == {}
+    assert len(before) == 3
+    report = doctor(repo_with_commit)
+    assert [f.code for f in report.findings] == ["archive-unrolled"]
+    assert "3 archive(s) are format-2 tags" in report.findings[0].message
+    # Killed after the chains were written, before any tag went: both hold each archive.
+    def killed(*_args: object, **_kwargs: object) -> str | None:
+        raise OSError("killed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(archive_store, "delete_ref_if_unchanged", killed)
+        with pytest.raises(OSError, match="killed"):
+            roll_up_tags(Store(Repo(repo_with_commit)))
+    assert len(chains(repo_with_commit)) == 2
+    assert len(unrolled_tags(
+        Store(Repo(repo_with_commit)))) == 3
+    half = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
+            list_archives(repo_with_commit)}
+    assert half == before  # each read once, from its tag
+    fixed = doctor(repo_with_commit, fix=True)
+    assert fixed.ok
+    assert [f.fixed for f in fixed.findings] == [True]
+    assert unrolled_tags(Store(Repo(repo_with_commit))) == {}
+    clone = (repo_with_commit / ".git" / CLONE_ID_FILE).read_text().strip()
+    assert set(chains(repo_with_commit)) == {f"{MONTHS_PREFIX}2026-01/{clone}",
+                                             f"{MONTHS_PREFIX}2026-02/{clone}"}
+    after = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
+             list_archives(repo_with_commit)}
+    assert after == before  # the same ledgers, archivers and dates, now from the chains
+    assert sorted(ids) == sorted(after)
+    assert git(repo_with_commit, "rev-list", "--count",
+               f"{MONTHS_PREFIX}2026-02/{clone}", "--first-parent").strip() != "0"
+    assert doctor(repo_with_commit).findings == ()
+
+
+def test_prune_takes_whole_months_only(repo_with_commit: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    early = archived(repo_with_commit, monkeypatch, "early", "2025-01-03T10:00:00Z")
+    late = archived(repo_with_commit, monkeypatch, "late", "2025-01-30T10:00:00Z")
+    march = archived(repo_with_commit, monkeypatch, "march", "2025-03-03T10:00:00Z")
+    # The date splits January: its chain goes whole or not at all, so both stay.
+    result = prune(repo_with_commit, "2025-01-15")
+    assert result.pruned == ()
+    assert {ref for ref, _ in result.skipped} == {ARCHIVE_PREFIX + early}
+    assert "goes whole or not at all" in result.skipped[0][1]
+    result = prune(repo_with_commit, "2025-02-01")
+    assert sorted(a.id for a in result.pruned) == sorted([early, late])
+    assert [a.id for a in list_archives(repo_with_commit)] == [march]
+    assert len(chains(repo_with_commit)) == 1
+
+
+def test_prune_keeps_the_month_under_way(repo_with_commit: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chain of the month under way is still appended to (and pushed): never pruned,
+    even when every archive it holds is older than the date."""
+    start = now().astimezone(UTC).replace(day=1, hour=0, minute=0, second=0)
+    made = archived(repo_with_commit, monkeypatch, "now", start.isoformat())
+    result = prune(repo_with_commit, now())
+    assert result.pruned == ()
+    assert result.skipped[0][0] == ARCHIVE_PREFIX + made
+    assert "this month's" in result.skipped[0][1]
+    assert [a.id for a in list_archives(repo_with_commit)] == [made]
