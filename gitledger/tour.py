@@ -256,7 +256,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     say("$ git ledger archive")
     done = archive(root)
     say("  " + archive_text(done).replace("\n", "\n  "))
-    say(f"$ git cat-file tag {done.archive}   # the tag's message")
+    chained = ledger.store.chained(done.archive)
+    chain = chained.chain if chained is not None else done.archive
+    say(f"$ git log -1 --format=%B {chain}   # this month's chain of archives: its newest")
     message = ledger.store.tag_message(done.archive) or ""
     say("  " + "\n  ".join(message.rstrip().splitlines()[:8]) + "\n  …")
     say("\n# The next session starts empty, with the project's decisions still in force:")
@@ -269,9 +271,9 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say("  git ledger show --json        # the interface agents and scripts use")
         say(f"  git ledger show {qid[:6]}        # one entry and its history")
         say(f"  git ledger show {did[:6]}        # a decision's status history")
-        say(f"  git log --stat {snapshot.ref}")
+        say(f"  git log --stat {done.commit[:12]}   # the archived ledger's history")
         say("  git ledger show --project       # what outlives the task")
-        say(f"  git show {done.archive}")
+        say(f"  git ledger show --archive {done.archive.rsplit('/', 1)[-1]}")
         say("  git ledger list --remote        # Sam's session ledger, read-only here")
         say(f"  rm -rf {shlex.quote(str(root))} {shlex.quote(str(team))}   # when you are done")
     else:

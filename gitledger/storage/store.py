@@ -42,6 +42,7 @@ from gitledger.storage.layout import (
     ENTRIES_DIR,
     FOCUS_PATH,
     LEDGER_NAMESPACE,
+    MONTHS_DIR,
     MONTHS_PREFIX,
     POINTER_FILE,
     REMOTES_PREFIX,
@@ -238,6 +239,7 @@ class Store:
         #: The month chains' archives (format 3), read at the first name that needs them
         #: and forgotten by every write of a chain through this store.
         self._index: ArchiveIndex | None = None
+        self._index_seen: tuple[int, ...] = ()
 
     def add_write_hook(self, ref: str, hook: WriteHook) -> None:
         """Run ``hook`` in every write to ``ref`` through this store, so what it derives
@@ -516,15 +518,40 @@ class Store:
     # -- month chains (format 3 archives, ``month_chains.py``) ---------------------------
 
     def archive_index(self) -> ArchiveIndex:
-        """Every month chain's archives, own and mirrored, by the name each is read by."""
-        if self._index is None:
+        """Every month chain's archives, own and mirrored, by the name each is read by.
+
+        Read again when a chain may have moved since (another process, or another store
+        in this one, archived or fetched): a chain's ref is a file in a month directory
+        or a line of packed-refs, so their modification times say so."""
+        seen = self._chains_seen()
+        if self._index is None or seen != self._index_seen:
             chains = {}
             for reference in self.git.references.iterator():
                 target = reference.target
                 if is_chain(reference.name) and isinstance(target, pygit2.Oid):
                     chains[reference.name] = str(target)
             self._index = build_index(self.git, self.repo.commondir, chains)
+            self._index_seen = seen
         return self._index
+
+    def _chains_seen(self) -> tuple[int, ...]:
+        """The modification times of what holds the chains' refs (packed-refs, and the
+        month directories, this clone's and each remote's mirrors')."""
+        base = self.repo.commondir
+        dirs = [base / MONTHS_PREFIX]
+        remotes = base / REMOTES_PREFIX
+        with contextlib.suppress(OSError):
+            dirs += [remote / MONTHS_DIR for remote in remotes.iterdir()]
+        found = []
+        for path in [base / "packed-refs", *dirs]:
+            try:
+                found.append(path.stat().st_mtime_ns)
+            except OSError:
+                found.append(0)
+        for months in dirs:
+            with contextlib.suppress(OSError):
+                found += [month.stat().st_mtime_ns for month in sorted(months.iterdir())]
+        return tuple(found)
 
     def chained(self, ref: str) -> ChainedArchive | None:
         """The archive a month chain holds under the name ``ref``, if any."""

@@ -201,3 +201,18 @@ def test_prune_keeps_the_month_under_way(repo_with_commit: Path,
     assert result.skipped[0][0] == ARCHIVE_PREFIX + made
     assert "this month's" in result.skipped[0][1]
     assert [a.id for a in list_archives(repo_with_commit)] == [made]
+
+
+def test_a_store_sees_what_another_archived_after_it_read(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-lived store (the tour, the MCP server) read the chains once; an archive by
+    another store, or a chain git moved, is seen at its next read."""
+    watching = Store(Repo(repo_with_commit))
+    first = archived(repo_with_commit, monkeypatch, "first", "2026-07-01T10:00:00Z")
+    assert ARCHIVE_PREFIX + first in watching.ledger_refs()
+    second = archived(repo_with_commit, monkeypatch, "second", "2026-07-02T10:00:00Z")
+    assert watching.tag_message(ARCHIVE_PREFIX + second) is not None
+    git(repo_with_commit, "pack-refs", "--all")
+    (chain, tip), = chains(repo_with_commit).items()
+    git(repo_with_commit, "update-ref", chain, f"{tip}^1")  # back to the first archive
+    assert ARCHIVE_PREFIX + second not in watching.ledger_refs()
