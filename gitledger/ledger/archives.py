@@ -245,8 +245,7 @@ def _whole_chains(store: Store, due: list[ArchiveSummary]
     held: list[tuple[str, str]] = []
     for chain in set(chains.values()):
         month = chain.rsplit("/", 2)[-2]
-        members = [n for n, c in index.by_name.items()
-                   if c.chain == chain and n.startswith(ARCHIVE_PREFIX)]
+        members = [n for n in index.in_chain(chain) if n.startswith(ARCHIVE_PREFIX)]
         why = (f"kept: {chain} is this month's; it goes whole once the month is over"
                if month >= this_month else
                None if names.issuperset(members) else

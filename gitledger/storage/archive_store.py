@@ -176,7 +176,7 @@ def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None 
         if tag.commit is None or tag.tagged is None or tag.tagger is None:
             left.append((ref, tag.problem or "the tag has no tagger date"))
             continue
-        chained = store.chained(ref)
+        chained = store.archive_index().held(ref)
         if chained is not None and chained.commit == tag.commit:
             done.append((ref, tag_id))  # rolled up before, the tag not yet deleted
             continue
@@ -191,7 +191,7 @@ def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None 
     index = store.archive_index()
     for ref, tag in written:
         # The tag goes only once the chain is read back holding the same ledger.
-        chained = index.get(ref)
+        chained = index.held(ref)
         if chained is not None and chained.commit == tag.commit:
             done.append((ref, tag.id))
         else:

@@ -22,9 +22,11 @@ teammate's), with the archiving commit where the tag's id was.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pygit2
 from pygit2.enums import FileMode
@@ -125,65 +127,114 @@ def read_chain(git: pygit2.Repository, chain: str, tip: str,
     return found
 
 
-class ArchiveIndex:
-    """Every month chain's archives, by the name each is read by."""
+#: One archive as the index keeps it until asked: (ledger id, event, commit, archiver,
+#: POSIX time, UTC offset in minutes), as in ``months.json``.
+Item = Sequence[Any]
 
-    def __init__(self, by_name: dict[str, ChainedArchive], tips: dict[str, str]) -> None:
-        self.by_name = by_name
+
+class ArchiveIndex:
+    """Every month chain's archives, by the name each is read by.  Kept as plain items and
+    made into ``ChainedArchive`` when asked: a listing of 50,000 names needs no more."""
+
+    def __init__(self, items: dict[str, tuple[str, Item]], tips: dict[str, str],
+                 hidden: dict[str, tuple[str, Item]] | None = None) -> None:
+        #: By name; a name a real ref has (a version-2 tag) is not among them, but in
+        #: ``hidden``: the tag is read, and only the migration asks for the chain's copy.
+        self._items = items
+        self._hidden = hidden or {}
+        #: Each chain's tip and items as read, for the next reading to start from.
+        self.read: dict[str, tuple[str, list[Item]]] = {}
         #: Each chain's tip as read: what a deletion of the chain checks it still names.
         self.tips = tips
-        self.by_event = {a.event: a for a in by_name.values()}
+        self._by_event: dict[str, str] | None = None
+
+    def names(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def event_of(self, name: str) -> str | None:
+        found = self._items.get(name)
+        return found[1][1] if found is not None else None
 
     def get(self, name: str) -> ChainedArchive | None:
-        return self.by_name.get(name)
+        found = self._items.get(name)
+        return _archive(found[0], found[1]) if found is not None else None
+
+    def held(self, name: str) -> ChainedArchive | None:
+        """The chain's copy of ``name`` even where a tag of that name is read."""
+        found = self._items.get(name) or self._hidden.get(name)
+        return _archive(found[0], found[1]) if found is not None else None
+
+    def in_chain(self, chain: str) -> list[str]:
+        return [name for name, (held_by, _) in self._items.items() if held_by == chain]
+
+    def by_event(self, event: str) -> ChainedArchive | None:
+        if self._by_event is None:
+            self._by_event = {item[1]: name for name, (_, item) in self._items.items()}
+        name = self._by_event.get(event)
+        return self.get(name) if name is not None else None
 
 
-def build_index(git: pygit2.Repository, commondir: Path,
-                chains: dict[str, str]) -> ArchiveIndex:
+def build_index(git: pygit2.Repository, commondir: Path, chains: dict[str, str],
+                shadowed: set[str] | frozenset[str] = frozenset(),
+                previous: ArchiveIndex | None = None) -> ArchiveIndex:
     """The index of ``chains`` ({chain ref: tip}), from the cache file where a chain's tip
-    has not moved (or has moved on from the tip cached), read from git otherwise."""
+    has not moved (or has moved on from the tip cached), read from git otherwise.  The
+    names in ``shadowed`` are real refs (version-2 tags): those are read, not the chain."""
     path = commondir / CACHE_DIR / INDEX_FILE
-    cached = load_versioned(path, INDEX_VERSION, "chains") if chains else {}
+    read: dict[str, tuple[str, list[Item]]] = previous.read if previous is not None else {}
+    cached = (load_versioned(path, INDEX_VERSION, "chains") if chains and not read
+              else {})  # what this process read last is the file's content, or newer
     fresh: dict[str, object] = {}
-    by_name: dict[str, ChainedArchive] = {}
-    changed = set(cached) != set(chains)
+    now_read: dict[str, tuple[str, list[Item]]] = {}
+    items: dict[str, tuple[str, Item]] = {}
+    changed = set(cached or read) != set(chains)
     for chain, tip in sorted(chains.items()):
-        known = _decode(chain, cached.get(chain))
+        known = read.get(chain) or _cached(cached.get(chain))
         if known is not None and known[0] == tip:
-            archives = known[1]
+            held = known[1]
         else:
-            archives = read_chain(git, chain, tip, known)
+            walked = read_chain(git, chain, tip, None if known is None else (
+                known[0], [_archive(chain, item) for item in known[1]]))
+            held = [_item(a) for a in walked]
             changed = True
-        fresh[chain] = {"tip": tip, "items": [_encode(a) for a in archives]}
-        for archive in reversed(archives):  # the newest event of an id wins
-            by_name[archive_name(chain, archive.ledger_id)] = archive
+        fresh[chain] = {"tip": tip, "items": held}
+        now_read[chain] = (tip, held)
+        base = chain.rsplit("/", 3)[0] + "/archive/"
+        for item in reversed(held):  # the newest event of an id wins
+            items[base + item[0]] = (chain, item)
     if changed:
         save_json(path, {"version": INDEX_VERSION, "chains": fresh})
-    return ArchiveIndex(by_name, dict(chains))
+    hidden = {name: items.pop(name) for name in shadowed if name in items}
+    index = ArchiveIndex(items, dict(chains), hidden)
+    index.read = now_read
+    return index
 
 
-def _encode(a: ChainedArchive) -> list[object]:
+def _item(a: ChainedArchive) -> Item:
     offset = a.archived.utcoffset() or timedelta(0)
-    return [a.ledger_id, a.event, a.commit, a.archiver, int(a.archived.timestamp()),
-            int(offset.total_seconds() // 60)]
+    return (a.ledger_id, a.event, a.commit, a.archiver, int(a.archived.timestamp()),
+            int(offset.total_seconds() // 60))
 
 
-def _decode(chain: str, data: object) -> tuple[str, list[ChainedArchive]] | None:
+def _archive(chain: str, item: Item) -> ChainedArchive:
+    zone = timezone(timedelta(minutes=item[5]))
+    return ChainedArchive(item[0], item[1], item[2], chain, item[3],
+                          datetime.fromtimestamp(item[4], zone))
+
+
+def _cached(data: object) -> tuple[str, list[Item]] | None:
+    """A chain's entry of ``months.json``, or None when it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("tip"), str):
         return None
     items = data.get("items")
     if not isinstance(items, list):
         return None
-    archives = []
-    for item in items:
-        if not (isinstance(item, list) and len(item) == 6
-                and all(isinstance(v, str) for v in item[:4])
-                and all(isinstance(v, int) for v in item[4:])):
+    for item in items:  # spelled out: a year's file holds 50,000 of them
+        if not (type(item) is list and len(item) == 6 and type(item[0]) is str
+                and type(item[1]) is str and type(item[2]) is str and type(item[3]) is str
+                and type(item[4]) is int and type(item[5]) is int):
             return None
-        zone = timezone(timedelta(minutes=item[5]))
-        archives.append(ChainedArchive(item[0], item[1], item[2], chain, item[3],
-                                       datetime.fromtimestamp(item[4], zone)))
-    return data["tip"], archives
+    return data["tip"], items
 
 
 def event_tree(git: pygit2.Repository, parent: str | None, ledger_tip: str,

@@ -222,6 +222,12 @@ class Tip:
     view: TreeView | None
 
 
+#: How long a store trusts its reading of the month chains before it looks whether
+#: another process moved one (``Store.archive_index``).
+RECHECK_SECONDS = 0.05
+#: Bumped by every write of a month chain in this process (``Store.forget_archives``).
+_chains_generation = [0]
+
 #: What taking a ref's lock (or writing beside it) raises when another process holds it.
 LOCK_ERRORS = (pygit2.GitError, OSError)
 
@@ -240,6 +246,8 @@ class Store:
         #: and forgotten by every write of a chain through this store.
         self._index: ArchiveIndex | None = None
         self._index_seen: tuple[int, ...] = ()
+        self._index_checked = 0.0
+        self._index_generation = 0
 
     def add_write_hook(self, ref: str, hook: WriteHook) -> None:
         """Run ``hook`` in every write to ``ref`` through this store, so what it derives
@@ -465,12 +473,12 @@ class Store:
     def exists(self, ref: str) -> bool:
         """Whether ``ref`` exists (an archive in a month chain too); reads only the ref,
         not what it points at."""
+        if self.chained(ref) is not None:  # a dict lookup: before a ref lookup that misses
+            return True
         try:
-            if self.git.references.get(ref) is not None:
-                return True
+            return self.git.references.get(ref) is not None
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
-        return self.chained(ref) is not None
 
     def ledger_refs(self) -> list[str]:
         """This repository's own ledgers under ``refs/ledger/`` (not the remotes' mirrors,
@@ -482,18 +490,18 @@ class Store:
         real = set(names)
         if any(r.startswith(MONTHS_PREFIX) for r in names):
             names = [r for r in names if not r.startswith(MONTHS_PREFIX)]
-            names += [name for name in self.archive_index().by_name
+            names += [name for name in self.archive_index().names()
                       if name.startswith(ARCHIVE_PREFIX) and name not in real]
         return sorted(names)
 
     def target(self, ref: str) -> str | None:
         """The object ``ref`` points at (a commit, or an archive's tag; for an archive in
         a month chain, the commit that archived it), or None."""
+        chained = self.chained(ref)  # a dict lookup: before a ref lookup that misses
+        if chained is not None:
+            return chained.event
         found = self.reference(ref)
-        if found is not None:
-            return str(found.target)
-        chained = self.chained(ref)
-        return chained.event if chained is not None else None
+        return str(found.target) if found is not None else None
 
     def refs_under(self, prefix: str, *, chained: bool = True) -> dict[str, str]:
         """Every ref under ``prefix`` and the object it points at (symbolic refs skipped);
@@ -510,9 +518,10 @@ class Store:
                     found[name] = str(target)
                     chains = chains or is_chain(name)
         if chained and (chains or MONTHS_PREFIX.startswith(prefix) or "archive" in prefix):
-            for name, archive in self.archive_index().by_name.items():
+            index = self.archive_index()
+            for name in index.names():
                 if name.startswith(prefix) and name not in found:
-                    found[name] = archive.event
+                    found[name] = index.event_of(name) or ""
         return found
 
     # -- month chains (format 3 archives, ``month_chains.py``) ---------------------------
@@ -520,37 +529,48 @@ class Store:
     def archive_index(self) -> ArchiveIndex:
         """Every month chain's archives, own and mirrored, by the name each is read by.
 
-        Read again when a chain may have moved since (another process, or another store
-        in this one, archived or fetched): a chain's ref is a file in a month directory
-        or a line of packed-refs, so their modification times say so."""
+        Read again once a chain may have moved: at once after a write of a chain through
+        any store of this process; after another process's (an archive, a fetch) at the
+        first read ``RECHECK_SECONDS`` after the last look.  A chain's ref is a file in a
+        month directory or a line of packed-refs, so their modification times say so; a
+        loop of 25,000 lookups must not stat them 25,000 times."""
+        if self._index is not None and self._index_generation == _chains_generation[0] and (
+                time.monotonic() - self._index_checked < RECHECK_SECONDS):
+            return self._index
         seen = self._chains_seen()
-        if self._index is None or seen != self._index_seen:
-            chains = {}
+        self._index_checked = time.monotonic()
+        if (self._index is None or seen != self._index_seen
+                or self._index_generation != _chains_generation[0]):
+            chains, tags = {}, set()
             for reference in self.git.references.iterator():
-                target = reference.target
-                if is_chain(reference.name) and isinstance(target, pygit2.Oid):
-                    chains[reference.name] = str(target)
-            self._index = build_index(self.git, self.repo.commondir, chains)
+                name, target = reference.name, reference.target
+                if is_chain(name) and isinstance(target, pygit2.Oid):
+                    chains[name] = str(target)
+                elif "archive/" in name:
+                    tags.add(name)  # a ref of that name is read, not a chain's archive
+            self._index = build_index(self.git, self.repo.commondir, chains, tags,
+                                      previous=self._index)
             self._index_seen = seen
+            self._index_generation = _chains_generation[0]
         return self._index
 
     def _chains_seen(self) -> tuple[int, ...]:
         """The modification times of what holds the chains' refs (packed-refs, and the
         month directories, this clone's and each remote's mirrors')."""
-        base = self.repo.commondir
-        dirs = [base / MONTHS_PREFIX]
-        remotes = base / REMOTES_PREFIX
+        base = str(self.repo.commondir)
+        dirs = [os.path.join(base, MONTHS_PREFIX)]
         with contextlib.suppress(OSError):
-            dirs += [remote / MONTHS_DIR for remote in remotes.iterdir()]
+            remotes = os.path.join(base, REMOTES_PREFIX)
+            dirs += [os.path.join(entry.path, MONTHS_DIR) for entry in os.scandir(remotes)]
         found = []
-        for path in [base / "packed-refs", *dirs]:
+        for path in [os.path.join(base, "packed-refs"), *dirs]:
             try:
-                found.append(path.stat().st_mtime_ns)
+                found.append(os.stat(path).st_mtime_ns)
             except OSError:
                 found.append(0)
         for months in dirs:
             with contextlib.suppress(OSError):
-                found += [month.stat().st_mtime_ns for month in sorted(months.iterdir())]
+                found += sorted(entry.stat().st_mtime_ns for entry in os.scandir(months))
         return tuple(found)
 
     def chained(self, ref: str) -> ChainedArchive | None:
@@ -566,8 +586,10 @@ class Store:
                 if is_chain(ref)}
 
     def forget_archives(self) -> None:
-        """A chain moved: the next name that needs the index reads it again."""
-        self._index = None
+        """A chain moved: the next name that needs the index, in any store of this
+        process, reads it again."""
+        self._index_checked = 0.0  # kept to read again from, not trusted
+        _chains_generation[0] += 1
 
     def worktree_gitdirs(self) -> list[Path]:
         """The git dir of every worktree: the common one first, then each linked one's."""
@@ -900,7 +922,7 @@ class Store:
         try:
             obj = self.git[pygit2.Oid(hex=sha)]
             if isinstance(obj, pygit2.Commit) and ARCHIVED_TRAILER in (obj.message or ""):
-                event = self.archive_index().by_event.get(sha)
+                event = self.archive_index().by_event(sha)
                 if event is not None:
                     return event.commit
             return str(obj.peel(pygit2.Commit).id)

@@ -169,12 +169,12 @@ def teammates(store: Store, prefix: str) -> list[str]:
     """The session ledgers and archives mirrored under ``prefix`` that are not ours: one
     this clone pushed (or continues with ``adopt``) has a local ref or archive too."""
     found = []
+    own = set(store.ledger_refs())  # one listing, not two lookups a mirror (50,000 a year)
     for ref in sorted(store.refs_under(prefix)):
         kind, _, ledger_id = ref.removeprefix(prefix).partition("/")
         if kind not in ("sessions", "archive") or not ledger_id:
             continue
-        if not (store.exists(SESSIONS_PREFIX + ledger_id)
-                or store.exists(ARCHIVE_PREFIX + ledger_id)):
+        if SESSIONS_PREFIX + ledger_id not in own and ARCHIVE_PREFIX + ledger_id not in own:
             found.append(ref)
     return found
 

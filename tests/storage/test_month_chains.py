@@ -4,6 +4,7 @@ migration of format-2 tags into them (``doctor --fix``), in real repositories.""
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, MONTHS_PREFIX
 from gitledger.storage.month_chains import INDEX_FILE, is_chain
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.store import Store
+from gitledger.storage.store import RECHECK_SECONDS, Store
 from tests.conftest import git
 
 
@@ -215,4 +216,5 @@ def test_a_store_sees_what_another_archived_after_it_read(
     git(repo_with_commit, "pack-refs", "--all")
     (chain, tip), = chains(repo_with_commit).items()
     git(repo_with_commit, "update-ref", chain, f"{tip}^1")  # back to the first archive
+    time.sleep(RECHECK_SECONDS * 2)  # another process's move: seen at the next look
     assert ARCHIVE_PREFIX + second not in watching.ledger_refs()
