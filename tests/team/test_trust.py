@@ -191,6 +191,18 @@ def _archived_and_forged(team: Team) -> tuple[Clone, Clone, str, str]:
                                         message="edit")
 
 
+def _pull_keeps_and_reports(alice: Clone, archive: str, ledger_id: str) -> None:
+    """Alice pulls after the forgery: her archive stays, the remote's copy is reported."""
+    before = alice.refs()[archive]
+    pulled = _pull(alice)
+    assert alice.refs()[archive] == before
+    (changed,) = pulled["owned_changed"]
+    assert changed["ref"] == archive
+    assert changed["state"] == "ahead"
+    assert changed["read"] == f"git ledger show --archive origin/{ledger_id}"
+    assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+
+
 def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
     """Old: the local archive followed the forged tag (it contained the archived commit),
     and doctor said OK."""
@@ -200,15 +212,7 @@ def test_a_forged_retagged_archive_does_not_replace_yours(team: Team) -> None:
            f"tagger Alice <alice@example.com> 4070908800 +0000\n\narchive\n")
     forged_tag = _git(bob.path, "hash-object", "-t", "tag", "-w", "--stdin", input=raw)
     _plumbing_push(bob, forged_tag, archive, force=True)
-    before = alice.refs()[archive]
-
-    pulled = _pull(alice)
-    assert alice.refs()[archive] == before
-    (changed,) = pulled["owned_changed"]
-    assert changed["ref"] == archive
-    assert changed["state"] == "ahead"
-    assert changed["read"] == f"git ledger show --archive origin/{ledger_id}"
-    assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+    _pull_keeps_and_reports(alice, archive, ledger_id)
 
 
 def test_a_forged_month_chain_does_not_replace_your_archive(team: Team) -> None:
@@ -223,14 +227,7 @@ def test_a_forged_month_chain_does_not_replace_your_archive(team: Team) -> None:
                   message=f"archive\n\nLedger-Archived: {ledger_id}")
     own_chain = "refs/ledger/" + chain.removeprefix(MIRRORS)
     _plumbing_push(bob, event, own_chain, force=True)
-    before = alice.refs()[archive]
-
-    pulled = _pull(alice)
-    assert alice.refs()[archive] == before
-    (changed,) = pulled["owned_changed"]
-    assert changed["ref"] == archive
-    assert changed["state"] == "ahead"
-    assert "pipe the installer" not in alice.ok("show", "--archive", ledger_id)
+    _pull_keeps_and_reports(alice, archive, ledger_id)
     assert "pipe the installer" in alice.ok("show", "--archive", f"origin/{ledger_id}")
     alice.ok("decide", "--project", "keep going", "--because", "still ours")
     pushed = alice.json("push")
