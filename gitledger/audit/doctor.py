@@ -68,6 +68,7 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
 )
 from gitledger.storage.mirrors import mirrors
+from gitledger.storage.month_chains import chain_problem
 from gitledger.storage.notes import current_notes, rebuild, wanted_notes
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView, valid_ref_name
@@ -104,6 +105,8 @@ CODES: dict[str, tuple[str, str]] = {
                      "entries (stale, or an item its tree does not back): restore reads "
                      "every entry instead"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
+    "chain-broken": ("error", "a month chain whose history stops at a commit that is no "
+                     "archive: readers do not read what is behind it"),
     "archive-unrolled": ("warning", "format-2 archives (one tag ref per archived session) not "
                          "yet rolled up into month chains (format 3)"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
@@ -211,6 +214,7 @@ class _Doctor:
         for ref in refs:
             self._ref(ref)
         self._unrolled()
+        self._month_chains()
         self._locks()
         self._interrupted(refs)
         entries = self._entries()
@@ -471,6 +475,14 @@ class _Doctor:
                       "<id>, project, archive/<id>, keep)",
                       f"move it out of refs/ledger/ (git update-ref -d {ref} once it is "
                       "kept elsewhere)")
+
+    def _month_chains(self) -> None:
+        for chain, tip in sorted(self.store.chain_refs().items()):
+            problem = chain_problem(self.store.git, tip)
+            if problem is not None:
+                self._add("chain-broken", chain, f"{chain}: {problem}; the archives behind "
+                          "it are not read", f"inspect it (git log --first-parent {chain}); "
+                          "the archived ledgers are its commits' last parents")
 
     def _unrolled(self) -> None:
         """Format-2 archive tags: every one a ref that each fetch, push and listing pays

@@ -111,11 +111,9 @@ def read_chain(git: pygit2.Repository, chain: str, tip: str,
             found += [a for a in known[1] if a.ledger_id not in seen]
             break
         obj = git.get(current)
-        if not isinstance(obj, pygit2.Commit) or not 1 <= len(obj.parent_ids) <= 2:
+        if not isinstance(obj, pygit2.Commit) or _not_an_event(obj) is not None:
             break
-        ledger_id = archive_id(obj.message or "")
-        if ledger_id is None:
-            break
+        ledger_id = archive_id(obj.message or "") or ""
         if ledger_id not in seen:
             seen.add(ledger_id)
             author = obj.author
@@ -125,6 +123,29 @@ def read_chain(git: pygit2.Repository, chain: str, tip: str,
                                         f"{author.name} <{author.email}>", when))
         current = str(obj.parent_ids[0]) if len(obj.parent_ids) == 2 else None
     return found
+
+
+def _not_an_event(commit: pygit2.Commit) -> str | None:
+    """Why ``commit`` is no archive event of a chain (None: it is one)."""
+    if not 1 <= len(commit.parent_ids) <= 2:
+        return f"{str(commit.id)[:12]} has {len(commit.parent_ids)} parents"
+    if archive_id(commit.message or "") is None:
+        return f"{str(commit.id)[:12]} names no archived ledger (no Ledger-Archived line)"
+    return None
+
+
+def chain_problem(git: pygit2.Repository, tip: str) -> str | None:
+    """Why readers stop short of the root of the chain at ``tip`` (None: they do not)."""
+    current = tip
+    for _ in range(MAX_CHAIN):
+        obj = git.get(current)
+        if not isinstance(obj, pygit2.Commit):
+            return f"{current[:12]} is missing or no commit"
+        problem = _not_an_event(obj)
+        if problem is not None or len(obj.parent_ids) == 1:
+            return problem
+        current = str(obj.parent_ids[0])
+    return None
 
 
 #: One archive as the index keeps it until asked: (ledger id, event, commit, archiver,

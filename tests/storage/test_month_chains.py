@@ -129,8 +129,12 @@ def test_a_chain_commit_that_is_no_archive_ends_the_walk(
                  "-m", "not an archive").strip()
     git(repo_with_commit, "update-ref", chain, forged)
     assert ARCHIVE_PREFIX + first not in Store(Repo(repo_with_commit)).ledger_refs()
+    (finding,) = [f for f in doctor(repo_with_commit).findings if f.code == "chain-broken"]
+    assert finding.ref == chain
+    assert "names no archived ledger" in finding.message
     git(repo_with_commit, "update-ref", chain, tip)
     assert ARCHIVE_PREFIX + first in Store(Repo(repo_with_commit)).ledger_refs()
+    assert "chain-broken" not in [f.code for f in doctor(repo_with_commit).findings]
 
 
 def test_doctor_fix_rolls_format_2_tags_up_and_survives_a_half_done_run(
