@@ -238,8 +238,7 @@ def _whole_chains(store: Store, due: list[ArchiveSummary]
     ones left alone: a chain goes whole or not at all, so only once its month is over
     and every archive it holds is due (a chain is never rewritten: it is pushed)."""
     index = store.archive_index()
-    chains = {a.ref: c.chain for a in due if (c := index.get(a.ref)) is not None
-              and store.reference(a.ref) is None}
+    chains = {a.ref: c.chain for a in due if (c := index.get(a.ref)) is not None}
     names = set(chains)
     this_month = month_of(now())
     held: list[tuple[str, str]] = []

@@ -30,9 +30,11 @@ class ArchiveStore(Store):
         if not (ref.startswith(ARCHIVE_PREFIX)
                 or (ref.startswith(REMOTES_PREFIX) and "/archive/" in ref)):
             return super().tip(ref)
+        if self.chained(ref) is not None:
+            return super().tip(ref)  # in a month chain
         reference = self.reference(ref)
         if reference is None:
-            return super().tip(ref)  # in a month chain, or nothing
+            return Tip(None, None)
         try:
             commit = reference.peel(pygit2.Commit)
         except (KeyError, ValueError, pygit2.GitError) as exc:
@@ -70,10 +72,9 @@ class ArchiveTag:
 def read_archive_tag(store: Store, ref: str) -> ArchiveTag:
     """The tag at ``ref`` (or the commit that archived it in a month chain, read as its
     tag); CorruptLedger when ``ref`` is not an annotated tag at all."""
-    if store.reference(ref) is None:
-        chained = store.chained(ref)
-        if chained is not None:
-            return _chained_tag(store, chained)
+    chained = store.chained(ref)  # None where a ref of that name exists
+    if chained is not None:
+        return _chained_tag(store, chained)
     try:
         reference = store.git.references[ref]
         target = reference.target
@@ -167,6 +168,7 @@ def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None 
     written: list[tuple[str, ArchiveTag]] = []
     done: list[tuple[str, str]] = []
     left: list[tuple[str, str]] = []
+    own = store.clone_id() if clone_for is None else None
     for ref, tag_id in sorted(unrolled_tags(store).items()):
         try:
             tag = read_archive_tag(store, ref)
@@ -180,15 +182,14 @@ def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None 
         if chained is not None and chained.commit == tag.commit:
             done.append((ref, tag_id))  # rolled up before, the tag not yet deleted
             continue
-        clone = clone_for(tag) if clone_for is not None else store.clone_id() or ""
+        clone = clone_for(tag) if clone_for is not None else own or ""
         groups.setdefault(chain_ref(month_of(tag.tagged), clone), []).append((ref, tag))
     for chain, tags in sorted(groups.items()):
         tags.sort(key=lambda item: (item[1].tagged or 0, item[0]))
         store.extend_chain(chain, [(ref.removeprefix(ARCHIVE_PREFIX), tag.commit or "",
                                     tag.message, _signature(tag)) for ref, tag in tags])
         written += [(ref, tag) for ref, tag in tags]
-    store.forget_archives()
-    index = store.archive_index()
+    index = store.archive_index()  # read again: extend_chain moved the chains
     for ref, tag in written:
         # The tag goes only once the chain is read back holding the same ledger.
         chained = index.held(ref)
@@ -203,7 +204,6 @@ def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None 
             rolled.append(ref)
         else:
             left.append((ref, reason))
-    store.forget_archives()
     return RollUp(tuple(rolled), tuple(sorted(groups)), tuple(left))
 
 

@@ -445,9 +445,12 @@ class Store:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
 
     def tip(self, ref: str) -> Tip:
+        chained = self.chained(ref)  # a dict lookup: before a ref lookup that misses
+        if chained is not None:
+            return self._chained_tip(ref, chained)
         reference = self.reference(ref)
         if reference is None:
-            return self._chained_tip(ref)
+            return Tip(None, None)
         target = reference.target
         if not isinstance(target, pygit2.Oid):
             raise CorruptLedger(f"{ref} is a symbolic ref, not a ledger")
@@ -459,11 +462,8 @@ class Store:
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
         return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
 
-    def _chained_tip(self, ref: str) -> Tip:
+    def _chained_tip(self, ref: str, chained: ChainedArchive) -> Tip:
         """An archive in a month chain: the archived ledger's last commit."""
-        chained = self.chained(ref)
-        if chained is None:
-            return Tip(None, None)
         obj = self.git.get(chained.commit)
         if not isinstance(obj, pygit2.Commit):
             raise CorruptLedger(f"{ref} (in {chained.chain}) leads to {chained.commit}, "
@@ -902,7 +902,8 @@ class Store:
         """Set (None: delete) a ref that follows something else whatever it held: a copy
         of what a remote holds under ``refs/ledger/remotes/`` (as git's remote-tracking
         refs do), or a scratch ref only this process uses."""
-        self.forget_archives()  # it may be a month chain's
+        if is_chain(ref):
+            self.forget_archives()
         if target is None:
             if self.git.references.get(ref) is not None:
                 self.git.references.delete(ref)

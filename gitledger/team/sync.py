@@ -560,7 +560,7 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
         if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
                 or ref in (PROJECT_REF, KEEP_REF, NOTES_REF)):
             continue  # a name gitledger does not write (doctor reports it): not ours to push
-        if ref.startswith(ARCHIVE_PREFIX) and store.reference(ref) is None:
+        if store.chained(ref) is not None:
             continue  # in a month chain: the chain goes
         tip = store.target(ref)
         if tip is not None:
@@ -618,7 +618,7 @@ def _spent_tags(store: Store, remote: str) -> dict[str, str]:
     own = store.chain_refs() if tags else {}
     for mirror, there in sorted(tags.items()):
         archive = ARCHIVE_PREFIX + mirror.removeprefix(prefix)
-        chained = store.chained(archive) if store.reference(archive) is None else None
+        chained = store.chained(archive)  # None where the tag is a ref here too
         if chained is not None and chained.chain in own and (
                 store.peeled(there) == chained.commit
                 or store.contains(chained.commit, store.peeled(there))):
