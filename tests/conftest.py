@@ -13,12 +13,15 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygit2
 import pytest
 from click.testing import CliRunner, Result
 from pygit2.enums import ConfigLevel
 
+from gitledger.audit import check as check_module
+from gitledger.audit import check_delta
 from gitledger.cli import cli
 
 FIXED_DATE = "2026-11-30T12:00:00+00:00"
@@ -62,6 +65,30 @@ def hermetic(tmp_path_factory: pytest.TempPathFactory,
     yield home
     for level, value in saved.items():
         paths[level] = value
+
+
+@pytest.fixture(autouse=True)
+def every_check_again_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every check again from a last check (audit/check_delta.py) in the suite is compared
+    with a check of every entry of the same state: the partial check must find exactly
+    what the whole one finds.  The drift cache is kept as the partial check left it, so
+    that the whole check's writing it cannot hide what the next partial one reads."""
+    partial_check, whole_check = check_delta.recheck, check_module._full_check
+
+    def compared(where: Any, ledgers: Any, index: Any, base: Any, **kwargs: Any) -> Any:
+        partial = partial_check(where, ledgers, index, base, **kwargs)
+        if partial is not None:
+            drift_file = ledgers[0].store.repo.gitdir / "ledger-drift.json"
+            kept = drift_file.read_bytes() if drift_file.exists() else None
+            whole, _ = whole_check(where, ledgers, kwargs["with_drift"])
+            if kept is None:
+                drift_file.unlink(missing_ok=True)
+            else:
+                drift_file.write_bytes(kept)
+            assert partial == whole, f"check again != check of everything:\n{partial}\n{whole}"
+        return partial
+
+    monkeypatch.setattr("gitledger.audit.check.recheck", compared)
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> str:

@@ -1,123 +1,40 @@
 """``git ledger check``: every rule a ledger must keep, each finding with a one-line fix.
 
-Errors are claims the ledger cannot back: the second seed's five regression cases (a
-rejected alternative revived, two decisions in force in one scope, a deploy without a
-receipt, an implementation without a commit, a superseded decision without its
-replacement) and what only a git-native ledger can check (evidence commits that do not
-exist or will be garbage-collected, a deploy that does not contain its implementation,
-supersedes cycles, links to nothing, hand-written entries with duplicate ids or unknown
-statuses), and a decision that retries, without saying why, an approach dropped or a
-decision rejected before it (in any task: the project keeps what archives carried).
-Warnings are smells: a ledger too long to restore whole, re-derivable status, stale facts,
-a question only the user can answer left waiting.
-
-``evaluate`` is a function of the entries and a ``CommitGraph``; ``check`` gathers them.
+The rules are in ``check_rules.py``.  This gathers the ledgers and answers in the cheapest
+of three ways: the report saved for exactly these refs (``storage/check_cache.py``), else
+a check again of what changed since the last check (``check_delta.py``, with the index of
+``ledger/link_index.py``), else every entry read and checked.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
-from pathlib import PurePosixPath
+import sqlite3
+from dataclasses import asdict
 from typing import Any
 
 from gitledger import __version__
+from gitledger.audit.check_delta import Base, base_of, current_views, recheck
+from gitledger.audit.check_rules import (
+    ASK_USER_CHECKPOINTS,
+    RESTORE_LINES,
+    RULES,
+    CheckReport,
+    Finding,
+    drift_findings,
+    evaluate,
+    ledger_warnings,
+)
 from gitledger.core.display import one_line
-from gitledger.core.model import (
-    ACTIVE_STATUSES,
-    LIVE_STATUSES,
-    STATUSES,
-    BadEntry,
-    Entry,
-    Snapshot,
-    git_evidence,
-    missing_receipt,
-)
-from gitledger.core.text import one_line_summary
-from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger.drift import drift
+from gitledger.core.model import Entry, Snapshot
+from gitledger.ledger import link_index
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.project_index import ActiveDecisions
-from gitledger.ledger.rules import (
-    acknowledges,
-    as_retired,
-    came_before,
-    normalised,
-    rejection_index,
-    retired_index,
-)
-from gitledger.storage.check_cache import load_state, save_state, state_key
+from gitledger.storage.check_cache import load_state, question_key, save_state, state_key
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.views.drift import file_line
-from gitledger.views.restore import Parts, compose
-
-#: Restore text beyond this many lines is a ledger that should be archived or pruned.
-RESTORE_LINES = 150
-#: An ask-user question open across this many checkpoints is waiting on a human.
-ASK_USER_CHECKPOINTS = 3
-
-#: rule id → (severity, what it means); docs/cli.md lists the same table.
-RULES: dict[str, tuple[str, str]] = {
-    "revived-alternative": ("error", "a live decision repeats an alternative an active "
-                                     "decision rejected"),
-    "retried-approach": ("error", "a live decision repeats an approach dropped before, or a "
-                                  "decision rejected before, without saying why"),
-    "scope-conflict": ("error", "two active decisions in the same scope"),
-    "deploy-receipt": ("error", "deployed without a complete receipt (env, sha, url, time, "
-                                "success)"),
-    "implemented-evidence": ("error", "implemented or deployed without git:<sha> evidence"),
-    "superseded-link": ("error", "a supersedes link that is missing or not returned"),
-    "evidence-missing": ("error", "git: evidence names a commit that does not exist"),
-    "evidence-unreachable": ("error", "git: evidence commit reachable from no ref: git gc "
-                                      "will delete it"),
-    "deploy-contains": ("error", "the deployed commit does not contain the implementation"),
-    "supersedes-cycle": ("error", "decisions supersede each other in a cycle"),
-    "dangling-link": ("error", "a link to an entry id that does not exist"),
-    "duplicate-id": ("error", "two entries with one id"),
-    "unknown-status": ("error", "a decision with a status that does not exist"),
-    "unreadable-entry": ("error", "an entry blob that cannot be read"),
-    "restore-long": ("warning", f"more than about {RESTORE_LINES} lines of restore text"),
-    "rederivable-status": ("warning", "an entry that records status git or CI can "
-                                      "re-derive"),
-    "stale-fact": ("warning", "a verified fact whose files changed since it was verified"),
-    "ask-user-waiting": ("warning", f"an ask-user question open across "
-                                    f"{ASK_USER_CHECKPOINTS} or more checkpoints"),
-    "decision-drift": ("warning", "a decision in force whose footprint lines later commits "
-                                  "changed"),
-}
-
-
-@dataclass(frozen=True)
-class Finding:
-    rule: str
-    entry: str | None
-    message: str
-    fix: str
-    ledger: str = ""
-
-    @property
-    def severity(self) -> str:
-        return RULES[self.rule][0]
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    ledgers: tuple[str, ...]
-    entries: int
-    findings: tuple[Finding, ...]
-
-    @property
-    def errors(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity == "error")
-
-    @property
-    def warnings(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity == "warning")
 
 
 def check(
@@ -139,10 +56,11 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
     else:
         ledgers = [Ledger.open(where, session=""), Ledger.open(where, project=True, session="")]
     store = ledgers[0].store
+    question = ("check", __version__, f"project={project}", f"name={name}",
+                f"drift={with_drift}", store.worktree_ref() or "")
     # Every ref the report depends on is in the key (check_cache.py): while none moved, the
     # report saved last time is the report.
-    key = state_key(store, "check", __version__, f"project={project}", f"name={name}",
-                    f"drift={with_drift}", store.worktree_ref() or "",
+    key = state_key(store, *question,
                     # A teammate's mirror (``--ledger origin/…``) is not among those refs.
                     *(f"{led.ref} {store.target(led.ref)}" for led in ledgers if led.ref))
     saved = _saved_report(load_state(store, key))
@@ -150,10 +68,44 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
     # names one is checked again, so it turns into evidence-missing when the commit goes.
     if saved is not None and not any(f.rule == "evidence-unreachable" for f in saved.findings):
         return saved
-    report = _full_check(where, ledgers, with_drift)
-    save_state(store, key, {"ledgers": list(report.ledgers), "entries": report.entries,
-                            "findings": [asdict(f) for f in report.findings]})
+    base_key = question_key(*question)
+    report = _checked(where, ledgers, load_state(store, base_key, last=True), with_drift,
+                      again=name is None)
+    value = {"ledgers": list(report.ledgers), "entries": report.entries,
+             "findings": [asdict(f) for f in report.findings]}
+    save_state(store, key, value)
+    if name is None:
+        views = current_views(ledgers)
+        save_state(store, base_key, {**value, "base": base_of(store, views, report).as_json()},
+                   last=True)
     return report
+
+
+def _checked(where: str | os.PathLike[str] | None, ledgers: list[Ledger], saved: object,
+             with_drift: bool, *, again: bool) -> CheckReport:
+    """A check again from the last one (``saved``, check_delta.py) when ``again`` and it
+    can be, else a check of everything, which indexes what it read for the next one.
+
+    A ledger named by hand is checked with the project's entries as its links' context,
+    read whole anyway: it is never checked again in part."""
+    report = _saved_report(saved)
+    base = (Base.from_json(saved.get("base"), report)
+            if again and report is not None and isinstance(saved, dict) else None)
+    store = ledgers[0].store
+    if base is not None:
+        # The index is derived: one that cannot be used (a damaged one is deleted) means
+        # a check of everything, which indexes what it read.
+        with contextlib.suppress(sqlite3.Error, OSError), link_index.opened(store) as index:
+            partial = recheck(where, ledgers, index, base, with_drift=with_drift)
+            if partial is not None:
+                return partial
+    whole, snapshots = _full_check(where, ledgers, with_drift)
+    if again:
+        with contextlib.suppress(sqlite3.Error, OSError), link_index.opened(store) as index:
+            for snap in snapshots:
+                index.rebuild(snap.ref, snap.commit, snap.entries, snap.bad)
+            index.forget({ref for ref in index.refs() if store.exists(ref)})
+    return whole
 
 
 def _saved_report(saved: object) -> CheckReport | None:
@@ -180,14 +132,14 @@ def _saved_report(saved: object) -> CheckReport | None:
 
 
 def _full_check(where: str | os.PathLike[str] | None, ledgers: list[Ledger],
-                with_drift: bool) -> CheckReport:
+                with_drift: bool) -> tuple[CheckReport, list[Snapshot]]:
     snapshots: list[tuple[Ledger, Snapshot]] = []
     for ledger in ledgers:
         if ledger.ref is None or not ledger.store.exists(ledger.ref):
             continue
         snapshots.append((ledger, ledger.snapshot()))
     if not snapshots:
-        return CheckReport((), 0, ())
+        return CheckReport((), 0, ()), []
     store = snapshots[0][0].store
     context: list[Entry] = []
     if snapshots[0][0].ref != PROJECT_REF and store.exists(PROJECT_REF) and len(ledgers) == 1:
@@ -197,390 +149,14 @@ def _full_check(where: str | os.PathLike[str] | None, ledgers: list[Ledger],
     findings = evaluate([(ledger.ref or "", snap) for ledger, snap in snapshots], graph,
                         KeptCommits(store), context=context)
     for ledger, snap in snapshots:
-        findings.extend(_ledger_warnings(ledger, snap))
+        findings.extend(ledger_warnings(ledger, snap))
     if with_drift:
-        findings += _drift_rules(where, {ledger.ref or "": snap for ledger, snap in snapshots})
+        read = {ledger.ref or "": snap for ledger, snap in snapshots}
+        findings += drift_findings(where, read, read=read)
     findings.sort(key=lambda f: (f.severity != "error", f.rule, f.entry or "", f.message))
     total = sum(len(snap.entries) + len(snap.bad) for _, snap in snapshots)
-    return CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total, tuple(findings))
-
-
-def evaluate(
-    snapshots: Sequence[tuple[str, Snapshot]], graph: CommitGraph,
-    kept: KeptCommits | Iterable[str] = (), *, context: Iterable[Entry] = (),
-) -> list[Finding]:
-    """The findings for a set of ledgers read together (links may cross them).
-
-    ``context`` holds entries of ledgers not being checked that links may point at.
-    """
-    findings: list[Finding] = []
-    entries: dict[str, tuple[str, Entry]] = {}
-    for ref, snap in snapshots:
-        for bad in snap.bad:
-            findings.append(_bad_entry(ref, bad, snap))
-        for entry in snap.entries:
-            # A decision carried from a session to the project is one decision in two places.
-            entries.setdefault(entry.id, (ref, entry))
-    decisions = [(ref, e) for ref, e in entries.values() if e.kind == "decided"]
-    findings += _status_rules(decisions)
-    by_id = {e.id: e for e in context}
-    by_id.update({i: e for i, (_, e) in entries.items()})
-    findings += _link_rules(decisions, by_id)
-    findings += _conflict_rules(decisions)
-    findings += _retried(decisions, entries, context)
-    findings += _commit_rules(decisions, graph, kept)
-    findings += _stale_facts([(r, e) for r, e in entries.values() if e.kind == "verified"],
-                             graph)
-    findings += _rederivable([(r, e) for r, e in entries.values()])
-    return findings
-
-
-# -- the rules -----------------------------------------------------------------------------
-
-
-def _status_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
-    out: list[Finding] = []
-    for ref, d in decisions:
-        if d.status not in STATUSES:
-            out.append(Finding(
-                "unknown-status", d.id, f"{d.id} has status '{d.status}'",
-                f"git ledger show {d.id}, then write a known status by hand "
-                f"({', '.join(STATUSES)})", ref))
-            continue
-        if d.status in ("implemented", "deployed") and not git_evidence(d):
-            out.append(Finding(
-                "implemented-evidence", d.id, f"{d.id} is {d.status} with no git:<sha> "
-                "evidence", f"git ledger evidence {d.id} --add git:REV (the commit that "
-                "implements it)", ref))
-        if d.status == "deployed":
-            missing = missing_receipt(d)
-            if missing:
-                out.append(Finding(
-                    "deploy-receipt", d.id, f"{d.id} is deployed without a complete receipt"
-                    f" (missing {', '.join(missing)})",
-                    f"git ledger deploy {d.id} --env ENV --sha REV --url URL --at TIME",
-                    ref))
-    return out
-
-
-def _link_rules(decisions: list[tuple[str, Entry]], by_id: dict[str, Entry]) -> list[Finding]:
-    out: list[Finding] = []
-    for ref, d in decisions:
-        for label, target in (("supersedes", d.supersedes), ("superseded_by",
-                                                             d.superseded_by)):
-            if target is not None and target not in by_id:
-                out.append(Finding(
-                    "dangling-link", d.id, f"{d.id} {label} {target}, which does not exist",
-                    f"git ledger show {d.id}; correct the link by hand or restore {target}",
-                    ref))
-        if d.status == "superseded":
-            new = by_id.get(d.superseded_by or "")
-            if d.superseded_by is None:
-                out.append(Finding(
-                    "superseded-link", d.id, f"{d.id} is superseded but names no "
-                    "replacement", f"record its replacement: git ledger decide TEXT "
-                    f"--supersedes {d.id} (or link the existing one)", ref))
-            elif new is not None and new.supersedes != d.id:
-                out.append(Finding(
-                    "superseded-link", d.id, f"{d.id} is superseded by {new.id}, which "
-                    f"does not link back (its supersedes is {new.supersedes or 'empty'})",
-                    f"link {new.id} back: set supersedes = \"{d.id}\" in it", ref))
-        old = by_id.get(d.supersedes or "")
-        if (old is not None and d.status in ACTIVE_STATUSES
-                and old.status in ACTIVE_STATUSES):
-            out.append(Finding(
-                "superseded-link", old.id, f"{d.id} supersedes {old.id}, but {old.id} is "
-                f"still {old.status}: both are in force", f"mark {old.id} superseded by "
-                f"{d.id} (a replacement decided with --supersedes does it when accepted)", ref))
-    out += _cycles(decisions, by_id)
-    return out
-
-
-def _cycles(decisions: list[tuple[str, Entry]], by_id: dict[str, Entry]) -> list[Finding]:
-    out: list[Finding] = []
-    done: set[str] = set()
-    refs = {d.id: ref for ref, d in decisions}
-    for _, start in decisions:
-        path: list[str] = []
-        on_path: set[str] = set()
-        cursor: Entry | None = start
-        while cursor is not None and cursor.id not in done:
-            if cursor.id in on_path:
-                loop = path[path.index(cursor.id):]
-                first = min(loop)
-                out.append(Finding(
-                    "supersedes-cycle", first, "supersedes cycle: "
-                    f"{' -> '.join([*loop, cursor.id])}",
-                    f"remove one supersedes link of the cycle (git ledger show {first})",
-                    refs.get(first, "")))
-                break
-            path.append(cursor.id)
-            on_path.add(cursor.id)
-            cursor = by_id.get(cursor.supersedes or "")
-        done.update(path)
-    return out
-
-
-def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
-    out: list[Finding] = []
-    in_scope: dict[str, list[tuple[str, Entry]]] = {}
-    for ref, d in decisions:
-        if d.status in ACTIVE_STATUSES and d.scope:
-            in_scope.setdefault(d.scope.strip(), []).append((ref, d))
-    for scope, found in sorted(in_scope.items()):
-        if len(found) < 2:
-            continue
-        found.sort(key=lambda pair: (pair[1].created, pair[1].seq, pair[1].id))
-        newest = found[-1][1]
-        for ref, d in found[:-1]:
-            out.append(Finding(
-                "scope-conflict", d.id, f"{d.id} and {newest.id} are both in force in "
-                f"scope '{one_line_summary(scope)}'", f"narrow one of them (git ledger edit "
-                f"{d.id} --scope …), or retire {d.id} (git ledger reject {d.id} --why …, "
-                "while it is not implemented)", ref))
-    rejected_by = rejection_index(d for _, d in decisions)
-    for ref, d in decisions:
-        if d.status not in LIVE_STATUSES:
-            continue
-        source = next((a for a in rejected_by.get(normalised(d.text), ())
-                       if a.id not in (d.id, d.supersedes)), None)
-        if source is not None:
-            out.append(Finding(
-                "revived-alternative", d.id, f"{d.id} repeats an alternative {source.id} "
-                f"rejected: '{one_line_summary(d.text)}'",
-                f"git ledger reject {d.id} --why WHY, or supersede {source.id} with it",
-                ref))
-    return out
-
-
-def _retried(
-    decisions: list[tuple[str, Entry]], entries: dict[str, tuple[str, Entry]],
-    context: Iterable[Entry],
-) -> list[Finding]:
-    """Live decisions that repeat a dropped approach or a rejected decision written before
-    them, in any ledger read (the project's carried ones too), unless their reason names it."""
-    where = {i: ref for i, (ref, _) in entries.items()}
-    known = [e for _, e in entries.values()]
-    known += [e for e in context if e.id not in where]
-    index = retired_index(known)
-    out: list[Finding] = []
-    for ref, d in decisions:
-        if d.status not in LIVE_STATUSES:
-            continue
-        for source in index.get(normalised(d.text), ()):
-            retired = as_retired(source)
-            if (retired is None or source.id == d.id or acknowledges(d.because, retired)
-                    or not came_before(source, d, same_ledger=where.get(source.id) == ref)):
-                continue
-            out.append(Finding(
-                "retried-approach", d.id, f"{d.id} repeats {source.id}, "
-                f"{retired.described()}: '{one_line_summary(d.text)}'",
-                f"git ledger reject {d.id} --why WHY, or say why it is right now, naming "
-                f"{source.id}: git ledger edit {d.id} --because '… {source.id} …'", ref))
-            break
-    return out
-
-
-def _commit_rules(
-    decisions: list[tuple[str, Entry]], graph: CommitGraph, kept: KeptCommits | Iterable[str]
-) -> list[Finding]:
-    out: list[Finding] = []
-    keep_set = kept if isinstance(kept, KeptCommits) else set(kept)
-    known: dict[str, str | None] = {}
-
-    def full(sha: str) -> str | None:
-        if sha not in known:
-            known[sha] = graph.full(sha)
-        return known[sha]
-
-    for ref, d in decisions:
-        shas: list[str] = []
-        for sha in git_evidence(d):
-            resolved = full(sha)
-            if resolved is None:
-                out.append(Finding(
-                    "evidence-missing", d.id, f"{d.id} cites git:{sha}, which is not a "
-                    "commit in this repository", f"fetch it, or replace it: git ledger edit "
-                    f"{d.id} --evidence …", ref))
-                continue
-            shas.append(resolved)
-            if resolved not in keep_set and not graph.reachable(resolved):
-                out.append(Finding(
-                    "evidence-unreachable", d.id, f"{d.id} cites {resolved[:12]}, which no "
-                    "branch, tag or keep-alive reaches (git gc will delete it)",
-                    f"keep it: git ledger evidence {d.id} --add git:{resolved}", ref))
-        if d.status == "deployed" and d.deployed_sha:
-            deployed = full(d.deployed_sha)
-            if deployed is None:
-                out.append(Finding(
-                    "deploy-contains", d.id, f"{d.id} was deployed at {d.deployed_sha[:12]},"
-                    " which is not a commit in this repository",
-                    "fetch the deployed commit, or record the real receipt with "
-                    f"git ledger deploy {d.id} …", ref))
-                continue
-            for sha in shas:
-                if not graph.contains(deployed, sha):
-                    out.append(Finding(
-                        "deploy-contains", d.id, f"{d.id}'s deploy {deployed[:12]} does not"
-                        f" contain its implementation {sha[:12]}",
-                        f"record a deploy that contains it: git ledger deploy {d.id} …",
-                        ref))
-    return out
-
-
-#: Words of an entry that name files: path-like tokens, with pytest's ``::test`` and a
-#: ``:LINE`` suffix removed.
-_PATHISH = re.compile(r"[\w.@+-]*[/.][\w./@+-]*")
-
-
-def _stale_facts(facts: list[tuple[str, Entry]], graph: CommitGraph) -> list[Finding]:
-    out: list[Finding] = []
-    head = graph.head()
-    if head is None:
-        return out
-    for ref, fact in facts:
-        if not fact.commit or fact.commit == head:
-            continue
-        if not graph.exists(fact.commit):
-            out.append(Finding(
-                "stale-fact", fact.id, f"{fact.id} was verified at {fact.commit[:12]}, "
-                "which no longer exists", f"run it again and record it: git ledger verify … "
-                f"--by '{fact.by or 'COMMAND'}'", ref))
-            continue
-        candidates = _paths_in(f"{fact.text} {fact.by or ''}")
-        before = {p: i for p, i in graph.path_ids(fact.commit, candidates).items()
-                  if i is not None}
-        if not before:
-            continue
-        now = graph.path_ids(head, list(before))
-        changed = sorted(p for p, i in before.items() if now[p] != i)
-        if changed:
-            out.append(Finding(
-                "stale-fact", fact.id, f"{fact.id}: {', '.join(changed[:3])} changed since it"
-                f" was verified at {fact.commit[:12]}", f"re-run '{fact.by or 'its command'}'"
-                " and record the result again (git ledger verify …)", ref))
-    return out
-
-
-def _paths_in(text: str) -> list[str]:
-    found: list[str] = []
-    for word in _PATHISH.findall(text):
-        token = re.sub(r":\d+$", "", word.split("::", 1)[0].rstrip(".:,;")).removeprefix("./")
-        if not token or "://" in token or token.startswith(("/", "..")):
-            continue
-        clean = str(PurePosixPath(token))
-        if clean not in found and clean != ".":
-            found.append(clean)
-    return found
-
-
-#: What git, CI or a forge can always tell again, so a ledger must not keep it: one
-#: pattern with a named group per kind of status, so each entry is searched once.
-_STATUS = re.compile(
-    r"(?P<tests>\b(?:all\s+)?tests?\s+(?:are\s+|now\s+)?(?:pass|passing|passed|green|"
-    r"fail|failing|failed|red)\b)"
-    r"|(?P<build>\b(?:build|ci|pipeline|checks?)\s+(?:is\s+|are\s+|now\s+)?(?:green|red|"
-    r"passing|failing|broken|passed|failed)\b)"
-    r"|(?P<branch>\b(?:on|checked\s+out|current)\s+branch\b|\bbranch\s+(?:is\s+)?"
-    r"(?:main|master|develop|feature/\S+)\b)"
-    r"|(?P<prs>\b(?:PRs?|pull\s+requests?|MRs?)\b[^.]*#\d+|#\d+\s*,\s*#\d+)",
-    re.I,
-)
-_STATUS_NAMES = {"tests": "a test-run result", "build": "a build status",
-                 "branch": "a branch name", "prs": "a PR list"}
-
-
-def _rederivable(entries: list[tuple[str, Entry]]) -> list[Finding]:
-    out: list[Finding] = []
-    for ref, entry in entries:
-        if entry.kind == "decided" and entry.status not in LIVE_STATUSES:
-            continue
-        found = _STATUS.search(entry.text)
-        if found is not None:
-            what = _STATUS_NAMES[found.lastgroup or "tests"]
-            out.append(Finding(
-                "rederivable-status", entry.id, f"{entry.id} looks like {what}, which "
-                "git or CI can always tell again", "record what it proved (git ledger "
-                f"verify FACT --by COMMAND), or resolve/edit {entry.id}", ref))
-    return out
-
-
-def _bad_entry(ref: str, bad: BadEntry, snap: Snapshot) -> Finding:
-    holds = re.search(r"holds '([^']+)', which belongs elsewhere", bad.reason)
-    if holds and any(e.id == holds.group(1) for e in snap.entries):
-        return Finding("duplicate-id", holds.group(1), f"{bad.path} holds {holds.group(1)}, "
-                       "which another entry already is", f"give it a new id or remove "
-                       f"{bad.path} from the ledger's tree", ref)
-    return Finding("unreadable-entry", None, bad.reason, "git ledger show names it; fix the "
-                   "TOML by hand, or restore it from the ledger's history", ref)
-
-
-# -- warnings that need the ledger itself --------------------------------------------------
-
-
-def _drift_rules(where: str | os.PathLike[str] | None,
-                 refs: dict[str, Snapshot]) -> list[Finding]:
-    """``decision-drift``: what ``git ledger drift`` lists, for the ledgers checked (whose
-    snapshots, read already, it does not read again)."""
-    try:
-        report = drift(where, read=refs)
-    except LedgerError:
-        return []  # no git to blame with: drift is a question, never a failed check
-    return [Finding(
-        "decision-drift", item.entry.id,
-        f"{item.entry.id}: {item.lines} footprint line{'s' if item.lines != 1 else ''} "
-        f"changed by "
-        f"{len(item.commits)} later commit{'s' if len(item.commits) != 1 else ''} "
-        f"(newest {item.commits[0].sha[:12]}): {file_line(item)}",
-        f"review it (git ledger drift); implement it further (Ledger-Implements: "
-        f"{item.entry.id}) or acknowledge it (Ledger-Refs: {item.entry.id})", item.ledger)
-        for item in report.decisions if item.ledger in refs and item.commits]
-
-
-def _ledger_warnings(ledger: Ledger, snap: Snapshot) -> list[Finding]:
-    out: list[Finding] = []
-    ref = ledger.ref or ""
-    if ref != PROJECT_REF:
-        # The session's own lines: the project's decisions are cut first and would make
-        # every session of a big project look too long.
-        block = compose(Parts(snap, ActiveDecisions()), 10**8)
-        lines = block.text.count("\n") + 1
-        if lines > RESTORE_LINES:
-            out.append(Finding(
-                "restore-long", None, f"the session ledger restores to {lines} lines "
-                f"(more than about {RESTORE_LINES})", "archive finished work (git ledger "
-                "archive) or resolve what is settled", ref))
-    asking = {e.id: e for e in snap.entries if e.kind == "open" and e.ask_user}
-    if asking:
-        out += _waiting(ledger, asking)
-    return out
-
-
-def _waiting(ledger: Ledger, asking: dict[str, Entry]) -> list[Finding]:
-    """Ask-user questions, by how many checkpoints have passed since each was asked."""
-    seen = 0
-    waited: dict[str, int] = {}
-    try:
-        for event in ledger.events():
-            kind = event.trailers.get("Ledger-Event", ("",))[0]
-            if kind == "checkpoint":
-                seen += 1
-            for entry_id in event.trailers.get("Ledger-Entry", ()):
-                if entry_id in asking and kind == "add":
-                    waited[entry_id] = seen
-    except CorruptLedger:
-        return []
-    out: list[Finding] = []
-    for entry_id, count in sorted(waited.items()):
-        if count >= ASK_USER_CHECKPOINTS:
-            out.append(Finding(
-                "ask-user-waiting", entry_id, f"{entry_id} has waited for the user across "
-                f"{count} checkpoints", f"ask the user, then git ledger resolve {entry_id} "
-                "--as …", ledger.ref or ""))
-    return out
-
-
-# -- helpers -------------------------------------------------------------------------------
+    return (CheckReport(tuple(ledger.ref or "" for ledger, _ in snapshots), total,
+                        tuple(findings)), [snap for _, snap in snapshots])
 
 
 
@@ -609,3 +185,7 @@ def report_text(report: CheckReport) -> str:
                f"in {report.entries} entr{'y' if report.entries == 1 else 'ies'}")
     lines.append(f"ledger check: {'OK' if not report.errors else 'FAILED'} ({summary})")
     return "\n".join(lines)
+
+
+__all__ = ["ASK_USER_CHECKPOINTS", "RESTORE_LINES", "RULES", "CheckReport", "Finding", "check",
+           "evaluate", "report_json", "report_text"]

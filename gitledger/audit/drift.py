@@ -10,15 +10,31 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from gitledger.audit.check import check
 from gitledger.core.display import one_line
-from gitledger.ledger.drift import DriftReport
+from gitledger.ledger.drift import Drifted, DriftReport
 from gitledger.ledger.drift import drift as compute_drift
+from gitledger.ledger.link_index import in_force_with_ids, worktree_views
 from gitledger.views.drift import TEXT_CHARS, drifted_json, drifted_lines
 
 
 def drift(where: str | os.PathLike[str] | None, *, since: str | None = None) -> DriftReport:
     """``drift``: decisions in force whose footprint later commits changed."""
     return compute_drift(where, since=since)
+
+
+def drifted_in_force(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...]:
+    """Every decision in force that drifted, as ``drift`` finds them, found the way
+    ``check`` finds them: checked again in part after a change (audit/check_delta.py), so
+    that ``review`` does not read a year's 20,000 decisions.  Each one drifted is blamed
+    again for its files and commits."""
+    report = check(where)
+    ids = {f.entry for f in report.findings if f.rule == "decision-drift" and f.entry}
+    if not ids:
+        return ()
+    store, views = worktree_views(where)
+    decisions = in_force_with_ids(store, views, ids)
+    return compute_drift(where, ids=ids, decisions=decisions).decisions
 
 
 def drift_json(report: DriftReport) -> dict[str, Any]:
@@ -43,4 +59,4 @@ def drift_text(report: DriftReport) -> str:
     return "\n".join(out)
 
 
-__all__ = ["drift", "drift_json", "drift_text"]
+__all__ = ["drift", "drift_json", "drift_text", "drifted_in_force"]

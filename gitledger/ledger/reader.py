@@ -19,7 +19,15 @@ from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.hook_state import read_started
-from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    LEDGER_NAMESPACE,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+)
+from gitledger.storage.month_chains import is_chain
 from gitledger.storage.provenance import (
     FOCUS_KEYS,
     UNKNOWN,
@@ -211,10 +219,13 @@ def resolve_ledger_name(store: Store, name: str) -> str:
         refuse_quarantined(store.repo, found, store.target(found), name)
         return found
     if name.startswith("refs/"):
-        if name not in store.ledger_refs():
+        # Looked up by name: listing every ledger lists a year's 25,000 archives.
+        if (not name.startswith(LEDGER_NAMESPACE) or is_chain(name)
+                or name.startswith(TRANSCRIPTS_PREFIX) or not store.exists(name)):
             raise UnknownEntry(f"no ledger at {name}")
         return name
-    matches = [r for r in store.ledger_refs() if r.startswith(SESSIONS_PREFIX + name)]
+    matches = sorted(r for r in store.refs_under(SESSIONS_PREFIX, chained=False)
+                     if r.startswith(SESSIONS_PREFIX + name))
     if not matches:
         if any(r.startswith(ARCHIVE_PREFIX + name) for r in store.ledger_refs()):
             raise UnknownEntry(f"no live ledger named '{name}': it is archived (read it with "

@@ -32,6 +32,7 @@ CHECK_VERSION = 1
 #: kind of check, other worktrees).
 KEPT_STATES = 6
 _CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
+STATES, BASES = "states", "last"
 
 
 def state_key(store: Store, *question: str) -> str:
@@ -51,21 +52,31 @@ def state_key(store: Store, *question: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def load_state(store: Store, key: str) -> Any | None:
+def question_key(*question: str) -> str:
+    """The key of the last state checked for ``question``, whatever the refs were then:
+    what a check again diffs from (audit/check_delta.py)."""
+    text = json.dumps([CHECK_VERSION, "last", list(question)])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_state(store: Store, key: str, *, last: bool = False) -> Any | None:
     """What ``save_state`` kept under ``key``, or None (not saved, or the file is
-    unreadable); the caller checks its shape."""
-    return _load(store).get(key)
+    unreadable); the caller checks its shape.  ``last``: among the last states checked of
+    each question (``question_key``), kept apart so that states do not push them out."""
+    return _load(store, BASES if last else STATES).get(key)
 
 
-def save_state(store: Store, key: str, value: Any) -> None:
-    """Keep ``value`` under ``key``, beside the newest few other states."""
-    states = {k: v for k, v in _load(store).items() if k != key}
+def save_state(store: Store, key: str, value: Any, *, last: bool = False) -> None:
+    """Keep ``value`` under ``key``, beside the newest few other states (of ``last``
+    states, when ``last``)."""
+    field = BASES if last else STATES
+    body = {name: _load(store, name) for name in (STATES, BASES)}
+    states = {k: v for k, v in body[field].items() if k != key}
     kept = dict(list(states.items())[-(KEPT_STATES - 1):]) if KEPT_STATES > 1 else {}
     kept[key] = value
-    save_json(store.repo.commondir / CACHE_DIR / CHECK_FILE,
-              {"version": CHECK_VERSION, "states": kept})
+    body[field] = kept
+    save_json(store.repo.commondir / CACHE_DIR / CHECK_FILE, {"version": CHECK_VERSION, **body})
 
 
-def _load(store: Store) -> dict[str, Any]:
-    return load_versioned(store.repo.commondir / CACHE_DIR / CHECK_FILE, CHECK_VERSION,
-                          "states")
+def _load(store: Store, field: str) -> dict[str, Any]:
+    return load_versioned(store.repo.commondir / CACHE_DIR / CHECK_FILE, CHECK_VERSION, field)

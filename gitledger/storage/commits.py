@@ -74,6 +74,23 @@ class CommitGraph:
             return False
         return any(tip == oid or self.git.descendant_of(tip, oid) for tip in self._code_tips())
 
+    def roots(self) -> list[str]:
+        """What ``reachable`` starts from: every branch, tag and remote-tracking tip, and
+        HEAD.  While each of a set of roots is still reachable, so is everything they
+        reached."""
+        return [str(tip) for tip in self._code_tips()]
+
+    def changed_paths(self, old: str, new: str) -> set[str] | None:
+        """The files that differ between the trees of commits ``old`` and ``new`` (both
+        sides of a rename), or None when one of them is no commit here."""
+        before, after = self._commit(old), self._commit(new)
+        if before is None or after is None:
+            return None
+        found: set[str] = set()
+        for delta in before.tree.diff_to_tree(after.tree).deltas:
+            found.update(p for p in (delta.old_file.path, delta.new_file.path) if p)
+        return found
+
     def path_ids(self, commit: str, paths: list[str]) -> dict[str, str | None]:
         """The object id of each path in ``commit``'s tree (None where it is absent)."""
         found = self._commit(commit)

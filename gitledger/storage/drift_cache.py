@@ -76,9 +76,12 @@ def write_cache(repo: Repo, records: list[tuple[str, CachedDrift]], *,
                 kept = body["decisions"]
         except (OSError, ValueError, AttributeError):
             kept = {}
-    kept.update({drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
-                               "deleted": drift.deleted, "files": drift.files}
-                 for key, drift in records})
+    fresh = {drift.entry: {"key": key, "lines": drift.lines, "commits": drift.commits,
+                           "deleted": drift.deleted, "files": drift.files}
+             for key, drift in records}
+    if not whole and all(kept.get(entry) == record for entry, record in fresh.items()):
+        return  # what it holds already: a year's file is megabytes to write again
+    kept.update(fresh)
     with contextlib.suppress(OSError):  # a cache that cannot be written is only slower
         write_whole(path, json.dumps({"version": VERSION, "decisions": kept}, sort_keys=True))
 
@@ -95,12 +98,8 @@ def fresh_records(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
     head = repo.head_commit()
     if head is None or not entries:
         return []
-    try:
-        body = json.loads((repo.gitdir / CACHE_FILE).read_text(encoding="utf-8"))
-        records = body["decisions"] if body.get("version") == VERSION else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return []
-    if not isinstance(records, dict):
+    records = _records(repo)
+    if records is None:
         return []
     found: list[CachedDrift] = []
     at_head = _blobs_at(repo, head)
@@ -119,6 +118,29 @@ def fresh_records(repo: Repo, entries: list[Entry]) -> list[CachedDrift]:
     return found
 
 
+def watched_files(repo: Repo) -> dict[str, frozenset[str]] | None:
+    """Each decision the cache holds a record of → the files that record watches at HEAD
+    (those its footprint names now, after renames); None when there is no cache."""
+    records = _records(repo)
+    if records is None:
+        return None
+    found: dict[str, frozenset[str]] = {}
+    for entry_id, record in records.items():
+        files = record.get("files") if isinstance(record, dict) else None
+        if isinstance(files, dict):
+            found[entry_id] = frozenset(str(path) for path in files)
+    return found
+
+
+def _records(repo: Repo) -> dict[str, object] | None:
+    try:
+        body = json.loads((repo.gitdir / CACHE_FILE).read_text(encoding="utf-8"))
+        records = body["decisions"] if body.get("version") == VERSION else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return records if isinstance(records, dict) else None
+
+
 def _blobs_at(repo: Repo, commit: str) -> Callable[[str], str | None]:
     """``blob_id`` at one commit, each path looked up once: a year's 20,000 decisions
     name a few thousand files."""
@@ -133,4 +155,4 @@ def _blobs_at(repo: Repo, commit: str) -> Callable[[str], str | None]:
 
 
 __all__ = ["CACHE_FILE", "CachedDrift", "blob_id", "cached_drift", "drift_key", "fresh_records",
-           "write_cache"]
+           "watched_files", "write_cache"]

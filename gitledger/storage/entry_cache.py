@@ -60,17 +60,11 @@ def _read_entries(
     misses = 0
     for where, blob_id in view.blob_ids(ENTRIES_DIR):
         cached = known.get(blob_id)
-        try:
-            if cached is not None:
-                entry = entry_from_json(cached)
-            else:
-                misses += 1
-                entry = decode_entry(view.read_blob(blob_id), where)
-            if entry_path(entry.id) != where:
-                raise CorruptLedger(f"{where}: holds '{entry.id}', which belongs elsewhere")
-        except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
-            message = str(exc) if isinstance(exc, CorruptLedger) else f"{where}: {exc}"
-            bad.append(BadEntry(where, message))
+        if cached is None:
+            misses += 1
+        entry = _decoded(view, where, blob_id, cached)
+        if isinstance(entry, BadEntry):
+            bad.append(entry)
             continue
         entries.append(entry)
         if cached is None:
@@ -85,6 +79,33 @@ def _read_entries(
     if _worth_saving(misses, len(fresh)) or _worth_saving(dropped, len(known)):
         _save(path, fresh)
     return entries, bad
+
+
+def read_paths(view: TreeView, paths: list[str]) -> tuple[list[Entry], list[BadEntry]]:
+    """The entries at ``paths`` of ``view`` (those that are blobs there), read as
+    ``read_entries`` reads them: a few entries, parsed without loading the cache."""
+    entries: list[Entry] = []
+    bad: list[BadEntry] = []
+    for where in paths:
+        blob_id = view.blob_id(where)
+        if blob_id is None:
+            continue
+        entry = _decoded(view, where, blob_id, None)
+        (bad if isinstance(entry, BadEntry) else entries).append(entry)  # type: ignore[arg-type]
+    return entries, bad
+
+
+def _decoded(view: TreeView, where: str, blob_id: str,
+             cached: dict[str, object] | None) -> Entry | BadEntry:
+    try:
+        entry = (entry_from_json(cached) if cached is not None
+                 else decode_entry(view.read_blob(blob_id), where))
+        if entry_path(entry.id) != where:
+            raise CorruptLedger(f"{where}: holds '{entry.id}', which belongs elsewhere")
+    except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
+        message = str(exc) if isinstance(exc, CorruptLedger) else f"{where}: {exc}"
+        return BadEntry(where, message)
+    return entry
 
 
 def _worth_saving(changed: int, size: int) -> bool:

@@ -34,6 +34,22 @@ def local_ref_of(remote: str, tracking: str) -> str:
     return NOTES_REF if rest == "notes" else "refs/ledger/" + rest
 
 
+def mirrors_of(store: Store, own: str, held: set[str] | None = None) -> list[str]:
+    """The mirrors of the ledger the remotes call ``own`` that exist here and are not
+    quarantined (``held``, when the caller has them): what ``mirrors`` maps to ``own``,
+    found by name, without listing every mirror."""
+    if not (own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF):
+        return []
+    if held is None:
+        held = {verdict.ref for verdict in Verifier(store.repo).quarantined()}
+    found = []
+    for remote in sorted(str(n) for n in store.git.remotes.names() if n):
+        mirror = tracking_ref(remote, own)
+        if mirror not in held and store.exists(mirror):
+            found.append(mirror)
+    return found
+
+
 def mirrors(store: Store) -> dict[str, tuple[str, str]]:
     """Every ledger mirror of every configured remote: {mirror ref: (remote, the remote's
     own name for the ref)}; the keep-alive chain and notes are not ledgers and are left out,

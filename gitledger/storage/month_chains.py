@@ -168,6 +168,7 @@ class ArchiveIndex:
         #: Each chain's tip as read: what a deletion of the chain checks it still names.
         self.tips = tips
         self._by_event: dict[str, str] | None = None
+        self._by_chain: dict[str, list[str]] | None = None
 
     def names(self) -> Iterator[str]:
         return iter(self._items)
@@ -186,7 +187,11 @@ class ArchiveIndex:
         return _archive(found[0], found[1]) if found is not None else None
 
     def in_chain(self, chain: str) -> list[str]:
-        return [name for name, (held_by, _) in self._items.items() if held_by == chain]
+        if self._by_chain is None:
+            self._by_chain = {}
+            for name, (held_by, _) in self._items.items():
+                self._by_chain.setdefault(held_by, []).append(name)
+        return list(self._by_chain.get(chain, ()))
 
     def by_event(self, event: str) -> ChainedArchive | None:
         if self._by_event is None:

@@ -14,10 +14,11 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 
+from gitledger.audit.drift import drifted_in_force
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
-from gitledger.ledger.drift import Drifted, drift
+from gitledger.ledger.drift import Drifted
 from gitledger.ledger.results import LedgerSummary
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
@@ -115,7 +116,7 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
 
 def _drifted(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...]:
     try:
-        return drift(where).decisions
+        return drifted_in_force(where)
     except LedgerError:
         return ()  # no git to blame with: the review of the ledgers still stands
 
@@ -170,9 +171,10 @@ def teammates(store: Store, prefix: str) -> list[str]:
     this clone pushed (or continues with ``adopt``) has a local ref or archive too."""
     found = []
     own = set(store.ledger_refs())  # one listing, not two lookups a mirror (50,000 a year)
+    same = store.mirrored_as_here(prefix)  # archives of our chains as we pushed them
     for ref in sorted(store.refs_under(prefix)):
         kind, _, ledger_id = ref.removeprefix(prefix).partition("/")
-        if kind not in ("sessions", "archive") or not ledger_id:
+        if kind not in ("sessions", "archive") or not ledger_id or ref in same:
             continue
         if SESSIONS_PREFIX + ledger_id not in own and ARCHIVE_PREFIX + ledger_id not in own:
             found.append(ref)

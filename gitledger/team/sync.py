@@ -281,9 +281,11 @@ def owned_changes(store: Store, remote: str) -> tuple[OwnedChange, ...]:
     archive holds already (``push`` deletes it), anything else is reported."""
     prefix = tracking_prefix(remote)
     found: list[OwnedChange] = []
+    same = store.mirrored_as_here(prefix)  # a chain as pushed holds nothing changed
     for mirror, theirs in sorted(store.refs_under(prefix).items()):
         kind, _, ledger_id = mirror.removeprefix(prefix).partition("/")
-        if kind not in ("sessions", "archive") or not ledger_id or "/" in ledger_id:
+        if (kind not in ("sessions", "archive") or not ledger_id or "/" in ledger_id
+                or mirror in same):
             continue
         session, archive = SESSIONS_PREFIX + ledger_id, ARCHIVE_PREFIX + ledger_id
         local = session if kind == "sessions" and store.exists(session) else archive
@@ -402,7 +404,9 @@ def _findings(repo: Repo, store: Store, refs: list[str]) -> list[Finding]:
     # always what the previous pull left, read back rather than checked again.
     found: list[Finding] = []
     for ref in refs:
-        if store.exists(ref):
+        if ref == PROJECT_REF:  # as --project: checked again in part after the merge
+            found.extend(check(repo.cwd, project=True).findings)
+        elif store.exists(ref):
             found.extend(check(repo.cwd, name=ref).findings)
     return found
 

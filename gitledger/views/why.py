@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
 from gitledger.ledger.drift import Drifted, drift, in_force
+from gitledger.ledger.link_index import may_govern, worktree_views
 from gitledger.ledger.tree import read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.drift_cache import blob_id
@@ -49,9 +51,10 @@ from gitledger.storage.layout import (
     PROJECT_REF,
     SESSIONS_PREFIX,
 )
-from gitledger.storage.mirrors import mirrors
+from gitledger.storage.mirrors import mirrors_of
 from gitledger.storage.notes import commit_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import Verifier
 from gitledger.storage.store import Store, TreeView
 from gitledger.views.drift import drifted_json, drifted_lines
 from gitledger.views.render import deploy_receipt
@@ -158,9 +161,8 @@ def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, 
     blamed = {c.commit for c in commits}
     linked = {x.entry_id for c in commits for x in c.entries}
     try:
-        decisions = in_force(where)
-        report = drift(where, ids=_may_govern(where, decisions, path, blamed, linked),
-                       decisions=decisions)
+        decisions = _may_govern(where, path, blamed, linked)
+        report = drift(where, ids={entry.id for _, entry in decisions}, decisions=decisions)
     except LedgerError:
         return ()  # no git to blame with: why still answers
     return tuple(item for item in report.decisions
@@ -169,29 +171,38 @@ def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, 
                       or any(blamed & set(f.commits) for f in item.files)))
 
 
-def _may_govern(where: str | os.PathLike[str] | None, decisions: list[tuple[str, Entry]],
-                path: str, blamed: set[str], linked: set[str]) -> set[str]:
+def _may_govern(where: str | os.PathLike[str] | None, path: str, blamed: set[str],
+                linked: set[str]) -> list[tuple[str, Entry]]:
     """The decisions in force whose drift can concern ``path``: a span on ``path``, on a
     file HEAD no longer has (it may have moved to ``path``), of a blamed commit, or one a
     blamed commit names.  Only those are blamed again: a year of a team has 20,000
     decisions in force, and reverse-blaming every footprint to answer for one file cost
-    minutes (docs/benchmarks.md, "A year of a team")."""
+    minutes (docs/benchmarks.md, "A year of a team").  The link index finds them without
+    reading the 20,000 (ledger/link_index.py); without it, every decision is read."""
     repo = Repo(where)
+    gone = _gone_from_head(repo)
+    store, views = worktree_views(where)
+    found = may_govern(store, views, path, blamed=blamed, linked=linked, gone=gone)
+    if found is not None:
+        return found
+    return [(ref, entry) for ref, entry in in_force(where)
+            if entry.id in linked or any(
+                span.path == path or span.commit in blamed or gone(span.path)
+                for span in spans(entry.footprint))]
+
+
+def _gone_from_head(repo: Repo) -> Callable[[str], bool]:
+    """Whether a file is gone from HEAD, each looked up once (a year's decisions share a
+    few thousand files)."""
     head = repo.head_commit()
-    at_head: dict[str, bool] = {}  # a year's decisions share a few thousand files
+    at_head: dict[str, bool] = {}
 
     def gone(file: str) -> bool:
         if file not in at_head:
             at_head[file] = head is not None and blob_id(repo, head, file) is None
         return at_head[file]
 
-    wanted: set[str] = set()
-    for _, entry in decisions:
-        if entry.id in linked or any(
-                span.path == path or span.commit in blamed or gone(span.path)
-                for span in spans(entry.footprint)):
-            wanted.add(entry.id)
-    return wanted
+    return gone
 
 
 # -- the target ----------------------------------------------------------------------------
@@ -304,7 +315,7 @@ class _Reader:
     context_items: int
     _views: dict[str, tuple[TreeView | None, str | None]] = field(default_factory=dict)
     _records: dict[str, dict[str, set[str]]] = field(default_factory=dict)
-    _mirror_refs: dict[str, tuple[str, str]] | None = None
+    _held: set[str] | None = None  # the quarantined mirrors
 
     def _first_made(self, contexts: list[tuple[str, str]]) -> tuple[str, str]:
         """Of several ``commit-in`` lines (a rewritten commit carries its earlier ones),
@@ -405,8 +416,7 @@ class _Reader:
         if ref.startswith(SESSIONS_PREFIX):
             candidates.append(ARCHIVE_PREFIX + ref.removeprefix(SESSIONS_PREFIX))
         # A teammate's ledger is read from its copy fetched from a remote.
-        candidates += [mirror for want in list(candidates)
-                       for mirror, (_, own) in self._mirrors().items() if own == want]
+        candidates += [mirror for want in list(candidates) for mirror in self._mirrors_of(want)]
         for candidate in candidates:
             chained = self.store.chained(candidate)  # an archive in a month chain
             commit = chained.commit if chained is not None else self.graph.ref_commit(candidate)
@@ -414,10 +424,10 @@ class _Reader:
                 return self.store.view_at(commit), None
         return None, f"the ledger {ref} is gone (neither it nor an archive of it exists)"
 
-    def _mirrors(self) -> dict[str, tuple[str, str]]:
-        if self._mirror_refs is None:
-            self._mirror_refs = mirrors(self.store)
-        return self._mirror_refs
+    def _mirrors_of(self, own: str) -> list[str]:
+        if self._held is None:
+            self._held = {verdict.ref for verdict in Verifier(self.store.repo).quarantined()}
+        return mirrors_of(self.store, own, self._held)
 
     def _context(self, ref: str, tip: str) -> Context:
         full = self.graph.full(tip) if re.fullmatch(r"[0-9a-f]{40}", tip) else None

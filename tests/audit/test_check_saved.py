@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from gitledger.audit import check as check_module
+from gitledger.audit import check_delta
 from gitledger.audit.check import check
 from gitledger.ledger.decisions import implement
 from gitledger.ledger.operations import Ledger
@@ -20,11 +21,26 @@ def _full_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = check_module._full_check
 
-    def counted(*args: Any, **kwargs: Any) -> check_module.CheckReport:
+    def counted(*args: Any, **kwargs: Any) -> tuple[check_module.CheckReport, Any]:
         calls.append(1)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(check_module, "_full_check", counted)
+    return calls
+
+
+def _partial_checks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each check again from the last one: True when it answered, False when it found it
+    must check everything."""
+    calls: list[bool] = []
+    real = check_delta.recheck
+
+    def counted(*args: Any, **kwargs: Any) -> check_module.CheckReport | None:
+        found = real(*args, **kwargs)
+        calls.append(found is not None)
+        return found
+
+    monkeypatch.setattr("gitledger.audit.check.recheck", counted)
     return calls
 
 
@@ -59,14 +75,26 @@ def test_a_write_a_commit_or_a_branch_is_checked_again(repo_with_commit: Path,
     implement(ledger, done.entry.id)
     assert not check(repo_with_commit).errors
     calls = _full_checks(monkeypatch)
+    partial = _partial_checks(monkeypatch)
 
     ledger.decide("Sessions in Redis", because="speed", scope="auth")
     assert "scope-conflict" in _rules(check(repo_with_commit))
     git(repo_with_commit, "commit", "-q", "--allow-empty", "-m", "later")
     check(repo_with_commit)
-    git(repo_with_commit, "branch", "side")
+    git(repo_with_commit, "checkout", "-q", "-b", "side")
+    git(repo_with_commit, "commit", "-q", "--allow-empty", "-m", "on side only")
+    git(repo_with_commit, "checkout", "-q", "-")
     check(repo_with_commit)
-    assert len(calls) == 3
+    # Each is checked again, in part: what changed since the last check (check_delta.py).
+    assert partial == [True, True, True]
+    assert calls == []
+    # A branch deleted with a commit of its own (evidence, maybe, that is unreachable
+    # now) is checked whole.
+    git(repo_with_commit, "branch", "-D", "side")
+    git(repo_with_commit, "commit", "-q", "--allow-empty", "-m", "after side")
+    check(repo_with_commit)
+    assert partial[-1] is False
+    assert len(calls) == 1
 
 
 def test_evidence_made_unreachable_by_a_moved_branch_is_found(
@@ -109,7 +137,7 @@ def test_a_saved_report_that_is_not_a_report_is_not_read(repo_with_commit: Path,
     first = check(repo_with_commit)
     path = repo_with_commit / ".git" / "ledger-cache" / "check.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    for state in data["states"].values():
+    for state in [*data["states"].values(), *data["last"].values()]:
         state["findings"] = [{"rule": "made-up", "entry": None, "message": "m", "fix": "f",
                               "ledger": ""}]
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -14,9 +14,11 @@ from gitledger.cli import cli
 from gitledger.ledger import drift as drift_module
 from gitledger.ledger.decisions import add_evidence, implement
 from gitledger.ledger.drift import drift, touched
+from gitledger.ledger.link_index import DB_NAME
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.blame import reverse_blame
 from gitledger.storage.drift_cache import CACHE_FILE
+from gitledger.views import why as why_module
 from tests.builders import entry_files, put
 from tests.conftest import git
 
@@ -346,3 +348,55 @@ def test_a_fresh_undrifted_record_is_not_blamed_again(
     commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
     assert [d.entry.id for d in drift(repo).decisions] == [entry_id]  # a.py moved on
     assert blamed == ["a.py", "a.py"]
+
+
+@pytest.mark.parametrize("later", ["edit", "rename then edit", "delete"])
+def test_why_and_review_find_with_the_link_index_what_reading_every_decision_finds(
+        implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch,
+        later: str) -> None:
+    """``why`` asks the link index which decisions may govern a file, ``review`` takes the
+    drifted ones from ``check``: both as ``drift`` of every decision in force finds them."""
+    repo, entry_id, text = implemented
+    other = commit(repo, "other", {"other.py": "x\ny\n"})
+    decision_at(repo, other, (f"{other} 1-2 other.py",), text="an unrelated decision")
+    path = "a.py"
+    if later == "edit":
+        commit(repo, "tweak", {"a.py": edit(text, 6, "line 6 changed")})
+    elif later == "rename then edit":
+        git(repo, "mv", "a.py", "b.py")
+        commit(repo, "rename")
+        commit(repo, "tweak", {"b.py": edit(text, 6, "line 6 changed")})
+        path = "b.py"
+    else:
+        commit(repo, "remove a.py", {"a.py": None})
+        path = "other.py"  # why asks about a file HEAD has
+    everything = [d.entry.id for d in drift(repo).decisions]
+    assert everything == [entry_id]
+    assert [d["id"] for d in invoke(repo, "review")["drifted"]] == everything
+    index = repo / ".git" / "ledger-cache" / DB_NAME
+    assert index.is_file()  # the review's check indexed the ledgers
+
+    def unread(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("every decision in force was read")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(why_module, "in_force", unread)
+        indexed = invoke(repo, "why", path)["drift"]
+    index.unlink()
+    assert invoke(repo, "why", path)["drift"] == indexed
+    if later != "delete":
+        assert [d["id"] for d in indexed] == everything
+
+
+def test_a_drift_of_some_decisions_that_changes_nothing_writes_nothing(
+        implemented: tuple[Path, str, str]) -> None:
+    repo, entry_id, _ = implemented
+    drift(repo)
+    cache = repo / ".git" / CACHE_FILE
+    before = cache.stat().st_ino
+    drift(repo, ids=[entry_id])  # a record as the cache holds it already: kept as it is
+    assert cache.stat().st_ino == before
+    commit(repo, "tweak", {"a.py": "changed\n" * 20})
+    drift(repo, ids=[entry_id])
+    assert cache.stat().st_ino != before
+    assert json.loads(cache.read_text())["decisions"][entry_id]["lines"] == 3

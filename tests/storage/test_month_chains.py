@@ -222,3 +222,24 @@ def test_a_store_sees_what_another_archived_after_it_read(
     git(repo_with_commit, "update-ref", chain, f"{tip}^1")  # back to the first archive
     time.sleep(RECHECK_SECONDS * 2)  # another process's move: seen at the next look
     assert ARCHIVE_PREFIX + second not in watching.ledger_refs()
+
+
+def test_archives_mirrored_as_here_are_known_by_their_chain(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = archived(repo_with_commit, monkeypatch, "one", "2026-10-05T10:00:00+00:00")
+    second = archived(repo_with_commit, monkeypatch, "two", "2026-11-05T10:00:00+00:00")
+    mirror = "refs/ledger/remotes/origin/"
+    own = chains(repo_with_commit)
+    for chain, tip in own.items():  # as a fetch of what this clone pushed leaves them
+        git(repo_with_commit, "update-ref", mirror + chain.removeprefix("refs/ledger/"), tip)
+    names = {mirror + f"archive/{first}", mirror + f"archive/{second}"}
+    assert Store(Repo(repo_with_commit)).mirrored_as_here(mirror) == names
+    # Someone else's push moved one month's copy: its archives are looked at one by one.
+    october = next(c for c in own if "/2026-10/" in c)
+    other = git(repo_with_commit, "commit-tree", "-m", "not yours",
+                f"{own[october]}^{{tree}}").strip()
+    git(repo_with_commit, "update-ref", mirror + october.removeprefix("refs/ledger/"), other)
+    store = Store(Repo(repo_with_commit))
+    store.forget_archives()
+    assert store.mirrored_as_here(mirror) == {mirror + f"archive/{second}"}
+    assert store.mirrored_as_here("refs/ledger/remotes/elsewhere/") == set()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from gitledger.audit import check as check_module
+from gitledger.audit import check_delta
 from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.check_cache import CHECK_FILE, state_key
 from gitledger.storage.repo import Repo
@@ -27,11 +28,25 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     real = check_module._full_check
 
-    def counted(*args: Any, **kwargs: Any) -> check_module.CheckReport:
+    def counted(*args: Any, **kwargs: Any) -> tuple[check_module.CheckReport, Any]:
         calls.append(str([ledger.ref for ledger in args[1]]))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(check_module, "_full_check", counted)
+    return calls
+
+
+def _partial(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each check again from the last one (check_delta.py): whether it answered."""
+    calls: list[bool] = []
+    real = check_delta.recheck
+
+    def counted(*args: Any, **kwargs: Any) -> check_module.CheckReport | None:
+        found = real(*args, **kwargs)
+        calls.append(found is not None)
+        return found
+
+    monkeypatch.setattr("gitledger.audit.check.recheck", counted)
     return calls
 
 
@@ -57,10 +72,13 @@ def test_the_next_pull_checks_only_after_the_merge_and_reports_only_what_is_new(
     alice.ok("decide", "--project", "Kafka", "--scope", "queue", "--because", "replay")
     alice.ok("push")
     bob.ok("decide", "--project", "RabbitMQ", "--scope", "queue", "--because", "habit")
-    # bob's own write moved his project ledger: the saved "before" is not his state now.
+    # bob's own write moved his project ledger: the saved "before" is not his state now,
+    # and the merge moves it again: each is checked again in part, from the check before.
     calls = _counting(monkeypatch)
+    partial = _partial(monkeypatch)
     pulled = bob.json("pull")
-    assert len(calls) == 2
+    assert calls == []
+    assert partial == [True, True]
     messages = [f["message"] for f in pulled["findings"]]
     assert any("queue" in m for m in messages), messages
     assert not any("database" in m for m in messages), messages  # reported last time
@@ -68,9 +86,11 @@ def test_the_next_pull_checks_only_after_the_merge_and_reports_only_what_is_new(
     carol = team.clone("Carol")
     carol.ok("decide", "--project", "S3", "--scope", "blobs", "--because", "cheap")
     carol.ok("push")
-    calls.clear()
+    calls.clear()  # Carol's clone checked its first pull whole
+    partial.clear()
     again = bob.json("pull")  # nothing of bob's moved since his last pull
-    assert len(calls) == 1, calls
+    assert calls == []
+    assert partial == [True]  # the "before" was saved: only the merge is checked
     messages = [f["message"] for f in again["findings"]]
     assert not any("queue" in m or "database" in m for m in messages), messages
 
@@ -107,7 +127,7 @@ def test_saved_findings_that_are_not_findings_are_checked_again(
     bad = [{"rule": "no-such-rule", "entry": None, "message": "m", "fix": "f", "ledger": ""}]
     path = _cache(bob)
     data = json.loads(path.read_text(encoding="utf-8"))
-    for state in data["states"].values():
+    for state in [*data["states"].values(), *data["last"].values()]:
         state["findings"] = bad
     path.write_text(json.dumps(data), encoding="utf-8")
     calls = _counting(monkeypatch)
