@@ -1100,19 +1100,22 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
               help="Write to PATH, atomically, instead of standard output ('-').")
 @click.option("--force", is_flag=True, help="With -o: replace a file that exists.")
 @click.option("--session", "session_id", metavar="ID",
-              help="atif: the saved transcript (its session id or a unique prefix; "
-                   "git ledger transcript list shows them).")
+              help="md, atif: export the saved session ID (its session id or a unique "
+                   "prefix; git ledger transcript list shows them) instead of a ledger.")
 @click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
 @_project_option
 @_repo_option
 def export(fmt: str, output: str | None, force: bool, session_id: str | None,
            name: str | None, project: bool, repo: str | None) -> None:
-    """Export the ledger: the living page, JSON, the seeds' own files, or ATIF.
+    """Export the ledger (the living page, JSON, the seeds' own files) or a saved session.
 
     md is one Markdown page with every section, each line stamped with the ledger commit
     that wrote it, superseded and rejected decisions struck through with a link to what
     replaced them, and a Mermaid graph of the supersedes chains.  session-md and jsonl
-    are what git ledger import reads back.  Without -o (or with -o -) the export goes to
+    are what git ledger import reads back.  With --session ID, md is that saved session
+    (Claude Code, Codex or Gemini CLI) as one document: frontmatter, every turn, and a
+    Summary table of each turn's tool calls, files and ledger entries; atif is the same
+    session as an ATIF v1.8 trajectory.  Without -o (or with -o -) the export goes to
     standard output; -o never overwrites a file unless --force, and never follows a
     symlink.
     """
@@ -1120,7 +1123,10 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
 
     if force and output in (None, "-"):
         raise click.UsageError("--force goes with -o PATH")
-    text = export_as(_where(repo), fmt, project=project, name=name, session_id=session_id)
+    text, warnings = export_as(_where(repo), fmt, project=project, name=name,
+                               session_id=session_id)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
     if output in (None, "-"):
         click.echo(text, nl=False)
         return

@@ -105,11 +105,16 @@ def test_export_to_a_file_refuses_to_overwrite_without_force(ledger: Run,
     assert "take two" in target.read_text(encoding="utf-8")
 
 
-def test_force_without_a_file_and_session_without_atif_are_usage_errors(ledger: Run) -> None:
+def test_force_without_a_file_and_session_where_it_has_no_place_are_errors(ledger: Run) -> None:
     a_ledger(ledger)
     assert "--force" in refused(ledger("export", "--format", "md", "--force"), 2)
-    assert "--session" in refused(ledger("export", "--format", "md", "--session", "x"))
+    assert refused(ledger("export", "--format", "json", "--session", "x")) == (
+        "git ledger: --session goes with --format md or atif only")
+    assert "no saved transcript for 'x'" in refused(
+        ledger("export", "--format", "md", "--session", "x"))
     assert "--session" in refused(ledger("export", "--format", "atif"))
+    assert "neither --project nor --ledger" in refused(
+        ledger("export", "--format", "md", "--session", "x", "--project"))
 
 
 def test_jsonl_round_trip_through_the_cli(ledger: Run, runner_repo: Run,

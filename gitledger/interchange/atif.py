@@ -1,24 +1,16 @@
-"""ATIF: a Claude Code transcript as an Agent Trajectory Interchange Format document.
+"""ATIF: the Agent Trajectory Interchange Format, the schema every transcript is read into.
 
-ATIF is the Harbor project's RFC 0001 "trajectory format".  This module owns the
-conversion from a Claude Code transcript (JSONL, one record a line) to an ATIF
-``ATIF-v1.7`` trajectory, and the validation of a trajectory against the RFC's required
-fields, types and cross-field rules.  It is pure: bytes in, plain ``dict`` out, no git and
-no I/O.
+ATIF is the Harbor project's RFC 0001 "trajectory format".  This module owns what the
+transcript readers share: the version written (``ATIF-v1.8``) and the versions read
+(``ATIF-v1.0`` to ``ATIF-v1.8``), the ``Reading`` a reader gives back (the trajectory, the
+dialect it was read as, the lines it could not read), a transcript's JSON lines read as far
+as they parse, the final metrics, a trajectory read as it is (``read_trajectory``: a saved
+transcript that already is ATIF), and the validation of a trajectory against the RFC's
+required fields, types and cross-field rules.  It is pure: bytes in, plain ``dict`` out,
+no git and no I/O.
 
-The mapping, in short (``docs/cli.md`` has the full table):
-
-* a ``user`` record with text is a ``user`` step; one whose content is only
-  ``tool_result`` blocks is not a step: each result joins the ``observation`` of the agent
-  step that made the call, so every ``source_call_id`` names a tool call of its own step;
-* the ``assistant`` records of one model response (Claude Code writes a record per content
-  block, all with the same ``message.id``) are one ``agent`` step: text blocks make the
-  ``message``, ``thinking`` blocks the ``reasoning_content``, ``tool_use`` blocks the
-  ``tool_calls``, ``message.usage`` the ``metrics``;
-* ``system`` records, meta user records (``isMeta``) and compaction summaries
-  (``isCompactSummary``) are ``system`` steps; ``summary`` records (conversation titles)
-  go to the root ``extra``; subagent (``isSidechain``) records and record types ATIF has
-  no place for (file-history snapshots, queue operations…) are left out and counted.
+Each agent's transcript has its reader beside this module (``claude_transcript``,
+``codex_transcript``, ``gemini_transcript``); ``dialects`` says which one reads a file.
 """
 
 from __future__ import annotations
@@ -33,18 +25,20 @@ from typing import Any
 from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
 from gitledger.errors import AtifError
 
-#: The version written: the widest the RFC defines (the models accept 1.0 to 1.7).
-SCHEMA_VERSION = "ATIF-v1.7"
-#: The versions ``validate`` accepts.
-SCHEMA_VERSIONS = tuple(f"ATIF-v1.{minor}" for minor in range(8))
-#: ``agent.name`` of every trajectory made from a Claude Code transcript.
-AGENT_NAME = "claude-code"
+#: The version written: the widest the RFC defines.
+SCHEMA_VERSION = "ATIF-v1.8"
+#: The versions read and validated.
+SCHEMA_VERSIONS = tuple(f"ATIF-v1.{minor}" for minor in range(9))
 #: ``agent.version`` when neither the caller nor the transcript says which one ran.
 UNKNOWN_VERSION = "unknown"
 #: The ``source`` of a step, as the RFC defines it.
 SOURCES = ("system", "user", "agent")
+#: Content-part types, and the version that added the last one (audio, in v1.8).
+CONTENT_TYPES = ("text", "image", "audio")
+AUDIO_SINCE = "ATIF-v1.8"
+#: How many unreadable lines a warning names before it only counts the rest.
+NAMED_PROBLEMS = 3
 
-_SYNTHETIC_MODEL = "<synthetic>"
 _ROOT_KEYS = frozenset({
     "schema_version", "session_id", "trajectory_id", "agent", "steps", "notes",
     "final_metrics", "continued_trajectory_ref", "extra", "subagent_trajectories",
@@ -63,329 +57,93 @@ _METRIC_INTS = ("prompt_tokens", "completion_tokens", "cached_tokens")
 _METRIC_LISTS = ("prompt_token_ids", "completion_token_ids", "logprobs")
 _FINAL_INTS = ("total_prompt_tokens", "total_completion_tokens", "total_cached_tokens",
                "total_steps")
-_IMAGE_SOURCE_KEYS = frozenset({"media_type", "path"})
-_CONTENT_TYPES = ("text", "image")
+_MEDIA_SOURCE_KEYS = frozenset({"media_type", "path"})
+_AUDIO_SOURCE_KEYS = frozenset({"media_type", "path", "duration_sec"})
 
 
-# --------------------------------------------------------------------------- conversion
+@dataclass(frozen=True)
+class Reading:
+    """A transcript read as an ATIF trajectory."""
+
+    trajectory: dict[str, Any]
+    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini or atif.
+    dialect: str
+    #: The lines left out because they did not parse, each ``line N: why``.
+    unreadable: tuple[str, ...] = ()
+
+    def warning(self) -> str | None:
+        """One line naming the unreadable lines (the first few, then a count), or None."""
+        if not self.unreadable:
+            return None
+        named = "; ".join(self.unreadable[:NAMED_PROBLEMS])
+        more = len(self.unreadable) - NAMED_PROBLEMS
+        return (f"{len(self.unreadable)} transcript line"
+                f"{'s' if len(self.unreadable) != 1 else ''} could not be read and "
+                f"{'were' if len(self.unreadable) != 1 else 'was'} left out: {named}"
+                + (f" (and {more} more)" if more > 0 else ""))
 
 
-def from_claude_transcript(data: bytes, *, session_id: str | None = None,
-                           agent_version: str | None = None) -> dict[str, Any]:
-    """The ATIF trajectory of the Claude Code transcript ``data`` (JSONL bytes).
-
-    ``session_id`` overrides the transcript's own ``sessionId``; ``agent_version`` its
-    ``version`` (the Claude Code release that wrote it).  Raises ``AtifError`` naming the
-    line for a line that is not a JSON object or a record of the wrong shape, and for a
-    transcript with no message to make a step of (ATIF requires at least one step).
-    """
-    builder = _Builder()
-    for number, record in _records(data):
-        builder.add(number, record)
-    if not builder.steps:
-        raise AtifError("the transcript has no user or assistant message: an ATIF "
-                        "trajectory needs at least one step")
-    sid = session_id if session_id is not None else builder.session_id
-    if not sid:
-        raise AtifError("the transcript names no sessionId: give the session id")
-    agent: dict[str, Any] = {
-        "name": AGENT_NAME,
-        "version": agent_version or builder.version or UNKNOWN_VERSION,
-    }
-    if builder.models:
-        agent["model_name"] = max(builder.models, key=builder.models.__getitem__)
-    steps = [step.to_json(index) for index, step in enumerate(builder.steps, start=1)]
-    document: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
-        "session_id": sid,
-        "agent": agent,
-        "steps": steps,
-        "final_metrics": _final_metrics(steps),
-    }
-    extra: dict[str, Any] = {"source_format": "claude-code-jsonl"}
-    if builder.cwd:
-        extra["cwd"] = builder.cwd
-    if builder.summaries:
-        extra["summaries"] = builder.summaries
-    if builder.skipped:
-        extra["skipped_records"] = dict(sorted(builder.skipped.items()))
-    document["extra"] = extra
-    return document
+# --------------------------------------------------------------------------- reading
 
 
-def _records(data: bytes) -> Iterator[tuple[int, dict[str, Any]]]:
+def json_lines(data: bytes) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
+    """The JSON-object lines of ``data`` with their numbers, and a problem for each line
+    that is not one (``line 4: not valid JSON (…)``): a transcript is read as far as it
+    parses.  An empty transcript is an error."""
     if not data.strip():
         raise AtifError("the transcript is empty")
+    records: list[tuple[int, dict[str, Any]]] = []
+    problems: list[str] = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if not raw.strip():
             continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise AtifError(f"transcript line {number}: not valid UTF-8 "
-                            f"(byte {exc.start})") from None
+            problems.append(f"line {number}: not valid UTF-8 (byte {exc.start})")
+            continue
         try:
             record = json_loads(text, max_depth=TRANSCRIPT_DEPTH)
         except json.JSONDecodeError as exc:
-            raise AtifError(f"transcript line {number}: not valid JSON ({exc.msg} at "
-                            f"column {exc.colno})") from None
+            problems.append(f"line {number}: not valid JSON ({exc.msg} at column "
+                            f"{exc.colno})")
+            continue
+        except RecursionError:
+            problems.append(f"line {number}: nested too deeply")
+            continue
         if not isinstance(record, dict):
-            raise AtifError(f"transcript line {number}: not a JSON object")
-        yield number, record
+            problems.append(f"line {number}: not a JSON object")
+            continue
+        records.append((number, record))
+    return records, problems
 
 
-@dataclass
-class _Step:
-    source: str
-    timestamp: str | None
-    texts: list[str] = field(default_factory=list)
-    thoughts: list[str] = field(default_factory=list)
-    calls: list[dict[str, Any]] = field(default_factory=list)
-    results: list[dict[str, Any]] = field(default_factory=list)
-    model: str | None = None
-    message_id: str | None = None
-    usage: dict[str, Any] | None = None
-    uuids: list[str] = field(default_factory=list)
-    kind: str | None = None
-
-    def to_json(self, step_id: int) -> dict[str, Any]:
-        step: dict[str, Any] = {"step_id": step_id}
-        if self.timestamp is not None:
-            step["timestamp"] = self.timestamp
-        step["source"] = self.source
-        if self.source == "agent" and self.model:
-            step["model_name"] = self.model
-        step["message"] = "\n\n".join(self.texts)
-        if self.thoughts:
-            step["reasoning_content"] = "\n\n".join(self.thoughts)
-        if self.calls:
-            step["tool_calls"] = self.calls
-        if self.results:
-            step["observation"] = {"results": self.results}
-        metrics = _metrics(self.usage)
-        if metrics:
-            step["metrics"] = metrics
-        extra: dict[str, Any] = {}
-        if self.kind:
-            extra["claude_code_kind"] = self.kind
-        if self.uuids:
-            extra["claude_code_uuids"] = self.uuids
-        if extra:
-            step["extra"] = extra
-        return step
+def read_trajectory(data: bytes, *, session_id: str | None = None) -> Reading:
+    """A saved transcript that already is an ATIF trajectory (v1.0 to v1.8), validated,
+    written as v1.8: every version adds optional fields only, so an older document is a
+    valid v1.8 one.  ``session_id`` fills a missing ``session_id``."""
+    try:
+        doc = json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise AtifError(f"the ATIF trajectory is not valid JSON ({exc})") from None
+    problems = validate(doc)
+    if problems:
+        raise AtifError(f"the saved ATIF trajectory is not valid: {problems[0]}"
+                        + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    doc = {**doc, "schema_version": SCHEMA_VERSION}
+    if session_id is not None and not doc.get("session_id"):
+        doc["session_id"] = session_id
+    return Reading(doc, "atif")
 
 
-class _Builder:
-    """Turns records into steps, in transcript order."""
-
-    def __init__(self) -> None:
-        self.steps: list[_Step] = []
-        self.calls: dict[str, _Step] = {}
-        self.session_id: str | None = None
-        self.version: str | None = None
-        self.cwd: str | None = None
-        self.models: dict[str, int] = {}
-        self.summaries: list[str] = []
-        self.skipped: dict[str, int] = {}
-
-    def add(self, number: int, record: dict[str, Any]) -> None:
-        kind = record.get("type")
-        if not isinstance(kind, str):
-            raise AtifError(f"transcript line {number}: the record has no \"type\"")
-        if kind == "summary":
-            summary = record.get("summary")
-            if isinstance(summary, str) and summary:
-                self.summaries.append(summary)
-            return
-        if kind not in ("user", "assistant", "system"):
-            self._skip(kind)
-            return
-        if record.get("isSidechain") is True:
-            self._skip(f"{kind} (sidechain)")
-            return
-        self._remember(record)
-        if kind == "system":
-            self._system(number, record)
-        elif kind == "user":
-            self._user(number, record)
-        else:
-            self._assistant(number, record)
-
-    def _skip(self, kind: str) -> None:
-        self.skipped[kind] = self.skipped.get(kind, 0) + 1
-
-    def _remember(self, record: dict[str, Any]) -> None:
-        for key, attr in (("sessionId", "session_id"), ("version", "version"),
-                          ("cwd", "cwd")):
-            value = record.get(key)
-            if isinstance(value, str) and value and getattr(self, attr) is None:
-                setattr(self, attr, value)
-
-    def _new(self, source: str, record: dict[str, Any], kind: str | None = None) -> _Step:
-        step = _Step(source=source, timestamp=_timestamp(record.get("timestamp")), kind=kind)
-        uuid = record.get("uuid")
-        if isinstance(uuid, str) and uuid:
-            step.uuids.append(uuid)
-        self.steps.append(step)
-        return step
-
-    def _system(self, number: int, record: dict[str, Any]) -> None:
-        content = record.get("content")
-        if content is None:
-            content = ""
-        if not isinstance(content, str):
-            raise AtifError(f"transcript line {number}: a system record's \"content\" "
-                            "must be a string")
-        subtype = record.get("subtype")
-        step = self._new("system", record,
-                         f"system:{subtype}" if isinstance(subtype, str) else "system")
-        step.texts.append(content)
-
-    def _user(self, number: int, record: dict[str, Any]) -> None:
-        content = _message_content(number, record)
-        texts: list[str] = []
-        if isinstance(content, str):
-            texts.append(content)
-        else:
-            for index, block in enumerate(content):
-                where = f"transcript line {number}: content[{index}]"
-                btype = block.get("type")
-                if btype == "tool_result":
-                    self._tool_result(where, block, record)
-                elif btype == "text":
-                    texts.append(_string(block, "text", where))
-                elif btype in ("image", "document"):
-                    texts.append(_placeholder(block))
-        if not texts:
-            return
-        if record.get("isCompactSummary") is True:
-            step = self._new("system", record, "compact-summary")
-        elif record.get("isMeta") is True:
-            step = self._new("system", record, "meta")
-        else:
-            step = self._new("user", record)
-        step.texts.extend(texts)
-
-    def _tool_result(self, where: str, block: dict[str, Any], record: dict[str, Any]) -> None:
-        call_id = _string(block, "tool_use_id", where)
-        result: dict[str, Any] = {"source_call_id": call_id,
-                                  "content": _result_text(block.get("content"), where)}
-        extra: dict[str, Any] = {}
-        if block.get("is_error") is True:
-            extra["is_error"] = True
-        owner = self.calls.get(call_id)
-        if owner is None:
-            # No call of that id in the transcript (it was cut, or compacted away): the
-            # result stays, as a system observation that names no call of its own.
-            del result["source_call_id"]
-            extra["tool_use_id"] = call_id
-            owner = self._new("system", record, "orphan-tool-result")
-        if extra:
-            result["extra"] = extra
-        owner.results.append(result)
-
-    def _assistant(self, number: int, record: dict[str, Any]) -> None:
-        message = record.get("message")
-        if not isinstance(message, dict):
-            raise AtifError(f"transcript line {number}: an assistant record needs a "
-                            "\"message\" object")
-        content = _message_content(number, record)
-        message_id = message.get("id") if isinstance(message.get("id"), str) else None
-        last = self.steps[-1] if self.steps else None
-        if (last is not None and last.source == "agent" and message_id is not None
-                and last.message_id == message_id):
-            step = last
-            uuid = record.get("uuid")
-            if isinstance(uuid, str) and uuid:
-                step.uuids.append(uuid)
-        else:
-            step = self._new("agent", record)
-            step.message_id = message_id
-        model = message.get("model")
-        if isinstance(model, str) and model and model != _SYNTHETIC_MODEL:
-            if step.model is None:
-                self.models[model] = self.models.get(model, 0) + 1
-            step.model = model
-        usage = message.get("usage")
-        if isinstance(usage, dict):
-            step.usage = usage  # the last record of a response carries the final counts
-        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
-        for index, block in enumerate(blocks):
-            where = f"transcript line {number}: content[{index}]"
-            btype = block.get("type")
-            if btype == "text":
-                step.texts.append(_string(block, "text", where))
-            elif btype == "thinking":
-                step.thoughts.append(_string(block, "thinking", where))
-            elif btype == "tool_use":
-                self._tool_use(step, block, where)
-
-    def _tool_use(self, step: _Step, block: dict[str, Any], where: str) -> None:
-        call_id = _string(block, "id", where)
-        name = _string(block, "name", where)
-        arguments = block.get("input", {})
-        if not isinstance(arguments, dict):
-            arguments = {"input": arguments}
-        if self.calls.get(call_id) is step:
-            return  # the same block written twice: one call
-        step.calls.append({"tool_call_id": call_id, "function_name": name,
-                           "arguments": arguments})
-        self.calls[call_id] = step
-
-
-def _message_content(number: int, record: dict[str, Any]) -> str | list[dict[str, Any]]:
-    message = record.get("message")
-    if not isinstance(message, dict):
-        raise AtifError(f"transcript line {number}: a {record.get('type')} record needs a "
-                        "\"message\" object")
-    content = message.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list) and all(isinstance(block, dict) for block in content):
-        return content
-    raise AtifError(f"transcript line {number}: \"message.content\" must be a string or a "
-                    "list of blocks")
-
-
-def _string(block: dict[str, Any], key: str, where: str) -> str:
-    value = block.get(key)
-    if not isinstance(value, str):
-        raise AtifError(f"{where}: a {block.get('type')} block needs a string \"{key}\"")
-    return value
-
-
-def _placeholder(block: dict[str, Any]) -> str:
-    source = block.get("source")
-    media = source.get("media_type") if isinstance(source, dict) else None
-    kind = block.get("type")
-    return f"[{kind}: {media}]" if isinstance(media, str) else f"[{kind}]"
-
-
-def _result_text(content: Any, where: str) -> str:
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts: list[str] = []
-        for block in content:
-            if isinstance(block, dict) and block.get("type") == "text":
-                parts.append(_string(block, "text", where))
-            elif isinstance(block, dict):
-                parts.append(_placeholder(block))
-            elif isinstance(block, str):
-                parts.append(block)
-        return "\n\n".join(parts)
-    raise AtifError(f"{where}: a tool_result's \"content\" must be a string or a list")
-
-
-def _timestamp(value: Any) -> str | None:
-    if isinstance(value, str) and _is_iso(value):
+def timestamp_of(value: Any) -> str | None:
+    """``value`` when it is an ISO 8601 timestamp, else None (the RFC's rule)."""
+    if isinstance(value, str) and is_iso(value):
         return value
     return None
 
 
-def _is_iso(value: str) -> bool:
+def is_iso(value: str) -> bool:
     try:
         datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
@@ -393,29 +151,14 @@ def _is_iso(value: str) -> bool:
     return True
 
 
-def _count(usage: dict[str, Any], key: str) -> int:
+def count(usage: dict[str, Any], key: str) -> int:
+    """A token count of a usage record: a non-negative integer, else 0."""
     value = usage.get(key)
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
-def _metrics(usage: dict[str, Any] | None) -> dict[str, Any]:
-    """ATIF step metrics from Anthropic usage: prompt_tokens counts every input token."""
-    if not usage:
-        return {}
-    fresh = _count(usage, "input_tokens")
-    read = _count(usage, "cache_read_input_tokens")
-    created = _count(usage, "cache_creation_input_tokens")
-    metrics: dict[str, Any] = {
-        "prompt_tokens": fresh + read + created,
-        "completion_tokens": _count(usage, "output_tokens"),
-        "cached_tokens": read,
-    }
-    if created:
-        metrics["extra"] = {"cache_creation_input_tokens": created}
-    return metrics
-
-
-def _final_metrics(steps: list[dict[str, Any]]) -> dict[str, Any]:
+def final_metrics(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The sums of the steps' token counts, and the step count."""
     totals = {"total_prompt_tokens": 0, "total_completion_tokens": 0, "total_cached_tokens": 0}
     for step in steps:
         metrics = step.get("metrics", {})
@@ -423,6 +166,70 @@ def _final_metrics(steps: list[dict[str, Any]]) -> dict[str, Any]:
         totals["total_completion_tokens"] += metrics.get("completion_tokens", 0)
         totals["total_cached_tokens"] += metrics.get("cached_tokens", 0)
     return {**totals, "total_steps": len(steps)}
+
+
+@dataclass
+class StepDraft:
+    """A step while a reader builds it (mutable: a response arrives record by record)."""
+
+    source: str
+    timestamp: str | None
+    texts: list[str] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    model: str | None = None
+    effort: str | None = None
+    metrics: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, step_id: int) -> dict[str, Any]:
+        step: dict[str, Any] = {"step_id": step_id}
+        if self.timestamp is not None:
+            step["timestamp"] = self.timestamp
+        step["source"] = self.source
+        agent = self.source == "agent"
+        if agent and self.model:
+            step["model_name"] = self.model
+        if agent and self.effort:
+            step["reasoning_effort"] = self.effort
+        step["message"] = "\n\n".join(self.texts)
+        if agent and self.thoughts:
+            step["reasoning_content"] = "\n\n".join(self.thoughts)
+        if agent and self.calls:
+            step["tool_calls"] = self.calls
+        if self.results:
+            step["observation"] = {"results": self.results}
+        if agent and self.metrics:
+            step["metrics"] = self.metrics
+        if self.extra:
+            step["extra"] = self.extra
+        return step
+
+
+def orphan_result(call_id: str, content: str, timestamp: str | None, kind_key: str,
+                  kind: str) -> StepDraft:
+    """A system step holding the output of a call no step of the transcript made (cut
+    off, or compacted away): the output stays, and no step claims a call it did not make."""
+    step = StepDraft("system", timestamp, extra={kind_key: kind})
+    step.results.append({"content": content, "extra": {"tool_call_id": call_id}})
+    return step
+
+
+def document(session_id: str, agent: dict[str, Any], drafts: list[StepDraft],
+             extra: dict[str, Any]) -> dict[str, Any]:
+    """The trajectory of ``drafts``: steps numbered from 1, with their final metrics."""
+    if not drafts:
+        raise AtifError("the transcript has no user or agent message: an ATIF trajectory "
+                        "needs at least one step")
+    steps = [draft.to_json(index) for index, draft in enumerate(drafts, start=1)]
+    return {"schema_version": SCHEMA_VERSION, "session_id": session_id, "agent": agent,
+            "steps": steps, "final_metrics": final_metrics(steps), "extra": extra}
+
+
+def most_used(models: dict[str, int]) -> str | None:
+    """The model most steps named (the first of equals), or None."""
+    return max(models, key=models.__getitem__) if models else None
 
 
 # --------------------------------------------------------------------------- validation
@@ -444,7 +251,8 @@ def validate(doc: dict[str, Any]) -> list[str]:
     if version is None:
         problems.append("schema_version: required")
     elif version not in SCHEMA_VERSIONS:
-        problems.append(f"schema_version: {version!r} is not one of ATIF-v1.0 to ATIF-v1.7")
+        problems.append(f"schema_version: {version!r} is not one of ATIF-v1.0 to "
+                        f"{SCHEMA_VERSIONS[-1]}")
     for key in ("session_id", "trajectory_id", "notes", "continued_trajectory_ref"):
         _optional(doc, key, str, key, problems)
     _optional(doc, "extra", dict, "extra", problems)
@@ -457,8 +265,9 @@ def validate(doc: dict[str, Any]) -> list[str]:
     elif not steps:
         problems.append("steps: must hold at least one step")
     else:
+        types = CONTENT_TYPES if version == AUDIO_SINCE else CONTENT_TYPES[:2]
         for index, step in enumerate(steps):
-            _check_step(index, step, problems)
+            _check_step(index, step, types, problems)
     final = doc.get("final_metrics")
     if final is not None:
         _check_final(final, problems)
@@ -517,7 +326,8 @@ def _check_agent(agent: Any, problems: list[str]) -> None:
     _optional(agent, "extra", dict, "agent.extra", problems)
 
 
-def _check_step(index: int, step: Any, problems: list[str]) -> None:
+def _check_step(index: int, step: Any, types: tuple[str, ...],
+                problems: list[str]) -> None:
     path = f"steps[{index}]"
     if not isinstance(step, dict):
         problems.append(f"{path}: must be an object")
@@ -539,9 +349,10 @@ def _check_step(index: int, step: Any, problems: list[str]) -> None:
     if "message" not in step:
         problems.append(f"{path}.message: required (it may be an empty string)")
     else:
-        _check_content(step["message"], f"{path}.message", problems, allow_none=False)
+        _check_content(step["message"], f"{path}.message", types, problems,
+                       allow_none=False)
     timestamp = step.get("timestamp")
-    if timestamp is not None and not (isinstance(timestamp, str) and _is_iso(timestamp)):
+    if timestamp is not None and not (isinstance(timestamp, str) and is_iso(timestamp)):
         problems.append(f"{path}.timestamp: {timestamp!r} is not an ISO 8601 timestamp")
     if source in SOURCES and source != "agent":
         problems.extend(f"{path}.{key}: only an agent step may have it (source is "
@@ -555,7 +366,7 @@ def _check_step(index: int, step: Any, problems: list[str]) -> None:
     _optional(step, "extra", dict, f"{path}.extra", problems)
     calls = _check_calls(step.get("tool_calls"), path, problems)
     if step.get("observation") is not None:
-        _check_observation(step["observation"], calls, step_id, path, problems)
+        _check_observation(step["observation"], calls, step_id, path, types, problems)
     if step.get("metrics") is not None:
         _check_metrics(step["metrics"], f"{path}.metrics", problems)
     count = step.get("llm_call_count")
@@ -593,7 +404,7 @@ def _check_calls(calls: Any, path: str, problems: list[str]) -> set[str]:
 
 
 def _check_observation(observation: Any, calls: set[str], step_id: Any, path: str,
-                       problems: list[str]) -> None:
+                       types: tuple[str, ...], problems: list[str]) -> None:
     where = f"{path}.observation"
     if not isinstance(observation, dict):
         problems.append(f"{where}: must be an object")
@@ -613,7 +424,8 @@ def _check_observation(observation: Any, calls: set[str], step_id: Any, path: st
                 problems.append(f"{at}.source_call_id: {call_id!r} is not a tool_call_id "
                                 f"of step {step_id}")
         if result.get("content") is not None:
-            _check_content(result["content"], f"{at}.content", problems, allow_none=True)
+            _check_content(result["content"], f"{at}.content", types, problems,
+                           allow_none=True)
         _optional(result, "extra", dict, f"{at}.extra", problems)
         refs = result.get("subagent_trajectory_ref")
         if refs is not None:
@@ -643,7 +455,8 @@ def _check_refs(refs: Any, path: str, problems: list[str]) -> None:
         _optional(ref, "extra", dict, f"{at}.extra", problems)
 
 
-def _check_content(content: Any, path: str, problems: list[str], *, allow_none: bool) -> None:
+def _check_content(content: Any, path: str, types: tuple[str, ...], problems: list[str], *,
+                   allow_none: bool) -> None:
     if isinstance(content, str) or (allow_none and content is None):
         return
     if not isinstance(content, list):
@@ -651,17 +464,28 @@ def _check_content(content: Any, path: str, problems: list[str], *, allow_none: 
         return
     for index, part in enumerate(content):
         at = f"{path}[{index}]"
-        if not isinstance(part, dict) or part.get("type") not in _CONTENT_TYPES:
-            problems.append(f"{at}: a content part is an object of type text or image")
+        kind = part.get("type") if isinstance(part, dict) else None
+        if kind not in types:
+            problems.append(f"{at}: a content part is an object of type {', '.join(types)}"
+                            + (" (audio is ATIF-v1.8's)" if kind == "audio" else ""))
             continue
-        if part["type"] == "text" and not isinstance(part.get("text"), str):
+        if kind == "text" and not isinstance(part.get("text"), str):
             problems.append(f"{at}.text: a text part needs a string \"text\"")
-        if part["type"] == "image":
-            source = part.get("source")
-            if not (isinstance(source, dict) and set(source) <= _IMAGE_SOURCE_KEYS
-                    and all(isinstance(source.get(k), str) for k in _IMAGE_SOURCE_KEYS)):
-                problems.append(f"{at}.source: an image part needs a source with "
-                                "media_type and path")
+        elif kind in ("image", "audio"):
+            _check_media(part.get("source"), kind, f"{at}.source", problems)
+
+
+def _check_media(source: Any, kind: str, path: str, problems: list[str]) -> None:
+    allowed = _AUDIO_SOURCE_KEYS if kind == "audio" else _MEDIA_SOURCE_KEYS
+    if not (isinstance(source, dict) and set(source) <= allowed
+            and all(isinstance(source.get(k), str) for k in _MEDIA_SOURCE_KEYS)):
+        problems.append(f"{path}: an {kind} part needs a source with media_type and path")
+        return
+    if not source["media_type"].startswith(f"{kind}/"):
+        problems.append(f"{path}.media_type: {source['media_type']!r} is not an {kind} type")
+    duration = source.get("duration_sec")
+    if duration is not None and not (_is_number(duration) and duration >= 0):
+        problems.append(f"{path}.duration_sec: must be a number of 0 or more")
 
 
 def _check_metrics(metrics: Any, path: str, problems: list[str]) -> None:

@@ -114,7 +114,7 @@ def page_text(snapshot: Snapshot, stamped: dict[str, str]) -> str:
     lines.extend(mermaid_chains(snapshot.entries) or ["_No decision supersedes another._"])
     if snapshot.bad:
         lines += ["", "## Unreadable entries", ""]
-        lines.extend(f"- {_code(b.path)}: {_md(b.reason.removeprefix(f'{b.path}: '))}"
+        lines.extend(f"- {code_span(b.path)}: {_md(b.reason.removeprefix(f'{b.path}: '))}"
                      for b in snapshot.bad)
     return "\n".join(lines) + "\n"
 
@@ -164,7 +164,7 @@ def _header(snapshot: Snapshot) -> list[str]:
     lines = [
         f"# {kind} {_md(meta.id)}",
         "",
-        f"{_code(snapshot.ref)} at commit {_code(tip)} · "
+        f"{code_span(snapshot.ref)} at commit {code_span(tip)} · "
         f"{count} {'entry' if count == 1 else 'entries'}  ",
         f"started {iso(meta.created)} by {_md(meta.created_by)}"
         + (f" · owned by session {_md(meta.session_id)}" if meta.session_id else ""),
@@ -180,8 +180,8 @@ def _entry_lines(entry: Entry, commit: str | None, present: set[str]) -> list[st
     if entry.kind == "decided" and entry.status in _STRUCK:
         text = f"~~{text}~~"
     tags = _tags(entry)
-    stamp = _code(commit[:STAMP_LENGTH]) if commit else "_(no commit names it)_"
-    head = (f'- <a id="{entry.id}"></a>{_code(entry.id)} {text}'
+    stamp = code_span(commit[:STAMP_LENGTH]) if commit else "_(no commit names it)_"
+    head = (f'- <a id="{entry.id}"></a>{code_span(entry.id)} {text}'
             + (f" — {tags}" if tags else "") + f" · {stamp}")
     return [head, *(f"  - {label}: {value}" for label, value in _details(entry, present))]
 
@@ -193,7 +193,7 @@ def _tags(entry: Entry) -> str:
         return ""
     parts = [f"**{_md(entry.status or '?')}**"]
     if entry.scope:
-        parts.append(f"scope {_code(entry.scope)}")
+        parts.append(f"scope {code_span(entry.scope)}")
     return ", ".join(parts)
 
 
@@ -206,24 +206,24 @@ def _details(entry: Entry, present: set[str]) -> list[tuple[str, str]]:
         pairs += [
             ("over", "; ".join(_md(alt) for alt in entry.over) or None),
             ("because", _md(entry.because) if entry.because else None),
-            ("evidence", ", ".join(_code(item) for item in entry.evidence) or None),
+            ("evidence", ", ".join(code_span(item) for item in entry.evidence) or None),
             ("deployed", _md(receipt) if receipt else None),
             ("rejected because", _md(entry.rejected_why) if entry.rejected_why else None),
             ("supersedes", _link(entry.supersedes, present)),
             ("superseded by", _link(entry.superseded_by, present)),
         ]
     elif entry.kind == "verified":
-        pairs += [("by", _code(entry.by) if entry.by else None),
-                  ("at", _code(entry.commit[:12]) if entry.commit else "no commit yet")]
+        pairs += [("by", code_span(entry.by) if entry.by else None),
+                  ("at", code_span(entry.commit[:12]) if entry.commit else "no commit yet")]
     elif entry.kind == "dropped":
         pairs.append(("why", _md(entry.why) if entry.why else None))
     elif entry.kind == "plan":
-        pairs += [("path", _code(entry.path) if entry.path else None),
+        pairs += [("path", code_span(entry.path) if entry.path else None),
                   ("note", _md(entry.note) if entry.note else None)]
     if entry.question and entry.kind != "open":
         pairs.append(("was OPEN", _md(entry.question)))
     if entry.carried_from:
-        pairs.append(("carried from", _code(entry.carried_from)))
+        pairs.append(("carried from", code_span(entry.carried_from)))
     return [(label, value) for label, value in pairs if value]
 
 
@@ -233,7 +233,7 @@ def _link(target: str | None, present: set[str]) -> str | None:
         return None
     if is_valid_id(target) and target in present:
         return f"[{target}](#{target})"
-    return f"{_code(target)} (not in this ledger)"
+    return f"{code_span(target)} (not in this ledger)"
 
 
 def _events(ledger: Ledger, snapshot: Snapshot) -> list[Event]:
@@ -264,7 +264,7 @@ def _paragraph(text: str | None, empty: str) -> str:
     return re.sub(r"^(\d+)\.", r"\1\\.", shown)
 
 
-def _code(text: str) -> str:
+def code_span(text: str) -> str:
     """``text`` as a code span, fenced with more backticks than any run inside it."""
     flat = one_line(text)
     longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)

@@ -1,9 +1,10 @@
 """The export and import formats: one table, read by the CLI, the importer and the docs test.
 
 A format is one ``Format``: its name, the clause ``--format`` gives it in the help, the
-function that writes it (``export``) and the one that reads it (``parse``), and for an
-import the file names that say it.  Adding a format is adding an entry here (and its
-section in docs/cli.md, which tests/test_docs.py checks).
+function that writes it from a ledger (``export``), the one that writes it from a saved
+session's transcript (``session``, for ``--session ID``), the one that reads it
+(``parse``), and for an import the file names that say it.  Adding a format is adding an
+entry here (and its section in docs/cli.md, which tests/test_docs.py checks).
 
 ``cli.py`` builds its ``--format`` choices and help from this table when it starts, before
 any storage is loaded: so this module imports nothing heavy at its top, and each adapter
@@ -22,14 +23,25 @@ from gitledger.errors import InvalidInput
 
 if TYPE_CHECKING:
     from gitledger.core.model import Snapshot
+    from gitledger.interchange.atif import Reading
     from gitledger.interchange.records import Parsed
 
 Where = str | os.PathLike[str] | None
 
 
 class Exporter(Protocol):
-    def __call__(self, where: Where, *, project: bool, name: str | None,
-                 session_id: str | None) -> str: ...
+    def __call__(self, where: Where, *, project: bool, name: str | None) -> str: ...
+
+
+class Exported(NamedTuple):
+    """An export's text, and the warnings to show beside it (one line each)."""
+
+    text: str
+    warnings: tuple[str, ...] = ()
+
+
+#: A session export: the saved transcript of a session id (or a unique prefix of one).
+SessionExporter = Callable[[Where, str], Exported]
 
 
 #: An import format's parser: the file's text and the ids the ledger already knows.
@@ -46,12 +58,13 @@ class Format(NamedTuple):
     parse: Parser | None = None
     #: Import: the file-name endings that mean this format when ``--format`` is not given.
     suffixes: tuple[str, ...] = ()
-    #: Export: what it is made from, a ledger or a saved transcript (``--session``).
-    source: str = "ledger"
+    #: Export of a saved session (``--session ID``).
+    session: SessionExporter | None = None
 
     @property
     def directions(self) -> tuple[str, ...]:
-        return (("export",) if self.export else ()) + (("import",) if self.parse else ())
+        return ((("export",) if self.export or self.session else ())
+                + (("import",) if self.parse else ()))
 
 
 # -- the adapters: each format's code, loaded when the format is used ------------------------
@@ -63,13 +76,13 @@ def _snapshot(where: Where, project: bool, name: str | None) -> Snapshot:
     return Ledger.open(where, project=project, name=name, session="").snapshot()
 
 
-def _md(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+def _md(where: Where, *, project: bool, name: str | None) -> str:
     from gitledger.interchange.export import living_page
 
     return living_page(where, project=project, name=name)
 
 
-def _json(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+def _json(where: Where, *, project: bool, name: str | None) -> str:
     import json
 
     from gitledger.interchange.export import ledger_document
@@ -78,36 +91,49 @@ def _json(where: Where, *, project: bool, name: str | None, session_id: str | No
                       ensure_ascii=False) + "\n"
 
 
-def _session_md(where: Where, *, project: bool, name: str | None,
-                session_id: str | None) -> str:
+def _session_md(where: Where, *, project: bool, name: str | None) -> str:
     from gitledger.interchange.session_md import export_session_md
 
     return export_session_md(_snapshot(where, project, name))
 
 
-def _jsonl(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
+def _jsonl(where: Where, *, project: bool, name: str | None) -> str:
     from gitledger.interchange.jsonl import export_jsonl
 
     return export_jsonl(_snapshot(where, project, name))
 
 
-def _atif(where: Where, *, project: bool, name: str | None, session_id: str | None) -> str:
-    import json
+def _saved_session(where: Where, session_id: str) -> tuple[str, Reading]:
+    from gitledger.interchange.dialects import read_transcript
+    from gitledger.interchange.transcripts import load_saved
 
-    from gitledger.interchange.atif import from_claude_transcript, validate
-    from gitledger.interchange.transcripts import list_transcripts, load
+    saved = load_saved(where, session_id)  # a unique prefix is enough, as everywhere
+    return saved.session_id, read_transcript(saved.data, saved.session_id)
 
-    assert session_id is not None  # export_as refuses a transcript format without one
-    data = load(where, session_id)  # a unique prefix is enough, as everywhere
-    full = [t.session_id for t in list_transcripts(where) if t.session_id == session_id] or [
-        t.session_id for t in list_transcripts(where) if t.session_id.startswith(session_id)]
-    document = from_claude_transcript(data, session_id=full[0] if len(full) == 1 else None)
-    problems = validate(document)
+
+def _warnings(reading: Reading) -> tuple[str, ...]:
+    warning = reading.warning()
+    return (warning,) if warning else ()
+
+
+def _session_document(where: Where, session_id: str) -> Exported:
+    from gitledger.interchange.session_document import session_context, session_markdown
+
+    full, reading = _saved_session(where, session_id)
+    return Exported(session_markdown(reading, session_context(where, full, reading)),
+                    _warnings(reading))
+
+
+def _atif(where: Where, session_id: str) -> Exported:
+    from gitledger.interchange.atif import to_json, validate
+
+    _, reading = _saved_session(where, session_id)
+    problems = validate(reading.trajectory)
     if problems:
         raise InvalidInput(f"the ATIF trajectory would not be valid: {problems[0]}"
                            + (f" (and {len(problems) - 1} more)" if len(problems) > 1
                               else ""))
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return Exported(to_json(reading.trajectory), _warnings(reading))
 
 
 def _parse_session_md(text: str, known: Collection[str]) -> Parsed:
@@ -126,16 +152,16 @@ def _parse_jsonl(text: str, known: Collection[str]) -> Parsed:
 
 #: Every format, in the order the help lists them.
 FORMATS: tuple[Format, ...] = (
-    Format("md", "the living page", export=_md),
+    Format("md", "the living page (with --session ID: that saved session as one document)",
+           export=_md, session=_session_document),
     Format("json", "the whole ledger with history", export=_json),
     Format("session-md", "the first seed's .claude/session-ledger.md", export=_session_md,
            parse=_parse_session_md, suffixes=(".md", ".markdown")),
     Format("jsonl", "the second seed's decisions/ledger.jsonl", export=_jsonl,
            parse=_parse_jsonl, suffixes=(".jsonl",)),
-    Format("atif", "a saved transcript as an ATIF trajectory", export=_atif,
-           source="transcript"),
+    Format("atif", "a saved session (--session ID) as an ATIF v1.8 trajectory", session=_atif),
 )
-EXPORTS = tuple(f for f in FORMATS if f.export is not None)
+EXPORTS = tuple(f for f in FORMATS if f.export is not None or f.session is not None)
 IMPORTS = tuple(f for f in FORMATS if f.parse is not None)
 EXPORT_FORMATS = tuple(f.name for f in EXPORTS)
 IMPORT_FORMATS = tuple(f.name for f in IMPORTS)
@@ -158,27 +184,32 @@ def importer(name: str) -> Parser:
 
 
 def export_as(where: Where, fmt: str, *, project: bool = False, name: str | None = None,
-              session_id: str | None = None) -> str:
-    """The text of the export in format ``fmt`` (UTF-8, ending with a newline)."""
+              session_id: str | None = None) -> Exported:
+    """The export in format ``fmt`` (UTF-8 text ending with a newline), and its warnings."""
     chosen = next((f for f in EXPORTS if f.name == fmt), None)
-    if chosen is None or chosen.export is None:
+    if chosen is None:
         raise InvalidInput(f"unknown export format '{fmt}': use {', '.join(EXPORT_FORMATS)}")
-    if chosen.source == "transcript":
+    if session_id is not None:
+        if chosen.session is None:
+            takes = " or ".join(f.name for f in EXPORTS if f.session is not None)
+            raise InvalidInput(f"--session goes with --format {takes} only")
         if project or name:
-            raise InvalidInput(f"--format {fmt} exports a saved transcript (--session ID), "
-                               "not a ledger: it takes neither --project nor --ledger")
-        if not session_id:
-            raise InvalidInput(f"--format {fmt} needs --session ID: a transcript saved by "
-                               "git ledger transcript save (git ledger transcript list "
-                               "shows them)")
-    elif session_id is not None:
-        takes = " or ".join(f.name for f in EXPORTS if f.source == "transcript")
-        raise InvalidInput(f"--session goes with --format {takes} only")
-    # Shown like every output of ours (core/display.py): a teammate's blob can hold
-    # characters nobody reading the export would see, and the export is read.
-    text = printable(chosen.export(where, project=project, name=name, session_id=session_id))
-    return text if text.endswith("\n") or not text else text + "\n"
+            raise InvalidInput(f"--format {fmt} --session exports a saved transcript, not a "
+                               "ledger: it takes neither --project nor --ledger")
+        exported = chosen.session(where, session_id)
+    elif chosen.export is None:
+        raise InvalidInput(f"--format {fmt} needs --session ID: a transcript saved by git "
+                           "ledger transcript save or the agent hooks (git ledger "
+                           "transcript list shows them)")
+    else:
+        exported = Exported(chosen.export(where, project=project, name=name))
+    # Shown like every output of ours (core/display.py): a teammate's blob, or a transcript,
+    # can hold characters nobody reading the export would see, and the export is read.
+    text = printable(exported.text)
+    return Exported(text if text.endswith("\n") or not text else text + "\n",
+                    tuple(printable(w) for w in exported.warnings))
 
 
-__all__ = ["EXPORTS", "EXPORT_FORMATS", "FORMATS", "IMPORTS", "IMPORT_FORMATS", "Exporter",
-           "Format", "Parser", "export_as", "importer", "option_help"]
+__all__ = ["EXPORTS", "EXPORT_FORMATS", "FORMATS", "IMPORTS", "IMPORT_FORMATS", "Exported",
+           "Exporter", "Format", "Parser", "SessionExporter", "export_as", "importer",
+           "option_help"]

@@ -73,8 +73,9 @@ _SESSION_ID_LINES = 200
 _BLOCK_CHARS = 1 << 20
 
 __all__ = ["MAX_BYTES", "REDACTED", "TRANSCRIPTS_PREFIX", "TRANSCRIPT_META", "Credential",
-           "SaveResult", "TranscriptInfo", "find_credentials", "list_transcripts", "load",
-           "redact", "ref_component", "save", "session_id_of"]
+           "SaveResult", "SavedTranscript", "TranscriptInfo", "find_credentials",
+           "list_transcripts", "load", "load_saved", "redact", "ref_component", "save",
+           "session_id_of"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,17 @@ class TranscriptInfo:
     redactions: int
     #: The file the latest save read.
     source_path: str
+
+
+@dataclass(frozen=True)
+class SavedTranscript:
+    """The latest save of one transcript."""
+
+    #: The session id the save recorded (the ref's name may be a shortened form of it).
+    session_id: str
+    #: The blob's name: ``transcript`` and the source file's suffix.
+    file: str
+    data: bytes
 
 
 @dataclass(frozen=True)
@@ -219,8 +231,10 @@ def _read(file: Path, *, follow_links: bool = True) -> bytes:
 
 
 def session_id_of(data: bytes, file: Path) -> str:
-    """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one,
-    else the file's stem (Claude Code names a transcript ``<session id>.jsonl``)."""
+    """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one
+    (Claude Code and Gemini CLI at the top of a record, Codex in its ``session_meta``
+    record's payload), else the file's stem (Claude Code names a transcript
+    ``<session id>.jsonl``)."""
     for count, line in enumerate(data.splitlines()):
         if count >= _SESSION_ID_LINES:
             break
@@ -230,11 +244,14 @@ def session_id_of(data: bytes, file: Path) -> str:
             record = json_loads(line)
         except (ValueError, UnicodeDecodeError):
             continue
-        if isinstance(record, dict):
-            for key in ("sessionId", "session_id"):
-                value = record.get(key)
-                if isinstance(value, str) and value.strip():
-                    return value
+        if not isinstance(record, dict):
+            continue
+        if record.get("type") == "session_meta" and isinstance(record.get("payload"), dict):
+            record = record["payload"]
+        for key in ("sessionId", "session_id"):
+            value = record.get(key)
+            if isinstance(value, str) and value.strip():
+                return value
     return file.stem
 
 
@@ -292,13 +309,21 @@ def list_transcripts(where: str | os.PathLike[str] | None) -> list[TranscriptInf
 def load(where: str | os.PathLike[str] | None, session_id: str) -> bytes:
     """The latest saved transcript of ``session_id`` (or a unique prefix of one), as
     stored; UnknownEntry when none or several match."""
+    return load_saved(where, session_id).data
+
+
+def load_saved(where: str | os.PathLike[str] | None, session_id: str) -> SavedTranscript:
+    """``load``, with the full session id the save recorded and the file's name."""
     store = Store(Repo(where))
     ref = _resolve(store, session_id)
     tip = store.tip(ref)
     if tip.view is None:
         raise UnknownEntry(f"no saved transcript for '{printable(session_id)[:60]}'")
-    _, blob_id = _transcript_blob(tip.view, ref)
-    return tip.view.read_blob(blob_id, limit=MAX_BYTES)
+    name, blob_id = _transcript_blob(tip.view, ref)
+    recorded = _meta(tip.view, ref).get("session")
+    full = recorded if isinstance(recorded, str) and recorded else ref.removeprefix(
+        TRANSCRIPTS_PREFIX)
+    return SavedTranscript(full, name, tip.view.read_blob(blob_id, limit=MAX_BYTES))
 
 
 def _resolve(store: Store, session_id: str) -> str:

@@ -121,6 +121,14 @@ class World:
             raise AssertionError(f"git ledger {' '.join(args)}: {done.stderr}")
         return done.stdout
 
+    def ledger_bytes(self, *args: str) -> bytes:
+        """``git ledger ARGS``'s output as bytes (a transcript, byte for byte)."""
+        done = subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
+                              capture_output=True, timeout=60, check=False)
+        if done.returncode != 0:
+            raise AssertionError(f"git ledger {' '.join(args)}: {done.stderr!r}")
+        return done.stdout
+
     def ledger_json(self, *args: str) -> Any:
         return json.loads(self.ledger(*args, "--json"))
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from gitledger.errors import AtifError, InvalidInput
-from gitledger.interchange.atif import SCHEMA_VERSION, from_claude_transcript, to_json, validate
+from gitledger.interchange.atif import SCHEMA_VERSION, to_json, validate
+from gitledger.interchange.claude_transcript import from_claude_transcript
 
 SESSION = "0d3c5e7a-1b2c-4d5e-8f90-123456789abc"
 BASE = {"sessionId": SESSION, "cwd": "/home/ada/proj", "version": "1.0.98",
@@ -86,12 +87,12 @@ def jsonl(records: list[dict[str, Any]]) -> bytes:
 
 @pytest.fixture
 def doc() -> dict[str, Any]:
-    return from_claude_transcript(jsonl(transcript_records()))
+    return from_claude_transcript(jsonl(transcript_records())).trajectory
 
 
 def test_transcript_becomes_a_valid_trajectory(doc: dict[str, Any]) -> None:
     assert validate(doc) == []
-    assert doc["schema_version"] == SCHEMA_VERSION == "ATIF-v1.7"
+    assert doc["schema_version"] == SCHEMA_VERSION == "ATIF-v1.8"
     assert doc["session_id"] == SESSION
     assert doc["agent"] == {"name": "claude-code", "version": "1.0.98",
                             "model_name": "claude-sonnet-4-5-20250929"}
@@ -167,7 +168,7 @@ def test_system_summary_and_other_records(doc: dict[str, Any]) -> None:
 
 def test_session_and_version_given_by_the_caller_win() -> None:
     doc = from_claude_transcript(jsonl(transcript_records()), session_id="other",
-                                 agent_version="2.0.0")
+                                 agent_version="2.0.0").trajectory
     assert doc["session_id"] == "other"
     assert doc["agent"]["version"] == "2.0.0"
     assert validate(doc) == []
@@ -183,7 +184,7 @@ def test_meta_compact_and_sidechain_records() -> None:
         {**assistant("d", "c", "2026-03-01T10:00:03Z", "msg_side",
                      [{"type": "text", "text": "subagent"}]), "isSidechain": True},
     ]
-    doc = from_claude_transcript(jsonl(records))
+    doc = from_claude_transcript(jsonl(records)).trajectory
     assert validate(doc) == []
     assert [(s["source"], s.get("extra", {}).get("claude_code_kind"))
             for s in doc["steps"]] == [("system", "meta"), ("system", "compact-summary"),
@@ -198,7 +199,7 @@ def test_result_for_a_call_not_in_the_transcript_keeps_its_content() -> None:
         user("b", "a", "2026-03-01T10:00:01Z", [
             {"type": "tool_result", "tool_use_id": "toolu_gone", "content": "output"}]),
     ]
-    doc = from_claude_transcript(jsonl(records))
+    doc = from_claude_transcript(jsonl(records)).trajectory
     assert validate(doc) == []
     orphan = doc["steps"][1]
     assert orphan["source"] == "system"
@@ -216,7 +217,7 @@ def test_result_of_an_earlier_step_joins_that_step() -> None:
         user("e", "d", "2026-03-01T10:00:04Z", [
             {"type": "tool_result", "tool_use_id": "t1", "content": "late"}]),
     ]
-    doc = from_claude_transcript(jsonl(records))
+    doc = from_claude_transcript(jsonl(records)).trajectory
     assert validate(doc) == []
     assert doc["steps"][1]["observation"]["results"][0]["content"] == "late"
     assert "observation" not in doc["steps"][3]
@@ -233,7 +234,7 @@ def test_validate_missing_schema_version(doc: dict[str, Any]) -> None:
 def test_validate_unknown_schema_version(doc: dict[str, Any]) -> None:
     doc["schema_version"] = "ATIF-v2.0"
     assert validate(doc) == ["schema_version: 'ATIF-v2.0' is not one of ATIF-v1.0 to "
-                             "ATIF-v1.7"]
+                             "ATIF-v1.8"]
 
 
 def test_validate_wrong_source(doc: dict[str, Any]) -> None:
@@ -315,40 +316,48 @@ def test_validate_a_non_object() -> None:
 # ------------------------------------------------------------------- unreadable transcripts
 
 
-def test_malformed_line_names_the_line() -> None:
-    data = jsonl(transcript_records()[:3]) + b'{"type": "user", "message": \n'
-    with pytest.raises(AtifError, match=r"^transcript line 4: not valid JSON "):
-        from_claude_transcript(data)
+def test_malformed_lines_are_left_out_and_named() -> None:
+    records = transcript_records()
+    data = (jsonl(records[:3]) + b'{"type": "user", "message": \n' + b"[1, 2]\n"
+            + b'{"type": "user\xff"}\n' + jsonl(records[3:]))
+    reading = from_claude_transcript(data)
+    assert validate(reading.trajectory) == []
+    whole = from_claude_transcript(jsonl(records)).trajectory
+    assert reading.trajectory["steps"] == whole["steps"]  # everything that parsed is kept
+    assert reading.unreadable == ("line 4: not valid JSON (Expecting value at column 29)",
+                                  "line 5: not a JSON object",
+                                  "line 6: not valid UTF-8 (byte 14)")
+    assert reading.warning() == ("3 transcript lines could not be read and were left out: "
+                                 + "; ".join(reading.unreadable))
 
 
-def test_line_that_is_not_an_object_names_the_line() -> None:
-    data = jsonl(transcript_records()[:2]) + b"\n[1, 2]\n"
-    with pytest.raises(AtifError, match=r"^transcript line 4: not a JSON object$"):
-        from_claude_transcript(data)
-
-
-def test_line_that_is_not_utf8_names_the_line() -> None:
-    data = jsonl(transcript_records()[:2]) + b'{"type": "user\xff"}\n'
-    with pytest.raises(AtifError, match=r"^transcript line 3: not valid UTF-8"):
-        from_claude_transcript(data)
+def test_a_warning_names_three_lines_and_counts_the_rest() -> None:
+    data = jsonl(transcript_records()) + b"x\n" * 5
+    warning = from_claude_transcript(data).warning()
+    assert warning is not None
+    assert warning.startswith("5 transcript lines could not be read and were left out: line ")
+    assert warning.endswith("(and 2 more)")
+    assert from_claude_transcript(jsonl(transcript_records())).warning() is None
 
 
 @pytest.mark.parametrize(("record", "message"), [
-    ({"message": {"content": "x"}}, 'transcript line 1: the record has no "type"'),
+    ({"message": {"content": "x"}}, 'line 2: the record has no "type"'),
     ({"type": "user", "message": {"content": 5}},
-     'transcript line 1: "message.content" must be a string or a list of blocks'),
+     'line 2: "message.content" must be a string or a list of blocks'),
     ({"type": "assistant", "message": "hello"},
-     'transcript line 1: an assistant record needs a "message" object'),
+     'line 2: an assistant record needs a "message" object'),
     ({"type": "assistant", "message": {"id": "m", "content": [
         {"type": "tool_use", "name": "Bash", "input": {}}]}},
-     'transcript line 1: content[0]: a tool_use block needs a string "id"'),
+     'line 2: content[0]: a tool_use block needs a string "id"'),
     ({"type": "user", "message": {"content": [{"type": "tool_result"}]}},
-     'transcript line 1: content[0]: a tool_result block needs a string "tool_use_id"'),
+     'line 2: content[0]: a tool_result block needs a string "tool_use_id"'),
 ])
-def test_records_of_the_wrong_shape(record: dict[str, Any], message: str) -> None:
-    with pytest.raises(AtifError) as raised:
-        from_claude_transcript(jsonl([record]))
-    assert str(raised.value) == message
+def test_records_of_the_wrong_shape_are_left_out_and_named(record: dict[str, Any],
+                                                           message: str) -> None:
+    first = {"type": "user", "sessionId": SESSION, "message": {"content": "hi"}}
+    reading = from_claude_transcript(jsonl([first, record]))
+    assert reading.unreadable == (message,)
+    assert reading.trajectory["steps"][0]["message"] == "hi"  # the lines before are kept
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n  \n"])
@@ -368,7 +377,7 @@ def test_transcript_without_a_session_id_needs_one() -> None:
     record = {"type": "user", "message": {"content": "hi"}}
     with pytest.raises(AtifError, match="names no sessionId"):
         from_claude_transcript(jsonl([record]))
-    doc = from_claude_transcript(jsonl([record]), session_id="s1")
+    doc = from_claude_transcript(jsonl([record]), session_id="s1").trajectory
     assert validate(doc) == []
     assert doc["agent"]["version"] == "unknown"
     assert "timestamp" not in doc["steps"][0]

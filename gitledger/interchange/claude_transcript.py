@@ -1,0 +1,356 @@
+"""Claude Code's transcript (JSONL, one record a line) read as an ATIF trajectory.
+
+The mapping, in short (``docs/cli.md`` has the full table):
+
+* a ``user`` record with text is a ``user`` step; one whose content is only
+  ``tool_result`` blocks is not a step: each result joins the ``observation`` of the agent
+  step that made the call, so every ``source_call_id`` names a tool call of its own step;
+* the ``assistant`` records of one model response (Claude Code writes a record per content
+  block, all with the same ``message.id``) are one ``agent`` step: text blocks make the
+  ``message``, ``thinking`` blocks the ``reasoning_content``, ``tool_use`` blocks the
+  ``tool_calls``, ``message.usage`` the ``metrics``;
+* ``system`` records, meta user records (``isMeta``) and compaction summaries
+  (``isCompactSummary``) are ``system`` steps; ``summary`` records (conversation titles)
+  go to the root ``extra``; subagent (``isSidechain``) records and record types ATIF has
+  no place for (attachments, file-history snapshots, queue operations…) are left out and
+  counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gitledger.errors import AtifError
+from gitledger.interchange.atif import (
+    SCHEMA_VERSION,
+    UNKNOWN_VERSION,
+    Reading,
+    count,
+    final_metrics,
+    json_lines,
+    most_used,
+    timestamp_of,
+)
+
+#: ``agent.name`` of every trajectory made from a Claude Code transcript.
+AGENT_NAME = "claude-code"
+#: Root ``extra.source_format``.
+SOURCE_FORMAT = "claude-code-jsonl"
+
+_SYNTHETIC_MODEL = "<synthetic>"
+
+
+def from_claude_transcript(data: bytes, *, session_id: str | None = None,
+                           agent_version: str | None = None) -> Reading:
+    """The ATIF trajectory of the Claude Code transcript ``data`` (JSONL bytes).
+
+    ``session_id`` overrides the transcript's own ``sessionId``; ``agent_version`` its
+    ``version`` (the Claude Code release that wrote it).  A line that is not a JSON object,
+    or a record of the wrong shape, is left out and named in ``Reading.unreadable``; a
+    transcript with no message to make a step of is an ``AtifError`` (ATIF requires at
+    least one step).
+    """
+    builder = _Builder()
+    records, unreadable = json_lines(data)
+    for number, record in records:
+        try:
+            builder.add(number, record)
+        except AtifError as exc:
+            unreadable.append(str(exc))
+    if not builder.steps:
+        raise AtifError("the transcript has no user or assistant message: an ATIF "
+                        "trajectory needs at least one step")
+    sid = session_id if session_id is not None else builder.session_id
+    if not sid:
+        raise AtifError("the transcript names no sessionId: give the session id")
+    agent: dict[str, Any] = {
+        "name": AGENT_NAME,
+        "version": agent_version or builder.version or UNKNOWN_VERSION,
+    }
+    model = most_used(builder.models)
+    if model:
+        agent["model_name"] = model
+    steps = [step.to_json(index) for index, step in enumerate(builder.steps, start=1)]
+    document: dict[str, Any] = {
+        "schema_version": SCHEMA_VERSION,
+        "session_id": sid,
+        "agent": agent,
+        "steps": steps,
+        "final_metrics": final_metrics(steps),
+    }
+    extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
+    if builder.cwd:
+        extra["cwd"] = builder.cwd
+    if builder.summaries:
+        extra["summaries"] = builder.summaries
+    if builder.skipped:
+        extra["skipped_records"] = dict(sorted(builder.skipped.items()))
+    document["extra"] = extra
+    return Reading(document, "claude", tuple(unreadable))
+
+
+@dataclass
+class _Step:
+    source: str
+    timestamp: str | None
+    texts: list[str] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    model: str | None = None
+    message_id: str | None = None
+    usage: dict[str, Any] | None = None
+    uuids: list[str] = field(default_factory=list)
+    kind: str | None = None
+
+    def to_json(self, step_id: int) -> dict[str, Any]:
+        step: dict[str, Any] = {"step_id": step_id}
+        if self.timestamp is not None:
+            step["timestamp"] = self.timestamp
+        step["source"] = self.source
+        if self.source == "agent" and self.model:
+            step["model_name"] = self.model
+        step["message"] = "\n\n".join(self.texts)
+        if self.thoughts:
+            step["reasoning_content"] = "\n\n".join(self.thoughts)
+        if self.calls:
+            step["tool_calls"] = self.calls
+        if self.results:
+            step["observation"] = {"results": self.results}
+        metrics = _metrics(self.usage)
+        if metrics:
+            step["metrics"] = metrics
+        extra: dict[str, Any] = {}
+        if self.kind:
+            extra["claude_code_kind"] = self.kind
+        if self.uuids:
+            extra["claude_code_uuids"] = self.uuids
+        if extra:
+            step["extra"] = extra
+        return step
+
+
+class _Builder:
+    """Turns records into steps, in transcript order."""
+
+    def __init__(self) -> None:
+        self.steps: list[_Step] = []
+        self.calls: dict[str, _Step] = {}
+        self.session_id: str | None = None
+        self.version: str | None = None
+        self.cwd: str | None = None
+        self.models: dict[str, int] = {}
+        self.summaries: list[str] = []
+        self.skipped: dict[str, int] = {}
+
+    def add(self, number: int, record: dict[str, Any]) -> None:
+        kind = record.get("type")
+        if not isinstance(kind, str):
+            raise AtifError(f"line {number}: the record has no \"type\"")
+        if kind == "summary":
+            summary = record.get("summary")
+            if isinstance(summary, str) and summary:
+                self.summaries.append(summary)
+            return
+        if kind not in ("user", "assistant", "system"):
+            self._skip(kind)
+            return
+        if record.get("isSidechain") is True:
+            self._skip(f"{kind} (sidechain)")
+            return
+        self._remember(record)
+        if kind == "system":
+            self._system(number, record)
+        elif kind == "user":
+            self._user(number, record)
+        else:
+            self._assistant(number, record)
+
+    def _skip(self, kind: str) -> None:
+        self.skipped[kind] = self.skipped.get(kind, 0) + 1
+
+    def _remember(self, record: dict[str, Any]) -> None:
+        for key, attr in (("sessionId", "session_id"), ("version", "version"),
+                          ("cwd", "cwd")):
+            value = record.get(key)
+            if isinstance(value, str) and value and getattr(self, attr) is None:
+                setattr(self, attr, value)
+
+    def _new(self, source: str, record: dict[str, Any], kind: str | None = None) -> _Step:
+        step = _Step(source=source, timestamp=timestamp_of(record.get("timestamp")), kind=kind)
+        uuid = record.get("uuid")
+        if isinstance(uuid, str) and uuid:
+            step.uuids.append(uuid)
+        self.steps.append(step)
+        return step
+
+    def _system(self, number: int, record: dict[str, Any]) -> None:
+        content = record.get("content")
+        if content is None:
+            content = ""
+        if not isinstance(content, str):
+            raise AtifError(f"line {number}: a system record's \"content\" "
+                            "must be a string")
+        subtype = record.get("subtype")
+        step = self._new("system", record,
+                         f"system:{subtype}" if isinstance(subtype, str) else "system")
+        step.texts.append(content)
+
+    def _user(self, number: int, record: dict[str, Any]) -> None:
+        content = _message_content(number, record)
+        texts: list[str] = []
+        if isinstance(content, str):
+            texts.append(content)
+        else:
+            for index, block in enumerate(content):
+                where = f"line {number}: content[{index}]"
+                btype = block.get("type")
+                if btype == "tool_result":
+                    self._tool_result(where, block, record)
+                elif btype == "text":
+                    texts.append(_string(block, "text", where))
+                elif btype in ("image", "document"):
+                    texts.append(_placeholder(block))
+        if not texts:
+            return
+        if record.get("isCompactSummary") is True:
+            step = self._new("system", record, "compact-summary")
+        elif record.get("isMeta") is True:
+            step = self._new("system", record, "meta")
+        else:
+            step = self._new("user", record)
+        step.texts.extend(texts)
+
+    def _tool_result(self, where: str, block: dict[str, Any], record: dict[str, Any]) -> None:
+        call_id = _string(block, "tool_use_id", where)
+        result: dict[str, Any] = {"source_call_id": call_id,
+                                  "content": _result_text(block.get("content"), where)}
+        extra: dict[str, Any] = {}
+        if block.get("is_error") is True:
+            extra["is_error"] = True
+        owner = self.calls.get(call_id)
+        if owner is None:
+            # No call of that id in the transcript (it was cut, or compacted away): the
+            # result stays, as a system observation that names no call of its own.
+            del result["source_call_id"]
+            extra["tool_use_id"] = call_id
+            owner = self._new("system", record, "orphan-tool-result")
+        if extra:
+            result["extra"] = extra
+        owner.results.append(result)
+
+    def _assistant(self, number: int, record: dict[str, Any]) -> None:
+        message = record.get("message")
+        if not isinstance(message, dict):
+            raise AtifError(f"line {number}: an assistant record needs a "
+                            "\"message\" object")
+        content = _message_content(number, record)
+        message_id = message.get("id") if isinstance(message.get("id"), str) else None
+        last = self.steps[-1] if self.steps else None
+        if (last is not None and last.source == "agent" and message_id is not None
+                and last.message_id == message_id):
+            step = last
+            uuid = record.get("uuid")
+            if isinstance(uuid, str) and uuid:
+                step.uuids.append(uuid)
+        else:
+            step = self._new("agent", record)
+            step.message_id = message_id
+        model = message.get("model")
+        if isinstance(model, str) and model and model != _SYNTHETIC_MODEL:
+            if step.model is None:
+                self.models[model] = self.models.get(model, 0) + 1
+            step.model = model
+        usage = message.get("usage")
+        if isinstance(usage, dict):
+            step.usage = usage  # the last record of a response carries the final counts
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        for index, block in enumerate(blocks):
+            where = f"line {number}: content[{index}]"
+            btype = block.get("type")
+            if btype == "text":
+                step.texts.append(_string(block, "text", where))
+            elif btype == "thinking":
+                step.thoughts.append(_string(block, "thinking", where))
+            elif btype == "tool_use":
+                self._tool_use(step, block, where)
+
+    def _tool_use(self, step: _Step, block: dict[str, Any], where: str) -> None:
+        call_id = _string(block, "id", where)
+        name = _string(block, "name", where)
+        arguments = block.get("input", {})
+        if not isinstance(arguments, dict):
+            arguments = {"input": arguments}
+        if self.calls.get(call_id) is step:
+            return  # the same block written twice: one call
+        step.calls.append({"tool_call_id": call_id, "function_name": name,
+                           "arguments": arguments})
+        self.calls[call_id] = step
+
+
+def _message_content(number: int, record: dict[str, Any]) -> str | list[dict[str, Any]]:
+    message = record.get("message")
+    if not isinstance(message, dict):
+        raise AtifError(f"line {number}: a {record.get('type')} record needs a "
+                        "\"message\" object")
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(isinstance(block, dict) for block in content):
+        return content
+    raise AtifError(f"line {number}: \"message.content\" must be a string or a "
+                    "list of blocks")
+
+
+def _string(block: dict[str, Any], key: str, where: str) -> str:
+    value = block.get(key)
+    if not isinstance(value, str):
+        raise AtifError(f"{where}: a {block.get('type')} block needs a string \"{key}\"")
+    return value
+
+
+def _placeholder(block: dict[str, Any]) -> str:
+    source = block.get("source")
+    media = source.get("media_type") if isinstance(source, dict) else None
+    kind = block.get("type")
+    return f"[{kind}: {media}]" if isinstance(media, str) else f"[{kind}]"
+
+
+def _result_text(content: Any, where: str) -> str:
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts: list[str] = []
+        for block in content:
+            if isinstance(block, dict) and block.get("type") == "text":
+                parts.append(_string(block, "text", where))
+            elif isinstance(block, dict):
+                parts.append(_placeholder(block))
+            elif isinstance(block, str):
+                parts.append(block)
+        return "\n\n".join(parts)
+    raise AtifError(f"{where}: a tool_result's \"content\" must be a string or a list")
+
+
+
+
+
+
+def _metrics(usage: dict[str, Any] | None) -> dict[str, Any]:
+    """ATIF step metrics from Anthropic usage: prompt_tokens counts every input token."""
+    if not usage:
+        return {}
+    fresh = count(usage, "input_tokens")
+    read = count(usage, "cache_read_input_tokens")
+    created = count(usage, "cache_creation_input_tokens")
+    metrics: dict[str, Any] = {
+        "prompt_tokens": fresh + read + created,
+        "completion_tokens": count(usage, "output_tokens"),
+        "cached_tokens": read,
+    }
+    if created:
+        metrics["extra"] = {"cache_creation_input_tokens": created}
+    return metrics

@@ -1,0 +1,132 @@
+"""Which agent wrote a saved transcript, and its reader: one ``Dialect`` per agent.
+
+A transcript is recognised by what it holds, not by its name (``transcript save`` takes any
+file, and a hook saves the file the agent names): the first lines a Codex rollout writes
+are ``{timestamp, type, payload}`` records, Gemini CLI's chat log starts with an object
+holding ``projectHash`` (or is one JSON object with ``messages``), Claude Code's records
+carry a ``sessionId`` beside a ``uuid`` or a record type of its own, and an ATIF
+trajectory is one JSON object with an ``ATIF-v1.x`` ``schema_version``.
+
+Each dialect also says which of its agent's tools write files (for the files a turn
+touched, in the Markdown export): tools that write the file a path argument names, shell
+tools (the files ``core/shell_writes.py`` finds a command writes, and the files of a Codex
+patch given to ``apply_patch`` in a here-document), and patch tools.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
+from gitledger.errors import InvalidInput
+from gitledger.interchange.atif import Reading, read_trajectory
+from gitledger.interchange.claude_transcript import from_claude_transcript
+from gitledger.interchange.codex_transcript import from_codex_transcript
+from gitledger.interchange.gemini_transcript import from_gemini_transcript
+
+#: How many leading lines are looked at to recognise a JSON-lines transcript.
+SNIFF_LINES = 20
+_CLAUDE_TYPES = frozenset({"user", "assistant", "system", "summary", "queue-operation",
+                           "file-history-snapshot", "attachment"})
+_CODEX_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
+                          "compacted"})
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """One agent's transcript format."""
+
+    #: The agent's name, as ``install --agent`` spells it (``atif`` for a trajectory).
+    name: str
+    #: How the help and the errors name it.
+    title: str
+    read: Callable[[bytes, str | None], Reading]
+    #: Whether the leading records (or the whole document) are this dialect's.
+    recognises: Callable[[list[dict[str, Any]], Any], bool]
+    #: Tools that write the file their path argument names.
+    file_tools: frozenset[str] = frozenset()
+    #: Tools whose ``command`` (or ``cmd``) argument is a shell command.
+    shell_tools: frozenset[str] = frozenset()
+    #: Tools whose argument is a patch in Codex's ``*** Begin Patch`` format.
+    patch_tools: frozenset[str] = frozenset()
+
+
+def _claude(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return any(isinstance(r.get("sessionId"), str) and ("uuid" in r or r.get("type")
+                                                         in _CLAUDE_TYPES) for r in lines)
+
+
+def _codex(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return any(r.get("type") in _CODEX_TYPES and isinstance(r.get("payload"), dict)
+               for r in lines)
+
+
+def _gemini(lines: list[dict[str, Any]], whole: Any) -> bool:
+    if isinstance(whole, dict):
+        return isinstance(whole.get("messages"), list) and "sessionId" in whole
+    return bool(lines) and ("projectHash" in lines[0] or "$set" in lines[0])
+
+
+def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
+    version = whole.get("schema_version") if isinstance(whole, dict) else None
+    return isinstance(version, str) and version.startswith("ATIF-v1.")
+
+
+DIALECTS: tuple[Dialect, ...] = (
+    Dialect("atif", "an ATIF trajectory",
+            lambda data, sid: read_trajectory(data, session_id=sid), _atif),
+    Dialect("codex", "Codex CLI", lambda data, sid: from_codex_transcript(data, session_id=sid),
+            _codex, shell_tools=frozenset({"exec_command", "shell", "local_shell"}),
+            patch_tools=frozenset({"apply_patch"})),
+    Dialect("gemini", "Gemini CLI",
+            lambda data, sid: from_gemini_transcript(data, session_id=sid), _gemini,
+            file_tools=frozenset({"write_file", "replace", "edit"}),
+            shell_tools=frozenset({"run_shell_command"})),
+    Dialect("claude", "Claude Code",
+            lambda data, sid: from_claude_transcript(data, session_id=sid), _claude,
+            file_tools=frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"}),
+            shell_tools=frozenset({"Bash"})),
+)
+BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
+
+
+def dialect_of(data: bytes) -> Dialect:
+    """The dialect ``data`` is written in; InvalidInput (one line) when none is."""
+    whole = _whole(data)
+    lines = _leading(data)
+    for dialect in DIALECTS:
+        if dialect.recognises(lines, whole):
+            return dialect
+    known = ", ".join(d.title for d in DIALECTS[1:])
+    raise InvalidInput(f"the transcript is not one gitledger can read: not {known} JSON "
+                       "lines, nor an ATIF trajectory")
+
+
+def read_transcript(data: bytes, session_id: str | None = None) -> Reading:
+    """``data`` read as an ATIF trajectory by its dialect's reader."""
+    return dialect_of(data).read(data, session_id)
+
+
+def _whole(data: bytes) -> Any:
+    """The document, when all of ``data`` is one JSON value (a trajectory, a chat)."""
+    if not data.lstrip().startswith(b"{"):
+        return None
+    try:
+        return json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return None
+
+
+def _leading(data: bytes) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for raw in data.split(b"\n", SNIFF_LINES)[:SNIFF_LINES]:
+        try:
+            record = json_loads(raw.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            continue
+        if isinstance(record, dict):
+            found.append(record)
+    return found

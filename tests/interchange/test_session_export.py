@@ -1,0 +1,271 @@
+"""A saved session exported as one Markdown document and as ATIF v1.8, from transcripts
+recorded from the real clients (tests/interchange/transcripts/, written by
+tests/agents/test_session_export.py with GITLEDGER_RECORD_TRANSCRIPTS=1).
+
+Each recorded session is one turn: the user asks for a greeting; the agent records a
+decision through its shell tool (``git ledger decide``), writes ``hello.txt`` through its
+file tool (Codex: ``apply_patch`` in the shell), and says it is done.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gitledger.interchange.atif import SCHEMA_VERSION, validate
+from gitledger.interchange.dialects import dialect_of, read_transcript
+from gitledger.interchange.gemini_transcript import from_gemini_transcript
+from gitledger.interchange.session_document import session_markdown
+from tests.conftest import Run
+
+RECORDED = Path(__file__).parent / "transcripts"
+CLIENTS = {"claude": ("claude.jsonl", "claude-code"), "codex": ("codex.jsonl", "codex"),
+           "gemini": ("gemini.jsonl", "gemini-cli")}
+
+
+def recorded(client: str) -> bytes:
+    return (RECORDED / CLIENTS[client][0]).read_bytes()
+
+
+def saved(ledger: Run, tmp_path: Path, data: bytes, name: str = "t.jsonl") -> str:
+    """Save ``data`` as a transcript; its session id."""
+    source = tmp_path / name
+    source.write_bytes(data)
+    result = ledger("transcript", "save", "--from", str(source))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.rsplit("/", 1)[-1].strip()
+
+
+def export(ledger: Run, fmt: str, session: str) -> Any:
+    result = ledger("export", "--format", fmt, "--session", session)
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_each_clients_transcript_is_recognised_and_read(client: str) -> None:
+    reading = read_transcript(recorded(client))
+    doc = reading.trajectory
+    assert dialect_of(recorded(client)).name == client == reading.dialect
+    assert reading.unreadable == ()
+    assert validate(doc) == []
+    assert doc["schema_version"] == SCHEMA_VERSION == "ATIF-v1.8"
+    assert doc["agent"]["name"] == CLIENTS[client][1]
+    users = [s for s in doc["steps"] if s["source"] == "user"]
+    assert [u["message"].rsplit("\n", 1)[-1] for u in users] == [
+        "write the greeting and record why"]
+    calls = [c for s in doc["steps"] for c in s.get("tool_calls", ())]
+    assert len(calls) == 2
+    results = {r["source_call_id"]: r["content"] for s in doc["steps"]
+               for r in s.get("observation", {}).get("results", ()) if "source_call_id" in r}
+    assert set(results) == {c["tool_call_id"] for c in calls}  # every call has its output
+    assert "d-" in results[calls[0]["tool_call_id"]]            # the decision's new id
+    last = [s for s in doc["steps"] if s["source"] == "agent"][-1]
+    assert last["message"] == "Done: hello.txt is written and the decision recorded."
+    assert doc["final_metrics"]["total_steps"] == len(doc["steps"])
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_the_markdown_document_of_each_client(client: str) -> None:
+    document = session_markdown(read_transcript(recorded(client)))
+    head, _, body = document.removeprefix("---\n").partition("\n---\n")
+    fields = dict(line.split(": ", 1) for line in head.splitlines())
+    assert fields["agent"] == client
+    assert fields["turns"] == "1"
+    assert {"session_id", "started", "ended", "model"} <= set(fields)
+    assert datetime.fromisoformat(fields["started"]) <= datetime.fromisoformat(fields["ended"])
+    assert body.count("\n## Turn ") == 1
+    assert "```text\nwrite the greeting and record why\n```" in body
+    assert "git ledger decide 'greet in English'" in body
+    assert "Done: hello.txt is written" in body
+    summary = body.split("\n## Summary\n", 1)[1]
+    assert summary.splitlines()[3].startswith("| 1 | ")
+    assert "| 2 | `hello.txt` | — |" in summary  # two calls; the file, relative to the cwd
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_export_links_the_entries_written_during_the_turn(ledger: Run, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         client: str) -> None:
+    reading = read_transcript(recorded(client))
+    session = reading.trajectory["session_id"]
+    agent_time = next(s["timestamp"] for s in reading.trajectory["steps"]
+                      if s["source"] == "agent")
+    ledger("task", "greet the users")  # before the session, by no session: not linked
+    monkeypatch.setenv("GIT_LEDGER_SESSION_ID", session)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", agent_time)
+    monkeypatch.setenv("GIT_AUTHOR_DATE", agent_time)
+    decided = ledger("decide", "greet in English", "--over", "French", "--because", "users")
+    monkeypatch.setenv("GIT_LEDGER_SESSION_ID", "another-session")
+    ledger("verify", "hello.txt exists", "--by", "test -f hello.txt")  # not this session's
+    entry = decided.stdout.strip()
+    monkeypatch.delenv("GIT_LEDGER_SESSION_ID")
+    assert saved(ledger, tmp_path, recorded(client)) == session
+    document = export(ledger, "md", session[:8]).stdout
+    assert f"`{entry}` (decided)" in document.split("## Summary", 1)[1]
+    assert document.count("(verified)") == 0
+    assert f"**Written to the ledger:** `{entry}` (decided, commit `" in document
+    ledger_name = ledger("show", "--json")
+    assert f"ledger: {json.loads(ledger_name.stdout)['ledger']['id']}" in document
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_atif_export_of_each_client_through_the_cli(ledger: Run, tmp_path: Path,
+                                                    client: str) -> None:
+    session = saved(ledger, tmp_path, recorded(client))
+    trajectory = json.loads(export(ledger, "atif", session[:6]).stdout)
+    assert validate(trajectory) == []
+    assert trajectory["session_id"] == session  # the full id, from a prefix
+    assert trajectory == read_transcript(recorded(client), session).trajectory
+
+
+def test_malformed_lines_are_kept_as_far_as_they_parse_and_named_once(
+        ledger: Run, tmp_path: Path) -> None:
+    lines = recorded("codex").splitlines(keepends=True)
+    broken = b"".join([*lines[:4], b"{not json\n", *lines[4:9], b"[1]\n", *lines[9:]])
+    session = saved(ledger, tmp_path, broken)
+    for fmt in ("md", "atif"):
+        result = export(ledger, fmt, session)
+        assert result.stderr == ("warning: 2 transcript lines could not be read and were "
+                                 "left out: line 5: not valid JSON (Expecting property name "
+                                 "enclosed in double quotes at column 2); line 11: not a "
+                                 "JSON object\n")
+    assert "write the greeting and record why" in export(ledger, "md", session).stdout
+
+
+def test_an_unknown_agents_transcript_is_refused_in_one_line(ledger: Run,
+                                                             tmp_path: Path) -> None:
+    session = saved(ledger, tmp_path, b'{"role": "user", "text": "hi"}\n{"x": 1}\n')
+    for fmt in ("md", "atif"):
+        result = ledger("export", "--format", fmt, "--session", session)
+        assert result.exit_code == 1
+        assert result.stderr == ("git ledger: the transcript is not one gitledger can read: "
+                                 "not Codex CLI, Gemini CLI, Claude Code JSON lines, nor an "
+                                 "ATIF trajectory\n")
+        assert result.stdout == ""
+
+
+def test_an_ambiguous_or_unknown_session_lists_the_candidates(ledger: Run,
+                                                              tmp_path: Path) -> None:
+    for sid in ("abc-1", "abc-2"):
+        record = {"type": "user", "sessionId": sid, "message": {"content": "hi"}}
+        saved(ledger, tmp_path, json.dumps(record).encode() + b"\n", f"{sid}.jsonl")
+    result = ledger("export", "--format", "md", "--session", "abc")
+    assert result.exit_code == 1
+    assert result.stderr == ("git ledger: 'abc' matches 2 saved transcripts (abc-1, abc-2); "
+                             "give more of the session id\n")
+    result = ledger("export", "--format", "md", "--session", "zzz")
+    assert result.stderr == ("git ledger: no saved transcript for 'zzz' (git ledger "
+                             "transcript list shows them)\n")
+
+
+def claude(*records: dict[str, Any]) -> bytes:
+    base = {"sessionId": "s-1", "timestamp": "2026-12-01T10:00:00Z"}
+    return b"".join(json.dumps({**base, **r}).encode() + b"\n" for r in records)
+
+
+def test_long_outputs_are_folded_never_cut_and_every_text_is_fenced() -> None:
+    output = "\n".join(f"line {n}" for n in range(100)) + "\n```\n<script>alert(1)</script>"
+    data = claude(
+        {"type": "user", "uuid": "u1", "message": {"content": "show ```` me <b>x</b>"}},
+        {"type": "assistant", "uuid": "a1", "message": {"id": "m1", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "cat f"}}]}},
+        {"type": "user", "uuid": "u2", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": output}]}})
+    document = session_markdown(read_transcript(data))
+    assert "<details><summary>Result: 102 lines, " in document
+    assert "line 99" in document
+    assert "<script>alert(1)</script>" in document
+    assert "`````text\nshow ```` me <b>x</b>\n`````" in document  # a longer fence
+    fenced = document.split("<details><summary>Result: ", 1)[1]
+    assert fenced.split("\n", 2)[2].startswith("````text\nline 0")
+
+
+def test_a_failed_call_is_shown_as_an_error() -> None:
+    data = claude(
+        {"type": "user", "uuid": "u1", "message": {"content": "go"}},
+        {"type": "assistant", "uuid": "a1", "message": {"id": "m1", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "false"}}]}},
+        {"type": "user", "uuid": "u2", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": "exit 1",
+             "is_error": True}]}})
+    assert "Result (an error):" in session_markdown(read_transcript(data))
+
+
+def test_gemini_hook_context_is_folded_apart_from_the_users_words() -> None:
+    document = session_markdown(read_transcript(recorded("gemini")))
+    user = document.split("### User", 1)[1]
+    assert user.index("<details><summary>Context a hook added</summary>") < user.index(
+        "```text\nwrite the greeting and record why\n```")
+
+
+def test_gemini_whole_chat_file_reads_like_its_log(tmp_path: Path) -> None:
+    """Gemini CLI before its JSON-lines log kept a chat as one object: the same session."""
+    log = from_gemini_transcript(recorded("gemini")).trajectory
+    messages: dict[str, dict[str, Any]] = {}
+    header: dict[str, Any] = {}
+    for line in recorded("gemini").splitlines():
+        record = json.loads(line)
+        if "$set" in record:
+            header.update({k: v for k, v in record["$set"].items() if k != "messages"})
+            for message in record["$set"].get("messages", ()):
+                messages[message["id"]] = message
+        elif "id" in record:
+            messages[record["id"]] = record
+        else:
+            header.update(record)
+    whole = json.dumps({**header, "messages": list(messages.values())}).encode()
+    assert dialect_of(whole).name == "gemini"
+    assert read_transcript(whole).trajectory["steps"] == log["steps"]
+
+
+def test_a_saved_atif_trajectory_of_any_version_is_read_and_written_as_v1_8(
+        ledger: Run, tmp_path: Path) -> None:
+    trajectory = read_transcript(recorded("claude")).trajectory
+    old = {**trajectory, "schema_version": "ATIF-v1.2"}
+    session = saved(ledger, tmp_path, json.dumps(old, indent=2).encode(), "t.json")
+    again = json.loads(export(ledger, "atif", session).stdout)
+    assert again == {**trajectory, "schema_version": "ATIF-v1.8"}
+    assert "write the greeting" in export(ledger, "md", session).stdout
+    broken = {**trajectory, "steps": []}
+    bad = saved(ledger, tmp_path, json.dumps({**broken, "session_id": "b"}).encode(), "b.json")
+    result = ledger("export", "--format", "atif", "--session", bad)
+    assert result.exit_code == 1
+    assert result.stderr == ("git ledger: the saved ATIF trajectory is not valid: steps: must "
+                             "hold at least one step\n")
+
+
+def test_audio_content_is_ATIF_v1_8s() -> None:
+    doc = read_transcript(recorded("claude")).trajectory
+    doc["steps"][0]["message"] = [{"type": "audio", "source": {
+        "media_type": "audio/wav", "path": "a.wav", "duration_sec": 1.5}}]
+    assert validate(doc) == []
+    assert validate({**doc, "schema_version": "ATIF-v1.7"}) == [
+        "steps[0].message[0]: a content part is an object of type text, image (audio is "
+        "ATIF-v1.8's)"]
+    doc["steps"][0]["message"][0]["source"]["media_type"] = "image/png"
+    assert validate(doc) == ["steps[0].message[0].source.media_type: 'image/png' is not an "
+                             "audio type"]
+
+
+def test_export_refuses_paths_inside_git_and_symlinks(ledger: Run, tmp_path: Path,
+                                                      repo: Path) -> None:
+    session = saved(ledger, tmp_path, recorded("gemini"))
+    inside = ledger("export", "--format", "md", "--session", session, "-o",
+                    str(repo / ".git" / "session.md"))
+    assert inside.exit_code == 1
+    assert ".git" in inside.stderr
+    (tmp_path / "real.md").write_text("keep\n")
+    (repo / "link.md").symlink_to(tmp_path / "real.md")
+    linked = ledger("export", "--format", "md", "--session", session, "-o",
+                    str(repo / "link.md"), "--force")
+    assert linked.exit_code == 1
+    assert (tmp_path / "real.md").read_text() == "keep\n"
+    written = ledger("export", "--format", "md", "--session", session, "-o",
+                     str(repo / "session.md"))
+    assert written.exit_code == 0
+    assert (repo / "session.md").read_text().startswith("---\nsession_id: ")
