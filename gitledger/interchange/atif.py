@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -116,6 +116,23 @@ def json_lines(data: bytes) -> tuple[list[tuple[int, dict[str, Any]]], list[str]
             continue
         records.append((number, record))
     return records, problems
+
+
+def read_lines(data: bytes, add: Callable[[int, dict[str, Any]], None]) -> list[str]:
+    """Give each JSON-object line of ``data`` to ``add`` with its number; the problems of
+    the lines that did not parse or that ``add`` refused (an ``AtifError``), in order."""
+    records, problems = json_lines(data)
+    for number, record in records:
+        try:
+            add(number, record)
+        except AtifError as exc:
+            problems.append(str(exc))
+    return sorted(problems, key=_line_number)
+
+
+def _line_number(problem: str) -> int:
+    number = problem.removeprefix("line ").split(":", 1)[0]
+    return int(number) if number.isdigit() else 0
 
 
 def read_trajectory(data: bytes, *, session_id: str | None = None) -> Reading:

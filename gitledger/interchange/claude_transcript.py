@@ -18,7 +18,6 @@ The mapping, in short (``docs/cli.md`` has the full table):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from gitledger.errors import AtifError
@@ -26,10 +25,11 @@ from gitledger.interchange.atif import (
     SCHEMA_VERSION,
     UNKNOWN_VERSION,
     Reading,
+    StepDraft,
     count,
     final_metrics,
-    json_lines,
     most_used,
+    read_lines,
     timestamp_of,
 )
 
@@ -52,12 +52,7 @@ def from_claude_transcript(data: bytes, *, session_id: str | None = None,
     least one step).
     """
     builder = _Builder()
-    records, unreadable = json_lines(data)
-    for number, record in records:
-        try:
-            builder.add(number, record)
-        except AtifError as exc:
-            unreadable.append(str(exc))
+    unreadable = read_lines(data, builder.add)
     if not builder.steps:
         raise AtifError("the transcript has no user or assistant message: an ATIF "
                         "trajectory needs at least one step")
@@ -90,53 +85,14 @@ def from_claude_transcript(data: bytes, *, session_id: str | None = None,
     return Reading(document, "claude", tuple(unreadable))
 
 
-@dataclass
-class _Step:
-    source: str
-    timestamp: str | None
-    texts: list[str] = field(default_factory=list)
-    thoughts: list[str] = field(default_factory=list)
-    calls: list[dict[str, Any]] = field(default_factory=list)
-    results: list[dict[str, Any]] = field(default_factory=list)
-    model: str | None = None
-    message_id: str | None = None
-    usage: dict[str, Any] | None = None
-    uuids: list[str] = field(default_factory=list)
-    kind: str | None = None
-
-    def to_json(self, step_id: int) -> dict[str, Any]:
-        step: dict[str, Any] = {"step_id": step_id}
-        if self.timestamp is not None:
-            step["timestamp"] = self.timestamp
-        step["source"] = self.source
-        if self.source == "agent" and self.model:
-            step["model_name"] = self.model
-        step["message"] = "\n\n".join(self.texts)
-        if self.thoughts:
-            step["reasoning_content"] = "\n\n".join(self.thoughts)
-        if self.calls:
-            step["tool_calls"] = self.calls
-        if self.results:
-            step["observation"] = {"results": self.results}
-        metrics = _metrics(self.usage)
-        if metrics:
-            step["metrics"] = metrics
-        extra: dict[str, Any] = {}
-        if self.kind:
-            extra["claude_code_kind"] = self.kind
-        if self.uuids:
-            extra["claude_code_uuids"] = self.uuids
-        if extra:
-            step["extra"] = extra
-        return step
-
-
 class _Builder:
     """Turns records into steps, in transcript order."""
 
     def __init__(self) -> None:
-        self.steps: list[_Step] = []
-        self.calls: dict[str, _Step] = {}
+        self.steps: list[StepDraft] = []
+        self.calls: dict[str, StepDraft] = {}
+        #: The ``message.id`` of the last step, when it is a response still being written.
+        self.response: str | None = None
         self.session_id: str | None = None
         self.version: str | None = None
         self.cwd: str | None = None
@@ -177,12 +133,12 @@ class _Builder:
             if isinstance(value, str) and value and getattr(self, attr) is None:
                 setattr(self, attr, value)
 
-    def _new(self, source: str, record: dict[str, Any], kind: str | None = None) -> _Step:
-        step = _Step(source=source, timestamp=timestamp_of(record.get("timestamp")), kind=kind)
-        uuid = record.get("uuid")
-        if isinstance(uuid, str) and uuid:
-            step.uuids.append(uuid)
+    def _new(self, source: str, record: dict[str, Any], kind: str | None = None) -> StepDraft:
+        step = StepDraft(source, timestamp_of(record.get("timestamp")),
+                         extra={"claude_code_kind": kind} if kind else {})
+        _keep_uuid(step, record)
         self.steps.append(step)
+        self.response = None
         return step
 
     def _system(self, number: int, record: dict[str, Any]) -> None:
@@ -247,16 +203,12 @@ class _Builder:
                             "\"message\" object")
         content = _message_content(number, record)
         message_id = message.get("id") if isinstance(message.get("id"), str) else None
-        last = self.steps[-1] if self.steps else None
-        if (last is not None and last.source == "agent" and message_id is not None
-                and last.message_id == message_id):
-            step = last
-            uuid = record.get("uuid")
-            if isinstance(uuid, str) and uuid:
-                step.uuids.append(uuid)
+        if message_id is not None and self.response == message_id:
+            step = self.steps[-1]
+            _keep_uuid(step, record)
         else:
             step = self._new("agent", record)
-            step.message_id = message_id
+            self.response = message_id
         model = message.get("model")
         if isinstance(model, str) and model and model != _SYNTHETIC_MODEL:
             if step.model is None:
@@ -264,7 +216,7 @@ class _Builder:
             step.model = model
         usage = message.get("usage")
         if isinstance(usage, dict):
-            step.usage = usage  # the last record of a response carries the final counts
+            step.metrics = _metrics(usage)  # a response's last record has the final counts
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         for index, block in enumerate(blocks):
             where = f"line {number}: content[{index}]"
@@ -276,7 +228,7 @@ class _Builder:
             elif btype == "tool_use":
                 self._tool_use(step, block, where)
 
-    def _tool_use(self, step: _Step, block: dict[str, Any], where: str) -> None:
+    def _tool_use(self, step: StepDraft, block: dict[str, Any], where: str) -> None:
         call_id = _string(block, "id", where)
         name = _string(block, "name", where)
         arguments = block.get("input", {})
@@ -287,6 +239,12 @@ class _Builder:
         step.calls.append({"tool_call_id": call_id, "function_name": name,
                            "arguments": arguments})
         self.calls[call_id] = step
+
+
+def _keep_uuid(step: StepDraft, record: dict[str, Any]) -> None:
+    uuid = record.get("uuid")
+    if isinstance(uuid, str) and uuid:
+        step.extra.setdefault("claude_code_uuids", []).append(uuid)
 
 
 def _message_content(number: int, record: dict[str, Any]) -> str | list[dict[str, Any]]:
@@ -339,10 +297,8 @@ def _result_text(content: Any, where: str) -> str:
 
 
 
-def _metrics(usage: dict[str, Any] | None) -> dict[str, Any]:
+def _metrics(usage: dict[str, Any]) -> dict[str, Any]:
     """ATIF step metrics from Anthropic usage: prompt_tokens counts every input token."""
-    if not usage:
-        return {}
     fresh = count(usage, "input_tokens")
     read = count(usage, "cache_read_input_tokens")
     created = count(usage, "cache_creation_input_tokens")

@@ -30,9 +30,9 @@ from gitledger.interchange.atif import (
     StepDraft,
     count,
     document,
-    json_lines,
     most_used,
     orphan_result,
+    read_lines,
     timestamp_of,
 )
 
@@ -49,12 +49,7 @@ def from_codex_transcript(data: bytes, *, session_id: str | None = None) -> Read
     """The ATIF trajectory of the Codex rollout ``data``; lines that do not parse are left
     out and named in ``Reading.unreadable``."""
     reader = _Reader()
-    records, unreadable = json_lines(data)
-    for number, record in records:
-        try:
-            reader.add(number, record)
-        except AtifError as exc:
-            unreadable.append(str(exc))
+    unreadable = read_lines(data, reader.add)
     sid = session_id or reader.session_id
     if not sid:
         raise AtifError("the transcript names no session id: give the session id")

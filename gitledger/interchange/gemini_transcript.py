@@ -38,8 +38,8 @@ from gitledger.interchange.atif import (
     StepDraft,
     count,
     document,
-    json_lines,
     most_used,
+    read_lines,
     timestamp_of,
 )
 
@@ -123,40 +123,42 @@ def _project_root(project_hash: Any, messages: list[dict[str, Any]]) -> str | No
 
 
 def _replayed(data: bytes, unreadable: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
-    """The chat object the JSON-lines log ends at."""
-    chat: dict[str, Any] = {}
-    order: list[str] = []
-    by_id: dict[str, dict[str, Any]] = {}
-    skipped: dict[str, int] = {}
-    records, problems = json_lines(data)
-    unreadable.extend(problems)
-    for number, record in records:
+    """The chat object the JSON-lines log ends at, and the operations it did not know."""
+    log = _Log()
+    unreadable.extend(read_lines(data, log.add))
+    log.chat["messages"] = [log.by_id[key] for key in log.order]
+    return log.chat, log.skipped
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.chat: dict[str, Any] = {}
+        self.order: list[str] = []
+        self.by_id: dict[str, dict[str, Any]] = {}
+        self.skipped: dict[str, int] = {}
+
+    def add(self, number: int, record: dict[str, Any]) -> None:
         if "$set" in record:
             fields = record["$set"]
             if not isinstance(fields, dict):
-                unreadable.append(f"line {number}: \"$set\" must hold an object")
-                continue
-            for key, value in fields.items():
-                if key == "messages":
-                    if not isinstance(value, list):
-                        unreadable.append(f"line {number}: \"messages\" must be a list")
-                        continue
-                    order, by_id = [], {}
-                    for message in value:
-                        _upsert(message, order, by_id)
-                else:
-                    chat[key] = value
+                raise AtifError(f"line {number}: \"$set\" must hold an object")
+            messages = fields.get("messages", [])
+            if not isinstance(messages, list):
+                raise AtifError(f"line {number}: \"messages\" must be a list")
+            self.chat.update((k, v) for k, v in fields.items() if k != "messages")
+            if "messages" in fields:
+                self.order, self.by_id = [], {}
+                for message in messages:
+                    _upsert(message, self.order, self.by_id)
         elif isinstance(record.get("id"), str) and isinstance(record.get("type"), str):
-            _upsert(record, order, by_id)
+            _upsert(record, self.order, self.by_id)
         elif any(key.startswith("$") for key in record):
             operation = next(key for key in record if key.startswith("$"))
-            skipped[operation] = skipped.get(operation, 0) + 1
-        elif not chat and isinstance(record.get("sessionId"), str):
-            chat.update(record)
+            self.skipped[operation] = self.skipped.get(operation, 0) + 1
+        elif not self.chat and isinstance(record.get("sessionId"), str):
+            self.chat.update(record)
         else:
-            unreadable.append(f"line {number}: neither a message nor a change of the chat")
-    chat["messages"] = [by_id[key] for key in order]
-    return chat, skipped
+            raise AtifError(f"line {number}: neither a message nor a change of the chat")
 
 
 def _upsert(message: Any, order: list[str], by_id: dict[str, dict[str, Any]]) -> None:

@@ -132,9 +132,10 @@ def session_markdown(reading: Reading, context: SessionContext = SessionContext(
         files = _files(calls, dialect, bases)
         entries = placed.get(turn.number, [])
         lines += _written(entries)
-        summary.append(f"| {turn.number} | {when or '—'} | {len(calls)} | "
-                       f"{', '.join(code_span(f) for f in files) or '—'} | "
-                       f"{', '.join(f'{code_span(w.entry)} ({w.kind})' for w in entries) or '—'} |")
+        touched = ", ".join(code_span(f) for f in files) or "—"
+        written = ", ".join(f"{code_span(w.entry)} ({w.kind})" for w in entries) or "—"
+        summary.append(f"| {turn.number} | {when or '—'} | {len(calls)} | {_cell(touched)} | "
+                       f"{_cell(written)} |")
     lines += ["", "## Summary", "",
               "| turn | time | tool calls | files touched | ledger entries written |",
               "|---|---|---|---|---|", *summary]
@@ -323,6 +324,11 @@ def _message(content: Any) -> str:
                            f"[{p.get('type')}: {p.get('source', {}).get('path', '')}]"
                            for p in content if isinstance(p, dict))
     return ""
+
+
+def _cell(text: str) -> str:
+    """A table cell: a ``|`` ends a cell even inside a code span, unless escaped."""
+    return text.replace("|", "\\|")
 
 
 def _yaml(value: Any) -> str:

@@ -269,3 +269,14 @@ def test_export_refuses_paths_inside_git_and_symlinks(ledger: Run, tmp_path: Pat
                      str(repo / "session.md"))
     assert written.exit_code == 0
     assert (repo / "session.md").read_text().startswith("---\nsession_id: ")
+
+
+def test_a_pipe_in_a_file_name_does_not_break_the_summary_table() -> None:
+    data = claude(
+        {"type": "user", "uuid": "u1", "message": {"content": "go"}},
+        {"type": "assistant", "uuid": "a1", "message": {"id": "m1", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Write",
+             "input": {"file_path": "a|b\nc.txt", "content": "x"}}]}})
+    row = session_markdown(read_transcript(data)).rstrip("\n").rsplit("\n", 1)[1]
+    assert row.endswith("| 1 | `a\\|b c.txt` | — |")
+    assert row.count("|") - row.count("\\|") == 6
