@@ -16,6 +16,7 @@ import click
 
 from gitledger import __version__
 from gitledger.core.display import one_line, printable, shown
+from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.integrations.agent_registry import (
@@ -741,6 +742,45 @@ def why(target: str, as_rev: bool, max_commits: int, repo: str | None,
 
 
 @cli.command()
+@click.argument("words", nargs=-1, required=True, metavar="QUERY...")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND",
+              type=click.Choice(KINDS), help="Only entries of this kind (repeat for several).")
+@click.option("--scope", "scopes", multiple=True, metavar="SCOPE",
+              help="Only decisions of this scope or one under it (auth finds auth/login).")
+@click.option("--status", "statuses", multiple=True, metavar="STATUS",
+              type=click.Choice(STATUSES),
+              help=f"Only decisions with this status: {', '.join(STATUSES)} (repeat for "
+                   "several).")
+@click.option("--author", "authors", multiple=True, metavar="NAME",
+              help="Only entries brought in by someone whose name or email holds NAME.")
+@click.option("--transcripts", is_flag=True,
+              help="Also search the saved transcripts' messages.")
+@click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True,
+              metavar="N", help="Show at most N hits.")
+@_common
+def search(words: tuple[str, ...], kinds: tuple[str, ...], scopes: tuple[str, ...],
+           statuses: tuple[str, ...], authors: tuple[str, ...], transcripts: bool,
+           limit: int, repo: str | None, as_json: bool) -> None:
+    """Have we decided this before? Full-text search of every local ledger.
+
+    Session ledgers, the project ledger, archives and the mirrors of teammates' ledgers
+    (and the saved transcripts with --transcripts), ranked by BM25, best first; each hit
+    with its ledger, id, kind, status, author (from history) and date, and the passage
+    that matched.  Every word of QUERY (one argument or several) must appear; it is
+    searched literally (quotes, *, NEAR, AND, OR mean nothing).  Superseded and rejected
+    decisions are found and marked.  The index is derived, in the git dir, kept up to
+    date from the refs.
+    """
+    from gitledger.search.query import search as search_ledgers
+    from gitledger.search.query import search_json, search_text
+
+    result = search_ledgers(_where(repo), " ".join(words), kinds=kinds, scopes=scopes,
+                            statuses=statuses, authors=authors, transcripts=transcripts,
+                            limit=limit)
+    _emit(as_json, search_json(result), search_text(result))
+
+
+@cli.command()
 @click.option("--since", metavar="REV", help="Only changes by commits after REV.")
 @_common
 def drift(since: str | None, repo: str | None, as_json: bool) -> None:
@@ -1126,7 +1166,7 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     text, warnings = export_as(_where(repo), fmt, project=project, name=name,
                                session_id=session_id)
     for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
+        _warn(warning)
     if output in (None, "-"):
         click.echo(text, nl=False)
         return

@@ -37,6 +37,13 @@ class BadRevisionOption(InvalidInput):
     exit_code = 2
 
 
+class BadQuery(InvalidInput):
+    """A search query that is empty, has no word, or is too long: a usage error, exit
+    status 2."""
+
+    exit_code = 2
+
+
 class ConflictingOptions(InvalidInput):
     """Arguments given together that exclude each other.
 

@@ -266,3 +266,27 @@ def _wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
         except OSError:
             time.sleep(0.05)
     pytest.fail(f"git daemon did not listen on 127.0.0.1:{port}")
+
+
+def rewrite_blob(where: Path, ref: str, path: str, old: str, new: str,
+                 who: tuple[str, str] | None = None) -> None:
+    """Commit a changed blob at ``path`` on ``ref`` of the repository at ``where`` with
+    plumbing (as its user, or as ``who``: name, email), as someone who writes ledger
+    objects by hand would."""
+    env = {**os.environ, "GIT_INDEX_FILE": str(where / ".git" / "prov-index")}
+    if who is not None:
+        for role in ("AUTHOR", "COMMITTER"):
+            env[f"GIT_{role}_NAME"], env[f"GIT_{role}_EMAIL"] = who
+
+    def run(*args: str, stdin: str | None = None) -> str:
+        done = subprocess.run(["git", *args], cwd=where, input=stdin, text=True,
+                              capture_output=True, check=True, env=env)
+        return done.stdout.strip()
+
+    content = run("show", f"{ref}:{path}")
+    assert old in content, content
+    blob = run("hash-object", "-w", "--stdin", stdin=content.replace(old, new) + "\n")
+    run("read-tree", ref)
+    run("update-index", "--cacheinfo", f"100644,{blob},{path}")
+    commit = run("commit-tree", run("write-tree"), "-p", ref, "-m", "hand edit")
+    run("update-ref", ref, commit)

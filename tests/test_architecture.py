@@ -27,7 +27,7 @@ LAYERS = {
     "errors": 0, "core": 0, "__init__": 0,
     "storage": 1,
     "ledger": 2,
-    "audit": 3, "views": 3, "team": 3, "interchange": 3,
+    "audit": 3, "views": 3, "team": 3, "interchange": 3, "search": 3,
     "integrations": 4,
     "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5,
 }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -37,8 +38,9 @@ from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
+from gitledger.search import index as search_index
 from gitledger.storage import event_queue
-from gitledger.storage.archive_store import roll_up_tags, unrolled_tags
+from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
 from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.integrity import (
@@ -125,13 +127,16 @@ CODES: dict[str, tuple[str, str]] = {
                             "(a broken ledger, a full disk): it and the later ones wait"),
     "queue-malformed": ("warning", "lines in the git hooks' queue this version cannot read"),
     "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
+    "search-index-unreadable": ("warning", "the index search asks is not a readable SQLite "
+                                           "file (derived data: nothing is lost)"),
 }
 
 _FIXABLE = {"archive-unrolled",
             "digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
-            "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck"}
+            "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck",
+            "search-index-unreadable"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
@@ -224,6 +229,7 @@ class _Doctor:
         self._notes()
         self._path_tokens()
         self._digest()
+        self._search_index()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
@@ -270,6 +276,23 @@ class _Doctor:
                 for finding in bad:
                     self._mark_fixed(finding, f"deleted {finding.ref}")
                 self.actions.append(f"emptied {folder} ({removed} files; rebuilt on demand)")
+
+    def _search_index(self) -> None:
+        """The index ``search`` asks (derived data: deleted and built again)."""
+        store = ArchiveStore(self.store.repo)
+        wrong = search_index.problem(store)
+        if wrong is None:
+            return
+        folder = self.store.repo.commondir / CACHE_DIR
+        finding = self._add("search-index-unreadable", str(folder / search_index.DB_NAME),
+                            wrong, "git ledger doctor --fix (builds it again from the ledgers)")
+        if self.fix:
+            try:
+                rows = search_index.rebuild(store, self.store.repo.workdir)
+            except (sqlite3.Error, OSError, LedgerError) as exc:
+                self.actions.append(f"could not rebuild the search index: {one_line(str(exc))}")
+                return
+            self._mark_fixed(finding, f"rebuilt {folder / search_index.DB_NAME} ({rows} rows)")
 
     def _digest(self) -> None:
         """The project ledger's restore digest (derived data in its tree)."""

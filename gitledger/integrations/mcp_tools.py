@@ -24,12 +24,15 @@ from typing import Any
 from gitledger.audit.check import report_json
 from gitledger.audit.commands import check
 from gitledger.audit.drift import drift, drift_json
+from gitledger.core.display import one_line
+from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS
 from gitledger.errors import ConflictingOptions, InvalidInput
 from gitledger.ledger import decisions
 from gitledger.ledger.commands import archive
 from gitledger.ledger.lifecycle import carry
 from gitledger.ledger.operations import Ledger
+from gitledger.search.query import search, search_json
 from gitledger.team.commands import listing, listing_json
 from gitledger.team.render import pull_json, push_json, review_json
 from gitledger.team.review import review
@@ -68,11 +71,14 @@ class Param:
 
     def schema(self) -> dict[str, Any]:
         if self.type == "strings":
-            out: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+            items: dict[str, Any] = {"type": "string"}
+            if self.choices:
+                items["enum"] = list(self.choices)
+            out: dict[str, Any] = {"type": "array", "items": items}
         else:
             out = {"type": self.type}
-        if self.choices:
-            out["enum"] = list(self.choices)
+            if self.choices:
+                out["enum"] = list(self.choices)
         if self.minimum is not None:
             out["minimum"] = self.minimum
         out["description"] = self.help
@@ -134,6 +140,10 @@ def _checked(tool: str, param: Param, value: Any) -> Any:
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise InvalidInput(f"{where} must be a list of strings")
+        wrong = [v for v in value if param.choices and v not in param.choices]
+        if wrong:
+            raise InvalidInput(f"{where} takes {', '.join(param.choices)}, not "
+                               f"'{one_line(wrong[0], 40)}'")
         return tuple(value)
     expected = {"string": str, "boolean": bool, "integer": int}[param.type]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
@@ -283,6 +293,14 @@ def _check(where: Where, a: dict[str, Any]) -> dict[str, Any]:
 def _why(where: Where, a: dict[str, Any]) -> dict[str, Any]:
     return why_json(why(where, a["target"], rev=a.get("rev", False),
                         max_commits=a.get("max_commits", 20)))
+
+
+def _search(where: Where, a: dict[str, Any]) -> dict[str, Any]:
+    return search_json(search(where, a["query"], kinds=a.get("kind", ()),
+                              scopes=a.get("scope", ()), statuses=a.get("status", ()),
+                              authors=a.get("author", ()),
+                              transcripts=a.get("transcripts", False),
+                              limit=a.get("limit", 20)))
 
 
 def _drift(where: Where, a: dict[str, Any]) -> dict[str, Any]:
@@ -443,6 +461,20 @@ TOOLS: tuple[Tool, ...] = (
                 "name."),
           Param("max_commits", "integer", "At most this many blamed commits.", minimum=1)),
          _why, writes=False),
+    Tool("search", "Have we decided this before?",
+         "Full-text search of every local ledger (session ledgers, the project ledger, "
+         "archives, teammates' mirrored ledgers), best first: search before deciding "
+         "something that may have been decided, rejected or superseded already.",
+         (_text("query", "The words to find; every one must appear, searched literally."),
+          Param("kind", "strings", "Only entries of these kinds.", choices=KINDS),
+          Param("scope", "strings", "Only decisions of these scopes (or under them)."),
+          Param("status", "strings", "Only decisions with these statuses.",
+                choices=STATUSES),
+          Param("author", "strings", "Only entries brought in by someone whose name or "
+                "email holds this."),
+          Param("transcripts", "boolean", "Also search the saved transcripts."),
+          Param("limit", "integer", "At most this many hits (default 20).", minimum=1)),
+         _search, writes=False),
     Tool("drift", "Which decisions' code changed since?",
          "Decisions in force whose footprint lines later commits changed: the files, how "
          "many lines, and the commits with their authors. A question to review: implement "

@@ -130,8 +130,9 @@ def test_malformed_lines_are_kept_as_far_as_they_parse_and_named_once(
     session = saved(ledger, tmp_path, broken)
     for fmt in ("md", "atif"):
         result = export(ledger, fmt, session)
-        assert result.stderr == ("warning: 2 transcript lines could not be read and were "
-                                 "left out: line 5: not valid JSON (Expecting property name "
+        assert result.stderr == ("git ledger: warning: 2 transcript lines could not be read "
+                                 "and were left out: line 5: not valid JSON (Expecting "
+                                 "property name "
                                  "enclosed in double quotes at column 2); line 11: not a "
                                  "JSON object\n")
     assert "write the greeting and record why" in export(ledger, "md", session).stdout

@@ -1,0 +1,1 @@
+"""Full-text search over every local ledger and, when asked, the saved transcripts."""

@@ -1,0 +1,369 @@
+"""The full-text index ``git ledger search`` asks: every local ledger's entries, and with
+``--transcripts`` the saved transcripts' messages, in SQLite FTS5.
+
+``<common git dir>/ledger-cache/search.sqlite3`` holds a row per entry (its ledger, id,
+kind, status, scope, author, date and its texts) and the tip each ledger ref was indexed
+at.  Before every query it is brought to the refs: a ref whose tip moved is diffed against
+the tree it was indexed at (``TreeView.changed_blobs``), so a query after a write costs
+what the write changed; a ref that is gone loses its rows; an archive, which never
+changes, is read once.  It is derived data, never the only copy of anything: ``doctor
+--fix`` (and any damage it finds itself) deletes it, and the next query builds it again.
+
+The author of an entry is the git author of the commit that brought it in
+(``storage/provenance.py``), never the ``author`` its blob claims.  Every text is stored as
+``core/display.printable`` shows it, so no control or invisible character reaches a reader.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from gitledger.core.display import one_line, printable
+from gitledger.core.ids import entry_path
+from gitledger.core.model import Entry
+from gitledger.errors import LedgerError
+from gitledger.interchange.dialects import read_transcript
+from gitledger.interchange.transcripts import load_saved
+from gitledger.ledger.reader import archive_label
+from gitledger.storage.archive_store import ArchiveStore
+from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.storage.entry_cache import read_entries, read_paths
+from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    ENTRIES_DIR,
+    LEDGER_NAMESPACE,
+    MONTHS_PREFIX,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+    TRANSCRIPTS_PREFIX,
+)
+from gitledger.storage.provenance import display_name, ledger_provenance
+from gitledger.storage.store import TreeView
+
+DB_NAME = "search.sqlite3"
+#: Bump when the tables or what a row holds change: an index of another version is rebuilt.
+INDEX_VERSION = 2
+BUSY_SECONDS = 2.0
+#: What a transcript row is made of at most (a message is cut there).
+TRANSCRIPT_TEXT = 20_000
+#: An entry's text and its other fields, at most: a teammate's blob can hold anything,
+#: and a hit reaches an agent (the MCP tool) or a page.
+ENTRY_TEXT = 4_000
+
+_SCHEMA = (
+    "CREATE TABLE synced (ref TEXT PRIMARY KEY, target TEXT NOT NULL)",
+    "CREATE TABLE docs (rowid INTEGER PRIMARY KEY, ref TEXT NOT NULL, path TEXT NOT NULL, "
+    "source TEXT NOT NULL, ledger TEXT NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, "
+    "status TEXT, scope TEXT, author TEXT NOT NULL, ident TEXT NOT NULL, date TEXT, "
+    "text TEXT NOT NULL, replaced_by TEXT, mirror INTEGER NOT NULL, UNIQUE (ref, path))",
+    "CREATE INDEX docs_ref ON docs (ref)",
+    "CREATE VIRTUAL TABLE fts USING fts5(text, body, tokenize = 'unicode61 remove_diacritics 2')",
+)
+_TABLES = ("synced", "docs", "fts")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One searchable thing: an entry of a ledger, or a message of a transcript."""
+
+    ref: str
+    path: str
+    source: str
+    ledger: str
+    id: str
+    kind: str
+    status: str | None
+    scope: str | None
+    #: Who brought it in, as a hit shows it (``Name``), and in full (``Name <email>``),
+    #: which ``--author`` matches.
+    author: str
+    ident: str
+    date: str | None
+    text: str
+    body: str
+    replaced_by: str | None = None
+
+
+def ledger_label(ref: str) -> str:
+    """How a ledger is named in a hit: ``project``, a session ledger's id, ``archive/ID``,
+    and ``REMOTE/…`` for a teammate's mirrored ledger."""
+    if ref.startswith(REMOTES_PREFIX):
+        remote, rest = ref.removeprefix(REMOTES_PREFIX).split("/", 1)
+        if rest.startswith("archive/"):
+            return archive_label(ref)
+        return f"{remote}/{ledger_label(LEDGER_NAMESPACE + rest)}"
+    if ref == PROJECT_REF:
+        return "project"
+    if ref.startswith(ARCHIVE_PREFIX):
+        return "archive/" + archive_label(ref)
+    return ref.removeprefix(SESSIONS_PREFIX)
+
+
+def searchable_refs(store: ArchiveStore) -> dict[str, str]:
+    """Every ledger the index covers and what it points at: this repository's ledgers,
+    its archives, and the mirrors of teammates' ledgers (transcripts apart)."""
+    return {ref: target for ref, target in store.refs_under(LEDGER_NAMESPACE).items()
+            if not ref.startswith((TRANSCRIPTS_PREFIX, MONTHS_PREFIX))
+            and "/months/" not in ref and ref != LEDGER_NAMESPACE + "keep"}
+
+
+class SearchIndex:
+    """The index of one repository, open for one query."""
+
+    def __init__(self, db: sqlite3.Connection, store: ArchiveStore,
+                 where: str | os.PathLike[str] | None) -> None:
+        self.db, self.store, self.where = db, store, where
+
+    def sync(self, refs: dict[str, str], *, transcripts: dict[str, str] | None = None) -> None:
+        """Bring the index to ``refs`` (ref → target), and to ``transcripts`` when given
+        (without, the transcripts indexed before stay as they are)."""
+        wanted = dict(refs) | (transcripts or {})
+        synced = dict(self.db.execute("SELECT ref, target FROM synced").fetchall())
+        for ref in synced.keys() - wanted.keys():
+            if transcripts is None and ref.startswith(TRANSCRIPTS_PREFIX):
+                continue
+            with self._transaction():
+                self._drop(ref)
+        for ref, target in sorted(wanted.items()):
+            if synced.get(ref) != target:
+                with self._transaction():
+                    if ref.startswith(TRANSCRIPTS_PREFIX):
+                        self._index_transcript(ref, target)
+                    else:
+                        self._index_ledger(ref, target, synced.get(ref))
+
+    def _index_ledger(self, ref: str, target: str, before: str | None) -> None:
+        tip = self.store.tip(ref)
+        if tip.view is None or tip.commit is None:
+            self._drop(ref)
+            return
+        old = _old_view(self.store, ref, before)
+        if old is None:
+            self._drop(ref)
+            entries, _ = read_entries(self.store, ref, tip.view)
+        else:
+            # A changed blob is named once as it was and once as it is now.
+            changed = sorted({path for path, _ in old.changed_blobs(tip.view, ENTRIES_DIR)})
+            for path in changed:
+                self._remove(ref, path)
+            entries, _ = read_paths(tip.view, [p for p in changed if tip.view.has(p)])
+        provenance = ledger_provenance(self.store, ref, tip.commit)
+        label = ledger_label(ref)
+        rows = []
+        for entry in entries:
+            record = provenance.entry(entry.id)
+            ident = record.created_by if record else "an unknown author"
+            rows.append(entry_row(ref, label, entry, ident))
+        self._insert(rows)
+        self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
+
+    def _index_transcript(self, ref: str, target: str) -> None:
+        """A saved transcript's messages, a row each (the user's and the agent's texts,
+        and the tools' outputs), read as the session exports read it."""
+        self._drop(ref)
+        session = ref.removeprefix(TRANSCRIPTS_PREFIX)
+        try:
+            saved = load_saved(None if self.where is None else self.where, session)
+            reading = read_transcript(saved.data, saved.session_id)
+        except (LedgerError, OSError):
+            self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
+            return  # not a transcript anyone can read: nothing to find in it
+        self._insert(transcript_rows(ref, reading.trajectory))
+        self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
+
+    def query(self, match: str, where: str, params: list[object], limit: int
+              ) -> tuple[int, list[tuple[object, ...]]]:
+        """The number of matching entries, and the best ``limit`` of them with their score
+        and snippet (``\\x02``/``\\x03`` around each matched term).  An entry held by a
+        ledger here and by a mirror of a remote's (the project ledger after a pull, a
+        session pushed from here) is one hit: the ledger here."""
+        matched = (
+            "SELECT docs.*, bm25(fts, 10.0, 1.0) AS score, "
+            "snippet(fts, -1, char(2), char(3), '…', 16) AS marked "
+            f"FROM fts JOIN docs ON docs.rowid = fts.rowid WHERE fts MATCH ? {where}")
+        ranked = ("SELECT *, row_number() OVER (PARTITION BY id ORDER BY mirror, score, ref) "
+                  f"AS copy FROM ({matched})")
+        total = int(self.db.execute(f"SELECT count(*) FROM ({ranked}) WHERE copy = 1",
+                                    [match, *params]).fetchone()[0])
+        rows = self.db.execute(
+            "SELECT ledger, ref, id, kind, status, scope, author, date, text, source, "
+            f"replaced_by, score, marked FROM ({ranked}) WHERE copy = 1 "
+            "ORDER BY score, date DESC, id LIMIT ?", [match, *params, limit]).fetchall()
+        return total, rows
+
+    def _drop(self, ref: str) -> None:
+        self.db.execute("DELETE FROM fts WHERE rowid IN (SELECT rowid FROM docs WHERE ref = ?)",
+                        (ref,))
+        self.db.execute("DELETE FROM docs WHERE ref = ?", (ref,))
+        self.db.execute("DELETE FROM synced WHERE ref = ? OR ref = ?", (ref, ref + "#commit"))
+
+    def _remove(self, ref: str, path: str) -> None:
+        found = self.db.execute("SELECT rowid FROM docs WHERE ref = ? AND path = ?",
+                                (ref, path)).fetchone()
+        if found is not None:
+            self.db.execute("DELETE FROM fts WHERE rowid = ?", (found[0],))
+            self.db.execute("DELETE FROM docs WHERE rowid = ?", (found[0],))
+
+    def _insert(self, rows: list[Row]) -> None:
+        for row in rows:
+            self._remove(row.ref, row.path)
+            cursor = self.db.execute(
+                "INSERT INTO docs (ref, path, source, ledger, id, kind, status, scope, author, "
+                "ident, date, text, replaced_by, mirror) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.ref, row.path, row.source, row.ledger, row.id, row.kind, row.status,
+                 row.scope, row.author, row.ident, row.date, row.text, row.replaced_by,
+                 int(row.ref.startswith(REMOTES_PREFIX))))
+            self.db.execute("INSERT INTO fts (rowid, text, body) VALUES (?, ?, ?)",
+                            (cursor.lastrowid, row.text, row.body))
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+
+def entry_row(ref: str, label: str, entry: Entry, ident: str) -> Row:
+    """An entry as the index keeps it: its text to rank first, the rest of its words."""
+    body = [*entry.over, entry.because, entry.why, entry.by, entry.rejected_why,
+            entry.note, entry.path, entry.scope, *entry.evidence, entry.deployed_env]
+    return Row(ref=ref, path=entry_path(entry.id), source="ledger", ledger=label, id=entry.id,
+               kind=entry.kind, status=entry.status, scope=entry.scope,
+               author=printable(display_name(ident)), ident=printable(ident),
+               date=entry.created.isoformat() if entry.created else None,
+               text=printable(entry.text[:ENTRY_TEXT]),
+               body=printable("\n".join(part for part in body if part)[:ENTRY_TEXT]),
+               replaced_by=entry.superseded_by)
+
+
+def transcript_rows(ref: str, trajectory: dict[str, Any]) -> list[Row]:
+    """A row per step with text: its message, its calls' inputs and its results."""
+    session = str(trajectory.get("session_id") or ref.removeprefix(TRANSCRIPTS_PREFIX))
+    rows: list[Row] = []
+    for step in trajectory["steps"]:
+        message = step.get("message")
+        text = message if isinstance(message, str) else " ".join(
+            p.get("text", "") for p in message if isinstance(p, dict))
+        body = [json.dumps(c.get("arguments", {}), ensure_ascii=False)
+                for c in step.get("tool_calls", ())]
+        body += [r["content"] for r in step.get("observation", {}).get("results", ())
+                 if isinstance(r.get("content"), str)]
+        if not text.strip() and not body:
+            continue
+        rows.append(Row(ref=ref, path=f"steps/{step['step_id']}", source="transcript",
+                        ledger=f"transcript/{session}", id=f"{session}#{step['step_id']}",
+                        kind=step["source"], status=None, scope=None,
+                        author=step["source"], ident=step["source"],
+                        date=step.get("timestamp"),
+                        text=printable(text[:TRANSCRIPT_TEXT]),
+                        body=printable("\n".join(body)[:TRANSCRIPT_TEXT])))
+    return rows
+
+
+def _old_view(store: ArchiveStore, ref: str, before: str | None) -> TreeView | None:
+    """The tree ``ref`` was indexed at (``before``, its commit), when it is still there; an
+    archive's target is a tag or a chain's event, never diffed: it does not change."""
+    if before is None or ref.startswith(ARCHIVE_PREFIX) or "/archive/" in ref:
+        return None
+    try:
+        return store.view_at(before)
+    except (KeyError, ValueError, AssertionError):
+        return None
+
+
+@contextlib.contextmanager
+def opened(store: ArchiveStore,
+           where: str | os.PathLike[str] | None = None) -> Iterator[SearchIndex]:
+    """The index of ``store``'s repository; sqlite3.Error or OSError when it cannot be
+    used. A damaged file is deleted (the next query builds it again)."""
+    folder = store.repo.commondir / CACHE_DIR
+    path = folder / DB_NAME
+    folder.mkdir(exist_ok=True)
+    db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    try:
+        try:
+            db.execute("PRAGMA synchronous = OFF")  # derived data: a crash loses nothing
+            db.execute("PRAGMA journal_mode = WAL")
+            if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+                _create(db)
+            yield SearchIndex(db, store, where)
+        except sqlite3.DatabaseError as exc:
+            if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
+                db.close()
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+            raise
+    finally:
+        db.close()
+
+
+def problem(store: ArchiveStore) -> str | None:
+    """What is wrong with the index file, or None when it reads (or is not there yet)."""
+    path = store.repo.commondir / CACHE_DIR / DB_NAME
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        try:
+            found = db.execute("PRAGMA quick_check").fetchone()
+            if found is None or found[0] != "ok":
+                return f"{DB_NAME} fails SQLite's quick_check: {one_line(str(found), 80)}"
+            if db.execute("PRAGMA user_version").fetchone()[0] == INDEX_VERSION:
+                db.execute("SELECT count(*) FROM docs JOIN fts ON fts.rowid = docs.rowid")
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+            return None  # a query is writing it: it reads
+        return f"{DB_NAME} is not a readable SQLite index ({one_line(str(exc), 80)})"
+    return None
+
+
+def rebuild(store: ArchiveStore, where: str | os.PathLike[str] | None) -> int:
+    """Delete the index and build it again from every ledger and saved transcript (``doctor
+    --fix``); how many rows it holds."""
+    remove(store)
+    with opened(store, where) as index:
+        index.sync(searchable_refs(store),
+                   transcripts=store.refs_under(TRANSCRIPTS_PREFIX, chained=False))
+        return index.count()
+
+
+def remove(store: ArchiveStore) -> bool:
+    """Delete the index (``doctor --fix``); whether there was one."""
+    path = store.repo.commondir / CACHE_DIR / DB_NAME
+    existed = path.exists()
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{path}{suffix}")
+    return existed
+
+
+def _create(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
+            for table in _TABLES:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _SCHEMA:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
