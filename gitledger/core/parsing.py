@@ -12,6 +12,7 @@ document applies.
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from datetime import datetime
@@ -40,6 +41,42 @@ def json_loads(text: str | bytes, *, max_depth: int | None = MAX_DEPTH, **option
             value, max_depth):
         raise json.JSONDecodeError(_too_deep_message(max_depth), _str(text), 0)
     return value
+
+
+class BadNumber(json.JSONDecodeError):
+    """A number JSON does not have (``NaN``, ``Infinity``, one past a float's range) or
+    one too long to convert: Python's parser would take the first kind, and the second
+    raises a ValueError that is not a JSONDecodeError."""
+
+    def __init__(self, msg: str) -> None:
+        super().__init__(msg, "", 0)
+
+    def __str__(self) -> str:
+        return self.msg  # no position: the hooks that raise it are not told one
+
+
+def _refuse_constant(name: str) -> Any:
+    raise BadNumber(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadNumber(f"{text[:20]} is too large for a number")
+    return value
+
+
+def transcript_json_loads(text: str | bytes) -> Any:
+    """A transcript's JSON: ``json_loads`` to ``TRANSCRIPT_DEPTH``, refusing the numbers
+    JSON does not define (a BadNumber, a JSONDecodeError): a line holding one is malformed
+    like any other, where accepting it would make a trajectory that does not serialise."""
+    try:
+        return json_loads(text, max_depth=TRANSCRIPT_DEPTH, parse_constant=_refuse_constant,
+                          parse_float=_finite_float)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # an integer of more digits than int() converts
+        raise BadNumber("a number too long to read") from None
 
 
 def _str(text: str | bytes) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
+from gitledger.core.parsing import BadNumber, transcript_json_loads
 from gitledger.errors import AtifError
 
 #: The version written: the widest the RFC defines.
@@ -103,7 +103,10 @@ def json_lines(data: bytes) -> tuple[list[tuple[int, dict[str, Any]]], list[str]
             problems.append(f"line {number}: not valid UTF-8 (byte {exc.start})")
             continue
         try:
-            record = json_loads(text, max_depth=TRANSCRIPT_DEPTH)
+            record = transcript_json_loads(text)
+        except BadNumber as exc:
+            problems.append(f"line {number}: not valid JSON ({exc.msg})")
+            continue
         except json.JSONDecodeError as exc:
             problems.append(f"line {number}: not valid JSON ({exc.msg} at column "
                             f"{exc.colno})")
@@ -140,7 +143,7 @@ def read_trajectory(data: bytes, *, session_id: str | None = None) -> Reading:
     written as v1.8: every version adds optional fields only, so an older document is a
     valid v1.8 one.  ``session_id`` fills a missing ``session_id``."""
     try:
-        doc = json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+        doc = transcript_json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise AtifError(f"the ATIF trajectory is not valid JSON ({exc})") from None
     problems = validate(doc)

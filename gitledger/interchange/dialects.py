@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
+from gitledger.core.parsing import transcript_json_loads
 from gitledger.errors import InvalidInput
 from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
@@ -115,7 +115,7 @@ def _whole(data: bytes) -> Any:
     if not data.lstrip().startswith(b"{"):
         return None
     try:
-        return json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+        return transcript_json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return None
 
@@ -124,7 +124,7 @@ def _leading(data: bytes) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for raw in data.split(b"\n", SNIFF_LINES)[:SNIFF_LINES]:
         try:
-            record = json_loads(raw.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+            record = transcript_json_loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             continue
         if isinstance(record, dict):

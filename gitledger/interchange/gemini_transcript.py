@@ -30,7 +30,7 @@ import json
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger.core.parsing import TRANSCRIPT_DEPTH, json_loads
+from gitledger.core.parsing import transcript_json_loads
 from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
     UNKNOWN_VERSION,
@@ -55,7 +55,7 @@ def is_whole_chat(data: bytes) -> bool:
     if head != b"{":
         return False
     try:
-        chat = json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+        chat = transcript_json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return False
     return isinstance(chat, dict) and isinstance(chat.get("messages"), list)
@@ -66,7 +66,7 @@ def from_gemini_transcript(data: bytes, *, session_id: str | None = None) -> Rea
     JSON-lines form that do not parse are left out and named in ``Reading.unreadable``."""
     unreadable: list[str] = []
     if is_whole_chat(data):
-        chat = json_loads(data.decode("utf-8"), max_depth=TRANSCRIPT_DEPTH)
+        chat = transcript_json_loads(data.decode("utf-8"))
         skipped: dict[str, int] = {}
     else:
         chat, skipped = _replayed(data, unreadable)

@@ -281,3 +281,25 @@ def test_a_pipe_in_a_file_name_does_not_break_the_summary_table() -> None:
     row = session_markdown(read_transcript(data)).rstrip("\n").rsplit("\n", 1)[1]
     assert row.endswith("| 1 | `a\\|b c.txt` | — |")
     assert row.count("|") - row.count("\\|") == 6
+
+
+def test_numbers_json_does_not_have_make_a_line_malformed(ledger: Run, tmp_path: Path) -> None:
+    """NaN, Infinity, a number past a float's range and an integer too long to convert are
+    each one malformed line: left out and counted, never taken into the trajectory (it
+    would not serialise) and never a crash."""
+    good = claude({"type": "user", "uuid": "u1", "message": {"content": "go"}})
+    bad = [b'{"type": "assistant", "sessionId": "s-1", "uuid": "a%d", "message": {"id": '
+           b'"m%d", "content": [{"type": "tool_use", "id": "t%d", "name": "Bash", "input": '
+           b'{"n": %s}}]}}\n' % (n, n, n, value)
+           for n, value in enumerate((b"NaN", b"-Infinity", b"1e999", b"1" * 5000))]
+    session = saved(ledger, tmp_path, good + b"".join(bad))
+    result = export(ledger, "atif", session)
+    assert result.stderr == (
+        "git ledger: warning: 4 transcript lines could not be read and were left out: "
+        "line 2: not valid JSON (NaN is not a JSON number); line 3: not valid JSON "
+        "(-Infinity is not a JSON number); line 4: not valid JSON (1e999 is too large for "
+        "a number) (and 1 more)\n")
+    trajectory = json.loads(result.stdout)
+    assert [s["source"] for s in trajectory["steps"]] == ["user"]
+    assert "line 5: not valid JSON (a number too long to read)" in read_transcript(
+        good + b"".join(bad)).unreadable
