@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gitledger.core.parsing import transcript_json_loads
 from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
     UNKNOWN_VERSION,
@@ -245,13 +246,15 @@ def _from_harness(item: dict[str, Any], text: str) -> bool:
 
 
 def _arguments(raw: Any) -> dict[str, Any]:
-    """A function call's arguments: Codex writes them as a JSON string."""
+    """A function call's arguments: Codex writes them as a JSON string, which is read as
+    the transcript's lines are (bounded in depth, strict about numbers); one that cannot
+    be read is kept as the string it is."""
     if isinstance(raw, dict):
         return raw
     if isinstance(raw, str):
         try:
-            parsed = json.loads(raw)
-        except json.JSONDecodeError:
+            parsed = transcript_json_loads(raw)
+        except (json.JSONDecodeError, RecursionError):
             return {"input": raw}
         return parsed if isinstance(parsed, dict) else {"input": parsed}
     return {} if raw is None else {"input": raw}

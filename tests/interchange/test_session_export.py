@@ -303,3 +303,26 @@ def test_numbers_json_does_not_have_make_a_line_malformed(ledger: Run, tmp_path:
     assert [s["source"] for s in trajectory["steps"]] == ["user"]
     assert "line 5: not valid JSON (a number too long to read)" in read_transcript(
         good + b"".join(bad)).unreadable
+
+
+def codex(*items: dict[str, Any]) -> bytes:
+    """A Codex rollout: its session_meta, then a response_item for each of ``items``."""
+    records = [{"type": "session_meta", "payload": {"id": "c-1", "cwd": "/w"}},
+               *({"type": "response_item", "payload": item} for item in items)]
+    return b"".join(json.dumps({"timestamp": "2026-12-01T10:00:00Z", **r}).encode() + b"\n"
+                    for r in records)
+
+
+def test_codex_arguments_nested_too_deep_are_kept_as_the_string() -> None:
+    """A call's arguments are a JSON string inside the line: read with the same bound as
+    a line, so one nested past it (or past the interpreter's limit) is kept as written."""
+    deep = '{"a": ' + "[" * 500 + "]" * 500 + "}"
+    deeper = "[" * 100_000 + "]" * 100_000
+    data = codex({"type": "message", "role": "user", "content": "go"},
+                 *({"type": "function_call", "call_id": f"c{n}", "name": "exec_command",
+                    "arguments": raw} for n, raw in enumerate((deep, deeper, '{"x": NaN}'))))
+    reading = read_transcript(data)
+    calls = [c for s in reading.trajectory["steps"] for c in s.get("tool_calls", ())]
+    assert [c["arguments"] for c in calls] == [{"input": deep}, {"input": deeper},
+                                               {"input": '{"x": NaN}'}]
+    assert validate(reading.trajectory) == []
