@@ -107,7 +107,7 @@ def _project_root(project_hash: Any, messages: list[dict[str, Any]]) -> str | No
         return None
     seen: set[str] = set()
     for message in messages:
-        for call in message.get("toolCalls") or ():
+        for call in _list(message.get("toolCalls")):
             args = call.get("args") if isinstance(call, dict) else None
             for value in args.values() if isinstance(args, dict) else ():
                 if not (isinstance(value, str) and value.startswith("/")):
@@ -193,13 +193,13 @@ def _step(message: dict[str, Any]) -> StepDraft | None:
 def _response(message: dict[str, Any], when: str | None) -> StepDraft:
     model = message.get("model") if isinstance(message.get("model"), str) else None
     step = StepDraft("agent", when, [_text(message.get("content"))], model=model)
-    for thought in message.get("thoughts") or ():
+    for thought in _list(message.get("thoughts")):
         if isinstance(thought, dict):
             parts = [thought.get(k) for k in ("subject", "description")]
             shown = ": ".join(p for p in parts if isinstance(p, str) and p)
             if shown:
                 step.thoughts.append(shown)
-    for index, call in enumerate(message.get("toolCalls") or ()):
+    for index, call in enumerate(_list(message.get("toolCalls"))):
         if not isinstance(call, dict) or not isinstance(call.get("name"), str):
             continue
         call_id = call.get("id") if isinstance(call.get("id"), str) else f"call-{index}"
@@ -223,6 +223,13 @@ def _response(message: dict[str, Any], when: str | None) -> StepDraft:
     return step
 
 
+def _list(value: Any) -> list[Any]:
+    """``value`` when it is a list, else no items: a hand-edited or hostile chat may hold
+    anything where the client writes a list (a number would not iterate, a string or an
+    object would iterate as its characters or keys)."""
+    return value if isinstance(value, list) else []
+
+
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
@@ -234,7 +241,7 @@ def _text(content: Any) -> str:
 def _call_output(call: dict[str, Any]) -> str:
     """What the call gave back to the model: its function response's output (or error),
     else what the CLI displayed."""
-    for part in call.get("result") or ():
+    for part in _list(call.get("result")):
         response = part.get("functionResponse") if isinstance(part, dict) else None
         body = response.get("response") if isinstance(response, dict) else None
         if isinstance(body, dict):

@@ -9,6 +9,7 @@ file tool (Codex: ``apply_patch`` in the shell), and says it is done.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime
 from pathlib import Path
@@ -326,3 +327,30 @@ def test_codex_arguments_nested_too_deep_are_kept_as_the_string() -> None:
     assert [c["arguments"] for c in calls] == [{"input": deep}, {"input": deeper},
                                                {"input": '{"x": NaN}'}]
     assert validate(reading.trajectory) == []
+
+
+def gemini(*messages: dict[str, Any]) -> bytes:
+    """A Gemini CLI chat log: its header line, then a line per message."""
+    header = {"sessionId": "g-1", "projectHash": hashlib.sha256(b"/p").hexdigest(),
+              "startTime": "2026-12-01T10:00:00Z"}
+    return b"".join(json.dumps(r).encode() + b"\n" for r in (header, *messages))
+
+
+@pytest.mark.parametrize("odd", [5, True, 2.5])
+def test_gemini_values_that_are_not_lists_are_skipped(odd: Any) -> None:
+    """toolCalls, thoughts and a call's result that are not lists are read as none (a
+    string or an object, which iterate, are skipped the same way)."""
+    data = gemini(
+        {"id": "u", "type": "user", "timestamp": "2026-12-01T10:00:01Z", "content": "go"},
+        {"id": "g", "type": "gemini", "timestamp": "2026-12-01T10:00:02Z", "content": "ok",
+         "thoughts": odd, "toolCalls": odd},
+        {"id": "h", "type": "gemini", "timestamp": "2026-12-01T10:00:03Z", "content": "",
+         "toolCalls": [{"id": "t", "name": "run_shell_command", "args": {"command": "ls"},
+                        "result": odd, "resultDisplay": "a.txt"}]})
+    steps = read_transcript(data).trajectory["steps"]
+    assert [s["source"] for s in steps] == ["user", "agent", "agent"]
+    assert "tool_calls" not in steps[1]
+    assert "reasoning_content" not in steps[1]
+    assert steps[2]["observation"]["results"] == [{"source_call_id": "t",
+                                                   "content": "a.txt"}]
+    assert "## Turn 1" in session_markdown(read_transcript(data))
