@@ -47,6 +47,10 @@ AGENT_NAME = "gemini-cli"
 SOURCE_FORMAT = "gemini-cli-chat"
 SESSION_CONTEXT = "<session_context>"
 _SYSTEM_TYPES = ("info", "warning", "error")
+#: The longest path argument whose directories are tried as the project's root (Linux's
+#: PATH_MAX): each ancestor is hashed, so a path of a million characters would cost the
+#: square of that.
+PATH_LIMIT = 4096
 
 
 def is_whole_chat(data: bytes) -> bool:
@@ -110,7 +114,8 @@ def _project_root(project_hash: Any, messages: list[dict[str, Any]]) -> str | No
         for call in _list(message.get("toolCalls")):
             args = call.get("args") if isinstance(call, dict) else None
             for value in args.values() if isinstance(args, dict) else ():
-                if not (isinstance(value, str) and value.startswith("/")):
+                if not (isinstance(value, str) and value.startswith("/")
+                        and len(value) <= PATH_LIMIT):
                     continue
                 for parent in PurePosixPath(value).parents:
                     candidate = str(parent)

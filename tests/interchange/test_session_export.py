@@ -354,3 +354,17 @@ def test_gemini_values_that_are_not_lists_are_skipped(odd: Any) -> None:
     assert steps[2]["observation"]["results"] == [{"source_call_id": "t",
                                                    "content": "a.txt"}]
     assert "## Turn 1" in session_markdown(read_transcript(data))
+
+
+def test_gemini_project_root_is_looked_for_in_paths_of_a_sane_length() -> None:
+    """Each directory of a path argument is hashed to find the root: a path longer than
+    PATH_MAX is not looked into (a hostile one would cost the square of its length)."""
+    def chat(path: str) -> bytes:
+        return gemini(
+            {"id": "u", "type": "user", "content": "go"},
+            {"id": "g", "type": "gemini", "content": "", "toolCalls": [
+                {"id": "t", "name": "write_file", "args": {"file_path": path}}]})
+
+    assert read_transcript(chat("/p/a.txt")).trajectory["extra"]["cwd"] == "/p"
+    long = "/p/" + "d/" * 2100 + "a.txt"
+    assert "cwd" not in read_transcript(chat(long)).trajectory["extra"]
