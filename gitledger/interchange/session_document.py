@@ -215,7 +215,7 @@ def _relative(path: str, bases: tuple[str, ...]) -> str:
 
 def _frontmatter(doc: dict[str, Any], agent: str, ledger: str | None, turns: int) -> list[str]:
     steps = doc["steps"]
-    times = [s["timestamp"] for s in steps if isinstance(s.get("timestamp"), str)]
+    times = [s["timestamp"] for s in steps if _time(s.get("timestamp")) is not None]
     fields: list[tuple[str, Any]] = [
         ("session_id", doc.get("session_id")),
         ("agent", agent),
@@ -338,14 +338,24 @@ def _yaml(value: Any) -> str:
     return text if _PLAIN.match(text) else json.dumps(text, ensure_ascii=False)
 
 
+#: The times a transcript's timestamp may be: one within the slack of what a datetime
+#: holds is unknown (the span around the session would overflow).
+_EARLIEST = datetime.min.replace(tzinfo=UTC) + SLACK
+_LATEST = datetime.max.replace(tzinfo=UTC) - SLACK
+
+
 def _time(value: Any) -> datetime | None:
+    """A step's timestamp in UTC; None when it is none, or not one a datetime can hold
+    with the session's slack around it (year 1 in an offset east of UTC, year 9999 …):
+    such a time is unknown, like a missing one."""
     if not isinstance(value, str):
         return None
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError, OSError):
         return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment if _EARLIEST <= moment <= _LATEST else None
 
 
 def _sort_key(value: str) -> datetime:

@@ -368,3 +368,19 @@ def test_gemini_project_root_is_looked_for_in_paths_of_a_sane_length() -> None:
     assert read_transcript(chat("/p/a.txt")).trajectory["extra"]["cwd"] == "/p"
     long = "/p/" + "d/" * 2100 + "a.txt"
     assert "cwd" not in read_transcript(chat(long)).trajectory["extra"]
+
+
+@pytest.mark.parametrize("edge", ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z",
+                                  "0001-01-01T00:00:00+05:00", "9999-12-31T23:00:00-05:00"])
+def test_a_time_at_the_edge_of_the_calendar_is_unknown(ledger: Run, tmp_path: Path,
+                                                       edge: str) -> None:
+    """A timestamp a datetime can hold only just (the slack around the session, or its
+    offset, would overflow) is an unknown time: the export goes on without it."""
+    data = claude({"type": "user", "uuid": "u1", "message": {"content": "go"}},
+                  {"type": "user", "uuid": "u2", "timestamp": edge,
+                   "message": {"content": "again"}})
+    ledger("task", "a task")  # a ledger commit for the session's span to be compared with
+    document = export(ledger, "md", saved(ledger, tmp_path, data)).stdout
+    assert "## Turn 1 · 2026-12-01 10:00:00 UTC" in document
+    assert "\n## Turn 2\n" in document  # no time shown
+    assert f"ended: {edge}" not in document
