@@ -150,10 +150,47 @@ def read_trajectory(data: bytes, *, session_id: str | None = None) -> Reading:
     if problems:
         raise AtifError(f"the saved ATIF trajectory is not valid: {problems[0]}"
                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
-    doc = {**doc, "schema_version": SCHEMA_VERSION}
+    doc = {**_without_nulls(doc), "schema_version": SCHEMA_VERSION}
     if session_id is not None and not doc.get("session_id"):
         doc["session_id"] = session_id
     return Reading(doc, "atif")
+
+
+def _without_nulls(doc: dict[str, Any]) -> dict[str, Any]:
+    """A valid trajectory with every optional field that is null left out: writers that
+    dump a model whole (Harbor's Pydantic models) write an unset field as null, and the
+    RFC means the same by both.  Custom data (``extra``) and a call's ``arguments`` are
+    kept as they are: a null there is a value."""
+    out = _present(doc)
+    for key in ("agent", "final_metrics"):
+        if isinstance(out.get(key), dict):
+            out[key] = _present(out[key])
+    out["steps"] = [_step_without_nulls(step) for step in out["steps"]]
+    if isinstance(out.get("subagent_trajectories"), list):
+        out["subagent_trajectories"] = [_without_nulls(sub)
+                                        for sub in out["subagent_trajectories"]]
+    return out
+
+
+def _step_without_nulls(step: dict[str, Any]) -> dict[str, Any]:
+    out = _present(step)
+    if isinstance(out.get("tool_calls"), list):
+        out["tool_calls"] = [_present(call) for call in out["tool_calls"]]
+    if isinstance(out.get("metrics"), dict):
+        out["metrics"] = _present(out["metrics"])
+    observation = out.get("observation")
+    if isinstance(observation, dict):
+        results = [_present(result) for result in observation["results"]]
+        for result in results:
+            if isinstance(result.get("subagent_trajectory_ref"), list):
+                result["subagent_trajectory_ref"] = [
+                    _present(ref) for ref in result["subagent_trajectory_ref"]]
+        out["observation"] = {**_present(observation), "results": results}
+    return out
+
+
+def _present(obj: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in obj.items() if value is not None}
 
 
 def timestamp_of(value: Any) -> str | None:

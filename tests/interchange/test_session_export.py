@@ -384,3 +384,30 @@ def test_a_time_at_the_edge_of_the_calendar_is_unknown(ledger: Run, tmp_path: Pa
     assert "## Turn 1 · 2026-12-01 10:00:00 UTC" in document
     assert "\n## Turn 2\n" in document  # no time shown
     assert f"ended: {edge}" not in document
+
+
+def test_a_saved_trajectory_with_null_optional_fields_reads_as_without_them(
+        ledger: Run, tmp_path: Path) -> None:
+    """ATIF writers serialise an unset optional field as null (Pydantic's default dump):
+    a null is read as the field's absence."""
+    trajectory = read_transcript(recorded("claude")).trajectory
+    nulled = {**trajectory, "extra": None, "final_metrics": None, "notes": None,
+              "agent": {**trajectory["agent"], "model_name": None, "extra": None},
+              "steps": [{**step, "extra": None, "observation": step.get("observation"),
+                         "tool_calls": step.get("tool_calls"), "metrics": None,
+                         "model_name": None, "reasoning_content": None}
+                        for step in trajectory["steps"]]}
+    first_call = next(s for s in nulled["steps"] if s["tool_calls"])
+    first_call["tool_calls"] = [{**c, "extra": None} for c in first_call["tool_calls"]]
+    first_call["observation"] = {"results": [
+        {**r, "extra": None, "subagent_trajectory_ref": None}
+        for r in first_call["observation"]["results"]]}
+    session = saved(ledger, tmp_path, json.dumps(nulled).encode(), "t.json")
+    document = export(ledger, "md", session).stdout
+    assert "write the greeting and record why" in document
+    assert "Done: hello.txt is written" in document
+    again = json.loads(export(ledger, "atif", session).stdout)
+    assert "extra" not in again
+    assert "final_metrics" not in again
+    assert all(None not in step.values() for step in again["steps"])
+    assert validate(again) == []
