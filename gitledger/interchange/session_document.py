@@ -31,6 +31,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from gitledger.core.apply_patch import parse_patch
+from gitledger.core.display import one_line
 from gitledger.core.model import Event
 from gitledger.core.shell_writes import written_files
 from gitledger.interchange.atif import Reading
@@ -43,6 +44,8 @@ from gitledger.storage.store import Store
 #: A block longer than this many lines, or characters, is folded.
 FOLD_LINES = 20
 FOLD_CHARS = 2000
+#: The longest summary line of a folded block.
+SUMMARY_LIMIT = 200
 #: A commit without a session trailer counts as the session's within this of its span.
 SLACK = timedelta(seconds=1)
 _PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/+-]*$")
@@ -305,7 +308,9 @@ def _maybe_folded(label: str, text: str, info: str) -> list[str]:
 
 
 def _folded(summary: str, body: list[str]) -> list[str]:
-    shown = summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # A summary can quote the transcript (a step's kind): one line, or the element breaks.
+    shown = one_line(summary, SUMMARY_LIMIT).replace("&", "&amp;").replace(
+        "<", "&lt;").replace(">", "&gt;")
     return [f"<details><summary>{shown}</summary>", "", *body, "", "</details>"]
 
 

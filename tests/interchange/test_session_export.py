@@ -411,3 +411,16 @@ def test_a_saved_trajectory_with_null_optional_fields_reads_as_without_them(
     assert "final_metrics" not in again
     assert all(None not in step.values() for step in again["steps"])
     assert validate(again) == []
+
+
+def test_a_folded_blocks_summary_is_one_line() -> None:
+    """A summary is built from the transcript (a system step's kind): it stays one line,
+    so the <details> element is not broken up."""
+    trajectory = read_transcript(recorded("claude")).trajectory
+    odd = {"step_id": 1, "source": "system", "message": "hook text",
+           "extra": {"hook_kind": "pre\ncompact\n\n</summary>  <b>x"}}
+    steps = [odd, *({**s, "step_id": n} for n, s in enumerate(trajectory["steps"], start=2))]
+    reading = read_transcript(json.dumps({**trajectory, "steps": steps}).encode())
+    document = session_markdown(reading)
+    assert ("<details><summary>System (pre compact &lt;/summary&gt; &lt;b&gt;x)</summary>"
+            in document)
