@@ -1,7 +1,8 @@
 """Which agent wrote a saved transcript, and its reader: one ``Dialect`` per agent.
 
 A transcript is recognised by what it holds, not by its name (``transcript save`` takes any
-file, and a hook saves the file the agent names): the first lines a Codex rollout writes
+file, and a hook saves the file the agent names), from its first lines (up to 200 when the
+first 20 do not tell): the first lines a Codex rollout writes
 are ``{timestamp, type, payload}`` records, Gemini CLI's chat log starts with an object
 holding ``projectHash`` (or is one JSON object with ``messages``), Claude Code's records
 carry a ``sessionId`` beside a ``uuid`` or a record type of its own, and an ATIF
@@ -27,8 +28,11 @@ from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
 
-#: How many leading lines are looked at to recognise a JSON-lines transcript.
+#: How many leading lines are looked at to recognise a JSON-lines transcript, and how
+#: many at most when those do not tell (lines that do not parse, or records no dialect
+#: claims: a client's preamble, a damaged start).
 SNIFF_LINES = 20
+SNIFF_LIMIT = 200
 _CLAUDE_TYPES = frozenset({"user", "assistant", "system", "summary", "queue-operation",
                            "file-history-snapshot", "attachment"})
 _CODEX_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
@@ -96,10 +100,17 @@ BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 def dialect_of(data: bytes) -> Dialect:
     """The dialect ``data`` is written in; InvalidInput (one line) when none is."""
     whole = _whole(data)
-    lines = _leading(data)
-    for dialect in DIALECTS:
-        if dialect.recognises(lines, whole):
-            return dialect
+    raws = data.split(b"\n", SNIFF_LIMIT)[:SNIFF_LIMIT]
+    lines: list[dict[str, Any]] = []
+    read = 0
+    for stop in (SNIFF_LINES, SNIFF_LIMIT):
+        lines += _records(raws[read:stop])
+        read = stop
+        for dialect in DIALECTS:
+            if dialect.recognises(lines, whole):
+                return dialect
+        if read >= len(raws):
+            break
     known = ", ".join(d.title for d in DIALECTS[1:])
     raise InvalidInput(f"the transcript is not one gitledger can read: not {known} JSON "
                        "lines, nor an ATIF trajectory")
@@ -120,9 +131,10 @@ def _whole(data: bytes) -> Any:
         return None
 
 
-def _leading(data: bytes) -> list[dict[str, Any]]:
+def _records(raws: list[bytes]) -> list[dict[str, Any]]:
+    """The lines that are JSON objects."""
     found: list[dict[str, Any]] = []
-    for raw in data.split(b"\n", SNIFF_LINES)[:SNIFF_LINES]:
+    for raw in raws:
         try:
             record = transcript_json_loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from gitledger.errors import InvalidInput
 from gitledger.interchange.atif import SCHEMA_VERSION, validate
 from gitledger.interchange.dialects import dialect_of, read_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
@@ -424,3 +425,16 @@ def test_a_folded_blocks_summary_is_one_line() -> None:
     document = session_markdown(reading)
     assert ("<details><summary>System (pre compact &lt;/summary&gt; &lt;b&gt;x)</summary>"
             in document)
+
+
+@pytest.mark.parametrize("preamble", [b"not json\n", b'{"note": "no dialect claims this"}\n'])
+def test_a_transcript_is_recognised_past_a_start_that_does_not_tell(preamble: bytes) -> None:
+    """Twenty leading lines that do not parse, or that no dialect claims, are not the end
+    of the look: up to 200 lines are read to recognise it; past that it is refused."""
+    data = preamble * 25 + recorded("codex")
+    assert dialect_of(data).name == "codex"
+    reading = read_transcript(data)
+    assert "write the greeting and record why" in session_markdown(reading)
+    assert len(reading.unreadable) == 25  # each named in the warning
+    with pytest.raises(InvalidInput, match="not one gitledger can read"):
+        dialect_of(preamble * 200 + recorded("codex"))
