@@ -108,7 +108,8 @@ class _Reader:
         self.skipped[kind] = self.skipped.get(kind, 0) + 1
 
     def _session(self, payload: dict[str, Any]) -> None:
-        for key, attr in (("id", "session_id"), ("cli_version", "version")):
+        for key, attr in (("id", "session_id"), ("session_id", "session_id"),
+                          ("cli_version", "version")):
             value = payload.get(key)
             if isinstance(value, str) and value and getattr(self, attr) is None:
                 setattr(self, attr, value)

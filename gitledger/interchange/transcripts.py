@@ -49,7 +49,7 @@ from gitledger.core.credentials import (
 )
 from gitledger.core.display import printable
 from gitledger.core.model import Change
-from gitledger.core.parsing import json_loads, toml_loads
+from gitledger.core.parsing import toml_loads, transcript_json_loads
 from gitledger.errors import CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
@@ -232,23 +232,24 @@ def _read(file: Path, *, follow_links: bool = True) -> bytes:
 
 def session_id_of(data: bytes, file: Path) -> str:
     """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one
-    (Claude Code and Gemini CLI at the top of a record, Codex in its ``session_meta``
-    record's payload), else the file's stem (Claude Code names a transcript
-    ``<session id>.jsonl``)."""
+    (Claude Code and Gemini CLI at the top of a record), or the ``id`` of a Codex
+    ``session_meta`` record's payload, else the file's stem (Claude Code names a
+    transcript ``<session id>.jsonl``; Codex ``rollout-<time>-<id>.jsonl``)."""
     for count, line in enumerate(data.splitlines()):
         if count >= _SESSION_ID_LINES:
             break
-        if b"essionId" not in line and b"session_id" not in line:
+        if not any(mark in line for mark in (b"essionId", b"session_id", b"session_meta")):
             continue
         try:
-            record = json_loads(line)
+            record = transcript_json_loads(line)
         except (ValueError, UnicodeDecodeError):
             continue
         if not isinstance(record, dict):
             continue
+        keys: tuple[str, ...] = ("sessionId", "session_id")
         if record.get("type") == "session_meta" and isinstance(record.get("payload"), dict):
-            record = record["payload"]
-        for key in ("sessionId", "session_id"):
+            record, keys = record["payload"], ("id", "session_id")
+        for key in keys:
             value = record.get(key)
             if isinstance(value, str) and value.strip():
                 return value

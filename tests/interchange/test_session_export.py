@@ -438,3 +438,13 @@ def test_a_transcript_is_recognised_past_a_start_that_does_not_tell(preamble: by
     assert len(reading.unreadable) == 25  # each named in the warning
     with pytest.raises(InvalidInput, match="not one gitledger can read"):
         dialect_of(preamble * 200 + recorded("codex"))
+
+
+def test_a_codex_rollout_is_saved_under_its_session_meta_id(ledger: Run,
+                                                            tmp_path: Path) -> None:
+    """Codex names its session in session_meta's payload ``id`` (newer releases add a
+    ``session_id`` beside it; older ones write only the ``id``)."""
+    data = codex({"type": "message", "role": "user", "content": "go"})
+    assert saved(ledger, tmp_path, data, "rollout-2026-12-01.jsonl") == "c-1"
+    trajectory = json.loads(export(ledger, "atif", "c-1").stdout)
+    assert trajectory["session_id"] == "c-1"
