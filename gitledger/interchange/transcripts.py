@@ -329,22 +329,38 @@ def load_saved(where: str | os.PathLike[str] | None, session_id: str) -> SavedTr
 
 def _resolve(store: Store, session_id: str) -> str:
     shown = printable(session_id)[:60]
+    names = sorted(r.removeprefix(TRANSCRIPTS_PREFIX)
+                   for r in store.refs_under(TRANSCRIPTS_PREFIX))
     try:
-        name = ref_component(session_id)
+        name: str | None = ref_component(session_id)
     except InvalidInput:
-        raise UnknownEntry(f"no saved transcript for '{shown}'") from None
-    names = [r.removeprefix(TRANSCRIPTS_PREFIX) for r in store.refs_under(TRANSCRIPTS_PREFIX)]
+        name = None  # it can name no transcript: the saved ones are the help
     if name in names:
         return TRANSCRIPTS_PREFIX + name
-    matches = sorted(n for n in names if n.startswith(name))
+    matches = [n for n in names if name is not None and n.startswith(name)]
     if not matches:
-        raise UnknownEntry(f"no saved transcript for '{shown}' (git ledger transcript list "
-                           "shows them)")
+        raise UnknownEntry(f"no saved transcript for '{shown}'" + _candidates(names))
     if len(matches) > 1:
         listed = ", ".join(matches[:5]) + (", …" if len(matches) > 5 else "")
         raise UnknownEntry(f"'{shown}' matches {len(matches)} saved transcripts ({listed}); "
                            "give more of the session id")
     return TRANSCRIPTS_PREFIX + matches[0]
+
+
+#: How many saved sessions an unknown id's error names before it counts the rest.
+_NAMED_CANDIDATES = 5
+
+
+def _candidates(names: list[str]) -> str:
+    """The end of an unknown id's error: the saved sessions (the first few, then a count
+    and where the rest are), or that there is none."""
+    if not names:
+        return ": none is saved yet (git ledger transcript save --from FILE saves one)"
+    more = len(names) - _NAMED_CANDIDATES
+    if more <= 0:
+        return f" (the saved ones: {', '.join(names)})"
+    return (f" (the saved ones: {', '.join(names[:_NAMED_CANDIDATES])} and {more} more; "
+            "git ledger transcript list shows them)")
 
 
 def _transcript_blob(view: TreeView, ref: str) -> tuple[str, str]:

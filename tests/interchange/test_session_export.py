@@ -161,9 +161,24 @@ def test_an_ambiguous_or_unknown_session_lists_the_candidates(ledger: Run,
     assert result.exit_code == 1
     assert result.stderr == ("git ledger: 'abc' matches 2 saved transcripts (abc-1, abc-2); "
                              "give more of the session id\n")
-    result = ledger("export", "--format", "md", "--session", "zzz")
-    assert result.stderr == ("git ledger: no saved transcript for 'zzz' (git ledger "
-                             "transcript list shows them)\n")
+    for unknown in ("zzz", "///"):  # the second can name no transcript at all
+        result = ledger("export", "--format", "md", "--session", unknown)
+        assert result.exit_code == 1
+        assert result.stderr == (f"git ledger: no saved transcript for '{unknown}' (the "
+                                 "saved ones: abc-1, abc-2)\n")
+    for sid in (f"b-{n}" for n in range(6)):
+        record = {"type": "user", "sessionId": sid, "message": {"content": "hi"}}
+        saved(ledger, tmp_path, json.dumps(record).encode() + b"\n", f"{sid}.jsonl")
+    assert ledger("export", "--format", "md", "--session", "zzz").stderr == (
+        "git ledger: no saved transcript for 'zzz' (the saved ones: abc-1, abc-2, b-0, b-1, "
+        "b-2 and 3 more; git ledger transcript list shows them)\n")
+
+
+def test_an_unknown_session_where_none_is_saved_says_so(ledger: Run) -> None:
+    result = ledger("export", "--format", "atif", "--session", "zzz")
+    assert result.exit_code == 1
+    assert result.stderr == ("git ledger: no saved transcript for 'zzz': none is saved yet "
+                             "(git ledger transcript save --from FILE saves one)\n")
 
 
 def claude(*records: dict[str, Any]) -> bytes:
