@@ -14,8 +14,8 @@ said.  Long blocks are folded in a ``<details>`` element, never cut.
 
 The ledger entries written during a turn are the ledger commits of the worktree's ledger
 and the project ledger whose ``Ledger-Session`` trailer names the session (or, for a commit
-without one, made while the session ran), placed in the turn that was under way at the
-commit's time.
+without one, made while the session ran: marked "by time", since anyone may have made it),
+placed in the turn that was under way at the commit's time.
 """
 
 from __future__ import annotations
@@ -61,6 +61,10 @@ class LedgerWrite:
     time: datetime
     entry: str
     kind: str
+    #: Linked by its time alone: the commit names no session, so another writer (you in
+    #: another terminal, an agent in another worktree writing the project ledger) may
+    #: have made it.
+    by_time: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,8 @@ def session_context(where: str | os.PathLike[str] | None, session_id: str,
             continue
         for event in store.history(ref):
             if _during(event, session_id, begin, end):
-                found.extend(_writes(event))
+                found.extend(_writes(event, by_time=not event.trailers.get(
+                    "Ledger-Session")))
     found.sort(key=lambda w: w.time)
     return SessionContext(mine.rsplit("/", 1)[-1] if mine else None, tuple(found),
                           str(store.repo.workdir))
@@ -108,10 +113,11 @@ def _during(event: Event, session_id: str, begin: datetime | None,
     return begin is not None and end is not None and begin <= event.time <= end
 
 
-def _writes(event: Event) -> list[LedgerWrite]:
+def _writes(event: Event, *, by_time: bool) -> list[LedgerWrite]:
     kinds = event.trailers.get("Ledger-Kind", ())
     return [LedgerWrite(event.commit, event.time, entry,
-                        kinds[i] if i < len(kinds) else (kinds[-1] if kinds else "entry"))
+                        kinds[i] if i < len(kinds) else (kinds[-1] if kinds else "entry"),
+                        by_time)
             for i, entry in enumerate(event.trailers.get("Ledger-Entry", ()))]
 
 
@@ -136,7 +142,7 @@ def session_markdown(reading: Reading, context: SessionContext = SessionContext(
         entries = placed.get(turn.number, [])
         lines += _written(entries)
         touched = ", ".join(code_span(f) for f in files) or "—"
-        written = ", ".join(f"{code_span(w.entry)} ({w.kind})" for w in entries) or "—"
+        written = ", ".join(f"{code_span(w.entry)} ({w.kind}{_how(w)})" for w in entries) or "—"
         summary.append(f"| {turn.number} | {when or '—'} | {len(calls)} | {_cell(touched)} | "
                        f"{_cell(written)} |")
     lines += ["", "## Summary", "",
@@ -296,7 +302,12 @@ def _written(entries: Sequence[LedgerWrite]) -> list[str]:
     if not entries:
         return []
     return ["", "**Written to the ledger:** " + ", ".join(
-        f"{code_span(w.entry)} ({w.kind}, commit {code_span(w.commit[:12])})" for w in entries)]
+        f"{code_span(w.entry)} ({w.kind}, commit {code_span(w.commit[:12])}{_how(w)})"
+        for w in entries)]
+
+
+def _how(write: LedgerWrite) -> str:
+    return ", by time" if write.by_time else ""
 
 
 def _maybe_folded(label: str, text: str, info: str) -> list[str]:

@@ -463,3 +463,43 @@ def test_a_codex_rollout_is_saved_under_its_session_meta_id(ledger: Run,
     assert saved(ledger, tmp_path, data, "rollout-2026-12-01.jsonl") == "c-1"
     trajectory = json.loads(export(ledger, "atif", "c-1").stdout)
     assert trajectory["session_id"] == "c-1"
+
+
+def test_entries_land_on_the_turn_under_way_and_a_link_by_time_says_so(
+        ledger: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write naming the session lands on the turn under way at its time (turn 2, not
+    1); a write naming no session is linked by its time only, and marked so: another
+    writer may have made it; a write naming another session is not linked."""
+    data = claude(
+        {"type": "user", "uuid": "u1", "timestamp": "2026-12-01T10:00:00Z",
+         "message": {"content": "first"}},
+        {"type": "user", "uuid": "u2", "timestamp": "2026-12-01T10:05:00Z",
+         "message": {"content": "second"}},
+        {"type": "assistant", "uuid": "a2", "timestamp": "2026-12-01T10:06:00Z",
+         "message": {"id": "m2", "content": [{"type": "text", "text": "done"}]}})
+
+    def write(when: str, session: str | None, *args: str) -> str:
+        monkeypatch.setenv("GIT_AUTHOR_DATE", when)
+        monkeypatch.setenv("GIT_COMMITTER_DATE", when)
+        if session is None:
+            monkeypatch.delenv("GIT_LEDGER_SESSION_ID", raising=False)
+        else:
+            monkeypatch.setenv("GIT_LEDGER_SESSION_ID", session)
+        result = ledger(*args)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout.strip()
+
+    unnamed = write("2026-12-01T10:01:00Z", None, "verify", "it builds", "--by", "make")
+    write("2026-12-01T10:02:00Z", "another-session", "drop", "redis", "--why", "slow")
+    mine = write("2026-12-01T10:05:30Z", "s-1", "decide", "use sqlite")
+    monkeypatch.delenv("GIT_LEDGER_SESSION_ID", raising=False)
+    document = export(ledger, "md", saved(ledger, tmp_path, data)).stdout
+    rows = document.split("\n## Summary\n", 1)[1].strip().splitlines()[2:]
+    assert rows == [
+        f"| 1 | 2026-12-01 10:00:00 UTC | 0 | — | `{unnamed}` (verified, by time) |",
+        f"| 2 | 2026-12-01 10:05:00 UTC | 0 | — | `{mine}` (decided) |"]
+    turn_two = document.split("## Turn 2", 1)[1]
+    assert f"**Written to the ledger:** `{mine}` (decided, commit `" in turn_two
+    assert "(verified, commit `" in document.split("## Turn 2", 1)[0]
+    assert "by time)" in document.split("## Turn 2", 1)[0]
+    assert "(dropped" not in document
