@@ -48,7 +48,20 @@ FOLD_CHARS = 2000
 SUMMARY_LIMIT = 200
 #: A commit without a session trailer counts as the session's within this of its span.
 SLACK = timedelta(seconds=1)
-_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/+-]*$")
+#: A frontmatter value written unquoted: a word of these characters that YAML reads as a
+#: string (no ``:``, which makes a sexagesimal number of ``12:30``) …
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./+-]*")
+#: … unless YAML 1.1 or 1.2 reads it as something else: a boolean or null, a number
+#: (decimal, float, hex, octal, binary; a version like ``1.10`` is YAML 1.1's float), a date.
+_YAML_TYPED = re.compile(
+    r"(?i:y|n|yes|no|on|off|true|false|null)"
+    r"|[-+]?[0-9][0-9_.]*(?:[eE][-+]?[0-9]+)?"
+    r"|0[xXoObB][0-9a-fA-F_]+"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+#: A timestamp YAML reads as one: ``started`` and ``ended`` stay timestamps when they are.
+_YAML_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}[Tt][0-9]{1,2}:[0-9]{2}:[0-9]{2}"
+                             r"(?:\.[0-9]+)?(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?)?")
+_TIME_FIELDS = frozenset({"started", "ended"})
 _HOOK_CONTEXT = re.compile(r"^\s*<hook_context>(.*?)</hook_context>\s*", re.S)
 _PATH_KEYS = ("file_path", "path", "absolute_path", "notebook_path")
 
@@ -241,8 +254,8 @@ def _frontmatter(doc: dict[str, Any], agent: str, ledger: str | None, turns: int
         fields += [("prompt_tokens", final.get("total_prompt_tokens")),
                    ("completion_tokens", final.get("total_completion_tokens")),
                    ("cached_tokens", final.get("total_cached_tokens"))]
-    return ["---", *(f"{key}: {_yaml(value)}" for key, value in fields if value is not None),
-            "---"]
+    return ["---", *(f"{key}: {_yaml(value, time=key in _TIME_FIELDS)}"
+                     for key, value in fields if value is not None), "---"]
 
 
 def _steps(steps: Iterable[dict[str, Any]], cwd: str | None) -> list[str]:
@@ -347,11 +360,19 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _yaml(value: Any) -> str:
-    if isinstance(value, int):
+def _yaml(value: Any, *, time: bool = False) -> str:
+    """A frontmatter value: an integer as it is, a string plain only where YAML reads it
+    back as that string (or, for a time, as that timestamp), else double-quoted (JSON's
+    escapes are YAML's; U+2028 and U+2029 are escaped too, YAML 1.1 breaks a line there)."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    text = " ".join(str(value).split())
-    return text if _PLAIN.match(text) else json.dumps(text, ensure_ascii=False)
+    text = str(value)
+    if time and _YAML_TIMESTAMP.fullmatch(text):
+        return text
+    if _PLAIN.fullmatch(text) and not _YAML_TYPED.fullmatch(text):
+        return text
+    return json.dumps(text, ensure_ascii=False).replace("\u2028", "\\u2028").replace(
+        "\u2029", "\\u2029")
 
 
 #: The times a transcript's timestamp may be: one within the slack of what a datetime

@@ -503,3 +503,23 @@ def test_entries_land_on_the_turn_under_way_and_a_link_by_time_says_so(
     assert "(verified, commit `" in document.split("## Turn 2", 1)[0]
     assert "by time)" in document.split("## Turn 2", 1)[0]
     assert "(dropped" not in document
+
+
+def test_frontmatter_values_yaml_would_read_as_another_type_are_quoted() -> None:
+    """A plain scalar YAML resolves to a number, a boolean, null, a date or a sexagesimal
+    is quoted, as is one with spaces at its ends or a character YAML gives a meaning to;
+    a timestamp stays a plain YAML timestamp."""
+    trajectory = read_transcript(recorded("claude")).trajectory
+    values = {"1.10": '"1.10"', "null": '"null"', "yes": '"yes"', "No": '"No"',
+              "true": '"true"', "off": '"off"', "~": '"~"', "12:30": '"12:30"',
+              "42": '"42"', "-7": '"-7"', "1e3": '"1e3"', "0x1F": '"0x1F"',
+              "2026-12-01": '"2026-12-01"', " padded ": '" padded "', "a #b": '"a #b"',
+              "a: b": '"a: b"', "a\nb": '"a\\nb"', "1_000": '"1_000"',
+              "claude-opus-4": "claude-opus-4", "my_model": "my_model",
+              "gpt-5.1-codex": "gpt-5.1-codex"}
+    for value, shown in values.items():
+        doc = {**trajectory, "agent": {**trajectory["agent"], "model_name": value}}
+        document = session_markdown(read_transcript(json.dumps(doc).encode()))
+        head = document.split("\n---\n", 1)[0].splitlines()
+        assert f"model: {shown}" in head, value
+        assert "started: 2026-12-02T23:04:18.460Z" in head
