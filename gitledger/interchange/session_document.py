@@ -269,14 +269,14 @@ def _steps(steps: Iterable[dict[str, Any]], cwd: str | None) -> list[str]:
             if hook:
                 lines += ["", *_folded("Context a hook added", _fenced(hook.group(1).strip()))]
                 message = message[hook.end():]
-            lines += ["", *_fenced(message)]
+            lines += ["", *_maybe_folded("Message", message, "text", shown=False)]
         elif source == "agent":
             model = step.get("model_name")
             lines += ["", "### Agent" + (f" · {code_span(model)}" if model else "")]
             if step.get("reasoning_content"):
                 lines += ["", *_folded("Reasoning", _fenced(step["reasoning_content"]))]
             if message:
-                lines += ["", *_fenced(message)]
+                lines += ["", *_maybe_folded("Message", message, "text", shown=False)]
             lines += _calls(step)
         else:
             kind = next((v for k, v in step.get("extra", {}).items() if k.endswith("_kind")),
@@ -323,12 +323,15 @@ def _how(write: LedgerWrite) -> str:
     return ", by time" if write.by_time else ""
 
 
-def _maybe_folded(label: str, text: str, info: str) -> list[str]:
+def _maybe_folded(label: str, text: str, info: str, *, shown: bool = True) -> list[str]:
+    """``text`` fenced, folded under ``label`` when it is long; a short one follows its
+    label (``shown``) or stands alone (a message, whose heading says what it is)."""
     block = _fenced(text, info)
     rows = text.count("\n") + 1
     if rows > FOLD_LINES or len(text) > FOLD_CHARS:
-        return _folded(f"{label}: {rows} lines, {len(text)} characters", block)
-    return [f"{label}:", "", *block]
+        return _folded(f"{label}: {rows} line{'s' if rows != 1 else ''}, {len(text)} "
+                       "characters", block)
+    return [f"{label}:", "", *block] if shown else block
 
 
 def _folded(summary: str, body: list[str]) -> list[str]:

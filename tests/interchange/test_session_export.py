@@ -523,3 +523,21 @@ def test_frontmatter_values_yaml_would_read_as_another_type_are_quoted() -> None
         head = document.split("\n---\n", 1)[0].splitlines()
         assert f"model: {shown}" in head, value
         assert "started: 2026-12-02T23:04:18.460Z" in head
+
+
+def test_long_messages_are_folded_whole_like_every_long_block() -> None:
+    """The user's and the agent's messages are folded past 20 lines or 2,000 characters,
+    as inputs and results are, and kept whole; a short one is shown as it is."""
+    asked = "\n".join(f"ask {n}" for n in range(30))
+    answer = "x" * 2500
+    data = claude(
+        {"type": "user", "uuid": "u1", "message": {"content": asked}},
+        {"type": "assistant", "uuid": "a1", "message": {"id": "m1", "content": [
+            {"type": "text", "text": answer}]}},
+        {"type": "user", "uuid": "u2", "message": {"content": "short"}})
+    document = session_markdown(read_transcript(data))
+    assert (f"<details><summary>Message: 30 lines, {len(asked)} characters</summary>\n\n"
+            f"```text\n{asked}\n```\n\n</details>") in document
+    assert (f"<details><summary>Message: 1 line, 2500 characters</summary>\n\n"
+            f"```text\n{answer}\n```\n\n</details>") in document
+    assert "### User\n\n```text\nshort\n```" in document
