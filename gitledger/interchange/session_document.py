@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import PurePosixPath
 from typing import Any
 
-from gitledger.core.apply_patch import parse_patch
+from gitledger.core.apply_patch import BEGIN, parse_patch
 from gitledger.core.display import one_line
 from gitledger.core.model import Event
 from gitledger.core.shell_writes import written_files
@@ -151,7 +151,7 @@ def session_markdown(reading: Reading, context: SessionContext = SessionContext(
         lines += ["", f"## Turn {turn.number}" + (f" · {when}" if when else "")]
         lines += _steps(turn.steps, cwd)
         calls = [c for s in turn.steps for c in s.get("tool_calls", ())]
-        files = _files(calls, dialect, bases)
+        files = _files(calls, dialect, bases, cwd if isinstance(cwd, str) else None)
         entries = placed.get(turn.number, [])
         lines += _written(entries)
         touched = ", ".join(code_span(f) for f in files) or "—"
@@ -198,26 +198,39 @@ def _placed(turns: Sequence[_Turn], writes: Iterable[LedgerWrite]) -> dict[int, 
     return placed
 
 
-def _files(calls: Iterable[dict[str, Any]], dialect: Dialect,
-           bases: tuple[str, ...]) -> list[str]:
+def _files(calls: Iterable[dict[str, Any]], dialect: Dialect, bases: tuple[str, ...],
+           cwd: str | None) -> list[str]:
     """The files the calls wrote (or meant to), relative to the work tree (or the agent's
-    working directory) when inside it."""
+    working directory) when inside it.  A relative path is the call's: Codex names the
+    directory a command runs in (``workdir``), else it is the agent's."""
     found: list[str] = []
     for call in calls:
         name, args = call["function_name"], call.get("arguments", {})
+        paths: list[str] = []
         if name in dialect.file_tools:
-            found += [args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)][:1]
+            paths = [args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)][:1]
         elif name in dialect.shell_tools:
-            command = args.get("command", args.get("cmd"))
-            if isinstance(command, list):
-                command = shlex.join(str(part) for part in command)
-            if isinstance(command, str):
-                found += _patched(command) if "*** Begin Patch" in command else (
-                    written_files(command))
+            paths = _shell_writes(args.get("command", args.get("cmd")))
         elif name in dialect.patch_tools:
             body = args.get("input", args.get("patch"))
-            found += _patched(body) if isinstance(body, str) else []
+            paths = _patched(body) if isinstance(body, str) else []
+        workdir = args.get("workdir")
+        found += [_absolute(path, workdir if isinstance(workdir, str) else cwd)
+                  for path in paths]
     return list(dict.fromkeys(_relative(path, bases) for path in found))
+
+
+def _shell_writes(command: Any) -> list[str]:
+    """The files a shell command writes, with those of a patch it gives apply_patch: in a
+    here-document, or as the argument of ``["apply_patch", PATCH]`` (Codex's shell tool)."""
+    if isinstance(command, list):
+        parts = [str(part) for part in command]
+        if len(parts) == 2 and parts[0] == "apply_patch":
+            return _patched(parts[1])
+        command = shlex.join(parts)
+    if not isinstance(command, str):
+        return []
+    return (_patched(command) if BEGIN in command else []) + written_files(command)
 
 
 def _patched(body: str) -> list[str]:
@@ -225,10 +238,24 @@ def _patched(body: str) -> list[str]:
     return [p for f in files for p in (f.path, f.move_to) if p]
 
 
+def _absolute(path: str, directory: str | None) -> str:
+    """``path`` joined to ``directory`` when it is relative and the directory is absolute."""
+    if directory is None or PurePosixPath(path).is_absolute() or not PurePosixPath(
+            directory).is_absolute():
+        return path
+    return str(PurePosixPath(directory) / path)
+
+
 def _relative(path: str, bases: tuple[str, ...]) -> str:
+    """``path`` relative to the first base it lies under, component by component; as
+    written when it lies under none, or climbs with ``..`` (it may leave the base)."""
+    target = PurePosixPath(path)
+    if ".." in target.parts:
+        return path
     for base in bases:
-        if path.startswith(base.rstrip("/") + "/"):
-            return str(PurePosixPath(path).relative_to(base))
+        root = PurePosixPath(base)
+        if root.is_absolute() and target != root and target.is_relative_to(root):
+            return str(target.relative_to(root))
     return path
 
 

@@ -541,3 +541,25 @@ def test_long_messages_are_folded_whole_like_every_long_block() -> None:
     assert (f"<details><summary>Message: 1 line, 2500 characters</summary>\n\n"
             f"```text\n{answer}\n```\n\n</details>") in document
     assert "### User\n\n```text\nshort\n```" in document
+
+
+def test_the_files_a_turn_touched_are_resolved_against_the_calls_directory() -> None:
+    """A relative path is the call's own working directory's (Codex's ``workdir``), else
+    the agent's; a path is shown relative to that directory by its components (``//``
+    too), and one that climbs out with ``..`` stays as written; a patch given to
+    apply_patch as its argument, or in a here-document beside other writes, counts."""
+    patch = "*** Begin Patch\n*** Add File: {}\n+x\n*** End Patch\n"
+    calls = [
+        ("exec_command", {"cmd": "echo x > out.txt", "workdir": "/w/sub"}),
+        ("exec_command", {"cmd": "echo x > /w//double.txt"}),
+        ("exec_command", {"cmd": "echo x > /w/../etc/escaped"}),
+        ("shell", {"command": ["apply_patch", patch.format("listed.txt")]}),
+        ("exec_command", {"cmd": f"apply_patch <<'EOF'\n{patch.format('here.txt')}EOF\n"
+                                 "echo y > beside.txt"}),
+    ]
+    data = codex({"type": "message", "role": "user", "content": "go"},
+                 *({"type": "function_call", "call_id": f"c{n}", "name": name,
+                    "arguments": json.dumps(args)} for n, (name, args) in enumerate(calls)))
+    row = session_markdown(read_transcript(data)).rstrip("\n").rsplit("\n", 1)[1]
+    assert row.split(" | ")[3] == ("`sub/out.txt`, `double.txt`, `/w/../etc/escaped`, "
+                                   "`listed.txt`, `here.txt`, `beside.txt`")
