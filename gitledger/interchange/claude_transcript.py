@@ -293,10 +293,6 @@ def _result_text(content: Any, where: str) -> str:
     raise AtifError(f"{where}: a tool_result's \"content\" must be a string or a list")
 
 
-
-
-
-
 def _metrics(usage: dict[str, Any]) -> dict[str, Any]:
     """ATIF step metrics from Anthropic usage: prompt_tokens counts every input token."""
     fresh = count(usage, "input_tokens")

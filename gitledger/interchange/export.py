@@ -246,7 +246,6 @@ def _events(ledger: Ledger, snapshot: Snapshot) -> list[Event]:
 # -- escaping -----------------------------------------------------------------------------
 
 
-
 def _md(text: str | None, empty: str = "") -> str:
     """``text`` as inline Markdown that shows exactly its characters, on one line."""
     flat = one_line(text or "")

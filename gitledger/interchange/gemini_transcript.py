@@ -53,26 +53,25 @@ _SYSTEM_TYPES = ("info", "warning", "error")
 PATH_LIMIT = 4096
 
 
-def is_whole_chat(data: bytes) -> bool:
-    """Whether ``data`` is the one-object form (a JSON object with a ``messages`` list)."""
-    head = data.lstrip()[:1]
-    if head != b"{":
-        return False
+def whole_chat(data: bytes) -> dict[str, Any] | None:
+    """The chat, when ``data`` is the one-object form (a JSON object with a ``messages``
+    list); else None (the JSON-lines log, or not JSON)."""
+    if data.lstrip()[:1] != b"{":
+        return None
     try:
         chat = transcript_json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        return False
-    return isinstance(chat, dict) and isinstance(chat.get("messages"), list)
+        return None
+    return chat if isinstance(chat, dict) and isinstance(chat.get("messages"), list) else None
 
 
 def from_gemini_transcript(data: bytes, *, session_id: str | None = None) -> Reading:
     """The ATIF trajectory of the Gemini CLI chat ``data`` (either form); lines of the
     JSON-lines form that do not parse are left out and named in ``Reading.unreadable``."""
     unreadable: list[str] = []
-    if is_whole_chat(data):
-        chat = transcript_json_loads(data.decode("utf-8"))
-        skipped: dict[str, int] = {}
-    else:
+    chat = whole_chat(data)
+    skipped: dict[str, int] = {}
+    if chat is None:
         chat, skipped = _replayed(data, unreadable)
     messages = [m for m in chat.get("messages", ()) if isinstance(m, dict)]
     drafts: list[StepDraft] = []

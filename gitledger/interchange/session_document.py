@@ -144,12 +144,12 @@ def session_markdown(reading: Reading, context: SessionContext = SessionContext(
     bases = tuple(b for b in (context.top, cwd) if isinstance(b, str) and b)
     lines = _frontmatter(doc, reading.dialect, context.ledger, len(turns))
     lines += ["", f"# Session {doc.get('session_id', '')[:8]} ({dialect.title})"]
-    lines += _steps(preface, cwd)  # the context the agent started with, each step folded
+    lines += _steps(preface)  # the context the agent started with, each step folded
     summary: list[str] = []
     for turn in turns:
         when = _shown_time(turn.start)
         lines += ["", f"## Turn {turn.number}" + (f" · {when}" if when else "")]
-        lines += _steps(turn.steps, cwd)
+        lines += _steps(turn.steps)
         calls = [c for s in turn.steps for c in s.get("tool_calls", ())]
         files = _files(calls, dialect, bases, cwd if isinstance(cwd, str) else None)
         entries = placed.get(turn.number, [])
@@ -285,7 +285,7 @@ def _frontmatter(doc: dict[str, Any], agent: str, ledger: str | None, turns: int
                      for key, value in fields if value is not None), "---"]
 
 
-def _steps(steps: Iterable[dict[str, Any]], cwd: str | None) -> list[str]:
+def _steps(steps: Iterable[dict[str, Any]]) -> list[str]:
     lines: list[str] = []
     for step in steps:
         source = step["source"]

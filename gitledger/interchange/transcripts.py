@@ -113,8 +113,6 @@ class SavedTranscript:
 
     #: The session id the save recorded (the ref's name may be a shortened form of it).
     session_id: str
-    #: The blob's name: ``transcript`` and the source file's suffix.
-    file: str
     data: bytes
 
 
@@ -314,17 +312,17 @@ def load(where: str | os.PathLike[str] | None, session_id: str) -> bytes:
 
 
 def load_saved(where: str | os.PathLike[str] | None, session_id: str) -> SavedTranscript:
-    """``load``, with the full session id the save recorded and the file's name."""
+    """``load``, with the full session id the save recorded."""
     store = Store(Repo(where))
     ref = _resolve(store, session_id)
     tip = store.tip(ref)
     if tip.view is None:
         raise UnknownEntry(f"no saved transcript for '{printable(session_id)[:60]}'")
-    name, blob_id = _transcript_blob(tip.view, ref)
+    _, blob_id = _transcript_blob(tip.view, ref)
     recorded = _meta(tip.view, ref).get("session")
     full = recorded if isinstance(recorded, str) and recorded else ref.removeprefix(
         TRANSCRIPTS_PREFIX)
-    return SavedTranscript(full, name, tip.view.read_blob(blob_id, limit=MAX_BYTES))
+    return SavedTranscript(full, tip.view.read_blob(blob_id, limit=MAX_BYTES))
 
 
 def _resolve(store: Store, session_id: str) -> str:
