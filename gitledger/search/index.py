@@ -49,7 +49,7 @@ from gitledger.storage.store import TreeView
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 BUSY_SECONDS = 2.0
 #: What a transcript row is made of at most (a message is cut there).
 TRANSCRIPT_TEXT = 20_000
@@ -62,10 +62,20 @@ _SCHEMA = (
     "CREATE TABLE docs (rowid INTEGER PRIMARY KEY, ref TEXT NOT NULL, path TEXT NOT NULL, "
     "source TEXT NOT NULL, ledger TEXT NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, "
     "status TEXT, scope TEXT, author TEXT NOT NULL, ident TEXT NOT NULL, date TEXT, "
-    "text TEXT NOT NULL, replaced_by TEXT, mirror INTEGER NOT NULL, UNIQUE (ref, path))",
+    "text TEXT NOT NULL, replaced_by TEXT, mirror INTEGER NOT NULL, "
+    # 1 when another row holds the same id (a pulled copy of a local entry): only those
+    # rows need counting by id, so a query's total stays a plain count otherwise.
+    "copied INTEGER NOT NULL DEFAULT 0, UNIQUE (ref, path))",
     "CREATE INDEX docs_ref ON docs (ref)",
+    "CREATE INDEX docs_id ON docs (id)",
+    "CREATE INDEX docs_special ON docs (rowid) WHERE copied OR source != 'ledger'",
     "CREATE VIRTUAL TABLE fts USING fts5(text, body, tokenize = 'unicode61 remove_diacritics 2')",
+    # An entry's own text weighs ten times its other fields; as the table's rank, FTS5
+    # orders by it without a join.
+    "INSERT INTO fts (fts, rank) VALUES ('rank', 'bm25(10.0, 1.0)')",
 )
+#: The rows a query ranks at a time, looking for ``limit`` distinct entries.
+RANK_BATCH = 256
 _TABLES = ("synced", "docs", "fts")
 
 
@@ -120,6 +130,8 @@ class SearchIndex:
     def __init__(self, db: sqlite3.Connection, store: ArchiveStore,
                  where: str | os.PathLike[str] | None) -> None:
         self.db, self.store, self.where = db, store, where
+        #: The ids whose rows changed in this transaction (their ``copied`` is redone).
+        self._touched: set[str] = set()
 
     def sync(self, refs: dict[str, str], *, transcripts: dict[str, str] | None = None) -> None:
         """Bring the index to ``refs`` (ref → target), and to ``transcripts`` when given
@@ -145,6 +157,7 @@ class SearchIndex:
             self._drop(ref)
             return
         old = _old_view(self.store, ref, before)
+        fresh = old is None
         if old is None:
             self._drop(ref)
             entries, _ = read_entries(self.store, ref, tip.view)
@@ -161,7 +174,7 @@ class SearchIndex:
             record = provenance.entry(entry.id)
             ident = record.created_by if record else "an unknown author"
             rows.append(entry_row(ref, label, entry, ident))
-        self._insert(rows)
+        self._insert(rows, fresh=fresh)
         self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
 
     def _index_transcript(self, ref: str, target: str) -> None:
@@ -175,48 +188,109 @@ class SearchIndex:
         except (LedgerError, OSError):
             self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
             return  # not a transcript anyone can read: nothing to find in it
-        self._insert(transcript_rows(ref, reading.trajectory))
+        self._insert(transcript_rows(ref, reading.trajectory), fresh=True)
         self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
 
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
-    def query(self, match: str, where: str, params: list[object], limit: int
-              ) -> tuple[int, list[tuple[object, ...]]]:
+    def query(self, match: str, where: str, params: list[object], limit: int, *,
+              transcripts: bool, filtered: bool) -> tuple[int, list[tuple[object, ...]]]:
         """The number of matching entries, and the best ``limit`` of them with their score
         and snippet (``\\x02``/``\\x03`` around each matched term).  An entry held by a
         ledger here and by a mirror of a remote's (the project ledger after a pull, a
         session pushed from here) is one hit: the ledger here."""
-        matched = (
-            "SELECT docs.*, bm25(fts, 10.0, 1.0) AS score, "
-            "snippet(fts, -1, char(2), char(3), '…', 16) AS marked "
-            f"FROM fts JOIN docs ON docs.rowid = fts.rowid WHERE fts MATCH ? {where}")
-        ranked = ("SELECT *, row_number() OVER (PARTITION BY id ORDER BY mirror, score, ref) "
-                  f"AS copy FROM ({matched})")
-        total = int(self.db.execute(f"SELECT count(*) FROM ({ranked}) WHERE copy = 1",
-                                    [match, *params]).fetchone()[0])
-        rows = self.db.execute(
-            "SELECT ledger, ref, id, kind, status, scope, author, date, text, source, "
-            f"replaced_by, score, marked FROM ({ranked}) WHERE copy = 1 "
-            "ORDER BY score, date DESC, id LIMIT ?", [match, *params, limit]).fetchall()
-        return total, rows
+        total = (self._total(match, where, params) if filtered
+                 else self._plain_total(match, transcripts=transcripts))
+        chosen: list[tuple[int, float]] = []
+        seen: set[str] = set()
+        # FTS5 ranks every match once; the rows are then read a batch at a time until
+        # ``limit`` distinct entries are found (equal scores keep the index's order).
+        ranked = self.db.execute("SELECT rowid, rank FROM fts WHERE fts MATCH ? ORDER BY rank",
+                                 (match,))
+        while len(chosen) < limit and (batch := ranked.fetchmany(RANK_BATCH)):
+            marks = ", ".join("?" * len(batch))
+            found = {rowid: (entry_id, mirror) for rowid, entry_id, mirror in self.db.execute(
+                f"SELECT rowid, id, mirror FROM docs WHERE rowid IN ({marks}) {where}",
+                [*(rowid for rowid, _ in batch), *params])}
+            for rowid, score in batch:
+                if rowid not in found or len(chosen) == limit:
+                    continue
+                entry_id, mirror = found[rowid]
+                if entry_id in seen or (mirror and self._local_match(entry_id, match, where,
+                                                                      params)):
+                    continue  # a local copy is the hit, at its own rank
+                seen.add(entry_id)
+                chosen.append((rowid, score))
+        ranked.close()
+        return total, self._rows(chosen, match)
+
+    def _total(self, match: str, where: str, params: list[object]) -> int:
+        counted = self.db.execute(
+            "SELECT count(*) FILTER (WHERE NOT copied), count(DISTINCT id) FILTER (WHERE copied) "
+            f"FROM docs WHERE rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?) {where}",
+            [match, *params]).fetchone()
+        return int(counted[0]) + int(counted[1])
+
+    def _plain_total(self, match: str, *, transcripts: bool) -> int:
+        """``_total`` for a query without filters: FTS5's own count of matching rows,
+        corrected by the few rows that are not plain entries (copies, transcripts)."""
+        rows = int(self.db.execute("SELECT count(*) FROM fts WHERE fts MATCH ?",
+                                   (match,)).fetchone()[0])
+        special = self.db.execute(
+            "SELECT id, copied, source FROM docs INDEXED BY docs_special "
+            "WHERE (copied OR source != 'ledger') "
+            "AND rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)", (match,)).fetchall()
+        kept = [(entry_id, copied) for entry_id, copied, source in special
+                if transcripts or source == "ledger"]
+        return (rows - len(special) + len({entry_id for entry_id, copied in kept if copied})
+                + sum(1 for _, copied in kept if not copied))
+
+    def _local_match(self, entry_id: str, match: str, where: str, params: list[object]
+                     ) -> bool:
+        """Whether a ledger here (not a mirror) holds ``entry_id`` and it matches."""
+        local = [rowid for (rowid,) in self.db.execute(
+            f"SELECT rowid FROM docs WHERE id = ? AND NOT mirror {where}", [entry_id, *params])]
+        return any(self.db.execute("SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?",
+                                   (match, rowid)).fetchone() for rowid in local)
+
+    def _rows(self, chosen: list[tuple[int, float]], match: str) -> list[tuple[object, ...]]:
+        """The hits' rows, in the order chosen."""
+        if not chosen:
+            return []
+        marks = ", ".join("?" * len(chosen))
+        rowids = [rowid for rowid, _ in chosen]
+        marked = dict(self.db.execute(
+            "SELECT rowid, snippet(fts, -1, char(2), char(3), '…', 16) FROM fts "
+            f"WHERE fts MATCH ? AND rowid IN ({marks})", [match, *rowids]).fetchall())
+        found = {row[0]: row[1:] for row in self.db.execute(
+            "SELECT rowid, ledger, ref, id, kind, status, scope, author, date, text, source, "
+            f"replaced_by FROM docs WHERE rowid IN ({marks})", rowids)}
+        return [(*found[rowid], score, marked.get(rowid, "")) for rowid, score in chosen]
 
     def _drop(self, ref: str) -> None:
+        self._touched.update(entry_id for (entry_id,) in self.db.execute(
+            "SELECT DISTINCT id FROM docs WHERE ref = ?", (ref,)))
         self.db.execute("DELETE FROM fts WHERE rowid IN (SELECT rowid FROM docs WHERE ref = ?)",
                         (ref,))
         self.db.execute("DELETE FROM docs WHERE ref = ?", (ref,))
         self.db.execute("DELETE FROM synced WHERE ref = ? OR ref = ?", (ref, ref + "#commit"))
 
     def _remove(self, ref: str, path: str) -> None:
-        found = self.db.execute("SELECT rowid FROM docs WHERE ref = ? AND path = ?",
+        found = self.db.execute("SELECT rowid, id FROM docs WHERE ref = ? AND path = ?",
                                 (ref, path)).fetchone()
         if found is not None:
+            self._touched.add(found[1])
             self.db.execute("DELETE FROM fts WHERE rowid = ?", (found[0],))
             self.db.execute("DELETE FROM docs WHERE rowid = ?", (found[0],))
 
-    def _insert(self, rows: list[Row]) -> None:
+    def _insert(self, rows: list[Row], *, fresh: bool = False) -> None:
+        """Add ``rows``, replacing what the ref held at the same paths (``fresh``: the
+        ref holds nothing yet)."""
         for row in rows:
-            self._remove(row.ref, row.path)
+            if not fresh:
+                self._remove(row.ref, row.path)
+            self._touched.add(row.id)
             cursor = self.db.execute(
                 "INSERT INTO docs (ref, path, source, ledger, id, kind, status, scope, author, "
                 "ident, date, text, replaced_by, mirror) "
@@ -232,10 +306,21 @@ class SearchIndex:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield
+            self._mark_copies()
         except BaseException:
+            self._touched.clear()
             self.db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
+
+    def _mark_copies(self) -> None:
+        touched, self._touched = sorted(self._touched), set()
+        for at in range(0, len(touched), 500):
+            part = touched[at:at + 500]
+            marks = ", ".join("?" * len(part))
+            self.db.execute(
+                f"UPDATE docs SET copied = id IN (SELECT id FROM docs WHERE id IN ({marks}) "
+                f"GROUP BY id HAVING count(*) > 1) WHERE id IN ({marks})", [*part, *part])
 
 
 def entry_row(ref: str, label: str, entry: Entry, ident: str) -> Row:

@@ -100,7 +100,9 @@ def search(where: str | os.PathLike[str] | None, query: str, *,
                 index.sync(searchable_refs(store),
                            transcripts=store.refs_under(TRANSCRIPTS_PREFIX, chained=False)
                            if transcripts else None)
-                total, rows = index.query(match, where_sql, params, limit)
+                total, rows = index.query(
+                    match, where_sql, params, limit, transcripts=transcripts,
+                    filtered=bool(kinds or statuses or scopes or authors))
                 indexed = index.count()
             break
         except sqlite3.DatabaseError as exc:

@@ -296,8 +296,11 @@ def test_transcripts_are_searched_only_when_asked(run: Run) -> None:
     assert hits[0]["ledger"].startswith("transcript/")
     assert "#" in hits[0]["id"]
     assert hits[0]["kind"] in ("user", "agent", "system")
-    # Without --transcripts again, the rows stay but are not shown.
+    # Without --transcripts again, the rows stay but are neither shown nor counted.
     assert _hits(run, "recorded") == []
+    assert _json(run, "search", "recorded")["total"] == 0
+    everything = _json(run, "search", "recorded", "--transcripts", "--limit", "1000")
+    assert everything["total"] == len(everything["hits"]) > 0
 
 
 @pytest.fixture
@@ -333,3 +336,29 @@ def test_the_library_and_the_cli_give_the_same_document(run: Run, repo_with_comm
     from gitledger.search.query import search_json
     _id(run, "decide", "Use a queue for the jobs")
     assert search_json(search(repo_with_commit, "queue")) == _json(run, "search", "queue")
+
+
+def test_a_pulled_copy_is_one_hit_however_the_ranking_is_paged(
+        team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
+    ada: Clone = team.clone("Ada")
+    bob: Clone = team.clone("Bob")
+    bob.ok("task", "tune the broker")
+    for n in range(3):
+        bob.ok("decide", f"The broker queue {n} keeps {n} days", "--project")
+    bob.ok("decide", "A queue for the broker's dead letters")
+    bob.ok("push")
+    ada.ok("pull")
+    ada.ok("decide", "The queue of the mailer stays", "--project")
+    whole = ada.json("search", "queue")
+    assert whole["total"] == 5
+    assert [h["ledger"] for h in whole["hits"]].count("project") == 4
+    assert len({h["id"] for h in whole["hits"]}) == 5
+    # Counted by FTS5 corrected for the copies, or row by row with a filter: the same.
+    assert ada.json("search", "queue", "--kind", "decided")["total"] == 5
+    # One row ranked at a time: the same hits, in the same order, and each limit its prefix.
+    monkeypatch.setattr(search_index, "RANK_BATCH", 1)
+    assert ada.json("search", "queue") == whole
+    for limit in (1, 2, 4):
+        shown = ada.json("search", "queue", "--limit", str(limit))
+        assert shown["total"] == 5
+        assert shown["hits"] == whole["hits"][:limit]
