@@ -1157,12 +1157,24 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     Summary table of each turn's tool calls, files and ledger entries; atif is the same
     session as an ATIF v1.8 trajectory.  Without -o (or with -o -) the export goes to
     standard output; -o never overwrites a file unless --force, and never follows a
-    symlink.
+    symlink.  html writes the pages of git ledger serve into the directory -o DIR, as a
+    static site with relative links (it needs the web extra: pip install
+    'gitledger[web]').
     """
-    from gitledger.interchange.formats import export_as
+    from gitledger.interchange.formats import export_as, site_writer
 
     if force and output in (None, "-"):
         raise click.UsageError("--force goes with -o PATH")
+    writer = site_writer(fmt)
+    if writer is not None:
+        if output in (None, "-"):
+            raise click.UsageError(f"--format {fmt} writes a directory: give -o DIR")
+        if session_id or name or project:
+            raise click.UsageError(f"--format {fmt} exports every ledger: it takes neither "
+                                   "--session, --ledger nor --project")
+        written = writer(_where(repo), _file(repo, output), force=force)
+        click.echo(f"wrote {written.pages} pages to {printable(str(written.path))}", err=True)
+        return
     text, warnings = export_as(_where(repo), fmt, project=project, name=name,
                                session_id=session_id)
     for warning in warnings:
@@ -1398,6 +1410,41 @@ def mcp(repo: str | None) -> None:
     from gitledger.integrations.mcp_server import serve
 
     serve(_where(repo))
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Any but a loopback address needs the token "
+                   "printed at start.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8421, show_default=True,
+              help="The port (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+@_repo_option
+def serve(host: str, port: int, open_browser: bool, repo: str | None) -> None:
+    """Serve the ledgers as read-only web pages on a local port, until interrupted.
+
+    Pages: the decisions timeline with filters (scope, status, author, ledger, time); a
+    scope's page with its supersedes graph; an entry's page with its full history, its
+    evidence (each commit's subject and diff stat) and its deploy receipt; drift and
+    stale facts; what teammates changed since the last pull; search.  Every ledger is
+    read: sessions, the project ledger, archives and teammates' mirrors, each entry with
+    the author its ledger's history gives.  Pages reload when the refs move.  There is
+    no endpoint that writes.  Needs the optional extra: pip install 'gitledger[web]'.
+    See docs/web.md.
+    """
+    from gitledger.core.extras import load_extra
+
+    server = load_extra("gitledger.web.server", "web", "git ledger serve")
+
+    def started(served: Any) -> None:
+        click.echo(f"serving the ledgers at {served.url}", err=True)
+        if served.token:
+            click.echo("any request without that token is refused; stop with Ctrl-C", err=True)
+        else:
+            click.echo("stop with Ctrl-C", err=True)
+
+    server.serve(_where(repo), host=host, port=port, open_browser=open_browser,
+                 started=started)
 
 
 def _stdin_payload() -> bytes:

@@ -100,3 +100,12 @@ class Quarantined(LedgerError):
 
 class AtifError(InvalidInput):
     """A transcript that cannot be read as a Claude Code transcript (names the line)."""
+
+
+class MissingExtra(LedgerError):
+    """A feature whose optional dependencies (an extra of the package) are not installed."""
+
+    def __init__(self, extra: str, feature: str) -> None:
+        self.extra = extra
+        super().__init__(f"{feature} needs the optional {extra} extra: "
+                         f"pip install 'gitledger[{extra}]'")

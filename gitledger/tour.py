@@ -275,7 +275,10 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say("  git ledger show --project       # what outlives the task")
         say(f"  git ledger show --archive {done.archive.rsplit('/', 1)[-1]}")
         say("  git ledger list --remote        # Sam's session ledger, read-only here")
+        say("  git ledger search tokens        # have we decided this before?")
         say(f"  rm -rf {shlex.quote(str(root))} {shlex.quote(str(team))}   # when you are done")
+        say("\nReview it in the browser (pip install 'gitledger[web]' first):")
+        say(f"  git ledger -C {shlex.quote(str(root))} serve --open")
     else:
         shutil.rmtree(root, ignore_errors=True)
         shutil.rmtree(team, ignore_errors=True)

@@ -28,7 +28,7 @@ LAYERS = {
     "storage": 1,
     "ledger": 2,
     "audit": 3, "views": 3, "team": 3, "interchange": 3, "search": 3,
-    "integrations": 4,
+    "integrations": 4, "web": 4,
     "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5,
 }
 
@@ -170,6 +170,22 @@ def test_no_import_hides_in_a_function() -> None:
         if i.nested and not i.type_only and i.module not in LAZY_IMPORTS
     ]
     assert not hidden, "\n".join(hidden)
+
+
+def test_a_format_written_above_the_registry_is_named_not_imported() -> None:
+    """The html site is written by the web layer, above interchange's format table: the
+    table names it (``module:function``) and loads it when used; the name must hold."""
+    import importlib
+
+    from gitledger.interchange.formats import FORMATS
+
+    named = [f for f in FORMATS if f.site]
+    assert named
+    for fmt in named:
+        assert fmt.site is not None
+        module, _, function = fmt.site.partition(":")
+        assert LAYERS[layer_of(module)] > LAYERS["interchange"], fmt.site
+        assert callable(getattr(importlib.import_module(module), function)), fmt.site
 
 
 def test_pygit2_is_imported_only_by_storage() -> None:

@@ -573,6 +573,12 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
     assert sorted(p.name for p in kept[1].iterdir()) == ["remote.git", "sam"]
     assert str(kept[0]) in result.stdout
     assert "Try next:" in result.stdout
+    # It ends with the command that shows it all in the browser, and that command works.
+    assert result.stdout.rstrip().splitlines()[-1].strip() == (
+        f"git ledger -C {kept[0]} serve --open")
+    assert "search tokens" in result.stdout
+    found = ok(runner.invoke(cli, ["-C", str(kept[0]), "search", "tokens"])).stdout
+    assert not found.startswith("no entry matches")
     refs = git(kept[0], "for-each-ref", "--format=%(refname)", "refs/ledger/").split()
     # The archived task, the keep-alive chain that holds the implementing commit, and the
     # project ledger that got the durable half; the worktree's next ledger is not started.

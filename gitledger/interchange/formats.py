@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from gitledger.core.display import printable
 from gitledger.errors import InvalidInput
@@ -60,10 +60,13 @@ class Format(NamedTuple):
     suffixes: tuple[str, ...] = ()
     #: Export of a saved session (``--session ID``).
     session: SessionExporter | None = None
+    #: A site written into a directory (``-o DIR``), by code above this layer: named
+    #: ``module:function`` and loaded when used (``export_site``), never imported here.
+    site: str | None = None
 
     @property
     def directions(self) -> tuple[str, ...]:
-        return ((("export",) if self.export or self.session else ())
+        return ((("export",) if self.export or self.session or self.site else ())
                 + (("import",) if self.parse else ()))
 
 
@@ -160,8 +163,11 @@ FORMATS: tuple[Format, ...] = (
     Format("jsonl", "the second seed's decisions/ledger.jsonl", export=_jsonl,
            parse=_parse_jsonl, suffixes=(".jsonl",)),
     Format("atif", "a saved session (--session ID) as an ATIF v1.8 trajectory", session=_atif),
+    Format("html", "the pages of git ledger serve as a static site (-o DIR; needs the web "
+           "extra)", site="gitledger.web.static_site:export_site"),
 )
-EXPORTS = tuple(f for f in FORMATS if f.export is not None or f.session is not None)
+EXPORTS = tuple(f for f in FORMATS
+                if f.export is not None or f.session is not None or f.site is not None)
 IMPORTS = tuple(f for f in FORMATS if f.parse is not None)
 EXPORT_FORMATS = tuple(f.name for f in EXPORTS)
 IMPORT_FORMATS = tuple(f.name for f in IMPORTS)
@@ -183,12 +189,31 @@ def importer(name: str) -> Parser:
     raise InvalidInput(f"unknown import format '{name}': use {' or '.join(IMPORT_FORMATS)}")
 
 
+class SiteWriter(Protocol):
+    def __call__(self, where: Where, out: str, *, force: bool) -> Any: ...
+
+
+def site_writer(fmt: str) -> SiteWriter | None:
+    """The function that writes format ``fmt`` as a directory, or None when ``fmt`` is a
+    text export.  InvalidInput (one line) when its extra is not installed."""
+    chosen = next((f for f in EXPORTS if f.name == fmt), None)
+    if chosen is None or chosen.site is None:
+        return None
+    from gitledger.core.extras import load_extra
+
+    module, _, function = chosen.site.partition(":")
+    writer: SiteWriter = getattr(load_extra(module, "web", f"--format {fmt}"), function)
+    return writer
+
+
 def export_as(where: Where, fmt: str, *, project: bool = False, name: str | None = None,
               session_id: str | None = None) -> Exported:
     """The export in format ``fmt`` (UTF-8 text ending with a newline), and its warnings."""
     chosen = next((f for f in EXPORTS if f.name == fmt), None)
     if chosen is None:
         raise InvalidInput(f"unknown export format '{fmt}': use {', '.join(EXPORT_FORMATS)}")
+    if chosen.site is not None:
+        raise InvalidInput(f"--format {fmt} writes a directory: give -o DIR")
     if session_id is not None:
         if chosen.session is None:
             takes = " or ".join(f.name for f in EXPORTS if f.session is not None)
@@ -210,6 +235,20 @@ def export_as(where: Where, fmt: str, *, project: bool = False, name: str | None
                     tuple(printable(w) for w in exported.warnings))
 
 
-__all__ = ["EXPORTS", "EXPORT_FORMATS", "FORMATS", "IMPORTS", "IMPORT_FORMATS", "Exported",
-           "Exporter", "Format", "Parser", "SessionExporter", "export_as", "importer",
-           "option_help"]
+__all__ = [
+    "EXPORTS",
+    "EXPORT_FORMATS",
+    "FORMATS",
+    "IMPORTS",
+    "IMPORT_FORMATS",
+    "Exported",
+    "Exporter",
+    "Format",
+    "Parser",
+    "SessionExporter",
+    "SiteWriter",
+    "export_as",
+    "importer",
+    "option_help",
+    "site_writer",
+]

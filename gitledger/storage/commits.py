@@ -9,6 +9,8 @@ to pygit2; the modules above it see only shas and booleans.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import pygit2
 
@@ -22,6 +24,25 @@ from gitledger.storage.repo import Repo
 _CODE_PREFIXES = ("refs/heads/", "refs/remotes/", "refs/tags/")
 _FULL_SHA = re.compile(r"[0-9a-f]{40}")
 _SHA_PREFIX = re.compile(r"[0-9a-fA-F]{4,40}")
+
+
+@dataclass(frozen=True)
+class CommitSummary:
+    """A commit as a reviewer sees it cited: its subject, author, time and diff stat."""
+
+    sha: str
+    subject: str
+    author: str
+    time: datetime
+    files: int
+    insertions: int
+    deletions: int
+    #: The files it changed (the first ``SUMMARY_FILES``), with lines added and deleted.
+    paths: tuple[tuple[str, int, int], ...]
+
+
+#: The most files a ``CommitSummary`` names.
+SUMMARY_FILES = 20
 
 
 class CommitGraph:
@@ -112,6 +133,29 @@ class CommitGraph:
 
     def head(self) -> str | None:
         return self.repo.head_commit()
+
+    def summary(self, sha: str) -> CommitSummary | None:
+        """What commit ``sha`` (full or abbreviated) changed against its first parent, or
+        None when there is no such commit here."""
+        commit = self._commit(sha)
+        if commit is None:
+            return None
+        if commit.parents:
+            diff = self.git.diff(commit.parents[0], commit)
+        else:
+            diff = commit.tree.diff_to_tree(swap=True)
+        stats = diff.stats
+        paths: list[tuple[str, int, int]] = []
+        for patch in diff:
+            if patch is None or len(paths) >= SUMMARY_FILES:
+                break
+            _, added, deleted = patch.line_stats
+            paths.append((patch.delta.new_file.path, added, deleted))
+        return CommitSummary(
+            str(commit.id), commit.message.split("\n", 1)[0].strip(),
+            f"{commit.author.name} <{commit.author.email}>",
+            datetime.fromtimestamp(commit.commit_time, UTC), stats.files_changed,
+            stats.insertions, stats.deletions, tuple(paths))
 
     def line_count(self, commit: str, path: str) -> int | None:
         """How many lines the file ``path`` has in ``commit`` (None when it is no file there:

@@ -1,0 +1,241 @@
+"""What the pages show, read once per state of the refs: every entry of every local ledger
+(this repository's sessions, the project ledger, archives, and teammates' mirrors), each
+with the author its ledger's history gives, and the flags ``check`` raises on them.
+
+A ``Site`` is built from the refs as they are (``site_state`` names that state), and a
+server keeps the last one until the refs move.  Every text is shown as
+``core/display.printable`` makes it and capped: a teammate's blob can hold anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+from gitledger.audit.check import check
+from gitledger.core.display import printable
+from gitledger.core.model import Entry, Event
+from gitledger.errors import LedgerError
+from gitledger.search.index import ledger_label, searchable_refs
+from gitledger.storage.archive_store import ArchiveStore
+from gitledger.storage.commits import CommitGraph, CommitSummary
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.layout import PROJECT_REF, REMOTES_PREFIX
+from gitledger.storage.provenance import display_name, ledger_provenance
+from gitledger.storage.repo import Repo
+from gitledger.team.review import Review, review
+
+#: The longest text a page shows of one field; the rest is cut with "…".
+FIELD_CAP = 4_000
+#: The most events an entry's page lists.
+HISTORY_CAP = 200
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True)
+class SiteEntry:
+    """One entry of one ledger, as the pages show it."""
+
+    entry: Entry
+    ref: str
+    #: ``project``, a session ledger's id, ``archive/…``, or ``REMOTE/…`` for a mirror.
+    ledger: str
+    #: Who brought it in, from the ledger's history (never the blob's ``author``).
+    author: str
+    #: Its page's file name, under ``entry/``.
+    slug: str
+
+    @property
+    def mirrored(self) -> bool:
+        return self.ref.startswith(REMOTES_PREFIX)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A finding of ``check`` on an entry: ``decision-drift`` or ``stale-fact``."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything the pages show, at one state of the refs."""
+
+    state: str
+    entries: tuple[SiteEntry, ...]
+    flags: dict[str, tuple[Flag, ...]] = field(default_factory=dict)
+    #: What teammates changed since the last pull, or why that cannot be told.
+    review: Review | None = None
+    review_problem: str | None = None
+    #: Ledgers that could not be read, with the reason (the pages say so).
+    problems: tuple[tuple[str, str], ...] = ()
+
+    def by_slug(self, slug: str) -> SiteEntry | None:
+        return self._slugs.get(slug)
+
+    def decisions(self) -> tuple[SiteEntry, ...]:
+        return tuple(e for e in self.entries if e.entry.kind == "decided")
+
+    def scopes(self) -> tuple[str, ...]:
+        return tuple(sorted({e.entry.scope for e in self.decisions() if e.entry.scope}))
+
+    def in_scope(self, scope: str) -> tuple[SiteEntry, ...]:
+        return tuple(e for e in self.decisions() if e.entry.scope == scope)
+
+    def same_ledger(self, ref: str, entry_id: str | None) -> SiteEntry | None:
+        if not entry_id:
+            return None
+        return self._ids.get((ref, entry_id))
+
+    def labelled(self, label: str, entry_id: str) -> SiteEntry | None:
+        """The entry ``entry_id`` of the ledger a hit or a review names ``label``."""
+        return self._labels.get((label, entry_id))
+
+    # A frozen dataclass still takes a cached_property: it writes the instance's __dict__.
+    @cached_property
+    def _slugs(self) -> dict[str, SiteEntry]:
+        return {e.slug: e for e in self.entries}
+
+    @cached_property
+    def _ids(self) -> dict[tuple[str, str], SiteEntry]:
+        return {(e.ref, e.entry.id): e for e in self.entries}
+
+    @cached_property
+    def _labels(self) -> dict[tuple[str, str], SiteEntry]:
+        return {(e.ledger, e.entry.id): e for e in self.entries}
+
+
+def site_state(where: str | os.PathLike[str] | None) -> str:
+    """A name for the state of every ref the pages read: it changes when any of them
+    moves (a write, a pull, a checkout of the code the evidence cites)."""
+    store = ArchiveStore(Repo(where))
+    refs = searchable_refs(store)
+    head = store.repo.head_commit() or ""
+    digest = hashlib.sha256(head.encode())
+    for ref, target in sorted(refs.items()):
+        digest.update(f"{ref} {target}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def build_site(where: str | os.PathLike[str] | None) -> Site:
+    """Read every ledger once, with its authors and the flags ``check`` raises."""
+    store = ArchiveStore(Repo(where))
+    entries: list[SiteEntry] = []
+    problems: list[tuple[str, str]] = []
+    taken: set[str] = set()
+    for ref in sorted(searchable_refs(store), key=_ledger_order):
+        label = ledger_label(ref)
+        try:
+            tip = store.tip(ref)
+            if tip.view is None or tip.commit is None:
+                continue
+            found, _ = read_entries(store, ref, tip.view)
+            provenance = ledger_provenance(store, ref, tip.commit)
+        except (LedgerError, KeyError, ValueError, OSError) as exc:
+            problems.append((label, printable(str(exc))[:200]))
+            continue
+        for entry in sorted(found, key=lambda e: e.seq):
+            record = provenance.entry(entry.id)
+            author = display_name(record.created_by) if record else "an unknown author"
+            entries.append(SiteEntry(entry, ref, label, printable(author)[:200],
+                                     _slug(label, entry.id, taken)))
+    return Site(site_state(where), tuple(_one_copy_each(entries)), _flags(where),
+                *_review(where), problems=tuple(problems))
+
+
+def history(where: str | os.PathLike[str] | None, item: SiteEntry) -> tuple[Event, ...]:
+    """The commits of its ledger that touched ``item``, newest first (at most
+    ``HISTORY_CAP``)."""
+    store = ArchiveStore(Repo(where))
+    tip = store.tip(item.ref)
+    if tip.commit is None:
+        return ()
+    return tuple(_limited((event for event in store.history_from(tip.commit)
+                           if item.entry.id in event.trailers.get("Ledger-Entry", ())),
+                          HISTORY_CAP))
+
+
+def evidence(where: str | os.PathLike[str] | None, entry: Entry
+             ) -> tuple[tuple[str, CommitSummary | None], ...]:
+    """Each ``git:`` evidence of ``entry`` with the commit it names here (None when this
+    clone lacks it), and the commit its deploy receipt shipped."""
+    graph = CommitGraph(Repo(where))
+    cited = [item[4:].strip() for item in entry.evidence if item.startswith("git:")]
+    if entry.deployed_sha:
+        cited.append(entry.deployed_sha)
+    return tuple((sha, graph.summary(sha)) for sha in dict.fromkeys(cited) if sha)
+
+
+def shown(text: str | None, cap: int = FIELD_CAP) -> str:
+    """A field as a page shows it: printable and capped."""
+    if not text:
+        return ""
+    clean = printable(text)
+    return clean if len(clean) <= cap else clean[:cap] + "…"
+
+
+def when(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
+
+
+def _flags(where: str | os.PathLike[str] | None) -> dict[str, tuple[Flag, ...]]:
+    try:
+        report = check(where)
+    except LedgerError:
+        return {}
+    flags: dict[str, list[Flag]] = {}
+    for finding in report.findings:
+        if finding.rule in ("decision-drift", "stale-fact") and finding.entry:
+            flags.setdefault(finding.entry, []).append(
+                Flag(finding.rule, shown(finding.message, 300)))
+    return {key: tuple(value) for key, value in flags.items()}
+
+
+def _review(where: str | os.PathLike[str] | None) -> tuple[Review | None, str | None]:
+    try:
+        return review(where), None
+    except LedgerError as exc:
+        return None, printable(str(exc))[:300]
+
+
+def _one_copy_each(entries: list[SiteEntry]) -> list[SiteEntry]:
+    """An entry held by several ledgers (carried to the project ledger, pulled into a
+    mirror, pushed from here) is shown once: the project ledger's copy, else this
+    repository's, else a mirror's (``_ledger_order`` lists them so)."""
+    seen: set[str] = set()
+    kept = []
+    for item in entries:
+        if item.entry.id not in seen:
+            seen.add(item.entry.id)
+            kept.append(item)
+    return kept
+
+
+def _ledger_order(ref: str) -> tuple[int, str]:
+    """The project ledger first, then this repository's, then teammates' mirrors."""
+    return (0 if ref == PROJECT_REF else 2 if ref.startswith(REMOTES_PREFIX) else 1, ref)
+
+
+def _slug(label: str, entry_id: str, taken: set[str]) -> str:
+    """A file name for an entry's page, the same in the server and the static site: the
+    ledger and the id made safe, with a digest where the safe form of two would meet."""
+    base = _UNSAFE.sub("_", f"{label}--{entry_id}")[:120]
+    slug = base
+    if slug in taken:
+        digest = hashlib.sha256("\0".join((label, entry_id)).encode()).hexdigest()
+        slug = f"{base}-{digest[:8]}"
+    taken.add(slug)
+    return slug
+
+
+def _limited(events: Iterator[Event], cap: int) -> Iterator[Event]:
+    for count, event in enumerate(events):
+        if count >= cap:
+            return
+        yield event

@@ -1,0 +1,276 @@
+"""``git ledger serve``: the pages, served read-only on a local port (Starlette on uvicorn).
+
+Bound to 127.0.0.1 unless told otherwise; on any other address every request needs the
+token printed at start (given once as ``?token=``, then kept in a cookie).  Only GET and
+HEAD are answered: there is no endpoint that writes.  A request whose Host header is not
+the address served is refused, so a web page elsewhere cannot reach the ledgers through
+DNS rebinding.  The ``Site`` is read again whenever the refs move, and each page polls
+``_state`` to reload itself then.  A ledger that cannot be read gives a page that says so;
+the server stays up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import ipaddress
+import os
+import secrets
+import socket
+import threading
+import webbrowser
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from gitledger.core.display import one_line
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.web.model import Site, build_site, site_state
+from gitledger.web.pages import (
+    Filters,
+    entry_page,
+    error_page,
+    flags_page,
+    scope_page,
+    scope_slug,
+    search_page,
+    team_page,
+    timeline,
+)
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8421
+TOKEN_COOKIE = "gitledger_token"
+MODE = "served"
+_SECURITY_HEADERS = {
+    # Our own script and style only: a ledger text that got past the escaping still runs
+    # nothing and loads nothing.
+    "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+_ASSETS = {"style.css": "text/css", "app.js": "text/javascript"}
+Where = str | os.PathLike[str] | None
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Served:
+    """Where the pages are served: the URL to open (with the token, when one is needed)."""
+
+    host: str
+    port: int
+    url: str
+    token: str | None
+
+
+class SiteCache:
+    """The last ``Site`` read, kept until the refs move."""
+
+    def __init__(self, where: Where) -> None:
+        self.where = where
+        self._lock = threading.Lock()
+        self._site: Site | None = None
+
+    def current(self) -> Site:
+        with self._lock:
+            state = site_state(self.where)
+            if self._site is None or self._site.state != state:
+                self._site = build_site(self.where)
+            return self._site
+
+    def state(self) -> str:
+        return site_state(self.where)
+
+
+def check_host(host: str) -> str:
+    """``host`` as an address to bind, or InvalidInput (one line) when it is none."""
+    if host == "localhost":
+        return DEFAULT_HOST
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        raise InvalidInput(f"--host '{one_line(host, 60)}' is not an IP address (for example "
+                           f"{DEFAULT_HOST}, or 0.0.0.0 for every interface)") from None
+
+
+def is_loopback(host: str) -> bool:
+    return ipaddress.ip_address(host).is_loopback
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or LedgerError saying why not."""
+    family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(64)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise LedgerError(f"port {port} on {host} is in use: give another with --port, "
+                              "or --port 0 for any free one") from None
+        raise LedgerError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def make_app(where: Where, *, token: str | None = None,
+             hosts: tuple[str, ...] = ()) -> Guard:
+    """The application: every page, read-only.  ``token``: required of every request;
+    ``hosts``: the Host headers answered (empty: any)."""
+    cache = SiteCache(where)
+
+    def page(render: Callable[[Request, Site], str | None], root: str = ""
+             ) -> Callable[[Request], Response]:
+        def respond(request: Request) -> Response:
+            try:
+                html = render(request, cache.current())
+            except (LedgerError, OSError, KeyError, ValueError) as exc:
+                message = (f"A ledger changed or broke while this page was read: "
+                           f"{one_line(str(exc), 300)}. Reload to try again.")
+                return HTMLResponse(error_page(message, mode=MODE, root=root), 503)
+            if html is None:
+                return HTMLResponse(error_page("No such page: the entry or scope is not in "
+                                               "any ledger here.", mode=MODE, root=root), 404)
+            return HTMLResponse(html)
+
+        return respond  # a plain function: Starlette runs it in its thread pool
+
+    def filters(request: Request) -> Filters:
+        given = request.query_params
+        return Filters(**{name: given.get(name, "")[:200] for name in
+                          ("scope", "status", "author", "ledger", "since", "until")})
+
+    def scope(request: Request, site: Site) -> str | None:
+        slug = request.path_params["slug"]
+        found = next((s for s in site.scopes() if scope_slug(s) == slug), None)
+        return None if found is None else scope_page(site, found, mode=MODE)
+
+    def state(request: Request) -> Response:
+        try:
+            return JSONResponse({"state": cache.state()})
+        except (LedgerError, OSError) as exc:
+            return JSONResponse({"problem": one_line(str(exc), 200)}, 503)
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _ASSETS:
+            return PlainTextResponse("not found", 404)
+        data = resources.files("gitledger.web").joinpath("assets", name).read_bytes()
+        return Response(data, media_type=_ASSETS[name])
+
+    def index(request: Request, site: Site) -> str:
+        return timeline(site, filters(request), mode=MODE)
+
+    routes = [
+        Route("/", page(index)), Route("/index.html", page(index)),
+        Route("/search.html", page(lambda r, s: search_page(
+            s, where, r.query_params.get("q", "")[:1000],
+            transcripts=r.query_params.get("transcripts") == "1", mode=MODE))),
+        Route("/team.html", page(lambda r, s: team_page(s, mode=MODE))),
+        Route("/flags.html", page(lambda r, s: flags_page(s, mode=MODE))),
+        Route("/scope/{slug}.html", page(scope, "../")),
+        Route("/entry/{slug}.html", page(lambda r, s: entry_page(
+            s, where, r.path_params["slug"], mode=MODE), "../")),
+        Route("/assets/{name}", asset),
+        Route("/_state", state),
+    ]
+    return Guard(Starlette(routes=routes), token=token, hosts=hosts)
+
+
+class Guard:
+    """Read-only, same-host, and with the token when one is set; our headers on every
+    answer."""
+
+    def __init__(self, app: Starlette, *, token: str | None, hosts: tuple[str, ...]) -> None:
+        self.app, self.token, self.hosts = app, token, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", ())}
+        refusal = self._refusal(scope, headers)
+        if refusal is not None:
+            status, text = refusal
+            await _plain(send, status, text)
+            return
+        cookie = None
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        if self.token and query.get("token", [""])[0] == self.token:
+            cookie = (f"{TOKEN_COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/")
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                extra = [(k.encode(), v.encode()) for k, v in _SECURITY_HEADERS.items()]
+                if cookie:
+                    extra.append((b"set-cookie", cookie.encode()))
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+    def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+        if scope["method"] not in ("GET", "HEAD"):
+            return 405, "git ledger serve is read-only: only GET and HEAD are answered\n"
+        if self.hosts and headers.get("host", "") not in self.hosts:
+            return 421, "this server answers only the address it was started on\n"
+        if self.token is None:
+            return None
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        cookies = dict(part.strip().split("=", 1) for part in headers.get("cookie", "").split(";")
+                       if "=" in part)
+        given = query.get("token", [""])[0] or cookies.get(TOKEN_COOKIE, "")
+        if not secrets.compare_digest(given, self.token):
+            return 403, "a token is needed: open the URL git ledger serve printed at start\n"
+        return None
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            *((k.encode(), v.encode()) for k, v in _SECURITY_HEADERS.items())]})
+    await send({"type": "http.response.body", "body": text.encode()})
+
+
+def serve(where: Where, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+          open_browser: bool = False, started: Callable[[Served], None] | None = None) -> None:
+    """Serve the pages until interrupted; ``started`` is told where, once listening."""
+    address = check_host(host)
+    build_site(where)  # a repository that cannot be read fails here, before any port
+    sock = bind(address, port)
+    bound = sock.getsockname()[1]
+    token = None if is_loopback(address) else secrets.token_urlsafe(24)
+    shown_host = f"[{address}]" if ":" in address else address
+    hosts: tuple[str, ...] = ()
+    if is_loopback(address):
+        hosts = (f"{shown_host}:{bound}", f"localhost:{bound}")
+    url = f"http://{shown_host}:{bound}/" + (f"?token={token}" if token else "")
+    served = Served(address, bound, url, token)
+    config = uvicorn.Config(make_app(where, token=token, hosts=hosts), log_level="warning",
+                            lifespan="off", access_log=False)
+    server = uvicorn.Server(config)
+    if started is not None:
+        started(served)
+    if open_browser:
+        with contextlib.suppress(webbrowser.Error):
+            webbrowser.open(url)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()

@@ -1,0 +1,126 @@
+"""``git ledger export --format html -o DIR``: the pages of ``serve`` as a static site, for
+a CI artifact or static hosting.
+
+The same templates with relative links and no server: the timeline's filters and the
+search run in the page over the data written beside it (``assets/search-data.js``).  The
+site is written into a fresh directory beside ``DIR`` and moved into place whole, so a
+failure leaves ``DIR`` as it was; ``DIR`` must be absent or empty unless ``force``, is
+never inside the repository's git directories, and no symbolic link is followed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from gitledger.core.display import printable
+from gitledger.errors import InvalidInput, LedgerError
+from gitledger.storage.repo import Repo
+from gitledger.storage.user_files import refuse_links
+from gitledger.web.model import Site, build_site, shown
+from gitledger.web.pages import (
+    Filters,
+    entry_page,
+    flags_page,
+    scope_page,
+    scope_slug,
+    search_page,
+    team_page,
+    timeline,
+)
+
+MODE = "static"
+ASSETS = ("style.css", "app.js")
+
+
+@dataclass(frozen=True)
+class SiteExport:
+    path: Path
+    pages: int
+
+
+def export_site(where: str | os.PathLike[str] | None, out: str | os.PathLike[str], *,
+                force: bool = False) -> SiteExport:
+    """Write every page into the directory ``out``."""
+    repo = Repo(where)
+    target = Path(os.path.abspath(out))
+    for inside in (repo.gitdir, repo.commondir):
+        if target == inside or inside in target.parents:
+            raise InvalidInput(f"{printable(str(out))} is inside the repository's git "
+                               "directory; give a directory outside it")
+    info = refuse_links(target, printable(str(out)))
+    if info is not None:
+        if not target.is_dir():
+            raise InvalidInput(f"{printable(str(out))} exists and is not a directory")
+        if any(target.iterdir()) and not force:
+            raise InvalidInput(f"{printable(str(out))} is not empty: give --force to replace "
+                               "it, or an empty or new directory")
+    site = build_site(where)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        pages = _write(where, site, staging)
+        if info is not None:
+            trash = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
+            os.replace(target, trash / "site")
+            os.replace(staging, target)
+            shutil.rmtree(trash, ignore_errors=True)
+        else:
+            os.replace(staging, target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise LedgerError(f"cannot write {printable(str(out))}: {exc.strerror or exc}"
+                          ) from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return SiteExport(target, pages)
+
+
+def _write(where: str | os.PathLike[str] | None, site: Site, root: Path) -> int:
+    pages: dict[str, str] = {
+        "index.html": timeline(site, Filters(), mode=MODE, limit=None),
+        "search.html": search_page(site, where, "", mode=MODE),
+        "team.html": team_page(site, mode=MODE),
+        "flags.html": flags_page(site, mode=MODE),
+    }
+    for scope in site.scopes():
+        html = scope_page(site, scope, mode=MODE)
+        if html is not None:
+            pages[f"scope/{scope_slug(scope)}.html"] = html
+    for item in site.entries:
+        html = entry_page(site, where, item.slug, mode=MODE)
+        if html is not None:
+            pages[f"entry/{item.slug}.html"] = html
+    for name, html in pages.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8")
+    assets = root / "assets"
+    assets.mkdir(exist_ok=True)
+    for name in ASSETS:
+        data = resources.files("gitledger.web").joinpath("assets", name).read_bytes()
+        (assets / name).write_bytes(data)
+    (assets / "search-data.js").write_text(_search_data(site), encoding="utf-8")
+    return len(pages)
+
+
+def _search_data(site: Site) -> str:
+    """Every entry as the static search page filters it, as a script (a file:// page may
+    not fetch JSON): JSON with ``<`` escaped, so no text can close the script."""
+    docs = []
+    for item in site.entries:
+        entry = item.entry
+        words = " ".join(part for part in (entry.text, *entry.over, entry.because or "",
+                                           entry.why or "", entry.by or "", entry.scope or "")
+                         if part)
+        docs.append({"id": entry.id, "slug": item.slug, "ledger": item.ledger,
+                     "author": item.author, "status": entry.status or entry.kind,
+                     "text": shown(entry.text, 200), "words": shown(words, 4000).lower()})
+    data = json.dumps(docs, ensure_ascii=False).replace("<", "\\u003c")
+    return f"window.LEDGER_SEARCH = {data};\n"

@@ -1,0 +1,262 @@
+"""The pages of ``git ledger serve`` and the static site (issue 22), through Starlette's
+test client on real repositories: what each page shows, that every ledger text is shown as
+text, and that the server is read-only, keeps to its host and its token, follows the refs,
+and says so when a ledger breaks.  tests/web/test_browser.py drives the same pages in a real
+browser."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from gitledger.cli import cli
+from gitledger.core.extras import load_extra
+from gitledger.errors import InvalidInput, LedgerError, MissingExtra
+from gitledger.web import server
+from gitledger.web.pages import scope_slug
+from gitledger.web.server import make_app
+from tests.conftest import Run, git
+from tests.web.corpus import Corpus, build_corpus
+
+
+@pytest.fixture
+def run(runner: Any, repo_with_commit: Path) -> Run:
+    return Run(runner, repo_with_commit)
+
+
+@pytest.fixture
+def corpus(run: Run, repo_with_commit: Path) -> Corpus:
+    return build_corpus(run, repo_with_commit)
+
+
+@pytest.fixture
+def client(corpus: Corpus) -> TestClient:
+    return TestClient(make_app(corpus.repo))
+
+
+def _slug(page: str, entry_id: str) -> str:
+    found = re.search(r'href="(?:\.\./)?entry/([^"]+)\.html">' + re.escape(entry_id) + "<", page)
+    assert found, entry_id
+    return found.group(1)
+
+
+def _entry(client: TestClient, entry_id: str) -> str:
+    page = client.get("/index.html?ledger=").text
+    response = client.get(f"/entry/{_slug(page, entry_id)}.html")
+    assert response.status_code == 200
+    return response.text
+
+
+def test_the_timeline_lists_every_decision_newest_first_with_filters(
+        client: TestClient, corpus: Corpus) -> None:
+    page = client.get("/").text
+    order = [page.index(f">{entry_id}<") for entry_id in corpus.chain]
+    assert order == sorted(order, reverse=True)
+    assert corpus.archived in page  # an archive's decisions are on it too
+    assert corpus.fact not in page  # facts are not decisions
+    db = client.get("/index.html", params={"scope": "db"}).text
+    assert all(entry_id in db for entry_id in corpus.chain)
+    assert corpus.hostile not in db
+    superseded = client.get("/index.html", params={"status": "superseded"}).text
+    assert corpus.chain[0] in superseded
+    assert corpus.deployed not in superseded
+    assert "3 decisions" in client.get("/index.html", params={"scope": "db"}).text
+    archived = client.get("/index.html", params={"ledger": f"archive/{corpus.archive}"}).text
+    assert corpus.archived in archived
+    assert corpus.deployed not in archived
+    assert "No decision matches" in client.get("/index.html", params={"until": "2000-01-01"}).text
+    assert "No decision matches" in client.get("/index.html", params={"author": "nobody"}).text
+
+
+def test_a_scope_page_draws_a_node_per_decision_and_an_edge_per_supersedes(
+        client: TestClient, corpus: Corpus) -> None:
+    page = client.get(f"/scope/{scope_slug('db')}.html").text
+    nodes = re.findall(r'class="node [a-z]+" data-id="([^"]+)"', page)
+    assert sorted(nodes) == sorted(corpus.chain)
+    edges = re.findall(r'data-from="([^"]+)" data-to="([^"]+)"', page)
+    assert edges == [(corpus.chain[0], corpus.chain[1]), (corpus.chain[1], corpus.chain[2])]
+    assert "<script" not in page.split("<main>")[1]  # drawn here, no script, no CDN
+    assert client.get(f"/scope/{scope_slug('nope')}.html").status_code == 404
+
+
+def test_an_entry_page_shows_history_evidence_and_the_deploy_receipt(
+        client: TestClient, corpus: Corpus) -> None:
+    page = _entry(client, corpus.deployed)
+    assert "Create the jobs table in Postgres" in page  # the evidence commit's subject
+    assert "jobs.sql" in page
+    assert "+1" in page
+    assert "https://ci.example.com/run/42" in page
+    assert "production" in page
+    history = page.split("<h2>History</h2>")[1]
+    assert len(re.findall(r"<li>", history)) >= 4  # added, evidence, implemented, deployed
+    assert corpus.chain[1] in page  # what it superseded, linked
+    assert "drift" in page  # its footprint's lines changed since
+
+
+def test_a_stale_fact_and_a_drifted_decision_are_flagged(client: TestClient,
+                                                          corpus: Corpus) -> None:
+    page = client.get("/flags.html").text
+    assert corpus.fact in page
+    assert corpus.deployed in page
+    assert "check.sh" in page
+
+
+@pytest.mark.parametrize("path", ["/", "/index.html?scope=web", "/search.html?q=window",
+                                  "/team.html", "HOSTILE_ENTRY",
+                                  f"/scope/{scope_slug('web')}.html"])
+def test_hostile_texts_are_shown_as_text(client: TestClient, corpus: Corpus,
+                                         path: str) -> None:
+    page = (_entry(client, corpus.hostile) if path == "HOSTILE_ENTRY"
+            else client.get(path).text)
+    body = page.split("<main>")[1]
+    assert "<script>window" not in body
+    assert "<img src=x" not in body
+    assert "<svg onload" not in body
+    assert 'onmouseover="window' not in body
+    assert 'href="javascript:' not in body
+    assert "__pwned" in html.unescape(body)  # it is there, as text
+
+
+def test_search_finds_an_archived_decision_and_refuses_bad_queries(
+        client: TestClient, corpus: Corpus) -> None:
+    page = client.get("/search.html", params={"q": "importer flag"}).text
+    assert corpus.archived in page
+    assert f"archive/{corpus.archive}" in page
+    assert "<mark>" in page
+    assert "the query is empty" not in client.get("/search.html").text
+    assert "has no word" in client.get("/search.html", params={"q": '"*^'}).text
+    assert client.get("/search.html", params={"q": "x" * 5000}).status_code == 200
+
+
+def test_the_server_is_read_only_and_keeps_to_its_host_and_token(corpus: Corpus) -> None:
+    plain = TestClient(make_app(corpus.repo, hosts=("127.0.0.1:8421",)),
+                       base_url="http://127.0.0.1:8421")
+    assert plain.get("/").status_code == 200
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        assert plain.request(method, "/index.html").status_code == 405
+    assert plain.get("/", headers={"host": "evil.example:8421"}).status_code == 421
+    headers = plain.get("/").headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    guarded = TestClient(make_app(corpus.repo, token="s3cret"))
+    assert guarded.get("/").status_code == 403
+    assert guarded.get("/?token=wrong").status_code == 403
+    first = guarded.get("/?token=s3cret")
+    assert first.status_code == 200
+    assert "HttpOnly" in first.headers["set-cookie"]
+    assert guarded.get("/team.html").status_code == 200  # the cookie carries it
+    assert TestClient(make_app(corpus.repo, token="s3cret")).get("/_state").status_code == 403
+
+
+def test_pages_follow_the_refs(client: TestClient, run: Run) -> None:
+    before = client.get("/_state").json()["state"]
+    assert before == client.get("/_state").json()["state"]
+    new = run("decide", "Cache the job list for a minute", "--scope", "db")
+    assert new.exit_code == 0
+    assert client.get("/_state").json()["state"] != before
+    assert "Cache the job list" in client.get("/").text
+
+
+def test_a_ledger_that_breaks_gives_a_page_that_says_so(
+        client: TestClient, corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert client.get("/").status_code == 200
+
+    def broken(where: object) -> object:
+        raise LedgerError("refs/ledger/project points at a blob, not a commit")
+
+    monkeypatch.setattr(server, "build_site", broken)
+    git(corpus.repo, "commit", "-q", "--allow-empty", "-m", "move HEAD")  # the state moves
+    page = client.get("/")
+    assert page.status_code == 503
+    assert "points at a blob" in page.text
+    monkeypatch.undo()
+    assert client.get("/").status_code == 200  # still up
+
+
+def test_a_corrupt_ledger_ref_is_named_on_the_page(client: TestClient, corpus: Corpus) -> None:
+    readme = git(corpus.repo, "rev-parse", "HEAD:README").strip()
+    git(corpus.repo, "update-ref", "refs/ledger/sessions/broken", readme)
+    page = client.get("/")
+    assert page.status_code == 200  # the other ledgers are still shown
+    assert corpus.deployed in page.text
+    assert re.search(r"The ledger <code>broken</code> could not be read: [^<]+", page.text)
+
+
+def test_the_static_site_has_the_same_pages_with_relative_links(
+        run: Run, corpus: Corpus, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    result = run("export", "--format", "html", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "pages to" in result.stderr
+    index = (out / "index.html").read_text()
+    assert all(entry_id in index for entry_id in corpus.chain)
+    links = re.findall(r'(?:href|src)="([^"]+)"', index)
+    assert links
+    assert not [link for link in links if link.startswith(("/", "http:", "https:"))]
+    entry = next((out / "entry").glob("*.html"))
+    for link in re.findall(r'(?:href|src)="([^"]+)"', entry.read_text()):
+        if link == "data:,":
+            continue  # the empty favicon, so no browser asks for /favicon.ico
+        assert (entry.parent / link.split("?")[0]).resolve().exists(), link
+    assert (out / "assets" / "search-data.js").read_text().count("<") == 0
+    assert len(list((out / "entry").glob("*.html"))) == 7  # every entry of every ledger
+    assert list((out / "scope").glob("*.html"))
+
+
+def test_the_static_export_refuses_and_leaves_nothing_half_written(
+        run: Run, corpus: Corpus, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep me")
+    refused = run("export", "--format", "html", "-o", str(out))
+    assert refused.exit_code == 1
+    assert "not empty" in refused.stderr
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    assert run("export", "--format", "html", "-o", str(out), "--force").exit_code == 0
+    assert not (out / "mine.txt").exists()
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert "symbolic link" in run("export", "--format", "html", "-o", str(link)).stderr
+    inside = run("export", "--format", "html", "-o", str(corpus.repo / ".git" / "site"))
+    assert inside.exit_code == 1
+    assert "git directory" in inside.stderr
+    assert run("export", "--format", "html").exit_code == 2
+    assert run("export", "--format", "html", "-o", str(tmp_path / "x"),
+               "--project").exit_code == 2
+
+
+def test_bad_host_port_and_a_missing_extra_are_one_line(
+        runner: Any, corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = runner.invoke(cli, ["-C", str(corpus.repo), "serve", "--host", "not-an-address"])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1
+    assert "is not an IP address" in result.stderr
+    busy = server.bind("127.0.0.1", 0)
+    try:
+        port = str(busy.getsockname()[1])
+        result = runner.invoke(cli, ["-C", str(corpus.repo), "serve", "--port", port])
+        assert result.exit_code == 1
+        assert result.stderr == (f"git ledger: port {port} on 127.0.0.1 is in use: give another "
+                                 "with --port, or --port 0 for any free one\n")
+    finally:
+        busy.close()
+    assert runner.invoke(cli, ["serve", "--port", "70000"]).exit_code == 2
+    with pytest.raises(InvalidInput):
+        server.check_host("300.1.1.1")
+
+    def missing(name: str) -> object:
+        raise ModuleNotFoundError("No module named 'starlette'", name="starlette")
+
+    monkeypatch.setattr("importlib.import_module", missing)
+    with pytest.raises(MissingExtra, match=r"pip install 'gitledger\[web\]'"):
+        load_extra("gitledger.web.server", "web", "git ledger serve")
+    result = runner.invoke(cli, ["-C", str(corpus.repo), "serve"])
+    assert result.exit_code == 1
+    assert result.stderr == ("git ledger: git ledger serve needs the optional web extra: "
+                             "pip install 'gitledger[web]'\n")
