@@ -58,8 +58,14 @@ def chromium() -> Iterator[webdriver.Chrome]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def browser_log(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """What the page logged since last asked (selenium leaves this call untyped)."""
+    taken: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[no-untyped-call]
+    return taken
+
+
 def console_errors(driver: webdriver.Chrome) -> list[dict[str, Any]]:
-    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return [entry for entry in browser_log(driver) if entry.get("level") == "SEVERE"]
 
 
 @contextmanager

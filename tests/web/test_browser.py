@@ -20,7 +20,7 @@ from selenium.webdriver.support.select import Select
 
 from gitledger.web.pages import scope_slug
 from tests.conftest import Run
-from tests.web.browser import chromium, console_errors, served
+from tests.web.browser import browser_log, chromium, console_errors, served
 from tests.web.corpus import HOSTILE, Corpus, build_corpus
 
 WAIT = 20.0
@@ -43,7 +43,7 @@ def corpus(run: Run, repo_with_commit: Path) -> Corpus:
 
 
 def _open(driver: webdriver.Chrome, url: str) -> None:
-    driver.get_log("browser")  # what earlier pages logged is theirs
+    browser_log(driver)  # what earlier pages logged is theirs
     driver.get(url)
     assert driver.execute_script("return document.readyState") == "complete"
 
