@@ -9,23 +9,25 @@ server keeps the last one until the refs move.  Every text is shown as
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 
 from gitledger.audit.check import check
 from gitledger.core.display import printable
+from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry, Event
 from gitledger.errors import LedgerError
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.commits import CommitGraph, CommitSummary
-from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.layout import PROJECT_REF, REMOTES_PREFIX
+from gitledger.storage.entry_cache import read_entries, read_paths
+from gitledger.storage.layout import ARCHIVE_PREFIX, ENTRIES_DIR, PROJECT_REF, REMOTES_PREFIX
 from gitledger.storage.provenance import display_name, ledger_provenance
 from gitledger.storage.repo import Repo
 from gitledger.team.review import Review, review
@@ -64,6 +66,14 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class ReadLedger:
+    """One ledger's entries, as read at its tip ``commit``."""
+
+    commit: str
+    entries: tuple[SiteEntry, ...]
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything the pages show, at one state of the refs."""
 
@@ -75,6 +85,15 @@ class Site:
     review_problem: str | None = None
     #: Ledgers that could not be read, with the reason (the pages say so).
     problems: tuple[tuple[str, str], ...] = ()
+    #: Each ledger read, by ref: what the next state's read starts from.
+    ledgers: dict[str, ReadLedger] = field(default_factory=dict)
+    #: The state the flags and the review were taken at (older while they are redone).
+    checked: str | None = None
+
+    @property
+    def version(self) -> str:
+        """What a page was built from: the state, and whether its flags are of it."""
+        return self.state if self.checked == self.state else f"{self.state}+checking"
 
     def by_slug(self, slug: str) -> SiteEntry | None:
         return self._slugs.get(slug)
@@ -123,30 +142,73 @@ def site_state(where: str | os.PathLike[str] | None) -> str:
     return digest.hexdigest()[:16]
 
 
-def build_site(where: str | os.PathLike[str] | None) -> Site:
-    """Read every ledger once, with its authors and the flags ``check`` raises."""
+def build_site(where: str | os.PathLike[str] | None, previous: Site | None = None, *,
+               checked: bool = True) -> Site:
+    """Every ledger read, with its authors; with ``checked``, the flags ``check`` raises
+    and the teammates' review too (else ``previous``'s are kept, marked as older).
+
+    With ``previous``, a ledger whose tip has not moved is not read again, and one that
+    moved is read only where its tree changed (as the search index is kept)."""
     store = ArchiveStore(Repo(where))
-    entries: list[SiteEntry] = []
+    state = site_state(where)
+    held = previous.ledgers if previous is not None else {}
+    ledgers: dict[str, ReadLedger] = {}
     problems: list[tuple[str, str]] = []
-    taken: set[str] = set()
+    taken = {item.slug for ledger in held.values() for item in ledger.entries}
     for ref in sorted(searchable_refs(store), key=_ledger_order):
-        label = ledger_label(ref)
         try:
-            tip = store.tip(ref)
-            if tip.view is None or tip.commit is None:
-                continue
-            found, _ = read_entries(store, ref, tip.view)
-            provenance = ledger_provenance(store, ref, tip.commit)
+            read = _read_ledger(store, ref, held.get(ref), taken)
         except (LedgerError, KeyError, ValueError, OSError) as exc:
-            problems.append((label, printable(str(exc))[:200]))
+            problems.append((ledger_label(ref), printable(str(exc))[:200]))
             continue
-        for entry in sorted(found, key=lambda e: e.seq):
-            record = provenance.entry(entry.id)
-            author = display_name(record.created_by) if record else "an unknown author"
-            entries.append(SiteEntry(entry, ref, label, printable(author)[:200],
-                                     _slug(label, entry.id, taken)))
-    return Site(site_state(where), tuple(_one_copy_each(entries)), _flags(where),
-                *_review(where), problems=tuple(problems))
+        if read is not None:
+            ledgers[ref] = read
+    entries = tuple(_one_copy_each([item for ledger in ledgers.values()
+                                    for item in ledger.entries]))
+    if checked or previous is None:
+        review_found, review_problem = _review(where)
+        return Site(state, entries, _flags(where), review_found, review_problem,
+                    tuple(problems), ledgers, checked=state)
+    return Site(state, entries, previous.flags, previous.review, previous.review_problem,
+                tuple(problems), ledgers, checked=previous.checked)
+
+
+def with_checks(where: str | os.PathLike[str] | None, site: Site) -> Site:
+    """``site`` with the flags and the review of the refs as they are now."""
+    review_found, review_problem = _review(where)
+    return replace(site, flags=_flags(where), review=review_found,
+                   review_problem=review_problem, checked=site.state)
+
+
+def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
+                 taken: set[str]) -> ReadLedger | None:
+    tip = store.tip(ref)
+    if tip.view is None or tip.commit is None:
+        return None
+    if before is not None and before.commit == tip.commit:
+        return before
+    label = ledger_label(ref)
+    old = None
+    if before is not None and not ref.startswith(ARCHIVE_PREFIX) and "/archive/" not in ref:
+        with contextlib.suppress(KeyError, ValueError, AssertionError):
+            old = store.view_at(before.commit)
+    if old is None or before is None:
+        kept: list[SiteEntry] = []
+        found, _ = read_entries(store, ref, tip.view)
+    else:
+        changed = {path for path, _ in old.changed_blobs(tip.view, ENTRIES_DIR)}
+        kept = [item for item in before.entries if entry_path(item.entry.id) not in changed]
+        found, _ = read_paths(tip.view, sorted(p for p in changed if tip.view.has(p)))
+    provenance = ledger_provenance(store, ref, tip.commit)
+    # An entry read again keeps its page's name: a link to it stays good.
+    slugs = {item.entry.id: item.slug for item in before.entries} if before else {}
+    for entry in found:
+        record = provenance.entry(entry.id)
+        author = display_name(record.created_by) if record else "an unknown author"
+        kept.append(SiteEntry(entry, ref, label, printable(author)[:200],
+                              slugs.get(entry.id) or _slug(label, entry.id, taken)))
+    kept.sort(key=lambda item: item.entry.seq)
+    return ReadLedger(tip.commit, tuple(kept))
 
 
 def history(where: str | os.PathLike[str] | None, item: SiteEntry) -> tuple[Event, ...]:

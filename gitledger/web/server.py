@@ -20,7 +20,7 @@ import socket
 import threading
 import webbrowser
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from gitledger.core.display import one_line
 from gitledger.errors import InvalidInput, LedgerError
-from gitledger.web.model import Site, build_site, site_state
+from gitledger.web.model import Site, build_site, site_state, with_checks
 from gitledger.web.pages import (
     Filters,
     entry_page,
@@ -79,22 +79,55 @@ class Served:
 
 
 class SiteCache:
-    """The last ``Site`` read, kept until the refs move."""
+    """The last ``Site`` read, kept until the refs move.  After a move the ledgers are read
+    again at once (only what changed); the flags and the review, which ``check`` and the
+    history walk make slower, are redone in a thread, and the pages reload when they land."""
 
     def __init__(self, where: Where) -> None:
         self.where = where
         self._lock = threading.Lock()
         self._site: Site | None = None
+        self._checking: threading.Thread | None = None
 
     def current(self) -> Site:
         with self._lock:
             state = site_state(self.where)
-            if self._site is None or self._site.state != state:
+            if self._site is None:
                 self._site = build_site(self.where)
+            elif self._site.state != state:
+                self._site = build_site(self.where, self._site, checked=False)
+                self._check_later()
             return self._site
 
-    def state(self) -> str:
-        return site_state(self.where)
+    def version(self) -> str:
+        """What a page built now would be built from (``Site.version``)."""
+        state = site_state(self.where)
+        with self._lock:
+            if self._site is not None and self._site.state == state:
+                return self._site.version
+        return state
+
+    def _check_later(self) -> None:
+        if self._checking is not None and self._checking.is_alive():
+            return  # it checks again when it finds the state moved on
+
+        def check() -> None:
+            while True:
+                with self._lock:
+                    site = self._site
+                if site is None or site.checked == site.state:
+                    return
+                try:
+                    done = with_checks(self.where, site)
+                except (LedgerError, OSError, KeyError, ValueError):
+                    done = replace(site, flags={}, checked=site.state)
+                with self._lock:
+                    if self._site is not None and self._site.state == done.state:
+                        self._site = done
+                        return
+
+        self._checking = threading.Thread(target=check, name="gitledger-checks", daemon=True)
+        self._checking.start()
 
 
 def check_host(host: str) -> str:
@@ -163,7 +196,7 @@ def make_app(where: Where, *, token: str | None = None,
 
     def state(request: Request) -> Response:
         try:
-            return JSONResponse({"state": cache.state()})
+            return JSONResponse({"state": cache.version()})
         except (LedgerError, OSError) as exc:
             return JSONResponse({"problem": one_line(str(exc), 200)}, 503)
 

@@ -7,6 +7,7 @@ browser."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -166,7 +167,7 @@ def test_a_ledger_that_breaks_gives_a_page_that_says_so(
         client: TestClient, corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
     assert client.get("/").status_code == 200
 
-    def broken(where: object) -> object:
+    def broken(where: object, *args: object, **kwargs: object) -> object:
         raise LedgerError("refs/ledger/project points at a blob, not a commit")
 
     monkeypatch.setattr(server, "build_site", broken)
@@ -260,3 +261,43 @@ def test_bad_host_port_and_a_missing_extra_are_one_line(
     assert result.exit_code == 1
     assert result.stderr == ("git ledger: git ledger serve needs the optional web extra: "
                              "pip install 'gitledger[web]'\n")
+
+
+def _rows(site: Any) -> list[tuple[str, str, str, str]]:
+    return sorted((i.ref, i.entry.id, i.author, i.slug) for i in site.entries)
+
+
+def test_a_site_read_again_after_a_change_is_the_site_read_whole(
+        run: Run, corpus: Corpus) -> None:
+    from gitledger.web.model import build_site
+
+    site = build_site(corpus.repo)
+    assert run("decide", "Cache the job list for a minute", "--scope", "db").exit_code == 0
+    assert run("edit", corpus.hostile, "Escape every text").exit_code == 0
+    proposed = run("decide", "Maybe shard the jobs", "--proposed", "--json")
+    assert proposed.exit_code == 0
+    shard = json.loads(proposed.stdout)["entry"]["id"]
+    assert run("reject", shard, "--why", "too early").exit_code == 0
+    again = build_site(corpus.repo, site, checked=False)
+    whole = build_site(corpus.repo)
+    assert _rows(again) == _rows(whole)
+    assert {i.entry.id: i.entry for i in again.entries} == {
+        i.entry.id: i.entry for i in whole.entries}
+    assert again.checked == site.state != again.state  # the flags are the older ones
+    assert whole.checked == whole.state
+
+
+def test_the_flags_are_checked_again_behind_the_page(client: TestClient, run: Run,
+                                                     corpus: Corpus) -> None:
+    import time
+
+    assert corpus.fact in client.get("/flags.html").text
+    assert run("decide", "Cache the job list for a minute").exit_code == 0
+    first = client.get("/")
+    assert "Cache the job list" in first.text  # the ledgers are read at once
+    deadline = time.monotonic() + 30
+    while "+checking" in client.get("/_state").json()["state"]:
+        assert time.monotonic() < deadline, "the checks did not land"
+        time.sleep(0.05)
+    assert "being checked again" not in client.get("/").text
+    assert corpus.fact in client.get("/flags.html").text
