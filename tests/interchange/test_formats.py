@@ -17,7 +17,7 @@ def test_each_format_is_one_entry_with_its_directions() -> None:
     assert len(names) == len(set(names))
     assert {f.name: f.directions for f in formats.FORMATS} == {
         "md": ("export",), "json": ("export",), "session-md": ("export", "import"),
-        "jsonl": ("export", "import"), "atif": ("export",)}
+        "jsonl": ("export", "import"), "atif": ("export",), "html": ("export",)}
     assert all(f.suffixes for f in formats.IMPORTS)  # an import can be guessed from a name
 
 
