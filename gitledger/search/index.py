@@ -328,12 +328,18 @@ def entry_row(ref: str, label: str, entry: Entry, ident: str) -> Row:
     body = [*entry.over, entry.because, entry.why, entry.by, entry.rejected_why,
             entry.note, entry.path, entry.scope, *entry.evidence, entry.deployed_env]
     return Row(ref=ref, path=entry_path(entry.id), source="ledger", ledger=label, id=entry.id,
-               kind=entry.kind, status=entry.status, scope=entry.scope,
+               kind=entry.kind, status=_field(entry.status), scope=_field(entry.scope),
                author=printable(display_name(ident)), ident=printable(ident),
                date=entry.created.isoformat() if entry.created else None,
                text=printable(entry.text[:ENTRY_TEXT]),
                body=printable("\n".join(part for part in body if part)[:ENTRY_TEXT]),
-               replaced_by=entry.superseded_by)
+               replaced_by=_field(entry.superseded_by))
+
+
+def _field(value: str | None) -> str | None:
+    """A short field of a blob (status, scope, an id) as a hit carries it: printable and
+    capped, like every text (a teammate's blob can hold anything there)."""
+    return None if value is None else printable(value[:200])
 
 
 def transcript_rows(ref: str, trajectory: dict[str, Any]) -> list[Row]:

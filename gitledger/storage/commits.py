@@ -35,14 +35,18 @@ class CommitSummary:
     author: str
     time: datetime
     files: int
-    insertions: int
-    deletions: int
+    #: None when the commit changed more than ``COUNTED_FILES`` files: not counted.
+    insertions: int | None
+    deletions: int | None
     #: The files it changed (the first ``SUMMARY_FILES``), with lines added and deleted.
     paths: tuple[tuple[str, int, int], ...]
 
 
 #: The most files a ``CommitSummary`` names.
 SUMMARY_FILES = 20
+#: Above this many changed files, lines are not counted (a whole vendored tree would
+#: take seconds to diff line by line).
+COUNTED_FILES = 1000
 
 
 class CommitGraph:
@@ -144,18 +148,23 @@ class CommitGraph:
             diff = self.git.diff(commit.parents[0], commit)
         else:
             diff = commit.tree.diff_to_tree(swap=True)
-        stats = diff.stats
+        files = len(diff)
         paths: list[tuple[str, int, int]] = []
-        for patch in diff:
-            if patch is None or len(paths) >= SUMMARY_FILES:
-                break
-            _, added, deleted = patch.line_stats
-            paths.append((patch.delta.new_file.path, added, deleted))
+        insertions: int | None = None
+        deletions: int | None = None
+        if files <= COUNTED_FILES:
+            stats = diff.stats
+            insertions, deletions = stats.insertions, stats.deletions
+            for patch in diff:
+                if patch is None or len(paths) >= SUMMARY_FILES:
+                    break
+                _, added, deleted = patch.line_stats
+                paths.append((patch.delta.new_file.path, added, deleted))
         return CommitSummary(
             str(commit.id), commit.message.split("\n", 1)[0].strip(),
             f"{commit.author.name} <{commit.author.email}>",
-            datetime.fromtimestamp(commit.commit_time, UTC), stats.files_changed,
-            stats.insertions, stats.deletions, tuple(paths))
+            datetime.fromtimestamp(commit.commit_time, UTC), files,
+            insertions, deletions, tuple(paths))
 
     def line_count(self, commit: str, path: str) -> int | None:
         """How many lines the file ``path`` has in ``commit`` (None when it is no file there:

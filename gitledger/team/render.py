@@ -251,9 +251,11 @@ def review_json(result: Review) -> dict[str, Any]:
     }
 
 
-def review_text(result: Review) -> str:
-    count = sum(len(decisions) for _, decisions in result.scopes)
-    head = f"Decisions changed since {printable(result.since)}"
+def review_notices(result: Review) -> tuple[list[str], list[str]]:
+    """What a review must say beside the decisions, each a printable line: the
+    teammates' ledgers held back unverified (first), and after the decisions your own
+    ledgers someone else changed on the remote, what the last pull kept or took, and the
+    concurrent edits merged by keeping yours."""
     held = [f"quarantined: {printable(mirror_name(v.ref))}: {printable(v.describe())}"
             for v in result.quarantined]
     tail = [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
@@ -261,14 +263,21 @@ def review_text(result: Review) -> str:
         tail.insert(0, "Your ledgers that someone else changed on the remote (not merged):")
     if result.dropped:
         tail.append(f"The last pull kept project entries the remote's copy lacks: "
-                    f"{', '.join(result.dropped)}")
+                    f"{printable(', '.join(result.dropped))}")
     if result.rewritten:
         tail.append(f"The last pull took teammates' versions of project entries: "
-                    f"{', '.join(result.rewritten)} (git ledger show ID --project)")
+                    f"{printable(', '.join(result.rewritten))} (git ledger show ID --project)")
     if result.conflicts:
         tail.append("Concurrent edits merged by keeping the local version, unchanged since:")
         tail += [f"{INDENT}{c.entry} ({', '.join(c.fields)}): the other version: {c.take}"
                  for c in result.conflicts]
+    return held, tail
+
+
+def review_text(result: Review) -> str:
+    count = sum(len(decisions) for _, decisions in result.scopes)
+    head = f"Decisions changed since {printable(result.since)}"
+    held, tail = review_notices(result)
     if result.drifted:
         tail.append("Decisions whose code changed since they were made (git ledger drift):")
         for item in result.drifted:

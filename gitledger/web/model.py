@@ -13,7 +13,7 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
@@ -21,7 +21,8 @@ from functools import cached_property
 from gitledger.audit.check import check
 from gitledger.core.display import printable
 from gitledger.core.ids import entry_path
-from gitledger.core.model import Entry, Event
+from gitledger.core.model import STATUSES, BadEntry, Entry, Event
+from gitledger.core.names import KINDS
 from gitledger.errors import LedgerError
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
@@ -36,7 +37,16 @@ from gitledger.team.review import Review, review
 FIELD_CAP = 4_000
 #: The most events an entry's page lists.
 HISTORY_CAP = 200
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: The most commits an entry's page summarises (a blob can cite any number).
+EVIDENCE_CAP = 20
+#: Commit summaries by (repository, sha): a commit's diff never changes, and every
+#: page citing it (every exported page) would diff it again.
+_SUMMARIES: dict[tuple[str, str], CommitSummary | object | None] = {}
+_SUMMARIES_LOCK = threading.Lock()
+_UNSEEN = object()
+#: What a page name may hold: anything else becomes "_".
+UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_CLASSES = frozenset((*STATUSES, *KINDS))
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,8 @@ class ReadLedger:
 
     commit: str
     entries: tuple[SiteEntry, ...]
+    #: Entry blobs that could not be read (the pages name them).
+    bad: tuple[BadEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,14 +119,17 @@ class Site:
     def in_scope(self, scope: str) -> tuple[SiteEntry, ...]:
         return tuple(e for e in self.decisions() if e.entry.scope == scope)
 
-    def same_ledger(self, ref: str, entry_id: str | None) -> SiteEntry | None:
+    def linked(self, ref: str, entry_id: str | None) -> SiteEntry | None:
+        """The entry ``entry_id`` names from ledger ``ref`` (what a decision supersedes):
+        that ledger's, else the copy shown of it elsewhere (carried to the project)."""
         if not entry_id:
             return None
-        return self._ids.get((ref, entry_id))
+        return self._ids.get((ref, entry_id)) or self._first.get(entry_id)
 
     def labelled(self, label: str, entry_id: str) -> SiteEntry | None:
-        """The entry ``entry_id`` of the ledger a hit or a review names ``label``."""
-        return self._labels.get((label, entry_id))
+        """The entry ``entry_id`` of the ledger a hit or a review names ``label`` (or the
+        copy shown of it, when that ledger's is not)."""
+        return self._labels.get((label, entry_id)) or self._first.get(entry_id)
 
     # A frozen dataclass still takes a cached_property: it writes the instance's __dict__.
     @cached_property
@@ -124,6 +139,13 @@ class Site:
     @cached_property
     def _ids(self) -> dict[tuple[str, str], SiteEntry]:
         return {(e.ref, e.entry.id): e for e in self.entries}
+
+    @cached_property
+    def _first(self) -> dict[str, SiteEntry]:
+        first: dict[str, SiteEntry] = {}
+        for item in self.entries:
+            first.setdefault(item.entry.id, item)
+        return first
 
     @cached_property
     def _labels(self) -> dict[tuple[str, str], SiteEntry]:
@@ -163,6 +185,8 @@ def build_site(where: str | os.PathLike[str] | None, previous: Site | None = Non
             continue
         if read is not None:
             ledgers[ref] = read
+            problems += [(f"{ledger_label(ref)}: {printable(bad.path)[:120]}",
+                          printable(bad.reason)[:200]) for bad in read.bad]
     entries = tuple(_one_copy_each([item for ledger in ledgers.values()
                                     for item in ledger.entries]))
     if checked or previous is None:
@@ -194,11 +218,12 @@ def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
             old = store.view_at(before.commit)
     if old is None or before is None:
         kept: list[SiteEntry] = []
-        found, _ = read_entries(store, ref, tip.view)
+        found, bad = read_entries(store, ref, tip.view)
     else:
         changed = {path for path, _ in old.changed_blobs(tip.view, ENTRIES_DIR)}
         kept = [item for item in before.entries if entry_path(item.entry.id) not in changed]
-        found, _ = read_paths(tip.view, sorted(p for p in changed if tip.view.has(p)))
+        found, bad = read_paths(tip.view, sorted(p for p in changed if tip.view.has(p)))
+        bad = [*(b for b in before.bad if b.path not in changed), *bad]
     provenance = ledger_provenance(store, ref, tip.commit)
     # An entry read again keeps its page's name: a link to it stays good.
     slugs = {item.entry.id: item.slug for item in before.entries} if before else {}
@@ -208,7 +233,7 @@ def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
         kept.append(SiteEntry(entry, ref, label, printable(author)[:200],
                               slugs.get(entry.id) or _slug(label, entry.id, taken)))
     kept.sort(key=lambda item: item.entry.seq)
-    return ReadLedger(tip.commit, tuple(kept))
+    return ReadLedger(tip.commit, tuple(kept), tuple(bad))
 
 
 def history(where: str | os.PathLike[str] | None, item: SiteEntry) -> tuple[Event, ...]:
@@ -218,20 +243,70 @@ def history(where: str | os.PathLike[str] | None, item: SiteEntry) -> tuple[Even
     tip = store.tip(item.ref)
     if tip.commit is None:
         return ()
-    return tuple(_limited((event for event in store.history_from(tip.commit)
-                           if item.entry.id in event.trailers.get("Ledger-Entry", ())),
-                          HISTORY_CAP))
+    return _HISTORIES.of(store, item.ref, tip.commit).get(item.entry.id, ())
+
+
+class _Histories:
+    """Each ledger's events by the entries they touched, walked once per tip: an entry's
+    page (and a static site of every entry) would walk the whole history each time.  A
+    tip that moved on is walked only back to the one indexed before."""
+
+    def __init__(self, size: int = 16) -> None:
+        self._lock = threading.Lock()
+        self._size = size
+        self._held: dict[tuple[str, str], tuple[str, dict[str, tuple[Event, ...]]]] = {}
+
+    def of(self, store: ArchiveStore, ref: str, tip: str) -> dict[str, tuple[Event, ...]]:
+        key = (str(store.repo.commondir), ref)
+        with self._lock:
+            held = self._held.get(key)
+        if held is not None and held[0] == tip:
+            return held[1]
+        older = held if held is not None and _descends(store, tip, held[0]) else None
+        walked: dict[str, list[Event]] = {}
+        for event in store.history_from(tip, hide=[older[0]] if older else []):
+            for entry_id in event.trailers.get("Ledger-Entry", ()):
+                walked.setdefault(entry_id, []).append(event)
+        index = dict(older[1]) if older else {}
+        for entry_id, events in walked.items():
+            index[entry_id] = (*events, *index.get(entry_id, ()))[:HISTORY_CAP]
+        with self._lock:
+            self._held.pop(key, None)
+            self._held[key] = (tip, index)
+            while len(self._held) > self._size:
+                self._held.pop(next(iter(self._held)))
+        return index
+
+
+def _descends(store: ArchiveStore, tip: str, older: str) -> bool:
+    return CommitGraph(store.repo).contains(tip, older)
+
+
+_HISTORIES = _Histories()
 
 
 def evidence(where: str | os.PathLike[str] | None, entry: Entry
              ) -> tuple[tuple[str, CommitSummary | None], ...]:
     """Each ``git:`` evidence of ``entry`` with the commit it names here (None when this
     clone lacks it), and the commit its deploy receipt shipped."""
-    graph = CommitGraph(Repo(where))
-    cited = [item[4:].strip() for item in entry.evidence if item.startswith("git:")]
+    repo = Repo(where)
+    graph = CommitGraph(repo)
+    cited = [item[4:].strip()[:80] for item in entry.evidence if item.startswith("git:")]
     if entry.deployed_sha:
-        cited.append(entry.deployed_sha)
-    return tuple((sha, graph.summary(sha)) for sha in dict.fromkeys(cited) if sha)
+        cited.append(entry.deployed_sha[:80])
+    found = []
+    for sha in list(dict.fromkeys(cited))[:EVIDENCE_CAP]:
+        key = (str(repo.commondir), sha)
+        with _SUMMARIES_LOCK:
+            known = _SUMMARIES.get(key, _UNSEEN)
+        if known is _UNSEEN:
+            known = graph.summary(sha)
+            with _SUMMARIES_LOCK:
+                if len(_SUMMARIES) >= 4096:
+                    _SUMMARIES.clear()
+                _SUMMARIES[key] = known
+        found.append((sha, known if isinstance(known, CommitSummary) else None))
+    return tuple(found)
 
 
 def shown(text: str | None, cap: int = FIELD_CAP) -> str:
@@ -240,6 +315,12 @@ def shown(text: str | None, cap: int = FIELD_CAP) -> str:
         return ""
     clean = printable(text)
     return clean if len(clean) <= cap else clean[:cap] + "…"
+
+
+def status_class(value: str | None) -> str:
+    """A status or kind as a CSS class: one we know, else ``unknown`` (a hand-written blob
+    must not style itself as a flag)."""
+    return value if value in _CLASSES else "unknown"
 
 
 def when(moment: datetime | None) -> str:
@@ -267,16 +348,26 @@ def _review(where: str | os.PathLike[str] | None) -> tuple[Review | None, str | 
 
 
 def _one_copy_each(entries: list[SiteEntry]) -> list[SiteEntry]:
-    """An entry held by several ledgers (carried to the project ledger, pulled into a
-    mirror, pushed from here) is shown once: the project ledger's copy, else this
-    repository's, else a mirror's (``_ledger_order`` lists them so)."""
-    seen: set[str] = set()
+    """An entry held by several ledgers as the same entry (pulled into a mirror, pushed
+    from here, carried to the project ledger) is shown once: the project ledger's copy,
+    else this repository's, else a mirror's (``_ledger_order`` lists them so).  One that
+    only shares the id (a teammate's blob squatting it, a version changed elsewhere) is
+    shown beside it: it must not hide yours."""
+    shown: dict[str, list[Entry]] = {}
     kept = []
     for item in entries:
-        if item.entry.id not in seen:
-            seen.add(item.entry.id)
-            kept.append(item)
+        earlier = shown.setdefault(item.entry.id, [])
+        if any(_same_entry(first, item.entry) for first in earlier):
+            continue
+        earlier.append(item.entry)
+        kept.append(item)
     return kept
+
+
+def _same_entry(first: Entry, other: Entry) -> bool:
+    """Whether ``other`` is ``first`` but for its place in its ledger and where it was
+    carried from (what a carry or a pull changes)."""
+    return replace(other, seq=first.seq, carried_from=first.carried_from) == first
 
 
 def _ledger_order(ref: str) -> tuple[int, str]:
@@ -287,17 +378,10 @@ def _ledger_order(ref: str) -> tuple[int, str]:
 def _slug(label: str, entry_id: str, taken: set[str]) -> str:
     """A file name for an entry's page, the same in the server and the static site: the
     ledger and the id made safe, with a digest where the safe form of two would meet."""
-    base = _UNSAFE.sub("_", f"{label}--{entry_id}")[:120]
+    base = UNSAFE_NAME.sub("_", f"{label}--{entry_id}")[:120]
     slug = base
     if slug in taken:
         digest = hashlib.sha256("\0".join((label, entry_id)).encode()).hexdigest()
         slug = f"{base}-{digest[:8]}"
     taken.add(slug)
     return slug
-
-
-def _limited(events: Iterator[Event], cap: int) -> Iterator[Event]:
-    for count, event in enumerate(events):
-        if count >= cap:
-            return
-        yield event

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,16 +19,28 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from gitledger.core.model import STATUSES
 from gitledger.errors import BadQuery
 from gitledger.search.query import Hit, SearchResult, search
+from gitledger.team.render import review_notices
 from gitledger.web.graph import supersedes_svg
-from gitledger.web.model import Flag, Site, SiteEntry, evidence, history, shown, when
+from gitledger.web.model import (
+    UNSAFE_NAME,
+    Flag,
+    Site,
+    SiteEntry,
+    evidence,
+    history,
+    shown,
+    status_class,
+    when,
+)
 
 #: The most rows the served timeline shows at once (the static one shows every row).
 TIMELINE_ROWS = 500
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 _ENV = Environment(loader=PackageLoader("gitledger.web", "templates"),
                    autoescape=select_autoescape(default=True, default_for_string=True),
                    trim_blocks=True, lstrip_blocks=True)
+# The helpers every template and macro uses (imported macros see globals, not the context).
+_ENV.globals.update(shown=shown, status_class=status_class, when=when)
 
 
 @dataclass(frozen=True)
@@ -58,7 +69,7 @@ class Filters:
 def scope_slug(scope: str) -> str:
     """A scope's page name: the scope made safe, with a digest so two never meet."""
     digest = hashlib.sha256(scope.encode()).hexdigest()[:8]
-    return f"{_UNSAFE.sub('_', scope)[:80]}-{digest}"
+    return f"{UNSAFE_NAME.sub('_', scope)[:80]}-{digest}"
 
 
 def timeline(site: Site, filters: Filters, *, mode: str, limit: int | None = TIMELINE_ROWS
@@ -78,7 +89,8 @@ def scope_page(site: Site, scope: str, *, mode: str) -> str | None:
     if not rows:
         return None
     graph = supersedes_svg(rows, lambda item: f"../entry/{item.slug}.html")
-    return _render("scope.html", site, mode, "../", page="scope", title=f"Scope {scope}",
+    return _render("scope.html", site, mode, "../", page="scope",
+                   title=f"Scope {shown(scope, 200)}",
                    rows=rows, graph=graph)
 
 
@@ -90,14 +102,15 @@ def entry_page(site: Site, where: str | os.PathLike[str] | None, slug: str, *, m
     entry = item.entry
     return _render("entry.html", site, mode, "../", page="entry",
                    title=f"{entry.id}: {shown(entry.text, 120)}", item=item,
-                   earlier=site.same_ledger(item.ref, entry.supersedes),
-                   later=site.same_ledger(item.ref, entry.superseded_by),
+                   earlier=site.linked(item.ref, entry.supersedes),
+                   later=site.linked(item.ref, entry.superseded_by),
                    events=history(where, item), commits=evidence(where, entry))
 
 
 def team_page(site: Site, *, mode: str) -> str:
+    held, tail = review_notices(site.review) if site.review is not None else ([], [])
     return _render("team.html", site, mode, "", page="team",
-                   title="What teammates changed since the last pull")
+                   title="What teammates changed since the last pull", held=held, tail=tail)
 
 
 def flags_page(site: Site, *, mode: str) -> str:
@@ -140,6 +153,6 @@ def pieces(hit: Hit) -> Iterator[tuple[str, bool]]:
 def _render(template: str, site: Site, mode: str, root: str, **values: Any) -> str:
     return _ENV.get_template(template).render(
         site=site, mode=mode, root=root, when=when, shown=shown, scope_slug=scope_slug,
-        pieces=pieces,
-        lookup=site.labelled, lookup_label=site.labelled,
+        pieces=pieces, status_class=status_class,
+        lookup=site.labelled,
         exported=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), **values)

@@ -36,6 +36,8 @@ from gitledger.web.pages import (
 
 MODE = "static"
 ASSETS = ("style.css", "app.js")
+#: Written into every site: only a directory holding it is replaced by ``--force``.
+MARKER = ".gitledger-site"
 
 
 @dataclass(frozen=True)
@@ -48,38 +50,66 @@ def export_site(where: str | os.PathLike[str] | None, out: str | os.PathLike[str
                 force: bool = False) -> SiteExport:
     """Write every page into the directory ``out``."""
     repo = Repo(where)
-    target = Path(os.path.abspath(out))
-    for inside in (repo.gitdir, repo.commondir):
-        if target == inside or inside in target.parents:
-            raise InvalidInput(f"{printable(str(out))} is inside the repository's git "
-                               "directory; give a directory outside it")
-    info = refuse_links(target, printable(str(out)))
-    if info is not None:
-        if not target.is_dir():
-            raise InvalidInput(f"{printable(str(out))} exists and is not a directory")
-        if any(target.iterdir()) and not force:
-            raise InvalidInput(f"{printable(str(out))} is not empty: give --force to replace "
-                               "it, or an empty or new directory")
+    shown_out = printable(str(out))
+    target = _checked_target(repo, Path(out), shown_out, force=force)
     site = build_site(where)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    staging: Path | None = None
+    trash: Path | None = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
         pages = _write(where, site, staging)
-        if info is not None:
+        # mkdtemp made it 0700: a site is for others to read (a web server, a CI job).
+        umask = os.umask(0)
+        os.umask(umask)
+        staging.chmod(0o777 & ~umask)
+        if target.exists():
             trash = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
             os.replace(target, trash / "site")
-            os.replace(staging, target)
-            shutil.rmtree(trash, ignore_errors=True)
-        else:
-            os.replace(staging, target)
+        os.replace(staging, target)
+        staging = None
     except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise LedgerError(f"cannot write {printable(str(out))}: {exc.strerror or exc}"
-                          ) from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        if trash is not None and not target.exists():
+            os.replace(trash / "site", target)  # the old site back where it was
+        raise LedgerError(f"cannot write {shown_out}: {exc.strerror or exc}") from None
+    finally:
+        for leftover in (staging, trash):
+            if leftover is not None:
+                shutil.rmtree(leftover, ignore_errors=True)
     return SiteExport(target, pages)
+
+
+def _checked_target(repo: Repo, out: Path, shown: str, *, force: bool) -> Path:
+    """Where the site goes, its parents' links resolved; InvalidInput (one line) when it
+    must not be written there: inside the git directory, over the repository or any of its
+    parents, through a symbolic link, over a file, or over a directory that is not a site
+    this command wrote (even with ``force``)."""
+    absolute = Path(os.path.abspath(out))
+    target = Path(os.path.realpath(absolute.parent)) / absolute.name
+    refuse_links(target, shown)
+    protected = {Path(os.path.realpath(p)) for p in (repo.gitdir, repo.commondir,
+                                                      repo.workdir, Path.cwd())}
+    for place in protected:
+        if target == place or place.is_relative_to(target):
+            raise InvalidInput(f"{shown} holds the repository, its git directory or the "
+                               "current directory; give a directory of its own")
+    for inside in (repo.gitdir, repo.commondir):
+        if target.is_relative_to(os.path.realpath(inside)):
+            raise InvalidInput(f"{shown} is inside the repository's git directory; give a "
+                               "directory outside it")
+    if not target.exists():
+        return target
+    if not target.is_dir():
+        raise InvalidInput(f"{shown} exists and is not a directory")
+    if not any(target.iterdir()):
+        return target
+    if not force:
+        raise InvalidInput(f"{shown} is not empty: give --force to replace a site written "
+                           "before, or an empty or new directory")
+    if not (target / MARKER).is_file():
+        raise InvalidInput(f"{shown} is not a site git ledger wrote (it has no {MARKER}): "
+                           "refusing to replace it, even with --force")
+    return target
 
 
 def _write(where: str | os.PathLike[str] | None, site: Site, root: Path) -> int:
@@ -107,6 +137,9 @@ def _write(where: str | os.PathLike[str] | None, site: Site, root: Path) -> int:
         data = resources.files("gitledger.web").joinpath("assets", name).read_bytes()
         (assets / name).write_bytes(data)
     (assets / "search-data.js").write_text(_search_data(site), encoding="utf-8")
+    (root / MARKER).write_text("A static site of git ledger export --format html: "
+                               "git ledger export --force replaces this directory.\n",
+                               encoding="utf-8")
     return len(pages)
 
 

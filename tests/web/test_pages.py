@@ -217,9 +217,18 @@ def test_the_static_export_refuses_and_leaves_nothing_half_written(
     refused = run("export", "--format", "html", "-o", str(out))
     assert refused.exit_code == 1
     assert "not empty" in refused.stderr
+    # Not a site this command wrote: --force does not replace it either.
+    forced = run("export", "--format", "html", "-o", str(out), "--force")
+    assert forced.exit_code == 1
+    assert "is not a site git ledger wrote" in forced.stderr
     assert [p.name for p in out.iterdir()] == ["mine.txt"]
-    assert run("export", "--format", "html", "-o", str(out), "--force").exit_code == 0
-    assert not (out / "mine.txt").exists()
+    site = tmp_path / "published"
+    assert run("export", "--format", "html", "-o", str(site)).exit_code == 0
+    assert oct(site.stat().st_mode & 0o777) != oct(0o700)  # readable by a web server
+    (site / "stale.html").write_text("old")
+    assert run("export", "--format", "html", "-o", str(site), "--force").exit_code == 0
+    assert not (site / "stale.html").exists()
+    assert (site / "index.html").exists()
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging
     link = tmp_path / "link"
     link.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
@@ -230,6 +239,24 @@ def test_the_static_export_refuses_and_leaves_nothing_half_written(
     assert run("export", "--format", "html").exit_code == 2
     assert run("export", "--format", "html", "-o", str(tmp_path / "x"),
                "--project").exit_code == 2
+
+
+@pytest.mark.parametrize("where", [".", "..", "GITLINK/site", "GITLINK/refs", "afile/site"])
+def test_the_static_export_never_touches_the_repository(
+        run: Run, corpus: Corpus, where: str) -> None:
+    """Relative to -C: the repository itself, a parent of it, the git directory through a
+    symbolic link, and a path through a file; each refused in one line, nothing moved."""
+    (corpus.repo / "GITLINK").symlink_to(corpus.repo / ".git", target_is_directory=True)
+    (corpus.repo / "afile").write_text("x")
+    before = sorted(p.name for p in corpus.repo.iterdir())
+    refs = git(corpus.repo, "for-each-ref")
+    result = run("export", "--format", "html", "-o", where, "--force")
+    assert result.exit_code == 1, result.stdout
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("git ledger: ")
+    assert sorted(p.name for p in corpus.repo.iterdir()) == before
+    assert git(corpus.repo, "for-each-ref") == refs
+    assert not (corpus.repo / ".git" / "site").exists()
 
 
 def test_bad_host_port_and_a_missing_extra_are_one_line(
