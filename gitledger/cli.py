@@ -1161,17 +1161,18 @@ def export(fmt: str, output: str | None, force: bool, session_id: str | None,
     static site with relative links (it needs the web extra: pip install
     'gitledger[web]').
     """
-    from gitledger.interchange.formats import export_as, site_writer
+    from gitledger.interchange.formats import export_as, site_writer, writes_directory
 
     if force and output in (None, "-"):
         raise click.UsageError("--force goes with -o PATH")
-    writer = site_writer(fmt)
-    if writer is not None:
+    if writes_directory(fmt):
         if output in (None, "-"):
             raise click.UsageError(f"--format {fmt} writes a directory: give -o DIR")
         if session_id or name or project:
             raise click.UsageError(f"--format {fmt} exports every ledger: it takes neither "
                                    "--session, --ledger nor --project")
+        writer = site_writer(fmt)
+        assert writer is not None
         written = writer(_where(repo), _file(repo, output), force=force)
         click.echo(f"wrote {written.pages} pages to {printable(str(written.path))}", err=True)
         return

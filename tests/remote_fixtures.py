@@ -273,6 +273,16 @@ def rewrite_blob(where: Path, ref: str, path: str, old: str, new: str,
     """Commit a changed blob at ``path`` on ``ref`` of the repository at ``where`` with
     plumbing (as its user, or as ``who``: name, email), as someone who writes ledger
     objects by hand would."""
+    content = subprocess.run(["git", "show", f"{ref}:{path}"], cwd=where, text=True,
+                             capture_output=True, check=True).stdout.strip()
+    assert old in content, content
+    put_blob(where, ref, path, content.replace(old, new) + "\n", who)
+
+
+def put_blob(where: Path, ref: str, path: str, content: str,
+             who: tuple[str, str] | None = None) -> None:
+    """Commit ``content`` at ``path`` on ``ref`` with plumbing (a new blob or a changed
+    one), as ``rewrite_blob`` does."""
     env = {**os.environ, "GIT_INDEX_FILE": str(where / ".git" / "prov-index")}
     if who is not None:
         for role in ("AUTHOR", "COMMITTER"):
@@ -283,10 +293,8 @@ def rewrite_blob(where: Path, ref: str, path: str, old: str, new: str,
                               capture_output=True, check=True, env=env)
         return done.stdout.strip()
 
-    content = run("show", f"{ref}:{path}")
-    assert old in content, content
-    blob = run("hash-object", "-w", "--stdin", stdin=content.replace(old, new) + "\n")
+    blob = run("hash-object", "-w", "--stdin", stdin=content)
     run("read-tree", ref)
-    run("update-index", "--cacheinfo", f"100644,{blob},{path}")
+    run("update-index", "--add", "--cacheinfo", f"100644,{blob},{path}")
     commit = run("commit-tree", run("write-tree"), "-p", ref, "-m", "hand edit")
     run("update-ref", ref, commit)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from gitledger.core.display import printable
+from gitledger.core.extras import load_extra
 from gitledger.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -193,14 +194,17 @@ class SiteWriter(Protocol):
     def __call__(self, where: Where, out: str, *, force: bool) -> Any: ...
 
 
+def writes_directory(fmt: str) -> bool:
+    """Whether format ``fmt`` is a site written into a directory (``-o DIR``)."""
+    return any(f.name == fmt and f.site is not None for f in EXPORTS)
+
+
 def site_writer(fmt: str) -> SiteWriter | None:
     """The function that writes format ``fmt`` as a directory, or None when ``fmt`` is a
     text export.  InvalidInput (one line) when its extra is not installed."""
     chosen = next((f for f in EXPORTS if f.name == fmt), None)
     if chosen is None or chosen.site is None:
         return None
-    from gitledger.core.extras import load_extra
-
     module, _, function = chosen.site.partition(":")
     writer: SiteWriter = getattr(load_extra(module, "web", f"--format {fmt}"), function)
     return writer

@@ -210,15 +210,17 @@ class SearchIndex:
                                  (match,))
         while len(chosen) < limit and (batch := ranked.fetchmany(RANK_BATCH)):
             marks = ", ".join("?" * len(batch))
-            found = {rowid: (entry_id, mirror) for rowid, entry_id, mirror in self.db.execute(
-                f"SELECT rowid, id, mirror FROM docs WHERE rowid IN ({marks}) {where}",
-                [*(rowid for rowid, _ in batch), *params])}
+            found = {rowid: (entry_id, mirror, copied)
+                     for rowid, entry_id, mirror, copied in self.db.execute(
+                         f"SELECT rowid, id, mirror, copied FROM docs WHERE rowid IN ({marks}) "
+                         f"{where}", [*(rowid for rowid, _ in batch), *params])}
             for rowid, score in batch:
                 if rowid not in found or len(chosen) == limit:
                     continue
-                entry_id, mirror = found[rowid]
-                if entry_id in seen or (mirror and self._local_match(entry_id, match, where,
-                                                                      params)):
+                entry_id, mirror, copied = found[rowid]
+                # Only a row with a copy can have a local one to give way to.
+                if entry_id in seen or (mirror and copied and self._local_match(
+                        entry_id, match, where, params)):
                     continue  # a local copy is the hit, at its own rank
                 seen.add(entry_id)
                 chosen.append((rowid, score))

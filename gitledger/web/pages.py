@@ -33,8 +33,10 @@ from gitledger.web.model import (
     when,
 )
 
+#: A short field (a scope, a ledger's name) as a page shows it, and as a filter takes it.
+SHORT = 200
 #: The most rows the served timeline shows at once (the static one shows every row).
-TIMELINE_ROWS = 500
+TIMELINE_ROWS = 250
 
 _ENV = Environment(loader=PackageLoader("gitledger.web", "templates"),
                    autoescape=select_autoescape(default=True, default_for_string=True),
@@ -57,11 +59,11 @@ class Filters:
     def keep(self, item: SiteEntry) -> bool:
         entry = item.entry
         day = when(entry.created)[:10]
-        return ((not self.scope or entry.scope == self.scope
-                 or (entry.scope or "").startswith(self.scope + "/"))
+        scope = shown(entry.scope, SHORT)  # as the form offers it
+        return ((not self.scope or scope == self.scope or scope.startswith(self.scope + "/"))
                 and (not self.status or entry.status == self.status)
                 and (not self.author or self.author.lower() in item.author.lower())
-                and (not self.ledger or item.ledger == self.ledger)
+                and (not self.ledger or shown(item.ledger, SHORT) == self.ledger)
                 and (not self.since or day >= self.since)
                 and (not self.until or day <= self.until))
 
@@ -80,8 +82,8 @@ def timeline(site: Site, filters: Filters, *, mode: str, limit: int | None = TIM
     rows = kept if limit is None else kept[:limit]
     return _render("timeline.html", site, mode, "", page="timeline", title="Decisions",
                    rows=rows, total=len(kept), shown_rows=len(rows), chosen=filters,
-                   scopes=site.scopes(), statuses=STATUSES,
-                   ledgers=sorted({item.ledger for item in site.decisions()}))
+                   scopes=sorted({shown(s, SHORT) for s in site.scopes()}), statuses=STATUSES,
+                   ledgers=sorted({shown(item.ledger, SHORT) for item in site.decisions()}))
 
 
 def scope_page(site: Site, scope: str, *, mode: str) -> str | None:

@@ -18,6 +18,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 import webbrowser
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, replace
@@ -49,6 +50,8 @@ from gitledger.web.pages import (
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8421
 TOKEN_COOKIE = "gitledger_token"
+#: Seconds the checks wait after a move, so the page that found it is answered first.
+CHECK_DELAY = 0.3
 MODE = "served"
 _SECURITY_HEADERS = {
     # Our own script and style only: a ledger text that got past the escaping still runs
@@ -83,11 +86,13 @@ class SiteCache:
     again at once (only what changed); the flags and the review, which ``check`` and the
     history walk make slower, are redone in a thread, and the pages reload when they land."""
 
-    def __init__(self, where: Where) -> None:
+    def __init__(self, where: Where, site: Site | None = None) -> None:
         self.where = where
         self._lock = threading.Lock()
-        self._site: Site | None = None
-        self._checking: threading.Thread | None = None
+        self._site: Site | None = site
+        #: Whether a thread is redoing the checks (set and cleared under the lock, so a
+        #: move in the moment a thread ends is never left unchecked).
+        self._checking = False
 
     def current(self) -> Site:
         with self._lock:
@@ -108,26 +113,31 @@ class SiteCache:
         return state
 
     def _check_later(self) -> None:
-        if self._checking is not None and self._checking.is_alive():
-            return  # it checks again when it finds the state moved on
+        """Called under the lock: start the thread unless one runs (it checks again when
+        it finds the state moved on while it worked)."""
+        if self._checking:
+            return
+        self._checking = True
+        threading.Thread(target=self._check, name="gitledger-checks", daemon=True).start()
 
-        def check() -> None:
-            while True:
-                with self._lock:
-                    site = self._site
+    def _check(self) -> None:
+        # The request that noticed the move is answered first: the checks would hold the
+        # interpreter while its page renders.
+        time.sleep(CHECK_DELAY)
+        while True:
+            with self._lock:
+                site = self._site
                 if site is None or site.checked == site.state:
+                    self._checking = False
                     return
-                try:
-                    done = with_checks(self.where, site)
-                except (LedgerError, OSError, KeyError, ValueError):
-                    done = replace(site, flags={}, checked=site.state)
-                with self._lock:
-                    if self._site is not None and self._site.state == done.state:
-                        self._site = done
-                        return
-
-        self._checking = threading.Thread(target=check, name="gitledger-checks", daemon=True)
-        self._checking.start()
+            try:
+                done = with_checks(self.where, site)
+            # Anything: a thread that dies would leave every page saying "being checked".
+            except Exception:
+                done = replace(site, flags={}, checked=site.state)
+            with self._lock:
+                if self._site is not None and self._site.state == done.state:
+                    self._site = done
 
 
 def check_host(host: str) -> str:
@@ -162,11 +172,12 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def make_app(where: Where, *, token: str | None = None,
-             hosts: tuple[str, ...] = ()) -> Guard:
+def make_app(where: Where, *, token: str | None = None, hosts: tuple[str, ...] = (),
+             site: Site | None = None, cookie: str = TOKEN_COOKIE) -> Guard:
     """The application: every page, read-only.  ``token``: required of every request;
-    ``hosts``: the Host headers answered (empty: any)."""
-    cache = SiteCache(where)
+    ``hosts``: the Host headers answered (empty: any); ``site``: the ledgers read already;
+    ``cookie``: the name the token is kept under."""
+    cache = SiteCache(where, site)
 
     def page(render: Callable[[Request, Site], str | None], root: str = ""
              ) -> Callable[[Request], Response]:
@@ -223,15 +234,16 @@ def make_app(where: Where, *, token: str | None = None,
         Route("/assets/{name}", asset),
         Route("/_state", state),
     ]
-    return Guard(Starlette(routes=routes), token=token, hosts=hosts)
+    return Guard(Starlette(routes=routes), token=token, hosts=hosts, cookie=cookie)
 
 
 class Guard:
     """Read-only, same-host, and with the token when one is set; our headers on every
     answer."""
 
-    def __init__(self, app: Starlette, *, token: str | None, hosts: tuple[str, ...]) -> None:
-        self.app, self.token, self.hosts = app, token, hosts
+    def __init__(self, app: Starlette, *, token: str | None, hosts: tuple[str, ...],
+                 cookie: str = TOKEN_COOKIE) -> None:
+        self.app, self.token, self.hosts, self.cookie = app, token, hosts, cookie
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -246,7 +258,7 @@ class Guard:
         cookie = None
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         if self.token and query.get("token", [""])[0] == self.token:
-            cookie = (f"{TOKEN_COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/")
+            cookie = f"{self.cookie}={self.token}; HttpOnly; SameSite=Strict; Path=/"
 
         async def with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
@@ -268,8 +280,9 @@ class Guard:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         cookies = dict(part.strip().split("=", 1) for part in headers.get("cookie", "").split(";")
                        if "=" in part)
-        given = query.get("token", [""])[0] or cookies.get(TOKEN_COOKIE, "")
-        if not secrets.compare_digest(given, self.token):
+        given = query.get("token", [""])[0] or cookies.get(self.cookie, "")
+        # As bytes: compare_digest refuses a str that is not ASCII, and any text may come.
+        if not secrets.compare_digest(given.encode(), self.token.encode()):
             return 403, "a token is needed: open the URL git ledger serve printed at start\n"
         return None
 
@@ -285,7 +298,7 @@ def serve(where: Where, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
           open_browser: bool = False, started: Callable[[Served], None] | None = None) -> None:
     """Serve the pages until interrupted; ``started`` is told where, once listening."""
     address = check_host(host)
-    build_site(where)  # a repository that cannot be read fails here, before any port
+    site = build_site(where)  # a repository that cannot be read fails here, before any port
     sock = bind(address, port)
     bound = sock.getsockname()[1]
     token = None if is_loopback(address) else secrets.token_urlsafe(24)
@@ -295,8 +308,11 @@ def serve(where: Where, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         hosts = (f"{shown_host}:{bound}", f"localhost:{bound}")
     url = f"http://{shown_host}:{bound}/" + (f"?token={token}" if token else "")
     served = Served(address, bound, url, token)
-    config = uvicorn.Config(make_app(where, token=token, hosts=hosts), log_level="warning",
-                            lifespan="off", access_log=False)
+    # Cookies are not kept per port: a name of its own, so two servers on one host
+    # (or anything else there) neither overwrite nor receive this one's token.
+    app = make_app(where, token=token, hosts=hosts, site=site,
+                   cookie=f"{TOKEN_COOKIE}_{bound}")
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
     if started is not None:
         started(served)

@@ -328,3 +328,76 @@ def test_the_flags_are_checked_again_behind_the_page(client: TestClient, run: Ru
         time.sleep(0.05)
     assert "being checked again" not in client.get("/").text
     assert corpus.fact in client.get("/flags.html").text
+
+
+def _session_ref(repo: Path) -> str:
+    return git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/sessions/").split()[-1]
+
+
+def test_an_entry_squatting_your_id_is_shown_beside_yours_never_instead(
+        client: TestClient, corpus: Corpus) -> None:
+    from gitledger.core.ids import entry_path
+    from gitledger.storage.layout import PROJECT_REF
+    from tests.remote_fixtures import put_blob
+
+    mine = corpus.chain[0]
+    put_blob(corpus.repo, PROJECT_REF, entry_path(mine),
+             f'id = "{mine}"\nkind = "decided"\ntext = "SQUATTED: drop the database"\n'
+             'status = "accepted"\nscope = "db"\ncreated = 2026-12-03 09:09:48+00:00\n'
+             'author = "Ada Tester <ada@example.com>"\nseq = 99\n',
+             who=("Mallory", "mallory@example.com"))
+    page = client.get("/index.html", params={"scope": "db"}).text
+    assert "Keep the jobs in MySQL" in page  # yours, still there
+    assert "SQUATTED: drop the database" in page  # theirs, beside it
+    row = page.split("SQUATTED")[1].split("</tr>")[0]
+    assert "Mallory" in row  # labelled with who wrote it, from history
+    graph = client.get(f"/scope/{scope_slug('db')}.html").text
+    assert re.findall(r'class="node [a-z]+" data-id="([^"]+)"', graph).count(mine) == 2
+
+
+def test_short_fields_of_a_hand_written_blob_are_printable_capped_and_no_class(
+        client: TestClient, corpus: Corpus) -> None:
+    from gitledger.core.ids import entry_path
+    from tests.remote_fixtures import rewrite_blob
+
+    ref = _session_ref(corpus.repo)
+    path = entry_path(corpus.hostile)
+    rewrite_blob(corpus.repo, ref, path, 'status = "accepted"',
+                 'status = "accepted s-x\\" flag f-decision-drift"')
+    rewrite_blob(corpus.repo, ref, path, 'scope = "web"',
+                 'scope = "web\\u202e' + "x" * 20_000 + '"')
+    page = client.get("/").text
+    row = page.split(f">{corpus.hostile}<")[1].split("</tr>")[0]
+    assert "\u202e" not in page
+    assert 'class="status s-unknown"' in row
+    assert "f-decision-drift" not in row.split("<span class=\"status")[1].split(">")[0]
+    assert len(row) < 2_000  # a 20,000-character scope, capped
+    entry = _entry(client, corpus.hostile)
+    assert "\u202e" not in entry
+    assert "x" * 500 not in entry
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_crash(corpus: Corpus) -> None:
+    guarded = TestClient(make_app(corpus.repo, token="s3cret"), raise_server_exceptions=True)
+    assert guarded.get("/?token=%C3%A9").status_code == 403
+    assert guarded.get("/?token=%E2%80%AE").status_code == 403
+
+
+def test_the_static_site_carries_its_own_content_security_policy(
+        run: Run, corpus: Corpus, tmp_path: Path) -> None:
+    assert run("export", "--format", "html", "-o", str(tmp_path / "site")).exit_code == 0
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert '<meta http-equiv="Content-Security-Policy"' in index
+    assert "script-src 'self'" in index
+
+
+def test_an_unreadable_entry_is_named_on_every_page(client: TestClient,
+                                                    corpus: Corpus) -> None:
+    from gitledger.core.ids import entry_path
+    from tests.remote_fixtures import rewrite_blob
+
+    rewrite_blob(corpus.repo, _session_ref(corpus.repo), entry_path(corpus.fact),
+                 'kind = "verified"', 'kind = [[[')
+    page = client.get("/").text
+    assert re.search(r"The ledger <code>[^<]*" + re.escape(entry_path(corpus.fact)), page)
+    assert corpus.deployed in page  # the rest is still shown
