@@ -255,4 +255,5 @@ __all__ = [
     "importer",
     "option_help",
     "site_writer",
+    "writes_directory",
 ]

@@ -31,12 +31,11 @@ from gitledger.errors import LedgerError
 from gitledger.interchange.dialects import read_transcript
 from gitledger.interchange.transcripts import load_saved
 from gitledger.ledger.reader import archive_label
+from gitledger.ledger.reread import reread
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.cache_files import CACHE_DIR
-from gitledger.storage.entry_cache import read_entries, read_paths
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
-    ENTRIES_DIR,
     LEDGER_NAMESPACE,
     MONTHS_PREFIX,
     PROJECT_REF,
@@ -44,8 +43,7 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
-from gitledger.storage.provenance import display_name, ledger_provenance
-from gitledger.storage.store import TreeView
+from gitledger.storage.provenance import display_name
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
@@ -152,29 +150,17 @@ class SearchIndex:
                         self._index_ledger(ref, target, synced.get(ref))
 
     def _index_ledger(self, ref: str, target: str, before: str | None) -> None:
-        tip = self.store.tip(ref)
-        if tip.view is None or tip.commit is None:
+        read = reread(self.store, ref, before)
+        if read is None:
             self._drop(ref)
             return
-        old = _old_view(self.store, ref, before)
-        fresh = old is None
-        if old is None:
+        if read.changed is None:
             self._drop(ref)
-            entries, _ = read_entries(self.store, ref, tip.view)
-        else:
-            # A changed blob is named once as it was and once as it is now.
-            changed = sorted({path for path, _ in old.changed_blobs(tip.view, ENTRIES_DIR)})
-            for path in changed:
-                self._remove(ref, path)
-            entries, _ = read_paths(tip.view, [p for p in changed if tip.view.has(p)])
-        provenance = ledger_provenance(self.store, ref, tip.commit)
+        for path in sorted(read.changed or ()):
+            self._remove(ref, path)
         label = ledger_label(ref)
-        rows = []
-        for entry in entries:
-            record = provenance.entry(entry.id)
-            ident = record.created_by if record else "an unknown author"
-            rows.append(entry_row(ref, label, entry, ident))
-        self._insert(rows, fresh=fresh)
+        self._insert([entry_row(ref, label, entry, read.authors[entry.id])
+                      for entry in read.entries], fresh=read.changed is None)
         self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
 
     def _index_transcript(self, ref: str, target: str) -> None:
@@ -366,17 +352,6 @@ def transcript_rows(ref: str, trajectory: dict[str, Any]) -> list[Row]:
                         text=printable(text[:TRANSCRIPT_TEXT]),
                         body=printable("\n".join(body)[:TRANSCRIPT_TEXT])))
     return rows
-
-
-def _old_view(store: ArchiveStore, ref: str, before: str | None) -> TreeView | None:
-    """The tree ``ref`` was indexed at (``before``, its commit), when it is still there; an
-    archive's target is a tag or a chain's event, never diffed: it does not change."""
-    if before is None or ref.startswith(ARCHIVE_PREFIX) or "/archive/" in ref:
-        return None
-    try:
-        return store.view_at(before)
-    except (KeyError, ValueError, AssertionError):
-        return None
 
 
 @contextlib.contextmanager

@@ -9,7 +9,6 @@ server keeps the last one until the refs move.  Every text is shown as
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import re
@@ -24,12 +23,12 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import STATUSES, BadEntry, Entry, Event
 from gitledger.core.names import KINDS
 from gitledger.errors import LedgerError
+from gitledger.ledger.reread import reread
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.commits import CommitGraph, CommitSummary
-from gitledger.storage.entry_cache import read_entries, read_paths
-from gitledger.storage.layout import ARCHIVE_PREFIX, ENTRIES_DIR, PROJECT_REF, REMOTES_PREFIX
-from gitledger.storage.provenance import display_name, ledger_provenance
+from gitledger.storage.layout import PROJECT_REF, REMOTES_PREFIX
+from gitledger.storage.provenance import display_name
 from gitledger.storage.repo import Repo
 from gitledger.team.review import Review, review
 
@@ -111,10 +110,10 @@ class Site:
         return self._slugs.get(slug)
 
     def decisions(self) -> tuple[SiteEntry, ...]:
-        return tuple(e for e in self.entries if e.entry.kind == "decided")
+        return self._decisions
 
     def scopes(self) -> tuple[str, ...]:
-        return tuple(sorted({e.entry.scope for e in self.decisions() if e.entry.scope}))
+        return self._scopes
 
     def in_scope(self, scope: str) -> tuple[SiteEntry, ...]:
         return tuple(e for e in self.decisions() if e.entry.scope == scope)
@@ -132,6 +131,15 @@ class Site:
         return self._labels.get((label, entry_id)) or self._first.get(entry_id)
 
     # A frozen dataclass still takes a cached_property: it writes the instance's __dict__.
+    # Every page asks these of the same site, the timeline several times.
+    @cached_property
+    def _decisions(self) -> tuple[SiteEntry, ...]:
+        return tuple(e for e in self.entries if e.entry.kind == "decided")
+
+    @cached_property
+    def _scopes(self) -> tuple[str, ...]:
+        return tuple(sorted({e.entry.scope for e in self._decisions if e.entry.scope}))
+
     @cached_property
     def _slugs(self) -> dict[str, SiteEntry]:
         return {e.slug: e for e in self.entries}
@@ -206,34 +214,26 @@ def with_checks(where: str | os.PathLike[str] | None, site: Site) -> Site:
 
 def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
                  taken: set[str]) -> ReadLedger | None:
-    tip = store.tip(ref)
-    if tip.view is None or tip.commit is None:
-        return None
-    if before is not None and before.commit == tip.commit:
+    if before is not None and store.tip(ref).commit == before.commit:
         return before
+    read = reread(store, ref, before.commit if before else None)
+    if read is None:
+        return None
     label = ledger_label(ref)
-    old = None
-    if before is not None and not ref.startswith(ARCHIVE_PREFIX) and "/archive/" not in ref:
-        with contextlib.suppress(KeyError, ValueError, AssertionError):
-            old = store.view_at(before.commit)
-    if old is None or before is None:
-        kept: list[SiteEntry] = []
-        found, bad = read_entries(store, ref, tip.view)
-    else:
-        changed = {path for path, _ in old.changed_blobs(tip.view, ENTRIES_DIR)}
-        kept = [item for item in before.entries if entry_path(item.entry.id) not in changed]
-        found, bad = read_paths(tip.view, sorted(p for p in changed if tip.view.has(p)))
-        bad = [*(b for b in before.bad if b.path not in changed), *bad]
-    provenance = ledger_provenance(store, ref, tip.commit)
+    kept: list[SiteEntry] = []
+    bad = list(read.bad)
+    if before is not None and read.changed is not None:
+        kept = [item for item in before.entries
+                if entry_path(item.entry.id) not in read.changed]
+        bad = [*(b for b in before.bad if b.path not in read.changed), *bad]
     # An entry read again keeps its page's name: a link to it stays good.
     slugs = {item.entry.id: item.slug for item in before.entries} if before else {}
-    for entry in found:
-        record = provenance.entry(entry.id)
-        author = display_name(record.created_by) if record else "an unknown author"
-        kept.append(SiteEntry(entry, ref, label, printable(author)[:200],
+    for entry in read.entries:
+        author = printable(display_name(read.authors[entry.id]))[:200]
+        kept.append(SiteEntry(entry, ref, label, author,
                               slugs.get(entry.id) or _slug(label, entry.id, taken)))
     kept.sort(key=lambda item: item.entry.seq)
-    return ReadLedger(tip.commit, tuple(kept), tuple(bad))
+    return ReadLedger(read.commit, tuple(kept), tuple(bad))
 
 
 def history(where: str | os.PathLike[str] | None, item: SiteEntry) -> tuple[Event, ...]:

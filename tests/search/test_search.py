@@ -213,7 +213,7 @@ def test_the_index_follows_every_write_edit_and_deletion(run: Run, repo_with_com
         seen.append(list(paths))
         return read_paths(view, paths)
 
-    monkeypatch.setattr("gitledger.search.index.read_paths", counted)
+    monkeypatch.setattr("gitledger.ledger.reread.read_paths", counted)
     for n in range(3):
         _id(run, "decide", f"Unrelated rule {n}")
     second = _id(run, "decide", "Drain the queue nightly")
