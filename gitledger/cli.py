@@ -1304,27 +1304,31 @@ def _git_hooks_option(help_text: str) -> Callable[[F], F]:
 @_agent_option(required=False)
 @click.option("--mcp", "mcp_server", is_flag=True,
               help="With --agent: also register git ledger mcp in the agent's MCP config.")
-@_git_hooks_option("Install only the git hooks.")
+@_git_hooks_option("The git hooks (with --agent: the git hooks as well, in any case).")
 @_dry_run_option
 @_common
 def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
             repo: str | None, as_json: bool) -> None:
-    """Install the git hooks and, with --agent, that agent's hooks.
+    """Install the git hooks, or an agent's hooks with --agent.
 
-    The git hooks (post-commit, post-checkout, post-rewrite) go where git runs hooks
-    (core.hooksPath, or the common git dir's hooks/), each a marked script; a hook of
-    yours is kept as <hook>.pre-ledger and still runs first.  notes.rewriteRef is set so
-    the notes follow amend and rebase.  --agent merges our entries into
+    The git hooks (post-commit, post-checkout, post-rewrite) go by the route the
+    repository's hook manager needs, and the report says which: where git runs hooks
+    (core.hooksPath, or the common git dir's hooks/), a hook of yours kept as
+    <hook>.pre-ledger and run first; beside pre-commit's scripts as <hook>.legacy, which
+    it runs first; a call in husky's .husky/<hook>, or a command in lefthook's
+    lefthook-local.yml, to our scripts in the git dir.  notes.rewriteRef is set so the
+    notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
-    keeping everything else; a config that is not valid JSON is refused untouched.
-    --mcp also registers the MCP server (git ledger mcp) in .mcp.json,
+    keeping everything else (a config that is not valid JSON is refused untouched), and
+    installs the git hooks only where none of ours runs yet, unless --git-hooks is given
+    too.  --mcp also registers the MCP server (git ledger mcp) in .mcp.json,
     .codex/config.toml, .gemini/settings.json or .cursor/mcp.json.  Running it again
     changes nothing.  Prints exactly what it changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text
 
-    result = install_all(_where(repo), agent=agent, git_hooks_only=git_hooks,
+    result = install_all(_where(repo), agent=agent, git_hooks=git_hooks,
                          dry_run=dry_run, mcp=mcp_server)
     _emit(as_json, report_json(result), report_text(result))
 

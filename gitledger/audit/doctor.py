@@ -39,7 +39,7 @@ from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
 from gitledger.search import index as search_index
-from gitledger.storage import event_queue
+from gitledger.storage import event_queue, hook_routes
 from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
 from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import collector_paused, read_entries
@@ -129,6 +129,11 @@ CODES: dict[str, tuple[str, str]] = {
     "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
     "search-index-unreadable": ("warning", "the index search asks is not a readable SQLite "
                                            "file (derived data: nothing is lost)"),
+    "hooks-not-run": ("error", "a git hook of ours that git no longer runs (a hook "
+                               "manager's install or re-sync hid it): commits are not "
+                               "recorded"),
+    "hooks-duplicated": ("warning", "a git hook of ours that runs twice for one event (two "
+                                    "routes, or the last commit recorded twice)"),
 }
 
 _FIXABLE = {"archive-unrolled",
@@ -230,6 +235,7 @@ class _Doctor:
         self._path_tokens()
         self._digest()
         self._search_index()
+        self._git_hooks()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
@@ -380,6 +386,61 @@ class _Doctor:
             return False
         with event_queue.locked(gitdir, 0.0) as free:
             return free
+
+    # -- git hooks -----------------------------------------------------------------------
+
+    def _git_hooks(self) -> None:
+        """Our git hooks run, once each: git's dispatch followed through the manager's
+        (hook_routes.py), wherever anything of ours shows they were installed."""
+        repo = self.store.repo
+        setup = hook_routes.detect(repo)
+        if not hook_routes.traces(setup):
+            return  # never installed here: nothing to miss
+        fix = (f"git ledger install --git-hooks (takes the route {setup.manager} needs; "
+               "docs/hooks.md)") if setup.manager != hook_routes.PLAIN else \
+            "git ledger install --git-hooks"
+        for name in hook_routes.GIT_HOOKS:
+            found = hook_routes.runs(setup, name)
+            if not found.runs:
+                self._add("hooks-not-run", str(setup.hooks_dir / name),
+                          self._not_run(setup, found), fix)
+            elif len(found.runs) > 1:
+                self._add("hooks-duplicated", str(setup.hooks_dir / name),
+                          f"{name} runs ours {len(found.runs)} times for one event: "
+                          + ", ".join(f"{r.how} {r.path}" for r in found.runs),
+                          "git ledger install --git-hooks (keeps one), or take out the "
+                          "line of yours that runs git-ledger hook " + name)
+        self._recorded_twice()
+
+    @staticmethod
+    def _not_run(setup: hook_routes.Setup, found: hook_routes.HookRuns) -> str:
+        where = (f"git runs {found.entry}" if found.entry is not None
+                 else f"git runs no {found.name} hook from {setup.hooks_dir}")
+        manager = "" if setup.manager == hook_routes.PLAIN else f" ({setup.manager})"
+        idle = "".join(f"; ours at {p} never runs" + (
+            " (lefthook renamed it when it re-synced its hooks)" if p.suffix == ".old"
+            else "") for p in found.idle)
+        return f"{found.name}: nothing of ours runs: {where}{manager}{idle}"
+
+    def _recorded_twice(self) -> None:
+        """The worktree's last commit recorded twice: its post-commit ran twice."""
+        ref = self.store.worktree_ref()
+        if ref is None or not self.store.exists(ref):
+            return
+        recorded: list[str] = []
+        try:
+            for event in self.store.history(ref, limit=50):
+                if event.trailers.get("Ledger-Event") == ("commit",):
+                    recorded += event.trailers.get("Ledger-Commit", ())[:1]
+                    if len(recorded) == 2:
+                        break
+        except LedgerError:
+            return  # a broken ledger is reported above
+        if len(recorded) == 2 and recorded[0] == recorded[1]:
+            self._add("hooks-duplicated", ref,
+                      f"{ref} recorded commit {recorded[0][:12]} twice in a row: its "
+                      "post-commit hook ran twice", "git ledger doctor (it names the two "
+                      "routes), then git ledger install --git-hooks")
 
     # -- interrupted writes --------------------------------------------------------------
 

@@ -1,10 +1,13 @@
 """``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks.
 
-Installing always installs the git hooks, because they are what links an agent's commits
-to its ledger; ``--agent`` adds that agent's hooks, and ``--mcp`` registers ``git ledger
-mcp`` in its MCP configuration too.  Uninstalling takes out what is named: the agent's
-hooks and MCP registration with ``--agent``, the git hooks with ``--git-hooks`` or when
-nothing is named.  One report says exactly what changed.
+Installing with nothing named installs the git hooks, by the route the repository's hook
+manager needs (``git_hooks.py``).  ``--agent`` installs that agent's hooks, and the git
+hooks too only where none of ours runs yet by any route (they are what links an agent's
+commits to its ledger, and a second copy would record every commit twice); ``--git-hooks``
+beside it installs them in any case, as plain ``install`` does.  ``--mcp`` registers
+``git ledger mcp`` in the agent's MCP configuration too.  Uninstalling takes out what is
+named: the agent's hooks and MCP registration with ``--agent``, the git hooks with
+``--git-hooks`` or when nothing is named.  One report says exactly what changed.
 """
 
 from __future__ import annotations
@@ -34,28 +37,29 @@ class Installed:
     agent: agents.HookConfigReport | None
     git: git_hook_scripts.GitHooksReport | None
     mcp: mcp_config.McpConfigReport | None = None
+    #: ``install --agent`` left the git hooks alone: ours run already.
+    git_left: bool = False
 
 
 def install(
     where: str | os.PathLike[str] | None, *, agent: str | None = None,
-    git_hooks_only: bool = False, dry_run: bool = False, mcp: bool = False,
+    git_hooks: bool = False, dry_run: bool = False, mcp: bool = False,
 ) -> Installed:
-    if git_hooks_only and agent:
-        raise InvalidInput("--git-hooks installs only the git hooks: leave out --agent, or "
-                           "leave out --git-hooks to install both")
     if mcp and not agent:
         raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
                            "--agent")
     if agent:
         agent_record(agent)  # an unknown name is refused before anything is written
+    # With --agent alone, the git hooks only where none of ours runs yet by any route.
+    with_git = git_hooks or not agent or not git_hook_scripts.runs_anywhere(where)
 
     def steps(dry: bool) -> Installed:
         # A dry run's steps see what the steps before them would have written.
         with staged(dry):
-            git = git_hook_scripts.install_git_hooks(where, dry_run=dry)
+            git = git_hook_scripts.install_git_hooks(where, dry_run=dry) if with_git else None
             found = agents.install(where, agent, dry_run=dry) if agent else None
             server = mcp_config.install(where, agent, dry_run=dry) if agent and mcp else None
-        return Installed(found, git, server)
+        return Installed(found, git, server, git_left=not with_git)
 
     done = _all_or_nothing(steps, dry_run)
     if agent and not dry_run:
@@ -96,6 +100,9 @@ def report_text(result: Installed) -> str:
         parts.append(mcp_config.report_text(result.mcp))
     if result.git is not None:
         parts.append(git_hook_scripts.report_text(result.git))
+    elif result.git_left:
+        parts.append("git hooks: ours run already; left alone (--git-hooks installs them "
+                     "again by the route this repository needs)")
     dry = any(r is not None and r.dry_run for r in (result.agent, result.mcp, result.git))
     return "\n".join([*parts, DRY_RUN_LINE] if dry else parts)
 

@@ -569,12 +569,10 @@ def test_unknown_agent_is_a_usage_error(ledger: Run, repo: Path) -> None:
     assert ledger("install", "--agent").exit_code == 2  # --agent needs its value
 
 
-def test_git_hooks_alone_refuses_an_agent(ledger: Run, repo: Path) -> None:
-    result = ledger("install", "--git-hooks", "--agent", "claude")
-    assert result.exit_code == 1
-    assert "--git-hooks installs only the git hooks" in result.stderr
-    assert not (repo / ".claude").exists()
-    assert not (repo / ".git" / "hooks" / "post-commit").exists()
+def test_agent_with_git_hooks_installs_both(ledger: Run, repo: Path) -> None:
+    ok(ledger("install", "--git-hooks", "--agent", "claude"))
+    assert (repo / ".claude" / "settings.json").is_file()
+    assert (repo / ".git" / "hooks" / "post-commit").is_file()
 
 
 def test_install_does_not_touch_git(ledger: Run, repo: Path) -> None:

@@ -189,7 +189,9 @@ def test_install_json_shape(repo_with_commit: Path, runner: CliRunner) -> None:
     data = json.loads(_ok(Run(runner, repo_with_commit)("install", "--json")))
     assert set(data) == {"git_hooks"}
     hooks = data["git_hooks"]
-    assert set(hooks) == {"hooks_dir", "dry_run", "changes"}
+    assert set(hooks) == {"hooks_dir", "dry_run", "manager", "notes", "changes"}
+    assert hooks["manager"] == "git"
+    assert hooks["notes"] == []
     assert Path(hooks["hooks_dir"]) == repo_with_commit / ".git" / "hooks"
     assert hooks["dry_run"] is False
     assert [(c["name"], c["action"]) for c in hooks["changes"]] == [
@@ -198,7 +200,8 @@ def test_install_json_shape(repo_with_commit: Path, runner: CliRunner) -> None:
         ("notes.rewriteMode=cat_sort_uniq", "added")]
     assert [c["path"] for c in hooks["changes"]][:3] == [
         str(repo_with_commit / ".git" / "hooks" / name) for name in HOOKS]
-    assert all(set(c) == {"name", "action", "path"} for c in hooks["changes"])
+    assert all(set(c) == {"name", "action", "path", "route"} for c in hooks["changes"])
+    assert [c["route"] for c in hooks["changes"]] == ["hooks-dir"] * 3 + [None] * 2
 
 
 @pytest.mark.parametrize("absolute", [False, True], ids=["relative", "absolute"])
@@ -801,21 +804,21 @@ def test_git_hooks_flag_and_agent_install_uninstall_scopes(repo_with_commit: Pat
                                                            runner: CliRunner) -> None:
     run = Run(runner, repo_with_commit)
     hooks = repo_with_commit / ".git" / "hooks"
-    refused = run("install", "--git-hooks", "--agent", "claude")
-    assert refused.exit_code == 1
-    assert len(refused.stderr.strip().splitlines()) == 1
-    assert not (hooks / "post-commit").exists()
-    assert not (repo_with_commit / ".claude").exists()
-
     data = json.loads(_ok(run("install", "--git-hooks", "--json")))
     assert set(data) == {"git_hooks"}
     assert all((hooks / name).is_file() for name in HOOKS)
     assert not (repo_with_commit / ".claude").exists()
 
+    # Ours run already: --agent alone leaves the git hooks alone.
     data = json.loads(_ok(run("install", "--agent", "claude", "--json")))
     assert data["agent"] == "claude"
-    assert [c["action"] for c in data["git_hooks"]["changes"]] == ["unchanged"] * 5
+    assert data["git_hooks"] is None
     assert (repo_with_commit / ".claude" / "settings.json").is_file()
+    assert "git hooks: ours run already; left alone" in _ok(run("install", "--agent",
+                                                                "claude"))
+    # With --git-hooks too, they are installed (again: unchanged).
+    data = json.loads(_ok(run("install", "--agent", "claude", "--git-hooks", "--json")))
+    assert [c["action"] for c in data["git_hooks"]["changes"]] == ["unchanged"] * 5
 
     out = _ok(run("uninstall", "--agent", "claude"))  # the agent's hooks only
     assert "git hooks" not in out
@@ -824,6 +827,13 @@ def test_git_hooks_flag_and_agent_install_uninstall_scopes(repo_with_commit: Pat
 
     _ok(run("uninstall", "--agent", "claude", "--git-hooks"))
     assert not any((hooks / name).exists() for name in HOOKS)
+
+
+def test_agent_install_adds_the_git_hooks_where_none_of_ours_runs(
+        repo_with_commit: Path, runner: CliRunner) -> None:
+    run = Run(runner, repo_with_commit)
+    data = json.loads(_ok(run("install", "--agent", "claude", "--json")))
+    assert [c["action"] for c in data["git_hooks"]["changes"]][:3] == ["added"] * 3
 
 
 # -- found in review -----------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""The real hook managers, pinned, installed by the suite itself and cached between runs.
+
+husky and lefthook come from npm, pre-commit from PyPI (into a virtual environment of its
+own), at the versions pinned here, into a cache outside the checkout
+(``GITLEDGER_MANAGER_CACHE``, else ``$XDG_CACHE_HOME/gitledger-managers``) keyed by the
+pins, as ``tests/agents/clients.py`` caches the agent clients.  The only network they use
+is the two package registries, once; the tests themselves run offline.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Read when the tests are collected, before the hermetic fixture swaps HOME.
+CACHE_ROOT = Path(os.environ.get("GITLEDGER_MANAGER_CACHE") or Path(
+    os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-managers")
+HUSKY = "9.1.7"
+LEFTHOOK = "2.2.2"
+PRE_COMMIT = "4.7.0"
+INSTALL_TIMEOUT = 600
+
+
+class ManagerMissing(Exception):
+    """What the suite needs to install a manager is not on this machine (one line why)."""
+
+
+@dataclass(frozen=True)
+class Managers:
+    """Where the installed managers' executables are."""
+
+    npm_bin: Path
+    pre_commit_bin: Path
+
+    @property
+    def path(self) -> str:
+        """PATH entries that put every manager's executable first."""
+        return os.pathsep.join([str(self.npm_bin), str(self.pre_commit_bin)])
+
+
+def cache_dir() -> Path:
+    key = hashlib.sha256(f"husky@{HUSKY} lefthook@{LEFTHOOK} pre-commit=={PRE_COMMIT}"
+                         .encode()).hexdigest()[:12]
+    return CACHE_ROOT / key
+
+
+def install() -> Managers:
+    """Every manager installed (once; later runs reuse it)."""
+    if shutil.which("npm") is None:
+        raise ManagerMissing("the hook manager tests need npm on PATH to install husky and "
+                             "lefthook (Debian: apt-get install nodejs npm)")
+    where = cache_dir()
+    where.mkdir(parents=True, exist_ok=True)
+    npm_bin = where / "node_modules" / ".bin"
+    venv = where / "pre-commit"
+    pre_commit_bin = venv / "bin"
+    with (where / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = where / ".installed"
+        if not done.exists() or not all(
+                (d / b).exists() for d, b in ((npm_bin, "husky"), (npm_bin, "lefthook"),
+                                             (pre_commit_bin, "pre-commit"))):
+            _run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                  "--cache", str(where / "npm-download"), "--prefix", str(where),
+                  f"husky@{HUSKY}", f"lefthook@{LEFTHOOK}"], "npm install")
+            shutil.rmtree(where / "npm-download", ignore_errors=True)
+            _run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
+            _run([str(pre_commit_bin / "pip"), "install", "--quiet", "--disable-pip-version-check",
+                  f"pre-commit=={PRE_COMMIT}"], "pip install pre-commit")
+            done.write_text(json.dumps({"husky": HUSKY, "lefthook": LEFTHOOK,
+                                        "pre-commit": PRE_COMMIT}) + "\n")
+    return Managers(npm_bin, pre_commit_bin)
+
+
+def _run(argv: list[str], what: str) -> None:
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=INSTALL_TIMEOUT,
+                          check=False, stdin=subprocess.DEVNULL)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
+        raise ManagerMissing(f"{what} of the hook managers failed: {last}")
+
+
+def versions(managers: Managers) -> dict[str, str]:
+    """What each installed manager says its version is."""
+    def out(*argv: str) -> str:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                              check=False).stdout.strip()
+
+    husky = json.loads((managers.npm_bin.parent / "husky" / "package.json").read_text())
+    return {"husky": str(husky["version"]),
+            "lefthook": out(str(managers.npm_bin / "lefthook"), "version"),
+            "pre-commit": out(str(managers.pre_commit_bin / "pre-commit"), "--version")}
