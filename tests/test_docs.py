@@ -393,6 +393,8 @@ def test_pre_commit_hooks_run_our_git_events() -> None:
         assert hook["language"] == "python"
         assert hook["always_run"] == "true", "pre-commit skips a post-* hook without always_run"
         assert hook["pass_filenames"] == "false"
+        # pre-commit hides a passing hook's output otherwise: post-commit's errors too.
+        assert hook.get("verbose") == "true", hook["id"]
         stage = re.fullmatch(r"\[([a-z-]+)\]", hook["stages"])
         assert stage, hook["stages"]
         assert hook["entry"] == f"git-ledger hook {stage.group(1)}"

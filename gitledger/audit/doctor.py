@@ -401,7 +401,9 @@ class _Doctor:
             "git ledger install --git-hooks"
         for name in hook_routes.GIT_HOOKS:
             found = hook_routes.runs(setup, name)
-            if not found.runs:
+            # A hook nothing of ours was ever installed for is no loss (pre-commit's
+            # route offers no post-rewrite); post-commit, which records, always is.
+            if not found.runs and (found.idle or name == "post-commit"):
                 self._add("hooks-not-run", str(setup.hooks_dir / name),
                           self._not_run(setup, found), fix)
             elif len(found.runs) > 1:

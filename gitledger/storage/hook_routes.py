@@ -349,12 +349,28 @@ def pre_commit_config(top: Path, script: str) -> Path:
 
 def pre_commit_calls(config: Path, name: str) -> list[str]:
     """The hooks of a pre-commit config that run ours at stage ``name``: our manifest's id
-    (``git-ledger-<name>``) or an entry ``git-ledger hook <name>``."""
+    (``git-ledger-<name>``) or an entry ``git-ledger hook <name>``, once per hook (a hook
+    item starts at its ``- id:``), left out when its ``stages`` do not name ``name``."""
     text = read(config) or ""
+    items: list[list[str]] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("#"):
+            continue
+        if re.match(r"^\s*-\s+id:", line):
+            items.append([])
+        if items:
+            items[-1].append(line)
     pattern = re.compile(rf"(?:\bid:\s*['\"]?git-ledger-{name}\b|"
                          rf"\bentry:\s*['\"]?git[- ]ledger\s+hook\s+{name}\b)")
-    return [line.strip() for line in text.splitlines()
-            if not line.lstrip().startswith("#") and pattern.search(line)]
+    found = []
+    for item in items:
+        body = "\n".join(item)
+        stages = re.search(r"\bstages:\s*\[([^\]]*)\]", body)
+        if stages and name not in stages.group(1):
+            continue
+        if pattern.search(body):
+            found.append(item[0].strip())
+    return found
 
 
 def lefthook_configs(top: Path) -> list[Path]:

@@ -1,7 +1,7 @@
 """The real hook managers, pinned, installed by the suite itself and cached between runs.
 
-husky and lefthook come from npm, pre-commit from PyPI (into a virtual environment of its
-own), at the versions pinned here, into a cache outside the checkout
+husky, lefthook and simple-git-hooks come from npm, pre-commit from PyPI (into a virtual
+environment of its own), at the versions pinned here, into a cache outside the checkout
 (``GITLEDGER_MANAGER_CACHE``, else ``$XDG_CACHE_HOME/gitledger-managers``) keyed by the
 pins, as ``tests/agents/clients.py`` caches the agent clients.  The only network they use
 is the two package registries, once; the tests themselves run offline.
@@ -25,6 +25,7 @@ CACHE_ROOT = Path(os.environ.get("GITLEDGER_MANAGER_CACHE") or Path(
 HUSKY = "9.1.7"
 LEFTHOOK = "2.2.2"
 PRE_COMMIT = "4.7.0"
+SIMPLE_GIT_HOOKS = "2.14.0"
 INSTALL_TIMEOUT = 600
 
 
@@ -46,8 +47,8 @@ class Managers:
 
 
 def cache_dir() -> Path:
-    key = hashlib.sha256(f"husky@{HUSKY} lefthook@{LEFTHOOK} pre-commit=={PRE_COMMIT}"
-                         .encode()).hexdigest()[:12]
+    key = hashlib.sha256(f"husky@{HUSKY} lefthook@{LEFTHOOK} pre-commit=={PRE_COMMIT} "
+                         f"simple-git-hooks@{SIMPLE_GIT_HOOKS}".encode()).hexdigest()[:12]
     return CACHE_ROOT / key
 
 
@@ -66,10 +67,12 @@ def install() -> Managers:
         done = where / ".installed"
         if not done.exists() or not all(
                 (d / b).exists() for d, b in ((npm_bin, "husky"), (npm_bin, "lefthook"),
+                                             (npm_bin, "simple-git-hooks"),
                                              (pre_commit_bin, "pre-commit"))):
             _run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
                   "--cache", str(where / "npm-download"), "--prefix", str(where),
-                  f"husky@{HUSKY}", f"lefthook@{LEFTHOOK}"], "npm install")
+                  f"husky@{HUSKY}", f"lefthook@{LEFTHOOK}",
+                  f"simple-git-hooks@{SIMPLE_GIT_HOOKS}"], "npm install")
             shutil.rmtree(where / "npm-download", ignore_errors=True)
             _run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
             _run([str(pre_commit_bin / "pip"), "install", "--quiet", "--disable-pip-version-check",
@@ -93,7 +96,10 @@ def versions(managers: Managers) -> dict[str, str]:
         return subprocess.run(argv, capture_output=True, text=True, timeout=60,
                               check=False).stdout.strip()
 
-    husky = json.loads((managers.npm_bin.parent / "husky" / "package.json").read_text())
-    return {"husky": str(husky["version"]),
+    def package(name: str) -> str:
+        data = json.loads((managers.npm_bin.parent / name / "package.json").read_text())
+        return str(data["version"])
+
+    return {"husky": package("husky"), "simple-git-hooks": package("simple-git-hooks"),
             "lefthook": out(str(managers.npm_bin / "lefthook"), "version"),
             "pre-commit": out(str(managers.pre_commit_bin / "pre-commit"), "--version")}
