@@ -896,10 +896,12 @@ def test_a_trailer_outside_the_last_paragraph_is_reported(
     assert "[accepted" in _ok(run("show", decision))
 
 
-def test_a_hook_manager_that_dispatches_by_name_is_refused_not_chained(
+def test_a_script_that_dispatches_on_its_own_name_is_refused_not_chained(
         repo_with_commit: Path, runner: CliRunner) -> None:
+    """No manager's real script (those are tests/integrations/test_hook_managers.py's):
+    one of the user's that runs something by its own file name."""
     hooks = repo_with_commit / ".git" / "hooks"
-    husky = '#!/bin/sh\n. "$(dirname "$0")/h"\nexec .husky/"$(basename "$0")"\n'
+    husky = '#!/bin/sh\nexec scripts/"$(basename "$0")"\n'
     (hooks / "post-commit").write_text(husky)
     before = _refs(repo_with_commit)
     result = Run(runner, repo_with_commit)("install")

@@ -495,3 +495,59 @@ def test_simple_git_hooks_is_refused_with_the_manual_route(
     sha, _ = world.commit("manual.txt")
     assert world.ours(sha) == 1
     assert world.user_runs() == before_user + 1
+
+
+@pytest.mark.parametrize("kind", sorted(MANAGERS))
+def test_an_amend_beside_the_manager_is_one_rewrite(
+        world: World, installed: pinned.Managers, kind: str) -> None:
+    """post-rewrite gets git's list through the manager's route (lefthook: use_stdin)."""
+    MANAGERS[kind](installed).setup(world)
+    world.ledger("install")
+    old, _ = world.commit("amended.txt")
+    world.run("git", "commit", "-q", "--amend", "-m", "amended")
+    new = git(world.repo, "rev-parse", "HEAD").strip()
+    ref = (world.repo / ".git" / "ledger").read_text().strip()
+    rewrites = git(world.repo, "log", "--format=%B", ref).splitlines().count(
+        f"Ledger-Rewritten: {old} {new}")
+    assert rewrites == 1
+    assert f"commit-in {ref} " in git(world.repo, "notes", "--ref=ledger", "show", new)
+
+
+def test_lefthooks_manual_route_is_recognised_never_doubled(
+        world: World, installed: pinned.Managers) -> None:
+    """The issue's working lefthook route, by hand in lefthook.yml: install adds nothing."""
+    (world.repo / "lefthook.yml").write_text(textwrap.dedent(f"""\
+        post-commit:
+          commands:
+            mine:
+              run: echo post-commit >> {world.log}
+            git-ledger:
+              run: git-ledger hook post-commit
+        post-checkout:
+          commands:
+            git-ledger:
+              run: git-ledger hook post-checkout {{1}} {{2}} {{3}}
+        post-rewrite:
+          commands:
+            git-ledger:
+              run: git-ledger hook post-rewrite {{1}}
+              use_stdin: true
+        """))
+    world.run(str(installed.npm_bin / "lefthook"), "install")
+    world.run("git", "config", "notes.rewriteRef", "refs/notes/ledger")
+    data = json.loads(world.ledger("install", "--json").stdout)["git_hooks"]
+    assert [c["action"] for c in data["changes"][:3]] == ["runs-already"] * 3, data
+    assert not (world.repo / "lefthook-local.yml").exists()
+    once_each(world, "lefthook by hand")
+
+
+def test_huskys_manual_line_is_recognised_never_doubled(
+        world: World, installed: pinned.Managers) -> None:
+    Husky(installed).setup(world)
+    script = world.repo / ".husky" / "post-commit"
+    script.write_text(script.read_text() + "git-ledger hook post-commit\n")
+    (world.repo / ".husky" / "post-checkout").write_text('git-ledger hook post-checkout "$@"\n')
+    data = json.loads(world.ledger("install", "--json").stdout)["git_hooks"]
+    actions = [c["action"] for c in data["changes"][:3]]
+    assert actions == ["runs-already", "runs-already", "added"], data
+    once_each(world, "husky by hand")
