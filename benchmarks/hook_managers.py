@@ -133,7 +133,7 @@ def _pre_commit(env: dict[str, str], repo: Path, installed: pinned.Managers, *,
 
 def _husky(env: dict[str, str], repo: Path, installed: pinned.Managers) -> None:
     (repo / "package.json").write_text('{"name": "b", "private": true}\n')
-    _run(env, repo, str(installed.npm_bin / "husky"), "init")
+    _run(env, repo, *pinned.husky(installed), "init")
     (repo / ".husky" / "pre-commit").unlink()
     (repo / ".husky" / "post-commit").write_text("true\n")
 

@@ -23,6 +23,8 @@ from pathlib import Path
 CACHE_ROOT = Path(os.environ.get("GITLEDGER_MANAGER_CACHE") or Path(
     os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-managers")
 HUSKY = "9.1.7"
+#: husky 5-8 (core.hooksPath=.husky, the user's scripts there), beside 9 under an npm alias.
+HUSKY_8 = "8.0.3"
 LEFTHOOK = "2.2.2"
 PRE_COMMIT = "4.7.0"
 SIMPLE_GIT_HOOKS = "2.14.0"
@@ -47,8 +49,9 @@ class Managers:
 
 
 def cache_dir() -> Path:
-    key = hashlib.sha256(f"husky@{HUSKY} lefthook@{LEFTHOOK} pre-commit=={PRE_COMMIT} "
-                         f"simple-git-hooks@{SIMPLE_GIT_HOOKS}".encode()).hexdigest()[:12]
+    key = hashlib.sha256(f"husky@{HUSKY} husky@{HUSKY_8} lefthook@{LEFTHOOK} "
+                         f"pre-commit=={PRE_COMMIT} simple-git-hooks@{SIMPLE_GIT_HOOKS}"
+                         .encode()).hexdigest()[:12]
     return CACHE_ROOT / key
 
 
@@ -66,20 +69,32 @@ def install() -> Managers:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = where / ".installed"
         if not done.exists() or not all(
-                (d / b).exists() for d, b in ((npm_bin, "husky"), (npm_bin, "lefthook"),
+                (d / b).exists() for d, b in ((npm_bin.parent / "husky", "bin.js"),
+                                             (npm_bin, "lefthook"),
+                                             (npm_bin.parent / "husky8", "lib"),
                                              (npm_bin, "simple-git-hooks"),
                                              (pre_commit_bin, "pre-commit"))):
             _run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
                   "--cache", str(where / "npm-download"), "--prefix", str(where),
-                  f"husky@{HUSKY}", f"lefthook@{LEFTHOOK}",
+                  f"husky@{HUSKY}", f"husky8@npm:husky@{HUSKY_8}", f"lefthook@{LEFTHOOK}",
                   f"simple-git-hooks@{SIMPLE_GIT_HOOKS}"], "npm install")
             shutil.rmtree(where / "npm-download", ignore_errors=True)
             _run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
             _run([str(pre_commit_bin / "pip"), "install", "--quiet", "--disable-pip-version-check",
                   f"pre-commit=={PRE_COMMIT}"], "pip install pre-commit")
-            done.write_text(json.dumps({"husky": HUSKY, "lefthook": LEFTHOOK,
+            done.write_text(json.dumps({"husky": HUSKY, "husky8": HUSKY_8, "lefthook": LEFTHOOK,
                                         "pre-commit": PRE_COMMIT}) + "\n")
     return Managers(npm_bin, pre_commit_bin)
+
+
+def husky(managers: Managers) -> list[str]:
+    """The command line of husky 9: through node, since husky 8's bin has the same name."""
+    return ["node", str(managers.npm_bin.parent / "husky" / "bin.js")]
+
+
+def husky_8(managers: Managers) -> list[str]:
+    """The command line of husky 8 (its package is installed as ``husky8``)."""
+    return ["node", str(managers.npm_bin.parent / "husky8" / "lib" / "bin.js")]
 
 
 def _run(argv: list[str], what: str) -> None:
@@ -100,6 +115,7 @@ def versions(managers: Managers) -> dict[str, str]:
         data = json.loads((managers.npm_bin.parent / name / "package.json").read_text())
         return str(data["version"])
 
-    return {"husky": package("husky"), "simple-git-hooks": package("simple-git-hooks"),
+    return {"husky": package("husky"), "husky 8": package("husky8"),
+            "simple-git-hooks": package("simple-git-hooks"),
             "lefthook": out(str(managers.npm_bin / "lefthook"), "version"),
             "pre-commit": out(str(managers.pre_commit_bin / "pre-commit"), "--version")}

@@ -153,13 +153,13 @@ class Husky(Manager):
 
     def setup(self, world: World) -> None:
         (world.repo / "package.json").write_text('{"name": "p", "private": true}\n')
-        world.run(str(self.managers.npm_bin / "husky"), "init")
+        world.run(*pinned.husky(self.managers), "init")
         (world.repo / ".husky" / "pre-commit").unlink()  # husky init's "npm test"
         (world.repo / ".husky" / "post-commit").write_text(
             f"echo post-commit >> {world.log}\n")
 
     def resync(self, world: World) -> None:
-        world.run(str(self.managers.npm_bin / "husky"))  # what npm's prepare runs
+        world.run(*pinned.husky(self.managers))  # what npm's prepare runs
 
     def uninstall(self, world: World) -> None:
         # husky 9 has no uninstall command: its documentation says to unset the setting.
@@ -172,6 +172,27 @@ class Husky(Manager):
 
     def expected(self, world: World) -> dict[str, str]:
         return {"post-commit": f"echo post-commit >> {world.log}\n"}
+
+
+class Husky8(Husky):
+    """husky 5-8: core.hooksPath=.husky, and git runs the user's scripts there itself."""
+
+    name = "husky 8"
+
+    def setup(self, world: World) -> None:
+        husky = pinned.husky_8(self.managers)
+        world.run(*husky, "install")
+        world.run(*husky, "add", ".husky/post-commit", f"echo post-commit >> {world.log}")
+        self.script = (world.repo / ".husky" / "post-commit").read_text()
+
+    def resync(self, world: World) -> None:
+        world.run(*pinned.husky_8(self.managers), "install")  # what npm's prepare runs
+
+    def uninstall(self, world: World) -> None:
+        world.run(*pinned.husky_8(self.managers), "uninstall")
+
+    def expected(self, world: World) -> dict[str, str]:
+        return {"post-commit": self.script}
 
 
 class Lefthook(Manager):
@@ -246,7 +267,7 @@ class PreCommit(Manager):
         return {}  # uninstalled too, in either order
 
 
-MANAGERS = {m.name: m for m in (Husky, Lefthook, PreCommit)}
+MANAGERS = {m.name: m for m in (Husky, Husky8, Lefthook, PreCommit)}
 
 
 @pytest.mark.parametrize("uninstall_order", ["ledger-first", "manager-first"])
@@ -316,6 +337,7 @@ def traces(world: World) -> list[str]:
 def test_the_pinned_versions_are_what_runs(installed: pinned.Managers) -> None:
     found = pinned.versions(installed)
     assert found["husky"] == pinned.HUSKY
+    assert found["husky 8"] == pinned.HUSKY_8
     assert found["lefthook"] == pinned.LEFTHOOK
     assert found["pre-commit"] == f"pre-commit {pinned.PRE_COMMIT}"
     assert found["simple-git-hooks"] == pinned.SIMPLE_GIT_HOOKS
