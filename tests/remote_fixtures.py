@@ -1,5 +1,6 @@
-"""Real remotes for the team-sync tests: a bare repository and clones of it, and a real
-``git daemon`` serving it on 127.0.0.1.
+"""Real remotes for the team-sync tests: a bare repository and clones of it, a real
+``git daemon`` serving it on 127.0.0.1, and a real web server (Debian's lighttpd) serving
+it through ``git http-backend`` over smart HTTP with basic auth, as a hosted remote is.
 
 A ``Team`` is a directory holding ``remote.git`` (bare, seeded with one commit on
 ``main``) and any number of clones made with a real ``git clone`` of its URL (``file://``
@@ -241,7 +242,7 @@ def git_daemon(base: Path) -> Iterator[int]:
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
     try:
-        _wait_until_listening(process, port)
+        _wait_until_listening(process, port, "git daemon")
         yield port
     finally:
         process.terminate()
@@ -254,18 +255,87 @@ def git_daemon(base: Path) -> Iterator[int]:
             process.stderr.close()
 
 
-def _wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
+def _wait_until_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
             said = process.stderr.read() if process.stderr is not None else ""
-            pytest.fail(f"git daemon exited with {process.returncode}: {said}")
+            pytest.fail(f"{what} exited with {process.returncode}: {said}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
         except OSError:
             time.sleep(0.05)
-    pytest.fail(f"git daemon did not listen on 127.0.0.1:{port}")
+    pytest.fail(f"{what} did not listen on 127.0.0.1:{port}")
+
+
+# -- lighttpd and git http-backend -----------------------------------------------------------
+
+
+#: Debian's lighttpd (``.ci/run`` installs it) and where its modules are.
+LIGHTTPD = Path("/usr/sbin/lighttpd")
+LIGHTTPD_MODULES = Path("/usr/lib/lighttpd")
+#: The user the HTTP remote lets in, and the password it wants.
+HTTP_USER, HTTP_PASSWORD = "alice", "s3cret-pass"
+
+
+def lighttpd_config(base: Path, port: int, users_file: Path, log: Path) -> str:
+    """A lighttpd that serves every repository under ``base`` at ``/git/<name>`` through
+    ``git http-backend`` (fetch and push: receive-pack is on for an authenticated user),
+    and asks every request for basic auth, as a hosted remote does for a private one."""
+    backend = Path(git(base, "--exec-path").strip()) / "git-http-backend"
+    # CGI children get no environment but this: the server's hooks need git on PATH.
+    path = os.environ.get("PATH", "/usr/bin:/bin")
+    return f"""\
+server.document-root = "{base}"
+server.bind = "127.0.0.1"
+server.port = {port}
+server.modules = ("mod_alias", "mod_auth", "mod_authn_file", "mod_cgi", "mod_setenv")
+server.errorlog = "{log}"
+alias.url = ("/git/" => "{backend}/")
+$HTTP["url"] =~ "^/git/" {{
+  cgi.assign = ("" => "")
+  setenv.add-environment = ("GIT_PROJECT_ROOT" => "{base}", "GIT_HTTP_EXPORT_ALL" => "1",
+                            "PATH" => "{path}")
+}}
+auth.backend = "plain"
+auth.backend.plain.userfile = "{users_file}"
+auth.require = ("/git/" => ("method" => "basic", "realm" => "git",
+                            "require" => "valid-user"))
+"""
+
+
+@contextmanager
+def http_server(base: Path, users: dict[str, str] | None = None) -> Iterator[int]:
+    """A real lighttpd serving ``base``'s repositories over smart HTTP on 127.0.0.1 with
+    basic auth (``users``: name to password, default ``HTTP_USER``); yields its port.
+    Started on a free port in the foreground (``-D``), so it is ended by its own PID."""
+    if not LIGHTTPD.is_file() or not (LIGHTTPD_MODULES / "mod_auth.so").is_file():
+        pytest.skip("lighttpd is not installed (.ci/run installs it: apt-get install lighttpd)")
+    conf_dir = base.parent / f"{base.name}-lighttpd"
+    conf_dir.mkdir(parents=True, exist_ok=True)
+    users_file = conf_dir / "users"
+    users_file.write_text("".join(f"{name}:{password}\n" for name, password in
+                                  (users or {HTTP_USER: HTTP_PASSWORD}).items()))
+    port = free_port()
+    conf = conf_dir / "lighttpd.conf"
+    conf.write_text(lighttpd_config(base, port, users_file, conf_dir / "error.log"))
+    process = subprocess.Popen(
+        [str(LIGHTTPD), "-D", "-f", str(conf), "-m", str(LIGHTTPD_MODULES)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        _wait_until_listening(process, port, "lighttpd")
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
 
 
 def rewrite_blob(where: Path, ref: str, path: str, old: str, new: str,

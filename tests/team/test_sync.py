@@ -1,7 +1,8 @@
 """Team sync end to end: push, pull and fetch of ledgers against real remotes.
 
-Every remote here is real: a bare ``remote.git`` reached over ``file://``, or the same
-repository served by a real ``git daemon`` on 127.0.0.1 with receive-pack enabled.
+Every remote here is real: a bare ``remote.git`` reached over ``file://``, the same
+repository served by a real ``git daemon`` on 127.0.0.1 with receive-pack enabled, or by a
+real web server (lighttpd and ``git http-backend``, basic auth: ``http_team``).
 Every clone is a real ``git clone`` with its own identity.  The ledgers are read back
 with the ledger itself and with plain git (``ls-remote``, ``ls-tree``, ``notes``,
 ``fsck --strict``), so what the tests call "the union" is what any git user would see.
@@ -48,10 +49,11 @@ def daemon_team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tea
         yield made
 
 
-@pytest.fixture(params=["file", "daemon"])
+@pytest.fixture(params=["file", "daemon", "http"])
 def any_team(request: pytest.FixtureRequest) -> Team:
-    """Each scenario that takes it runs over file:// and over git://."""
-    made: Team = request.getfixturevalue("team" if request.param == "file" else "daemon_team")
+    """Each scenario that takes it runs over file://, git:// and http:// with basic auth."""
+    fixture = {"file": "team", "daemon": "daemon_team", "http": "http_team"}[request.param]
+    made: Team = request.getfixturevalue(fixture)
     return made
 
 
