@@ -1,11 +1,11 @@
-"""Remotes: which one a command talks to, the git CLI that talks, and our refspecs.
+"""Remotes: which one a command talks to, what it holds, and our refspecs.
 
 Network transfer is the one job libgit2 is not used for: ``git fetch`` and ``git push``
-run as the user's git, so credentials, ssh config and ``insteadOf`` work as for any
-branch.  A remote's ledgers are mirrored under ``refs/ledger/remotes/<remote>/`` (the
-tracking namespace: ``sessions/<id>``, ``archive/<id>``, ``project``, ``keep`` and
-``notes`` for its ``refs/notes/ledger``); they are read there, never written by a
-command, and never pushed.
+run as the user's git (``network.py``: never prompting, one credential per command), so
+credentials, ssh config and ``insteadOf`` work as for any branch.  A remote's ledgers are
+mirrored under ``refs/ledger/remotes/<remote>/`` (the tracking namespace:
+``sessions/<id>``, ``archive/<id>``, ``project``, ``keep`` and ``notes`` for its
+``refs/notes/ledger``); they are read there, never written by a command, and never pushed.
 
 ``remote setup`` makes plain ``git fetch`` / ``git push`` move ledgers too, with
 non-forced refspecs recorded under ``remote.<name>.ledgerRefspec`` so that ``remote
@@ -27,6 +27,7 @@ from gitledger.storage.layout import (
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.mirrors import tracking_prefix
+from gitledger.storage.network import git_complaint, run_network
 from gitledger.storage.repo import Repo
 
 #: The key under ``remote.<name>`` that remembers what ``remote setup`` added.
@@ -49,9 +50,11 @@ _LEAF_REFS = ("refs/ledger/project", "refs/ledger/keep", NOTES_REF)
 _LEDGER_DIRS = ("refs/ledger/sessions", "refs/ledger/archive")
 
 
-def remote_refs(repo: Repo, remote: str) -> dict[str, str]:
-    """The remote's refs under ``refs/ledger/`` and ``refs/notes/ledger*``: {ref: sha}."""
-    done = run_git(repo, ["ls-remote", "--refs", remote, "refs/ledger/*", f"{NOTES_REF}*"])
+def remote_refs(repo: Repo, remote: str, *, what: str = "git ls-remote") -> dict[str, str]:
+    """The remote's refs under ``refs/ledger/`` and ``refs/notes/ledger*``: {ref: sha};
+    ``what`` names the command in an error (``git push to origin``)."""
+    done = run_network(repo, ["ls-remote", "--refs", remote, "refs/ledger/*",
+                              f"{NOTES_REF}*"], what=what)
     found: dict[str, str] = {}
     for line in done.stdout.splitlines():
         sha, _, ref = line.partition("\t")
@@ -191,16 +194,6 @@ def brings_oversized(repo: Repo, tip: str, known: str | None, limit: int) -> boo
     except SyncError:
         return None
     return any(line.startswith("~") for line in done.stdout.splitlines())
-
-
-def git_complaint(stderr: str) -> str:
-    """The line of git's stderr that says what went wrong."""
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    for prefix in ("fatal:", "error:"):
-        for line in lines:
-            if line.startswith(prefix):
-                return line.removeprefix(prefix).strip()
-    return lines[-1] if lines else "no message"
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from gitledger.storage.layout import (
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.month_chains import is_chain
+from gitledger.storage.network import git_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
@@ -55,7 +56,6 @@ from gitledger.storage.remotes import (
     brings_oversized,
     default_remote,
     fetch_refspecs,
-    git_complaint,
     pack_refs,
     remote_refs,
     run_git,
@@ -162,7 +162,7 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     after = store.refs_under(prefix)
     skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
     if skipped:
-        skipped = squatting(remote_refs(repo, remote))
+        skipped = squatting(remote_refs(repo, remote, what="git fetch"))
         for name in skipped:
             rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
                     else name.removeprefix("refs/ledger/"))
@@ -182,9 +182,10 @@ def _run_fetch(repo: Repo, remote: str, specs: list[str], *,
                ok: tuple[int, ...] = (0,)) -> bool:
     """One ``git fetch`` of ``specs``; whether it succeeded (a return code outside ``ok``
     is a SyncError naming git's complaint)."""
-    done = run_git(repo, ["fetch", "--quiet", "--prune", "--no-tags", "--no-write-fetch-head",
-                          "--no-recurse-submodules", "--stdin", remote],
-                   stdin="\n".join(specs) + "\n", ok=ok)
+    done = run_network(repo, ["fetch", "--quiet", "--prune", "--no-tags",
+                              "--no-write-fetch-head", "--no-recurse-submodules", "--stdin",
+                              remote],
+                       what="git fetch", stdin="\n".join(specs) + "\n", ok=ok)
     return done.returncode == 0
 
 
@@ -475,7 +476,7 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     atomic = True
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
     kept_back: list[PushUpdate] = []
-    there = remote_refs(repo, name)
+    there = remote_refs(repo, name, what=f"git push to {name}")
     squatters = squatting(there)
     skipped: tuple[str, ...] = ()
     for _ in range(PUSH_ATTEMPTS):
@@ -521,7 +522,8 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
         pulls.append(pulled)
-        there = remote_refs(repo, name)  # what the remote holds now, for the next try
+        # What the remote holds now, for the next try.
+        there = remote_refs(repo, name, what=f"git push to {name}")
         if not pulled.fetched.moved and all(m.outcome == "up-to-date" for m in pulled.merges):
             # The remote holds nothing we lack, yet refused: its copy of a ref is no
             # earlier state of ours, which a pull cannot merge (say which, if it knows).
@@ -546,7 +548,7 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
         args.append("--dry-run")
     args += [f"--force-with-lease={ref}:{sha}" for ref, sha in spent.items()]
     args += [remote, *(f"{ref}:{ref}" for ref in refs), *(f":{ref}" for ref in spent)]
-    done = run_git(repo, args, ok=(0, 1))
+    done = run_network(repo, args, what=f"git push to {remote}", ok=(0, 1))
     updates = _parse_porcelain(done.stdout)
     if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
         raise SyncError(f"git push to {remote} failed: {git_complaint(done.stderr)}")

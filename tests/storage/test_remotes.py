@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import NOTES_REF
 from gitledger.storage.mirrors import local_ref_of, mirrors, tracking_prefix, tracking_ref
+from gitledger.storage.network import git_complaint
 from gitledger.storage.remotes import (
     blocked,
     default_remote,
     fetch_refspecs,
-    git_complaint,
     run_git,
     setup,
     setup_refspecs,

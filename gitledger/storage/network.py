@@ -1,0 +1,176 @@
+"""The git commands that talk to a remote, and the one credential prompt a command may make.
+
+A ``git ledger`` command runs several git commands against one remote (a push that must
+pull and retry runs ``ls-remote``, ``push``, ``fetch``, ``ls-remote`` and ``push``), and
+git asks for a credential afresh in each: a terminal user typed the password five times.
+So no git command here ever prompts (``GIT_TERMINAL_PROMPT=0``, no askpass, the user's
+helpers left out); when one stops because it would have had to ask, the command asks once
+itself, through git's own credential API (``git credential fill``: the user's helpers,
+then askpass or the terminal, exactly as git would), and every later git command of the
+command gets that answer from a helper that reads it from its environment (never from its
+command line, which other users can read).  Once it worked, ``git credential approve``
+lets the user's helper store it; when the server refused it, ``git credential reject``
+lets the helper forget it, and the command fails without asking again.
+
+Without a terminal on standard input (an agent's shell, the MCP server, a hook) the one
+prompt is never a terminal's (``GIT_TERMINAL_PROMPT=0`` for ``fill`` too): a prompt
+there would hang a command nobody is typing into.  An askpass program or a helper still
+answers, as they do for git.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import weakref
+from dataclasses import dataclass, field
+
+from gitledger.errors import SyncError
+from gitledger.storage.repo import Repo
+
+#: What git says when it stopped because it would have had to prompt (ours: prompts off).
+_WOULD_PROMPT = re.compile(r"could not read (?:Username|Password) for '([^']+)': "
+                           r"terminal prompts disabled")
+#: What git says when the server refused the credential it was given.
+_REFUSED = "Authentication failed for"
+#: The helper every git command is given for a credential the command holds: it answers
+#: ``get`` from its environment, and ignores ``store`` and ``erase`` (``approve`` and
+#: ``reject`` reach the user's own helpers, once).
+_HELPER = ('!f() { test "$1" = get || exit 0; '
+           'printf "username=%s\\npassword=%s\\n" "$GITLEDGER_CREDENTIAL_<n>_USERNAME" '
+           '"$GITLEDGER_CREDENTIAL_<n>_PASSWORD"; }; f')
+
+
+@dataclass(frozen=True)
+class Credential:
+    """What ``git credential fill`` answered for one URL git asked about."""
+
+    #: The URL git asked about (what its "could not read Username for '<url>'" named).
+    url: str
+    #: The URL the helper is configured for (``credential.<scope>.helper``).
+    scope: str
+    #: Its host (and port): what git's "Authentication failed for '<url>'" names.
+    host: str
+    #: Every line ``fill`` answered, for ``approve`` and ``reject`` to give back.
+    answer: str
+    username: str
+    password: str
+
+
+@dataclass(frozen=True)
+class _Session:
+    """The credentials of one command (one ``Repo``): asked at most once per URL."""
+
+    known: list[Credential] = field(default_factory=list)
+    #: URLs already asked about: never asked again in this command, answered or not.
+    asked: set[str] = field(default_factory=set)
+    approved: set[str] = field(default_factory=set)
+    #: What the server said of the credential it refused, by the URL asked about: said
+    #: again by every later git command that would need it, rather than asking again.
+    refused: dict[str, str] = field(default_factory=dict)
+
+
+#: One session per ``Repo``, which lives as long as the command: a long-running MCP
+#: server forgets a credential with the call that asked for it.
+_SESSIONS: weakref.WeakKeyDictionary[Repo, _Session] = weakref.WeakKeyDictionary()
+
+
+def interactive() -> bool:
+    """Whether someone may be typing: standard input is a terminal."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # closed or detached
+        return False
+
+
+def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = None,
+                ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
+    """Run a git command that talks to a remote, never letting it prompt; ``what`` names
+    it in the error (``git push to origin``): ``SyncError("<what> failed: <git's
+    complaint>")`` when its status is not in ``ok``."""
+    session = _SESSIONS.setdefault(repo, _Session())
+    done = _run(repo, args, stdin, session.known)
+    wanted = _WOULD_PROMPT.search(done.stderr)
+    url = wanted.group(1) if wanted is not None else None
+    if url is not None and url not in session.asked:
+        session.asked.add(url)
+        credential = _fill(repo, url)
+        if credential is not None:
+            session.known.append(credential)
+            done = _run(repo, args, stdin, session.known)
+    complaint = git_complaint(done.stderr)
+    for credential in list(session.known):
+        if _REFUSED in done.stderr and credential.host in done.stderr:
+            session.known.remove(credential)
+            session.refused[credential.url] = complaint
+            _tell(repo, "reject", credential)
+        elif credential.scope not in session.approved and done.returncode in ok:
+            session.approved.add(credential.scope)
+            _tell(repo, "approve", credential)
+    if done.returncode not in ok:
+        raise SyncError(f"{what} failed: {session.refused.get(url or '', complaint)}")
+    return done
+
+
+def git_complaint(stderr: str) -> str:
+    """The line of git's stderr that says what went wrong."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for prefix in ("fatal:", "error:"):
+        for line in lines:
+            if line.startswith(prefix):
+                return line.removeprefix(prefix).strip()
+    return lines[-1] if lines else "no message"
+
+
+def _run(repo: Repo, args: list[str], stdin: str | None,
+         known: list[Credential]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C", "GIT_TERMINAL_PROMPT": "0",
+           # Set and empty: git then asks neither core.askPass nor SSH_ASKPASS (ssh's own
+           # passphrase prompt is ssh's, untouched).
+           "GIT_ASKPASS": ""}
+    # The user's helpers are consulted once, by ``fill``, not by every git command.
+    config = ["-c", "credential.helper="]
+    for n, credential in enumerate(known):
+        env[f"GITLEDGER_CREDENTIAL_{n}_USERNAME"] = credential.username
+        env[f"GITLEDGER_CREDENTIAL_{n}_PASSWORD"] = credential.password
+        helper = _HELPER.replace("<n>", str(n))
+        config += ["-c", f"credential.{credential.scope}.helper={helper}"]
+    try:
+        return subprocess.run(["git", "-C", str(repo.workdir), *config, *args], input=stdin,
+                              capture_output=True, text=True, env=env, check=False)
+    except OSError as exc:
+        raise SyncError(f"cannot run git: {exc}") from None
+
+
+def _fill(repo: Repo, url: str) -> Credential | None:
+    """Ask for a credential for ``url`` the way git would, once; None when nothing
+    answered (no helper, no askpass, no terminal)."""
+    env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
+    if not interactive():
+        env["GIT_TERMINAL_PROMPT"] = "0"
+    try:
+        done = subprocess.run(["git", "-C", str(repo.workdir), "credential", "fill"],
+                              input=f"url={url}\n\n", capture_output=True, text=True,
+                              env=env, check=False)
+    except OSError:
+        return None
+    fields = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
+    if done.returncode != 0 or "password" not in fields:
+        return None
+    scope = f"{fields.get('protocol', '')}://{fields.get('host', '')}"
+    if fields.get("path"):
+        scope += "/" + fields["path"]
+    return Credential(url, scope, fields.get("host", ""), done.stdout, fields.get("username", ""),
+                      fields["password"])
+
+
+def _tell(repo: Repo, verb: str, credential: Credential) -> None:
+    """``git credential approve`` or ``reject``: the user's helpers store or forget it.
+    Never the command's failure: the credential did its work, or the error is said."""
+    with contextlib.suppress(OSError):
+        subprocess.run(["git", "-C", str(repo.workdir), "credential", verb],
+                       input=credential.answer + "\n", capture_output=True, text=True,
+                       env={**os.environ, "GIT_TERMINAL_PROMPT": "0"}, check=False)
