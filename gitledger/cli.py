@@ -1082,15 +1082,18 @@ def remote_() -> None:
 def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Add non-forced ledger fetch and push refspecs to remote.REMOTE.
 
-    Lines already there are left alone, and what was added is remembered so that
-    git ledger remote teardown removes exactly those.  When REMOTE had no push
-    refspecs, HEAD is added too: with any push refspec configured, a plain git push
-    pushes only those.
+    First the ledger refs are pushed (with none yet, a probe ref that is deleted
+    again): a remote that refuses them is one line and nothing is configured, so a
+    plain git push of code never starts failing.  Lines already there are left
+    alone, and what was added is remembered so that git ledger remote teardown
+    removes exactly those.  When REMOTE had no push refspecs, HEAD is added too: with
+    any push refspec configured, a plain git push pushes only those.  --dry-run
+    contacts no remote.
     """
-    from gitledger.storage.remotes import setup
     from gitledger.team.render import setup_json, setup_text
+    from gitledger.team.sync import setup_remote
 
-    result = setup(_where(repo), remote, dry_run=dry_run)
+    result = setup_remote(_where(repo), remote, dry_run=dry_run)
     _emit(as_json, setup_json(result, "setup"), setup_text(result, "setup"))
 
 

@@ -93,6 +93,21 @@ class SyncError(LedgerError):
     """A remote could not be reached, refused our refs, or kept moving."""
 
 
+class RemoteRefused(SyncError):
+    """The remote refused ledger refs for a reason no pull can fix (a server hook, a
+    protected namespace, permissions).  ``landed`` is what it took of the same push (a
+    server without atomic pushes takes the refs its hooks let through)."""
+
+    def __init__(self, message: str, *, remote: str, refused: tuple[str, ...], reason: str,
+                 said: str, landed: tuple[str, ...]) -> None:
+        self.remote = remote
+        self.refused = refused
+        self.reason = reason
+        self.said = said
+        self.landed = landed
+        super().__init__(message)
+
+
 class Quarantined(LedgerError):
     """A teammate's ledger whose new commits git's signature check did not accept
     (``ledger.verifySignatures``): it is neither merged nor read as a ledger."""

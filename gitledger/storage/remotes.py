@@ -20,6 +20,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import pygit2
+
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import (
     NOTES_REF,
@@ -204,6 +206,26 @@ class SetupResult:
     #: Those that were there already (setup) or not there (teardown).
     unchanged: tuple[tuple[str, str], ...]
     dry_run: bool = False
+    #: Setup: the ledger refs pushed first, to see that the remote takes them.
+    pushed: tuple[str, ...] = ()
+    #: Setup: ``deleted`` when a probe ref was pushed instead (nothing to push yet) and
+    #: deleted again, ``left: <reason>`` when the remote refused its deletion; else "".
+    probe: str = ""
+
+
+#: Where ``remote setup`` pushes a probe when there is no ledger ref to push yet.
+PROBE_PREFIX = "refs/ledger/probe/"
+
+
+def probe_commit(repo: Repo) -> str:
+    """A commit of the empty tree that no ref here points at: what ``remote setup`` pushes
+    to a probe ref to see that the remote takes ledger refs before any ledger exists
+    (``git gc`` removes it here in time).  Its identity is fixed, so that setup needs no
+    ``user.name``."""
+    tree = repo.git.TreeBuilder().write()
+    who = pygit2.Signature("git ledger", "probe@git-ledger.invalid")
+    oid = repo.git.create_commit(None, who, who, "git ledger remote setup: probe\n", tree, [])
+    return str(oid)
 
 
 def setup(where: str | os.PathLike[str] | None, remote: str, *,
@@ -211,15 +233,20 @@ def setup(where: str | os.PathLike[str] | None, remote: str, *,
     """Add our refspecs to ``remote.<remote>``; lines already there are left alone.
 
     Once a remote has push refspecs, a plain ``git push`` pushes only those: when it had
-    none, ``HEAD`` is added first so that it still pushes the current branch.
+    none, ``HEAD`` is added first so that it still pushes the current branch.  (``remote
+    setup`` pushes the ledger refs first: ``team/sync.py``'s ``setup_remote``.)
     """
     repo = Repo(where)
-    name = default_remote(repo, remote)
+    return configure(repo, default_remote(repo, remote), dry_run=dry_run)
+
+
+def configure(repo: Repo, name: str, *, dry_run: bool = False) -> SetupResult:
+    """``setup`` in an open repository, of a remote already checked to be configured."""
     config = repo.local_config()
     present = {key: _values(config, f"remote.{name}.{key}") for key in ("fetch", "push")}
     wanted = setup_refspecs(name)
-    if not present["push"]:
-        wanted.insert(4, ("push", "HEAD"))
+    if not present["push"]:  # first of the push lines, as the docs show it
+        wanted.insert([key for key, _ in wanted].index("push"), ("push", "HEAD"))
     added = [(k, v) for k, v in wanted if v not in present[k]]
     kept = [(k, v) for k, v in wanted if v in present[k]]
     if not dry_run:

@@ -200,7 +200,8 @@ def push_text(result: PushResult) -> str:
 def setup_json(result: SetupResult, action: str) -> dict[str, Any]:
     return {"remote": result.remote, "action": action, "dry_run": result.dry_run,
             "changed": [{"key": k, "value": v} for k, v in result.changed],
-            "unchanged": [{"key": k, "value": v} for k, v in result.unchanged]}
+            "unchanged": [{"key": k, "value": v} for k, v in result.unchanged],
+            "pushed": list(result.pushed), "probe": result.probe}
 
 
 def setup_text(result: SetupResult, action: str) -> str:
@@ -215,6 +216,17 @@ def setup_text(result: SetupResult, action: str) -> str:
             lines.append(f"{section} had no push refspecs, and once it has some git push "
                          "pushes only those: HEAD was added so that it still pushes the "
                          "current branch (to the branch of the same name)")
+        if result.pushed:
+            count = len(result.pushed)
+            lines.append(f"{result.remote} accepts ledger refs: {count} "
+                         f"{'ref was' if count == 1 else 'refs were'} pushed there first")
+        elif result.probe == "deleted":
+            lines.append(f"{result.remote} accepts ledger refs: a probe ref was pushed "
+                         "there first, and deleted")
+        elif result.probe:
+            lines.append(f"{result.remote} accepts ledger refs, but kept the probe ref "
+                         f"pushed there first ({result.probe.removeprefix('left: ')}): "
+                         "delete it there by hand")
         return "\n".join(lines)
     if not result.changed:
         return (f"Nothing to remove from {section}: git ledger remote setup did not add "

@@ -25,13 +25,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
-from gitledger.errors import LedgerError, SyncError
+from gitledger.errors import LedgerError, RemoteRefused, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
@@ -52,11 +52,15 @@ from gitledger.storage.network import git_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
+    PROBE_PREFIX,
+    SetupResult,
     blocked,
     brings_oversized,
+    configure,
     default_remote,
     fetch_refspecs,
     pack_refs,
+    probe_commit,
     remote_refs,
     run_git,
     squatting,
@@ -472,6 +476,12 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
+    return _push(repo, store, name, all_sessions=all_sessions, dry_run=dry_run,
+                 transcripts=transcripts)
+
+
+def _push(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: bool,
+          transcripts: bool) -> PushResult:
     pulls: list[PullResult] = []
     atomic = True
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
@@ -516,8 +526,14 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
                          for ref in spent]
             continue
         if refused:
-            raise SyncError(f"{name} refused {refused[0].ref} ({refused[0].reason})"
-                            f"{': ' + said if said else ''}; nothing local was changed")
+            # Without an atomic push the server took what its hooks let through: the
+            # mirrors say so (the next push does not send it again), and so does the error.
+            landed = [u for u in updates if u.status in ("new", "updated", "deleted")]
+            if landed and not dry_run:
+                _mirror_pushed(store, name,
+                               {u.ref: refs[u.ref] for u in landed if u.ref in refs},
+                               {u.ref: spent[u.ref] for u in landed if u.ref in spent})
+            raise _refusal(name, refused, said, landed)
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
@@ -548,7 +564,9 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
         args.append("--dry-run")
     args += [f"--force-with-lease={ref}:{sha}" for ref, sha in spent.items()]
     args += [remote, *(f"{ref}:{ref}" for ref in refs), *(f":{ref}" for ref in spent)]
-    done = run_network(repo, args, what=f"git push to {remote}", ok=(0, 1))
+    # 128 too: an old server's "does not support --atomic" is git's fatal error, and the
+    # caller pushes again without --atomic.
+    done = run_network(repo, args, what=f"git push to {remote}", ok=(0, 1, 128))
     updates = _parse_porcelain(done.stdout)
     if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
         raise SyncError(f"git push to {remote} failed: {git_complaint(done.stderr)}")
@@ -682,7 +700,103 @@ def _needs_pull(reason: str, stderr: str) -> bool:
                           or "failed to update ref" in reason)
 
 
+#: What receive-pack adds for each ref a hook refused: the porcelain line says it already.
+_RESTATED = ("error: hook declined to update ",)
+
+
 def _remote_said(stderr: str) -> str:
+    """The server's own lines, each once: a per-ref hook says the same for every ref."""
     lines = [line.removeprefix("remote:").strip() for line in stderr.splitlines()
-             if line.startswith("remote:") and line.removeprefix("remote:").strip()]
-    return " / ".join(lines[:3])
+             if line.startswith("remote:")]
+    said = [line for line in lines if line and not line.startswith(_RESTATED)]
+    return " / ".join(list(dict.fromkeys(said))[:3])
+
+
+#: How many refs an error names before it counts the rest (a year's archives are 25,000).
+_NAMED_REFS = 3
+
+
+def _ref_list(refs: list[str]) -> str:
+    named = ", ".join(refs[:_NAMED_REFS])
+    return named + (f" and {len(refs) - _NAMED_REFS} more" if len(refs) > _NAMED_REFS else "")
+
+
+def _refusal(remote: str, refused: list[PushUpdate], said: str,
+             landed: list[PushUpdate]) -> RemoteRefused:
+    """The one line of a push the remote refused: which refs, git's reason, the server's
+    text (once), and what of the same push landed there anyway."""
+    refs = [u.ref for u in refused]
+    reason = refused[0].reason
+    message = f"{remote} refused {_ref_list(refs)} ({reason}){': ' + said if said else ''}"
+    if landed:
+        message += (f"; landed on {remote}: {_ref_list([u.ref for u in landed])}; your "
+                    "ledgers here were not changed")
+    else:
+        message += "; nothing local was changed"
+    return RemoteRefused(message, remote=remote, refused=tuple(refs), reason=reason,
+                         said=said, landed=tuple(u.ref for u in landed))
+
+
+# -- remote setup ----------------------------------------------------------------------------
+
+
+def setup_remote(where: str | os.PathLike[str] | None, remote: str | None, *,
+                 dry_run: bool = False) -> SetupResult:
+    """``remote setup``: make plain ``git fetch`` and ``git push`` move ledgers, once the
+    remote has taken them.
+
+    A host that refuses ``refs/ledger/*`` (a pre-receive hook, a hosted service's rules)
+    would make every plain ``git push`` of code fail once our push lines are there: git
+    sends the branch and the ledgers in one push, and a pre-receive hook refuses all of
+    it.  So before a push line is added the ledger refs are pushed, as ``push --all``
+    pushes them (with none yet, a probe ref that is deleted again), and a refusal is one
+    line with nothing configured.  A dry run, or a remote that gets no push line, is
+    never contacted."""
+    repo = Repo(where)
+    name = default_remote(repo, remote)
+    planned = configure(repo, name, dry_run=True)
+    if dry_run or not any(key == "push" for key, _ in planned.changed):
+        return configure(repo, name, dry_run=dry_run)
+    store = Store(repo)
+    digest.register(store)  # a pull before the push rebuilds the project's digest
+    try:
+        pushed = _push(repo, store, name, all_sessions=True, dry_run=False,
+                       transcripts=False)
+        sent = tuple(u.ref for u in pushed.updates
+                     if u.status in ("new", "updated", "deleted"))
+        # Nothing sent (no ledger yet, or the remote has them all): the host's hooks
+        # have not been asked, so a probe asks them.
+        probe = "" if sent else _probe(repo, name)
+    except RemoteRefused as exc:
+        landed = (f"; landed on {name}: {_ref_list(list(exc.landed))}" if exc.landed
+                  else "")
+        raise RemoteRefused(
+            f"{name} refuses ledger refs: {_ref_list(list(exc.refused))} ({exc.reason})"
+            f"{': ' + exc.said if exc.said else ''}{landed}; remote.{name} was not set up, "
+            "so a plain git push still pushes only your code (see 'A server that refuses "
+            "ledger refs' in docs/team.md)",
+            remote=name, refused=exc.refused, reason=exc.reason, said=exc.said,
+            landed=exc.landed) from None
+    return replace(configure(repo, name), pushed=sent, probe=probe)
+
+
+def _probe(repo: Repo, remote: str) -> str:
+    """Push a commit of the empty tree to a fresh probe ref and delete it again:
+    ``deleted``, or ``left: <why>`` when the remote took it but refused the deletion.
+    A ``RemoteRefused`` when the remote refused the probe itself."""
+    ref = PROBE_PREFIX + os.urandom(6).hex()
+    sha = probe_commit(repo)
+    what = f"git push to {remote}"
+    done = run_network(repo, ["push", "--porcelain", "--no-verify", remote, f"{sha}:{ref}"],
+                       what=what, ok=(0, 1))
+    refused = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
+    if refused:
+        raise _refusal(remote, refused, _remote_said(done.stderr), [])
+    done = run_network(repo, ["push", "--porcelain", "--no-verify",
+                              f"--force-with-lease={ref}:{sha}", remote, f":{ref}"],
+                       what=what, ok=(0, 1))
+    kept = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
+    if kept:
+        said = _remote_said(done.stderr)
+        return f"left: {ref} ({kept[0].reason}){': ' + said if said else ''}"
+    return "deleted"

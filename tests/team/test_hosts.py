@@ -1,0 +1,220 @@
+"""Hosts that refuse ledger refs, tried with real server hooks over file:// and over a real
+web server (lighttpd and ``git http-backend``, basic auth).
+
+A server that refuses ``refs/ledger/*`` (a ``pre-receive`` or per-ref ``update`` hook, a
+hosted service's rules) must never make a plain ``git push`` of code fail: ``remote setup``
+first pushes the ledger refs and, when the host declines them, refuses in one line and
+configures nothing.  A push that partly landed (atomic push off, a per-ref hook) says what
+landed on the remote and what did not, with the server's text once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from gitledger.errors import SyncError
+from gitledger.team import sync
+from tests.conftest import git
+from tests.remote_fixtures import Clone, Team, refs_of
+
+PROJECT = "refs/ledger/project"
+NOTES = "refs/notes/ledger"
+
+#: The hook of a host that takes code and nothing under refs/ledger/.
+PRE_RECEIVE_REFUSING = """#!/bin/sh
+while read old new ref; do
+  case "$ref" in
+    refs/ledger/*) echo "policy: no ledgers on this server" >&2; exit 1 ;;
+  esac
+done
+exit 0
+"""
+#: A per-ref hook: each refs/ledger/ ref is refused on its own, the notes go through.
+UPDATE_REFUSING = """#!/bin/sh
+case "$1" in
+  refs/ledger/*) echo "policy: only notes here" >&2; exit 1 ;;
+esac
+exit 0
+"""
+
+
+@pytest.fixture(params=["file", "http"])
+def host(request: pytest.FixtureRequest) -> Team:
+    made: Team = request.getfixturevalue("team" if request.param == "file" else "http_team")
+    return made
+
+
+def _hook(team: Team, name: str, text: str) -> None:
+    hook = team.bare / "hooks" / name
+    hook.write_text(text)
+    hook.chmod(0o755)
+
+
+def _one_line_error(result: Result) -> str:
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("git ledger: ")
+    return lines[0]
+
+
+def _config(clone: Clone) -> str:
+    return (clone.path / ".git" / "config").read_text()
+
+
+def _code_commit(clone: Clone) -> str:
+    (clone.path / "app.py").write_text("print('hi')\n")
+    clone.git("add", "app.py")
+    clone.git("commit", "-q", "-m", "app")
+    return clone.git("rev-parse", "HEAD").strip()
+
+
+def _ledger_refs_on(team: Team) -> list[str]:
+    return [ref for ref in team.remote_refs() if ref.startswith(("refs/ledger/", NOTES))]
+
+
+# -- remote setup tries the host first ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("ledgers", ["with ledgers", "before any ledger"])
+@pytest.mark.parametrize("hook", ["pre-receive", "update"])
+def test_setup_refuses_a_host_that_declines_ledger_refs_and_configures_nothing(
+        host: Team, hook: str, ledgers: str) -> None:
+    """Old: setup configured the push lines, and every plain git push of code then failed
+    (``! [remote rejected] HEAD -> main``)."""
+    alice = host.clone("Alice")
+    _hook(host, hook, PRE_RECEIVE_REFUSING if hook == "pre-receive" else UPDATE_REFUSING)
+    if ledgers == "with ledgers":
+        alice.ok("decide", "--project", "Postgres", "--because", "joins")
+        alice.ok("decide", "a session one", "--because", "x")
+    before, refs = _config(alice), alice.refs()
+
+    line = _one_line_error(alice("remote", "setup", "origin"))
+    assert "refuses ledger refs" in line, line
+    assert "remote.origin was not set up" in line, line
+    assert "docs/team.md" in line, line
+    assert _config(alice) == before
+    assert alice.refs() == refs
+    assert _ledger_refs_on(host) == []
+    # The point of refusing: a plain push of code still works.
+    _code_commit(alice)
+    alice.git("push", "-q")
+    assert host.remote_refs("refs/heads/main") == refs_of(alice.path, "refs/heads/main")
+
+
+def test_setup_on_a_host_that_takes_ledgers_pushes_them_first(host: Team) -> None:
+    alice = host.clone("Alice")
+    alice.ok("decide", "--project", "Postgres", "--because", "joins")
+    data = alice.json("remote", "setup", "origin")
+    assert {"key": "push", "value": "HEAD"} in data["changed"]
+    assert PROJECT in data["pushed"]
+    assert host.remote_refs()[PROJECT] == alice.refs()[PROJECT]
+    # Configured: a plain push moves code and ledgers together.
+    alice.ok("decide", "--project", "and a cache", "--because", "speed")
+    _code_commit(alice)
+    alice.git("push", "-q")
+    assert host.remote_refs()[PROJECT] == alice.refs()[PROJECT]
+
+
+def test_setup_before_any_ledger_tries_a_probe_and_leaves_nothing_there(host: Team) -> None:
+    alice = host.clone("Alice")
+    text = alice.ok("remote", "setup", "origin")
+    assert text.startswith("Added to remote.origin")
+    assert "origin accepts ledger refs" in text
+    assert _ledger_refs_on(host) == []  # the probe was deleted again
+    assert alice.refs() == {}
+
+
+def test_setup_dry_run_and_a_second_setup_contact_no_remote(host: Team) -> None:
+    alice = host.clone("Alice")
+    _hook(host, "pre-receive", PRE_RECEIVE_REFUSING)
+    assert alice.json("remote", "setup", "--dry-run", "origin")["pushed"] == []
+    (host.bare / "hooks" / "pre-receive").unlink()
+    alice.ok("remote", "setup", "origin")
+    alice.git("remote", "set-url", "origin", "file:///nonexistent/remote.git")
+    assert alice.ok("remote", "setup", "origin") == \
+        "remote.origin already moves ledgers: nothing added"
+
+
+def test_setup_that_cannot_reach_the_host_configures_nothing(team: Team) -> None:
+    alice = team.clone("Alice")
+    alice.git("remote", "set-url", "origin", "file:///nonexistent/remote.git")
+    before = _config(alice)
+    line = _one_line_error(alice("remote", "setup", "origin"))
+    assert line.startswith("git ledger: git push to origin failed: "), line
+    assert _config(alice) == before
+
+
+# -- a push that partly landed -----------------------------------------------------------------
+
+
+def test_a_partial_push_names_what_landed_and_the_servers_text_once(host: Team) -> None:
+    """Old: "nothing local was changed", not a word of the notes that did land, and the
+    server's text once per refused ref."""
+    alice = host.clone("Alice")
+    sha = _code_commit(alice)
+    alice.git("push", "-q", "origin", "main")
+    git(host.bare, "config", "receive.advertiseAtomic", "false")
+    _hook(host, "update", UPDATE_REFUSING)
+    alice.ok("decide", "--project", "print, not logging", "--because", "tiny",
+             "--evidence", f"git:{sha}")
+    alice.ok("decide", "a session one", "--because", "x")
+    session = alice.session_ref()
+    before = alice.refs()
+
+    line = _one_line_error(alice("push"))
+    assert line.count("policy: only notes here") == 1, line
+    refused, _, landed = line.partition("landed on origin:")
+    assert PROJECT in refused, line
+    assert session in refused, line
+    assert NOTES in landed, line
+    assert PROJECT not in landed, line
+    assert "your ledgers here were not changed" in line
+    on_remote = host.remote_refs()
+    assert on_remote[NOTES] == before[NOTES]
+    assert PROJECT not in on_remote
+    assert session not in on_remote
+    assert {r: s for r, s in alice.refs().items() if not r.startswith("refs/ledger/remotes/")} \
+        == before
+    # What landed is mirrored as landed: the next push does not send it again.
+    assert alice.refs()["refs/ledger/remotes/origin/notes"] == before[NOTES]
+
+    with pytest.raises(SyncError) as raised:
+        sync.push(alice.path)
+    assert str(raised.value).count("policy: only notes here") == 1
+    # The JSON is not half-printed: the error is the whole answer.
+    result = alice("push", "--json")
+    assert result.stdout == ""
+    assert json.dumps(result.stderr).count("policy") == 1
+
+
+def test_an_atomic_refusal_says_nothing_landed(host: Team) -> None:
+    alice = host.clone("Alice")
+    _hook(host, "update", UPDATE_REFUSING)
+    sha = _code_commit(alice)
+    alice.git("push", "-q", "origin", "main")
+    alice.ok("decide", "--project", "print", "--because", "tiny", "--evidence", f"git:{sha}")
+    line = _one_line_error(alice("push"))
+    assert "landed" not in line
+    assert line.count("policy: only notes here") == 1, line
+    assert "nothing local was changed" in line
+    assert _ledger_refs_on(host) == []
+
+
+def test_setup_of_a_host_that_takes_only_the_notes_says_they_landed(
+        host: Team, tmp_path: Path) -> None:
+    alice = host.clone("Alice")
+    sha = _code_commit(alice)
+    alice.git("push", "-q", "origin", "main")
+    git(host.bare, "config", "receive.advertiseAtomic", "false")
+    _hook(host, "update", UPDATE_REFUSING)
+    alice.ok("decide", "--project", "print", "--because", "tiny", "--evidence", f"git:{sha}")
+    before = _config(alice)
+    line = _one_line_error(alice("remote", "setup", "origin"))
+    assert "remote.origin was not set up" in line
+    assert f"landed on origin: {NOTES}" in line
+    assert _config(alice) == before
