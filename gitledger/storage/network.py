@@ -13,9 +13,10 @@ lets the user's helper store it; when the server refused it, ``git credential re
 lets the helper forget it, and the command fails without asking again.
 
 Without a terminal on standard input (an agent's shell, the MCP server, a hook) the one
-prompt is never a terminal's (``GIT_TERMINAL_PROMPT=0`` for ``fill`` too): a prompt
-there would hang a command nobody is typing into.  An askpass program or a helper still
-answers, as they do for git.
+prompt is never a terminal's (``GIT_TERMINAL_PROMPT=0`` for ``fill`` too, and
+``GCM_INTERACTIVE=never`` for Git Credential Manager's dialogs): a prompt there would hang
+a command nobody is typing into.  An askpass program or a helper still answers, as they
+do for git.
 """
 
 from __future__ import annotations
@@ -150,7 +151,8 @@ def _fill(repo: Repo, url: str) -> Credential | None:
     answered (no helper, no askpass, no terminal)."""
     env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
     if not interactive():
-        env["GIT_TERMINAL_PROMPT"] = "0"
+        # Git Credential Manager's own dialogs too, as the MCP server has them.
+        env.update({"GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never"})
     try:
         done = subprocess.run(["git", "-C", str(repo.workdir), "credential", "fill"],
                               input=f"url={url}\n\n", capture_output=True, text=True,
