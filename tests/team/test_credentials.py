@@ -199,10 +199,12 @@ def _on_a_terminal(clone: Clone, args: list[str], *, stdin_is_terminal: bool,
     shown = ""
     answered = 0
     deadline = time.monotonic() + 60
+    # poll, not select: the whole suite may hold more than FD_SETSIZE (1,024) descriptors.
+    terminal = select.poll()
+    terminal.register(master, select.POLLIN)
     try:
         while process.poll() is None and time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
+            if terminal.poll(100):
                 try:
                     chunk = os.read(master, 4096).decode(errors="replace")
                 except OSError:  # the terminal closed: the command is ending
@@ -221,6 +223,9 @@ def _on_a_terminal(clone: Clone, args: list[str], *, stdin_is_terminal: bool,
         stderr = process.stderr.read()
         return process.returncode, stderr, shown
     finally:
+        if process.poll() is None:  # a failure above: end what was started
+            process.kill()
+            process.wait()
         if process.stderr is not None:
             process.stderr.close()
         os.close(master)
