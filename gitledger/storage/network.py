@@ -16,19 +16,24 @@ Without a terminal on standard input (an agent's shell, the MCP server, a hook) 
 prompt is never a terminal's (``GIT_TERMINAL_PROMPT=0`` for ``fill`` too, and
 ``GCM_INTERACTIVE=never`` for Git Credential Manager's dialogs): a prompt there would hang
 a command nobody is typing into.  An askpass program or a helper still answers, as they
-do for git.
+do for git, within a bounded time (``HELPER_SECONDS``, or ``TYPING_SECONDS`` for someone
+typing at a terminal): a helper that never answers is ended with everything it started.
+
+What a server wrote (its ``remote:`` lines, a refusal's reason, git's quoting of it) is
+untrusted: an error quotes it through ``server_text`` only, printable, one line, capped.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import weakref
 from dataclasses import dataclass, field
 
+from gitledger.core.display import one_line
 from gitledger.errors import SyncError
 from gitledger.storage.repo import Repo
 
@@ -43,6 +48,14 @@ _REFUSED = "Authentication failed for"
 _HELPER = ('!f() { test "$1" = get || exit 0; '
            'printf "username=%s\\npassword=%s\\n" "$GITLEDGER_CREDENTIAL_<n>_USERNAME" '
            '"$GITLEDGER_CREDENTIAL_<n>_PASSWORD"; }; f')
+#: How long ``git credential fill`` (the user's helpers, askpass) may take to answer when
+#: nobody is typing, and ``approve`` or ``reject`` always: a helper that hangs (a keychain
+#: waiting on a dialog nobody sees) is ended, with everything it started.
+HELPER_SECONDS = 60.0
+#: How long ``fill`` may take when someone may be typing at the terminal.
+TYPING_SECONDS = 300.0
+#: The most characters of what a server wrote that an error quotes (a hook's lines).
+SERVER_TEXT_LIMIT = 300
 
 
 @dataclass(frozen=True)
@@ -55,10 +68,11 @@ class Credential:
     scope: str
     #: Its host (and port): what git's "Authentication failed for '<url>'" names.
     host: str
-    #: Every line ``fill`` answered, for ``approve`` and ``reject`` to give back.
-    answer: str
+    #: Every line ``fill`` answered, for ``approve`` and ``reject`` to give back (never
+    #: in a repr: a traceback, a log or a debugger prints records).
+    answer: str = field(repr=False)
     username: str
-    password: str
+    password: str = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -98,7 +112,7 @@ def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = N
     url = wanted.group(1) if wanted is not None else None
     if url is not None and url not in session.asked:
         session.asked.add(url)
-        credential = _fill(repo, url)
+        credential = _fill(repo, url, what)
         if credential is not None:
             session.known.append(credential)
             done = _run(repo, args, stdin, session.known)
@@ -117,13 +131,20 @@ def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = N
 
 
 def git_complaint(stderr: str) -> str:
-    """The line of git's stderr that says what went wrong."""
+    """The line of git's stderr that says what went wrong (``server_text``: git quotes
+    the server in it, ``fatal: remote error: …``)."""
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     for prefix in ("fatal:", "error:"):
         for line in lines:
             if line.startswith(prefix):
-                return line.removeprefix(prefix).strip()
-    return lines[-1] if lines else "no message"
+                return server_text(line.removeprefix(prefix).strip())
+    return server_text(lines[-1]) if lines else "no message"
+
+
+def server_text(text: str) -> str:
+    """What a server wrote, as an error may quote it: control characters and invisible
+    ones made visible marks, one line, at most ``SERVER_TEXT_LIMIT`` characters."""
+    return one_line(text, SERVER_TEXT_LIMIT)
 
 
 def _run(repo: Repo, args: list[str], stdin: str | None,
@@ -146,21 +167,24 @@ def _run(repo: Repo, args: list[str], stdin: str | None,
         raise SyncError(f"cannot run git: {exc}") from None
 
 
-def _fill(repo: Repo, url: str) -> Credential | None:
+def _fill(repo: Repo, url: str, what: str) -> Credential | None:
     """Ask for a credential for ``url`` the way git would, once; None when nothing
-    answered (no helper, no askpass, no terminal)."""
+    answered (no helper, no askpass, no terminal); a ``SyncError`` when that took longer
+    than it may."""
     env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
-    if not interactive():
+    typing = interactive()
+    if not typing:
         # Git Credential Manager's own dialogs too, as the MCP server has them.
         env.update({"GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never"})
-    try:
-        done = subprocess.run(["git", "-C", str(repo.workdir), "credential", "fill"],
-                              input=f"url={url}\n\n", capture_output=True, text=True,
-                              env=env, check=False)
-    except OSError:
+    seconds = TYPING_SECONDS if typing else HELPER_SECONDS
+    done = _credential(repo, "fill", f"url={url}\n\n", env, seconds, typing=typing)
+    if done is None:
+        raise SyncError(f"{what} failed: git credential fill did not answer within "
+                        f"{seconds:g} s (a credential helper or askpass that hangs?)")
+    if done.returncode != 0:
         return None
     fields = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
-    if done.returncode != 0 or "password" not in fields:
+    if "password" not in fields:
         return None
     scope = f"{fields.get('protocol', '')}://{fields.get('host', '')}"
     if fields.get("path"):
@@ -171,8 +195,40 @@ def _fill(repo: Repo, url: str) -> Credential | None:
 
 def _tell(repo: Repo, verb: str, credential: Credential) -> None:
     """``git credential approve`` or ``reject``: the user's helpers store or forget it.
-    Never the command's failure: the credential did its work, or the error is said."""
-    with contextlib.suppress(OSError):
-        subprocess.run(["git", "-C", str(repo.workdir), "credential", verb],
-                       input=credential.answer + "\n", capture_output=True, text=True,
-                       env={**os.environ, "GIT_TERMINAL_PROMPT": "0"}, check=False)
+    Never the command's failure (nor its hang): the credential did its work, or the error
+    is said."""
+    _credential(repo, verb, credential.answer + "\n",
+                {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never"},
+                HELPER_SECONDS, typing=False)
+
+
+def _credential(repo: Repo, verb: str, text: str, env: dict[str, str], seconds: float, *,
+                typing: bool) -> subprocess.CompletedProcess[str] | None:
+    """``git credential <verb>`` given ``text`` on its standard input; None when it did
+    not end within ``seconds``: it was ended then, and (nobody typing) everything it
+    started with it, as a process group.  (Someone typing keeps git in the terminal's
+    foreground group, where a prompt can read: a group of its own would be stopped.)
+    An ``OSError`` (no git) is a run that answered nothing."""
+    args = ["git", "-C", str(repo.workdir), "credential", verb]
+    try:
+        process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env=env,
+                                   process_group=None if typing else 0)
+    except OSError:
+        return subprocess.CompletedProcess(args, 1, "", "")
+    try:
+        out, err = process.communicate(text, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        try:
+            if typing:
+                process.kill()
+            else:
+                os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+        return None
+    return subprocess.CompletedProcess(args, process.returncode, out, err)

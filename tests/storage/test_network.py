@@ -53,3 +53,26 @@ def test_someone_may_be_typing_only_on_a_terminal(monkeypatch: pytest.MonkeyPatc
     closed.close()
     monkeypatch.setattr(sys, "stdin", closed)
     assert not network.interactive()
+
+
+def test_a_credential_never_shows_its_password() -> None:
+    """A record printed by a traceback, a log or a debugger names no secret."""
+    credential = network.Credential("https://example.com", "https://example.com",
+                                    "example.com", "username=u\npassword=s3cret-pass\n",
+                                    "u", "s3cret-pass")
+    assert "s3cret-pass" not in repr(credential)
+    assert "s3cret-pass" not in str(credential)
+
+
+def test_server_text_is_printable_one_line_and_capped() -> None:
+    """What a server wrote reaches a terminal or an agent through our errors: no escape,
+    no invisible character, no line break, and never more than the cap."""
+    said = network.server_text("\x1b[2Jpolicy\u202e: no\nledgers " + "x" * 5000)
+    assert "\x1b" not in said
+    assert "\u202e" not in said
+    assert "\n" not in said
+    assert said.startswith("\ufffd[2Jpolicy<U+202E>: no ledgers")
+    assert len(said) <= network.SERVER_TEXT_LIMIT
+    complaint = network.git_complaint("remote: x\nfatal: remote error: \x1b[31m" + "y" * 900)
+    assert "\x1b" not in complaint
+    assert len(complaint) <= network.SERVER_TEXT_LIMIT

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.storage import network
 from tests.conftest import git
 from tests.remote_fixtures import HTTP_PASSWORD, HTTP_USER, Clone, Team, subprocess_env
 
@@ -270,3 +271,41 @@ def test_a_terminal_that_is_not_standard_input_is_never_prompted_on(
     assert status == 1
     (line,) = stderr.splitlines()
     assert line.startswith("git ledger: git push to origin failed: "), line
+
+
+def test_a_credential_helper_that_hangs_is_ended_and_one_line(
+        http_team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Old: a helper that never answered (a keychain waiting for a dialog nobody sees)
+    hung the command for ever.  Now it is given a bounded time, ended with everything it
+    started, and the command says so in one line."""
+    alice = _moved_first(http_team)
+    pid_file, program = tmp_path / "helper.pid", tmp_path / "hanging-helper"
+    program.write_text(f"#!/bin/sh\necho $$ > '{pid_file}'\nexec sleep 300\n")
+    program.chmod(0o755)
+    git(tmp_path, "config", "--global", "credential.helper", str(program))
+    monkeypatch.setattr(network, "HELPER_SECONDS", 1.0)
+    before = alice.refs()
+
+    started = time.monotonic()
+    result = alice("push")
+    assert time.monotonic() - started < 30
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("git ledger: git push to origin failed: "), line
+    assert "git credential fill did not answer within 1 s" in line, line
+    assert alice.refs() == before
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the hanging helper was left running"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie is ended: only its parent's wait is missing.
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(") ", 1)[-1].startswith("Z"))
