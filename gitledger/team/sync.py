@@ -48,7 +48,7 @@ from gitledger.storage.layout import (
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.month_chains import is_chain
-from gitledger.storage.network import git_complaint, run_network
+from gitledger.storage.network import git_complaint, run_network, server_text
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
@@ -675,7 +675,9 @@ def _parse_porcelain(stdout: str) -> list[PushUpdate]:
             continue
         target = parts[1].rsplit(":", 1)[-1]
         summary = parts[2]
-        reason = summary[summary.find("(") + 1:summary.rfind(")")] if "(" in summary else ""
+        # The server chose it (a hook's or a hosted service's words): untrusted.
+        reason = server_text(summary[summary.find("(") + 1:summary.rfind(")")]
+                             if "(" in summary else "")
         if parts[0] == "!" and summary.startswith("[remote rejected]"):
             reason = f"remote rejected: {reason}" if reason else "remote rejected"
         updates.append(PushUpdate(target, statuses[parts[0]], reason))
@@ -705,11 +707,12 @@ _RESTATED = ("error: hook declined to update ",)
 
 
 def _remote_said(stderr: str) -> str:
-    """The server's own lines, each once: a per-ref hook says the same for every ref."""
+    """The server's own lines, each once (a per-ref hook says the same for every ref), as
+    untrusted text is quoted: ``server_text``."""
     lines = [line.removeprefix("remote:").strip() for line in stderr.splitlines()
              if line.startswith("remote:")]
     said = [line for line in lines if line and not line.startswith(_RESTATED)]
-    return " / ".join(list(dict.fromkeys(said))[:3])
+    return server_text(" / ".join(list(dict.fromkeys(said))[:3]))
 
 
 #: How many refs an error names before it counts the rest (a year's archives are 25,000).
@@ -782,21 +785,35 @@ def setup_remote(where: str | os.PathLike[str] | None, remote: str | None, *,
 
 def _probe(repo: Repo, remote: str) -> str:
     """Push a commit of the empty tree to a fresh probe ref and delete it again:
-    ``deleted``, or ``left: <why>`` when the remote took it but refused the deletion.
-    A ``RemoteRefused`` when the remote refused the probe itself."""
+    ``deleted``, or ``left: <why>`` when the remote took it but its deletion was refused
+    or failed.  A ``RemoteRefused`` when the remote refused the probe itself.  Whatever
+    stops setup once the probe may be there (an interrupt, a failure) deletes it first."""
     ref = PROBE_PREFIX + os.urandom(6).hex()
     sha = probe_commit(repo)
     what = f"git push to {remote}"
-    done = run_network(repo, ["push", "--porcelain", "--no-verify", remote, f"{sha}:{ref}"],
-                       what=what, ok=(0, 1))
-    refused = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
+    try:
+        done = run_network(repo, ["push", "--porcelain", "--no-verify", remote,
+                                  f"{sha}:{ref}"], what=what, ok=(0, 1))
+        refused = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
+    except BaseException:
+        _delete_probe(repo, remote, ref, sha)
+        raise
     if refused:
         raise _refusal(remote, refused, _remote_said(done.stderr), [])
-    done = run_network(repo, ["push", "--porcelain", "--no-verify",
-                              f"--force-with-lease={ref}:{sha}", remote, f":{ref}"],
-                       what=what, ok=(0, 1))
-    kept = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
-    if kept:
+    return _delete_probe(repo, remote, ref, sha)
+
+
+def _delete_probe(repo: Repo, remote: str, ref: str, sha: str) -> str:
+    """Delete the probe ``ref`` (leased on ``sha``): ``deleted``, or ``left: <why>``."""
+    try:
+        done = run_network(repo, ["push", "--porcelain", "--no-verify",
+                                  f"--force-with-lease={ref}:{sha}", remote, f":{ref}"],
+                           what=f"git push to {remote}", ok=(0, 1))
+    except SyncError as exc:
+        return f"left: {ref} ({exc})"
+    updates = _parse_porcelain(done.stdout)
+    kept = [u for u in updates if u.status == "rejected"]
+    if kept and "stale info" not in kept[0].reason:  # stale: it never landed
         said = _remote_said(done.stderr)
         return f"left: {ref} ({kept[0].reason}){': ' + said if said else ''}"
     return "deleted"

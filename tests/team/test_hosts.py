@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
 
 from gitledger.errors import SyncError
+from gitledger.storage import network
+from gitledger.storage.remotes import PROBE_PREFIX
+from gitledger.storage.repo import Repo
 from gitledger.team import sync
 from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, refs_of
@@ -218,3 +222,61 @@ def test_setup_of_a_host_that_takes_only_the_notes_says_they_landed(
     assert "remote.origin was not set up" in line
     assert f"landed on origin: {NOTES}" in line
     assert _config(alice) == before
+
+
+# -- what the server says is untrusted ----------------------------------------------------------
+
+
+def test_a_hostile_servers_text_is_printable_and_capped(team: Team) -> None:
+    """Old: a hook's escape sequences and invisible characters went into the error as
+    they were, and a line of any length, once per refused ref."""
+    alice = team.clone("Alice")
+    _hook(team, "pre-receive", "#!/bin/sh\ncat >/dev/null\n"
+          "printf '\\033[2J\\342\\200\\256policy %s\\n' "
+          "\"$(head -c 20000 /dev/zero | tr '\\0' x)\" >&2\nexit 1\n")
+    alice.ok("decide", "--project", "Postgres", "--because", "joins")
+    with pytest.raises(SyncError) as raised:
+        sync.push(alice.path)
+    message = str(raised.value)
+    assert "\x1b" not in message, message[:200]
+    assert "\u202e" not in message, message[:200]
+    assert "<U+202E>policy xxx" in message
+    assert len(message) < 1000, len(message)
+    line = _one_line_error(alice("push"))
+    assert len(line) < 1000
+
+
+# -- the probe leaves nothing behind -------------------------------------------------------------
+
+
+def test_setup_interrupted_after_the_probe_landed_still_deletes_it(
+        team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Old: an interrupt (or a failure) between the probe's push and its deletion left
+    ``refs/ledger/probe/<hex>`` on the remote for good."""
+    alice = team.clone("Alice")
+
+    def interrupted(repo: Repo, args: list[str], **kwargs: Any) -> Any:
+        done = network.run_network(repo, args, **kwargs)
+        if PROBE_PREFIX in args[-1] and not args[-1].startswith(":"):
+            raise KeyboardInterrupt  # the probe landed; its deletion was not sent yet
+        return done
+
+    monkeypatch.setattr("gitledger.team.sync.run_network", interrupted)
+    before = _config(alice)
+    with pytest.raises(KeyboardInterrupt):
+        sync.setup_remote(alice.path, "origin")
+    assert _ledger_refs_on(team) == []
+    assert _config(alice) == before
+
+
+def test_setup_on_a_host_that_refuses_deletions_sets_up_and_names_the_probe_left(
+        host: Team) -> None:
+    """(``receive.denyDeletes`` guards branches only: a hook, as hosts have.)"""
+    alice = host.clone("Alice")
+    _hook(host, "update", '#!/bin/sh\ncase "$3" in *[!0]*) exit 0 ;; esac\n'
+          'echo "policy: no deletions" >&2\nexit 1\n')
+    data = alice.json("remote", "setup", "origin")
+    assert {"key": "push", "value": "HEAD"} in data["changed"]
+    assert data["probe"].startswith("left: refs/ledger/probe/"), data
+    (left,) = _ledger_refs_on(host)
+    assert data["probe"].startswith(f"left: {left} (")
