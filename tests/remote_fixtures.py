@@ -21,7 +21,9 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -39,6 +41,16 @@ from tests.conftest import git, installed_git_ledger
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 IDENTITY_VARS = ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME",
                  "GIT_COMMITTER_EMAIL")
+
+#: The pre-receive hook of a host that takes code and nothing under ``refs/ledger/``.
+REFUSING_HOOK = """#!/bin/sh
+while read old new ref; do
+  case "$ref" in
+    refs/ledger/*) echo "policy: no ledgers on this server" >&2; exit 1 ;;
+  esac
+done
+exit 0
+"""
 
 
 @dataclass
@@ -234,39 +246,71 @@ def git_daemon(base: Path) -> Iterator[int]:
     """A real ``git daemon`` serving ``base`` (receive-pack enabled); yields its port."""
     if not daemon_available():
         pytest.skip("git daemon is not available in this git installation")
-    port = free_port()
-    process = subprocess.Popen(
-        ["git", "daemon", "--export-all", "--enable=receive-pack", "--informative-errors",
-         f"--base-path={base}", "--reuseaddr", "--listen=127.0.0.1", f"--port={port}",
-         "--log-destination=none", str(base)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        _wait_until_listening(process, port, "git daemon")
+
+    def command(port: int) -> list[str]:
+        return ["git", "daemon", "--export-all", "--enable=receive-pack",
+                "--informative-errors", f"--base-path={base}", "--reuseaddr",
+                "--listen=127.0.0.1", f"--port={port}", "--log-destination=none", str(base)]
+
+    with _server("git daemon", command) as port:
         yield port
-    finally:
-        process.terminate()
+
+
+#: How many free ports a server is started on before its start counts as failed: another
+#: process (a parallel run's server) may take the port between ``free_port`` and the bind.
+PORT_ATTEMPTS = 5
+
+
+@contextmanager
+def _server(what: str, command: Callable[[int], list[str]],
+            ours: Callable[[int], bool] | None = None) -> Iterator[int]:
+    """A server ``command(port)`` started in the foreground on a free port of 127.0.0.1;
+    yields the port once it listens there (and ``ours(port)`` says the server answering
+    is this one), and ends it by its PID however the test ends.  Every wait is bounded."""
+    for _ in range(PORT_ATTEMPTS):
+        port = free_port()
+        process = subprocess.Popen(command(port), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
         try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
+            if _listening(process, port, what, ours):
+                yield port
+                return
+        finally:
+            _end(process)
+    pytest.fail(f"{what} did not start on any of {PORT_ATTEMPTS} free ports of 127.0.0.1")
 
 
-def _wait_until_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
+def _listening(process: subprocess.Popen[str], port: int, what: str,
+               ours: Callable[[int], bool] | None) -> bool:
+    """Whether ``process`` listens on ``port``; False when it exited first (the port was
+    taken: try another) or another server answers there; a failure after 30 s."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            said = process.stderr.read() if process.stderr is not None else ""
-            pytest.fail(f"{what} exited with {process.returncode}: {said}")
+            return False
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
+                pass
         except OSError:
             time.sleep(0.05)
-    pytest.fail(f"{what} did not listen on 127.0.0.1:{port}")
+            continue
+        if ours is not None:
+            return ours(port)
+        # Another server on the port: ours fails to bind and exits at once.
+        time.sleep(0.2)
+        return process.poll() is None
+    pytest.fail(f"{what} did not listen on 127.0.0.1:{port} within 30 s")
+
+
+def _end(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stderr is not None:
+        process.stderr.close()
 
 
 # -- lighttpd and git http-backend -----------------------------------------------------------
@@ -279,10 +323,11 @@ LIGHTTPD_MODULES = Path("/usr/lib/lighttpd")
 HTTP_USER, HTTP_PASSWORD = "alice", "s3cret-pass"
 
 
-def lighttpd_config(base: Path, port: int, users_file: Path, log: Path) -> str:
+def lighttpd_config(base: Path, port: int, users_file: Path, log: Path, token: str) -> str:
     """A lighttpd that serves every repository under ``base`` at ``/git/<name>`` through
     ``git http-backend`` (fetch and push: receive-pack is on for an authenticated user),
-    and asks every request for basic auth, as a hosted remote does for a private one."""
+    and asks every request for basic auth, as a hosted remote does for a private one.
+    Every answer carries ``token`` (``X-Test-Server``): the fixture knows it is its own."""
     backend = Path(git(base, "--exec-path").strip()) / "git-http-backend"
     # CGI children get no environment but this: the server's hooks need git on PATH.
     path = os.environ.get("PATH", "/usr/bin:/bin")
@@ -292,6 +337,7 @@ server.bind = "127.0.0.1"
 server.port = {port}
 server.modules = ("mod_alias", "mod_auth", "mod_authn_file", "mod_cgi", "mod_setenv")
 server.errorlog = "{log}"
+setenv.add-response-header = ("X-Test-Server" => "{token}")
 alias.url = ("/git/" => "{backend}/")
 $HTTP["url"] =~ "^/git/" {{
   cgi.assign = ("" => "")
@@ -311,31 +357,34 @@ def http_server(base: Path, users: dict[str, str] | None = None) -> Iterator[int
     basic auth (``users``: name to password, default ``HTTP_USER``); yields its port.
     Started on a free port in the foreground (``-D``), so it is ended by its own PID."""
     if not LIGHTTPD.is_file() or not (LIGHTTPD_MODULES / "mod_auth.so").is_file():
-        pytest.skip("lighttpd is not installed (.ci/run installs it: apt-get install lighttpd)")
+        absent = "lighttpd is not installed (.ci/run installs it: apt-get install lighttpd)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{absent}; on CI that is a failure, never a skip")
+        pytest.skip(absent)
     conf_dir = base.parent / f"{base.name}-lighttpd"
     conf_dir.mkdir(parents=True, exist_ok=True)
     users_file = conf_dir / "users"
     users_file.write_text("".join(f"{name}:{password}\n" for name, password in
                                   (users or {HTTP_USER: HTTP_PASSWORD}).items()))
-    port = free_port()
+    token = os.urandom(8).hex()
     conf = conf_dir / "lighttpd.conf"
-    conf.write_text(lighttpd_config(base, port, users_file, conf_dir / "error.log"))
-    process = subprocess.Popen(
-        [str(LIGHTTPD), "-D", "-f", str(conf), "-m", str(LIGHTTPD_MODULES)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        _wait_until_listening(process, port, "lighttpd")
-        yield port
-    finally:
-        process.terminate()
+
+    def command(port: int) -> list[str]:
+        conf.write_text(lighttpd_config(base, port, users_file, conf_dir / "error.log", token))
+        return [str(LIGHTTPD), "-D", "-f", str(conf), "-m", str(LIGHTTPD_MODULES)]
+
+    def ours(port: int) -> bool:
         try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                return bool(answer.headers.get("X-Test-Server") == token)
+        except urllib.error.HTTPError as answer:  # 401 or 404: it answered all the same
+            with answer:
+                return bool(answer.headers.get("X-Test-Server") == token)
+        except OSError:
+            return False
+
+    with _server("lighttpd", command, ours) as port:
+        yield port
 
 
 def rewrite_blob(where: Path, ref: str, path: str, old: str, new: str,

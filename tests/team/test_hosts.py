@@ -23,20 +23,11 @@ from gitledger.storage.remotes import PROBE_PREFIX
 from gitledger.storage.repo import Repo
 from gitledger.team import sync
 from tests.conftest import git
-from tests.remote_fixtures import Clone, Team, refs_of
+from tests.remote_fixtures import REFUSING_HOOK, Clone, Team, refs_of
 
 PROJECT = "refs/ledger/project"
 NOTES = "refs/notes/ledger"
 
-#: The hook of a host that takes code and nothing under refs/ledger/.
-PRE_RECEIVE_REFUSING = """#!/bin/sh
-while read old new ref; do
-  case "$ref" in
-    refs/ledger/*) echo "policy: no ledgers on this server" >&2; exit 1 ;;
-  esac
-done
-exit 0
-"""
 #: A per-ref hook: each refs/ledger/ ref is refused on its own, the notes go through.
 UPDATE_REFUSING = """#!/bin/sh
 case "$1" in
@@ -91,7 +82,7 @@ def test_setup_refuses_a_host_that_declines_ledger_refs_and_configures_nothing(
     """Old: setup configured the push lines, and every plain git push of code then failed
     (``! [remote rejected] HEAD -> main``)."""
     alice = host.clone("Alice")
-    _hook(host, hook, PRE_RECEIVE_REFUSING if hook == "pre-receive" else UPDATE_REFUSING)
+    _hook(host, hook, REFUSING_HOOK if hook == "pre-receive" else UPDATE_REFUSING)
     if ledgers == "with ledgers":
         alice.ok("decide", "--project", "Postgres", "--because", "joins")
         alice.ok("decide", "a session one", "--because", "x")
@@ -135,7 +126,7 @@ def test_setup_before_any_ledger_tries_a_probe_and_leaves_nothing_there(host: Te
 
 def test_setup_dry_run_and_a_second_setup_contact_no_remote(host: Team) -> None:
     alice = host.clone("Alice")
-    _hook(host, "pre-receive", PRE_RECEIVE_REFUSING)
+    _hook(host, "pre-receive", REFUSING_HOOK)
     assert alice.json("remote", "setup", "--dry-run", "origin")["pushed"] == []
     (host.bare / "hooks" / "pre-receive").unlink()
     alice.ok("remote", "setup", "origin")

@@ -24,6 +24,7 @@ from gitledger.errors import InvalidInput, SyncError
 from gitledger.ledger.operations import Ledger
 from gitledger.team import sync
 from tests.remote_fixtures import (
+    REFUSING_HOOK,
     Clone,
     Team,
     fsck,
@@ -309,16 +310,6 @@ def test_a_push_that_loses_the_race_on_the_server_pulls_and_retries(any_team: Te
 
 
 # -- a remote that refuses our refs --------------------------------------------------------
-
-
-REFUSING_HOOK = """#!/bin/sh
-while read old new ref; do
-  case "$ref" in
-    refs/ledger/*) echo "policy: no ledgers on this server" >&2; exit 1 ;;
-  esac
-done
-exit 0
-"""
 
 
 def test_a_remote_that_refuses_ledgers_is_one_clear_line_and_nothing_changes(
