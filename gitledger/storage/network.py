@@ -205,9 +205,10 @@ def _tell(repo: Repo, verb: str, credential: Credential) -> None:
 def _credential(repo: Repo, verb: str, text: str, env: dict[str, str], seconds: float, *,
                 typing: bool) -> subprocess.CompletedProcess[str] | None:
     """``git credential <verb>`` given ``text`` on its standard input; None when it did
-    not end within ``seconds``: it was ended then, and (nobody typing) everything it
-    started with it, as a process group.  (Someone typing keeps git in the terminal's
-    foreground group, where a prompt can read: a group of its own would be stopped.)
+    not end within ``seconds``: it was ended then (so it is at an interrupt), and (nobody
+    typing) everything it started with it, as a process group.  (Someone typing keeps git
+    in the terminal's foreground group, where a prompt can read: a group of its own would
+    be stopped.)
     An ``OSError`` (no git) is a run that answered nothing."""
     args = ["git", "-C", str(repo.workdir), "credential", verb]
     try:
@@ -218,17 +219,24 @@ def _credential(repo: Repo, verb: str, text: str, env: dict[str, str], seconds: 
         return subprocess.CompletedProcess(args, 1, "", "")
     try:
         out, err = process.communicate(text, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        try:
-            if typing:
-                process.kill()
-            else:
-                os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait()
-        for pipe in (process.stdin, process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
-        return None
+    except BaseException as exc:  # the time is up, or an interrupt: end what it started
+        _end(process, group=not typing)
+        if isinstance(exc, subprocess.TimeoutExpired):
+            return None
+        raise
     return subprocess.CompletedProcess(args, process.returncode, out, err)
+
+
+def _end(process: subprocess.Popen[str], *, group: bool) -> None:
+    """Kill ``process`` (and its process group: the helpers it started) and reap it."""
+    try:
+        if group:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except ProcessLookupError:
+        pass
+    process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()

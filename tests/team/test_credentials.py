@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from gitledger.storage import network
+from gitledger.storage.repo import Repo
 from tests.conftest import git
 from tests.remote_fixtures import HTTP_PASSWORD, HTTP_USER, Clone, Team, subprocess_env
 
@@ -309,3 +310,22 @@ def _alive(pid: int) -> bool:
     # A zombie is ended: only its parent's wait is missing.
     stat = Path(f"/proc/{pid}/stat")
     return not (stat.exists() and stat.read_text().split(") ", 1)[-1].startswith("Z"))
+
+
+def test_an_interrupt_while_a_helper_runs_ends_the_helper_too(
+        http_team: Team, tmp_path: Path) -> None:
+    """Ctrl-C while ``git credential fill`` waits on a helper: the helper, in a process
+    group of its own, was left running after the command had gone."""
+    alice = http_team.clone("Alice")
+    pid_file, program = tmp_path / "helper.pid", tmp_path / "interrupting-helper"
+    program.write_text(f"#!/bin/sh\necho $$ > '{pid_file}'\nkill -INT {os.getpid()}\n"
+                       "exec sleep 300\n")
+    program.chmod(0o755)
+    git(tmp_path, "config", "--global", "credential.helper", str(program))
+    with pytest.raises(KeyboardInterrupt):
+        network.run_network(Repo(alice.path), ["ls-remote", "origin"], what="git ls-remote")
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the helper was left running"
