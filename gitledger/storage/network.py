@@ -54,6 +54,9 @@ _HELPER = ('!f() { test "$1" = get || exit 0; '
 HELPER_SECONDS = 60.0
 #: How long ``fill`` may take when someone may be typing at the terminal.
 TYPING_SECONDS = 300.0
+#: What a command that needed a credential nobody gave says it needs, with no terminal.
+NO_TERMINAL = ("no terminal on standard input to ask on: configure a credential helper, "
+               "see 'Credentials' in docs/team.md")
 #: The most characters of what a server wrote that an error quotes (a hook's lines).
 SERVER_TEXT_LIMIT = 300
 
@@ -117,6 +120,8 @@ def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = N
             session.known.append(credential)
             done = _run(repo, args, stdin, session.known)
     complaint = git_complaint(done.stderr)
+    if _WOULD_PROMPT.search(done.stderr) and not interactive():
+        complaint += f" ({NO_TERMINAL})"
     for credential in list(session.known):
         if _REFUSED in done.stderr and credential.host in done.stderr:
             session.known.remove(credential)

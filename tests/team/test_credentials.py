@@ -170,6 +170,8 @@ def test_without_a_terminal_nothing_prompts(http_team: Team, tmp_path: Path,
     (line,) = result.stderr.splitlines()
     assert line.startswith("git ledger: git push to origin failed: "), line
     assert "terminal prompts disabled" in line
+    # Old: git's words alone, which do not say what to do.
+    assert line.endswith(f"({network.NO_TERMINAL})"), line
 
 
 # -- a real terminal ---------------------------------------------------------------------------
@@ -329,3 +331,28 @@ def test_an_interrupt_while_a_helper_runs_ends_the_helper_too(
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(pid), "the helper was left running"
+
+
+def test_an_ssh_remote_is_left_to_ssh(team: Team, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The credential path is HTTP's: over ssh no helper is asked, no credential is put in
+    ssh's environment, and ssh's own askpass (a key's passphrase) is as the user set it."""
+    alice = team.clone("Alice")
+    alice.ok("decide", "--project", "Postgres", "--because", "joins")
+    helper, log = _helper(tmp_path)
+    git(tmp_path, "config", "--global", "credential.helper", helper)
+    seen, ssh = tmp_path / "ssh.env", tmp_path / "fake-ssh"
+    ssh.write_text(f"#!/bin/sh\nenv > '{seen}'\necho 'ssh: no route' >&2\nexit 255\n")
+    ssh.chmod(0o755)
+    monkeypatch.setenv("GIT_SSH_COMMAND", str(ssh))
+    monkeypatch.setenv("SSH_ASKPASS", "/usr/bin/ssh-askpass")
+    alice.git("remote", "set-url", "origin", "ssh://git@example.invalid/remote.git")
+
+    result = alice("push")
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("git ledger: git push to origin failed: "), line
+    env = seen.read_text().splitlines()
+    assert "SSH_ASKPASS=/usr/bin/ssh-askpass" in env
+    assert not [v for v in env if v.startswith("GITLEDGER_CREDENTIAL")]
+    assert _asked(log) == []
