@@ -96,15 +96,17 @@ class SyncError(LedgerError):
 class RemoteRefused(SyncError):
     """The remote refused ledger refs for a reason no pull can fix (a server hook, a
     protected namespace, permissions).  ``landed`` is what it took of the same push (a
-    server without atomic pushes takes the refs its hooks let through)."""
+    server without atomic pushes takes the refs its hooks let through), ``unsent`` what
+    else of it did not land (the remote had moved first)."""
 
     def __init__(self, message: str, *, remote: str, refused: tuple[str, ...], reason: str,
-                 said: str, landed: tuple[str, ...]) -> None:
+                 said: str, landed: tuple[str, ...], unsent: tuple[str, ...] = ()) -> None:
         self.remote = remote
         self.refused = refused
         self.reason = reason
         self.said = said
         self.landed = landed
+        self.unsent = unsent
         super().__init__(message)
 
 

@@ -533,7 +533,9 @@ def _push(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: b
                 _mirror_pushed(store, name,
                                {u.ref: refs[u.ref] for u in landed if u.ref in refs},
                                {u.ref: spent[u.ref] for u in landed if u.ref in spent})
-            raise _refusal(name, refused, said, landed)
+            # Turned away for another reason (the remote moved first): not landed either.
+            unsent = [u for u in rejected if u not in refused] if landed else []
+            raise _refusal(name, refused, said, landed, unsent)
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
@@ -724,20 +726,25 @@ def _ref_list(refs: list[str]) -> str:
     return named + (f" and {len(refs) - _NAMED_REFS} more" if len(refs) > _NAMED_REFS else "")
 
 
-def _refusal(remote: str, refused: list[PushUpdate], said: str,
-             landed: list[PushUpdate]) -> RemoteRefused:
+def _refusal(remote: str, refused: list[PushUpdate], said: str, landed: list[PushUpdate],
+             unsent: list[PushUpdate] | tuple[()] = ()) -> RemoteRefused:
     """The one line of a push the remote refused: which refs, git's reason, the server's
-    text (once), and what of the same push landed there anyway."""
+    text (once), and, where part of the same push landed there anyway, what landed and
+    what else did not (``unsent``: turned away because the remote moved first)."""
     refs = [u.ref for u in refused]
     reason = refused[0].reason
     message = f"{remote} refused {_ref_list(refs)} ({reason}){': ' + said if said else ''}"
     if landed:
-        message += (f"; landed on {remote}: {_ref_list([u.ref for u in landed])}; your "
-                    "ledgers here were not changed")
+        message += f"; landed on {remote}: {_ref_list([u.ref for u in landed])}"
+        if unsent:
+            message += (f"; not pushed, since {remote} moved first (a pull merges it): "
+                        f"{_ref_list([u.ref for u in unsent])}")
+        message += "; your ledgers here were not changed"
     else:
         message += "; nothing local was changed"
     return RemoteRefused(message, remote=remote, refused=tuple(refs), reason=reason,
-                         said=said, landed=tuple(u.ref for u in landed))
+                         said=said, landed=tuple(u.ref for u in landed),
+                         unsent=tuple(u.ref for u in unsent))
 
 
 # -- remote setup ----------------------------------------------------------------------------
@@ -773,13 +780,15 @@ def setup_remote(where: str | os.PathLike[str] | None, remote: str | None, *,
     except RemoteRefused as exc:
         landed = (f"; landed on {name}: {_ref_list(list(exc.landed))}" if exc.landed
                   else "")
+        if exc.unsent:
+            landed += f"; not pushed, since {name} moved first: {_ref_list(list(exc.unsent))}"
         raise RemoteRefused(
             f"{name} refuses ledger refs: {_ref_list(list(exc.refused))} ({exc.reason})"
             f"{': ' + exc.said if exc.said else ''}{landed}; remote.{name} was not set up, "
             "so a plain git push still pushes only your code (see 'A server that refuses "
             "ledger refs' in docs/team.md)",
             remote=name, refused=exc.refused, reason=exc.reason, said=exc.said,
-            landed=exc.landed) from None
+            landed=exc.landed, unsent=exc.unsent) from None
     return replace(configure(repo, name), pushed=sent, probe=probe)
 
 

@@ -271,3 +271,27 @@ def test_setup_on_a_host_that_refuses_deletions_sets_up_and_names_the_probe_left
     assert data["probe"].startswith("left: refs/ledger/probe/"), data
     (left,) = _ledger_refs_on(host)
     assert data["probe"].startswith(f"left: {left} (")
+
+
+def test_a_partial_push_names_too_what_did_not_land_for_another_reason(team: Team) -> None:
+    """A ref the remote turned away because it moved first (not the hook's refusal) did
+    not land either.  Old: the line named the refused and the landed, and not that one."""
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    sha = _code_commit(alice)
+    alice.git("push", "-q", "origin", "main")
+    git(team.bare, "config", "receive.advertiseAtomic", "false")
+    _hook(team, "update", '#!/bin/sh\ncase "$1" in\n  refs/ledger/sessions/*) '
+          'echo "policy: no sessions here" >&2; exit 1 ;;\nesac\nexit 0\n')
+    bob.ok("decide", "--project", "Postgres", "--because", "joins")
+    bob.ok("push")
+    alice.ok("decide", "--project", "print", "--because", "tiny", "--evidence", f"git:{sha}")
+    alice.ok("decide", "a session one", "--because", "x")
+
+    line = _one_line_error(alice("push"))
+    refused, _, rest = line.partition("landed on origin:")
+    assert alice.session_ref() in refused, line
+    assert NOTES in rest, line
+    landed, _, not_pushed = rest.partition("not pushed")
+    assert PROJECT not in landed, line
+    assert PROJECT in not_pushed, line
+    assert team.remote_refs()[PROJECT] == bob.refs()[PROJECT]
