@@ -256,6 +256,8 @@ def git_daemon(base: Path) -> Iterator[int]:
         yield port
 
 
+#: What asks a server of ours over HTTP: never through a proxy the environment names.
+LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 #: How many free ports a server is started on before its start counts as failed: another
 #: process (a parallel run's server) may take the port between ``free_port`` and the bind.
 PORT_ATTEMPTS = 5
@@ -375,7 +377,7 @@ def http_server(base: Path, users: dict[str, str] | None = None) -> Iterator[int
 
     def ours(port: int) -> bool:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+            with LOOPBACK.open(f"http://127.0.0.1:{port}/", timeout=5) as answer:
                 return bool(answer.headers.get("X-Test-Server") == token)
         except urllib.error.HTTPError as answer:  # 401 or 404: it answered all the same
             with answer:

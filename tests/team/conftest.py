@@ -11,6 +11,9 @@ import pytest
 from tests.conftest import git
 from tests.remote_fixtures import HTTP_PASSWORD, HTTP_USER, Team, http_server, make_team
 
+PROXY_VARS = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy",
+              "ALL_PROXY")
+
 
 @pytest.fixture
 def team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
@@ -25,6 +28,9 @@ def http_team(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Team]
     127.0.0.1, asking basic auth of every request.  Clones authenticate the way people's
     do, through a credential helper: git's ``store``, in the test's own HOME (a test that
     counts prompts removes it)."""
+    # Reached directly, as 127.0.0.1 always is: never through a proxy the machine names.
+    for var in PROXY_VARS:
+        monkeypatch.delenv(var, raising=False)
     root = tmp_path / "team"
     made = make_team(root, "", monkeypatch)
     with http_server(root) as port:

@@ -1,17 +1,17 @@
 """The real servers of the team tests (tests/remote_fixtures.py): started on a port that is
-really theirs, ended by their PID, and skipped only off CI where the server is absent."""
+really theirs, reached directly, ended by their PID, and skipped only off CI where the
+server is absent."""
 
 from __future__ import annotations
 
 import socket
 import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests import remote_fixtures
-from tests.remote_fixtures import http_server
+from tests.remote_fixtures import Team, http_server
 
 
 def test_a_port_another_server_took_first_is_not_taken_for_ours(
@@ -28,7 +28,7 @@ def test_a_port_another_server_took_first_is_not_taken_for_ours(
         with http_server(tmp_path / "base") as port:
             assert port != taken.getsockname()[1]
             with pytest.raises(urllib.error.HTTPError) as answered:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/git/x", timeout=10)
+                remote_fixtures.LOOPBACK.open(f"http://127.0.0.1:{port}/git/x", timeout=10)
             with answered.value as answer:
                 assert answer.code == 401  # our lighttpd, asking for basic auth
 
@@ -56,3 +56,18 @@ def test_the_server_is_ended_when_the_test_fails(tmp_path: Path) -> None:
     with pytest.raises(ConnectionRefusedError), \
             socket.create_connection(("127.0.0.1", port), timeout=5):
         pass
+
+
+@pytest.fixture
+def proxied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine whose environment names a proxy (nothing listens on port 9)."""
+    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "all_proxy"):
+        monkeypatch.setenv(var, "http://127.0.0.1:9")
+
+
+def test_the_http_remote_is_reached_directly_whatever_proxy_is_set(
+        proxied: None, http_team: Team) -> None:
+    """Old: git sent the team's requests to 127.0.0.1 to the environment's proxy."""
+    alice = http_team.clone("Alice")
+    alice.ok("decide", "--project", "Postgres", "--because", "joins")
+    alice.ok("push")
