@@ -321,18 +321,28 @@ def _end(process: subprocess.Popen[str]) -> None:
 #: Debian's lighttpd (``.ci/run`` installs it) and where its modules are.
 LIGHTTPD = Path("/usr/sbin/lighttpd")
 LIGHTTPD_MODULES = Path("/usr/lib/lighttpd")
+#: What would send git's (and urllib's) requests to 127.0.0.1 through a proxy.
+PROXY_VARS = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy",
+              "ALL_PROXY")
 #: The user the HTTP remote lets in, and the password it wants.
 HTTP_USER, HTTP_PASSWORD = "alice", "s3cret-pass"
 
 
-def lighttpd_config(base: Path, port: int, users_file: Path, log: Path, token: str) -> str:
+def lighttpd_config(base: Path, port: int, users_file: Path, log: Path, token: str, *,
+                    public: bool = False) -> str:
     """A lighttpd that serves every repository under ``base`` at ``/git/<name>`` through
     ``git http-backend`` (fetch and push: receive-pack is on for an authenticated user),
-    and asks every request for basic auth, as a hosted remote does for a private one.
+    and asks every request for basic auth, as a hosted remote does for a private one
+    (``public``: only a push's requests, as for a public one).
     Every answer carries ``token`` (``X-Test-Server``): the fixture knows it is its own."""
     backend = Path(git(base, "--exec-path").strip()) / "git-http-backend"
     # CGI children get no environment but this: the server's hooks need git on PATH.
     path = os.environ.get("PATH", "/usr/bin:/bin")
+    require = ('auth.require = ("/git/" => ("method" => "basic", "realm" => "git", '
+               '"require" => "valid-user"))')
+    auth = (require if not public else
+            f'$HTTP["querystring"] =~ "service=git-receive-pack" {{\n  {require}\n}}\n'
+            f'$HTTP["url"] =~ "/git-receive-pack$" {{\n  {require}\n}}')
     return f"""\
 server.document-root = "{base}"
 server.bind = "127.0.0.1"
@@ -348,15 +358,16 @@ $HTTP["url"] =~ "^/git/" {{
 }}
 auth.backend = "plain"
 auth.backend.plain.userfile = "{users_file}"
-auth.require = ("/git/" => ("method" => "basic", "realm" => "git",
-                            "require" => "valid-user"))
+{auth}
 """
 
 
 @contextmanager
-def http_server(base: Path, users: dict[str, str] | None = None) -> Iterator[int]:
+def http_server(base: Path, users: dict[str, str] | None = None, *,
+                public: bool = False) -> Iterator[int]:
     """A real lighttpd serving ``base``'s repositories over smart HTTP on 127.0.0.1 with
-    basic auth (``users``: name to password, default ``HTTP_USER``); yields its port.
+    basic auth (``users``: name to password, default ``HTTP_USER``; ``public``: for
+    pushes only); yields its port.
     Started on a free port in the foreground (``-D``), so it is ended by its own PID."""
     if not LIGHTTPD.is_file() or not (LIGHTTPD_MODULES / "mod_auth.so").is_file():
         absent = "lighttpd is not installed (.ci/run installs it: apt-get install lighttpd)"
@@ -372,7 +383,8 @@ def http_server(base: Path, users: dict[str, str] | None = None) -> Iterator[int
     conf = conf_dir / "lighttpd.conf"
 
     def command(port: int) -> list[str]:
-        conf.write_text(lighttpd_config(base, port, users_file, conf_dir / "error.log", token))
+        conf.write_text(lighttpd_config(base, port, users_file, conf_dir / "error.log", token,
+                                        public=public))
         return [str(LIGHTTPD), "-D", "-f", str(conf), "-m", str(LIGHTTPD_MODULES)]
 
     def ours(port: int) -> bool:

@@ -119,9 +119,7 @@ def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = N
         if credential is not None:
             session.known.append(credential)
             done = _run(repo, args, stdin, session.known)
-    complaint = git_complaint(done.stderr)
-    if _WOULD_PROMPT.search(done.stderr) and not interactive():
-        complaint += f" ({NO_TERMINAL})"
+    complaint = network_complaint(done.stderr)
     for credential in list(session.known):
         if _REFUSED in done.stderr and credential.host in done.stderr:
             session.known.remove(credential)
@@ -133,6 +131,15 @@ def run_network(repo: Repo, args: list[str], *, what: str, stdin: str | None = N
     if done.returncode not in ok:
         raise SyncError(f"{what} failed: {session.refused.get(url or '', complaint)}")
     return done
+
+
+def network_complaint(stderr: str) -> str:
+    """``git_complaint`` of a git command that talks to a remote: one that stopped where
+    it would have prompted, with nobody to ask, also says what to do."""
+    complaint = git_complaint(stderr)
+    if _WOULD_PROMPT.search(stderr) and not interactive():
+        complaint += f" ({NO_TERMINAL})"
+    return complaint
 
 
 def git_complaint(stderr: str) -> str:

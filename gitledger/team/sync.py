@@ -48,7 +48,7 @@ from gitledger.storage.layout import (
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.month_chains import is_chain
-from gitledger.storage.network import git_complaint, run_network, server_text
+from gitledger.storage.network import network_complaint, run_network, server_text
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
@@ -571,7 +571,7 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
     done = run_network(repo, args, what=f"git push to {remote}", ok=(0, 1, 128))
     updates = _parse_porcelain(done.stdout)
     if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
-        raise SyncError(f"git push to {remote} failed: {git_complaint(done.stderr)}")
+        raise SyncError(f"git push to {remote} failed: {network_complaint(done.stderr)}")
     return done, updates
 
 

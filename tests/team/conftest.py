@@ -9,10 +9,14 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import git
-from tests.remote_fixtures import HTTP_PASSWORD, HTTP_USER, Team, http_server, make_team
-
-PROXY_VARS = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy",
-              "ALL_PROXY")
+from tests.remote_fixtures import (
+    HTTP_PASSWORD,
+    HTTP_USER,
+    PROXY_VARS,
+    Team,
+    http_server,
+    make_team,
+)
 
 
 @pytest.fixture

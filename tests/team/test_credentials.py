@@ -25,7 +25,16 @@ import pytest
 from gitledger.storage import network
 from gitledger.storage.repo import Repo
 from tests.conftest import git
-from tests.remote_fixtures import HTTP_PASSWORD, HTTP_USER, Clone, Team, subprocess_env
+from tests.remote_fixtures import (
+    HTTP_PASSWORD,
+    HTTP_USER,
+    PROXY_VARS,
+    Clone,
+    Team,
+    http_server,
+    make_team,
+    subprocess_env,
+)
 
 PROJECT = "refs/ledger/project"
 
@@ -356,3 +365,24 @@ def test_an_ssh_remote_is_left_to_ssh(team: Team, tmp_path: Path,
     assert "SSH_ASKPASS=/usr/bin/ssh-askpass" in env
     assert not [v for v in env if v.startswith("GITLEDGER_CREDENTIAL")]
     assert _asked(log) == []
+
+
+def test_a_public_remote_that_wants_a_credential_to_push_says_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reads need no credential, a push does (a public repository): the push itself is
+    the first git command that would prompt.  Old: its line was git's words alone, the
+    hint of what to do lost on the push's own error path."""
+    for var in PROXY_VARS:
+        monkeypatch.delenv(var, raising=False)
+    root = tmp_path / "team"
+    team = make_team(root, "", monkeypatch)
+    with http_server(root, public=True) as port:
+        team.url = f"http://127.0.0.1:{port}/git/remote.git"
+        alice = team.clone("Alice")  # no credential: reads are open
+        alice.ok("decide", "--project", "Postgres", "--because", "joins")
+        monkeypatch.delenv("GIT_TERMINAL_PROMPT", raising=False)
+        result = alice("push")
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("git ledger: git push to origin failed: could not read Username"), line
+    assert line.endswith(f"({network.NO_TERMINAL})"), line
