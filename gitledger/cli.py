@@ -1090,8 +1090,8 @@ def remote_setup(remote: str, dry_run: bool, repo: str | None, as_json: bool) ->
     any push refspec configured, a plain git push pushes only those.  --dry-run
     contacts no remote.
     """
+    from gitledger.team.remote_setup import setup_remote
     from gitledger.team.render import setup_json, setup_text
-    from gitledger.team.sync import setup_remote
 
     result = setup_remote(_where(repo), remote, dry_run=dry_run)
     _emit(as_json, setup_json(result, "setup"), setup_text(result, "setup"))

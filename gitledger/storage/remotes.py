@@ -234,7 +234,7 @@ def setup(where: str | os.PathLike[str] | None, remote: str, *,
 
     Once a remote has push refspecs, a plain ``git push`` pushes only those: when it had
     none, ``HEAD`` is added first so that it still pushes the current branch.  (``remote
-    setup`` pushes the ledger refs first: ``team/sync.py``'s ``setup_remote``.)
+    setup`` pushes the ledger refs first: ``team/remote_setup.py``.)
     """
     repo = Repo(where)
     return configure(repo, default_remote(repo, remote), dry_run=dry_run)

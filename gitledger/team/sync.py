@@ -25,13 +25,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
-from gitledger.errors import LedgerError, RemoteRefused, SyncError
+from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
@@ -48,19 +48,15 @@ from gitledger.storage.layout import (
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
 from gitledger.storage.month_chains import is_chain
-from gitledger.storage.network import network_complaint, run_network, server_text
+from gitledger.storage.network import network_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
-    PROBE_PREFIX,
-    SetupResult,
     blocked,
     brings_oversized,
-    configure,
     default_remote,
     fetch_refspecs,
     pack_refs,
-    probe_commit,
     remote_refs,
     run_git,
     squatting,
@@ -68,6 +64,14 @@ from gitledger.storage.remotes import (
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import Gate
 from gitledger.storage.store import LedgerMoved, Store
+from gitledger.team.push_report import (
+    PushUpdate,
+    atomic_fallout,
+    needs_pull,
+    parse_porcelain,
+    refusal,
+    remote_said,
+)
 
 #: How many times ``push`` pulls and tries again when the remote moved first.
 PUSH_ATTEMPTS = 5
@@ -76,7 +80,6 @@ PULLED_FILE = "ledger-pulled.json"
 #: What a pull merges: the ledgers everyone writes.  Session ledgers and archives are
 #: their owner's alone, and a pull never moves one (``owned_changes`` reports them).
 SHARED_REFS = (PROJECT_REF, KEEP_REF)
-_NEEDS_PULL = ("non-fast-forward", "fetch first", "stale info")
 
 
 @dataclass(frozen=True)
@@ -122,14 +125,6 @@ class PullResult:
     left: tuple[str, ...] = ()
     #: Ledgers this clone owns that the remote changed: reported, never merged.
     owned: tuple[OwnedChange, ...] = ()
-
-
-@dataclass(frozen=True)
-class PushUpdate:
-    ref: str
-    #: ``new``, ``updated``, ``deleted``, ``up-to-date`` or ``rejected``.
-    status: str
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -476,12 +471,14 @@ def push(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
-    return _push(repo, store, name, all_sessions=all_sessions, dry_run=dry_run,
+    return push_refs(repo, store, name, all_sessions=all_sessions, dry_run=dry_run,
                  transcripts=transcripts)
 
 
-def _push(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: bool,
-          transcripts: bool) -> PushResult:
+def push_refs(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: bool,
+              transcripts: bool) -> PushResult:
+    """``push`` in an open repository, to a remote already checked to be configured
+    (``remote setup`` pushes through it too)."""
     pulls: list[PullResult] = []
     atomic = True
     #: Deletions of archived sessions the remote refused (a hook): pushed without them.
@@ -515,9 +512,9 @@ def _push(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: b
                 _mirror_pushed(store, name, refs, spent)
             return PushResult(name, (*updates, *held, *kept_back), tuple(pulls), dry_run,
                               skipped)
-        causes = [r for r in rejected if not _atomic_fallout(r.reason)] or rejected
-        refused = [r for r in causes if not _needs_pull(r.reason, done.stderr)]
-        said = _remote_said(done.stderr)
+        causes = [r for r in rejected if not atomic_fallout(r.reason)] or rejected
+        refused = [r for r in causes if not needs_pull(r.reason, done.stderr)]
+        said = remote_said(done.stderr)
         if refused and spent:
             # Perhaps only the deletions offend the server (a hook that forbids deleting):
             # the rest goes without them, and the sessions stay there.
@@ -535,7 +532,7 @@ def _push(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_run: b
                                {u.ref: spent[u.ref] for u in landed if u.ref in spent})
             # Turned away for another reason (the remote moved first): not landed either.
             unsent = [u for u in rejected if u not in refused] if landed else []
-            raise _refusal(name, refused, said, landed, unsent)
+            raise refusal(name, refused, said, landed, unsent)
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
         pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
@@ -569,7 +566,7 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
     # 128 too: an old server's "does not support --atomic" is git's fatal error, and the
     # caller pushes again without --atomic.
     done = run_network(repo, args, what=f"git push to {remote}", ok=(0, 1, 128))
-    updates = _parse_porcelain(done.stdout)
+    updates = parse_porcelain(done.stdout)
     if done.returncode != 0 and not updates and "does not support --atomic" not in done.stderr:
         raise SyncError(f"git push to {remote} failed: {network_complaint(done.stderr)}")
     return done, updates
@@ -664,165 +661,3 @@ def _mirror_pushed(store: Store, remote: str, refs: dict[str, str],
             store.mirror(tracking_ref(remote, ref), sha)
     for ref in spent:
         store.mirror(tracking_ref(remote, ref), None)
-
-
-def _parse_porcelain(stdout: str) -> list[PushUpdate]:
-    """``git push --porcelain``: ``<flag>\\t<from>:<to>\\t<summary>`` per ref."""
-    statuses = {" ": "updated", "+": "updated", "*": "new", "-": "deleted",
-                "=": "up-to-date", "!": "rejected"}
-    updates: list[PushUpdate] = []
-    for line in stdout.splitlines():
-        parts = line.split("\t")
-        if len(parts) < 3 or len(parts[0]) != 1 or parts[0] not in statuses:
-            continue
-        target = parts[1].rsplit(":", 1)[-1]
-        summary = parts[2]
-        # The server chose it (a hook's or a hosted service's words): untrusted.
-        reason = server_text(summary[summary.find("(") + 1:summary.rfind(")")]
-                             if "(" in summary else "")
-        if parts[0] == "!" and summary.startswith("[remote rejected]"):
-            reason = f"remote rejected: {reason}" if reason else "remote rejected"
-        updates.append(PushUpdate(target, statuses[parts[0]], reason))
-    return updates
-
-
-def _atomic_fallout(reason: str) -> bool:
-    """A ref an atomic push refused only because another ref of it was refused."""
-    return "atomic push failed" in reason or "atomic push failure" in reason
-
-
-def _needs_pull(reason: str, stderr: str) -> bool:
-    """Whether a rejection means "someone pushed first": refused before the transfer
-    (not a fast-forward), or lost on the server, where the ref moved (or was created)
-    between its advertisement and its update: its lock found another value."""
-    if any(text in reason for text in _NEEDS_PULL):
-        return True
-    lost_race = any("cannot lock ref" in line
-                    and ("but expected" in line or "reference already exists" in line)
-                    for line in stderr.splitlines())
-    return lost_race and ("atomic transaction failed" in reason
-                          or "failed to update ref" in reason)
-
-
-#: What receive-pack adds for each ref a hook refused: the porcelain line says it already.
-_RESTATED = ("error: hook declined to update ",)
-
-
-def _remote_said(stderr: str) -> str:
-    """The server's own lines, each once (a per-ref hook says the same for every ref), as
-    untrusted text is quoted: ``server_text``."""
-    lines = [line.removeprefix("remote:").strip() for line in stderr.splitlines()
-             if line.startswith("remote:")]
-    said = [line for line in lines if line and not line.startswith(_RESTATED)]
-    return server_text(" / ".join(list(dict.fromkeys(said))[:3]))
-
-
-#: How many refs an error names before it counts the rest (a year's archives are 25,000).
-_NAMED_REFS = 3
-
-
-def _ref_list(refs: list[str]) -> str:
-    named = ", ".join(refs[:_NAMED_REFS])
-    return named + (f" and {len(refs) - _NAMED_REFS} more" if len(refs) > _NAMED_REFS else "")
-
-
-def _refusal(remote: str, refused: list[PushUpdate], said: str, landed: list[PushUpdate],
-             unsent: list[PushUpdate] | tuple[()] = ()) -> RemoteRefused:
-    """The one line of a push the remote refused: which refs, git's reason, the server's
-    text (once), and, where part of the same push landed there anyway, what landed and
-    what else did not (``unsent``: turned away because the remote moved first)."""
-    refs = [u.ref for u in refused]
-    reason = refused[0].reason
-    message = f"{remote} refused {_ref_list(refs)} ({reason}){': ' + said if said else ''}"
-    if landed:
-        message += f"; landed on {remote}: {_ref_list([u.ref for u in landed])}"
-        if unsent:
-            message += (f"; not pushed, since {remote} moved first (a pull merges it): "
-                        f"{_ref_list([u.ref for u in unsent])}")
-        message += "; your ledgers here were not changed"
-    else:
-        message += "; nothing local was changed"
-    return RemoteRefused(message, remote=remote, refused=tuple(refs), reason=reason,
-                         said=said, landed=tuple(u.ref for u in landed),
-                         unsent=tuple(u.ref for u in unsent))
-
-
-# -- remote setup ----------------------------------------------------------------------------
-
-
-def setup_remote(where: str | os.PathLike[str] | None, remote: str | None, *,
-                 dry_run: bool = False) -> SetupResult:
-    """``remote setup``: make plain ``git fetch`` and ``git push`` move ledgers, once the
-    remote has taken them.
-
-    A host that refuses ``refs/ledger/*`` (a pre-receive hook, a hosted service's rules)
-    would make every plain ``git push`` of code fail once our push lines are there: git
-    sends the branch and the ledgers in one push, and a pre-receive hook refuses all of
-    it.  So before a push line is added the ledger refs are pushed, as ``push --all``
-    pushes them (with none yet, a probe ref that is deleted again), and a refusal is one
-    line with nothing configured.  A dry run, or a remote that gets no push line, is
-    never contacted."""
-    repo = Repo(where)
-    name = default_remote(repo, remote)
-    planned = configure(repo, name, dry_run=True)
-    if dry_run or not any(key == "push" for key, _ in planned.changed):
-        return configure(repo, name, dry_run=dry_run)
-    store = Store(repo)
-    digest.register(store)  # a pull before the push rebuilds the project's digest
-    try:
-        pushed = _push(repo, store, name, all_sessions=True, dry_run=False,
-                       transcripts=False)
-        sent = tuple(u.ref for u in pushed.updates
-                     if u.status in ("new", "updated", "deleted"))
-        # Nothing sent (no ledger yet, or the remote has them all): the host's hooks
-        # have not been asked, so a probe asks them.
-        probe = "" if sent else _probe(repo, name)
-    except RemoteRefused as exc:
-        landed = (f"; landed on {name}: {_ref_list(list(exc.landed))}" if exc.landed
-                  else "")
-        if exc.unsent:
-            landed += f"; not pushed, since {name} moved first: {_ref_list(list(exc.unsent))}"
-        raise RemoteRefused(
-            f"{name} refuses ledger refs: {_ref_list(list(exc.refused))} ({exc.reason})"
-            f"{': ' + exc.said if exc.said else ''}{landed}; remote.{name} was not set up, "
-            "so a plain git push still pushes only your code (see 'A server that refuses "
-            "ledger refs' in docs/team.md)",
-            remote=name, refused=exc.refused, reason=exc.reason, said=exc.said,
-            landed=exc.landed, unsent=exc.unsent) from None
-    return replace(configure(repo, name), pushed=sent, probe=probe)
-
-
-def _probe(repo: Repo, remote: str) -> str:
-    """Push a commit of the empty tree to a fresh probe ref and delete it again:
-    ``deleted``, or ``left: <why>`` when the remote took it but its deletion was refused
-    or failed.  A ``RemoteRefused`` when the remote refused the probe itself.  Whatever
-    stops setup once the probe may be there (an interrupt, a failure) deletes it first."""
-    ref = PROBE_PREFIX + os.urandom(6).hex()
-    sha = probe_commit(repo)
-    what = f"git push to {remote}"
-    try:
-        done = run_network(repo, ["push", "--porcelain", "--no-verify", remote,
-                                  f"{sha}:{ref}"], what=what, ok=(0, 1))
-        refused = [u for u in _parse_porcelain(done.stdout) if u.status == "rejected"]
-    except BaseException:
-        _delete_probe(repo, remote, ref, sha)
-        raise
-    if refused:
-        raise _refusal(remote, refused, _remote_said(done.stderr), [])
-    return _delete_probe(repo, remote, ref, sha)
-
-
-def _delete_probe(repo: Repo, remote: str, ref: str, sha: str) -> str:
-    """Delete the probe ``ref`` (leased on ``sha``): ``deleted``, or ``left: <why>``."""
-    try:
-        done = run_network(repo, ["push", "--porcelain", "--no-verify",
-                                  f"--force-with-lease={ref}:{sha}", remote, f":{ref}"],
-                           what=f"git push to {remote}", ok=(0, 1))
-    except SyncError as exc:
-        return f"left: {ref} ({exc})"
-    updates = _parse_porcelain(done.stdout)
-    kept = [u for u in updates if u.status == "rejected"]
-    if kept and "stale info" not in kept[0].reason:  # stale: it never landed
-        said = _remote_said(done.stderr)
-        return f"left: {ref} ({kept[0].reason}){': ' + said if said else ''}"
-    return "deleted"

@@ -21,7 +21,7 @@ from gitledger.errors import SyncError
 from gitledger.storage import network
 from gitledger.storage.remotes import PROBE_PREFIX
 from gitledger.storage.repo import Repo
-from gitledger.team import sync
+from gitledger.team import remote_setup, sync
 from tests.conftest import git
 from tests.remote_fixtures import REFUSING_HOOK, Clone, Team, refs_of
 
@@ -252,10 +252,10 @@ def test_setup_interrupted_after_the_probe_landed_still_deletes_it(
             raise KeyboardInterrupt  # the probe landed; its deletion was not sent yet
         return done
 
-    monkeypatch.setattr("gitledger.team.sync.run_network", interrupted)
+    monkeypatch.setattr("gitledger.team.remote_setup.run_network", interrupted)
     before = _config(alice)
     with pytest.raises(KeyboardInterrupt):
-        sync.setup_remote(alice.path, "origin")
+        remote_setup.setup_remote(alice.path, "origin")
     assert _ledger_refs_on(team) == []
     assert _config(alice) == before
 
