@@ -8,7 +8,9 @@ hooks, a hook of the user's chained as ``<hook>.pre-ledger`` (``_plain``); besid
 pre-commit's script as ``<hook>.legacy`` (``_pre_commit``); a call in husky's
 ``.husky/<hook>`` (``_husky``); a block of commands in lefthook's local config, then
 ``lefthook install`` (``_lefthook``); both of the last two call our scripts in the common
-git dir.  Nothing a manager dispatches by name is renamed.  ``apply`` writes a plan.
+git dir.  Nothing a manager dispatches by name is renamed.  ``apply`` writes a plan; when
+an operation fails (``lefthook install`` refusing a broken config), it puts back every
+file the plan had touched, so a refused install has changed nothing.
 """
 
 from __future__ import annotations
@@ -439,20 +441,69 @@ def remove_ours(repo: Repo, path: Path, name: str) -> list[Op]:
 
 
 def apply(ops: tuple[Op, ...]) -> None:
-    for op in ops:
-        if op.kind == "write":
-            op.path.parent.mkdir(parents=True, exist_ok=True)
-            _write_file(op.path, op.text, op.mode)
-        elif op.kind == "move":
-            assert op.dest is not None
-            op.path.replace(op.dest)
-        elif op.kind == "unlink":
-            op.path.unlink(missing_ok=True)
-        elif op.kind == "rmdir":
-            with contextlib.suppress(OSError):
-                op.path.rmdir()  # only when nothing else is left in it
-        elif op.kind == "lefthook":
-            _lefthook_install(op.text, op.path)
+    """Write a plan, in order.  When an operation fails (``lefthook install`` refusing a
+    config it cannot read, a full disk), every file the plan had touched is put back as it
+    was and the directories it made are removed, then the error is raised: a refused
+    install or uninstall has changed nothing."""
+    saved: dict[Path, _Saved] = {}
+    made: list[Path] = []
+    try:
+        for op in ops:
+            for path in (op.path, op.dest):
+                if path is not None and op.kind in ("write", "move", "unlink") \
+                        and path not in saved:
+                    saved[path] = _save(path)
+            _apply_one(op, made)
+    except BaseException:
+        _put_back(saved, made)
+        raise
+
+
+def _apply_one(op: Op, made: list[Path]) -> None:
+    if op.kind == "write":
+        missing = [d for d in (op.path.parent, *op.path.parent.parents) if not d.exists()]
+        op.path.parent.mkdir(parents=True, exist_ok=True)
+        made += reversed(missing)
+        _write_file(op.path, op.text, op.mode)
+    elif op.kind == "move":
+        assert op.dest is not None
+        op.path.replace(op.dest)
+    elif op.kind == "unlink":
+        op.path.unlink(missing_ok=True)
+    elif op.kind == "rmdir":
+        with contextlib.suppress(OSError):
+            op.path.rmdir()  # only when nothing else is left in it
+    elif op.kind == "lefthook":
+        _lefthook_install(op.text, op.path)
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """A file as it was before a plan touched it (``data`` None: there was none)."""
+
+    data: bytes | None
+    mode: int
+
+
+def _save(path: Path) -> _Saved:
+    try:
+        return _Saved(path.read_bytes(), stat.S_IMODE(path.stat().st_mode))
+    except (FileNotFoundError, NotADirectoryError):
+        return _Saved(None, 0)
+
+
+def _put_back(saved: dict[Path, _Saved], made: list[Path]) -> None:
+    """Every saved file as it was, then the directories made, innermost first; what
+    cannot be put back is left (the error being raised says what went wrong)."""
+    for path, was in reversed(saved.items()):
+        with contextlib.suppress(OSError):
+            if was.data is None:
+                path.unlink(missing_ok=True)
+            else:
+                _write_file(path, was.data, was.mode)
+    for directory in reversed(made):
+        with contextlib.suppress(OSError):
+            directory.rmdir()
 
 
 #: ``lefthook install`` takes milliseconds; a remote config it fetches may take longer.
@@ -467,12 +518,12 @@ def _lefthook_install(binary: str, top: Path) -> None:
                               capture_output=True, text=True, timeout=LEFTHOOK_TIMEOUT,
                               check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise AgentConfigError(f"lefthook install did not finish ({one_line(str(exc))}): "
-                               "run it yourself to make lefthook run ours") from None
+        raise AgentConfigError(f"lefthook install did not finish ({one_line(str(exc))}); "
+                               "nothing was changed") from None
     if done.returncode != 0:
         last = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
-        raise AgentConfigError(f"lefthook install failed ({one_line(last)}): run it yourself "
-                               "to make lefthook run ours")
+        raise AgentConfigError(f"lefthook install failed ({one_line(last)}): put its config "
+                               "right, then git ledger install again (nothing was changed)")
 
 
 def _no_links(repo: Repo, path: Path) -> None:
@@ -511,14 +562,14 @@ def read(path: Path) -> str | None:
         raise AgentConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _write_file(path: Path, text: str, mode: int = 0o755) -> None:
+def _write_file(path: Path, text: str | bytes, mode: int = 0o755) -> None:
     # A fresh name, created exclusively and never through a link that waits there.
     temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(temp, flags, 0o600)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(text if isinstance(text, bytes) else text.encode())
         temp.chmod(mode | stat.S_IRUSR)
         os.replace(temp, path)
     except BaseException:

@@ -573,3 +573,22 @@ def test_huskys_manual_line_is_recognised_never_doubled(
     actions = [c["action"] for c in data["changes"][:3]]
     assert actions == ["runs-already", "runs-already", "added"], data
     once_each(world, "husky by hand")
+
+
+def test_a_broken_lefthook_config_is_one_line_and_changes_nothing(
+        world: World, installed: pinned.Managers) -> None:
+    """lefthook install refuses a lefthook.yml it cannot parse: install says so in one
+    line, exits 1, and leaves no local config, no scripts of ours, nothing half-written."""
+    Lefthook(installed).setup(world)
+    world.ledger("install", "--dry-run")  # the dry run cannot know; the real one must
+    (world.repo / "lefthook.yml").write_text("post-commit:\n  commands: [\n")
+    before = snapshot(world.repo)
+    done = world.ledger("install", ok=False)
+    assert done.returncode == 1, done
+    assert snapshot(world.repo) == before
+    assert not (world.repo / ".git" / "ledger-hooks").exists()
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "lefthook install failed" in done.stderr
+    assert "nothing was changed" in done.stderr
+    assert "notes.rewriteRef" not in git(world.repo, "config", "--list", "--local")
+
