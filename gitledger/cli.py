@@ -1324,9 +1324,11 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
     keeping everything else (a config that is not valid JSON is refused untouched), and
     installs the git hooks only where none of ours runs yet, unless --git-hooks is given
-    too.  --mcp also registers the MCP server (git ledger mcp) in .mcp.json,
-    .codex/config.toml, .gemini/settings.json or .cursor/mcp.json.  Running it again
-    changes nothing.  Prints exactly what it changed.
+    too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
+    it says so and installs the agent's hooks all the same).  --mcp also registers the
+    MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json
+    or .cursor/mcp.json.  Running it again changes nothing.  Prints exactly what it
+    changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text

@@ -89,6 +89,11 @@ class AgentConfigError(LedgerError):
     """An agent's config file we will not rewrite: not JSON, or not the documented shape."""
 
 
+class HookRouteRefused(AgentConfigError):
+    """A hook manager that leaves no route for our git hooks but its own config, by hand
+    (husky 4, simple-git-hooks): the message names that manual route."""
+
+
 class SyncError(LedgerError):
     """A remote could not be reached, refused our refs, or kept moving."""
 

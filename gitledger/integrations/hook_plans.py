@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gitledger.core.display import one_line, printable
-from gitledger.errors import AgentConfigError
+from gitledger.errors import AgentConfigError, HookRouteRefused
 from gitledger.integrations.git_hook_templates import CHAINED_SUFFIX, GIT_HOOKS, MARK, template
 from gitledger.storage import hook_routes
 from gitledger.storage.hook_routes import (
@@ -78,14 +78,14 @@ class Plan:
 def plan_install(repo: Repo, setup: hook_routes.Setup) -> Plan:
     manager = setup.manager
     if manager == HUSKY_4:
-        raise AgentConfigError(
+        raise HookRouteRefused(
             f"{setup.hooks_dir} belongs to husky 4, whose scripts run hooks by their file "
             "name from package.json: add \"post-commit\": \"git-ledger hook post-commit\", "
             "\"post-checkout\": \"git-ledger hook post-checkout $HUSKY_GIT_PARAMS\" and "
             "\"post-rewrite\": \"git-ledger hook post-rewrite $HUSKY_GIT_PARAMS\" to its "
             "husky.hooks (docs/hooks.md); nothing was changed")
     if manager == SIMPLE_GIT_HOOKS:
-        raise AgentConfigError(
+        raise HookRouteRefused(
             f"{setup.hooks_dir} belongs to simple-git-hooks, which rewrites or deletes every "
             "hook on its next run: add \"post-commit\": \"git-ledger hook post-commit\", "
             "\"post-checkout\": \"git-ledger hook post-checkout \\\"$@\\\"\" and "

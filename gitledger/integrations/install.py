@@ -4,7 +4,10 @@ Installing with nothing named installs the git hooks, by the route the repositor
 manager needs (``git_hooks.py``).  ``--agent`` installs that agent's hooks, and the git
 hooks too only where none of ours runs yet by any route (they are what links an agent's
 commits to its ledger, and a second copy would record every commit twice); ``--git-hooks``
-beside it installs them in any case, as plain ``install`` does.  ``--mcp`` registers
+beside it installs them in any case, as plain ``install`` does.  Where the hook manager's
+route is refused (husky 4, simple-git-hooks: a manual route only), ``--agent`` alone still
+installs the agent's hooks and says why the git hooks were not; ``--git-hooks`` makes the
+refusal an error, as plain ``install`` does.  ``--mcp`` registers
 ``git ledger mcp`` in the agent's MCP configuration too.  Uninstalling takes out what is
 named: the agent's hooks and MCP registration with ``--agent``, the git hooks with
 ``--git-hooks`` or when nothing is named.  One report says exactly what changed.
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gitledger.errors import InvalidInput
+from gitledger.errors import HookRouteRefused, InvalidInput
 from gitledger.integrations import agents, mcp_config
 
 # Aliased: ``uninstall`` takes a flag named ``git_hooks``.
@@ -39,6 +42,8 @@ class Installed:
     mcp: mcp_config.McpConfigReport | None = None
     #: ``install --agent`` left the git hooks alone: ours run already.
     git_left: bool = False
+    #: ``install --agent`` did not install the git hooks: why (the manager's manual route).
+    git_refused: str = ""
 
 
 def install(
@@ -56,10 +61,11 @@ def install(
     def steps(dry: bool) -> Installed:
         # A dry run's steps see what the steps before them would have written.
         with staged(dry):
-            git = git_hook_scripts.install_git_hooks(where, dry_run=dry) if with_git else None
+            git, refused = _git_step(where, with_git, optional=bool(agent) and not git_hooks,
+                                      dry=dry)
             found = agents.install(where, agent, dry_run=dry) if agent else None
             server = mcp_config.install(where, agent, dry_run=dry) if agent and mcp else None
-        return Installed(found, git, server, git_left=not with_git)
+        return Installed(found, git, server, git_left=not with_git, git_refused=refused)
 
     done = _all_or_nothing(steps, dry_run)
     if agent and not dry_run:
@@ -67,6 +73,21 @@ def install(
         # now on every ledger write keeps it (ledger/path_index.py).
         path_index.refresh(Store(Repo(where)), create=True)
     return done
+
+
+def _git_step(where: str | os.PathLike[str] | None, with_git: bool, *, optional: bool,
+              dry: bool) -> tuple[git_hook_scripts.GitHooksReport | None, str]:
+    """The git hooks installed, or (``install --agent`` alone, ``optional``) why not: a
+    route the manager refuses stops the agent's install only when the git hooks were
+    asked for."""
+    if not with_git:
+        return None, ""
+    try:
+        return git_hook_scripts.install_git_hooks(where, dry_run=dry), ""
+    except HookRouteRefused as exc:
+        if not optional:
+            raise
+        return None, str(exc).removesuffix("; nothing was changed")
 
 
 def uninstall(
@@ -100,6 +121,8 @@ def report_text(result: Installed) -> str:
         parts.append(mcp_config.report_text(result.mcp))
     if result.git is not None:
         parts.append(git_hook_scripts.report_text(result.git))
+    elif result.git_refused:
+        parts.append(f"git hooks: not installed: {result.git_refused}")
     elif result.git_left:
         parts.append("git hooks: ours run already; left alone (--git-hooks installs them "
                      "again by the route this repository needs)")
@@ -114,4 +137,6 @@ def report_json(result: Installed) -> dict[str, Any]:
     if result.agent is not None:
         out["mcp"] = mcp_config.report_json(result.mcp) if result.mcp else None
     out["git_hooks"] = git_hook_scripts.report_json(result.git) if result.git else None
+    if result.agent is not None:
+        out["git_hooks_refused"] = result.git_refused or None
     return out

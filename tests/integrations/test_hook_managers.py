@@ -592,3 +592,30 @@ def test_a_broken_lefthook_config_is_one_line_and_changes_nothing(
     assert "nothing was changed" in done.stderr
     assert "notes.rewriteRef" not in git(world.repo, "config", "--list", "--local")
 
+def test_install_agent_beside_a_refused_manager_installs_the_agents_hooks(
+        world: World, installed: pinned.Managers) -> None:
+    """simple-git-hooks leaves our git hooks only its own config: install --agent alone
+    still installs the agent's hooks and names that manual route; with --git-hooks the
+    refusal is the error plain install gives, with nothing written."""
+    (world.repo / "package.json").write_text(json.dumps(
+        {"name": "p", "private": True,
+         "simple-git-hooks": {"post-commit": f"echo post-commit >> {world.log}"}}))
+    world.run(str(installed.npm_bin / "simple-git-hooks"))
+    before = snapshot(world.repo)
+    refused = world.ledger("install", "--agent", "claude", "--git-hooks", ok=False)
+    assert refused.returncode == 1, refused
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+    assert snapshot(world.repo) == before
+    done = world.ledger("install", "--agent", "claude")
+    assert "git hooks: not installed: " in done.stdout, done.stdout
+    assert "git-ledger hook post-commit" in done.stdout
+    assert (world.repo / ".claude" / "settings.json").is_file()
+    hooks = world.repo / ".git" / "hooks"
+    assert {p.name: p.read_bytes() for p in hooks.iterdir()} == {
+        p.name: before[f".git/hooks/{p.name}"] for p in hooks.iterdir()}
+    data = json.loads(world.ledger("install", "--agent", "claude", "--json").stdout)
+    assert data["git_hooks"] is None
+    assert "simple-git-hooks" in data["git_hooks_refused"]
+    world.commit("still.txt")
+    assert world.user_runs() == 1
+
