@@ -419,6 +419,8 @@ class _Doctor:
         where = (f"git runs {found.entry}" if found.entry is not None
                  else f"git runs no {found.name} hook from {setup.hooks_dir}")
         manager = "" if setup.manager == hook_routes.PLAIN else f" ({setup.manager})"
+        if setup.unsynced:
+            manager += "; husky has not written its hooks in this worktree: run npx husky"
         idle = "".join(f"; ours at {p} never runs" + (
             " (lefthook renamed it when it re-synced its hooks)" if p.suffix == ".old"
             else "") for p in found.idle)

@@ -96,6 +96,10 @@ def runs_anywhere(where: str | os.PathLike[str] | None = None) -> bool:
 
 
 def _notes(setup: hook_routes.Setup) -> tuple[str, ...]:
+    if setup.unsynced:
+        return (f"husky has not written its hooks in this worktree ({setup.hooks_dir} is "
+                "missing): run npx husky here (npm install runs it); until then git runs "
+                "neither husky's hooks nor ours",)
     if setup.configured_only is None:
         return ()
     return (f"{setup.configured_only} is configured here but its hooks are not installed: "

@@ -237,7 +237,7 @@ def _husky(repo: Repo, setup: hook_routes.Setup,
             ops.append(Op("move", chained(entry), dest=entry))
             if entry == script:
                 text = read(chained(entry))
-        elif setup.manager == HUSKY:
+        elif setup.manager == HUSKY and not setup.unsynced:
             ops.append(Op("write", entry, HUSKY_STUB_TEXT))
         else:
             ops.append(Op("unlink", entry))

@@ -107,6 +107,10 @@ class Setup:
     pre_commit: frozenset[str] = frozenset()
     #: A manager whose config is here but whose scripts are not installed (said, not used).
     configured_only: str | None = None
+    #: husky 9 owns the hooks (``core.hooksPath`` names ``.husky/_``) but has not written
+    #: them in this worktree yet (``.husky/_`` is ignored by git: a linked worktree, a
+    #: fresh clone before ``npm install``): git runs neither husky's hooks nor ours.
+    unsynced: bool = False
 
 
 @dataclass(frozen=True)
@@ -192,6 +196,14 @@ def detect(repo: Repo) -> Setup:
     dispatcher = read(directory / "h")
     if dispatcher is not None and _HUSKY_DISPATCH.search(dispatcher):
         return Setup(directory, default, scripts_dir, top, HUSKY, husky_dir=directory.parent)
+    if dispatcher is None and directory.name == "_" and directory != default \
+            and directory.parent.is_dir() \
+            and all(is_ours(read(p)) for p in _hook_files(directory)):
+        # husky 9's hooksPath in a worktree where husky has not run: its .husky/_ is
+        # git-ignored, so a linked worktree or a fresh clone starts without it (an older
+        # gitledger put its own scripts there, which husky overwrites when it runs).
+        return Setup(directory, default, scripts_dir, top, HUSKY, husky_dir=directory.parent,
+                     unsynced=True)
     if (directory / "_" / "husky.sh").is_file():
         return Setup(directory, default, scripts_dir, top, HUSKY_OLD, husky_dir=directory)
     scripts = {name: read(directory / name) for name in GIT_HOOKS}

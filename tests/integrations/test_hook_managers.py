@@ -619,3 +619,32 @@ def test_install_agent_beside_a_refused_manager_installs_the_agents_hooks(
     world.commit("still.txt")
     assert world.user_runs() == 1
 
+def test_husky_in_a_linked_worktree_before_husky_ran_there(
+        world: World, installed: pinned.Managers) -> None:
+    """husky's .husky/_ is git-ignored: a linked worktree starts without it, though
+    core.hooksPath (shared) names it.  install there takes husky's route (the call in the
+    worktree's .husky/post-commit), never writes ours into .husky/_ where husky would
+    overwrite them, and says husky must run; once it has, both run once each."""
+    husky = Husky(installed)
+    husky.setup(world)
+    world.run("git", "add", "-A")
+    world.run("git", "commit", "-q", "-m", "husky")
+    tree = world.repo.parent / "linked"
+    world.run("git", "worktree", "add", "-q", str(tree), "-b", "linked")
+    linked = World(tree, world.env, world.log)
+    linked.ledger("task", "in the linked worktree")
+    assert not (tree / ".husky" / "_").exists()
+    out = linked.ledger("install").stdout
+    assert out.startswith("git hooks through husky 9"), out
+    assert "run npx husky here" in out, out
+    assert not (tree / ".husky" / "_").exists()
+    assert "ledger-hooks/post-commit" in (tree / ".husky" / "post-commit").read_text()
+    assert "hooks-not-run" in linked.doctor_codes()
+    husky.resync(linked)  # npm install in the worktree
+    before = linked.user_runs()
+    sha, said = linked.commit("linked.txt")
+    assert linked.user_runs() == before + 1, said
+    assert linked.ours(sha) == 1, said
+    assert not {"hooks-not-run", "hooks-duplicated"} & linked.doctor_codes()
+    again = json.loads(linked.ledger("install", "--json").stdout)["git_hooks"]
+    assert {c["action"] for c in again["changes"]} <= {"unchanged", "kept"}, again
