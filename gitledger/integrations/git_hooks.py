@@ -35,7 +35,7 @@ __all__ = ["CHAINED_SUFFIX", "GIT_HOOKS", "MARK", "NOTES_REF", "GitHookChange",
 REWRITE_MODE = "cat_sort_uniq"
 #: Marks a notes.rewriteMode that install set (uninstall takes out only that one).
 SET_MODE_KEY = "ledger.setRewriteMode"
-SET_REF_KEY = "ledger.setRewriteRef"
+SET_REF_KEY = hook_routes.INSTALLED_KEY
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gitledger.storage.repo import Repo
@@ -34,6 +34,9 @@ GIT_HOOKS = ("post-commit", "post-checkout", "post-rewrite")
 #: (husky, lefthook): outside the work tree, so nothing of it is committed, and shared by
 #: every worktree, as the hooks are.
 SCRIPTS_DIR = "ledger-hooks"
+#: Set in the repository's config by the install that added ``notes.rewriteRef`` (and
+#: taken out by uninstall): our hooks were installed here, wherever they went since.
+INSTALLED_KEY = "ledger.setRewriteRef"
 #: The end of the block install adds to a lefthook config (its start is ``MARK``).
 BLOCK_END = f"{MARK}: end"
 
@@ -111,6 +114,9 @@ class Setup:
     #: them in this worktree yet (``.husky/_`` is ignored by git: a linked worktree, a
     #: fresh clone before ``npm install``): git runs neither husky's hooks nor ours.
     unsynced: bool = False
+    #: install's own setting is in the repository's config (``INSTALLED_KEY``): our hooks
+    #: were installed here, even where a manager has since deleted every file of ours.
+    installed: bool = False
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,14 @@ def executable(path: Path) -> bool:
 
 def detect(repo: Repo) -> Setup:
     """Which manager runs this worktree's hooks, recognised by what it installed."""
+    try:
+        installed = bool(repo.local_config().get_bool(INSTALLED_KEY))
+    except (KeyError, ValueError):
+        installed = False
+    return replace(_detect(repo), installed=installed)
+
+
+def _detect(repo: Repo) -> Setup:
     directory = hooks_dir(repo)
     default = repo.commondir / "hooks"
     scripts_dir = repo.commondir / SCRIPTS_DIR
@@ -412,7 +426,10 @@ def lefthook_calls(config: Path, name: str) -> list[bool]:
 
 
 def traces(setup: Setup) -> bool:
-    """Anything of ours here: a script of ours anywhere it may be, a call to one."""
+    """Anything of ours here: install's setting, a script of ours anywhere it may be, a
+    call to one."""
+    if setup.installed:
+        return True
     for name in GIT_HOOKS:
         found = runs(setup, name)
         if found.runs or found.idle:

@@ -235,18 +235,8 @@ class PreCommit(Manager):
     takes_ours_along = False  # pre-commit uninstall puts <hook>.legacy back
 
     def setup(self, world: World) -> None:
-        (world.repo / ".pre-commit-config.yaml").write_text(textwrap.dedent(f"""\
-            repos:
-            -   repo: local
-                hooks:
-                -   id: mine
-                    name: mine
-                    entry: sh -c 'echo post-commit >> {world.log}'
-                    language: system
-                    stages: [post-commit]
-                    always_run: true
-                    pass_filenames: false
-            """))
+        (world.repo / ".pre-commit-config.yaml").write_text(
+            "repos:\n-   repo: local\n    hooks:\n" + textwrap.indent(users_hook(world), "    "))
         self.resync(world)
 
     def resync(self, world: World) -> None:
@@ -434,6 +424,19 @@ def test_pre_commit_chained_by_an_older_gitledger_is_put_right(
     once_each(world, "put right")
 
 
+def users_hook(world: World) -> str:
+    """The user's own post-commit hook, as a hook of a local pre-commit repo."""
+    return textwrap.dedent(f"""\
+        -   id: mine
+            name: mine
+            entry: sh -c 'echo post-commit >> {world.log}'
+            language: system
+            stages: [post-commit]
+            always_run: true
+            pass_filenames: false
+        """)
+
+
 def manifest_config(world: World, user_hook: bool = True) -> str:
     """A .pre-commit-config.yaml running our manifest's hooks (.pre-commit-hooks.yaml)
     as written, but as ``language: system`` (the test runs offline: pre-commit would
@@ -445,15 +448,7 @@ def manifest_config(world: World, user_hook: bool = True) -> str:
                   if line.strip() and not line.startswith("  description")]
         text = "\n".join(["-   " + fields[0]] + ["    " + f.strip() for f in fields[1:]])
         hooks.append(text.replace("language: python", "language: system"))
-    mine = textwrap.dedent(f"""\
-        -   id: mine
-            name: mine
-            entry: sh -c 'echo post-commit >> {world.log}'
-            language: system
-            stages: [post-commit]
-            always_run: true
-            pass_filenames: false
-        """) if user_hook else ""
+    mine = users_hook(world) if user_hook else ""
     return ("repos:\n-   repo: local\n    hooks:\n"
             + textwrap.indent("\n".join(hooks) + "\n" + mine, "    "))
 
@@ -648,3 +643,19 @@ def test_husky_in_a_linked_worktree_before_husky_ran_there(
     assert not {"hooks-not-run", "hooks-duplicated"} & linked.doctor_codes()
     again = json.loads(linked.ledger("install", "--json").stdout)["git_hooks"]
     assert {c["action"] for c in again["changes"]} <= {"unchanged", "kept"}, again
+
+
+def test_doctor_sees_ours_gone_when_a_manager_overwrote_every_one(
+        world: World, installed: pinned.Managers) -> None:
+    """pre-commit install -f deletes the <hook>.legacy it would run: with every hook of ours
+    gone, nothing of ours is left to find, but install's own setting says the hooks were
+    installed here, so doctor says hooks-not-run (not OK) until install again."""
+    world.ledger("install")
+    PreCommit(installed).setup(world)
+    world.run(str(installed.pre_commit_bin / "pre-commit"), "install", "-f",
+              "-t", "post-commit", "-t", "post-checkout", "-t", "post-rewrite")
+    sha, _ = world.commit("unrecorded.txt")
+    assert world.ours(sha) == 0
+    assert "hooks-not-run" in world.doctor_codes()
+    world.ledger("install")
+    once_each(world, "installed again")
