@@ -78,6 +78,13 @@ class Plan:
 def plan_install(repo: Repo, setup: hook_routes.Setup) -> Plan:
     manager = setup.manager
     if manager == HUSKY_4:
+        calls = {name: [run for run in hook_routes.runs(setup, name).runs if not run.ours]
+                 for name in GIT_HOOKS}
+        if all(calls.values()):
+            # Its manual route, taken: every hook's command in husky's config runs ours.
+            return Plan(tuple(GitHookChange(name, "runs-already", calls[name][0].path, "call")
+                              for name in GIT_HOOKS), ())
+    if manager == HUSKY_4:
         raise HookRouteRefused(
             f"{setup.hooks_dir} belongs to husky 4, whose scripts run hooks by their file "
             "name from package.json: add \"post-commit\": \"git-ledger hook post-commit\", "

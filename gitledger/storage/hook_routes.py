@@ -25,6 +25,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from gitledger.core.parsing import json_loads
 from gitledger.storage.repo import Repo
 
 MARK = "# git-ledger-hook"
@@ -79,6 +80,9 @@ LEFTHOOK_LOCAL = tuple(f"{prefix}{stem}.{ext}" for ext in ("yml", "yaml", "toml"
                                                            "jsonc")
                        for stem, prefix in (("lefthook-local", ""), (".lefthook-local", ""),
                                             ("lefthook-local", ".config/")))
+#: Where husky 4 reads the command it runs for a hook (``husky.hooks`` in package.json,
+#: or ``hooks`` in its own rc file), in its order.
+HUSKY_4_CONFIGS = ("package.json", ".huskyrc", ".huskyrc.json")
 SIMPLE_GIT_HOOKS_CONFIGS = (".simple-git-hooks.cjs", ".simple-git-hooks.js",
                             ".simple-git-hooks.mjs", "simple-git-hooks.cjs",
                             "simple-git-hooks.js", "simple-git-hooks.mjs",
@@ -320,6 +324,10 @@ def _follow(setup: Setup, path: Path, name: str, found: list[Run], reached: set[
         # sh -e, executable or not.
         _scan(setup, path.parent.parent / name, name, found, reached, depth=depth + 1,
               needs_exec=False)
+    elif is_husky_4(text):
+        # husky 4's script runs husky-run, which runs the hook's command from its config.
+        config, calls = husky_4_calls(setup.top, name)
+        found += [Run("husky 4", str(config), False)] * calls
     elif is_lefthook(text):
         for config in lefthook_configs(setup.top):
             for ours in lefthook_calls(config, name):
@@ -397,6 +405,27 @@ def pre_commit_calls(config: Path, name: str) -> list[str]:
         if pattern.search(body):
             found.append(item[0].strip())
     return found
+
+
+def husky_4_calls(top: Path, name: str) -> tuple[Path, int]:
+    """husky 4's config (the first of ``HUSKY_4_CONFIGS`` with hooks) and how many times
+    its command for hook ``name`` runs ours (the manual route: a ``git-ledger hook``)."""
+    for config in (top / n for n in HUSKY_4_CONFIGS):
+        text = read(config)
+        if text is None:
+            continue
+        try:
+            data = json_loads(text)
+        except ValueError:
+            continue  # husky 4 cannot read it either
+        section = data.get("husky") if config.name == "package.json" and isinstance(
+            data, dict) else data
+        hooks = section.get("hooks") if isinstance(section, dict) else None
+        if not isinstance(hooks, dict):
+            continue
+        command = hooks.get(name)
+        return config, len(script_calls(command, name)) if isinstance(command, str) else 0
+    return top / HUSKY_4_CONFIGS[0], 0
 
 
 def lefthook_configs(top: Path) -> list[Path]:

@@ -28,6 +28,9 @@ HUSKY_8 = "8.0.3"
 LEFTHOOK = "2.2.2"
 PRE_COMMIT = "4.7.0"
 SIMPLE_GIT_HOOKS = "2.14.0"
+#: husky 4 (every hook in .git/hooks, dispatching on its name to package.json's
+#: husky.hooks): in a cache of its own, so that the others' cache key stands.
+HUSKY_4 = "4.3.8"
 INSTALL_TIMEOUT = 600
 
 
@@ -87,6 +90,25 @@ def install() -> Managers:
     return Managers(npm_bin, pre_commit_bin)
 
 
+def husky_4_modules() -> Path:
+    """husky 4's node_modules (husky and what it needs), installed once; a test copies it
+    into its repository and runs husky's own install script there, as npm would."""
+    where = CACHE_ROOT / f"husky4-{HUSKY_4}"
+    where.mkdir(parents=True, exist_ok=True)
+    modules = where / "node_modules"
+    with (where / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (modules / "husky" / "husky.js").exists():
+            if shutil.which("npm") is None:
+                raise ManagerMissing("the husky 4 tests need npm on PATH")
+            _run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                  "--cache", str(where / "npm-download"), "--prefix", str(where),
+                  f"husky@{HUSKY_4}"], "npm install husky 4",
+                 env={**os.environ, "HUSKY_SKIP_INSTALL": "1"})
+            shutil.rmtree(where / "npm-download", ignore_errors=True)
+    return modules
+
+
 def husky(managers: Managers) -> list[str]:
     """The command line of husky 9: through node, since husky 8's bin has the same name."""
     return ["node", str(managers.npm_bin.parent / "husky" / "bin.js")]
@@ -97,9 +119,9 @@ def husky_8(managers: Managers) -> list[str]:
     return ["node", str(managers.npm_bin.parent / "husky8" / "lib" / "bin.js")]
 
 
-def _run(argv: list[str], what: str) -> None:
+def _run(argv: list[str], what: str, env: dict[str, str] | None = None) -> None:
     done = subprocess.run(argv, capture_output=True, text=True, timeout=INSTALL_TIMEOUT,
-                          check=False, stdin=subprocess.DEVNULL)
+                          check=False, stdin=subprocess.DEVNULL, env=env)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
         raise ManagerMissing(f"{what} of the hook managers failed: {last}")

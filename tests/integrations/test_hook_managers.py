@@ -659,3 +659,51 @@ def test_doctor_sees_ours_gone_when_a_manager_overwrote_every_one(
     assert "hooks-not-run" in world.doctor_codes()
     world.ledger("install")
     once_each(world, "installed again")
+
+
+def install_husky_4(world: World) -> None:
+    """What npm install does with husky 4 in a project: its install script writes every
+    hook into .git/hooks."""
+    try:
+        modules = pinned.husky_4_modules()
+    except pinned.ManagerMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+    shutil.copytree(modules, world.repo / "node_modules", symlinks=True)
+    # What npm tells an install script: where it ran, and (for husky's which-pm-runs) who;
+    # nothing else, so that no CI variable of this machine makes husky skip the install.
+    env = {"PATH": world.env["PATH"], "HOME": world.env.get("HOME", ""),
+           "INIT_CWD": str(world.repo),
+           "npm_config_user_agent": "npm/10.0.0 node/v20.0.0 linux x64"}
+    done = subprocess.run(["node", "husky", "install"], cwd=world.repo / "node_modules" / "husky",
+                          env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert done.returncode == 0, done
+    assert "# husky" in (world.repo / ".git" / "hooks" / "post-commit").read_text()
+
+
+def test_husky_4_is_refused_until_its_manual_route_then_recognised(
+        world: World, installed: pinned.Managers) -> None:
+    """husky 4 runs each hook's command from package.json: install refuses (nothing
+    changed) and names the route; once the user has taken it, install and install --agent
+    find ours running (never a second copy), and doctor follows husky 4's dispatch."""
+    package = world.repo / "package.json"
+    package.write_text(json.dumps({"name": "p", "private": True, "husky": {"hooks": {
+        "post-commit": f"echo post-commit >> {world.log}"}}}))
+    install_husky_4(world)
+    once_each(world, "husky 4 set up", ours=0)
+    before = snapshot(world.repo)
+    refused = world.ledger("install", ok=False)
+    assert refused.returncode == 1
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+    assert snapshot(world.repo) == before
+    package.write_text(json.dumps({"name": "p", "private": True, "husky": {"hooks": {
+        "post-commit": f"echo post-commit >> {world.log}; git-ledger hook post-commit",
+        "post-checkout": "git-ledger hook post-checkout $HUSKY_GIT_PARAMS",
+        "post-rewrite": "git-ledger hook post-rewrite $HUSKY_GIT_PARAMS"}}}))
+    data = json.loads(world.ledger("install", "--json").stdout)["git_hooks"]
+    assert data["manager"] == "husky 4"
+    assert [(c["action"], Path(c["path"]).name) for c in data["changes"][:3]] == [
+        ("runs-already", "package.json")] * 3, data
+    once_each(world, "husky 4 by hand")
+    out = world.ledger("install", "--agent", "claude").stdout
+    assert "git hooks: ours run already; left alone" in out, out
+    once_each(world, "agent installed beside husky 4")
