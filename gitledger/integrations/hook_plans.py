@@ -402,14 +402,36 @@ def plan_uninstall(repo: Repo, setup: hook_routes.Setup) -> Plan:
         if text is None or not _BLOCK.search(text):
             continue
         _no_links(repo, local)
+        block = _BLOCK.search(text)
         left = _BLOCK.sub("", text)
         ops.append(Op("unlink", local) if not left.strip()
                    else Op("write", local, left, mode=_mode(local, 0o644)))
         changes = [replace(c, action="removed", path=str(local)) if c.action == "absent"
                    else c for c in changes]
+        ops += _lefthook_scripts_left(repo, setup, local, left, block.group(0) if block else "")
     if setup.scripts_dir.is_dir():
         ops.append(Op("rmdir", setup.scripts_dir))
     return Plan(tuple(changes), tuple(ops))
+
+
+def _lefthook_scripts_left(repo: Repo, setup: hook_routes.Setup, local: Path, left: str,
+                           block: str) -> list[Op]:
+    """lefthook's scripts for the hooks only our block named: ``lefthook install`` wrote
+    them for ours and never removes one, so each would go on running lefthook for nothing
+    (its banner at every checkout).  Taken out where no config of the user's names the
+    hook; lefthook writes one again when a config does."""
+    named = hook_routes.lefthook_sections(left)
+    for config in hook_routes.lefthook_configs(setup.top):
+        if config != local:
+            named |= hook_routes.lefthook_sections(
+                read(config) or "", yaml=config.suffix in (".yml", ".yaml"))
+    ops = []
+    for name in sorted(hook_routes.lefthook_sections(block) - named):
+        entry = setup.hooks_dir / name
+        if hook_routes.is_lefthook(read(entry)):
+            _no_links(repo, entry)
+            ops.append(Op("unlink", entry))
+    return ops
 
 
 def _without_call(text: str, name: str) -> str:

@@ -434,6 +434,16 @@ def lefthook_configs(top: Path) -> list[Path]:
     return [p for p in (main, local) if p is not None]
 
 
+def lefthook_sections(text: str, *, yaml: bool = True) -> set[str]:
+    """The git hooks of ours a lefthook config names: its top-level keys (YAML), or, in
+    another format, every one its text mentions."""
+    if not yaml:
+        return {name for name in GIT_HOOKS if name in text}
+    keys = {line.split(":", 1)[0].strip().strip("'\"") for line in text.splitlines()
+            if line and not line[0].isspace() and not line.startswith("#")}
+    return keys & set(GIT_HOOKS)
+
+
 def lefthook_calls(config: Path, name: str) -> list[bool]:
     """The commands of a lefthook config under hook ``name`` that run ours (True: one
     install added).  YAML is read by its top-level keys (a line at column 0 opens a

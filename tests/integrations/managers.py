@@ -1,9 +1,10 @@
 """The real hook managers, pinned, installed by the suite itself and cached between runs.
 
-husky, lefthook and simple-git-hooks come from npm, pre-commit from PyPI (into a virtual
-environment of its own), at the versions pinned here, into a cache outside the checkout
-(``GITLEDGER_MANAGER_CACHE``, else ``$XDG_CACHE_HOME/gitledger-managers``) keyed by the
-pins, as ``tests/agents/clients.py`` caches the agent clients.  The only network they use
+husky (9, 8, and 4 in a cache of its own), lefthook and simple-git-hooks come from npm,
+pre-commit from PyPI (into a virtual environment of its own), at the versions pinned here,
+into a cache outside the checkout (``GITLEDGER_MANAGER_CACHE``, else
+``$XDG_CACHE_HOME/gitledger-managers``) keyed by the pins, as ``tests/agents/clients.py``
+caches the agent clients.  The only network they use
 is the two package registries, once; the tests themselves run offline.
 """
 

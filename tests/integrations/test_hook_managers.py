@@ -707,3 +707,20 @@ def test_husky_4_is_refused_until_its_manual_route_then_recognised(
     out = world.ledger("install", "--agent", "claude").stdout
     assert "git hooks: ours run already; left alone" in out, out
     once_each(world, "agent installed beside husky 4")
+
+
+def test_uninstall_beside_lefthook_leaves_its_hooks_as_they_were(
+        world: World, installed: pinned.Managers) -> None:
+    """lefthook wrote its scripts for post-checkout and post-rewrite only because our
+    commands named them, and its install never removes one: uninstall takes those out, so
+    a checkout does not go on starting lefthook (and printing its banner) for nothing."""
+    Lefthook(installed).setup(world)
+    hooks = world.repo / ".git" / "hooks"
+    before = sorted(p.name for p in hooks.iterdir() if p.suffix != ".sample")
+    assert before == ["post-commit"]
+    world.ledger("install")
+    world.ledger("uninstall")
+    assert sorted(p.name for p in hooks.iterdir() if p.suffix != ".sample") == before
+    done = world.run("git", "switch", "-q", "-c", "after")
+    assert "lefthook" not in done.stdout + done.stderr
+    once_each(world, "after uninstall", ours=0)
