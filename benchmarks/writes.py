@@ -148,6 +148,10 @@ def main() -> int:
              [script, "-C", str(small), "decide", "Measure one process", "--over",
               "nothing", "--because", "benchmark"], small),
         ]
+        # The language floor under decide's goal: a Python start with no site packages,
+        # and one that imports libgit2's binding (what any Python tool on pygit2 pays).
+        kinds.append((Timings("python -S -c pass"), [sys.executable, "-S", "-c", "pass"],
+                      small))
         if adr is not None:
             kinds.append((Timings("adr new TITLE (adr-tools)"),
                           [adr, "new", "Measure one process"], adr_repo))
@@ -169,12 +173,20 @@ def main() -> int:
                    against="python -c 'import pygit2'", ratio=plain_t.ratio(floor_t),
                    note=f"adr-tools missing: {why}")
         else:
-            adr_t = kinds[3][0]
+            adr_t = kinds[4][0]
             ratio = plain_t.ratio(adr_t)
             print(f"  decide / adr new: {ratio:.2f}  target <= 1: {verdict(ratio <= 1)}")
             record(SECTION, "git ledger decide, one process", plain_t.median(),
                    against="adr new (adr-tools)", ratio=ratio,
                    note=f"target <= 1; adr new {ms(adr_t.median())}")
+            # Where the goal cannot be met: the floor of the language, in the same run.
+            for floor_row in (kinds[3][0], floor_t):
+                record(SECTION, f"{floor_row.label} (decide's language floor)",
+                       floor_row.median(), against="adr new (adr-tools)",
+                       ratio=floor_row.ratio(adr_t),
+                       note="no Python tool on pygit2 goes under this")
+            record(SECTION, "git ledger decide, one process", plain_t.median(),
+                   against="python -c 'import pygit2'", ratio=plain_t.ratio(floor_t))
         print(f"\n  load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

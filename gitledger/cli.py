@@ -829,6 +829,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
+    from gitledger.storage import restore_cache
     from gitledger.views.restore import render as render_block
     from gitledger.views.restore import restore as restore_block
 
@@ -839,6 +840,10 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
                                     or archive_name is not None):
         raise click.UsageError("--ledger takes neither --archive, --session-id nor "
                                "--source: another's ledger is read, never owned")
+    # This worktree's own block is saved with the key of what it was read from, for the
+    # next restore to print without libgit2 while nothing moved (storage/restore_cache.py).
+    own = archive_name is None and ledger_name is None
+    key = restore_cache.current_key(_where(repo)) if own else None
     block = restore_block(_where(repo), budget=default_budget(fmt, budget),
                           session_id=session_id, source=source, archive=archive_name,
                           ledger_name=ledger_name)
@@ -847,9 +852,14 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
         # envelope (the hooks' module loads only then).
         from gitledger.integrations.agent_hooks import session_start_output
 
-        click.echo(session_start_output(fmt, block.text))
+        output = session_start_output(fmt, block.text)
     else:
-        click.echo(render_block(block, fmt))
+        output = render_block(block, fmt)
+    click.echo(output)
+    if key is not None:
+        restore_cache.save(key, restore_cache.current_key(_where(repo)),
+                           restore_cache.request(fmt, budget, session_id, source), output,
+                           me=block.reader, reads_head=block.reads_head)
 
 
 @cli.command()

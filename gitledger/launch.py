@@ -16,14 +16,26 @@ printing what it prints, without loading click and the command table.  Anything
 else (``-C``, ``--help``, TEXT ``-`` read from stdin, an abbreviation, a value that starts
 with ``-``, a single-valued option given twice) goes through click.  A test holds this
 table equal to click's options of ``decide``, so the two cannot drift apart.
+
+``restore`` runs at every agent start, and most starts find the ledgers as the last
+restore left them: a plain one (the options of ``RESTORE_OPTIONS``, each once, spelled
+``--name VALUE`` or ``--name=VALUE``), once the queue is applied, prints the block saved by
+the last restore of the same request while its key holds (``storage/restore_cache.py``:
+the ledger refs, the pointer, the identity read with the git CLI), without loading
+libgit2; otherwise it composes the block with the same library call ``cli.py``'s
+``restore`` makes, prints it and saves it again, without loading click and the command
+table.  A format or source click would refuse goes through click.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gitledger.storage.restore_cache import Key
 
 _HOOK = ("hook", "pre-tool-use")
 
@@ -40,6 +52,15 @@ DECIDE_OPTIONS: dict[str, tuple[str, str]] = {
     "--next": ("next_text", "one"),
     "--project": ("project", "flag"),
     "--json": ("as_json", "flag"),
+}
+
+#: ``restore``'s options a saved block is looked up by (each takes a value), and the
+#: parameter each sets; ``--archive``, ``--ledger`` and ``-C`` go through click.
+RESTORE_OPTIONS: dict[str, str] = {
+    "--budget": "budget",
+    "--format": "fmt",
+    "--session-id": "session_id",
+    "--source": "source",
 }
 
 PROG = "git ledger"
@@ -108,21 +129,117 @@ def plain_decide(args: Sequence[str]) -> dict[str, Any] | None:
     return params
 
 
+def plain_restore(args: Sequence[str]) -> dict[str, Any] | None:
+    """The parameters click would give ``restore`` for a plain ``restore`` command line
+    (see the module docstring), or None for any other command line."""
+    if not args or args[0] != "restore":
+        return None
+    params: dict[str, Any] = {"budget": None, "fmt": "text", "session_id": None,
+                              "source": None}
+    seen: set[str] = set()
+    words = list(args[1:])
+    while words:
+        name, equals, value = words.pop(0).partition("=")
+        param = RESTORE_OPTIONS.get(name)
+        if param is None or name in seen:
+            return None  # a word that is no option of ours, or one given twice: click's
+        seen.add(name)
+        if not equals:
+            if not words:
+                return None
+            value = words.pop(0)
+        if value.startswith("-"):
+            return None
+        params[param] = value
+    budget = params["budget"]
+    if budget is not None:
+        if not (budget.isascii() and budget.isdigit() and budget[0] != "0"):
+            return None  # click says what is wrong with it
+        params["budget"] = int(budget)
+    return params
+
+
+def saved_restore(params: dict[str, Any]) -> str | None:
+    """What ``restore`` with ``params`` printed last, while nothing it was read from moved
+    and nothing is queued; None: compose it."""
+    return _saved_restore(params)[1]
+
+
+def _saved_restore(params: dict[str, Any]) -> tuple[Key | None, str | None]:
+    """The key as the repository is now (None: nothing queued may be saved or served), and
+    the output saved under it for ``params``."""
+    from gitledger.storage import restore_cache
+    from gitledger.storage.queue_probe import needs_drain
+
+    if needs_drain(None):
+        return None, None
+    key = restore_cache.current_key(None)
+    if key is None:
+        return None, None
+    return key, restore_cache.load(key, restore_cache.request(
+        params["fmt"], params["budget"], params["session_id"], params["source"]))
+
+
+def run_restore(params: dict[str, Any]) -> None:
+    """``cli.restore`` with its parameters, for this worktree's block: the saved copy when
+    it holds, else the same library call, output, saved copy and exit status."""
+    from gitledger.core.names import SOURCES
+    from gitledger.integrations.agent_registry import BY_NAME, FORMATS, default_budget
+
+    fmt, budget, session_id, source = (params["fmt"], params["budget"], params["session_id"],
+                                       params["source"])
+    if fmt not in FORMATS or (source is not None and source not in SOURCES):
+        from gitledger.cli import main as cli_main
+
+        cli_main()  # click's usage error says what is wrong
+        return
+    _drain_first(report=True)
+    key, saved = _saved_restore(params)
+    if saved is not None:
+        _print_and_exit(saved)
+    from gitledger.storage import restore_cache
+
+    def compose() -> None:
+        from gitledger.views.restore import render, restore
+
+        block = restore(None, budget=default_budget(fmt, budget), session_id=session_id,
+                        source=source)
+        if fmt in BY_NAME:
+            from gitledger.integrations.agent_hooks import session_start_output
+
+            output = session_start_output(fmt, block.text)
+        else:
+            output = render(block, fmt)
+        sys.stdout.write(output + "\n")
+        sys.stdout.flush()
+        if key is not None:
+            restore_cache.save(key, restore_cache.current_key(None),
+                               restore_cache.request(fmt, budget, session_id, source), output,
+                               me=block.reader, reads_head=block.reads_head)
+
+    _as_a_command(compose)
+
+
 def run_decide(params: dict[str, Any]) -> None:
     """``cli.decide`` with its parameters: the same library call, output and exit status."""
     from gitledger.core.display import one_line
-    from gitledger.errors import ConflictingOptions, LedgerError
+    from gitledger.errors import ConflictingOptions
 
-    try:
+    def decide() -> None:
         from gitledger.ledger.operations import Ledger
         from gitledger.views.render import write_json, write_text
 
-        result = Ledger.open(None, project=params["project"]).decide(
-            params["text"], over=params["over"], because=params["because"],
-            scope=params["scope"], supersedes=params["supersedes"],
-            proposed=params["proposed"], evidence=params["evidence"], paths=params["paths"],
-            next_text=params["next_text"],
-        )
+        try:
+            result = Ledger.open(None, project=params["project"]).decide(
+                params["text"], over=params["over"], because=params["because"],
+                scope=params["scope"], supersedes=params["supersedes"],
+                proposed=params["proposed"], evidence=params["evidence"],
+                paths=params["paths"], next_text=params["next_text"],
+            )
+        except ConflictingOptions as exc:
+            message = exc.spelled(lambda name: "--" + name.replace("_", "-"))
+            _fail(f"{message} (see {PROG} decide --help)", 2)
+            return
         if params["as_json"]:
             import json
 
@@ -135,9 +252,17 @@ def run_decide(params: dict[str, Any]) -> None:
         sys.stdout.flush()
         for warning in result.warnings:
             sys.stderr.write(f"{PROG}: warning: {one_line(warning)}\n")
-    except ConflictingOptions as exc:
-        message = exc.spelled(lambda name: "--" + name.replace("_", "-"))
-        _fail(f"{message} (see {PROG} decide --help)", 2)
+
+    _as_a_command(decide)
+
+
+def _as_a_command(run: Callable[[], None]) -> None:
+    """``run`` as click's group runs a command: an error is one line on stderr with its
+    exit status, an interrupt 130, a closed pipe nothing; else exit 0."""
+    from gitledger.errors import LedgerError
+
+    try:
+        run()
     except LedgerError as exc:
         _fail(str(exc), exc.exit_code)
     except KeyboardInterrupt:
@@ -153,6 +278,26 @@ def _fail(message: str, code: int) -> None:
 
     sys.stderr.write(f"{PROG}: {one_line(message)}\n")
     sys.exit(code)
+
+
+def _utf8(stream: Any) -> bool:
+    """Whether ``stream`` writes UTF-8 as it is (click re-encodes a misconfigured one,
+    so the bytes could differ)."""
+    import codecs
+
+    try:
+        return codecs.lookup(stream.encoding).name == "utf-8"
+    except (AttributeError, LookupError, TypeError):
+        return False
+
+
+def _print_and_exit(text: str) -> None:
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stderr.close()
+    sys.exit(0)
 
 
 def _drain_first(*, report: bool) -> None:
@@ -184,6 +329,10 @@ def main() -> None:
             _drain_first(report=True)
             run_decide(decide)
             return
+        restore = plain_restore(args)
+        if restore is not None and _utf8(sys.stdout):
+            run_restore(restore)
+            return
         from gitledger.cli import main as cli_main
 
         cli_main()
@@ -202,4 +351,5 @@ def main() -> None:
     sys.exit(result.exit_code)
 
 
-__all__ = ["DECIDE_OPTIONS", "main", "plain_decide", "pre_tool_use_agent", "run_decide"]
+__all__ = ["DECIDE_OPTIONS", "RESTORE_OPTIONS", "main", "plain_decide", "plain_restore",
+           "pre_tool_use_agent", "run_decide", "run_restore", "saved_restore"]

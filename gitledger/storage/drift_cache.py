@@ -24,10 +24,11 @@ from dataclasses import dataclass
 import pygit2
 
 from gitledger.core.model import Entry, git_evidence
+from gitledger.storage.layout import DRIFT_FILE
 from gitledger.storage.repo import Repo
 from gitledger.storage.whole_files import write_whole
 
-CACHE_FILE = "ledger-drift.json"
+CACHE_FILE = DRIFT_FILE
 VERSION = 1
 
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitledger.storage.git_cli import git_output
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.whole_files import read_json_object, write_whole
 
@@ -32,8 +31,6 @@ VERSION = 2
 PARTS = ("session", "project")
 #: A cache larger than this is not read (it is rebuilt, and then not saved).
 CACHE_LIMIT = 32 << 20
-#: Seconds the git commands may take before the hook reads the ledgers itself.
-GIT_TIMEOUT = 5.0
 
 
 class Key(NamedTuple):
@@ -56,32 +53,21 @@ class Key(NamedTuple):
 def current_key(where: str) -> Key | None:
     """The key as the repository is now, read with the git CLI; None when it cannot be
     read that way (not a repository, a bare one, no git, a pointer we do not trust)."""
-    dirs = _git(where, "rev-parse", "--absolute-git-dir", "--show-toplevel")
+    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--show-toplevel")
     lines = dirs.splitlines() if dirs is not None else []
     if len(lines) != 2:
         return None
     gitdir, top = lines
     session_ref = _pointer(Path(gitdir))
-    listed = _git(where, "for-each-ref", "--format=%(refname) %(objectname)", PROJECT_REF,
+    listed = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)", PROJECT_REF,
                   *([session_ref] if session_ref else []))
     if listed is None:
         return None
     tips = dict(line.split(" ", 1) for line in listed.splitlines() if " " in line)
-    ident = _git(where, "var", "GIT_AUTHOR_IDENT")
+    ident = git_output(where, "var", "GIT_AUTHOR_IDENT")
     me = ident.strip().rsplit(" ", 2)[0] if ident else None
     return Key(gitdir, top, session_ref, tips.get(session_ref or ""), tips.get(PROJECT_REF),
                me or None)
-
-
-def _git(where: str, *args: str) -> str | None:
-    """A git command's stdout, or None when it fails (or git is not there)."""
-    try:
-        done = subprocess.run(["git", *args], cwd=where, capture_output=True, text=True,
-                              timeout=GIT_TIMEOUT, check=False,
-                              env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
-    except (OSError, subprocess.SubprocessError, ValueError):
-        return None
-    return done.stdout if done.returncode == 0 else None
 
 
 def _pointer(gitdir: Path) -> str | None:

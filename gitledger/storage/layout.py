@@ -54,6 +54,12 @@ TOKENS_STATE_FILE = "ledger-paths.json"
 #: Beside it: the entries that govern code, saved for the pre-tool-use hook with the tips
 #: they were read from (``governing_cache.py``).
 GOVERNING_FILE = "ledger-governing.json"
+#: In a worktree's own git dir: the last ``drift`` result, for the restore block
+#: (``drift_cache.py``).
+DRIFT_FILE = "ledger-drift.json"
+#: Beside it: the restore block as last printed, with the key of what it was made from
+#: (``restore_cache.py``).
+RESTORE_FILE = "ledger-restore.json"
 #: In a worktree's own git dir: the git events its hooks queued for Python to apply
 #: (``event_queue.py``), how far they are applied, the lock of the one that applies them,
 #: what they had to say, and why the queue is held (docs/format.md, "The event queue").

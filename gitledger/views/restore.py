@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gitledger.core.codec import iso
@@ -133,6 +133,11 @@ class Block:
     ledger: str | None = None
     owner: str | None = None
     other_session: bool = False
+    #: What the block was read as, for its saved copy (``storage/restore_cache.py``): the
+    #: reader's identity, and whether it shows a decision with a footprint (whose drift
+    #: flag depends on HEAD and the drift cache).
+    reader: str | None = None
+    reads_head: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,18 +215,18 @@ def restore(
         author = records.ledger.created_by  # whose it is from history, not from ledger.toml
     project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
         project.commit, reader=me) if project.commit else None)
-    drift = _drift_flags(ledger, snapshot, project) if name is None and fetched is None else {}
+    governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
+                 if e.footprint and role(e) == IN_FORCE] if name is None and fetched is None else []
+    drift = _drift_flags(ledger, governing) if governing else {}
     parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
                   source=source, archive=name, fetched=fetched, fetched_author=author,
                   provenance=records, project_provenance=project_records, drift=drift)
-    return compose(parts, chosen)
+    return replace(compose(parts, chosen), reader=me, reads_head=bool(governing))
 
 
-def _drift_flags(ledger: LedgerReader, snapshot: Snapshot,
-                 project: ActiveDecisions) -> dict[str, str]:
-    """The drift flag of each decision in force shown here that the cache knows drifted."""
-    governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
-                 if e.footprint and role(e) == IN_FORCE]
+def _drift_flags(ledger: LedgerReader, governing: list[Entry]) -> dict[str, str]:
+    """The drift flag of each decision in force shown here (``governing``: those with a
+    footprint) that the cache knows drifted."""
     flags = {}
     for found in cached_drift(ledger.repo, governing):
         gone = (f"{found.deleted} of its files deleted, " if found.deleted else "")

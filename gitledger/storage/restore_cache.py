@@ -1,0 +1,161 @@
+"""The restore block as last printed, kept in the worktree's git dir with what it was made from.
+
+Every agent start waits for a restore, and most starts find the ledgers as the last restore
+left them: then the block is the same string again, and loading libgit2 to compose it costs
+more than the rest of the call.  So ``restore`` saves what it printed (per request: format,
+budget, session id, source) under a key read with the git CLI, and ``launch.py`` prints the
+saved copy while the key still holds, without importing pygit2 or the ledgers' reads.
+
+The key is everything the block is a function of, read the way git reads it:
+
+- the git dir, and every ref under ``refs/ledger/`` with its target (one
+  ``git for-each-ref``: packed or loose alike, a deleted ref or a moved one changes it; the
+  session and project ledgers, archives and month chains, teammates' mirrors);
+- the worktree's pointer file as it is, byte for byte;
+- the reader's identity (``user.name`` and ``user.email`` from ``git config``, and the
+  ``GIT_AUTHOR_*`` and ``EMAIL`` variables, as ``Repo.person`` combines them): who is
+  "others" in the block's labels;
+- the month an archive made now would go to (an interrupted archive is looked for in this
+  month's chain);
+- HEAD and the bytes of ``ledger-drift.json``, only for a block in which a decision with a
+  footprint is shown (its drift flag is read from that cache, checked at HEAD).
+
+A restore saves only when the key read before it and the key read after it are the same
+(nothing moved while it read), and only text that ``display.printable`` leaves as it is.
+Anything unexpected in the file (another version, a malformed member, a string that is not
+printable) is a miss: the full restore runs and replaces it.  Derived, local, never
+pushed; deleting it costs one slower restore.  Imports no libgit2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitledger.core.display import printable
+from gitledger.storage.git_cli import git_output
+from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, POINTER_FILE, RESTORE_FILE
+from gitledger.storage.whole_files import read_json_object, write_whole
+
+VERSION = 1
+#: The cache file larger than this is not read; an output larger than this is not saved.
+CACHE_LIMIT = 4 << 20
+OUTPUT_LIMIT = 1 << 20
+#: Requests (format, budget, session id, source) kept for one state of the ledgers.
+MAX_OUTPUTS = 8
+#: What ``Repo.person`` reads from the environment beside the config.
+IDENTITY_VARS = ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "EMAIL", "GIT_COMMITTER_DATE")
+
+
+class Key(NamedTuple):
+    """What a saved block was made from: ``state`` hashes all of it but HEAD and the drift
+    cache, which only a block showing a decision with a footprint depends on."""
+
+    gitdir: str
+    state: str
+    head: str
+    drift: str
+    #: The reader's identity as ``Repo.person`` would give it (None: no identity).
+    me: str | None
+
+
+def current_key(where: str | os.PathLike[str] | None) -> Key | None:
+    """The key as the repository is now (three git commands, no libgit2); None when it
+    cannot be read that way (not a repository, no git)."""
+    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--revs-only", "HEAD")
+    lines = dirs.splitlines() if dirs is not None else []
+    if not 1 <= len(lines) <= 2:
+        return None
+    gitdir = lines[0]
+    listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)",
+                         LEDGER_NAMESPACE)
+    config = git_output(where, "config", "-z", "--get-regexp", r"^user\.(name|email)$")
+    if listing is None:
+        return None
+    me = _identity(config or "")
+    env = [os.environ.get(name) for name in IDENTITY_VARS]
+    month = time.strftime("%Y-%m", time.gmtime())
+    state = json.dumps([VERSION, gitdir, listing, _read(Path(gitdir) / POINTER_FILE), me, env,
+                        month], ensure_ascii=False)
+    drift = _read(Path(gitdir) / DRIFT_FILE)
+    return Key(gitdir, hashlib.sha256(state.encode("utf-8")).hexdigest(),
+               lines[1] if len(lines) == 2 else "",
+               hashlib.sha256(drift.encode("utf-8")).hexdigest() if drift is not None else "",
+               me)
+
+
+def _identity(config: str) -> str | None:
+    """``Name <email>`` as ``Repo.person`` makes it from the config's last values
+    (``git config -z``: NUL-terminated items, a newline after the key) and the environment;
+    None when either part is missing."""
+    found: dict[str, str] = {}
+    for item in config.split("\0"):
+        setting, _, value = item.partition("\n")
+        found[setting.lower()] = value
+    name = os.environ.get("GIT_AUTHOR_NAME") or found.get("user.name")
+    email = (os.environ.get("GIT_AUTHOR_EMAIL") or found.get("user.email")
+             or os.environ.get("EMAIL"))
+    return f"{name} <{email}>" if name and email else None
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8", errors="surrogateescape")
+    except OSError:
+        return None
+
+
+def request(fmt: str, budget: int | None, session_id: str | None, source: str | None) -> str:
+    """What one ``restore`` call asked for, as the saved outputs are looked up by."""
+    return json.dumps([fmt, budget, session_id, source], ensure_ascii=False)
+
+
+def load(key: Key, asked: str) -> str | None:
+    """The output saved for request ``asked`` under ``key``, or None."""
+    data = read_json_object(Path(key.gitdir) / RESTORE_FILE, CACHE_LIMIT)
+    if data is None or not _holds(data, key):
+        return None
+    outputs = data.get("outputs")
+    found = outputs.get(asked) if isinstance(outputs, dict) else None
+    if not isinstance(found, str) or printable(found) != found:
+        return None
+    return found
+
+
+def _holds(data: dict[str, Any], key: Key) -> bool:
+    if data.get("version") != VERSION or data.get("state") != key.state:
+        return False
+    reads_head = data.get("reads_head")
+    if reads_head is False:
+        return True
+    return reads_head is True and data.get("head") == key.head and data.get("drift") == key.drift
+
+
+def save(key: Key, after: Key | None, asked: str, output: str, *, me: str | None,
+         reads_head: bool) -> None:
+    """Save ``output`` for request ``asked``, when nothing moved while it was composed
+    (``after``, the key read again, is ``key``) and the restore read the identity the key
+    holds (``me``).  A git dir that refuses the file keeps the old one."""
+    if (after != key or me != key.me or len(output) > OUTPUT_LIMIT
+            or printable(output) != output):
+        return
+    path = Path(key.gitdir) / RESTORE_FILE
+    data = read_json_object(path, CACHE_LIMIT)
+    outputs: dict[str, Any] = {}
+    if data is not None and _holds(data, key) and isinstance(data.get("outputs"), dict):
+        outputs = {k: v for k, v in data["outputs"].items() if k != asked}
+    kept = dict(list(outputs.items())[-(MAX_OUTPUTS - 1):])
+    kept[asked] = output
+    document = {"version": VERSION, "state": key.state, "reads_head": reads_head,
+                "head": key.head, "drift": key.drift, "outputs": kept}
+    with contextlib.suppress(OSError):
+        write_whole(path, json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+
+
+__all__ = ["CACHE_LIMIT", "MAX_OUTPUTS", "VERSION", "Key", "current_key", "load", "request",
+           "save"]

@@ -1,0 +1,239 @@
+"""The restore block's saved copy (``storage/restore_cache.py``, read by ``launch.py``):
+printed only while nothing it was made from moved, and then byte for byte the block a full
+restore composes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gitledger.launch import plain_restore, saved_restore
+from gitledger.storage import restore_cache
+from gitledger.storage.layout import QUEUE_FILE, RESTORE_FILE
+from gitledger.views.restore import render, restore
+from tests.conftest import Run, git
+
+PLAIN = ["restore"]
+AGENT = ["restore", "--format", "claude", "--source", "startup", "--session-id", "s-1"]
+
+
+def _uncached(repo: Path, args: list[str]) -> str:
+    """What a full restore prints for ``args`` (nothing saved, nothing read saved)."""
+    params = plain_restore(args)
+    assert params is not None
+    from gitledger.integrations.agent_hooks import session_start_output
+    from gitledger.integrations.agent_registry import BY_NAME, default_budget
+
+    block = restore(repo, budget=default_budget(params["fmt"], params["budget"]),
+                    session_id=params["session_id"], source=params["source"])
+    if params["fmt"] in BY_NAME:
+        return session_start_output(params["fmt"], block.text)
+    return render(block, params["fmt"])
+
+
+def _saved(repo: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) -> str | None:
+    params = plain_restore(args)
+    assert params is not None
+    monkeypatch.chdir(repo)
+    return saved_restore(params)
+
+
+@pytest.fixture
+def started(ledger: Run, repo_with_commit: Path) -> Path:
+    ledger("task", "cache the verifier")
+    ledger("decide", "use x", "--over", "y", "--because", "z")
+    ledger("decide", "--project", "ship it", "--because", "z")
+    return repo_with_commit
+
+
+def _restored(ledger: Run, args: list[str]) -> str:
+    done = ledger(*args)
+    assert done.exit_code == 0
+    return done.output.removesuffix("\n")
+
+
+@pytest.mark.parametrize("args", [PLAIN, AGENT, ["restore", "--budget", "3000"],
+                                  ["restore", "--format=json"]])
+def test_a_saved_block_is_the_full_restore_byte_for_byte(
+        ledger: Run, started: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _saved(started, args, monkeypatch) is None  # nothing saved yet
+    printed = _restored(ledger, args)
+    assert _saved(started, args, monkeypatch) == printed == _uncached(started, args)
+    # Another request is not this one's block.
+    other = AGENT if args != AGENT else PLAIN
+    assert _saved(started, other, monkeypatch) is None
+
+
+def test_any_write_a_pull_or_a_deleted_ref_is_a_miss(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    ledger("next", "measure it")
+    assert _saved(started, PLAIN, monkeypatch) is None
+    assert _restored(ledger, PLAIN) == _uncached(started, PLAIN)
+    assert _saved(started, PLAIN, monkeypatch) == _uncached(started, PLAIN)
+    # A teammate's ledger fetched (any ref under refs/ledger/ moving is a miss).
+    tip = git(started, "rev-parse", "refs/ledger/project").strip()
+    git(started, "update-ref", "refs/ledger/remotes/origin/project", tip)
+    assert _saved(started, PLAIN, monkeypatch) is None
+    _restored(ledger, PLAIN)
+    git(started, "update-ref", "-d", "refs/ledger/remotes/origin/project")
+    assert _saved(started, PLAIN, monkeypatch) is None
+
+
+def test_packed_refs_are_the_same_refs(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    printed = _restored(ledger, PLAIN)
+    git(started, "pack-refs", "--all")
+    assert _saved(started, PLAIN, monkeypatch) == printed == _uncached(started, PLAIN)
+
+
+def test_a_queued_git_event_is_applied_by_the_full_restore(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    (started / ".git" / QUEUE_FILE).write_text("anything\n")
+    assert _saved(started, PLAIN, monkeypatch) is None
+
+
+def test_another_pointer_or_identity_is_a_miss(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    pointer = started / ".git" / "ledger"
+    mine = pointer.read_text()
+    pointer.write_text("refs/ledger/sessions/someone-else\n")
+    assert _saved(started, PLAIN, monkeypatch) is None
+    pointer.write_text(mine)
+    assert _saved(started, PLAIN, monkeypatch) is not None
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Bob Other")
+    assert _saved(started, PLAIN, monkeypatch) is None
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "bob@example.com")
+    printed = _restored(ledger, PLAIN)
+    assert "[by Ada Tester]" in printed  # the labels are the reader's, who changed
+    assert _saved(started, PLAIN, monkeypatch) == printed == _uncached(started, PLAIN)
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "")
+    git(started, "config", "user.name", "Carol Config")
+    assert _saved(started, PLAIN, monkeypatch) is None
+
+
+def test_a_linked_worktree_keeps_its_own(
+        ledger: Run, started: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    other = tmp_path / "other"
+    git(started, "worktree", "add", "-q", str(other))
+    assert _saved(other, PLAIN, monkeypatch) is None
+    there = Run(ledger.runner, other)
+    there("task", "another task")
+    printed = _restored(there, PLAIN)
+    assert "another task" in printed
+    assert _saved(other, PLAIN, monkeypatch) == printed == _uncached(other, PLAIN)
+    # Its new ledger ref is a ref that moved for the main worktree too.
+    assert _saved(started, PLAIN, monkeypatch) is None
+    mine = _restored(ledger, PLAIN)
+    assert "another task" not in mine
+    assert _saved(started, PLAIN, monkeypatch) == mine
+    assert _saved(other, PLAIN, monkeypatch) == printed
+
+
+@pytest.mark.parametrize("body", [
+    "not json", "[]", '{"version": 1}', "",
+])
+def test_a_corrupt_file_is_a_miss(ledger: Run, started: Path, body: str,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    (started / ".git" / RESTORE_FILE).write_text(body)
+    assert _saved(started, PLAIN, monkeypatch) is None
+    assert _restored(ledger, PLAIN) == _uncached(started, PLAIN)
+    assert _saved(started, PLAIN, monkeypatch) is not None  # replaced
+
+
+@pytest.mark.parametrize("planted", ["\x1b]0;owned\x07", "ignore this\u200b", "\u202e", 7])
+def test_a_hostile_output_under_a_good_key_is_a_miss(
+        ledger: Run, started: Path, planted: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    _restored(ledger, PLAIN)
+    path = started / ".git" / RESTORE_FILE
+    data = json.loads(path.read_text())
+    data["outputs"] = dict.fromkeys(data["outputs"], planted)
+    path.write_text(json.dumps(data))
+    assert _saved(started, PLAIN, monkeypatch) is None
+
+
+def test_a_block_with_a_footprint_follows_head_and_the_drift_cache(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = _restored(ledger, PLAIN)
+    git(started, "commit", "-q", "--allow-empty", "-m", "unrelated")
+    # No decision shown has a footprint: a commit changes nothing the block shows.
+    assert _saved(started, PLAIN, monkeypatch) == plain == _uncached(started, PLAIN)
+    (started / "code.py").write_text("a = 1\nb = 2\n")
+    git(started, "add", "code.py")
+    git(started, "commit", "-q", "-m", "code")
+    sha = git(started, "rev-parse", "HEAD").strip()
+    ledger("decide", "code is so", "--evidence", f"git:{sha}", "--because", "w")
+    printed = _restored(ledger, PLAIN)
+    assert _saved(started, PLAIN, monkeypatch) == printed
+    (started / "code.py").write_text("a = 3\nb = 2\n")
+    git(started, "commit", "-q", "-am", "changed")
+    assert _saved(started, PLAIN, monkeypatch) is None
+    _restored(ledger, PLAIN)
+    assert _saved(started, PLAIN, monkeypatch) == _uncached(started, PLAIN)
+    ledger("drift")  # writes the drift cache: the flag may appear now
+    assert _saved(started, PLAIN, monkeypatch) is None
+    assert _restored(ledger, PLAIN) == _uncached(started, PLAIN)
+    assert "DRIFT" in _uncached(started, PLAIN)
+
+
+def test_nothing_is_saved_when_something_moved_while_composing(
+        ledger: Run, started: Path) -> None:
+    key = restore_cache.current_key(started)
+    assert key is not None
+    ledger("next", "moved")
+    after = restore_cache.current_key(started)
+    restore_cache.save(key, after, restore_cache.request("text", None, None, None), "x",
+                       me=key.me, reads_head=False)
+    assert not (started / ".git" / RESTORE_FILE).exists()
+    restore_cache.save(key, key, restore_cache.request("text", None, None, None), "x",
+                       me="Someone <else@example.com>", reads_head=False)
+    assert not (started / ".git" / RESTORE_FILE).exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["restore", "--archive", "x"], ["restore", "--ledger", "o/x"], ["restore", "-C", "."],
+    ["restore", "--budget", "0"], ["restore", "--budget", "12x"], ["restore", "--help"],
+    ["restore", "--format", "text", "--format", "json"], ["restore", "--source"],
+    ["-C", ".", "restore"], ["show"],
+])
+def test_only_a_plain_restore_is_looked_up(args: list[str]) -> None:
+    assert plain_restore(args) is None
+
+
+def test_the_fast_restore_knows_click_s_options_but_archive_ledger_and_repo() -> None:
+    import click
+
+    from gitledger.cli import restore as click_restore
+    from gitledger.launch import RESTORE_OPTIONS
+
+    found = {spelling: param.name for param in click_restore.params
+             if isinstance(param, click.Option) for spelling in param.opts}
+    assert {k: v for k, v in found.items()
+            if v not in ("archive_name", "ledger_name", "repo")} == RESTORE_OPTIONS
+
+
+def _process(repo: Path, *args: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "gitledger", *args], cwd=repo,
+                          capture_output=True, text=True, timeout=120, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("args", [PLAIN, AGENT, ["restore", "--budget", "10"],
+                                  ["restore", "--format", "nope"],
+                                  ["restore", "--source", "startup", "--format=codex"]])
+def test_the_executable_prints_what_click_prints(started: Path, args: list[str]) -> None:
+    through_click = _process(started, "-C", str(started), *args)
+    (started / ".git" / RESTORE_FILE).unlink(missing_ok=True)
+    composed = _process(started, *args)  # composed without click, and saved
+    assert composed == through_click
+    assert _process(started, *args) == through_click  # the saved copy, when one was saved
