@@ -16,7 +16,9 @@ installed into its cache on first use: npm and PyPI), each with one hook of the 
 * ``husky 9`` alone and ``husky 9 + install`` (a call in ``.husky/post-commit``);
 * ``lefthook`` alone and ``lefthook + install`` (a command in ``lefthook-local.yml``).
 
-Prints a table; asserts nothing (timings belong here, not in tests).
+Prints a table; asserts nothing (timings belong here, not in tests).  Under
+``benchmarks/run --only hook_managers`` each ``+ install`` case is a row, as a ratio to the
+same manager alone in the same run (what our hooks add to a commit beside it).
 
 Usage: benchmarks/hook_managers.py [--runs N]
 """
@@ -36,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the suite's pinned managers
+
+from harness import record  # noqa: E402
 
 from tests.integrations import managers as pinned  # noqa: E402
 
@@ -80,6 +84,7 @@ def main() -> None:
         ]
         print(f"hook managers: {versions}; {runs} commits a case, median wall time")
         print(f"{'case':<24} {'commit':>10}")
+        medians: dict[str, float] = {}
         for index, (name, steps) in enumerate(cases):
             repo = Path(tmp) / f"r{index}"
             repo.mkdir()
@@ -96,7 +101,13 @@ def main() -> None:
                 _run(env, repo, "git", "commit", "-q", "-m", f"c{i}")
                 if i >= 2:  # the first commits warm the caches
                     times.append(time.perf_counter() - start)
-            print(f"{name:<24} {statistics.median(times) * 1000:>8.0f} ms")
+            medians[name] = statistics.median(times)
+            print(f"{name:<24} {medians[name] * 1000:>8.0f} ms")
+            alone = name.removesuffix(" + install")
+            if alone != name:
+                alone = "git, no hooks" if alone == "git" else alone
+                record("hook managers", f"a commit, {name}", medians[name], against=alone,
+                       ratio=medians[name] / medians[alone])
 
 
 def _run(env: dict[str, str], cwd: Path, *argv: str) -> None:

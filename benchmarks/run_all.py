@@ -57,6 +57,9 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
 #: a plain ``benchmarks/run`` leaves it out.  Its own timeout, for the same reason.
 ON_REQUEST: tuple[tuple[str, list[str], list[str]], ...] = (
     ("year", ["--sizes", "tenth,full", "--runs", "3"], ["--sizes", "250,2500", "--runs", "1"]),
+    # Beside husky, lefthook and pre-commit (issue 24): installs the suite's pinned managers
+    # (npm and PyPI) on first use, so it runs only when asked.
+    ("hook_managers", ["--runs", "21"], ["--runs", "5"]),
 )
 TIMEOUTS = {"year": 3600}
 
