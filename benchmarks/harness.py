@@ -161,11 +161,18 @@ class Workspace:
 
 
 @contextlib.contextmanager
-def workspace(tmpdir: str | None) -> Iterator[Workspace]:
-    """The directory every benchmark works in, removed afterwards; output is line-buffered
-    so that progress shows as it happens."""
+def workspace(tmpdir: str | None, keep: str | None = None) -> Iterator[Workspace]:
+    """The directory every benchmark works in, removed afterwards (unless it is ``keep``,
+    created if need be and left in place for the next run); output is line-buffered so
+    that progress shows as it happens."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)
+    if keep is not None:
+        root = Path(keep).resolve()
+        root.mkdir(parents=True, exist_ok=True)
+        env = hermetic(root / "home")
+        yield Workspace(root, env, with_bytecode(env, root / "pycache"), git_ledger_script())
+        return
     with tempfile.TemporaryDirectory(prefix="gitledger-bench-", dir=tmpdir) as tmp:
         root = Path(tmp)
         env = hermetic(root / "home")

@@ -19,12 +19,14 @@ After the runs: the ref count, and the repository's size after ``git gc`` (packs
 packed refs) and how long that ``gc`` took.  Nothing is asserted (timings belong here, not
 in tests); ``benchmarks/run --only year`` runs it with the headline sizes.
 
-Usage: benchmarks/year.py [--sizes SMALL,BIG] [--runs R] [--tmpdir DIR] [--profile CMD]
+Usage: benchmarks/year.py [--sizes SMALL,BIG] [--runs R] [--tmpdir DIR] [--keep DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import statistics
 import subprocess
 import sys
@@ -60,6 +62,15 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     """This clone (the built repository), its remote and a teammate's clone of it."""
     started = time.perf_counter()
     base = root / label
+    saved = base / "scene.json"
+    if saved.exists():  # built by an earlier run with --keep: reused as that run left it
+        fields = json.loads(saved.read_text())
+        if fields["sessions"] == sessions:
+            built = Built(**{**fields, "path": Path(fields["path"]),
+                             "live": tuple(fields["live"])})
+            progress(f"  {label}: {sessions:,} sessions reused from {base}")
+            return Scene(label, built, base / "mine", base / "mate", base / "origin.git")
+        sys.exit(f"{base} holds {fields['sessions']:,} sessions, not {sessions:,}")
     base.mkdir()
     built = build(base / "mine", sessions, progress=True)
     progress(f"  {label}: {sessions:,} sessions built in {built.seconds:.1f} s")
@@ -89,6 +100,7 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
                        stdout=subprocess.DEVNULL)
         progress(f"  {label}: first {' '.join(step)} {time.perf_counter() - begun:.1f} s")
     progress(f"  {label}: scene ready in {time.perf_counter() - started:.1f} s")
+    saved.write_text(json.dumps({**dataclasses.asdict(built), "path": str(built.path)}))
     return Scene(label, built, mine, mate, origin)
 
 
@@ -126,12 +138,16 @@ def main() -> int:
                         help="the small and the big scale: names (tenth, full) or session counts")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--tmpdir", default=None)
+    parser.add_argument("--keep", default=None, metavar="DIR",
+                        help="build the repositories in DIR and keep them; a later run with "
+                             "the same DIR reuses them (no gc at the end, so they stay as a "
+                             "year leaves them)")
     args = parser.parse_args()
     names = args.sizes.split(",")
     if len(names) != 2:
         parser.error("--sizes takes two scales, the small one first")
     sizes = [SCALES.get(name) or int(name) for name in names]
-    with workspace(args.tmpdir) as ws:
+    with workspace(args.tmpdir, args.keep) as ws:
         banner("A year of a team: everyday commands at full size against a tenth", ws.root)
         mate_env = {**ws.proc_env, "GIT_AUTHOR_NAME": "Tea Mate",
                     "GIT_AUTHOR_EMAIL": "mate@example.com", "GIT_COMMITTER_NAME": "Tea Mate",
@@ -139,10 +155,14 @@ def main() -> int:
         scenes = [scene(ws.root, ws.proc_env, ws.script, label, count)
                   for label, count in zip(("small", "big"), sizes, strict=True)]
         times: dict[tuple[str, str], Timings] = {}
-        for n in range(args.runs):
+        # Each run's decisions are numbered on from those of earlier runs in a kept DIR.
+        counter = ws.root / "runs-done"
+        first = int(counter.read_text()) if counter.exists() else 0
+        for n in range(first, first + args.runs):
             for s in scenes:
                 one_run(s, n, ws.script, ws.proc_env, mate_env, times)
-            progress(f"  run {n + 1} of {args.runs} done")
+            counter.write_text(str(n + 1))
+            progress(f"  run {n + 1 - first} of {args.runs} done")
         print(f"\n  {'command':<16} {names[0] + ' (' + format(sizes[0], ',') + ')':>18} "
               f"{names[1] + ' (' + format(sizes[1], ',') + ')':>18}   ratio  within {GOAL:g}x")
         for label in (*COMMANDS, *FLOORS):
@@ -156,7 +176,7 @@ def main() -> int:
                    note=("git's own cost, what why FILE cannot go under" if label in FLOORS
                          else f"goal <= {GOAL:g}x")
                    + f"; CPU {ms(statistics.median(high.cpu))}")
-        for s in scenes:
+        for s in [] if args.keep else scenes:
             refs = len(git(ws.proc_env, "-C", str(s.mine), "for-each-ref").splitlines())
             begun = time.perf_counter()
             git(ws.proc_env, "-C", str(s.mine), "gc", "-q")

@@ -158,7 +158,8 @@ class ArchiveIndex:
     made into ``ChainedArchive`` when asked: a listing of 50,000 names needs no more."""
 
     def __init__(self, items: dict[str, tuple[str, Item]], tips: dict[str, str],
-                 hidden: dict[str, tuple[str, Item]] | None = None) -> None:
+                 hidden: dict[str, tuple[str, Item]] | None = None,
+                 shadowed: frozenset[str] = frozenset()) -> None:
         #: By name; a name a real ref has (a version-2 tag) is not among them, but in
         #: ``hidden``: the tag is read, and only the migration asks for the chain's copy.
         self._items = items
@@ -167,6 +168,8 @@ class ArchiveIndex:
         self.read: dict[str, tuple[str, list[Item]]] = {}
         #: Each chain's tip as read: what a deletion of the chain checks it still names.
         self.tips = tips
+        #: The real refs' names it was built beside: with ``tips``, all it depends on.
+        self.shadowed = shadowed
         self._by_event: dict[str, str] | None = None
         self._by_chain: dict[str, list[str]] | None = None
 
@@ -187,11 +190,19 @@ class ArchiveIndex:
         return _archive(found[0], found[1]) if found is not None else None
 
     def in_chain(self, chain: str) -> list[str]:
+        """The names ``chain`` holds (those another chain holds a newer event of are the
+        other chain's): read from that chain's items, not from every name."""
         if self._by_chain is None:
             self._by_chain = {}
-            for name, (held_by, _) in self._items.items():
-                self._by_chain.setdefault(held_by, []).append(name)
-        return list(self._by_chain.get(chain, ()))
+        found = self._by_chain.get(chain)
+        if found is None:
+            base = chain.rsplit("/", 3)[0] + "/archive/"
+            held = self.read.get(chain, ("", []))[1]
+            found = list(dict.fromkeys(
+                name for item in reversed(held) if (name := base + item[0]) in self._items
+                and self._items[name][0] == chain))
+            self._by_chain[chain] = found
+        return list(found)
 
     def by_event(self, event: str) -> ChainedArchive | None:
         if self._by_event is None:
@@ -200,12 +211,39 @@ class ArchiveIndex:
         return self.get(name) if name is not None else None
 
 
+def moved_names(prefix: str, refs_before: dict[str, str], before: ArchiveIndex,
+                refs_after: dict[str, str], after: ArchiveIndex,
+                ) -> list[tuple[str, str | None, str | None]]:
+    """The names under ``prefix`` whose object differs between two listings (what
+    ``Store.refs_under(prefix)`` gave before and after: the real refs, and the archives
+    of the chains by name), each with its object before and after (None: absent).  Only
+    the real refs and the names of the chains that moved are compared: a name's object
+    changes only when its ref or a chain holding it does."""
+    moved = {chain for chain in {*before.tips, *after.tips} if chain.startswith(prefix)
+             and before.tips.get(chain) != after.tips.get(chain)}
+    names = {*refs_before, *refs_after}
+    for chain in moved:
+        names.update(before.in_chain(chain), after.in_chain(chain))
+
+    def value(refs: dict[str, str], index: ArchiveIndex, name: str) -> str | None:
+        if name in refs:
+            return refs[name]
+        return index.event_of(name) if name.startswith(prefix) else None
+
+    found = [(name, value(refs_before, before, name), value(refs_after, after, name))
+             for name in sorted(names)]
+    return [(name, old, new) for name, old, new in found if old != new]
+
+
 def build_index(git: pygit2.Repository, commondir: Path, chains: dict[str, str],
                 shadowed: set[str] | frozenset[str] = frozenset(),
                 previous: ArchiveIndex | None = None) -> ArchiveIndex:
     """The index of ``chains`` ({chain ref: tip}), from the cache file where a chain's tip
     has not moved (or has moved on from the tip cached), read from git otherwise.  The
     names in ``shadowed`` are real refs (version-2 tags): those are read, not the chain."""
+    if (previous is not None and previous.tips == chains
+            and previous.shadowed == frozenset(shadowed)):
+        return previous  # a function of the tips and the tags: nothing to read again
     path = commondir / CACHE_DIR / INDEX_FILE
     read: dict[str, tuple[str, list[Item]]] = previous.read if previous is not None else {}
     cached = (load_versioned(path, INDEX_VERSION, "chains") if chains and not read
@@ -231,7 +269,7 @@ def build_index(git: pygit2.Repository, commondir: Path, chains: dict[str, str],
     if changed:
         save_json(path, {"version": INDEX_VERSION, "chains": fresh})
     hidden = {name: items.pop(name) for name in shadowed if name in items}
-    index = ArchiveIndex(items, dict(chains), hidden)
+    index = ArchiveIndex(items, dict(chains), hidden, frozenset(shadowed))
     index.read = now_read
     return index
 

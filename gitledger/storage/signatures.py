@@ -323,6 +323,8 @@ class Gate:
     def sweep(self, mirrors: dict[str, str]) -> list[str]:
         """Judge the ledger mirrors no merge asked about (teammates' own ledgers, read
         by ``--ledger``); a line for each quarantined one."""
+        if self._verifier is None:
+            return []  # off: ``refusal`` of each would say None
         lines = []
         for ref, tip in sorted(mirrors.items()):
             kind = ref.removeprefix(REMOTES_PREFIX).split("/")[1:2]

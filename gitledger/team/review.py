@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from gitledger.audit.drift import drifted_in_force
 from gitledger.core.model import Entry, Event, Focus
@@ -90,7 +91,8 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     for ref in teammates(store, prefix):
         if ref not in {v.ref for v in held}:
             ledgers[ref] = mirror_name(ref)
-    described, hide, cutoff = _since(repo, store, name, ledgers, since)
+    pulls = read_pulls(store)  # read once: a year's record is a large file
+    described, hide, cutoff = _since(repo, store, name, ledgers, since, pulls)
     found: dict[tuple[str, str], list[ReviewedChange]] = {}
     tips = {ref: _commit(store, ref) for ref in ledgers}
     for ref, tip in tips.items():
@@ -106,7 +108,7 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     for decision in _decisions(store, ledgers, tips, found):
         scopes.setdefault(decision.entry.scope, []).append(decision)
     ordered = sorted(scopes.items(), key=lambda item: (item[0] is None, item[0] or ""))
-    last = read_pulls(store).get(name, {})
+    last = pulls.get(name, {})
     return Review(described, name, tuple(ledgers.values()),
                   tuple((scope, tuple(items)) for scope, items in ordered), tuple(held),
                   owned_changes(store, name) if name else (),
@@ -126,11 +128,12 @@ def _strings(value: object) -> list[str]:
 
 
 def _since(repo: Repo, store: Store, remote: str, ledgers: dict[str, str],
-           since: str | None) -> tuple[str, dict[str, list[str]], datetime | None]:
+           since: str | None, pulls: dict[str, dict[str, Any]],
+           ) -> tuple[str, dict[str, list[str]], datetime | None]:
     """What "since" means: its description, the commits each ledger's walk stops at,
-    and the time before which events are left out."""
+    and the time before which events are left out (``pulls``: the pull record)."""
     if since is None:
-        record = read_pulls(store).get(remote)
+        record = pulls.get(remote)
         if record is None:
             return (f"the whole history (no pull from {remote} recorded yet)" if remote
                     else "the whole history (this repository has no remote)"), {}, None
@@ -170,13 +173,13 @@ def teammates(store: Store, prefix: str) -> list[str]:
     """The session ledgers and archives mirrored under ``prefix`` that are not ours: one
     this clone pushed (or continues with ``adopt``) has a local ref or archive too."""
     found = []
-    own = set(store.ledger_refs())  # one listing, not two lookups a mirror (50,000 a year)
-    same = store.mirrored_as_here(prefix)  # archives of our chains as we pushed them
-    for ref in sorted(store.refs_under(prefix)):
+    own = store.owns()  # one listing, not two lookups a mirror (50,000 a year)
+    # The archives of our chains as we pushed them are not even listed (chain by chain).
+    for ref in sorted(store.refs_unlike_here(prefix)):
         kind, _, ledger_id = ref.removeprefix(prefix).partition("/")
-        if kind not in ("sessions", "archive") or not ledger_id or ref in same:
+        if kind not in ("sessions", "archive") or not ledger_id:
             continue
-        if SESSIONS_PREFIX + ledger_id not in own and ARCHIVE_PREFIX + ledger_id not in own:
+        if not own(SESSIONS_PREFIX + ledger_id) and not own(ARCHIVE_PREFIX + ledger_id):
             found.append(ref)
     return found
 

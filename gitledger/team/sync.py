@@ -47,7 +47,7 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
-from gitledger.storage.month_chains import is_chain
+from gitledger.storage.month_chains import is_chain, moved_names
 from gitledger.storage.network import network_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
@@ -151,14 +151,16 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
     remote is listed first (``git ls-remote``), they are left out of the fetch and their
     old mirrors removed, so that the rest still moves."""
     prefix = tracking_prefix(remote)
-    before = store.refs_under(prefix)
+    before = store.refs_under(prefix, chained=False)
+    index_before = store.archive_index()
     # Nearly always no remote ref squats: one fetch of everything, and the names it brought
     # say so, without listing the remote first (``git ls-remote`` is a second connection,
     # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
     # takes the careful way, which lists the remote and leaves the squatters out.
     done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
     store.forget_archives()  # git moved the mirrors of month chains
-    after = store.refs_under(prefix)
+    after = store.refs_under(prefix, chained=False)
+    # Only a ref the remote has can squat: the archives a chain holds are no refs.
     skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
     if skipped:
         skipped = squatting(remote_refs(repo, remote, what="git fetch"))
@@ -168,10 +170,10 @@ def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
             store.mirror(prefix + rest, None)
         _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
         store.forget_archives()
-        after = store.refs_under(prefix)
-    moved = [RefMove(ref, before.get(ref), after.get(ref))
-             for ref in sorted({*before, *after}) if before.get(ref) != after.get(ref)
-             and not is_chain(ref)]  # a chain's archives are listed, by name
+        after = store.refs_under(prefix, chained=False)
+    moved = [RefMove(ref, old, new) for ref, old, new in
+             moved_names(prefix, before, index_before, after, store.archive_index())
+             if not is_chain(ref)]  # a chain's archives are listed, by name
     if sum(1 for ref in after if ref not in before) >= PACK_AFTER_NEW_REFS:
         pack_refs(repo)
     return FetchResult(remote, tuple(moved), tuple(skipped))
@@ -214,7 +216,8 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
     report, without touching them, the ledgers this clone owns that the remote changed."""
     gate = Gate(repo, verify)
     prefix = tracking_prefix(remote)
-    mirrors = store.refs_under(prefix)
+    # The archives of the chains (a year's 25,000) only for the signatures' sweep.
+    mirrors = store.refs_under(prefix, chained=gate.on)
     project_before = store.target(PROJECT_REF)
     checked = [PROJECT_REF]
     findings_before = _findings(repo, store, checked)
@@ -281,11 +284,10 @@ def owned_changes(store: Store, remote: str) -> tuple[OwnedChange, ...]:
     archive holds already (``push`` deletes it), anything else is reported."""
     prefix = tracking_prefix(remote)
     found: list[OwnedChange] = []
-    same = store.mirrored_as_here(prefix)  # a chain as pushed holds nothing changed
-    for mirror, theirs in sorted(store.refs_under(prefix).items()):
+    # A chain as pushed holds nothing changed: its archives are not even listed.
+    for mirror, theirs in sorted(store.refs_unlike_here(prefix).items()):
         kind, _, ledger_id = mirror.removeprefix(prefix).partition("/")
-        if (kind not in ("sessions", "archive") or not ledger_id or "/" in ledger_id
-                or mirror in same):
+        if kind not in ("sessions", "archive") or not ledger_id or "/" in ledger_id:
             continue
         session, archive = SESSIONS_PREFIX + ledger_id, ARCHIVE_PREFIX + ledger_id
         local = session if kind == "sessions" and store.exists(session) else archive
@@ -425,7 +427,9 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     path = store.repo.commondir / PULLED_FILE
     records = read_pulls(store)
     previous = records.get(remote, {}).get("after", {})
-    after = store.refs_under(tracking_prefix(remote))
+    # Not the archives of a chain mirrored as this clone holds it: they are this clone's,
+    # which review never looks at (a year's 25,000 names).
+    after = store.refs_unlike_here(tracking_prefix(remote))
     before = {ref: previous.get(ref, old) for ref, old in
               ((m.ref, m.old) for m in fetched.moved)}
     before.update({ref: previous[ref] for ref in after if ref in previous})

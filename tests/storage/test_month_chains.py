@@ -224,7 +224,7 @@ def test_a_store_sees_what_another_archived_after_it_read(
     assert ARCHIVE_PREFIX + second not in watching.ledger_refs()
 
 
-def test_archives_mirrored_as_here_are_known_by_their_chain(
+def test_archives_mirrored_as_here_are_left_out_chain_by_chain(
         repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = archived(repo_with_commit, monkeypatch, "one", "2026-10-05T10:00:00+00:00")
     second = archived(repo_with_commit, monkeypatch, "two", "2026-11-05T10:00:00+00:00")
@@ -233,13 +233,23 @@ def test_archives_mirrored_as_here_are_known_by_their_chain(
     for chain, tip in own.items():  # as a fetch of what this clone pushed leaves them
         git(repo_with_commit, "update-ref", mirror + chain.removeprefix("refs/ledger/"), tip)
     names = {mirror + f"archive/{first}", mirror + f"archive/{second}"}
-    assert Store(Repo(repo_with_commit)).mirrored_as_here(mirror) == names
+    store = Store(Repo(repo_with_commit))
+    everything = store.refs_under(mirror)
+    assert names <= set(everything)
+    assert store.refs_unlike_here(mirror) == {
+        ref: tip for ref, tip in everything.items() if ref not in names}
+    owned = store.owns()
+    assert all(owned(ref) for ref in store.ledger_refs())
+    assert not any(owned(ref) for ref in [*everything, *own, ARCHIVE_PREFIX + "nothing"])
     # Someone else's push moved one month's copy: its archives are looked at one by one.
     october = next(c for c in own if "/2026-10/" in c)
-    other = git(repo_with_commit, "commit-tree", "-m", "not yours",
-                f"{own[october]}^{{tree}}").strip()
-    git(repo_with_commit, "update-ref", mirror + october.removeprefix("refs/ledger/"), other)
+    forged = git(repo_with_commit, "commit-tree", "-m", f"not yours\n\nLedger-Archived: {first}",
+                 "-p", own[october], f"{own[october]}^{{tree}}").strip()
+    git(repo_with_commit, "update-ref", mirror + october.removeprefix("refs/ledger/"), forged)
     store = Store(Repo(repo_with_commit))
     store.forget_archives()
-    assert store.mirrored_as_here(mirror) == {mirror + f"archive/{second}"}
-    assert store.mirrored_as_here("refs/ledger/remotes/elsewhere/") == set()
+    everything = store.refs_under(mirror)
+    assert mirror + f"archive/{first}" in everything
+    assert store.refs_unlike_here(mirror) == {
+        ref: tip for ref, tip in everything.items() if ref != mirror + f"archive/{second}"}
+    assert store.refs_unlike_here("refs/ledger/remotes/elsewhere/") == {}
