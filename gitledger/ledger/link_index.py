@@ -154,6 +154,11 @@ class LinkIndex:
 
     def watched(self, refs: Collection[str]) -> set[str]:
         """Every file a row of ``refs`` watches."""
+        if set(self.refs()) <= set(refs):
+            # Every key is of ``refs``: the (role, key) index alone answers, where a filter
+            # by ref reads a row of the table for each key (a year's 20,000, 44 MB).
+            return {str(key) for (key,) in self.db.execute(
+                "SELECT DISTINCT key FROM keys WHERE role = 'w'")}
         marks = ",".join("?" * len(refs))
         return {str(key) for (key,) in self.db.execute(
             f"SELECT DISTINCT key FROM keys WHERE role = 'w' AND ref IN ({marks})",
