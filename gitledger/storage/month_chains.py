@@ -250,7 +250,6 @@ def build_index(git: pygit2.Repository, commondir: Path, chains: dict[str, str],
               else {})  # what this process read last is the file's content, or newer
     fresh: dict[str, object] = {}
     now_read: dict[str, tuple[str, list[Item]]] = {}
-    items: dict[str, tuple[str, Item]] = {}
     changed = set(cached or read) != set(chains)
     for chain, tip in sorted(chains.items()):
         known = read.get(chain) or _cached(cached.get(chain))
@@ -263,14 +262,25 @@ def build_index(git: pygit2.Repository, commondir: Path, chains: dict[str, str],
             changed = True
         fresh[chain] = {"tip": tip, "items": held}
         now_read[chain] = (tip, held)
+    if changed:
+        save_json(path, {"version": INDEX_VERSION, "chains": fresh})
+    return assemble(now_read, shadowed)
+
+
+def assemble(read: dict[str, tuple[str, list[Item]]],
+             shadowed: set[str] | frozenset[str] = frozenset()) -> ArchiveIndex:
+    """The index of the chains ``read`` ({chain ref: (tip, items newest first)}): each
+    archive by the name it is read by, the newest event of an id winning (of one chain,
+    then of the chain sorted last); the names in ``shadowed`` (real refs) held back."""
+    items: dict[str, tuple[str, Item]] = {}
+    for chain, (_, held) in sorted(read.items()):
         base = chain.rsplit("/", 3)[0] + "/archive/"
         for item in reversed(held):  # the newest event of an id wins
             items[base + item[0]] = (chain, item)
-    if changed:
-        save_json(path, {"version": INDEX_VERSION, "chains": fresh})
     hidden = {name: items.pop(name) for name in shadowed if name in items}
-    index = ArchiveIndex(items, dict(chains), hidden, frozenset(shadowed))
-    index.read = now_read
+    index = ArchiveIndex(items, {chain: tip for chain, (tip, _) in read.items()}, hidden,
+                         frozenset(shadowed))
+    index.read = read
     return index
 
 

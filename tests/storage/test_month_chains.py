@@ -9,6 +9,8 @@ from datetime import UTC
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gitledger.audit.doctor import doctor
 from gitledger.ledger.archives import list_archives, prune
@@ -18,7 +20,14 @@ from gitledger.storage import archive_store
 from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
 from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, MONTHS_PREFIX
-from gitledger.storage.month_chains import INDEX_FILE, is_chain
+from gitledger.storage.month_chains import (
+    INDEX_FILE,
+    ArchiveIndex,
+    Item,
+    assemble,
+    is_chain,
+    moved_names,
+)
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import RECHECK_SECONDS, Store
 from tests.conftest import git
@@ -253,3 +262,49 @@ def test_archives_mirrored_as_here_are_left_out_chain_by_chain(
     assert store.refs_unlike_here(mirror) == {
         ref: tip for ref, tip in everything.items() if ref != mirror + f"archive/{second}"}
     assert store.refs_unlike_here("refs/ledger/remotes/elsewhere/") == {}
+
+
+# -- which names moved: chain by chain, held to the whole listings' difference ------------
+
+_REMOTE = "refs/ledger/remotes/origin/"
+_CHAINS = [f"{_REMOTE}months/2026-{m:02d}/{c}" for m in (1, 2) for c in ("aaa", "bbb")]
+_IDS = ("id1", "id2", "id3", "id4")
+
+
+@st.composite
+def _listing(draw: st.DrawFn) -> tuple[dict[str, str], ArchiveIndex]:
+    """Real refs under the remote's prefix and an index of some of ``_CHAINS``."""
+    read: dict[str, tuple[str, list[Item]]] = {}
+    for chain in draw(st.sets(st.sampled_from(_CHAINS))):
+        ids = draw(st.lists(st.sampled_from(_IDS), max_size=4))
+        read[chain] = (draw(st.sampled_from(("t1", "t2"))),
+                       [(i, draw(st.sampled_from(("e1", "e2", "e3"))), "c", "a", 0, 0)
+                        for i in ids])
+    tags = draw(st.sets(st.sampled_from([f"{_REMOTE}archive/{i}" for i in _IDS]), max_size=2))
+    refs = {ref: draw(st.sampled_from(("r1", "r2"))) for ref in [*read, *tags]}
+    return refs, assemble(read, tags)
+
+
+def _whole(refs: dict[str, str], index: ArchiveIndex) -> dict[str, str]:
+    """What ``Store.refs_under`` lists: the refs, then the chains' names not among them."""
+    found = dict(refs)
+    for name in index.names():
+        if name.startswith(_REMOTE) and name not in found:
+            found[name] = index.event_of(name) or ""
+    return found
+
+
+@given(_listing(), _listing())
+def test_moved_names_are_the_whole_listings_difference(
+        before: tuple[dict[str, str], ArchiveIndex],
+        after: tuple[dict[str, str], ArchiveIndex]) -> None:
+    (refs_before, index_before), (refs_after, index_after) = before, after
+    # A chain at the same tip holds the same archives: only then is it "not moved".
+    for chain, tip in index_after.tips.items():
+        if index_before.tips.get(chain) == tip:
+            index_after.read[chain] = index_before.read[chain]
+    index_after = assemble(index_after.read, index_after.shadowed)
+    old, new = _whole(refs_before, index_before), _whole(refs_after, index_after)
+    expected = [(name, old.get(name), new.get(name)) for name in sorted({*old, *new})
+                if old.get(name) != new.get(name)]
+    assert moved_names(_REMOTE, refs_before, index_before, refs_after, index_after) == expected
