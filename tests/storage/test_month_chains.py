@@ -112,7 +112,7 @@ def test_the_index_cache_is_derived(repo_with_commit: Path,
     assert expected <= set(Store(Repo(repo_with_commit)).ledger_refs())
     assert cache.exists()
     saved = json.loads(cache.read_text())
-    assert saved["version"] == 1
+    assert saved["version"] == 2
     assert len(next(iter(saved["chains"].values()))["items"]) == 3
     # Garbage, or a cache that lies about a tip, is read again from git.
     cache.write_text("{not json")
@@ -247,6 +247,12 @@ def test_archives_mirrored_as_here_are_left_out_chain_by_chain(
     assert names <= set(everything)
     assert store.refs_unlike_here(mirror) == {
         ref: tip for ref, tip in everything.items() if ref not in names}
+    # The mirrors at our chains' tips are kept once in the cache file, and read back alike.
+    saved = json.loads((repo_with_commit / ".git" / CACHE_DIR / INDEX_FILE).read_text())
+    assert {c: e for c, e in saved["chains"].items() if c.startswith(mirror)} == {
+        mirror + c.removeprefix("refs/ledger/"): {"tip": t, "same": True}
+        for c, t in own.items()}
+    assert Store(Repo(repo_with_commit)).refs_under(mirror) == everything
     owned = store.owns()
     assert all(owned(ref) for ref in store.ledger_refs())
     assert not any(owned(ref) for ref in [*everything, *own, ARCHIVE_PREFIX + "nothing"])
