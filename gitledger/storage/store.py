@@ -491,18 +491,20 @@ class Store:
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
 
-    def ledger_refs(self) -> list[str]:
+    def ledger_refs(self, *, chained: bool = True) -> list[str]:
         """This repository's own ledgers under ``refs/ledger/`` (not the remotes' mirrors,
-        not the saved transcripts): the refs, and the archives of its month chains by the
-        names they are read by (``refs/ledger/archive/<id>``), not the chains."""
+        not the saved transcripts): the refs, and (with ``chained``) the archives of its
+        month chains by the names they are read by (``refs/ledger/archive/<id>``), not the
+        chains."""
         names = [r for r in self.git.references
                  if r.startswith(LEDGER_NAMESPACE) and not r.startswith(REMOTES_PREFIX)
                  and not r.startswith(TRANSCRIPTS_PREFIX)]
         real = set(names)
         if any(r.startswith(MONTHS_PREFIX) for r in names):
             names = [r for r in names if not r.startswith(MONTHS_PREFIX)]
-            names += [name for name in self.archive_index().names()
-                      if name.startswith(ARCHIVE_PREFIX) and name not in real]
+            if chained:
+                names += [name for name in self.archive_index().names()
+                          if name.startswith(ARCHIVE_PREFIX) and name not in real]
         return sorted(names)
 
     def target(self, ref: str) -> str | None:

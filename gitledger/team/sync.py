@@ -581,7 +581,8 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
     only with ``transcripts`` (``Store.ledger_refs`` never lists them)."""
     mine = store.worktree_ref()
     refs: dict[str, str] = {}
-    for ref in [*store.ledger_refs(), NOTES_REF]:
+    # The refs only: an archive of a month chain goes with its chain (a year's 25,000).
+    for ref in [*store.ledger_refs(chained=False), NOTES_REF]:
         if ref.startswith(SESSIONS_PREFIX) and not all_sessions and ref != mine:
             continue
         if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
