@@ -9,18 +9,29 @@ import subprocess
 
 #: Seconds a git command may take before the caller reads the ledgers itself.
 GIT_TIMEOUT = 5.0
+#: git's variables that choose the repository.  libgit2 reads none of them, and
+#: ``Repo(start)`` reads ``GIT_DIR`` only without a start: a git run in ``where`` that
+#: heeded them (a git hook, ``git --git-dir=A ledger -C B``) would answer for another
+#: repository than the one the caller reads.
+REPOSITORY_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE",
+                   "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_PREFIX",
+                   "GIT_IMPLICIT_WORK_TREE")
 
 
 def git_output(where: str | os.PathLike[str] | None, *args: str) -> str | None:
     """The stdout of ``git ARGS`` run in ``where``, or None when it fails (or git is not
-    there)."""
+    there).  The repository is the one ``Repo(where)`` opens: found from ``where`` when
+    one is given, else ``GIT_DIR`` or the current directory."""
+    kept = ("GIT_DIR",) if where is None else ()
+    env = {name: value for name, value in os.environ.items()
+           if name not in REPOSITORY_VARS or name in kept}
     try:
         done = subprocess.run(["git", *args], cwd=where, capture_output=True, text=True,
                               timeout=GIT_TIMEOUT, check=False,
-                              env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
+                              env={**env, "GIT_OPTIONAL_LOCKS": "0"})
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
     return done.stdout if done.returncode == 0 else None
 
 
-__all__ = ["GIT_TIMEOUT", "git_output"]
+__all__ = ["GIT_TIMEOUT", "REPOSITORY_VARS", "git_output"]

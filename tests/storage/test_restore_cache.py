@@ -237,3 +237,24 @@ def test_the_executable_prints_what_click_prints(started: Path, args: list[str])
     composed = _process(started, *args)  # composed without click, and saved
     assert composed == through_click
     assert _process(started, *args) == through_click  # the saved copy, when one was saved
+
+
+def test_git_dir_in_the_environment_is_not_the_repository_minus_c_names(
+        ledger: Run, started: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``git ledger -C B restore`` reads B whatever ``GIT_DIR`` says (``Repo(start)``
+    ignores it; a git hook or ``git --git-dir=A`` sets it): its block is neither keyed by
+    nor saved into A, whose next restore would print B's block."""
+    mine = _restored(ledger, PLAIN)
+    other = tmp_path / "other"
+    other.mkdir()
+    git(other, "init", "-q", "-b", "main")
+    there = Run(ledger.runner, other)
+    there("task", "the other repository's task")
+    (started / ".git" / RESTORE_FILE).unlink()
+    monkeypatch.setenv("GIT_DIR", str(started / ".git"))
+    theirs = _restored(there, PLAIN)
+    assert "the other repository's task" in theirs
+    monkeypatch.delenv("GIT_DIR")
+    assert _saved(started, PLAIN, monkeypatch) in (None, mine)
+    assert _restored(ledger, PLAIN) == mine == _uncached(started, PLAIN)
+
