@@ -122,9 +122,20 @@ def load(key: Key, asked: str) -> str | None:
         return None
     outputs = data.get("outputs")
     found = outputs.get(asked) if isinstance(outputs, dict) else None
+    return found if _servable(found) else None
+
+
+def _servable(found: object) -> bool:
+    """Whether a saved output may be printed as it is: a string that ``printable`` leaves
+    alone and that is UTF-8 (JSON's ``\\ud800`` makes a lone surrogate, which printing,
+    or saving the file again, would fail on)."""
     if not isinstance(found, str) or printable(found) != found:
-        return None
-    return found
+        return False
+    try:
+        found.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _holds(data: dict[str, Any], key: Key) -> bool:
@@ -148,7 +159,8 @@ def save(key: Key, after: Key | None, asked: str, output: str, *, me: str | None
     data = read_json_object(path, CACHE_LIMIT)
     outputs: dict[str, Any] = {}
     if data is not None and _holds(data, key) and isinstance(data.get("outputs"), dict):
-        outputs = {k: v for k, v in data["outputs"].items() if k != asked}
+        outputs = {k: v for k, v in data["outputs"].items()
+                   if k != asked and _servable(k) and _servable(v)}
     kept = dict(list(outputs.items())[-(MAX_OUTPUTS - 1):])
     kept[asked] = output
     document = {"version": VERSION, "state": key.state, "reads_head": reads_head,

@@ -35,7 +35,7 @@ def read_json_object(path: Path, limit: int) -> dict[str, Any] | None:
         if path.stat().st_size > limit:
             return None
         data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # nested past the recursion limit
         return None
     return data if isinstance(data, dict) else None
 

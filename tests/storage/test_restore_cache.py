@@ -258,3 +258,38 @@ def test_git_dir_in_the_environment_is_not_the_repository_minus_c_names(
     assert _saved(started, PLAIN, monkeypatch) in (None, mine)
     assert _restored(ledger, PLAIN) == mine == _uncached(started, PLAIN)
 
+
+def test_a_saved_output_that_cannot_be_printed_is_a_miss(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lone surrogate (JSON's ``\\ud800``) is no UTF-8: printing it would fail."""
+    _restored(ledger, PLAIN)
+    path = started / ".git" / RESTORE_FILE
+    data = json.loads(path.read_text())
+    data["outputs"] = dict.fromkeys(data["outputs"], "block \ud800")
+    path.write_text(json.dumps(data))
+    assert _saved(started, PLAIN, monkeypatch) is None
+
+
+def test_a_deeply_nested_file_is_a_miss(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """JSON nested deeper than Python's recursion limit raises RecursionError, not
+    ValueError: a miss, never a traceback, on either path."""
+    _restored(ledger, PLAIN)
+    (started / ".git" / RESTORE_FILE).write_text("[" * 100_000)
+    assert _saved(started, PLAIN, monkeypatch) is None
+    assert _restored(ledger, PLAIN) == _uncached(started, PLAIN)
+    assert _saved(started, PLAIN, monkeypatch) is not None  # replaced
+
+
+def test_the_executable_with_a_bad_file_prints_the_block(started: Path) -> None:
+    through_click = _process(started, "-C", str(started), *PLAIN)
+    path = started / ".git" / RESTORE_FILE
+    data = json.loads(path.read_text())
+    data["outputs"] = {**dict.fromkeys(data["outputs"], "block \ud800"),
+                       '["json", null, null, null]': "\udfff"}
+    path.write_text(json.dumps(data))
+    assert _process(started, *PLAIN) == through_click  # saved again, the bad one left out
+    assert _process(started, "-C", str(started), *PLAIN) == through_click
+    assert _process(started, *PLAIN) == through_click
+    path.write_text("[" * 100_000)
+    assert _process(started, *PLAIN) == through_click
