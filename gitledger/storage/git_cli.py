@@ -18,13 +18,23 @@ REPOSITORY_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE
                    "GIT_IMPLICIT_WORK_TREE")
 
 
-def git_output(where: str | os.PathLike[str] | None, *args: str) -> str | None:
+#: git's variables that set or redirect its config, which libgit2 never reads: a value
+#: they pin (``git -c user.name=…``, ``GIT_CONFIG_COUNT``) is not what libgit2 reads.
+CONFIG_VARS = ("GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL",
+               "GIT_CONFIG_SYSTEM", "GIT_CONFIG")
+
+
+def git_output(where: str | os.PathLike[str] | None, *args: str,
+               config_as_libgit2: bool = False) -> str | None:
     """The stdout of ``git ARGS`` run in ``where``, or None when it fails (or git is not
     there).  The repository is the one ``Repo(where)`` opens: found from ``where`` when
-    one is given, else ``GIT_DIR`` or the current directory."""
+    one is given, else ``GIT_DIR`` or the current directory.  ``config_as_libgit2``: git
+    reads the config files libgit2 reads, without the environment's overrides."""
     kept = ("GIT_DIR",) if where is None else ()
     env = {name: value for name, value in os.environ.items()
-           if name not in REPOSITORY_VARS or name in kept}
+           if (name not in REPOSITORY_VARS or name in kept) and not (config_as_libgit2 and (
+               name in CONFIG_VARS or name.startswith(("GIT_CONFIG_KEY_",
+                                                        "GIT_CONFIG_VALUE_"))))}
     try:
         done = subprocess.run(["git", *args], cwd=where, capture_output=True, text=True,
                               timeout=GIT_TIMEOUT, check=False,
@@ -34,4 +44,4 @@ def git_output(where: str | os.PathLike[str] | None, *args: str) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
-__all__ = ["GIT_TIMEOUT", "REPOSITORY_VARS", "git_output"]
+__all__ = ["CONFIG_VARS", "GIT_TIMEOUT", "REPOSITORY_VARS", "git_output"]

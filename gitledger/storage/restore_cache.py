@@ -74,7 +74,9 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     gitdir = lines[0]
     listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)",
                          LEDGER_NAMESPACE)
-    config = git_output(where, "config", "-z", "--get-regexp", r"^user\.(name|email)$")
+    # The identity as libgit2 reads it (the block's labels are), not as git -c pins it.
+    config = git_output(where, "config", "-z", "--get-regexp", r"^user\.(name|email)$",
+                        config_as_libgit2=True)
     if listing is None:
         return None
     me = _identity(config or "")

@@ -293,3 +293,27 @@ def test_the_executable_with_a_bad_file_prints_the_block(started: Path) -> None:
     assert _process(started, *PLAIN) == through_click
     path.write_text("[" * 100_000)
     assert _process(started, *PLAIN) == through_click
+
+
+def test_git_s_config_overrides_libgit2_never_reads_do_not_hide_a_changed_identity(
+        started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GIT_CONFIG_COUNT``/``GIT_CONFIG_PARAMETERS``/``GIT_CONFIG_GLOBAL`` (``git -c``, a
+    harness's environment) pin what the git CLI says of the identity; libgit2, which
+    composes the block, reads the config files only.  The key must follow what the block
+    is read as: an identity changed in the file is a miss, however git is told."""
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "")
+    git(started, "config", "user.name", "Ada Tester")
+    git(started, "config", "user.email", "ada@example.com")
+    monkeypatch.setenv("GIT_CONFIG_COUNT", "2")
+    monkeypatch.setenv("GIT_CONFIG_KEY_0", "user.name")
+    monkeypatch.setenv("GIT_CONFIG_VALUE_0", "Ada Tester")
+    monkeypatch.setenv("GIT_CONFIG_KEY_1", "user.email")
+    monkeypatch.setenv("GIT_CONFIG_VALUE_1", "ada@example.com")
+    first = _process(started, *PLAIN)
+    assert first == _process(started, *PLAIN)
+    git(started, "config", "user.name", "Bob Other")
+    git(started, "config", "user.email", "bob@example.com")
+    composed = _process(started, "-C", str(started), *PLAIN)
+    assert "[by Ada Tester]" in composed[1]  # the reader is Bob now
+    assert _process(started, *PLAIN) == composed
