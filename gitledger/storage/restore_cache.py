@@ -85,10 +85,14 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     state = json.dumps([VERSION, gitdir, listing, _read(Path(gitdir) / POINTER_FILE), me, env,
                         month], ensure_ascii=False)
     drift = _read(Path(gitdir) / DRIFT_FILE)
-    return Key(gitdir, hashlib.sha256(state.encode("utf-8")).hexdigest(),
-               lines[1] if len(lines) == 2 else "",
-               hashlib.sha256(drift.encode("utf-8")).hexdigest() if drift is not None else "",
-               me)
+    return Key(gitdir, _digest(state), lines[1] if len(lines) == 2 else "",
+               _digest(drift) if drift is not None else "", me)
+
+
+def _digest(text: str) -> str:
+    """A hash of ``text`` as the bytes it was read from (a file's undecodable bytes and the
+    environment's arrive as lone surrogates, which plain UTF-8 refuses to encode)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def _identity(config: str) -> str | None:

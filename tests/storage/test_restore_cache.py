@@ -317,3 +317,18 @@ def test_git_s_config_overrides_libgit2_never_reads_do_not_hide_a_changed_identi
     composed = _process(started, "-C", str(started), *PLAIN)
     assert "[by Ada Tester]" in composed[1]  # the reader is Bob now
     assert _process(started, *PLAIN) == composed
+
+
+def test_a_pointer_that_is_not_utf8_is_keyed_not_a_traceback(
+        ledger: Run, started: Path) -> None:
+    """A pointer file of garbage bytes (hostile or damaged) reached the key as lone
+    surrogates, and hashing it raised UnicodeEncodeError: a traceback where every other
+    command says one line about the pointer."""
+    from gitledger.storage.layout import POINTER_FILE
+
+    (started / ".git" / POINTER_FILE).write_bytes(b"\xff\xfe refs/ledger/\x80garbage\n")
+    assert restore_cache.current_key(started) is not None
+    through_click = _process(started, "-C", str(started), "restore")
+    assert "Traceback" not in through_click[2]
+    assert _process(started, "restore") == through_click
+    assert ledger("restore").exit_code == through_click[0]
