@@ -25,6 +25,12 @@ the ledger refs, the pointer, the identity read with the git CLI), without loadi
 libgit2; otherwise it composes the block with the same library call ``cli.py``'s
 ``restore`` makes, prints it and saves it again, without loading click and the command
 table.  A format or source click would refuse goes through click.
+
+``check`` (plain: ``--json`` and ``--project``, each at most once) is what a user runs
+after every pull and before every push: while the key of ``storage/check_output.py``
+holds (every ref, HEAD, the pointer, read with the git CLI) it prints the report the last
+check printed and exits with its status, without loading libgit2; otherwise it checks with
+the same library call ``cli.py``'s ``check`` makes, and saves what it printed.
 """
 
 from __future__ import annotations
@@ -159,6 +165,60 @@ def plain_restore(args: Sequence[str]) -> dict[str, Any] | None:
     return params
 
 
+#: ``check``'s flags a saved report is looked up by, and the parameter each sets; any other
+#: option (``--hook``, ``--ledger``, ``-C``) goes through click.
+CHECK_FLAGS: dict[str, str] = {"--json": "as_json", "--project": "project"}
+
+
+def plain_check(args: Sequence[str]) -> dict[str, bool] | None:
+    """The parameters click would give ``check`` for a plain ``check`` command line (its
+    ``CHECK_FLAGS``, each at most once), or None for any other command line."""
+    if not args or args[0] != "check":
+        return None
+    words = list(args[1:])
+    if len(set(words)) != len(words) or not set(words) <= set(CHECK_FLAGS):
+        return None
+    return {param: flag in words for flag, param in CHECK_FLAGS.items()}
+
+
+def run_check(params: dict[str, bool]) -> None:
+    """``cli.check`` with its flags: the saved report when its key holds, else the same
+    library call, output, saved copy and exit status."""
+    from gitledger.storage import check_output
+    from gitledger.storage.queue_probe import needs_drain
+
+    _drain_first(report=True)
+    asked = check_output.request(as_json=params["as_json"], project=params["project"])
+    key = None if needs_drain(None) else check_output.current_key(None)
+    saved = check_output.load(key, asked) if key is not None else None
+    if saved is not None:
+        _print_and_exit(saved.text, saved.code)
+
+    def compose() -> None:
+        from gitledger.audit.check import holds_while_refs_do, report_json, report_text
+        from gitledger.audit.commands import check as check_ledgers
+
+        report = check_ledgers(None, project=params["project"])
+        if params["as_json"]:
+            import json
+
+            from gitledger.core.display import shown
+
+            out = json.dumps(shown(report_json(report)), indent=2, ensure_ascii=False)
+        else:
+            out = report_text(report)
+        code = 1 if report.errors else 0
+        sys.stdout.write(out + "\n")
+        sys.stdout.flush()
+        if key is not None and holds_while_refs_do(report):
+            check_output.save(key, check_output.current_key(None), asked,
+                              check_output.Printed(out, code))
+        if code:
+            sys.exit(code)
+
+    _as_a_command(compose)
+
+
 def saved_restore(params: dict[str, Any]) -> str | None:
     """What ``restore`` with ``params`` printed last, while nothing it was read from moved
     and nothing is queued; None: compose it."""
@@ -291,13 +351,14 @@ def _utf8(stream: Any) -> bool:
         return False
 
 
-def _print_and_exit(text: str) -> None:
+def _print_and_exit(text: str, code: int = 0) -> None:
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         sys.stderr.close()
-    sys.exit(0)
+        code = 0
+    sys.exit(code)
 
 
 def _drain_first(*, report: bool) -> None:
@@ -333,6 +394,10 @@ def main() -> None:
         if restore is not None and _utf8(sys.stdout):
             run_restore(restore)
             return
+        checked = plain_check(args)
+        if checked is not None and _utf8(sys.stdout):
+            run_check(checked)
+            return
         from gitledger.cli import main as cli_main
 
         cli_main()
@@ -351,5 +416,6 @@ def main() -> None:
     sys.exit(result.exit_code)
 
 
-__all__ = ["DECIDE_OPTIONS", "RESTORE_OPTIONS", "main", "plain_decide", "plain_restore",
-           "pre_tool_use_agent", "run_decide", "run_restore", "saved_restore"]
+__all__ = ["CHECK_FLAGS", "DECIDE_OPTIONS", "RESTORE_OPTIONS", "main", "plain_check",
+           "plain_decide", "plain_restore", "pre_tool_use_agent", "run_check", "run_decide",
+           "run_restore", "saved_restore"]

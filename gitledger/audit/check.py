@@ -64,9 +64,7 @@ def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | N
                     # A teammate's mirror (``--ledger origin/…``) is not among those refs.
                     *(f"{led.ref} {store.target(led.ref)}" for led in ledgers if led.ref))
     saved = _saved_report(load_state(store, key))
-    # A commit no ref reaches can be pruned by git gc without any ref moving: a report that
-    # names one is checked again, so it turns into evidence-missing when the commit goes.
-    if saved is not None and not any(f.rule == "evidence-unreachable" for f in saved.findings):
+    if saved is not None and holds_while_refs_do(saved):
         return saved
     base_key = question_key(*question)
     report = _checked(where, ledgers, load_state(store, base_key, last=True), with_drift,
@@ -106,6 +104,13 @@ def _checked(where: str | os.PathLike[str] | None, ledgers: list[Ledger], saved:
                 index.rebuild(snap.ref, snap.commit, snap.entries, snap.bad)
             index.forget({ref for ref in index.refs() if store.exists(ref)})
     return whole
+
+
+def holds_while_refs_do(report: CheckReport) -> bool:
+    """Whether ``report`` stays the answer while no ref moves.  A commit no ref reaches
+    can be pruned by git gc without any ref moving: a report that names one is checked
+    again, so it turns into evidence-missing when the commit goes."""
+    return not any(f.rule == "evidence-unreachable" for f in report.findings)
 
 
 def _saved_report(saved: object) -> CheckReport | None:
@@ -188,4 +193,4 @@ def report_text(report: CheckReport) -> str:
 
 
 __all__ = ["ASK_USER_CHECKPOINTS", "RESTORE_LINES", "RULES", "CheckReport", "Finding", "check",
-           "evaluate", "report_json", "report_text"]
+           "evaluate", "holds_while_refs_do", "report_json", "report_text"]

@@ -60,6 +60,9 @@ DRIFT_FILE = "ledger-drift.json"
 #: Beside it: the restore block as last printed, with the key of what it was made from
 #: (``restore_cache.py``).
 RESTORE_FILE = "ledger-restore.json"
+#: Beside it: the report ``check`` last printed, with the key of what it was made from
+#: (``check_output.py``).
+CHECK_OUTPUT_FILE = "ledger-check.json"
 #: In a worktree's own git dir: the git events its hooks queued for Python to apply
 #: (``event_queue.py``), how far they are applied, the lock of the one that applies them,
 #: what they had to say, and why the queue is held (docs/format.md, "The event queue").

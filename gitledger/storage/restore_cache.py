@@ -29,25 +29,19 @@ pushed; deleting it costs one slower restore.  Imports no libgit2.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitledger.core.display import printable
 from gitledger.storage.git_cli import git_output
 from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, POINTER_FILE, RESTORE_FILE
-from gitledger.storage.whole_files import read_json_object, write_whole
+from gitledger.storage.saved_outputs import load_output, save_output
 
 VERSION = 1
-#: The cache file larger than this is not read; an output larger than this is not saved.
-CACHE_LIMIT = 4 << 20
-OUTPUT_LIMIT = 1 << 20
-#: Requests (format, budget, session id, source) kept for one state of the ledgers.
-MAX_OUTPUTS = 8
 #: What ``Repo.person`` reads from the environment beside the config.
 IDENTITY_VARS = ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "EMAIL", "GIT_COMMITTER_DATE")
 
@@ -123,25 +117,8 @@ def request(fmt: str, budget: int | None, session_id: str | None, source: str | 
 
 def load(key: Key, asked: str) -> str | None:
     """The output saved for request ``asked`` under ``key``, or None."""
-    data = read_json_object(Path(key.gitdir) / RESTORE_FILE, CACHE_LIMIT)
-    if data is None or not _holds(data, key):
-        return None
-    outputs = data.get("outputs")
-    found = outputs.get(asked) if isinstance(outputs, dict) else None
-    return found if _servable(found) else None
-
-
-def _servable(found: object) -> bool:
-    """Whether a saved output may be printed as it is: a string that ``printable`` leaves
-    alone and that is UTF-8 (JSON's ``\\ud800`` makes a lone surrogate, which printing,
-    or saving the file again, would fail on)."""
-    if not isinstance(found, str) or printable(found) != found:
-        return False
-    try:
-        found.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    found = load_output(Path(key.gitdir) / RESTORE_FILE, partial(_holds, key=key), asked)
+    return found if isinstance(found, str) else None
 
 
 def _holds(data: dict[str, Any], key: Key) -> bool:
@@ -158,22 +135,12 @@ def save(key: Key, after: Key | None, asked: str, output: str, *, me: str | None
     """Save ``output`` for request ``asked``, when nothing moved while it was composed
     (``after``, the key read again, is ``key``) and the restore read the identity the key
     holds (``me``).  A git dir that refuses the file keeps the old one."""
-    if (after != key or me != key.me or len(output) > OUTPUT_LIMIT
-            or printable(output) != output):
+    if after != key or me != key.me:
         return
-    path = Path(key.gitdir) / RESTORE_FILE
-    data = read_json_object(path, CACHE_LIMIT)
-    outputs: dict[str, Any] = {}
-    if data is not None and _holds(data, key) and isinstance(data.get("outputs"), dict):
-        outputs = {k: v for k, v in data["outputs"].items()
-                   if k != asked and _servable(k) and _servable(v)}
-    kept = dict(list(outputs.items())[-(MAX_OUTPUTS - 1):])
-    kept[asked] = output
-    document = {"version": VERSION, "state": key.state, "reads_head": reads_head,
-                "head": key.head, "drift": key.drift, "outputs": kept}
-    with contextlib.suppress(OSError):
-        write_whole(path, json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+    header = {"version": VERSION, "state": key.state, "reads_head": reads_head,
+              "head": key.head, "drift": key.drift}
+    save_output(Path(key.gitdir) / RESTORE_FILE, header, partial(_holds, key=key), asked,
+                output)
 
 
-__all__ = ["CACHE_LIMIT", "MAX_OUTPUTS", "VERSION", "Key", "current_key", "load", "request",
-           "save"]
+__all__ = ["VERSION", "Key", "current_key", "load", "request", "save"]

@@ -1,0 +1,108 @@
+"""The report ``git ledger check`` last printed, kept in the worktree's git dir with what it
+was made from, so that a check with nothing changed prints it without loading libgit2.
+
+``check`` is a function of the ledgers it reads, the commits their evidence names and HEAD
+(``check_cache.py``, whose saved findings a composing check reads).  This is the same
+answer one step earlier, as printed text and exit status, keyed with the git CLI:
+
+- the git dir and HEAD (``git rev-parse``);
+- every ref of the repository with its target (one ``git for-each-ref``): the ledgers, the
+  keep-alive chain, teammates' mirrors, every branch, tag and remote-tracking tip, so a
+  commit the evidence names cannot become unreachable without a ref moving;
+- the worktree's pointer file, byte for byte (which session ledger is this worktree's);
+- the version of gitledger (what a rule finds changes with it).
+
+A report naming an unreachable evidence commit is never saved: ``git gc`` may prune that
+commit without any ref moving.  A report is saved only when the key read after the check is
+the key read before it, and only when ``display.printable`` leaves it as it is; anything
+else in the file is a miss (``saved_outputs.py``).  Derived, local, never pushed; deleting
+it costs one slower check.  Imports no libgit2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import partial
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitledger import __version__
+from gitledger.storage.git_cli import git_output
+from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE
+from gitledger.storage.saved_outputs import load_output, save_output, servable
+
+#: Bump with ``check_cache.CHECK_VERSION`` (what a rule finds changed) or when the printed
+#: report changes.
+VERSION = 1
+
+
+class Key(NamedTuple):
+    """What a saved report was made from."""
+
+    gitdir: str
+    state: str
+
+
+class Printed(NamedTuple):
+    """What one ``check`` printed on stdout, and its exit status."""
+
+    text: str
+    code: int
+
+
+def current_key(where: str | os.PathLike[str] | None) -> Key | None:
+    """The key as the repository is now (two git commands, no libgit2); None when it
+    cannot be read that way (not a repository, no git)."""
+    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--revs-only", "HEAD")
+    lines = dirs.splitlines() if dirs is not None else []
+    if not 1 <= len(lines) <= 2:
+        return None
+    listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)")
+    if listing is None:
+        return None
+    gitdir = lines[0]
+    try:
+        pointer = (Path(gitdir) / POINTER_FILE).read_bytes().hex()
+    except OSError:
+        pointer = None
+    state = json.dumps([VERSION, __version__, gitdir, lines[1:], listing, pointer],
+                       ensure_ascii=False)
+    return Key(gitdir, hashlib.sha256(state.encode("utf-8", "surrogateescape")).hexdigest())
+
+
+def request(*, as_json: bool, project: bool) -> str:
+    """What one ``check`` call asked for, as the saved reports are looked up by."""
+    return json.dumps(["check", as_json, project])
+
+
+def load(key: Key, asked: str) -> Printed | None:
+    """The report saved for request ``asked`` under ``key``, or None."""
+    found = load_output(Path(key.gitdir) / CHECK_OUTPUT_FILE, partial(_holds, key=key), asked,
+                        _valid)
+    return Printed(found["text"], found["code"]) if found is not None else None
+
+
+def save(key: Key, after: Key | None, asked: str, printed: Printed) -> None:
+    """Save what a check printed for request ``asked``, when nothing moved while it ran
+    (``after``, the key read again, is ``key``)."""
+    if after != key:
+        return
+    save_output(Path(key.gitdir) / CHECK_OUTPUT_FILE, {"version": VERSION, "state": key.state},
+                partial(_holds, key=key), asked, {"text": printed.text, "code": printed.code},
+                _valid)
+
+
+def _holds(data: dict[str, Any], key: Key) -> bool:
+    return data.get("version") == VERSION and data.get("state") == key.state
+
+
+def _valid(found: object) -> bool:
+    """A saved report: printable text and the status ``check`` exits with (0 or 1)."""
+    return (isinstance(found, dict) and set(found) == {"text", "code"}
+            and servable(found["text"]) and found["code"] in (0, 1)
+            and type(found["code"]) is int)
+
+
+__all__ = ["VERSION", "Key", "Printed", "current_key", "load", "request", "save"]
