@@ -577,9 +577,10 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     """Validate this worktree's ledger and the project ledger.
 
     Prints each finding with its rule, the entry and a one-line fix.  Errors (claims the
-    ledger cannot back) exit 1; warnings are printed and exit 0.  With --hook stop, reads
-    the agent's Stop payload and prints {"decision": "block", ...} for errors only; it
-    never blocks twice in a row, on warnings, or when it fails itself.
+    ledger cannot back) exit 1; warnings are printed and exit 0.  While no ref, HEAD or
+    the worktree's pointer moved, a plain check prints the last one's report again.
+    With --hook stop, reads the agent's Stop payload and prints {"decision": "block", ...}
+    for errors only; it never blocks twice in a row, on warnings, or when it fails itself.
     """
     if hook_event is not None:
         if as_json or project or name:
