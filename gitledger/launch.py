@@ -30,7 +30,11 @@ table.  A format or source click would refuse goes through click.
 after every pull and before every push: while the key of ``storage/check_output.py``
 holds (every ref, HEAD, the pointer, read with the git CLI) it prints the report the last
 check printed and exits with its status, without loading libgit2; otherwise it checks with
-the same library call ``cli.py``'s ``check`` makes, and saves what it printed.
+the same library call ``cli.py``'s ``check`` makes, and saves what it printed.  The Stop
+hook's call (``check --hook stop --agent A``, as ``install`` writes it) lets the agent stop
+without loading libgit2 when ``integrations/stop_gate.py`` can say so (the payload says
+so, or the ledger was checked clean and nothing moved since); otherwise it runs the same
+hook as ``cli.py``.
 """
 
 from __future__ import annotations
@@ -179,6 +183,48 @@ def plain_check(args: Sequence[str]) -> dict[str, bool] | None:
     if len(set(words)) != len(words) or not set(words) <= set(CHECK_FLAGS):
         return None
     return {param: flag in words for flag, param in CHECK_FLAGS.items()}
+
+
+def stop_hook_agent(args: Sequence[str]) -> str | None:
+    """The agent of the Stop hook's call as ``install`` writes it (``check --hook stop``,
+    then ``--agent A`` or ``--agent=A`` or nothing), or None for any other command line."""
+    if tuple(args[:3]) != ("check", "--hook", "stop"):
+        return None
+    rest = list(args[3:])
+    if not rest:
+        return "claude"
+    if len(rest) == 2 and rest[0] == "--agent":
+        return rest[1]
+    if len(rest) == 1 and rest[0].startswith("--agent="):
+        return rest[0].removeprefix("--agent=")
+    return None
+
+
+def run_stop_hook(agent: str) -> None:
+    """``check --hook stop`` as click runs it, after applying the git hooks' queue: a stop
+    ``stop_gate`` lets go unchecked ends here, silently, without libgit2; any other runs the
+    same hook ``cli.py`` does."""
+    from gitledger.integrations.agent_registry import AGENTS
+    from gitledger.integrations.hook_core import read_stdin
+    from gitledger.integrations.stop_gate import let_go_unchecked
+
+    if agent not in AGENTS:
+        from gitledger.cli import main as cli_main
+
+        cli_main()  # click's usage error names the agents
+        return
+    _drain_first(report=True)
+    stdin = read_stdin(sys.stdin)
+    if let_go_unchecked(agent, stdin, os.environ):
+        sys.exit(0)
+    from gitledger.integrations.stop_hook import run_stop_check
+
+    result = run_stop_check(agent, stdin, os.environ, cwd=None)
+    if result.stdout:
+        sys.stdout.write(result.stdout + "\n")
+    if result.stderr:
+        sys.stderr.write(result.stderr)
+    sys.exit(0)
 
 
 def run_check(params: dict[str, bool]) -> None:
@@ -398,6 +444,10 @@ def main() -> None:
         if checked is not None and _utf8(sys.stdout):
             run_check(checked)
             return
+        stopping = stop_hook_agent(args)
+        if stopping is not None and _utf8(sys.stdout):
+            run_stop_hook(stopping)
+            return
         from gitledger.cli import main as cli_main
 
         cli_main()
@@ -418,4 +468,4 @@ def main() -> None:
 
 __all__ = ["CHECK_FLAGS", "DECIDE_OPTIONS", "RESTORE_OPTIONS", "main", "plain_check",
            "plain_decide", "plain_restore", "pre_tool_use_agent", "run_check", "run_decide",
-           "run_restore", "saved_restore"]
+           "run_restore", "run_stop_hook", "saved_restore", "stop_hook_agent"]

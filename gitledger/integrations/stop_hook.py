@@ -31,7 +31,9 @@ from gitledger.integrations.hook_io import (
     session_dir,
     time_limit,
 )
+from gitledger.integrations.stop_gate import lets_the_agent_go, remember_clean
 from gitledger.ledger.reader import LedgerReader
+from gitledger.storage import check_output
 from gitledger.storage.hook_state import read_stop_marks, write_stop_marks
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import open_repo
@@ -77,13 +79,16 @@ def run_stop_check(
                 raise HookFailure(f"stdin holds more than {STDIN_LIMIT} bytes; not a hook "
                                   "payload")
             data = payload_object(stdin)
-            if _lets_the_agent_go(agent, data):
+            if lets_the_agent_go(agent, data):
                 return HookResult("", "")
             payload = parse_payload(stdin, agent)
             where = session_dir(payload, env, cwd)
+            before = check_output.current_key(where)
             # Through the module, so that the check can be replaced in tests.
             report = audit_check.check(where, with_drift=False)  # warnings only: no blame
             if not report.errors:
+                if audit_check.holds_while_refs_do(report):
+                    remember_clean(where, before)
                 return HookResult("", "")
             if not _first_time_sent_back(where, payload.session_id, data):
                 return HookResult("", "")
@@ -193,18 +198,3 @@ def _first_time_sent_back(
     return True
 
 
-def _lets_the_agent_go(agent: str, data: Mapping[str, Any]) -> bool:
-    """Whether the payload says this stop must not be refused, whatever the ledger holds.
-
-    Every agent but Cursor sends ``stop_hook_active`` (true once a Stop hook has already
-    made it continue); Cursor counts its automatic follow-ups in ``loop_count`` and says in
-    ``status`` whether the run completed, was aborted or failed.
-    """
-    if data.get("stop_hook_active") is True:
-        return True
-    loops = data.get("loop_count")
-    if isinstance(loops, int) and not isinstance(loops, bool) and loops > 0:
-        return True
-    key = BY_NAME[agent].payload.stop_status
-    status = data.get(key) if key is not None else None
-    return isinstance(status, str) and status != "completed"

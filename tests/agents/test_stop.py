@@ -31,6 +31,7 @@ What the clients were seen to send (a spy handler beside ours records the payloa
 from __future__ import annotations
 
 import json
+import subprocess
 from typing import Any
 
 import pytest
@@ -122,3 +123,42 @@ def test_a_passing_check_lets_the_agent_stop_at_once(world: World) -> None:
     assert len(payloads) == 1, payloads
     assert payloads[0]["stop_hook_active"] is False
     assert "git ledger check" not in outcome.stdout
+
+
+def test_a_clean_stop_with_nothing_moved_since_is_let_go_from_the_saved_verdict(
+        world: World) -> None:
+    """The client's Stop hook runs ``git ledger check --hook stop``: after a clean check
+    with nothing moved since, it lets the agent stop from the saved verdict (launch.py,
+    without libgit2), which writes nothing; a write that makes an error is checked again
+    and sends the agent back.
+
+    Each run of a client here is a whole session, whose session-end hook writes a
+    checkpoint after the stop: so the harness checks once by hand, as the stop of an
+    earlier turn of the same session would have, before the run whose stop it watches."""
+    from gitledger.integrations.stop_gate import STOP_REQUEST
+    from gitledger.storage.layout import CHECK_OUTPUT_FILE
+
+    world.ledger("task", "pick the storage")
+    world.ledger("decide", "use sqlite", "--over", "postgres", "--because", "one file")
+    outcome = world.run("we are done", [Reply(text="All done.")])  # owns the ledger now
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 1, outcome.describe()
+    saved = world.repo / ".git" / CHECK_OUTPUT_FILE
+    payload = json.dumps({"session_id": "an-earlier-turn", "cwd": str(world.repo),
+                          "hook_event_name": "Stop", "stop_hook_active": False})
+    done = subprocess.run(["git", "ledger", "check", "--hook", "stop", "--agent",
+                           world.client.name], input=payload, cwd=world.repo,
+                          env=world.env(), capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert STOP_REQUEST in json.loads(saved.read_text())["outputs"]
+    stamp = saved.stat().st_mtime_ns
+    outcome = world.run("anything else?", [Reply(text="Nothing else.")])
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 1, outcome.describe()
+    assert saved.stat().st_mtime_ns == stamp, "the client's stop was checked again"
+    world.ledger("decide", "postgres", "--because", "more features")  # revived-alternative
+    outcome = world.run("and now?", [Reply(text="All done."), Reply(text="Leaving it.")])
+    assert outcome.rc == 0, outcome.describe()
+    assert len(outcome.turns()) == 2, outcome.describe()
+    assert REASON in outcome.seen(1)
