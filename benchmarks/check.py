@@ -7,7 +7,7 @@ here, not in tests):
 (a) the wall and CPU time of one ``git-ledger check`` process in a repository whose
     project ledger holds 5,000 decisions in 1,000 supersedes chains of 5 (four superseded,
     one in force), against the bare floor of the language, ``python -c "import pygit2"``,
-    interleaved in the same run (target <= 2x), in six ways: ``warm`` (every derived
+    interleaved in the same run (target <= 2x), in these ways: ``warm`` (every derived
     cache in place, among them the report the last check printed, ``<git dir>/
     ledger-check.json``, which ``launch.py`` prints without libgit2 while no ref moved),
     ``composed`` (that file deleted: the findings saved in ``ledger-cache/check.json``
@@ -15,7 +15,9 @@ here, not in tests):
     each run, so a check again of what changed), ``full`` (both saved reports deleted:
     every rule evaluated on every entry, read from the entry cache), ``cold`` (``<git
     common dir>/ledger-cache/`` deleted too: a fresh clone's first check) and ``--json``
-    (warm: an untimed ``check --json`` first saves its report);
+    (warm: an untimed ``check --json`` first saves its report); and the Stop hook
+    (``check --hook stop``, a Claude Code payload on stdin through ``sh -c``) with nothing
+    changed since an untimed one, and after a write;
 (b) the same with 1,000 decisions (200 chains), and the 5,000/1,000 ratio, to show how
     the cost grows with the ledger;
 (c) in-process ``check()`` at each size, warm and cold, and ``python -c "import
@@ -416,9 +418,15 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"(session ledger {SESSION_ENTRIES} entries)")
         floor_cmd = [sys.executable, "-c", "import pygit2"]
         import_cmd = [sys.executable, "-c", "import gitledger.cli"]
+        payload = root / "stop.json"  # no cwd: the hook checks the directory it runs in
+        payload.write_text(json.dumps({"session_id": "bench", "hook_event_name": "Stop",
+                                       "stop_hook_active": False, "prompt_id": "p-1"}))
+        stop_hook = ["sh", "-c", 'exec "$0" check --hook stop --agent claude < "$1"', script,
+                     str(payload)]
         kinds = {"warm": [script, "check"], "composed": [script, "check"],
                  "after a write": [script, "check"], "full": [script, "check"],
-                 "cold": [script, "check"], "--json": [script, "check", "--json"]}
+                 "cold": [script, "check"], "--json": [script, "check", "--json"],
+                 "stop hook": stop_hook, "stop hook, after a write": stop_hook}
         floor = Timings("python -c 'import pygit2'")
         imports = Timings("python -c 'import gitledger.cli'")
         runs = {(size, kind): Timings(f"git-ledger check, {size} decisions, {kind}")
@@ -437,7 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     # The other states delete the saved reports: --json (warm) checks once
                     # first, as the check before it would have.
                     before = (partial(saved_first, command, repo, proc_env)
-                              if kind == "--json" else partial(clear, repo, kind))
+                              if kind in ("--json", "stop hook")
+                              else partial(clear, repo, kind.removeprefix("stop hook, ")))
                     runs[size, kind].run(command, repo, proc_env, before=before)
                 timed(kinds["warm"], repo, proc_env)  # leave the caches warm again
         print(floor.line())
@@ -455,6 +464,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         record("check", f"git ledger check, {BASE_SIZE} decisions (after a write)",
                base["after a write"].median(), against="python -c 'import pygit2'",
                ratio=base["after a write"].ratio(floor), note=f"target <= {TARGET}")
+        record("check", f"the Stop hook, {BASE_SIZE} decisions, nothing changed",
+               base["stop hook"].median(), against="python -c 'import pygit2'",
+               ratio=base["stop hook"].ratio(floor), note="its own figure")
+        record("check", f"the Stop hook, {BASE_SIZE} decisions, after a write",
+               base["stop hook, after a write"].median(), against="python -c 'import pygit2'",
+               ratio=base["stop hook, after a write"].ratio(floor), note="its own figure")
         record("check", f"git ledger check, {BASE_SIZE} decisions (full: no saved report)",
                base["full"].median(), against="python -c 'import pygit2'",
                ratio=base["full"].ratio(floor), note=f"target <= {TARGET}")

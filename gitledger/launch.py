@@ -78,9 +78,15 @@ PROG = "git ledger"
 
 def pre_tool_use_agent(args: Sequence[str]) -> str | None:
     """The agent of a plain ``hook pre-tool-use`` call, or None for any other command line."""
-    if tuple(args[:2]) != _HOOK:
+    return _agent_after(args, _HOOK)
+
+
+def _agent_after(args: Sequence[str], head: tuple[str, ...]) -> str | None:
+    """The agent a hook's call names after the words ``head`` (``--agent A``,
+    ``--agent=A``, or nothing: Claude Code), or None when the call is anything else."""
+    if tuple(args[:len(head)]) != head:
         return None
-    rest = list(args[2:])
+    rest = list(args[len(head):])
     if not rest:
         return "claude"
     if len(rest) == 2 and rest[0] == "--agent":
@@ -188,16 +194,7 @@ def plain_check(args: Sequence[str]) -> dict[str, bool] | None:
 def stop_hook_agent(args: Sequence[str]) -> str | None:
     """The agent of the Stop hook's call as ``install`` writes it (``check --hook stop``,
     then ``--agent A`` or ``--agent=A`` or nothing), or None for any other command line."""
-    if tuple(args[:3]) != ("check", "--hook", "stop"):
-        return None
-    rest = list(args[3:])
-    if not rest:
-        return "claude"
-    if len(rest) == 2 and rest[0] == "--agent":
-        return rest[1]
-    if len(rest) == 1 and rest[0].startswith("--agent="):
-        return rest[0].removeprefix("--agent=")
-    return None
+    return _agent_after(args, ("check", "--hook", "stop"))
 
 
 def run_stop_hook(agent: str) -> None:
@@ -427,6 +424,15 @@ def _drain_first(*, report: bool) -> None:
         sys.stderr.write(line + "\n")
 
 
+#: The calls that start without click and print a command's output: how each is
+#: recognised (None: not this call), and what runs it.
+_PRINTING_CALLS: tuple[tuple[Callable[[Sequence[str]], Any], Callable[[Any], None]], ...] = (
+    (plain_restore, run_restore),
+    (plain_check, run_check),
+    (stop_hook_agent, run_stop_hook),
+)
+
+
 def main() -> None:
     args = sys.argv[1:]
     agent = pre_tool_use_agent(args)
@@ -436,18 +442,13 @@ def main() -> None:
             _drain_first(report=True)
             run_decide(decide)
             return
-        restore = plain_restore(args)
-        if restore is not None and _utf8(sys.stdout):
-            run_restore(restore)
-            return
-        checked = plain_check(args)
-        if checked is not None and _utf8(sys.stdout):
-            run_check(checked)
-            return
-        stopping = stop_hook_agent(args)
-        if stopping is not None and _utf8(sys.stdout):
-            run_stop_hook(stopping)
-            return
+        # These print what click would, byte for byte, only to a stream that writes UTF-8
+        # as it is (click re-encodes a misconfigured one).
+        for recognised, run in _PRINTING_CALLS:
+            found = recognised(args)
+            if found is not None and _utf8(sys.stdout):
+                run(found)
+                return
         from gitledger.cli import main as cli_main
 
         cli_main()

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitledger import __version__
-from gitledger.storage.git_cli import git_output
+from gitledger.storage.git_cli import git_dir_and_head, git_output
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE
 from gitledger.storage.saved_outputs import load_output, save_output, servable
 
@@ -55,19 +55,16 @@ class Printed(NamedTuple):
 def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     """The key as the repository is now (two git commands, no libgit2); None when it
     cannot be read that way (not a repository, no git)."""
-    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--revs-only", "HEAD")
-    lines = dirs.splitlines() if dirs is not None else []
-    if not 1 <= len(lines) <= 2:
-        return None
+    found = git_dir_and_head(where)
     listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)")
-    if listing is None:
+    if found is None or listing is None:
         return None
-    gitdir = lines[0]
+    gitdir, head = found
     try:
         pointer = (Path(gitdir) / POINTER_FILE).read_bytes().hex()
     except OSError:
         pointer = None
-    state = json.dumps([VERSION, __version__, gitdir, lines[1:], listing, pointer],
+    state = json.dumps([VERSION, __version__, gitdir, head, listing, pointer],
                        ensure_ascii=False)
     return Key(gitdir, hashlib.sha256(state.encode("utf-8", "surrogateescape")).hexdigest())
 

@@ -1,6 +1,7 @@
 """One git command's output through the git CLI, for the callers that must not load
-libgit2: the pre-tool-use hook's saved entries (``governing_cache.py``) and the restore
-block's saved copy (``restore_cache.py``).  No git command of these may take a lock."""
+libgit2: the pre-tool-use hook's saved entries (``governing_cache.py``), the restore
+block's saved copy (``restore_cache.py``) and check's saved report (``check_output.py``).
+No git command of these may take a lock."""
 
 from __future__ import annotations
 
@@ -44,4 +45,14 @@ def git_output(where: str | os.PathLike[str] | None, *args: str,
     return done.stdout if done.returncode == 0 else None
 
 
-__all__ = ["CONFIG_VARS", "GIT_TIMEOUT", "REPOSITORY_VARS", "git_output"]
+def git_dir_and_head(where: str | os.PathLike[str] | None) -> tuple[str, str] | None:
+    """The repository's absolute git dir and HEAD's commit ("" when HEAD is unborn), from
+    one ``git rev-parse``; None when git cannot say (not a repository, no git)."""
+    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--revs-only", "HEAD")
+    lines = dirs.splitlines() if dirs is not None else []
+    if not 1 <= len(lines) <= 2:
+        return None
+    return lines[0], lines[1] if len(lines) == 2 else ""
+
+
+__all__ = ["CONFIG_VARS", "GIT_TIMEOUT", "REPOSITORY_VARS", "git_dir_and_head", "git_output"]

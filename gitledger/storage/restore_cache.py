@@ -37,7 +37,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitledger.storage.git_cli import git_output
+from gitledger.storage.git_cli import git_dir_and_head, git_output
 from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, POINTER_FILE, RESTORE_FILE
 from gitledger.storage.saved_outputs import load_output, save_output
 
@@ -61,11 +61,10 @@ class Key(NamedTuple):
 def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     """The key as the repository is now (three git commands, no libgit2); None when it
     cannot be read that way (not a repository, no git)."""
-    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--revs-only", "HEAD")
-    lines = dirs.splitlines() if dirs is not None else []
-    if not 1 <= len(lines) <= 2:
+    found = git_dir_and_head(where)
+    if found is None:
         return None
-    gitdir = lines[0]
+    gitdir, head = found
     listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)",
                          LEDGER_NAMESPACE)
     # The identity as libgit2 reads it (the block's labels are), not as git -c pins it.
@@ -79,8 +78,7 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     state = json.dumps([VERSION, gitdir, listing, _read(Path(gitdir) / POINTER_FILE), me, env,
                         month], ensure_ascii=False)
     drift = _read(Path(gitdir) / DRIFT_FILE)
-    return Key(gitdir, _digest(state), lines[1] if len(lines) == 2 else "",
-               _digest(drift) if drift is not None else "", me)
+    return Key(gitdir, _digest(state), head, _digest(drift) if drift is not None else "", me)
 
 
 def _digest(text: str) -> str:
