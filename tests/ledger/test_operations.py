@@ -17,6 +17,7 @@ from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id
 from gitledger.core.model import Change, Entry
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
+from gitledger.ledger import reader
 from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.reader import SESSION_ENV
 from gitledger.ledger.results import WriteResult
@@ -693,6 +694,26 @@ def test_session_env_sets_owner_and_trailer(repo: Path, monkeypatch: pytest.Monk
     snapshot = ledger.snapshot()
     assert snapshot.meta is not None
     assert snapshot.meta.session_id == "sess-123"
+
+
+def test_an_append_reads_its_session_once(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entry and its commit's trailer name one session, read once: a session that
+    changes during the write (another session's hook recording its start) cannot split
+    them, and the started-session file is not read twice an append."""
+    ledger = Ledger.open(repo)
+    ledger.set_task("t")
+    reads: list[str] = []
+
+    def changing() -> str:
+        reads.append(f"sess-{len(reads)}")
+        return reads[-1]
+
+    monkeypatch.setattr(reader, "_session_from_env", changing)
+    result = ledger.decide("d")
+    assert reads == ["sess-0"]
+    assert _entry(result).session == "sess-0"
+    assert result.commit is not None
+    assert ("Ledger-Session", "sess-0") in _trailers(repo, result.commit)
 
 
 def test_first_session_claims_an_unowned_ledger_and_keeps_it(
