@@ -549,7 +549,9 @@ class Ledger(LedgerReader):
             written = [PurePosixPath(p).stem for p in built.files if p.startswith("entries/")]
             advance(self.store.repo.gitdir, "project" if ref == PROJECT_REF else "session",
                     outcome.get("base"), commit, written)
-        warnings = self._annotate(ref, commit, built.files)
+        warnings = self._annotate(ref, commit, built.files, added=(
+            entry_path(built.entry.id) if built.entry is not None and outcome["added"]
+            else None))
         if (_checkout_line_may_change(built, outcome["focus"])
                 or not (self.store.repo.gitdir / CHECKOUT_FILE).exists()) and ref.startswith(
                 SESSIONS_PREFIX) and ref == self.store.worktree_ref():
@@ -559,12 +561,14 @@ class Ledger(LedgerReader):
             warnings = (*warnings, not_the_owner(owner, session))
         return WriteResult(ref, commit, built.entry, built.focus, warnings), outcome.get("next")
 
-    def _annotate(self, ref: str, commit: str,
-                  files: dict[str, bytes | None]) -> tuple[str, ...]:
+    def _annotate(self, ref: str, commit: str, files: dict[str, bytes | None], *,
+                  added: str | None = None) -> tuple[str, ...]:
         """Bring the notes of the commits the written decisions cite (or cited) up to date.
 
-        The notes are an index: the ledger write has happened whatever becomes of them,
-        so a failure is a warning naming the command that restores them.
+        ``added``: a path no tree of the parent had (an add's entry), whose earlier version
+        is none without reading the parent.  The notes are an index: the ledger write has
+        happened whatever becomes of them, so a failure is a warning naming the command
+        that restores them.
         """
         before: TreeView | None = None
         for path, blob in files.items():
@@ -572,10 +576,13 @@ class Ledger(LedgerReader):
                 continue
             if blob is not None and b'kind = "decided"' not in blob:
                 continue  # only decisions name commits, and a kind never turns back
-            if before is None:  # the parent tree is read only for a decision's write
-                parent = self.store.first_parent(commit)
-                before = self.store.view_at(parent) if parent else None
-            old_blob = before.read(path) if before is not None else None
+            if path == added:
+                old_blob = None
+            else:
+                if before is None:  # the parent tree is read only for a decision's write
+                    parent = self.store.first_parent(commit)
+                    before = self.store.view_at(parent) if parent else None
+                old_blob = before.read(path) if before is not None else None
             if not any(b and (b"git:" in b or b"deployed_sha" in b) for b in (blob, old_blob)):
                 continue  # names no commit, now or before: nothing to note
             try:
