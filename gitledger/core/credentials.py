@@ -391,16 +391,91 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
 )
 
 
+_QUANTIFIERS = frozenset("?*+{")
+_SPECIAL = frozenset(".^$*+?{}[]()|\\")
+
+
+def required_literal(pattern: re.Pattern[str]) -> str:
+    """Text every match of ``pattern`` contains: the literal its source opens with (after a
+    leading ``\\b``), or ``""`` when that cannot be read off the source cheaply (a
+    case-insensitive pattern, an alternation at the top, a class or group first).
+
+    ``find_credential`` runs a pattern only over text holding its literal: a field of
+    prose then meets a handful of the hundred patterns instead of all of them (each search
+    costs a call from Python; the fields of one append met 560).  Read from the source at
+    import (no parsing: ``re._parser`` takes about 10 ms for the set, paid by every
+    ``decide``); tests/core/test_credential_prefilter.py holds every literal of the set to
+    a literal run the parser itself says each match holds.
+    """
+    source = pattern.pattern
+    if pattern.flags & (re.IGNORECASE | re.VERBOSE) or _top_level_branch(source):
+        return ""
+    at = 2 if source.startswith("\\b") else 0
+    literal: list[str] = []
+    while at < len(source):
+        ch = source[at]
+        if ch == "\\":
+            escaped = source[at + 1:at + 2]
+            if not escaped or escaped.isalnum() or escaped == "_":
+                break  # a class (\\d, \\w), an anchor, a reference: no literal character
+            literal.append(escaped)
+            at += 2
+        elif ch in _SPECIAL:
+            if ch in _QUANTIFIERS and literal:
+                literal.pop()  # the character before it may occur any number of times
+            break
+        else:
+            literal.append(ch)
+            at += 1
+    return "".join(literal)
+
+
+def _top_level_branch(source: str) -> bool:
+    """Whether ``source`` has a ``|`` outside every group and class."""
+    depth, at, in_class = 0, 0, False
+    while at < len(source):
+        ch = source[at]
+        if ch == "\\":
+            at += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if source[at + 1:at + 2] == "^":
+                at += 1
+            if source[at + 1:at + 2] == "]":
+                at += 1  # a ] first in a class is a character
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return True
+        at += 1
+    return False
+
+
+#: The patterns of ``find_credential`` in its order, each with its ``required_literal``.
+_TOKEN_SCAN = tuple((name, pattern, required_literal(pattern))
+                    for name, pattern in TOKEN_PATTERNS)
+_JUDGED_SCAN = tuple((name, pattern, judge, required_literal(pattern))
+                     for name, pattern, judge in JUDGED_PATTERNS)
+_URL_LITERAL = required_literal(URL_PASSWORD)
+
+
 def find_credential(text: str) -> str | None:
     """Name the kind of credential ``text`` appears to contain, or ``None``."""
-    for name, pattern in TOKEN_PATTERNS:
-        if pattern.search(text):
+    for name, pattern, literal in _TOKEN_SCAN:
+        if literal in text and pattern.search(text):
             return name
-    for name, pattern, judge in JUDGED_PATTERNS:
+    for name, pattern, judge, literal in _JUDGED_SCAN:
+        if literal not in text:
+            continue  # no match can be there
         for match in pattern.finditer(text):
             if judge(match) is not None:
                 return name
-    for match in URL_PASSWORD.finditer(text):
+    for match in URL_PASSWORD.finditer(text) if _URL_LITERAL in text else ():
         if url_password_secret(match) is not None:
             return "password in a URL"
     for match in AUTH_HEADER.finditer(text):

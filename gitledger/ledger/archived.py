@@ -34,7 +34,8 @@ class ArchivedLedger(Ledger):
     def name(self) -> str:
         return archive_label(self.ref or "")
 
-    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None], *,
+              session: object = None) -> WriteResult:
         raise read_only_error(self.ref or ARCHIVE_PREFIX)
 
     def ensure_started(self, ref: str) -> None:

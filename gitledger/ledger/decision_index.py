@@ -204,14 +204,17 @@ def _shadowed(own: TreeView | None, candidate: _Candidate, origin: str | None) -
 
 
 def record_write(store: Store, ref: str, parent: str | None, commit: str,
-                 entry: Entry) -> None:
+                 entry: Entry, *, added: bool = False) -> None:
     """Bring the index of ``ref`` from ``parent`` to ``commit``, a write of ``entry`` alone
     (its one changed blob), from the entry in hand: the next query then finds the index at
-    the tip and decodes nothing.
+    the tip and decodes nothing.  ``added``: the entry's path was in no tree of ``parent``
+    (an add), so an index at ``parent`` holds no row of it to remove.
 
     Only when this process has the index open (it asked it before the write, as
     ``decide`` does) and the index is at ``parent``; otherwise, or on any error, the index
     is left as it was and the next query brings it to the tip by diffing, as always.
+    Five statements for an add: the move of ``synced`` from ``parent`` (which is the
+    check that the index is there: it moves nothing otherwise), the rows, the transaction.
     """
     db = _OPEN.get((str(store.repo.commondir / CACHE_DIR / DB_NAME), os.getpid()))
     if db is None or parent is None:
@@ -221,11 +224,12 @@ def record_write(store: Store, ref: str, parent: str | None, commit: str,
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
-            if _synced(db, ref) == parent:
-                path = entry_path(entry.id)
-                _remove(db, ref, path)
+            moved = db.execute("UPDATE synced SET commit_id = ? WHERE ref = ? AND "
+                               "commit_id = ?", (commit, ref, parent)).rowcount
+            if moved:
+                if not added:
+                    _remove(db, ref, entry_path(entry.id))
                 _insert(db, ref, entry)
-                db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", (commit, ref))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

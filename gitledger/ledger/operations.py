@@ -69,6 +69,13 @@ from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 from gitledger.storage.worktrees import pointers as worktree_pointers
 
+
+class _Unread:
+    """The session not read yet (``Ledger.write``'s default: ``None`` is no session)."""
+
+
+_UNREAD = _Unread()
+
 _VERBS = {"open": "open", "decided": "decide", "verified": "verify", "dropped": "drop",
           "plan": "plan"}
 
@@ -419,7 +426,7 @@ class Ledger(LedgerReader):
                 entry, new_focus, nxt is not None and nxt != focus.next,
             )
 
-        return self.write(build)
+        return self.write(build, session=session)
 
     def _find_decision(self, prefix: str) -> Entry:
         try:
@@ -448,18 +455,21 @@ class Ledger(LedgerReader):
             return False
         return True
 
-    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]) -> WriteResult:
+    def write(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None], *,
+              session: str | _Unread | None = _UNREAD) -> WriteResult:
         """Commit what ``build`` computes from the tip, retried on a moved tip (see store).
 
         ``build`` may run several times, so it must decide everything from the tree it is
         given (an entry's status, say) and have no side effects; None means no change.
+        ``session``: the write's session as the caller read it for ``build`` (read once a
+        write: the entry and the commit's trailer name the same one); else read here.
         """
         self.repo.person()  # no identity: fail before anything, the pointer file too
         own = self.kind == "session" and (self._follows_worktree or self._ref is None
                                            or self._ref == self.store.worktree_ref())
         for _ in range(3):
             try:
-                result, moved_next = self._write_once(build)
+                result, moved_next = self._write_once(build, session)
             except _LedgerGone:
                 if not own:
                     break
@@ -483,13 +493,13 @@ class Ledger(LedgerReader):
                 "sets it")))
         return replace(result, focus=done.focus, focus_ref=done.ref)
 
-    def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None]
-                    ) -> tuple[WriteResult, str | None]:
+    def _write_once(self, build: Callable[[TreeView, LedgerMeta, Focus], Built | None],
+                    given: str | _Unread | None = _UNREAD) -> tuple[WriteResult, str | None]:
         """One attempt; with the NEXT a write to the project ledger asked for, which
         ``write`` sets in this worktree's ledger instead."""
         ref = self._writable_ref()
         self.ensure_started(ref)
-        session = self.session
+        session = self.session if isinstance(given, _Unread) else given
         outcome: dict[str, Any] = {}
 
         def operation(view: TreeView | None) -> tuple[Change, Built] | None:
@@ -505,6 +515,9 @@ class Ledger(LedgerReader):
                 built = _without_next(built, focus, view)
             if built is None:
                 return None
+            # A new path: the decision index at the base holds no row of it to remove.
+            outcome["added"] = (built.entry is not None
+                                and not view.has(entry_path(built.entry.id)))
             # The owner a write by another session is warned about: none when the write
             # itself sets the ledger's header (a claim hands the ledger to its session).
             outcome["owner"] = (meta.session_id if meta.kind == "session"
@@ -527,7 +540,8 @@ class Ledger(LedgerReader):
             refresh_after_write(self.store, commit, list(built.files))
         if built.entry is not None and [p for p in built.files if p.startswith(
                 f"{ENTRIES_DIR}/")] == [entry_path(built.entry.id)]:
-            record_write(self.store, ref, outcome.get("base"), commit, built.entry)
+            record_write(self.store, ref, outcome.get("base"), commit, built.entry,
+                         added=outcome["added"])
         # The pre-tool-use hook's tokens, and its saved copy of the governing entries.
         governs = built.entry is not None and role(built.entry) is not None
         path_index.refresh_after_write(self.store, ref, governs=governs)
@@ -535,7 +549,9 @@ class Ledger(LedgerReader):
             written = [PurePosixPath(p).stem for p in built.files if p.startswith("entries/")]
             advance(self.store.repo.gitdir, "project" if ref == PROJECT_REF else "session",
                     outcome.get("base"), commit, written)
-        warnings = self._annotate(ref, commit, built.files)
+        warnings = self._annotate(ref, commit, built.files, added=(
+            entry_path(built.entry.id) if built.entry is not None and outcome["added"]
+            else None))
         if (_checkout_line_may_change(built, outcome["focus"])
                 or not (self.store.repo.gitdir / CHECKOUT_FILE).exists()) and ref.startswith(
                 SESSIONS_PREFIX) and ref == self.store.worktree_ref():
@@ -545,12 +561,14 @@ class Ledger(LedgerReader):
             warnings = (*warnings, not_the_owner(owner, session))
         return WriteResult(ref, commit, built.entry, built.focus, warnings), outcome.get("next")
 
-    def _annotate(self, ref: str, commit: str,
-                  files: dict[str, bytes | None]) -> tuple[str, ...]:
+    def _annotate(self, ref: str, commit: str, files: dict[str, bytes | None], *,
+                  added: str | None = None) -> tuple[str, ...]:
         """Bring the notes of the commits the written decisions cite (or cited) up to date.
 
-        The notes are an index: the ledger write has happened whatever becomes of them,
-        so a failure is a warning naming the command that restores them.
+        ``added``: a path no tree of the parent had (an add's entry), whose earlier version
+        is none without reading the parent.  The notes are an index: the ledger write has
+        happened whatever becomes of them, so a failure is a warning naming the command
+        that restores them.
         """
         before: TreeView | None = None
         for path, blob in files.items():
@@ -558,10 +576,13 @@ class Ledger(LedgerReader):
                 continue
             if blob is not None and b'kind = "decided"' not in blob:
                 continue  # only decisions name commits, and a kind never turns back
-            if before is None:  # the parent tree is read only for a decision's write
-                parent = self.store.first_parent(commit)
-                before = self.store.view_at(parent) if parent else None
-            old_blob = before.read(path) if before is not None else None
+            if path == added:
+                old_blob = None
+            else:
+                if before is None:  # the parent tree is read only for a decision's write
+                    parent = self.store.first_parent(commit)
+                    before = self.store.view_at(parent) if parent else None
+                old_blob = before.read(path) if before is not None else None
             if not any(b and (b"git:" in b or b"deployed_sha" in b) for b in (blob, old_blob)):
                 continue  # names no commit, now or before: nothing to note
             try:

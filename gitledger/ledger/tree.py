@@ -82,7 +82,7 @@ def find_by_source_id(entries: Iterable[Entry], wanted: str, missing: UnknownEnt
 
 
 def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
-    meta_blob = view.read(META_PATH)
+    meta_blob = view.read_header_blob(META_PATH)
     if meta_blob is None:
         raise CorruptLedger(
             f"{ref} is not a ledger: its tree has no {META_PATH}"
@@ -95,7 +95,7 @@ def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
             f"{ref} uses ledger format {meta.format}; this gitledger reads format "
             f"{FORMAT_VERSION} (upgrade gitledger)"
         )
-    focus_blob = view.read(FOCUS_PATH)
+    focus_blob = view.read_header_blob(FOCUS_PATH)
     focus = decode_focus(focus_blob, f"{ref}:{FOCUS_PATH}") if focus_blob else Focus()
     if meta.format >= SEQ_TRAILER_FORMAT:
         # The counter moved on in the tip's trailer since state.toml was last written.

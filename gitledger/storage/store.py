@@ -85,6 +85,13 @@ WriteHook = Callable[["TreeView | None", "Mapping[str, bytes | BlobRef | None]",
 #: the changes below a directory.
 _Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]
 
+#: The header blobs (``ledger.toml``, ``state.toml``) this process has read, by id: an id
+#: names the same bytes in every repository, so what is kept is never stale, and every
+#: write reads the two again (two object reads each, size header then content) though they
+#: change at a claim or a NEXT.  Bounded: emptied when full.
+_HEADER_BLOBS: dict[pygit2.Oid, bytes] = {}
+HEADER_BLOBS_KEPT = 64
+
 
 class TreeView:
     """Read access to one ledger tree; what operations compute their change from."""
@@ -126,13 +133,29 @@ class TreeView:
     def read(self, path: str) -> bytes | None:
         """The blob at ``path`` (None when there is none); CorruptLedger, unread, when
         its header says it is bigger than a ledger file can be."""
+        oid = self._blob_at(path)
+        return None if oid is None else checked_blob(self._repo, oid)
+
+    def read_header_blob(self, path: str) -> bytes | None:
+        """``read`` for the small files every write reads (the ledger's header): the same
+        bytes, checked the same way the first time, then kept by id (``_HEADER_BLOBS``)."""
+        oid = self._blob_at(path)
+        if oid is None:
+            return None
+        kept = _HEADER_BLOBS.get(oid)
+        if kept is None:
+            kept = checked_blob(self._repo, oid)  # CorruptLedger, unkept, if too big
+            if len(_HEADER_BLOBS) >= HEADER_BLOBS_KEPT:
+                _HEADER_BLOBS.clear()
+            _HEADER_BLOBS[oid] = kept
+        return kept
+
+    def _blob_at(self, path: str) -> pygit2.Oid | None:
         try:
             entry = self._tree[path]
         except KeyError:
             return None
-        if entry.type != ObjectType.BLOB:
-            return None
-        return checked_blob(self._repo, entry.id)
+        return entry.id if entry.type == ObjectType.BLOB else None
 
     def names(self, path: str) -> list[str]:
         obj = self._lookup(path)

@@ -8,11 +8,13 @@ number of entry blobs a ``decide`` reads, which must not grow with the ledger.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -452,3 +454,89 @@ def test_dropped_approaches_and_rejected_decisions_are_indexed(
     assert shared.id in warned[0]
     assert write_warnings(session, "Poll every second", None, None,
                           because=f"{shared.id[:6]} was before the quota rose") == ()
+
+
+# -- what the write itself costs the index -----------------------------------------------------
+
+
+def _statements_of(ledger: Ledger, action: Callable[[], object]) -> list[str]:
+    """The SQL statements this process's open index ran during ``action``."""
+    db = decision_index._OPEN[(str(ledger.repo.commondir / CACHE_DIR / DB_NAME),
+                               os.getpid())]
+    seen: list[str] = []
+    db.set_trace_callback(seen.append)
+    try:
+        action()
+    finally:
+        db.set_trace_callback(None)
+    return seen
+
+
+def test_an_add_brings_the_index_along_without_a_delete_or_a_select(repo: Path) -> None:
+    """No DELETE for a path no earlier tree had, and the move of ``synced`` from the base
+    is the check that the index is there: a transaction, that move, the inserts."""
+    ledger = Ledger.open(repo)
+    first = _decide(ledger, "First", ["x"])
+    _decide(ledger, "Second", ["w"])  # the index is at the tip from here on
+    assert ledger.ref is not None
+    result: list[Entry] = []
+    seen = _statements_of(ledger, lambda: result.append(_decide(ledger, "Third", ["y", "z"])))
+    assert not [s for s in seen if s.startswith("DELETE")]
+    assert seen.count("BEGIN IMMEDIATE") == 1  # the query found the index at the base
+    written = seen[seen.index("BEGIN IMMEDIATE"):]
+    assert [s.split(" ", 1)[0] for s in written] == [
+        "BEGIN", "UPDATE", "INSERT", "INSERT", "INSERT", "COMMIT"]  # two rejections
+    assert _both_ways(ledger, "y", None) == Matches(result[0].id, None)
+    assert _both_ways(ledger, "x", None) == Matches(first.id, None)
+
+
+def test_an_edit_still_removes_what_the_entry_held(repo: Path) -> None:
+    ledger = Ledger.open(repo)
+    entry = _decide(ledger, "Keep logs a week", ["Keep logs forever"], scope="logs")
+    find_matches(ledger.store, ledger.ref, "x", None, None)  # the index at the tip
+    seen = _statements_of(ledger, lambda: ledger.edit(entry.id, over=["Keep logs a day"]))
+    assert len([s for s in seen if s.startswith("DELETE")]) == 3
+    # At the tip already (nothing left to diff), and without the old alternative.
+    assert _statements_of(ledger, lambda: find_matches(
+        ledger.store, ledger.ref, "x", None, None))[0].startswith("SELECT commit_id")
+    assert _both_ways(ledger, "Keep logs forever", None) == Matches()
+    assert _both_ways(ledger, "keep logs a day", None) == Matches(entry.id, None)
+
+
+def test_an_index_another_process_moved_is_not_updated_by_the_write(repo: Path) -> None:
+    """The index is not at the write's base: the conditional move moves nothing, no row
+    goes in, and the next query brings the index to the tip from where it is."""
+    ledger = Ledger.open(repo)
+    _decide(ledger, "First", ["x"])
+    path = ledger.repo.commondir / CACHE_DIR / DB_NAME
+    assert ledger.ref is not None
+    elsewhere = git(ledger.repo.workdir, "rev-parse", f"{ledger.ref}~1").strip()
+    db = decision_index._OPEN[(str(path), os.getpid())]
+    db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", (elsewhere, ledger.ref))
+    real = decision_index.record_write
+    entries: list[Entry] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> None:
+        real(*args, **kwargs)
+        entries.append(args[4])
+        rows = db.execute("SELECT commit_id FROM synced WHERE ref = ?", (ledger.ref,))
+        assert rows.fetchone()[0] == elsewhere  # not moved
+        assert db.execute("SELECT COUNT(*) FROM decisions WHERE id = ?",
+                          (args[4].id,)).fetchone()[0] == 0
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("gitledger.ledger.operations.record_write", recorded)
+        # find_matches brings the index to the tip first, so move it away in between.
+        real_find = decision_index.find_matches
+
+        def moved_after(*args: Any, **kwargs: Any) -> Matches | None:
+            found = real_find(*args, **kwargs)
+            db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", (elsewhere, ledger.ref))
+            return found
+
+        patch.setattr("gitledger.ledger.deciding.find_matches", moved_after)
+        second = _decide(ledger, "Second", ["y"])
+    assert entries
+    assert entries[0].id == second.id
+    assert _both_ways(ledger, "y", None) == Matches(second.id, None)
+    assert _both_ways(ledger, "x", None).rejected_by is not None

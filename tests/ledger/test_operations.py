@@ -17,10 +17,12 @@ from gitledger.core.ids import KIND_LETTERS, entry_path, is_valid_id
 from gitledger.core.model import Change, Entry
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import InvalidInput, RepositoryError, UnknownEntry
+from gitledger.ledger import reader
 from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.reader import SESSION_ENV
 from gitledger.ledger.results import WriteResult
 from gitledger.storage.layout import PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.store import Store
 from tests.conftest import FIXED_DATE, git
 
 
@@ -693,6 +695,55 @@ def test_session_env_sets_owner_and_trailer(repo: Path, monkeypatch: pytest.Monk
     snapshot = ledger.snapshot()
     assert snapshot.meta is not None
     assert snapshot.meta.session_id == "sess-123"
+
+
+def test_an_append_reads_its_session_once(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entry and its commit's trailer name one session, read once: a session that
+    changes during the write (another session's hook recording its start) cannot split
+    them, and the started-session file is not read twice an append."""
+    ledger = Ledger.open(repo)
+    ledger.set_task("t")
+    reads: list[str] = []
+
+    def changing() -> str:
+        reads.append(f"sess-{len(reads)}")
+        return reads[-1]
+
+    monkeypatch.setattr(reader, "_session_from_env", changing)
+    result = ledger.decide("d")
+    assert reads == ["sess-0"]
+    assert _entry(result).session == "sess-0"
+    assert result.commit is not None
+    assert ("Ledger-Session", "sess-0") in _trailers(repo, result.commit)
+
+
+def test_an_added_decision_reads_no_parent_for_its_notes(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An add's entry had no earlier version, so the notes need not read the parent to
+    learn it named no commit; an edit still does, and drops the notes it no longer names."""
+    repo = repo_with_commit
+    ledger = Ledger.open(repo)
+    ledger.set_task("t")
+    parents: list[str] = []
+    real = Store.first_parent
+
+    def counting(self: Store, commit: str) -> str | None:
+        parents.append(commit)
+        return real(self, commit)
+
+    monkeypatch.setattr(Store, "first_parent", counting)
+    plain = _entry(ledger.decide("No commits named"))
+    assert parents == []
+    cited = _entry(ledger.decide("Named", evidence=["git:HEAD"]))
+    assert parents == []
+    head = git(repo, "rev-parse", "HEAD").strip()
+    assert cited.id in git(repo, "notes", "--ref=refs/notes/ledger", "show", head)
+    ledger.edit(cited.id, evidence=["test:unit"])  # it names no commit any more: its line goes
+    assert len(parents) == 1
+    assert cited.id not in git(repo, "notes", "--ref=refs/notes/ledger", "show", head,
+                               check=False)
+    ledger.edit(plain.id, text="Still no commits named")
+    assert len(parents) == 2
 
 
 def test_first_session_claims_an_unowned_ledger_and_keeps_it(

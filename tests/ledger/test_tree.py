@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygit2
 import pytest
 
 from gitledger import FORMAT_VERSION
@@ -11,6 +12,8 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.model import BlobRef, Focus, LedgerMeta
 from gitledger.errors import CorruptLedger, UnknownEntry
 from gitledger.ledger.tree import count_entries, find_entry_id, read_entry, read_header
+from gitledger.storage import store as store_module
+from gitledger.storage.bounded import checked_blob
 from gitledger.storage.store import TreeView
 from tests.builders import CREATED, entry_files, make_entry, put, store_at
 
@@ -78,6 +81,30 @@ def test_read_header_reads_the_focus(repo: Path) -> None:
     found = read_header(REF, _view(repo, {"ledger.toml": encode_meta(META),
                                           "state.toml": encode_focus(focus)}))
     assert found == (META, focus)
+
+
+def test_read_header_reads_the_objects_of_a_header_once(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write reads the header: the second time its blobs come from what was kept
+    (an id names the same bytes), and a header that changed is read afresh."""
+    focus = Focus(task="ship it", next="write tests", seq=7)
+    view = _view(repo, {"ledger.toml": encode_meta(META), "state.toml": encode_focus(focus)})
+    reads: list[pygit2.Oid] = []
+
+    def counting(git: pygit2.Repository, oid: pygit2.Oid, *args: int | None) -> bytes:
+        reads.append(oid)
+        return checked_blob(git, oid, *args)
+
+    monkeypatch.setattr(store_module, "checked_blob", counting)
+    store_module._HEADER_BLOBS.clear()
+    assert read_header(REF, view) == (META, focus)
+    assert len(reads) == 2
+    assert read_header(REF, view) == (META, focus)
+    assert len(reads) == 2
+    moved = Focus(task="ship it", next="release", seq=8)
+    later = _view(repo, {"ledger.toml": encode_meta(META), "state.toml": encode_focus(moved)})
+    assert read_header(REF, later) == (META, moved)
+    assert len(reads) == 3  # only the new state.toml
 
 
 def test_a_tree_without_ledger_toml_is_not_a_ledger(repo: Path) -> None:

@@ -13,6 +13,7 @@ import pytest
 from gitledger.core.ids import entry_path
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.errors import CorruptLedger
+from gitledger.storage import store as store_module
 from gitledger.storage.bounded import MAX_LEDGER_BLOB, checked_blob, oversized
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.integrity import blob_data
@@ -104,3 +105,18 @@ def test_oversized_skips_what_is_known_and_finds_history(repo: Path) -> None:
     assert found is not None
     assert (found.commit, found.path) == (str(second), "a/c")
     assert oversized(git, str(third), [str(second)]) is None  # already here
+
+
+def test_a_huge_header_blob_is_refused_every_time_and_never_kept(repo: Path) -> None:
+    """The header files every write reads are kept by id once read: one over the limit is
+    refused as ``read`` refuses it, at each read, and nothing of it is kept."""
+    store = store_at(repo)
+    oid = _header_only_blob(repo, 1 << 30)
+    tree = _tree_with(store.git, "ledger.toml", oid)
+    commit = store.git.create_commit(None, pygit2.Signature("a", "a@x"),
+                                     pygit2.Signature("a", "a@x"), "m", tree.id, [])
+    view = store.view_at(str(commit))
+    for _ in range(2):
+        with pytest.raises(CorruptLedger, match="over the"):
+            view.read_header_blob("ledger.toml")
+    assert oid not in store_module._HEADER_BLOBS

@@ -7,10 +7,13 @@ import threading
 import time
 from pathlib import Path
 
+import pygit2
 import pytest
 
 from gitledger.core.model import Change
 from gitledger.errors import ConcurrentUpdate, CorruptLedger
+from gitledger.storage import store as store_module
+from gitledger.storage.bounded import checked_blob
 from gitledger.storage.store import Store, TreeView
 from tests.builders import put, store_at
 from tests.conftest import git
@@ -161,3 +164,54 @@ def test_ledger_refs_leave_out_mirrors_and_transcripts(repo: Path) -> None:
     assert not store.exists("refs/ledger/project")
     assert store.target(REF) == commit
     assert store.target("refs/ledger/none") is None
+
+
+# -- the header blobs every write reads --------------------------------------------------------
+
+
+def test_a_header_blob_is_read_from_git_once_then_kept_by_id(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)
+    ref = "refs/ledger/project"
+    put(store, ref, {"state.toml": b"seq = 1\n", "other.toml": b"x = 1\n"})
+    view = store.tip(ref).view
+    assert view is not None
+    reads: list[object] = []
+
+    def counting(git: pygit2.Repository, oid: pygit2.Oid, *args: int | None) -> bytes:
+        reads.append(oid)
+        return checked_blob(git, oid, *args)
+
+    monkeypatch.setattr(store_module, "checked_blob", counting)
+    store_module._HEADER_BLOBS.clear()
+    assert view.read_header_blob("state.toml") == view.read("state.toml") == b"seq = 1\n"
+    assert len(reads) == 2  # the header read, and read's own
+    assert view.read_header_blob("state.toml") == b"seq = 1\n"
+    assert len(reads) == 2  # kept
+    assert view.read_header_blob("missing.toml") is None
+    put(store, ref, {"state.toml": b"seq = 2\n"})  # new content, new id: never stale
+    later = store.tip(ref).view
+    assert later is not None
+    assert later.read_header_blob("state.toml") == b"seq = 2\n"
+    assert len(reads) == 3
+
+
+def test_a_header_path_that_is_a_tree_reads_as_none(repo: Path) -> None:
+    store = store_at(repo)
+    ref = "refs/ledger/project"
+    put(store, ref, {"state.toml/inner": b"x = 1\n"})
+    view = store.tip(ref).view
+    assert view is not None
+    assert view.read_header_blob("state.toml") is None
+
+
+def test_the_kept_header_blobs_stay_bounded(repo: Path) -> None:
+    store = store_at(repo)
+    ref = "refs/ledger/project"
+    store_module._HEADER_BLOBS.clear()
+    for n in range(store_module.HEADER_BLOBS_KEPT * 2 + 3):
+        put(store, ref, {"state.toml": f"seq = {n}\n".encode()})
+        view = store.tip(ref).view
+        assert view is not None
+        assert view.read_header_blob("state.toml") == f"seq = {n}\n".encode()
+        assert len(store_module._HEADER_BLOBS) <= store_module.HEADER_BLOBS_KEPT
