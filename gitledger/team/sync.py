@@ -52,6 +52,7 @@ from gitledger.storage.network import network_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
+    OversizedProbe,
     blocked,
     brings_oversized,
     default_remote,
@@ -220,22 +221,33 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
     mirrors = store.refs_under(prefix, chained=gate.on)
     project_before = store.target(PROJECT_REF)
     checked = [PROJECT_REF]
-    findings_before = _findings(repo, store, checked)
-    merges: list[MergeResult] = []
-    left: list[str] = []
-    for local in SHARED_REFS:
-        theirs = mirrors.get(tracking_ref(remote, local))
-        if theirs is None:
-            continue
-        refused = refuse_merge(store, gate, remote, local, theirs)
-        if refused is not None:
-            left.append(f"{_label(remote, local)} was not merged: {refused}")
-            continue
-        merges.append(merge_into(store, local, theirs, label=_label(remote, local),
-                                 lines=local == KEEP_REF, keep_removed=local == PROJECT_REF))
-    left.extend(gate.sweep(mirrors))
-    their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
-    too_big = _oversized(store, their_notes, NOTES_REF) if their_notes else None
+    # git looks for oversized blobs in what each mirror brings while the "before" check
+    # runs: nothing is merged before its answer.
+    probes = {local: OversizedProbe(repo, theirs, store.target(local), MAX_LEDGER_BLOB)
+              for local in (*SHARED_REFS, NOTES_REF)
+              if (theirs := mirrors.get(tracking_ref(remote, local))) is not None}
+    try:
+        findings_before = _findings(repo, store, checked)
+        merges: list[MergeResult] = []
+        left: list[str] = []
+        for local in SHARED_REFS:
+            theirs = mirrors.get(tracking_ref(remote, local))
+            if theirs is None:
+                continue
+            refused = refuse_merge(store, gate, remote, local, theirs, probes.get(local))
+            if refused is not None:
+                left.append(f"{_label(remote, local)} was not merged: {refused}")
+                continue
+            merges.append(merge_into(store, local, theirs, label=_label(remote, local),
+                                     lines=local == KEEP_REF,
+                                     keep_removed=local == PROJECT_REF))
+        left.extend(gate.sweep(mirrors))
+        their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
+        too_big = (_oversized(store, their_notes, NOTES_REF, probes.get(NOTES_REF))
+                   if their_notes else None)
+    finally:
+        for probe in probes.values():
+            probe.close()
     if too_big:
         left.append(f"{_label(remote, NOTES_REF)} was not merged: {too_big}")
     notes = _merge_notes(repo, store, None if too_big else their_notes)
@@ -252,12 +264,13 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
 
 
 def refuse_merge(store: Store, gate: Gate, remote: str, local: str, theirs: str,
-                 ) -> str | None:
+                 probe: OversizedProbe | None = None) -> str | None:
     """Why the mirror ``theirs`` of ``remote``'s ``local`` must not be merged into
     ``local`` (None: it may be).  The one gate every shared ref passes before a merge:
-    no blob a write could not make (read from the headers, never inflated), the kind of
-    record it must be, and, where the team verifies, signatures git accepts."""
-    return (_oversized(store, theirs, local) or _not_a_ledger(store, local, theirs)
+    no blob a write could not make (read from the headers, never inflated; ``probe``:
+    git's look at them started already), the kind of record it must be, and, where the
+    team verifies, signatures git accepts."""
+    return (_oversized(store, theirs, local, probe) or _not_a_ledger(store, local, theirs)
             or gate.refusal(tracking_ref(remote, local), theirs))
 
 
@@ -265,10 +278,15 @@ def _label(remote: str, ref: str) -> str:
     return f"{remote}/{ref.removeprefix('refs/ledger/').removeprefix('sessions/')}"
 
 
-def _oversized(store: Store, theirs: str, local: str) -> str | None:
-    """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
+def _oversized(store: Store, theirs: str, local: str,
+               probe: OversizedProbe | None = None) -> str | None:
+    """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads).
+    ``probe`` is git's look started earlier, from what ``local`` held then (what it holds
+    now can only be more: a yes is walked again from there, to name the blob)."""
     known = store.target(local)
-    if brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB) is False:
+    said = (probe.answer() if probe is not None
+            else brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB))
+    if said is False:
         return None
     found = store.oversized(theirs, known)
     return None if found is None else str(found)

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,7 +16,9 @@ from gitledger.storage.layout import NOTES_REF
 from gitledger.storage.mirrors import local_ref_of, mirrors, tracking_prefix, tracking_ref
 from gitledger.storage.network import git_complaint
 from gitledger.storage.remotes import (
+    OversizedProbe,
     blocked,
+    brings_oversized,
     default_remote,
     fetch_refspecs,
     run_git,
@@ -148,3 +152,46 @@ def test_blocked_is_the_pairwise_rule(refs: list[str], there: list[str]) -> None
     pairwise = [ref for ref in refs
                 if any(n.startswith(ref + "/") or ref.startswith(n + "/") for n in there)]
     assert blocked(refs, there) == pairwise
+
+
+# -- the oversized probe: git's look at what a fetch brought, in the background ----------
+
+
+def test_the_oversized_probe_answers_as_brings_oversized_does(repo: Path) -> None:
+    store = store_at(repo)
+    small = put(store, "refs/ledger/project", {"entries/a.toml": b"x" * 10})
+    big = put(store, "refs/ledger/project", {"entries/b.toml": b"y" * 100})
+    after = put(store, "refs/ledger/project", {"entries/b.toml": None})  # history holds it
+    for tip, known, want in ((small, None, False), (big, None, True), (after, None, True),
+                             (after, big, False), (big, small, True)):
+        probe = OversizedProbe(store.repo, tip, known, 50)
+        assert probe.answer() is want, (tip, known)
+        assert probe.answer() is want  # asked again: the same answer, git is not rerun
+        assert brings_oversized(store.repo, tip, known, 50) is want
+
+
+def test_the_oversized_probe_says_none_when_git_cannot_say(repo: Path) -> None:
+    store = store_at(repo)
+    put(store, "refs/ledger/project", {"entries/a.toml": b"x"})
+    assert OversizedProbe(store.repo, "0" * 40, None, 50).answer() is None  # no such commit
+    assert OversizedProbe(store.repo, "not-a-sha", None, 50).answer() is None
+
+
+def test_the_oversized_probe_runs_while_the_caller_works_and_close_stops_it(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)
+    tip = put(store, "refs/ledger/project", {"entries/a.toml": b"x"})
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def recorded(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process = real(*args, **kwargs)
+        started.append(process)
+        return process
+
+    monkeypatch.setattr(subprocess, "Popen", recorded)
+    probe = OversizedProbe(store.repo, tip, None, 50)
+    assert len(started) == 1  # git started before anyone asked
+    probe.close()
+    assert started[0].returncode is not None  # waited for: no process left behind
+    assert probe.answer() is None  # closed unasked: git's answer is not made up
