@@ -35,6 +35,7 @@ from gitledger.errors import LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
+from gitledger.storage.entry_cache import shared_reads
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
@@ -215,6 +216,14 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
                    verify: bool = False) -> PullResult:
     """Merge the shared ledgers (the project ledger, the keep-alive chain, the notes) and
     report, without touching them, the ledgers this clone owns that the remote changed."""
+    # The blobs the merge brings are read and decoded once: by the digest of the merge, the
+    # check after it and the entry cache it saves.
+    with shared_reads():
+        return _merged(repo, store, remote, fetched, verify=verify)
+
+
+def _merged(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
+            verify: bool) -> PullResult:
     gate = Gate(repo, verify)
     prefix = tracking_prefix(remote)
     # The archives of the chains (a year's 25,000) only for the signatures' sweep.
