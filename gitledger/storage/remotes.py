@@ -18,6 +18,7 @@ import contextlib
 import os
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -204,12 +205,15 @@ class OversizedProbe:
         env = {**os.environ, "LC_ALL": "C", "LANGUAGE": "C"}
         self._answer: bool | None = None
         self._git: subprocess.Popen[bytes] | None = None
+        # Into a file, not a pipe: git lists every object (47,000 for a pull of 5,000
+        # commits), and a full pipe nobody reads yet would stop it.
+        self._out = tempfile.TemporaryFile()  # noqa: SIM115 - closed by answer or close
         try:
             self._git = subprocess.Popen(["git", "-C", str(repo.workdir), *args],
-                                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                         stdin=subprocess.DEVNULL, stdout=self._out,
                                          stderr=subprocess.DEVNULL, env=env)
         except OSError:
-            self._git = None  # git cannot say: None, as a failed run says
+            self._out.close()  # git cannot say: None, as a failed run says
 
     def answer(self) -> bool | None:
         """True when a blob over the limit is there, False when none is, None when git
@@ -217,11 +221,19 @@ class OversizedProbe:
         git, self._git = self._git, None
         if git is None:
             return self._answer
-        out, _ = git.communicate()
-        if git.returncode == 0:
-            # An omitted blob's line is ``~<id>``; every other line is an object's id.
-            self._answer = out.startswith(b"~") or b"\n~" in out
+        try:
+            if git.wait() == 0:
+                self._out.seek(0)
+                out = self._out.read()
+                # An omitted blob's line is ``~<id>``; every other line is an object's id.
+                self._answer = out.startswith(b"~") or b"\n~" in out
+        finally:
+            self._out.close()
         return self._answer
+
+    def answered(self) -> bool:
+        """Whether ``answer`` would not wait: git is done (or never ran)."""
+        return self._git is None or self._git.poll() is not None
 
     def close(self) -> None:
         """Stop git if nobody waited for it (the pull failed first)."""
@@ -229,7 +241,8 @@ class OversizedProbe:
         if git is not None:
             with contextlib.suppress(OSError):
                 git.kill()
-            git.communicate()
+            git.wait()
+        self._out.close()
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ contains is deleted there, with a lease on the value we saw.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -31,13 +32,14 @@ from typing import Any
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
-from gitledger.errors import LedgerError, SyncError
+from gitledger.errors import CorruptLedger, LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
-from gitledger.storage.entry_cache import shared_reads
+from gitledger.storage.entry_cache import decoded_blob, shared_reads
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    ENTRIES_DIR,
     KEEP_REF,
     KEPT_DIR,
     MONTHS_DIR,
@@ -237,6 +239,8 @@ def _merged(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
               if (theirs := mirrors.get(tracking_ref(remote, local))) is not None}
     try:
         findings_before = _findings(repo, store, checked)
+        _read_ahead(store, mirrors.get(tracking_ref(remote, PROJECT_REF)),
+                    probes.get(PROJECT_REF))
         merges: list[MergeResult] = []
         left: list[str] = []
         for local in SHARED_REFS:
@@ -270,6 +274,27 @@ def _merged(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
         _record_pull(store, remote, project_before, fetched, merges)
     path_index.refresh_all(store)  # the pre-tool-use hook's tokens, in every worktree
     return result
+
+
+def _read_ahead(store: Store, theirs: str | None, probe: OversizedProbe | None) -> None:
+    """While git still looks for oversized blobs in ``theirs`` (the project ledger's
+    mirror), read the entries it would bring: bounded reads, each blob's size checked
+    from its header first, decoded once for the merge's digest and the check after it
+    (``shared_reads``).  It stops when git answers, so that it never delays the pull."""
+    if probe is None or theirs is None or probe.answered():
+        return
+    try:
+        ours, mirrored = store.tip(PROJECT_REF).view, store.view_at(store.peeled(theirs))
+        bringing = (ours.changed_blobs(mirrored, ENTRIES_DIR) if ours is not None
+                    else mirrored.blob_ids(ENTRIES_DIR))
+        for path, blob in bringing:
+            if probe.answered():
+                return
+            if blob is not None:
+                with contextlib.suppress(CorruptLedger, KeyError, TypeError, ValueError):
+                    decoded_blob(mirrored.read_blob, blob, path)
+    except (LedgerError, KeyError, TypeError, ValueError, AssertionError):
+        return  # not a ledger (or not a commit): the merge's gate says so, not this
 
 
 def refuse_merge(store: Store, gate: Gate, remote: str, local: str, theirs: str,

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
+import pygit2
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -195,3 +197,22 @@ def test_the_oversized_probe_runs_while_the_caller_works_and_close_stops_it(
     probe.close()
     assert started[0].returncode is not None  # waited for: no process left behind
     assert probe.answer() is None  # closed unasked: git's answer is not made up
+
+
+def test_the_oversized_probe_finishes_with_nobody_reading_its_listing(repo: Path) -> None:
+    """git lists every object it walks (far more than a pipe holds for a big pull): it
+    must finish on its own while the caller works, not wait for the caller to read."""
+    store = store_at(repo)
+    git_repo = pygit2.Repository(str(repo))
+    builder = git_repo.TreeBuilder()
+    for n in range(3000):  # 3,000 lines of 41 bytes: twice what a pipe holds
+        builder.insert(f"{n}.toml", git_repo.create_blob(f"{n}\n".encode()),
+                       pygit2.enums.FileMode.BLOB)
+    who = pygit2.Signature("A", "a@example.com")
+    tip = str(git_repo.create_commit(None, who, who, "many", builder.write(), []))
+    probe = OversizedProbe(store.repo, tip, None, 50)
+    deadline = time.monotonic() + 10
+    while not probe.answered():
+        assert time.monotonic() < deadline, "git is stuck on a full pipe"
+        time.sleep(0.01)
+    assert probe.answer() is False

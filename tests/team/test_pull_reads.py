@@ -10,9 +10,12 @@ the findings are what a whole ``check`` before and after says is new.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import shutil
+import zlib
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pygit2
@@ -20,9 +23,13 @@ import pytest
 
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
+from gitledger.core.model import BlobRef
 from gitledger.storage import bounded
 from gitledger.storage.cache_files import CACHE_DIR
-from tests.builders import make_entry
+from gitledger.storage.entry_cache import read_paths, shared_reads
+from gitledger.storage.store import Store
+from gitledger.team import sync
+from tests.builders import entry_files, make_entry, put, store_at
 from tests.remote_fixtures import Clone, Team
 from tests.team.test_bounded_pull import plant
 
@@ -144,3 +151,76 @@ def test_the_digest_of_a_hostile_pull_leaves_out_the_unreadable_blobs(team: Team
     assert entry_path("d-gggggggggg") not in listed
     assert entry_path("d-tttttttttt") not in listed
     assert "Queue choice 5" in alice.ok("restore")
+
+
+# -- reading ahead while git looks for oversized blobs -----------------------------------
+
+MIRROR = "refs/ledger/remotes/origin/project"
+
+
+class _Probe:
+    """A probe git answers after ``busy`` looks at it."""
+
+    def __init__(self, busy: int) -> None:
+        self.busy = busy
+
+    def answered(self) -> bool:
+        self.busy -= 1
+        return self.busy < 0
+
+
+def _mirror(repo: Path, extra: dict[str, bytes | BlobRef] | None = None) -> Store:
+    store = store_at(repo)
+    put(store, PROJECT, entry_files(make_entry("d-aaaaaaaaaa")))
+    put(store, MIRROR, {**entry_files(*(make_entry(f"d-{c * 10}") for c in "abcdefg")),
+                        **(extra or {})})
+    return store
+
+
+def test_reading_ahead_stops_when_git_answers(repo: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _mirror(repo)
+    reads: list[str] = []
+    real = bounded.checked_blob
+
+    def counted(git: pygit2.Repository, oid: pygit2.Oid, *args: Any) -> bytes:
+        reads.append(str(oid))
+        return real(git, oid, *args)
+
+    monkeypatch.setattr("gitledger.storage.store.checked_blob", counted)
+    theirs = store.target(MIRROR)
+    with shared_reads():
+        sync._read_ahead(store, theirs, _Probe(3))  # type: ignore[arg-type]
+        assert len(reads) == 2  # then git answered: no more
+        view = store.tip(MIRROR).view
+        assert view is not None
+        read_paths(view, [path for path, _ in view.blob_ids("entries")])
+    assert len(reads) == len(set(reads)) == 7  # each once: the two read ahead not again
+    reads.clear()
+    sync._read_ahead(store, theirs, _Probe(0))  # type: ignore[arg-type]
+    assert reads == []  # git had answered already: nothing read
+
+
+def test_reading_ahead_takes_hostile_mirrors_without_a_word(repo: Path) -> None:
+    huge = bounded.MAX_LEDGER_BLOB + 1
+    store = store_at(repo)
+    planted = _header_only(store, huge)
+    store = _mirror(repo, {"entries/x/x/d-xxxxxxxxxx.toml": b"\x00 garbage",
+                           "entries/h/h/d-hhhhhhhhhh.toml": BlobRef(str(planted))})
+    blob = str(store.git.create_blob(b"not a commit"))
+    with shared_reads():
+        for theirs in (store.target(MIRROR), blob, "0" * 40):
+            sync._read_ahead(store, theirs, _Probe(100))  # type: ignore[arg-type]
+        sync._read_ahead(store, None, _Probe(100))  # type: ignore[arg-type]
+        sync._read_ahead(store, store.target(MIRROR), None)
+
+
+def _header_only(store: Store, size: int) -> pygit2.Oid:
+    """A loose object whose header says "blob of ``size`` bytes" and whose content stops
+    short: reading it whole fails, so a read that passes never inflated it."""
+    data = zlib.compress(f"blob {size}\0".encode() + b"a" * 64)
+    sha = hashlib.sha1(f"blob {size}".encode()).hexdigest()
+    folder = store.repo.commondir / "objects" / sha[:2]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / sha[2:]).write_bytes(data)
+    return pygit2.Oid(hex=sha)
