@@ -306,3 +306,24 @@ def test_ruff_lets_only_the_listed_modules_import_inside_functions() -> None:
                if "PLC0415" in rules and path.startswith("gitledger/")}
     listed = {name.replace(".", "/") + ".py" for name in LAZY_IMPORTS}
     assert excused <= listed, f"excused from PLC0415 but not in LAZY_IMPORTS: {excused - listed}"
+
+
+#: What a pull needs beside the fetch: ``git ledger fetch`` loads none of it.
+PULL_MACHINERY = ("gitledger.team.sync", "gitledger.audit.check", "gitledger.ledger.digest",
+                  "gitledger.ledger.reader", "gitledger.team.review")
+
+
+def test_fetch_loads_none_of_the_merge(tmp_path: Path) -> None:
+    remote, repo = tmp_path / "remote.git", tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=60)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, timeout=60)
+    subprocess.run(["git", "-C", str(repo), "remote", "add", "origin", remote.as_uri()],
+                   check=True, timeout=60)
+    probe = ("import sys; sys.argv = ['git-ledger', 'fetch']\n"
+             "from gitledger.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             f"print([m for m in {PULL_MACHINERY!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60, cwd=repo)
+    assert "Fetched from origin: up to date" in done.stdout, (done.stdout, done.stderr)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -50,17 +50,14 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
-from gitledger.storage.month_chains import is_chain, moved_names
+from gitledger.storage.month_chains import is_chain
 from gitledger.storage.network import network_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
-    PACK_AFTER_NEW_REFS,
     OversizedProbe,
     blocked,
     brings_oversized,
     default_remote,
-    fetch_refspecs,
-    pack_refs,
     remote_refs,
     run_git,
     squatting,
@@ -68,6 +65,7 @@ from gitledger.storage.remotes import (
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import Gate
 from gitledger.storage.store import LedgerMoved, Store
+from gitledger.team.fetching import FetchResult, fetch_into
 from gitledger.team.push_report import (
     PushUpdate,
     atomic_fallout,
@@ -84,21 +82,6 @@ PULLED_FILE = "ledger-pulled.json"
 #: What a pull merges: the ledgers everyone writes.  Session ledgers and archives are
 #: their owner's alone, and a pull never moves one (``owned_changes`` reports them).
 SHARED_REFS = (PROJECT_REF, KEEP_REF)
-
-
-@dataclass(frozen=True)
-class RefMove:
-    ref: str
-    old: str | None
-    new: str | None
-
-
-@dataclass(frozen=True)
-class FetchResult:
-    remote: str
-    moved: tuple[RefMove, ...]
-    #: Remote refs left out because their names block ledger refs (``squatting``).
-    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,63 +127,6 @@ class PushResult:
 # -- fetch and pull --------------------------------------------------------------------------
 
 
-def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> FetchResult:
-    """Mirror ``remote``'s ledgers into ``refs/ledger/remotes/<remote>/``; merge nothing."""
-    repo = Repo(where)
-    return _fetch(repo, Store(repo), default_remote(repo, remote))
-
-
-def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
-    """One fetch of everything but the squatting refs, whose names would block ours: the
-    remote is listed first (``git ls-remote``), they are left out of the fetch and their
-    old mirrors removed, so that the rest still moves."""
-    prefix = tracking_prefix(remote)
-    before = store.refs_under(prefix, chained=False)
-    index_before = store.archive_index()
-    # Nearly always no remote ref squats: one fetch of everything, and the names it brought
-    # say so, without listing the remote first (``git ls-remote`` is a second connection,
-    # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
-    # takes the careful way, which lists the remote and leaves the squatters out.
-    done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
-    store.forget_archives()  # git moved the mirrors of month chains
-    after = store.refs_under(prefix, chained=False)
-    # Only a ref the remote has can squat: the archives a chain holds are no refs.
-    skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
-    if skipped:
-        skipped = squatting(remote_refs(repo, remote, what="git fetch"))
-        for name in skipped:
-            rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
-                    else name.removeprefix("refs/ledger/"))
-            store.mirror(prefix + rest, None)
-        _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
-        store.forget_archives()
-        after = store.refs_under(prefix, chained=False)
-    moved = [RefMove(ref, old, new) for ref, old, new in
-             moved_names(prefix, before, index_before, after, store.archive_index())
-             if not is_chain(ref)]  # a chain's archives are listed, by name
-    if sum(1 for ref in after if ref not in before) >= PACK_AFTER_NEW_REFS:
-        pack_refs(repo)
-    return FetchResult(remote, tuple(moved), tuple(skipped))
-
-
-def _run_fetch(repo: Repo, remote: str, specs: list[str], *,
-               ok: tuple[int, ...] = (0,)) -> bool:
-    """One ``git fetch`` of ``specs``; whether it succeeded (a return code outside ``ok``
-    is a SyncError naming git's complaint)."""
-    done = run_network(repo, ["fetch", "--quiet", "--prune", "--no-tags",
-                              "--no-write-fetch-head", "--no-recurse-submodules", "--stdin",
-                              remote],
-                       what="git fetch", stdin="\n".join(specs) + "\n", ok=ok)
-    return done.returncode == 0
-
-
-def _remote_name(prefix: str, mirror: str) -> str:
-    """The remote ref a mirror copies (the inverse of ``fetch_refspecs``' mapping)."""
-    rest = mirror.removeprefix(prefix)
-    return NOTES_REF + rest.removeprefix("notes") if rest.startswith("notes") \
-        else "refs/ledger/" + rest
-
-
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
          verify_signatures: bool = False) -> PullResult:
     """Fetch ``remote``'s ledgers and merge each into its local counterpart; with
@@ -210,7 +136,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
-    fetched = _fetch(repo, store, name)
+    fetched = fetch_into(repo, store, name)
     return _merge_fetched(repo, store, name, fetched, verify=verify_signatures)
 
 
@@ -591,7 +517,7 @@ def push_refs(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_ru
             raise refusal(name, refused, said, landed, unsent)
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
-        pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
+        pulled = _merge_fetched(repo, store, name, fetch_into(repo, store, name))
         pulls.append(pulled)
         # What the remote holds now, for the next try.
         there = remote_refs(repo, name, what=f"git push to {name}")
