@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
-import zlib
 from pathlib import Path
-from typing import Any
 
-import pygit2
 import pytest
 
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef
 from gitledger.errors import CorruptLedger
-from gitledger.storage import bounded
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.cache_files import CACHE_DIR, save_json
 from gitledger.storage.entry_cache import (
@@ -28,7 +23,14 @@ from gitledger.storage.entry_cache import (
     shared_reads,
 )
 from gitledger.storage.store import Store, TreeView
-from tests.builders import entry_files, make_entry, put, store_at
+from tests.builders import (
+    counting_blob_reads,
+    entry_files,
+    header_only_blob,
+    make_entry,
+    put,
+    store_at,
+)
 
 REF = "refs/ledger/sessions/cachetest1"
 IDS = ("d-aaaaaaaaaa", "o-bbbbbbbbbb", "v-cccccccccc")
@@ -126,24 +128,11 @@ def test_collector_paused_restores_the_collector() -> None:
 # -- shared_reads: a pull reads, size-checks and decodes each blob once -------------------
 
 
-def _counting_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The blob ids read whole from now on (every bounded read goes through checked_blob)."""
-    reads: list[str] = []
-    real = bounded.checked_blob
-
-    def counted(git: pygit2.Repository, oid: pygit2.Oid, *args: Any) -> bytes:
-        reads.append(str(oid))
-        return real(git, oid, *args)
-
-    monkeypatch.setattr("gitledger.storage.store.checked_blob", counted)
-    return reads
-
-
 def test_inside_shared_reads_each_blob_is_read_once(repo: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     store, view = _ledger(repo)
     paths = [path for path, _ in view.blob_ids("entries")]
-    reads = _counting_reads(monkeypatch)
+    reads = counting_blob_reads(monkeypatch)
     read_paths(view, paths)
     read_paths(view, paths)
     assert len(reads) == 2 * len(IDS)  # outside: read again at every read
@@ -164,7 +153,7 @@ def _hostile(store: Store) -> TreeView:
     """A teammate's blobs no write makes: garbage, a truncated entry, an entry at another
     entry's path, and one whose header says it is far too big (never inflated)."""
     whole = encode_entry(make_entry("d-eeeeeeeeee"))
-    huge = _header_only_blob(store, MAX_LEDGER_BLOB + 1)
+    huge = header_only_blob(store.repo.commondir / "objects", MAX_LEDGER_BLOB + 1)
     put(store, REF, {"entries/b/b/o-bbbbbbbbbb.toml": b"\x00\xffnot toml at all",
                      "entries/e/e/d-eeeeeeeeee.toml": whole[: len(whole) // 2],
                      "entries/z/z/d-zzzzzzzzzz.toml": encode_entry(make_entry("d-dddddddddd")),
@@ -172,15 +161,6 @@ def _hostile(store: Store) -> TreeView:
     view = store.tip(REF).view
     assert view is not None
     return view
-
-
-def _header_only_blob(store: Store, size: int) -> pygit2.Oid:
-    data = zlib.compress(f"blob {size}\0".encode() + b"a" * 64)
-    sha = hashlib.sha1(f"blob {size}".encode()).hexdigest()  # any name: never verified
-    folder = store.repo.commondir / "objects" / sha[:2]
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / sha[2:]).write_bytes(data)
-    return pygit2.Oid(hex=sha)
 
 
 def test_shared_reads_keep_every_bad_blob_bad(repo: Path) -> None:
@@ -217,7 +197,7 @@ def test_shared_reads_nest_and_end_with_the_outer_block(repo: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     _, view = _ledger(repo)
     paths = [path for path, _ in view.blob_ids("entries")]
-    reads = _counting_reads(monkeypatch)
+    reads = counting_blob_reads(monkeypatch)
     with shared_reads():
         with shared_reads():
             read_paths(view, paths)

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import subprocess
 import time
 from pathlib import Path
-from typing import Any
 
 import pygit2
 import pytest
@@ -29,7 +27,7 @@ from gitledger.storage.remotes import (
     teardown,
 )
 from gitledger.storage.repo import Repo
-from tests.builders import put, store_at
+from tests.builders import put, recording_processes, store_at
 from tests.conftest import git
 
 LOCAL_REFS = ("refs/ledger/sessions/abc", "refs/ledger/archive/abc", "refs/ledger/project",
@@ -183,15 +181,7 @@ def test_the_oversized_probe_runs_while_the_caller_works_and_close_stops_it(
         repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = store_at(repo)
     tip = put(store, "refs/ledger/project", {"entries/a.toml": b"x"})
-    started: list[subprocess.Popen[bytes]] = []
-    real = subprocess.Popen
-
-    def recorded(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        process = real(*args, **kwargs)
-        started.append(process)
-        return process
-
-    monkeypatch.setattr(subprocess, "Popen", recorded)
+    started = recording_processes(monkeypatch)
     probe = OversizedProbe(store.repo, tip, None, 50)
     assert len(started) == 1  # git started before anyone asked
     probe.close()

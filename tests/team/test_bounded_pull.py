@@ -23,6 +23,7 @@ from gitledger.storage import merge
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.remotes import OversizedProbe
 from gitledger.team import sync
+from tests.builders import recording_processes
 from tests.remote_fixtures import Clone, Team
 
 PROJECT = "refs/ledger/project"
@@ -172,19 +173,12 @@ def test_a_pull_that_fails_before_merging_leaves_no_git_running(
     alice, bob, _ = _shared(team)
     bob.ok("decide", "--project", "Use Redis", "--because", "fast")
     bob.ok("push")
-    started: list[subprocess.Popen[bytes]] = []
-    real_popen = subprocess.Popen
-
-    def recorded(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        process = real_popen(*args, **kwargs)
-        started.append(process)
-        return process
+    started = recording_processes(monkeypatch)
 
     def failing(*args: Any) -> Any:
         assert any("rev-list" in _args(process) for process in started)  # running now
         raise SyncError("the check broke")
 
-    monkeypatch.setattr(subprocess, "Popen", recorded)
     monkeypatch.setattr(sync, "_findings", failing)
     before = alice.refs()[PROJECT]
     assert alice("pull").exit_code == 1

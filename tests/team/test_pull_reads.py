@@ -10,10 +10,8 @@ the findings are what a whole ``check`` before and after says is new.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import shutil
-import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -29,7 +27,14 @@ from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import read_paths, shared_reads
 from gitledger.storage.store import Store
 from gitledger.team import sync
-from tests.builders import entry_files, make_entry, put, store_at
+from tests.builders import (
+    counting_blob_reads,
+    entry_files,
+    header_only_blob,
+    make_entry,
+    put,
+    store_at,
+)
 from tests.remote_fixtures import Clone, Team
 from tests.team.test_bounded_pull import plant
 
@@ -95,14 +100,7 @@ def _key(finding: dict[str, Any]) -> tuple[str, str | None, str, str]:
 def test_a_pull_reads_each_blob_it_brings_once(team: Team,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     alice, _ = _scene(team)
-    reads: Counter[str] = Counter()
-    real = bounded.checked_blob
-
-    def counted(git: pygit2.Repository, oid: pygit2.Oid, *args: Any) -> bytes:
-        reads[str(oid)] += 1
-        return real(git, oid, *args)
-
-    monkeypatch.setattr("gitledger.storage.store.checked_blob", counted)
+    counted = counting_blob_reads(monkeypatch)
     before = alice.git("rev-parse", PROJECT).strip()
     pulled = alice.json("pull")
     assert pulled["merges"][0]["outcome"] == "merged", pulled
@@ -110,7 +108,8 @@ def test_a_pull_reads_each_blob_it_brings_once(team: Team,
                         "refs/ledger/remotes/origin/project", "--not", before).split())
     listed = alice.git("ls-tree", "-r", "refs/ledger/remotes/origin/project", "entries")
     incoming = {line.split()[2] for line in listed.splitlines()} & new
-    assert len(incoming & set(reads)) >= 10  # the entries Mallory wrote were read
+    assert len(incoming & set(counted)) >= 10  # the entries Mallory wrote were read
+    reads = Counter(counted)
     read_twice = {blob: n for blob, n in reads.items() if n > 1 and blob in incoming}
     assert not read_twice, read_twice
 
@@ -180,14 +179,7 @@ def _mirror(repo: Path, extra: dict[str, bytes | BlobRef] | None = None) -> Stor
 def test_reading_ahead_stops_when_git_answers(repo: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     store = _mirror(repo)
-    reads: list[str] = []
-    real = bounded.checked_blob
-
-    def counted(git: pygit2.Repository, oid: pygit2.Oid, *args: Any) -> bytes:
-        reads.append(str(oid))
-        return real(git, oid, *args)
-
-    monkeypatch.setattr("gitledger.storage.store.checked_blob", counted)
+    reads = counting_blob_reads(monkeypatch)
     theirs = store.target(MIRROR)
     with shared_reads():
         sync._read_ahead(store, theirs, _Probe(3))  # type: ignore[arg-type]
@@ -204,7 +196,7 @@ def test_reading_ahead_stops_when_git_answers(repo: Path,
 def test_reading_ahead_takes_hostile_mirrors_without_a_word(repo: Path) -> None:
     huge = bounded.MAX_LEDGER_BLOB + 1
     store = store_at(repo)
-    planted = _header_only(store, huge)
+    planted = header_only_blob(store.repo.commondir / "objects", huge)
     store = _mirror(repo, {"entries/x/x/d-xxxxxxxxxx.toml": b"\x00 garbage",
                            "entries/h/h/d-hhhhhhhhhh.toml": BlobRef(str(planted))})
     blob = str(store.git.create_blob(b"not a commit"))
@@ -213,14 +205,3 @@ def test_reading_ahead_takes_hostile_mirrors_without_a_word(repo: Path) -> None:
             sync._read_ahead(store, theirs, _Probe(100))  # type: ignore[arg-type]
         sync._read_ahead(store, None, _Probe(100))  # type: ignore[arg-type]
         sync._read_ahead(store, store.target(MIRROR), None)
-
-
-def _header_only(store: Store, size: int) -> pygit2.Oid:
-    """A loose object whose header says "blob of ``size`` bytes" and whose content stops
-    short: reading it whole fails, so a read that passes never inflated it."""
-    data = zlib.compress(f"blob {size}\0".encode() + b"a" * 64)
-    sha = hashlib.sha1(f"blob {size}".encode()).hexdigest()
-    folder = store.repo.commondir / "objects" / sha[:2]
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / sha[2:]).write_bytes(data)
-    return pygit2.Oid(hex=sha)
