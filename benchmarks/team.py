@@ -11,7 +11,7 @@ it never asserts them (timings belong here, not in tests):
     run: ``python -c "import pygit2"`` (the floor of the language) and the bare ``git
     fetch`` of the very refspecs ``pull`` fetches (the floor of git and the transport);
     ``git ledger fetch`` is measured too, so that pull - fetch is the merge's own cost;
-(b) in-process, in a fresh process: ``gitledger.team.sync.fetch`` then
+(b) in-process, in a fresh process: ``gitledger.team.fetching.fetch_into`` then
     ``gitledger.team.sync._merge_fetched``, split into its parts (``check`` before and after,
     ``merge_into`` and its tree write, the notes merge, the pull record), with the Python
     process's own peak RSS (``VmHWM``) after each step;
@@ -102,7 +102,7 @@ _BREAKDOWN = """\
 import json, resource, sys, time
 from gitledger.storage import entry_cache
 from gitledger.storage import merge
-from gitledger.team import sync
+from gitledger.team import fetching, sync
 from gitledger.storage.store import Store
 parts = {}
 def timed(name, fn):
@@ -137,7 +137,7 @@ def hwm():
 out = {"rss_imported": hwm()}
 repo = sync.Repo(sys.argv[1]); store = sync.Store(repo)
 start = time.perf_counter()
-fetched = sync._fetch(repo, store, "origin")
+fetched = fetching.fetch_into(repo, store, "origin")
 out["fetch"] = time.perf_counter() - start
 out["rss_fetched"] = hwm()
 start = time.perf_counter()
@@ -530,7 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # (b) ---------------------------------------------------------------------------
         print("\n(b) in-process, in a fresh interpreter and a fresh copy of me")
         parts = breakdown(copies, proc_env)
-        print(f"  sync._fetch (git fetch + mirror listing) {ms(parts['fetch']):>11}")
+        print(f"  fetch_into (git fetch + mirror listing)  {ms(parts['fetch']):>11}")
         print(f"  sync._merge_fetched                      {ms(parts['merge_fetched']):>11}")
         for name, seconds in sorted(parts["parts"].items()):
             indent = "      " if ":" in name else "    "

@@ -1010,8 +1010,8 @@ def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
     The copies are read-only mirrors (git ledger list --remote shows the session ledgers
     among them); git ledger pull merges them.
     """
-    from gitledger.team.render import fetch_json, fetch_text, skipped_warning
-    from gitledger.team.sync import fetch as fetch_ledgers
+    from gitledger.team.fetching import fetch as fetch_ledgers
+    from gitledger.team.fetching import fetch_json, fetch_text, skipped_warning
 
     result = fetch_ledgers(_where(repo), remote)
     _emit(as_json, fetch_json(result), fetch_text(result))
@@ -1042,7 +1042,8 @@ def pull(remote: str | None, verify_signatures: bool, repo: str | None,
     status stays 0).  With --verify-signatures (or ledger.verifySignatures) a
     quarantined ledger is named and left unmerged.
     """
-    from gitledger.team.render import pull_json, pull_text, skipped_warning
+    from gitledger.team.fetching import skipped_warning
+    from gitledger.team.render import pull_json, pull_text
     from gitledger.team.sync import pull as pull_ledgers
 
     result = pull_ledgers(_where(repo), remote, verify_signatures=verify_signatures)
@@ -1072,7 +1073,8 @@ def push(remote: str | None, all_sessions: bool, transcripts: bool, dry_run: boo
     server hook) is one line naming the ref and the server's reason; nothing local
     changes.  --dry-run asks the remote what would move and pushes nothing.
     """
-    from gitledger.team.render import push_json, push_text, skipped_warning
+    from gitledger.team.fetching import skipped_warning
+    from gitledger.team.render import push_json, push_text
     from gitledger.team.sync import push as push_ledgers
 
     result = push_ledgers(_where(repo), remote, all_sessions=all_sessions, dry_run=dry_run,

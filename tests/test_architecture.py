@@ -280,6 +280,18 @@ WRITE_MACHINERY = ("gitledger.ledger.operations", "gitledger.ledger.deciding",
                    "gitledger.storage.commits", "sqlite3")
 
 
+def _command_loading(repo: Path, command: str, modules: tuple[str, ...]
+                     ) -> subprocess.CompletedProcess[str]:
+    """``git ledger COMMAND`` run in ``repo`` in a fresh interpreter; its output ends with
+    a line listing those of ``modules`` it loaded."""
+    probe = (f"import sys; sys.argv = ['git-ledger', {command!r}]\n"
+             "from gitledger.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             f"print([m for m in {modules!r} if m in sys.modules])")
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60, cwd=repo)
+
+
 def test_restore_loads_none_of_the_writes(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     subprocess.run(["git", "init", "-q", str(repo)], check=True, timeout=60)
@@ -287,12 +299,7 @@ def test_restore_loads_none_of_the_writes(tmp_path: Path) -> None:
                   ["decide", "--project", "ship it", "--because", "z"]):
         subprocess.run([sys.executable, "-m", "gitledger", *write], cwd=repo, check=True,
                        capture_output=True, timeout=60)
-    probe = ("import sys; sys.argv = ['git-ledger', 'restore']\n"
-             "from gitledger.cli import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-             f"print([m for m in {WRITE_MACHINERY!r} if m in sys.modules])")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60, cwd=repo)
+    done = _command_loading(repo, "restore", WRITE_MACHINERY)
     assert "use x" in done.stdout  # the restore ran, the session's decision in it
     assert "ship it" in done.stdout  # and the project's
     assert done.stdout.strip().splitlines()[-1] == "[]"
@@ -306,3 +313,19 @@ def test_ruff_lets_only_the_listed_modules_import_inside_functions() -> None:
                if "PLC0415" in rules and path.startswith("gitledger/")}
     listed = {name.replace(".", "/") + ".py" for name in LAZY_IMPORTS}
     assert excused <= listed, f"excused from PLC0415 but not in LAZY_IMPORTS: {excused - listed}"
+
+
+#: What a pull needs beside the fetch: ``git ledger fetch`` loads none of it.
+PULL_MACHINERY = ("gitledger.team.sync", "gitledger.audit.check", "gitledger.ledger.digest",
+                  "gitledger.ledger.reader", "gitledger.team.review")
+
+
+def test_fetch_loads_none_of_the_merge(tmp_path: Path) -> None:
+    remote, repo = tmp_path / "remote.git", tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True, timeout=60)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, timeout=60)
+    subprocess.run(["git", "-C", str(repo), "remote", "add", "origin", remote.as_uri()],
+                   check=True, timeout=60)
+    done = _command_loading(repo, "fetch", PULL_MACHINERY)
+    assert "Fetched from origin: up to date" in done.stdout, (done.stdout, done.stderr)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -109,9 +109,12 @@ def recheck(where: str | os.PathLike[str] | None, ledgers: list[Ledger], index: 
         before = _view_at(store, base.ledgers[ref])
         if before is None:
             return None
-        paths = sorted({path for path, _ in before.changed_blobs(view, ENTRIES_DIR)})
-        if len(changed) + len(paths) > MAX_CHANGED:
-            return None
+        listed: set[str] = set()
+        for path, _ in before.changed_blobs(view, ENTRIES_DIR):
+            listed.add(path)
+            if len(changed) + len(listed) > MAX_CHANGED:
+                return None  # as soon as it is known: a pull of 5,000 walks no further
+        paths = sorted(listed)
         old_entries, old_bad = read_paths(before, paths)
         seeds += [links_of(e) for e in old_entries] + [bad_links(b) for b in old_bad]
         # An entry deleted leaves no row: its findings go by the id it had.

@@ -27,7 +27,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, BlobRef, Change, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.entry_cache import decoded_blob, read_entries
 from gitledger.storage.layout import DIGEST_PATH, ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.store import Store, TreeView, blob_id_of
 
@@ -251,8 +251,10 @@ def _new_entry(store: Store, path: str, change: bytes | BlobRef | None) -> Entry
     if change is None:
         return None
     try:
-        data = change if isinstance(change, bytes) else store.read_blob(change.id)
-        return decode_entry_or_none(data, path)
+        if isinstance(change, bytes):
+            return decode_entry_or_none(change, path)
+        # A teammate's blob (a pull's merge): read and decoded once for the pull's check too.
+        return decoded_blob(store.read_blob, change.id, path)
     except (CorruptLedger, KeyError, ValueError):
         return None  # a bad entry is in no list, as a full read leaves it out
 

@@ -5,13 +5,18 @@ valid forever: ``<common git dir>/ledger-cache/entries-<ledger-id>.json`` maps b
 to parsed entries.  Reading a ledger walks its tree (names and ids, no blob reads), takes
 every known blob from the cache and parses only the new ones.  Derived data: losing the
 file loses nothing, and a read-only git dir just parses every time.
+
+Within ``shared_reads`` (a pull) every blob decoded is kept in memory too, by blob id and
+path, so that one process that reads the same new blobs several times (the digest of a
+merge, the check after it, this cache) reads, size-checks and decodes each once.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from gitledger.core.codec import cache_json, decode_entry, entry_from_json
@@ -25,6 +30,11 @@ from gitledger.storage.store import Store, TreeView
 #: Bump when decoding changes what an entry blob means, or the cache's shape changes
 #: (6: entries with unknown keys are cached, with them under ``extra``).
 CACHE_VERSION = 6
+
+#: What ``shared_reads`` keeps: (blob id, path) -> the entry decoded, or the error that
+#: reading or decoding it raised (raised again at every later read).
+_Decoded = dict[tuple[str, str], "Entry | Exception"]
+_SHARED: ContextVar[_Decoded | None] = ContextVar("gitledger_shared_reads", default=None)
 
 
 def read_entries(store: Store, ref: str, view: TreeView) -> tuple[list[Entry], list[BadEntry]]:
@@ -99,13 +109,47 @@ def _decoded(view: TreeView, where: str, blob_id: str,
              cached: dict[str, object] | None) -> Entry | BadEntry:
     try:
         entry = (entry_from_json(cached) if cached is not None
-                 else decode_entry(view.read_blob(blob_id), where))
+                 else decoded_blob(view.read_blob, blob_id, where))
         if entry_path(entry.id) != where:
             raise CorruptLedger(f"{where}: holds '{entry.id}', which belongs elsewhere")
     except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
         message = str(exc) if isinstance(exc, CorruptLedger) else f"{where}: {exc}"
         return BadEntry(where, message)
     return entry
+
+
+@contextlib.contextmanager
+def shared_reads() -> Iterator[None]:
+    """Keep every entry blob decoded inside, by blob id and path, until the end of the
+    block (a blob is immutable: its id is the hash of what was read, size-checked, decoded
+    then).  Nested blocks share the outer one's."""
+    if _SHARED.get() is not None:
+        yield
+        return
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def decoded_blob(read: Callable[[str], bytes], blob_id: str, where: str) -> Entry:
+    """The entry blob ``blob_id`` at ``where`` holds, read with ``read`` (a bounded read:
+    ``Store.read_blob``, ``TreeView.read_blob``) and decoded; whatever either raises is
+    raised.  Inside ``shared_reads`` each blob is read and decoded once."""
+    shared = _SHARED.get()
+    if shared is None:
+        return decode_entry(read(blob_id), where)
+    found = shared.get((blob_id, where))
+    if found is None:
+        try:
+            found = decode_entry(read(blob_id), where)
+        except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
+            found = exc  # what the blob is: the same at every read (anything else is not kept)
+        shared[(blob_id, where)] = found
+    if isinstance(found, Exception):
+        raise found.with_traceback(None)
+    return found
 
 
 def _worth_saving(changed: int, size: int) -> bool:

@@ -11,12 +11,13 @@ from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.display import printable
 from gitledger.ledger.results import LedgerSummary
-from gitledger.storage.layout import KEEP_REF, PROJECT_REF, REMOTES_PREFIX
+from gitledger.storage.layout import KEEP_REF, PROJECT_REF
 from gitledger.storage.merge import MergeResult
 from gitledger.storage.remotes import SetupResult
 from gitledger.team.conflicts import take_command
+from gitledger.team.fetching import fetch_json, fetch_text
 from gitledger.team.review import Review, mirror_name
-from gitledger.team.sync import FetchResult, OwnedChange, PullResult, PushResult
+from gitledger.team.sync import OwnedChange, PullResult, PushResult
 from gitledger.views.drift import drifted_json, drifted_lines
 from gitledger.views.render import summary_json
 
@@ -36,40 +37,6 @@ def _plural(n: int, noun: str, plural: str | None = None) -> str:
 
 
 # -- fetch / pull ----------------------------------------------------------------------------
-
-
-def fetch_json(result: FetchResult) -> dict[str, Any]:
-    return {"remote": result.remote,
-            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],
-            "skipped": list(result.skipped)}
-
-
-def skipped_warning(remote: str, skipped: tuple[str, ...]) -> str | None:
-    """The one warning line about refs whose names block ledger refs (None: there are none);
-    the CLI prints it on stderr."""
-    if not skipped:
-        return None
-    shown = ", ".join(printable(name) for name in skipped[:10])
-    more = f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""
-    return (f"{remote} holds refs whose names block ledger refs (directory/file conflict), "
-            f"skipped, everything else moved: {shown}{more}")
-
-
-def fetch_text(result: FetchResult) -> str:
-    if not result.moved:
-        return f"Fetched from {result.remote}: up to date"
-    lines = [f"Fetched from {result.remote}: {_plural(len(result.moved), 'ref')} moved"]
-    prefix = f"{REMOTES_PREFIX}{result.remote}/"
-    for move in result.moved:
-        name = f"{result.remote}/{move.ref.removeprefix(prefix)}"
-        if move.old is None:
-            what = f"new at {_sha(move.new)}"
-        elif move.new is None:
-            what = "gone from the remote (archived or pruned there)"
-        else:
-            what = f"{_sha(move.old)} -> {_sha(move.new)}"
-        lines.append(f"{INDENT}{name}  {what}")
-    return "\n".join(lines)
 
 
 def merge_json(merge: MergeResult) -> dict[str, Any]:

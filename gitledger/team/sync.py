@@ -22,6 +22,7 @@ contains is deleted there, with a lease on the value we saw.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -31,12 +32,14 @@ from typing import Any
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
-from gitledger.errors import LedgerError, SyncError
+from gitledger.errors import CorruptLedger, LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
+from gitledger.storage.entry_cache import decoded_blob, shared_reads
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
+    ENTRIES_DIR,
     KEEP_REF,
     KEPT_DIR,
     MONTHS_DIR,
@@ -47,16 +50,14 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.merge import MergeResult, merge_into
 from gitledger.storage.mirrors import tracking_prefix, tracking_ref
-from gitledger.storage.month_chains import is_chain, moved_names
+from gitledger.storage.month_chains import is_chain
 from gitledger.storage.network import network_complaint, run_network
 from gitledger.storage.notes import annotate
 from gitledger.storage.remotes import (
-    PACK_AFTER_NEW_REFS,
+    OversizedProbe,
     blocked,
     brings_oversized,
     default_remote,
-    fetch_refspecs,
-    pack_refs,
     remote_refs,
     run_git,
     squatting,
@@ -64,6 +65,7 @@ from gitledger.storage.remotes import (
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import Gate
 from gitledger.storage.store import LedgerMoved, Store
+from gitledger.team.fetching import FetchResult, fetch_into
 from gitledger.team.push_report import (
     PushUpdate,
     atomic_fallout,
@@ -80,21 +82,6 @@ PULLED_FILE = "ledger-pulled.json"
 #: What a pull merges: the ledgers everyone writes.  Session ledgers and archives are
 #: their owner's alone, and a pull never moves one (``owned_changes`` reports them).
 SHARED_REFS = (PROJECT_REF, KEEP_REF)
-
-
-@dataclass(frozen=True)
-class RefMove:
-    ref: str
-    old: str | None
-    new: str | None
-
-
-@dataclass(frozen=True)
-class FetchResult:
-    remote: str
-    moved: tuple[RefMove, ...]
-    #: Remote refs left out because their names block ledger refs (``squatting``).
-    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,63 +127,6 @@ class PushResult:
 # -- fetch and pull --------------------------------------------------------------------------
 
 
-def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> FetchResult:
-    """Mirror ``remote``'s ledgers into ``refs/ledger/remotes/<remote>/``; merge nothing."""
-    repo = Repo(where)
-    return _fetch(repo, Store(repo), default_remote(repo, remote))
-
-
-def _fetch(repo: Repo, store: Store, remote: str) -> FetchResult:
-    """One fetch of everything but the squatting refs, whose names would block ours: the
-    remote is listed first (``git ls-remote``), they are left out of the fetch and their
-    old mirrors removed, so that the rest still moves."""
-    prefix = tracking_prefix(remote)
-    before = store.refs_under(prefix, chained=False)
-    index_before = store.archive_index()
-    # Nearly always no remote ref squats: one fetch of everything, and the names it brought
-    # say so, without listing the remote first (``git ls-remote`` is a second connection,
-    # a third of a pull's own overhead).  A failed fetch or a squatter among the mirrors
-    # takes the careful way, which lists the remote and leaves the squatters out.
-    done = _run_fetch(repo, remote, fetch_refspecs(remote), ok=(0, 1, 128))
-    store.forget_archives()  # git moved the mirrors of month chains
-    after = store.refs_under(prefix, chained=False)
-    # Only a ref the remote has can squat: the archives a chain holds are no refs.
-    skipped = squatting([_remote_name(prefix, m) for m in after]) if done else ["?"]
-    if skipped:
-        skipped = squatting(remote_refs(repo, remote, what="git fetch"))
-        for name in skipped:
-            rest = (name.replace(NOTES_REF, "notes", 1) if name.startswith(NOTES_REF)
-                    else name.removeprefix("refs/ledger/"))
-            store.mirror(prefix + rest, None)
-        _run_fetch(repo, remote, fetch_refspecs(remote, skipped))
-        store.forget_archives()
-        after = store.refs_under(prefix, chained=False)
-    moved = [RefMove(ref, old, new) for ref, old, new in
-             moved_names(prefix, before, index_before, after, store.archive_index())
-             if not is_chain(ref)]  # a chain's archives are listed, by name
-    if sum(1 for ref in after if ref not in before) >= PACK_AFTER_NEW_REFS:
-        pack_refs(repo)
-    return FetchResult(remote, tuple(moved), tuple(skipped))
-
-
-def _run_fetch(repo: Repo, remote: str, specs: list[str], *,
-               ok: tuple[int, ...] = (0,)) -> bool:
-    """One ``git fetch`` of ``specs``; whether it succeeded (a return code outside ``ok``
-    is a SyncError naming git's complaint)."""
-    done = run_network(repo, ["fetch", "--quiet", "--prune", "--no-tags",
-                              "--no-write-fetch-head", "--no-recurse-submodules", "--stdin",
-                              remote],
-                       what="git fetch", stdin="\n".join(specs) + "\n", ok=ok)
-    return done.returncode == 0
-
-
-def _remote_name(prefix: str, mirror: str) -> str:
-    """The remote ref a mirror copies (the inverse of ``fetch_refspecs``' mapping)."""
-    rest = mirror.removeprefix(prefix)
-    return NOTES_REF + rest.removeprefix("notes") if rest.startswith("notes") \
-        else "refs/ledger/" + rest
-
-
 def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
          verify_signatures: bool = False) -> PullResult:
     """Fetch ``remote``'s ledgers and merge each into its local counterpart; with
@@ -206,7 +136,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
-    fetched = _fetch(repo, store, name)
+    fetched = fetch_into(repo, store, name)
     return _merge_fetched(repo, store, name, fetched, verify=verify_signatures)
 
 
@@ -214,28 +144,49 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
                    verify: bool = False) -> PullResult:
     """Merge the shared ledgers (the project ledger, the keep-alive chain, the notes) and
     report, without touching them, the ledgers this clone owns that the remote changed."""
+    # The blobs the merge brings are read and decoded once: by the digest of the merge, the
+    # check after it and the entry cache it saves.
+    with shared_reads():
+        return _merged(repo, store, remote, fetched, verify=verify)
+
+
+def _merged(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
+            verify: bool) -> PullResult:
     gate = Gate(repo, verify)
     prefix = tracking_prefix(remote)
     # The archives of the chains (a year's 25,000) only for the signatures' sweep.
     mirrors = store.refs_under(prefix, chained=gate.on)
     project_before = store.target(PROJECT_REF)
     checked = [PROJECT_REF]
-    findings_before = _findings(repo, store, checked)
-    merges: list[MergeResult] = []
-    left: list[str] = []
-    for local in SHARED_REFS:
-        theirs = mirrors.get(tracking_ref(remote, local))
-        if theirs is None:
-            continue
-        refused = refuse_merge(store, gate, remote, local, theirs)
-        if refused is not None:
-            left.append(f"{_label(remote, local)} was not merged: {refused}")
-            continue
-        merges.append(merge_into(store, local, theirs, label=_label(remote, local),
-                                 lines=local == KEEP_REF, keep_removed=local == PROJECT_REF))
-    left.extend(gate.sweep(mirrors))
-    their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
-    too_big = _oversized(store, their_notes, NOTES_REF) if their_notes else None
+    # git looks for oversized blobs in what each mirror brings while the "before" check
+    # runs: nothing is merged before its answer.
+    probes = {local: OversizedProbe(repo, theirs, store.target(local), MAX_LEDGER_BLOB)
+              for local in (*SHARED_REFS, NOTES_REF)
+              if (theirs := mirrors.get(tracking_ref(remote, local))) is not None}
+    try:
+        findings_before = _findings(repo, store, checked)
+        _read_ahead(store, mirrors.get(tracking_ref(remote, PROJECT_REF)),
+                    probes.get(PROJECT_REF))
+        merges: list[MergeResult] = []
+        left: list[str] = []
+        for local in SHARED_REFS:
+            theirs = mirrors.get(tracking_ref(remote, local))
+            if theirs is None:
+                continue
+            refused = refuse_merge(store, gate, remote, local, theirs, probes.get(local))
+            if refused is not None:
+                left.append(f"{_label(remote, local)} was not merged: {refused}")
+                continue
+            merges.append(merge_into(store, local, theirs, label=_label(remote, local),
+                                     lines=local == KEEP_REF,
+                                     keep_removed=local == PROJECT_REF))
+        left.extend(gate.sweep(mirrors))
+        their_notes = mirrors.get(tracking_ref(remote, NOTES_REF))
+        too_big = (_oversized(store, their_notes, NOTES_REF, probes.get(NOTES_REF))
+                   if their_notes else None)
+    finally:
+        for probe in probes.values():
+            probe.close()
     if too_big:
         left.append(f"{_label(remote, NOTES_REF)} was not merged: {too_big}")
     notes = _merge_notes(repo, store, None if too_big else their_notes)
@@ -251,13 +202,35 @@ def _merge_fetched(repo: Repo, store: Store, remote: str, fetched: FetchResult, 
     return result
 
 
+def _read_ahead(store: Store, theirs: str | None, probe: OversizedProbe | None) -> None:
+    """While git still looks for oversized blobs in ``theirs`` (the project ledger's
+    mirror), read the entries it would bring: bounded reads, each blob's size checked
+    from its header first, decoded once for the merge's digest and the check after it
+    (``shared_reads``).  It stops when git answers, so that it never delays the pull."""
+    if probe is None or theirs is None or probe.answered():
+        return
+    try:
+        ours, mirrored = store.tip(PROJECT_REF).view, store.view_at(store.peeled(theirs))
+        bringing = (ours.changed_blobs(mirrored, ENTRIES_DIR) if ours is not None
+                    else mirrored.blob_ids(ENTRIES_DIR))
+        for path, blob in bringing:
+            if probe.answered():
+                return
+            if blob is not None:
+                with contextlib.suppress(CorruptLedger, KeyError, TypeError, ValueError):
+                    decoded_blob(mirrored.read_blob, blob, path)
+    except (LedgerError, KeyError, TypeError, ValueError, AssertionError):
+        return  # not a ledger (or not a commit): the merge's gate says so, not this
+
+
 def refuse_merge(store: Store, gate: Gate, remote: str, local: str, theirs: str,
-                 ) -> str | None:
+                 probe: OversizedProbe | None = None) -> str | None:
     """Why the mirror ``theirs`` of ``remote``'s ``local`` must not be merged into
     ``local`` (None: it may be).  The one gate every shared ref passes before a merge:
-    no blob a write could not make (read from the headers, never inflated), the kind of
-    record it must be, and, where the team verifies, signatures git accepts."""
-    return (_oversized(store, theirs, local) or _not_a_ledger(store, local, theirs)
+    no blob a write could not make (read from the headers, never inflated; ``probe``:
+    git's look at them started already), the kind of record it must be, and, where the
+    team verifies, signatures git accepts."""
+    return (_oversized(store, theirs, local, probe) or _not_a_ledger(store, local, theirs)
             or gate.refusal(tracking_ref(remote, local), theirs))
 
 
@@ -265,10 +238,15 @@ def _label(remote: str, ref: str) -> str:
     return f"{remote}/{ref.removeprefix('refs/ledger/').removeprefix('sessions/')}"
 
 
-def _oversized(store: Store, theirs: str, local: str) -> str | None:
-    """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads)."""
+def _oversized(store: Store, theirs: str, local: str,
+               probe: OversizedProbe | None = None) -> str | None:
+    """Why ``theirs`` is refused unread: a blob no ledger write could make (bounded reads).
+    ``probe`` is git's look started earlier, from what ``local`` held then (what it holds
+    now can only be more: a yes is walked again from there, to name the blob)."""
     known = store.target(local)
-    if brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB) is False:
+    said = (probe.answer() if probe is not None
+            else brings_oversized(store.repo, theirs, known, MAX_LEDGER_BLOB))
+    if said is False:
         return None
     found = store.oversized(theirs, known)
     return None if found is None else str(found)
@@ -539,7 +517,7 @@ def push_refs(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_ru
             raise refusal(name, refused, said, landed, unsent)
         if dry_run:  # a real push would pull and merge first
             return PushResult(name, tuple(updates), tuple(pulls), dry_run, skipped)
-        pulled = _merge_fetched(repo, store, name, _fetch(repo, store, name))
+        pulled = _merge_fetched(repo, store, name, fetch_into(repo, store, name))
         pulls.append(pulled)
         # What the remote holds now, for the next try.
         there = remote_refs(repo, name, what=f"git push to {name}")

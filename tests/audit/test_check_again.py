@@ -9,6 +9,7 @@ one that answered (or that it stood aside where it must)."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from gitledger.core.ids import entry_path
 from gitledger.ledger.decisions import implement, reject
 from gitledger.ledger.link_index import DB_NAME
 from gitledger.ledger.operations import Ledger
+from gitledger.storage.store import TreeView
 from tests.builders import entry_files, make_entry, put
 from tests.conftest import git
 
@@ -211,3 +213,28 @@ def test_a_read_only_cache_dir_still_checks(repo_with_commit: Path, partial: lis
     assert not check(repo_with_commit).findings
     decided(ledger, "Two", scope="s")
     assert "scope-conflict" in rules(check(repo_with_commit))
+
+
+def test_a_change_too_big_stands_aside_before_walking_all_of_it(
+        repo_with_commit: Path, partial: list[bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pull of 5,000 entries is checked whole: the partial check stops diffing as soon
+    as the change is too big, rather than listing all of it first."""
+    ledger = Ledger.open(repo_with_commit, session="s-again")
+    decided(ledger, "One", scope="one")
+    check(repo_with_commit)
+    for n in range(8):
+        decided(ledger, f"More {n}", scope=f"more{n}")
+    monkeypatch.setattr(check_delta, "MAX_CHANGED", 3)
+    walked: list[str] = []
+    real = TreeView.changed_blobs
+
+    def counted(self: TreeView, newer: TreeView, path: str) -> Iterator[tuple[str, str | None]]:
+        for found in real(self, newer, path):
+            walked.append(found[0])
+            yield found
+
+    monkeypatch.setattr(TreeView, "changed_blobs", counted)
+    report = check(repo_with_commit)
+    assert partial == [False]
+    assert len(walked) == 4  # MAX_CHANGED + 1 of the 8 changed: then it stood aside
+    assert report.entries == 9

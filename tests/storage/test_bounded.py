@@ -3,8 +3,6 @@ blob over ``MAX_LEDGER_BLOB`` is refused unread wherever a ledger file is read."
 
 from __future__ import annotations
 
-import hashlib
-import zlib
 from pathlib import Path
 
 import pygit2
@@ -18,19 +16,7 @@ from gitledger.storage.bounded import MAX_LEDGER_BLOB, checked_blob, oversized
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.integrity import blob_data
 from gitledger.storage.store import Store
-from tests.builders import store_at
-
-
-def _header_only_blob(repo: Path, size: int) -> pygit2.Oid:
-    """A loose object whose header says "blob of ``size`` bytes" and whose content stops
-    short after it: its header reads; reading it whole fails.  So a read that gets past
-    the size check without error never inflated it."""
-    data = zlib.compress(f"blob {size}\0".encode() + b"a" * 64)
-    sha = hashlib.sha1(f"blob {size}".encode()).hexdigest()  # any name: never verified
-    folder = repo / ".git" / "objects" / sha[:2]
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / sha[2:]).write_bytes(data)
-    return pygit2.Oid(hex=sha)
+from tests.builders import header_only_blob, store_at
 
 
 def _tree_with(git: pygit2.Repository, path: str, oid: pygit2.Oid) -> pygit2.Tree:
@@ -54,7 +40,7 @@ def test_the_limit_is_above_the_largest_entry_a_write_can_make() -> None:
 
 def test_a_huge_blob_is_refused_from_its_header(repo: Path) -> None:
     store = store_at(repo)
-    oid = _header_only_blob(repo, 1 << 30)
+    oid = header_only_blob(repo / ".git" / "objects", 1 << 30)
     with pytest.raises(pygit2.GitError):
         store.git[oid].read_raw()  # whole: it is broken
     with pytest.raises(CorruptLedger, match=r"1,073,741,824 bytes, over the "):

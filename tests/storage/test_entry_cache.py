@@ -6,16 +6,31 @@ import gc
 import json
 from pathlib import Path
 
+import pytest
+
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
+from gitledger.core.model import BlobRef
+from gitledger.errors import CorruptLedger
+from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.cache_files import CACHE_DIR, save_json
 from gitledger.storage.entry_cache import (
     CACHE_VERSION,
     collector_paused,
+    decoded_blob,
     read_entries,
+    read_paths,
+    shared_reads,
 )
 from gitledger.storage.store import Store, TreeView
-from tests.builders import entry_files, make_entry, put, store_at
+from tests.builders import (
+    counting_blob_reads,
+    entry_files,
+    header_only_blob,
+    make_entry,
+    put,
+    store_at,
+)
 
 REF = "refs/ledger/sessions/cachetest1"
 IDS = ("d-aaaaaaaaaa", "o-bbbbbbbbbb", "v-cccccccccc")
@@ -108,3 +123,85 @@ def test_collector_paused_restores_the_collector() -> None:
         assert not gc.isenabled()  # it was off before: it stays off
     finally:
         gc.enable()
+
+
+# -- shared_reads: a pull reads, size-checks and decodes each blob once -------------------
+
+
+def test_inside_shared_reads_each_blob_is_read_once(repo: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    store, view = _ledger(repo)
+    paths = [path for path, _ in view.blob_ids("entries")]
+    reads = counting_blob_reads(monkeypatch)
+    read_paths(view, paths)
+    read_paths(view, paths)
+    assert len(reads) == 2 * len(IDS)  # outside: read again at every read
+    reads.clear()
+    with shared_reads():
+        first, _ = read_paths(view, paths)
+        for path, blob in view.blob_ids("entries"):
+            assert decoded_blob(store.read_blob, blob, path) in first
+        again, _ = read_entries(store, REF, view)
+    assert sorted(reads) == sorted(blob for _, blob in view.blob_ids("entries"))
+    assert sorted(again, key=lambda e: e.id) == sorted(first, key=lambda e: e.id)
+    reads.clear()
+    read_paths(view, paths)  # the block is over: nothing is kept
+    assert len(reads) == len(IDS)
+
+
+def _hostile(store: Store) -> TreeView:
+    """A teammate's blobs no write makes: garbage, a truncated entry, an entry at another
+    entry's path, and one whose header says it is far too big (never inflated)."""
+    whole = encode_entry(make_entry("d-eeeeeeeeee"))
+    huge = header_only_blob(store.repo.commondir / "objects", MAX_LEDGER_BLOB + 1)
+    put(store, REF, {"entries/b/b/o-bbbbbbbbbb.toml": b"\x00\xffnot toml at all",
+                     "entries/e/e/d-eeeeeeeeee.toml": whole[: len(whole) // 2],
+                     "entries/z/z/d-zzzzzzzzzz.toml": encode_entry(make_entry("d-dddddddddd")),
+                     "entries/h/h/d-hhhhhhhhhh.toml": BlobRef(str(huge))})
+    view = store.tip(REF).view
+    assert view is not None
+    return view
+
+
+def test_shared_reads_keep_every_bad_blob_bad(repo: Path) -> None:
+    store, _ = _ledger(repo)
+    view = _hostile(store)
+    paths = [path for path, _ in view.blob_ids("entries")]
+    alone = read_paths(view, paths)
+    errors: dict[str, str] = {}
+    for path, blob in view.blob_ids("entries"):
+        try:
+            decoded_blob(store.read_blob, blob, path)
+        except (CorruptLedger, KeyError, TypeError, ValueError) as exc:
+            errors[path] = f"{type(exc).__name__}: {exc}"
+    assert set(errors) == {"entries/b/b/o-bbbbbbbbbb.toml", "entries/e/e/d-eeeeeeeeee.toml",
+                           "entries/h/h/d-hhhhhhhhhh.toml"}
+    assert "over the" in errors["entries/h/h/d-hhhhhhhhhh.toml"]  # refused from its header
+    with shared_reads():
+        for _ in range(2):  # read again: the same entries, the same errors, raised again
+            assert read_paths(view, paths) == alone
+            for path, blob in view.blob_ids("entries"):
+                if path in errors:
+                    with pytest.raises((CorruptLedger, KeyError, TypeError, ValueError)) as got:
+                        decoded_blob(store.read_blob, blob, path)
+                    assert f"{got.type.__name__}: {got.value}" == errors[path]
+                else:  # the misplaced entry decodes: only a ledger read says where it is
+                    assert decoded_blob(store.read_blob, blob, path).id in {
+                        *IDS, "d-dddddddddd"}
+    entries, bad = alone
+    assert {b.path for b in bad} == set(errors) | {"entries/z/z/d-zzzzzzzzzz.toml"}
+    assert sorted(e.id for e in entries) == [IDS[0], IDS[2]]
+
+
+def test_shared_reads_nest_and_end_with_the_outer_block(repo: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, view = _ledger(repo)
+    paths = [path for path, _ in view.blob_ids("entries")]
+    reads = counting_blob_reads(monkeypatch)
+    with shared_reads():
+        with shared_reads():
+            read_paths(view, paths)
+        read_paths(view, paths)  # the inner block kept them for the outer one
+        assert len(reads) == len(IDS)
+    read_paths(view, paths)
+    assert len(reads) == 2 * len(IDS)

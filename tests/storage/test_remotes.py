@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import pygit2
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,7 +16,9 @@ from gitledger.storage.layout import NOTES_REF
 from gitledger.storage.mirrors import local_ref_of, mirrors, tracking_prefix, tracking_ref
 from gitledger.storage.network import git_complaint
 from gitledger.storage.remotes import (
+    OversizedProbe,
     blocked,
+    brings_oversized,
     default_remote,
     fetch_refspecs,
     run_git,
@@ -23,7 +27,7 @@ from gitledger.storage.remotes import (
     teardown,
 )
 from gitledger.storage.repo import Repo
-from tests.builders import put, store_at
+from tests.builders import put, recording_processes, store_at
 from tests.conftest import git
 
 LOCAL_REFS = ("refs/ledger/sessions/abc", "refs/ledger/archive/abc", "refs/ledger/project",
@@ -148,3 +152,57 @@ def test_blocked_is_the_pairwise_rule(refs: list[str], there: list[str]) -> None
     pairwise = [ref for ref in refs
                 if any(n.startswith(ref + "/") or ref.startswith(n + "/") for n in there)]
     assert blocked(refs, there) == pairwise
+
+
+# -- the oversized probe: git's look at what a fetch brought, in the background ----------
+
+
+def test_the_oversized_probe_answers_as_brings_oversized_does(repo: Path) -> None:
+    store = store_at(repo)
+    small = put(store, "refs/ledger/project", {"entries/a.toml": b"x" * 10})
+    big = put(store, "refs/ledger/project", {"entries/b.toml": b"y" * 100})
+    after = put(store, "refs/ledger/project", {"entries/b.toml": None})  # history holds it
+    for tip, known, want in ((small, None, False), (big, None, True), (after, None, True),
+                             (after, big, False), (big, small, True)):
+        probe = OversizedProbe(store.repo, tip, known, 50)
+        assert probe.answer() is want, (tip, known)
+        assert probe.answer() is want  # asked again: the same answer, git is not rerun
+        assert brings_oversized(store.repo, tip, known, 50) is want
+
+
+def test_the_oversized_probe_says_none_when_git_cannot_say(repo: Path) -> None:
+    store = store_at(repo)
+    put(store, "refs/ledger/project", {"entries/a.toml": b"x"})
+    assert OversizedProbe(store.repo, "0" * 40, None, 50).answer() is None  # no such commit
+    assert OversizedProbe(store.repo, "not-a-sha", None, 50).answer() is None
+
+
+def test_the_oversized_probe_runs_while_the_caller_works_and_close_stops_it(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)
+    tip = put(store, "refs/ledger/project", {"entries/a.toml": b"x"})
+    started = recording_processes(monkeypatch)
+    probe = OversizedProbe(store.repo, tip, None, 50)
+    assert len(started) == 1  # git started before anyone asked
+    probe.close()
+    assert started[0].returncode is not None  # waited for: no process left behind
+    assert probe.answer() is None  # closed unasked: git's answer is not made up
+
+
+def test_the_oversized_probe_finishes_with_nobody_reading_its_listing(repo: Path) -> None:
+    """git lists every object it walks (far more than a pipe holds for a big pull): it
+    must finish on its own while the caller works, not wait for the caller to read."""
+    store = store_at(repo)
+    git_repo = pygit2.Repository(str(repo))
+    builder = git_repo.TreeBuilder()
+    for n in range(3000):  # 3,000 lines of 41 bytes: twice what a pipe holds
+        builder.insert(f"{n}.toml", git_repo.create_blob(f"{n}\n".encode()),
+                       pygit2.enums.FileMode.BLOB)
+    who = pygit2.Signature("A", "a@example.com")
+    tip = str(git_repo.create_commit(None, who, who, "many", builder.write(), []))
+    probe = OversizedProbe(store.repo, tip, None, 50)
+    deadline = time.monotonic() + 10
+    while not probe.answered():
+        assert time.monotonic() < deadline, "git is stuck on a full pipe"
+        time.sleep(0.01)
+    assert probe.answer() is False

@@ -12,11 +12,18 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pygit2
+import pytest
 
 from gitledger.core.ids import entry_path
+from gitledger.errors import SyncError
+from gitledger.storage import merge
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
+from gitledger.storage.remotes import OversizedProbe
+from gitledger.team import sync
+from tests.builders import recording_processes
 from tests.remote_fixtures import Clone, Team
 
 PROJECT = "refs/ledger/project"
@@ -111,3 +118,71 @@ def test_a_notes_ref_holding_a_blob_over_the_limit_is_not_merged(team: Team) -> 
     assert pulled.exit_code == 0, (pulled.stdout, pulled.stderr)
     assert "refs/notes/ledger was not merged" in pulled.stdout, pulled.stdout
     assert notes not in alice.refs()
+
+
+def test_git_looks_for_oversized_blobs_while_the_before_check_runs(
+        team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe of each shared mirror (and the notes) starts before the "before" check,
+    and its answer is waited for before anything is merged."""
+    alice, bob, _ = _shared(team)
+    bob.ok("decide", "--project", "Use Redis", "--because", "fast")
+    sha = bob.git("rev-parse", "HEAD").strip()
+    bob.git("notes", "--ref=refs/notes/ledger", "add", "-m", "cites d-x", sha)
+    bob.ok("push")
+    bob.git("push", "-q", "origin", "refs/notes/ledger:refs/notes/ledger")
+    events: list[str] = []
+    real_findings, real_merge = sync._findings, merge.merge_into
+
+    class Recorded(OversizedProbe):
+        def __init__(self, *args: Any) -> None:
+            events.append("probe")
+            super().__init__(*args)
+
+        def answer(self) -> bool | None:
+            events.append("answer")
+            return super().answer()
+
+    def findings(*args: Any) -> Any:
+        events.append("check")
+        return real_findings(*args)
+
+    def merged(*args: Any, **kwargs: Any) -> Any:
+        events.append("merge")
+        return real_merge(*args, **kwargs)
+
+    monkeypatch.setattr("gitledger.team.sync.OversizedProbe", Recorded)
+    monkeypatch.setattr(sync, "_findings", findings)
+    monkeypatch.setattr("gitledger.team.sync.merge_into", merged)
+    pulled = alice("pull")
+    assert pulled.exit_code == 0, (pulled.stdout, pulled.stderr)
+    assert "Use Redis" in alice.ok("show", "--project")
+    first_check = events.index("check")
+    probes = events[:first_check].count("probe")
+    assert probes == events.count("probe") >= 2  # the project ledger and the notes
+    assert "answer" not in events[:first_check]
+    assert events.index("answer") < events.index("merge")
+    assert events.count("answer") == probes
+
+
+def _args(process: subprocess.Popen[bytes]) -> list[str]:
+    return [str(arg) for arg in process.args] if isinstance(process.args, list) else []
+
+
+def test_a_pull_that_fails_before_merging_leaves_no_git_running(
+        team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, _ = _shared(team)
+    bob.ok("decide", "--project", "Use Redis", "--because", "fast")
+    bob.ok("push")
+    started = recording_processes(monkeypatch)
+
+    def failing(*args: Any) -> Any:
+        assert any("rev-list" in _args(process) for process in started)  # running now
+        raise SyncError("the check broke")
+
+    monkeypatch.setattr(sync, "_findings", failing)
+    before = alice.refs()[PROJECT]
+    assert alice("pull").exit_code == 1
+    probes = [process for process in started if "rev-list" in _args(process)]
+    assert probes
+    assert all(process.returncode is not None for process in probes)  # waited for
+    assert alice.refs()[PROJECT] == before

@@ -22,7 +22,7 @@ import pytest
 from gitledger.core.ids import entry_path
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.ledger.operations import Ledger
-from gitledger.team import sync
+from gitledger.team import fetching, sync
 from tests.remote_fixtures import (
     REFUSING_HOOK,
     Clone,
@@ -156,7 +156,7 @@ def test_a_session_ledger_written_in_two_clones_is_never_merged_by_a_pull(team: 
     pushed = sync.push(alice.path)
     assert {u.ref: u.status for u in pushed.updates}[ref] == "new"
 
-    fetched = sync.fetch(bob.path)
+    fetched = fetching.fetch(bob.path)
     mirror = MIRRORS + ref.removeprefix("refs/ledger/")
     assert [(m.ref, m.old) for m in fetched.moved if m.ref == mirror] == [(mirror, None)]
     # A mirror is read-only: a local copy of the same ledger is made from it.
@@ -609,7 +609,7 @@ def test_an_unreachable_remote_is_one_line_and_changes_nothing(team: Team,
     assert "nonexistent" in line or "does not appear to be a git repository" in line
     assert alice.refs() == before
     with pytest.raises(SyncError):
-        getattr(sync, command)(alice.path)
+        getattr(fetching if command == "fetch" else sync, command)(alice.path)
     assert alice.refs() == before
 
 
@@ -720,7 +720,7 @@ def test_a_fetch_that_brings_many_new_mirrors_packs_the_refs(
         team: Team, threshold: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """git's fetch writes each mirror as a loose file; a year's 25,000 made every listing of
     the refs slow, so a fetch that brought many packs them, as ``git gc`` would."""
-    monkeypatch.setattr(sync, "PACK_AFTER_NEW_REFS", threshold)
+    monkeypatch.setattr(fetching, "PACK_AFTER_NEW_REFS", threshold)
     alice, bob = team.clone("Alice"), team.clone("Bob")
     alice.ok("decide", "cache in memory", "--because", "small")
     alice.ok("push")

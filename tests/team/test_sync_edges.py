@@ -25,7 +25,7 @@ from gitledger.storage.merge import Conflict, merge_into
 from gitledger.storage.remotes import run_git
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
-from gitledger.team import sync
+from gitledger.team import fetching, sync
 from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, fsck, refs_of
 
@@ -351,7 +351,7 @@ def test_review_after_an_interrupted_pull_still_lists_what_it_merged(team: Team)
     teammates = alice.ok("decide", "--project", "Redis for the cache", "--because", "speed")
     alice.ok("push")
     # A pull that stopped after merging the project ledger, before recording anything.
-    sync.fetch(bob.path)
+    fetching.fetch(bob.path)
     team.clock.tick()
     store = Store(Repo(bob.path))
     half = merge_into(store, PROJECT, bob.refs()[MIRRORS + "project"], label="origin/project")
