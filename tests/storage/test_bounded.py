@@ -97,7 +97,7 @@ def test_a_huge_header_blob_is_refused_every_time_and_never_kept(repo: Path) -> 
     """The header files every write reads are kept by id once read: one over the limit is
     refused as ``read`` refuses it, at each read, and nothing of it is kept."""
     store = store_at(repo)
-    oid = _header_only_blob(repo, 1 << 30)
+    oid = header_only_blob(repo / ".git" / "objects", 1 << 30)
     tree = _tree_with(store.git, "ledger.toml", oid)
     commit = store.git.create_commit(None, pygit2.Signature("a", "a@x"),
                                      pygit2.Signature("a", "a@x"), "m", tree.id, [])
