@@ -228,11 +228,10 @@ def run_check(params: dict[str, bool]) -> None:
     """``cli.check`` with its flags: the saved report when its key holds, else the same
     library call, output, saved copy and exit status."""
     from gitledger.storage import check_output
-    from gitledger.storage.queue_probe import needs_drain
 
     _drain_first(report=True)
     asked = check_output.request(as_json=params["as_json"], project=params["project"])
-    key = None if needs_drain(None) else check_output.current_key(None)
+    key = check_output.current_key(None)
     saved = check_output.load(key, asked) if key is not None else None
     if saved is not None:
         _print_and_exit(saved.text, saved.code)
@@ -242,14 +241,7 @@ def run_check(params: dict[str, bool]) -> None:
         from gitledger.audit.commands import check as check_ledgers
 
         report = check_ledgers(None, project=params["project"])
-        if params["as_json"]:
-            import json
-
-            from gitledger.core.display import shown
-
-            out = json.dumps(shown(report_json(report)), indent=2, ensure_ascii=False)
-        else:
-            out = report_text(report)
+        out = _document(report_json(report)) if params["as_json"] else report_text(report)
         code = 1 if report.errors else 0
         sys.stdout.write(out + "\n")
         sys.stdout.flush()
@@ -343,20 +335,22 @@ def run_decide(params: dict[str, Any]) -> None:
             message = exc.spelled(lambda name: "--" + name.replace("_", "-"))
             _fail(f"{message} (see {PROG} decide --help)", 2)
             return
-        if params["as_json"]:
-            import json
-
-            from gitledger.core.display import shown
-
-            out = json.dumps(shown(write_json(result)), indent=2, ensure_ascii=False)
-        else:
-            out = write_text(result, "")
+        out = _document(write_json(result)) if params["as_json"] else write_text(result, "")
         sys.stdout.write(out + "\n")
         sys.stdout.flush()
         for warning in result.warnings:
             sys.stderr.write(f"{PROG}: warning: {one_line(warning)}\n")
 
     _as_a_command(decide)
+
+
+def _document(data: Any) -> str:
+    """``--json`` output as ``cli._emit`` prints it: ledger text shown like on a terminal."""
+    import json
+
+    from gitledger.core.display import shown
+
+    return json.dumps(shown(data), indent=2, ensure_ascii=False)
 
 
 def _as_a_command(run: Callable[[], None]) -> None:

@@ -475,9 +475,10 @@ def find_credential(text: str) -> str | None:
         for match in pattern.finditer(text):
             if judge(match) is not None:
                 return name
-    for match in URL_PASSWORD.finditer(text) if _URL_LITERAL in text else ():
-        if url_password_secret(match) is not None:
-            return "password in a URL"
+    if _URL_LITERAL in text:
+        for match in URL_PASSWORD.finditer(text):
+            if url_password_secret(match) is not None:
+                return "password in a URL"
     for match in AUTH_HEADER.finditer(text):
         if auth_secret(match) is not None:
             return auth_kind(match)

@@ -15,7 +15,8 @@ answer one step earlier, as printed text and exit status, keyed with the git CLI
 A report naming an unreachable evidence commit is never saved: ``git gc`` may prune that
 commit without any ref moving.  A report is saved only when the key read after the check is
 the key read before it, and only when ``display.printable`` leaves it as it is; anything
-else in the file is a miss (``saved_outputs.py``).  Derived, local, never pushed; deleting
+else in the file is a miss (``saved_outputs.py``), and nothing is saved or served while
+the git hooks' queue holds events.  Derived, local, never pushed; deleting
 it costs one slower check.  Imports no libgit2.
 """
 
@@ -31,6 +32,7 @@ from typing import Any, NamedTuple
 from gitledger import __version__
 from gitledger.storage.git_cli import git_dir_and_head, git_output
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE
+from gitledger.storage.queue_probe import pending
 from gitledger.storage.saved_outputs import load_output, save_output, servable
 
 #: Bump with ``check_cache.CHECK_VERSION`` (what a rule finds changed) or when the printed
@@ -54,10 +56,11 @@ class Printed(NamedTuple):
 
 def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     """The key as the repository is now (two git commands, no libgit2); None when it
-    cannot be read that way (not a repository, no git)."""
+    cannot be read that way (not a repository, no git) or while the git hooks' queue holds
+    events, which may move a ledger once applied: nothing is saved or served then."""
     found = git_dir_and_head(where)
     listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)")
-    if found is None or listing is None:
+    if found is None or listing is None or pending(Path(found[0])):
         return None
     gitdir, head = found
     try:

@@ -103,7 +103,6 @@ def _remote_name(prefix: str, mirror: str) -> str:
         else "refs/ledger/" + rest
 
 
-
 def fetch_json(result: FetchResult) -> dict[str, Any]:
     return {"remote": result.remote,
             "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],

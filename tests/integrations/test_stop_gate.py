@@ -16,7 +16,7 @@ from gitledger.integrations.stop_hook import run_stop_check
 from gitledger.launch import stop_hook_agent
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import check_output
-from gitledger.storage.layout import CHECK_OUTPUT_FILE
+from gitledger.storage.layout import CHECK_OUTPUT_FILE, QUEUE_FILE
 from tests.conftest import git
 from tests.integrations.test_stop_hook import claude, codex, gemini
 
@@ -56,6 +56,16 @@ def test_anything_moved_means_the_hook_checks_again(clean: Path, move: str) -> N
         pointer = clean / ".git" / "ledger"
         pointer.write_bytes(pointer.read_bytes() + b"\n")
     assert not let_go_unchecked("claude", payload, {})
+
+
+def test_nothing_is_let_go_unchecked_while_git_events_wait(clean: Path) -> None:
+    """A queued event (a commit's ``Ledger-Implements:``) may move a ledger once applied."""
+    payload = _bytes(claude(clean, "p-1"))
+    run_stop_check("claude", payload, {})
+    (clean / ".git" / QUEUE_FILE).write_text("an event not applied yet\n")
+    assert not let_go_unchecked("claude", payload, {})
+    (clean / ".git" / QUEUE_FILE).write_text("")
+    assert let_go_unchecked("claude", payload, {})
 
 
 def test_a_check_with_errors_is_never_remembered(clean: Path) -> None:
