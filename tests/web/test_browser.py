@@ -172,3 +172,40 @@ def test_the_static_site_works_from_disk(driver: webdriver.Chrome, corpus: Corpu
     driver.find_element(By.LINK_TEXT, corpus.archived).click()
     _until(lambda: corpus.archived in driver.find_element(By.TAG_NAME, "h1").text,
            "the archived decision's page")
+
+
+#: Finds every text node holding an entry id (``d-9x2m``) and returns, per id, how many
+#: line boxes it was laid out on.
+_ID_LINES = r"""
+const found = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const match of node.data.matchAll(/\b[odvxp]-[0-9a-z]{4,}\b/g)) {
+    const range = document.createRange();
+    range.setStart(node, match.index);
+    range.setEnd(node, match.index + match[0].length);
+    const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+    found.push([match[0], tops.size]);
+  }
+}
+return found;
+"""
+
+
+def test_an_id_stays_on_one_line_in_a_narrow_window(driver: webdriver.Chrome, corpus: Corpus,
+                                                   cli_env: dict[str, str]) -> None:
+    size = driver.get_window_size()
+    driver.set_window_size(360, 800)
+    try:
+        with served(corpus.repo, cli_env) as url:
+            _open(driver, url)
+            pages = [url + "index.html", url + f"scope/{scope_slug('db')}.html",
+                     url + "search.html?q=jobs", url + "team.html",
+                     _entry_href(driver, corpus.chain[1])]
+            for page in pages:
+                _open(driver, page)
+                laid_out = driver.execute_script(_ID_LINES)
+                assert laid_out, page
+                assert [entry for entry, lines in laid_out if lines != 1] == [], page
+    finally:
+        driver.set_window_size(size["width"], size["height"])
