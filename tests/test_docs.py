@@ -641,3 +641,23 @@ def test_architecture_md_names_every_package_and_module() -> None:
     missing += [module.name for module in sorted(PACKAGE.glob("*.py"))
                 if module.name != "__init__.py" and f"`{module.name}`" not in top]
     assert not missing, f"docs/architecture.md does not name: {', '.join(missing)}"
+
+
+def _anchors(doc: str) -> set[str]:
+    """The anchors of a Markdown file's headings, as GitHub makes them."""
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"^#+ (.+)$", doc, flags=re.MULTILINE)}
+
+
+def test_benchmarks_md_is_a_reference_with_one_table_of_figures() -> None:
+    text = _read(ROOT / "docs" / "benchmarks.md")
+    headings = re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE)
+    assert not [h for h in headings if re.search(r"\bissue\b", h, flags=re.IGNORECASE)], \
+        "docs/benchmarks.md is a reference, not a log by issue"
+    figures = _section(text, "## The current figures")
+    tables = re.findall(r"^\|[^\n]*\n\|[-| ]+\|\n", figures, flags=re.MULTILINE)
+    assert len(tables) == 1, "one table of the current figures"
+    assert tables[0].split("\n")[0].rstrip(" |").endswith("Measured")
+    links = {(doc.name, anchor) for doc in (ROOT / "docs").glob("*.md")
+             for anchor in re.findall(r"\(benchmarks\.md#([\w-]+)\)", _read(doc))}
+    assert {link for link in links if link[1] not in _anchors(text)} == set()
