@@ -75,7 +75,7 @@ def unpulled_remote(store: Store) -> str | None:
     if git.references.get(PROJECT_REF) is not None:
         return None
     for remote in git.remotes.names():
-        if (git.references.get(f"refs/remotes/{remote}/HEAD") is not None
+        if (remote and git.references.get(f"refs/remotes/{remote}/HEAD") is not None
                 and not store.refs_under(tracking_prefix(remote), chained=False)):
             return remote
     return None
