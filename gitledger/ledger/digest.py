@@ -111,8 +111,11 @@ def build(entries: Iterable[tuple[str, str, Entry]], entries_id: str | None) -> 
         items, LIMITS[bucket] + SLACK)) for bucket, items in chosen.items()})
 
 
-def encode(digest: Digest) -> bytes:
+def encode(digest: Digest, commit: str | None = None) -> bytes:
+    """The digest as its file holds it; ``commit``: the project commit whose tree it
+    describes, when known (a later tip's digest is then carried forward from it)."""
     data = {"version": DIGEST_FORMAT, "entries": digest.entries,
+            **({"commit": commit} if commit is not None else {}),
             **{bucket: {"count": held.count, "top": [list(item) for item in held.top]}
                for bucket, held in digest.buckets.items()}}
     return (json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
@@ -166,12 +169,59 @@ def local(store: Store, view: TreeView | None) -> Digest | None:
     return digest
 
 
-def save(store: Store, digest: Digest) -> None:
+def save(store: Store, digest: Digest, commit: str | None = None) -> None:
     """Keep ``digest`` as the repository's; a git dir that refuses it goes without."""
     path = local_path(store)
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
-        write_atomic(path, encode(digest))
+        write_atomic(path, encode(digest, commit))
+
+
+def _saved(store: Store) -> tuple[Digest | None, str | None]:
+    """The saved digest and the project commit it was stamped with, if any."""
+    try:
+        data = local_path(store).read_bytes()
+        raw = json_loads(data, max_depth=None)
+    except (OSError, ValueError):
+        return None, None
+    commit = raw.get("commit") if isinstance(raw, dict) else None
+    return decode(data), commit if isinstance(commit, str) else None
+
+
+def _current(store: Store, view: TreeView) -> Digest | None:
+    """The saved digest if it describes ``view`` (stamped with its commit, so that a later
+    tip can carry it forward), else one carried forward to it."""
+    saved, commit = _saved(store)
+    if saved is not None and saved.entries == view.id_of(ENTRIES_DIR):
+        if commit is None and view.commit is not None:
+            save(store, saved, view.commit)
+        return saved
+    return _carried_forward(store, view, saved, commit)
+
+
+def _carried_forward(store: Store, view: TreeView, saved: Digest | None,
+                     commit: str | None) -> Digest | None:
+    """``saved``, the digest of the older project commit ``commit``, brought to ``view``
+    (a pull's fast-forward, a write by another tool): the entries that differ between the
+    two trees are read on both sides, nothing else; kept for the next restore."""
+    if saved is None or commit is None or view.commit is None:
+        return None
+    try:
+        old = store.view_at(commit)
+    except (KeyError, ValueError, AssertionError, LedgerError):
+        return None
+    if old.id_of(ENTRIES_DIR) != saved.entries:
+        return None
+    files: dict[str, bytes | BlobRef | None] = {
+        path: BlobRef(blob) if blob is not None else None
+        for path, blob in old.changed_blobs(view, ENTRIES_DIR)}
+    try:
+        digest = advanced(store, saved, old, files, view.id_of(ENTRIES_DIR))
+    except (LedgerError, KeyError, ValueError, TypeError):
+        return None
+    if digest is not None:
+        save(store, digest, view.commit)
+    return digest
 
 
 def in_tree(view: TreeView | None) -> Digest | None:
@@ -186,9 +236,10 @@ def in_tree(view: TreeView | None) -> Digest | None:
 
 
 def checked(store: Store, view: TreeView) -> Checked | None:
-    """The saved digest of ``view``, each item read from its blob and checked; None when
-    there is none, it names another entries tree, or any item does not hold."""
-    digest = local(store, view)
+    """The saved digest of ``view`` (or of an older project commit, carried forward),
+    each item read from its blob and checked; None when there is none or any item does not
+    hold."""
+    digest = _current(store, view)
     if digest is None:
         return None
     counts: dict[str, int] = {}

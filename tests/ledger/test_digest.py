@@ -253,3 +253,27 @@ def test_blob_refs_in_a_change_are_read_for_the_digest(repo: Path) -> None:
                                   b' "dropped": {"count": 0, "top": []}}'])
 def test_a_malformed_digest_is_no_digest(data: bytes) -> None:
     assert digest.decode(data) is None
+
+
+def test_a_tip_written_elsewhere_carries_the_saved_digest_forward(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pull's fast-forward brings commits no hook here saw: the saved digest of the old
+    tip is carried over the entries that differ, and no whole ledger is read."""
+    store = _hooked(repo)
+    put(store, PROJECT_REF, entry_files(*(make_entry(f"d-{n:010d}", seq=n)
+                                          for n in range(1, 20))))
+    assert checked(store) is not None  # a restore: the saved digest is stamped with its tip
+    elsewhere = store_at(repo)  # no hook: as a teammate's commits arrive
+    put(elsewhere, PROJECT_REF, entry_files(
+        make_entry("d-0000000020", seq=20), make_entry("d-0000000003", status="rejected",
+                                                       seq=3)))
+    _cold(store)
+
+    def everything(*args: object) -> None:
+        raise AssertionError("the carried digest reads no whole ledger")
+    monkeypatch.setattr(project_index, "read_entries", everything)
+    monkeypatch.setattr(digest, "read_entries", everything)
+    found = active_project_decisions(store_at(repo))
+    assert found.active == 19
+    assert found.top[0][0].id == "d-0000000020"
+    assert "d-0000000003" not in {e.id for e, _ in found.top}
