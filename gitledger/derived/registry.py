@@ -71,7 +71,7 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("link-index", CACHE, ("links.sqlite3", "links.sqlite3-*"), 1,
              "each ledger's tip (diffed from the tip it was indexed at)", "ledger.link_index",
              "sqlite"),
-    Artifact("search-index", CACHE, ("search.sqlite3", "search.sqlite3-*"), 3,
+    Artifact("search-index", CACHE, ("search.sqlite3", "search.sqlite3-*"), 4,
              "every ledger's tip and the saved transcripts", "search.index", "sqlite"),
     Artifact("signature-verdicts", COMMON, ("ledger-signatures.json",), None,
              "each signed ledger tip and the keys that verified it", "storage.signatures"),
