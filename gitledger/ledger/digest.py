@@ -177,6 +177,16 @@ def save(store: Store, digest: Digest, commit: str | None = None) -> None:
         write_atomic(path, encode(digest, commit))
 
 
+def keep_read(store: Store, view: TreeView, entries: Iterable[Entry]) -> None:
+    """Save the digest of ``view`` from its entries, read whole by the caller (a restore
+    with no digest to start from): the next restore after a write or a pull starts from
+    it instead of reading them all again."""
+    blobs = dict(view.blob_ids(ENTRIES_DIR))
+    found = ((entry_path(e.id), blobs[entry_path(e.id)], e) for e in entries
+             if entry_path(e.id) in blobs)
+    save(store, build(found, view.id_of(ENTRIES_DIR)), view.commit)
+
+
 def _saved(store: Store) -> tuple[Digest | None, str | None]:
     """The saved digest and the project commit it was stamped with, if any."""
     try:

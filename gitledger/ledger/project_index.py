@@ -21,7 +21,7 @@ from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.derived.files import CACHE_DIR, save_json
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger.digest import LIMITS, checked
+from gitledger.ledger.digest import LIMITS, checked, keep_read
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.provenance import (
@@ -139,6 +139,7 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
         _save(cache, result)
         return result
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
+    keep_read(store, tip.view, everything)
     short = shortest_unique(entry.id for entry in everything)
     mine = _created_by(store, tip.commit, me)
     buckets: dict[str, Newest] = {}

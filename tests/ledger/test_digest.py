@@ -277,3 +277,19 @@ def test_a_tip_written_elsewhere_carries_the_saved_digest_forward(
     assert found.active == 19
     assert found.top[0][0].id == "d-0000000020"
     assert "d-0000000003" not in {e.id for e, _ in found.top}
+
+
+def test_a_restore_that_read_every_entry_keeps_a_digest_for_the_next(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)  # no hook: no digest (a fresh clone, every cache deleted)
+    put(store, PROJECT_REF, entry_files(*(make_entry(f"d-{n:010d}", seq=n)
+                                          for n in range(1, 12))))
+    first = active_project_decisions(store)  # reads every entry
+    _cold(store)
+
+    def everything(*args: object) -> None:
+        raise AssertionError("the second restore reads no whole ledger")
+    monkeypatch.setattr(project_index, "read_entries", everything)
+    again = active_project_decisions(store_at(repo))
+    assert again.top == first.top
+    assert again.active == first.active == 11
