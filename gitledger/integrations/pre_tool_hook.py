@@ -31,6 +31,7 @@ from typing import Any
 from gitledger.core.codec import entry_from_json
 from gitledger.core.display import one_line
 from gitledger.core.parsing import json_loads
+from gitledger.derived.governing_cache import PARTS, Key, combined, current_key, load
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, PROJECT_DIR_VARS
 from gitledger.integrations.hook_core import (
@@ -44,7 +45,6 @@ from gitledger.integrations.hook_core import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
-from gitledger.storage.governing_cache import PARTS, Key, combined, current_key, load
 from gitledger.storage.hook_state import read_told, record_told
 from gitledger.views.governing import MAX_ENTRIES, candidate, context_text, match
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gitledger.storage.layout import QUEUE_FILE, QUEUE_REPORT_FILE
+from gitledger.derived.snapshot import ROTATED_SUFFIX, pending
+from gitledger.storage.layout import QUEUE_REPORT_FILE
 
-ROTATED_SUFFIX = ".old"
+__all__ = ["ROTATED_SUFFIX", "git_dir_here", "needs_drain", "pending", "queued_here"]
+
 #: Directories walked up at most (a work tree is rarely deeper).
 _DEPTH = 64
 
@@ -36,15 +38,6 @@ def git_dir_here(start: str | os.PathLike[str] | None = None) -> Path | None:
         except OSError:
             return None
     return None
-
-
-def pending(gitdir: Path) -> bool:
-    """Anything queued and not applied (a ``stat``; no lock)."""
-    try:
-        size = (gitdir / QUEUE_FILE).stat().st_size
-    except OSError:
-        return (gitdir / f"{QUEUE_FILE}{ROTATED_SUFFIX}").exists()
-    return size > 0
 
 
 def queued_here(start: str | os.PathLike[str] | None = None) -> bool:

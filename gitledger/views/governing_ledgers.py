@@ -1,7 +1,7 @@
 """The entries that govern code, read from this worktree's session ledger and the project
 ledger, with who wrote each: what the pre-tool-use hook matches a tool call against.
 
-Read only where the saved copy (``storage/governing_cache.py``) no longer holds, one ledger
+Read only where the saved copy (``derived/governing_cache.py``) no longer holds, one ledger
 at a time: a write to it, another identity.  Then every governing entry of that ledger (its
 ``role`` is not None) is labelled once, from the ledger's history, and saved again.
 """
@@ -13,8 +13,8 @@ from typing import Any
 from gitledger.core.codec import entry_to_json
 from gitledger.core.display import quote
 from gitledger.core.footprint import role
+from gitledger.derived.governing_cache import Key, combined, save
 from gitledger.ledger.reader import LedgerReader
-from gitledger.storage.governing_cache import Key, combined, save
 from gitledger.storage.layout import PROJECT_REF
 
 
