@@ -24,8 +24,10 @@ Every handler returns what to print; ``run_git_hook`` (below) makes sure nothing
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+from pathlib import Path
 
 from gitledger.core.display import capped_join, one_line, quote
 from gitledger.core.model import Focus, LedgerMeta
@@ -44,11 +46,18 @@ from gitledger.ledger.drift import touched
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.queue import Applier, drain
 from gitledger.ledger.results import Built
+from gitledger.ledger.unrecorded import unrecorded
 from gitledger.storage import event_queue, queue_probe
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.event_queue import QueueItem, kill_point
 from gitledger.storage.keepalive import kept_path
-from gitledger.storage.layout import KEEP_REF, PROJECT_REF, QUEUE_REPORT_FILE
+from gitledger.storage.layout import (
+    KEEP_REF,
+    PROJECT_REF,
+    QUEUE_REPORT_FILE,
+    RECORDED_FILE,
+    RECORDING_FILE,
+)
 from gitledger.storage.notes import add_lines
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import TreeView
@@ -298,14 +307,17 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
         gitdir = Repo(where).gitdir
     except LedgerError:
         return []
+    stopped = queue_probe.stopped_midway(gitdir)
     if not queue_probe.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
-            and not fix:
+            and not fix and not stopped:
         return []  # the common case: one stat, nothing imported or opened
     try:
         done = drain(gitdir, _appliers(where), fix=fix)
     except OSError:
         return []  # no room to record progress (a full disk): the items wait, in order
     lines = list(done.lines)
+    if (fix or stopped) and done.held is None:
+        lines += record_unrecorded(where, gitdir)
     if done.held is not None:
         lines.append(f"queued git events wait (the first could not be applied: {done.held}); "
                      "git ledger doctor --fix applies them once that is fixed")
@@ -318,6 +330,22 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
         said = lines  # no room for the report: what this drain says is said now or not
     return [f"git ledger: {quote(line)}" if not line.startswith("git ledger") else line
             for line in said]
+
+
+def record_unrecorded(where: str | os.PathLike[str] | None, gitdir: Path) -> list[str]:
+    """Record the commits the post-commit hook did not (``ledger/unrecorded.py``), oldest
+    first, as the hook's Python part records one; then the hook's marks agree again."""
+    lines: list[str] = []
+    found = unrecorded(where)
+    for sha in found:
+        lines += post_commit(where, sha)
+    if found:
+        lines.append(f"recorded {len(found)} commit{'s' if len(found) != 1 else ''} the "
+                     f"post-commit hook did not: {capped_join([s[:12] for s in found], sep=', ')}")
+    with contextlib.suppress(OSError):
+        began = (gitdir / RECORDING_FILE).read_bytes()
+        (gitdir / RECORDED_FILE).write_bytes(began)
+    return lines
 
 
 def run_git_hook(

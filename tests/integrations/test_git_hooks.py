@@ -689,27 +689,6 @@ def test_each_worktree_commits_to_its_own_ledger(active: tuple[Path, Run, str],
 # -- the tool broken: the git command still succeeds ---------------------------------------
 
 
-def test_git_ledger_not_on_path(active: tuple[Path, Run, str]) -> None:
-    repo, run, ref = active
-    entry = _ok(run("decide", "no tool"))
-    venv_bin = str(installed_git_ledger().parent)
-    path = os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
-                           if d and Path(d).resolve() != Path(venv_bin).resolve())
-    if shutil.which("git-ledger", path=path):
-        pytest.skip("another git-ledger is on PATH")
-    env = dict(os.environ, PATH=path)
-    _sha, stderr = _commit(repo, "np.txt", f"x\n\nLedger-Implements: {entry}", env=env)
-    assert _hook_lines(stderr) == [
-        "git ledger: git-ledger is not on PATH; the ledger hook did nothing"]
-    assert '"accepted"' in _ok(run("show", entry, "--json"))
-    # a plain commit needs no Python at all: the shell path still records it
-    plain, stderr = _commit(repo, "np2.txt", env=env)
-    assert _hook_lines(stderr) == []
-    assert _events(repo, ref)[0]["Ledger-Commit"] == [plain]
-    done = _git(repo, "checkout", "-b", "np", env=env)
-    assert len(_hook_lines(done.stderr)) <= 1
-
-
 def test_a_ledger_ref_pointing_at_a_blob(active: tuple[Path, Run, str]) -> None:
     repo, run, ref = active
     entry = _ok(run("decide", "corrupt"))
@@ -931,3 +910,125 @@ def test_post_checkout_carries_no_write_path() -> None:
                    "commit-tree", "update-ref", "git-ledger hook"):
         assert writer not in checkout, writer
         assert writer in template("post-commit") + template("post-rewrite"), writer
+
+
+# -- the note is in git when git commit returns --------------------------------------------
+
+
+def _note_now(repo: Path, sha: str) -> str:
+    """The commit's note as git reads it, without waiting for anything queued."""
+    done = subprocess.run(["git", "notes", "--ref=ledger", "show", sha], cwd=repo,
+                          capture_output=True, text=True, check=False)
+    return done.stdout if done.returncode == 0 else ""
+
+
+def _raw_commit(repo: Path, name: str, message: str,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``git commit`` and nothing after it: no settling, no next command."""
+    (repo / name).write_text(f"{name}\n")
+    git(repo, "add", name)
+    return subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, env=env,
+                          capture_output=True, text=True, check=True, timeout=120)
+
+
+@pytest.mark.parametrize("key", ["Ledger-Implements", "Ledger-Refs"])
+def test_the_note_is_in_git_when_git_commit_returns(active: tuple[Path, Run, str],
+                                                     key: str) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "parse with a table", "--over", "regexes"))
+    done = _raw_commit(repo, "now.txt", f"parse\n\n{key}: {entry[:6]}")
+    sha = _head(repo)
+    # Read at once, before any drain: git itself shows the note, and says nothing else.
+    shown = subprocess.run(["git", "log", "--notes=ledger", "-1"], cwd=repo,
+                           capture_output=True, text=True, check=True)
+    assert shown.stderr == ""
+    assert done.stderr == ""
+    relation = "implements" if key == "Ledger-Implements" else "refs"
+    first = _note_now(repo, sha).splitlines()
+    assert f"{relation} {entry} {ref}" in first
+    assert f"    {relation} {entry} {ref}" in shown.stdout
+    assert len([line for line in first if line.startswith("commit-in ")]) == 1
+    # The Python part that follows writes the identical lines: nothing is added twice.
+    settle(repo)
+    status = json.loads(_ok(run("show", entry, "--json")))["entry"]["status"]
+    assert status == ("implemented" if key == "Ledger-Implements" else "accepted")
+    assert _clean_sorted(_note_now(repo, sha)) == first
+    recorded = [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    assert len(recorded) == 1
+    assert recorded[0].get(key) == [entry]
+    tip = git(repo, "rev-parse", f"{recorded[0]['commit'][0]}^").strip()
+    assert f"commit-in {ref} {tip}" in first
+    assert "note-" not in _ok(run("doctor"))
+
+
+def test_a_commit_off_path_is_noted_and_its_status_change_waits(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "no tool", "--paths", "gov/**"))
+    (repo / "gov").mkdir()
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    if shutil.which("git-ledger", path=env["PATH"]):
+        pytest.skip("another git-ledger is on PATH")
+    done = _raw_commit(repo, "gov/a.txt", f"x\n\nLedger-Implements: {entry}", env=env)
+    sha = _head(repo)
+    assert _hook_lines(done.stderr) == [
+        "git ledger: git-ledger is not on PATH; the next git ledger command applies this "
+        "post-commit"]
+    assert f"implements {entry} {ref}" in _note_now(repo, sha)
+    assert _events(repo, ref)[0]["Ledger-Commit"] == [sha]
+    # A governed file with no trailer: recorded all the same.
+    done = _raw_commit(repo, "gov/b.txt", "y", env=env)
+    other = _head(repo)
+    assert f"commit-in {ref} " in _note_now(repo, other)
+    assert _events(repo, ref)[0]["Ledger-Commit"] == [other]
+    # The next command applies what waited.
+    assert '"implemented"' in _ok(run("show", entry, "--json"))
+
+
+def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    (repo / "lost.txt").write_text("lost\n")
+    git(repo, "add", "lost.txt")
+    git(repo, "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m", "lost")
+    sha = _head(repo)
+    assert _note_now(repo, sha) == ""
+    report = run("doctor")
+    assert report.exit_code != 0
+    assert "commit-unrecorded" in report.stdout
+    assert sha[:12] in report.stdout
+    fixed = _ok(run("doctor", "--fix"))
+    assert sha[:12] in fixed
+    assert f"commit-in {ref} " in _note_now(repo, sha)
+    assert [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    assert "commit-unrecorded" not in _ok(run("doctor"))
+
+
+def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    (repo / "cut.txt").write_text("cut\n")
+    git(repo, "add", "cut.txt")
+    git(repo, "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m", "cut")
+    sha = _head(repo)
+    # What a hook killed after it began leaves: the commit marked, never marked done.
+    git_dir = Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
+    (git_dir / "ledger-recording").write_text(f"{sha}\n")
+    old = time.time() - 60
+    os.utime(git_dir / "ledger-recording", (old, old))
+    _ok(run("show"))
+    assert f"commit-in {ref} " in _note_now(repo, sha)
+    assert [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+
+
+def test_a_quiet_checkout_prints_nothing(active: tuple[Path, Run, str]) -> None:
+    repo, run, _ = active
+    _ok(run("next", "write the tests"))
+    for command in (["checkout", "-q", "-b", "quiet"], ["switch", "--quiet", "main"],
+                    ["checkout", "-qb", "quiet2"]):
+        done = subprocess.run(["git", *command], cwd=repo, capture_output=True, text=True,
+                              check=True)
+        assert done.stderr == "", (command, done.stderr)
+    done = subprocess.run(["git", "checkout", "main"], cwd=repo, capture_output=True,
+                          text=True, check=True)
+    assert "git ledger: TASK ship the parser" in done.stderr

@@ -1,0 +1,55 @@
+"""Code commits the post-commit hook should have recorded and did not.
+
+The hook records a commit with git alone, so a commit goes unrecorded only when the hook
+could not run its work: it was killed, the disk was full, or git did not run it at all
+(``core.hooksPath`` pointed elsewhere for one command).  Those commits are found from the
+commit's side: on HEAD's first-parent line, back to the last commit this worktree's
+ledger recorded, the ones without a ``commit-in`` line for it that were made here (our
+committer identity, no merge, after the ledger began).  ``doctor`` reports them; the next
+command after a hook that stopped midway, and ``doctor --fix``, record them
+(``integrations/git_events.py``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from gitledger.errors import LedgerError
+from gitledger.ledger.reader import LedgerReader
+from gitledger.ledger.tree import read_header
+from gitledger.storage import hook_routes
+from gitledger.storage.notes import unrecorded_commits
+
+#: How far back on HEAD's line the commits are looked at.
+LOOK_BACK = 100
+
+
+def unrecorded(where: str | os.PathLike[str] | None) -> list[str]:
+    """This worktree's unrecorded commits, oldest first (none without a ledger, a HEAD,
+    or the git hooks installed)."""
+    try:
+        reader = LedgerReader.open(where, session="")
+    except LedgerError:
+        return []
+    repo, ref = reader.repo, reader.ref
+    head = repo.head_commit()
+    if head is None or ref is None:
+        return []
+    tip = reader.store.tip(ref)
+    if tip.view is None or not _hooks_installed(reader):
+        return []
+    try:
+        meta, _ = read_header(ref, tip.view)
+        committer = repo.person("COMMITTER").email
+    except LedgerError:
+        return []
+    return unrecorded_commits(reader.store, head, ref, since=meta.created.timestamp(),
+                              committer=committer, limit=LOOK_BACK)
+
+
+def _hooks_installed(reader: LedgerReader) -> bool:
+    setup = hook_routes.detect(reader.repo)
+    return bool(hook_routes.runs(setup, "post-commit").runs)
+
+
+__all__ = ["LOOK_BACK", "unrecorded"]
