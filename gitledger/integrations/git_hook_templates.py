@@ -68,8 +68,9 @@ _FIND_LEDGER = """git_ledger_ref() {
 #: What only the hooks that write need (post-checkout only reads a file).
 _WRITE = """# Append an event ($1, its message) to the worktree's ledger: a compare-and-swap on
 # its ref; another writer that moved it meanwhile means reading the new tip and trying
-# again, a few times; 1 when it stays busy (the caller says what is not recorded).  Sets
-# git_ledger_tip to the tip the event was written on.
+# again, a few times.  1 when the ref is no ledger commit (none, archived), 2 when it
+# stays busy (the caller says what is not recorded).  Sets git_ledger_tip to the tip the
+# event was written on.
 git_ledger_append() {
     for attempt in 1 2 3 4 5; do
         git_ledger_tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) \\
@@ -80,7 +81,7 @@ git_ledger_append() {
             "$git_ledger_tip" 2>/dev/null && return 0
         sleep 0.1 2>/dev/null || sleep 1
     done
-    return 1
+    return 2
 }
 git_ledger_nl='
 '
@@ -136,12 +137,18 @@ Ledger-Commit: $head$git_ledger_extra"
     git_ledger_session
     [ "$git_ledger_session" = - ] || message="$message
 Ledger-Session: $git_ledger_session"
-    if ! git_ledger_append "$message"; then
-        echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
-            "the next git ledger command records commit ${head%????????????????????????????}" >&2
-        git_ledger_queue post-commit "$head" && git_ledger_done
-        return 0
-    fi
+    git_ledger_append "$message" || case $? in
+        2)  echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+                "the next git ledger command records commit" \\
+                "${head%????????????????????????????}" >&2
+            git_ledger_queue post-commit "$head" && git_ledger_done
+            return 0 ;;
+        # No ledger commit to record in (archived): the trailers go to Python, which
+        # implements a project decision all the same and says what it cannot do.
+        *)  if [ -n "$python" ]; then git_ledger_queue post-commit "$head" || return 0; fi
+            git_ledger_done
+            return 0 ;;
+    esac
     git_ledger_note "$head" "commit-in $git_ledger_ref $git_ledger_tip$git_ledger_lines"
     if [ -n "$python" ]; then git_ledger_queue post-commit "$head" || return 0; fi
     git_ledger_done
@@ -303,7 +310,8 @@ git_ledger_end
     [ -n "$pairs" ] || return 0
     git_ledger_append "rewrite ($1)
 
-Ledger-Event: rewrite$pairs" && return 0
+Ledger-Event: rewrite$pairs"
+    [ $? = 2 ] || return 0
     echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
         "a $1 of commits it recorded is not recorded in the ledger" >&2
 }
