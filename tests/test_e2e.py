@@ -423,4 +423,5 @@ def test_the_readme_example_shows_the_note_when_git_commit_returns(
         assert shown.stderr == ""
         assert f"implements {decision} refs/ledger/sessions/" in shown.stdout
     said = ledger(repo, cli_env, "why", "src/callback.py:12")
-    assert decision in said and "Exchange the code with a PKCE verifier" in said
+    assert decision in said
+    assert "Exchange the code with a PKCE verifier" in said

@@ -7,10 +7,12 @@ the next command that reads the ledger:
 
 * ``post-commit`` — the commit's message has ``Ledger-Implements: <id>`` (the decision
   becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no
-  status change), or it changes a file the path index names.  The decisions whose
-  footprint lines it changed (drift it caused) are named as ``Ledger-Touches``.  The
-  commit is recorded as a ``commit`` event of the worktree's ledger and noted, like the
-  shell path does; an id that is unknown or cannot move is reported and skipped.  A
+  status change), or it changes a file the path index names (its drift is computed for
+  the cache).  The hook has recorded the ``commit`` event and written the note already,
+  with the same lines this writes again; when it could not (an id it cannot resolve, a
+  busy ledger, a hook that stopped midway), the event is recorded here, naming the
+  decisions whose footprint lines the commit changed as ``Ledger-Touches``.  An id that
+  is unknown or cannot move is reported and skipped.  A
   worktree whose ledger was archived has none until its next write: a project decision is
   still implemented, and every other id gets one line saying why nothing was done (no
   session ledger is started for a commit);
@@ -112,10 +114,12 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
+        # The hook records the event itself; the drift computed here keeps the cache
+        # restore reads up to date (an acknowledging Ledger-Refs clears a decision's drift).
+        touches = _touches(where, head, [*implemented, *linked])
         event = _recorded(ledger, head)
         if event is None:
-            event = _record_commit(ledger, head, implemented, linked,
-                                   _touches(where, head, [*implemented, *linked]))
+            event = _record_commit(ledger, head, implemented, linked, touches)
         # The note (a union of lines: written again, it changes nothing) is an index: one
         # that cannot be written is said, and the item is still done.
         if event is not None:

@@ -3,13 +3,15 @@
 Three hooks link code commits to the ledger that explains them:
 
 * ``post-commit`` records, in the worktree's ledger, that the commit was made while it was
-  active (a ``commit`` event) and notes the commit (``commit-in <ledger> <tip>``).  That
-  fast path is git plumbing only — no Python — because every commit pays for it; a commit
-  whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer, or that changes a
-  file named in the path index (``<git dir>/ledger-paths``: a decision's footprint may be
-  touched), or that comes while earlier ones wait, is queued for Python instead (one line
-  in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``: git does not
-  wait for Python; ``storage/event_queue.py``);
+  active (a ``commit`` event) and writes the commit's whole note (``commit-in <ledger>
+  <tip>``, and ``refs``/``implements`` lines for the ``Ledger-Refs:``/``Ledger-Implements:``
+  ids it resolves in the ledgers' trees) with git plumbing alone — no Python, because every
+  commit pays for it, and so that the note is in git when ``git commit`` returns.  What
+  needs Python (the status change, the drift of a commit that changes a file named in the
+  path index ``<git dir>/ledger-paths``, a commit whose ids it cannot resolve) is queued:
+  one line in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``
+  (``storage/event_queue.py``), which writes the same lines again, never new ones.  Two
+  marks in the git dir, before and after, let the next command find a hook that stopped;
 * ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
   ledger: the line its writes keep in ``<git dir>/ledger-checkout``, without Python, and
   nothing for a file checkout or inside a rebase;
