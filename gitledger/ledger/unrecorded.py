@@ -15,40 +15,47 @@ from __future__ import annotations
 import os
 
 from gitledger.errors import LedgerError
-from gitledger.ledger.reader import LedgerReader
 from gitledger.ledger.tree import read_header
 from gitledger.storage import hook_routes
+from gitledger.storage.layout import SESSIONS_PREFIX
 from gitledger.storage.notes import unrecorded_commits
+from gitledger.storage.repo import Repo
+from gitledger.storage.store import Store
 
 #: How far back on HEAD's line the commits are looked at.
 LOOK_BACK = 100
 
 
 def unrecorded(where: str | os.PathLike[str] | None) -> list[str]:
-    """This worktree's unrecorded commits, oldest first (none without a ledger, a HEAD,
-    or the git hooks installed)."""
+    """This worktree's unrecorded commits, oldest first (none without a ledger that reads,
+    a HEAD, or the git hooks installed: a broken ledger is doctor's to report)."""
     try:
-        reader = LedgerReader.open(where, session="")
+        return _unrecorded(Store(Repo(where)))
     except LedgerError:
         return []
-    repo, ref = reader.repo, reader.ref
+
+
+def _unrecorded(store: Store) -> list[str]:
+    repo = store.repo
+    # The pointer as written: reading it through the store would finish an interrupted
+    # archive, and doctor reports before it repairs.
+    try:
+        ref = store.pointer_path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return []
     head = repo.head_commit()
-    if head is None or ref is None:
+    if head is None or not ref.startswith(SESSIONS_PREFIX) or not store.exists(ref):
         return []
-    tip = reader.store.tip(ref)
-    if tip.view is None or not _hooks_installed(reader):
+    tip = store.tip(ref)
+    if tip.view is None or not _hooks_installed(repo):
         return []
-    try:
-        meta, _ = read_header(ref, tip.view)
-        committer = repo.person("COMMITTER").email
-    except LedgerError:
-        return []
-    return unrecorded_commits(reader.store, head, ref, since=meta.created.timestamp(),
-                              committer=committer, limit=LOOK_BACK)
+    meta, _ = read_header(ref, tip.view)
+    return unrecorded_commits(store, head, ref, since=meta.created.timestamp(),
+                              committer=repo.person("COMMITTER").email, limit=LOOK_BACK)
 
 
-def _hooks_installed(reader: LedgerReader) -> bool:
-    setup = hook_routes.detect(reader.repo)
+def _hooks_installed(repo: Repo) -> bool:
+    setup = hook_routes.detect(repo)
     return bool(hook_routes.runs(setup, "post-commit").runs)
 
 
