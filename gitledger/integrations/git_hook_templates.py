@@ -159,11 +159,12 @@ git_ledger_done() {
     printf '%s\\n' "$head" > "$git_ledger_git_dir/ledger-recorded" 2>/dev/null
 }
 # Note commit $1 with lines $2 (one a line, the first the commit-in line).  A new commit
-# has no note yet; only when it has one are the lines merged, sorted and unique.
+# has no note yet; only when it has one are the lines merged, sorted and unique.  Two
+# lines are in order already (commit-in, then implements or refs): no sort.
 git_ledger_note() {
     case $2 in
-        *"$git_ledger_nl"*) printf '%s\\n' "$2" | LC_ALL=C sort -u \\
-                                | git notes --ref=ledger add -F - "$1" 2>/dev/null && return 0 ;;
+        *"$git_ledger_nl"*"$git_ledger_nl"*) printf '%s\\n' "$2" | LC_ALL=C sort -u \\
+                | git notes --ref=ledger add -F - "$1" 2>/dev/null && return 0 ;;
         *) git notes --ref=ledger add -m "$2" "$1" 2>/dev/null && return 0 ;;
     esac
     note=$(git notes --ref=ledger show "$1" 2>/dev/null)
@@ -176,8 +177,8 @@ git_ledger_note() {
 # resolves alone (not an id prefix of two characters or more, unknown, ambiguous, a
 # decision that cannot become implemented): Python then does it all, and says why.
 git_ledger_trailers() {
+    # One paragraph has no trailers; a CR (CRLF line ends) fails the id patterns below.
     case $1 in *"$git_ledger_nl$git_ledger_nl"*) ;; *) return 1 ;; esac
-    case $1 in *"$(printf '\\r')"*) return 1 ;; esac
     implements= refs=
     while IFS= read -r line; do
         key=${line%%:*}
@@ -323,9 +324,16 @@ git_ledger_post_rewrite "$@"
 # Only in post-commit and post-rewrite: what needs Python goes to the queue and a detached
 # drain, so that git returns at once (docs/hooks.md, "The queue").
 _QUEUE = """# The session (GIT_LEDGER_SESSION_ID, cleaned) in git_ledger_session, - for none.
+# A clean id of 200 characters or fewer (a UUID) costs no process.
 git_ledger_session() {
     git_ledger_session=-
     [ -n "${GIT_LEDGER_SESSION_ID:-}" ] || return 0
+    case $GIT_LEDGER_SESSION_ID in
+        *[!A-Za-z0-9._:@+-]*) ;;
+        *) if [ ${#GIT_LEDGER_SESSION_ID} -le 200 ]; then
+               git_ledger_session=$GIT_LEDGER_SESSION_ID; return 0
+           fi ;;
+    esac
     git_ledger_session=$(printf '%s' "$GIT_LEDGER_SESSION_ID" | tr -cd 'A-Za-z0-9._:@+-' \\
         | cut -c1-200)
     [ -n "$git_ledger_session" ] || git_ledger_session=-

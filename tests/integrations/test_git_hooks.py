@@ -1038,3 +1038,26 @@ def test_a_quiet_checkout_prints_nothing(active: tuple[Path, Run, str]) -> None:
     done = subprocess.run(["git", "checkout", "main"], cwd=repo, capture_output=True,
                           text=True, check=True)
     assert "git ledger: TASK ship the parser" in done.stderr
+
+
+def test_several_ids_are_noted_sorted_when_git_commit_returns(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    first = _ok(run("decide", "parse with a table"))
+    second = _ok(run("decide", "cache the table"))
+    linked = _ok(run("verify", "the table parses", "--by", "pytest"))
+    env = dict(os.environ, GIT_LEDGER_SESSION_ID="ab c/42")  # cleaned: abc42
+    done = _raw_commit(repo, "many.txt", f"many\n\nLedger-Implements: {second[:6]}, {first}\n"
+                                         f"Ledger-Refs: {linked[:7]}\n", env=env)
+    assert done.stderr == ""
+    sha = _head(repo)
+    note = _note_now(repo, sha).splitlines()
+    assert note == sorted(set(note))
+    assert {f"implements {first} {ref}", f"implements {second} {ref}",
+            f"refs {linked} {ref}"} <= set(note)
+    event = _commit_event(repo, ref, sha)
+    assert event["Ledger-Implements"] == [second, first]
+    assert event["Ledger-Refs"] == [linked]
+    assert event["Ledger-Session"] == ["abc42"]
+    settle(repo)
+    assert _note_now(repo, sha).splitlines() == note
