@@ -426,3 +426,24 @@ def test_the_readme_example_shows_the_note_when_git_commit_returns(
     said = ledger(repo, cli_env, "why", "src/callback.py:12")
     assert decision in said
     assert "Exchange the code with a PKCE verifier" in said
+
+
+def test_a_push_right_after_the_commit_carries_its_note(repo_with_commit: Path,
+                                                        cli_env: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    repo = repo_with_commit
+    remote = tmp_path / "remote.git"
+    run(tmp_path, cli_env, "git", "init", "-q", "--bare", str(remote))
+    run(repo, cli_env, "git", "remote", "add", "origin", str(remote))
+    ledger(repo, cli_env, "install")
+    run(repo, cli_env, "git", "ledger", "remote", "setup", "origin")
+    decision = ledger(repo, cli_env, "decide", "Ship it", "--over", "wait").strip()
+    (repo / "code.py").write_text("x = 1\n")
+    run(repo, cli_env, "git", "add", "code.py")
+    # A script that commits and pushes at once: no git ledger command in between.
+    run(repo, cli_env, "sh", "-c", f"git commit -qm 'ship\n\nLedger-Implements: {decision}' "
+                                   "&& git push -q origin 2>/dev/null")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    pushed = run(repo, cli_env, "git", "--git-dir", str(remote), "notes", "--ref=ledger",
+                 "show", sha)
+    assert f"implements {decision} refs/ledger/" in pushed.stdout
