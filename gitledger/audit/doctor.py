@@ -133,7 +133,7 @@ CODES: dict[str, tuple[str, str]] = {
     "hooks-not-run": ("error", "a git hook of ours that git no longer runs (a hook "
                                "manager's install or re-sync hid it): commits are not "
                                "recorded"),
-    "commit-unrecorded": ("error", "code commits made here since the last one the ledger "
+    "commit-unrecorded": ("error", "code commits made here after the last one a ledger "
                                    "recorded, without a note: the post-commit hook could "
                                    "not run its work (killed, a full disk, not run)"),
     "hooks-duplicated": ("warning", "a git hook of ours that runs twice for one event (two "

@@ -3,9 +3,9 @@
 The hook records a commit with git alone, so a commit goes unrecorded only when the hook
 could not run its work: it was killed, the disk was full, or git did not run it at all
 (``core.hooksPath`` pointed elsewhere for one command).  Those commits are found from the
-commit's side: on HEAD's first-parent line, back to the last commit this worktree's
-ledger recorded, the ones without a ``commit-in`` line for it that were made here (our
-committer identity, no merge, after the ledger began).  ``doctor`` reports them; the next
+commit's side: on HEAD's first-parent line, back to the last commit a ledger recorded
+(its note has a ``commit-in`` line), the ones made here (our committer identity, no
+merge, after the ledger began).  ``doctor`` reports them; the next
 command after a hook that stopped midway, and ``doctor --fix``, record them
 (``integrations/git_events.py``).
 """
@@ -50,7 +50,7 @@ def _unrecorded(store: Store) -> list[str]:
     if tip.view is None or not _hooks_installed(repo):
         return []
     meta, _ = read_header(ref, tip.view)
-    return unrecorded_commits(store, head, ref, since=meta.created.timestamp(),
+    return unrecorded_commits(store, head, since=meta.created.timestamp(),
                               committer=repo.person("COMMITTER").email, limit=LOOK_BACK)
 
 

@@ -218,25 +218,25 @@ def rename_ledger(
     return add_lines(store, wanted, f"notes for {new_ref}", replacing=dropped)
 
 
-def unrecorded_commits(store: Store, head: str, ref: str, *, since: float,
-                       committer: str | None, limit: int) -> list[str]:
-    """The commits on ``head``'s first-parent line, newest first back to the first that
-    ``ref`` recorded (its note says ``commit-in <ref>``), that ``committer`` made at or
-    after ``since`` (seconds) and that are no merge, with no such line: oldest first.  At
-    most ``limit`` commits are looked at."""
+def unrecorded_commits(store: Store, head: str, *, since: float, committer: str | None,
+                       limit: int) -> list[str]:
+    """The commits on ``head``'s first-parent line, newest first back to the last one a
+    ledger recorded (its note has a ``commit-in`` line: the hooks ran there, in this
+    worktree or in another whose commits came in by a merge), that ``committer`` made
+    after ``since`` (seconds), that are no merge and that have no such line: oldest
+    first.  At most ``limit`` commits are looked at."""
     view = store.tip(NOTES_REF).view
-    mark = f"commit-in {ref} ".encode()
     found: list[str] = []
     commit = store.git.get(head)
     for _ in range(limit):
-        if not isinstance(commit, pygit2.Commit) or commit.commit_time < since:
+        if not isinstance(commit, pygit2.Commit) or commit.commit_time <= since:
             break
         sha = str(commit.id)
         _, blob = _read_note(view, sha)
-        if blob is not None and mark in blob:
+        if blob is not None and (blob.startswith(b"commit-in ") or b"\ncommit-in " in blob):
             break
-        if len(commit.parent_ids) <= 1 and (committer is None
-                                            or commit.committer.email == committer):
+        ours = committer is None or commit.committer.email == committer
+        if len(commit.parent_ids) <= 1 and ours:
             found.append(sha)
         if not commit.parent_ids:
             break

@@ -991,17 +991,25 @@ def test_a_commit_off_path_is_noted_and_its_status_change_waits(
     assert '"implemented"' in _ok(run("show", entry, "--json"))
 
 
+def _later_commit(repo: Path, message: str) -> None:
+    """A commit git runs no hook for, made after the ledger began (the tests' clock is
+    fixed: a commit of that same second counts as made before)."""
+    env = dict(os.environ, GIT_COMMITTER_DATE="2026-11-30T13:00:00+00:00")
+    subprocess.run(["git", "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m",
+                    message], cwd=repo, env=env, check=True, capture_output=True)
+
+
 def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
         active: tuple[Path, Run, str]) -> None:
     repo, run, ref = active
     (repo / "lost.txt").write_text("lost\n")
     git(repo, "add", "lost.txt")
-    git(repo, "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m", "lost")
+    _later_commit(repo, "lost")
     sha = _head(repo)
     assert _note_now(repo, sha) == ""
     report = run("doctor")
     assert report.exit_code != 0
-    assert "commit-unrecorded" in report.stdout
+    assert "commit-unrecorded: 1 commit not recorded" in report.stdout
     assert sha[:12] in report.stdout
     fixed = _ok(run("doctor", "--fix"))
     assert sha[:12] in fixed
@@ -1015,7 +1023,7 @@ def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
     repo, run, ref = active
     (repo / "cut.txt").write_text("cut\n")
     git(repo, "add", "cut.txt")
-    git(repo, "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m", "cut")
+    _later_commit(repo, "cut")
     sha = _head(repo)
     # What a hook killed after it began leaves: the commit marked, never marked done.
     git_dir = Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
@@ -1061,3 +1069,17 @@ def test_several_ids_are_noted_sorted_when_git_commit_returns(
     assert event["Ledger-Session"] == ["abc42"]
     settle(repo)
     assert _note_now(repo, sha).splitlines() == note
+
+
+def test_commits_another_worktree_recorded_are_not_unrecorded_here(
+        active: tuple[Path, Run, str], runner: CliRunner, tmp_path: Path) -> None:
+    repo, run, _ = active
+    linked = tmp_path / "linked-ff"
+    git(repo, "worktree", "add", "-q", str(linked), "-b", "ff")
+    _ok(Run(runner, linked)("task", "the linked task"))
+    (linked / "ff.txt").write_text("ff\n")
+    git(linked, "add", "ff.txt")
+    git(linked, "commit", "-q", "-m", "ff")
+    settle(linked)
+    git(repo, "merge", "-q", "--ff-only", "ff")
+    assert "commit-unrecorded" not in _ok(run("doctor"))
