@@ -269,9 +269,10 @@ _POST_CHECKOUT = """git_ledger_post_checkout() {
     git rev-parse -q --verify "$git_ledger_ref^{commit}" >/dev/null 2>&1 || return 0
     read -r line < "$git_ledger_git_dir/ledger-checkout" || [ -n "$line" ] || return 0
     # git passes no --quiet to its hooks: the checkout's own arguments say it (where the
-    # system shows them), read only when there is a line to print.
-    [ -r "/proc/$PPID/cmdline" ] && tr '\\000' '\\n' < "/proc/$PPID/cmdline" \\
-        | grep -qxE -e '--quiet' -e '-[A-Za-z]*q[A-Za-z]*' && return 0
+    # system shows them, one NUL-ended argument each), read only when there is a line to
+    # print.  A grep without -z fails here, and the line is printed.
+    [ -r "/proc/$PPID/cmdline" ] && grep -qzxE -e '--quiet' -e '-[A-Za-z]*q[A-Za-z]*' \\
+        "/proc/$PPID/cmdline" 2>/dev/null && return 0
     printf 'git ledger: %s\\n' "$line" >&2
 }
 git_ledger_post_checkout "$@" </dev/null
