@@ -991,21 +991,21 @@ def test_a_commit_off_path_is_noted_and_its_status_change_waits(
     assert '"implemented"' in _ok(run("show", entry, "--json"))
 
 
-def _later_commit(repo: Path, message: str) -> None:
-    """A commit git runs no hook for, made after the ledger began (the tests' clock is
-    fixed: a commit of that same second counts as made before)."""
+def _later_commit(repo: Path, name: str) -> str:
+    """Add file ``name`` and commit it with no hook run, after the ledger began (the tests'
+    clock is fixed: a commit of that same second counts as made before); the commit."""
+    (repo / f"{name}.txt").write_text(f"{name}\n")
+    git(repo, "add", f"{name}.txt")
     env = dict(os.environ, GIT_COMMITTER_DATE="2026-11-30T13:00:00+00:00")
     subprocess.run(["git", "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m",
-                    message], cwd=repo, env=env, check=True, capture_output=True)
+                    name], cwd=repo, env=env, check=True, capture_output=True)
+    return _head(repo)
 
 
 def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
         active: tuple[Path, Run, str]) -> None:
     repo, run, ref = active
-    (repo / "lost.txt").write_text("lost\n")
-    git(repo, "add", "lost.txt")
-    _later_commit(repo, "lost")
-    sha = _head(repo)
+    sha = _later_commit(repo, "lost")
     assert _note_now(repo, sha) == ""
     report = run("doctor")
     assert report.exit_code != 0
@@ -1014,17 +1014,14 @@ def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
     fixed = _ok(run("doctor", "--fix"))
     assert sha[:12] in fixed
     assert f"commit-in {ref} " in _note_now(repo, sha)
-    assert [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    _commit_event(repo, ref, sha)
     assert "commit-unrecorded" not in _ok(run("doctor"))
 
 
 def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
         active: tuple[Path, Run, str]) -> None:
     repo, run, ref = active
-    (repo / "cut.txt").write_text("cut\n")
-    git(repo, "add", "cut.txt")
-    _later_commit(repo, "cut")
-    sha = _head(repo)
+    sha = _later_commit(repo, "cut")
     # What a hook killed after it began leaves: the commit marked, never marked done.
     git_dir = Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
     (git_dir / "ledger-recording").write_text(f"{sha}\n")
@@ -1032,7 +1029,7 @@ def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
     os.utime(git_dir / "ledger-recording", (old, old))
     _ok(run("show"))
     assert f"commit-in {ref} " in _note_now(repo, sha)
-    assert [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    _commit_event(repo, ref, sha)
 
 
 def test_a_quiet_checkout_prints_nothing(active: tuple[Path, Run, str]) -> None:
