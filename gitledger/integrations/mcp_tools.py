@@ -453,10 +453,9 @@ TOOLS: tuple[Tool, ...] = (
          "rule, entry and a one-line fix. Fix the errors before you stop.",
          (LEDGER, PROJECT), _check, writes=False),
     Tool("why", "Why is this code like this?",
-         "The ledger entries behind a commit or a file's lines: what governs the lines now "
-         "(by footprint or paths, as the pre-tool-use hook tells it), and the decisions "
-         "that cite or implement the commits, with their rejected alternatives. Ask before "
-         "changing code whose reason you do not know.",
+         "The ledger entries behind a commit or a file's lines: the decisions that cite or "
+         "implement it, with their rejected alternatives. Ask before changing code whose "
+         "reason you do not know.",
          (_text("target", "A revision, or PATH, PATH:LINE or PATH:FIRST-LAST."),
           Param("rev", "boolean", "The target is a revision even where a file has that "
                 "name."),
