@@ -60,7 +60,7 @@ from gitledger.storage.layout import (
     RECORDED_FILE,
     RECORDING_FILE,
 )
-from gitledger.storage.notes import add_lines
+from gitledger.storage.notes import add_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import TreeView
 
@@ -100,6 +100,7 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
             result = implement(target, prefix, commit=head)
         except LedgerError as exc:
             report.append(f"Ledger-Implements: {prefix}: {quote(str(exc))}")
+            report += _unclaim(where, ledger, head, prefix)
             continue
         if result.entry is not None:
             implemented.append(result.entry.id)
@@ -129,6 +130,33 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
                 report.append(f"the note on {head[:12]} was not written ({quote(str(exc))});"
                               " git ledger notes rebuild restores it")
     return report
+
+
+def _unclaim(where: str | os.PathLike[str] | None, ledger: Ledger, head: str,
+             prefix: str) -> list[str]:
+    """Take back the ``implements`` line the hook wrote for ``prefix`` when the decision did
+    not become implemented after all (it moved in between: rejected, superseded)."""
+    stale: set[str] = set()
+    for line in read_note(ledger.store, head):
+        relation, _, rest = line.partition(" ")
+        entry_id, _, ref = rest.partition(" ")
+        if relation != "implements" or not entry_id.startswith(prefix.lower()):
+            continue
+        try:
+            entry = locate(where, entry_id).get(entry_id)
+        except LedgerError:
+            entry = None
+        if entry is None or line not in note_lines(entry, ref).get(head, set()):
+            stale.add(line)
+    if not stale:
+        return []
+    try:
+        add_lines(ledger.store, {head: set()}, f"notes for commit {head[:12]}",
+                  replacing=stale)
+    except LedgerError as exc:
+        return [f"the note on {head[:12]} still says {sorted(stale)[0]!r} ({quote(str(exc))});"
+                " git ledger notes rebuild drops it"]
+    return []
 
 
 #: How far back a queued commit's event is looked for (a replay comes right after it).

@@ -1080,3 +1080,25 @@ def test_commits_another_worktree_recorded_are_not_unrecorded_here(
     settle(linked)
     git(repo, "merge", "-q", "--ff-only", "ff")
     assert "commit-unrecorded" not in _ok(run("doctor"))
+
+
+def test_an_implements_line_is_taken_back_when_the_decision_moved_meanwhile(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "moved meanwhile"))
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    if shutil.which("git-ledger", path=env["PATH"]):
+        pytest.skip("another git-ledger is on PATH")
+    _raw_commit(repo, "moved.txt", f"x\n\nLedger-Implements: {entry}", env=env)
+    sha = _head(repo)
+    assert f"implements {entry} {ref}" in _note_now(repo, sha)
+    # Rejected before the queued status change is applied (the library call drains nothing).
+    from gitledger.ledger import decisions
+    decisions.reject(Ledger.open(repo), entry, why="changed our mind")
+    result = run("show")
+    assert result.exit_code == 0, result.stderr
+    assert f"Ledger-Implements: {entry}" in result.stderr
+    note = _note_now(repo, sha)
+    assert note.startswith(f"commit-in {ref} ")
+    assert "implements" not in note
+    assert "note-unbacked" not in _ok(run("doctor"))
