@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -147,36 +148,52 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Twitter bearer token", _prefixed("A" * 21, r"[A-Za-z0-9%]{40,}")),
         ("Facebook access token", _prefixed("EAA", r"[A-Za-z0-9]{100,}")),
         ("Firebase server key", _prefixed("AAAA", r"[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}")),
-        ("JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        # Only from where a run of token characters starts: "eyJ-eyJ-…" is tried once.
+        ("JSON Web Token", r"eyJ(?<![A-Za-z0-9_\-]eyJ)[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}"
+                           r"\.[A-Za-z0-9_\-]{8,}"),
         ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{20,}=*"),
     )
 )
 
+#: How much of a value the assignment and URL patterns read (see ``ASSIGNMENT``).
+VALUE_LIMIT = 256
+
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
-URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
+#: The scheme and the password are bounded: a run of ``a-a-a-…`` has a word start at
+#: every other character, and each would otherwise be read to the run's end.
+URL_PASSWORD = re.compile(
+    rf"\b[a-zA-Z][a-zA-Z0-9+.\-]{{0,31}}://[^/\s:@]{{0,{VALUE_LIMIT}}}:"
+    rf"(?P<value>[^/\s@]{{1,{VALUE_LIMIT}}})@")
 
 #: A key whose name holds one of these may be followed by a secret; which keys are, and
 #: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
-KEY_WORDS = ("pass", "pw", "secret", "token", "key", "credential", "pat")
+KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
+             "hmac", "cookie")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
-#: run of key characters, taken atomically and only from where a run starts: a text
-#: of 2,000 key characters is then read once, not once for every place a key could
-#: start and end in it.  Whether its name is about a secret is ``_key_strength``'s to
-#: say.  The value may be a quoted string, a ``<placeholder>``, a ``${{ … }}``, ``$(…)``
-#: or ``${…}`` expansion (so their spaces do not cut them short), or a run up to a
-#: space, comma or semicolon.
+#: run of key characters holding one of ``KEY_WORDS``, taken atomically and only from
+#: where a run starts: a text of 2,000 key characters is then read once, not once for
+#: every place a key could start and end in it.  Whether its name is about a secret is
+#: ``_key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
+#: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
+#: or a run up to a space, comma or semicolon.  Every part of a value is bounded
+#: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
+#: again from every key inside it; ``assignment_secret`` extends a secret cut short.
 ASSIGNMENT = re.compile(
-    r"""(?ix)
-    (?<![a-z0-9_.\-])(?P<key>(?>[a-z0-9_.\-]+))
+    rf"""(?ix)
+    (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
+    (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
-    (?P<value>"[^"\n]*"|'[^'\n]*'|<[^<>\n]{0,80}>|\$\{\{[^}\n]*\}\}|\$\([^)\n]*\)
-        |\$\{[^}\n]*\}|[^\s,;]+)
+    (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
+        |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
+        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;]{{1,{VALUE_LIMIT}}})
     """
 )
+#: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
+_VALUE_REST = re.compile(r"[^\s,;]*")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 
@@ -191,7 +208,11 @@ _STRONG_ENDINGS = (
     "storepass", "keypass",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
-_STRONG_LAST = frozenset({"pass", "pat", "pw"})
+_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds"})
+#: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
+#: ``HMAC``): only a generated-looking value under it counts.
+_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential", "auth", "sig", "salt",
+               "hmac", "cookie", "cred")
 #: A last word that makes the key about a secret rather than the secret: its lifetime,
 #: its URL, its header, the file or the name it is kept under, its id.
 _ABOUT_LAST = frozenset({
@@ -329,6 +350,148 @@ def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[in
     return judge
 
 
+# -- shapes of any provider ------------------------------------------------------------------
+#
+# The patterns above know providers; these know where people paste secrets.  Each is
+# bounded (a text of repeated pieces cannot make one read far from every place), and each
+# match is judged by what its value looks like: generated (letters and digits mixed the
+# way no name mixes them), or a password's mix of character classes.
+
+def _class_changes(value: str) -> float:
+    """The share of neighbouring characters of different classes (upper, lower, digit,
+    other): about 0.6 in a random base62 string, under 0.2 in a name such as
+    ``parseHttpResponse2``."""
+    def kind(ch: str) -> int:
+        return 0 if ch.isupper() else 1 if ch.islower() else 2 if ch.isdigit() else 3
+    kinds = [kind(ch) for ch in value]
+    return sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(value) - 1, 1)
+
+
+def _random_token(value: str, least: int = 16) -> bool:
+    """Whether ``value`` looks machine-generated: ``least`` characters or more of token
+    characters, letters and digits, mixed at random, and not a UUID, not base64 of text."""
+    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value)
+            or _not_secret_shape(value)):
+        return False
+    if not _looks_random(value) or _entropy(value) < 3.3:
+        return False
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return len(value) >= 32 and _class_changes(value) >= 0.3
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    return _class_changes(core) >= 0.3 and not _decodes_to_text(value)
+
+
+def _password_shaped(value: str) -> bool:
+    """A value a person made up as a password: 8 characters or more, no space, and three
+    of lower case, upper case, digits and symbols (``Tr0ub4dor&3``, not ``username``)."""
+    if len(value) < 8 or any(ch.isspace() for ch in value) or _is_placeholder(value):
+        return False
+    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
+               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    return sum(classes) >= 3 or _random_token(value)
+
+
+#: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
+_CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
+                                r"|access|refresh|bot|sess)")
+#: Prefixes of things that are not credentials: digests and ids.
+_DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
+                            r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
+                            r"|request|pi|ch|cus|txn|evt|in|sub|prod_id|v\d+)")
+
+
+def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<prefix>_<random body>``, the shape most providers now give their tokens
+    (``xyz_live_9fK2…``): a short lower-case prefix, a separator, a long random body.
+    The body must be longer when the prefix says nothing about a credential."""
+    prefix, body = match.group("prefix"), match.group("body")
+    if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")):
+        return None
+    least = 20 if _CREDENTIAL_PREFIX.search(prefix) else 28
+    return match.span() if _random_token(body, least) else None
+
+
+#: A word that says a secret follows, in prose, a header or a line of configuration.
+_CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?keys?"
+                 r"|access[ _\-]?keys?|private[ _\-]?keys?|signing[ _\-]?keys?|keys?"
+                 r"|credentials?|creds|auth|authorization|bearer|pat|cookie|license[ _\-]?key")
+#: The window after the word a value is looked for in, and the values in it.
+_CONTEXT_WINDOW = 80
+_CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
+#: Words between the secret word and the value that make the value something else.
+_CONTEXT_ABOUT = re.compile(
+    r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
+    r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
+    r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b")
+
+
+def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A generated-looking value close after a word that announces a secret, on the same
+    line: "the new API key is 9fK2…", "X-Custom-Token: 9fK2…", "token 9fK2…"."""
+    text = match.string
+    before = text[max(0, match.start() - 12):match.start()].lower()
+    if "public" in before or "pub" in before.split()[-1:]:
+        return None
+    limit = match.end() + _CONTEXT_WINDOW
+    end = text.find("\n", match.end(), limit + 300)
+    end = min(len(text), limit + 300) if end < 0 else end
+    for value in _CONTEXT_VALUE.finditer(text, match.end(), end):
+        if value.start() > limit:
+            return None
+        if _CONTEXT_ABOUT.search(text, match.end(), value.start()):
+            return None
+        token = value.group(0).rstrip(".,:=")
+        if _random_token(token) and "/" not in token.strip("/="):
+            return value.start(), value.start() + len(token)
+    return None
+
+
+def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted name and a quoted value beside it: ``define('DB_PASSWORD', '…')``,
+    ``'password' => '…'``, ``os.environ["API_KEY"] = "…"``, ``<add key="ApiKey"
+    value="…"/>``.  After a comma (a call's arguments, a list) the value must look like
+    a password or a token: ``["password", "username"]`` is a list of names."""
+    key, value = match.group("key"), match.group("value")
+    strength = _key_strength(key)
+    if strength is None or not _secret_value(key, strength, value):
+        return None
+    if (match.group("op") == "," or " " in value) and not _password_shaped(value):
+        return None
+    return match.span("value")
+
+
+def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    return None if len(value) < 4 or _is_placeholder(value) else match.span("value")
+
+
+def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
+    """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
+    text = match.string
+    window = text[max(0, match.start() - 2000):match.end() + 2000]
+    return match.span("value") if '"kty"' in window else None
+
+
+#: Public for the transcript scanner, like ``JUDGED_PATTERNS``; ``find_credential`` tries
+#: them last, so that a text they and a named shape both match is named by the latter.
+GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
+    ("token with a provider prefix",
+     re.compile(r"(?<![A-Za-z0-9_\-.+/])(?P<prefix>[a-z][a-z0-9]{1,11}(?:[_\-.][a-z0-9]{1,8}){0,2}"
+                r"[_\-.])(?P<body>[A-Za-z0-9]{20,200})(?![A-Za-z0-9+/=_\-])"),
+     _prefixed_token),
+    ("a secret after a word that names it",
+     re.compile(rf"(?i)(?<![a-z0-9])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
+    ("a quoted secret pair",
+     re.compile(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
+                r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
+     _quoted_pair),
+    ("password in a .netrc",
+     re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
+    ("private JSON Web Key",
+     re.compile(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
+)
+
+
 _VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
 #: Passwords given on a command line.  Each opens with its literal (the tool's name or
 #: the option) so that ``re`` finds the candidates quickly.
@@ -356,9 +519,15 @@ _COMMAND_LINES = (
                       r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
     _prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
     _prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
+    # sqlplus user/password@db; docker, mongo and zip take -p/-P with a space
+    _prefixed("sqlplus", r"""\s+(?:-\w+\s+)*["']?[\w.$#]{1,128}/(?P<value>[^\s@/"']{1,256})@"""),
+    _prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    _prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    _prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
     r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
-    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass)"""
+    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass"""
+    r"""|passphrase|bearer)"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
 
@@ -461,6 +630,8 @@ _TOKEN_SCAN = tuple((name, pattern, required_literal(pattern))
                     for name, pattern in TOKEN_PATTERNS)
 _JUDGED_SCAN = tuple((name, pattern, judge, required_literal(pattern))
                      for name, pattern, judge in JUDGED_PATTERNS)
+_GENERIC_SCAN = tuple((name, pattern, judge, required_literal(pattern))
+                      for name, pattern, judge in GENERIC_PATTERNS)
 _URL_LITERAL = required_literal(URL_PASSWORD)
 
 
@@ -485,6 +656,12 @@ def find_credential(text: str) -> str | None:
     for match in assignments(text):
         if assignment_secret(match) is not None:
             return f"a {match.group('key').lower()} assignment"
+    for name, pattern, judge, literal in _GENERIC_SCAN:
+        if literal not in text:
+            continue
+        for match in pattern.finditer(text):
+            if judge(match) is not None:
+                return name
     return None
 
 
@@ -533,6 +710,10 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if (strength == _STRONG and match.group("op") == ":" and not shaped
             and not _looks_random(value) and not (quoted and " " not in value)):
         return None
+    if (match.end("value") - match.start("value") == VALUE_LIMIT
+            and text[match.start("value")] not in "\"'<$"):
+        rest = _VALUE_REST.match(text, match.end("value"))
+        end = rest.end() if rest else end
     return start, end
 
 
@@ -583,14 +764,13 @@ def _key_strength(key: str) -> int | None:
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return _STRONG
-    if any(w in compact for w in ("secret", "token", "password", "passwd", "credential")) \
-            or words[-1] == "key":
+    if any(w in compact for w in _WEAK_WORDS) or words[-1] == "key":
         return _WEAK
     return None
 
 
 def _secret_value(key: str, strength: int, value: str) -> bool:
-    if len(value) < 4 or _is_placeholder(value):
+    if len(value) < 4 or _is_placeholder(value) or _PUBLIC_MATERIAL.match(value):
         return False
     words = "".join(w.lower() for w in _WORD.findall(key))
     plain = "".join(w.lower() for w in _WORD.findall(value))
@@ -647,12 +827,26 @@ def _looks_random(value: str) -> bool:
     return len(value) >= 8 and has_digit and has_alpha
 
 
+#: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
+#: public key's DER (SubjectPublicKeyInfo), an age recipient.
+_PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
+                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}|npub1")
+#: A path: slashes between lower-case words (``refs/ledger/transcripts/8a2c``).
+_PATH_LIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}/")
+
+
+def _not_secret_shape(value: str) -> bool:
+    """Generated-looking values that are no secret: public keys and paths."""
+    return bool(_PUBLIC_MATERIAL.match(value)
+                or (value.count("/") >= 2 and _PATH_LIKE.search(value)))
+
+
 def _looks_generated(value: str) -> bool:
     """Whether ``value`` looks machine-made: 16 token characters or more, letters and
     digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
     ``created_at_2024``).  A UUID is an id more often than a key."""
     if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value):
         return False
-    if not _looks_random(value):
+    if not _looks_random(value) or _not_secret_shape(value):
         return False
     return any(seg and not _WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))

@@ -1,0 +1,34 @@
+"""Texts built to make a credential scanner slow: one short unit repeated to a size.
+
+Each unit is made of what the scanner's patterns look for (key words, token prefixes,
+operators, ``://``, a ``Bearer``) and of the characters that join or end them, so that
+matches overlap, start everywhere, or run to the end of the text without completing.
+``İ`` (U+0130) is among them: it lower-cases to two characters.
+"""
+
+from __future__ import annotations
+
+#: Pieces a hostile unit is made of.
+FRAGMENTS = (
+    "pass", "password", "pw", "secret", "token", "key", "credential", "pat", "api_key",
+    "=", ":", ":=", "-", ".", "/", "+", "_", "@", '"', "'", " ", "\n", ",", ";", "<", ">",
+    "${", "$(", "{{", "://", "a", "A", "0", "Z9", "İ", "eyJ", "xoxb-", "ghp_", "sk-",
+    "AKIA", "AIza", "Bearer ", "Authorization: ", "-----BEGIN ", "curl -u a:", "mysql -p",
+    "--password ", "<password>", "MII", "Q~", ":AA", "-us1", ".atlasv1.", "LS0tLS1CRUdJTi",
+)
+
+#: Units known to have made the scanner quadratic, each with a name.
+KNOWN = {
+    "pass=": "pass=",
+    "a=": "a=",
+    "İ a=": "İa=a=",
+    "eyJ-": "eyJ-",
+    "xoxb-": "xoxb-",
+    "key-": "key-",
+    "token:": "token:",
+}
+
+
+def hostile(unit: str, size: int) -> str:
+    """``unit`` repeated to exactly ``size`` characters."""
+    return (unit * (size // max(len(unit), 1) + 1))[:size]
