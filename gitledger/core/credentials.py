@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextvars
 import itertools
 import math
 import re
@@ -169,7 +170,7 @@ URL_PASSWORD = re.compile(
 #: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie")
+             "hmac", "cookie", "community", "psk")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -189,11 +190,11 @@ ASSIGNMENT = re.compile(
     \s*(?P<op>:=|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
-        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;]{{1,{VALUE_LIMIT}}})
+        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
     """
 )
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
-_VALUE_REST = re.compile(r"[^\s,;]*")
+_VALUE_REST = re.compile(r"[^\s,;&]*")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 
@@ -208,11 +209,12 @@ _STRONG_ENDINGS = (
     "storepass", "keypass",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
-_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds"})
+_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk"})
 #: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
 #: ``HMAC``): only a generated-looking value under it counts.
-_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential", "auth", "sig", "salt",
-               "hmac", "cookie", "cred")
+_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential")
+#: The same, as whole words only (``auth`` but not ``authority``, ``sig`` but not ``design``).
+_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "signature", "salt", "hmac", "cookie", "cred"})
 #: A last word that makes the key about a secret rather than the secret: its lifetime,
 #: its URL, its header, the file or the name it is kept under, its id.
 _ABOUT_LAST = frozenset({
@@ -249,6 +251,8 @@ _PLACEHOLDER = re.compile(
         | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
+        | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .{0,16}(?:\.{3}|…) | .*example.*
+        | pk[._].*
     )$"""
 )
 
@@ -274,6 +278,11 @@ _WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
 
 # -- shapes that are judged ------------------------------------------------------------------
 
+def _is_example(value: str) -> bool:
+    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``)."""
+    return "EXAMPLE" in value.upper()
+
+
 def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A 40-character base64 run is an AWS secret key only when it looks like one: both
     cases and digits (a commit id is hex, a word run is not mixed), random bytes under it
@@ -284,7 +293,7 @@ def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not (any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value)):
         return None
-    if _decodes_to_text(value) or _entropy(value) < 4.2:
+    if _decodes_to_text(value) or _entropy(value) < 4.2 or _is_example(value):
         return None
     return match.span()
 
@@ -378,7 +387,21 @@ def _random_token(value: str, least: int = 16) -> bool:
     if re.fullmatch(r"[0-9a-fA-F]+", value):
         return len(value) >= 32 and _class_changes(value) >= 0.3
     core = re.sub(r"[^A-Za-z0-9]", "", value)
-    return _class_changes(core) >= 0.3 and not _decodes_to_text(value)
+    if _class_changes(core) < 0.3:
+        return False
+    return not _decodes_to_text(value) or _encoded_pair(value)
+
+
+def _encoded_pair(value: str) -> bool:
+    """base64 of ``id:key`` with a random key (an Elasticsearch API key, a registry's
+    ``auth``): text, but a secret all the same."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return False
+    _, colon, key = decoded.partition(":")
+    return bool(colon) and len(key) >= 8 and bool(_TOKEN_CHARS.fullmatch(key)) \
+        and _looks_random(key)
 
 
 def _password_shaped(value: str) -> bool:
@@ -393,7 +416,7 @@ def _password_shaped(value: str) -> bool:
 
 #: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
 _CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
-                                r"|access|refresh|bot|sess)")
+                                r"|access|refresh|bot|sess|sdk)")
 #: Prefixes of things that are not credentials: digests and ids.
 _DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
                             r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
@@ -405,10 +428,12 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     (``xyz_live_9fK2…``): a short lower-case prefix, a separator, a long random body.
     The body must be longer when the prefix says nothing about a credential."""
     prefix, body = match.group("prefix"), match.group("body")
-    if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")):
+    if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")) or _is_placeholder(match.group(0)):
         return None
-    least = 20 if _CREDENTIAL_PREFIX.search(prefix) else 28
-    return match.span() if _random_token(body, least) else None
+    credential = _CREDENTIAL_PREFIX.search(prefix) is not None
+    if not credential and re.fullmatch(r"[0-9a-fA-F]+", body):
+        return None  # a digest under a name (``v3-deps-<sha256>``)
+    return match.span() if _random_token(body, 20 if credential else 28) else None
 
 
 #: A word that says a secret follows, in prose, a header or a line of configuration.
@@ -465,6 +490,115 @@ def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
     return None if len(value) < 4 or _is_placeholder(value) else match.span("value")
 
 
+def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """``password VALUE``, ``community VALUE``, ``PSK "VALUE"``: a device's or a daemon's
+    configuration line, or prose.  The value must look like a password or a token; a
+    type digit before it (Cisco's ``password 7 …``) makes any long value one."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if _is_placeholder(value) or _is_example(value):
+        return None
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
+    if typed or quoted or _password_shaped(value) or _random_token(value):
+        return start, end
+    return None
+
+
+def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value in a position that holds a password (``user/PASSWORD@db``, a ``.pgpass``
+    line): it counts when it looks like one."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return (start, end) if _password_shaped(value) and not _is_example(value) else None
+
+
+def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return None if len(value) < 4 or _is_placeholder(value) else (start, end)
+
+
+#: Blocks of public material: a bare run inside one is a certificate's or a key's body.
+_PUBLIC_BLOCK = re.compile(r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|PGP PUBLIC|SSH2 PUBLIC"
+                           r"|X509 CRL|CERTIFICATE REQUEST|NEW CERTIFICATE)")
+
+
+#: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
+#: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
+_PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
+                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk[._]"
+                            r"|\bsha\d+-)$")
+
+
+def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of 24 to 100 base64 characters with upper case, lower case and digits mixed
+    at random, standing alone or as the last part of a path (``/v2/<key>``): how a key
+    without a known prefix looks wherever it is pasted.  Not base64 of text, not inside
+    a certificate or a public key block."""
+    text = match.string
+    at = match.start()
+    run = match.group(0)
+    if (len(run) > 120 or _not_secret_shape(run)
+            or _PUBLIC_BEFORE.search(text[max(0, at - 40):at])):
+        return None
+    for part in [run, *run.split("/")] if "/" in run else [run]:
+        value = part.rstrip("=")
+        if (24 <= len(value) <= 100 and any(c.isupper() for c in value)
+                and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+                and _class_changes(value) >= 0.45 and _entropy(value) >= 4.0
+                and not _not_secret_shape(value) and not _is_example(value)
+                and not _decodes_to_text(part)
+                and not _PUBLIC_BLOCK.search(text, max(0, at - 8192), at)):
+            return (match.start(), match.end()) if part is run else (at, at + len(part))
+        if part is not run:
+            at += len(part) + 1
+    return None
+
+
+def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
+    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key."""
+    return match.span() if _CREDENTIAL_PREFIX.fullmatch(match.group("prefix")) else None
+
+
+def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
+    """``snyk auth <uuid>``, ``token <uuid>``: a UUID right after such a word is a key."""
+    return match.end() - 36, match.end()
+
+
+def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """``_bare_random`` for the last part of a URL's path (``https://…/v2/<key>``)."""
+    line_start = match.string.rfind("\n", max(0, match.start() - 400), match.start())
+    if "://" not in match.string[max(0, line_start + 1, match.start() - 400):match.start()]:
+        return None
+    return _bare_random(match)
+
+
+#: Whether the scanner is reading what it decoded (one level deep, no more).
+_DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
+
+
+def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of text that holds a credential: a Kubernetes Secret's ``data``, a
+    ``.dockerconfigjson``, a config pasted encoded.  Read one level deep."""
+    if _DECODING.get():
+        return None
+    value = match.group(0)
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded.isprintable() and not all(ch.isprintable() or ch in "\n\r\t"
+                                             for ch in decoded):
+        return None
+    token = _DECODING.set(True)
+    try:
+        found = find_credential(decoded)
+    finally:
+        _DECODING.reset(token)
+    return match.span() if found else None
+
+
 def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
     """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
     text = match.string
@@ -489,6 +623,42 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
     ("private JSON Web Key",
      re.compile(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
+    ("a secret after a word that names it",
+     re.compile(r"""(?i)(?<![\w\-])(?:password|passwd|passphrase|secret|community|psk)"""
+                r"""[ \t]+(?P<type>\d[ \t]+)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""|[^\s"']{1,256})"""), _spaced_secret),
+    ("password in a connection string",
+     re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
+     _shaped_password),
+    ("password in a .pgpass line",
+     re.compile(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
+                r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),
+    ("password hash",
+     re.compile(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
+                r"""|argon2(?:id|i|d))\$[^\s:]{16,256})"""), _any_value),
+    ("app password",
+     re.compile(r"(?i)password[^\n]{0,40}?(?<![a-z])(?P<value>[a-z]{4} [a-z]{4} [a-z]{4}"
+                r" [a-z]{4})(?![a-z])"), _any_value),
+    ("password for a PowerShell credential",
+     re.compile(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
+                r"""'[^'\n]{1,256}')\s+-AsPlainText"""), _any_value),
+    ("base64 holding a credential",
+     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{40,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _encoded_credential),
+    ("random key",
+     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,400}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _bare_random),
+    # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
+    ("random key in a URL",
+     re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
+     _url_random),
+    ("token with a provider prefix",
+     re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
+    ("a secret after a word that names it",
+     re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
+                r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
+     _uuid_after_word),
 )
 
 
@@ -524,6 +694,9 @@ _COMMAND_LINES = (
     _prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     _prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     _prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+    _prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-c\s+{_VALUE}"),
+    _prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
+    _prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
     r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
     r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass"""
@@ -764,7 +937,8 @@ def _key_strength(key: str) -> int | None:
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return _STRONG
-    if any(w in compact for w in _WEAK_WORDS) or words[-1] == "key":
+    if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
+            or any(w in _WEAK_WHOLE for w in words)):
         return _WEAK
     return None
 
@@ -818,7 +992,11 @@ def _entropy(value: str) -> float:
 
 
 def _is_placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.match(value) or _REFERENCE.match(value))
+    if _PLACEHOLDER.match(value):
+        return True
+    # ``a.b.c`` reads as an attribute, unless a part of it is random (``dt0c01.R33Z…``)
+    return bool(_REFERENCE.match(value)) and not any(
+        _random_token(part) for part in re.split(r"[.:/]", value))
 
 
 def _looks_random(value: str) -> bool:
