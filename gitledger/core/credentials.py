@@ -664,6 +664,15 @@ def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span() if found else None
 
 
+def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of base64 characters: a random key (``_bare_random``), or base64 of text
+    holding a credential (``_encoded_credential``)."""
+    found = _bare_random(match)
+    if found is None and len(match.group(0)) >= 40:
+        found = _encoded_credential(match)
+    return found
+
+
 def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
     """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
     text = match.string
@@ -721,15 +730,12 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
                 r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
     ("webhook URL",
-     re.compile(r"(?i)://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?:hooks?|webhooks?|triggers?)"
+     re.compile(r"://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?i:hooks?|webhooks?|triggers?)"
                 r"/(?:[\w.\-]{1,80}/){0,6}(?P<value>[A-Za-z0-9_\-]{16,200})(?![\w\-/])"),
      _webhook_path),
-    ("base64 holding a credential",
-     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{40,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
-     _encoded_credential),
     ("random key",
-     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,400}={0,2}(?![A-Za-z0-9+/=_\-])"),
-     _bare_random),
+     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _random_or_encoded),
     # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
     ("random key in a URL",
      re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
