@@ -51,7 +51,7 @@ from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import redact
 from tests.core import credential_corpus_fresh as fresh
 from tests.core.credential_corpus import ORDINARY, SECRETS
-from tests.core.hostile_text import KNOWN, hostile
+from tests.core.hostile_text import KNOWN, cpu, hostile
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The scanner at each step of the held-out method (git revisions of
@@ -162,15 +162,6 @@ def held_out() -> None:
             print(f"  {label}: revision {revision} is not in this checkout")
             continue
         report(f"{label} ({revision})", detect, *fresh_part(half), key=label.split(":")[0])
-
-
-def cpu(call: Callable[[str], object], text: str) -> float:
-    best = float("inf")
-    for _ in range(2):
-        begun = time.process_time()
-        call(text)
-        best = min(best, time.process_time() - begun)
-    return best
 
 
 def hostile_input() -> None:

@@ -11,7 +11,6 @@ all noise, cannot fail it.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 
 import pytest
@@ -20,23 +19,13 @@ from hypothesis import strategies as st
 
 from gitledger.core.credentials import find_credential
 from gitledger.interchange.transcripts import redact
-from tests.core.hostile_text import FRAGMENTS, KNOWN, hostile
+from tests.core.hostile_text import FRAGMENTS, KNOWN, cpu, hostile
 
 SMALL, LARGE = 25_000, 100_000
 #: 100 KB may take at most this many times what 25 KB took (4 is linear).
 FACTOR = 8.0
 #: CPU seconds under which a large run passes whatever the ratio (timer noise).
 SLACK = 0.05
-
-
-def cpu(call: Callable[[str], object], text: str) -> float:
-    """The least CPU time of two runs of ``call(text)``."""
-    best = float("inf")
-    for _ in range(2):
-        begun = time.process_time()
-        call(text)
-        best = min(best, time.process_time() - begun)
-    return best
 
 
 def redact_text(text: str) -> object:
