@@ -11,11 +11,17 @@ certainty:
   before it counts, so that a commit id or a port number is not taken for one;
 * ``key = value`` assignments, ``Authorization:`` headers and URL passwords, where the
   key's name says a secret follows and the value is judged: placeholders, references to
-  where a secret lives, and code that computes one are no secret.
+  where a secret lives, and code that computes one are no secret;
+* shapes of any provider (``GENERIC_PATTERNS``): where people paste secrets (after a word
+  that names one, in a quoted pair, a device's config line, ``user/password@db``, an
+  armoured block, a hook URL, base64 that decodes to a config) and what a generated value
+  looks like, so that a kind no rule was written for is still caught.
 
-The corpus in tests/core/credential_corpus.py (about 200 credential kinds and 120
-ordinary texts) measures the balance; docs/reliability.md ("Credentials") has the figures.
-A false positive costs a rephrase, a miss costs a rotation.
+Every part of a pattern that may be tried from many places is bounded: a teammate or a
+transcript decides the input, and the scan must stay linear in it.  The corpora in
+tests/core/credential_corpus.py and credential_corpus_fresh.py measure the balance;
+docs/reliability.md ("Credentials") has the figures and how they were measured.  A false
+positive costs a rephrase, a miss costs a rotation.
 """
 
 from __future__ import annotations
