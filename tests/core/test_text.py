@@ -33,6 +33,7 @@ from gitledger.core.text import (
     one_line_summary,
 )
 from gitledger.errors import InvalidInput, LedgerError
+from tests.trust.hostile import BLANK_NAMES, SHOWN_CATEGORIES
 
 # -- plain validation ----------------------------------------------------------------------
 
@@ -400,17 +401,6 @@ def test_every_format_character_unicodedata_knows_is_invisible() -> None:
     cf = {chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"}
     assert not any(map(is_shown, cf))
     assert not any(map(is_shown, BIDI_CONTROLS))
-
-
-#: What may be shown as it is, by category: letters, marks, numbers, punctuation, symbols,
-#: spaces.  Never controls, format, surrogates, private use, unassigned, line separators.
-SHOWN_CATEGORIES = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc",
-                    "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs"}
-#: Characters a renderer draws as nothing although their category is a shown one, found
-#: by their names in the whole range (a different oracle from the product's table).
-BLANK_NAMES = ("VARIATION SELECTOR", "HANGUL FILLER", "HANGUL CHOSEONG FILLER",
-               "HANGUL JUNGSEONG FILLER", "GRAPHEME JOINER", "BRAILLE PATTERN BLANK",
-               "INHERENT", "TAG LATIN", "TAG DIGIT", "LANGUAGE TAG", "CANCEL TAG")
 
 
 def test_the_allow_list_over_the_whole_unicode_range() -> None:
