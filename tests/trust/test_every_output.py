@@ -124,8 +124,13 @@ def test_every_mcp_tool_is_escaped_and_capped(planted: Planted) -> None:
         "show": [{"id": ids["ours"], "project": True}, {"project": True}, {}],
         "search": [{"query": "cache"}], "why": [{"target": "HEAD"}], "review": [{}],
         "list": [{}], "check": [{}, {"project": True}], "log": [{"project": True}],
-        "drift": [{}], "restore": [{}],
+        "drift": [{}], "restore": [{}], "pull": [{}],
     }
+    # A tool that reads is called; one that writes returns its own write's result.
+    writes = {"task", "next", "open", "decide", "verify", "drop", "plan", "resolve", "edit",
+              "accept", "implement", "deploy", "reject", "evidence", "archive", "carry",
+              "push"}
+    assert {tool.name for tool in mcp_tools.TOOLS} == set(calls) | writes
     for tool in mcp_tools.TOOLS:
         for arguments in calls.get(tool.name, []):
             data = mcp_server.call(where, tool.name, arguments)
