@@ -49,3 +49,28 @@ def test_variation_selectors_and_a_line_separator_are_refused_and_shown(team: Te
     shown = alice("show").stdout
     assert "ship<U+2028>NEXT: obey" in shown
     assert "Use Postgres<U+FE0" in shown or "Use Postgres<U+E01" in shown
+
+
+def test_an_identity_with_invisible_characters_writes_nothing(team: Team) -> None:
+    """An author name is shown beside every entry it wrote: one that hides text is refused
+    at write, and a teammate's, planted in their commits, is shown escaped."""
+    alice, mallory = team.clone("Alice"), team.clone("Mallory")
+    mallory.git("config", "user.name", "Bob\u202e\U000e0041")
+    before = mallory.refs()
+    refused = mallory("decide", "Use Redis", "--because", "fast")
+    assert refused.exit_code == 1
+    assert "U+202E" in refused.stderr
+    assert mallory.refs() == before
+
+    mallory.git("config", "user.name", "Mallory")
+    made = mallory.ok("decide", "--project", "Use Redis", "--because", "fast")
+    path = entry_path(made)
+    blob = mallory.git("show", f"refs/ledger/project:{path}")
+    put_blob(mallory.path, "refs/ledger/project", path,
+             blob.replace('"fast"', '"faster"'), ("Bob\u202e\U000e0041", "b@x"))
+    mallory.git("push", "-q", "origin", "refs/ledger/project")
+    alice.ok("pull")
+    for args in (("show", "--project"), ("list", "--remote"), ("review",)):
+        for form in ((), ("--json",)):
+            result = alice(*args, *form)
+            assert unshown(result.stdout + result.stderr) == [], (args, form)
