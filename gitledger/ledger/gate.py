@@ -44,6 +44,11 @@ def cut(value: str, limit: int = FIELD_LIMIT) -> str:
     return f"{value[:limit]}… [{len(value) - limit} more characters]"
 
 
+def field(value: str, limit: int = FIELD_LIMIT) -> str:
+    """One field of a text output (an entry's text, a TASK): escaped, then cut."""
+    return cut(printable(value), limit)
+
+
 @dataclass
 class _Budget:
     left: int

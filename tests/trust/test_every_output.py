@@ -113,6 +113,9 @@ def test_every_command_shows_planted_text_escaped(planted: Planted) -> None:
             result = planted.alice(*name.split(), *args, *form)
             out = result.stdout + result.stderr
             assert unshown(out) == [], (name, form, out[:300])
+            # A field is cut at what a write accepts, with room: nothing prints a
+            # teammate's 300,000 characters.
+            assert len(out) < 40_000, (name, form, len(out))
 
 
 
