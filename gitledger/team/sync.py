@@ -220,7 +220,7 @@ def _read_ahead(store: Store, theirs: str | None, probe: OversizedProbe | None) 
             if blob is not None:
                 with contextlib.suppress(CorruptLedger, KeyError, TypeError, ValueError):
                     decoded_blob(mirrored.read_blob, blob, path)
-    except (LedgerError, KeyError, TypeError, ValueError, AssertionError):
+    except (LedgerError, KeyError, TypeError, ValueError):
         return  # not a ledger (or not a commit): the merge's gate says so, not this
 
 
