@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
-from gitledger.core.display import one_line, printable, shown
+from gitledger.core.display import one_line, printable
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
@@ -27,6 +27,7 @@ from gitledger.integrations.agent_registry import (
     default_budget,
 )
 from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
+from gitledger.ledger import gate
 
 if TYPE_CHECKING:
     from gitledger.ledger.operations import Ledger
@@ -192,11 +193,12 @@ def _text(value: str, field: str) -> str:
 def _emit(as_json: bool, data: Any, text: str) -> None:
     import json
 
+    # Every report leaves through the gate: a ref name or a teammate's text with an
+    # invisible character in it is shown escaped, in text as in the document.
     if as_json:
-        # Ledger text in a document is shown like on a terminal: invisible characters too.
-        click.echo(json.dumps(shown(data), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(gate.document(data), indent=2, ensure_ascii=False))
     else:
-        click.echo(text)
+        click.echo(gate.text(text))
 
 
 def _warn(warning: str | None) -> None:

@@ -348,9 +348,9 @@ def _document(data: Any) -> str:
     """``--json`` output as ``cli._emit`` prints it: ledger text shown like on a terminal."""
     import json
 
-    from gitledger.core.display import shown
+    from gitledger.ledger import gate
 
-    return json.dumps(shown(data), indent=2, ensure_ascii=False)
+    return json.dumps(gate.document(data), indent=2, ensure_ascii=False)
 
 
 def _as_a_command(run: Callable[[], None]) -> None:

@@ -22,6 +22,7 @@ from gitledger.core.model import (
     Snapshot,
     source_id,
 )
+from gitledger.ledger import gate
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
@@ -204,8 +205,8 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
         lines.append(f"owned by session {printable(meta.session_id)}")
     if kind is None:
         lines.append("")
-        lines.append(f"TASK  {printable(snapshot.focus.task or '(not set)')}")
-        lines.append(f"NEXT  {printable(snapshot.focus.next or '(not set)')}")
+        lines.append(f"TASK  {gate.field(snapshot.focus.task or '(not set)')}")
+        lines.append(f"NEXT  {gate.field(snapshot.focus.next or '(not set)')}")
     for section in KINDS:
         if kind is not None and section != kind:
             continue
@@ -225,12 +226,12 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
 
 
 def entry_lines(entry: Entry) -> list[str]:
-    head, *rest = printable(entry.text).splitlines() or [""]
+    head, *rest = gate.field(entry.text).splitlines() or [""]
     tags = _tags(entry)
     lines = [f"  {entry.id}  {head}" + (f"  [{tags}]" if tags else "")]
     lines.extend(f"{INDENT}{INDENT}{line}" for line in rest)
     for label, value in _details(entry):
-        first, *more = printable(value).splitlines() or [""]
+        first, *more = gate.field(value).splitlines() or [""]
         lines.append(f"{INDENT}{INDENT}{label}: {first}")
         lines.extend(f"{INDENT}{INDENT}  {line}" for line in more)
     return lines

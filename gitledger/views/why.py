@@ -509,7 +509,10 @@ def _commit_json(found: CommitWhy) -> dict[str, Any]:
         "summary": found.summary,
         "lines": [list(r) for r in found.lines] if found.lines is not None else None,
         "noted": found.noted,
-        "unbacked": list(found.unbacked),
+        # As the text lists them: the first few, each one line of at most 200 characters
+        # (a forged note can hold a thousand lines of any length); how many in all apart.
+        "unbacked": [one_line(line, 200) for line in found.unbacked[:UNBACKED_SHOWN]],
+        "unbacked_total": len(found.unbacked),
         "entries": [{"relation": x.relation, "ledger": x.ledger, "id": x.entry_id,
                      "entry": entry_to_json(x.entry) if x.entry else None,
                      "status": status_text(x.entry)
