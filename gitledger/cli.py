@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from gitledger import __version__
+from gitledger import __version__, terminal
+from gitledger.core.colour import colour_on
 from gitledger.core.display import one_line, printable, shown
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
@@ -42,8 +43,11 @@ class LedgerCommand(click.Command):
     spelled with the options' names: the library knows the arguments, not the flags."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        where = ctx.params.get("repo") or ctx.find_root().params.get("repo")
         if self.name not in _NO_DRAIN:
-            _drain_git_events(ctx.params.get("repo") or ctx.find_root().params.get("repo"))
+            _drain_git_events(where)
+        if self.name not in _MACHINE and not ctx.params.get("as_json"):
+            _for_a_person(where, self.name or "")
         try:
             return super().invoke(ctx)
         except ConflictingOptions as exc:
@@ -54,6 +58,23 @@ class LedgerCommand(click.Command):
 #: drains it), install and uninstall read no ledger, a hook drains as its event needs, and
 #: the MCP server drains before each tool call.
 _NO_DRAIN = frozenset({"doctor", "hook", "install", "uninstall", "mcp"})
+
+
+#: Commands whose output is read by a program (an agent, a hook, a shell's completion,
+#: a server's log): never coloured, never paged.
+_MACHINE = frozenset({"hook", "mcp", "serve", "restore", "complete", "completion"})
+
+
+def _for_a_person(where: str | None, name: str) -> None:
+    """Colour and a pager where git would give them (terminal.py): the global
+    --no-color and --no-pager say no to each."""
+    ctx = click.get_current_context()
+    root = ctx.find_root().params
+    if not terminal.page(where, name, no_pager=bool(root.get("no_pager")),
+                         no_color=bool(root.get("no_color"))):
+        terminal.start_colour(where, no_color=bool(root.get("no_color")))
+    if colour_on():  # click.echo keeps the escapes going to the pager's pipe
+        ctx.color = True
 
 
 def _drain_git_events(where: str | None, *, report: bool = True) -> None:
@@ -219,8 +240,12 @@ def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="git-ledger")
 @_repo_option
+@click.option("--no-color", "--no-colour", "no_color", is_flag=True,
+              help="Never colour the output (as NO_COLOR or color.ledger=never do).")
+@click.option("--no-pager", "no_pager", is_flag=True,
+              help="Never send the output through a pager (as pager.ledger=false does).")
 @click.pass_context
-def cli(ctx: click.Context, repo: str | None) -> None:
+def cli(ctx: click.Context, repo: str | None, no_color: bool, no_pager: bool) -> None:
     """Keep an AI coding agent's reasoning in git: task, next step, open questions,
     decisions with what they beat, verified facts, dropped approaches.
 
@@ -231,7 +256,7 @@ def cli(ctx: click.Context, repo: str | None) -> None:
         from gitledger.views.commands import show as show_ledger
 
         _drain_git_events(repo)
-
+        _for_a_person(repo, "show")
         _print_shown(show_ledger(repo), as_json=False)
 
 
@@ -597,10 +622,11 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
     from gitledger.audit.check import report_json, report_text
+    from gitledger.audit.check_paint import painted_report
     from gitledger.audit.commands import check as check_ledgers
 
     report = check_ledgers(_where(repo), project=project, name=name)
-    _emit(as_json, report_json(report), report_text(report))
+    _emit(as_json, report_json(report), painted_report(report_text(report)))
     if report.errors:
         sys.exit(1)
 

@@ -29,7 +29,8 @@ LAYERS = {
     "ledger": 2,
     "audit": 3, "views": 3, "team": 3, "interchange": 3, "search": 3,
     "integrations": 4, "web": 4,
-    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5,
+    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5, "terminal": 5,
+    "shell_commands": 5,
 }
 
 #: Imports inside functions that are there for start-up speed, with the reason.
