@@ -143,7 +143,7 @@ def test_show_log_and_drift_colour_status_and_drift(failing: Path,
 
 def test_hooks_are_never_coloured(failing: Path, cli_env: dict[str, str]) -> None:
     env = _env(cli_env)
-    payload = '{"session_id": "s1", "hook_event_name": "Stop", "cwd": "%s"}' % failing
+    payload = f'{{"session_id": "s1", "hook_event_name": "Stop", "cwd": "{failing}"}}'
     for args in (["git", "ledger", "hook", "session-start"],
                  ["git", "ledger", "restore"]):
         _, out = on_pty(args, failing, env)
@@ -206,14 +206,15 @@ def test_long_outputs_go_through_the_pager_on_a_terminal(
     env.pop("LESS", None)
     git(failing, "config", "core.pager", str(fake_pager))
     args = ["git", "ledger", command] + (["README"] if command == "why" else [])
-    code, out = on_pty(args, failing, env)
+    _code, out = on_pty(args, failing, env)
     assert "PAGER-RAN" in out, out
     paged = _paged(fake_pager)
     assert paged.startswith("LESS=FRX\n")  # git's default for less, when LESS is unset
     assert len(paged.splitlines()) > 1
     fake_pager.with_name("paged.txt").unlink()
     done = piped(args, failing, env)  # a pipe: never
-    assert "PAGER-RAN" not in done.stdout and not _paged(fake_pager)
+    assert "PAGER-RAN" not in done.stdout
+    assert not _paged(fake_pager)
 
 
 @pytest.mark.parametrize("how", ["--no-pager", "pager.ledger", "GIT_PAGER=cat",
@@ -235,7 +236,8 @@ def test_what_keeps_the_pager_away(failing: Path, cli_env: dict[str, str], fake_
         args = ["git", "--no-pager", "ledger", "show"]
     code, out = on_pty(args, failing, env)
     assert code == 0
-    assert "PAGER-RAN" not in out and not _paged(fake_pager)
+    assert "PAGER-RAN" not in out
+    assert not _paged(fake_pager)
     assert "DECIDED" in out
 
 
@@ -244,7 +246,7 @@ def test_pager_ledger_chooses_the_pager_and_pages_every_command(
     env = _env(cli_env)
     env.pop("GIT_PAGER")
     git(failing, "config", "pager.ledger", str(fake_pager))
-    code, out = on_pty(["git-ledger", "list"], failing, env)  # not a paged command by default
+    _code, out = on_pty(["git-ledger", "list"], failing, env)  # not a paged command by default
     assert "PAGER-RAN" in out
     assert "2 entries" in _paged(fake_pager)
 
