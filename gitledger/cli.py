@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from gitledger import __version__, terminal
+from gitledger import __version__, shell_commands, terminal
 from gitledger.core.colour import colour_on
 from gitledger.core.display import one_line, printable, shown
 from gitledger.core.model import STATUSES
@@ -1504,6 +1504,9 @@ def _stdin_payload() -> bytes:
     from gitledger.integrations.hook_core import read_stdin
 
     return read_stdin(sys.stdin)
+
+
+cli.add_command(shell_commands.config)
 
 
 def main() -> None:

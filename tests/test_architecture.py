@@ -42,6 +42,8 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
+    "gitledger.shell_commands": "config, completion and complete load their code when run, "
+                                "so every start of cli.py stays as fast as before",
     "gitledger.launch": "the executable: the pre-tool-use hook's plain call and a plain "
                         "decide skip click and the command table, every other call loads "
                         "cli.py",
