@@ -389,7 +389,7 @@ def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--as", "as_kind", required=True,
               type=click.Choice(["decided", "verified", "dropped"]),
               help="What the OPEN item becomes.")
@@ -426,7 +426,7 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.argument("text", required=False)
 @click.option("--because", metavar="WHY", help="decided: new reason.")
 @click.option("--scope", metavar="S", help="decided: new scope.")
@@ -466,7 +466,7 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--from", "commit", required=True, metavar="COMMIT",
               help="The commit whose version of the entry to take: the other tip a pull "
                    "named for a concurrent edit.")
@@ -497,7 +497,7 @@ def _decision_options(f: F) -> F:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @_decision_options
 def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None,
            as_json: bool) -> None:
@@ -513,7 +513,7 @@ def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--commit", "commit", metavar="REV", help="The implementing commit "
               "(default: HEAD).")
 @_decision_options
@@ -532,7 +532,7 @@ def implement(entry_id: str, commit: str | None, next_text: str | None, project:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--env", "env", required=True, metavar="ENV",
               help="The environment deployed to (production, staging …).")
 @click.option("--sha", "sha", required=True, metavar="REV", help="The commit deployed.")
@@ -555,7 +555,7 @@ def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--why", "why", required=True, metavar="WHY", help="Why it was rejected.")
 @_decision_options
 def reject(entry_id: str, why: str, next_text: str | None, project: bool,
@@ -568,7 +568,7 @@ def reject(entry_id: str, why: str, next_text: str | None, project: bool,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--add", "items", multiple=True, metavar="EV",
               help="Evidence to add: git:<rev>, test:<name>, a URL (repeatable).")
 @click.option("--remove", "remove", multiple=True, metavar="EV",
@@ -690,9 +690,11 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="[ID]", required=False)
+@click.argument("entry_id", metavar="[ID]", required=False,
+                shell_complete=shell_commands.complete_ids)
 @click.option("--kind", type=click.Choice(KINDS), help="Only this section.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @click.option("--archive", "archive_name", metavar="NAME",
               help="An archived ledger, read-only (its id, a unique prefix, or its ref; "
                    "git ledger list --archived shows them), or a teammate's fetched from a "
@@ -730,7 +732,8 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 @cli.command()
 @click.option("-n", "--max-count", "limit", type=click.IntRange(min=1), metavar="N",
               help="Show at most N events.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @_project_option
 @_common
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
@@ -744,7 +747,8 @@ def log(limit: int | None, name: str | None, project: bool, repo: str | None,
 
 
 @cli.command()
-@click.argument("target", metavar="REV|PATH[:LINE[-LINE]]")
+@click.argument("target", metavar="REV|PATH[:LINE[-LINE]]",
+                shell_complete=shell_commands.complete_paths)
 @click.option("--rev", "as_rev", is_flag=True,
               help="TARGET is a revision, even where a file has that name.")
 @click.option("--max-commits", "max_commits", type=click.IntRange(min=1), default=20,
@@ -905,7 +909,8 @@ def claim(session_id: str, repo: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("entry_ids", metavar="ID...", nargs=-1, required=True)
+@click.argument("entry_ids", metavar="ID...", nargs=-1, required=True,
+                shell_complete=shell_commands.complete_ids)
 @_common
 def carry(entry_ids: tuple[str, ...], repo: str | None, as_json: bool) -> None:
     """Move entries from this worktree's ledger to the project ledger.
@@ -1187,7 +1192,8 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
 @click.option("--session", "session_id", metavar="ID",
               help="md, atif: export the saved session ID (its session id or a unique "
                    "prefix; git ledger transcript list shows them) instead of a ledger.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @_project_option
 @_repo_option
 def export(fmt: str, output: str | None, force: bool, session_id: str | None,
@@ -1350,10 +1356,13 @@ def _git_hooks_option(help_text: str) -> Callable[[F], F]:
 @click.option("--mcp", "mcp_server", is_flag=True,
               help="With --agent: also register git ledger mcp in the agent's MCP config.")
 @_git_hooks_option("The git hooks (with --agent: the git hooks as well, in any case).")
+@click.option("--completion", "shell", is_flag=False, flag_value="", default=None,
+              metavar="[SHELL]", help="Install the shell completion for SHELL (bash, zsh or "
+              "fish; default: your $SHELL) in your home; alone, nothing else.")
 @_dry_run_option
 @_common
-def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
-            repo: str | None, as_json: bool) -> None:
+def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | None,
+            dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Install the git hooks, or an agent's hooks with --agent.
 
     The git hooks (post-commit, post-checkout, post-rewrite) go by the route the
@@ -1369,15 +1378,30 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
     too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
     it says so and installs the agent's hooks all the same).  --mcp also registers the
     MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json
-    or .cursor/mcp.json.  Running it again changes nothing.  Prints exactly what it
-    changed.
+    or .cursor/mcp.json.  --completion installs the shell completion where the shell
+    finds it (git ledger completion prints the script instead).  Running it again changes
+    nothing.  Prints exactly what it changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text
 
+    data: dict[str, Any] = {}
+    texts: list[str] = []
+    if shell is not None:
+        from gitledger.integrations import completion
+
+        if shell and shell not in completion.SHELLS:
+            raise click.BadParameter(f"{shell!r} is not one of bash, zsh, fish",
+                                     param_hint="--completion")
+        done = completion.install_completion(shell or completion.detect_shell(os.environ),
+                                             os.environ, dry_run=dry_run)
+        data, texts = completion.installed_json(done), [completion.installed_text(done)]
+        if agent is None and not git_hooks:
+            _emit(as_json, data, texts[0])
+            return
     result = install_all(_where(repo), agent=agent, git_hooks=git_hooks,
                          dry_run=dry_run, mcp=mcp_server)
-    _emit(as_json, report_json(result), report_text(result))
+    _emit(as_json, {**report_json(result), **data}, "\n".join([report_text(result), *texts]))
 
 
 @cli.command()
@@ -1506,7 +1530,8 @@ def _stdin_payload() -> bytes:
     return read_stdin(sys.stdin)
 
 
-cli.add_command(shell_commands.config)
+for _command in (shell_commands.config, shell_commands.completion, shell_commands.complete):
+    cli.add_command(_command)
 
 
 def main() -> None:
