@@ -47,7 +47,8 @@ class LedgerCommand(click.Command):
         if self.name not in _NO_DRAIN:
             _drain_git_events(where)
         if self.name not in _MACHINE and not ctx.params.get("as_json"):
-            _for_a_person(where, self.name or "")
+            _for_a_person(where, f"{self.name} --verbose" if ctx.params.get("verbose")
+                          else self.name or "")
         try:
             return super().invoke(ctx)
         except ConflictingOptions as exc:
@@ -1318,16 +1319,31 @@ def transcript_show(session_id: str, repo: str | None) -> None:
 @cli.command()
 @click.option("--keep/--no-keep", default=True,
               help="Keep the throwaway repository afterwards (default) or delete it.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="Print every step with the command it ran and its output (paged on a "
+                   "terminal).")
 @_json_option
-def tour(keep: bool, as_json: bool) -> None:
-    """Run the main job end to end in a throwaway repository."""
+def tour(keep: bool, verbose: bool, as_json: bool) -> None:
+    """Run the main job end to end in a throwaway repository.
+
+    Prints one screen: what git ledger does, what the tour did and where to look;
+    --verbose prints the whole walkthrough.
+    """
     import json
 
-    from gitledger.tour import run_tour
+    from gitledger.tour import first_screen, run_tour
 
     lines: list[str] = []
-    say: Callable[[str], None] = lines.append if as_json else click.echo
-    outcome = run_tour(say, keep=keep)
+
+    def quietly(line: str) -> None:
+        if not lines and not as_json:  # its repository exists: say what is going on
+            click.echo("git ledger tour: an agent's session, played in a throwaway "
+                       "repository …\n")
+        lines.append(line)
+
+    outcome = run_tour(click.echo if verbose and not as_json else quietly, keep=keep)
+    if not verbose and not as_json:
+        click.echo(first_screen(outcome))
     if as_json:
         click.echo(json.dumps({"repository": outcome.repository, "kept": outcome.kept,
                                "show": outcome.ledger, "transcript": lines}, indent=2))

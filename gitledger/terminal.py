@@ -23,7 +23,7 @@ from gitledger.core import colour
 from gitledger.storage.git_cli import git_output
 
 #: The commands whose output can be long, paged by default like ``git log``.
-PAGED = frozenset({"show", "log", "review", "why", "tour"})
+PAGED = frozenset({"show", "log", "review", "why", "tour --verbose"})
 #: git's default pager and the environment it gives it (git's PAGER_ENV).
 DEFAULT_PAGER = "less"
 PAGER_ENV = {"LESS": "FRX", "LV": "-c"}
