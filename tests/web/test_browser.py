@@ -8,6 +8,8 @@ as text and runs nothing; a page reloads itself when the refs move.
 
 from __future__ import annotations
 
+import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +22,7 @@ from selenium.webdriver.support.select import Select
 
 from gitledger.web.pages import scope_slug
 from tests.conftest import Run
-from tests.web.browser import browser_log, chromium, console_errors, served
+from tests.web.browser import browser_log, chromium, console_errors, installed_git_ledger, served
 from tests.web.corpus import HOSTILE, Corpus, build_corpus
 
 WAIT = 20.0
@@ -209,3 +211,23 @@ def test_an_id_stays_on_one_line_in_a_narrow_window(driver: webdriver.Chrome, co
                 assert [entry for entry, lines in laid_out if lines != 1] == [], page
     finally:
         driver.set_window_size(size["width"], size["height"])
+
+
+def test_ctrl_c_stops_serve_as_a_normal_exit(repo_with_commit: Path,
+                                             cli_env: dict[str, str]) -> None:
+    process = subprocess.Popen([str(installed_git_ledger()), "serve", "--port", "0"],
+                               cwd=repo_with_commit, env=cli_env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        deadline = time.monotonic() + WAIT
+        while "stop with Ctrl-C" not in process.stderr.readline():
+            assert time.monotonic() < deadline, "serve printed no start line in time"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=WAIT)
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+    assert process.returncode == 0, err
+    assert "interrupted" not in err
+    assert "Traceback" not in err
