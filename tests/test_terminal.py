@@ -95,6 +95,8 @@ def test_what_turns_colour_off_on_a_terminal(failing: Path, cli_env: dict[str, s
                                              how: str) -> None:
     env = _env(cli_env)
     args = ["git", "ledger", "check"]
+    _, coloured = on_pty(args, failing, env)
+    assert f"{ESC}1;31merror" in coloured  # the same terminal, without what turns it off
     if how == "--no-color":
         args = ["git", "ledger", "--no-color", "check"]
     elif how == "NO_COLOR":
@@ -143,6 +145,8 @@ def test_show_log_and_drift_colour_status_and_drift(failing: Path,
 
 def test_hooks_are_never_coloured(failing: Path, cli_env: dict[str, str]) -> None:
     env = _env(cli_env)
+    _, coloured = on_pty(["git", "ledger", "check"], failing, env)
+    assert ESC in coloured  # the same terminal colours a person's check
     payload = f'{{"session_id": "s1", "hook_event_name": "Stop", "cwd": "{failing}"}}'
     for args in (["git", "ledger", "hook", "session-start"],
                  ["git", "ledger", "restore"]):
@@ -224,6 +228,9 @@ def test_what_keeps_the_pager_away(failing: Path, cli_env: dict[str, str], fake_
     env = _env(cli_env)
     env["GIT_PAGER"] = str(fake_pager)
     args = ["git", "ledger", "show"]
+    _, paged = on_pty(args, failing, env)
+    assert "PAGER-RAN" in paged  # the same terminal pages without what keeps it away
+    fake_pager.with_name("paged.txt").unlink()
     if how == "--no-pager":
         args = ["git", "ledger", "--no-pager", "show"]
     elif how == "pager.ledger":
