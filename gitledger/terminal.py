@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gitledger.core import colour
-from gitledger.storage.git_cli import git_output
+from gitledger.derived.git_cli import git_output
 
 #: The commands whose output can be long, paged by default like ``git log``.
 PAGED = frozenset({"show", "log", "review", "why", "tour --verbose"})

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gitledger.derived.files import write_atomic
 from gitledger.errors import LedgerError
 
 SHELLS = ("bash", "zsh", "fish")
@@ -161,8 +162,8 @@ def detect_shell(env: Mapping[str, str]) -> str:
 
 def install_completion(shell: str, env: Mapping[str, str], *,
                        dry_run: bool = False) -> Installed:
-    """Write ``shell``'s script where it is found (``target``), whole (a temporary file
-    renamed over it); nothing when it is already there as it would be written."""
+    """Write ``shell``'s script where it is found (``target``), whole; nothing when it is
+    already there as it would be written."""
     path = target(shell, env)
     text = script(shell)
     try:
@@ -173,9 +174,7 @@ def install_completion(shell: str, env: Mapping[str, str], *,
     if action != "unchanged" and not dry_run:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            temporary.write_text(text, encoding="utf-8")
-            os.replace(temporary, path)
+            write_atomic(path, text, sync=True)
         except OSError as exc:
             raise LedgerError(f"cannot write {path}: {exc.strerror or exc}") from None
     note = NOTES[shell].format(dir=path.parent)

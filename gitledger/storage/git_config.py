@@ -12,8 +12,8 @@ import os
 import subprocess
 from dataclasses import dataclass
 
+from gitledger.derived.git_cli import GIT_TIMEOUT, REPOSITORY_VARS
 from gitledger.errors import InvalidInput, RepositoryError
-from gitledger.storage.git_cli import GIT_TIMEOUT, REPOSITORY_VARS
 
 Where = str | os.PathLike[str] | None
 
