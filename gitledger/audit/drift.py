@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 from gitledger.audit.check import check
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line
 from gitledger.ledger.drift import BLAME_PER_DECISION, BLAME_PER_RUN, Drifted, DriftReport
 from gitledger.ledger.drift import drift as compute_drift
@@ -62,7 +63,7 @@ def _drift_text(report: DriftReport) -> str:
                 "their implementing commits left them")
     out = []
     for item in report.decisions:
-        out.append(f"{item.entry.id}  {one_line(item.entry.text, TEXT_CHARS)}")
+        out.append(f"{paint('drift', item.entry.id)}  {one_line(item.entry.text, TEXT_CHARS)}")
         out += drifted_lines(item, "  ")
     out.append("Drift is a question, not an error: a later commit with Ledger-Implements: "
                "or Ledger-Refs: <id> clears it.")

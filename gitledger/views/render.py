@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line, printable
 from gitledger.core.footprint import Lines, merge_lines, spans
 from gitledger.core.ids import entry_path
@@ -228,7 +229,7 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
 def entry_lines(entry: Entry) -> list[str]:
     head, *rest = gate.field(entry.text).splitlines() or [""]
     tags = _tags(entry)
-    lines = [f"  {entry.id}  {head}" + (f"  [{tags}]" if tags else "")]
+    lines = [f"  {entry.id}  {head}" + (f"  [{_painted_tags(entry, tags)}]" if tags else "")]
     lines.extend(f"{INDENT}{INDENT}{line}" for line in rest)
     for label, value in _details(entry):
         first, *more = gate.field(value).splitlines() or [""]
@@ -322,17 +323,26 @@ def _chain_lines(history: EntryHistory) -> list[str]:
                          f"{one_line(other.text, 100)}")
     if history.statuses:
         lines += ["", "status history (oldest first):"]
-        lines.extend(f"  {printable(status):<11}  {event.commit[:10]}  {iso(event.time)}  "
+        lines.extend(f"  {paint('status', f'{printable(status):<11}')}  {event.commit[:10]}  "
+                     f"{iso(event.time)}  "
                      f"{printable(_name(event.author))}"
                      for status, event in history.statuses)
     return lines
 
 
 
+#: The events that change a decision's status, coloured as such in ``log``.
+STATUS_EVENTS = frozenset({"status", "resolve"})
+
+
 def event_line(event: Event) -> str:
+    subject = printable(event.subject)
+    if (event.trailers.get("Ledger-Event") or ("",))[0] in STATUS_EVENTS \
+            or event.trailers.get("Ledger-Status"):
+        subject = paint("status", subject)
     return (
         f"{event.commit[:10]}  {iso(event.time)}  {printable(_name(event.author))}  "
-        f"{printable(event.subject)}"
+        f"{subject}"
     )
 
 
@@ -383,6 +393,14 @@ def _tags(entry: Entry) -> str:
             parts.append(f"scope {entry.scope}")
         return printable(", ".join(parts))
     return ""
+
+
+def _painted_tags(entry: Entry, tags: str) -> str:
+    """A decision's status in its colour, the rest of its tags as they are."""
+    if entry.kind != "decided":
+        return tags
+    status, sep, rest = tags.partition(", ")
+    return paint("status", status) + sep + rest
 
 
 def _details(entry: Entry) -> list[tuple[str, str]]:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import entry_to_json
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line, printable
 from gitledger.core.footprint import DROPPED, IN_FORCE, REJECTED, spans
 from gitledger.core.ids import is_valid_id
@@ -554,7 +555,8 @@ def why_text(result: Why) -> str:
                       f"{'s' if result.more_commits != 1 else ''} not shown "
                       "(--max-commits, or a narrower PATH:FIRST-LAST)"]
     for item in result.drift:
-        lines += ["", f"drift: {item.entry.id}  {one_line(item.entry.text, 200)}  "
+        lines += ["", f"{paint('drift', 'drift:')} {item.entry.id}  "
+                      f"{one_line(item.entry.text, 200)}  "
                       "[its footprint changed since; git ledger drift]"]
         lines += drifted_lines(item, "  ")
     if result.hint:
