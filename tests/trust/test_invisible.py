@@ -74,3 +74,17 @@ def test_an_identity_with_invisible_characters_writes_nothing(team: Team) -> Non
         for form in ((), ("--json",)):
             result = alice(*args, *form)
             assert unshown(result.stdout + result.stderr) == [], (args, form)
+
+
+def test_an_unreadable_entry_planted_under_a_hidden_name_is_named_escaped(team: Team) -> None:
+    """``show`` names an entry it cannot read by its path in the tree, which whoever wrote
+    the tree chose: the name is shown escaped like any other text."""
+    alice = team.clone("Alice")
+    alice.ok("task", "ship it")
+    ref = alice.session_ref()
+    put_blob(alice.path, ref, "entries/ab/d-ab\u202ecd\U000e0041.toml", "not = [toml")
+    result = alice("show")
+    assert result.exit_code == 1  # show names what it could not read, and says so
+    assert "unreadable entry" in result.stdout
+    assert unshown(result.stdout) == []
+    assert unshown(result.stderr) == []
