@@ -482,23 +482,42 @@ def test_bad_stdin_for_a_checkpoint_prints_nothing(project: Path, cli_env: dict[
     assert subjects(project) == before
 
 
-@pytest.mark.parametrize("where", ["missing", "not a repository", "bare"])
+@pytest.mark.parametrize("where", ["missing", "not a repository"])
 @pytest.mark.parametrize("event", ["session-start", "pre-compact", "session-end"])
 def test_a_cwd_that_is_no_work_tree(project: Path, tmp_path: Path, cli_env: dict[str, str],
                                     where: str, event: str) -> None:
-    cwd = {"missing": tmp_path / "gone", "not a repository": _not_a_repo(tmp_path),
-           "bare": _bare(tmp_path)}[where]
+    cwd = {"missing": tmp_path / "gone", "not a repository": _not_a_repo(tmp_path)}[where]
     # Started inside a repository with a ledger: the hook must not fall back to it.
     before = subjects(project)
     done = run(cli_env, project, event, "claude", claude_start(cwd, "startup"))
     assert done.returncode == 0
     line = one_line(done.stderr)
-    assert {"missing": "does not exist", "not a repository": "not a git repository",
-            "bare": "bare repository"}[where] in line
+    assert {"missing": "does not exist", "not a repository": "not a git repository"}[where] in line
     if event == "session-start":
         assert "restore unavailable" in context_of(done.stdout, "claude")
     else:
         assert done.stdout == ""
+    assert subjects(project) == before
+
+
+@pytest.mark.parametrize("event", ["session-start", "pre-compact", "session-end"])
+def test_a_bare_repository_is_read_never_written(project: Path, tmp_path: Path,
+                                                 cli_env: dict[str, str], event: str) -> None:
+    """A bare repository is read like a clone (its project ledger restored), and has no
+    work tree whose session a checkpoint could save: nothing is written, nothing fails."""
+    bare = _bare(tmp_path)
+    refs = git(bare, "for-each-ref").splitlines()
+    before = subjects(project)
+    done = run(cli_env, project, event, "claude", claude_start(bare, "startup"))
+    assert done.returncode == 0
+    assert done.stderr == ""
+    if event == "session-start":
+        context = context_of(done.stdout, "claude")
+        assert "no session ledger in this worktree" in context
+        assert "restore unavailable" not in context
+    else:
+        assert done.stdout == ""
+    assert git(bare, "for-each-ref").splitlines() == refs
     assert subjects(project) == before
 
 
