@@ -622,9 +622,11 @@ def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
     from gitledger.audit.doctor import doctor as run_doctor
     from gitledger.audit.doctor import report_json, report_text
     from gitledger.integrations.git_events import drain_git_events
+    from gitledger.integrations.hook_routes import findings as git_hook_findings
 
     where = _where(repo)
-    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True))
+    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True),
+                        git_hooks=git_hook_findings)
     _emit(as_json, report_json(report), report_text(report))
     if not report.ok:
         sys.exit(1)
@@ -650,7 +652,7 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
     not carry them).  Lines no ledger backs any more are dropped; the notes ref's history
     keeps them.
     """
-    from gitledger.storage.notes import rebuild
+    from gitledger.ledger.notes_from_ledgers import rebuild
 
     result = rebuild(_where(repo))
     _emit(as_json, {"commit": result.commit, "notes": result.notes, "lines": result.lines,

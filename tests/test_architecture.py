@@ -196,6 +196,43 @@ def test_pygit2_is_imported_only_by_storage() -> None:
     assert not outside, "pygit2 outside gitledger/storage/: " + ", ".join(outside)
 
 
+#: What a module under ``storage/`` talks to git through: libgit2 itself, the git CLI
+#: (``git_cli.py``'s one helper; ``network``, ``remotes``, ``blame`` and ``signatures`` run
+#: the git commands libgit2 cannot serve with their own process handling: credentials on
+#: stdin, timeouts, a remote's answer read as it comes), or the object and ref API built on
+#: libgit2 (``Store``, ``Repo``).
+GIT_APIS = ("pygit2", "subprocess", "gitledger.storage.git_cli", "gitledger.storage.store",
+            "gitledger.storage.repo")
+#: Modules under ``storage/`` that talk to no git, each with its reason.
+STORAGE_WITHOUT_GIT = {
+    "gitledger.storage": "the package itself",
+    "gitledger.storage.layout": "the on-git names (refs, pointer, tree paths) that every "
+                                "layer spells; it imports nothing, so a module that needs "
+                                "only PROJECT_REF does not load libgit2",
+    "gitledger.storage.event_queue": "the git hooks' queue in the git dir, written by their "
+                                     "sh scripts; the saved outputs beside storage ask it "
+                                     "before libgit2 loads, and a layer of the git dir's "
+                                     "own files would import the saved outputs' files back",
+    "gitledger.storage.queue_probe": "is anything queued (event_queue's), asked by the "
+                                     "saved outputs beside storage",
+    "gitledger.storage.cache_files": "moves with the caches to their own package",
+    "gitledger.storage.saved_outputs": "moves with the caches to their own package",
+    "gitledger.storage.whole_files": "moves with the caches to their own package",
+    "gitledger.storage.path_tokens": "moves with the caches to their own package",
+}
+
+
+def test_every_storage_module_talks_to_git() -> None:
+    """``storage/`` holds what talks to git objects and refs, nothing else: hook managers,
+    credentials, authorship rules and caches live with the concern that owns them."""
+    talks = {i.module for i in IMPORTS
+             if i.target.startswith(GIT_APIS) and not i.type_only}
+    idle = sorted(name for name in modules() if layer_of(name) == "storage"
+                  and name not in talks and name not in STORAGE_WITHOUT_GIT)
+    assert not idle, "storage modules that talk to no git: " + ", ".join(idle)
+    assert set(STORAGE_WITHOUT_GIT) <= set(modules())
+
+
 def test_no_private_name_crosses_a_module() -> None:
     crossing = [
         f"{i.module}:{i.line} takes {name} from {i.target}"

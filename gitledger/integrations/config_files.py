@@ -29,8 +29,8 @@ from typing import Any
 
 from gitledger.core.display import printable
 from gitledger.core.parsing import json_loads
+from gitledger.core.user_files import refuse_links
 from gitledger.errors import AgentConfigError
-from gitledger.storage.user_files import refuse_links
 
 
 @dataclass(frozen=True)

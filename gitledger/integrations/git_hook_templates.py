@@ -25,7 +25,7 @@ hook never fails or blocks a git command.
 
 from __future__ import annotations
 
-from gitledger.storage import hook_routes
+from gitledger.integrations import hook_routes
 
 #: The marker, the chained suffix and the hooks (``storage/hook_routes.py`` reads them).
 MARK = hook_routes.MARK

@@ -25,10 +25,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gitledger.core.display import one_line, printable
+from gitledger.core.user_files import refuse_links
 from gitledger.errors import AgentConfigError, HookRouteRefused
+from gitledger.integrations import hook_routes
 from gitledger.integrations.git_hook_templates import CHAINED_SUFFIX, GIT_HOOKS, MARK, template
-from gitledger.storage import hook_routes
-from gitledger.storage.hook_routes import (
+from gitledger.integrations.hook_routes import (
     BLOCK_END,
     HUSKY,
     HUSKY_4,
@@ -38,7 +39,6 @@ from gitledger.storage.hook_routes import (
     SIMPLE_GIT_HOOKS,
 )
 from gitledger.storage.repo import Repo
-from gitledger.storage.user_files import refuse_links
 
 
 @dataclass(frozen=True)

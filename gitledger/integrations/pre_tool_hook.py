@@ -44,8 +44,8 @@ from gitledger.integrations.hook_core import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
+from gitledger.ledger.hook_state import read_told, record_told
 from gitledger.storage.governing_cache import PARTS, Key, combined, current_key, load
-from gitledger.storage.hook_state import read_told, record_told
 from gitledger.views.governing import MAX_ENTRIES, candidate, context_text, match
 
 #: The longest session id we key on (``ledger.reader.SESSION_LIMIT``, which this module

@@ -52,6 +52,7 @@ from gitledger.ledger.reader import (
 from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.ledger.worktree_pointers import pointers as worktree_pointers
 from gitledger.storage.governing_cache import advance
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -67,7 +68,6 @@ from gitledger.storage.layout import (
 from gitledger.storage.notes import annotate
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
-from gitledger.storage.worktrees import pointers as worktree_pointers
 
 
 class _Unread:

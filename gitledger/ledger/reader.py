@@ -14,11 +14,11 @@ from typing import Self
 from gitledger.core.model import Entry, Event, Focus, Snapshot
 from gitledger.core.text import clean_line
 from gitledger.errors import AmbiguousEntry, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.carried import not_carried
+from gitledger.ledger.hook_state import read_started
 from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, read_header
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,
