@@ -31,7 +31,7 @@ from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option
 if TYPE_CHECKING:
     from gitledger.ledger.operations import Ledger
     from gitledger.ledger.results import WriteResult
-    from gitledger.views.commands import Shown
+    from gitledger.views.show_and_log import Shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
@@ -228,7 +228,7 @@ def cli(ctx: click.Context, repo: str | None) -> None:
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
     if ctx.invoked_subcommand is None:
-        from gitledger.views.commands import show as show_ledger
+        from gitledger.views.show_and_log import show as show_ledger
 
         _drain_git_events(repo)
 
@@ -597,7 +597,7 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
     from gitledger.audit.check import report_json, report_text
-    from gitledger.audit.commands import check as check_ledgers
+    from gitledger.audit.check_command import check as check_ledgers
 
     report = check_ledgers(_where(repo), project=project, name=name)
     _emit(as_json, report_json(report), report_text(report))
@@ -683,7 +683,7 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
     --json the output gains an "archive" object (tag, date, tagger, what was carried).
     Exits 1 after printing everything else if some entry could not be read.
     """
-    from gitledger.views.commands import show as show_ledger
+    from gitledger.views.show_and_log import show as show_ledger
 
     _print_shown(show_ledger(_where(repo), entry_id or None, kind=kind, name=name,
                              archive=archive_name, project=project), as_json)
@@ -694,7 +694,7 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 
     The MCP tool names them in its document instead: it has no exit status.
     """
-    from gitledger.views.commands import show_json, show_text, unreadable
+    from gitledger.views.show_and_log import show_json, show_text, unreadable
 
     _emit(as_json, show_json(shown), show_text(shown))
     bad = unreadable(shown)
@@ -712,8 +712,8 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
         as_json: bool) -> None:
     """Show the ledger's event history, newest first."""
-    from gitledger.views.commands import log as ledger_log
-    from gitledger.views.commands import log_json, log_text
+    from gitledger.views.show_and_log import log as ledger_log
+    from gitledger.views.show_and_log import log_json, log_text
 
     result = ledger_log(_where(repo), limit, name=name, project=project)
     _emit(as_json, log_json(result), log_text(result))
@@ -795,8 +795,8 @@ def drift(since: str | None, repo: str | None, as_json: bool) -> None:
     that implements the decision (Ledger-Implements:) or acknowledges it (Ledger-Refs:, for
     its changes and its ancestors') is not drift.  Exits 0 with or without drift.
     """
-    from gitledger.audit.drift import drift as drift_report
-    from gitledger.audit.drift import drift_json, drift_text
+    from gitledger.audit.drift_report import drift as drift_report
+    from gitledger.audit.drift_report import drift_json, drift_text
 
     report = drift_report(_where(repo), since=since)
     _emit(as_json, drift_json(report), drift_text(report))
@@ -919,7 +919,7 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
     whose message summarises the task and what was carried; nothing is deleted, and
     the next write in this worktree starts a new ledger.
     """
-    from gitledger.ledger.commands import archive as archive_ledger
+    from gitledger.ledger.archive_command import archive as archive_ledger
     from gitledger.views.render import archive_json, archive_text
 
     result = archive_ledger(_where(repo), carry=carry_ids, carry_all_durable=all_durable,
@@ -946,7 +946,7 @@ def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -
     takes it over) or archive it (git ledger archive --ledger ID); in --json it has
     "orphaned": true.  --archived lists the archives instead.
     """
-    from gitledger.team.commands import listing, listing_json, listing_text
+    from gitledger.team.listing import listing, listing_json, listing_text
 
     found = listing(_where(repo), archived=archived, remote=remote)
     _emit(as_json, listing_json(found), listing_text(found))

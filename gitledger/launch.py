@@ -238,7 +238,7 @@ def run_check(params: dict[str, bool]) -> None:
 
     def compose() -> None:
         from gitledger.audit.check import holds_while_refs_do, report_json, report_text
-        from gitledger.audit.commands import check as check_ledgers
+        from gitledger.audit.check_command import check as check_ledgers
 
         report = check_ledgers(None, project=params["project"])
         out = _document(report_json(report)) if params["as_json"] else report_text(report)

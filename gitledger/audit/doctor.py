@@ -34,8 +34,8 @@ from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.ledger import digest, path_index
+from gitledger.ledger.decision_footprints import stale_footprint
 from gitledger.ledger.decisions import refresh_footprint
-from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.notes_from_ledgers import rebuild, wanted_notes
 from gitledger.ledger.operations import Ledger

@@ -41,8 +41,8 @@ from gitledger.errors import (
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.checkout import refresh_checkout_line
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
+from gitledger.ledger.decision_footprints import clean_paths, derived_footprint
 from gitledger.ledger.decision_index import record_write
-from gitledger.ledger.footprints import clean_paths, derived_footprint
 from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
     SESSION_LIMIT,
