@@ -15,20 +15,19 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from gitledger import __version__
-from gitledger.core.display import one_line, printable, shown
+from gitledger.core.display import one_line, printable
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,
-    BY_NAME,
     FORMATS,
     choice_help,
-    default_budget,
 )
 from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
 
 if TYPE_CHECKING:
+    from gitledger.commands.plain import Printed
     from gitledger.ledger.operations import Ledger
     from gitledger.ledger.results import WriteResult
     from gitledger.views.show_and_log import Shown
@@ -190,11 +189,10 @@ def _text(value: str, field: str) -> str:
 
 
 def _emit(as_json: bool, data: Any, text: str) -> None:
-    import json
-
     if as_json:
-        # Ledger text in a document is shown like on a terminal: invisible characters too.
-        click.echo(json.dumps(shown(data), indent=2, ensure_ascii=False))
+        from gitledger.commands.plain import document
+
+        click.echo(document(data))
     else:
         click.echo(text)
 
@@ -202,6 +200,19 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
 def _warn(warning: str | None) -> None:
     if warning:
         click.echo(f"{PROG}: warning: {one_line(warning)}", err=True)
+
+
+def _printed(printed: Printed) -> None:
+    """A command's output (``commands/``) as the fast path prints it too: stdout, stderr,
+    then what follows it (a saved copy), and its exit status."""
+    if printed.out is not None:
+        click.echo(printed.out)
+    if printed.err:
+        click.echo(printed.err, err=True, nl=False)
+    if printed.then is not None:
+        printed.then()
+    if printed.code:
+        sys.exit(printed.code)
 
 
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
@@ -304,12 +315,13 @@ def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | N
     Recorded as accepted unless --proposed.  Give - as TEXT to read it from standard
     input.
     """
-    result = _ledger(repo, project).decide(
-        _text(text, "decision"), over=over, because=because, scope=scope,
-        supersedes=supersedes, proposed=proposed, evidence=evidence, paths=paths,
-        next_text=next_text,
-    )
-    _wrote(as_json, result)
+    from gitledger.commands.decide import decide as decide_command
+
+    _printed(decide_command(
+        {"text": _text(text, "decision"), "over": over, "because": because, "scope": scope,
+         "supersedes": supersedes, "proposed": proposed, "evidence": evidence,
+         "paths": paths, "next_text": next_text, "project": project, "as_json": as_json},
+        _where(repo)))
 
 
 @cli.command()
@@ -596,13 +608,10 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         return
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
-    from gitledger.audit.check import report_json, report_text
-    from gitledger.audit.check_command import check as check_ledgers
+    from gitledger.commands.check import check as check_command
 
-    report = check_ledgers(_where(repo), project=project, name=name)
-    _emit(as_json, report_json(report), report_text(report))
-    if report.errors:
-        sys.exit(1)
+    _printed(check_command({"as_json": as_json, "project": project}, None, _where(repo),
+                           name=name))
 
 
 @cli.command()
@@ -835,9 +844,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
+    from gitledger.commands.restore import restore as restore_command
     from gitledger.storage import restore_cache
-    from gitledger.views.restore import render as render_block
-    from gitledger.views.restore import restore as restore_block
 
     if archive_name is not None and (session_id is not None or source is not None):
         raise click.UsageError("--archive takes neither --session-id nor --source: an "
@@ -850,22 +858,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     # next restore to print without libgit2 while nothing moved (storage/restore_cache.py).
     own = archive_name is None and ledger_name is None
     key = restore_cache.current_key(_where(repo)) if own else None
-    block = restore_block(_where(repo), budget=default_budget(fmt, budget),
-                          session_id=session_id, source=source, archive=archive_name,
-                          ledger_name=ledger_name)
-    if fmt in BY_NAME:
-        # An agent's format prints what its session-start hook prints: the block in its
-        # envelope (the hooks' module loads only then).
-        from gitledger.integrations.agent_hooks import session_start_output
-
-        output = session_start_output(fmt, block.text)
-    else:
-        output = render_block(block, fmt)
-    click.echo(output)
-    if key is not None:
-        restore_cache.save(key, restore_cache.current_key(_where(repo)),
-                           restore_cache.request(fmt, budget, session_id, source), output,
-                           me=block.reader, reads_head=block.reads_head)
+    _printed(restore_command({"budget": budget, "fmt": fmt, "session_id": session_id,
+                              "source": source}, key, _where(repo), archive=archive_name,
+                             ledger_name=ledger_name))
 
 
 @cli.command()

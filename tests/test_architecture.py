@@ -29,7 +29,7 @@ LAYERS = {
     "ledger": 2,
     "audit": 3, "views": 3, "team": 3, "interchange": 3, "search": 3,
     "integrations": 4, "web": 4,
-    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5,
+    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5, "commands": 5,
 }
 
 #: Imports inside functions that are there for start-up speed, with the reason.
@@ -41,9 +41,13 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
-    "gitledger.launch": "the executable: the pre-tool-use hook's plain call and a plain "
-                        "decide skip click and the command table, every other call loads "
-                        "cli.py",
+    "gitledger.launch": "the executable: the hot paths skip click and the command table, "
+                        "every other call loads cli.py",
+    **dict.fromkeys(
+        ("gitledger.commands.plain", "gitledger.commands.decide", "gitledger.commands.restore",
+         "gitledger.commands.check", "gitledger.commands.hook"),
+        "the hot paths' commands: the executable reads their tables at every start, and a "
+        "call loads only what it runs (a saved output served loads no libgit2)"),
     "gitledger.core.text": "the credential detector loads at the first text a write cleans: "
                            "restore and every other read never compile its patterns "
                            "(15-17 ms of each start)",
