@@ -10,14 +10,16 @@ or ``--name=VALUE``, a single-valued one or a flag at most once, no value that s
 ``-``, and at most the one argument) runs here; anything else (``-C``, ``--help``, an
 abbreviation, ``-`` for stdin) returns None and goes through click, which prints what this
 would, or says what is wrong.
+
+Its records are named tuples, not dataclasses: ``dataclasses`` imports ``inspect`` and
+``ast``, which a saved restore never needs.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 PROG = "git ledger"
 
@@ -26,15 +28,14 @@ PROG = "git ledger"
 HOW = ("one", "many", "flag", "count")
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """A plain command line: its words, its options (spelling -> (parameter, how)), the
     parameter its one argument sets (None: it takes none), and the defaults click gives."""
 
     words: tuple[str, ...]
     options: Mapping[str, tuple[str, str]]
     argument: str | None = None
-    defaults: Mapping[str, Any] = field(default_factory=dict)
+    defaults: Mapping[str, Any] | None = None
 
 
 def parse(shape: Shape, args: Sequence[str]) -> dict[str, Any] | None:
@@ -44,7 +45,7 @@ def parse(shape: Shape, args: Sequence[str]) -> dict[str, Any] | None:
         return None
     params: dict[str, Any] = {param: () if how == "many" else False if how == "flag" else None
                               for param, how in shape.options.values()}
-    params.update(shape.defaults)
+    params.update(shape.defaults or {})
     seen: set[str] = set()
     words = list(args[len(shape.words):])
     argument: str | None = None
@@ -87,8 +88,7 @@ def parse(shape: Shape, args: Sequence[str]) -> dict[str, Any] | None:
     return params
 
 
-@dataclass(frozen=True)
-class Printed:
+class Printed(NamedTuple):
     """What a command prints: ``out`` (a line on stdout; None: nothing), ``err`` (written
     to stderr as it is), its exit status, and what to do once it is out (save it)."""
 
@@ -115,8 +115,7 @@ def document(data: Any) -> str:
     return json.dumps(shown(data), indent=2, ensure_ascii=False)
 
 
-@dataclass(frozen=True)
-class Fast:
+class Fast(NamedTuple):
     """A command the executable runs without click: its shape; ``refuses`` (parameters
     click would refuse with a usage error: click runs those); whether it reports what the
     git hooks' queue had to say (a hook drains quietly); ``serve`` (the saved output while
