@@ -14,6 +14,8 @@ from typing import Self
 from gitledger.core.model import Entry, Event, Focus, Snapshot
 from gitledger.core.text import clean_line
 from gitledger.errors import AmbiguousEntry, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Others, solo_provenance
+from gitledger.ledger.authorship import ledger_provenance as derive_provenance
 from gitledger.ledger.carried import not_carried
 from gitledger.ledger.hook_state import read_started
 from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, read_header
@@ -28,14 +30,7 @@ from gitledger.storage.layout import (
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.month_chains import is_chain
-from gitledger.storage.provenance import (
-    FOCUS_KEYS,
-    UNKNOWN,
-    LedgerProvenance,
-    Others,
-    solo_provenance,
-)
-from gitledger.storage.provenance import ledger_provenance as derive_provenance
+from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView

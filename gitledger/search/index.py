@@ -31,6 +31,7 @@ from gitledger.core.model import Entry
 from gitledger.errors import LedgerError
 from gitledger.interchange.dialects import read_transcript
 from gitledger.interchange.transcripts import load_saved
+from gitledger.ledger.authorship import display_name
 from gitledger.ledger.reader import archive_label
 from gitledger.ledger.reread import reread
 from gitledger.storage.archive_store import ArchiveStore
@@ -44,7 +45,6 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
-from gitledger.storage.provenance import display_name
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
