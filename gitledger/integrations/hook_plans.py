@@ -1,7 +1,7 @@
 """The routes: the file operations that put our git hooks where the repository's hook
 manager runs them, and take them out again, planned whole before anything is written.
 
-``plan_install`` and ``plan_uninstall`` read the repository (``storage/hook_routes.py``
+``plan_install`` and ``plan_uninstall`` read the repository (``hook_routes.py``
 says which manager owns the hooks and which of ours run) and return a ``Plan``: what each
 hook's report line says and the ordered operations. Per manager: our script where git runs
 hooks, a hook of the user's chained as ``<hook>.pre-ledger`` (``_plain``); beside

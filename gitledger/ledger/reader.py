@@ -84,7 +84,7 @@ class LedgerReader:
     @property
     def session(self) -> str | None:
         """The agent session writes are attributed to: given at open, else from the env,
-        else the session that started last in this worktree (``storage/hook_state.py``).
+        else the session that started last in this worktree (``ledger/hook_state.py``).
 
         Read at each write, so an agent that exports its session id mid-way is heard.
         """

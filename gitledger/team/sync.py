@@ -133,6 +133,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     ``verify_signatures`` (or ``ledger.verifySignatures``) a mirror whose new commits
     fail git's signature check is quarantined instead (``signatures.py``)."""
     repo = Repo(where)
+    repo.require_work_tree("pull (it merges into the project ledger)")
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)

@@ -1,4 +1,4 @@
-"""``storage/worktrees.py``: worktree pointer files of live, removed and locked worktrees."""
+"""``ledger/worktree_pointers.py``: worktree pointer files of live, removed and locked worktrees."""
 
 from __future__ import annotations
 
