@@ -370,3 +370,16 @@ def test_fetch_loads_none_of_the_merge(tmp_path: Path) -> None:
     done = _command_loading(repo, "fetch", PULL_MACHINERY)
     assert "Fetched from origin: up to date" in done.stdout, (done.stdout, done.stderr)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_executable_holds_no_parser_or_renderer_of_its_own() -> None:
+    """``launch.py`` is a table of the hot paths' commands and ``main``: each command's
+    parsing, library call and rendering is its module's under ``commands/``, which
+    ``cli.py`` calls too, and ``commands/plain.py`` is the one mechanism that runs them."""
+    tree = ast.parse((PACKAGE / "launch.py").read_text())
+    functions = [node.name for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert functions == ["main"]
+    from gitledger.launch import FAST
+
+    assert {fast.shape.words[0] for fast in FAST} == {"hook", "decide", "restore", "check"}
