@@ -1,6 +1,6 @@
 """``check``, run after every pull and before every push: its flags as a plain command
 line spells them, the one library call with its rendering and exit status, and the report
-saved with the key of what it read (``storage/check_output.py``: every ref, HEAD, the
+saved with the key of what it read (``derived/check_output.py``: every ref, HEAD, the
 pointer, read with the git CLI), served while that key holds without libgit2."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def check(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None
     depends on nothing but the refs."""
     from gitledger.audit.check import holds_while_refs_do, report_json, report_text
     from gitledger.audit.check_command import check as check_ledgers
-    from gitledger.storage import check_output
+    from gitledger.derived import check_output
 
     report = check_ledgers(where, project=params["project"], name=name)
     out = document(report_json(report)) if params["as_json"] else report_text(report)
@@ -40,7 +40,7 @@ def check(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None
 
 
 def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
-    from gitledger.storage import check_output
+    from gitledger.derived import check_output
 
     key = check_output.current_key(None)
     found = check_output.load(key, check_output.request(

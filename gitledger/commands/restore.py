@@ -1,7 +1,7 @@
 """``restore``, which runs at every agent start: its options as a plain command line spells
 them, the block composed and rendered (text, JSON or an agent's envelope) and saved with
 the key of what it was read from, and the saved block served while that key holds
-(``storage/restore_cache.py``: the ledger refs, the pointer, the identity, read with the
+(``derived/restore_cache.py``: the ledger refs, the pointer, the identity, read with the
 git CLI, so a start with nothing changed loads no libgit2)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def saved(params: dict[str, Any], where: str | os.PathLike[str] | None = None
           ) -> tuple[Any, str | None]:
     """The key as the repository is now (None: nothing may be saved or served, such as
     while git events wait), and the block saved under it for ``params``."""
-    from gitledger.storage import restore_cache
+    from gitledger.derived import restore_cache
     from gitledger.storage.queue_probe import needs_drain
 
     if needs_drain(where):
@@ -50,8 +50,8 @@ def restore(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | No
             *, archive: str | None = None, ledger_name: str | None = None) -> Printed:
     """The block ``params`` ask for, rendered; this worktree's own block (no ``archive``,
     no ``ledger_name``) is saved under ``key`` (read before the block was) once printed."""
+    from gitledger.derived import restore_cache
     from gitledger.integrations.agent_registry import BY_NAME, default_budget
-    from gitledger.storage import restore_cache
     from gitledger.views.restore import render
     from gitledger.views.restore import restore as restore_block
 

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from gitledger.integrations import hook_plans, hook_routes
+from gitledger.integrations import hook_plans
 from gitledger.integrations.git_hook_templates import (
     CHAINED_SUFFIX,
     GIT_HOOKS,
@@ -24,7 +24,8 @@ from gitledger.integrations.git_hook_templates import (
     template,
 )
 from gitledger.integrations.hook_plans import GitHookChange
-from gitledger.integrations.hook_routes import PLAIN, PRE_COMMIT, SCRIPTS_DIR
+from gitledger.ledger import hook_routes
+from gitledger.ledger.hook_routes import PLAIN, PRE_COMMIT, SCRIPTS_DIR
 from gitledger.storage.repo import Config, Repo
 
 __all__ = ["CHAINED_SUFFIX", "GIT_HOOKS", "MARK", "NOTES_REF", "GitHookChange",

@@ -26,11 +26,10 @@ from gitledger.core.codec import decode_entry_or_none, encode_entry, encode_focu
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
+from gitledger.derived.events import Moved
 from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
-from gitledger.ledger import path_index
 from gitledger.ledger.carried import is_carried_copy
 from gitledger.ledger.operations import Ledger, refuse_mirror
-from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.ledger.worktree_pointers import live_worktree
 from gitledger.storage.entry_cache import read_entries
@@ -172,7 +171,7 @@ def archive(
         next_ref = (ledger.store.replace_worktree_ref(ledger.ref) if own
                     else ledger.store.worktree_ref() or "")
         _rename_in_notes(ledger, archived, snapshot)
-        path_index.refresh_after_write(ledger.store, ledger.ref)
+        ledger.store.publish(Moved(ledger.ref, snapshot.commit, None))
         return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,
                              len(snapshot.entries), next_ref, tuple(chosen), own=own)
     raise ConcurrentUpdate(f"{ledger.ref} kept changing; nothing was archived")
@@ -287,9 +286,8 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
         ), gone
 
     session_commit, _ = ledger.store.update(session_ref, leave)
-    if project_commit is not None:
-        refresh_after_write(ledger.store, project_commit, [entry_path(i) for i in arrived])
-    path_index.refresh_after_write(ledger.store, PROJECT_REF)
+    ledger.store.publish(Moved(PROJECT_REF, None, project_commit,
+                               tuple(entry_path(i) for i in arrived)))
     for entry in moved or []:  # the notes now name the project ledger
         original = entry.extra.get(CARRIED_ID_KEY, entry.id)
         annotate(ledger.store, None, session_ref, replace(entry, id=original))

@@ -25,6 +25,9 @@ from tests.conftest import Run, installed_git_ledger
 from tests.web.browser import browser_log, chromium, console_errors, served
 from tests.web.corpus import HOSTILE, Corpus, build_corpus
 
+#: One Chromium for the module, so it shares one worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("browser")
+
 WAIT = 20.0
 
 

@@ -1,4 +1,4 @@
-"""The restore block's saved copy (``storage/restore_cache.py``, read by ``launch.py``):
+"""The restore block's saved copy (``derived/restore_cache.py``, read by ``launch.py``):
 printed only while nothing it was made from moved, and then byte for byte the block a full
 restore composes."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from gitledger.commands import restore as restore_command
 from gitledger.commands.plain import parse
-from gitledger.storage import restore_cache
+from gitledger.derived import restore_cache
 from gitledger.storage.layout import QUEUE_FILE, RESTORE_FILE
 from gitledger.views.restore import render, restore
 from tests.conftest import Run, git
