@@ -36,7 +36,18 @@ def check(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None
                           check_output.Printed(out, code))
 
     keep = key is not None and holds_while_refs_do(report)
-    return Printed(out, code=code, then=save if keep else None)
+    return Printed(for_a_person(out, as_json=params["as_json"]), code=code,
+                   then=save if keep else None)
+
+
+def for_a_person(report: str, *, as_json: bool) -> str:
+    """check's text coloured on a terminal (``audit/check_paint.py`` paints, as the
+    terminal allows); the report saved stays plain."""
+    if as_json:
+        return report
+    from gitledger.audit.check_paint import painted_report
+
+    return painted_report(report)
 
 
 def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
@@ -45,7 +56,12 @@ def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
     key = check_output.current_key(None)
     found = check_output.load(key, check_output.request(
         as_json=params["as_json"], project=params["project"])) if key is not None else None
-    return key, Printed(found.text, code=found.code) if found is not None else None
+    if not params["as_json"]:
+        from gitledger.terminal import start_colour
+
+        start_colour(None)  # as cli.py's group decides it, before anything is painted
+    return key, (Printed(for_a_person(found.text, as_json=params["as_json"]), code=found.code)
+                 if found is not None else None)
 
 
 FAST = Fast(SHAPE, check, serve=_serve, utf8=True)

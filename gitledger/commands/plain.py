@@ -106,13 +106,13 @@ def warnings(found: Sequence[str]) -> str:
 
 
 def document(data: Any) -> str:
-    """A ``--json`` document as every command prints it: ledger text shown like on a
-    terminal, invisible characters too."""
+    """A ``--json`` document as every command prints it: through the gate, a ref name or a
+    teammate's text with an invisible character in it shown escaped."""
     import json
 
-    from gitledger.core.display import shown
+    from gitledger.ledger import gate
 
-    return json.dumps(shown(data), indent=2, ensure_ascii=False)
+    return json.dumps(gate.document(data), indent=2, ensure_ascii=False)
 
 
 class Fast(NamedTuple):
