@@ -22,18 +22,17 @@ from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,
-    BY_NAME,
     FORMATS,
     choice_help,
-    default_budget,
 )
 from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
 from gitledger.ledger import gate
 
 if TYPE_CHECKING:
+    from gitledger.commands.plain import Printed
     from gitledger.ledger.operations import Ledger
     from gitledger.ledger.results import WriteResult
-    from gitledger.views.commands import Shown
+    from gitledger.views.show_and_log import Shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 PROG = "git ledger"
@@ -213,12 +212,12 @@ def _text(value: str, field: str) -> str:
 
 
 def _emit(as_json: bool, data: Any, text: str) -> None:
-    import json
-
     # Every report leaves through the gate: a ref name or a teammate's text with an
     # invisible character in it is shown escaped, in text as in the document.
     if as_json:
-        click.echo(json.dumps(gate.document(data), indent=2, ensure_ascii=False))
+        from gitledger.commands.plain import document
+
+        click.echo(document(data))
     else:
         click.echo(gate.text(text))
 
@@ -226,6 +225,19 @@ def _emit(as_json: bool, data: Any, text: str) -> None:
 def _warn(warning: str | None) -> None:
     if warning:
         click.echo(f"{PROG}: warning: {one_line(warning)}", err=True)
+
+
+def _printed(printed: Printed) -> None:
+    """A command's output (``commands/``) as the fast path prints it too: stdout, stderr,
+    then what follows it (a saved copy), and its exit status."""
+    if printed.out is not None:
+        click.echo(printed.out)
+    if printed.err:
+        click.echo(printed.err, err=True, nl=False)
+    if printed.then is not None:
+        printed.then()
+    if printed.code:
+        sys.exit(printed.code)
 
 
 def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
@@ -256,7 +268,7 @@ def cli(ctx: click.Context, repo: str | None, no_color: bool, no_pager: bool) ->
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
     if ctx.invoked_subcommand is None:
-        from gitledger.views.commands import show as show_ledger
+        from gitledger.views.show_and_log import show as show_ledger
 
         _drain_git_events(repo)
         _for_a_person(repo, "show")
@@ -332,12 +344,13 @@ def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | N
     Recorded as accepted unless --proposed.  Give - as TEXT to read it from standard
     input.
     """
-    result = _ledger(repo, project).decide(
-        _text(text, "decision"), over=over, because=because, scope=scope,
-        supersedes=supersedes, proposed=proposed, evidence=evidence, paths=paths,
-        next_text=next_text,
-    )
-    _wrote(as_json, result)
+    from gitledger.commands.decide import decide as decide_command
+
+    _printed(decide_command(
+        {"text": _text(text, "decision"), "over": over, "because": because, "scope": scope,
+         "supersedes": supersedes, "proposed": proposed, "evidence": evidence,
+         "paths": paths, "next_text": next_text, "project": project, "as_json": as_json},
+        _where(repo)))
 
 
 @cli.command()
@@ -624,14 +637,10 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
         return
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
-    from gitledger.audit.check import report_json, report_text
-    from gitledger.audit.check_paint import painted_report
-    from gitledger.audit.commands import check as check_ledgers
+    from gitledger.commands.check import check as check_command
 
-    report = check_ledgers(_where(repo), project=project, name=name)
-    _emit(as_json, report_json(report), painted_report(report_text(report)))
-    if report.errors:
-        sys.exit(1)
+    _printed(check_command({"as_json": as_json, "project": project}, None, _where(repo),
+                           name=name))
 
 
 @cli.command()
@@ -657,10 +666,11 @@ def doctor(fix: bool, rebuild: tuple[str, ...], repo: str | None, as_json: bool)
     from gitledger.audit.doctor import doctor as run_doctor
     from gitledger.audit.doctor import report_json, report_text
     from gitledger.integrations.git_events import drain_git_events
+    from gitledger.ledger.hook_routes import findings as git_hook_findings
 
     where = _where(repo)
     report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True),
-                        rebuild=rebuild)
+                        git_hooks=git_hook_findings, rebuild=rebuild)
     _emit(as_json, report_json(report), report_text(report))
     if not report.ok:
         sys.exit(1)
@@ -686,7 +696,7 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
     not carry them).  Lines no ledger backs any more are dropped; the notes ref's history
     keeps them.
     """
-    from gitledger.storage.notes import rebuild
+    from gitledger.ledger.notes_from_ledgers import rebuild
 
     result = rebuild(_where(repo))
     _emit(as_json, {"commit": result.commit, "notes": result.notes, "lines": result.lines,
@@ -719,7 +729,7 @@ def show(entry_id: str | None, kind: str | None, name: str | None, archive_name:
     --json the output gains an "archive" object (tag, date, tagger, what was carried).
     Exits 1 after printing everything else if some entry could not be read.
     """
-    from gitledger.views.commands import show as show_ledger
+    from gitledger.views.show_and_log import show as show_ledger
 
     _print_shown(show_ledger(_where(repo), entry_id or None, kind=kind, name=name,
                              archive=archive_name, project=project), as_json)
@@ -730,7 +740,7 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 
     The MCP tool names them in its document instead: it has no exit status.
     """
-    from gitledger.views.commands import show_json, show_text, unreadable
+    from gitledger.views.show_and_log import show_json, show_text, unreadable
 
     _emit(as_json, show_json(shown), show_text(shown))
     bad = unreadable(shown)
@@ -749,8 +759,8 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
         as_json: bool) -> None:
     """Show the ledger's event history, newest first."""
-    from gitledger.views.commands import log as ledger_log
-    from gitledger.views.commands import log_json, log_text
+    from gitledger.views.show_and_log import log as ledger_log
+    from gitledger.views.show_and_log import log_json, log_text
 
     result = ledger_log(_where(repo), limit, name=name, project=project)
     _emit(as_json, log_json(result), log_text(result))
@@ -836,8 +846,8 @@ def drift(since: str | None, repo: str | None, as_json: bool) -> None:
     that implements the decision (Ledger-Implements:) or acknowledges it (Ledger-Refs:, for
     its changes and its ancestors') is not drift.  Exits 0 with or without drift.
     """
-    from gitledger.audit.drift import drift as drift_report
-    from gitledger.audit.drift import drift_json, drift_text
+    from gitledger.audit.drift_report import drift as drift_report
+    from gitledger.audit.drift_report import drift_json, drift_text
 
     report = drift_report(_where(repo), since=since)
     _emit(as_json, drift_json(report), drift_text(report))
@@ -873,9 +883,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
+    from gitledger.commands.restore import restore as restore_command
     from gitledger.derived import restore_cache
-    from gitledger.views.restore import render as render_block
-    from gitledger.views.restore import restore as restore_block
 
     if archive_name is not None and (session_id is not None or source is not None):
         raise click.UsageError("--archive takes neither --session-id nor --source: an "
@@ -888,22 +897,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     # next restore to print without libgit2 while nothing moved (derived/restore_cache.py).
     own = archive_name is None and ledger_name is None
     key = restore_cache.current_key(_where(repo)) if own else None
-    block = restore_block(_where(repo), budget=default_budget(fmt, budget),
-                          session_id=session_id, source=source, archive=archive_name,
-                          ledger_name=ledger_name)
-    if fmt in BY_NAME:
-        # An agent's format prints what its session-start hook prints: the block in its
-        # envelope (the hooks' module loads only then).
-        from gitledger.integrations.agent_hooks import session_start_output
-
-        output = session_start_output(fmt, block.text)
-    else:
-        output = render_block(block, fmt)
-    click.echo(output)
-    if key is not None:
-        restore_cache.save(key, restore_cache.current_key(_where(repo)),
-                           restore_cache.request(fmt, budget, session_id, source), output,
-                           me=block.reader, reads_head=block.reads_head)
+    _printed(restore_command({"budget": budget, "fmt": fmt, "session_id": session_id,
+                              "source": source}, key, _where(repo), archive=archive_name,
+                             ledger_name=ledger_name))
 
 
 @cli.command()
@@ -961,7 +957,7 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
     whose message summarises the task and what was carried; nothing is deleted, and
     the next write in this worktree starts a new ledger.
     """
-    from gitledger.ledger.commands import archive as archive_ledger
+    from gitledger.ledger.archive_command import archive as archive_ledger
     from gitledger.views.render import archive_json, archive_text
 
     result = archive_ledger(_where(repo), carry=carry_ids, carry_all_durable=all_durable,
@@ -988,7 +984,7 @@ def list_(archived: bool, remote: str | None, repo: str | None, as_json: bool) -
     takes it over) or archive it (git ledger archive --ledger ID); in --json it has
     "orphaned": true.  --archived lists the archives instead.
     """
-    from gitledger.team.commands import listing, listing_json, listing_text
+    from gitledger.team.listing import listing, listing_json, listing_text
 
     found = listing(_where(repo), archived=archived, remote=remote)
     _emit(as_json, listing_json(found), listing_text(found))

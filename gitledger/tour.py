@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.audit.check import check, report_text
-from gitledger.audit.drift import drift, drift_text
+from gitledger.audit.drift_report import drift, drift_text
 from gitledger.core.ids import entry_path
 from gitledger.integrations.git_events import post_commit
 from gitledger.integrations.pre_tool_hook import run_pre_tool_use

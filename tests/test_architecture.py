@@ -31,7 +31,7 @@ LAYERS = {
     "ledger": 3,
     "audit": 4, "views": 4, "team": 4, "interchange": 4, "search": 4,
     "integrations": 5, "web": 5,
-    "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6, "terminal": 6,
+    "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6, "commands": 6, "terminal": 6,
     "shell_commands": 6,
 }
 
@@ -50,9 +50,13 @@ LAZY_IMPORTS: dict[str, str] = {
                                             "libgit2 and the ledgers' reads never load",
     "gitledger.shell_commands": "config, completion and complete load their code when run, "
                                 "so every start of cli.py stays as fast as before",
-    "gitledger.launch": "the executable: the pre-tool-use hook's plain call and a plain "
-                        "decide skip click and the command table, every other call loads "
-                        "cli.py",
+    "gitledger.launch": "the executable: the hot paths skip click and the command table, "
+                        "every other call loads cli.py",
+    **dict.fromkeys(
+        ("gitledger.commands.plain", "gitledger.commands.decide", "gitledger.commands.restore",
+         "gitledger.commands.check", "gitledger.commands.hook"),
+        "the hot paths' commands: the executable reads their tables at every start, and a "
+        "call loads only what it runs (a saved output served loads no libgit2)"),
     "gitledger.core.text": "the credential detector loads at the first text a write cleans: "
                            "restore and every other read never compile its patterns "
                            "(15-17 ms of each start)",
@@ -255,6 +259,39 @@ def test_pygit2_is_imported_only_by_storage() -> None:
     assert not outside, "pygit2 outside gitledger/storage/: " + ", ".join(outside)
 
 
+#: What a module under ``storage/`` talks to git through: libgit2 itself, the git CLI
+#: (``git_cli.py``'s one helper; ``network``, ``remotes``, ``blame`` and ``signatures`` run
+#: the git commands libgit2 cannot serve with their own process handling: credentials on
+#: stdin, timeouts, a remote's answer read as it comes), or the object and ref API built on
+#: libgit2 (``Store``, ``Repo``).
+GIT_APIS = ("pygit2", "subprocess", "gitledger.storage.git_cli", "gitledger.storage.store",
+            "gitledger.storage.repo")
+#: Modules under ``storage/`` that talk to no git, each with its reason.
+STORAGE_WITHOUT_GIT = {
+    "gitledger.storage": "the package itself",
+    "gitledger.storage.layout": "the on-git names (refs, pointer, tree paths) that every "
+                                "layer spells; it imports nothing, so a module that needs "
+                                "only PROJECT_REF does not load libgit2",
+    "gitledger.storage.event_queue": "the git hooks' queue in the git dir, written by their "
+                                     "sh scripts; the saved outputs beside storage ask it "
+                                     "before libgit2 loads, and a layer of the git dir's "
+                                     "own files would import the saved outputs' files back",
+    "gitledger.storage.queue_probe": "is anything queued (event_queue's), asked by the "
+                                     "saved outputs beside storage",
+}
+
+
+def test_every_storage_module_talks_to_git() -> None:
+    """``storage/`` holds what talks to git objects and refs, nothing else: hook managers,
+    credentials, authorship rules and caches live with the concern that owns them."""
+    talks = {i.module for i in IMPORTS
+             if i.target.startswith(GIT_APIS) and not i.type_only}
+    idle = sorted(name for name in modules() if layer_of(name) == "storage"
+                  and name not in talks and name not in STORAGE_WITHOUT_GIT)
+    assert not idle, "storage modules that talk to no git: " + ", ".join(idle)
+    assert set(STORAGE_WITHOUT_GIT) <= set(modules())
+
+
 def test_no_private_name_crosses_a_module() -> None:
     crossing = [
         f"{i.module}:{i.line} takes {name} from {i.target}"
@@ -388,3 +425,16 @@ def test_fetch_loads_none_of_the_merge(tmp_path: Path) -> None:
     done = _command_loading(repo, "fetch", PULL_MACHINERY)
     assert "Fetched from origin: up to date" in done.stdout, (done.stdout, done.stderr)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_executable_holds_no_parser_or_renderer_of_its_own() -> None:
+    """``launch.py`` is a table of the hot paths' commands and ``main``: each command's
+    parsing, library call and rendering is its module's under ``commands/``, which
+    ``cli.py`` calls too, and ``commands/plain.py`` is the one mechanism that runs them."""
+    tree = ast.parse((PACKAGE / "launch.py").read_text())
+    functions = [node.name for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert functions == ["main"]
+    from gitledger.launch import FAST
+
+    assert {fast.shape.words[0] for fast in FAST} == {"hook", "decide", "restore", "check"}

@@ -6,10 +6,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from gitledger.launch import pre_tool_use_agent
+from gitledger.commands import decide as decide_command
+from gitledger.commands.hook import pre_tool_use_agent
+from gitledger.commands.plain import parse
 from gitledger.storage import event_queue
 from gitledger.storage.queue_probe import pending
 
@@ -37,6 +40,11 @@ sys.stderr.write("CLICK=%s" % ("click" in sys.modules))
 ])
 def test_only_the_plain_call_is_taken_aside(args: list[str], agent: str | None) -> None:
     assert pre_tool_use_agent(args) == agent
+
+
+def plain_decide(args: list[str]) -> dict[str, Any] | None:
+    """The parameters the executable's fast path takes ``args`` for, or None."""
+    return parse(decide_command.SHAPE, args)
 
 
 def _probe(cwd: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
@@ -88,7 +96,7 @@ def _click_decide_options() -> dict[str, tuple[str, str]]:
 
 
 def test_the_fast_decide_knows_exactly_click_s_options_but_repo() -> None:
-    from gitledger.launch import DECIDE_OPTIONS
+    DECIDE_OPTIONS = decide_command.OPTIONS
 
     options = _click_decide_options()
     # -C/--repo is click's alone: a decide elsewhere goes through the CLI.
@@ -121,8 +129,6 @@ _NOT_FAST = [
 @pytest.mark.parametrize("args", _DECIDE_LINES)
 def test_a_plain_decide_parses_as_click_parses_it(args: list[str]) -> None:
     from gitledger.cli import decide
-    from gitledger.launch import plain_decide
-
     ours = plain_decide(args)
     assert ours is not None
     theirs = dict(decide.make_context("decide", list(args[1:])).params)
@@ -132,8 +138,6 @@ def test_a_plain_decide_parses_as_click_parses_it(args: list[str]) -> None:
 
 @pytest.mark.parametrize("args", _NOT_FAST)
 def test_any_other_decide_goes_through_click(args: list[str]) -> None:
-    from gitledger.launch import plain_decide
-
     assert plain_decide(args) is None
 
 

@@ -30,6 +30,7 @@ from gitledger.core.display import one_line
 from gitledger.core.model import Entry, Snapshot
 from gitledger.errors import LedgerError
 from gitledger.ledger import link_index
+from gitledger.ledger.authorship import UNKNOWN, Others
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.check_cache import load_state, question_key, save_state, state_key
@@ -37,7 +38,6 @@ from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.storage.provenance import UNKNOWN, Others
 
 
 def check(

@@ -49,7 +49,7 @@ from gitledger.ledger.rules import (
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.views.drift import file_line
+from gitledger.views.drifted import file_line
 from gitledger.views.restore import Parts, compose
 
 #: Restore text beyond this many lines is a ledger that should be archived or pruned.

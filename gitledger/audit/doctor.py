@@ -36,13 +36,14 @@ from gitledger.derived import registry
 from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError
 from gitledger.ledger import digest, path_index
+from gitledger.ledger.decision_footprints import stale_footprint
 from gitledger.ledger.decisions import refresh_footprint
-from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
+from gitledger.ledger.notes_from_ledgers import rebuild, wanted_notes
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.unrecorded import unrecorded
 from gitledger.search import index as search_index
-from gitledger.storage import event_queue, hook_routes
+from gitledger.storage import event_queue
 from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.integrity import (
@@ -73,7 +74,7 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.mirrors import mirrors
 from gitledger.storage.month_chains import chain_problem
-from gitledger.storage.notes import current_notes, rebuild, wanted_notes
+from gitledger.storage.notes import current_notes
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView, valid_ref_name
 
@@ -205,21 +206,29 @@ class _Readable:
     view: TreeView
 
 
+#: What a layer above reports of the git hooks (``ledger/hook_routes.py``'s
+#: ``findings``): ``(code, where, message, fix)`` each, None when ours were never installed.
+GitHookFindings = Callable[[Repo], "list[tuple[str, str, str, str]] | None"]
+
+
 def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False,
            drain: Callable[[], list[str]] | None = None,
+           git_hooks: GitHookFindings | None = None,
            rebuild: Collection[str] = ()) -> DoctorReport:
     """Inspect the ledger storage of the repository at ``where``; with ``fix``, repair
     what is safe to repair (see the module docstring) and mark those findings fixed.
 
     ``drain`` applies the git hooks' queue, held or not (the caller's: what applies an
-    item lives above this layer); ``--fix`` calls it for a queue that waits.  ``rebuild``:
-    derived artifacts rebuilt by name, whatever their state (``all``: every one)."""
+    item lives above this layer); ``--fix`` calls it for a queue that waits.  ``git_hooks``
+    reports whether our git hooks run (the caller's too: which hook manager runs what is the
+    integrations' knowledge).  ``rebuild``: derived artifacts rebuilt by name, whatever
+    their state (``all``: every one)."""
     unknown = sorted(set(rebuild) - set(registry.BY_NAME) - {"all"})
     if unknown:
         raise InvalidInput(f"no derived artifact named {one_line(unknown[0])} (doctor lists "
                            "them)")
     with collector_paused():
-        return _Doctor(Store(Repo(where)), fix, drain, rebuild).run()
+        return _Doctor(Store(Repo(where)), fix, drain, git_hooks, rebuild).run()
 
 
 #: A queue unchanged this long, with no drain holding its lock, is stuck (a drain takes
@@ -230,11 +239,13 @@ QUEUE_IDLE_SECONDS = 30.0
 class _Doctor:
     def __init__(self, store: Store, fix: bool,
                  drain: Callable[[], list[str]] | None = None,
+                 git_hooks: GitHookFindings | None = None,
                  rebuild: Collection[str] = ()) -> None:
         self.store = store
         self.fix = fix
         self.rebuild = frozenset(registry.BY_NAME if "all" in rebuild else rebuild)
         self.drain = drain
+        self.git_hooks = git_hooks
         self.findings: list[DoctorFinding] = []
         self.actions: list[str] = []
         self.readable: list[_Readable] = []
@@ -457,41 +468,15 @@ class _Doctor:
     # -- git hooks -----------------------------------------------------------------------
 
     def _git_hooks(self) -> None:
-        """Our git hooks run, once each: git's dispatch followed through the manager's
-        (hook_routes.py), wherever anything of ours shows they were installed."""
-        repo = self.store.repo
-        setup = hook_routes.detect(repo)
-        if not hook_routes.traces(setup):
+        """Our git hooks run, once each (``git_hooks``: the integrations' reading of git's
+        dispatch through the hook manager's), wherever anything of ours shows they were
+        installed."""
+        found = self.git_hooks(self.store.repo) if self.git_hooks is not None else None
+        if found is None:
             return  # never installed here: nothing to miss
-        fix = (f"git ledger install --git-hooks (takes the route {setup.manager} needs; "
-               "docs/hooks.md)") if setup.manager != hook_routes.PLAIN else \
-            "git ledger install --git-hooks"
-        for name in hook_routes.GIT_HOOKS:
-            found = hook_routes.runs(setup, name)
-            # A hook nothing of ours was ever installed for is no loss (pre-commit's
-            # route offers no post-rewrite); post-commit, which records, always is.
-            if not found.runs and (found.idle or name == "post-commit"):
-                self._add("hooks-not-run", str(setup.hooks_dir / name),
-                          self._not_run(setup, found), fix)
-            elif len(found.runs) > 1:
-                self._add("hooks-duplicated", str(setup.hooks_dir / name),
-                          f"{name} runs ours {len(found.runs)} times for one event: "
-                          + ", ".join(f"{r.how} {r.path}" for r in found.runs),
-                          "git ledger install --git-hooks (keeps one), or take out the "
-                          "line of yours that runs git-ledger hook " + name)
+        for code, where, message, fix in found:
+            self._add(code, where, message, fix)
         self._recorded_twice()
-
-    @staticmethod
-    def _not_run(setup: hook_routes.Setup, found: hook_routes.HookRuns) -> str:
-        where = (f"git runs {found.entry}" if found.entry is not None
-                 else f"git runs no {found.name} hook from {setup.hooks_dir}")
-        manager = "" if setup.manager == hook_routes.PLAIN else f" ({setup.manager})"
-        if setup.unsynced:
-            manager += "; husky has not written its hooks in this worktree: run npx husky"
-        idle = "".join(f"; ours at {p} never runs" + (
-            " (lefthook renamed it when it re-synced its hooks)" if p.suffix == ".old"
-            else "") for p in found.idle)
-        return f"{found.name}: nothing of ours runs: {where}{manager}{idle}"
 
     def _recorded_twice(self) -> None:
         """The worktree's last commit recorded twice: its post-commit ran twice."""

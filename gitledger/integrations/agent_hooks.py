@@ -57,9 +57,9 @@ from gitledger.integrations.hook_io import (
 )
 from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 from gitledger.ledger import path_index
+from gitledger.ledger.hook_state import read_started, record_end, record_start
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
-from gitledger.storage.hook_state import read_started, record_end, record_start
 from gitledger.views.restore import minimal_block, restore
 
 _CHECKPOINTS = {"pre-compact": "pre-compact", "session-end": "session-end"}

@@ -6,7 +6,7 @@ refused with one line and nothing written; a write goes through a temporary file
 ``os.replace``, keeping the file's mode, so a crash leaves the old file or the new one,
 never half of one.  A config that is a symbolic link, or lies under one inside the work
 tree (``.claude -> /elsewhere``, committed by anyone), is refused when it is read, written
-or deleted (``storage/user_files.py``, the check ``export -o`` makes): a link is never
+or deleted (``core/user_files.py``, the check ``export -o`` makes): a link is never
 followed out of the repository.
 
 Inside ``staged()`` (a dry run of several steps) nothing touches the disk: writes and
@@ -28,9 +28,9 @@ from typing import Any
 
 from gitledger.core.display import printable
 from gitledger.core.parsing import json_loads
+from gitledger.core.user_files import refuse_links
 from gitledger.derived.files import write_atomic
 from gitledger.errors import AgentConfigError
-from gitledger.storage.user_files import refuse_links
 
 
 @dataclass(frozen=True)

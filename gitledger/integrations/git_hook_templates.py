@@ -27,9 +27,9 @@ hook never fails or blocks a git command.
 
 from __future__ import annotations
 
-from gitledger.storage import hook_routes
+from gitledger.ledger import hook_routes
 
-#: The marker, the chained suffix and the hooks (``storage/hook_routes.py`` reads them).
+#: The marker, the chained suffix and the hooks (``hook_routes.py`` reads them).
 MARK = hook_routes.MARK
 CHAINED_SUFFIX = hook_routes.CHAINED_SUFFIX
 GIT_HOOKS = hook_routes.GIT_HOOKS

@@ -24,8 +24,8 @@ from gitledger.integrations.git_hook_templates import (
     template,
 )
 from gitledger.integrations.hook_plans import GitHookChange
-from gitledger.storage import hook_routes
-from gitledger.storage.hook_routes import PLAIN, PRE_COMMIT, SCRIPTS_DIR
+from gitledger.ledger import hook_routes
+from gitledger.ledger.hook_routes import PLAIN, PRE_COMMIT, SCRIPTS_DIR
 from gitledger.storage.repo import Config, Repo
 
 __all__ = ["CHAINED_SUFFIX", "GIT_HOOKS", "MARK", "NOTES_REF", "GitHookChange",

@@ -1,7 +1,7 @@
 """The routes: the file operations that put our git hooks where the repository's hook
 manager runs them, and take them out again, planned whole before anything is written.
 
-``plan_install`` and ``plan_uninstall`` read the repository (``storage/hook_routes.py``
+``plan_install`` and ``plan_uninstall`` read the repository (``hook_routes.py``
 says which manager owns the hooks and which of ours run) and return a ``Plan``: what each
 hook's report line says and the ordered operations. Per manager: our script where git runs
 hooks, a hook of the user's chained as ``<hook>.pre-ledger`` (``_plain``); beside
@@ -24,11 +24,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gitledger.core.display import one_line, printable
+from gitledger.core.user_files import refuse_links
 from gitledger.derived.files import write_atomic
 from gitledger.errors import AgentConfigError, HookRouteRefused
 from gitledger.integrations.git_hook_templates import CHAINED_SUFFIX, GIT_HOOKS, MARK, template
-from gitledger.storage import hook_routes
-from gitledger.storage.hook_routes import (
+from gitledger.ledger import hook_routes
+from gitledger.ledger.hook_routes import (
     BLOCK_END,
     HUSKY,
     HUSKY_4,
@@ -38,7 +39,6 @@ from gitledger.storage.hook_routes import (
     SIMPLE_GIT_HOOKS,
 )
 from gitledger.storage.repo import Repo
-from gitledger.storage.user_files import refuse_links
 
 
 @dataclass(frozen=True)

@@ -22,22 +22,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitledger.audit.check import report_json
-from gitledger.audit.commands import check
-from gitledger.audit.drift import drift, drift_json
+from gitledger.audit.check_command import check
+from gitledger.audit.drift_report import drift, drift_json
 from gitledger.core.display import one_line
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS
 from gitledger.errors import ConflictingOptions, InvalidInput
 from gitledger.ledger import decisions
-from gitledger.ledger.commands import archive
+from gitledger.ledger.archive_command import archive
 from gitledger.ledger.lifecycle import carry
 from gitledger.ledger.operations import Ledger
 from gitledger.search.query import search, search_json
-from gitledger.team.commands import listing, listing_json
+from gitledger.team.listing import listing, listing_json
 from gitledger.team.render import pull_json, push_json, review_json
 from gitledger.team.review import review
 from gitledger.team.sync import pull, push
-from gitledger.views import commands as reading
+from gitledger.views import show_and_log as reading
 from gitledger.views.render import archive_json, carry_json, write_json
 from gitledger.views.restore import block_json, restore
 from gitledger.views.why import why, why_json

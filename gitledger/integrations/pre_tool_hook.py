@@ -7,7 +7,7 @@ input says, the lines), find the entries of this worktree's session ledger and o
 project ledger that govern them (``views/governing.py``), and print the agent's envelope
 that adds the decisions' text to the model's next request (``Agent.tool_envelope``).
 Each entry is told once per session (the payload's session id), unless it has changed
-since: what was told is remembered in the worktree's git dir (``storage/hook_state.py``).
+since: what was told is remembered in the worktree's git dir (``ledger/hook_state.py``).
 
 It never blocks or denies the tool, and never decides its permission: the envelope holds
 context only, and the exit status is always 0.  A payload we cannot use (not JSON, no
@@ -44,7 +44,7 @@ from gitledger.integrations.hook_core import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
-from gitledger.storage.hook_state import read_told, record_told
+from gitledger.ledger.hook_state import read_told, record_told
 from gitledger.views.governing import MAX_ENTRIES, context_text, select
 
 #: The longest session id we key on (``ledger.reader.SESSION_LIMIT``, which this module

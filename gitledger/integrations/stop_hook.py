@@ -33,8 +33,8 @@ from gitledger.integrations.hook_io import (
     time_limit,
 )
 from gitledger.integrations.stop_gate import lets_the_agent_go, remember_clean
+from gitledger.ledger.hook_state import read_stop_marks, write_stop_marks
 from gitledger.ledger.reader import LedgerReader
-from gitledger.storage.hook_state import read_stop_marks, write_stop_marks
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import open_repo
 from gitledger.storage.store import Store

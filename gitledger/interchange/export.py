@@ -23,12 +23,12 @@ from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
+from gitledger.core.user_files import refuse_links
 from gitledger.derived import files
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
-from gitledger.storage.user_files import refuse_links
 from gitledger.views.render import deploy_receipt, event_json, meta_json
 
 #: ``format`` and ``version`` of the JSON document; the version changes only if a key is

@@ -34,7 +34,7 @@ from gitledger.interchange.records import (
     short,
 )
 from gitledger.interchange.session_md import entry_item, item_body
-from gitledger.ledger.footprints import derived_footprint
+from gitledger.ledger.decision_footprints import derived_footprint
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import Built
 from gitledger.storage.commits import CommitGraph

@@ -32,7 +32,7 @@ from gitledger.core.model import (
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
 from gitledger.errors import AmbiguousEntry, CorruptLedger, InvalidInput, UnknownEntry
 from gitledger.ledger.deciding import checked_evidence, write_warnings
-from gitledger.ledger.footprints import derived_footprint, with_evidence
+from gitledger.ledger.decision_footprints import derived_footprint, with_evidence
 from gitledger.ledger.operations import Ledger, clean_next
 from gitledger.ledger.results import Built, EntryHistory, WriteResult
 from gitledger.ledger.rules import TRANSITIONS, is_log_url, require_move

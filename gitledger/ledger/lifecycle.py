@@ -28,14 +28,14 @@ from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change,
 from gitledger.core.text import one_line_summary
 from gitledger.derived.events import Moved
 from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
+from gitledger.ledger.carried import is_carried_copy
 from gitledger.ledger.operations import Ledger, refuse_mirror
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
-from gitledger.storage.carried import is_carried_copy
+from gitledger.ledger.worktree_pointers import live_worktree
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.notes import annotate, rename_ledger
 from gitledger.storage.store import LedgerMoved, Store, TreeView
-from gitledger.storage.worktrees import live_worktree
 
 #: The key of a carried entry that arrived under a fresh id: the id it had in the session.
 CARRIED_ID_KEY = "carried_id"

@@ -39,7 +39,7 @@ from gitledger.errors import (
 )
 from gitledger.ledger import digest, follow
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
-from gitledger.ledger.footprints import clean_paths, derived_footprint
+from gitledger.ledger.decision_footprints import clean_paths, derived_footprint
 from gitledger.ledger.reader import (
     SESSION_LIMIT,
     LedgerReader,
@@ -48,6 +48,7 @@ from gitledger.ledger.reader import (
 from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.ledger.worktree_pointers import pointers as worktree_pointers
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
@@ -61,7 +62,6 @@ from gitledger.storage.layout import (
 from gitledger.storage.notes import annotate
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
-from gitledger.storage.worktrees import pointers as worktree_pointers
 
 
 class _Unread:

@@ -21,15 +21,15 @@ from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
 from gitledger.derived.files import CACHE_DIR, save_json
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger.digest import LIMITS, checked, keep_read
-from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
-from gitledger.storage.provenance import (
+from gitledger.ledger.authorship import (
     LedgerProvenance,
     ledger_provenance,
     same_person,
     solo_provenance,
 )
+from gitledger.ledger.digest import LIMITS, checked, keep_read
+from gitledger.storage.entry_cache import read_entries
+from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.store import Store, TreeView
 
 #: Project decisions that count as active (in force): what restore injects.

@@ -14,11 +14,13 @@ from typing import Self
 from gitledger.core.model import Entry, Event, Focus, Snapshot
 from gitledger.core.text import clean_line
 from gitledger.errors import AmbiguousEntry, InvalidInput, LedgerError, UnknownEntry
+from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Others, solo_provenance
+from gitledger.ledger.authorship import ledger_provenance as derive_provenance
+from gitledger.ledger.carried import not_carried
+from gitledger.ledger.hook_state import read_started
 from gitledger.ledger.tree import find_by_source_id, find_entry_id, read_entry, read_header
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.hook_state import read_started
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,
@@ -28,14 +30,7 @@ from gitledger.storage.layout import (
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.month_chains import is_chain
-from gitledger.storage.provenance import (
-    FOCUS_KEYS,
-    UNKNOWN,
-    LedgerProvenance,
-    Others,
-    solo_provenance,
-)
-from gitledger.storage.provenance import ledger_provenance as derive_provenance
+from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView
@@ -89,7 +84,7 @@ class LedgerReader:
     @property
     def session(self) -> str | None:
         """The agent session writes are attributed to: given at open, else from the env,
-        else the session that started last in this worktree (``storage/hook_state.py``).
+        else the session that started last in this worktree (``ledger/hook_state.py``).
 
         Read at each write, so an agent that exports its session id mid-way is heard.
         """

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from gitledger.core.model import BadEntry, Entry
 from gitledger.errors import CorruptLedger
+from gitledger.ledger.authorship import UNKNOWN, ledger_provenance
 from gitledger.storage.entry_cache import read_entries, read_paths
 from gitledger.storage.layout import ARCHIVE_PREFIX, ENTRIES_DIR
-from gitledger.storage.provenance import UNKNOWN, ledger_provenance
 from gitledger.storage.store import Store, TreeView
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 
 from gitledger.errors import LedgerError
+from gitledger.ledger import hook_routes
 from gitledger.ledger.tree import read_header
-from gitledger.storage import hook_routes
 from gitledger.storage.layout import SESSIONS_PREFIX
 from gitledger.storage.notes import unrecorded_commits
 from gitledger.storage.repo import Repo

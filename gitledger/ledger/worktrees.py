@@ -33,6 +33,7 @@ from gitledger.errors import (
 from gitledger.ledger import path_index
 from gitledger.ledger.reader import archive_refs, resolve_ledger_name
 from gitledger.ledger.tree import count_entries, read_header
+from gitledger.ledger.worktree_pointers import live_worktree, pointers
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     META_PATH,
@@ -43,7 +44,6 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import LOCK_ERRORS, LedgerMoved, Store
-from gitledger.storage.worktrees import live_worktree, pointers
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from gitledger.derived.files import cache_dir
 from gitledger.errors import LedgerError
 from gitledger.interchange.dialects import read_transcript
 from gitledger.interchange.transcripts import load_saved
+from gitledger.ledger.authorship import display_name
 from gitledger.ledger.reader import archive_label
 from gitledger.ledger.reread import reread
 from gitledger.storage.archive_store import ArchiveStore
@@ -46,7 +47,6 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
-from gitledger.storage.provenance import display_name
 from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import Verifier
 

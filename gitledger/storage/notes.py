@@ -20,14 +20,13 @@ subtree rather than a root listing every noted commit.  Every layout git writes 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pygit2
 
 from gitledger.core.model import BlobRef, Change, Entry, git_evidence, parse_trailers
 from gitledger.errors import CorruptLedger
-from gitledger.storage.carried import not_carried
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.layout import ARCHIVE_PREFIX, NOTES_REF, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.mirrors import mirrors
@@ -117,7 +116,14 @@ def add_lines(
     return commit
 
 
-def wanted_notes(store: Store, *, skip_broken: bool = False) -> tuple[dict[str, set[str]], int]:
+#: The entries a session ledger still holds, given the ledger's name and its entries (a
+#: ledger rule, ``ledger/carried.py``'s ``not_carried``: what a carry moved is noted where
+#: it went).
+Held = Callable[[Store, str, list[Entry]], list[Entry]]
+
+
+def wanted_notes(store: Store, held: Held, *,
+                 skip_broken: bool = False) -> tuple[dict[str, set[str]], int]:
     """What ``rebuild`` would write: every commit's note lines, derived from the ledgers,
     and how many ledgers they came from.  Writes nothing.
 
@@ -137,7 +143,7 @@ def wanted_notes(store: Store, *, skip_broken: bool = False) -> tuple[dict[str, 
                 if name.startswith(SESSIONS_PREFIX):
                     if ref == name and _is_archive_copy(store, ref, tip):
                         continue  # an archive stopped before removing it: read as archive
-                    entries = not_carried(store, name, entries)
+                    entries = held(store, name, entries)
                 found = [note_lines(entry, name) for entry in entries]
                 found.append(commit_lines(store, name, tip))
             except (CorruptLedger, KeyError, ValueError, pygit2.GitError):
@@ -164,14 +170,14 @@ def current_notes(store: Store) -> dict[str, set[str]]:
             for path, blob_id in _all_notes(view).items()}
 
 
-def rebuild(where: str | os.PathLike[str] | None = None, *,
+def rebuild(where: str | os.PathLike[str] | None, held: Held, *,
             skip_broken: bool = False) -> Rebuilt:
     """Derive every note from the ledgers again and write them as one notes commit.
 
     Lines no ledger backs any more are dropped; the notes ref's history keeps them.
     """
     store = Store(Repo(where))
-    wanted, ledgers = wanted_notes(store, skip_broken=skip_broken)
+    wanted, ledgers = wanted_notes(store, held, skip_broken=skip_broken)
 
     fanned = len(wanted) > FANOUT_AT
     bodies = {_note_path(sha, fanned): _body(lines) for sha, lines in wanted.items()}

@@ -22,28 +22,27 @@ Derived and incremental, like the entry cache: ``<common git dir>/ledger-cache/
 provenance-<hash of the ref>.json`` holds the records at one tip of one ref; a later read
 walks only the commits since that tip (``git rev-list TIP..NEW``), and a missing, corrupt
 or unrelated cache (a rewritten history) is rebuilt from the whole history.  Losing the
-file loses nothing.
+file loses nothing.  What a reader is told of them (whose is what, the labels) is
+``ledger/authorship.py``'s.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygit2
 from pygit2.enums import ObjectType, SortMode
 
 from gitledger.core.codec import decode_focus
-from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path
 from gitledger.core.parsing import json_loads
 from gitledger.derived.files import CACHE_DIR, write_atomic
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import collector_paused
-from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
+from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH
 from gitledger.storage.store import Store
 
 #: 2: the keys grouped by their record (a few groups of many keys load in C-level loops).
@@ -57,173 +56,7 @@ FOCUS_KEYS = {"task": TASK_KEY, "next": NEXT_KEY}
 _FOCUS_FIELD_KEYS = frozenset(FOCUS_KEYS.values())
 #: How many other changers a merged record names (a record merged again and again).
 MERGED_CAP = 4
-#: How long a name may be in a label.
-NAME_CAP = 60
 ENTRY_PREFIX = ENTRIES_DIR + "/"
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Who brought a part of a ledger in (git identities, ``Name <email>``)."""
-
-    created_by: str
-    changed_by: str
-    merged_from: tuple[str, ...] = ()
-
-    def others(self, me: str | None) -> Others | None:
-        """Whether someone other than ``me`` wrote this or last changed it, and who; None
-        when it is all ``me``'s.  With no ``me`` (no identity configured) everyone is
-        someone else."""
-        wrote = None if same_person(self.created_by, me) else display_name(self.created_by)
-        editors = [p for p in (self.changed_by, *self.merged_from)
-                   if not same_person(p, me) and p != self.created_by]
-        edited = display_name(editors[0]) if editors else None
-        if wrote is None and edited is None:
-            return None
-        return Others(wrote, edited)
-
-
-@dataclass(frozen=True)
-class Others:
-    """Someone else's hand in a part of a ledger: who wrote it (when not the current
-    user), who else changed it since (display names, sanitised and capped)."""
-
-    wrote: str | None
-    edited: str | None
-
-    def label(self) -> str:
-        """``[by NAME]``, ``[edited by NAME]`` or ``[by NAME, edited by OTHER]``."""
-        parts = [f"by {self.wrote}"] if self.wrote else []
-        if self.edited:
-            parts.append(f"edited by {self.edited}")
-        return f"[{', '.join(parts)}]"
-
-
-#: What a part of a ledger no record covers is labelled with: someone unknown.
-UNKNOWN = Others("an unknown author", None)
-
-
-@dataclass(frozen=True)
-class LedgerProvenance:
-    """The records of one ledger at one commit, looked up by entry id or focus field."""
-
-    commit: str | None
-    people: tuple[str, ...] = ()
-    records: Mapping[str, list[int]] | None = None
-    #: What ``others`` worked out, by reader: which people are them, and each key's answer
-    #: (restore composes its block several times over, at several sizes).
-    _memo: dict[tuple[str | None, str], Others | None] = field(
-        default_factory=dict, compare=False, repr=False)
-    _mine: dict[str | None, frozenset[int]] = field(
-        default_factory=dict, compare=False, repr=False)
-    #: Set when one person made every commit of the history (``solo_provenance``): every
-    #: key the tree holds is theirs alone (asked of a key it does not hold, it answers
-    #: the same), and no record is kept.
-    everyone: str | None = None
-
-    def others(self, key: str, me: str | None,
-               missing: Others | None = UNKNOWN) -> Others | None:
-        """``of(key).others(me)``, remembered, without building the record; ``missing``
-        when no record covers ``key``."""
-        if self.everyone is not None:
-            return (None if same_person(self.everyone, me)
-                    else Others(display_name(self.everyone), None))
-        memo = (me, key)
-        if memo in self._memo:
-            return self._memo[memo]
-        mine = self._mine.get(me)
-        if mine is None:
-            mine = self._mine[me] = frozenset(
-                i for i, person in enumerate(self.people) if same_person(person, me))
-        raw = (self.records or {}).get(key)
-        try:
-            if raw is None or len(raw) < 2:
-                raise ValueError(key)
-            creator, *changers = raw
-            wrote = None if creator in mine else display_name(self.people[creator])
-            editors = [i for i in changers if i not in mine and i != creator]
-            edited = display_name(self.people[editors[0]]) if editors else None
-            found = Others(wrote, edited) if wrote or edited else None
-        except (ValueError, IndexError, TypeError):
-            found = missing
-        self._memo[memo] = found
-        return found
-
-    def _indices(self, me: str | None) -> frozenset[int]:
-        mine = self._mine.get(me)
-        if mine is None:
-            mine = self._mine[me] = frozenset(
-                i for i, person in enumerate(self.people) if same_person(person, me))
-        return mine
-
-    def anyone_else(self, me: str | None) -> bool:
-        """Whether anyone but ``me`` wrote or changed anything in this ledger's history."""
-        if self.everyone is not None:
-            return not same_person(self.everyone, me)
-        return len(self._indices(me)) < len(self.people)
-
-    def created_by(self, me: str | None) -> frozenset[str]:
-        """The ids of the entries ``me`` created, from history.  (Of a one-person history
-        only who is not that person can ask: none.)"""
-        if self.everyone is not None:
-            if same_person(self.everyone, me):
-                raise ValueError("a one-person history keeps no records: every entry is "
-                                 "its author's")
-            return frozenset()
-        mine = self._indices(me)
-        return frozenset(key for key, raw in (self.records or {}).items()
-                         if _is_entry_key(key) and len(raw) >= 2 and raw[0] in mine)
-
-    def of(self, key: str) -> Provenance | None:
-        """The record of ``key``: an entry's id, another tree path (``ledger.toml``), or
-        ``TASK_KEY`` / ``NEXT_KEY``."""
-        if self.everyone is not None:
-            return Provenance(self.everyone, self.everyone)
-        raw = (self.records or {}).get(key)
-        if raw is None:
-            return None
-        try:
-            names = [self.people[i] for i in raw]
-        except (IndexError, TypeError):
-            return None
-        if len(names) < 2:
-            return None
-        return Provenance(names[0], names[1], tuple(names[2:]))
-
-    def entry(self, entry_id: str) -> Provenance | None:
-        return self.of(entry_id)
-
-    def focus(self, name: str) -> Provenance | None:
-        """The record of the focus's ``task`` or ``next``."""
-        return self.of(FOCUS_KEYS[name])
-
-    @property
-    def ledger(self) -> Provenance | None:
-        """Whose ``ledger.toml`` (the ledger's identity) it is."""
-        return self.of(META_PATH)
-
-
-def same_person(ident: str, me: str | None) -> bool:
-    """Whether git identity ``ident`` is ``me``: the same email (a renamed user is still
-    the same person), or the same identity when either has none."""
-    if me is None:
-        return False
-    mail, my_mail = _email(ident), _email(me)
-    if mail and my_mail:
-        return mail.lower() == my_mail.lower()
-    return ident == me
-
-
-def display_name(ident: str) -> str:
-    """An identity as a label shows it: the name (its email when it has none), one
-    printable line, capped."""
-    name = ident.split(" <", 1)[0].strip() or _email(ident) or "?"
-    return one_line(name, NAME_CAP)
-
-
-def _email(ident: str) -> str:
-    start, end = ident.rfind("<"), ident.rfind(">")
-    return ident[start + 1:end].strip() if 0 <= start < end else ""
 
 
 # -- deriving ------------------------------------------------------------------------------
@@ -253,14 +86,18 @@ class _People:
         return found
 
 
-def ledger_provenance(store: Store, ref: str, commit: str | None) -> LedgerProvenance:
+#: The records of one ledger at one commit: the people (git identities), and for each key
+#: (an entry's id, another tree path, a focus field) ``[creator, changer, *merged_from]``
+#: as indexes into them.
+Records = tuple[tuple[str, ...], dict[str, list[int]]]
+
+
+def provenance_records(store: Store, ref: str, commit: str) -> Records:
     """The records of ledger ``ref`` at ``commit`` (its tip, as the caller read it)."""
-    if commit is None:
-        return LedgerProvenance(None)
     path = cache_path(store, ref)
     cached = _load(path, ref)
     if cached is not None and cached[0] == commit:
-        return LedgerProvenance(commit, tuple(cached[1]), cached[2])
+        return tuple(cached[1]), cached[2]
     with collector_paused():
         people, records = _derive(store.git, commit, cached)
     groups: dict[str, list[str]] = {}
@@ -268,32 +105,27 @@ def ledger_provenance(store: Store, ref: str, commit: str | None) -> LedgerProve
         groups.setdefault(",".join(map(str, record)), []).append(key)
     _save(path, {"version": CACHE_VERSION, "ref": ref, "tip": commit, "people": people.names,
                  "records": {record: KEY_SEPARATOR.join(keys) for record, keys in groups.items()}})
-    return LedgerProvenance(commit, tuple(people.names), records)
+    return tuple(people.names), records
 
 
-#: How many commits ``solo_provenance`` looks at before it leaves the question to the
-#: records (a long history is cached by ``ledger_provenance`` anyway).
+#: How many commits ``one_author`` looks at before it leaves the question to the records
+#: (a long history is cached by ``provenance_records`` anyway).
 SOLO_WALK = 500
 
 
-def solo_provenance(store: Store, ref: str, commit: str | None,
-                    me: str | None) -> LedgerProvenance | None:
-    """The records of a ledger whose every commit, back to its root, ``me`` authored: one
-    walk of at most ``SOLO_WALK`` commits and no tree read, where the records would diff
-    every commit's tree (all of a ledger imported in one commit) or load a cache of every
-    entry.  None when someone else authored one, or the history is longer: ask
-    ``ledger_provenance``."""
-    if commit is None or me is None:
-        return None
+def one_author(store: Store, commit: str, same: Callable[[str], bool]) -> bool:
+    """Whether ``same`` holds of the author of every commit from ``commit`` back to its
+    root: one walk of at most ``SOLO_WALK`` commits and no tree read, where the records
+    would diff every commit's tree (all of a ledger imported in one commit).  False when
+    one fails, or the history is longer."""
     try:
         walker = store.git.walk(pygit2.Oid(hex=commit), SortMode.NONE)
         for count, found in enumerate(walker):
-            if count >= SOLO_WALK or not same_person(
-                    f"{found.author.name} <{found.author.email}>", me):
-                return None
+            if count >= SOLO_WALK or not same(f"{found.author.name} <{found.author.email}>"):
+                return False
     except (KeyError, ValueError, pygit2.GitError):
-        return None
-    return LedgerProvenance(commit, (me,), None, everyone=me)
+        return False
+    return True
 
 
 def cache_path(store: Store, ref: str) -> Path:
@@ -481,12 +313,13 @@ def _key(path: str) -> str:
     """The key of tree path ``path``: an entry's id where the path is that entry's."""
     if path.startswith(ENTRY_PREFIX) and path.endswith(".toml"):
         entry_id = path.rsplit("/", 1)[-1][:-5]
-        if _is_entry_key(entry_id) and len(entry_id) > 3 and entry_path(entry_id) == path:
+        if is_entry_key(entry_id) and len(entry_id) > 3 and entry_path(entry_id) == path:
             return entry_id
     return path
 
 
-def _is_entry_key(key: str) -> bool:
+def is_entry_key(key: str) -> bool:
+    """Whether a record's key is an entry's id (not a tree path or a focus field)."""
     return "/" not in key and "." not in key and "#" not in key
 
 
@@ -513,7 +346,7 @@ class _FocusFields:
             return self._fields(tree)[0]
         if key == NEXT_KEY:
             return self._fields(tree)[1]
-        return _blob_id(tree, entry_path(key) if _is_entry_key(key) else key)
+        return _blob_id(tree, entry_path(key) if is_entry_key(key) else key)
 
     def changes(self, old: pygit2.Tree | None,
                 new: pygit2.Tree) -> Iterator[tuple[str, str | None]]:

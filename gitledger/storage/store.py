@@ -733,6 +733,21 @@ class Store:
         assert isinstance(obj, pygit2.Commit)
         return str(obj.parent_ids[0]) if obj.parent_ids else None
 
+    def oldest_blob(self, ref: str, path: str) -> bytes | None:
+        """The blob at ``path`` in the oldest commit of ``ref`` that holds it (one walk of
+        the history, oldest first); None when none does or it is not a blob."""
+        tip = self.tip(ref).commit
+        if tip is None:
+            return None
+        for commit in self.git.walk(pygit2.Oid(hex=tip),
+                                    SortMode.TOPOLOGICAL | SortMode.REVERSE):
+            try:
+                blob = commit.tree[path]
+            except KeyError:
+                continue
+            return bytes(blob.data) if isinstance(blob, pygit2.Blob) else None
+        return None
+
     def view_at(self, commit: str) -> TreeView:
         """The tree of ``commit``: KeyError if git has no such object, ValueError if it
         is no object id, CorruptLedger if it names something else than a commit."""

@@ -19,7 +19,7 @@ from gitledger.team.conflicts import take_command
 from gitledger.team.fetching import fetch_json, fetch_text
 from gitledger.team.review import Review, mirror_name
 from gitledger.team.sync import OwnedChange, PullResult, PushResult
-from gitledger.views.drift import drifted_json, drifted_lines
+from gitledger.views.drifted import drifted_json, drifted_lines
 from gitledger.views.render import summary_json
 
 INDENT = "  "

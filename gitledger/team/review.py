@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gitledger.audit.drift import drifted_in_force
+from gitledger.audit.drift_report import drifted_in_force
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff

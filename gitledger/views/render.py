@@ -24,10 +24,10 @@ from gitledger.core.model import (
     source_id,
 )
 from gitledger.ledger import gate
+from gitledger.ledger.authorship import LedgerProvenance, Provenance
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
-from gitledger.storage.provenance import LedgerProvenance, Provenance
 
 if TYPE_CHECKING:
     from gitledger.ledger.archives import ArchiveSummary, PruneResult

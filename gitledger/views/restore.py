@@ -37,6 +37,7 @@ from gitledger.core.model import (
 from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCES
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import BudgetTooSmall, InvalidInput
+from gitledger.ledger.authorship import LedgerProvenance
 from gitledger.ledger.project_index import (
     ActiveDecisions,
     Newest,
@@ -48,7 +49,7 @@ from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_re
 from gitledger.storage.drift_cache import cached_drift
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.mirrors import unpulled_remote
-from gitledger.storage.provenance import FOCUS_KEYS, LedgerProvenance
+from gitledger.storage.provenance import FOCUS_KEYS
 
 #: Restore-first display order, and the order in which the budget is spent: the session's
 #: own sections, then the project's (its decisions in force, and the VERIFIED facts and

@@ -57,7 +57,7 @@ from gitledger.storage.notes import commit_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import Verifier
 from gitledger.storage.store import Store, TreeView
-from gitledger.views.drift import drifted_json, drifted_lines
+from gitledger.views.drifted import drifted_json, drifted_lines
 from gitledger.views.governing import Governing, how
 from gitledger.views.governing_ledgers import governing
 from gitledger.views.render import deploy_receipt

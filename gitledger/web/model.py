@@ -23,12 +23,12 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import STATUSES, BadEntry, Entry, Event
 from gitledger.core.names import KINDS
 from gitledger.errors import LedgerError
+from gitledger.ledger.authorship import display_name
 from gitledger.ledger.reread import reread
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.commits import CommitGraph, CommitSummary
 from gitledger.storage.layout import PROJECT_REF, REMOTES_PREFIX
-from gitledger.storage.provenance import display_name
 from gitledger.storage.repo import Repo
 from gitledger.team.review import Review, review
 

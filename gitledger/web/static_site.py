@@ -19,10 +19,10 @@ from importlib import resources
 from pathlib import Path
 
 from gitledger.core.display import printable
+from gitledger.core.user_files import refuse_links
 from gitledger.derived import files
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.storage.repo import Repo
-from gitledger.storage.user_files import refuse_links
 from gitledger.web.model import Site, build_site, shown
 from gitledger.web.pages import (
     Filters,

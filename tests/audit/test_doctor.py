@@ -625,7 +625,7 @@ def test_cli_doctor_unfixable_fault_still_fails_after_fix(work: Path, ledger: Ru
 
 def test_fix_rebuilds_notes_despite_a_broken_ledger_ref(work: Path) -> None:
     from gitledger.errors import CorruptLedger
-    from gitledger.storage.notes import rebuild
+    from gitledger.ledger.notes_from_ledgers import rebuild
 
     code = git(work, "rev-parse", "HEAD").strip()
     note = git(work, "notes", "--ref=ledger", "show", code)

@@ -8,14 +8,24 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gitledger.commands import check as check_command
+from gitledger.commands.plain import parse
 from gitledger.derived import check_output
-from gitledger.launch import CHECK_FLAGS, plain_check
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE, QUEUE_FILE
 from tests.audit.test_check import edit_entry, implemented
 from tests.conftest import Run, git
+
+CHECK_FLAGS = check_command.FLAGS
+
+
+def plain_check(args: list[str]) -> dict[str, Any] | None:
+    """The parameters the executable's fast path takes ``args`` for, or None."""
+    return parse(check_command.SHAPE, args)
+
 
 #: Prints, after the command, whether it loaded libgit2 (the saved report must not).
 _PROBE = ("import atexit, sys\n"

@@ -6,14 +6,27 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gitledger.commands import restore as restore_command
+from gitledger.commands.plain import parse
 from gitledger.derived import restore_cache
-from gitledger.launch import plain_restore, saved_restore
 from gitledger.storage.layout import QUEUE_FILE, RESTORE_FILE
 from gitledger.views.restore import render, restore
 from tests.conftest import Run, git
+
+
+def plain_restore(args: list[str]) -> dict[str, Any] | None:
+    """The parameters the executable's fast path takes ``args`` for, or None."""
+    return parse(restore_command.SHAPE, args)
+
+
+def saved_restore(params: dict[str, Any]) -> str | None:
+    """What the executable's fast path would serve for ``params``."""
+    found: str | None = restore_command.saved(params)[1]
+    return found
 
 PLAIN = ["restore"]
 AGENT = ["restore", "--format", "claude", "--source", "startup", "--session-id", "s-1"]
@@ -211,7 +224,7 @@ def test_the_fast_restore_knows_click_s_options_but_archive_ledger_and_repo() ->
     import click
 
     from gitledger.cli import restore as click_restore
-    from gitledger.launch import RESTORE_OPTIONS
+    RESTORE_OPTIONS = restore_command.OPTIONS
 
     found = {spelling: param.name for param in click_restore.params
              if isinstance(param, click.Option) for spelling in param.opts}

@@ -12,13 +12,13 @@ from click.testing import CliRunner, Result
 from gitledger.cli import cli
 from gitledger.errors import InvalidInput, UnknownEntry
 from gitledger.ledger import archives as archives_module
+from gitledger.ledger import worktree_pointers
 from gitledger.ledger import worktrees as worktrees_module
 from gitledger.ledger.archived import ArchivedLedger, open_archive
 from gitledger.ledger.archives import list_archives, parse_cutoff, prune
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger, list_ledgers
 from gitledger.ledger.worktrees import adopt
-from gitledger.storage import worktrees as worktree_pointers
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.month_chains import is_chain
 from gitledger.storage.repo import Repo

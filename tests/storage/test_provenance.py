@@ -13,16 +13,15 @@ import pytest
 from gitledger.core.codec import encode_entry, encode_focus
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Change, Focus
-from gitledger.storage.provenance import (
-    TASK_KEY,
+from gitledger.ledger.authorship import (
     LedgerProvenance,
     Others,
     Provenance,
-    cache_path,
     ledger_provenance,
     same_person,
     solo_provenance,
 )
+from gitledger.storage.provenance import TASK_KEY, cache_path
 from gitledger.storage.store import Store
 from tests.builders import make_entry, put, store_at
 from tests.conftest import git

@@ -16,9 +16,9 @@ import json
 import pytest
 
 from gitledger.core.ids import entry_path
+from gitledger.ledger.authorship import Others
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.storage.provenance import Others
 from tests.remote_fixtures import Clone, Team, rewrite_blob
 
 

@@ -42,9 +42,9 @@ from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.errors import BudgetTooSmall
 from gitledger.integrations.agent_hooks import session_start_output
 from gitledger.integrations.agent_registry import BY_NAME, DEFAULT_BUDGETS, FORMATS
+from gitledger.ledger.authorship import LedgerProvenance, display_name, same_person
 from gitledger.ledger.project_index import ACTIVE as PROJECT_ACTIVE
 from gitledger.ledger.project_index import ActiveDecisions, Newest, is_foreign
-from gitledger.storage.provenance import LedgerProvenance, display_name, same_person
 from gitledger.views.restore import (
     CANARY_PREFIX,
     DETAIL_CAP,

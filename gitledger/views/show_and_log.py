@@ -19,11 +19,11 @@ from gitledger.core.model import Event, Snapshot
 from gitledger.errors import ConflictingOptions
 from gitledger.ledger.archived import open_archive
 from gitledger.ledger.archives import ArchiveSummary, read_archive
+from gitledger.ledger.authorship import LedgerProvenance, Provenance
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory
 from gitledger.storage.mirrors import unpulled_remote
-from gitledger.storage.provenance import LedgerProvenance, Provenance
 from gitledger.views.render import (
     archive_summary_json,
     event_json,

@@ -1,5 +1,6 @@
-"""``ledger/footprints.py``: globs as ``--paths`` stores them, and the footprint every route
-that gives a decision ``git:`` evidence derives (decide, resolve, edit, implement, evidence)."""
+"""``ledger/decision_footprints.py``: globs as ``--paths`` stores them, and the footprint
+every route that gives a decision ``git:`` evidence derives (decide, resolve, edit,
+implement, evidence)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ import pytest
 from gitledger.core.footprint import MAX_SPANS, spans
 from gitledger.errors import InvalidInput
 from gitledger.ledger import decisions
+from gitledger.ledger.archive_command import archive
 from gitledger.ledger.archived import open_archive
-from gitledger.ledger.commands import archive
-from gitledger.ledger.footprints import MAX_PATHS, PATH_LIMIT, clean_paths, derived_footprint
+from gitledger.ledger.decision_footprints import (
+    MAX_PATHS,
+    PATH_LIMIT,
+    clean_paths,
+    derived_footprint,
+)
 from gitledger.ledger.lifecycle import carry
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.repo import Repo

@@ -1,4 +1,4 @@
-"""``storage/footprints.py``: the new-side lines each file of a commit changed."""
+"""``storage/commit_spans.py``: the new-side lines each file of a commit changed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from gitledger.core.footprint import MAX_SPANS, Span
 from gitledger.errors import InvalidInput
-from gitledger.storage.footprints import commit_spans
+from gitledger.storage.commit_spans import commit_spans
 from gitledger.storage.repo import Repo
 from tests.conftest import git
 

@@ -1,7 +1,7 @@
 """``git ledger drift``: the one command function and its text and JSON.
 
 The computation is ``ledger/drift.py`` (``why``, ``review`` and restore read it too); this
-renders the report, one decision as ``views/drift.py`` does (``why`` shares it).  Drift is
+renders the report, one decision as ``views/drifted.py`` does (``why`` shares it).  Drift is
 a question to review, not an error: the command exits 0 either way.
 """
 
@@ -16,7 +16,7 @@ from gitledger.core.display import one_line
 from gitledger.ledger.drift import BLAME_PER_DECISION, BLAME_PER_RUN, Drifted, DriftReport
 from gitledger.ledger.drift import drift as compute_drift
 from gitledger.ledger.link_index import in_force_with_ids, worktree_views
-from gitledger.views.drift import TEXT_CHARS, drifted_json, drifted_lines
+from gitledger.views.drifted import TEXT_CHARS, drifted_json, drifted_lines
 
 
 def drift(where: str | os.PathLike[str] | None, *, since: str | None = None) -> DriftReport:

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygit2
-from pygit2.enums import SortMode
-
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
@@ -47,25 +44,9 @@ def is_carried_copy(store: Store, arrived: Entry, entry: Entry, origin: str) -> 
     if _same(arrived, entry, origin):
         return True
     path = entry_path(arrived.id)
-    first = decode_entry_or_none(_first_version(store, path), path)
+    first = decode_entry_or_none(store.oldest_blob(PROJECT_REF, path), path)
     return first is not None and _same(first, entry, origin)
 
 
 def _same(arrived: Entry, entry: Entry, origin: str) -> bool:
     return arrived == replace(entry, id=arrived.id, seq=arrived.seq, carried_from=origin)
-
-
-def _first_version(store: Store, path: str) -> bytes | None:
-    """The blob at ``path`` in the oldest project commit that holds it (asked only when a
-    carried entry differs from the session's: rare, and it walks the history)."""
-    tip = store.tip(PROJECT_REF).commit
-    if tip is None:
-        return None
-    for commit in store.git.walk(pygit2.Oid(hex=tip),
-                                 SortMode.TOPOLOGICAL | SortMode.REVERSE):
-        try:
-            blob = commit.tree[path]
-        except KeyError:
-            continue
-        return bytes(blob.data) if isinstance(blob, pygit2.Blob) else None
-    return None

@@ -1,4 +1,4 @@
-"""``storage/worktrees.py``: worktree pointer files of live, removed and locked worktrees."""
+"""``ledger/worktree_pointers.py``: worktree pointer files of live, removed and locked worktrees."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.ledger.worktree_pointers import live_worktree, orphaned_refs, pointers
 from gitledger.storage.store import Store
-from gitledger.storage.worktrees import live_worktree, orphaned_refs, pointers
 from tests.builders import put, store_at
 from tests.conftest import git
 

@@ -25,8 +25,8 @@ from gitledger.core.footprint import MAX_SPANS, parse_span
 from gitledger.core.model import Entry
 from gitledger.core.text import clean_line
 from gitledger.errors import InvalidInput
+from gitledger.storage.commit_spans import commit_spans
 from gitledger.storage.commits import CommitGraph
-from gitledger.storage.footprints import commit_spans
 from gitledger.storage.repo import Repo
 
 #: Globs one entry keeps at most, and the length of each: a glob list is a pointer at

@@ -478,3 +478,41 @@ def traces(setup: Setup) -> bool:
         candidates += [setup.husky_dir / n for n in GIT_HOOKS]
     candidates += [setup.top / n for n in LEFTHOOK_LOCAL]
     return any(MARK in (read(p) or "") for p in candidates)
+
+
+def findings(repo: Repo) -> list[tuple[str, str, str, str]] | None:
+    """What ``doctor`` reports of our git hooks, ``(code, where, message, fix)`` each: one
+    of ours that never runs, or runs more than once for one event; None when nothing of
+    ours shows they were ever installed here."""
+    setup = detect(repo)
+    if not traces(setup):
+        return None
+    fix = (f"git ledger install --git-hooks (takes the route {setup.manager} needs; "
+           "docs/hooks.md)") if setup.manager != PLAIN else "git ledger install --git-hooks"
+    found: list[tuple[str, str, str, str]] = []
+    for name in GIT_HOOKS:
+        runs_of = runs(setup, name)
+        # A hook nothing of ours was ever installed for is no loss (pre-commit's
+        # route offers no post-rewrite); post-commit, which records, always is.
+        if not runs_of.runs and (runs_of.idle or name == "post-commit"):
+            found.append(("hooks-not-run", str(setup.hooks_dir / name),
+                          _not_run(setup, runs_of), fix))
+        elif len(runs_of.runs) > 1:
+            found.append(("hooks-duplicated", str(setup.hooks_dir / name),
+                          f"{name} runs ours {len(runs_of.runs)} times for one event: "
+                          + ", ".join(f"{r.how} {r.path}" for r in runs_of.runs),
+                          "git ledger install --git-hooks (keeps one), or take out the "
+                          "line of yours that runs git-ledger hook " + name))
+    return found
+
+
+def _not_run(setup: Setup, found: HookRuns) -> str:
+    where = (f"git runs {found.entry}" if found.entry is not None
+             else f"git runs no {found.name} hook from {setup.hooks_dir}")
+    manager = "" if setup.manager == PLAIN else f" ({setup.manager})"
+    if setup.unsynced:
+        manager += "; husky has not written its hooks in this worktree: run npx husky"
+    idle = "".join(f"; ours at {p} never runs" + (
+        " (lefthook renamed it when it re-synced its hooks)" if p.suffix == ".old"
+        else "") for p in found.idle)
+    return f"{found.name}: nothing of ours runs: {where}{manager}{idle}"
