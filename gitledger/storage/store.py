@@ -62,7 +62,12 @@ from gitledger.storage.month_chains import (
     month_of,
 )
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.signatures import signed_commit, signing_configured
+from gitledger.storage.signatures import (
+    signed_commit,
+    signed_tag,
+    signing_configured,
+    tag_signing_configured,
+)
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0
@@ -845,15 +850,18 @@ class Store:
         existing = self.git.references.get(target)
         tag: pygit2.Oid | str
         if existing is None:
+            # A format-3 month chain may hold an earlier archive of it (not yet migrated):
+            # the tag made now holds the ledger's newest state, and is read before it.
             chained = self.chained(target)
-            if chained is not None and chained.commit == expected_tip:
-                tag = chained.event  # an interrupted archive: only the removal is left
-            elif chained is None or self.git.descendant_of(pygit2.Oid(hex=expected_tip),
-                                                           pygit2.Oid(hex=chained.commit)):
-                tag = self.append_to_chain(name, expected_tip, message)
-            else:
+            if chained is not None and chained.commit != expected_tip and \
+                    not self.git.descendant_of(pygit2.Oid(hex=expected_tip),
+                                               pygit2.Oid(hex=chained.commit)):
                 raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
                                     f"of {ref}; git ledger doctor explains")
+            made = self._write_tag(name, expected_tip, message)
+            self._locked(target, lambda txn: self._set_new(txn, target, made, None, name))
+            self.forget_archives()
+            tag = made
         else:
             tagged = existing.peel(pygit2.Commit).id
             if str(tagged) == expected_tip:
@@ -905,14 +913,19 @@ class Store:
         self.forget_archives()
         return made
 
-    def _write_tag(self, name: str, tip: str, message: str) -> pygit2.Oid:
-        tagger = self.repo.person("COMMITTER")
-        offset = tagger.when.utcoffset() or timedelta(0)
-        minutes = int(offset.total_seconds() // 60)
-        zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+    def _write_tag(self, name: str, tip: str, message: str,
+                   tagger: pygit2.Signature | None = None) -> pygit2.Oid:
+        """Write the annotated tag archiving ledger ``name`` at ``tip`` (no ref yet):
+        signed as ``git tag -s`` signs when the user signs tags (``tag.gpgSign``), else
+        by libgit2.  ``tagger``: who archived it (default: the committer, now)."""
+        who = tagger or self.repo.person("COMMITTER").signature()
+        if tag_signing_configured(self.git.config):
+            return pygit2.Oid(hex=signed_tag(self.repo, name, tip, who, message))
+        offset = who.offset
+        zone = f"{'-' if offset < 0 else '+'}{abs(offset) // 60:02d}{abs(offset) % 60:02d}"
         raw = (
             f"object {tip}\ntype commit\ntag {name}\n"
-            f"tagger {tagger.ident} {int(tagger.when.timestamp())} {zone}\n\n{message}"
+            f"tagger {who.name} <{who.email}> {who.time} {zone}\n\n{message}"
         )
         return self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
 

@@ -378,14 +378,14 @@ def test_archive_carries_the_default_set_and_tags_the_rest(ledger: Run, repo: Pa
     assert data["entries"] == len(staying)
     archived = data["archive"]
     assert archived == ARCHIVE_PREFIX + session.removeprefix(SESSIONS_PREFIX)
-    # the commit of this month's chain that archived it (the "tag" key, as in format 2)
-    (chain,) = git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/months/").split()
-    assert git(repo, "rev-parse", chain).strip() == data["tag"]
-    assert git(repo, "cat-file", "-t", data["tag"]).strip() == "commit"
+    # an annotated tag at a real ref, which plain git reads (format 4)
+    assert git(repo, "rev-parse", archived).strip() == data["tag"]
+    assert git(repo, "cat-file", "-t", data["tag"]).strip() == "tag"
+    assert git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/months/") == ""
     # it archives the session ledger's last commit: the carry, without the carried
     tagged = _tip(repo, archived)
     assert tagged == data["commit"]
-    assert git(repo, "rev-parse", f"{data['tag']}^1").strip() == tagged  # the month's first
+    assert git(repo, "rev-parse", f"{archived}^{{commit}}").strip() == tagged
     assert _trailer_values(_message(repo, tagged), "Ledger-Carried-To") == [PROJECT_REF]
     assert _ids_at(repo, archived) == staying
     assert _ids_at(repo, PROJECT_REF) == carried
@@ -951,22 +951,28 @@ def _ledger_with_task(repo: Path) -> Ledger:
     return ledger
 
 
-def test_archive_adds_to_the_month_chain_and_frees_the_worktree(repo: Path) -> None:
+def test_archive_is_an_annotated_tag_and_frees_the_worktree(repo: Path) -> None:
     ledger = _ledger_with_task(repo)
     old_ref = ledger.ref or ""
     tip = git(repo, "rev-parse", old_ref).strip()
     result = archive(repo, mode="none")
     name = old_ref.removeprefix(SESSIONS_PREFIX)
     assert result.archive == ARCHIVE_PREFIX + name
-    assert git(repo, "cat-file", "-t", result.tag).strip() == "commit"
+    assert git(repo, "cat-file", "-t", result.tag).strip() == "tag"
+    assert git(repo, "cat-file", "-t", result.archive).strip() == "tag"
     assert _tip(repo, result.archive) == tip
-    message = git(repo, "cat-file", "-p", result.tag)
+    assert git(repo, "rev-parse", f"{result.archive}^{{}}").strip() == tip
+    message = git(repo, "cat-file", "-p", result.archive)
+    assert f"object {tip}" in message
+    assert f"tag {name}" in message
     assert "TASK: Ship the PKCE callback" in message
     assert "Entries: 2 (OPEN 1, DECIDED 1)" in message
     assert "Ledger-Event: archive" in message
     assert f"Ledger-Archived: {name}" in message
-    assert "author Ada Tester <ada@example.com>" in message
-    assert "committer Ada Tester <ada@example.com>" in message
+    assert "tagger Ada Tester <ada@example.com>" in message
+    assert git(repo, "for-each-ref", "--format=%(objecttype) %(refname)",
+               "refs/ledger/").splitlines().count(f"tag {result.archive}") == 1
+    assert "TASK: Ship the PKCE callback" in git(repo, "show", "--no-patch", result.archive)
     refs = git(repo, "for-each-ref", "--format=%(refname)", "refs/")
     assert old_ref not in refs
     assert "refs/tags/" not in refs
