@@ -101,7 +101,8 @@ def signed_tag(repo: Repo, name: str, target: str, tagger: pygit2.Signature,
                                   f"{exc}; nothing was archived") from None
         made = gitdir / "refs" / "tags" / name
         sha = made.read_text(encoding="ascii").strip() if made.is_file() else ""
-        if done.returncode != 0 or len(sha) != 40:
+        # git 2.39 writes the tag unsigned, and exits 0, when the ssh key cannot be read.
+        if done.returncode != 0 or len(sha) != 40 or not _has_signature(repo, sha):
             said = _complaint(done.stderr.decode("utf-8", "replace"))
             raise RepositoryError(f"cannot sign the archive tag (tag.gpgSign is set): "
                                   f"{said}; nothing was archived")
@@ -316,6 +317,8 @@ def _has(repo: Repo, sha: str) -> bool:
 def _has_signature(repo: Repo, sha: str) -> bool:
     try:
         found = repo.git.get(sha)
+        if isinstance(found, pygit2.Tag):
+            return "\n-----BEGIN " in (found.message or "")
         return found is not None and found.gpg_signature[0] is not None  # type: ignore[attr-defined]
     except (ValueError, KeyError, AttributeError):
         return False
