@@ -858,7 +858,7 @@ class Store:
                                                pygit2.Oid(hex=chained.commit)):
                 raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
                                     f"of {ref}; git ledger doctor explains")
-            made = self._write_tag(name, expected_tip, message)
+            made = self.write_tag(name, expected_tip, message)
             self._locked(target, lambda txn: self._set_new(txn, target, made, None, name))
             self.forget_archives()
             tag = made
@@ -869,7 +869,7 @@ class Store:
             elif self.git.descendant_of(pygit2.Oid(hex=expected_tip), tagged):
                 # The ledger went on after the tag was set (a write racing this archive,
                 # or work after an interrupted one): the archive follows it.
-                followed = self._write_tag(name, expected_tip, message)
+                followed = self.write_tag(name, expected_tip, message)
                 old = existing.target
                 self._locked(target,
                              lambda txn: self._set_new(txn, target, followed, old, name))
@@ -913,7 +913,7 @@ class Store:
         self.forget_archives()
         return made
 
-    def _write_tag(self, name: str, tip: str, message: str,
+    def write_tag(self, name: str, tip: str, message: str,
                    tagger: pygit2.Signature | None = None) -> pygit2.Oid:
         """Write the annotated tag archiving ledger ``name`` at ``tip`` (no ref yet):
         signed as ``git tag -s`` signs when the user signs tags (``tag.gpgSign``), else
