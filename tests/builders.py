@@ -120,7 +120,17 @@ def to_format_3(path: Path) -> list[str]:
             (ref.removeprefix(ARCHIVE_PREFIX), tag.commit, tag.message, who))
     for chain, archives in sorted(groups.items()):
         archives.sort(key=lambda item: (item[3].time, item[0]))
-        store.extend_chain(chain, archives)
+        parent: list[pygit2.Oid] = []
+        for ledger_id, commit, message, who in archives:
+            # One commit per archive: the ledger's final tree as <id>/, the ledger's
+            # last commit as its last parent, the tag's message, the archiver as author.
+            ledger = store.git[pygit2.Oid(hex=commit)]
+            assert isinstance(ledger, pygit2.Commit)
+            builder = store.git.TreeBuilder()
+            builder.insert(ledger_id, ledger.tree_id, pygit2.enums.FileMode.TREE)
+            parent = [store.git.create_commit(None, who, who, message, builder.write(),
+                                              [*parent, ledger.id])]
+        store.git.references.create(chain, parent[0], force=True)
     for ref, tag_id in tags.items():
         subprocess.run(["git", "-C", str(path), "update-ref", "-d", ref, tag_id], check=True,
                        timeout=60)

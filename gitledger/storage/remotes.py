@@ -29,6 +29,8 @@ from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     KEEP_REF,
+    MONTHS_DIR,
+    MONTHS_PREFIX,
     NOTES_REF,
     PROJECT_REF,
     REMOTES_PREFIX,
@@ -68,6 +70,8 @@ def fetch_archives(repo: Repo, remote: str, key: str = "") -> list[str]:
     args = ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head",
             "--no-recurse-submodules", *([] if key else ["--prune"]), remote,
             f"+{ARCHIVE_PREFIX}{key}*:{mirror}{key}*"]
+    if not key:  # and the format-3 month chains of teammates who have not migrated yet
+        args.append(f"+{MONTHS_PREFIX}*:{tracking_prefix(remote)}{MONTHS_DIR}/*")
     run_network(repo, args, what=f"git fetch of {remote}'s archives")
     return sorted(ref for ref in repo.git.references if ref.startswith(mirror + key))
 

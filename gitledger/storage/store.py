@@ -23,7 +23,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TypeVar
 
@@ -54,12 +54,12 @@ from gitledger.storage.month_chains import (
     ARCHIVED_TRAILER,
     ArchiveIndex,
     ChainedArchive,
-    archive_id,
     build_index,
+    chain_problem,
     chain_ref,
-    event_tree,
     is_chain,
     month_of,
+    read_chain,
 )
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import (
@@ -669,6 +669,13 @@ class Store:
         return {ref: tip for ref, tip in self.refs_under(MONTHS_PREFIX, chained=False).items()
                 if is_chain(ref)}
 
+    def archives_of_chain(self, chain: str, tip: str) -> list[tuple[str, str]]:
+        """(ledger id, archived commit) of each archive the chain at ``tip`` holds, read
+        from its commits whatever ref names it; empty when they are not all here."""
+        if not self.git.get(tip) or chain_problem(self.git, tip) is not None:
+            return []
+        return [(a.ledger_id, a.commit) for a in read_chain(self.git, chain, tip)]
+
     def forget_archives(self) -> None:
         """A chain moved: the next name that needs the index, in any store of this
         process, reads it again."""
@@ -879,39 +886,6 @@ class Store:
                                     f"of {ref}; git ledger doctor explains")
         self._locked(ref, lambda txn: self._remove_at(txn, ref, expected_tip))
         return target, str(tag)
-
-    def append_to_chain(self, name: str, tip: str, message: str) -> str:
-        """Add the commit archiving ledger ``name`` at ``tip`` to this clone's chain for
-        this month; its id."""
-        signature = self.repo.person("COMMITTER").signature()
-        month = month_of(datetime.fromtimestamp(signature.time, UTC))
-        chain = chain_ref(month, self.clone_id() or "")
-        return self.extend_chain(chain, [(name, tip, message, signature)])[0]
-
-    def extend_chain(self, chain: str,
-                     archives: list[tuple[str, str, str, pygit2.Signature]]) -> list[str]:
-        """Add one commit per (ledger id, its tip, message, archiver) to ``chain``, in
-        order, built on the chain's tip under its lock; their ids."""
-        made: list[str] = []
-
-        def action(txn: ReferenceTransaction) -> None:
-            current = self.git.references.get(chain)
-            parent = str(current.target) if current is not None else None
-            made.clear()
-            for name, tip, message, who in archives:
-                # How readers find the archive: never left out (a hand-made tag's message).
-                said = (message if archive_id(message) == name
-                        else f"{message.rstrip()}\n\n{ARCHIVED_TRAILER}{name}\n")
-                tree, parents = event_tree(self.git, parent, tip, name)
-                parent = str(self._new_commit(who, who, said, tree, parents))
-                made.append(parent)
-            if parent is not None:
-                txn.set_target(chain, pygit2.Oid(hex=parent),
-                               message=f"ledger: archive {len(made)} ledger(s)")
-
-        self._locked(chain, action)
-        self.forget_archives()
-        return made
 
     def write_tag(self, name: str, tip: str, message: str,
                    tagger: pygit2.Signature | None = None) -> pygit2.Oid:

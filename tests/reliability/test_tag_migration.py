@@ -116,7 +116,7 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
 
 def test_migrated_archives_are_tags_plain_git_reads(
         repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (first, second) = format_3_repo(repo_with_commit, monkeypatch, 2)
+    (first, _) = format_3_repo(repo_with_commit, monkeypatch, 2)
     ref = ARCHIVE_PREFIX + first
     assert git(repo_with_commit, "show", ref, check=False).strip() == ""  # no such ref yet
     before = readable(repo_with_commit)
