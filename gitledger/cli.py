@@ -912,17 +912,20 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
 
     By default the decisions in force (with the decisions they superseded), VERIFIED
     facts and DROPPED approaches are carried; OPEN questions and NEXT stay with the
-    archive.  The ledger then becomes a commit of this clone's month chain
-    (refs/ledger/months/<yyyy-mm>/<clone-id>), read as refs/ledger/archive/<ledger-id>,
-    whose message summarises the task and what was carried; nothing is deleted, and
-    the next write in this worktree starts a new ledger.
+    archive; an --ask-user question never answered is warned about (--dry-run lists
+    them).  The ledger then becomes an annotated tag at refs/ledger/archive/<ledger-id>
+    (git show and git cat-file -p read it; signed when tag.gpgSign is set) whose message
+    summarises the task and what was carried; nothing is deleted, and the next write in
+    this worktree starts a new ledger.  Interrupted (Ctrl-C), it finishes the archive or
+    leaves nothing, and says which.
     """
     from gitledger.ledger.commands import archive as archive_ledger
-    from gitledger.views.render import archive_json, archive_text
+    from gitledger.views.render import archive_json, archive_text, archive_warning
 
     result = archive_ledger(_where(repo), carry=carry_ids, carry_all_durable=all_durable,
                             no_carry=no_carry, dry_run=dry_run, name=name)
     _emit(as_json, archive_json(result), archive_text(result))
+    _warn(archive_warning(result))
 
 
 @cli.command("list")

@@ -334,6 +334,33 @@ DEFAULT_CARRIED = ("active", "old", "new", "verified", "dropped")
 STAYING = ("proposed", "rejected", "open", "plan")
 
 
+def test_archive_warns_of_ask_user_questions_never_answered(ledger: Run, repo: Path) -> None:
+    """They stay with the archive, and that is said: listed by --dry-run, warned about
+    by the archive itself; an answered one, and a question not for the user, are not."""
+    assert ledger("task", "Ship the PKCE callback").exit_code == 0
+    waiting = _id(ledger("open", "May we drop IE11?", "--ask-user", "--json"))
+    answered = _id(ledger("open", "Which IdP for staging?", "--ask-user", "--json"))
+    assert ledger("open", "Is the retry loop bounded?").exit_code == 0
+    assert ledger("resolve", answered, "--as", "decided", "--text", "Okta for staging",
+                  "--because", "the user said so").exit_code == 0
+
+    dry = ledger("archive", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    assert (f"never answered (--ask-user), would stay in the archive: {waiting} May we drop "
+            "IE11?") in dry.stdout
+    assert "Which IdP" not in dry.stdout
+    assert "retry loop" not in dry.stdout
+    listed = json.loads(ledger("archive", "--dry-run", "--json").stdout)["unanswered"]
+    assert listed == [{"id": waiting, "text": "May we drop IE11?"}]
+
+    done = ledger("archive", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["unanswered"] == listed
+    assert done.stderr.strip() == (f"git ledger: warning: 1 ask-user question never "
+                                   f"answered went into the archive unanswered: {waiting} "
+                                   "May we drop IE11?")
+
+
 def test_archive_dry_run_reports_the_default_set_and_writes_nothing(ledger: Run, repo: Path
                                                                    ) -> None:
     ids = _task(ledger)
@@ -369,7 +396,7 @@ def test_archive_carries_the_default_set_and_tags_the_rest(ledger: Run, repo: Pa
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref",
-                         "carried", "dry_run"}
+                         "carried", "dry_run", "unanswered"}
     carried = {ids[k] for k in DEFAULT_CARRIED}
     staying = {ids[k] for k in STAYING}
     assert set(data["carried"]) == carried
