@@ -767,10 +767,11 @@ def search(words: tuple[str, ...], kinds: tuple[str, ...], scopes: tuple[str, ..
     Session ledgers, the project ledger, archives and the mirrors of teammates' ledgers
     (and the saved transcripts with --transcripts), ranked by BM25, best first; each hit
     with its ledger, id, kind, status, author (from history) and date, and the passage
-    that matched.  Every word of QUERY (one argument or several) must appear; it is
-    searched literally (quotes, *, NEAR, AND, OR mean nothing).  Superseded and rejected
-    decisions are found and marked.  The index is derived, in the git dir, kept up to
-    date from the refs.
+    that matched.  Every word of QUERY (one argument or several) must begin a word of the
+    entry (ValueErr finds ValueError; a Chinese, Japanese or Korean word is found inside a
+    longer run); it is searched literally (quotes, *, NEAR, AND, OR mean nothing).
+    Superseded and rejected decisions are found and marked.  The index is derived, in the
+    git dir, kept up to date from the refs.  Exits 1 when nothing matches, like grep.
     """
     from gitledger.search.query import search as search_ledgers
     from gitledger.search.query import search_json, search_text
@@ -779,6 +780,8 @@ def search(words: tuple[str, ...], kinds: tuple[str, ...], scopes: tuple[str, ..
                             statuses=statuses, authors=authors, transcripts=transcripts,
                             limit=limit)
     _emit(as_json, search_json(result), search_text(result))
+    if not result.total:
+        sys.exit(1)  # like grep: nothing matched
 
 
 @cli.command()

@@ -40,10 +40,16 @@ TEAMMATE = {"GIT_AUTHOR_NAME": "Sam Teammate", "GIT_AUTHOR_EMAIL": "sam@gitledge
             "GIT_COMMITTER_NAME": "Sam Teammate", "GIT_COMMITTER_EMAIL": "sam@gitledger.invalid"}
 
 
+#: What the tour records, held once so the commands it prints are the ones it ran.
+PKCE_BECAUSE = "the SPA cannot keep a secret; PKCE binds the code to this client"
+ROTATE_BECAUSE = "a stolen token dies at its next use"
+TTL_BY = "grep -n REFRESH_TTL config.py"
+
+
 def _team_round(say: Callable[[str], None], root: Path) -> Path:
     """A teammate's clone, a bare remote beside the tour's repository: the project
     ledger travels, merges and is reviewed.  Returns the directory holding both."""
-    team = root.with_name(root.name + "-team")
+    team = _team_dir(root)
     remote, clone = team / "remote.git", team / "sam"
     say("\n# A team shares ledgers through any git remote. Here a bare one, and a teammate's")
     say(f"# clone of it ({team}).")
@@ -60,15 +66,16 @@ def _team_round(say: Callable[[str], None], root: Path) -> Path:
         Ledger.open(clone, session="").set_task("Harden the token refresh")
         Ledger.open(clone, project=True, session="").decide(
             "Rotate refresh tokens on every use", over=["long-lived refresh tokens"],
-            because="a stolen token dies at its next use", scope="auth/tokens")
+            because=ROTATE_BECAUSE, scope="auth/tokens")
         push(clone)
     say("  (sam) $ git ledger task 'Harden the token refresh'")
     say("  (sam) $ git ledger decide --project 'Rotate refresh tokens on every use' "
-        "--over 'long-lived refresh tokens' --because '…' --scope auth/tokens")
+        f"--over 'long-lived refresh tokens' --because {shlex.quote(ROTATE_BECAUSE)} "
+        "--scope auth/tokens")
     say("  (sam) $ git ledger push")
     Ledger.open(root, project=True, session="").verify(
-        "Refresh tokens live 30 days", by="grep -n REFRESH_TTL config.py")
-    say("$ git ledger verify --project 'Refresh tokens live 30 days' --by '…'")
+        "Refresh tokens live 30 days", by=TTL_BY)
+    say(f"$ git ledger verify --project 'Refresh tokens live 30 days' --by {shlex.quote(TTL_BY)}")
     say("\n# pull merges the two copies (a merge commit, the union of the entries by id)")
     say("# and checks the result; review shows what teammates decided since the last pull.")
     say("$ git ledger pull")
@@ -137,7 +144,26 @@ class TourOutcome:
 
 
 def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
+    """The tour in a new temporary repository, removed at the end unless ``keep``, and
+    always when the tour is interrupted (Ctrl-C) or fails."""
     root = Path(tempfile.mkdtemp(prefix="gitledger-tour-"))
+    try:
+        return _tour(say, root, keep=keep)
+    except BaseException:
+        _remove(root)
+        raise
+
+
+def _remove(root: Path) -> None:
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.rmtree(_team_dir(root), ignore_errors=True)
+
+
+def _team_dir(root: Path) -> Path:
+    return root.with_name(root.name + "-team")
+
+
+def _tour(say: Callable[[str], None], root: Path, *, keep: bool) -> TourOutcome:
     repo = init_repository(root)
     ledger = Ledger.open(root, session="")  # the caller's agent session is not the tour's
 
@@ -161,12 +187,12 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
     decision = ledger.decide(
         "Use PKCE for the OAuth callback",
         over=["implicit flow", "client secret shipped in the SPA"],
-        because="the SPA cannot keep a secret; PKCE binds the code to this client",
-        scope="auth/callback", next_text="Write the callback handler and its test",
+        because=PKCE_BECAUSE, scope="auth/callback",
+        next_text="Write the callback handler and its test",
     )
     step("decide 'Use PKCE for the OAuth callback' --over 'implicit flow' "
-         "--over 'client secret shipped in the SPA' --because '…' --scope auth/callback "
-         "--next 'Write the callback handler and its test'", decision)
+         f"--over 'client secret shipped in the SPA' --because {shlex.quote(PKCE_BECAUSE)} "
+         "--scope auth/callback --next 'Write the callback handler and its test'", decision)
 
     assert decision.entry is not None
     did = decision.entry.id
@@ -280,6 +306,5 @@ def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
         say("\nReview it in the browser (pip install 'gitledger[web]' first):")
         say(f"  git ledger -C {shlex.quote(str(root))} serve --open")
     else:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.rmtree(team, ignore_errors=True)
+        _remove(root)
     return TourOutcome(str(root), keep, ledger_json)

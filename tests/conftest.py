@@ -192,3 +192,33 @@ def settle(cwd: Path, timeout: float = 60.0) -> list[str]:
         assert time.monotonic() < deadline, f"the queue in {gitdir} was not drained"
         time.sleep(0.02)
     return [f"git ledger: {line}" for line in event_queue.take_report(gitdir)]
+
+
+#: The checkout the suite runs from: its git hooks and config, as they were at the start.
+_CHECKOUT = Path(__file__).resolve().parent.parent
+_CHECKOUT_KEY = pytest.StashKey[tuple[str, ...]]()
+
+
+def _checkout_state() -> tuple[str, ...]:
+    """What a test must never change in the checkout it runs from: its hooks and its
+    local git config (an installer run from the wrong directory writes there)."""
+    where = subprocess.run(["git", "-C", str(_CHECKOUT), "rev-parse", "--git-path", "hooks",
+                            "--git-path", "config"], capture_output=True, text=True,
+                           check=False).stdout.split()
+    if len(where) != 2:
+        return ()
+    hooks, config = (_CHECKOUT / p if not Path(p).is_absolute() else Path(p) for p in where)
+    listing = sorted(p.name for p in hooks.iterdir()) if hooks.is_dir() else []
+    return (*listing, config.read_text(errors="replace") if config.is_file() else "")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_CHECKOUT_KEY] = _checkout_state()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_CHECKOUT_KEY, None)
+    if before is not None and _checkout_state() != before:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        print(f"\nthe tests changed the git hooks or config of {_CHECKOUT}: a test is not "
+              "hermetic", file=sys.stderr)

@@ -8,6 +8,8 @@ reading what the ledger wrote.  Nothing is called in-process.
 from __future__ import annotations
 
 import json
+import shlex
+import signal
 import subprocess
 import sys
 import tomllib
@@ -208,6 +210,46 @@ def test_tour_json(tmp_path: Path, cli_env: dict[str, str]) -> None:
     assert {e["kind"] for e in shown["entries"]} >= {"decided", "verified", "dropped"}
     assert any("git ledger" in line for line in data["transcript"])
     assert list(scratch.iterdir()) == []
+
+
+def test_the_tours_commands_are_copyable_as_printed(tmp_path: Path,
+                                                   cli_env: dict[str, str]) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**cli_env, "TMPDIR": str(scratch)}
+    data = json.loads(ledger(tmp_path, env, "tour", "--no-keep", "--json"))
+    commands = [line.split("$ ", 1)[1] for line in data["transcript"]
+                for line in line.splitlines() if "$ git ledger " in line]
+    assert len(commands) > 15
+    # Every command the tour prints is whole: nothing stands for text it did not show.
+    assert [c for c in commands if "…" in c] == []
+    because = {e["because"] for e in data["show"]["entries"] if e.get("because")}
+    printed = {words[words.index("--because") + 1] for c in commands
+               if "--because" in (words := shlex.split(c))}
+    assert because <= printed
+
+
+def test_an_interrupted_tour_removes_its_repositories(tmp_path: Path,
+                                                      cli_env: dict[str, str]) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**cli_env, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1"}
+    for lines_before_ctrl_c in (1, 60):
+        tour = subprocess.Popen(["git-ledger", "tour"], cwd=tmp_path, env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            assert tour.stdout is not None
+            for _ in range(lines_before_ctrl_c):
+                assert tour.stdout.readline(), "the tour ended before it was interrupted"
+            assert list(scratch.iterdir())  # the tour's repository exists
+            tour.send_signal(signal.SIGINT)
+            _, err = tour.communicate(timeout=60)
+        finally:
+            tour.kill()
+            tour.wait(timeout=10)
+        assert tour.returncode != 0
+        assert "Traceback" not in err
+        assert list(scratch.iterdir()) == []
 
 
 # -- worktrees ------------------------------------------------------------------------------

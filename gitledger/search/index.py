@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ from gitledger.storage.provenance import display_name
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 BUSY_SECONDS = 2.0
 #: What a transcript row is made of at most (a message is cut there).
 TRANSCRIPT_TEXT = 20_000
@@ -75,6 +76,29 @@ _SCHEMA = (
 #: The rows a query ranks at a time, looking for ``limit`` distinct entries.
 RANK_BATCH = 256
 _TABLES = ("synced", "docs", "fts")
+#: Scripts written without spaces between words (Han, kana, Hangul): FTS5's unicode61
+#: keeps a run of them as one token, so each character is indexed as a token of its own
+#: and a word inside a longer run is found as a phrase of its characters.
+_UNSPACED_CLASS = ("[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                   "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]")
+_UNSPACED = re.compile(f"({_UNSPACED_CLASS})")
+#: A space ``spaced`` put between two such characters, the snippet's marks around it.
+_SPACED_PAIR = re.compile(f"({_UNSPACED_CLASS})([\\x02\\x03]*) +([\\x02\\x03]*)"
+                          f"(?={_UNSPACED_CLASS})")
+
+
+def spaced(text: str) -> str:
+    """``text`` with a space around each character of an unspaced script, as it is
+    indexed and queried."""
+    return _UNSPACED.sub(r" \1 ", text) if _UNSPACED.search(text) else text
+
+
+def unspaced(snippet: str) -> str:
+    """A snippet of the index without the spaces ``spaced`` put between two characters
+    (and at most one where it met another script)."""
+    if not _UNSPACED.search(snippet):
+        return snippet
+    return re.sub(" {2,}", " ", _SPACED_PAIR.sub(r"\1\2\3", snippet)).strip(" ")
 
 
 @dataclass(frozen=True)
@@ -287,7 +311,7 @@ class SearchIndex:
                  row.scope, row.author, row.ident, row.date, row.text, row.replaced_by,
                  int(row.ref.startswith(REMOTES_PREFIX))))
             self.db.execute("INSERT INTO fts (rowid, text, body) VALUES (?, ?, ?)",
-                            (cursor.lastrowid, row.text, row.body))
+                            (cursor.lastrowid, spaced(row.text), spaced(row.body)))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:

@@ -1,11 +1,11 @@
 """``git ledger search``: ranked full-text search over every local ledger ("have we decided
 this before?"), and with ``transcripts`` the saved transcripts too.
 
-A query is searched **literally**: each word of it must appear in the entry (in any of its
-texts), FTS5's own syntax (``"``, ``NEAR``, ``*``, ``^``, ``AND``/``OR``/``NOT``, column
-filters) has no meaning in it, and the hits are ranked by BM25 with an entry's own text
-weighing ten times its other fields (alternatives, reasons, commands, evidence).  A
-superseded or rejected decision is found like any other and marked as such.
+A query is searched **literally**: each word of it must begin a word of the entry (in any
+of its texts; in Chinese, Japanese and Korean, appear anywhere in a run); FTS5's own
+syntax (``"``, ``NEAR``, ``*``, ``^``, ``AND``/``OR``/``NOT``, column filters) has no
+meaning in it.  Hits are ranked by BM25, an entry's own text weighing ten times its other
+fields.  A superseded or rejected decision is found like any other and marked as such.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from gitledger.core.display import one_line
 from gitledger.errors import BadQuery, InvalidInput, LedgerError
-from gitledger.search.index import DB_NAME, opened, searchable_refs
+from gitledger.search.index import DB_NAME, opened, searchable_refs, spaced, unspaced
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
@@ -134,8 +134,10 @@ def fts_query(query: str) -> str:
     if len(words) > MAX_WORDS:
         raise BadQuery(f"the query has {len(words)} words; search takes at most "
                            f"{MAX_WORDS}")
-    # Each word as a quoted string: FTS5 then reads it as text, never as an operator.
-    return " ".join('"' + word.replace('"', '""') + '"' for word in words)
+    # Each word as a quoted string (FTS5 then reads it as text, never as an operator) that
+    # matches as a prefix, so "ValueErr" finds ValueError; a word of an unspaced script is
+    # a phrase of its characters, found inside a longer run.
+    return " ".join('"' + spaced(word).strip().replace('"', '""') + '"*' for word in words)
 
 
 def _like_prefix(text: str) -> str:
@@ -145,7 +147,7 @@ def _like_prefix(text: str) -> str:
 def _hit(row: tuple[object, ...]) -> Hit:
     (ledger, ref, entry_id, kind, status, scope, author, date, text, source, replaced,
      score, marked) = row
-    snippet, highlights = _highlights(str(marked))
+    snippet, highlights = _highlights(unspaced(str(marked)))
     return Hit(ledger=str(ledger), ref=str(ref), id=str(entry_id), kind=str(kind),
                status=None if status is None else str(status),
                scope=None if scope is None else str(scope), author=str(author),

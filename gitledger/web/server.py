@@ -314,12 +314,14 @@ def serve(where: Where, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                    cookie=f"{TOKEN_COOKIE}_{bound}")
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
-    if started is not None:
-        started(served)
-    if open_browser:
-        with contextlib.suppress(webbrowser.Error):
-            webbrowser.open(url)
     try:
+        if started is not None:
+            started(served)
+        if open_browser:
+            with contextlib.suppress(webbrowser.Error):
+                webbrowser.open(url)
         server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a server is stopped: uvicorn shut down, a normal exit
     finally:
         sock.close()

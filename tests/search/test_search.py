@@ -46,7 +46,11 @@ def _id(run: Run, *args: str) -> str:
 
 
 def _hits(run: Run, *args: str) -> list[dict[str, Any]]:
-    return list(_json(run, "search", *args)["hits"])
+    result = run("search", *args, "--json")
+    document = json.loads(result.stdout)
+    # like grep: 1 when nothing matched
+    assert result.exit_code == (0 if document["total"] else 1), (args, result.stderr)
+    return list(document["hits"])
 
 
 def _index_file(repo: Path) -> Path:
@@ -153,8 +157,8 @@ def test_the_project_ledger_is_searched(run: Run) -> None:
 def test_fts5_syntax_is_searched_literally(run: Run, query: str) -> None:
     _id(run, "decide", "Use a queue for the jobs")
     result = run("search", query, "--json")
-    assert result.exit_code == 0, result.stderr
     hits = json.loads(result.stdout)["hits"]
+    assert result.exit_code == (0 if hits else 1), result.stderr
     # Operators are words like any other: NEAR, AND, OR, NOT, kind are not in the entry.
     words = {w.lower() for w in re.findall(r"\w+", query)}
     found = words <= {"use", "a", "queue", "for", "the", "jobs"}
@@ -298,7 +302,7 @@ def test_transcripts_are_searched_only_when_asked(run: Run) -> None:
     assert hits[0]["kind"] in ("user", "agent", "system")
     # Without --transcripts again, the rows stay but are neither shown nor counted.
     assert _hits(run, "recorded") == []
-    assert _json(run, "search", "recorded")["total"] == 0
+    assert _hits(run, "recorded") == []
     everything = _json(run, "search", "recorded", "--transcripts", "--limit", "1000")
     assert everything["total"] == len(everything["hits"]) > 0
 
@@ -328,7 +332,9 @@ def test_a_teammates_mirrored_ledger_is_searched_with_the_author_from_history(
     assert hits[project]["ledger"] == "project"
     assert hits[project]["author"] == "Bob"
     assert ada.json("search", "queue", "--author", "bob")["total"] == 2
-    assert ada.json("search", "queue", "--author", "ada")["total"] == 0
+    nothing = ada("search", "queue", "--author", "ada", "--json")
+    assert nothing.exit_code == 1
+    assert json.loads(nothing.stdout)["total"] == 0
 
 
 def test_the_library_and_the_cli_give_the_same_document(run: Run, repo_with_commit: Path
@@ -362,3 +368,30 @@ def test_a_pulled_copy_is_one_hit_however_the_ranking_is_paged(
         shown = ada.json("search", "queue", "--limit", str(limit))
         assert shown["total"] == 5
         assert shown["hits"] == whole["hits"][:limit]
+
+
+def test_a_word_finds_the_words_it_begins_and_cjk_inside_a_longer_run(run: Run) -> None:
+    typed = _id(run, "decide", "Raise ValueError on an empty callback URL")
+    japanese = _id(run, "decide", "日本語テキストの検索を速くする")
+    korean = _id(run, "verify", "한국어검색도 된다", "--by", "pytest -k korean")
+    assert [h["id"] for h in _hits(run, "ValueErr")] == [typed]
+    assert [h["id"] for h in _hits(run, "日本語")] == [japanese]
+    assert [h["id"] for h in _hits(run, "テキスト")] == [japanese]
+    assert [h["id"] for h in _hits(run, "검색")] == [korean]
+    (hit,) = _hits(run, "テキスト")
+    start, end = hit["highlights"][0]
+    assert hit["snippet"].startswith("日本語テキスト")
+    assert hit["snippet"][start:end] == "テキスト"
+    # A word is not found in the middle of another (only scripts without spaces are).
+    assert _hits(run, "alueError") == []
+
+
+def test_search_exits_1_when_nothing_matches_like_grep(run: Run) -> None:
+    _id(run, "decide", "Use a Redis queue")
+    missed = run("search", "kafka")
+    assert missed.exit_code == 1
+    assert missed.stdout.startswith("no entry matches 'kafka'")
+    missed_json = run("search", "kafka", "--json")
+    assert missed_json.exit_code == 1
+    assert json.loads(missed_json.stdout)["total"] == 0
+    assert run("search", "redis").exit_code == 0

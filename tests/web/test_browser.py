@@ -8,6 +8,8 @@ as text and runs nothing; a page reloads itself when the refs move.
 
 from __future__ import annotations
 
+import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +22,7 @@ from selenium.webdriver.support.select import Select
 
 from gitledger.web.pages import scope_slug
 from tests.conftest import Run
-from tests.web.browser import browser_log, chromium, console_errors, served
+from tests.web.browser import browser_log, chromium, console_errors, installed_git_ledger, served
 from tests.web.corpus import HOSTILE, Corpus, build_corpus
 
 WAIT = 20.0
@@ -172,3 +174,60 @@ def test_the_static_site_works_from_disk(driver: webdriver.Chrome, corpus: Corpu
     driver.find_element(By.LINK_TEXT, corpus.archived).click()
     _until(lambda: corpus.archived in driver.find_element(By.TAG_NAME, "h1").text,
            "the archived decision's page")
+
+
+#: Finds every text node holding an entry id (``d-9x2m``) and returns, per id, how many
+#: line boxes it was laid out on.
+_ID_LINES = r"""
+const found = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const match of node.data.matchAll(/\b[odvxp]-[0-9a-z]{4,}\b/g)) {
+    const range = document.createRange();
+    range.setStart(node, match.index);
+    range.setEnd(node, match.index + match[0].length);
+    const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+    found.push([match[0], tops.size]);
+  }
+}
+return found;
+"""
+
+
+def test_an_id_stays_on_one_line_in_a_narrow_window(driver: webdriver.Chrome, corpus: Corpus,
+                                                   cli_env: dict[str, str]) -> None:
+    size = driver.get_window_size()
+    driver.set_window_size(360, 800)
+    try:
+        with served(corpus.repo, cli_env) as url:
+            _open(driver, url)
+            pages = [url + "index.html", url + f"scope/{scope_slug('db')}.html",
+                     url + "search.html?q=jobs", url + "team.html",
+                     _entry_href(driver, corpus.chain[1])]
+            for page in pages:
+                _open(driver, page)
+                laid_out = driver.execute_script(_ID_LINES)
+                assert laid_out, page
+                assert [entry for entry, lines in laid_out if lines != 1] == [], page
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+
+
+def test_ctrl_c_stops_serve_as_a_normal_exit(repo_with_commit: Path,
+                                             cli_env: dict[str, str]) -> None:
+    process = subprocess.Popen([str(installed_git_ledger()), "serve", "--port", "0"],
+                               cwd=repo_with_commit, env=cli_env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        deadline = time.monotonic() + WAIT
+        while "stop with Ctrl-C" not in process.stderr.readline():
+            assert time.monotonic() < deadline, "serve printed no start line in time"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=WAIT)
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+    assert process.returncode == 0, err
+    assert "interrupted" not in err
+    assert "Traceback" not in err

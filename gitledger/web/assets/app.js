@@ -52,6 +52,7 @@
         const li = document.createElement("li");
         const a = document.createElement("a");
         a.href = "entry/" + encodeURIComponent(doc.slug) + ".html";
+        a.className = "id";
         a.textContent = doc.id;
         const about = document.createElement("span");
         about.textContent = " " + doc.status + " · " + doc.ledger + " · " + doc.author + " — " + doc.text;
