@@ -1045,7 +1045,7 @@ def test_cli_archive(repo: Path) -> None:
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref", "carried",
-                         "dry_run"}
+                         "dry_run", "unanswered"}
     assert data["entries"] == 2
     again = runner.invoke(cli, ["-C", str(repo), "archive"])
     assert again.exit_code == 1
