@@ -9,7 +9,7 @@ into layers (docs/architecture.md, enforced by tests/test_architecture.py): ``co
 from __future__ import annotations
 
 __version__ = "0.1.0"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 4
 #: The first format whose entry counter is the ``Ledger-Seq`` trailer of the ledger's tip
 #: (docs/format.md): an add writes its entry and nothing else, no ``state.toml``.
 SEQ_TRAILER_FORMAT = 2

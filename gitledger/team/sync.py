@@ -644,11 +644,12 @@ def _spent_chains(store: Store, there: dict[str, str]) -> dict[str, str]:
 def _mirror_pushed(store: Store, remote: str, refs: dict[str, str],
                    spent: dict[str, str]) -> None:
     """The remote now holds what we pushed: the mirrors say so without another fetch.
-    (Transcripts have no mirrors: no fetch copies them.)  A mirror that says so already
+    (Transcripts and archives have no mirrors: no pull copies them.)  A mirror that says so already
     is not written again."""
     mirrored = store.refs_under(tracking_prefix(remote))
     for ref, sha in refs.items():
-        if not ref.startswith(TRANSCRIPTS_PREFIX) and \
+        # Archives have no mirrors unless read (a year's would double this clone's refs).
+        if not ref.startswith((TRANSCRIPTS_PREFIX, ARCHIVE_PREFIX)) and \
                 mirrored.get(tracking_ref(remote, ref)) != sha:
             store.mirror(tracking_ref(remote, ref), sha)
     for ref in spent:
