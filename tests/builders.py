@@ -120,7 +120,8 @@ def to_format_3(path: Path) -> list[str]:
             (ref.removeprefix(ARCHIVE_PREFIX), tag.commit, tag.message, who))
     for chain, archives in sorted(groups.items()):
         archives.sort(key=lambda item: (item[3].time, item[0]))
-        parent: list[pygit2.Oid] = []
+        existing = store.git.references.get(chain)  # a month's chain goes on
+        parent: list[pygit2.Oid] = [existing.target] if existing is not None else []
         for ledger_id, commit, message, who in archives:
             # One commit per archive: the ledger's final tree as <id>/, the ledger's
             # last commit as its last parent, the tag's message, the archiver as author.
