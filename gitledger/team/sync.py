@@ -473,7 +473,7 @@ def push_refs(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_ru
     skipped: tuple[str, ...] = ()
     for _ in range(PUSH_ATTEMPTS):
         refs = _push_set(store, all_sessions, transcripts)
-        held = _held_back(store, name, refs)
+        held = _held_back(store, name, refs, there)
         stuck = blocked(list(refs), there)
         skipped = (*stuck, *squatters) if stuck else ()
         refs = {ref: sha for ref, sha in refs.items()
@@ -580,7 +580,8 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
     return refs
 
 
-def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpdate]:
+def _held_back(store: Store, remote: str, refs: dict[str, str],
+               there: dict[str, str]) -> list[PushUpdate]:
     """Owned ledgers (sessions, archives) whose copy on the remote someone else changed:
     not pushed, since it would be rejected (not a fast-forward) and a pull never merges
     it; the rest of the push goes.  The pull reports the change and how to read it."""
@@ -590,6 +591,16 @@ def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpda
                        f"({changed[ref].state}); yours stays here, read theirs: "
                        f"{changed[ref].read}")
             for ref in refs if ref in changed]
+    # An archive tag there that is not ours, and that no mirror here explains (a pull
+    # fetches no archives): someone else's, which a push of ours would be refused over.
+    for ref, ours in refs.items():
+        theirs = there.get(ref)
+        if (ref.startswith(ARCHIVE_PREFIX) and theirs is not None and theirs != ours
+                and ref not in changed):
+            held.append(PushUpdate(ref, "rejected", "the remote's copy was changed by "
+                                   "someone else; yours stays here, read theirs: git "
+                                   f"ledger show --archive {remote}/"
+                                   f"{ref.removeprefix(ARCHIVE_PREFIX)}"))
     # Only this clone appends to its month chains: a copy there that ours does not hold
     # was written by someone else, and a push of ours would be refused.
     mirrored = store.refs_under(tracking_prefix(remote) + MONTHS_DIR + "/", chained=False)
