@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
+from gitledger.errors import CorruptLedger
 from gitledger.ledger.links import Links, bad_links, links_of
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.cache_files import CACHE_DIR
@@ -345,7 +346,7 @@ def _view_at(store: Store, commit: str | None) -> TreeView | None:
         return None
     try:
         return store.view_at(commit)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None
 
 

@@ -460,7 +460,7 @@ def test_fetch_archives_brings_every_archive_for_search(team: Team) -> None:
     alice.ok("push")
     bob.ok("pull")
     assert not [r for r in bob.refs() if r.startswith(MIRRORS + "archive/")]
-    assert "retry settings" not in bob.ok("search", "retry")
+    assert "retry settings" not in bob("search", "retry").stdout
     fetched = bob.json("fetch", "--archives")
     assert sorted(fetched["archives"]) == sorted(MIRRORS + f"archive/{i}" for i in ids)
     assert sorted(r for r in bob.refs() if r.startswith(MIRRORS + "archive/")) == \
