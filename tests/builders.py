@@ -121,7 +121,7 @@ def to_format_3(path: Path) -> list[str]:
     for chain, archives in sorted(groups.items()):
         archives.sort(key=lambda item: (item[3].time, item[0]))
         existing = store.git.references.get(chain)  # a month's chain goes on
-        parent: list[pygit2.Oid] = [existing.target] if existing is not None else []
+        parent = [existing.peel(pygit2.Commit).id] if existing is not None else []
         for ledger_id, commit, message, who in archives:
             # One commit per archive: the ledger's final tree as <id>/, the ledger's
             # last commit as its last parent, the tag's message, the archiver as author.

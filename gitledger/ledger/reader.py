@@ -36,6 +36,7 @@ from gitledger.storage.provenance import (
     solo_provenance,
 )
 from gitledger.storage.provenance import ledger_provenance as derive_provenance
+from gitledger.storage.remotes import fetch_archives
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView
@@ -304,8 +305,6 @@ def _find_fetched_archive(store: Store, name: str) -> str:
     """A teammate's archive on a remote: ``REMOTE/ID`` (or a prefix of ID), or its full
     ref under ``refs/ledger/remotes/``; fetched from the remote now when no copy of it is
     here (a pull brings no archives)."""
-    from gitledger.storage.remotes import fetch_archives  # noqa: PLC0415 - on a remote's only
-
     fetched = [r for r in store.refs_under(REMOTES_PREFIX) if "/archive/" in r]
     if name.startswith(REMOTES_PREFIX):
         remote, _, rest = name.removeprefix(REMOTES_PREFIX).partition("/")
