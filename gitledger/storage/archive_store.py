@@ -18,7 +18,7 @@ from typing import Any
 
 import pygit2
 
-from gitledger.errors import CorruptLedger, InvalidInput
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError
 from gitledger.storage.layout import ARCHIVE_PREFIX, REMOTES_PREFIX
 from gitledger.storage.month_chains import ChainedArchive, chain_problem, read_chain
 from gitledger.storage.store import LedgerMoved, Store, Tip, TreeView
@@ -212,4 +212,6 @@ def _tag_one(store: Store, ref: str, chained: ChainedArchive) -> str | None:
             return None
         except LedgerMoved:
             continue  # made meanwhile (an archive of it): looked at again
+        except LedgerError as exc:  # a lock a killed writer left: said, the chain kept
+            return f"kept in its month chain: {exc}"
     return f"kept in its month chain: {ref} kept changing"

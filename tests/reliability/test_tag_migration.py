@@ -106,6 +106,14 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
         fix_in_child(copy, at * took)
         seen.add(state(copy))
         assert readable(copy) == before, f"killed at {at} of the run"
+        # A lock the kill left is named, and the archive stays in its chain, until removed
+        # (what the message says to do once no git command runs).
+        for lock in (copy / ".git" / "refs").rglob("*.lock"):
+            report = doctor(copy, fix=True)
+            held = lock.name.removesuffix(".lock")  # the ref whose lock it is, named
+            assert any(held in f.message for f in report.findings), report.findings
+            assert readable(copy) == before
+            lock.unlink()
         # Run again to the end: only tags are left, and they hold the same archives.
         assert doctor(copy, fix=True).ok
         assert state(copy) == (30, 0)
