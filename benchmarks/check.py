@@ -86,9 +86,9 @@ from gitledger.audit.check import check, report_text
 from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry, Focus, LedgerMeta
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger.decisions import implement
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.project_index import CACHE_DIR
 from gitledger.storage.check_cache import CHECK_FILE
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, KEEP_REF, PROJECT_REF

@@ -9,7 +9,7 @@ here, not in tests):
     project ledger holds 5,000 decisions, against the bare floor of the language,
     ``python -c "import pygit2"``, interleaved in the same run (target <= 2x), in four
     cache states: ``warm`` (every derived cache in place, the saved block of
-    ``storage/restore_cache.py`` included: a restore with nothing changed since the last
+    ``derived/restore_cache.py`` included: a restore with nothing changed since the last
     one), ``after a write`` (the saved block deleted before each run, every other cache in
     place: what a restore after a write or a commit pays), ``index cold`` (the project
     index, ``ledger-cache/project.json``, deleted too: what the first restore after a pull
@@ -70,9 +70,10 @@ from gitledger import FORMAT_VERSION
 from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry, Focus, LedgerMeta
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger import digest
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.project_index import ACTIVE, CACHE_DIR
+from gitledger.ledger.project_index import ACTIVE
 from gitledger.storage.layout import PROJECT_REF, RESTORE_FILE
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView

@@ -28,10 +28,10 @@ from pathlib import Path
 from harness import Timings, banner, ms, new_repo, progress, record, verdict, workspace
 from restore import build_project, build_session
 
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger.operations import Ledger
 from gitledger.search.index import DB_NAME
 from gitledger.search.query import fts_query, search
-from gitledger.storage.cache_files import CACHE_DIR
 
 QUERIES = (("one entry", "decision 31337"), ("1 in 100", "service 42"),
            ("every entry", "gateway"))

@@ -1,8 +1,9 @@
 """gitledger: an AI coding agent's reasoning kept inside git.
 
 The library is the product; ``cli.py`` is a thin click layer over it.  The package is cut
-into layers (docs/architecture.md, enforced by tests/test_architecture.py): ``core`` and
-``storage`` (the only importer of pygit2) at the bottom, then ``ledger``, then ``audit``,
+into layers (docs/architecture.md, enforced by tests/test_architecture.py): ``core``,
+``derived`` (every file derived from the refs) and ``storage`` (the only importer of pygit2)
+at the bottom, then ``ledger``, then ``audit``,
 ``views``, ``team`` and ``interchange``, then ``integrations``, then the command line.
 """
 

@@ -608,8 +608,11 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
 @cli.command()
 @click.option("--fix", is_flag=True,
               help="Repair what is safe to repair (pointers, notes, keep-alive, caches).")
+@click.option("--rebuild", "rebuild", multiple=True, metavar="NAME",
+              help="Rebuild the derived artifact NAME (as doctor lists them; 'all' for "
+                   "every one), whatever its state. Repeatable.")
 @_common
-def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
+def doctor(fix: bool, rebuild: tuple[str, ...], repo: str | None, as_json: bool) -> None:
     """Check the ledger storage: every ref under refs/ledger/, every entry, the pointers,
     the notes index, the keep-alive chain and the caches; one line per finding with its fix.
 
@@ -617,14 +620,18 @@ def doctor(fix: bool, repo: str | None, as_json: bool) -> None:
     rebuilds the notes, re-keeps cited commits, empties the caches) and never rewrites a
     ledger's history.  It also reports the git hooks' queue when it is held (applying
     stopped at a broken ledger or a full disk), has lines it cannot read, or waits with no
-    drain at work; --fix then applies it in order.  Exits 1 while an error remains.
+    drain at work; --fix then applies it in order.  It lists every derived artifact (the
+    caches, indexes and saved outputs in the git dirs) with its state: fresh, stale,
+    missing or damaged; --fix rebuilds the stale and damaged ones, --rebuild NAME any one.
+    Exits 1 while an error remains.
     """
     from gitledger.audit.doctor import doctor as run_doctor
     from gitledger.audit.doctor import report_json, report_text
     from gitledger.integrations.git_events import drain_git_events
 
     where = _where(repo)
-    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True))
+    report = run_doctor(where, fix=fix, drain=lambda: drain_git_events(where, fix=True),
+                        rebuild=rebuild)
     _emit(as_json, report_json(report), report_text(report))
     if not report.ok:
         sys.exit(1)
@@ -833,7 +840,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
-    from gitledger.storage import restore_cache
+    from gitledger.derived import restore_cache
     from gitledger.views.restore import render as render_block
     from gitledger.views.restore import restore as restore_block
 
@@ -845,7 +852,7 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
         raise click.UsageError("--ledger takes neither --archive, --session-id nor "
                                "--source: another's ledger is read, never owned")
     # This worktree's own block is saved with the key of what it was read from, for the
-    # next restore to print without libgit2 while nothing moved (storage/restore_cache.py).
+    # next restore to print without libgit2 while nothing moved (derived/restore_cache.py).
     own = archive_name is None and ledger_name is None
     key = restore_cache.current_key(_where(repo)) if own else None
     block = restore_block(_where(repo), budget=default_budget(fmt, budget),

@@ -20,14 +20,14 @@ table equal to click's options of ``decide``, so the two cannot drift apart.
 ``restore`` runs at every agent start, and most starts find the ledgers as the last
 restore left them: a plain one (the options of ``RESTORE_OPTIONS``, each once, spelled
 ``--name VALUE`` or ``--name=VALUE``), once the queue is applied, prints the block saved by
-the last restore of the same request while its key holds (``storage/restore_cache.py``:
+the last restore of the same request while its key holds (``derived/restore_cache.py``:
 the ledger refs, the pointer, the identity read with the git CLI), without loading
 libgit2; otherwise it composes the block with the same library call ``cli.py``'s
 ``restore`` makes, prints it and saves it again, without loading click and the command
 table.  A format or source click would refuse goes through click.
 
 ``check`` (plain: ``--json`` and ``--project``, each at most once) is what a user runs
-after every pull and before every push: while the key of ``storage/check_output.py``
+after every pull and before every push: while the key of ``derived/check_output.py``
 holds (every ref, HEAD, the pointer, read with the git CLI) it prints the report the last
 check printed and exits with its status, without loading libgit2; otherwise it checks with
 the same library call ``cli.py``'s ``check`` makes, and saves what it printed.  The Stop
@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gitledger.storage.restore_cache import Key
+    from gitledger.derived.restore_cache import Key
 
 _HOOK = ("hook", "pre-tool-use")
 
@@ -227,7 +227,7 @@ def run_stop_hook(agent: str) -> None:
 def run_check(params: dict[str, bool]) -> None:
     """``cli.check`` with its flags: the saved report when its key holds, else the same
     library call, output, saved copy and exit status."""
-    from gitledger.storage import check_output
+    from gitledger.derived import check_output
 
     _drain_first(report=True)
     asked = check_output.request(as_json=params["as_json"], project=params["project"])
@@ -263,7 +263,7 @@ def saved_restore(params: dict[str, Any]) -> str | None:
 def _saved_restore(params: dict[str, Any]) -> tuple[Key | None, str | None]:
     """The key as the repository is now (None: nothing queued may be saved or served), and
     the output saved under it for ``params``."""
-    from gitledger.storage import restore_cache
+    from gitledger.derived import restore_cache
     from gitledger.storage.queue_probe import needs_drain
 
     if needs_drain(None):
@@ -292,7 +292,7 @@ def run_restore(params: dict[str, Any]) -> None:
     key, saved = _saved_restore(params)
     if saved is not None:
         _print_and_exit(saved)
-    from gitledger.storage import restore_cache
+    from gitledger.derived import restore_cache
 
     def compose() -> None:
         from gitledger.views.restore import render, restore

@@ -1,11 +1,12 @@
 """The layer rule of docs/architecture.md, enforced by reading every import with ``ast``.
 
-storage → ledger → audit / views / team / interchange → integrations → the top level (cli,
-tour, manpage, launch). ``core`` and ``errors`` sit under everything. A module may import its own
-layer or a lower one; the packages of one layer must not import each other in a circle; no
-module imports another inside a function (start-up-speed exceptions are listed below with
-their reason); pygit2 is imported only under ``storage/``; and no private name (``_x``)
-crosses a module boundary.
+derived → storage → ledger → audit / views / team / interchange → integrations → the top
+level (cli, tour, manpage, launch). ``core`` and ``errors`` sit under everything. A module
+may import its own layer or a lower one; the packages of one layer must not import each
+other in a circle; no module imports another inside a function (start-up-speed exceptions
+are listed below with their reason); pygit2 is imported only under ``storage/``; no private
+name (``_x``) crosses a module boundary; and only ``derived/`` renames a file into place or
+opens SQLite.
 """
 
 from __future__ import annotations
@@ -25,12 +26,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gitledger"
 #: The rank of each layer: an import may only point at an equal or lower rank.
 LAYERS = {
     "errors": 0, "core": 0, "__init__": 0,
-    "storage": 1,
-    "ledger": 2,
-    "audit": 3, "views": 3, "team": 3, "interchange": 3, "search": 3,
-    "integrations": 4, "web": 4,
-    "cli": 5, "tour": 5, "manpage": 5, "__main__": 5, "launch": 5,
+    "derived": 1,
+    "storage": 2,
+    "ledger": 3,
+    "audit": 4, "views": 4, "team": 4, "interchange": 4, "search": 4,
+    "integrations": 5, "web": 5,
+    "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6,
 }
+
+#: Modules that sit in a lower layer than their package: ``storage/layout.py`` holds the
+#: on-git names and imports nothing, so the derived layer under storage may read them.
+NAME_MODULES = {"gitledger.storage.layout": "core"}
 
 #: Imports inside functions that are there for start-up speed, with the reason.
 LAZY_IMPORTS: dict[str, str] = {
@@ -120,6 +126,8 @@ def all_imports() -> list[Import]:
 
 
 def layer_of(module: str) -> str:
+    if module in NAME_MODULES:
+        return NAME_MODULES[module]
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -186,6 +194,54 @@ def test_a_format_written_above_the_registry_is_named_not_imported() -> None:
         module, _, function = fmt.site.partition(":")
         assert LAYERS[layer_of(module)] > LAYERS["interchange"], fmt.site
         assert callable(getattr(importlib.import_module(module), function)), fmt.site
+
+
+def test_the_name_modules_import_nothing() -> None:
+    """A module ranked with core because it holds only names must import nothing."""
+    for name in NAME_MODULES:
+        found = [i.target for i in internal(IMPORTS) if i.module == name]
+        assert not found, f"{name} imports {found}"
+
+
+def _calls(path: Path) -> Iterator[tuple[str, int]]:
+    """Each call in ``path`` as ``module.function`` (``os.replace``, ``sqlite3.connect``),
+    with its line."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)):
+            yield f"{node.func.value.id}.{node.func.attr}", node.lineno
+
+
+#: What only ``derived/`` calls: the one atomic writer (``os.replace``, ``os.rename``) and
+#: the one SQLite opener.
+DERIVED_ONLY = {"os.replace", "os.rename", "sqlite3.connect"}
+
+
+def test_only_derived_replaces_files_or_opens_sqlite() -> None:
+    """Every file written whole goes through ``derived/files.py``, every SQLite index
+    through ``derived/sqlite.py``: nothing outside ``derived/`` renames a file into place
+    or opens a database itself."""
+    outside = [f"{name}:{line} calls {call}" for name, path in modules().items()
+               if layer_of(name) != "derived"
+               for call, line in _calls(path) if call in DERIVED_ONLY]
+    assert not outside, "\n".join(outside)
+
+
+def test_nothing_outside_derived_names_the_cache_dir() -> None:
+    """The cache folder is reached through ``derived.files.cache_dir`` or its
+    ``CACHE_DIR``; no other module spells ``ledger-cache`` itself."""
+    spelled = [name for name, path in modules().items() if layer_of(name) != "derived"
+               and '"ledger-cache' in path.read_text(encoding="utf-8")]
+    assert not spelled, spelled
+
+
+def test_derived_imports_no_pygit2_and_nothing_above_it() -> None:
+    found = [f"{i.module}:{i.line} imports {i.target}" for i in IMPORTS
+             if layer_of(i.module) == "derived" and (
+                 i.target.split(".")[0] == "pygit2"
+                 or (i.target.startswith("gitledger.")
+                     and LAYERS[layer_of(i.target)] > LAYERS["derived"]))]
+    assert not found, "\n".join(found)
 
 
 def test_pygit2_is_imported_only_by_storage() -> None:

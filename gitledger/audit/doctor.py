@@ -22,26 +22,28 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import decode_focus, decode_meta
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import capped_join, one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
-from gitledger.errors import CorruptLedger, LedgerError
+from gitledger.derived import registry
+from gitledger.derived.files import CACHE_DIR
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.unrecorded import unrecorded
 from gitledger.search import index as search_index
 from gitledger.storage import event_queue, hook_routes
 from gitledger.storage.archive_store import ArchiveStore, tag_chains
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.integrity import (
     MISSING_OBJECT_ERRORS,
@@ -103,9 +105,11 @@ CODES: dict[str, tuple[str, str]] = {
     "footprint-stale": ("warning", "a decision's footprint differs from what its git: "
                                    "evidence commits derive (written by an older gitledger, "
                                    "or edited by hand)"),
-    "digest-stale": ("warning", "the project ledger's restore digest does not describe its "
-                     "entries (stale, or an item its tree does not back): restore reads "
-                     "every entry instead"),
+    "digest-stale": ("warning", "a restore digest in the project ledger's tree: derived data "
+                     "that travelled; restore never reads it (it keeps its own, locally)"),
+    "digest-forged": ("error", "a restore digest in the project ledger's tree that names its "
+                      "entries tree and leaves out or invents what its entries say: a "
+                      "restore that believed it would hide decisions"),
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
     "chain-broken": ("error", "a month chain whose history stops at a commit that is no "
                      "archive: readers do not read what is behind it"),
@@ -132,16 +136,20 @@ CODES: dict[str, tuple[str, str]] = {
     "hooks-not-run": ("error", "a git hook of ours that git no longer runs (a hook "
                                "manager's install or re-sync hid it): commits are not "
                                "recorded"),
+    "commit-unrecorded": ("error", "code commits made here after the last one a ledger "
+                                   "recorded, without a note: the post-commit hook could "
+                                   "not run its work (killed, a full disk, not run)"),
     "hooks-duplicated": ("warning", "a git hook of ours that runs twice for one event (two "
                                     "routes, or the last commit recorded twice)"),
 }
 
 _FIXABLE = {"archive-chained",
-            "digest-stale", "pointer-invalid", "pointer-archived", "notes-stale", "note-unbacked",
+            "digest-stale", "digest-forged", "pointer-invalid", "pointer-archived",
+            "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
             "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck",
-            "search-index-unreadable"}
+            "search-index-unreadable", "commit-unrecorded"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
@@ -161,11 +169,23 @@ class DoctorFinding:
 
 
 @dataclass(frozen=True)
+class ArtifactState:
+    """One derived artifact (``derived/registry.py``) as doctor found it."""
+
+    name: str
+    location: str
+    state: str
+    inputs: str
+
+
+@dataclass(frozen=True)
 class DoctorReport:
     findings: tuple[DoctorFinding, ...]
     #: What ``--fix`` did, one line per action.
     actions: tuple[str, ...] = ()
     refs: int = 0
+    #: Every derived artifact, after any rebuild.
+    artifacts: tuple[ArtifactState, ...] = ()
 
     @property
     def unfixed(self) -> tuple[DoctorFinding, ...]:
@@ -186,14 +206,20 @@ class _Readable:
 
 
 def doctor(where: str | os.PathLike[str] | None = None, *, fix: bool = False,
-           drain: Callable[[], list[str]] | None = None) -> DoctorReport:
+           drain: Callable[[], list[str]] | None = None,
+           rebuild: Collection[str] = ()) -> DoctorReport:
     """Inspect the ledger storage of the repository at ``where``; with ``fix``, repair
     what is safe to repair (see the module docstring) and mark those findings fixed.
 
     ``drain`` applies the git hooks' queue, held or not (the caller's: what applies an
-    item lives above this layer); ``--fix`` calls it for a queue that waits."""
+    item lives above this layer); ``--fix`` calls it for a queue that waits.  ``rebuild``:
+    derived artifacts rebuilt by name, whatever their state (``all``: every one)."""
+    unknown = sorted(set(rebuild) - set(registry.BY_NAME) - {"all"})
+    if unknown:
+        raise InvalidInput(f"no derived artifact named {one_line(unknown[0])} (doctor lists "
+                           "them)")
     with collector_paused():
-        return _Doctor(Store(Repo(where)), fix, drain).run()
+        return _Doctor(Store(Repo(where)), fix, drain, rebuild).run()
 
 
 #: A queue unchanged this long, with no drain holding its lock, is stuck (a drain takes
@@ -203,9 +229,11 @@ QUEUE_IDLE_SECONDS = 30.0
 
 class _Doctor:
     def __init__(self, store: Store, fix: bool,
-                 drain: Callable[[], list[str]] | None = None) -> None:
+                 drain: Callable[[], list[str]] | None = None,
+                 rebuild: Collection[str] = ()) -> None:
         self.store = store
         self.fix = fix
+        self.rebuild = frozenset(registry.BY_NAME if "all" in rebuild else rebuild)
         self.drain = drain
         self.findings: list[DoctorFinding] = []
         self.actions: list[str] = []
@@ -219,6 +247,7 @@ class _Doctor:
     def run(self) -> DoctorReport:
         # The caches first: reading the ledgers below rewrites them.
         self._caches()
+        artifacts = self._artifacts()
         self._queue()
         refs = self.store.ledger_refs()
         for ref in refs:
@@ -236,9 +265,10 @@ class _Doctor:
         self._digest()
         self._search_index()
         self._git_hooks()
+        self._unrecorded()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
-        return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs))
+        return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs), artifacts)
 
     def _add(self, code: str, ref: str, message: str, fix: str) -> DoctorFinding:
         finding = DoctorFinding(code, ref, message, fix)
@@ -250,6 +280,21 @@ class _Doctor:
         self.actions.append(action)
 
     # -- caches --------------------------------------------------------------------------
+
+    def _artifacts(self) -> tuple[ArtifactState, ...]:
+        """Every derived artifact of the registry with its state; with ``--fix`` a damaged
+        or stale one, and any named by ``--rebuild``, rebuilt."""
+        repo = self.store.repo
+        commondir, gitdir = repo.commondir, Path(repo.git.path)
+        found: list[ArtifactState] = []
+        for artifact, where, before in registry.listing(commondir, gitdir):
+            wanted = artifact.name in self.rebuild or (
+                self.fix and before in (registry.DAMAGED, registry.STALE))
+            if wanted:
+                self.actions.append(registry.rebuild(artifact, commondir, gitdir, repo.workdir))
+            now = registry.state(artifact, commondir, gitdir) if wanted else before
+            found.append(ArtifactState(artifact.name, str(where), now, artifact.inputs))
+        return tuple(found)
 
     def _caches(self) -> None:
         folder = self.store.repo.commondir / CACHE_DIR
@@ -301,24 +346,25 @@ class _Doctor:
             self._mark_fixed(finding, f"rebuilt {folder / search_index.DB_NAME} ({rows} rows)")
 
     def _digest(self) -> None:
-        """The project ledger's restore digest (derived data in its tree)."""
+        """A restore digest carried in the project ledger's tree (derived data that
+        travelled: never read, reported, and taken out)."""
         try:
             found = digest.inspect(self.store)
         except LedgerError:
             return  # a broken project ledger is reported above
-        if found.state not in ("stale", "mismatched"):
+        if found.state == "ok":
             return
-        what = ("names another entries tree or format" if found.state == "stale"
-                else "lists an entry its tree does not back")
-        finding = self._add("digest-stale", PROJECT_REF,
-                            f"{PROJECT_REF}: its {DIGEST_PATH} {what}",
-                            "git ledger doctor --fix (commits one rebuilt from every entry)")
+        code, what = (("digest-forged", "leaves out or invents entries of the tree it names")
+                      if found.state == "forged" else
+                      ("digest-stale", "is derived data that travelled (set aside)"))
+        finding = self._add(code, PROJECT_REF, f"{PROJECT_REF}: its {DIGEST_PATH} {what}",
+                            "git ledger doctor --fix (commits the tree without it)")
         if self.fix:
             try:
                 commit = digest.rebuild(self.store)
             except LedgerError:
                 return
-            self._mark_fixed(finding, f"rebuilt {PROJECT_REF}:{DIGEST_PATH} "
+            self._mark_fixed(finding, f"took {DIGEST_PATH} out of {PROJECT_REF} "
                              f"({(commit or '')[:12]})")
 
     def _path_tokens(self) -> None:
@@ -374,6 +420,25 @@ class _Doctor:
             self.actions.extend(one_line(line) for line in said)
         elif after.held is not None:
             self.actions.append(f"the queue is held again: {one_line(after.held, 200)}")
+
+    def _unrecorded(self) -> None:
+        """Commits the post-commit hook should have recorded and did not; ``--fix``
+        records them (the caller's drain does, as the next command would)."""
+        found = unrecorded(self.store.repo.workdir)
+        if not found:
+            return
+        ref = str(self.store.repo.gitdir / "ledger")
+        finding = self._add(
+            "commit-unrecorded", ref, f"{len(found)} commit{'s' if len(found) != 1 else ''} "
+            f"not recorded in this worktree's ledger: "
+            f"{capped_join([sha[:12] for sha in found], sep=', ')}",
+            "git ledger doctor --fix (records them, as the hook would have)")
+        if not self.fix or self.drain is None:
+            return
+        said = self.drain()
+        if not unrecorded(self.store.repo.workdir):
+            self._mark_fixed(finding, "; ".join(one_line(line) for line in said)
+                             or f"recorded {len(found)} commits")
 
     @staticmethod
     def _queue_idle(gitdir: Path) -> bool:
@@ -966,7 +1031,8 @@ def _is_full_sha(sha: str) -> bool:
 
 def report_json(report: DoctorReport) -> dict[str, Any]:
     """``ok`` (no unfixed error), ``fixed`` (how many findings --fix repaired),
-    ``actions`` (what it did) and ``findings`` [code, severity, ref, message, fix, fixed]."""
+    ``actions`` (what it did), ``findings`` [code, severity, ref, message, fix, fixed] and
+    ``artifacts`` [name, location, state, inputs]."""
     return {
         "ok": report.ok,
         "fixed": sum(1 for f in report.findings if f.fixed),
@@ -976,6 +1042,8 @@ def report_json(report: DoctorReport) -> dict[str, Any]:
              "fix": f.fix, "fixed": f.fixed}
             for f in report.findings
         ],
+        "artifacts": [{"name": a.name, "location": a.location, "state": a.state,
+                       "inputs": a.inputs} for a in report.artifacts],
     }
 
 
@@ -996,4 +1064,6 @@ def report_text(report: DoctorReport) -> str:
                f"{warnings} warning{'s' if warnings != 1 else ''}, {fixed} fixed, "
                f"{report.refs} ref{'s' if report.refs != 1 else ''}")
     lines.append(f"ledger doctor: {'OK' if report.ok else 'FAILED'} ({summary})")
+    lines += [f"derived: {a.name}: {a.state} ({one_line(a.location)})"
+              for a in report.artifacts]
     return "\n".join(lines)

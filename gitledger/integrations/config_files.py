@@ -20,7 +20,6 @@ import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from typing import Any
 
 from gitledger.core.display import printable
 from gitledger.core.parsing import json_loads
+from gitledger.derived.files import write_atomic
 from gitledger.errors import AgentConfigError
 from gitledger.storage.user_files import refuse_links
 
@@ -153,25 +153,14 @@ def write_file(path: Path, rel: str, text: str) -> None:
             mask = os.umask(0)
             os.umask(mask)
             mode = 0o666 & ~mask
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent)
     except OSError as exc:
         raise AgentConfigError(f"cannot write {rel}: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise AgentConfigError(
-                f"cannot write {rel}: {exc.strerror or exc}; it is unchanged"
-            ) from None
-        raise
+        write_atomic(target, text, mode=mode, sync=True)
+    except OSError as exc:
+        raise AgentConfigError(
+            f"cannot write {rel}: {exc.strerror or exc}; it is unchanged"
+        ) from None
 
 
 def delete_file(path: Path, rel: str) -> None:

@@ -18,13 +18,13 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 import subprocess
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gitledger.core.display import one_line, printable
+from gitledger.derived.files import write_atomic
 from gitledger.errors import AgentConfigError, HookRouteRefused
 from gitledger.integrations.git_hook_templates import CHAINED_SUFFIX, GIT_HOOKS, MARK, template
 from gitledger.storage import hook_routes
@@ -592,17 +592,6 @@ def read(path: Path) -> str | None:
 
 
 def _write_file(path: Path, text: str | bytes, mode: int = 0o755) -> None:
-    # A fresh name, created exclusively and never through a link that waits there.
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(temp, flags, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(text if isinstance(text, bytes) else text.encode())
-        temp.chmod(mode | stat.S_IRUSR)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomic(path, text if isinstance(text, bytes) else text.encode(),
+                 mode=mode | stat.S_IRUSR)
 

@@ -4,7 +4,7 @@ and a ledger that was checked clean while nothing it is read from has moved sinc
 The Stop hook (``stop_hook.py``) runs at every end of the agent's turn, and it sends the
 agent back only for errors.  Most turns end on a ledger with none, and most end with no ref
 moved since the last stop (a turn of reading and talking writes nothing).  So a clean
-check is remembered in the worktree's ``ledger-check.json`` (``storage/check_output.py``:
+check is remembered in the worktree's ``ledger-check.json`` (``derived/check_output.py``:
 every ref, HEAD and the pointer, read with the git CLI) under ``STOP_REQUEST``, and
 ``launch.py`` lets the agent stop on it without loading the check.  Anything else (errors,
 a payload this cannot read, a key that cannot be read) is the hook's own to answer.
@@ -18,6 +18,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from gitledger.derived import check_output
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME
 from gitledger.integrations.hook_io import (
     STDIN_LIMIT,
@@ -25,7 +26,6 @@ from gitledger.integrations.hook_io import (
     payload_object,
     session_dir,
 )
-from gitledger.storage import check_output
 
 #: What a clean Stop hook check is saved as, beside ``check``'s own reports.
 STOP_REQUEST = json.dumps(["check --hook stop"])

@@ -14,6 +14,7 @@ from gitledger.audit import check as audit_check
 from gitledger.audit.check import Finding
 from gitledger.core.display import OUTPUT_LIMIT, QUOTE_LIMIT, capped_join, one_line, quote
 from gitledger.core.model import Entry
+from gitledger.derived import check_output
 from gitledger.errors import LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,
@@ -33,7 +34,6 @@ from gitledger.integrations.hook_io import (
 )
 from gitledger.integrations.stop_gate import lets_the_agent_go, remember_clean
 from gitledger.ledger.reader import LedgerReader
-from gitledger.storage import check_output
 from gitledger.storage.hook_state import read_stop_marks, write_stop_marks
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import open_repo

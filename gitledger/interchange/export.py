@@ -23,6 +23,7 @@ from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.display import one_line, printable
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
+from gitledger.derived import files
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
@@ -359,7 +360,7 @@ def _place(temp: Path, target: Path, shown: str, force: bool) -> None:
     """Move the finished temporary file to ``target``; without ``force``, never over a
     file that appeared meanwhile (a hard link fails if the name is taken)."""
     if force:
-        os.replace(temp, target)
+        files.replace(temp, target)
         return
     try:
         os.link(temp, target, follow_symlinks=False)
@@ -370,7 +371,7 @@ def _place(temp: Path, target: Path, shown: str, force: bool) -> None:
         if os.path.lexists(target):
             raise InvalidInput(
                 f"{shown} already exists; add --force to overwrite it") from None
-        os.replace(temp, target)
+        files.replace(temp, target)
         return
     os.unlink(temp)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
+from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import (
     CorruptLedger,
     InvalidInput,
@@ -28,7 +29,6 @@ from gitledger.storage.archive_store import (
     delete_ref_if_unchanged,
     read_archive_tag,
 )
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import ARCHIVE_PREFIX, SESSIONS_PREFIX
 from gitledger.storage.month_chains import month_of
 from gitledger.storage.repo import Repo, now

@@ -12,11 +12,11 @@ import contextlib
 
 from gitledger.core.display import one_line
 from gitledger.core.model import Snapshot
+from gitledger.derived.files import write_whole
 from gitledger.errors import LedgerError
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.layout import CHECKOUT_FILE
 from gitledger.storage.store import Store
-from gitledger.storage.whole_files import write_whole
 
 
 def checkout_text(snapshot: Snapshot) -> str | None:

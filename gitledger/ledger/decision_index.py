@@ -20,18 +20,19 @@ for too long or damaged) ``find_matches`` returns None and the caller reads the 
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, Entry, source_id
+from gitledger.derived import sqlite
+from gitledger.derived.files import cache_dir
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.project_index import TOP
 from gitledger.ledger.rules import Retired, normalised, retired_kind
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
@@ -64,6 +65,7 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS retired_text ON retired (ref, normal)",
 )
 _TABLES = ("synced", "decisions", "rejections", "retired")
+SCHEMA = sqlite.Schema(INDEX_VERSION, _TABLES, _SCHEMA)
 
 
 @dataclass(frozen=True)
@@ -216,7 +218,7 @@ def record_write(store: Store, ref: str, parent: str | None, commit: str,
     Five statements for an add: the move of ``synced`` from ``parent`` (which is the
     check that the index is there: it moves nothing otherwise), the rows, the transaction.
     """
-    db = _OPEN.get((str(store.repo.commondir / CACHE_DIR / DB_NAME), os.getpid()))
+    db = sqlite.kept(index_path(store))
     if db is None or parent is None:
         return
     import sqlite3  # noqa: PLC0415 - loaded already: the index is open
@@ -308,55 +310,11 @@ def _insert(db: sqlite3.Connection, ref: str, entry: Entry) -> None:
                    [(ref, path, alt) for alt in dict.fromkeys(map(normalised, entry.over))])
 
 
-#: This process's open index, by database path (with the process id: a fork opens its own).
-_OPEN: dict[tuple[str, int], sqlite3.Connection] = {}
+def index_path(store: Store) -> Path:
+    """Where the index of ``store``'s repository lives."""
+    return cache_dir(store.repo.commondir) / DB_NAME
 
 
-@contextlib.contextmanager
-def _connection(store: Store) -> Iterator[sqlite3.Connection]:
+def _connection(store: Store) -> contextlib.AbstractContextManager[sqlite3.Connection]:
     """The index of ``store``'s repository, kept open for the process's next query."""
-    import sqlite3  # noqa: PLC0415 - loaded when a write asks the index (find_matches)
-
-    folder = store.repo.commondir / CACHE_DIR
-    path = folder / DB_NAME
-    key = (str(path), os.getpid())
-    db = _OPEN.pop(key, None)
-    try:
-        if db is None or not path.exists():  # deleted under us: start a new file
-            if db is not None:
-                db.close()
-            folder.mkdir(exist_ok=True)
-            db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
-                                 check_same_thread=False)
-            # Derived data: a crash of the machine may lose the last update, and a damaged
-            # file is deleted; neither loses anything.
-            db.execute("PRAGMA synchronous = OFF")
-            # A write-ahead log: a commit appends to one file instead of creating,
-            # filling and truncating a journal (a third of an update's cost), and readers
-            # never wait for a writer.
-            db.execute("PRAGMA journal_mode = WAL")
-            if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-                _create(db)
-        yield db
-    except sqlite3.DatabaseError as exc:
-        if db is not None:
-            db.close()
-        if not isinstance(exc, sqlite3.OperationalError):  # damaged, not busy: start over
-            path.unlink(missing_ok=True)
-        raise
-    _OPEN[key] = db
-
-
-def _create(db: sqlite3.Connection) -> None:
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-            for table in _TABLES:
-                db.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _SCHEMA:
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    return sqlite.opened(index_path(store), SCHEMA, keep=True)

@@ -1,38 +1,46 @@
-"""The restore digest: what restore needs of the project ledger, kept in its own tree.
+"""The restore digest: what restore needs of the project ledger, kept beside it, locally.
 
 Restore shows the newest of the project's active decisions, VERIFIED facts and DROPPED
 approaches, and how many there are.  Which ones those are can only be known by reading
-every entry, which the first restore after a clone (no ``ledger-cache/`` yet) used to pay:
-seconds at 5,000 decisions, tens of seconds at 50,000.  So every write to the project
-ledger commits ``digest.json`` beside its entries (docs/format.md, "The restore digest"):
-for each kind, how many entries it holds and the newest of them, by entry path, blob id
-and sort key, for the entries tree it names by id.
+every entry, so every write to the project ledger keeps a digest of the entries tree it
+makes (docs/format.md, "The restore digest"): for each kind, how many entries it holds
+and the newest of them, by entry path, blob id and sort key, for the entries tree it names
+by id.  It lives in ``ledger-cache/digest.json`` and never in the ledger's tree: a digest
+that travels cannot be believed (one listing only some of the entries would hide the rest
+from everyone's restore, and only reading every entry tells), so one found in a pulled
+tree is never read, ``doctor`` reports it (``forged`` when it leaves out or invents what
+the tree holds), and the next write to the project ledger removes it.
 
-It is derived and it comes from teammates, so it is checked before it is used: it counts
-only for the entries tree whose id it names, and each item only if the tree holds that
-blob at that path and the blob (read from git, so it hashes to its id) is an entry of the
-item's kind with the item's sort key.  One item that fails and the whole digest is set
-aside: restore reads every entry, as without one, and ``doctor`` reports it.  A pull does
-not merge it path by path (``storage/merge.py`` skips it): the write hook rebuilds it.
+The local file is still checked item by item before use (anything with the user's rights
+can write it): it counts only for the entries tree it names, and each item only if the
+tree holds that blob at that path and the blob is an entry of the item's kind with the
+item's sort key.  Without one that holds, restore reads every entry.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.ids import entry_path
 from gitledger.core.model import ACTIVE_STATUSES, BlobRef, Change, Entry
 from gitledger.core.parsing import json_loads
+from gitledger.derived import registry
+from gitledger.derived.files import cache_dir, write_atomic
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import decoded_blob, read_entries
 from gitledger.storage.layout import DIGEST_PATH, ENTRIES_DIR, PROJECT_REF
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView, blob_id_of
 
 #: The digest's own format version (``format`` in the file); another is never read.
 DIGEST_FORMAT = 1
+#: Its file in ``ledger-cache/``.
+LOCAL_FILE = "digest.json"
 #: The kinds it keeps the newest of (of ``decided``, the active ones only), and how many:
 #: as many as the local index keeps (``project_index.TOP``, ``DURABLE_TOP``) ...
 BUCKETS = ("decided", "verified", "dropped")
@@ -103,15 +111,19 @@ def build(entries: Iterable[tuple[str, str, Entry]], entries_id: str | None) -> 
         items, LIMITS[bucket] + SLACK)) for bucket, items in chosen.items()})
 
 
-def encode(digest: Digest) -> bytes:
-    data = {"format": DIGEST_FORMAT, "entries": digest.entries,
+def encode(digest: Digest, commit: str | None = None) -> bytes:
+    """The digest as its file holds it; ``commit``: the project commit whose tree it
+    describes, when known (a later tip's digest is then carried forward from it)."""
+    data = {"version": DIGEST_FORMAT, "entries": digest.entries,
+            **({"commit": commit} if commit is not None else {}),
             **{bucket: {"count": held.count, "top": [list(item) for item in held.top]}
                for bucket, held in digest.buckets.items()}}
     return (json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
 
 
-def decode(data: bytes | None) -> Digest | None:
-    """The digest in ``data``; None when it is absent, another format or malformed."""
+def decode(data: bytes | None, field: str = "version") -> Digest | None:
+    """The digest in ``data``; None when it is absent, another format or malformed.
+    ``field``: the key its format is under (``format`` in a digest a tree carries)."""
     if data is None:
         return None
     try:
@@ -119,7 +131,7 @@ def decode(data: bytes | None) -> Digest | None:
         # fixed place and type-checked, so nesting elsewhere is never looked at, and one
         # nested past the interpreter's limit is a JSONDecodeError all the same.
         raw = json_loads(data, max_depth=None)
-        if not isinstance(raw, dict) or raw.get("format") != DIGEST_FORMAT:
+        if not isinstance(raw, dict) or raw.get(field) != DIGEST_FORMAT:
             return None
         entries = raw.get("entries")
         if entries is not None and not isinstance(entries, str):
@@ -139,23 +151,105 @@ def decode(data: bytes | None) -> Digest | None:
     return Digest(entries, buckets)
 
 
-def of_view(view: TreeView | None) -> Digest | None:
-    """The digest ``view`` holds, if it describes that very entries tree."""
+def local_path(store: Store) -> Path:
+    """Where the repository's digest is kept (one file: the project ledger's newest tree)."""
+    return cache_dir(store.repo.commondir) / LOCAL_FILE
+
+
+def local(store: Store, view: TreeView | None) -> Digest | None:
+    """The saved digest, if it describes ``view``'s very entries tree."""
     if view is None:
         return None
     try:
-        digest = decode(view.read(DIGEST_PATH))
-    except CorruptLedger:
+        digest = decode(local_path(store).read_bytes())
+    except OSError:
         return None
     if digest is None or digest.entries != view.id_of(ENTRIES_DIR):
         return None
     return digest
 
 
-def checked(view: TreeView) -> Checked | None:
-    """The digest of ``view``, each item read from its blob and checked; None when there
-    is none, it names another entries tree, or any item does not hold (stale or lying)."""
-    digest = of_view(view)
+def save(store: Store, digest: Digest, commit: str | None = None) -> None:
+    """Keep ``digest`` as the repository's; a git dir that refuses it goes without."""
+    path = local_path(store)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(exist_ok=True)
+        write_atomic(path, encode(digest, commit))
+
+
+def keep_read(store: Store, view: TreeView, entries: Iterable[Entry]) -> None:
+    """Save the digest of ``view`` from its entries, read whole by the caller (a restore
+    with no digest to start from): the next restore after a write or a pull starts from
+    it instead of reading them all again."""
+    blobs = dict(view.blob_ids(ENTRIES_DIR))
+    found = ((entry_path(e.id), blobs[entry_path(e.id)], e) for e in entries
+             if entry_path(e.id) in blobs)
+    save(store, build(found, view.id_of(ENTRIES_DIR)), view.commit)
+
+
+def _saved(store: Store) -> tuple[Digest | None, str | None]:
+    """The saved digest and the project commit it was stamped with, if any."""
+    try:
+        data = local_path(store).read_bytes()
+        raw = json_loads(data, max_depth=None)
+    except (OSError, ValueError):
+        return None, None
+    commit = raw.get("commit") if isinstance(raw, dict) else None
+    return decode(data), commit if isinstance(commit, str) else None
+
+
+def _current(store: Store, view: TreeView) -> Digest | None:
+    """The saved digest if it describes ``view`` (stamped with its commit, so that a later
+    tip can carry it forward), else one carried forward to it."""
+    saved, commit = _saved(store)
+    if saved is not None and saved.entries == view.id_of(ENTRIES_DIR):
+        if commit is None and view.commit is not None:
+            save(store, saved, view.commit)
+        return saved
+    return _carried_forward(store, view, saved, commit)
+
+
+def _carried_forward(store: Store, view: TreeView, saved: Digest | None,
+                     commit: str | None) -> Digest | None:
+    """``saved``, the digest of the older project commit ``commit``, brought to ``view``
+    (a pull's fast-forward, a write by another tool): the entries that differ between the
+    two trees are read on both sides, nothing else; kept for the next restore."""
+    if saved is None or commit is None or view.commit is None:
+        return None
+    try:
+        old = store.view_at(commit)
+    except (KeyError, ValueError, AssertionError, LedgerError):
+        return None
+    if old.id_of(ENTRIES_DIR) != saved.entries:
+        return None
+    files: dict[str, bytes | BlobRef | None] = {
+        path: BlobRef(blob) if blob is not None else None
+        for path, blob in old.changed_blobs(view, ENTRIES_DIR)}
+    try:
+        digest = advanced(store, saved, old, files, view.id_of(ENTRIES_DIR))
+    except (LedgerError, KeyError, ValueError, TypeError):
+        return None
+    if digest is not None:
+        save(store, digest, view.commit)
+    return digest
+
+
+def in_tree(view: TreeView | None) -> Digest | None:
+    """The digest a project tree carries (a teammate's, or one written before digests
+    became local): never used, only judged by ``inspect``."""
+    if view is None or not view.has(DIGEST_PATH):
+        return None
+    try:
+        return decode(view.read(DIGEST_PATH), "format")
+    except CorruptLedger:
+        return None
+
+
+def checked(store: Store, view: TreeView) -> Checked | None:
+    """The saved digest of ``view`` (or of an older project commit, carried forward),
+    each item read from its blob and checked; None when there is none or any item does not
+    hold."""
+    digest = _current(store, view)
     if digest is None:
         return None
     counts: dict[str, int] = {}
@@ -282,11 +376,13 @@ class DigestHook:
             digest = self._digest(view, files, entries_id)
         except (LedgerError, KeyError, ValueError, TypeError):
             # Derived data never fails a write: without a digest restore reads every
-            # entry, and the next write (or doctor --fix) writes one again.
+            # entry, and the next write (or doctor --fix) makes one again.
             self._last = None
-            return {DIGEST_PATH: None}
-        self._last = digest
-        return {DIGEST_PATH: encode(digest)}
+        else:
+            self._last = digest
+            save(self._store, digest)
+        # A digest in the tree (pulled, or older than local digests) leaves with this write.
+        return {DIGEST_PATH: None} if view is not None and view.has(DIGEST_PATH) else {}
 
     def _digest(self, view: TreeView | None, files: Mapping[str, bytes | BlobRef | None],
                 entries_id: str | None) -> Digest:
@@ -297,7 +393,7 @@ class DigestHook:
         elif self._last is not None and self._last.entries == view.id_of(ENTRIES_DIR):
             base = self._last
         else:
-            base = of_view(view)
+            base = local(self._store, view)
         digest = advanced(self._store, base, view, files, entries_id) if base is not None else None
         if digest is None:
             digest = full(self._store, view, files, entries_id)
@@ -312,37 +408,56 @@ def register(store: Store) -> None:
 
 @dataclass(frozen=True)
 class DigestState:
-    """What ``doctor`` finds: ``ok``, ``missing`` (entries but no digest), ``stale`` (it
-    names another entries tree, or another format) or ``mismatched`` (an item the tree
-    does not back)."""
+    """What ``doctor`` finds in the project ledger's tree: ``ok`` (no digest there),
+    ``stale`` (a digest of another entries tree or format, or one that agrees with every
+    entry: set aside all the same) or ``forged`` (it names this very entries tree and
+    leaves out, or invents, what its entries say)."""
 
     state: str
     commit: str | None = None
 
 
 def inspect(store: Store) -> DigestState:
-    """The state of the project ledger's digest."""
+    """The state of a digest the project ledger's tree carries."""
     tip = store.tip(PROJECT_REF)
-    if tip.view is None:
-        return DigestState("ok")
-    if not tip.view.has(DIGEST_PATH):
-        state = "missing" if tip.view.has(ENTRIES_DIR) else "ok"
-    elif of_view(tip.view) is None:
-        state = "stale"
-    else:
-        state = "ok" if checked(tip.view) is not None else "mismatched"
-    return DigestState(state, tip.commit)
+    if tip.view is None or not tip.view.has(DIGEST_PATH):
+        return DigestState("ok", tip.commit)
+    entries_id = tip.view.id_of(ENTRIES_DIR)
+    carried = in_tree(tip.view)
+    if carried is None or carried.entries != entries_id:
+        return DigestState("stale", tip.commit)
+    truth = full(store, tip.view, {}, entries_id)
+    return DigestState("stale" if carried == truth else "forged", tip.commit)
 
 
 def rebuild(store: Store) -> str | None:
-    """Commit a digest rebuilt from every entry of the project ledger (``doctor --fix``);
-    the new commit, or None when there is no project ledger."""
+    """Take a carried digest out of the project ledger's tree and rebuild the local one
+    from every entry (``doctor --fix``); the new commit, or None when there is no project
+    ledger or no digest in its tree (the local one is rebuilt all the same)."""
     def operation(view: TreeView | None) -> tuple[Change, None] | None:
         if view is None:
             return None
-        return Change("rebuild the restore digest", (("Ledger-Event", "digest"),), {}), None
+        if not view.has(DIGEST_PATH):
+            save(store, full(store, view, {}, view.id_of(ENTRIES_DIR)))
+            return None
+        return Change("take the restore digest out of the tree", (("Ledger-Event", "digest"),),
+                      {}), None
 
     writer = Store(store.repo)  # its only hook rebuilds, whatever ``store`` has registered
     writer.add_write_hook(PROJECT_REF, DigestHook(writer, rebuild=True))
     commit, _ = writer.update(PROJECT_REF, operation)
     return commit
+
+
+def rebuild_local(top: Path) -> str:
+    """The local digest rebuilt from every entry of the project ledger (``doctor
+    --rebuild restore-digest``)."""
+    store = Store(Repo(top))
+    view = store.tip(PROJECT_REF).view
+    if view is None:
+        return "no project ledger: no restore digest to rebuild"
+    save(store, full(store, view, {}, view.id_of(ENTRIES_DIR)))
+    return "rebuilt the restore digest from every project entry"
+
+
+registry.on_rebuild("restore-digest", rebuild_local)

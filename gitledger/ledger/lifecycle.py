@@ -27,10 +27,9 @@ from gitledger.core.ids import entry_path, new_id
 from gitledger.core.interrupts import held_interrupts
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
+from gitledger.derived.events import Moved
 from gitledger.errors import ConcurrentUpdate, Interrupted, InvalidInput, LedgerError
-from gitledger.ledger import path_index
 from gitledger.ledger.operations import Ledger, refuse_mirror
-from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
 from gitledger.storage.carried import is_carried_copy
 from gitledger.storage.entry_cache import read_entries
@@ -212,7 +211,7 @@ def _archive_now(ledger: Ledger, chosen: list[str], own: bool,
         next_ref = (ledger.store.replace_worktree_ref(ledger.ref) if own
                     else ledger.store.worktree_ref() or "")
         _rename_in_notes(ledger, archived, snapshot)
-        path_index.refresh_after_write(ledger.store, ledger.ref)
+        ledger.store.publish(Moved(ledger.ref, snapshot.commit, None))
         return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,
                              len(snapshot.entries), next_ref, tuple(chosen), own=own,
                              unanswered=unanswered)
@@ -328,9 +327,8 @@ def _carry(ledger: Ledger, ids: list[str]) -> CarryResult:
         ), gone
 
     session_commit, _ = ledger.store.update(session_ref, leave)
-    if project_commit is not None:
-        refresh_after_write(ledger.store, project_commit, [entry_path(i) for i in arrived])
-    path_index.refresh_after_write(ledger.store, PROJECT_REF)
+    ledger.store.publish(Moved(PROJECT_REF, None, project_commit,
+                               tuple(entry_path(i) for i in arrived)))
     for entry in moved or []:  # the notes now name the project ledger
         original = entry.extra.get(CARRIED_ID_KEY, entry.id)
         annotate(ledger.store, None, session_ref, replace(entry, id=original))

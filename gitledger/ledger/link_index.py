@@ -19,13 +19,15 @@ import os
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
+from gitledger.derived import sqlite
+from gitledger.derived.files import cache_dir
 from gitledger.errors import CorruptLedger
 from gitledger.ledger.links import Links, bad_links, links_of
 from gitledger.ledger.reader import LedgerReader
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import read_paths
 from gitledger.storage.layout import ENTRIES_DIR
 from gitledger.storage.store import Store, TreeView
@@ -51,6 +53,7 @@ _SCHEMA = (
     "CREATE INDEX keys_row ON keys (ref, path)",
 )
 _TABLES = ("synced", "rows", "keys")
+SCHEMA = sqlite.Schema(INDEX_VERSION, _TABLES, _SCHEMA)
 
 #: One entry of one ledger: (ref, path).
 Row = tuple[str, str]
@@ -354,39 +357,11 @@ def _view_at(store: Store, commit: str | None) -> TreeView | None:
 def opened(store: Store) -> Iterator[LinkIndex]:
     """The index of ``store``'s repository; sqlite3.Error or OSError when it cannot be
     used (the caller then checks everything). A damaged file is deleted."""
-    folder = store.repo.commondir / CACHE_DIR
-    path = folder / DB_NAME
-    folder.mkdir(exist_ok=True)
-    db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-    try:
-        try:
-            db.execute("PRAGMA synchronous = OFF")  # derived data: a crash loses nothing
-            db.execute("PRAGMA journal_mode = WAL")
-            if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-                _create(db)
-            yield LinkIndex(db, store)
-        except sqlite3.DatabaseError as exc:
-            # Busy is another process's write; anything else (not a database, a table
-            # missing) is damage: the next check starts a new file.
-            if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
-                db.close()
-                with contextlib.suppress(OSError):
-                    os.unlink(path)
-            raise
-    finally:
-        db.close()
+    with sqlite.opened(index_path(store), SCHEMA) as db:
+        yield LinkIndex(db, store)
 
 
-def _create(db: sqlite3.Connection) -> None:
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-            for table in _TABLES:
-                db.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _SCHEMA:
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+def index_path(store: Store) -> Path:
+    """Where the index of ``store``'s repository lives."""
+    return cache_dir(store.repo.commondir) / DB_NAME
+

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from pathlib import PurePosixPath
 from typing import Any
 
 from gitledger import FORMAT_VERSION, SEQ_TRAILER_FORMAT
@@ -20,7 +19,6 @@ from gitledger.core.codec import (
     encode_focus,
     encode_meta,
 )
-from gitledger.core.footprint import role
 from gitledger.core.ids import KIND_LETTERS, entry_path, new_id
 from gitledger.core.model import (
     KIND_FIELDS,
@@ -31,6 +29,7 @@ from gitledger.core.model import (
     LedgerMeta,
 )
 from gitledger.core.text import LINE_LIMIT, clean_line, clean_text, one_line_summary
+from gitledger.derived.events import Moved
 from gitledger.errors import (
     AmbiguousEntry,
     CorruptLedger,
@@ -38,12 +37,9 @@ from gitledger.errors import (
     LedgerError,
     UnknownEntry,
 )
-from gitledger.ledger import digest, path_index
-from gitledger.ledger.checkout import refresh_checkout_line
+from gitledger.ledger import digest, follow
 from gitledger.ledger.deciding import checked_evidence, supersede, write_warnings
-from gitledger.ledger.decision_index import record_write
 from gitledger.ledger.footprints import clean_paths, derived_footprint
-from gitledger.ledger.project_index import refresh_after_write
 from gitledger.ledger.reader import (
     SESSION_LIMIT,
     LedgerReader,
@@ -52,10 +48,8 @@ from gitledger.ledger.reader import (
 from gitledger.ledger.results import Amended, Built, EntryHistory, LedgerSummary, WriteResult
 from gitledger.ledger.rules import require_move
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
-from gitledger.storage.governing_cache import advance
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
-    CHECKOUT_FILE,
     ENTRIES_DIR,
     FOCUS_PATH,
     META_PATH,
@@ -89,8 +83,10 @@ class Ledger(LedgerReader):
         follows_worktree: bool = False,
     ) -> None:
         super().__init__(store, ref, kind, session, follows_worktree=follows_worktree)
-        # Every write to the project ledger, from here or a carry, keeps its digest.
+        # Every write to the project ledger, from here or a carry, keeps its digest, and
+        # every write the derived data that follows writes.
         digest.register(store)
+        follow.register(store)
 
     def _writable_ref(self) -> str:
         refuse_mirror(self._ref)
@@ -536,26 +532,13 @@ class Ledger(LedgerReader):
         commit, built = self.store.update(ref, operation)
         if built is None or commit is None:
             return WriteResult(ref, None, None, outcome["focus"]), outcome.get("next")
-        if ref == PROJECT_REF:
-            refresh_after_write(self.store, commit, list(built.files))
-        if built.entry is not None and [p for p in built.files if p.startswith(
-                f"{ENTRIES_DIR}/")] == [entry_path(built.entry.id)]:
-            record_write(self.store, ref, outcome.get("base"), commit, built.entry,
-                         added=outcome["added"])
-        # The pre-tool-use hook's tokens, and its saved copy of the governing entries.
-        governs = built.entry is not None and role(built.entry) is not None
-        path_index.refresh_after_write(self.store, ref, governs=governs)
-        if not governs:
-            written = [PurePosixPath(p).stem for p in built.files if p.startswith("entries/")]
-            advance(self.store.repo.gitdir, "project" if ref == PROJECT_REF else "session",
-                    outcome.get("base"), commit, written)
+        self.store.publish(Moved(
+            ref, outcome.get("base"), commit, tuple(built.files), detailed=True,
+            entry=built.entry, added=bool(outcome["added"]),
+            focus_moved=_checkout_line_may_change(built, outcome["focus"])))
         warnings = self._annotate(ref, commit, built.files, added=(
             entry_path(built.entry.id) if built.entry is not None and outcome["added"]
             else None))
-        if (_checkout_line_may_change(built, outcome["focus"])
-                or not (self.store.repo.gitdir / CHECKOUT_FILE).exists()) and ref.startswith(
-                SESSIONS_PREFIX) and ref == self.store.worktree_ref():
-            refresh_checkout_line(self.store, ref)
         owner = outcome["owner"]
         if session and owner and owner != session:
             warnings = (*warnings, not_the_owner(owner, session))

@@ -3,7 +3,7 @@ agent's payload for before it starts any Python (docs/hooks.md, "The fast path")
 
 The tokens are the ``prefilter_token`` of every glob and every footprint path of every entry
 that governs code (``core.footprint.role`` not None) in the worktree's session ledger and in
-the project ledger; ``storage/path_tokens.py`` keeps them in the worktree's git dir, with the
+the project ledger; ``derived/path_tokens.py`` keeps them in the worktree's git dir, with the
 two ledger tips they reflect and how many entries gave each token.  A refresh when neither
 tip moved reads one small file; when one moved, it diffs that ledger's two trees (as
 ``decision_index`` does), so a write costs what it changed, not the size of the ledger.  A
@@ -26,8 +26,8 @@ from typing import Any
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.footprint import governed, prefilter_token
 from gitledger.core.model import Entry
+from gitledger.derived import path_tokens
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.storage import path_tokens
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView

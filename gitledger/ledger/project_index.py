@@ -19,9 +19,9 @@ from gitledger.core.codec import cache_json, decode_entry_or_none, entry_from_js
 from gitledger.core.ids import entry_path, shortest_unique
 from gitledger.core.model import ACTIVE_STATUSES, Entry
 from gitledger.core.parsing import json_loads
+from gitledger.derived.files import CACHE_DIR, save_json
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger.digest import LIMITS, checked
-from gitledger.storage.cache_files import save_json
+from gitledger.ledger.digest import LIMITS, checked, keep_read
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.provenance import (
@@ -44,7 +44,6 @@ BUCKETS = ("decided", "verified", "dropped")
 #: others (however many, however new their blobs claim to be) never push them out.
 OWN_PREFIX = "own:"
 ALL_BUCKETS = (*BUCKETS, *(OWN_PREFIX + bucket for bucket in BUCKETS))
-CACHE_DIR = "ledger-cache"
 #: 2: entries keep their unknown keys (``codec.cache_json``); 3: VERIFIED and DROPPED too.
 CACHE_VERSION = 5  # 4: the current user's own newest, apart; 5: own by history
 
@@ -140,6 +139,7 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
         _save(cache, result)
         return result
     everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
+    keep_read(store, tip.view, everything)
     short = shortest_unique(entry.id for entry in everything)
     mine = _created_by(store, tip.commit, me)
     buckets: dict[str, Newest] = {}
@@ -157,7 +157,7 @@ def _from_digest(store: Store, view: TreeView, commit: str,
     """The same answer from the ledger's restore digest (``ledger/digest.py``), when it
     checks out against the tree: the newest entries are read from their blobs, and only
     the user's own older entries besides (none when nobody else wrote in the ledger)."""
-    found = checked(view)
+    found = checked(store, view)
     if found is None:
         return None
     buckets: dict[str, Newest] = {}

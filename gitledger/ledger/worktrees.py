@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from gitledger.core.codec import encode_meta
 from gitledger.core.ids import ALPHABET
 from gitledger.core.model import Change
+from gitledger.derived import files
 from gitledger.errors import (
     ConcurrentUpdate,
     InvalidInput,
@@ -219,7 +220,7 @@ def _publish_pointer(store: Store, ref: str, previous: str | None) -> None:
             if store.worktree_ref() != previous:
                 raise ConcurrentUpdate("this worktree's ledger changed meanwhile; nothing "
                                        "was changed")
-            os.replace(temp, path)
+            files.replace(temp, path)
     finally:
         temp.unlink(missing_ok=True)
 

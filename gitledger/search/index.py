@@ -23,18 +23,20 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import printable
 from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
+from gitledger.derived import registry, sqlite
+from gitledger.derived.files import cache_dir
 from gitledger.errors import LedgerError
 from gitledger.interchange.dialects import read_transcript
 from gitledger.interchange.transcripts import load_saved
 from gitledger.ledger.reader import archive_label
 from gitledger.ledger.reread import reread
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,
@@ -45,6 +47,7 @@ from gitledger.storage.layout import (
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.provenance import display_name
+from gitledger.storage.repo import Repo
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
@@ -76,6 +79,8 @@ _SCHEMA = (
 #: The rows a query ranks at a time, looking for ``limit`` distinct entries.
 RANK_BATCH = 256
 _TABLES = ("synced", "docs", "fts")
+SCHEMA = sqlite.Schema(INDEX_VERSION, _TABLES, _SCHEMA)
+
 #: Scripts written without spaces between words (Han, kana, Hangul): FTS5's unicode61
 #: keeps a run of them as one token, so each character is indexed as a token of its own
 #: and a word inside a longer run is found as a phrase of its characters.
@@ -383,47 +388,19 @@ def opened(store: ArchiveStore,
            where: str | os.PathLike[str] | None = None) -> Iterator[SearchIndex]:
     """The index of ``store``'s repository; sqlite3.Error or OSError when it cannot be
     used. A damaged file is deleted (the next query builds it again)."""
-    folder = store.repo.commondir / CACHE_DIR
-    path = folder / DB_NAME
-    folder.mkdir(exist_ok=True)
-    db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-    try:
-        try:
-            db.execute("PRAGMA synchronous = OFF")  # derived data: a crash loses nothing
-            db.execute("PRAGMA journal_mode = WAL")
-            if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-                _create(db)
-            yield SearchIndex(db, store, where)
-        except sqlite3.DatabaseError as exc:
-            if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
-                db.close()
-                with contextlib.suppress(OSError):
-                    os.unlink(path)
-            raise
-    finally:
-        db.close()
+    with sqlite.opened(index_path(store), SCHEMA) as db:
+        yield SearchIndex(db, store, where)
+
+
+def index_path(store: ArchiveStore) -> Path:
+    """Where the index of ``store``'s repository lives."""
+    return cache_dir(store.repo.commondir) / DB_NAME
 
 
 def problem(store: ArchiveStore) -> str | None:
     """What is wrong with the index file, or None when it reads (or is not there yet)."""
-    path = store.repo.commondir / CACHE_DIR / DB_NAME
-    if not path.exists():
-        return None
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
-        try:
-            found = db.execute("PRAGMA quick_check").fetchone()
-            if found is None or found[0] != "ok":
-                return f"{DB_NAME} fails SQLite's quick_check: {one_line(str(found), 80)}"
-            if db.execute("PRAGMA user_version").fetchone()[0] == INDEX_VERSION:
-                db.execute("SELECT count(*) FROM docs JOIN fts ON fts.rowid = docs.rowid")
-        finally:
-            db.close()
-    except sqlite3.Error as exc:
-        if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-            return None  # a query is writing it: it reads
-        return f"{DB_NAME} is not a readable SQLite index ({one_line(str(exc), 80)})"
-    return None
+    return sqlite.problem(index_path(store), SCHEMA,
+                          "SELECT count(*) FROM docs JOIN fts ON fts.rowid = docs.rowid")
 
 
 def rebuild(store: ArchiveStore, where: str | os.PathLike[str] | None) -> int:
@@ -438,24 +415,12 @@ def rebuild(store: ArchiveStore, where: str | os.PathLike[str] | None) -> int:
 
 def remove(store: ArchiveStore) -> bool:
     """Delete the index (``doctor --fix``); whether there was one."""
-    path = store.repo.commondir / CACHE_DIR / DB_NAME
-    existed = path.exists()
-    for suffix in ("", "-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{path}{suffix}")
-    return existed
+    return sqlite.remove(index_path(store))
 
 
-def _create(db: sqlite3.Connection) -> None:
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if db.execute("PRAGMA user_version").fetchone()[0] != INDEX_VERSION:
-            for table in _TABLES:
-                db.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _SCHEMA:
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {INDEX_VERSION}")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+def _rebuild_for_doctor(top: Path) -> str:
+    rows = rebuild(ArchiveStore(Repo(top)), top)
+    return f"rebuilt the search index ({rows} rows)"
+
+
+registry.on_rebuild("search-index", _rebuild_for_doctor)

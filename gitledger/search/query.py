@@ -17,10 +17,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from gitledger.core.display import one_line
+from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import BadQuery, InvalidInput, LedgerError
 from gitledger.search.index import DB_NAME, opened, searchable_refs, spaced, unspaced
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
 

@@ -20,7 +20,7 @@ import hashlib
 import json
 from typing import Any
 
-from gitledger.storage.cache_files import CACHE_DIR, load_versioned, save_json
+from gitledger.derived.files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import LEDGER_NAMESPACE, REMOTES_PREFIX, TRANSCRIPTS_PREFIX
 from gitledger.storage.store import Store
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.storage.cache_files import CACHE_DIR, load_versioned, save_json
+from gitledger.derived.files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.store import Store
 
 CONFLICTS_FILE = "conflicts.json"

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import pygit2
 
 from gitledger.core.model import Entry, git_evidence
+from gitledger.derived.files import write_whole
 from gitledger.storage.layout import DRIFT_FILE
 from gitledger.storage.repo import Repo
-from gitledger.storage.whole_files import write_whole
 
 CACHE_FILE = DRIFT_FILE
 VERSION = 1

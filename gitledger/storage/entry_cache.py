@@ -22,8 +22,8 @@ from pathlib import Path
 from gitledger.core.codec import cache_json, decode_entry, entry_from_json
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
+from gitledger.derived.files import CACHE_DIR, load_versioned, save_json
 from gitledger.errors import CorruptLedger
-from gitledger.storage.cache_files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import ENTRIES_DIR
 from gitledger.storage.store import Store, TreeView
 

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from gitledger.derived.files import write_whole
 from gitledger.storage.layout import (
     QUEUE_DONE_FILE,
     QUEUE_FILE,
@@ -41,7 +42,6 @@ from gitledger.storage.layout import (
     QUEUE_REPORT_FILE,
 )
 from gitledger.storage.queue_probe import ROTATED_SUFFIX
-from gitledger.storage.whole_files import write_whole
 
 FORMAT = "1"
 #: What one drain reads of the queue at a time (it loops until the queue is empty).

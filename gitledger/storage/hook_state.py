@@ -19,8 +19,8 @@ import json
 from pathlib import Path
 from typing import NamedTuple
 
+from gitledger.derived.files import read_json_object, write_whole
 from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
-from gitledger.storage.whole_files import read_json_object, write_whole
 
 #: A stop-mark file larger than this is not ours: it is read as empty.
 STOP_MARKS_LIMIT = 64 * 1024

@@ -30,7 +30,7 @@ from typing import Any
 
 import pygit2
 
-from gitledger.storage.cache_files import CACHE_DIR, load_versioned, save_json
+from gitledger.derived.files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     LEDGER_NAMESPACE,

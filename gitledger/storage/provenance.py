@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,8 +40,8 @@ from gitledger.core.codec import decode_focus
 from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path
 from gitledger.core.parsing import json_loads
+from gitledger.derived.files import CACHE_DIR, write_atomic
 from gitledger.errors import CorruptLedger
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
 from gitledger.storage.store import Store
@@ -335,10 +333,7 @@ def _save(path: Path, data: dict[str, object]) -> None:
     dir goes without."""
     try:
         path.parent.mkdir(exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-        os.replace(temp, path)
+        write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     except OSError:
         pass
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pygit2
 
+from gitledger.derived.files import write_atomic
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
@@ -377,9 +378,7 @@ def _drop_empty_repeat(path: Path, header: str) -> None:
             seen = True
         kept.append(line)
     if len(kept) != len(lines):
-        temp = path.with_name(f"{path.name}.ledger-{os.getpid()}")
-        temp.write_text("".join(kept), encoding="utf-8")
-        os.replace(temp, path)
+        write_atomic(path, "".join(kept))
 
 
 def _values(config: object, key: str) -> list[str]:

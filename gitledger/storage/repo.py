@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygit2
 
+from gitledger.derived.snapshot import identity
 from gitledger.errors import InvalidInput, RepositoryError
 
 #: A git config (the repository's, or one level of it), for modules that do not import pygit2.
@@ -86,10 +87,7 @@ class Repo:
         """Who is writing, as git would compute it for ``role`` (AUTHOR or COMMITTER).
         Every write asks, so a bare repository refuses every write here."""
         self.require_work_tree("writing a ledger")
-        configured_name, configured_email = self._identity_config()
-        name = os.environ.get(f"GIT_{role}_NAME") or configured_name
-        email = os.environ.get(f"GIT_{role}_EMAIL") or configured_email
-        email = email or os.environ.get("EMAIL")
+        name, email = identity(*self._identity_config(), role=role)
         if not name or not email:
             raise RepositoryError(
                 "no git identity to write the ledger as: run "

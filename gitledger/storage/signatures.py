@@ -20,6 +20,7 @@ once, and a later check starts where the accepted one stopped.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import pygit2
 
+from gitledger.derived.files import write_atomic
 from gitledger.errors import Quarantined, RepositoryError
 from gitledger.storage.layout import REMOTES_PREFIX, TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
@@ -348,13 +350,10 @@ def _read(repo: Repo) -> dict[str, Verdict]:
 
 def _write(repo: Repo, verdicts: dict[str, Verdict]) -> None:
     path = repo.commondir / VERDICTS_FILE
-    temp = path.with_name(f"{VERDICTS_FILE}.{os.getpid()}")
-    try:
-        temp.write_text(json.dumps({ref: asdict(v) for ref, v in verdicts.items()},
-                                   indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        pass  # a read-only git dir: the verdict holds for this process, and is reached again
+    # A read-only git dir: the verdict holds for this process, and is reached again.
+    with contextlib.suppress(OSError):
+        write_atomic(path, json.dumps({ref: asdict(v) for ref, v in verdicts.items()},
+                                      indent=1, sort_keys=True))
 
 
 class Gate:

@@ -33,6 +33,8 @@ from pygit2.transaction import ReferenceTransaction
 
 from gitledger.core.ids import ALPHABET
 from gitledger.core.model import BlobRef, Change, Event, format_message, parse_trailers
+from gitledger.derived.events import Moved, Moves
+from gitledger.derived.files import write_atomic
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
 from gitledger.storage.bounded import MAX_LEDGER_BLOB, Oversized, blob_size, checked_blob
 from gitledger.storage.bounded import oversized as _oversized
@@ -281,6 +283,8 @@ class Store:
         self._signs: bool | None = None
         #: Derived files kept in a ledger's own tree, by ref (``add_write_hook``).
         self._hooks: dict[str, list[WriteHook]] = {}
+        #: What follows a landed write (``publish``): the derived data outside the refs.
+        self.moves = Moves()
         #: The month chains' archives (format 3), read at the first name that needs them
         #: and forgotten by every write of a chain through this store.
         self._index: ArchiveIndex | None = None
@@ -299,6 +303,10 @@ class Store:
 
     def has_write_hook(self, ref: str) -> bool:
         return bool(self._hooks.get(ref))
+
+    def publish(self, moved: Moved) -> None:
+        """Tell what follows writes through this store that ``moved`` landed."""
+        self.moves.publish(moved)
 
     # -- which ledger this worktree uses -------------------------------------------------
 
@@ -460,10 +468,7 @@ class Store:
             if spent is not None and current and current != spent:
                 return current
             ref = SESSIONS_PREFIX + "".join(secrets.choice(ALPHABET) for _ in range(10))
-            temp = self.pointer_path.with_name(
-                f"{POINTER_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
-            temp.write_text(ref + "\n", encoding="utf-8")
-            os.replace(temp, self.pointer_path)
+            write_atomic(self.pointer_path, ref + "\n")
             return ref
         finally:
             lock.unlink(missing_ok=True)

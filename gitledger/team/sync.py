@@ -32,6 +32,7 @@ from typing import Any
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
+from gitledger.derived.files import write_atomic
 from gitledger.errors import CorruptLedger, LedgerError, SyncError
 from gitledger.ledger import digest, path_index
 from gitledger.ledger.tree import read_header
@@ -423,15 +424,10 @@ def _record_pull(store: Store, remote: str, project_before: str | None,
     records[remote] = {"time": iso(now()), "before": before, "after": after,
                        "dropped": [i for m in project for i in m.dropped],
                        "rewritten": [i for m in project for i in m.rewritten]}
-    temp = path.with_name(f"{PULLED_FILE}.{os.getpid()}")
-    try:
-        # Not indented: json's C encoder then writes it (a year's 50,000 mirror tips took
-        # the pure-Python one 0.6 s of a pull).
-        temp.write_text(json.dumps(records, sort_keys=True, separators=(",", ":")),
-                        encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        pass  # review then falls back to the whole history; the pull itself is done
+    # Not indented: json's C encoder then writes it (a year's 50,000 mirror tips took the
+    # pure-Python one 0.6 s of a pull).  Unwritten, review falls back to the whole history.
+    with contextlib.suppress(OSError):
+        write_atomic(path, json.dumps(records, sort_keys=True, separators=(",", ":")))
 
 
 def read_pulls(store: Store) -> dict[str, dict[str, Any]]:

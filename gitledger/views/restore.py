@@ -134,7 +134,7 @@ class Block:
     ledger: str | None = None
     owner: str | None = None
     other_session: bool = False
-    #: What the block was read as, for its saved copy (``storage/restore_cache.py``): the
+    #: What the block was read as, for its saved copy (``derived/restore_cache.py``): the
     #: reader's identity, and whether it shows a decision with a footprint (whose drift
     #: flag depends on HEAD and the drift cache).
     reader: str | None = None

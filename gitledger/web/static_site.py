@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from gitledger.core.display import printable
+from gitledger.derived import files
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.storage.repo import Repo
 from gitledger.storage.user_files import refuse_links
@@ -65,12 +66,12 @@ def export_site(where: str | os.PathLike[str] | None, out: str | os.PathLike[str
         staging.chmod(0o777 & ~umask)
         if target.exists():
             trash = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
-            os.replace(target, trash / "site")
-        os.replace(staging, target)
+            files.replace(target, trash / "site")
+        files.replace(staging, target)
         staging = None
     except OSError as exc:
         if trash is not None and not target.exists():
-            os.replace(trash / "site", target)  # the old site back where it was
+            files.replace(trash / "site", target)  # the old site back where it was
         raise LedgerError(f"cannot write {shown_out}: {exc.strerror or exc}") from None
     finally:
         for leftover in (staging, trash):

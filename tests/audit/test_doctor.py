@@ -21,11 +21,12 @@ from gitledger import FORMAT_VERSION
 from gitledger.audit.doctor import CODES, DoctorReport, doctor, report_json, report_text
 from gitledger.core.codec import decode_entry, encode_entry
 from gitledger.core.ids import entry_path, new_id
+from gitledger.derived import registry
+from gitledger.derived.path_tokens import state_path, tokens_path
 from gitledger.ledger import path_index
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import KEEP_REF, NOTES_REF
-from gitledger.storage.path_tokens import state_path, tokens_path
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.builders import make_entry
@@ -326,8 +327,8 @@ def test_one_id_in_two_ledgers(work: Path, ledger: Run) -> None:
     body = _blob(work, _session(work), entry_path(entry))
     _plant(work, "refs/ledger/project", {entry_path(entry): body})
     report = doctor(work)
-    # Planted past the write hook: the project ledger's digest describes its old entries.
-    assert _codes(report) == ["duplicate-id", "digest-stale"]
+    # Planted past the write hook: no digest is in the tree to go stale (it is local).
+    assert _codes(report) == ["duplicate-id"]
     line = _one(report, "duplicate-id")
     assert f"{entry} is held by 2 ledgers" in line
     assert "refs/ledger/project" in line
@@ -560,10 +561,12 @@ def test_report_text_is_one_line_per_finding(work: Path) -> None:
     git(work, "update-ref", "-d", NOTES_REF)
     git(work, "update-ref", "-d", KEEP_REF)
     text = report_text(doctor(work))
-    lines = text.splitlines()
+    # After the summary, one line per derived artifact (derived/registry.py).
+    lines, derived = text.split("\nderived: ", 1)[0].splitlines(), text.count("\nderived: ")
     assert len(lines) == 3
     assert all("(fix: " in line for line in lines[:2])
     assert lines[-1].startswith("ledger doctor: FAILED (2 errors, 0 warnings, 0 fixed")
+    assert derived == len(registry.ARTIFACTS)
 
 
 def test_doctor_outside_a_repository_fails_cleanly(tmp_path: Path) -> None:
@@ -586,7 +589,8 @@ def test_cli_doctor_finds_and_fixes(work: Path, ledger: Run) -> None:
     git(work, "update-ref", "-d", NOTES_REF)
     found = ledger("doctor")
     assert found.exit_code == 1
-    lines = found.stdout.strip().splitlines()
+    lines = [line for line in found.stdout.strip().splitlines()
+             if not line.startswith("derived: ")]  # the artifacts follow the summary
     assert lines[0].startswith("error: notes-stale: ")
     assert lines[0].endswith("(fix: git ledger notes rebuild)")
     assert lines[-1].startswith("ledger doctor: FAILED")

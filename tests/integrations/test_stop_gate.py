@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.derived import check_output
 from gitledger.integrations.stop_gate import STOP_REQUEST, let_go_unchecked
 from gitledger.integrations.stop_hook import run_stop_check
 from gitledger.launch import stop_hook_agent
 from gitledger.ledger.operations import Ledger
-from gitledger.storage import check_output
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, QUEUE_FILE
 from tests.conftest import git
 from tests.integrations.test_stop_hook import claude, codex, gemini

@@ -8,7 +8,6 @@ number of entry blobs a ``decide`` reads, which must not grow with the ledger.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -26,13 +25,14 @@ from gitledger.core.codec import (
 )
 from gitledger.core.ids import entry_path, new_id
 from gitledger.core.model import Change, Entry
+from gitledger.derived import sqlite
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger import decision_index
 from gitledger.ledger.deciding import _scanned_matches, write_warnings
 from gitledger.ledger.decision_index import DB_NAME, Matches, find_matches
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.storage import entry_cache
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import CACHE_VERSION, read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
@@ -204,10 +204,10 @@ def test_a_deleted_or_damaged_index_is_rebuilt(pair: tuple[Ledger, Ledger]) -> N
     expected = _both_ways(session, "MySQL", "storage")
     path = session.repo.commondir / CACHE_DIR / DB_NAME
     assert path.is_file()
-    decision_index._OPEN.clear()
+    sqlite.release_kept()
     path.unlink()
     assert find_matches(session.store, session.ref, "MySQL", "storage", None) == expected
-    decision_index._OPEN.clear()
+    sqlite.release_kept()
     path.write_bytes(b"this is not a database" * 100)
     # The damaged file is dropped (this answer comes from reading the ledgers) ...
     assert write_warnings(session, "MySQL", "storage", None) == write_warnings(
@@ -229,7 +229,7 @@ def test_a_ledger_moved_back_or_rewritten_is_indexed_as_it_is_now(
     # A commit the index was synced at, gone from the repository: indexed afresh.
     with sqlite3.connect(session.repo.commondir / CACHE_DIR / DB_NAME) as db:
         db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", ("0" * 40, session.ref))
-    decision_index._OPEN.clear()
+    sqlite.release_kept()
     assert _both_ways(session, "Retry forever", "storage").rejected_by is not None
 
 
@@ -293,7 +293,7 @@ def test_the_index_a_decide_leaves_is_the_index_a_rebuild_makes(
     assert session.ref is not None
     synced = {str(row[0]): row[1] for row in written["synced"]}
     assert synced[session.ref] == git(session.repo.workdir, "rev-parse", session.ref).strip()
-    decision_index._OPEN.clear()
+    sqlite.release_kept()
     path.unlink()
     find_matches(session.store, session.ref, "anything", None, None)
     assert _index_rows(path) == written
@@ -461,8 +461,8 @@ def test_dropped_approaches_and_rejected_decisions_are_indexed(
 
 def _statements_of(ledger: Ledger, action: Callable[[], object]) -> list[str]:
     """The SQL statements this process's open index ran during ``action``."""
-    db = decision_index._OPEN[(str(ledger.repo.commondir / CACHE_DIR / DB_NAME),
-                               os.getpid())]
+    db = sqlite.kept(ledger.repo.commondir / CACHE_DIR / DB_NAME)
+    assert db is not None
     seen: list[str] = []
     db.set_trace_callback(seen.append)
     try:
@@ -511,7 +511,8 @@ def test_an_index_another_process_moved_is_not_updated_by_the_write(repo: Path) 
     path = ledger.repo.commondir / CACHE_DIR / DB_NAME
     assert ledger.ref is not None
     elsewhere = git(ledger.repo.workdir, "rev-parse", f"{ledger.ref}~1").strip()
-    db = decision_index._OPEN[(str(path), os.getpid())]
+    db = sqlite.kept(path)
+    assert db is not None
     db.execute("UPDATE synced SET commit_id = ? WHERE ref = ?", (elsewhere, ledger.ref))
     real = decision_index.record_write
     entries: list[Entry] = []

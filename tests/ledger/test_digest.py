@@ -1,5 +1,6 @@
-"""``ledger/digest.py``: the restore digest in the project ledger's tree, kept by every
-write, checked before use, rebuilt when it does not hold."""
+"""``ledger/digest.py``: the restore digest, kept locally (``ledger-cache/digest.json``) by
+every write to the project ledger, never in its tree, checked before use, rebuilt when it
+does not hold."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from gitledger.audit.doctor import doctor
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger import digest, project_index
-from gitledger.ledger.digest import LIMITS, SLACK, DigestHook, checked, of_view
+from gitledger.ledger.digest import LIMITS, SLACK, DigestHook
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.project_index import CACHE_DIR, active_project_decisions
+from gitledger.ledger.project_index import active_project_decisions
 from gitledger.storage.layout import DIGEST_PATH, PROJECT_REF
 from gitledger.storage.store import Store
 from tests.builders import entry_files, make_entry, put, store_at
@@ -30,19 +32,26 @@ def _hooked(repo: Path) -> Store:
 def _raw(store: Store) -> dict[str, object]:
     view = store.tip(PROJECT_REF).view
     assert view is not None
-    data = view.read(DIGEST_PATH)
-    assert data is not None
-    loaded = json.loads(data)
+    assert not view.has(DIGEST_PATH)  # never in the tree: it would travel
+    loaded = json.loads(digest.local_path(store).read_bytes())
     assert isinstance(loaded, dict)
     return loaded
 
 
+def checked(store: Store) -> digest.Checked | None:
+    view = store.tip(PROJECT_REF).view
+    assert view is not None
+    return digest.checked(store, view)
+
+
 def _cold(store: Store) -> None:
+    """Every cache gone but the digest: the first restore after a pull."""
     for path in (store.repo.commondir / CACHE_DIR).glob("*"):
-        path.unlink()
+        if path.name != digest.LOCAL_FILE:
+            path.unlink()
 
 
-def test_every_write_through_a_registered_store_commits_a_digest_of_its_tree(
+def test_every_write_through_a_registered_store_keeps_a_digest_of_its_tree(
         repo: Path) -> None:
     store = _hooked(repo)
     put(store, PROJECT_REF, entry_files(
@@ -51,7 +60,7 @@ def test_every_write_through_a_registered_store_commits_a_digest_of_its_tree(
     view = store.tip(PROJECT_REF).view
     assert view is not None
     raw = _raw(store)
-    assert raw["format"] == digest.DIGEST_FORMAT
+    assert raw["version"] == digest.DIGEST_FORMAT
     assert raw["entries"] == view.id_of("entries")
     assert raw["decided"] == {"count": 1, "top": [
         [entry_path("d-0000000001"), view.id_of(entry_path("d-0000000001")), 1,
@@ -61,7 +70,7 @@ def test_every_write_through_a_registered_store_commits_a_digest_of_its_tree(
     put(store, PROJECT_REF, entry_files(
         make_entry("d-0000000001", status="superseded", seq=1),
         make_entry("d-0000000004", seq=4)))
-    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    found = checked(store)
     assert found is not None
     assert [e.id for e in found.newest["decided"]] == ["d-0000000004"]
     assert found.counts == {"decided": 1, "verified": 1, "dropped": 0}
@@ -71,7 +80,7 @@ def test_an_unregistered_store_writes_no_digest_and_restore_reads_every_entry(
         repo: Path) -> None:
     store = store_at(repo)
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000001", seq=1)))
-    assert not store.tip(PROJECT_REF).view.has(DIGEST_PATH)  # type: ignore[union-attr]
+    assert not digest.local_path(store).exists()
     assert [e.id for e, _ in active_project_decisions(store).top] == ["d-0000000001"]
 
 
@@ -87,7 +96,7 @@ def test_the_incremental_digest_equals_a_full_rebuild_over_many_writes(repo: Pat
         put(store, PROJECT_REF, entry_files(*entries))
     view = store.tip(PROJECT_REF).view
     assert view is not None
-    kept = of_view(view)
+    kept = digest.local(store, view)
     rebuilt = digest.full(store, view, {}, view.id_of("entries"))
     assert kept == rebuilt
 
@@ -105,7 +114,7 @@ def test_a_list_emptied_below_what_the_index_needs_is_rebuilt_from_every_entry(
     put(store, PROJECT_REF, entry_files(*(make_entry(
         e.id.replace("v-", "o-"), "open", seq=e.seq) for e in newest)) | {
         entry_path(e.id): None for e in newest})
-    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    found = checked(store)
     assert found is not None
     assert found.counts["verified"] == limit + 10 - (SLACK + 1)
     assert found.newest["verified"][0].id == f"v-{limit + 10 - SLACK - 1:010d}"
@@ -127,8 +136,8 @@ def test_a_cold_restore_reads_the_digest_not_every_entry(
     assert found.active == warm.active == 29
 
 
-def test_a_lying_digest_is_set_aside_and_every_entry_read(repo: Path) -> None:
-    store = store_at(repo)  # no hook: the liar writes the digest by hand
+def test_a_lying_local_digest_is_set_aside_and_every_entry_read(repo: Path) -> None:
+    store = store_at(repo)  # no hook: the liar writes the digest file by hand
     entries = [make_entry("d-0000000001", seq=1), make_entry("d-0000000002", seq=2),
                make_entry("d-0000000003", status="rejected", seq=3)]
     put(store, PROJECT_REF, entry_files(*entries))
@@ -156,22 +165,20 @@ def test_a_lying_digest_is_set_aside_and_every_entry_read(repo: Path) -> None:
     }
     for lie, buckets in lies.items():
         forged = digest.encode(digest.Digest(view.id_of("entries"), buckets))
-        put(store, PROJECT_REF, {DIGEST_PATH: forged})
-        assert checked(store.tip(PROJECT_REF).view) is None, lie  # type: ignore[arg-type]
-        assert digest.inspect(store).state == "mismatched", lie
         _cold(store)
+        digest.local_path(store).write_bytes(forged)
+        assert checked(store) is None, lie
         found = active_project_decisions(store)
         assert [e.id for e, _ in found.top] == ["d-0000000002", "d-0000000001"], lie
         assert found.active == 2, lie
 
 
-def test_a_digest_of_another_tree_is_stale_and_doctor_fix_rebuilds_it(repo: Path) -> None:
+def test_a_digest_in_the_tree_is_stale_and_doctor_fix_takes_it_out(repo: Path) -> None:
     store = _hooked(repo)
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000001", seq=1)))
-    old = store.tip(PROJECT_REF).view.read(DIGEST_PATH)  # type: ignore[union-attr]
-    assert old is not None
+    old = digest.local_path(store).read_bytes()
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000002", seq=2)))
-    plain = store_at(repo)  # a writer without the hook leaves the old digest behind
+    plain = store_at(repo)  # a writer without the hook (an older gitledger) commits one
     put(plain, PROJECT_REF, {DIGEST_PATH: old})
     assert digest.inspect(store).state == "stale"
     report = doctor(repo)
@@ -190,22 +197,22 @@ def test_the_hook_advances_from_the_digest_it_wrote_without_reading_it_back(
 
     def never(*args: object) -> None:
         raise AssertionError("the hook read back the digest it had just written")
-    monkeypatch.setattr(digest, "of_view", never)
+    monkeypatch.setattr(digest, "local", never)
     monkeypatch.setattr(digest, "full", never)
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000002", seq=2)))
     monkeypatch.undo()
-    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    found = checked(store)
     assert found is not None
     assert [e.id for e in found.newest["decided"]] == ["d-0000000002", "d-0000000001"]
-    # A process that did not write the tip (a new hook) reads the tree's digest.
+    # A process that did not write the tip (a new hook) reads the saved digest.
     fresh = DigestHook(store_at(repo))
     monkeypatch.setattr(digest, "full", never)
     view = store.tip(PROJECT_REF).view
-    out = fresh(view, entry_files(make_entry("d-0000000003", seq=3)), None)
-    assert b"d-0000000002" in (out[DIGEST_PATH] or b"")
+    assert fresh(view, entry_files(make_entry("d-0000000003", seq=3)), None) == {}
+    assert b"d-0000000002" in digest.local_path(store).read_bytes()
 
 
-def test_a_hook_that_cannot_read_an_entry_removes_the_digest_and_the_write_goes_on(
+def test_a_hook_that_cannot_read_an_entry_keeps_no_digest_and_the_write_goes_on(
         repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = _hooked(repo)
     put(store, PROJECT_REF, entry_files(make_entry("d-0000000001", seq=1)))
@@ -217,7 +224,7 @@ def test_a_hook_that_cannot_read_an_entry_removes_the_digest_and_the_write_goes_
     view = store.tip(PROJECT_REF).view
     assert view is not None
     assert view.has(entry_path("d-0000000002"))
-    assert not view.has(DIGEST_PATH)
+    assert digest.local(store, view) is None
 
 
 def test_a_ledger_written_through_the_library_keeps_its_digest(repo: Path) -> None:
@@ -225,7 +232,7 @@ def test_a_ledger_written_through_the_library_keeps_its_digest(repo: Path) -> No
     ledger.decide("Use one gateway", over=["direct"], because="one place for auth")
     ledger.verify("the gateway holds 10k rps", by="bench/gateway.sh")
     store = ledger.store
-    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    found = checked(store)
     assert found is not None
     assert found.counts == {"decided": 1, "verified": 1, "dropped": 0}
 
@@ -235,7 +242,7 @@ def test_blob_refs_in_a_change_are_read_for_the_digest(repo: Path) -> None:
     entry = make_entry("d-0000000001", seq=1)
     blob = str(store.git.create_blob(encode_entry(entry)))
     put(store, PROJECT_REF, {entry_path(entry.id): BlobRef(blob)})
-    found = checked(store.tip(PROJECT_REF).view)  # type: ignore[arg-type]
+    found = checked(store)
     assert found is not None
     assert [e.id for e in found.newest["decided"]] == [entry.id]
 
@@ -246,3 +253,43 @@ def test_blob_refs_in_a_change_are_read_for_the_digest(repo: Path) -> None:
                                   b' "dropped": {"count": 0, "top": []}}'])
 def test_a_malformed_digest_is_no_digest(data: bytes) -> None:
     assert digest.decode(data) is None
+
+
+def test_a_tip_written_elsewhere_carries_the_saved_digest_forward(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pull's fast-forward brings commits no hook here saw: the saved digest of the old
+    tip is carried over the entries that differ, and no whole ledger is read."""
+    store = _hooked(repo)
+    put(store, PROJECT_REF, entry_files(*(make_entry(f"d-{n:010d}", seq=n)
+                                          for n in range(1, 20))))
+    assert checked(store) is not None  # a restore: the saved digest is stamped with its tip
+    elsewhere = store_at(repo)  # no hook: as a teammate's commits arrive
+    put(elsewhere, PROJECT_REF, entry_files(
+        make_entry("d-0000000020", seq=20), make_entry("d-0000000003", status="rejected",
+                                                       seq=3)))
+    _cold(store)
+
+    def everything(*args: object) -> None:
+        raise AssertionError("the carried digest reads no whole ledger")
+    monkeypatch.setattr(project_index, "read_entries", everything)
+    monkeypatch.setattr(digest, "read_entries", everything)
+    found = active_project_decisions(store_at(repo))
+    assert found.active == 19
+    assert found.top[0][0].id == "d-0000000020"
+    assert "d-0000000003" not in {e.id for e, _ in found.top}
+
+
+def test_a_restore_that_read_every_entry_keeps_a_digest_for_the_next(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(repo)  # no hook: no digest (a fresh clone, every cache deleted)
+    put(store, PROJECT_REF, entry_files(*(make_entry(f"d-{n:010d}", seq=n)
+                                          for n in range(1, 12))))
+    first = active_project_decisions(store)  # reads every entry
+    _cold(store)
+
+    def everything(*args: object) -> None:
+        raise AssertionError("the second restore reads no whole ledger")
+    monkeypatch.setattr(project_index, "read_entries", everything)
+    again = active_project_decisions(store_at(repo))
+    assert again.top == first.top
+    assert again.active == first.active == 11

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from gitledger.core.ids import new_id
+from gitledger.derived import path_tokens
 from gitledger.ledger import path_index
 from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
-from gitledger.storage import path_tokens
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store

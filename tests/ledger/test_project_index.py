@@ -10,9 +10,9 @@ import pytest
 
 from gitledger.core.ids import entry_path, match_prefix
 from gitledger.core.model import Entry
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger import project_index
 from gitledger.ledger.project_index import (
-    CACHE_DIR,
     ActiveDecisions,
     active_project_decisions,
     refresh_after_write,

@@ -11,9 +11,9 @@ import pytest
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef
+from gitledger.derived.files import CACHE_DIR, save_json
 from gitledger.errors import CorruptLedger
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
-from gitledger.storage.cache_files import CACHE_DIR, save_json
 from gitledger.storage.entry_cache import (
     CACHE_VERSION,
     collector_paused,

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gitledger.audit.doctor import doctor
+from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger.archives import list_archives, prune
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, MONTHS_PREFIX
 from gitledger.storage.month_chains import (
     INDEX_FILE,

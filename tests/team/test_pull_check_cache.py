@@ -16,7 +16,7 @@ import pytest
 
 from gitledger.audit import check as check_module
 from gitledger.audit import check_delta
-from gitledger.storage.cache_files import CACHE_DIR
+from gitledger.derived.files import CACHE_DIR
 from gitledger.storage.check_cache import CHECK_FILE, state_key
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store

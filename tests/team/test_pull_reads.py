@@ -22,8 +22,8 @@ import pytest
 from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef
+from gitledger.derived.files import CACHE_DIR
 from gitledger.storage import bounded
-from gitledger.storage.cache_files import CACHE_DIR
 from gitledger.storage.entry_cache import read_paths, shared_reads
 from gitledger.storage.store import Store
 from gitledger.team import sync

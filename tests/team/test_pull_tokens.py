@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from gitledger.core.ids import new_id
+from gitledger.derived.path_tokens import read_tokens
 from gitledger.ledger import path_index
 from gitledger.storage.layout import PROJECT_REF
-from gitledger.storage.path_tokens import read_tokens
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 from tests.builders import entry_files, make_entry, put

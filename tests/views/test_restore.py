@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from gitledger.cli import cli
 from gitledger.core.ids import entry_path
+from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import BudgetTooSmall
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.project_index import CACHE_DIR
 from gitledger.views.restore import CANARY_PREFIX, PROTOCOL, restore
 from tests.conftest import Run, git
 

@@ -379,7 +379,7 @@ def test_a_ledger_that_is_gone_is_named_not_fatal(
 def test_json_shape_is_stable(story: dict[str, str], run: Run) -> None:
     data = _json(run, "app.py:3")
     assert set(data) == {"target", "kind", "path", "lines", "commits", "more_commits", "hint",
-                         "drift"}
+                         "drift", "governing"}
     assert data["target"] == "app.py:3"
     assert data["lines"] == [3, 3]
     commit = data["commits"][0]

@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitledger.storage.git_cli import git_output
+from gitledger.derived.files import read_json_object, write_whole
+from gitledger.derived.snapshot import Snapshot
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
-from gitledger.storage.whole_files import read_json_object, write_whole
 
 VERSION = 2
 #: The saved parts, one per ledger, the session's first (its entries win an id both hold).
@@ -53,19 +53,15 @@ class Key(NamedTuple):
 def current_key(where: str) -> Key | None:
     """The key as the repository is now, read with the git CLI; None when it cannot be
     read that way (not a repository, a bare one, no git, a pointer we do not trust)."""
-    dirs = git_output(where, "rev-parse", "--absolute-git-dir", "--show-toplevel")
-    lines = dirs.splitlines() if dirs is not None else []
-    if len(lines) != 2:
+    now = Snapshot.read(where, top=True)
+    if now is None or now.top is None:
         return None
-    gitdir, top = lines
+    gitdir, top = now.gitdir, now.top
     session_ref = _pointer(Path(gitdir))
-    listed = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)", PROJECT_REF,
-                  *([session_ref] if session_ref else []))
-    if listed is None:
+    tips = now.tips(PROJECT_REF, *([session_ref] if session_ref else []))
+    if tips is None:
         return None
-    tips = dict(line.split(" ", 1) for line in listed.splitlines() if " " in line)
-    ident = git_output(where, "var", "GIT_AUTHOR_IDENT")
-    me = ident.strip().rsplit(" ", 2)[0] if ident else None
+    me = now.me()
     return Key(gitdir, top, session_ref, tips.get(session_ref or ""), tips.get(PROJECT_REF),
                me or None)
 

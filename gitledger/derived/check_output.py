@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitledger import __version__
-from gitledger.storage.git_cli import git_dir_and_head, git_output
-from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE
-from gitledger.storage.queue_probe import pending
-from gitledger.storage.saved_outputs import load_output, save_output, servable
+from gitledger.derived.saved_outputs import load_output, save_output, servable
+from gitledger.derived.snapshot import Snapshot, pending
+from gitledger.storage.layout import CHECK_OUTPUT_FILE
 
 #: Bump with ``check_cache.CHECK_VERSION`` (what a rule finds changed) or when the printed
 #: report changes.
@@ -58,15 +57,13 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     """The key as the repository is now (two git commands, no libgit2); None when it
     cannot be read that way (not a repository, no git) or while the git hooks' queue holds
     events, which may move a ledger once applied: nothing is saved or served then."""
-    found = git_dir_and_head(where)
-    listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)")
-    if found is None or listing is None or pending(Path(found[0])):
+    now = Snapshot.read(where)
+    listing = now.refs() if now is not None else None
+    if now is None or listing is None or pending(Path(now.gitdir)):
         return None
-    gitdir, head = found
-    try:
-        pointer = (Path(gitdir) / POINTER_FILE).read_bytes().hex()
-    except OSError:
-        pointer = None
+    gitdir, head = now.gitdir, now.head
+    found = now.pointer()
+    pointer = found.hex() if found is not None else None
     state = json.dumps([VERSION, __version__, gitdir, head, listing, pointer],
                        ensure_ascii=False)
     return Key(gitdir, hashlib.sha256(state.encode("utf-8", "surrogateescape")).hexdigest())

@@ -1,4 +1,4 @@
-"""The report ``check`` last printed (``storage/check_output.py``, read by ``launch.py``):
+"""The report ``check`` last printed (``derived/check_output.py``, read by ``launch.py``):
 printed again, with its exit status, only while nothing it was made from moved, and then
 byte for byte what click's ``check`` prints."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.derived import check_output
 from gitledger.launch import CHECK_FLAGS, plain_check
-from gitledger.storage import check_output
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE, QUEUE_FILE
 from tests.audit.test_check import edit_entry, implemented
 from tests.conftest import Run, git

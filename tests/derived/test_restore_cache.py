@@ -1,4 +1,4 @@
-"""The restore block's saved copy (``storage/restore_cache.py``, read by ``launch.py``):
+"""The restore block's saved copy (``derived/restore_cache.py``, read by ``launch.py``):
 printed only while nothing it was made from moved, and then byte for byte the block a full
 restore composes."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from gitledger.derived import restore_cache
 from gitledger.launch import plain_restore, saved_restore
-from gitledger.storage import restore_cache
 from gitledger.storage.layout import QUEUE_FILE, RESTORE_FILE
 from gitledger.views.restore import render, restore
 from tests.conftest import Run, git

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from gitledger.derived.files import read_json_object, write_whole
 from gitledger.storage.layout import POINTER_FILE, TOKENS_FILE, TOKENS_STATE_FILE
-from gitledger.storage.whole_files import read_json_object, write_whole
 
 #: A state file larger than this is not ours: it is read as absent (and rebuilt).
 STATE_LIMIT = 64 * 1024 * 1024

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.display import printable
-from gitledger.storage.whole_files import read_json_object, write_whole
+from gitledger.derived.files import read_json_object, write_whole
 
 #: The file larger than this is not read; an output larger than this is not saved.
 CACHE_LIMIT = 4 << 20

@@ -37,9 +37,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitledger.storage.git_cli import git_dir_and_head, git_output
-from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, POINTER_FILE, RESTORE_FILE
-from gitledger.storage.saved_outputs import load_output, save_output
+from gitledger.derived.saved_outputs import load_output, save_output
+from gitledger.derived.snapshot import Snapshot
+from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, RESTORE_FILE
 
 VERSION = 1
 #: What ``Repo.person`` reads from the environment beside the config.
@@ -61,44 +61,29 @@ class Key(NamedTuple):
 def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     """The key as the repository is now (three git commands, no libgit2); None when it
     cannot be read that way (not a repository, no git)."""
-    found = git_dir_and_head(where)
-    if found is None:
+    now = Snapshot.read(where)
+    if now is None:
         return None
-    gitdir, head = found
-    listing = git_output(where, "for-each-ref", "--format=%(refname) %(objectname)",
-                         LEDGER_NAMESPACE)
-    # The identity as libgit2 reads it (the block's labels are), not as git -c pins it.
-    config = git_output(where, "config", "-z", "--get-regexp", r"^user\.(name|email)$",
-                        config_as_libgit2=True)
+    listing = now.refs(LEDGER_NAMESPACE)
     if listing is None:
         return None
-    me = _identity(config or "")
+    # The identity as libgit2 reads it (the block's labels are), not as git -c pins it.
+    me = now.me()
     env = [os.environ.get(name) for name in IDENTITY_VARS]
     month = time.strftime("%Y-%m", time.gmtime())
-    state = json.dumps([VERSION, gitdir, listing, _read(Path(gitdir) / POINTER_FILE), me, env,
-                        month], ensure_ascii=False)
-    drift = _read(Path(gitdir) / DRIFT_FILE)
-    return Key(gitdir, _digest(state), head, _digest(drift) if drift is not None else "", me)
+    pointer = now.pointer()
+    state = json.dumps([VERSION, now.gitdir, listing,
+                        pointer.decode("utf-8", "surrogateescape") if pointer is not None
+                        else None, me, env, month], ensure_ascii=False)
+    drift = _read(Path(now.gitdir) / DRIFT_FILE)
+    return Key(now.gitdir, _digest(state), now.head, _digest(drift) if drift is not None else "",
+               me)
 
 
 def _digest(text: str) -> str:
     """A hash of ``text`` as the bytes it was read from (a file's undecodable bytes and the
     environment's arrive as lone surrogates, which plain UTF-8 refuses to encode)."""
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
-
-
-def _identity(config: str) -> str | None:
-    """``Name <email>`` as ``Repo.person`` makes it from the config's last values
-    (``git config -z``: NUL-terminated items, a newline after the key) and the environment;
-    None when either part is missing."""
-    found: dict[str, str] = {}
-    for item in config.split("\0"):
-        setting, _, value = item.partition("\n")
-        found[setting.lower()] = value
-    name = os.environ.get("GIT_AUTHOR_NAME") or found.get("user.name")
-    email = (os.environ.get("GIT_AUTHOR_EMAIL") or found.get("user.email")
-             or os.environ.get("EMAIL"))
-    return f"{name} <{email}>" if name and email else None
 
 
 def _read(path: Path) -> str | None:

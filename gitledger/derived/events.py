@@ -1,0 +1,57 @@
+"""What a write to a ledger moved, published to the derived data that follows writes.
+
+A write publishes one ``Moved`` (the ref, its old and new tip, the paths it changed, and,
+from a ledger write, the entry it wrote); each derived thing that must follow a write (the
+project index, the decision index, the path tokens, the governing entries' saved copy, the
+checkout line) subscribes once per store instead of every writer refreshing each by hand,
+so a writer cannot forget one.  A subscriber carries its data over the write cheaply, or
+drops it for the next read to rebuild; it never fails the write that has landed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gitledger.core.model import Entry
+
+
+@dataclass(frozen=True)
+class Moved:
+    """One landed write: ``ref`` moved from ``old`` (None: it was created) to ``new``
+    (None: it went away, an archive) changing ``files``.  ``detailed``: a ledger write
+    that says what it wrote: ``entry`` (None: no entry, a TASK or NEXT change), whether
+    its path was new (``added``), and whether what post-checkout prints may have moved
+    (``focus_moved``)."""
+
+    ref: str
+    old: str | None
+    new: str | None
+    files: tuple[str, ...] = ()
+    detailed: bool = False
+    entry: Entry | None = None
+    added: bool = False
+    focus_moved: bool = False
+
+
+Subscriber = Callable[[Moved], None]
+
+
+class Moves:
+    """One store's subscribers, by name (a name subscribes once), called in order."""
+
+    def __init__(self) -> None:
+        self._subscribers: dict[str, Subscriber] = {}
+
+    def subscribe(self, name: str, subscriber: Subscriber) -> None:
+        self._subscribers.setdefault(name, subscriber)
+
+    def subscribed(self, name: str) -> bool:
+        return name in self._subscribers
+
+    def publish(self, moved: Moved) -> None:
+        for subscriber in tuple(self._subscribers.values()):
+            subscriber(moved)
+
+
+__all__ = ["Moved", "Moves", "Subscriber"]

@@ -1,0 +1,181 @@
+"""The one SQLite opener of the derived indexes (``ledger-cache/*.sqlite3``).
+
+Each index is derived data: a write-ahead log (a commit appends to one file, readers never
+wait for a writer), no sync (a crash loses at most the last update, and nothing that the
+refs do not hold), its layout version in ``user_version`` (another version: its tables are
+dropped and made again), and a file SQLite calls damaged deleted, so the next use starts
+over.  ``sqlite3`` loads at the first open, not with this module: a write that never asks
+an index does not pay for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3
+
+#: Seconds a statement waits for another process's write before it fails as busy.
+BUSY_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Schema:
+    """One index's layout: its version, its tables (dropped when the version differs) and
+    the statements that make them."""
+
+    version: int
+    tables: tuple[str, ...]
+    statements: tuple[str, ...]
+
+
+#: The connections kept open for a process's next use, by path (with the process id: a
+#: fork opens its own).
+_KEPT: dict[tuple[str, int], sqlite3.Connection] = {}
+
+
+def busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is another process's write in the way, not damage."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
+def connect(path: Path, schema: Schema) -> sqlite3.Connection:
+    """The index at ``path``, made or remade at ``schema``'s version; ``sqlite3.Error``
+    or ``OSError`` when it cannot be (the file is deleted unless it was only busy)."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    path.parent.mkdir(exist_ok=True)
+    db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
+                         check_same_thread=False)
+    try:
+        db.execute("PRAGMA synchronous = OFF")
+        db.execute("PRAGMA journal_mode = WAL")
+        if db.execute("PRAGMA user_version").fetchone()[0] != schema.version:
+            _create(db, schema)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        if not busy(exc):
+            remove(path)
+        raise
+    return db
+
+
+@contextlib.contextmanager
+def opened(path: Path, schema: Schema, *, keep: bool = False
+           ) -> Iterator[sqlite3.Connection]:
+    """The index at ``path`` for one use.  A ``sqlite3.DatabaseError`` raised in the use
+    that is not a busy file deletes it (the next use builds it again).  ``keep``: the
+    connection stays open for this process's next use (``kept``)."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    key = (str(path), os.getpid())
+    db = _KEPT.pop(key, None) if keep else None
+    if db is not None and not path.exists():  # deleted under us: start a new file
+        db.close()
+        db = None
+    if db is None:
+        db = connect(path, schema)
+    try:
+        yield db
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        if not busy(exc):
+            remove(path)
+        raise
+    except BaseException:
+        db.close()
+        raise
+    if keep:
+        _KEPT[key] = db
+    else:
+        db.close()
+
+
+def kept(path: Path) -> sqlite3.Connection | None:
+    """The connection this process keeps open to ``path``, if any."""
+    return _KEPT.get((str(path), os.getpid()))
+
+
+def release_kept() -> None:
+    """Close every connection this process keeps open (a test's fresh start)."""
+    for db in _KEPT.values():
+        db.close()
+    _KEPT.clear()
+
+
+def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
+    """What is wrong with the index at ``path`` (read only), or None when it reads, is
+    busy, or is not there yet.  ``probe``: a query the current layout must answer."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        try:
+            found = db.execute("PRAGMA quick_check").fetchone()
+            if found is None or found[0] != "ok":
+                return f"{path.name} fails SQLite's quick_check: {str(found)[:80]}"
+            if probe and db.execute("PRAGMA user_version").fetchone()[0] == schema.version:
+                db.execute(probe)
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        if busy(exc):
+            return None
+        return f"{path.name} is not a readable SQLite index ({str(exc)[:80]})"
+    return None
+
+
+def version_of(path: Path) -> int | None:
+    """The layout version of the index at ``path``; None when it is absent or unreadable."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        try:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+
+
+def remove(path: Path) -> bool:
+    """Delete the index at ``path`` and its log; whether there was one."""
+    kept_db = _KEPT.pop((str(path), os.getpid()), None)
+    if kept_db is not None:
+        kept_db.close()
+    existed = path.exists()
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.unlink(f"{path}{suffix}")
+    return existed
+
+
+def _create(db: sqlite3.Connection, schema: Schema) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] != schema.version:
+            for table in schema.tables:
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in schema.statements:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {schema.version}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+__all__ = ["BUSY_SECONDS", "Schema", "busy", "connect", "kept", "opened", "problem",
+           "release_kept", "remove", "version_of"]
