@@ -184,7 +184,7 @@ def test_tour_runs_and_cleans_up(tmp_path: Path, cli_env: dict[str, str]) -> Non
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     env = {**cli_env, "TMPDIR": str(scratch)}
-    done = run(tmp_path, env, "git", "ledger", "tour", "--no-keep")
+    done = run(tmp_path, env, "git", "ledger", "tour", "--verbose", "--no-keep")
     assert done.returncode == 0
     assert done.stderr == ""
     out = done.stdout
@@ -195,6 +195,28 @@ def test_tour_runs_and_cleans_up(tmp_path: Path, cli_env: dict[str, str]) -> Non
     assert "refs/ledger/sessions/" in out
     # --no-keep leaves nothing behind.
     assert list(scratch.iterdir()) == []
+
+
+def test_the_tour_says_what_the_product_does_in_one_screen(
+        tmp_path: Path, cli_env: dict[str, str]) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    done = run(tmp_path, {**cli_env, "TMPDIR": str(scratch)}, "git", "ledger", "tour")
+    assert done.returncode == 0
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert len(lines) <= 24
+    assert "git ledger keeps an AI coding agent's reasoning in git" in done.stdout
+    assert lines[-1].endswith("git ledger tour --verbose")
+    kept = sorted(p for p in scratch.iterdir() if not p.name.endswith("-team"))
+    assert f"  cd {kept[0]}" in lines
+    # What it names is in the repository it kept: the decision's id, the commit.
+    decision = next(line.split()[1].rstrip(":") for line in lines
+                    if line.startswith("  decide "))
+    commit = next(line.split()[1] for line in lines if line.startswith("  commit "))
+    shown = run(kept[0], cli_env, "git", "ledger", "show", "--project", decision).stdout
+    assert "Use PKCE for the OAuth callback" in shown
+    assert run(kept[0], cli_env, "git", "cat-file", "-t", commit).stdout == "commit\n"
 
 
 def test_tour_json(tmp_path: Path, cli_env: dict[str, str]) -> None:
@@ -234,9 +256,9 @@ def test_an_interrupted_tour_removes_its_repositories(tmp_path: Path,
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     env = {**cli_env, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1"}
-    for lines_before_ctrl_c in (1, 60):
-        tour = subprocess.Popen(["git-ledger", "tour"], cwd=tmp_path, env=env, text=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for lines_before_ctrl_c, verbose in ((1, ()), (60, ("--verbose",))):
+        tour = subprocess.Popen(["git-ledger", "tour", *verbose], cwd=tmp_path, env=env,
+                                text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             assert tour.stdout is not None
             for _ in range(lines_before_ctrl_c):

@@ -247,6 +247,9 @@ class _Doctor:
     def run(self) -> DoctorReport:
         # The caches first: reading the ledgers below rewrites them.
         self._caches()
+        # Before the registry's pass, which would rebuild a damaged index without the
+        # finding that names it.
+        self._search_index()
         artifacts = self._artifacts()
         self._queue()
         refs = self.store.ledger_refs()
@@ -263,7 +266,6 @@ class _Doctor:
         self._notes()
         self._path_tokens()
         self._digest()
-        self._search_index()
         self._git_hooks()
         self._unrecorded()
         order = {"error": 0, "warning": 1}

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import entry_to_json
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line, printable
 from gitledger.core.footprint import DROPPED, IN_FORCE, REJECTED, spans
 from gitledger.core.ids import is_valid_id
@@ -509,7 +510,10 @@ def _commit_json(found: CommitWhy) -> dict[str, Any]:
         "summary": found.summary,
         "lines": [list(r) for r in found.lines] if found.lines is not None else None,
         "noted": found.noted,
-        "unbacked": list(found.unbacked),
+        # As the text lists them: the first few, each one line of at most 200 characters
+        # (a forged note can hold a thousand lines of any length); how many in all apart.
+        "unbacked": [one_line(line, 200) for line in found.unbacked[:UNBACKED_SHOWN]],
+        "unbacked_total": len(found.unbacked),
         "entries": [{"relation": x.relation, "ledger": x.ledger, "id": x.entry_id,
                      "entry": entry_to_json(x.entry) if x.entry else None,
                      "status": status_text(x.entry)
@@ -551,7 +555,8 @@ def why_text(result: Why) -> str:
                       f"{'s' if result.more_commits != 1 else ''} not shown "
                       "(--max-commits, or a narrower PATH:FIRST-LAST)"]
     for item in result.drift:
-        lines += ["", f"drift: {item.entry.id}  {one_line(item.entry.text, 200)}  "
+        lines += ["", f"{paint('drift', 'drift:')} {item.entry.id}  "
+                      f"{one_line(item.entry.text, 200)}  "
                       "[its footprint changed since; git ledger drift]"]
         lines += drifted_lines(item, "  ")
     if result.hint:

@@ -384,7 +384,7 @@ def test_json_shape_is_stable(story: dict[str, str], run: Run) -> None:
     assert data["lines"] == [3, 3]
     commit = data["commits"][0]
     assert set(commit) == {"commit", "summary", "lines", "noted", "entries", "context",
-                           "unbacked"}
+                           "unbacked", "unbacked_total"}
     assert commit["unbacked"] == []
     assert commit["summary"] == "add pkce"
     assert commit["noted"] is True
