@@ -44,7 +44,6 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.footprint import Span
 from gitledger.core.ids import ALPHABET, entry_path
 from gitledger.core.model import Entry, Focus, LedgerMeta
-from gitledger.storage.archive_store import ArchiveTag, roll_up_tags
 from gitledger.storage.drift_cache import CachedDrift, drift_key, write_cache
 from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import (
@@ -58,7 +57,6 @@ from gitledger.storage.layout import (
     SESSIONS_PREFIX,
 )
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import Store
 
 #: The year starts on a Monday; every session takes an equal share of 50 weeks.
 YEAR_START = int(datetime(2026, 1, 5, 9, 0, tzinfo=UTC).timestamp())
@@ -396,7 +394,7 @@ def build(path: Path, sessions: int, *, me: Person = Person("Bench Mark", "bench
     if process.wait() != 0:
         raise RuntimeError("git fast-import failed")
     _archives_out_of_tags(path)
-    _rolled_up(path)
+    _packed(path)
     (path / ".git" / POINTER_FILE).write_text(SESSIONS_PREFIX + live[0] + "\n", encoding="utf-8")
     subprocess.run(["git", "-C", str(path), "pack-refs", "--all"], check=True)
     subprocess.run(["git", "-C", str(path), "checkout", "-q", "main"], check=True)
@@ -431,19 +429,10 @@ def _archives_out_of_tags(path: Path) -> None:
                    input="".join(commands()), text=True, check=True)
 
 
-def _rolled_up(path: Path) -> None:
-    """Archives as the tool writes them (format 3): each teammate's month in a chain of
-    their own clone, by the same migration ``doctor --fix`` runs on format-2 tags."""
-    def clone_of(tag: ArchiveTag) -> str:
-        digest = hashlib.sha1((tag.tagger or "").encode()).digest()
-        return "".join(ALPHABET[b % len(ALPHABET)] for b in digest[:10])
-
-    done = roll_up_tags(Store(Repo(path)), clone_for=clone_of)
-    if done.left:
-        raise RuntimeError(f"archives not rolled up: {done.left[:3]}")
-    # The chains' commits and trees are written loose (50,000 at full size): a year of use
-    # would have packed them, and left loose, the first fetch starts git's automatic gc,
-    # which then runs beside the timed commands.
+def _packed(path: Path) -> None:
+    """The objects written loose are packed: a year of use would have packed them, and
+    left loose, the first fetch starts git's automatic gc, which then runs beside the
+    timed commands."""
     subprocess.run(["git", "-C", str(path), "repack", "-d", "-q"], check=True)
 
 

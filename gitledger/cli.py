@@ -952,17 +952,20 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
 
     By default the decisions in force (with the decisions they superseded), VERIFIED
     facts and DROPPED approaches are carried; OPEN questions and NEXT stay with the
-    archive.  The ledger then becomes a commit of this clone's month chain
-    (refs/ledger/months/<yyyy-mm>/<clone-id>), read as refs/ledger/archive/<ledger-id>,
-    whose message summarises the task and what was carried; nothing is deleted, and
-    the next write in this worktree starts a new ledger.
+    archive; an --ask-user question never answered is warned about (--dry-run lists
+    them).  The ledger then becomes an annotated tag at refs/ledger/archive/<ledger-id>
+    (git show and git cat-file -p read it; signed when tag.gpgSign is set) whose message
+    summarises the task and what was carried; nothing is deleted, and the next write in
+    this worktree starts a new ledger.  Interrupted (Ctrl-C), it finishes the archive or
+    leaves nothing, and says which.
     """
     from gitledger.ledger.archive_command import archive as archive_ledger
-    from gitledger.views.render import archive_json, archive_text
+    from gitledger.views.render import archive_json, archive_text, archive_warning
 
     result = archive_ledger(_where(repo), carry=carry_ids, carry_all_durable=all_durable,
                             no_carry=no_carry, dry_run=dry_run, name=name)
     _emit(as_json, archive_json(result), archive_text(result))
+    _warn(archive_warning(result))
 
 
 @cli.command("list")
@@ -1042,18 +1045,22 @@ def adopt(name: str, repo: str | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("remote", required=False, metavar="[REMOTE]")
+@click.option("--archives", is_flag=True,
+              help="Also copy every archive REMOTE holds (for search over a team's "
+                   "archives); otherwise an archive is fetched when it is read.")
 @_common
-def fetch(remote: str | None, repo: str | None, as_json: bool) -> None:
+def fetch(remote: str | None, archives: bool, repo: str | None, as_json: bool) -> None:
     """Copy REMOTE's ledgers into refs/ledger/remotes/REMOTE/, merging nothing.
 
     REMOTE defaults to the current branch's remote, else origin, else the only one.
     The copies are read-only mirrors (git ledger list --remote shows the session ledgers
-    among them); git ledger pull merges them.
+    among them); git ledger pull merges them.  Archives are not copied unless asked
+    (--archives): git ledger show --archive REMOTE/ID fetches the one it reads.
     """
     from gitledger.team.fetching import fetch as fetch_ledgers
     from gitledger.team.fetching import fetch_json, fetch_text, skipped_warning
 
-    result = fetch_ledgers(_where(repo), remote)
+    result = fetch_ledgers(_where(repo), remote, archives=archives)
     _emit(as_json, fetch_json(result), fetch_text(result))
     _warn(skipped_warning(result.remote, result.skipped))
 

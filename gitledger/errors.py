@@ -15,6 +15,13 @@ class LedgerError(Exception):
     exit_code = 1
 
 
+class Interrupted(LedgerError):
+    """Ctrl-C: the command stopped, and the message says whether what it was doing was
+    finished first or never begun.  Exit status 130, as for any interrupted command."""
+
+    exit_code = 130
+
+
 class RepositoryError(LedgerError):
     """No usable repository: outside one, bare, or no identity to write with."""
 

@@ -27,6 +27,7 @@ from gitledger.ledger.decisions import reject
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import WriteResult
+from gitledger.storage.archive_store import read_archive_tag
 from gitledger.storage.notes import read_note
 from gitledger.storage.repo import Repo, commit_files, init_repository
 from gitledger.team.render import pull_text, push_text, review_text
@@ -325,11 +326,14 @@ def _tour(say: Callable[[str], None], root: Path, *, keep: bool) -> TourOutcome:
     say("$ git ledger archive")
     done = archive(root)
     say("  " + archive_text(done).replace("\n", "\n  "))
-    chained = ledger.store.chained(done.archive)
-    chain = chained.chain if chained is not None else done.archive
-    say(f"$ git log -1 --format=%B {chain}   # this month's chain of archives: its newest")
-    message = ledger.store.tag_message(done.archive) or ""
-    say("  " + "\n  ".join(message.rstrip().splitlines()[:8]) + "\n  …")
+    tag = read_archive_tag(ledger.store, done.archive)
+    say(f"$ git cat-file -p {done.archive}   # an annotated tag: plain git reads it")
+    when = tag.tagged
+    zone = when.strftime("%z") if when is not None else ""
+    stamp = f" {int(when.timestamp())} {zone}" if when is not None else ""
+    header = [f"object {tag.commit}", "type commit", f"tag {done.archive.rsplit('/', 1)[-1]}",
+              f"tagger {tag.tagger}{stamp}", ""]
+    say("  " + "\n  ".join(header + tag.message.rstrip().splitlines()[:8]) + "\n  …")
     say("\n# The next session starts empty, with the project's decisions still in force:")
     say("$ git ledger restore --source startup")
     say(restore(root, source="startup").text)
@@ -343,6 +347,7 @@ def _tour(say: Callable[[str], None], root: Path, *, keep: bool) -> TourOutcome:
         say(f"  git log --stat {done.commit[:12]}   # the archived ledger's history")
         say("  git ledger show --project       # what outlives the task")
         say(f"  git ledger show --archive {done.archive.rsplit('/', 1)[-1]}")
+        say(f"  git show {done.archive}   # the archive tag, as plain git shows it")
         say("  git ledger list --remote        # Sam's session ledger, read-only here")
         say("  git ledger search tokens        # have we decided this before?")
         say(f"  rm -rf {shlex.quote(str(root))} {shlex.quote(str(team))}   # when you are done")

@@ -18,6 +18,9 @@ from gitledger.core.codec import encode_entry
 from gitledger.core.ids import entry_path
 from gitledger.core.model import BlobRef, Change, Entry
 from gitledger.storage import bounded
+from gitledger.storage.archive_store import read_archive_tag
+from gitledger.storage.layout import ARCHIVE_PREFIX
+from gitledger.storage.month_chains import chain_ref, month_of
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 
@@ -93,3 +96,44 @@ def header_only_blob(objects: Path, size: int) -> pygit2.Oid:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / sha[2:]).write_bytes(data)
     return pygit2.Oid(hex=sha)
+
+
+def to_format_3(path: Path) -> list[str]:
+    """Make a repository's archive tags what format 3 wrote: each tag a commit of this
+    clone's month chain (by tagger month, oldest first; the tag's message, tagger and
+    date), and the tag ref gone.  The chain names, for the migration tests to start from
+    a format-3 repository built as that version built one."""
+    store = store_at(path)
+    clone = store.clone_id() or ""
+    groups: dict[str, list[tuple[str, str, str, pygit2.Signature]]] = {}
+    tags = store.refs_under(ARCHIVE_PREFIX, chained=False)
+    for ref in sorted(tags):
+        tag = read_archive_tag(store, ref)
+        assert tag.tagged is not None
+        assert tag.commit is not None
+        assert tag.tagger is not None
+        name, _, email = tag.tagger.rpartition(" <")
+        offset = tag.tagged.utcoffset()
+        who = pygit2.Signature(name, email.removesuffix(">"), int(tag.tagged.timestamp()),
+                               int(offset.total_seconds() // 60) if offset else 0)
+        groups.setdefault(chain_ref(month_of(tag.tagged), clone), []).append(
+            (ref.removeprefix(ARCHIVE_PREFIX), tag.commit, tag.message, who))
+    for chain, archives in sorted(groups.items()):
+        archives.sort(key=lambda item: (item[3].time, item[0]))
+        existing = store.git.references.get(chain)  # a month's chain goes on
+        parent = [existing.peel(pygit2.Commit).id] if existing is not None else []
+        for ledger_id, commit, message, who in archives:
+            # One commit per archive: the ledger's final tree as <id>/, the ledger's
+            # last commit as its last parent, the tag's message, the archiver as author.
+            ledger = store.git[pygit2.Oid(hex=commit)]
+            assert isinstance(ledger, pygit2.Commit)
+            builder = store.git.TreeBuilder()
+            builder.insert(ledger_id, ledger.tree_id, pygit2.enums.FileMode.TREE)
+            parent = [store.git.create_commit(None, who, who, message, builder.write(),
+                                              [*parent, ledger.id])]
+        store.git.references.create(chain, parent[0], force=True)
+    for ref, tag_id in tags.items():
+        subprocess.run(["git", "-C", str(path), "update-ref", "-d", ref, tag_id], check=True,
+                       timeout=60)
+    store.forget_archives()
+    return sorted(groups)

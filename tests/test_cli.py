@@ -585,21 +585,23 @@ def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
     # Then the mirrors of what the remote holds after the team round.
     own = [r for r in refs if not r.startswith("refs/ledger/remotes/")]
     assert len(own) == 3
-    assert own[0] == "refs/ledger/keep"
-    assert own[1].startswith("refs/ledger/months/")  # this clone's chain of the month
+    assert own[0].startswith("refs/ledger/archive/")  # the archive tag
+    assert own[1] == "refs/ledger/keep"
     assert own[2] == "refs/ledger/project"
     mirrored = [r for r in refs if r.startswith("refs/ledger/remotes/origin/")]
     sams = [r for r in mirrored if r.startswith("refs/ledger/remotes/origin/sessions/")]
     assert len(sams) == 1  # the teammate's session ledger, read-only here
-    assert sorted(set(mirrored) - set(sams)) == sorted(
+    assert sorted(set(mirrored) - set(sams)) == sorted(  # no mirror of an archive
         ["refs/ledger/remotes/origin/notes",
-         *("refs/ledger/remotes/origin/" + r.removeprefix("refs/ledger/") for r in own)])
+         *("refs/ledger/remotes/origin/" + r.removeprefix("refs/ledger/") for r in own[1:])])
     # The teammate's decision arrived by the pull, and review names its author.
     assert "added by Sam Teammate" in result.stdout
     sam = git(kept[1] / "sam", "for-each-ref", "--format=%(refname)", "refs/ledger/project")
     assert git(kept[0], "merge-base", "--is-ancestor", sam.strip(), "refs/ledger/project") == ""
-    chain = next(r for r in refs if r.startswith("refs/ledger/months/"))
-    assert git(kept[0], "cat-file", "-t", chain).strip() == "commit"
+    assert git(kept[0], "cat-file", "-t", own[0]).strip() == "tag"
+    assert f"$ git cat-file -p {own[0]}" in result.stdout
+    shown = git(kept[0], "show", "--no-patch", own[0])  # the name the tour prints exists
+    assert "archive session ledger" in shown
     assert "ledger check: FAILED" in result.stdout  # the planted mistake is caught
     assert git(kept[0], "fsck", "--strict") == ""
 

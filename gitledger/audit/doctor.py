@@ -44,7 +44,7 @@ from gitledger.ledger.operations import Ledger
 from gitledger.ledger.unrecorded import unrecorded
 from gitledger.search import index as search_index
 from gitledger.storage import event_queue
-from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
+from gitledger.storage.archive_store import ArchiveStore, tag_chains
 from gitledger.storage.entry_cache import collector_paused, read_entries
 from gitledger.storage.integrity import (
     MISSING_OBJECT_ERRORS,
@@ -114,8 +114,8 @@ CODES: dict[str, tuple[str, str]] = {
     "cache-unreadable": ("warning", "an unreadable file under ledger-cache/"),
     "chain-broken": ("error", "a month chain whose history stops at a commit that is no "
                      "archive: readers do not read what is behind it"),
-    "archive-unrolled": ("warning", "format-2 archives (one tag ref per archived session) not "
-                         "yet rolled up into month chains (format 3)"),
+    "archive-chained": ("warning", "format-3 archives (month chains under refs/ledger/months/) "
+                        "not yet turned back into tags, which plain git cannot show by name"),
     "archive-unfinished": ("warning", "an archive stopped before removing its session ref "
                                       "(the ref is a copy of the archive)"),
     "carry-unfinished": ("warning", "a carry stopped between its steps (the entries are in "
@@ -144,7 +144,7 @@ CODES: dict[str, tuple[str, str]] = {
                                     "routes, or the last commit recorded twice)"),
 }
 
-_FIXABLE = {"archive-unrolled",
+_FIXABLE = {"archive-chained",
             "digest-stale", "digest-forged", "pointer-invalid", "pointer-archived",
             "notes-stale", "note-unbacked",
             "keep-missing", "footprint-stale",
@@ -266,7 +266,7 @@ class _Doctor:
         refs = self.store.ledger_refs()
         for ref in refs:
             self._ref(ref)
-        self._unrolled()
+        self._chained()
         self._month_chains()
         self._locks()
         self._interrupted(refs)
@@ -624,24 +624,25 @@ class _Doctor:
                           "it are not read", f"inspect it (git log --first-parent {chain}); "
                           "the archived ledgers are its commits' last parents")
 
-    def _unrolled(self) -> None:
-        """Format-2 archive tags: every one a ref that each fetch, push and listing pays
-        for; --fix moves them into this clone's month chains."""
-        tags = unrolled_tags(self.store)
-        if not tags:
+    def _chained(self) -> None:
+        """Format-3 month chains of this clone: their archives have no ref of their own
+        (``git show refs/ledger/archive/<id>`` fails); --fix makes each a tag again."""
+        chains = self.store.chain_refs()
+        if not chains:
             return
+        count = sum(len(self.store.archive_index().in_chain(chain)) for chain in chains)
         finding = self._add(
-            "archive-unrolled", ARCHIVE_PREFIX, f"{len(tags)} archive(s) are format-2 tags, "
-            f"one ref each, under {ARCHIVE_PREFIX}", "git ledger doctor --fix (rolls them "
-            f"up into month chains under {MONTHS_PREFIX}; git ledger push then removes "
-            "the remote's tags)")
+            "archive-chained", MONTHS_PREFIX, f"{count} archive(s) are held in "
+            f"{len(chains)} format-3 month chain(s) under {MONTHS_PREFIX}, not as tags",
+            f"git ledger doctor --fix (makes each an annotated tag at {ARCHIVE_PREFIX}<id> "
+            "and then removes the chain; git ledger push then removes the remote's copy)")
         if self.fix:
-            done = roll_up_tags(self.store)
-            if done.rolled and not done.left:
-                self._mark_fixed(finding, f"rolled {len(done.rolled)} archive(s) up into "
-                                 f"{len(done.chains)} month chain(s)")
+            done = tag_chains(self.store)
+            if done.removed and not done.left:
+                self._mark_fixed(finding, f"tagged {len(done.tagged)} archive(s), removed "
+                                 f"{len(done.removed)} month chain(s)")
             for ref, why in done.left:
-                self._add("archive-unrolled", ref, f"{ref} was not rolled up: {why}",
+                self._add("archive-chained", ref, f"{ref} was not migrated: {why}",
                           f"inspect it (git cat-file -p {ref})")
 
     def _not_ledger(self, ref: str, what: str, expected: str) -> None:

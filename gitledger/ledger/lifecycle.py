@@ -24,10 +24,11 @@ from dataclasses import dataclass, replace
 
 from gitledger.core.codec import decode_entry_or_none, encode_entry, encode_focus
 from gitledger.core.ids import entry_path, new_id
+from gitledger.core.interrupts import held_interrupts
 from gitledger.core.model import ACTIVE_STATUSES, KINDS, SECTION_TITLES, Change, Entry, Snapshot
 from gitledger.core.text import one_line_summary
 from gitledger.derived.events import Moved
-from gitledger.errors import ConcurrentUpdate, InvalidInput, LedgerError
+from gitledger.errors import ConcurrentUpdate, Interrupted, InvalidInput, LedgerError
 from gitledger.ledger.carried import is_carried_copy
 from gitledger.ledger.operations import Ledger, refuse_mirror
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
@@ -67,6 +68,9 @@ class ArchiveResult:
     dry_run: bool = False
     #: Whether it was this worktree's ledger (then the worktree moved to ``next_ref``).
     own: bool = True
+    #: OPEN questions marked ``--ask-user`` that were never answered: (id, text) of each.
+    #: They stay with the archive, which is said, never done silently.
+    unanswered: tuple[tuple[str, str], ...] = ()
 
 
 def carry(where: str | os.PathLike[str] | None, ids: list[str]) -> CarryResult:
@@ -128,9 +132,35 @@ def archive(
 
     ``name`` (an id, prefix or ref) archives another session ledger instead of this
     worktree's: an orphaned one, whose worktree is gone.  This worktree's pointer is then
-    left alone, and a ledger another live worktree uses is refused."""
+    left alone, and a ledger another live worktree uses is refused.
+
+    Ctrl-C before the first write stops it with nothing written; from the first write on
+    it is held until the archive is whole.  Either way ``Interrupted`` says which."""
     if mode not in CARRY_MODES:
         raise InvalidInput(f"unknown carry mode '{mode}': use {', '.join(CARRY_MODES)}")
+    try:
+        ledger, own, chosen, unanswered, planned = _plan(where, carry_ids, mode, dry_run,
+                                                         name)
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted (Ctrl-C) before anything was written: nothing was "
+                          "archived") from None
+    if planned is not None:
+        return planned
+    with held_interrupts() as interrupted:
+        done = _archive_now(ledger, chosen, own, unanswered)
+    if interrupted():
+        raise Interrupted(f"interrupted (Ctrl-C), but the archive was completed first: "
+                          f"{done.ledger} is archived as {done.archive}")
+    return done
+
+
+def _plan(where: str | os.PathLike[str] | None, carry_ids: list[str] | None, mode: str,
+          dry_run: bool, name: str | None,
+          ) -> tuple[Ledger, bool, list[str], tuple[tuple[str, str], ...],
+                     ArchiveResult | None]:
+    """What ``archive`` will do, read and checked before anything is written: the ledger,
+    whether it is this worktree's, what is carried, the ask-user questions nobody
+    answered, and (``dry_run``) the result to return instead."""
     ledger = Ledger.open(where, name=name) if name else Ledger.open(where)
     own = not name or ledger.ref == ledger.store.worktree_ref()
     if not own:
@@ -139,6 +169,8 @@ def archive(
     snapshot = ledger.snapshot()
     if ledger.ref is None or snapshot.commit is None or snapshot.meta is None:
         raise InvalidInput("nothing to archive: this worktree has no ledger yet")
+    unanswered = tuple((e.id, e.text) for e in snapshot.entries
+                       if e.kind == "open" and e.ask_user)
     if carry_ids is not None:
         chosen = with_chains(snapshot, [ledger.get(prefix).id for prefix in carry_ids])
     else:
@@ -155,9 +187,17 @@ def archive(
                 _carryable(ledger.store, read_entry(tip, find_entry_id(tip, entry_id)), shared,
                            origin)
         shown = {e.id for e in snapshot.entries}
-        return ArchiveResult(ledger.ref, _archive_ref(ledger.ref), "", snapshot.commit,
-                             len(shown - set(chosen)), ledger.ref,
-                             tuple(chosen), True, own=own)
+        return ledger, own, chosen, unanswered, ArchiveResult(
+            ledger.ref, _archive_ref(ledger.ref), "", snapshot.commit,
+            len(shown - set(chosen)), ledger.ref, tuple(chosen), True, own=own,
+            unanswered=unanswered)
+    return ledger, own, chosen, unanswered, None
+
+
+def _archive_now(ledger: Ledger, chosen: list[str], own: bool,
+                 unanswered: tuple[tuple[str, str], ...]) -> ArchiveResult:
+    """The writes of ``archive``: the carry, the tag, the worktree's next ledger."""
+    assert ledger.ref is not None
     if chosen:
         _carry(ledger, chosen)
     for _ in range(ATTEMPTS):
@@ -173,7 +213,8 @@ def archive(
         _rename_in_notes(ledger, archived, snapshot)
         ledger.store.publish(Moved(ledger.ref, snapshot.commit, None))
         return ArchiveResult(ledger.ref, archived, tag, snapshot.commit,
-                             len(snapshot.entries), next_ref, tuple(chosen), own=own)
+                             len(snapshot.entries), next_ref, tuple(chosen), own=own,
+                             unanswered=unanswered)
     raise ConcurrentUpdate(f"{ledger.ref} kept changing; nothing was archived")
 
 

@@ -31,6 +31,7 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.month_chains import is_chain
 from gitledger.storage.provenance import FOCUS_KEYS
+from gitledger.storage.remotes import fetch_archives
 from gitledger.storage.repo import Repo, open_repo
 from gitledger.storage.signatures import refuse_quarantined
 from gitledger.storage.store import Store, TreeView
@@ -296,23 +297,32 @@ def _fetched_archive(store: Store, name: str) -> str:
 
 
 def _find_fetched_archive(store: Store, name: str) -> str:
-    """A teammate's archive, fetched from a remote: ``REMOTE/ID`` (or a prefix of ID), or
-    its full ref under ``refs/ledger/remotes/``."""
+    """A teammate's archive on a remote: ``REMOTE/ID`` (or a prefix of ID), or its full
+    ref under ``refs/ledger/remotes/``; fetched from the remote now when no copy of it is
+    here (a pull brings no archives)."""
     fetched = [r for r in store.refs_under(REMOTES_PREFIX) if "/archive/" in r]
     if name.startswith(REMOTES_PREFIX):
+        remote, _, rest = name.removeprefix(REMOTES_PREFIX).partition("/")
+        if name not in fetched and rest.startswith("archive/"):
+            fetch_archives(store.repo, remote, rest.removeprefix("archive/"))
+            store.forget_archives()
+            fetched = [r for r in store.refs_under(REMOTES_PREFIX) if "/archive/" in r]
         if name in fetched:
             return name
-        raise UnknownEntry(f"no archive at {name} (git ledger fetch brings a remote's)")
+        raise UnknownEntry(f"no archive at {name} (git ledger fetch --archives brings a "
+                           "remote's)")
     remote, _, key = name.partition("/")
     exact = f"{REMOTES_PREFIX}{remote}/archive/{key.removeprefix('archive/')}"
     matches = [r for r in fetched if r.startswith(exact)]
+    if not matches:
+        matches = fetch_archives(store.repo, remote, key.removeprefix("archive/"))
     if exact in matches:
         return exact
     if len(matches) > 1:
         raise UnknownEntry(f"'{name}' is ambiguous: it matches {', '.join(matches[:5])}")
     if not matches:
-        raise UnknownEntry(f"no archive named '{name}' was fetched (git ledger fetch "
-                           f"{remote} brings a remote's archives)")
+        raise UnknownEntry(f"no archive named '{name}' here or on {remote} (git ls-remote "
+                           f"{remote} 'refs/ledger/archive/*' lists them)")
     return matches[0]
 
 

@@ -1,26 +1,27 @@
-"""Archives read and removed at the storage level: an archive is a commit of a month
-chain (format 3, ``month_chains.py``) or an annotated tag at ``refs/ledger/archive/<id>``
-(format 2), either leading to the ledger's last commit (docs/format.md).
+"""Archives read and removed at the storage level: an archive is an annotated tag at
+``refs/ledger/archive/<id>`` (formats 2 and 4) or, until ``doctor --fix`` migrates it, a
+commit of a format-3 month chain (``month_chains.py``), either leading to the ledger's
+last commit (docs/format.md).
 
 ``ArchiveStore`` reads archives and writes nothing at all; ``read_archive_tag`` reads one
 without trusting it; ``delete_ref_if_unchanged`` is the one deletion ``prune`` makes,
-under the ref's lock (for a month chain: the whole chain, once all of it is due).
+under the ref's lock (for a month chain: the whole chain, once all of it is due);
+``tag_chains`` is the migration from format 3.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pygit2
 
-from gitledger.errors import CorruptLedger, InvalidInput
+from gitledger.errors import CorruptLedger, InvalidInput, LedgerError
 from gitledger.storage.layout import ARCHIVE_PREFIX, REMOTES_PREFIX
-from gitledger.storage.month_chains import ChainedArchive, chain_ref, month_of
-from gitledger.storage.store import Store, Tip, TreeView
+from gitledger.storage.month_chains import ChainedArchive, chain_problem, read_chain
+from gitledger.storage.store import LedgerMoved, Store, Tip, TreeView
 
 
 class ArchiveStore(Store):
@@ -139,77 +140,78 @@ def delete_ref_if_unchanged(store: Store, ref: str, expected: str, *,
 
 
 @dataclass(frozen=True)
-class RollUp:
-    """What ``roll_up_tags`` did: the archives now read from month chains, the chains
-    they went into, and the tags left as they were (with why)."""
+class Tagged:
+    """What ``tag_chains`` did: the archives now read from their own tags, the month
+    chains removed, and what was left as it was (with why)."""
 
-    rolled: tuple[str, ...]
-    chains: tuple[str, ...]
+    tagged: tuple[str, ...]
+    removed: tuple[str, ...]
     left: tuple[tuple[str, str], ...]
 
 
-def unrolled_tags(store: Store) -> dict[str, str]:
-    """This clone's format-2 archives: ``refs/ledger/archive/<id>`` refs, and their tags."""
-    return {ref: tag for ref, tag in store.refs_under(ARCHIVE_PREFIX, chained=False).items()
-            if "/" not in ref.removeprefix(ARCHIVE_PREFIX)}
-
-
-def roll_up_tags(store: Store, *, clone_for: Callable[[ArchiveTag], str] | None = None,
-                 wait_seconds: float = 2.0) -> RollUp:
-    """Move this clone's format-2 archive tags into month chains (format 3), the
+def tag_chains(store: Store, *, wait_seconds: float = 2.0) -> Tagged:
+    """Turn this clone's format-3 month chains back into archive tags (format 4), the
     migration ``doctor --fix`` runs.
 
-    Each month's tags (by tagger date, oldest first) become commits of this clone's chain
-    for that month, with the tag's message, tagger and date; then each tag ref is deleted
-    if it still names the tag read.  Killed half-way, both hold the archive (readers take
-    the tag), and running again only deletes the tags.  ``clone_for`` names the chain of
-    each tag instead of this clone (a simulated team, ``benchmarks/year_build.py``)."""
-    groups: dict[str, list[tuple[str, ArchiveTag]]] = {}
-    written: list[tuple[str, ArchiveTag]] = []
-    done: list[tuple[str, str]] = []
+    Each archive of a chain becomes an annotated tag at ``refs/ledger/archive/<id>`` with
+    the chain commit's message, its author as tagger (same date) and the archived ledger's
+    last commit as target, set only where no ref of that name exists; a chain is deleted
+    once every archive it holds has a tag that leads to that ledger (or a later state of
+    it), and only if it still names the tip read.  Readers take a tag before a chain, so
+    killed at any point every archive is read, once; running again carries on."""
+    tagged: list[str] = []
+    removed: list[str] = []
     left: list[tuple[str, str]] = []
-    own = store.clone_id() if clone_for is None else None
-    for ref, tag_id in sorted(unrolled_tags(store).items()):
+    # Newest month first: a ledger archived again a month later is tagged at its newest.
+    for chain, tip in sorted(store.chain_refs().items(), reverse=True):
+        problem = chain_problem(store.git, tip)
+        if problem is not None:
+            left.append((chain, f"kept: {problem} (doctor reports it as chain-broken)"))
+            continue
+        whole = True
+        for chained in read_chain(store.git, chain, tip):
+            ref = ARCHIVE_PREFIX + chained.ledger_id
+            why = _tag_one(store, ref, chained)
+            if why is None:
+                tagged.append(ref)
+            elif why:
+                left.append((ref, why))
+                whole = False
+        if whole:
+            reason = delete_ref_if_unchanged(store, chain, tip, wait_seconds=wait_seconds)
+            if reason is None:
+                removed.append(chain)
+            else:
+                left.append((chain, reason))
+    store.forget_archives()
+    return Tagged(tuple(tagged), tuple(removed), tuple(left))
+
+
+def _tag_one(store: Store, ref: str, chained: ChainedArchive) -> str | None:
+    """Tag one archive of a chain: None when tagged now, "" when a tag of it (or of a
+    later state of that ledger) was there already, else why not."""
+    for _ in range(2):
+        existing = store.git.references.get(ref)
+        if existing is not None:
+            try:
+                held = existing.peel(pygit2.Commit).id
+            except (KeyError, ValueError, pygit2.GitError):
+                return f"kept in its month chain: {ref} is no archive tag"
+            if str(held) == chained.commit or store.git.descendant_of(
+                    held, pygit2.Oid(hex=chained.commit)):
+                return ""
+            return (f"kept in its month chain: {ref} holds a ledger that is no later "
+                    "state of it")
+        event = store.git.get(chained.event)
+        if not isinstance(event, pygit2.Commit):
+            return f"kept: its chain commit {chained.event[:12]} is missing"
+        tag = store.write_tag(chained.ledger_id, chained.commit, event.message or "",
+                              event.author)
         try:
-            tag = read_archive_tag(store, ref)
-        except CorruptLedger as exc:
-            left.append((ref, str(exc)))
-            continue
-        if tag.commit is None or tag.tagged is None or tag.tagger is None:
-            left.append((ref, tag.problem or "the tag has no tagger date"))
-            continue
-        chained = store.archive_index().held(ref)
-        if chained is not None and chained.commit == tag.commit:
-            done.append((ref, tag_id))  # rolled up before, the tag not yet deleted
-            continue
-        clone = clone_for(tag) if clone_for is not None else own or ""
-        groups.setdefault(chain_ref(month_of(tag.tagged), clone), []).append((ref, tag))
-    for chain, tags in sorted(groups.items()):
-        tags.sort(key=lambda item: (item[1].tagged or 0, item[0]))
-        store.extend_chain(chain, [(ref.removeprefix(ARCHIVE_PREFIX), tag.commit or "",
-                                    tag.message, _signature(tag)) for ref, tag in tags])
-        written += [(ref, tag) for ref, tag in tags]
-    index = store.archive_index()  # read again: extend_chain moved the chains
-    for ref, tag in written:
-        # The tag goes only once the chain is read back holding the same ledger.
-        chained = index.held(ref)
-        if chained is not None and chained.commit == tag.commit:
-            done.append((ref, tag.id))
-        else:
-            left.append((ref, "its month chain does not read back as this archive"))
-    rolled = []
-    for ref, tag_id in done:
-        reason = delete_ref_if_unchanged(store, ref, tag_id, wait_seconds=wait_seconds)
-        if reason is None:
-            rolled.append(ref)
-        else:
-            left.append((ref, reason))
-    return RollUp(tuple(rolled), tuple(sorted(groups)), tuple(left))
-
-
-def _signature(tag: ArchiveTag) -> pygit2.Signature:
-    name, _, email = (tag.tagger or "").rpartition(" <")
-    assert tag.tagged is not None
-    offset = tag.tagged.utcoffset() or timedelta(0)
-    return pygit2.Signature(name or "unknown", email.removesuffix(">") or "unknown",
-                            int(tag.tagged.timestamp()), int(offset.total_seconds() // 60))
+            store.set_ref(ref, str(tag), None, f"ledger: tag archive {chained.ledger_id}")
+            return None
+        except LedgerMoved:
+            continue  # made meanwhile (an archive of it): looked at again
+        except LedgerError as exc:  # a lock a killed writer left: said, the chain kept
+            return f"kept in its month chain: {exc}"
+    return f"kept in its month chain: {ref} kept changing"

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import pygit2
-from pygit2.enums import FileMode
 
 from gitledger.derived.files import CACHE_DIR, load_versioned, save_json
 from gitledger.storage.layout import (
@@ -320,16 +319,3 @@ def _cached(data: object, by_tip: dict[str, list[Item]]) -> tuple[str, list[Item
                 and type(item[4]) is int and type(item[5]) is int):
             return None
     return data["tip"], items
-
-
-def event_tree(git: pygit2.Repository, parent: str | None, ledger_tip: str,
-               ledger_id: str) -> tuple[pygit2.Oid, list[pygit2.Oid]]:
-    """The tree and parents of the chain commit that archives ``ledger_tip`` after
-    ``parent`` (None: the month's first).  The tree holds that one ledger's final tree
-    as ``<ledger-id>/``, not the month's: a chain's trees stay as small as its archives."""
-    tip_commit = git[pygit2.Oid(hex=ledger_tip)]
-    assert isinstance(tip_commit, pygit2.Commit)
-    builder = git.TreeBuilder()
-    builder.insert(ledger_id, tip_commit.tree_id, FileMode.TREE)
-    parents = [pygit2.Oid(hex=parent)] if parent is not None else []
-    return builder.write(), [*parents, tip_commit.id]

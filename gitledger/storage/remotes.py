@@ -4,8 +4,9 @@ Network transfer is the one job libgit2 is not used for: ``git fetch`` and ``git
 run as the user's git (``network.py``: never prompting, one credential per command), so
 credentials, ssh config and ``insteadOf`` work as for any branch.  A remote's ledgers are
 mirrored under ``refs/ledger/remotes/<remote>/`` (the tracking namespace:
-``sessions/<id>``, ``archive/<id>``, ``project``, ``keep`` and ``notes`` for its
-``refs/notes/ledger``); they are read there, never written by a command, and never pushed.
+``sessions/<id>``, ``project``, ``keep`` and ``notes`` for its ``refs/notes/ledger`` at
+every fetch; ``archive/<id>`` when an archive is read, or all with ``fetch --archives``);
+they are read there, never written by a command, and never pushed.
 
 ``remote setup`` makes plain ``git fetch`` / ``git push`` move ledgers too, with
 non-forced refspecs recorded under ``remote.<name>.ledgerRefspec`` so that ``remote
@@ -27,8 +28,14 @@ import pygit2
 from gitledger.derived.files import write_atomic
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    KEEP_REF,
+    MONTHS_DIR,
+    MONTHS_PREFIX,
     NOTES_REF,
+    PROJECT_REF,
     REMOTES_PREFIX,
+    SESSIONS_PREFIX,
     TRANSCRIPTS_PREFIX,
 )
 from gitledger.storage.mirrors import tracking_prefix
@@ -40,13 +47,34 @@ MARKER_KEY = "ledgerRefspec"
 
 
 def fetch_refspecs(remote: str, skip: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """Mirror the remote's ledgers and notes into the tracking namespace (forced: it is
-    a copy of what the remote holds; local ledgers are only ever merged into), leaving out
-    the remote refs ``skip`` (``squatting``)."""
+    """Mirror the remote's live ledgers and notes into the tracking namespace (forced: it
+    is a copy of what the remote holds; local ledgers are only ever merged into), leaving
+    out the remote refs ``skip`` (``squatting``).  Not its archives: what outlives a task
+    arrives with the project ledger, and an archive is fetched when it is read
+    (``fetch_archives``); named one by one, so that the remote lists only these (a year's
+    archive tags are not even advertised to a pull)."""
     prefix = tracking_prefix(remote)
-    return [f"+refs/ledger/*:{prefix}*", f"^{REMOTES_PREFIX}*", "^refs/ledger/notes*",
-            f"^{TRANSCRIPTS_PREFIX}*", f"+{NOTES_REF}*:{prefix}notes*",
+    return [f"+{SESSIONS_PREFIX}*:{prefix}sessions/*", f"+{PROJECT_REF}*:{prefix}project*",
+            f"+{KEEP_REF}*:{prefix}keep*", f"+{NOTES_REF}*:{prefix}notes*",
             *(f"^{name}" for name in skip)]
+
+
+def fetch_archives(repo: Repo, remote: str, key: str = "") -> list[str]:
+    """Fetch ``remote``'s archive tags whose id starts with ``key`` (every one when it is
+    empty, pruning the mirrors of those gone there) into ``refs/ledger/remotes/<remote>/
+    archive/``: the mirrors they are now at.  A remote that is not configured, or a key
+    that is no ref name, fetches nothing."""
+    if remote not in repo.git.remotes.names() or "*" in key or (
+            key and not pygit2.reference_is_valid_name(ARCHIVE_PREFIX + key)):
+        return []
+    mirror = tracking_prefix(remote) + "archive/"
+    args = ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head",
+            "--no-recurse-submodules", *([] if key else ["--prune"]), remote,
+            f"+{ARCHIVE_PREFIX}{key}*:{mirror}{key}*"]
+    if not key:  # and the format-3 month chains of teammates who have not migrated yet
+        args.append(f"+{MONTHS_PREFIX}*:{tracking_prefix(remote)}{MONTHS_DIR}/*")
+    run_network(repo, args, what=f"git fetch of {remote}'s archives")
+    return sorted(ref for ref in repo.git.references if ref.startswith(mirror + key))
 
 
 #: The names under which gitledger keeps one ref each: a remote ref *below* one of them

@@ -23,7 +23,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TypeVar
 
@@ -56,15 +56,20 @@ from gitledger.storage.month_chains import (
     ARCHIVED_TRAILER,
     ArchiveIndex,
     ChainedArchive,
-    archive_id,
     build_index,
+    chain_problem,
     chain_ref,
-    event_tree,
     is_chain,
     month_of,
+    read_chain,
 )
 from gitledger.storage.repo import Repo, now
-from gitledger.storage.signatures import signed_commit, signing_configured
+from gitledger.storage.signatures import (
+    signed_commit,
+    signed_tag,
+    signing_configured,
+    tag_signing_configured,
+)
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
 RETRY_SECONDS = 60.0
@@ -669,6 +674,13 @@ class Store:
         return {ref: tip for ref, tip in self.refs_under(MONTHS_PREFIX, chained=False).items()
                 if is_chain(ref)}
 
+    def archives_of_chain(self, chain: str, tip: str) -> list[tuple[str, str]]:
+        """(ledger id, archived commit) of each archive the chain at ``tip`` holds, read
+        from its commits whatever ref names it; empty when they are not all here."""
+        if not self.git.get(tip) or chain_problem(self.git, tip) is not None:
+            return []
+        return [(a.ledger_id, a.commit) for a in read_chain(self.git, chain, tip)]
+
     def forget_archives(self) -> None:
         """A chain moved: the next name that needs the index, in any store of this
         process, reads it again."""
@@ -868,15 +880,18 @@ class Store:
         existing = self.git.references.get(target)
         tag: pygit2.Oid | str
         if existing is None:
+            # A format-3 month chain may hold an earlier archive of it (not yet migrated):
+            # the tag made now holds the ledger's newest state, and is read before it.
             chained = self.chained(target)
-            if chained is not None and chained.commit == expected_tip:
-                tag = chained.event  # an interrupted archive: only the removal is left
-            elif chained is None or self.git.descendant_of(pygit2.Oid(hex=expected_tip),
-                                                           pygit2.Oid(hex=chained.commit)):
-                tag = self.append_to_chain(name, expected_tip, message)
-            else:
+            if chained is not None and chained.commit != expected_tip and \
+                    not self.git.descendant_of(pygit2.Oid(hex=expected_tip),
+                                               pygit2.Oid(hex=chained.commit)):
                 raise CorruptLedger(f"{target} holds a ledger that is not an earlier state "
                                     f"of {ref}; git ledger doctor explains")
+            made = self.write_tag(name, expected_tip, message)
+            self._locked(target, lambda txn: self._set_new(txn, target, made, None, name))
+            self.forget_archives()
+            tag = made
         else:
             tagged = existing.peel(pygit2.Commit).id
             if str(tagged) == expected_tip:
@@ -884,7 +899,7 @@ class Store:
             elif self.git.descendant_of(pygit2.Oid(hex=expected_tip), tagged):
                 # The ledger went on after the tag was set (a write racing this archive,
                 # or work after an interrupted one): the archive follows it.
-                followed = self._write_tag(name, expected_tip, message)
+                followed = self.write_tag(name, expected_tip, message)
                 old = existing.target
                 self._locked(target,
                              lambda txn: self._set_new(txn, target, followed, old, name))
@@ -895,47 +910,19 @@ class Store:
         self._locked(ref, lambda txn: self._remove_at(txn, ref, expected_tip))
         return target, str(tag)
 
-    def append_to_chain(self, name: str, tip: str, message: str) -> str:
-        """Add the commit archiving ledger ``name`` at ``tip`` to this clone's chain for
-        this month; its id."""
-        signature = self.repo.person("COMMITTER").signature()
-        month = month_of(datetime.fromtimestamp(signature.time, UTC))
-        chain = chain_ref(month, self.clone_id() or "")
-        return self.extend_chain(chain, [(name, tip, message, signature)])[0]
-
-    def extend_chain(self, chain: str,
-                     archives: list[tuple[str, str, str, pygit2.Signature]]) -> list[str]:
-        """Add one commit per (ledger id, its tip, message, archiver) to ``chain``, in
-        order, built on the chain's tip under its lock; their ids."""
-        made: list[str] = []
-
-        def action(txn: ReferenceTransaction) -> None:
-            current = self.git.references.get(chain)
-            parent = str(current.target) if current is not None else None
-            made.clear()
-            for name, tip, message, who in archives:
-                # How readers find the archive: never left out (a hand-made tag's message).
-                said = (message if archive_id(message) == name
-                        else f"{message.rstrip()}\n\n{ARCHIVED_TRAILER}{name}\n")
-                tree, parents = event_tree(self.git, parent, tip, name)
-                parent = str(self._new_commit(who, who, said, tree, parents))
-                made.append(parent)
-            if parent is not None:
-                txn.set_target(chain, pygit2.Oid(hex=parent),
-                               message=f"ledger: archive {len(made)} ledger(s)")
-
-        self._locked(chain, action)
-        self.forget_archives()
-        return made
-
-    def _write_tag(self, name: str, tip: str, message: str) -> pygit2.Oid:
-        tagger = self.repo.person("COMMITTER")
-        offset = tagger.when.utcoffset() or timedelta(0)
-        minutes = int(offset.total_seconds() // 60)
-        zone = f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+    def write_tag(self, name: str, tip: str, message: str,
+                   tagger: pygit2.Signature | None = None) -> pygit2.Oid:
+        """Write the annotated tag archiving ledger ``name`` at ``tip`` (no ref yet):
+        signed as ``git tag -s`` signs when the user signs tags (``tag.gpgSign``), else
+        by libgit2.  ``tagger``: who archived it (default: the committer, now)."""
+        who = tagger or self.repo.person("COMMITTER").signature()
+        if tag_signing_configured(self.git.config):
+            return pygit2.Oid(hex=signed_tag(self.repo, name, tip, who, message))
+        offset = who.offset
+        zone = f"{'-' if offset < 0 else '+'}{abs(offset) // 60:02d}{abs(offset) % 60:02d}"
         raw = (
             f"object {tip}\ntype commit\ntag {name}\n"
-            f"tagger {tagger.ident} {int(tagger.when.timestamp())} {zone}\n\n{message}"
+            f"tagger {who.name} <{who.email}> {who.time} {zone}\n\n{message}"
         )
         return self.git.odb.write(ObjectType.TAG, raw.encode("utf-8"))
 

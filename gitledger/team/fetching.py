@@ -20,6 +20,7 @@ from gitledger.storage.network import run_network
 from gitledger.storage.remotes import (
     PACK_AFTER_NEW_REFS,
     default_remote,
+    fetch_archives,
     fetch_refspecs,
     pack_refs,
     remote_refs,
@@ -42,12 +43,26 @@ class FetchResult:
     moved: tuple[RefMove, ...]
     #: Remote refs left out because their names block ledger refs (``squatting``).
     skipped: tuple[str, ...] = ()
+    #: With ``--archives``: the mirrors of every archive the remote holds, now here.
+    archives: tuple[str, ...] | None = None
 
 
-def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None) -> FetchResult:
-    """Mirror ``remote``'s ledgers into ``refs/ledger/remotes/<remote>/``; merge nothing."""
+def fetch(where: str | os.PathLike[str] | None = None, remote: str | None = None, *,
+          archives: bool = False) -> FetchResult:
+    """Mirror ``remote``'s ledgers into ``refs/ledger/remotes/<remote>/``; merge nothing.
+    With ``archives``, every archive it holds too (a pull fetches none; reading one
+    fetches it): for ``search`` over a team's archives."""
     repo = Repo(where)
-    return fetch_into(repo, Store(repo), default_remote(repo, remote))
+    store = Store(repo)
+    name = default_remote(repo, remote)
+    result = fetch_into(repo, store, name)
+    if not archives:
+        return result
+    brought = fetch_archives(repo, name)
+    if len(brought) >= PACK_AFTER_NEW_REFS:
+        pack_refs(repo)
+    store.forget_archives()
+    return FetchResult(result.remote, result.moved, result.skipped, tuple(brought))
 
 
 def fetch_into(repo: Repo, store: Store, remote: str) -> FetchResult:
@@ -104,9 +119,13 @@ def _remote_name(prefix: str, mirror: str) -> str:
 
 
 def fetch_json(result: FetchResult) -> dict[str, Any]:
-    return {"remote": result.remote,
-            "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],
-            "skipped": list(result.skipped)}
+    found: dict[str, Any] = {
+        "remote": result.remote,
+        "moved": [{"ref": m.ref, "old": m.old, "new": m.new} for m in result.moved],
+        "skipped": list(result.skipped)}
+    if result.archives is not None:
+        found["archives"] = list(result.archives)
+    return found
 
 
 def skipped_warning(remote: str, skipped: tuple[str, ...]) -> str | None:
@@ -121,6 +140,13 @@ def skipped_warning(remote: str, skipped: tuple[str, ...]) -> str | None:
 
 
 def fetch_text(result: FetchResult) -> str:
+    archives = "" if result.archives is None else (
+        f"\n{len(result.archives)} archive(s) of {result.remote} here "
+        f"(git ledger search reads them)")
+    return _moved_text(result) + archives
+
+
+def _moved_text(result: FetchResult) -> str:
     if not result.moved:
         return f"Fetched from {result.remote}: up to date"
     count = len(result.moved)

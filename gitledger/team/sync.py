@@ -44,6 +44,7 @@ from gitledger.storage.layout import (
     KEEP_REF,
     KEPT_DIR,
     MONTHS_DIR,
+    MONTHS_PREFIX,
     NOTES_REF,
     PROJECT_REF,
     SESSIONS_PREFIX,
@@ -276,8 +277,10 @@ def owned_changes(store: Store, remote: str) -> tuple[OwnedChange, ...]:
             continue
         state = _how_changed(store, ours, theirs)
         if state == "retagged" and (kind == "sessions" or (
-                store.reference(local) is None and store.reference(mirror) is not None)):
-            continue  # the session (or format-2 tag) this archive holds: push deletes it
+                store.reference(local) is None) != (store.reference(mirror) is None)):
+            # The session this archive holds (push deletes it), or the same archive in
+            # the other format (a tag here, a month chain there, or the reverse).
+            continue
         if state is None:
             continue
         read = (f"git ledger show --ledger {remote}/{ledger_id}" if kind == "sessions"
@@ -467,12 +470,12 @@ def push_refs(repo: Repo, store: Store, name: str, *, all_sessions: bool, dry_ru
     skipped: tuple[str, ...] = ()
     for _ in range(PUSH_ATTEMPTS):
         refs = _push_set(store, all_sessions, transcripts)
-        held = _held_back(store, name, refs)
+        held = _held_back(store, name, refs, there)
         stuck = blocked(list(refs), there)
         skipped = (*stuck, *squatters) if stuck else ()
         refs = {ref: sha for ref, sha in refs.items()
                 if ref not in {u.ref for u in held} and ref not in stuck}
-        spent = {} if kept_back else _spent_sessions(store, name)
+        spent = {} if kept_back else _spent_sessions(store, name, there)
         # What the remote holds at this very commit already is not sent again: a year's
         # 25,000 archives on git push's command line, every push, cost minutes.
         sending = {ref: sha for ref, sha in refs.items() if there.get(ref) != sha}
@@ -574,7 +577,8 @@ def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> di
     return refs
 
 
-def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpdate]:
+def _held_back(store: Store, remote: str, refs: dict[str, str],
+               there: dict[str, str]) -> list[PushUpdate]:
     """Owned ledgers (sessions, archives) whose copy on the remote someone else changed:
     not pushed, since it would be rejected (not a fast-forward) and a pull never merges
     it; the rest of the push goes.  The pull reports the change and how to read it."""
@@ -584,6 +588,16 @@ def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpda
                        f"({changed[ref].state}); yours stays here, read theirs: "
                        f"{changed[ref].read}")
             for ref in refs if ref in changed]
+    # An archive tag there that is not ours, and that no mirror here explains (a pull
+    # fetches no archives): someone else's, which a push of ours would be refused over.
+    for ref, ours in refs.items():
+        theirs = there.get(ref)
+        if (ref.startswith(ARCHIVE_PREFIX) and theirs is not None and theirs != ours
+                and ref not in changed):
+            held.append(PushUpdate(ref, "rejected", "the remote's copy was changed by "
+                                   "someone else; yours stays here, read theirs: git "
+                                   f"ledger show --archive {remote}/"
+                                   f"{ref.removeprefix(ARCHIVE_PREFIX)}"))
     # Only this clone appends to its month chains: a copy there that ours does not hold
     # was written by someone else, and a push of ours would be refused.
     mirrored = store.refs_under(tracking_prefix(remote) + MONTHS_DIR + "/", chained=False)
@@ -595,48 +609,55 @@ def _held_back(store: Store, remote: str, refs: dict[str, str]) -> list[PushUpda
     return held
 
 
-def _spent_sessions(store: Store, remote: str) -> dict[str, str]:
+def _spent_sessions(store: Store, remote: str, there: dict[str, str]) -> dict[str, str]:
     """Session refs still on the remote whose ledger was archived here (the archive
-    holds all the remote's copy had), and format-2 archive tags there whose archive a
-    month chain here holds now (``roll_up``): deleted by the push, leased on that copy."""
-    spent = _spent_tags(store, remote)
+    holds all the remote's copy had), and this clone's format-3 month chains there whose
+    archives are tags here now (``doctor --fix``): deleted by the push, leased on that
+    copy."""
+    spent = _spent_chains(store, there)
     prefix = tracking_prefix(remote) + "sessions/"
     # From the remote's sessions (a few dozen), not from every archive here (thousands).
-    for mirror, there in sorted(store.refs_under(prefix).items()):
+    for mirror, theirs in sorted(store.refs_under(prefix).items()):
         ledger_id = mirror.removeprefix(prefix)
         session, archive = SESSIONS_PREFIX + ledger_id, ARCHIVE_PREFIX + ledger_id
         tag = store.target(archive)
         if tag is None or store.exists(session):
             continue
         archived = store.peeled(tag)
-        if archived == there or store.contains(archived, there):
-            spent[session] = there
+        if archived == theirs or store.contains(archived, theirs):
+            spent[session] = theirs
     return spent
 
 
-def _spent_tags(store: Store, remote: str) -> dict[str, str]:
-    prefix = tracking_prefix(remote) + "archive/"
+def _spent_chains(store: Store, there: dict[str, str]) -> dict[str, str]:
+    """The remote's copies of month chains this clone wrote and migrated to tags: each
+    gone here, and every archive it holds a tag here of that ledger or a later state."""
+    clone = store.clone_id(create=False)
+    if clone is None:
+        return {}
     spent: dict[str, str] = {}
-    tags = store.refs_under(prefix, chained=False)
-    own = store.chain_refs() if tags else {}
-    for mirror, there in sorted(tags.items()):
-        archive = ARCHIVE_PREFIX + mirror.removeprefix(prefix)
-        chained = store.chained(archive)  # None where the tag is a ref here too
-        if chained is not None and chained.chain in own and (
-                store.peeled(there) == chained.commit
-                or store.contains(chained.commit, store.peeled(there))):
-            spent[archive] = there
+    own = store.chain_refs()
+    for ref, tip in sorted(there.items()):
+        if not is_chain(ref) or not ref.startswith(MONTHS_PREFIX) or \
+                not ref.endswith("/" + clone) or ref in own:
+            continue
+        held = store.archives_of_chain(ref, tip)
+        if held and all(store.contains(store.peeled(tag), commit) if tag else False
+                        for commit, tag in ((commit, store.target(ARCHIVE_PREFIX + ledger))
+                                            for ledger, commit in held)):
+            spent[ref] = tip
     return spent
 
 
 def _mirror_pushed(store: Store, remote: str, refs: dict[str, str],
                    spent: dict[str, str]) -> None:
     """The remote now holds what we pushed: the mirrors say so without another fetch.
-    (Transcripts have no mirrors: no fetch copies them.)  A mirror that says so already
+    (Transcripts and archives have no mirrors: no pull copies them.)  A mirror that says so already
     is not written again."""
     mirrored = store.refs_under(tracking_prefix(remote))
     for ref, sha in refs.items():
-        if not ref.startswith(TRANSCRIPTS_PREFIX) and \
+        # Archives have no mirrors unless read (a year's would double this clone's refs).
+        if not ref.startswith((TRANSCRIPTS_PREFIX, ARCHIVE_PREFIX)) and \
                 mirrored.get(tracking_ref(remote, ref)) != sha:
             store.mirror(tracking_ref(remote, ref), sha)
     for ref in spent:

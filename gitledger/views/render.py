@@ -23,6 +23,7 @@ from gitledger.core.model import (
     Snapshot,
     source_id,
 )
+from gitledger.core.text import one_line_summary
 from gitledger.ledger import gate
 from gitledger.ledger.authorship import LedgerProvenance, Provenance
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
@@ -148,7 +149,20 @@ def archive_json(result: ArchiveResult) -> dict[str, Any]:
         "next_ref": result.next_ref,
         "carried": list(result.carried),
         "dry_run": result.dry_run,
+        "unanswered": [{"id": entry_id, "text": text} for entry_id, text in result.unanswered],
     }
+
+
+def archive_warning(result: ArchiveResult) -> str | None:
+    """The warning a real ``archive`` prints on stderr about ask-user questions nobody
+    answered (None: there were none); ``--dry-run`` lists them in its output instead."""
+    if result.dry_run or not result.unanswered:
+        return None
+    shown = "; ".join(f"{entry_id} {one_line_summary(text, 60)}"
+                      for entry_id, text in result.unanswered[:5])
+    more = f" and {len(result.unanswered) - 5} more" if len(result.unanswered) > 5 else ""
+    return (f"{_count(len(result.unanswered), 'ask-user question')} never answered "
+            f"went into the archive unanswered: {shown}{more}")
 
 
 def carry_json(result: CarryResult) -> dict[str, Any]:
@@ -164,9 +178,12 @@ def archive_text(result: ArchiveResult) -> str:
     carried = (f"carried to {PROJECT_REF}: {', '.join(result.carried)}" if result.carried
                else "carried nothing to the project ledger")
     if result.dry_run:
+        asked = "".join(f"\nnever answered (--ask-user), would stay in the archive: "
+                        f"{entry_id} {printable(one_line_summary(text, 100))}"
+                        for entry_id, text in result.unanswered)
         return (f"would carry, then archive {result.ledger} as {result.archive} "
                 f"({_count(result.entries, 'entry')} left in it)\n"
-                f"would have {carried}\ndry run: nothing was written")
+                f"would have {carried}{asked}\ndry run: nothing was written")
     after = ("the next write in this worktree starts a fresh ledger" if result.own
              else "this worktree's own ledger is unchanged")
     return (

@@ -76,12 +76,10 @@ def test_the_counts_are_what_was_built(year: tuple[Path, Any]) -> None:
     path, built = year
     decisions = SESSIONS - SESSIONS // 5
     assert built.decisions == decisions
-    # Format 3: no ref per archive; each person's month is one chain of their clone.
-    assert git(path, "for-each-ref", ARCHIVE_PREFIX) == ""
-    chains = git(path, "for-each-ref", "--format=%(objecttype)", MONTHS_PREFIX).split()
-    assert chains
-    assert set(chains) == {"commit"}
-    assert len(chains) <= SESSIONS
+    # Format 4: an annotated tag per archive, at refs/ledger/archive/<id>; no month chain.
+    tags = git(path, "for-each-ref", "--format=%(objecttype)", ARCHIVE_PREFIX).split()
+    assert tags == ["tag"] * SESSIONS
+    assert git(path, "for-each-ref", MONTHS_PREFIX) == ""
     assert len(json.loads(ledger(path, "list", "--archived", "--json"))["archives"]) == SESSIONS
     assert git(path, "for-each-ref", "refs/tags/", "refs/year-build/") == ""
     assert int(git(path, "rev-list", "--count", "main")) == SESSIONS * 4 + 1

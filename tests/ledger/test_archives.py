@@ -53,10 +53,10 @@ def refs(repo: Path) -> dict[str, str]:
 
 
 def chain_of(repo: Path, ledger_id: str) -> str:
-    """The month chain that holds archive ``ledger_id``."""
+    """The ref that holds archive ``ledger_id``: its tag's (format 4), or the month chain
+    of a format-3 archive not yet migrated."""
     chained = Store(Repo(repo)).chained(ARCHIVE_PREFIX + ledger_id)
-    assert chained is not None
-    return chained.chain
+    return chained.chain if chained is not None else ARCHIVE_PREFIX + ledger_id
 
 
 def archived_task(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str,
@@ -104,10 +104,11 @@ def test_list_archived_json_newest_first(repo_with_commit: Path,
     assert second["carried"][0].startswith("d-")
     project = Ledger.open(repo_with_commit, project=True).snapshot()
     assert [e.id for e in project.entries] == second["carried"]
-    # "tag": the commit of the month chain that archived it; its last parent, the ledger
-    assert git(repo_with_commit, "cat-file", "-t", first["tag"]).strip() == "commit"
-    assert git(repo_with_commit, "rev-list", "--parents", "-n1",
-               first["tag"]).split()[-1] == first["commit"]
+    # "tag": the archive's annotated tag, which leads to the ledger's last commit
+    assert git(repo_with_commit, "cat-file", "-t", first["tag"]).strip() == "tag"
+    assert git(repo_with_commit, "rev-parse", first["ref"]).strip() == first["tag"]
+    assert git(repo_with_commit, "rev-parse",
+               first["tag"] + "^{commit}").strip() == first["commit"]
     assert archived_commit(repo_with_commit, first["ref"]) == first["commit"]
     assert first["problem"] is None
 

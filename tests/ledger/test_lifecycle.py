@@ -334,6 +334,33 @@ DEFAULT_CARRIED = ("active", "old", "new", "verified", "dropped")
 STAYING = ("proposed", "rejected", "open", "plan")
 
 
+def test_archive_warns_of_ask_user_questions_never_answered(ledger: Run, repo: Path) -> None:
+    """They stay with the archive, and that is said: listed by --dry-run, warned about
+    by the archive itself; an answered one, and a question not for the user, are not."""
+    assert ledger("task", "Ship the PKCE callback").exit_code == 0
+    waiting = _id(ledger("open", "May we drop IE11?", "--ask-user", "--json"))
+    answered = _id(ledger("open", "Which IdP for staging?", "--ask-user", "--json"))
+    assert ledger("open", "Is the retry loop bounded?").exit_code == 0
+    assert ledger("resolve", answered, "--as", "decided", "--text", "Okta for staging",
+                  "--because", "the user said so").exit_code == 0
+
+    dry = ledger("archive", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    assert (f"never answered (--ask-user), would stay in the archive: {waiting} May we drop "
+            "IE11?") in dry.stdout
+    assert "Which IdP" not in dry.stdout
+    assert "retry loop" not in dry.stdout
+    listed = json.loads(ledger("archive", "--dry-run", "--json").stdout)["unanswered"]
+    assert listed == [{"id": waiting, "text": "May we drop IE11?"}]
+
+    done = ledger("archive", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["unanswered"] == listed
+    assert done.stderr.strip() == (f"git ledger: warning: 1 ask-user question never "
+                                   f"answered went into the archive unanswered: {waiting} "
+                                   "May we drop IE11?")
+
+
 def test_archive_dry_run_reports_the_default_set_and_writes_nothing(ledger: Run, repo: Path
                                                                    ) -> None:
     ids = _task(ledger)
@@ -369,7 +396,7 @@ def test_archive_carries_the_default_set_and_tags_the_rest(ledger: Run, repo: Pa
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref",
-                         "carried", "dry_run"}
+                         "carried", "dry_run", "unanswered"}
     carried = {ids[k] for k in DEFAULT_CARRIED}
     staying = {ids[k] for k in STAYING}
     assert set(data["carried"]) == carried
@@ -378,14 +405,14 @@ def test_archive_carries_the_default_set_and_tags_the_rest(ledger: Run, repo: Pa
     assert data["entries"] == len(staying)
     archived = data["archive"]
     assert archived == ARCHIVE_PREFIX + session.removeprefix(SESSIONS_PREFIX)
-    # the commit of this month's chain that archived it (the "tag" key, as in format 2)
-    (chain,) = git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/months/").split()
-    assert git(repo, "rev-parse", chain).strip() == data["tag"]
-    assert git(repo, "cat-file", "-t", data["tag"]).strip() == "commit"
+    # an annotated tag at a real ref, which plain git reads (format 4)
+    assert git(repo, "rev-parse", archived).strip() == data["tag"]
+    assert git(repo, "cat-file", "-t", data["tag"]).strip() == "tag"
+    assert git(repo, "for-each-ref", "--format=%(refname)", "refs/ledger/months/") == ""
     # it archives the session ledger's last commit: the carry, without the carried
     tagged = _tip(repo, archived)
     assert tagged == data["commit"]
-    assert git(repo, "rev-parse", f"{data['tag']}^1").strip() == tagged  # the month's first
+    assert git(repo, "rev-parse", f"{archived}^{{commit}}").strip() == tagged
     assert _trailer_values(_message(repo, tagged), "Ledger-Carried-To") == [PROJECT_REF]
     assert _ids_at(repo, archived) == staying
     assert _ids_at(repo, PROJECT_REF) == carried
@@ -951,22 +978,28 @@ def _ledger_with_task(repo: Path) -> Ledger:
     return ledger
 
 
-def test_archive_adds_to_the_month_chain_and_frees_the_worktree(repo: Path) -> None:
+def test_archive_is_an_annotated_tag_and_frees_the_worktree(repo: Path) -> None:
     ledger = _ledger_with_task(repo)
     old_ref = ledger.ref or ""
     tip = git(repo, "rev-parse", old_ref).strip()
     result = archive(repo, mode="none")
     name = old_ref.removeprefix(SESSIONS_PREFIX)
     assert result.archive == ARCHIVE_PREFIX + name
-    assert git(repo, "cat-file", "-t", result.tag).strip() == "commit"
+    assert git(repo, "cat-file", "-t", result.tag).strip() == "tag"
+    assert git(repo, "cat-file", "-t", result.archive).strip() == "tag"
     assert _tip(repo, result.archive) == tip
-    message = git(repo, "cat-file", "-p", result.tag)
+    assert git(repo, "rev-parse", f"{result.archive}^{{}}").strip() == tip
+    message = git(repo, "cat-file", "-p", result.archive)
+    assert f"object {tip}" in message
+    assert f"tag {name}" in message
     assert "TASK: Ship the PKCE callback" in message
     assert "Entries: 2 (OPEN 1, DECIDED 1)" in message
     assert "Ledger-Event: archive" in message
     assert f"Ledger-Archived: {name}" in message
-    assert "author Ada Tester <ada@example.com>" in message
-    assert "committer Ada Tester <ada@example.com>" in message
+    assert "tagger Ada Tester <ada@example.com>" in message
+    assert git(repo, "for-each-ref", "--format=%(objecttype) %(refname)",
+               "refs/ledger/").splitlines().count(f"tag {result.archive}") == 1
+    assert "TASK: Ship the PKCE callback" in git(repo, "show", "--no-patch", result.archive)
     refs = git(repo, "for-each-ref", "--format=%(refname)", "refs/")
     assert old_ref not in refs
     assert "refs/tags/" not in refs
@@ -1012,7 +1045,7 @@ def test_cli_archive(repo: Path) -> None:
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == {"ledger", "archive", "tag", "commit", "entries", "next_ref", "carried",
-                         "dry_run"}
+                         "dry_run", "unanswered"}
     assert data["entries"] == 2
     again = runner.invoke(cli, ["-C", str(repo), "archive"])
     assert again.exit_code == 1

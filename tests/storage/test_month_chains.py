@@ -1,5 +1,6 @@
 """Format 3 archives: month chains, read by the names archives always had, and the
-migration of format-2 tags into them (``doctor --fix``), in real repositories."""
+migration of them back into tags (format 4, ``doctor --fix``), in real repositories.  The
+chains are built as format 3 wrote them (``tests.builders.to_format_3``)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,7 @@ from gitledger.derived.files import CACHE_DIR
 from gitledger.ledger.archives import list_archives, prune
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
-from gitledger.storage import archive_store
-from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
+from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, MONTHS_PREFIX
 from gitledger.storage.month_chains import (
     INDEX_FILE,
@@ -30,6 +30,7 @@ from gitledger.storage.month_chains import (
 )
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.store import RECHECK_SECONDS, Store
+from tests.builders import to_format_3
 from tests.conftest import git
 
 
@@ -41,31 +42,13 @@ def archived(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str) 
     monkeypatch.setenv("GIT_COMMITTER_DATE", when)
     result = archive(repo, mode="none")
     monkeypatch.delenv("GIT_COMMITTER_DATE")
+    to_format_3(repo)  # as format 3 archived it: a commit of the month's chain
     return result.archive.removeprefix(ARCHIVE_PREFIX)
 
 
 def chains(repo: Path) -> dict[str, str]:
     out = git(repo, "for-each-ref", "--format=%(refname) %(objectname)", MONTHS_PREFIX)
     return dict(line.split(" ") for line in out.splitlines())
-
-
-def old_style_tag(repo: Path, monkeypatch: pytest.MonkeyPatch, task: str, when: str) -> str:
-    """A format-2 archive, as gitledger wrote them before format 3: the month chain
-    commit's ledger turned back into an annotated tag at refs/ledger/archive/<id>."""
-    ledger_id = archived(repo, monkeypatch, task, when)
-    store = Store(Repo(repo))
-    chained = store.chained(ARCHIVE_PREFIX + ledger_id)
-    assert chained is not None
-    message = store.tag_message(ARCHIVE_PREFIX + ledger_id) or ""
-    for chain in chains(repo):
-        git(repo, "update-ref", "-d", chain)
-    monkeypatch.setenv("GIT_COMMITTER_DATE", when)
-    git(repo, "tag", "-a", "-m", message.rstrip("\n"), f"t-{ledger_id}", chained.commit)
-    monkeypatch.delenv("GIT_COMMITTER_DATE")
-    tag = git(repo, "rev-parse", f"refs/tags/t-{ledger_id}").strip()
-    git(repo, "update-ref", ARCHIVE_PREFIX + ledger_id, tag)
-    git(repo, "update-ref", "-d", f"refs/tags/t-{ledger_id}")
-    return ledger_id
 
 
 def test_an_archive_is_a_commit_of_this_months_chain(repo_with_commit: Path,
@@ -144,48 +127,6 @@ def test_a_chain_commit_that_is_no_archive_ends_the_walk(
     git(repo_with_commit, "update-ref", chain, tip)
     assert ARCHIVE_PREFIX + first in Store(Repo(repo_with_commit)).ledger_refs()
     assert "chain-broken" not in [f.code for f in doctor(repo_with_commit).findings]
-
-
-def test_doctor_fix_rolls_format_2_tags_up_and_survives_a_half_done_run(
-        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ids = [old_style_tag(repo_with_commit, monkeypatch, "january", "2026-01-05T10:00:00Z"),
-           old_style_tag(repo_with_commit, monkeypatch, "february", "2026-02-05T10:00:00Z"),
-           old_style_tag(repo_with_commit, monkeypatch, "february 2", "2026-02-06T10:00:00Z")]
-    before = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
-              list_archives(repo_with_commit)}
-    assert chains(repo_with_commit) == {}
-    assert len(before) == 3
-    report = doctor(repo_with_commit)
-    assert [f.code for f in report.findings] == ["archive-unrolled"]
-    assert "3 archive(s) are format-2 tags" in report.findings[0].message
-    # Killed after the chains were written, before any tag went: both hold each archive.
-    def killed(*_args: object, **_kwargs: object) -> str | None:
-        raise OSError("killed")
-
-    with monkeypatch.context() as patched:
-        patched.setattr(archive_store, "delete_ref_if_unchanged", killed)
-        with pytest.raises(OSError, match="killed"):
-            roll_up_tags(Store(Repo(repo_with_commit)))
-    assert len(chains(repo_with_commit)) == 2
-    assert len(unrolled_tags(
-        Store(Repo(repo_with_commit)))) == 3
-    half = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
-            list_archives(repo_with_commit)}
-    assert half == before  # each read once, from its tag
-    fixed = doctor(repo_with_commit, fix=True)
-    assert fixed.ok
-    assert [f.fixed for f in fixed.findings] == [True]
-    assert unrolled_tags(Store(Repo(repo_with_commit))) == {}
-    clone = (repo_with_commit / ".git" / CLONE_ID_FILE).read_text().strip()
-    assert set(chains(repo_with_commit)) == {f"{MONTHS_PREFIX}2026-01/{clone}",
-                                             f"{MONTHS_PREFIX}2026-02/{clone}"}
-    after = {a.id: (a.commit, a.tagger, a.tagged, a.task) for a in
-             list_archives(repo_with_commit)}
-    assert after == before  # the same ledgers, archivers and dates, now from the chains
-    assert sorted(ids) == sorted(after)
-    assert git(repo_with_commit, "rev-list", "--count",
-               f"{MONTHS_PREFIX}2026-02/{clone}", "--first-parent").strip() != "0"
-    assert doctor(repo_with_commit).findings == ()
 
 
 def test_prune_takes_whole_months_only(repo_with_commit: Path,

@@ -45,11 +45,12 @@ def test_tracking_refs_round_trip() -> None:
 
 def test_fetch_refspecs_force_into_the_mirror_and_exclude_it() -> None:
     specs = fetch_refspecs("origin")
-    assert specs[0] == "+refs/ledger/*:refs/ledger/remotes/origin/*"
-    assert "^refs/ledger/remotes/*" in specs  # never mirror a mirror
-    assert "^refs/ledger/transcripts/*" in specs
-    assert f"+{NOTES_REF}*:refs/ledger/remotes/origin/notes*" in specs
-    assert all(s.startswith(("+", "^")) for s in specs)
+    # The live ledgers by name: no archive, no transcript, no mirror of a mirror.
+    assert specs == ["+refs/ledger/sessions/*:refs/ledger/remotes/origin/sessions/*",
+                     "+refs/ledger/project*:refs/ledger/remotes/origin/project*",
+                     "+refs/ledger/keep*:refs/ledger/remotes/origin/keep*",
+                     f"+{NOTES_REF}*:refs/ledger/remotes/origin/notes*"]
+    assert fetch_refspecs("origin", ["refs/ledger/project/x"])[-1] == "^refs/ledger/project/x"
 
 
 def test_setup_refspecs_are_never_forced() -> None:

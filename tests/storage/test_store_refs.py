@@ -46,7 +46,7 @@ def test_replacing_a_spent_name_keeps_a_move_another_process_made(repo: Path) ->
     assert not (repo / ".git" / "ledger.lock").exists()
 
 
-def test_archive_adds_the_ledger_to_a_month_chain_and_moves_the_worktree_on(
+def test_archive_tags_the_ledger_and_moves_the_worktree_on(
         repo: Path) -> None:
     store = store_at(repo)
     ref = store.ensure_worktree_ref()
@@ -57,10 +57,10 @@ def test_archive_adds_the_ledger_to_a_month_chain_and_moves_the_worktree_on(
     assert target == ARCHIVE_PREFIX + name
     assert not store.exists(ref)
     assert store.exists(target)
-    assert git(repo, "cat-file", "-t", event).strip() == "commit"
-    assert git(repo, "rev-parse", f"{event}^1").strip() == tip  # the month's first
-    (chain,) = store.chain_refs()
-    assert git(repo, "rev-parse", chain).strip() == event
+    assert git(repo, "cat-file", "-t", event).strip() == "tag"
+    assert git(repo, "rev-parse", target).strip() == event  # a real ref, no month chain
+    assert store.chain_refs() == {}
+    assert git(repo, "rev-parse", f"{target}^{{commit}}").strip() == tip
     assert store.peeled(event) == tip
     assert store.target(target) == event
     assert store.tag_message(target) == message
@@ -80,8 +80,9 @@ def test_archive_of_a_moved_ledger_keeps_the_ledger(repo: Path) -> None:
     target, tag = store.archive(ref, new, "current\n")  # archiving again follows the ledger
     assert store.peeled(tag) == new
     name = ref.removeprefix(SESSIONS_PREFIX)
-    # A message that does not name the ledger gets the line readers find it by.
-    assert store.tag_message(target) == f"current\n\nLedger-Archived: {name}\n"
+    # A tag names the ledger itself (its tag header): the message is kept as given.
+    assert store.tag_message(target) == "current\n"
+    assert f"tag {name}\n" in git(repo, "cat-file", "-p", target)
     assert not store.exists(ref)
 
 

@@ -124,6 +124,44 @@ def test_a_signer_that_fails_is_one_line_and_writes_nothing(team: Team, keys: Pa
     assert alice.refs() == before
 
 
+def test_an_archive_tag_is_signed_as_git_signs_tags(team: Team, keys: Path) -> None:
+    """``tag.gpgSign``: the archive is a tag ``git verify-tag`` accepts, signed by the
+    archiver's key, at the ref the archive printed; no ``refs/tags/`` ref is made."""
+    alice = team.clone("Alice")
+    alice.git("config", "gpg.format", "ssh")
+    alice.git("config", "user.signingKey", str(keys / "alice"))
+    alice.git("config", "tag.gpgSign", "true")
+    alice.git("config", "gpg.ssh.allowedSignersFile", str(allow(keys, "alice")))
+    alice.ok("task", "ship the parser")
+    archived = alice.json("archive", "--no-carry")["archive"]
+    assert alice.git("cat-file", "-t", archived).strip() == "tag"
+    body = alice.git("cat-file", "-p", archived)
+    assert "-----BEGIN SSH SIGNATURE-----" in body
+    assert "tagger Alice <alice@example.com>" in body
+    checked = subprocess.run(["git", "verify-tag", archived], cwd=alice.path,
+                             capture_output=True, text=True, check=False, timeout=60)
+    assert checked.returncode == 0, checked.stderr
+    assert 'Good "git" signature for alice@example.com' in checked.stderr
+    assert "refs/tags/" not in alice.git("for-each-ref")
+    assert alice.json("show", "--archive", archived.rsplit("/", 1)[-1])["task"] == \
+        "ship the parser"
+
+
+def test_a_tag_signer_that_fails_archives_nothing(team: Team, keys: Path) -> None:
+    alice = team.clone("Alice")
+    alice.git("config", "gpg.format", "ssh")
+    alice.git("config", "user.signingKey", str(keys / "nobody"))  # no such key
+    alice.git("config", "tag.gpgSign", "true")
+    alice.ok("task", "ship the parser")
+    session = alice.session_ref()
+    done = alice("archive", "--no-carry")
+    assert done.exit_code == 1
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("git ledger: cannot sign the archive tag (tag.gpgSign is set)")
+    assert session in alice.refs()
+    assert not [r for r in alice.refs() if r.startswith("refs/ledger/archive/")]
+
+
 # -- verification ----------------------------------------------------------------------------
 
 

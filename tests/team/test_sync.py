@@ -23,6 +23,7 @@ from gitledger.core.ids import entry_path
 from gitledger.errors import InvalidInput, SyncError
 from gitledger.ledger.operations import Ledger
 from gitledger.team import fetching, sync
+from tests.builders import to_format_3
 from tests.remote_fixtures import (
     REFUSING_HOOK,
     Clone,
@@ -422,22 +423,83 @@ def test_an_archived_session_leaves_the_remote_and_teammates_mirrors(team: Team)
     assert mirror in bob.refs()
 
     alice.ok("archive")
+    archive = f"refs/ledger/archive/{ledger_id}"
     pushed = alice.json("push")
     statuses = {u["ref"]: u["status"] for u in pushed["updates"]}
     assert statuses[session] == "deleted"
-    (chain,) = [ref for ref in statuses if ref.startswith("refs/ledger/months/")]
-    assert statuses[chain] == "new"  # the month chain that holds the archive
+    assert statuses[archive] == "new"  # the archive's tag, at its own ref
+    assert not [ref for ref in statuses if ref.startswith("refs/ledger/months/")]
     on_remote = team.remote_refs()
     assert session not in on_remote
-    assert f"refs/ledger/archive/{ledger_id}" in on_remote
+    assert archive in on_remote
+    assert subprocess.run(["git", "cat-file", "-t", archive], cwd=team.bare, text=True,
+                          capture_output=True, check=True).stdout.strip() == "tag"
     assert kept in team.remote_entry_ids()  # carried to the project ledger
 
-    fetched = bob.json("fetch")
-    gone = [m for m in fetched["moved"] if m["ref"] == mirror]
-    assert gone == [{"ref": mirror, "old": gone[0]["old"], "new": None}]
+    # A pull (or fetch) brings the live ledgers, not the archives: the durable half is in
+    # the project ledger already.
+    bob.ok("pull")
     assert mirror not in bob.refs()
-    assert MIRRORS + f"archive/{ledger_id}" in bob.refs()
+    assert MIRRORS + f"archive/{ledger_id}" not in bob.refs()
+    assert kept in {e["id"] for e in bob.json("show", "--ledger", "project")["entries"]}
+    # Read, it is fetched: one archive, at the name plain git shows.
+    shown = bob.json("show", "--archive", f"origin/{ledger_id}")
+    assert shown["task"] == "ship the cache"
+    assert bob.git("cat-file", "-t", MIRRORS + f"archive/{ledger_id}").strip() == "tag"
     fsck(team.bare)
+
+
+def test_fetch_archives_brings_every_archive_for_search(team: Team) -> None:
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    ids = []
+    for task in ("tune the retry policy", "shard the queue"):
+        alice.ok("task", task)
+        alice.ok("open", f"who owns the {task.split()[-2]} settings?")  # stays with the archive
+        ids.append(alice.session_ref().rsplit("/", 1)[-1])
+        alice.ok("archive")
+    alice.ok("push")
+    bob.ok("pull")
+    assert not [r for r in bob.refs() if r.startswith(MIRRORS + "archive/")]
+    assert "retry settings" not in bob("search", "retry").stdout
+    fetched = bob.json("fetch", "--archives")
+    assert sorted(fetched["archives"]) == sorted(MIRRORS + f"archive/{i}" for i in ids)
+    assert sorted(r for r in bob.refs() if r.startswith(MIRRORS + "archive/")) == \
+        sorted(MIRRORS + f"archive/{i}" for i in ids)
+    assert "retry settings" in bob.ok("search", "retry")
+
+
+def test_a_push_after_the_migration_replaces_the_remotes_month_chain(team: Team) -> None:
+    """Format 3 to 4: the chain Alice pushed goes from the remote once her doctor --fix
+    made its archives tags, and the tags arrive; a teammate reads the archive throughout."""
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    alice.ok("task", "ship the cache")
+    ledger_id = alice.session_ref().rsplit("/", 1)[-1]
+    alice.ok("archive")
+    (chain,) = to_format_3(alice.path)
+    alice.ok("push")
+    assert bare_refs(team) == {chain}
+    bob.ok("fetch", "--archives")  # a teammate who has not migrated: read from the chain
+    assert bob.json("show", "--archive", f"origin/{ledger_id}")["task"] == "ship the cache"
+
+    assert alice.json("doctor", "--fix")["ok"]
+    pushed = {u["ref"]: u["status"] for u in alice.json("push")["updates"]}
+    assert pushed == {chain: "deleted", f"refs/ledger/archive/{ledger_id}": "new"}
+    assert bare_refs(team) == {f"refs/ledger/archive/{ledger_id}"}
+    assert subprocess.run(["git", "cat-file", "-t", f"refs/ledger/archive/{ledger_id}"],
+                          cwd=team.bare, text=True, capture_output=True,
+                          check=True).stdout.strip() == "tag"
+    bob.ok("fetch", "--archives")
+    assert bob.json("show", "--archive", f"origin/{ledger_id}")["task"] == "ship the cache"
+    assert not [r for r in bob.refs() if "/months/" in r]  # the pruned mirror of the chain
+    assert alice.json("push")["updates"] == []  # nothing left to move
+    fsck(team.bare)
+
+
+def bare_refs(team: Team) -> set[str]:
+    """The remote's archive refs and month chains, as plain git lists them."""
+    return set(subprocess.run(["git", "for-each-ref", "--format=%(refname)",
+                               "refs/ledger/archive/", "refs/ledger/months/"], cwd=team.bare,
+                              text=True, capture_output=True, check=True).stdout.split())
 
 
 # -- remote setup / teardown ---------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""Ctrl-C held over a sequence of writes that must all happen once the first has.
+
+An interrupt that lands between two ref updates would leave a half-done operation (an
+archive tag and its session ref both there, a carry in two places): readers cope, but the
+user is owed "done" or "nothing happened".  Inside ``held_interrupts`` a SIGINT is only
+noted; the caller finishes, then says it was interrupted.  Outside the main thread (where
+no handler can be set) it does nothing.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+
+@contextmanager
+def held_interrupts() -> Iterator[Callable[[], bool]]:
+    """SIGINT is noted, not raised, for the block; the callable says whether one came."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    arrived: list[int] = []
+
+    def note(signum: int, _frame: FrameType | None) -> None:
+        arrived.append(signum)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield lambda: bool(arrived)
+    finally:
+        signal.signal(signal.SIGINT, previous)
