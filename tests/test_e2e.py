@@ -12,6 +12,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -272,6 +273,26 @@ def test_an_interrupted_tour_removes_its_repositories(tmp_path: Path,
         assert tour.returncode != 0
         assert "Traceback" not in err
         assert list(scratch.iterdir()) == []
+
+
+def test_ctrl_c_at_any_moment_is_one_line_never_a_traceback(repo_with_commit: Path,
+                                                            cli_env: dict[str, str]) -> None:
+    """Interrupted while Python loads the command (the imports take most of a read's time)
+    or while it runs: one line, status 130 (or the command's own when it finished first)."""
+    for attempt in range(24):
+        process = subprocess.Popen(["git-ledger", "show"], cwd=repo_with_commit, env=cli_env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(0.005 + (attempt % 12) * 0.012)
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=60)
+        finally:
+            process.kill()
+            process.wait(timeout=10)
+        assert "Traceback" not in err, (attempt, err)
+        assert process.returncode in (0, 130), (attempt, process.returncode, err)
+        if process.returncode == 130:
+            assert err == "git ledger: interrupted\n", (attempt, err)
 
 
 # -- worktrees ------------------------------------------------------------------------------
