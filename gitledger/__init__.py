@@ -9,6 +9,22 @@ at the bottom, then ``ledger``, then ``audit``,
 
 from __future__ import annotations
 
+import os as _os
+import signal as _signal
+import sys as _sys
+
+
+def _stop_while_loading(_signum: int, _frame: object) -> None:
+    """Ctrl-C while Python loads a command (most of a read's time): nothing has begun, so
+    one line and status 130, never a traceback from inside an import.  The command itself
+    turns Ctrl-C back into ``KeyboardInterrupt`` (``core/interrupts.interruptible``)."""
+    _os.write(2, b"git ledger: interrupted\n")
+    _os._exit(130)
+
+
+if _sys.argv and _os.path.basename(_sys.argv[0]) == "git-ledger":  # the executable only
+    _signal.signal(_signal.SIGINT, _stop_while_loading)
+
 __version__ = "0.1.0"
 FORMAT_VERSION = 4
 #: The first format whose entry counter is the ``Ledger-Seq`` trailer of the ledger's tip

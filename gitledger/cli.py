@@ -19,7 +19,7 @@ from gitledger.core.colour import colour_on
 from gitledger.core.display import one_line, printable
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
-from gitledger.errors import ConflictingOptions, LedgerError
+from gitledger.errors import ConflictingOptions, Interrupted, LedgerError
 from gitledger.integrations.agent_registry import (
     AGENTS,
     FORMATS,
@@ -53,6 +53,9 @@ class LedgerCommand(click.Command):
             return super().invoke(ctx)
         except ConflictingOptions as exc:
             raise click.UsageError(exc.spelled(_flag), ctx=ctx) from None
+        except KeyboardInterrupt:
+            # Ours to say in one line: click's Abort would print an empty line first.
+            raise Interrupted("interrupted") from None
 
 
 #: Commands that do not apply the git hooks' queue first: doctor reports it (and --fix
@@ -99,6 +102,12 @@ class LedgerGroup(click.Group):
     """A click group whose errors are one line on stderr, whatever the command."""
 
     command_class = LedgerCommand
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted("interrupted") from None  # one line, without click's blank one
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> NoReturn:  # type: ignore[override]
         try:

@@ -17,6 +17,7 @@ import sys
 
 from gitledger.commands import check, decide, hook, restore
 from gitledger.commands.plain import Fast, run, taken
+from gitledger.core.interrupts import interruptible
 
 #: The calls that start without click, the first that takes the command line wins.
 FAST: tuple[Fast, ...] = (hook.FAST_PRE_TOOL_USE, decide.FAST, restore.FAST, check.FAST,
@@ -31,6 +32,7 @@ def main() -> None:
             run(fast, params)
     from gitledger.cli import main as cli_main
 
+    interruptible()  # click's group does the same for every other command
     cli_main()
 
 

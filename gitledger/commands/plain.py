@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, NoReturn
 
+from gitledger.core.interrupts import interruptible
+
 PROG = "git ledger"
 
 #: How an option takes its value: ``one`` (a value), ``many`` (repeatable), ``flag`` (no
@@ -149,6 +151,7 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
 
     drain_first(report=fast.report)
     try:
+        interruptible()  # Ctrl-C is one line and 130 from here (launch.py's until now)
         key, printed = fast.serve(params) if fast.serve is not None else (None, None)
         if printed is None:
             printed = fast.run(params, key)

@@ -32,3 +32,10 @@ def held_interrupts() -> Iterator[Callable[[], bool]]:
         yield lambda: bool(arrived)
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def interruptible() -> None:
+    """From here on Ctrl-C is Python's ``KeyboardInterrupt``, which a command may hold off
+    (``held_interrupts``) and which the command line ends with one line and status 130."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
