@@ -52,7 +52,11 @@ def _run(cwd: Path, *args: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--megabytes", type=int, default=SIZE >> 20,
+                        help=f"the blob's size in MiB (default {SIZE >> 20:,}; it must be "
+                             "over the bound, and smaller only to try the script)")
     args = parser.parse_args()
+    size = args.megabytes << 20
     root = Path(tempfile.mkdtemp(prefix="gitledger-bounded-"))
     try:
         home = root / "home"
@@ -68,7 +72,7 @@ def main() -> int:
         _run(alice, "git", "push", "-q", "origin", "HEAD:main")
         _run(alice, "git", "ledger", "decide", "--project", "Use PKCE", "--because", "public")
         _run(alice, "git", "ledger", "push")
-        plant_on_project(bare, huge_blob_pack(bare))
+        plant_on_project(bare, huge_blob_pack(bare, size))
         floors, pulls, rss, restores = [], [], [], []
         for run in range(args.runs):
             # Fresh clones each run: both pay git's index-pack of the pack, alike.
@@ -87,7 +91,7 @@ def main() -> int:
             restores.append(restored["rss_mb"])
         floor_s, pull_s = statistics.median(floors), statistics.median(pulls)
         over = pull_s - floor_s
-        print(f"{SIZE:,}-byte entry blob, {args.runs} runs (median)")
+        print(f"{size:,}-byte entry blob, {args.runs} runs (median)")
         print(f"  git fetch of the same refs (floor): {floor_s:.2f} s")
         print(f"  git ledger pull, refusing it:       {pull_s:.2f} s "
               f"({pull_s / floor_s:.2f}x the floor; {over:.2f} s over it, goal < "

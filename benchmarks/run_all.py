@@ -6,9 +6,11 @@ its floors in the same run as its figures), collects the headline figure each re
 through ``harness.record`` and prints them as one table: what was measured, its value,
 what it is compared with, and the ratio.  A script that fails is a row that says so,
 never a silent gap.  ``--quick`` runs smaller sizes (a smoke test of the whole set);
+``--smallest`` the smallest each script takes, whose figures mean nothing (what
+tests/benchmarks/test_run.py runs, so that a broken script cannot go unseen);
 ``--only NAME,...`` runs some of them (``--only year`` the long one that runs only when
-asked).  See docs/benchmarks.md for the figures measured
-on the reference machine and how to read them.
+asked).  See docs/benchmarks.md for the figures measured on the reference machine and
+how to read them.
 """
 
 from __future__ import annotations
@@ -63,6 +65,23 @@ ON_REQUEST: tuple[tuple[str, list[str], list[str]], ...] = (
 )
 TIMEOUTS = {"year": 3600}
 
+#: Each benchmark at the smallest sizes it takes: every step runs, no figure means anything.
+SMALLEST: dict[str, list[str]] = {
+    "storage": ["--entries", "101", "--window", "10", "--runs", "1"],
+    "restore": ["--sizes", "50", "--base", "50", "--runs", "1", "--states", "warm"],
+    "check": ["--sizes", "50", "--base", "50", "--runs", "1"],
+    "hooks": ["--runs", "2", "--events", "10"],
+    "pre_tool_use": ["--decisions", "20", "--runs", "1"],
+    "team": ["--teammates", "1", "--entries", "2", "--base", "2", "--mine", "2", "--runs", "1"],
+    "mcp_calls": ["--entries", "5"],
+    "peers": ["--decisions", "10", "--chain", "5", "--sample", "2"],
+    "credentials": ["--runs", "1"],
+    "bounded": ["--runs", "1", "--megabytes", "8"],
+    "writes": ["--appends", "10", "--runs", "1"],
+    "year": ["--sizes", "10,20", "--runs", "1"],
+    "hook_managers": ["--runs", "1"],
+}
+
 
 # -- digest (issue 21): with the restore digest a cold restore (the first after a clone)
 # costs about what a warm one does, so the table measures it too, against warm.
@@ -75,7 +94,10 @@ SUITE = tuple((name, [*full, "--states", "warm,after a write,index cold,cold"]
 def main() -> int:
     parser = argparse.ArgumentParser(prog="benchmarks/run",
                                      description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--quick", action="store_true", help="smaller sizes, a smoke test")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="smaller sizes, a smoke test")
+    sizes.add_argument("--smallest", action="store_true",
+                       help="the smallest sizes each script takes: does every one still run?")
     parser.add_argument("--only", default="", help="comma-separated benchmark names")
     parser.add_argument("--log", type=Path, default=None,
                         help="also keep every script's own report in this file")
@@ -99,7 +121,8 @@ def main() -> int:
             if not script.exists():
                 failures.append((name, "script missing"))
                 continue
-            command = [sys.executable, str(script), *(quick if args.quick else full)]
+            sized = SMALLEST[name] if args.smallest else quick if args.quick else full
+            command = [sys.executable, str(script), *sized]
             print(f"running {name} ({' '.join(command[2:]) or 'defaults'}) ...",
                   file=sys.stderr, flush=True)
             begun = time.perf_counter()

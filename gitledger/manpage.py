@@ -255,7 +255,8 @@ def render() -> str:
     out.extend([
         ".TP", "0", _line("Success, including a write that found nothing to change."),
         ".TP", "1",
-        _line("A ledger error: not in a non-bare repository, no identity, text refused, "
+        _line("A ledger error: not in a repository, a write in a bare one, no identity, "
+              "text refused, "
               "unknown or ambiguous id, corrupt ledger, a ledger in a newer format, or "
               "show found unreadable entries (everything else is still printed)."),
         ".TP", "2", _line("A usage error: unknown command or option, missing argument, "

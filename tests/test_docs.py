@@ -2,7 +2,8 @@
 
 docs/cli.md must document every command, every option and every JSON key the commands print;
 docs/format.md every trailer, event and file name the code writes; the committed man page must
-be exactly what ``python -m gitledger.manpage`` renders today.
+be exactly what ``python -m gitledger.manpage`` renders today; every doc names the one format
+version, ``gitledger.FORMAT_VERSION``; docs/architecture.md names every package and module.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from gitledger import FORMAT_VERSION
 from gitledger.cli import cli
 from gitledger.core.credentials import TOKEN_PATTERNS
 from gitledger.core.ids import KIND_LETTERS
@@ -587,3 +589,75 @@ def test_hooks_readme_lists_each_agents_example() -> None:
         example = agent.example.removeprefix("hooks/")
         assert row[0] == f"[`{example}`]({example})"
         assert row[2] == f"`{agent.config}`"
+
+
+#: How a doc states the version of the on-git format: "the on-git format, version N", "The
+#: ledger format in git, version N", "**Format version:** N", "The format version, `N`".
+_FORMAT_VERSION_CLAIM = re.compile(
+    r"(?:on-git format|format in git)[^.\n|]{0,20}?,? version (\d+)"
+    r"|\*\*Format version:\*\* (\d+)"
+    r"|[Tt]he format version[^.\n|`]{0,40}?, `(\d+)`")
+
+
+def test_every_doc_names_the_one_format_version() -> None:
+    docs = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    claims: dict[str, list[int]] = {}
+    for doc in docs:
+        for found in _FORMAT_VERSION_CLAIM.finditer(_read(doc)):
+            number = next(group for group in found.groups() if group is not None)
+            claims.setdefault(doc.name, []).append(int(number))
+    assert {"README.md", "index.md", "format.md"} <= set(claims), claims
+    wrong = {name: numbers for name, numbers in claims.items()
+             if set(numbers) != {FORMAT_VERSION}}
+    assert not wrong, (f"gitledger.FORMAT_VERSION is {FORMAT_VERSION}; these docs name "
+                       f"another version of the format: {wrong}")
+
+
+def _owned_rows() -> dict[str, str]:
+    """docs/architecture.md's "What each package owns": each row's first cell, the rest."""
+    section = _section(_read(ROOT / "docs" / "architecture.md"), "## What each package owns")
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0] not in ("package", "---"):
+            rows[cells[0]] = " | ".join(cells[1:])
+    return rows
+
+
+def test_architecture_md_names_every_package_and_module() -> None:
+    rows = _owned_rows()
+    missing: list[str] = []
+    packages = sorted(path for path in PACKAGE.rglob("__init__.py") if path.parent != PACKAGE)
+    for init in packages:
+        package = init.parent.relative_to(PACKAGE).as_posix()
+        row = rows.get(f"`{package}/`")
+        if row is None:
+            missing.append(f"{package}/")
+            continue
+        missing += [f"{package}/{module.name}" for module in sorted(init.parent.glob("*.py"))
+                    if module.name != "__init__.py"
+                    and not re.search(rf"`{module.stem}`", row)]
+    top = " ".join([*rows, *rows.values()])
+    missing += [module.name for module in sorted(PACKAGE.glob("*.py"))
+                if module.name != "__init__.py" and f"`{module.name}`" not in top]
+    assert not missing, f"docs/architecture.md does not name: {', '.join(missing)}"
+
+
+def _anchors(doc: str) -> set[str]:
+    """The anchors of a Markdown file's headings, as GitHub makes them."""
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"^#+ (.+)$", doc, flags=re.MULTILINE)}
+
+
+def test_benchmarks_md_is_a_reference_with_one_table_of_figures() -> None:
+    text = _read(ROOT / "docs" / "benchmarks.md")
+    headings = re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE)
+    assert not [h for h in headings if re.search(r"\bissue\b", h, flags=re.IGNORECASE)], \
+        "docs/benchmarks.md is a reference, not a log by issue"
+    figures = _section(text, "## The current figures")
+    tables = re.findall(r"^\|[^\n]*\n\|[-| ]+\|\n", figures, flags=re.MULTILINE)
+    assert len(tables) == 1, "one table of the current figures"
+    assert tables[0].split("\n")[0].rstrip(" |").endswith("Measured")
+    links = {(doc.name, anchor) for doc in (ROOT / "docs").glob("*.md")
+             for anchor in re.findall(r"\(benchmarks\.md#([\w-]+)\)", _read(doc))}
+    assert {link for link in links if link[1] not in _anchors(text)} == set()

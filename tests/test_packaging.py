@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+#: The wheel is built once, so the module shares one worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("packaging")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -36,6 +36,7 @@ from gitledger.audit.check_rules import (
     ledger_warnings,
 )
 from gitledger.core.model import BadEntry, Focus, Snapshot
+from gitledger.errors import CorruptLedger
 from gitledger.ledger.link_index import LinkIndex, Row, in_force_at
 from gitledger.ledger.links import bad_links, held_id, links_of
 from gitledger.ledger.operations import Ledger
@@ -243,7 +244,7 @@ def _drift(where: str | os.PathLike[str] | None, base: Base, index: LinkIndex,
 def _view_at(store: Store, commit: str) -> TreeView | None:
     try:
         return store.view_at(commit)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None
 
 

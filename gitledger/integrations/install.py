@@ -53,6 +53,7 @@ def install(
     if mcp and not agent:
         raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
                            "--agent")
+    Repo(where).require_work_tree("install")
     if agent:
         agent_record(agent)  # an unknown name is refused before anything is written
     # With --agent alone, the git hooks only where none of ours runs yet by any route.

@@ -275,7 +275,7 @@ def _view_at(store: Store, commit: str | None) -> TreeView | None:
         return None
     try:
         return store.view_at(commit)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None  # gone (a rewritten ledger, gc) or not a commit: index it afresh
 
 

@@ -25,6 +25,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import BadEntry, Entry
 from gitledger.derived import sqlite
 from gitledger.derived.files import cache_dir
+from gitledger.errors import CorruptLedger
 from gitledger.ledger.links import Links, bad_links, links_of
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.entry_cache import read_paths
@@ -348,7 +349,7 @@ def _view_at(store: Store, commit: str | None) -> TreeView | None:
         return None
     try:
         return store.view_at(commit)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None
 
 

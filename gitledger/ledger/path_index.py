@@ -27,7 +27,7 @@ from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.footprint import governed, prefilter_token
 from gitledger.core.model import Entry
 from gitledger.derived import path_tokens
-from gitledger.errors import LedgerError
+from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
 from gitledger.storage.store import Store, TreeView
@@ -287,7 +287,7 @@ def _view_at(store: Store, commit: Any) -> TreeView | None:
         return None
     try:
         return store.view_at(commit)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gitledger.core.model import BadEntry, Entry
+from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import read_entries, read_paths
 from gitledger.storage.layout import ARCHIVE_PREFIX, ENTRIES_DIR
 from gitledger.storage.provenance import UNKNOWN, ledger_provenance
@@ -59,5 +60,5 @@ def _old_view(store: Store, ref: str, before: str | None) -> TreeView | None:
         return None
     try:
         return store.view_at(before)
-    except (KeyError, ValueError, AssertionError):
+    except (KeyError, ValueError, CorruptLedger):
         return None

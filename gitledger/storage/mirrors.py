@@ -65,3 +65,17 @@ def mirrors(store: Store) -> dict[str, tuple[str, str]]:
             if own.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or own == PROJECT_REF:
                 found[ref] = (remote, own)
     return found
+
+
+def unpulled_remote(store: Store) -> str | None:
+    """A remote this clone has fetched code from (its ``refs/remotes/<r>/HEAD``, as a clone
+    leaves it) but never the team's ledgers, while no project ledger is here: the remote
+    a new clone should pull the team's decisions from.  None when there is none."""
+    git = store.git
+    if git.references.get(PROJECT_REF) is not None:
+        return None
+    for remote in git.remotes.names():
+        if (remote and git.references.get(f"refs/remotes/{remote}/HEAD") is not None
+                and not store.refs_under(tracking_prefix(remote), chained=False)):
+            return remote
+    return None

@@ -42,7 +42,8 @@ class Person:
 
 
 class Repo:
-    """A non-bare repository and the worktree a command runs in."""
+    """The repository and the worktree a command runs in.  A bare repository (a mirror CI
+    publishes from) opens for reading; no ledger is written there (``person`` refuses)."""
 
     def __init__(self, start: str | os.PathLike[str] | None = None) -> None:
         where = Path(start) if start is not None else Path.cwd()
@@ -58,14 +59,10 @@ class Repo:
             self.git = pygit2.Repository(env_git_dir or str(where.resolve()))
         except pygit2.GitError as exc:
             raise RepositoryError(f"cannot open the repository at {found}: {exc}") from None
-        if self.git.is_bare or self.git.workdir is None:
-            raise RepositoryError(
-                f"{found} is a bare repository; a ledger belongs to a work tree "
-                "(run git ledger inside a clone or worktree)"
-            )
+        self.bare = self.git.is_bare or self.git.workdir is None
         self.cwd = where.resolve()
-        self.workdir = Path(self.git.workdir).resolve()
         self.gitdir = Path(self.git.path).resolve()
+        self.workdir = self.gitdir if self.bare else Path(self.git.workdir).resolve()
         commondir_file = self.gitdir / "commondir"
         if commondir_file.is_file():
             common = commondir_file.read_text(encoding="utf-8").strip()
@@ -74,6 +71,12 @@ class Repo:
             self.commondir = self.gitdir
         self._configured_identity: tuple[str | None, str | None] | None = None
 
+    def require_work_tree(self, what: str) -> None:
+        """Refuse ``what`` in a bare repository, before it starts."""
+        if self.bare:
+            raise RepositoryError(
+                f"{self.gitdir} is a bare repository: {what} needs a clone or worktree")
+
     def head_commit(self) -> str | None:
         """The commit HEAD points at, or None in a repository with no commits yet."""
         if self.git.head_is_unborn:
@@ -81,7 +84,9 @@ class Repo:
         return str(self.git.head.target)
 
     def person(self, role: str = "AUTHOR") -> Person:
-        """Who is writing, as git would compute it for ``role`` (AUTHOR or COMMITTER)."""
+        """Who is writing, as git would compute it for ``role`` (AUTHOR or COMMITTER).
+        Every write asks, so a bare repository refuses every write here."""
+        self.require_work_tree("writing a ledger")
         name, email = identity(*self._identity_config(), role=role)
         if not name or not email:
             raise RepositoryError(

@@ -734,8 +734,11 @@ class Store:
         return str(obj.parent_ids[0]) if obj.parent_ids else None
 
     def view_at(self, commit: str) -> TreeView:
+        """The tree of ``commit``: KeyError if git has no such object, ValueError if it
+        is no object id, CorruptLedger if it names something else than a commit."""
         obj = self.git[pygit2.Oid(hex=commit)]
-        assert isinstance(obj, pygit2.Commit)
+        if not isinstance(obj, pygit2.Commit):
+            raise CorruptLedger(f"{commit[:12]} is a {obj.type_str}, not a commit")
         return TreeView(self.git, obj.tree, commit)
 
     # -- writing -------------------------------------------------------------------------

@@ -134,6 +134,7 @@ def pull(where: str | os.PathLike[str] | None = None, remote: str | None = None,
     ``verify_signatures`` (or ``ledger.verifySignatures``) a mirror whose new commits
     fail git's signature check is quarantined instead (``signatures.py``)."""
     repo = Repo(where)
+    repo.require_work_tree("pull (it merges into the project ledger)")
     store = Store(repo)
     digest.register(store)  # a merge into the project ledger rebuilds its digest
     name = default_remote(repo, remote)
@@ -220,7 +221,7 @@ def _read_ahead(store: Store, theirs: str | None, probe: OversizedProbe | None) 
             if blob is not None:
                 with contextlib.suppress(CorruptLedger, KeyError, TypeError, ValueError):
                     decoded_blob(mirrored.read_blob, blob, path)
-    except (LedgerError, KeyError, TypeError, ValueError, AssertionError):
+    except (LedgerError, KeyError, TypeError, ValueError):
         return  # not a ledger (or not a commit): the merge's gate says so, not this
 
 

@@ -22,6 +22,7 @@ from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory
+from gitledger.storage.mirrors import unpulled_remote
 from gitledger.storage.provenance import LedgerProvenance, Provenance
 from gitledger.views.render import (
     archive_summary_json,
@@ -35,6 +36,7 @@ from gitledger.views.render import (
     snapshot_text,
 )
 from gitledger.views.render import log_text as events_text
+from gitledger.views.restore import pull_hint
 
 Where = str | os.PathLike[str] | None
 
@@ -48,6 +50,9 @@ class LedgerShown:
     archive: ArchiveSummary | None = None
     #: Who wrote and last changed each entry and the focus, from history.
     provenance: LedgerProvenance | None = None
+    #: The remote a new clone has not pulled the team's ledgers from yet (asked only while
+    #: the ledger shown does not exist: a clone's first contact).
+    unpulled: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,9 @@ def show(
         history = entry_history(ledger, entry_id)
         return EntryShown(history, ledger.provenance().entry(history.entry.id))
     snapshot = ledger.snapshot()
-    return LedgerShown(snapshot, kind, summary, ledger.provenance(snapshot.commit))
+    unpulled = (unpulled_remote(ledger.store)
+                if archive is None and name is None and snapshot.commit is None else None)
+    return LedgerShown(snapshot, kind, summary, ledger.provenance(snapshot.commit), unpulled)
 
 
 def unreadable(shown: Shown) -> tuple[str, ...]:
@@ -111,7 +118,8 @@ def show_json(shown: Shown) -> dict[str, Any]:
 def show_text(shown: Shown) -> str:
     if isinstance(shown, EntryShown):
         return history_text(shown.history, provenance_lines(shown.provenance))
-    return snapshot_text(shown.snapshot, shown.kind)
+    text = snapshot_text(shown.snapshot, shown.kind)
+    return f"{text}\n\n{pull_hint(shown.unpulled)}" if shown.unpulled else text
 
 
 def log(where: Where, limit: int | None = None, *, name: str | None = None,

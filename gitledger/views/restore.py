@@ -47,6 +47,7 @@ from gitledger.ledger.project_index import (
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
 from gitledger.storage.drift_cache import cached_drift
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.mirrors import unpulled_remote
 from gitledger.storage.provenance import FOCUS_KEYS, LedgerProvenance
 
 #: Restore-first display order, and the order in which the budget is spent: the session's
@@ -163,6 +164,15 @@ class Parts:
     #: The one-line drift flag of each drifted decision (its id -> the flag), from the
     #: cache the last ``drift`` left (``storage/drift_cache.py``): restore blames nothing.
     drift: dict[str, str] = field(default_factory=dict)
+    #: The remote a new clone has not pulled the team's ledgers from yet (asked only while
+    #: this worktree has no ledger: a clone's first contact).
+    unpulled: str | None = None
+
+
+def pull_hint(remote: str) -> str:
+    """What ``show`` and the block say in a clone that has not pulled the team's ledgers."""
+    return (f"The team's ledgers are not in this clone yet: git ledger pull brings the "
+            f"team's decisions from {one_line(remote, 60)}.")
 
 
 def restore(
@@ -218,9 +228,12 @@ def restore(
     governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
                  if e.footprint and role(e) == IN_FORCE] if name is None and fetched is None else []
     drift = _drift_flags(ledger, governing) if governing else {}
+    unpulled = (unpulled_remote(ledger.store)
+                if name is None and fetched is None and snapshot.meta is None else None)
     parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
                   source=source, archive=name, fetched=fetched, fetched_author=author,
-                  provenance=records, project_provenance=project_records, drift=drift)
+                  provenance=records, project_provenance=project_records, drift=drift,
+                  unpulled=unpulled)
     return replace(compose(parts, chosen), reader=me, reads_head=bool(governing))
 
 
@@ -359,10 +372,11 @@ def _head(parts: Parts, other: bool) -> tuple[list[str], list[str]]:
     snapshot = parts.session
     meta = snapshot.meta
     when = f" after {parts.source}" if parts.source else ""
+    hint = [pull_hint(parts.unpulled)] if parts.unpulled else []
     if meta is None:
         lines = [f"# git ledger: no session ledger in this worktree yet{when}",
                  "Start one when the task is clear: git ledger task 'what this session "
-                 "is trying to achieve'"]
+                 "is trying to achieve'", *hint]
         return lines, []
     if parts.fetched is not None:
         whose = _clean(parts.fetched_author or "someone else", 80)

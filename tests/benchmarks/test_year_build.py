@@ -25,6 +25,9 @@ from gitledger.cli import cli
 from gitledger.ledger.drift import drift
 from gitledger.storage.layout import ARCHIVE_PREFIX, KEEP_REF, MONTHS_PREFIX, NOTES_REF
 
+#: The year is built once, so the module shares one worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("year-build")
+
 SESSIONS = 70
 #: Warnings a built year is expected to have: the other people's live ledgers have no
 #: worktree here, and the shell path index is written by the first command that needs it.

@@ -60,16 +60,16 @@ def measured(cwd: Path, *args: str) -> dict[str, Any]:
     return result
 
 
-def huge_blob_pack(bare: Path) -> str:
-    """A pack holding one blob of SIZE zero bytes, streamed into ``bare`` by
+def huge_blob_pack(bare: Path, size: int = SIZE) -> str:
+    """A pack holding one blob of ``size`` zero bytes (whole MiB), streamed into ``bare`` by
     ``git index-pack --stdin``; the blob's id."""
-    blob_id = hashlib.sha1(f"blob {SIZE}\0".encode())
+    blob_id = hashlib.sha1(f"blob {size}\0".encode())
     chunk = bytes(1 << 20)
     header = bytearray()
-    size, byte = SIZE >> 4, 0x80 | (3 << 4) | (SIZE & 0x0F)  # type 3: blob
-    while size:
+    left, byte = size >> 4, 0x80 | (3 << 4) | (size & 0x0F)  # type 3: blob
+    while left:
         header.append(byte)
-        byte, size = 0x80 | (size & 0x7F), size >> 7
+        byte, left = 0x80 | (left & 0x7F), left >> 7
     header.append(byte & 0x7F)
     process = subprocess.Popen(["git", "index-pack", "--stdin"], cwd=bare,
                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -85,7 +85,7 @@ def huge_blob_pack(bare: Path) -> str:
     try:
         send(b"PACK" + struct.pack(">II", 2, 1) + bytes(header))
         deflate = zlib.compressobj(1)
-        for _ in range(SIZE // len(chunk)):
+        for _ in range(size // len(chunk)):
             blob_id.update(chunk)
             send(deflate.compress(chunk))
         send(deflate.flush())

@@ -81,6 +81,11 @@ def test_history_ancestry_and_tags(repo: Path) -> None:
     assert store.first_parent(first) is None
     assert store.view_at(first).read("a") == b"1"
     assert not store.view_at(first).has("b")
+    blob = str(store.git.create_blob(b"not a commit"))
+    with pytest.raises(CorruptLedger, match="not a commit"):  # a ledger error, never an assert
+        store.view_at(blob)
+    with pytest.raises(KeyError):
+        store.view_at("0" * 40)
     assert store.contains(second, first)
     assert store.contains(first, first)
     assert not store.contains(first, second)

@@ -193,15 +193,39 @@ def test_reading_ahead_stops_when_git_answers(repo: Path,
     assert reads == []  # git had answered already: nothing read
 
 
-def test_reading_ahead_takes_hostile_mirrors_without_a_word(repo: Path) -> None:
+def test_reading_ahead_takes_hostile_mirrors_without_a_word(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Garbage and a blob over the bound in the mirror: every blob it brings is looked at
+    once (the oversized one by its header only), the good entries are decoded for the
+    merge, the hostile ones are kept as what they are; a mirror that is no ledger, or
+    none, reads nothing.  Nothing raises and nothing is written."""
     huge = bounded.MAX_LEDGER_BLOB + 1
     store = store_at(repo)
     planted = header_only_blob(store.repo.commondir / "objects", huge)
     store = _mirror(repo, {"entries/x/x/d-xxxxxxxxxx.toml": b"\x00 garbage",
                            "entries/h/h/d-hhhhhhhhhh.toml": BlobRef(str(planted))})
     blob = str(store.git.create_blob(b"not a commit"))
+    refs = {ref: store.target(ref) for ref in (PROJECT, MIRROR)}
+    reads = counting_blob_reads(monkeypatch)
+    theirs = store.target(MIRROR)
+    assert theirs is not None
+    view = store.view_at(theirs)
+    brought = sorted(path for path, _ in view.blob_ids("entries")
+                     if not path.endswith("d-aaaaaaaaaa.toml"))  # the one ours has
+    assert len(brought) == 8
     with shared_reads():
-        for theirs in (store.target(MIRROR), blob, "0" * 40):
-            sync._read_ahead(store, theirs, _Probe(100))  # type: ignore[arg-type]
-        sync._read_ahead(store, None, _Probe(100))  # type: ignore[arg-type]
-        sync._read_ahead(store, store.target(MIRROR), None)
+        sync._read_ahead(store, theirs, _Probe(100))  # type: ignore[arg-type]
+        assert sorted(reads) == sorted(str(view.blob_id(path)) for path in brought)
+        reads.clear()
+        entries, bad = read_paths(view, brought)  # what the merge reads: nothing again
+        assert reads == []
+        assert sorted(e.id for e in entries) == [f"d-{c * 10}" for c in "bcdefg"]
+        assert sorted(b.path for b in bad) == ["entries/h/h/d-hhhhhhhhhh.toml",
+                                              "entries/x/x/d-xxxxxxxxxx.toml"]
+        assert "not read" in next(b.reason for b in bad if "d-hhh" in b.path)
+    with shared_reads():
+        for not_a_ledger in (blob, "0" * 40, None):
+            sync._read_ahead(store, not_a_ledger, _Probe(100))  # type: ignore[arg-type]
+        sync._read_ahead(store, theirs, None)
+    assert reads == []
+    assert {ref: store.target(ref) for ref in (PROJECT, MIRROR)} == refs

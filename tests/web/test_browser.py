@@ -21,9 +21,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
 from gitledger.web.pages import scope_slug
-from tests.conftest import Run
-from tests.web.browser import browser_log, chromium, console_errors, installed_git_ledger, served
+from tests.conftest import Run, installed_git_ledger
+from tests.web.browser import browser_log, chromium, console_errors, served
 from tests.web.corpus import HOSTILE, Corpus, build_corpus
+
+#: One Chromium for the module, so it shares one worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("browser")
 
 WAIT = 20.0
 
