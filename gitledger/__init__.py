@@ -10,7 +10,7 @@ at the bottom, then ``ledger``, then ``audit``,
 from __future__ import annotations
 
 __version__ = "0.1.0"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 4
 #: The first format whose entry counter is the ``Ledger-Seq`` trailer of the ledger's tip
 #: (docs/format.md): an add writes its entry and nothing else, no ``state.toml``.
 SEQ_TRAILER_FORMAT = 2
