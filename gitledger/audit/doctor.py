@@ -279,6 +279,7 @@ class _Doctor:
         self._digest()
         self._git_hooks()
         self._unrecorded()
+        artifacts = self._rebuilt(artifacts)
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs), artifacts)
@@ -295,19 +296,29 @@ class _Doctor:
     # -- caches --------------------------------------------------------------------------
 
     def _artifacts(self) -> tuple[ArtifactState, ...]:
-        """Every derived artifact of the registry with its state; with ``--fix`` a damaged
-        or stale one, and any named by ``--rebuild``, rebuilt."""
+        """Every derived artifact of the registry with its state as found (before the reads
+        below, which repair what they use)."""
+        repo = self.store.repo
+        return tuple(ArtifactState(artifact.name, str(where), now, artifact.inputs)
+                     for artifact, where, now in registry.listing(repo.commondir,
+                                                                  Path(repo.git.path)))
+
+    def _rebuilt(self, found: tuple[ArtifactState, ...]) -> tuple[ArtifactState, ...]:
+        """With ``--fix``, each artifact still damaged or stale once the checks above have
+        fixed theirs, and any named by ``--rebuild``, rebuilt; the states after that."""
+        if not self.fix and not self.rebuild:
+            return found
         repo = self.store.repo
         commondir, gitdir = repo.commondir, Path(repo.git.path)
-        found: list[ArtifactState] = []
-        for artifact, where, before in registry.listing(commondir, gitdir):
-            wanted = artifact.name in self.rebuild or (
-                self.fix and before in (registry.DAMAGED, registry.STALE))
-            if wanted:
+        after: list[ArtifactState] = []
+        for artifact, seen in zip(registry.ARTIFACTS, found, strict=True):
+            now = registry.state(artifact, commondir, gitdir)
+            if artifact.name in self.rebuild or (
+                    self.fix and now in (registry.DAMAGED, registry.STALE)):
                 self.actions.append(registry.rebuild(artifact, commondir, gitdir, repo.workdir))
-            now = registry.state(artifact, commondir, gitdir) if wanted else before
-            found.append(ArtifactState(artifact.name, str(where), now, artifact.inputs))
-        return tuple(found)
+                now = registry.state(artifact, commondir, gitdir)
+            after.append(replace(seen, state=now))
+        return tuple(after)
 
     def _caches(self) -> None:
         folder = self.store.repo.commondir / CACHE_DIR

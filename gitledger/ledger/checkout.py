@@ -9,13 +9,16 @@ rewrite.  The text is the ledger's, sanitised here: one line, capped, printable.
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 from gitledger.core.display import one_line
 from gitledger.core.model import Snapshot
+from gitledger.derived import registry
 from gitledger.derived.files import write_whole
 from gitledger.errors import LedgerError
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.layout import CHECKOUT_FILE
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 
 
@@ -40,3 +43,15 @@ def refresh_checkout_line(store: Store, ref: str) -> None:
             path.unlink(missing_ok=True)
         else:
             write_whole(path, text + "\n")
+
+
+def _rebuild_for_doctor(top: Path) -> str:
+    store = Store(Repo(top))
+    ref = store.worktree_ref()
+    if ref is None:
+        return "no session ledger here: no checkout line to rebuild"
+    refresh_checkout_line(store, ref)
+    return f"rebuilt the checkout line of {ref}"
+
+
+registry.on_rebuild("checkout-line", _rebuild_for_doctor)

@@ -26,10 +26,11 @@ from typing import Any
 from gitledger.core.codec import decode_entry_or_none
 from gitledger.core.footprint import governed, prefilter_token
 from gitledger.core.model import Entry
-from gitledger.derived import path_tokens
+from gitledger.derived import path_tokens, registry
 from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import ENTRIES_DIR, PROJECT_REF, SESSIONS_PREFIX
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 
 #: Bump when what a token is changes: a state of another version is rebuilt.
@@ -159,6 +160,14 @@ def rebuild(store: Store, gitdir: Path | None = None) -> None:
     where = gitdir if gitdir is not None else store.repo.gitdir
     path_tokens.remove(where)
     refresh(store, where, create=True)
+
+
+def _rebuild_for_doctor(top: Path) -> str:
+    rebuild(Store(Repo(top)))
+    return "rebuilt this worktree's path tokens from the ledgers"
+
+
+registry.on_rebuild("path-tokens", _rebuild_for_doctor)
 
 
 # -- building ------------------------------------------------------------------------------

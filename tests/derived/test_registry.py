@@ -109,6 +109,10 @@ def test_doctor_lists_every_artifact_and_rebuilds_any(
     again = doctor(repo_with_commit, rebuild=["search-index"])
     assert any("search" in action for action in again.actions)
     assert {a.name: a.state for a in again.artifacts}["search-index"] == registry.FRESH
+    # What no read makes again (the line post-checkout prints) is made at once.
+    (gitdir / "ledger-checkout").unlink()
+    doctor(repo_with_commit, rebuild=["checkout-line"])
+    assert (gitdir / "ledger-checkout").read_text(encoding="utf-8").strip()
 
 
 def test_doctor_rebuild_refuses_an_unknown_name(repo_with_commit: Path,

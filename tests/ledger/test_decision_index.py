@@ -526,7 +526,7 @@ def test_an_index_another_process_moved_is_not_updated_by_the_write(repo: Path) 
                           (args[4].id,)).fetchone()[0] == 0
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("gitledger.ledger.operations.record_write", recorded)
+        patch.setattr("gitledger.ledger.follow.record_write", recorded)
         # find_matches brings the index to the tip first, so move it away in between.
         real_find = decision_index.find_matches
 
