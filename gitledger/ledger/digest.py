@@ -218,7 +218,7 @@ def _carried_forward(store: Store, view: TreeView, saved: Digest | None,
         return None
     try:
         old = store.view_at(commit)
-    except (KeyError, ValueError, AssertionError, LedgerError):
+    except (KeyError, ValueError, LedgerError):
         return None
     if old.id_of(ENTRIES_DIR) != saved.entries:
         return None
