@@ -15,7 +15,8 @@ differences (with hooks minus without), next to each side's median:
   events and as many earlier code commits already noted in ``refs/notes/ledger``, to show
   the fast path does not grow with the ledger (same target);
 * ``ledger, Ledger-Implements trailer`` — each commit's message implements one accepted
-  decision, so the hook queues the commit and starts a detached ``git ledger hook drain``
+  decision, so the hook resolves the id, records the commit and writes its note (git
+  alone), then queues the status change and starts a detached ``git ledger hook drain``
   (Python) that git does not wait for (target: < 30 ms added).  The benchmark waits for
   that drain after each such commit, outside the timing (a user does not commit again
   within its 0.3 s, and a drain still running would compete with the next timed commit for

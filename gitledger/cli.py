@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from gitledger import __version__
-from gitledger.core.display import one_line, printable, shown
+from gitledger import __version__, shell_commands, terminal
+from gitledger.core.colour import colour_on
+from gitledger.core.display import one_line, printable
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, LedgerError
@@ -27,6 +28,7 @@ from gitledger.integrations.agent_registry import (
     default_budget,
 )
 from gitledger.interchange.formats import EXPORT_FORMATS, IMPORT_FORMATS, option_help
+from gitledger.ledger import gate
 
 if TYPE_CHECKING:
     from gitledger.ledger.operations import Ledger
@@ -42,8 +44,12 @@ class LedgerCommand(click.Command):
     spelled with the options' names: the library knows the arguments, not the flags."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        where = ctx.params.get("repo") or ctx.find_root().params.get("repo")
         if self.name not in _NO_DRAIN:
-            _drain_git_events(ctx.params.get("repo") or ctx.find_root().params.get("repo"))
+            _drain_git_events(where)
+        if self.name not in _MACHINE and not ctx.params.get("as_json"):
+            _for_a_person(where, f"{self.name} --verbose" if ctx.params.get("verbose")
+                          else self.name or "")
         try:
             return super().invoke(ctx)
         except ConflictingOptions as exc:
@@ -54,6 +60,23 @@ class LedgerCommand(click.Command):
 #: drains it), install and uninstall read no ledger, a hook drains as its event needs, and
 #: the MCP server drains before each tool call.
 _NO_DRAIN = frozenset({"doctor", "hook", "install", "uninstall", "mcp"})
+
+
+#: Commands whose output is read by a program (an agent, a hook, a shell's completion,
+#: a server's log): never coloured, never paged.
+_MACHINE = frozenset({"hook", "mcp", "serve", "restore", "complete", "completion"})
+
+
+def _for_a_person(where: str | None, name: str) -> None:
+    """Colour and a pager where git would give them (terminal.py): the global
+    --no-color and --no-pager say no to each."""
+    ctx = click.get_current_context()
+    root = ctx.find_root().params
+    if not terminal.page(where, name, no_pager=bool(root.get("no_pager")),
+                         no_color=bool(root.get("no_color"))):
+        terminal.start_colour(where, no_color=bool(root.get("no_color")))
+    if colour_on():  # click.echo keeps the escapes going to the pager's pipe
+        ctx.color = True
 
 
 def _drain_git_events(where: str | None, *, report: bool = True) -> None:
@@ -192,11 +215,12 @@ def _text(value: str, field: str) -> str:
 def _emit(as_json: bool, data: Any, text: str) -> None:
     import json
 
+    # Every report leaves through the gate: a ref name or a teammate's text with an
+    # invisible character in it is shown escaped, in text as in the document.
     if as_json:
-        # Ledger text in a document is shown like on a terminal: invisible characters too.
-        click.echo(json.dumps(shown(data), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(gate.document(data), indent=2, ensure_ascii=False))
     else:
-        click.echo(text)
+        click.echo(gate.text(text))
 
 
 def _warn(warning: str | None) -> None:
@@ -219,8 +243,12 @@ def _wrote(as_json: bool, result: WriteResult, what: str = "") -> None:
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="git-ledger")
 @_repo_option
+@click.option("--no-color", "--no-colour", "no_color", is_flag=True,
+              help="Never colour the output (as NO_COLOR or color.ledger=never do).")
+@click.option("--no-pager", "no_pager", is_flag=True,
+              help="Never send the output through a pager (as pager.ledger=false does).")
 @click.pass_context
-def cli(ctx: click.Context, repo: str | None) -> None:
+def cli(ctx: click.Context, repo: str | None, no_color: bool, no_pager: bool) -> None:
     """Keep an AI coding agent's reasoning in git: task, next step, open questions,
     decisions with what they beat, verified facts, dropped approaches.
 
@@ -231,7 +259,7 @@ def cli(ctx: click.Context, repo: str | None) -> None:
         from gitledger.views.commands import show as show_ledger
 
         _drain_git_events(repo)
-
+        _for_a_person(repo, "show")
         _print_shown(show_ledger(repo), as_json=False)
 
 
@@ -364,7 +392,7 @@ def plan(path: str, note: str | None, next_text: str | None, repo: str | None,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--as", "as_kind", required=True,
               type=click.Choice(["decided", "verified", "dropped"]),
               help="What the OPEN item becomes.")
@@ -401,7 +429,7 @@ def resolve(entry_id: str, as_kind: str, text: str | None, over: tuple[str, ...]
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.argument("text", required=False)
 @click.option("--because", metavar="WHY", help="decided: new reason.")
 @click.option("--scope", metavar="S", help="decided: new scope.")
@@ -441,7 +469,7 @@ def edit(entry_id: str, text: str | None, because: str | None, scope: str | None
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--from", "commit", required=True, metavar="COMMIT",
               help="The commit whose version of the entry to take: the other tip a pull "
                    "named for a concurrent edit.")
@@ -472,7 +500,7 @@ def _decision_options(f: F) -> F:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @_decision_options
 def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None,
            as_json: bool) -> None:
@@ -488,7 +516,7 @@ def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--commit", "commit", metavar="REV", help="The implementing commit "
               "(default: HEAD).")
 @_decision_options
@@ -507,7 +535,7 @@ def implement(entry_id: str, commit: str | None, next_text: str | None, project:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--env", "env", required=True, metavar="ENV",
               help="The environment deployed to (production, staging …).")
 @click.option("--sha", "sha", required=True, metavar="REV", help="The commit deployed.")
@@ -530,7 +558,7 @@ def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--why", "why", required=True, metavar="WHY", help="Why it was rejected.")
 @_decision_options
 def reject(entry_id: str, why: str, next_text: str | None, project: bool,
@@ -543,7 +571,7 @@ def reject(entry_id: str, why: str, next_text: str | None, project: bool,
 
 
 @cli.command()
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="ID", shell_complete=shell_commands.complete_ids)
 @click.option("--add", "items", multiple=True, metavar="EV",
               help="Evidence to add: git:<rev>, test:<name>, a URL (repeatable).")
 @click.option("--remove", "remove", multiple=True, metavar="EV",
@@ -597,10 +625,11 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     if agent != "claude" and not hook_event:
         raise click.UsageError("--agent only applies with --hook stop")
     from gitledger.audit.check import report_json, report_text
+    from gitledger.audit.check_paint import painted_report
     from gitledger.audit.commands import check as check_ledgers
 
     report = check_ledgers(_where(repo), project=project, name=name)
-    _emit(as_json, report_json(report), report_text(report))
+    _emit(as_json, report_json(report), painted_report(report_text(report)))
     if report.errors:
         sys.exit(1)
 
@@ -671,9 +700,11 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("entry_id", metavar="[ID]", required=False)
+@click.argument("entry_id", metavar="[ID]", required=False,
+                shell_complete=shell_commands.complete_ids)
 @click.option("--kind", type=click.Choice(KINDS), help="Only this section.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @click.option("--archive", "archive_name", metavar="NAME",
               help="An archived ledger, read-only (its id, a unique prefix, or its ref; "
                    "git ledger list --archived shows them), or a teammate's fetched from a "
@@ -711,7 +742,8 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
 @cli.command()
 @click.option("-n", "--max-count", "limit", type=click.IntRange(min=1), metavar="N",
               help="Show at most N events.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @_project_option
 @_common
 def log(limit: int | None, name: str | None, project: bool, repo: str | None,
@@ -725,7 +757,8 @@ def log(limit: int | None, name: str | None, project: bool, repo: str | None,
 
 
 @cli.command()
-@click.argument("target", metavar="REV|PATH[:LINE[-LINE]]")
+@click.argument("target", metavar="REV|PATH[:LINE[-LINE]]",
+                shell_complete=shell_commands.complete_paths)
 @click.option("--rev", "as_rev", is_flag=True,
               help="TARGET is a revision, even where a file has that name.")
 @click.option("--max-commits", "max_commits", type=click.IntRange(min=1), default=20,
@@ -886,7 +919,8 @@ def claim(session_id: str, repo: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("entry_ids", metavar="ID...", nargs=-1, required=True)
+@click.argument("entry_ids", metavar="ID...", nargs=-1, required=True,
+                shell_complete=shell_commands.complete_ids)
 @_common
 def carry(entry_ids: tuple[str, ...], repo: str | None, as_json: bool) -> None:
     """Move entries from this worktree's ledger to the project ledger.
@@ -1168,7 +1202,8 @@ def review(since: str | None, remote: str | None, repo: str | None, as_json: boo
 @click.option("--session", "session_id", metavar="ID",
               help="md, atif: export the saved session ID (its session id or a unique "
                    "prefix; git ledger transcript list shows them) instead of a ledger.")
-@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).")
+@click.option("--ledger", "name", metavar="NAME", help="Another ledger (id, ref or project).",
+              shell_complete=shell_commands.complete_ledgers)
 @_project_option
 @_repo_option
 def export(fmt: str, output: str | None, force: bool, session_id: str | None,
@@ -1293,16 +1328,31 @@ def transcript_show(session_id: str, repo: str | None) -> None:
 @cli.command()
 @click.option("--keep/--no-keep", default=True,
               help="Keep the throwaway repository afterwards (default) or delete it.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="Print every step with the command it ran and its output (paged on a "
+                   "terminal).")
 @_json_option
-def tour(keep: bool, as_json: bool) -> None:
-    """Run the main job end to end in a throwaway repository."""
+def tour(keep: bool, verbose: bool, as_json: bool) -> None:
+    """Run the main job end to end in a throwaway repository.
+
+    Prints one screen: what git ledger does, what the tour did and where to look;
+    --verbose prints the whole walkthrough.
+    """
     import json
 
-    from gitledger.tour import run_tour
+    from gitledger.tour import first_screen, run_tour
 
     lines: list[str] = []
-    say: Callable[[str], None] = lines.append if as_json else click.echo
-    outcome = run_tour(say, keep=keep)
+
+    def quietly(line: str) -> None:
+        if not lines and not as_json:  # its repository exists: say what is going on
+            click.echo("git ledger tour: an agent's session, played in a throwaway "
+                       "repository …\n")
+        lines.append(line)
+
+    outcome = run_tour(click.echo if verbose and not as_json else quietly, keep=keep)
+    if not verbose and not as_json:
+        click.echo(first_screen(outcome))
     if as_json:
         click.echo(json.dumps({"repository": outcome.repository, "kept": outcome.kept,
                                "show": outcome.ledger, "transcript": lines}, indent=2))
@@ -1331,10 +1381,13 @@ def _git_hooks_option(help_text: str) -> Callable[[F], F]:
 @click.option("--mcp", "mcp_server", is_flag=True,
               help="With --agent: also register git ledger mcp in the agent's MCP config.")
 @_git_hooks_option("The git hooks (with --agent: the git hooks as well, in any case).")
+@click.option("--completion", "shell", is_flag=False, flag_value="", default=None,
+              metavar="[SHELL]", help="Install the shell completion for SHELL (bash, zsh or "
+              "fish; default: your $SHELL) in your home; alone, nothing else.")
 @_dry_run_option
 @_common
-def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
-            repo: str | None, as_json: bool) -> None:
+def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | None,
+            dry_run: bool, repo: str | None, as_json: bool) -> None:
     """Install the git hooks, or an agent's hooks with --agent.
 
     The git hooks (post-commit, post-checkout, post-rewrite) go by the route the
@@ -1350,15 +1403,30 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, dry_run: bool,
     too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
     it says so and installs the agent's hooks all the same).  --mcp also registers the
     MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json
-    or .cursor/mcp.json.  Running it again changes nothing.  Prints exactly what it
-    changed.
+    or .cursor/mcp.json.  --completion installs the shell completion where the shell
+    finds it (git ledger completion prints the script instead).  Running it again changes
+    nothing.  Prints exactly what it changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text
 
+    data: dict[str, Any] = {}
+    texts: list[str] = []
+    if shell is not None:
+        from gitledger.integrations import completion
+
+        if shell and shell not in completion.SHELLS:
+            raise click.BadParameter(f"{shell!r} is not one of bash, zsh, fish",
+                                     param_hint="--completion")
+        done = completion.install_completion(shell or completion.detect_shell(os.environ),
+                                             os.environ, dry_run=dry_run)
+        data, texts = completion.installed_json(done), [completion.installed_text(done)]
+        if agent is None and not git_hooks:
+            _emit(as_json, data, texts[0])
+            return
     result = install_all(_where(repo), agent=agent, git_hooks=git_hooks,
                          dry_run=dry_run, mcp=mcp_server)
-    _emit(as_json, report_json(result), report_text(result))
+    _emit(as_json, {**report_json(result), **data}, "\n".join([report_text(result), *texts]))
 
 
 @cli.command()
@@ -1485,6 +1553,10 @@ def _stdin_payload() -> bytes:
     from gitledger.integrations.hook_core import read_stdin
 
     return read_stdin(sys.stdin)
+
+
+for _command in (shell_commands.config, shell_commands.completion, shell_commands.complete):
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -234,7 +234,7 @@ def run_check(params: dict[str, bool]) -> None:
     key = check_output.current_key(None)
     saved = check_output.load(key, asked) if key is not None else None
     if saved is not None:
-        _print_and_exit(saved.text, saved.code)
+        _print_and_exit(_for_a_person(saved.text, as_json=params["as_json"]), saved.code)
 
     def compose() -> None:
         from gitledger.audit.check import holds_while_refs_do, report_json, report_text
@@ -243,7 +243,7 @@ def run_check(params: dict[str, bool]) -> None:
         report = check_ledgers(None, project=params["project"])
         out = _document(report_json(report)) if params["as_json"] else report_text(report)
         code = 1 if report.errors else 0
-        sys.stdout.write(out + "\n")
+        sys.stdout.write(_for_a_person(out, as_json=params["as_json"]) + "\n")
         sys.stdout.flush()
         if key is not None and holds_while_refs_do(report):
             check_output.save(key, check_output.current_key(None), asked,
@@ -252,6 +252,18 @@ def run_check(params: dict[str, bool]) -> None:
             sys.exit(code)
 
     _as_a_command(compose)
+
+
+def _for_a_person(report: str, *, as_json: bool) -> str:
+    """check's text coloured on a terminal as ``cli.py`` colours it (``terminal.py``
+    decides, ``audit/check_paint.py`` paints); the report saved stays plain."""
+    if as_json:
+        return report
+    from gitledger.audit.check_paint import painted_report
+    from gitledger.terminal import start_colour
+
+    start_colour(None)
+    return painted_report(report)
 
 
 def saved_restore(params: dict[str, Any]) -> str | None:
@@ -348,9 +360,9 @@ def _document(data: Any) -> str:
     """``--json`` output as ``cli._emit`` prints it: ledger text shown like on a terminal."""
     import json
 
-    from gitledger.core.display import shown
+    from gitledger.ledger import gate
 
-    return json.dumps(shown(data), indent=2, ensure_ascii=False)
+    return json.dumps(gate.document(data), indent=2, ensure_ascii=False)
 
 
 def _as_a_command(run: Callable[[], None]) -> None:

@@ -141,6 +141,49 @@ class TourOutcome:
     repository: str
     kept: bool
     ledger: dict[str, Any]
+    #: What the first screen names: the decision, the commit implementing it, the
+    #: archive's name and the directory of the team round.
+    decision: str = ""
+    commit: str = ""
+    archive: str = ""
+    team: str = ""
+
+
+#: The first screen's opening: what the product does, in the tour's own words.
+WHAT_IT_DOES = (
+    "git ledger keeps an AI coding agent's reasoning in git, beside the code: the task, the",
+    "next step, open questions, decisions with the alternatives they beat, verified facts",
+    "and dropped approaches, one commit per event on refs under refs/ledger/ that push,",
+    "pull and merge like branches.",
+)
+
+
+def first_screen(outcome: TourOutcome) -> str:
+    """What ``git ledger tour`` prints when it is done: one screen that says what the
+    product does, what the tour just did, and how to see the rest."""
+    did, sha = outcome.decision[:6], outcome.commit[:7]
+    lines = [*WHAT_IT_DOES, "", "The tour just played an agent's session in a throwaway "
+             "repository:",
+             f"  decide    {did}: Use PKCE for the OAuth callback, over the implicit flow",
+             f"  commit    {sha} says Ledger-Implements: {did}; the hook marks it implemented",
+             "  check     a later turn's proposal that repeats a rejected alternative is "
+             "caught",
+             "  restore   after a compaction the agent gets its ledger back, capped",
+             "  drift     an edit that ignores the decision is flagged for review",
+             "  why       git ledger why auth/callback.py:1 names the decision behind the line",
+             "  team      a teammate's decision arrives with git ledger pull, with their name",
+             "  archive   the task's durable half is carried to the project ledger", ""]
+    if outcome.kept:
+        root = shlex.quote(outcome.repository)
+        lines += [f"Look around (kept; rm -rf {root} {shlex.quote(outcome.team)} when done):",
+                  f"  cd {root}",
+                  "  git ledger show --project     # what outlives the task",
+                  "  git ledger why auth/callback.py:1",
+                  f"  git ledger -C {root} serve --open   # the review pages"]
+    else:
+        lines.append("Its repository is removed (--no-keep).")
+    lines.append("Every step, with the command it ran and its output: git ledger tour --verbose")
+    return "\n".join(lines)
 
 
 def run_tour(say: Callable[[str], None], *, keep: bool = True) -> TourOutcome:
@@ -307,4 +350,4 @@ def _tour(say: Callable[[str], None], root: Path, *, keep: bool) -> TourOutcome:
         say(f"  git ledger -C {shlex.quote(str(root))} serve --open")
     else:
         _remove(root)
-    return TourOutcome(str(root), keep, ledger_json)
+    return TourOutcome(str(root), keep, ledger_json, did, sha, done.archive, str(team))

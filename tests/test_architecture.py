@@ -31,7 +31,8 @@ LAYERS = {
     "ledger": 3,
     "audit": 4, "views": 4, "team": 4, "interchange": 4, "search": 4,
     "integrations": 5, "web": 5,
-    "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6,
+    "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6, "terminal": 6,
+    "shell_commands": 6,
 }
 
 #: Modules that sit in a lower layer than their package: ``storage/layout.py`` holds the
@@ -47,6 +48,8 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
+    "gitledger.shell_commands": "config, completion and complete load their code when run, "
+                                "so every start of cli.py stays as fast as before",
     "gitledger.launch": "the executable: the pre-tool-use hook's plain call and a plain "
                         "decide skip click and the command table, every other call loads "
                         "cli.py",

@@ -566,7 +566,7 @@ def test_tour_no_keep_json(runner: CliRunner) -> None:
 def test_tour_keeps_its_repository_by_default(runner: CliRunner, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    result = ok(runner.invoke(cli, ["tour"]))
+    result = ok(runner.invoke(cli, ["tour", "--verbose"]))
     kept = sorted(p for p in tmp_path.iterdir() if p.name.startswith("gitledger-tour-"))
     # The repository, and beside it the team round's bare remote and teammate's clone.
     assert [p.name for p in kept] == [kept[0].name, kept[0].name + "-team"]

@@ -184,7 +184,7 @@ def test_tour_runs_and_cleans_up(tmp_path: Path, cli_env: dict[str, str]) -> Non
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     env = {**cli_env, "TMPDIR": str(scratch)}
-    done = run(tmp_path, env, "git", "ledger", "tour", "--no-keep")
+    done = run(tmp_path, env, "git", "ledger", "tour", "--verbose", "--no-keep")
     assert done.returncode == 0
     assert done.stderr == ""
     out = done.stdout
@@ -195,6 +195,28 @@ def test_tour_runs_and_cleans_up(tmp_path: Path, cli_env: dict[str, str]) -> Non
     assert "refs/ledger/sessions/" in out
     # --no-keep leaves nothing behind.
     assert list(scratch.iterdir()) == []
+
+
+def test_the_tour_says_what_the_product_does_in_one_screen(
+        tmp_path: Path, cli_env: dict[str, str]) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    done = run(tmp_path, {**cli_env, "TMPDIR": str(scratch)}, "git", "ledger", "tour")
+    assert done.returncode == 0
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert len(lines) <= 24
+    assert "git ledger keeps an AI coding agent's reasoning in git" in done.stdout
+    assert lines[-1].endswith("git ledger tour --verbose")
+    kept = sorted(p for p in scratch.iterdir() if not p.name.endswith("-team"))
+    assert f"  cd {kept[0]}" in lines
+    # What it names is in the repository it kept: the decision's id, the commit.
+    decision = next(line.split()[1].rstrip(":") for line in lines
+                    if line.startswith("  decide "))
+    commit = next(line.split()[1] for line in lines if line.startswith("  commit "))
+    shown = run(kept[0], cli_env, "git", "ledger", "show", "--project", decision).stdout
+    assert "Use PKCE for the OAuth callback" in shown
+    assert run(kept[0], cli_env, "git", "cat-file", "-t", commit).stdout == "commit\n"
 
 
 def test_tour_json(tmp_path: Path, cli_env: dict[str, str]) -> None:
@@ -234,9 +256,9 @@ def test_an_interrupted_tour_removes_its_repositories(tmp_path: Path,
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     env = {**cli_env, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1"}
-    for lines_before_ctrl_c in (1, 60):
-        tour = subprocess.Popen(["git-ledger", "tour"], cwd=tmp_path, env=env, text=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for lines_before_ctrl_c, verbose in ((1, ()), (60, ("--verbose",))):
+        tour = subprocess.Popen(["git-ledger", "tour", *verbose], cwd=tmp_path, env=env,
+                                text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             assert tour.stdout is not None
             for _ in range(lines_before_ctrl_c):
@@ -352,3 +374,98 @@ def test_a_commit_implementing_a_decision_gives_it_its_footprint(
     assert entry["footprint"] == [f"{new} 4-5,12-12 src/db/pool.py"]
     doctor = run(repo, cli_env, "git", "ledger", "doctor", check=False).stdout
     assert "footprint-stale" not in doctor, doctor
+
+
+# -- why answers for the line: what governs it, as the agent is told -----------------------
+
+
+def _told(repo: Path, env: dict[str, str], path: str, old: str) -> str:
+    """What the pre-tool-use hook tells Claude about to edit ``old`` in ``path``."""
+    payload = json.dumps({"session_id": "s-why", "cwd": str(repo), "tool_name": "Edit",
+                          "hook_event_name": "PreToolUse",
+                          "tool_input": {"file_path": str(repo / path), "old_string": old,
+                                         "new_string": "x"}})
+    done = run(repo, env, "git", "ledger", "hook", "pre-tool-use", "--agent", "claude",
+               input=payload)
+    return done.stdout
+
+
+def test_why_shows_the_decisions_that_govern_the_line(repo_with_commit: Path,
+                                                      cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    ledger(repo, cli_env, "install")
+    (repo / "src").mkdir()
+    (repo / "src" / "types.py").write_text("".join(f"t{i} = {i}\n" for i in range(1, 61)))
+    (repo / "src" / "utils.py").write_text("".join(f"u{i} = {i}\n" for i in range(1, 61)))
+    run(repo, cli_env, "git", "add", ".")
+    run(repo, cli_env, "git", "commit", "-q", "-m", "the modules")
+    by_paths = ledger(repo, cli_env, "decide", "Types stay plain", "--over", "dataclasses",
+                      "--because", "speed", "--paths", "src/types.py").strip()
+    # governed by --paths alone: no commit names the decision, blame's notes say nothing
+    said = ledger(repo, cli_env, "why", "src/types.py:50")
+    assert by_paths in said, said
+    assert "--paths src/types.py" in said
+    assert by_paths in _told(repo, cli_env, "src/types.py", "t50 = 50\n")
+    data = json.loads(ledger(repo, cli_env, "why", "src/types.py:50", "--json"))
+    assert [(g["id"], g["how"]) for g in data["governing"]] == [(by_paths, "--paths src/types.py")]
+
+    # by footprint: implemented by a commit, then drifted by another, then acknowledged
+    by_lines = ledger(repo, cli_env, "decide", "Utils read once", "--over", "re-reading",
+                      "--because", "cost").strip()
+    utils = repo / "src" / "utils.py"
+    utils.write_text(utils.read_text().replace("u30 = 30\n", "u30 = once()\n"))
+    run(repo, cli_env, "git", "commit", "-q", "-am", f"once\n\nLedger-Implements: {by_lines}")
+    utils.write_text(utils.read_text().replace("u30 = once()\n", "u30 = twice()\n"))
+    run(repo, cli_env, "git", "commit", "-q", "-am", "drift")
+    said = ledger(repo, cli_env, "why", "src/utils.py:30")
+    assert by_lines in said, said
+    assert "drifted" in said, said
+    run(repo, cli_env, "git", "commit", "-q", "--allow-empty", "-m",
+        f"reviewed\n\nLedger-Refs: {by_lines}")
+    said = ledger(repo, cli_env, "why", "src/utils.py:30")
+    assert f"decision in force {by_lines}" in said, said
+    assert "footprint" in said
+    assert by_lines in _told(repo, cli_env, "src/utils.py", "u30 = twice()\n")
+
+
+def test_the_readme_example_shows_the_note_when_git_commit_returns(
+        repo_with_commit: Path, cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    ledger(repo, cli_env, "install")
+    decision = ledger(repo, cli_env, "decide", "Exchange the code with a PKCE verifier",
+                      "--over", "implicit flow").strip()
+    (repo / "src").mkdir()
+    (repo / "src" / "callback.py").write_text("".join(f"line {i}\n" for i in range(1, 21)))
+    run(repo, cli_env, "git", "add", ".")
+    for _ in range(3):  # the README's example, three times: the note is there each time
+        with (repo / "src" / "callback.py").open("a") as f:
+            f.write("more\n")
+        run(repo, cli_env, "git", "commit", "-qam", "Exchange the code with a PKCE verifier"
+            f"\n\nLedger-Implements: {decision[:6]}")
+        shown = run(repo, cli_env, "git", "log", "--notes=ledger", "-1")
+        assert shown.stderr == ""
+        assert f"implements {decision} refs/ledger/sessions/" in shown.stdout
+    said = ledger(repo, cli_env, "why", "src/callback.py:12")
+    assert decision in said
+    assert "Exchange the code with a PKCE verifier" in said
+
+
+def test_a_push_right_after_the_commit_carries_its_note(repo_with_commit: Path,
+                                                        cli_env: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    repo = repo_with_commit
+    remote = tmp_path / "remote.git"
+    run(tmp_path, cli_env, "git", "init", "-q", "--bare", str(remote))
+    run(repo, cli_env, "git", "remote", "add", "origin", str(remote))
+    ledger(repo, cli_env, "install")
+    run(repo, cli_env, "git", "ledger", "remote", "setup", "origin")
+    decision = ledger(repo, cli_env, "decide", "Ship it", "--over", "wait").strip()
+    (repo / "code.py").write_text("x = 1\n")
+    run(repo, cli_env, "git", "add", "code.py")
+    # A script that commits and pushes at once: no git ledger command in between.
+    run(repo, cli_env, "sh", "-c", f"git commit -qm 'ship\n\nLedger-Implements: {decision}' "
+                                   "&& git push -q origin 2>/dev/null")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    pushed = run(repo, cli_env, "git", "--git-dir", str(remote), "notes", "--ref=ledger",
+                 "show", sha)
+    assert f"implements {decision} refs/ledger/" in pushed.stdout

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from gitledger import __version__
@@ -28,13 +28,16 @@ from gitledger.audit.check_rules import (
 )
 from gitledger.core.display import one_line
 from gitledger.core.model import Entry, Snapshot
+from gitledger.errors import LedgerError
 from gitledger.ledger import link_index
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.check_cache import load_state, question_key, save_state, state_key
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import UNKNOWN, Others
 
 
 def check(
@@ -46,7 +49,53 @@ def check(
     ``with_drift=False`` leaves out ``decision-drift``, the one rule that blames code: the
     Stop hook, which acts on errors only, runs at every stop of the agent."""
     with collector_paused():
-        return _check(where, project=project, name=name, with_drift=with_drift)
+        report = _check(where, project=project, name=name, with_drift=with_drift)
+        return attributed(where, report)
+
+
+def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> CheckReport:
+    """``report`` with each finding between an entry of the user's and a teammate's made a
+    ``teammate-conflict`` warning that names the teammate: who wrote each entry comes from
+    the ledgers' history (``storage/provenance.py``), never from a blob.
+
+    A teammate who writes ``decide --over "your decision"`` must not make the user's
+    agent reject the user's decision at its next stop: that is a question for the team
+    (``review``), not an error of the user's ledger.  A finding both of whose entries are
+    the user's (or both someone else's) is left as the rule made it."""
+    caused = [f for f in report.findings if f.cause and f.entry and f.ledger
+              and f.cause_ledger]
+    if not caused:
+        return report
+    store = Ledger.open(where, session="").store
+    readers: dict[str, LedgerReader] = {}
+
+    def whose(ref: str, entry_id: str) -> Others | None:
+        if ref not in readers:
+            kind = "project" if ref == PROJECT_REF else "session"
+            readers[ref] = LedgerReader(store, ref, kind, session="")
+        try:
+            return readers[ref].written_by_others(entry_id)
+        except LedgerError:
+            return UNKNOWN
+
+    findings = []
+    for f in report.findings:
+        if f not in caused or f.cause is None or f.entry is None:
+            findings.append(f)
+            continue
+        subject, cause = whose(f.ledger, f.entry), whose(f.cause_ledger, f.cause)
+        if (subject is None) == (cause is None):
+            findings.append(f)
+            continue
+        other = cause if cause is not None else subject
+        theirs = f.cause if cause is not None else f.entry
+        who = (other.wrote or other.edited) if other is not None else None
+        findings.append(replace(
+            f, rule="teammate-conflict",
+            message=f"{f.message} [{f.rule}, with {who or 'someone'}'s {theirs}]",
+            fix=f"a question for the team, not a fix to your entry: git ledger review, "
+                f"and settle it with {who or 'whoever wrote ' + theirs}"))
+    return replace(report, findings=tuple(findings))
 
 
 def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None,

@@ -85,6 +85,9 @@ RULES: dict[str, tuple[str, str]] = {
                                     f"{ASK_USER_CHECKPOINTS} or more checkpoints"),
     "decision-drift": ("warning", "a decision in force whose footprint lines later commits "
                                   "changed"),
+    "teammate-conflict": ("warning", "a conflict between your entry and a teammate's, which "
+                                     "the teammate's entry caused or took part in: a question "
+                                     "for the team, never a fix to your entry"),
 }
 
 
@@ -95,6 +98,11 @@ class Finding:
     message: str
     fix: str
     ledger: str = ""
+    #: The other entry that makes this a finding (scope-conflict, revived-alternative,
+    #: retried-approach), and its ledger: whose it is, from history, decides whether the
+    #: finding is the user's to fix or a question for the team (``check.attributed``).
+    cause: str | None = None
+    cause_ledger: str = ""
 
     @property
     def severity(self) -> str:
@@ -245,14 +253,15 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
         if len(found) < 2:
             continue
         found.sort(key=lambda pair: (pair[1].created, pair[1].seq, pair[1].id))
-        newest = found[-1][1]
+        newest_ref, newest = found[-1]
         for ref, d in found[:-1]:
             out.append(Finding(
                 "scope-conflict", d.id, f"{d.id} and {newest.id} are both in force in "
                 f"scope '{one_line_summary(scope)}'", f"narrow one of them (git ledger edit "
                 f"{d.id} --scope …), or retire {d.id} (git ledger reject {d.id} --why …, "
-                "while it is not implemented)", ref))
+                "while it is not implemented)", ref, newest.id, newest_ref))
     rejected_by = rejection_index(d for _, d in decisions)
+    ref_of = {d.id: r for r, d in decisions}
     for ref, d in decisions:
         if d.status not in LIVE_STATUSES:
             continue
@@ -263,7 +272,7 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
                 "revived-alternative", d.id, f"{d.id} repeats an alternative {source.id} "
                 f"rejected: '{one_line_summary(d.text)}'",
                 f"git ledger reject {d.id} --why WHY, or supersede {source.id} with it",
-                ref))
+                ref, source.id, ref_of.get(source.id, "")))
     return out
 
 
@@ -290,7 +299,8 @@ def _retried(
                 "retried-approach", d.id, f"{d.id} repeats {source.id}, "
                 f"{retired.described()}: '{one_line_summary(d.text)}'",
                 f"git ledger reject {d.id} --why WHY, or say why it is right now, naming "
-                f"{source.id}: git ledger edit {d.id} --because '… {source.id} …'", ref))
+                f"{source.id}: git ledger edit {d.id} --because '… {source.id} …'", ref,
+                source.id, where.get(source.id, "")))
             break
     return out
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from gitledger import FORMAT_VERSION
 from gitledger.core.codec import decode_focus, decode_meta
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import capped_join, one_line, printable
 from gitledger.core.model import BadEntry, Entry, git_evidence
 from gitledger.core.parsing import json_loads
 from gitledger.derived import registry
@@ -40,6 +40,7 @@ from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.footprints import stale_footprint
 from gitledger.ledger.lifecycle import finish_carry
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.unrecorded import unrecorded
 from gitledger.search import index as search_index
 from gitledger.storage import event_queue, hook_routes
 from gitledger.storage.archive_store import ArchiveStore, roll_up_tags, unrolled_tags
@@ -135,6 +136,9 @@ CODES: dict[str, tuple[str, str]] = {
     "hooks-not-run": ("error", "a git hook of ours that git no longer runs (a hook "
                                "manager's install or re-sync hid it): commits are not "
                                "recorded"),
+    "commit-unrecorded": ("error", "code commits made here after the last one a ledger "
+                                   "recorded, without a note: the post-commit hook could "
+                                   "not run its work (killed, a full disk, not run)"),
     "hooks-duplicated": ("warning", "a git hook of ours that runs twice for one event (two "
                                     "routes, or the last commit recorded twice)"),
 }
@@ -145,7 +149,7 @@ _FIXABLE = {"archive-unrolled",
             "keep-missing", "footprint-stale",
             "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
             "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck",
-            "search-index-unreadable"}
+            "search-index-unreadable", "commit-unrecorded"}
 
 _BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",
                  "header-bad", "format-unknown"}
@@ -243,6 +247,9 @@ class _Doctor:
     def run(self) -> DoctorReport:
         # The caches first: reading the ledgers below rewrites them.
         self._caches()
+        # Before the registry's pass, which would rebuild a damaged index without the
+        # finding that names it.
+        self._search_index()
         artifacts = self._artifacts()
         self._queue()
         refs = self.store.ledger_refs()
@@ -259,8 +266,8 @@ class _Doctor:
         self._notes()
         self._path_tokens()
         self._digest()
-        self._search_index()
         self._git_hooks()
+        self._unrecorded()
         order = {"error": 0, "warning": 1}
         self.findings.sort(key=lambda f: (order[f.severity], f.code, f.ref, f.message))
         return DoctorReport(tuple(self.findings), tuple(self.actions), len(refs), artifacts)
@@ -415,6 +422,25 @@ class _Doctor:
             self.actions.extend(one_line(line) for line in said)
         elif after.held is not None:
             self.actions.append(f"the queue is held again: {one_line(after.held, 200)}")
+
+    def _unrecorded(self) -> None:
+        """Commits the post-commit hook should have recorded and did not; ``--fix``
+        records them (the caller's drain does, as the next command would)."""
+        found = unrecorded(self.store.repo.workdir)
+        if not found:
+            return
+        ref = str(self.store.repo.gitdir / "ledger")
+        finding = self._add(
+            "commit-unrecorded", ref, f"{len(found)} commit{'s' if len(found) != 1 else ''} "
+            f"not recorded in this worktree's ledger: "
+            f"{capped_join([sha[:12] for sha in found], sep=', ')}",
+            "git ledger doctor --fix (records them, as the hook would have)")
+        if not self.fix or self.drain is None:
+            return
+        said = self.drain()
+        if not unrecorded(self.store.repo.workdir):
+            self._mark_fixed(finding, "; ".join(one_line(line) for line in said)
+                             or f"recorded {len(found)} commits")
 
     @staticmethod
     def _queue_idle(gitdir: Path) -> bool:

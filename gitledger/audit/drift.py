@@ -11,8 +11,9 @@ import os
 from typing import Any
 
 from gitledger.audit.check import check
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line
-from gitledger.ledger.drift import Drifted, DriftReport
+from gitledger.ledger.drift import BLAME_PER_DECISION, BLAME_PER_RUN, Drifted, DriftReport
 from gitledger.ledger.drift import drift as compute_drift
 from gitledger.ledger.link_index import in_force_with_ids, worktree_views
 from gitledger.views.drift import TEXT_CHARS, drifted_json, drifted_lines
@@ -39,10 +40,20 @@ def drifted_in_force(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...
 
 def drift_json(report: DriftReport) -> dict[str, Any]:
     return {"head": report.head, "since": report.since, "checked": report.checked,
+            "unblamed": report.unblamed,
             "decisions": [drifted_json(d) for d in report.decisions]}
 
 
 def drift_text(report: DriftReport) -> str:
+    text = _drift_text(report)
+    if report.unblamed:
+        text += (f"\n{report.unblamed} footprint file{'s' if report.unblamed != 1 else ''} "
+                 f"not blamed: over {BLAME_PER_DECISION} a decision or {BLAME_PER_RUN} a "
+                 "run (a footprint is data a teammate can write)")
+    return text
+
+
+def _drift_text(report: DriftReport) -> str:
     if not report.decisions:
         if not report.checked:
             return "no decision in force has a footprint: nothing to drift"
@@ -52,7 +63,7 @@ def drift_text(report: DriftReport) -> str:
                 "their implementing commits left them")
     out = []
     for item in report.decisions:
-        out.append(f"{item.entry.id}  {one_line(item.entry.text, TEXT_CHARS)}")
+        out.append(f"{paint('drift', item.entry.id)}  {one_line(item.entry.text, TEXT_CHARS)}")
         out += drifted_lines(item, "  ")
     out.append("Drift is a question, not an error: a later commit with Ledger-Implements: "
                "or Ledger-Refs: <id> clears it.")

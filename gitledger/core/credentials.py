@@ -11,17 +11,25 @@ certainty:
   before it counts, so that a commit id or a port number is not taken for one;
 * ``key = value`` assignments, ``Authorization:`` headers and URL passwords, where the
   key's name says a secret follows and the value is judged: placeholders, references to
-  where a secret lives, and code that computes one are no secret.
+  where a secret lives, and code that computes one are no secret;
+* shapes of any provider (``GENERIC_PATTERNS``): where people paste secrets (after a word
+  that names one, in a quoted pair, a device's config line, ``user/password@db``, an
+  armoured block, a hook URL, base64 that decodes to a config) and what a generated value
+  looks like, so that a kind no rule was written for is still caught.
 
-The corpus in tests/core/credential_corpus.py (about 200 credential kinds and 120
-ordinary texts) measures the balance; docs/reliability.md ("Credentials") has the figures.
-A false positive costs a rephrase, a miss costs a rotation.
+Every part of a pattern that may be tried from many places is bounded: a teammate or a
+transcript decides the input, and the scan must stay linear in it.  The corpora in
+tests/core/credential_corpus.py and credential_corpus_fresh.py measure the balance;
+docs/reliability.md ("Credentials") has the figures and how they were measured.  A false
+positive costs a rephrase, a miss costs a rotation.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import contextvars
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -147,36 +155,52 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Twitter bearer token", _prefixed("A" * 21, r"[A-Za-z0-9%]{40,}")),
         ("Facebook access token", _prefixed("EAA", r"[A-Za-z0-9]{100,}")),
         ("Firebase server key", _prefixed("AAAA", r"[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}")),
-        ("JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+        # Only from where a run of token characters starts: "eyJ-eyJ-…" is tried once.
+        ("JSON Web Token", r"eyJ(?<![A-Za-z0-9_\-]eyJ)[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}"
+                           r"\.[A-Za-z0-9_\-]{8,}"),
         ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/\-]{20,}=*"),
     )
 )
 
+#: How much of a value the assignment and URL patterns read (see ``ASSIGNMENT``).
+VALUE_LIMIT = 256
+
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
-URL_PASSWORD = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^/\s:@]*:(?P<value>[^/\s@]+)@")
+#: The scheme and the password are bounded: a run of ``a-a-a-…`` has a word start at
+#: every other character, and each would otherwise be read to the run's end.
+URL_PASSWORD = re.compile(
+    rf"\b[a-zA-Z][a-zA-Z0-9+.\-]{{0,31}}://[^/\s:@]{{0,{VALUE_LIMIT}}}:"
+    rf"(?P<value>[^/\s@]{{1,{VALUE_LIMIT}}})@")
 
 #: A key whose name holds one of these may be followed by a secret; which keys are, and
 #: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
-KEY_WORDS = ("pass", "pw", "secret", "token", "key", "credential", "pat")
+KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
+             "hmac", "cookie", "community", "psk")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
-#: run of key characters, taken atomically and only from where a run starts: a text
-#: of 2,000 key characters is then read once, not once for every place a key could
-#: start and end in it.  Whether its name is about a secret is ``_key_strength``'s to
-#: say.  The value may be a quoted string, a ``<placeholder>``, a ``${{ … }}``, ``$(…)``
-#: or ``${…}`` expansion (so their spaces do not cut them short), or a run up to a
-#: space, comma or semicolon.
+#: run of key characters holding one of ``KEY_WORDS``, taken atomically and only from
+#: where a run starts: a text of 2,000 key characters is then read once, not once for
+#: every place a key could start and end in it.  Whether its name is about a secret is
+#: ``_key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
+#: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
+#: or a run up to a space, comma or semicolon.  Every part of a value is bounded
+#: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
+#: again from every key inside it; ``assignment_secret`` extends a secret cut short.
 ASSIGNMENT = re.compile(
-    r"""(?ix)
-    (?<![a-z0-9_.\-])(?P<key>(?>[a-z0-9_.\-]+))
+    rf"""(?ix)
+    (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
+    (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?
     \s*(?P<op>:=|=|:)\s*
-    (?P<value>"[^"\n]*"|'[^'\n]*'|<[^<>\n]{0,80}>|\$\{\{[^}\n]*\}\}|\$\([^)\n]*\)
-        |\$\{[^}\n]*\}|[^\s,;]+)
+    (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
+        |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
+        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
     """
 )
+#: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
+_VALUE_REST = re.compile(r"[^\s,;&]*")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 
@@ -191,7 +215,12 @@ _STRONG_ENDINGS = (
     "storepass", "keypass",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
-_STRONG_LAST = frozenset({"pass", "pat", "pw"})
+_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
+#: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
+#: ``HMAC``): only a generated-looking value under it counts.
+_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential")
+#: The same, as whole words only (``auth`` but not ``authority``, ``sig`` but not ``design``).
+_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "signature", "salt", "hmac", "cookie", "cred"})
 #: A last word that makes the key about a secret rather than the secret: its lifetime,
 #: its URL, its header, the file or the name it is kept under, its id.
 _ABOUT_LAST = frozenset({
@@ -215,7 +244,8 @@ _STRONG, _WEAK = 2, 1
 #: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
 #: ``Bearer <token>``, ``Token <token>``, Okta's ``SSWS <token>``; in a header line, a
 #: ``curl -H`` or a dict.
-_AUTH_VALUE = r"(?P<scheme>basic|bearer|token|ssws)\s+(?P<secret>[A-Za-z0-9._~+/\-]+=*)"
+_AUTH_VALUE = (r"(?P<scheme>basic|bearer|token|ssws|[A-Za-z][A-Za-z0-9\-]{1,30})\s+"
+               r"(?P<secret>[A-Za-z0-9._~+/\-]{1,4096}=*)")
 AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
 _AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
 _AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
@@ -228,6 +258,10 @@ _PLACEHOLDER = re.compile(
         | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
+        | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
+        | .{0,16}(?:\.{3}|…) | .*example.* | pk[._].*
+        | enc\[.* | \$ansible_vault.* | !vault.*
+        | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
     )$"""
 )
 
@@ -253,6 +287,11 @@ _WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
 
 # -- shapes that are judged ------------------------------------------------------------------
 
+def _is_example(value: str) -> bool:
+    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``)."""
+    return "EXAMPLE" in value.upper()
+
+
 def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A 40-character base64 run is an AWS secret key only when it looks like one: both
     cases and digits (a commit id is hex, a word run is not mixed), random bytes under it
@@ -263,7 +302,7 @@ def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not (any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value)):
         return None
-    if _decodes_to_text(value) or _entropy(value) < 4.2:
+    if _decodes_to_text(value) or _entropy(value) < 4.2 or _is_example(value):
         return None
     return match.span()
 
@@ -289,6 +328,11 @@ def _base64_private_key(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span() if b"PRIVATE KEY" in decoded else None
 
 
+#: A name made of words (``db-password``), each with a vowel: no password a tool made.
+_NAME_WORD = r"(?:[a-z]{1,3}|[a-z]*[aeiouy][a-z]*)"
+_NAME = re.compile(rf"{_NAME_WORD}(?:[-_]{_NAME_WORD})+")
+
+
 def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """The value of a password given on a command line, unless it is a placeholder, a
     reference (``-p"$MYSQL_PASSWORD"``), another option, or a number (a port)."""
@@ -296,6 +340,8 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end]
     if len(value) < 4 or value.startswith("-") or value.isdigit() or _is_placeholder(value):
         return None
+    if _NAME.fullmatch(value):
+        return None  # a name (--secret=db-password), not a value
     return start, end
 
 
@@ -329,6 +375,387 @@ def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[in
     return judge
 
 
+# -- shapes of any provider ------------------------------------------------------------------
+#
+# The patterns above know providers; these know where people paste secrets.  Each is
+# bounded (a text of repeated pieces cannot make one read far from every place), and each
+# match is judged by what its value looks like: generated (letters and digits mixed the
+# way no name mixes them), or a password's mix of character classes.
+
+def _class_changes(value: str) -> float:
+    """The share of neighbouring characters of different classes (upper, lower, digit,
+    other): about 0.6 in a random base62 string, under 0.2 in a name such as
+    ``parseHttpResponse2``."""
+    def kind(ch: str) -> int:
+        return 0 if ch.isupper() else 1 if ch.islower() else 2 if ch.isdigit() else 3
+    kinds = [kind(ch) for ch in value]
+    return sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(value) - 1, 1)
+
+
+def _random_token(value: str, least: int = 16) -> bool:
+    """Whether ``value`` looks machine-generated: ``least`` characters or more of token
+    characters, letters and digits, mixed at random, and not a UUID, not base64 of text."""
+    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value)
+            or _not_secret_shape(value)):
+        return False
+    if not _looks_random(value) or _entropy(value) < 3.3:
+        return False
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return len(value) >= 32 and _class_changes(value) >= 0.3
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    if _class_changes(core) < 0.3:
+        return False
+    return not _decodes_to_text(value) or _encoded_pair(value)
+
+
+def _encoded_pair(value: str) -> bool:
+    """base64 of ``id:key`` with a random key (an Elasticsearch API key, a registry's
+    ``auth``): text, but a secret all the same."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return False
+    _, colon, key = decoded.partition(":")
+    return bool(colon) and len(key) >= 8 and bool(_TOKEN_CHARS.fullmatch(key)) \
+        and _looks_random(key)
+
+
+def _password_shaped(value: str) -> bool:
+    """A value a person made up as a password: 8 characters or more, no space, and three
+    of lower case, upper case, digits and symbols (``Tr0ub4dor&3``, not ``username``)."""
+    if len(value) < 8 or any(ch.isspace() for ch in value) or _is_placeholder(value):
+        return False
+    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
+               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    return sum(classes) >= 3 or _random_token(value)
+
+
+#: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
+_CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
+                                r"|access|refresh|bot|sess|sdk)")
+#: Prefixes of things that are not credentials: digests and ids.
+_DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
+                            r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
+                            r"|request|pi|ch|cus|txn|evt|in|sub|prod_id|v\d+)")
+
+
+def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<prefix>_<random body>``, the shape most providers now give their tokens
+    (``xyz_live_9fK2…``): a short lower-case prefix, a separator, a long random body.
+    The body must be longer when the prefix says nothing about a credential."""
+    prefix, body = match.group("prefix"), match.group("body")
+    if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")) or _is_placeholder(match.group(0)):
+        return None
+    credential = _CREDENTIAL_PREFIX.search(prefix) is not None
+    if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
+        return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
+    return match.span() if _random_token(body, 20 if credential else 28) else None
+
+
+#: A word that says a secret follows, in prose, a header or a line of configuration.
+_CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?keys?"
+                 r"|access[ _\-]?keys?|private[ _\-]?keys?|signing[ _\-]?keys?|keys?"
+                 r"|credentials?|creds|auth|authorization|bearer|pat|cookie|license[ _\-]?key"
+                 r"|authtoken|add-authtoken")
+#: The window after the word a value is looked for in, and the values in it.
+_CONTEXT_WINDOW = 80
+_CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
+#: Words between the secret word and the value that make the value something else.
+_CONTEXT_ABOUT = re.compile(
+    r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
+    r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
+    r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b")
+
+
+def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A generated-looking value close after a word that announces a secret, on the same
+    line: "the new API key is 9fK2…", "X-Custom-Token: 9fK2…", "token 9fK2…"."""
+    text = match.string
+    before = text[max(0, match.start() - 12):match.start()].lower()
+    if "public" in before or "pub" in before.split()[-1:]:
+        return None
+    limit = match.end() + _CONTEXT_WINDOW
+    end = text.find("\n", match.end(), limit + 300)
+    end = min(len(text), limit + 300) if end < 0 else end
+    for value in _CONTEXT_VALUE.finditer(text, match.end(), end):
+        if value.start() > limit:
+            return None
+        if _CONTEXT_ABOUT.search(text, match.end(), value.start()):
+            return None
+        token = value.group(0).rstrip(".,:=")
+        if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
+            continue  # a commit id, a fingerprint, a SHA-256
+        if _random_token(token) and "/" not in token.strip("/="):
+            return value.start(), value.start() + len(token)
+    return None
+
+
+def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted name and a quoted value beside it: ``define('DB_PASSWORD', '…')``,
+    ``'password' => '…'``, ``os.environ["API_KEY"] = "…"``, ``<add key="ApiKey"
+    value="…"/>``.  After a comma (a call's arguments, a list) the value must look like
+    a password or a token: ``["password", "username"]`` is a list of names."""
+    key, value = match.group("key"), match.group("value")
+    strength = _key_strength(key)
+    if strength is None or not _secret_value(key, strength, value):
+        return None
+    if (match.group("op") == "," or " " in value) and not _password_shaped(value):
+        return None
+    return match.span("value")
+
+
+def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    return None if len(value) < 4 or _is_placeholder(value) else match.span("value")
+
+
+def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """``password VALUE``, ``community VALUE``, ``Splunk_Token VALUE``, ``PSK "VALUE"``,
+    ``IDENTIFIED BY 'VALUE'``: a device's or a daemon's configuration line, a statement or
+    prose.  The value must look like a password, a token or a UUID key; a type digit
+    before it (Cisco's ``password 7 …``) makes any long value one."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if _is_placeholder(value) or _is_example(value):
+        return None
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
+    if (typed or quoted or _password_shaped(value) or _random_token(value)
+            or _UUID.fullmatch(value)):
+        return start, end
+    return None
+
+
+def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value in a place that holds a password (``user/PASSWORD@db``, a ``.pgpass``
+    line, ``net user NAME PASSWORD``): it counts when it looks like one."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return (start, end) if _password_shaped(value) and not _is_example(value) else None
+
+
+def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return None if len(value) < 4 or _is_placeholder(value) else (start, end)
+
+
+#: Armoured blocks that are public: certificates, public keys, signatures, parameters.
+_PUBLIC_ARMOUR = re.compile(r"(?i).*(?:CERTIFICATE|PUBLIC KEY|SIGNATURE|PARAMETERS|CRL"
+                            r"|PGP MESSAGE|REQUEST)")
+
+
+def _armoured_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Any ``-----BEGIN …-----`` block that is not public material: private keys of every
+    kind, OpenVPN static keys, whatever a tool armours next.  The span reaches its END
+    line when that is near."""
+    if _PUBLIC_ARMOUR.match(match.group("label")):
+        return None
+    end = match.string.find("-----END", match.end(), match.end() + 16384)
+    if end < 0:
+        return match.span()
+    close = match.string.find("-----", end + 8, end + 80)
+    return match.start(), (close + 5 if close >= 0 else end + 8)
+
+
+#: Words a BIP-39 phrase never holds and prose always does.
+_PROSE_WORDS = frozenset({"the", "and", "to", "of", "is", "in", "it", "for", "with", "on",
+                          "be", "this", "that", "from", "by", "or", "are", "we", "not"})
+
+
+def _seed_phrase(match: re.Match[str]) -> tuple[int, int] | None:
+    """Twelve or more plain words after a word for a wallet's seed: a BIP-39 phrase."""
+    words = match.group("value").split()
+    return match.span("value") if len(set(words) & _PROSE_WORDS) == 0 else None
+
+
+def _random_cookie(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    random_hex = len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+    return match.span("value") if random_hex or _random_token(value) else None
+
+
+def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
+    """A hook URL's last part is its secret (``…/hooks/…``, ``…/triggers/…``)."""
+    value = match.group("value")
+    random_hex = len(value) >= 24 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+    return match.span("value") if random_hex or _random_token(value) else None
+
+
+#: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
+#: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
+_PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
+                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk[._]"
+                            r"|\bsha\d+-)$")
+
+
+def _in_public_block(text: str, at: int) -> bool:
+    """Whether ``at`` is in the body of an armoured block of public material."""
+    begin = text.rfind("-----BEGIN ", max(0, at - 8192), at)
+    return begin >= 0 and bool(_PUBLIC_ARMOUR.match(text, begin + 11, begin + 71))
+
+
+def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of 24 to 100 base64 characters with upper case, lower case and digits mixed
+    at random, standing alone or as the last part of a path (``/v2/<key>``): how a key
+    without a known prefix looks wherever it is pasted.  Not base64 of text, not inside
+    a certificate or a public key block, not a digest or ciphertext."""
+    text = match.string
+    at = match.start()
+    run = match.group(0)
+    line = text.rfind("\n", max(0, at - 200), at) + 1
+    if (len(run) > 120 or _not_secret_shape(run) or run.startswith("LS0tLS1CRUdJTi")
+            or _PUBLIC_BEFORE.search(text[max(0, at - 40):at])
+            or "public" in text[max(line, at - 40):at].lower()
+            or "enc[" in text[line:at].lower()
+            or _in_public_block(text, at)):
+        return None  # a digest, public material, base64 of an armoured block, ciphertext
+    for part in [run, *run.split("/")] if "/" in run else [run]:
+        value = part.rstrip("=")
+        if (24 <= len(value) <= 100 and any(c.isupper() for c in value)
+                and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+                and _class_changes(value) >= 0.45 and _entropy(value) >= 4.0
+                and not _not_secret_shape(value) and not _is_example(value)
+                and not _decodes_to_text(part)):
+            return (match.start(), match.end()) if part is run else (at, at + len(part))
+        if part is not run:
+            at += len(part) + 1
+    return None
+
+
+def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
+    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key."""
+    return match.span() if _CREDENTIAL_PREFIX.fullmatch(match.group("prefix")) else None
+
+
+def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
+    """``snyk auth <uuid>``, ``token <uuid>``: a UUID right after such a word is a key."""
+    return match.end() - 36, match.end()
+
+
+_URL_BREAK = re.compile(r"[\s\"'<>]")
+
+
+def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """``_bare_random`` for the last part of a URL's path (``https://…/v2/<key>``)."""
+    start = match.start()
+    scheme = match.string.rfind("://", max(0, start - 400), start)
+    if scheme < 0 or _URL_BREAK.search(match.string, scheme, start):
+        return None  # not in the URL: a space, a quote or a line break lies between
+    return _bare_random(match)
+
+
+#: Whether the scanner is reading what it decoded (one level deep, no more).
+_DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
+
+
+def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of text that holds a credential: a Kubernetes Secret's ``data``, a
+    ``.dockerconfigjson``, a config pasted encoded.  Read one level deep."""
+    if _DECODING.get():
+        return None
+    value = match.group(0)
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded.isprintable() and not all(ch.isprintable() or ch in "\n\r\t"
+                                             for ch in decoded):
+        return None
+    token = _DECODING.set(True)
+    try:
+        found = find_credential(decoded)
+    finally:
+        _DECODING.reset(token)
+    return match.span() if found else None
+
+
+def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of base64 characters: a random key (``_bare_random``), or base64 of text
+    holding a credential (``_encoded_credential``)."""
+    found = _bare_random(match)
+    if found is None and len(match.group(0)) >= 40:
+        found = _encoded_credential(match)
+    return found
+
+
+def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
+    """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
+    text = match.string
+    window = text[max(0, match.start() - 2000):match.end() + 2000]
+    return match.span("value") if '"kty"' in window else None
+
+
+#: Public for the transcript scanner, like ``JUDGED_PATTERNS``; ``find_credential`` tries
+#: them last, so that a text they and a named shape both match is named by the latter.
+GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
+    ("token with a provider prefix",
+     re.compile(r"(?<![A-Za-z0-9_\-.+/])(?P<prefix>[a-z][a-z0-9]{1,11}(?:[_\-.][a-z0-9]{1,8}){0,2}"
+                r"[_\-.])(?P<body>[A-Za-z0-9]{20,200})(?![A-Za-z0-9+/=_\-])"),
+     _prefixed_token),
+    ("a secret after a word that names it",
+     re.compile(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
+    ("a quoted secret pair",
+     re.compile(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
+                r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
+     _quoted_pair),
+    ("password in a .netrc",
+     re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
+    ("private JSON Web Key",
+     re.compile(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
+    ("armoured secret block",
+     re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
+    ("a secret after a word that names it",
+     re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
+                r"""|authtoken|community|psk|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
+                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
+    ("password in a connection string",
+     re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
+     _shaped_password),
+    ("password in a .pgpass line",
+     re.compile(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
+                r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),
+    ("password hash",
+     re.compile(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
+                r"""|apr1|argon2(?:id|i|d))\$[^\s:]{8,256})"""), _any_value),
+    ("password for a PowerShell credential",
+     re.compile(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
+                r"""'[^'\n]{1,256}')\s+-AsPlainText"""), _any_value),
+    ("seed phrase",
+     re.compile(r"(?i)(?:mnemonic|seed|recovery phrase|wallet|setup key|secret)[^\n]{0,40}?"
+                r"(?<![a-z])(?P<value>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?![a-z])"),
+     _seed_phrase),
+    # a Google app password, a TOTP setup key: groups of four letters (base32 digits)
+    ("grouped password",
+     re.compile(r"(?i)(?:key|secret|seed|password)[^\n]{0,40}?(?<![a-z0-9])"
+                r"(?P<value>[a-z2-7]{4}(?: [a-z2-7]{4}){3,7})(?![a-z0-9])"), _any_value),
+    ("keypair bytes",
+     re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}(?:\s*,\s*\d{1,3}){0,64}\s*\]"),
+     lambda m: m.span()),
+    ("session cookie",
+     re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
+                r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
+    ("webhook URL",
+     re.compile(r"://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?i:hooks?|webhooks?|triggers?)"
+                r"/(?:[\w.\-]{1,80}/){0,6}(?P<value>[A-Za-z0-9_\-]{16,200})(?![\w\-/])"),
+     _webhook_path),
+    ("random key",
+     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _random_or_encoded),
+    # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
+    ("random key in a URL",
+     re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
+     _url_random),
+    ("token with a provider prefix",
+     re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
+    ("a secret after a word that names it",
+     re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
+                r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
+     _uuid_after_word),
+)
+
+
 _VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
 #: Passwords given on a command line.  Each opens with its literal (the tool's name or
 #: the option) so that ``re`` finds the candidates quickly.
@@ -346,6 +773,9 @@ _COMMAND_LINES = (
     _prefixed("htpasswd",
               rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
     _prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    # net user NAME PASSWORD, net use … /user:NAME PASSWORD
+    _prefixed("net", rf"\s+user\s+[^\s/]{{1,64}}\s+{_VALUE}"),
+    _prefixed("/user:", rf"\S{{1,128}}\s+{_VALUE}"),
     # smbclient -U user%password
     r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
     # openssl -passin pass:…
@@ -356,9 +786,26 @@ _COMMAND_LINES = (
                       r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
     _prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
     _prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
+    # sqlplus user/password@db; docker, mongo and zip take -p/-P with a space
+    _prefixed("sqlplus", r"""\s+(?:-\w+\s+)*["']?[\w.$#]{1,128}/(?P<value>[^\s@/"']{1,256})@"""),
+    _prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    _prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    _prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+    _prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-c\s+{_VALUE}"),
+    _prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
+    _prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
+    # -u USER -p PASSWORD (or -P), in any tool
+    rf"-u(?<=\s-u)\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
+    _prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
+    # echo SECRET > a file (or | tee a file) whose name says it holds a secret
+    _prefixed("echo", r"""\s+(?P<value>"[^"\n]{4,256}"|'[^'\n]{4,256}'|[^\s|>"']{4,256})"""
+                      r"""\s*(?:\|\s*base64\s+(?:-d|--decode)\s*)?"""
+                      r"""(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*[^\s|;&]{0,200}?"""
+                      r"""(?:pass|secret|token|key|cred|keytab)"""),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
-    r"""-(?<![\w-]-)-?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
-    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass)"""
+    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
+    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass"""
+    r"""|passphrase|bearer))"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
 
@@ -366,7 +813,7 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     # Each position inside a run fails at once on the lookbehind after its first
     # character, so the scan stays linear in the text.
     ("AWS secret access key",
-     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=])"),
+     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=_\-].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=_\-])"),
      _bare_aws_secret),
     ("Discord bot token",
      re.compile(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
@@ -461,13 +908,24 @@ _TOKEN_SCAN = tuple((name, pattern, required_literal(pattern))
                     for name, pattern in TOKEN_PATTERNS)
 _JUDGED_SCAN = tuple((name, pattern, judge, required_literal(pattern))
                      for name, pattern, judge in JUDGED_PATTERNS)
+_GENERIC_SCAN = tuple((name, pattern, judge, required_literal(pattern))
+                      for name, pattern, judge in GENERIC_PATTERNS)
 _URL_LITERAL = required_literal(URL_PASSWORD)
+
+
+def _is_dummy(token: str) -> bool:
+    """A token shape filled with a documentation example or a mask (``AKIA…EXAMPLE``,
+    ``ghp_xxxx…``)."""
+    return _is_example(token) or _MASK.search(token) is not None
+
+
+_MASK = re.compile(r"([xX0*])\1{7}")
 
 
 def find_credential(text: str) -> str | None:
     """Name the kind of credential ``text`` appears to contain, or ``None``."""
     for name, pattern, literal in _TOKEN_SCAN:
-        if literal in text and pattern.search(text):
+        if literal in text and any(not _is_dummy(m.group(0)) for m in pattern.finditer(text)):
             return name
     for name, pattern, judge, literal in _JUDGED_SCAN:
         if literal not in text:
@@ -485,6 +943,12 @@ def find_credential(text: str) -> str | None:
     for match in assignments(text):
         if assignment_secret(match) is not None:
             return f"a {match.group('key').lower()} assignment"
+    for name, pattern, judge, literal in _GENERIC_SCAN:
+        if literal not in text:
+            continue
+        for match in pattern.finditer(text):
+            if judge(match) is not None:
+                return name
     return None
 
 
@@ -524,6 +988,10 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None:
         return None
     text = match.string
+    if "encrypted" in text[max(0, match.start() - 300):match.start()].lower():
+        return None  # a SealedSecret's encryptedData, a ciphertext
+    if key.startswith("-") and _NAME.fullmatch(match.group("value").strip("\"'")):
+        return None  # --secret=db-password: the name of a secret
     quoted = text[match.start("value")] in "\"'"
     start, end = _unquoted(text, *match.span("value"))
     value = text[start:end]
@@ -533,6 +1001,10 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if (strength == _STRONG and match.group("op") == ":" and not shaped
             and not _looks_random(value) and not (quoted and " " not in value)):
         return None
+    if (match.end("value") - match.start("value") == VALUE_LIMIT
+            and text[match.start("value")] not in "\"'<$"):
+        rest = _VALUE_REST.match(text, match.end("value"))
+        end = rest.end() if rest else end
     return start, end
 
 
@@ -543,8 +1015,11 @@ def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
     scheme, secret = match.group("scheme").lower(), match.group("secret")
     if _is_placeholder(secret):
         return None
-    found = (_basic_pair(secret) if scheme == "basic"
-             else len(secret) >= 20 or _looks_random(secret))
+    if scheme in ("basic", "bearer", "token", "ssws"):
+        found = (_basic_pair(secret) if scheme == "basic"
+                 else len(secret) >= 20 or _looks_random(secret))
+    else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
+        found = bool(_UUID.fullmatch(secret)) or _random_token(secret)
     return match.span("secret") if found else None
 
 
@@ -583,21 +1058,25 @@ def _key_strength(key: str) -> int | None:
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return _STRONG
-    if any(w in compact for w in ("secret", "token", "password", "passwd", "credential")) \
-            or words[-1] == "key":
+    if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
+            or any(w in _WEAK_WHOLE for w in words)):
         return _WEAK
     return None
 
 
 def _secret_value(key: str, strength: int, value: str) -> bool:
-    if len(value) < 4 or _is_placeholder(value):
+    if len(value) < 4 or _is_placeholder(value) or _PUBLIC_MATERIAL.match(value):
         return False
     words = "".join(w.lower() for w in _WORD.findall(key))
     plain = "".join(w.lower() for w in _WORD.findall(value))
     if plain and words.endswith(plain) and _WORD.sub("", value).strip("_.-") == "":
         return False  # self.api_key = api_key: the variable of the same name
+    if value.isalpha() and value.lower() in {w.lower() for w in _WORD.findall(key)}:
+        return False  # POSTGRES_PASSWORD=postgres: a default named after the key
     if strength == _WEAK:
-        return _looks_generated(value)
+        user, colon, password = value.partition(":")
+        return _looks_generated(value) or (bool(colon) and bool(user)
+                                           and _password_shaped(password))
     # A number under a token or key name is a count or a setting; under a password
     # name it is a (poor) password.
     return not (value.isdigit() and not words.endswith(("password", "passwd", "pwd",
@@ -638,7 +1117,11 @@ def _entropy(value: str) -> float:
 
 
 def _is_placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.match(value) or _REFERENCE.match(value))
+    if _PLACEHOLDER.match(value):
+        return True
+    # ``a.b.c`` reads as an attribute, unless a part of it is random (``sat.Q9qY…``)
+    return bool(_REFERENCE.match(value)) and not any(
+        _random_token(part) for part in re.split(r"[.:/]", value))
 
 
 def _looks_random(value: str) -> bool:
@@ -647,12 +1130,26 @@ def _looks_random(value: str) -> bool:
     return len(value) >= 8 and has_digit and has_alpha
 
 
+#: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
+#: public key's DER (SubjectPublicKeyInfo), an age recipient.
+_PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
+                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}|npub1")
+#: A path: slashes between lower-case words (``refs/ledger/transcripts/8a2c``).
+_PATH_LIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}/")
+
+
+def _not_secret_shape(value: str) -> bool:
+    """Generated-looking values that are no secret: public keys and paths."""
+    return bool(_PUBLIC_MATERIAL.match(value)
+                or (value.count("/") >= 2 and _PATH_LIKE.search(value)))
+
+
 def _looks_generated(value: str) -> bool:
     """Whether ``value`` looks machine-made: 16 token characters or more, letters and
     digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
     ``created_at_2024``).  A UUID is an id more often than a key."""
     if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value):
         return False
-    if not _looks_random(value):
+    if not _looks_random(value) or _not_secret_shape(value):
         return False
     return any(seg and not _WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))

@@ -4,37 +4,41 @@ Apart from ``text`` (what a ledger accepts), so that printing needs no credentia
 detector: ``cli.py`` imports this at every start, and the detector's patterns take
 milliseconds to compile.
 
-Two kinds of characters never reach a reader as they are.  Control characters (C0 but tab
-and newline, DEL, C1) become ``�``: they are terminal escapes.  Invisible format
-characters (Unicode category Cf: tag characters, zero-width characters, bidirectional
-controls, the soft hyphen …) become ``<U+XXXX>``: a human reading the text would not see
-them, and an agent reading it would — tag characters spell out hidden instructions — so
-both are shown the same visible mark.  Writes refuse both kinds (``text.clean_text``);
+What may be shown as it is is an allow-list (``is_shown``), not a list of known tricks.
+Control characters (C0 but tab and newline, DEL, C1) become ``�``: they are terminal
+escapes.  Every other character off the list (format characters, tag characters,
+variation selectors, line separators, private-use and unassigned code points …) becomes
+``<U+XXXX>``: a human reading the text would not see it, and an agent reading it would —
+tag characters and variation selectors spell out hidden instructions.  Writes refuse
+them all (``text.clean_text``);
 these rules are for what did not come through our writes: a blob edited by hand or
 fetched from a teammate.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 ALLOWED_CONTROLS = {"\t", "\n"}
 
-#: Unicode category Cf as ranges (Unicode 15.1, a superset of older versions'; a test holds
-#: this to ``unicodedata``).  Hard-coded: finding them by category at import would scan
-#: every code point at every start.
-INVISIBLE_RANGES = (
-    (0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD),
-    (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E),
-    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F),
-    (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
-    (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001),
-    (0xE0020, 0xE007F),
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1) and the
+#: braille blank: characters a renderer draws as nothing, though ``str.isprintable`` passes
+#: some of them (the variation selectors U+FE00-FE0F and U+E0100-E01EF, the Hangul fillers,
+#: the combining grapheme joiner).  Hard-coded: ``unicodedata`` has no such property.
+IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
 )
-INVISIBLE = frozenset(chr(c) for lo, hi in INVISIBLE_RANGES for c in range(lo, hi + 1))
+_IGNORABLE = re.compile(
+    "[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in IGNORABLE_RANGES) + "]")
 #: Bidirectional overrides and isolates reorder how text is displayed ("Trojan Source"):
-#: what a reviewer reads would not be what the agent is told.  All of them are Cf.
+#: what a reviewer reads would not be what the agent is told.  All of them are ignorable.
 BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 #: The most characters of ledger or commit text one item of a hook's output, or of an MCP
@@ -43,15 +47,43 @@ QUOTE_LIMIT = 200
 #: The most characters of such quoted text a hook's output or prompt carries in all.
 OUTPUT_LIMIT = 2000
 
-_DISPLAY_UNSAFE: dict[int, str] = {
-    ch: "\ufffd" for ch in range(0x20) if chr(ch) not in ALLOWED_CONTROLS}
-_DISPLAY_UNSAFE.update(dict.fromkeys(range(127, 160), "\ufffd"))
-_DISPLAY_UNSAFE.update({ord(ch): f"<U+{ord(ch):04X}>" for ch in INVISIBLE})
+#: Anything but printable ASCII, tab and newline: the characters ``printable`` looks at.
+_NOT_ASCII_TEXT = re.compile("[^\t\n -~]")
+
+
+def is_shown(ch: str) -> bool:
+    """The allow-list: may ``ch`` appear in text the product writes or shows as it is?
+
+    Tab, newline, and every character that draws something: Unicode's letters, marks,
+    numbers, punctuation, symbols and spaces (``isprintable``, or category Zs), less the
+    default-ignorable ones.  Everything else (controls, format characters, line and
+    paragraph separators, surrogates, private-use and unassigned code points, variation
+    selectors, tag characters) is refused at write and shown escaped when planted.
+    """
+    if ch in ALLOWED_CONTROLS:
+        return True
+    if not ch.isprintable() and unicodedata.category(ch) != "Zs":
+        return False
+    return _IGNORABLE.match(ch) is None
+
+
+def all_shown(text: str) -> bool:
+    """Is every character of ``text`` on the allow-list?  Mostly in C."""
+    if text.replace("\n", "").replace("\t", "").isprintable():
+        return _IGNORABLE.search(text) is None
+    return all(map(is_shown, text))
 
 
 def invisible_mark(ch: str) -> str:
     """How an invisible character is shown: ``<U+E0041>``."""
     return f"<U+{ord(ch):04X}>"
+
+
+def _mark(match: re.Match[str]) -> str:
+    ch = match.group()
+    if is_shown(ch):
+        return ch
+    return "\ufffd" if unicodedata.category(ch) == "Cc" else invisible_mark(ch)
 
 
 def one_line(message: str, cap: int | None = None) -> str:
@@ -71,7 +103,9 @@ def printable(text: str) -> str:
     Writes refuse both, but a blob edited by hand or fetched from someone else has not
     been through our writes.
     """
-    return text.translate(_DISPLAY_UNSAFE)
+    if all_shown(text):
+        return text
+    return _NOT_ASCII_TEXT.sub(_mark, text)
 
 
 def shown(data: Any) -> Any:

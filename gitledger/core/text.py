@@ -1,10 +1,11 @@
 """What text a ledger accepts: the rules every field passes before anything is written.
 
 Ledger text is data that will be re-injected into an agent's context and read by people,
-so it must be real UTF-8, non-empty, bounded, and free of control characters (terminal
-escape sequences among them) and of invisible format characters (Unicode category Cf: tag
-characters, zero-width characters, bidirectional controls), which would tell an agent what
-a human reading the same text cannot see.  Each rule fails with one line that names the
+so it must be real UTF-8, non-empty, bounded, and made only of characters on the
+allow-list (``display.is_shown``): no control characters (terminal escape sequences among
+them), and nothing invisible (tag characters, variation selectors, zero-width and
+bidirectional controls, line separators), which would tell an agent what a human reading
+the same text cannot see.  Each rule fails with one line that names the
 field.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from gitledger.core.display import ALLOWED_CONTROLS, INVISIBLE
+from gitledger.core.display import all_shown, is_shown
 from gitledger.errors import InvalidInput
 
 #: A one-line field: TASK, NEXT, scope, a rejected alternative, an evidence item, a path.
@@ -31,9 +32,9 @@ def clean_line(value: str, field: str, limit: int = LINE_LIMIT) -> str:
 
 def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
     """Validate a free-text field and return it stripped, with line endings normalised."""
-    # Text that is printable but for tabs and line breaks holds no surrogate, control or
-    # format character (none is printable): the character checks below are skipped, in C.
-    plain = value.replace("\r\n", "").replace("\n", "").replace("\t", "").isprintable()
+    # Text whose every character is on the allow-list holds no surrogate, control or
+    # invisible character: the character checks below are skipped, mostly in C.
+    plain = all_shown(value.replace("\r\n", "\n"))
     if not plain and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
         raise InvalidInput(f"{field} is not valid UTF-8")
     text = value.replace("\r\n", "\n").strip()
@@ -42,20 +43,18 @@ def clean_text(value: str, field: str, limit: int = TEXT_LIMIT) -> str:
     for ch in "" if plain else text:
         if ch == "\x00":
             raise InvalidInput(f"{field} contains a NUL byte")
-        if ch in ALLOWED_CONTROLS or ch.isprintable():  # no printable character is Cf
+        if is_shown(ch):
             continue
-        category = unicodedata.category(ch)
-        if category == "Cc":
+        if unicodedata.category(ch) == "Cc":
             raise InvalidInput(
                 f"{field} contains the control character U+{ord(ch):04X}; "
                 "ledger text must be plain text"
             )
-        if category == "Cf" or ch in INVISIBLE:
-            raise InvalidInput(
-                f"{field} contains the invisible character U+{ord(ch):04X} "
-                f"({unicodedata.name(ch, 'a format character')}); ledger text must be "
-                "what a reader sees"
-            )
+        raise InvalidInput(
+            f"{field} contains the invisible character U+{ord(ch):04X} "
+            f"({unicodedata.name(ch, 'a character with no visible form')}); ledger text "
+            "must be what a reader sees"
+        )
     if len(text) > limit:
         raise InvalidInput(f"{field} is {len(text)} characters; the limit is {limit}")
     # Only writes clean text: restore, show and the hooks' reads never compile the

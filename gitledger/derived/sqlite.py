@@ -117,6 +117,11 @@ def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
 
     if not path.exists():
         return None
+    # A connection this process keeps would answer from its own view of the file (its
+    # mapped WAL index), not from what is on disk now.
+    kept_db = _KEPT.pop((str(path), os.getpid()), None)
+    if kept_db is not None:
+        kept_db.close()
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
         try:
@@ -140,6 +145,11 @@ def version_of(path: Path) -> int | None:
 
     if not path.exists():
         return None
+    # A connection this process keeps would answer from its own view of the file (its
+    # mapped WAL index), not from what is on disk now.
+    kept_db = _KEPT.pop((str(path), os.getpid()), None)
+    if kept_db is not None:
+        kept_db.close()
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
         try:

@@ -7,10 +7,12 @@ the next command that reads the ledger:
 
 * ``post-commit`` — the commit's message has ``Ledger-Implements: <id>`` (the decision
   becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no
-  status change), or it changes a file the path index names.  The decisions whose
-  footprint lines it changed (drift it caused) are named as ``Ledger-Touches``.  The
-  commit is recorded as a ``commit`` event of the worktree's ledger and noted, like the
-  shell path does; an id that is unknown or cannot move is reported and skipped.  A
+  status change), or it changes a file the path index names (its drift is computed for
+  the cache).  The hook has recorded the ``commit`` event and written the note already,
+  with the same lines this writes again; when it could not (an id it cannot resolve, a
+  busy ledger, a hook that stopped midway), the event is recorded here, naming the
+  decisions whose footprint lines the commit changed as ``Ledger-Touches``.  An id that
+  is unknown or cannot move is reported and skipped.  A
   worktree whose ledger was archived has none until its next write: a project decision is
   still implemented, and every other id gets one line saying why nothing was done (no
   session ledger is started for a commit);
@@ -24,8 +26,10 @@ Every handler returns what to print; ``run_git_hook`` (below) makes sure nothing
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+from pathlib import Path
 
 from gitledger.core.display import capped_join, one_line, quote
 from gitledger.core.model import Focus, LedgerMeta
@@ -44,12 +48,19 @@ from gitledger.ledger.drift import touched
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.queue import Applier, drain
 from gitledger.ledger.results import Built
+from gitledger.ledger.unrecorded import unrecorded
 from gitledger.storage import event_queue, queue_probe
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.event_queue import QueueItem, kill_point
 from gitledger.storage.keepalive import kept_path
-from gitledger.storage.layout import KEEP_REF, PROJECT_REF, QUEUE_REPORT_FILE
-from gitledger.storage.notes import add_lines
+from gitledger.storage.layout import (
+    KEEP_REF,
+    PROJECT_REF,
+    QUEUE_REPORT_FILE,
+    RECORDED_FILE,
+    RECORDING_FILE,
+)
+from gitledger.storage.notes import add_lines, note_lines, read_note
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import TreeView
 
@@ -89,6 +100,7 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
             result = implement(target, prefix, commit=head)
         except LedgerError as exc:
             report.append(f"Ledger-Implements: {prefix}: {quote(str(exc))}")
+            report += _unclaim(where, ledger, head, prefix)
             continue
         if result.entry is not None:
             implemented.append(result.entry.id)
@@ -103,10 +115,12 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
         except LedgerError as exc:
             report.append(f"Ledger-Refs: {prefix}: {quote(str(exc))}")
     if own:
+        # The hook records the event itself; the drift computed here keeps the cache
+        # restore reads up to date (an acknowledging Ledger-Refs clears a decision's drift).
+        touches = _touches(where, head, [*implemented, *linked])
         event = _recorded(ledger, head)
         if event is None:
-            event = _record_commit(ledger, head, implemented, linked,
-                                   _touches(where, head, [*implemented, *linked]))
+            event = _record_commit(ledger, head, implemented, linked, touches)
         # The note (a union of lines: written again, it changes nothing) is an index: one
         # that cannot be written is said, and the item is still done.
         if event is not None:
@@ -116,6 +130,33 @@ def post_commit(where: str | os.PathLike[str] | None, commit: str | None = None,
                 report.append(f"the note on {head[:12]} was not written ({quote(str(exc))});"
                               " git ledger notes rebuild restores it")
     return report
+
+
+def _unclaim(where: str | os.PathLike[str] | None, ledger: Ledger, head: str,
+             prefix: str) -> list[str]:
+    """Take back the ``implements`` line the hook wrote for ``prefix`` when the decision did
+    not become implemented after all (it moved in between: rejected, superseded)."""
+    stale: set[str] = set()
+    for line in read_note(ledger.store, head):
+        relation, _, rest = line.partition(" ")
+        entry_id, _, ref = rest.partition(" ")
+        if relation != "implements" or not entry_id.startswith(prefix.lower()):
+            continue
+        try:
+            entry = locate(where, entry_id).get(entry_id)
+        except LedgerError:
+            entry = None
+        if entry is None or line not in note_lines(entry, ref).get(head, set()):
+            stale.add(line)
+    if not stale:
+        return []
+    try:
+        add_lines(ledger.store, {head: set()}, f"notes for commit {head[:12]}",
+                  replacing=stale)
+    except LedgerError as exc:
+        return [f"the note on {head[:12]} still says {sorted(stale)[0]!r} ({quote(str(exc))});"
+                " git ledger notes rebuild drops it"]
+    return []
 
 
 #: How far back a queued commit's event is looked for (a replay comes right after it).
@@ -298,14 +339,17 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
         gitdir = Repo(where).gitdir
     except LedgerError:
         return []
+    stopped = queue_probe.stopped_midway(gitdir)
     if not queue_probe.pending(gitdir) and not (gitdir / QUEUE_REPORT_FILE).exists() \
-            and not fix:
+            and not fix and not stopped:
         return []  # the common case: one stat, nothing imported or opened
     try:
         done = drain(gitdir, _appliers(where), fix=fix)
     except OSError:
         return []  # no room to record progress (a full disk): the items wait, in order
     lines = list(done.lines)
+    if (fix or stopped) and done.held is None:
+        lines += record_unrecorded(where, gitdir)
     if done.held is not None:
         lines.append(f"queued git events wait (the first could not be applied: {done.held}); "
                      "git ledger doctor --fix applies them once that is fixed")
@@ -318,6 +362,22 @@ def drain_git_events(where: str | os.PathLike[str] | None = None, *, detached: b
         said = lines  # no room for the report: what this drain says is said now or not
     return [f"git ledger: {quote(line)}" if not line.startswith("git ledger") else line
             for line in said]
+
+
+def record_unrecorded(where: str | os.PathLike[str] | None, gitdir: Path) -> list[str]:
+    """Record the commits the post-commit hook did not (``ledger/unrecorded.py``), oldest
+    first, as the hook's Python part records one; then the hook's marks agree again."""
+    lines: list[str] = []
+    found = unrecorded(where)
+    for sha in found:
+        lines += post_commit(where, sha)
+    if found:
+        lines.append(f"recorded {len(found)} commit{'s' if len(found) != 1 else ''} the "
+                     f"post-commit hook did not: {capped_join([s[:12] for s in found], sep=', ')}")
+    with contextlib.suppress(OSError):
+        began = (gitdir / RECORDING_FILE).read_bytes()
+        (gitdir / RECORDED_FILE).write_bytes(began)
+    return lines
 
 
 def run_git_hook(

@@ -3,13 +3,15 @@
 Three hooks link code commits to the ledger that explains them:
 
 * ``post-commit`` records, in the worktree's ledger, that the commit was made while it was
-  active (a ``commit`` event) and notes the commit (``commit-in <ledger> <tip>``).  That
-  fast path is git plumbing only — no Python — because every commit pays for it; a commit
-  whose message has a ``Ledger-Implements:`` or ``Ledger-Refs:`` trailer, or that changes a
-  file named in the path index (``<git dir>/ledger-paths``: a decision's footprint may be
-  touched), or that comes while earlier ones wait, is queued for Python instead (one line
-  in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``: git does not
-  wait for Python; ``storage/event_queue.py``);
+  active (a ``commit`` event) and writes the commit's whole note (``commit-in <ledger>
+  <tip>``, and ``refs``/``implements`` lines for the ``Ledger-Refs:``/``Ledger-Implements:``
+  ids it resolves in the ledgers' trees) with git plumbing alone — no Python, because every
+  commit pays for it, and so that the note is in git when ``git commit`` returns.  What
+  needs Python (the status change, the drift of a commit that changes a file named in the
+  path index ``<git dir>/ledger-paths``, a commit whose ids it cannot resolve) is queued:
+  one line in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``
+  (``storage/event_queue.py``), which writes the same lines again, never new ones.  Two
+  marks in the git dir, before and after, let the next command find a hook that stopped;
 * ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
   ledger: the line its writes keep in ``<git dir>/ledger-checkout``, without Python, and
   nothing for a file checkout or inside a rebase;
@@ -68,22 +70,23 @@ _FIND_LEDGER = """git_ledger_ref() {
 #: What only the hooks that write need (post-checkout only reads a file).
 _WRITE = """# Append an event ($1, its message) to the worktree's ledger: a compare-and-swap on
 # its ref; another writer that moved it meanwhile means reading the new tip and trying
-# again, a few times, then saying so ($2 names what is not recorded).  Sets git_ledger_tip
-# to the tip the event was written on.
+# again, a few times.  1 when the ref is no ledger commit (none, archived), 2 when it
+# stays busy (the caller says what is not recorded).  Sets git_ledger_tip to the tip the
+# event was written on.
 git_ledger_append() {
     for attempt in 1 2 3 4 5; do
         git_ledger_tip=$(git rev-parse -q --verify "$git_ledger_ref^{commit}" 2>/dev/null) \\
             || return 1
         event=$(printf '%s\\n' "$1" | git commit-tree "$git_ledger_tip^{tree}" \\
             -p "$git_ledger_tip") || return 1
-        git update-ref -m "git ledger: $2" "$git_ledger_ref" "$event" "$git_ledger_tip" \\
-            2>/dev/null && return 0
+        git update-ref -m "git ledger: ${1%%"$git_ledger_nl"*}" "$git_ledger_ref" "$event" \\
+            "$git_ledger_tip" 2>/dev/null && return 0
         sleep 0.1 2>/dev/null || sleep 1
     done
-    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
-        "$2 is not recorded in the ledger" >&2
-    return 1
+    return 2
 }
+git_ledger_nl='
+'
 
 git_ledger_python() {
     if ! command -v git-ledger >/dev/null 2>&1; then
@@ -104,39 +107,151 @@ git_ledger_end
 ) || return 0
     head=${commit%% *}
     case $head in ''|*[!0-9a-f]*) return 0 ;; esac
-    # Items waiting in the queue come first: this commit's event waits behind them.
-    if [ -s "$git_ledger_git_dir/ledger-queue" ]; then
-        git_ledger_queue post-commit "$head"; return 0
-    fi
-    # Trailer keys are case-insensitive to git; so is this look (Python parses them).
+    # Marked before the work and after it: a hook stopped in between (killed, a full disk)
+    # leaves the two apart, and the next git ledger command records the commit.
+    printf '%s\\n' "$head" > "$git_ledger_git_dir/ledger-recording" 2>/dev/null
+    git_ledger_extra= git_ledger_lines= python=
+    # Trailer keys are case-insensitive to git; so is this look.  The ids are resolved
+    # here, so that the note is in git when git commit returns; the status change follows
+    # in Python.  An id this cannot resolve alone leaves the whole commit to Python.
     case $commit in
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]:*|\\
         *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]:*)
-            git_ledger_queue post-commit "$head"; return 0 ;;
+            python=1
+            if ! git_ledger_trailers "${commit#*"$git_ledger_nl$git_ledger_nl"}"; then
+                git_ledger_queue post-commit "$head" && git_ledger_done
+                return 0
+            fi ;;
     esac
-    # A commit that changes a file a decision's footprint names goes to Python, which
-    # checks the lines and records the touch.  The tokens are the path index's
+    # A commit that changes a file a decision's footprint names also goes to Python,
+    # which checks the lines for drift.  The tokens are the path index's
     # (<git dir>/ledger-paths, one fixed string a line); no index, no extra process.
-    if [ -s "$git_ledger_git_dir/ledger-paths" ] && git diff-tree --root --no-commit-id \\
-            --name-only -r "$head" 2>/dev/null | grep -qF -f "$git_ledger_git_dir/ledger-paths"
-    then
-        git_ledger_queue post-commit "$head"; return 0
+    if [ -z "$python" ] && [ -s "$git_ledger_git_dir/ledger-paths" ] && git diff-tree \\
+            --root --no-commit-id --name-only -r "$head" 2>/dev/null \\
+            | grep -qF -f "$git_ledger_git_dir/ledger-paths"; then
+        python=1
     fi
     # Every process costs a commit a millisecond or two: shell expansions where they do.
     message="commit ${head%????????????????????????????}
 
 Ledger-Event: commit
-Ledger-Commit: $head"
+Ledger-Commit: $head$git_ledger_extra"
     git_ledger_session
     [ "$git_ledger_session" = - ] || message="$message
 Ledger-Session: $git_ledger_session"
-    git_ledger_append "$message" "commit ${head%????????????????????????????}" || return 0
-    line="commit-in $git_ledger_ref $git_ledger_tip"
-    # A new commit has no note yet; only when it has one are the lines merged.
-    git notes --ref=ledger add -m "$line" "$head" 2>/dev/null && return 0
-    note=$(git notes --ref=ledger show "$head" 2>/dev/null)
-    { [ -n "$note" ] && printf '%s\\n' "$note"; echo "$line"; } \\
-        | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$head" 2>/dev/null
+    git_ledger_append "$message" || case $? in
+        2)  echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+                "the next git ledger command records commit" \\
+                "${head%????????????????????????????}" >&2
+            git_ledger_queue post-commit "$head" && git_ledger_done
+            return 0 ;;
+        # No ledger commit to record in (archived): the trailers go to Python, which
+        # implements a project decision all the same and says what it cannot do.
+        *)  if [ -n "$python" ]; then git_ledger_queue post-commit "$head" || return 0; fi
+            git_ledger_done
+            return 0 ;;
+    esac
+    git_ledger_note "$head" "commit-in $git_ledger_ref $git_ledger_tip$git_ledger_lines"
+    if [ -n "$python" ]; then git_ledger_queue post-commit "$head" || return 0; fi
+    git_ledger_done
+}
+git_ledger_done() {
+    printf '%s\\n' "$head" > "$git_ledger_git_dir/ledger-recorded" 2>/dev/null
+}
+# Note commit $1 with lines $2 (one a line, the first the commit-in line).  A new commit
+# has no note yet; only when it has one are the lines merged, sorted and unique.  Two
+# lines are in order already (commit-in, then implements or refs): no sort.
+git_ledger_note() {
+    case $2 in
+        *"$git_ledger_nl"*"$git_ledger_nl"*) printf '%s\\n' "$2" | LC_ALL=C sort -u \\
+                | git notes --ref=ledger add -F - "$1" 2>/dev/null && return 0 ;;
+        *) git notes --ref=ledger add -m "$2" "$1" 2>/dev/null && return 0 ;;
+    esac
+    note=$(git notes --ref=ledger show "$1" 2>/dev/null)
+    { [ -n "$note" ] && printf '%s\\n' "$note"; printf '%s\\n' "$2"; } \\
+        | LC_ALL=C sort -u | git notes --ref=ledger add -f -F - "$1" 2>/dev/null
+}
+# The Ledger-Implements and Ledger-Refs ids of message $1's last paragraph, read as Python
+# reads them (git_events.py), resolved to full ids: the event's trailers in
+# git_ledger_extra and the note's lines in git_ledger_lines.  1 when an id is not one this
+# resolves alone (not an id prefix of two characters or more, unknown, ambiguous, a
+# decision that cannot become implemented): Python then does it all, and says why.
+git_ledger_trailers() {
+    # One paragraph has no trailers; a CR (CRLF line ends) fails the id patterns below.
+    case $1 in *"$git_ledger_nl$git_ledger_nl"*) ;; *) return 1 ;; esac
+    implements= refs=
+    while IFS= read -r line; do
+        key=${line%%:*}
+        case $key in
+            [Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]) ;;
+            [Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]) ;;
+            *[Ll][Ee][Dd][Gg][Ee][Rr]-[Ii][Mm][Pp][Ll][Ee][Mm][Ee][Nn][Tt][Ss]*|\\
+            *[Ll][Ee][Dd][Gg][Ee][Rr]-[Rr][Ee][Ff][Ss]*) return 1 ;;
+            *) continue ;;
+        esac
+        # The words between commas and blanks, without a process (and without globbing).
+        set -f; git_ledger_ifs=$IFS; IFS=", 	"
+        set -- ${line#*:}
+        IFS=$git_ledger_ifs; set +f
+        for word in "$@"; do
+            case $word in
+                [a-z]-[0-9a-z][0-9a-z]|[a-z]-[0-9a-z][0-9a-z]*[0-9a-z]) ;;
+                *) return 1 ;;
+            esac
+            case $key in
+                *[Ii][Mm][Pp][Ll]*) implements="$implements $word" ;;
+                *) refs="$refs $word" ;;
+            esac
+        done
+    done <<git_ledger_end
+${1##*"$git_ledger_nl$git_ledger_nl"}
+git_ledger_end
+    [ -n "$implements$refs" ] || return 1
+    seen=
+    for word in $implements; do
+        case "$seen " in *" $word "*) continue ;; esac
+        seen="$seen $word"
+        git_ledger_entry "$word" implements || return 1
+        git_ledger_extra="$git_ledger_extra
+Ledger-Implements: $git_ledger_id"
+        git_ledger_lines="$git_ledger_lines
+implements $git_ledger_id $git_ledger_in"
+    done
+    seen=
+    for word in $refs; do
+        case "$seen " in *" $word "*) continue ;; esac
+        seen="$seen $word"
+        git_ledger_entry "$word" || return 1
+        git_ledger_extra="$git_ledger_extra
+Ledger-Refs: $git_ledger_id"
+        git_ledger_lines="$git_ledger_lines
+refs $git_ledger_id $git_ledger_ref"
+    done
+}
+# The entry id prefix $1 names, in this worktree's ledger, else the project ledger (as
+# locate does): git_ledger_id and git_ledger_in (its ledger).  With $2 = implements, only
+# a decision that can become implemented (accepted, or implemented already).
+git_ledger_entry() {
+    core=${1#??} && rest=${core#?}
+    dir="entries/${core%"$rest"}/${rest%"${rest#?}"}/"
+    for git_ledger_in in "$git_ledger_ref" refs/ledger/project; do
+        names=$(git ls-tree --name-only "$git_ledger_in" -- "$dir" 2>/dev/null) || continue
+        git_ledger_id=
+        for name in $names; do
+            case $name in
+                "$dir$1"*.toml)
+                    [ -z "$git_ledger_id" ] || return 1
+                    git_ledger_id=${name#"$dir"}; git_ledger_id=${git_ledger_id%.toml} ;;
+            esac
+        done
+        [ -n "$git_ledger_id" ] || continue
+        [ "${2:-}" = implements ] || return 0
+        case $(git cat-file blob "$git_ledger_in:$dir$git_ledger_id.toml" 2>/dev/null) in
+            *"status = \\"accepted\\""*|*"status = \\"implemented\\""*) return 0 ;;
+        esac
+        return 1
+    done
+    return 1
 }
 git_ledger_post_commit </dev/null
 """
@@ -153,6 +268,11 @@ _POST_CHECKOUT = """git_ledger_post_checkout() {
     [ -s "$git_ledger_git_dir/ledger-checkout" ] || return 0
     git rev-parse -q --verify "$git_ledger_ref^{commit}" >/dev/null 2>&1 || return 0
     read -r line < "$git_ledger_git_dir/ledger-checkout" || [ -n "$line" ] || return 0
+    # git passes no --quiet to its hooks: the checkout's own arguments say it (where the
+    # system shows them, one NUL-ended argument each), read only when there is a line to
+    # print.  A grep without -z fails here, and the line is printed.
+    [ -r "/proc/$PPID/cmdline" ] && grep -qzxE -e '--quiet' -e '-[A-Za-z]*q[A-Za-z]*' \\
+        "/proc/$PPID/cmdline" 2>/dev/null && return 0
     printf 'git ledger: %s\\n' "$line" >&2
 }
 git_ledger_post_checkout "$@" </dev/null
@@ -194,7 +314,10 @@ git_ledger_end
     [ -n "$pairs" ] || return 0
     git_ledger_append "rewrite ($1)
 
-Ledger-Event: rewrite$pairs" "a $1 of commits it recorded"
+Ledger-Event: rewrite$pairs"
+    [ $? = 2 ] || return 0
+    echo "git ledger: $git_ledger_ref stayed busy or locked ($git_ledger_ref.lock?);" \\
+        "a $1 of commits it recorded is not recorded in the ledger" >&2
 }
 git_ledger_post_rewrite "$@"
 """
@@ -202,31 +325,41 @@ git_ledger_post_rewrite "$@"
 # Only in post-commit and post-rewrite: what needs Python goes to the queue and a detached
 # drain, so that git returns at once (docs/hooks.md, "The queue").
 _QUEUE = """# The session (GIT_LEDGER_SESSION_ID, cleaned) in git_ledger_session, - for none.
+# A clean id of 200 characters or fewer (a UUID) costs no process.
 git_ledger_session() {
     git_ledger_session=-
     [ -n "${GIT_LEDGER_SESSION_ID:-}" ] || return 0
+    case $GIT_LEDGER_SESSION_ID in
+        *[!A-Za-z0-9._:@+-]*) ;;
+        *) if [ ${#GIT_LEDGER_SESSION_ID} -le 200 ]; then
+               git_ledger_session=$GIT_LEDGER_SESSION_ID; return 0
+           fi ;;
+    esac
     git_ledger_session=$(printf '%s' "$GIT_LEDGER_SESSION_ID" | tr -cd 'A-Za-z0-9._:@+-' \\
         | cut -c1-200)
     [ -n "$git_ledger_session" ] || git_ledger_session=-
 }
 
 # Queue event $1 with fields $2...: one line appended (one write, O_APPEND) to the queue,
-# then a detached git ledger hook drain applies it; git does not wait for it.  When the
-# line cannot be written (a full disk), the event is applied now instead.
+# then a detached git ledger hook drain applies it; git does not wait for it.  Without
+# git-ledger on PATH the line waits for the next git ledger command.  When the line cannot
+# be written (a full disk), the event is applied now instead; 1 when that fails too.
 git_ledger_queue() {
-    if ! command -v git-ledger >/dev/null 2>&1; then
-        echo "git ledger: git-ledger is not on PATH; the ledger hook did nothing" >&2
-        return 0
-    fi
     git_ledger_event=$1; shift
     git_ledger_session
     if ! printf '1 %s %s %s\\n' "$git_ledger_event" "$git_ledger_session" "$*" \\
             >> "$git_ledger_git_dir/ledger-queue" 2>/dev/null; then
+        command -v git-ledger >/dev/null 2>&1 || return 1
         case $git_ledger_event in
             post-rewrite) printf '%s\\n' "$git_ledger_input" \\
                               | git_ledger_python post-rewrite "$1" ;;
             *) git_ledger_python "$git_ledger_event" ;;
         esac
+        return 0
+    fi
+    if ! command -v git-ledger >/dev/null 2>&1; then
+        echo "git ledger: git-ledger is not on PATH; the next git ledger command applies" \\
+            "this $git_ledger_event" >&2
         return 0
     fi
     # A held lock is waited out for seconds, not a minute: the next command tries again.

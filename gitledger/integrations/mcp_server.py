@@ -28,10 +28,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gitledger import __version__
-from gitledger.core.display import OUTPUT_LIMIT, one_line, quote, shown
+from gitledger.core.display import OUTPUT_LIMIT, one_line, quote
 from gitledger.errors import LedgerError
 from gitledger.integrations.git_events import drain_git_events
 from gitledger.integrations.mcp_tools import PROTOCOL, TOOLS, tool
+from gitledger.ledger import gate
 from gitledger.storage.queue_probe import needs_drain
 
 if TYPE_CHECKING:
@@ -87,11 +88,12 @@ def error_text(exc: BaseException) -> str:
 def call(where: str | None, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
     """Run one tool; LedgerError for an unknown tool or a bad argument.
 
-    The result, and every resource built from it, has its text ``shown``: it goes into
-    the agent's context, where a tag character is an instruction nobody else sees.
+    The result, and every resource built from it, leaves through the gate: it goes into
+    the agent's context, where a tag character is an instruction nobody else sees and a
+    teammate's megabyte of text would crowd out everything else.
     """
     drain_first(where)
-    data: dict[str, Any] = shown(tool(name).call(where, arguments))
+    data: dict[str, Any] = gate.response(tool(name).call(where, arguments))
     return data
 
 
@@ -231,7 +233,7 @@ def read(where: str | None, uri: str) -> tuple[str, str]:
         from gitledger.views.restore import restore
 
         drain_first(where)
-        return restore(where).text, "text/plain"
+        return gate.text(restore(where).text), "text/plain"
     if uri == LEDGER_URI:
         return _json(call(where, "show", {})), "application/json"
     if uri == PROJECT_URI:

@@ -28,7 +28,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gitledger.core.codec import entry_from_json
 from gitledger.core.display import one_line
 from gitledger.core.parsing import json_loads
 from gitledger.derived.governing_cache import PARTS, Key, combined, current_key, load
@@ -46,7 +45,7 @@ from gitledger.integrations.hook_core import (
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
 from gitledger.storage.hook_state import read_told, record_told
-from gitledger.views.governing import MAX_ENTRIES, candidate, context_text, match
+from gitledger.views.governing import MAX_ENTRIES, context_text, select
 
 #: The longest session id we key on (``ledger.reader.SESSION_LIMIT``, which this module
 #: does not import: it would load libgit2).
@@ -101,9 +100,7 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
         parts = load(key)
         saved = (combined(parts) if len(parts) == len(PARTS)
                  else _read_ledgers(where, key, parts)[2])
-    paths = [path for path, _ in targets]
-    found = match(((ledger, label, entry_from_json(item)) for ledger, label, item in saved or ()
-                   if candidate(item, paths)), targets)
+    found = select(saved or (), targets)
     if not found:
         return ""
     session = _session(data)

@@ -36,6 +36,7 @@ import tomli_w
 from gitledger.core.credentials import (
     ASSIGNMENT,
     AUTH_HEADER,
+    GENERIC_PATTERNS,
     JUDGED_PATTERNS,
     KEY_WORDS,
     TOKEN_PATTERNS,
@@ -438,35 +439,58 @@ _RUN_LIMIT = 256
 def find_credentials(text: str) -> list[Credential]:
     """Every credential ``credentials.find_credential`` would name in ``text``, with its
     span (overlapping finds merged), in order.  A token is its whole match; an assigned
-    or URL password is only its value (``password=[REDACTED]``)."""
-    low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer: scan it all
-        return _merge(_find_everywhere(text))
+    or URL password is only its value (``password=[REDACTED]``).
+
+    Linear in ``text``: each pattern is tried only where its literal is, a place inside
+    what it already matched is skipped (as ``finditer`` skips it), and every part of a
+    pattern that may be tried from many places is bounded.
+    """
+    low = _lower(text)
     found: list[Credential] = []
     for name, pattern in _PATTERNS:
         starts = _TOKEN_STARTS.get(name)
         group = "secret" if "secret" in pattern.groupindex else 0
         if starts is None:
-            matches: Iterator[re.Match[str] | None] = pattern.finditer(text)
-        else:
-            matches = (pattern.match(text, hit - back)
-                       for word, back in starts for hit in _hits(low, word) if hit >= back)
-        found.extend(Credential(m.start(group), m.end(group), name) for m in matches if m)
+            found.extend(Credential(m.start(group), m.end(group), name)
+                         for m in pattern.finditer(text))
+            continue
+        for word, back in starts:
+            covered = 0
+            for hit in _hits(low, word):
+                if hit < back or hit - back < covered:
+                    continue
+                match = pattern.match(text, hit - back)
+                if match is not None:
+                    covered = match.end()
+                    found.append(Credential(match.start(group), match.end(group), name))
     found.extend(_judged(text))
     for hit in _hits(low, _URL_MARK):
         match = _match_in_run(URL_PASSWORD, text, hit)
         if match is not None:
             found.extend(_url_password(match))
     for word in _KEY_WORDS:
+        covered = 0
         for hit in _hits(low, word):
+            if hit < covered:
+                continue  # inside a value already found: what starts there is in it
             match = _match_in_run(ASSIGNMENT, text, hit)
             if match is not None:
-                found.extend(_assigned(text, match))
+                assigned = _assigned(text, match)
+                found.extend(assigned)
+                covered = max([covered, *(c.end for c in assigned)])
     for hit in _hits(low, _AUTH_MARK):
         header = AUTH_HEADER.match(text, hit)
         if header is not None:
             found.extend(_authorization(header))
     return _merge(found)
+
+
+def _lower(text: str) -> str:
+    """``text`` lower-cased character for character, so that an offset in it is the same
+    offset in ``text``: U+0130 (İ) lower-cases to two characters, and is taken as ``i``
+    (what ``re``'s case-insensitive matching takes it for)."""
+    low = text.lower()
+    return low if len(low) == len(text) else text.replace("\u0130", "i").lower()
 
 
 def _find_everywhere(text: str) -> list[Credential]:
@@ -489,7 +513,8 @@ def _find_everywhere(text: str) -> list[Credential]:
 def _judged(text: str) -> list[Credential]:
     """The shapes without a prefix (a bare AWS secret key, a password on a command line):
     every match, kept where its judge says it is a credential."""
-    return [Credential(span[0], span[1], name) for name, pattern, judge in JUDGED_PATTERNS
+    return [Credential(span[0], span[1], name)
+            for name, pattern, judge in (*JUDGED_PATTERNS, *GENERIC_PATTERNS)
             for match in pattern.finditer(text) if (span := judge(match)) is not None]
 
 

@@ -88,6 +88,8 @@ def implement(
                            "or name it with --commit REV")
     sha = graph.resolve(commit or "HEAD", f"--commit '{commit or 'HEAD'}'")
     entry_id = _decision_id(ledger, prefix, "implemented")
+    if commit is None:
+        _not_implemented_yet(ledger.get(entry_id), sha)
     clean_next(next_text)  # every refusal comes before the keep-alive write
     keep(ledger.store, [sha], entry_id)
     evidence = f"git:{sha}"
@@ -315,6 +317,19 @@ def _statuses(
 
 
 # -- machinery -----------------------------------------------------------------------------
+
+
+def _not_implemented_yet(entry: Entry, head: str) -> None:
+    """``implement`` without ``--commit`` of a decision implemented already: said, not
+    done.  Adding HEAD as one more implementing commit is a claim the user names."""
+    if entry.status != "implemented":
+        return
+    cited = git_evidence(entry)
+    at = f" at {', '.join(sha[:12] for sha in cited[:3])}" if cited else ""
+    more = ("HEAD is one of them" if head in cited else
+            f"git ledger implement {entry.id} --commit HEAD adds HEAD as one more "
+            "implementing commit")
+    raise InvalidInput(f"{entry.id} is implemented already{at}: {more}")
 
 
 def _decision_id(ledger: Ledger, prefix: str, to: str) -> str:

@@ -48,6 +48,12 @@ from gitledger.storage.notes import read_note
 from gitledger.storage.store import Store
 
 _REFS = re.compile(r"(?im)^ledger-refs:(.*)$")
+#: The most files of one decision's footprint one run blames, and of all decisions: a
+#: footprint is data a teammate can write, naming any number of files, and each blame is
+#: a ``git blame`` process.  What is over either is counted (``DriftReport.unblamed``),
+#: never taken for undrifted, and not cached.
+BLAME_PER_DECISION = 100
+BLAME_PER_RUN = 1000
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class DriftReport:
     #: How many decisions in force with a footprint were looked at.
     checked: int
     decisions: tuple[Drifted, ...]
+    #: Footprint files left unblamed, over ``BLAME_PER_DECISION`` or ``BLAME_PER_RUN``.
+    unblamed: int = 0
 
 
 def in_force(where: str | os.PathLike[str] | None,
@@ -138,19 +146,22 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
         if entry.id in settled:
             records.append((settled[entry.id].key, settled[entry.id]))
             continue
+        skipped = finder.unblamed
         files = finder.files(entry)
         drifted = tuple(f for f in files if f.lines or f.deleted)
-        records.append((drift_key(entry), CachedDrift(
-            entry.id, sum(f.lines for f in drifted),
-            len({c for f in drifted for c in f.commits}), sum(f.deleted for f in drifted),
-            {f.now: blob_id(store.repo, head, f.now) for f in files if f.now is not None})))
+        if finder.unblamed == skipped:  # a decision blamed in part is not a record
+            records.append((drift_key(entry), CachedDrift(
+                entry.id, sum(f.lines for f in drifted),
+                len({c for f in drifted for c in f.commits}), sum(f.deleted for f in drifted),
+                {f.now: blob_id(store.repo, head, f.now) for f in files
+                 if f.now is not None})))
         if drifted:
             shas = graph.newest_first(sorted({c for f in drifted for c in f.commits}))
             found.append(Drifted(entry, ref, drifted,
                                  tuple(commit_info(store.repo, sha) for sha in shas)))
     if since_sha is None:
         write_cache(store.repo, records, whole=wanted is None)
-    return DriftReport(head, since_sha, len(decisions), tuple(found))
+    return DriftReport(head, since_sha, len(decisions), tuple(found), finder.unblamed)
 
 
 class _Finder:
@@ -162,8 +173,12 @@ class _Finder:
         self._children: dict[str, dict[str, list[str]]] = {}
         self._ranges: dict[str, list[str]] = {}
         self._refs: dict[str, set[str]] = {}
+        self.blamed = 0
+        self.unblamed = 0
+        self._this_decision = 0
 
     def files(self, entry: Entry) -> list[DriftedFile]:
+        self._this_decision = 0
         implementing = {full for sha in git_evidence(entry)
                         if (full := self.graph.full(sha)) is not None}
         by_path: dict[str, tuple[str | None, int, list[str]]] = {}
@@ -207,6 +222,11 @@ class _Finder:
             if span.lines else ((1, total),) if total else ()
         if not lines:
             return (span.path if blob_id(self.repo, self.head, span.path) else None), []
+        if self.blamed >= BLAME_PER_RUN or self._this_decision >= BLAME_PER_DECISION:
+            self.unblamed += 1
+            return False, []
+        self.blamed += 1
+        self._this_decision += 1
         kids = self._children.setdefault(start, children(self.repo, start, self.head))
         now: str | None = None
         changed: list[str] = []

@@ -48,6 +48,7 @@ from gitledger.storage.layout import (
 )
 from gitledger.storage.provenance import display_name
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import Verifier
 
 DB_NAME = "search.sqlite3"
 #: Bump when the tables or what a row holds change: an index of another version is rebuilt.
@@ -145,10 +146,14 @@ def ledger_label(ref: str) -> str:
 
 def searchable_refs(store: ArchiveStore) -> dict[str, str]:
     """Every ledger the index covers and what it points at: this repository's ledgers,
-    its archives, and the mirrors of teammates' ledgers (transcripts apart)."""
+    its archives, and the mirrors of teammates' ledgers (transcripts apart) that pull did
+    not quarantine: ``search``, its MCP tool, ``serve`` and the static site all read
+    through here, and a quarantined mirror's author is not who its commits claim."""
+    held = {verdict.ref for verdict in Verifier(store.repo).quarantined()}
     return {ref: target for ref, target in store.refs_under(LEDGER_NAMESPACE).items()
             if not ref.startswith((TRANSCRIPTS_PREFIX, MONTHS_PREFIX))
-            and "/months/" not in ref and ref != LEDGER_NAMESPACE + "keep"}
+            and "/months/" not in ref and ref != LEDGER_NAMESPACE + "keep"
+            and ref not in held}
 
 
 class SearchIndex:

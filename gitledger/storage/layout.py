@@ -73,3 +73,7 @@ QUEUE_REPORT_FILE = "ledger-queue.report"
 QUEUE_HELD_FILE = "ledger-queue.held"
 #: Beside them: the line post-checkout prints, kept by every write to the worktree's ledger.
 CHECKOUT_FILE = "ledger-checkout"
+#: The commit the post-commit hook began recording, and the one it finished: apart, it
+#: stopped midway, and the next command records the commit (``ledger/unrecorded.py``).
+RECORDING_FILE = "ledger-recording"
+RECORDED_FILE = "ledger-recorded"

@@ -218,6 +218,32 @@ def rename_ledger(
     return add_lines(store, wanted, f"notes for {new_ref}", replacing=dropped)
 
 
+def unrecorded_commits(store: Store, head: str, *, since: float, committer: str | None,
+                       limit: int) -> list[str]:
+    """The commits on ``head``'s first-parent line, newest first back to the last one a
+    ledger recorded (its note has a ``commit-in`` line: the hooks ran there, in this
+    worktree or in another whose commits came in by a merge), that ``committer`` made
+    after ``since`` (seconds), that are no merge and that have no such line: oldest
+    first.  At most ``limit`` commits are looked at."""
+    view = store.tip(NOTES_REF).view
+    found: list[str] = []
+    commit = store.git.get(head)
+    for _ in range(limit):
+        if not isinstance(commit, pygit2.Commit) or commit.commit_time <= since:
+            break
+        sha = str(commit.id)
+        _, blob = _read_note(view, sha)
+        if blob is not None and (blob.startswith(b"commit-in ") or b"\ncommit-in " in blob):
+            break
+        ours = committer is None or commit.committer.email == committer
+        if len(commit.parent_ids) <= 1 and ours:
+            found.append(sha)
+        if not commit.parent_ids:
+            break
+        commit = store.git.get(commit.parent_ids[0])
+    return found[::-1]
+
+
 def read_note(store: Store, commit: str) -> list[str]:
     """The lines of ``commit``'s ledger note (empty when it has none)."""
     _, blob = _read_note(store.tip(NOTES_REF).view, commit)

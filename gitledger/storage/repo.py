@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygit2
 
+from gitledger.core.display import is_shown, one_line
 from gitledger.derived.snapshot import identity
 from gitledger.errors import InvalidInput, RepositoryError
 
@@ -93,6 +94,13 @@ class Repo:
                 "no git identity to write the ledger as: run "
                 "git config user.name 'Your Name' and git config user.email you@example.com"
             )
+        hidden = [ch for ch in name + email if not is_shown(ch) or ch in "\t\n"]
+        if hidden:
+            # The name is every ledger commit's author, shown beside the entries it wrote.
+            raise RepositoryError(
+                f"the git identity {one_line(name)} <{one_line(email)}> contains "
+                f"U+{ord(hidden[0]):04X}, a character a reader would not see: set "
+                "user.name and user.email to plain text")
         date = os.environ.get(f"GIT_{role}_DATE")
         return Person(name, email, parse_git_date(date) if date else now())
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
+from gitledger.core.colour import paint
 from gitledger.core.display import printable
 from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, PROJECT_REF
@@ -260,7 +261,8 @@ def review_text(result: Review) -> str:
     if result.drifted:
         tail.append("Decisions whose code changed since they were made (git ledger drift):")
         for item in result.drifted:
-            tail.append(f"{INDENT}{item.entry.id}  {printable(item.entry.text)[:100]}")
+            tail.append(f"{INDENT}{paint('drift', item.entry.id)}  "
+                        f"{printable(item.entry.text)[:100]}")
             tail += drifted_lines(item, INDENT * 2)
     if not count:
         return "\n".join([f"{head}: none", *held, *tail])
@@ -271,11 +273,13 @@ def review_text(result: Review) -> str:
         for decision in decisions:
             entry = decision.entry
             lines.append(f"{INDENT}{entry.id}  {printable(entry.text)[:100]}  "
-                         f"[{entry.status or '?'}]  in {printable(decision.ledger)}")
+                         f"[{paint('status', printable(entry.status or '?'))}]  in "
+                         f"{printable(decision.ledger)}")
             if entry.over:
                 lines.append(f"{INDENT * 2}over: {printable(' | '.join(entry.over))[:160]}")
             for change in decision.changes:
-                lines.append(f"{INDENT * 2}{change.what} by {printable(_who(change.author))} "
+                lines.append(f"{INDENT * 2}{paint('status', change.what)} by "
+                             f"{paint('teammate', printable(_who(change.author)))} "
                              f"{iso(change.time)[:16].replace('T', ' ')}")
     return "\n".join([*lines, *tail])
 
@@ -306,7 +310,8 @@ def remote_list_text(summaries: list[LedgerSummary]) -> str:
         when = iso(s.last_change.time)[:10] if s.last_change else "-"
         task = printable(s.focus.task or "(no task)")
         archived = "  ARCHIVED (show --archive)" if "/archive/" in s.ref else ""
-        lines.append(f"{name}  {printable(author)}  {_plural(s.entries, 'entry', 'entries')}"
+        lines.append(f"{name}  {paint('teammate', printable(author))}  "
+                     f"{_plural(s.entries, 'entry', 'entries')}"
                      f"  {when}  {task}{archived}")
     lines.append("read one: git ledger show --ledger NAME (log, check and restore take "
                  "--ledger too; an archived one: git ledger show --archive NAME)")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from gitledger.core.codec import entry_from_json
 from gitledger.core.display import quote
 from gitledger.core.footprint import (
     DROPPED,
@@ -30,6 +31,7 @@ from gitledger.core.footprint import (
     REJECTED,
     Lines,
     format_lines,
+    glob_matches,
     governed,
     governs,
     overlaps,
@@ -113,6 +115,28 @@ def match(entries: Iterable[tuple[str, str, Entry]],
             found[entry.id] = best
     return sorted(found.values(),
                   key=lambda g: (g.rank, g.ledger != "session", -g.entry.seq))
+
+
+def select(saved: Iterable[Sequence[Any]],
+           targets: Sequence[tuple[str, Lines]]) -> list[Governing]:
+    """Of the governing entries as saved (``[ledger, label, entry JSON]``), the ones that
+    govern ``targets``, best first: what the pre-tool-use hook tells and ``why`` shows,
+    one function so that they never disagree."""
+    paths = [path for path, _ in targets]
+    return match(((ledger, label, entry_from_json(item)) for ledger, label, item in saved
+                  if candidate(item, paths)), targets)
+
+
+def how(item: Governing) -> str:
+    """How ``item`` governs its path: the footprint lines the target touches, a
+    ``--paths`` glob, or its footprint naming the file."""
+    entry = item.entry
+    if item.by_lines:
+        _, found = governed(entry)
+        touched = [s.lines for s in found if s.path == item.path and s.lines]
+        return "footprint lines " + ", ".join(format_lines(lines) for lines in touched)
+    glob = next((g for g in entry.paths if glob_matches(g, item.path)), None)
+    return f"--paths {glob}" if glob is not None else "footprint (the file)"
 
 
 def _by_lines(entry: Entry, path: str, lines: Lines) -> bool:
@@ -200,4 +224,5 @@ def _entry_lines(item: Governing, caps: _Caps,
             f"{quote(e.text, caps.text)}.{why}"]
 
 
-__all__ = ["MAX_CHARS", "MAX_ENTRIES", "Governing", "candidate", "context_text", "match"]
+__all__ = ["MAX_CHARS", "MAX_ENTRIES", "Governing", "candidate", "context_text", "how", "match",
+           "select"]

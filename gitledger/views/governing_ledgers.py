@@ -8,14 +8,16 @@ at a time: a write to it, another identity.  Then every governing entry of that 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gitledger.core.codec import entry_to_json
 from gitledger.core.display import quote
-from gitledger.core.footprint import role
-from gitledger.derived.governing_cache import Key, combined, save
+from gitledger.core.footprint import Lines, role
+from gitledger.derived.governing_cache import PARTS, Key, combined, current_key, load, save
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.views.governing import Governing, select
 
 
 def read_governing(where: str, key: Key | None,
@@ -46,4 +48,13 @@ def read_governing(where: str, key: Key | None,
     return combined(parts)
 
 
-__all__ = ["read_governing"]
+def governing(where: str, targets: Sequence[tuple[str, Lines]]) -> list[Governing]:
+    """The entries that govern ``targets`` (path, lines), best first, from the saved copy
+    while it holds, else from the ledgers: the pre-tool-use hook's answer (``select``)."""
+    key = current_key(where)
+    parts = load(key) if key is not None else {}
+    saved = combined(parts) if len(parts) == len(PARTS) else read_governing(where, key, parts)
+    return select(saved, targets)
+
+
+__all__ = ["governing", "read_governing"]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line, printable
 from gitledger.core.footprint import Lines, merge_lines, spans
 from gitledger.core.ids import entry_path
@@ -22,6 +23,7 @@ from gitledger.core.model import (
     Snapshot,
     source_id,
 )
+from gitledger.ledger import gate
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
@@ -204,8 +206,8 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
         lines.append(f"owned by session {printable(meta.session_id)}")
     if kind is None:
         lines.append("")
-        lines.append(f"TASK  {printable(snapshot.focus.task or '(not set)')}")
-        lines.append(f"NEXT  {printable(snapshot.focus.next or '(not set)')}")
+        lines.append(f"TASK  {gate.field(snapshot.focus.task or '(not set)')}")
+        lines.append(f"NEXT  {gate.field(snapshot.focus.next or '(not set)')}")
     for section in KINDS:
         if kind is not None and section != kind:
             continue
@@ -225,12 +227,12 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
 
 
 def entry_lines(entry: Entry) -> list[str]:
-    head, *rest = printable(entry.text).splitlines() or [""]
+    head, *rest = gate.field(entry.text).splitlines() or [""]
     tags = _tags(entry)
-    lines = [f"  {entry.id}  {head}" + (f"  [{tags}]" if tags else "")]
+    lines = [f"  {entry.id}  {head}" + (f"  [{_painted_tags(entry, tags)}]" if tags else "")]
     lines.extend(f"{INDENT}{INDENT}{line}" for line in rest)
     for label, value in _details(entry):
-        first, *more = printable(value).splitlines() or [""]
+        first, *more = gate.field(value).splitlines() or [""]
         lines.append(f"{INDENT}{INDENT}{label}: {first}")
         lines.extend(f"{INDENT}{INDENT}  {line}" for line in more)
     return lines
@@ -321,17 +323,26 @@ def _chain_lines(history: EntryHistory) -> list[str]:
                          f"{one_line(other.text, 100)}")
     if history.statuses:
         lines += ["", "status history (oldest first):"]
-        lines.extend(f"  {printable(status):<11}  {event.commit[:10]}  {iso(event.time)}  "
+        lines.extend(f"  {paint('status', f'{printable(status):<11}')}  {event.commit[:10]}  "
+                     f"{iso(event.time)}  "
                      f"{printable(_name(event.author))}"
                      for status, event in history.statuses)
     return lines
 
 
 
+#: The events that change a decision's status, coloured as such in ``log``.
+STATUS_EVENTS = frozenset({"status", "resolve"})
+
+
 def event_line(event: Event) -> str:
+    subject = printable(event.subject)
+    if (event.trailers.get("Ledger-Event") or ("",))[0] in STATUS_EVENTS \
+            or event.trailers.get("Ledger-Status"):
+        subject = paint("status", subject)
     return (
         f"{event.commit[:10]}  {iso(event.time)}  {printable(_name(event.author))}  "
-        f"{printable(event.subject)}"
+        f"{subject}"
     )
 
 
@@ -382,6 +393,14 @@ def _tags(entry: Entry) -> str:
             parts.append(f"scope {entry.scope}")
         return printable(", ".join(parts))
     return ""
+
+
+def _painted_tags(entry: Entry, tags: str) -> str:
+    """A decision's status in its colour, the rest of its tags as they are."""
+    if entry.kind != "decided":
+        return tags
+    status, sep, rest = tags.partition(", ")
+    return paint("status", status) + sep + rest
 
 
 def _details(entry: Entry) -> list[tuple[str, str]]:

@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import entry_to_json
+from gitledger.core.colour import paint
 from gitledger.core.display import one_line, printable
-from gitledger.core.footprint import spans
+from gitledger.core.footprint import DROPPED, IN_FORCE, REJECTED, spans
 from gitledger.core.ids import is_valid_id
 from gitledger.core.model import Entry
 from gitledger.errors import CorruptLedger, InvalidInput, LedgerError, UnknownEntry
@@ -57,6 +58,8 @@ from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import Verifier
 from gitledger.storage.store import Store, TreeView
 from gitledger.views.drift import drifted_json, drifted_lines
+from gitledger.views.governing import Governing, how
+from gitledger.views.governing_ledgers import governing
 from gitledger.views.render import deploy_receipt
 
 #: How many commits a whole-file (or long range) blame shows by default.
@@ -122,6 +125,9 @@ class Why:
     hint: str | None = None
     #: The decisions in force governing the file whose footprint later commits changed.
     drift: tuple[Drifted, ...] = ()
+    #: What governs the file (its lines) now, by footprint or ``--paths``, whatever the
+    #: notes say: what the pre-tool-use hook tells an agent about to change them.
+    governing: tuple[Governing, ...] = ()
 
 
 def why(
@@ -150,7 +156,9 @@ def why(
         hint = ("this repository has ledgers but no refs/notes/ledger (a clone without "
                 "them?): run git ledger notes rebuild")
     drifted = _drifted(where, path, lines, commits) if path is not None else ()
-    return Why(target, kind, path, lines, commits, more, hint, drifted)
+    governed = (tuple(governing(str(repo.workdir), [(path, (lines,) if lines else ())]))
+                if path is not None else ())
+    return Why(target, kind, path, lines, commits, more, hint, drifted, governed)
 
 
 def _drifted(where: str | os.PathLike[str] | None, path: str, lines: tuple[int, int] | None,
@@ -480,7 +488,19 @@ def why_json(result: Why) -> dict[str, Any]:
         "more_commits": result.more_commits,
         "hint": result.hint,
         "drift": [drifted_json(item) for item in result.drift],
+        "governing": [_governing_json(item, result) for item in result.governing],
     }
+
+
+def _drifted_ids(result: Why) -> set[str]:
+    return {item.entry.id for item in result.drift}
+
+
+def _governing_json(item: Governing, result: Why) -> dict[str, Any]:
+    return {"id": item.entry.id, "ledger": item.ledger, "role": item.role, "how": how(item),
+            "by_lines": item.by_lines, "drifted": item.entry.id in _drifted_ids(result),
+            "status": status_text(item.entry) if item.entry.kind == "decided" else None,
+            "entry": entry_to_json(item.entry)}
 
 
 def _commit_json(found: CommitWhy) -> dict[str, Any]:
@@ -490,7 +510,10 @@ def _commit_json(found: CommitWhy) -> dict[str, Any]:
         "summary": found.summary,
         "lines": [list(r) for r in found.lines] if found.lines is not None else None,
         "noted": found.noted,
-        "unbacked": list(found.unbacked),
+        # As the text lists them: the first few, each one line of at most 200 characters
+        # (a forged note can hold a thousand lines of any length); how many in all apart.
+        "unbacked": [one_line(line, 200) for line in found.unbacked[:UNBACKED_SHOWN]],
+        "unbacked_total": len(found.unbacked),
         "entries": [{"relation": x.relation, "ledger": x.ledger, "id": x.entry_id,
                      "entry": entry_to_json(x.entry) if x.entry else None,
                      "status": status_text(x.entry)
@@ -520,6 +543,10 @@ def why_text(result: Why) -> str:
     else:
         head = f"why {result.target}"
     lines = [printable(head or "")]
+    if result.governing:
+        lines += ["", "governed by (what an agent changing these lines is told):"]
+        for ruling in result.governing:
+            lines.extend(_governing_lines(ruling, result))
     for found in result.commits:
         lines.append("")
         lines.extend(_commit_lines(found))
@@ -528,12 +555,34 @@ def why_text(result: Why) -> str:
                       f"{'s' if result.more_commits != 1 else ''} not shown "
                       "(--max-commits, or a narrower PATH:FIRST-LAST)"]
     for item in result.drift:
-        lines += ["", f"drift: {item.entry.id}  {one_line(item.entry.text, 200)}  "
+        lines += ["", f"{paint('drift', 'drift:')} {item.entry.id}  "
+                      f"{one_line(item.entry.text, 200)}  "
                       "[its footprint changed since; git ledger drift]"]
         lines += drifted_lines(item, "  ")
     if result.hint:
         lines += ["", f"hint: {result.hint}"]
     return "\n".join(lines)
+
+
+#: How each role governs, as why says it.
+_ROLES = {IN_FORCE: "decision in force", REJECTED: "rejected decision",
+          DROPPED: "dropped approach"}
+
+
+def _governing_lines(item: Governing, result: Why) -> list[str]:
+    entry = item.entry
+    drifted = ", drifted since (git ledger drift)" if entry.id in _drifted_ids(result) else ""
+    name = _ROLES.get(item.role, item.role)
+    out = [f"  {name} {entry.id} ({item.ledger}{printable(item.label)}): governs by "
+           f"{one_line(how(item), 200)}{drifted}"]
+    tag = f"  [{one_line(status_text(entry), 120)}]" if entry.kind == "decided" else ""
+    out.append(f"{_INDENT}{one_line(entry.text, 200)}{tag}")
+    details = [("rejected alternatives", " | ".join(entry.over) or None),
+               ("because", entry.because), ("rejected because", entry.rejected_why),
+               ("why", entry.why)]
+    out.extend(f"{_INDENT}{_INDENT}{label}: {one_line(value, 300)}"
+               for label, value in details if value)
+    return out
 
 
 def _commit_lines(found: CommitWhy) -> list[str]:

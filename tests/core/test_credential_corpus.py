@@ -1,6 +1,12 @@
-"""The credentials contract on the corpus (tests/core/credential_corpus.py): at least 95%
-of the credentials refused on every write path and redacted from saved transcripts, at
-most 3% of the ordinary texts refused.
+"""The credentials contract on the corpora: all of the credentials of
+tests/core/credential_corpus.py refused on every write path and redacted from saved
+transcripts, at least 97% of each half of tests/core/credential_corpus_fresh.py (written
+without sight of the scanner, split by family), and at most 2% of the ordinary texts of
+both refused.
+
+The fresh corpus's figures here are of the scanner tuned on both its halves: they hold
+what was reached.  What generalises is measured by the held-out method in
+docs/reliability.md ("Credentials") and benchmarks/credentials.py.
 
 The rates are measured on the whole corpus through ``clean_text`` (every field of every
 write passes it) and through transcript redaction; each write path (the CLI, the MCP
@@ -30,12 +36,15 @@ from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import REDACTED, load, redact, save
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
+from tests.core import credential_corpus_fresh as fresh
 from tests.core.credential_corpus import ORDINARY, SECRETS
 
-#: The contract: refuse at least this share of the credentials …
-CATCH_RATE = 0.95
+#: The contract: refuse this share of the credentials …
+CATCH_RATE = 1.0
 #: … and at most this share of the ordinary texts.
-FALSE_POSITIVE_RATE = 0.03
+FALSE_POSITIVE_RATE = 0.02
+#: Each half of the fresh corpus: at least this share refused.
+FRESH_CATCH_RATE = 0.97
 
 #: The kinds the review named in item 14, each to be refused whatever the rate.
 REVIEWED_KINDS = [
@@ -80,6 +89,36 @@ def test_the_corpus_is_big_enough() -> None:
 def test_clean_text_meets_the_rates() -> None:
     _assert_rates([_refused(text) for _, text in SECRETS],
                   [not _refused(text) for text in ORDINARY], "clean_text")
+
+
+def _fresh_half(half: str) -> list[tuple[str, str]]:
+    tune, measure = fresh.halves()
+    texts = dict(fresh.FRESH_SECRETS)
+    return [(kind, texts[kind]) for kind in (tune if half == "A" else measure)]
+
+
+@pytest.mark.parametrize("half", ["A", "B"])
+def test_each_half_of_the_fresh_corpus_is_refused(half: str) -> None:
+    secrets = _fresh_half(half)
+    missed = [kind for kind, text in secrets if not _refused(text)]
+    assert len(missed) <= (1 - FRESH_CATCH_RATE) * len(secrets), f"let through {missed}"
+
+
+@pytest.mark.parametrize("half", ["A", "B"])
+def test_each_half_of_the_fresh_corpus_is_redacted_from_transcripts(half: str) -> None:
+    secrets = _fresh_half(half)
+    missed = []
+    for kind, text in secrets:
+        out, count = redact(_tool_result(text))
+        if not count or find_credential(_stored_text(out)) is not None:
+            missed.append(kind)
+    assert len(missed) <= (1 - FRESH_CATCH_RATE) * len(secrets), f"left in {missed}"
+
+
+def test_the_ordinary_texts_of_both_corpora_pass() -> None:
+    texts = ORDINARY + fresh.FRESH_ORDINARY
+    refused = [text for text in texts if _refused(text)]
+    assert len(refused) <= FALSE_POSITIVE_RATE * len(texts), f"refused {refused}"
 
 
 @pytest.mark.parametrize("kind", REVIEWED_KINDS)

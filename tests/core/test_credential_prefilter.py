@@ -23,6 +23,7 @@ from gitledger.core import credentials
 from gitledger.core.credentials import (
     ASSIGNMENT,
     AUTH_HEADER,
+    GENERIC_PATTERNS,
     JUDGED_PATTERNS,
     TOKEN_PATTERNS,
     URL_PASSWORD,
@@ -42,6 +43,7 @@ sre_constants: Any = importlib.import_module("re._constants")
 ALL_PATTERNS: list[re.Pattern[str]] = [
     *(pattern for _, pattern in TOKEN_PATTERNS),
     *(pattern for _, pattern, _ in JUDGED_PATTERNS),
+    *(pattern for _, pattern, _ in GENERIC_PATTERNS),
     URL_PASSWORD, AUTH_HEADER, ASSIGNMENT,
 ]
 
@@ -65,7 +67,7 @@ def _mandatory_runs(pattern: re.Pattern[str]) -> list[str]:
 def _unfiltered(text: str) -> str | None:
     """``find_credential`` as it was: every pattern over all of ``text``."""
     for name, pattern in TOKEN_PATTERNS:
-        if pattern.search(text):
+        if any(not credentials._is_dummy(m.group(0)) for m in pattern.finditer(text)):
             return name
     for name, pattern, judge in JUDGED_PATTERNS:
         for match in pattern.finditer(text):
@@ -80,6 +82,10 @@ def _unfiltered(text: str) -> str | None:
     for match in credentials.assignments(text):
         if assignment_secret(match) is not None:
             return f"a {match.group('key').lower()} assignment"
+    for name, pattern, judge in GENERIC_PATTERNS:
+        for match in pattern.finditer(text):
+            if judge(match) is not None:
+                return name
     return None
 
 
@@ -92,11 +98,13 @@ def test_every_literal_is_one_the_parser_requires(pattern: re.Pattern[str]) -> N
 
 def test_most_patterns_are_skipped_over_prose() -> None:
     """The prefilter is worth having: most of the set has a literal, and the fields of a
-    benchmark append meet only a few patterns."""
+    benchmark append meet only a minority of the patterns.  The shapes of any provider
+    (a random key, a value after a word that names a secret, a quoted pair …) have no
+    literal to open with and run over every field."""
     literals = [required_literal(p) for p in ALL_PATTERNS]
-    assert sum(1 for lit in literals if lit) >= 0.85 * len(ALL_PATTERNS)
+    assert sum(1 for lit in literals if lit) >= 0.8 * len(ALL_PATTERNS)
     field = "measured: the verifier lookup dominated the callback"
-    assert sum(1 for lit in literals if lit in field) <= 10
+    assert sum(1 for lit in literals if lit in field) <= 24
 
 
 def _variants(text: str) -> Iterator[str]:
@@ -123,7 +131,7 @@ def test_the_verdict_on_every_ordinary_text_is_unchanged() -> None:
 
 def test_the_first_kind_found_is_still_the_one_named() -> None:
     """Two credentials in one text: the one whose pattern comes first is named, as before."""
-    text = ("AKIAIOSFODNN7EXAMPLE and ghp_" + "a1B2" * 9)
+    text = ("AKIAZ3MHQ2XK7PLW4R5T and ghp_" + "a1B2" * 9)
     assert find_credential(text) == _unfiltered(text) == "AWS access key id"
 
 

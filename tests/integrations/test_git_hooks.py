@@ -52,6 +52,13 @@ def _git(cwd: Path, *args: str, env: dict[str, str] | None = None,
     return done
 
 
+def _commit_event(repo: Path, ref: str, sha: str) -> dict[str, list[str]]:
+    """The ledger's one ``commit`` event that records code commit ``sha``."""
+    found = [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    assert len(found) == 1, found
+    return found[0]
+
+
 def _hook_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.startswith("git ledger")]
 
@@ -451,9 +458,8 @@ def test_ledger_implements_by_prefix_implements_the_decision(
     shown = json.dumps(data)
     assert '"implemented"' in shown
     assert f"git:{sha}" in shown
-    event = _events(repo, ref)[0]
+    event = _commit_event(repo, ref, sha)
     assert event["Ledger-Event"] == ["commit"]
-    assert event["Ledger-Commit"] == [sha]
     assert event["Ledger-Implements"] == [entry]
     note = _note(repo, sha).splitlines()
     assert f"implements {entry} {ref}" in note
@@ -632,8 +638,8 @@ def test_cherry_pick_gets_its_own_commit_in_note(active: tuple[Path, Run, str]) 
 # -- post-checkout -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [("checkout", "-q", "-b", "x"), ("switch", "-q", "-c", "x"),
-                                     ("switch", "-q", "side")])
+@pytest.mark.parametrize("command", [("checkout", "-b", "x"), ("switch", "-c", "x"),
+                                     ("switch", "side")])
 def test_a_branch_checkout_prints_one_status_line(active: tuple[Path, Run, str],
                                                   command: tuple[str, ...]) -> None:
     repo, run, _ = active
@@ -644,7 +650,7 @@ def test_a_branch_checkout_prints_one_status_line(active: tuple[Path, Run, str],
     assert _hook_lines(done.stderr) == [
         "git ledger: TASK ship the parser · NEXT write the tests · 1 open question "
         "(git ledger show)"]
-    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.splitlines()[-1].startswith("git ledger: TASK")
 
 
 def test_a_file_checkout_prints_nothing(active: tuple[Path, Run, str]) -> None:
@@ -687,27 +693,6 @@ def test_each_worktree_commits_to_its_own_ledger(active: tuple[Path, Run, str],
 
 
 # -- the tool broken: the git command still succeeds ---------------------------------------
-
-
-def test_git_ledger_not_on_path(active: tuple[Path, Run, str]) -> None:
-    repo, run, ref = active
-    entry = _ok(run("decide", "no tool"))
-    venv_bin = str(installed_git_ledger().parent)
-    path = os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep)
-                           if d and Path(d).resolve() != Path(venv_bin).resolve())
-    if shutil.which("git-ledger", path=path):
-        pytest.skip("another git-ledger is on PATH")
-    env = dict(os.environ, PATH=path)
-    _sha, stderr = _commit(repo, "np.txt", f"x\n\nLedger-Implements: {entry}", env=env)
-    assert _hook_lines(stderr) == [
-        "git ledger: git-ledger is not on PATH; the ledger hook did nothing"]
-    assert '"accepted"' in _ok(run("show", entry, "--json"))
-    # a plain commit needs no Python at all: the shell path still records it
-    plain, stderr = _commit(repo, "np2.txt", env=env)
-    assert _hook_lines(stderr) == []
-    assert _events(repo, ref)[0]["Ledger-Commit"] == [plain]
-    done = _git(repo, "checkout", "-b", "np", env=env)
-    assert len(_hook_lines(done.stderr)) <= 1
 
 
 def test_a_ledger_ref_pointing_at_a_blob(active: tuple[Path, Run, str]) -> None:
@@ -754,7 +739,7 @@ def test_a_notes_ref_pointing_at_a_blob(active: tuple[Path, Run, str]) -> None:
     assert _events(repo, ref)[0]["Ledger-Commit"] == [plain]
     sha, stderr = _commit(repo, "nb2.txt", f"x\n\nLedger-Implements: {entry}")
     assert len(_hook_lines(stderr)) == 1
-    assert _events(repo, ref)[0]["Ledger-Commit"] == [sha]
+    _commit_event(repo, ref, sha)
     assert '"implemented"' in _ok(run("show", entry, "--json"))
     assert _rev(repo, NOTES) == blob
 
@@ -776,7 +761,7 @@ def test_a_locked_notes_ref_neither_blocks_the_commit_nor_loses_the_event(
     elapsed = time.monotonic() - start
     assert len(_hook_lines(stderr)) <= 1
     assert '"implemented"' in _ok(run("show", entry, "--json"))
-    assert _events(repo, ref)[0]["Ledger-Commit"] == [sha]
+    _commit_event(repo, ref, sha)
     assert elapsed < 10, f"two commits took {elapsed:.1f}s with the notes ref locked"
 
 
@@ -931,3 +916,189 @@ def test_post_checkout_carries_no_write_path() -> None:
                    "commit-tree", "update-ref", "git-ledger hook"):
         assert writer not in checkout, writer
         assert writer in template("post-commit") + template("post-rewrite"), writer
+
+
+# -- the note is in git when git commit returns --------------------------------------------
+
+
+def _note_now(repo: Path, sha: str) -> str:
+    """The commit's note as git reads it, without waiting for anything queued."""
+    done = subprocess.run(["git", "notes", "--ref=ledger", "show", sha], cwd=repo,
+                          capture_output=True, text=True, check=False)
+    return done.stdout if done.returncode == 0 else ""
+
+
+def _raw_commit(repo: Path, name: str, message: str,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``git commit`` and nothing after it: no settling, no next command."""
+    (repo / name).write_text(f"{name}\n")
+    git(repo, "add", name)
+    return subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, env=env,
+                          capture_output=True, text=True, check=True, timeout=120)
+
+
+@pytest.mark.parametrize("key", ["Ledger-Implements", "Ledger-Refs"])
+def test_the_note_is_in_git_when_git_commit_returns(active: tuple[Path, Run, str],
+                                                     key: str) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "parse with a table", "--over", "regexes"))
+    done = _raw_commit(repo, "now.txt", f"parse\n\n{key}: {entry[:6]}")
+    sha = _head(repo)
+    # Read at once, before any drain: git itself shows the note, and says nothing else.
+    shown = subprocess.run(["git", "log", "--notes=ledger", "-1"], cwd=repo,
+                           capture_output=True, text=True, check=True)
+    assert shown.stderr == ""
+    assert done.stderr == ""
+    relation = "implements" if key == "Ledger-Implements" else "refs"
+    first = _note_now(repo, sha).splitlines()
+    assert f"{relation} {entry} {ref}" in first
+    assert f"    {relation} {entry} {ref}" in shown.stdout
+    assert len([line for line in first if line.startswith("commit-in ")]) == 1
+    # The Python part that follows writes the identical lines: nothing is added twice.
+    settle(repo)
+    status = json.loads(_ok(run("show", entry, "--json")))["entry"]["status"]
+    assert status == ("implemented" if key == "Ledger-Implements" else "accepted")
+    assert _clean_sorted(_note_now(repo, sha)) == first
+    recorded = [e for e in _events(repo, ref) if e.get("Ledger-Commit") == [sha]]
+    assert len(recorded) == 1
+    assert recorded[0].get(key) == [entry]
+    tip = git(repo, "rev-parse", f"{recorded[0]['commit'][0]}^").strip()
+    assert f"commit-in {ref} {tip}" in first
+    assert "note-" not in _ok(run("doctor"))
+
+
+def test_a_commit_off_path_is_noted_and_its_status_change_waits(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "no tool", "--paths", "gov/**"))
+    (repo / "gov").mkdir()
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    if shutil.which("git-ledger", path=env["PATH"]):
+        pytest.skip("another git-ledger is on PATH")
+    done = _raw_commit(repo, "gov/a.txt", f"x\n\nLedger-Implements: {entry}", env=env)
+    sha = _head(repo)
+    assert _hook_lines(done.stderr) == [
+        "git ledger: git-ledger is not on PATH; the next git ledger command applies this "
+        "post-commit"]
+    assert f"implements {entry} {ref}" in _note_now(repo, sha)
+    assert _events(repo, ref)[0]["Ledger-Commit"] == [sha]
+    # A governed file with no trailer: recorded all the same.
+    done = _raw_commit(repo, "gov/b.txt", "y", env=env)
+    other = _head(repo)
+    assert f"commit-in {ref} " in _note_now(repo, other)
+    assert _events(repo, ref)[0]["Ledger-Commit"] == [other]
+    # The next command applies what waited.
+    assert '"implemented"' in _ok(run("show", entry, "--json"))
+
+
+def _later_commit(repo: Path, name: str) -> str:
+    """Add file ``name`` and commit it with no hook run, after the ledger began (the tests'
+    clock is fixed: a commit of that same second counts as made before); the commit."""
+    (repo / f"{name}.txt").write_text(f"{name}\n")
+    git(repo, "add", f"{name}.txt")
+    env = dict(os.environ, GIT_COMMITTER_DATE="2026-11-30T13:00:00+00:00")
+    subprocess.run(["git", "-c", "core.hooksPath=/nonexistent", "commit", "-q", "-m",
+                    name], cwd=repo, env=env, check=True, capture_output=True)
+    return _head(repo)
+
+
+def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    sha = _later_commit(repo, "lost")
+    assert _note_now(repo, sha) == ""
+    report = run("doctor")
+    assert report.exit_code != 0
+    assert "commit-unrecorded: 1 commit not recorded" in report.stdout
+    assert sha[:12] in report.stdout
+    fixed = _ok(run("doctor", "--fix"))
+    assert sha[:12] in fixed
+    assert f"commit-in {ref} " in _note_now(repo, sha)
+    _commit_event(repo, ref, sha)
+    assert "commit-unrecorded" not in _ok(run("doctor"))
+
+
+def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    sha = _later_commit(repo, "cut")
+    # What a hook killed after it began leaves: the commit marked, never marked done.
+    git_dir = Path(git(repo, "rev-parse", "--absolute-git-dir").strip())
+    (git_dir / "ledger-recording").write_text(f"{sha}\n")
+    old = time.time() - 60
+    os.utime(git_dir / "ledger-recording", (old, old))
+    _ok(run("show"))
+    assert f"commit-in {ref} " in _note_now(repo, sha)
+    _commit_event(repo, ref, sha)
+
+
+def test_a_quiet_checkout_prints_nothing(active: tuple[Path, Run, str]) -> None:
+    repo, run, _ = active
+    _ok(run("next", "write the tests"))
+    for command in (["checkout", "-q", "-b", "quiet"], ["switch", "--quiet", "main"],
+                    ["checkout", "-qb", "quiet2"]):
+        done = subprocess.run(["git", *command], cwd=repo, capture_output=True, text=True,
+                              check=True)
+        assert done.stderr == "", (command, done.stderr)
+    done = subprocess.run(["git", "checkout", "main"], cwd=repo, capture_output=True,
+                          text=True, check=True)
+    assert "git ledger: TASK ship the parser" in done.stderr
+
+
+def test_several_ids_are_noted_sorted_when_git_commit_returns(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    first = _ok(run("decide", "parse with a table"))
+    second = _ok(run("decide", "cache the table"))
+    linked = _ok(run("verify", "the table parses", "--by", "pytest"))
+    env = dict(os.environ, GIT_LEDGER_SESSION_ID="ab c/42")  # cleaned: abc42
+    done = _raw_commit(repo, "many.txt", f"many\n\nLedger-Implements: {second[:6]}, {first}\n"
+                                         f"Ledger-Refs: {linked[:7]}\n", env=env)
+    assert done.stderr == ""
+    sha = _head(repo)
+    note = _note_now(repo, sha).splitlines()
+    assert note == sorted(set(note))
+    assert {f"implements {first} {ref}", f"implements {second} {ref}",
+            f"refs {linked} {ref}"} <= set(note)
+    event = _commit_event(repo, ref, sha)
+    assert event["Ledger-Implements"] == [second, first]
+    assert event["Ledger-Refs"] == [linked]
+    assert event["Ledger-Session"] == ["abc42"]
+    settle(repo)
+    assert _note_now(repo, sha).splitlines() == note
+
+
+def test_commits_another_worktree_recorded_are_not_unrecorded_here(
+        active: tuple[Path, Run, str], runner: CliRunner, tmp_path: Path) -> None:
+    repo, run, _ = active
+    linked = tmp_path / "linked-ff"
+    git(repo, "worktree", "add", "-q", str(linked), "-b", "ff")
+    _ok(Run(runner, linked)("task", "the linked task"))
+    (linked / "ff.txt").write_text("ff\n")
+    git(linked, "add", "ff.txt")
+    git(linked, "commit", "-q", "-m", "ff")
+    settle(linked)
+    git(repo, "merge", "-q", "--ff-only", "ff")
+    assert "commit-unrecorded" not in _ok(run("doctor"))
+
+
+def test_an_implements_line_is_taken_back_when_the_decision_moved_meanwhile(
+        active: tuple[Path, Run, str]) -> None:
+    repo, run, ref = active
+    entry = _ok(run("decide", "moved meanwhile"))
+    env = dict(os.environ, PATH="/usr/bin:/bin")
+    if shutil.which("git-ledger", path=env["PATH"]):
+        pytest.skip("another git-ledger is on PATH")
+    _raw_commit(repo, "moved.txt", f"x\n\nLedger-Implements: {entry}", env=env)
+    sha = _head(repo)
+    assert f"implements {entry} {ref}" in _note_now(repo, sha)
+    # Rejected before the queued status change is applied (the library call drains nothing).
+    from gitledger.ledger import decisions
+    decisions.reject(Ledger.open(repo), entry, why="changed our mind")
+    result = run("show")
+    assert result.exit_code == 0, result.stderr
+    assert f"Ledger-Implements: {entry}" in result.stderr
+    note = _note_now(repo, sha)
+    assert note.startswith(f"commit-in {ref} ")
+    assert "implements" not in note
+    assert "note-unbacked" not in _ok(run("doctor"))

@@ -129,7 +129,7 @@ def test_a_rebase_and_a_ledger_without_a_saved_line_print_no_checkout_line(
     rebase = subprocess.run(["git", "rebase", "-q", "main"], cwd=repo, capture_output=True,
                             text=True, check=True)
     assert "git ledger: TASK" not in rebase.stderr, rebase.stderr
-    switch = subprocess.run(["git", "checkout", "-q", "main"], cwd=repo, capture_output=True,
+    switch = subprocess.run(["git", "checkout", "main"], cwd=repo, capture_output=True,
                             text=True, check=True)
     assert switch.stderr.count("git ledger: TASK rebase quietly") == 1, switch.stderr
     (_gitdir(repo) / "ledger-checkout").unlink()

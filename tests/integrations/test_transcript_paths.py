@@ -23,6 +23,7 @@ from gitledger.integrations.agent_registry import AGENTS, REGISTRY
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from tests.conftest import Run, git
+from tests.core.hostile_text import hostile
 
 LINE = b'{"type":"user","sessionId":"s-1","message":{"content":"hello"}}\n'
 
@@ -210,3 +211,14 @@ def test_transcript_save_refuses_what_is_not_a_regular_file(ledger: Run, repo: P
     assert "not a regular file" in done.stderr
     assert done.stderr.count("\n") == 1
     assert saved(repo) == []
+
+
+def test_a_hostile_transcript_of_100_kb_is_still_saved(repo_with_commit: Path) -> None:
+    """A fixture the agent read, made of what the credential scanner looks for, once made
+    redaction quadratic: the hook gave up at its deadline and saved nothing."""
+    lines = [json.dumps({"type": "user", "sessionId": "s-1",
+                         "message": {"content": hostile(unit, 50_000)}})
+             for unit in ("pass=", "İa=a=")]
+    write(home() / INSIDE["claude"], "\n".join(lines).encode() + b"\n")
+    assert end(repo_with_commit, home() / INSIDE["claude"]) == ""
+    assert saved(repo_with_commit) == [TRANSCRIPTS_PREFIX + "s-1"]

@@ -35,7 +35,7 @@ from gitledger.team.sync import _push_set, push
 from tests.conftest import Run, git
 
 SESSION = "8a2c6e2e-5f1b-4c3d-9e7a-claude"
-AWS_KEY = "AKIAIOSFODNN7EXAMPLE"
+AWS_KEY = "AKIAZ3MHQ2XK7PLW4R5T"
 GITHUB_TOKEN = "ghp_" + "A1b2C3d4E5" * 3 + "f6G7h8"
 PASSWORD = "correct-horse-battery-9"
 ANTHROPIC_KEY = "sk-ant-api03-" + "x9Y8z7W6v5" * 3
@@ -497,7 +497,7 @@ def test_an_unchanged_file_is_known_by_its_hash_and_not_scanned_again(
 
 # -- credentials stored as JSON keys and values ---------------------------------------------
 
-AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8Kd0Lw2v"
 BASIC = "dXNlcjpodW50ZXIyaHVudGVyMg"  # base64 of user:hunter2hunter2, unpadded
 KEYED: list[tuple[str, object]] = [
     ("password", "Hunter2Secret99"),

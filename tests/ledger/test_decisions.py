@@ -169,7 +169,7 @@ def move(repo: Path, entry_id: str, target: str) -> WriteResult:
     if target == "accepted":
         return decisions.accept(led, entry_id)
     if target == "implemented":
-        return decisions.implement(led, entry_id)
+        return decisions.implement(led, entry_id, commit="HEAD")
     if target == "deployed":
         return decisions.deploy(led, entry_id, env="production", sha="HEAD", url=URL)
     if target == "rejected":
@@ -256,7 +256,7 @@ def test_implement_again_with_a_second_commit_adds_a_second_git_evidence(
     first = git(repo, "rev-parse", "HEAD").strip()
     entry_id = make(repo, "implemented")
     second = commit_file(repo, "more.txt")
-    ok(ledger("implement", entry_id))
+    ok(ledger("implement", entry_id, "--commit", "HEAD"))
     entry = get(repo, entry_id)
     assert entry.status == "implemented"
     assert entry.evidence == (f"git:{first}", f"git:{second}")
@@ -266,6 +266,22 @@ def test_implement_again_with_a_second_commit_adds_a_second_git_evidence(
     ok(ledger("implement", entry_id, "--commit", first))
     assert refs(repo) == before
     assert get(repo, entry_id).evidence == (f"git:{first}", f"git:{second}")
+
+
+def test_implement_without_commit_of_an_implemented_decision_says_so(
+        ledger: Run, repo_with_commit: Path) -> None:
+    repo = repo_with_commit
+    first = git(repo, "rev-parse", "HEAD").strip()
+    entry_id = make(repo, "implemented")
+    commit_file(repo, "more.txt")
+    before = refs(repo)
+    result = ledger("implement", entry_id)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"git ledger: {entry_id} is implemented already at {first[:12]}: git ledger implement "
+        f"{entry_id} --commit HEAD adds HEAD as one more implementing commit")
+    assert refs(repo) == before
+    assert get(repo, entry_id).evidence == (f"git:{first}",)
 
 
 def test_deploy_again_records_the_newer_receipt(ledger: Run, repo_with_commit: Path) -> None:

@@ -118,7 +118,7 @@ def test_implement_replaces_the_cites_line_of_the_same_entry(work: Path, run: Ru
     _ok(run("implement", entry, "--commit", code))
     assert _note(work, code) == f"implements {entry} {ref}\n"
     later = _commit(work, "b")
-    _ok(run("implement", entry))  # a second implementing commit (HEAD)
+    _ok(run("implement", entry, "--commit", "HEAD"))  # a second implementing commit
     assert _note(work, later) == f"implements {entry} {ref}\n"
     assert _note(work, code) == f"implements {entry} {ref}\n"
     _fsck(work)

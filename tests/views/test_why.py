@@ -379,12 +379,12 @@ def test_a_ledger_that_is_gone_is_named_not_fatal(
 def test_json_shape_is_stable(story: dict[str, str], run: Run) -> None:
     data = _json(run, "app.py:3")
     assert set(data) == {"target", "kind", "path", "lines", "commits", "more_commits", "hint",
-                         "drift"}
+                         "drift", "governing"}
     assert data["target"] == "app.py:3"
     assert data["lines"] == [3, 3]
     commit = data["commits"][0]
     assert set(commit) == {"commit", "summary", "lines", "noted", "entries", "context",
-                           "unbacked"}
+                           "unbacked", "unbacked_total"}
     assert commit["unbacked"] == []
     assert commit["summary"] == "add pkce"
     assert commit["noted"] is True

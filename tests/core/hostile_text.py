@@ -1,0 +1,48 @@
+"""Texts built to make a credential scanner slow: one short unit repeated to a size.
+
+Each unit is made of what the scanner's patterns look for (key words, token prefixes,
+operators, ``://``, a ``Bearer``) and of the characters that join or end them, so that
+matches overlap, start everywhere, or run to the end of the text without completing.
+``İ`` (U+0130) is among them: it lower-cases to two characters.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+#: Pieces a hostile unit is made of.
+FRAGMENTS = (
+    "pass", "password", "pw", "secret", "token", "key", "credential", "pat", "api_key",
+    "=", ":", ":=", "-", ".", "/", "+", "_", "@", '"', "'", " ", "\n", ",", ";", "<", ">",
+    "${", "$(", "{{", "://", "a", "A", "0", "Z9", "İ", "eyJ", "xoxb-", "ghp_", "sk-",
+    "AKIA", "AIza", "Bearer ", "Authorization: ", "-----BEGIN ", "curl -u a:", "mysql -p",
+    "--password ", "<password>", "MII", "Q~", ":AA", "-us1", ".atlasv1.", "LS0tLS1CRUdJTi",
+)
+
+#: Units known to have made the scanner quadratic, each with a name.
+KNOWN = {
+    "pass=": "pass=",
+    "a=": "a=",
+    "İ a=": "İa=a=",
+    "eyJ-": "eyJ-",
+    "xoxb-": "xoxb-",
+    "key-": "key-",
+    "token:": "token:",
+}
+
+
+def hostile(unit: str, size: int) -> str:
+    """``unit`` repeated to exactly ``size`` characters."""
+    return (unit * (size // max(len(unit), 1) + 1))[:size]
+
+
+def cpu(call: Callable[[str], object], text: str) -> float:
+    """The least CPU time of two runs of ``call(text)``: CPU time, so that other work on
+    the machine does not count, and the least, so that a pause does not."""
+    best = float("inf")
+    for _ in range(2):
+        begun = time.process_time()
+        call(text)
+        best = min(best, time.process_time() - begun)
+    return best
