@@ -147,6 +147,8 @@ def encode_meta(meta: LedgerMeta) -> bytes:
     }
     if meta.session_id:
         data["session_id"] = meta.session_id
+    if meta.continues:
+        data["continues"] = list(meta.continues)
     data.update({k: v for k, v in meta.extra.items() if k not in data})
     return tomli_w.dumps(data).encode("utf-8")
 
@@ -160,6 +162,9 @@ def decode_meta(blob: bytes, where: str) -> LedgerMeta:
     session = data.pop("session_id", None)
     if session is not None and not isinstance(session, str):
         raise CorruptLedger(f"{where}: 'session_id' must be a string")
+    continues = data.pop("continues", [])
+    if not isinstance(continues, list) or not all(isinstance(c, str) for c in continues):
+        raise CorruptLedger(f"{where}: 'continues' must be a list of strings")
     return LedgerMeta(
         format=_take(data, "format", int, where),
         id=_take(data, "id", str, where),
@@ -167,6 +172,7 @@ def decode_meta(blob: bytes, where: str) -> LedgerMeta:
         created=_time(_take(data, "created", object, where), where, "created"),
         created_by=_take(data, "created_by", str, where),
         session_id=session,
+        continues=tuple(continues),
         extra=data,
     )
 

@@ -121,6 +121,9 @@ class LedgerMeta:
     created: datetime
     created_by: str
     session_id: str | None = None
+    #: The sessions whose conversation the owner goes on with (handed over by a clear or a
+    #: fork, oldest first): what they wrote is the owner's own.
+    continues: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 

@@ -7,7 +7,9 @@ from the directory the agent happened to start us in, and then:
 * ``session-start`` makes the session the owner of an unowned ledger, exports the session
   id to the agent's shell through ``CLAUDE_ENV_FILE`` (or ``CODEX_ENV_FILE``) when the
   agent offers one, and prints the restore block in the agent's envelope;
-* ``pre-compact`` records a checkpoint event.  A hook cannot steer what the summary keeps
+* ``pre-compact`` records a checkpoint event, and (as ``session-start`` after a compaction,
+  a clear or a resume does) forgets which decisions the session was told, for the
+  pre-tool-use hook to tell them again.  A hook cannot steer what the summary keeps
   (seeds/000, "The contract with the harness"): the ledger itself is the carrier, and the
   checkpoint marks in its history where a context window ended;
 * ``session-end`` records a checkpoint as well;
@@ -57,12 +59,15 @@ from gitledger.integrations.hook_io import (
 )
 from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 from gitledger.ledger import path_index
-from gitledger.ledger.hook_state import read_started, record_end, record_start
+from gitledger.ledger.hook_state import forget_told, read_started, record_end, record_start
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import SESSION_ENV, SESSION_LIMIT
 from gitledger.views.restore import minimal_block, restore
 
 _CHECKPOINTS = {"pre-compact": "pre-compact", "session-end": "session-end"}
+#: The SessionStart sources after which the agent's context no longer holds what the
+#: pre-tool-use hook told it: it is told again.
+_FORGETTING = ("compact", "clear", "resume")
 
 
 def run_hook(
@@ -116,6 +121,8 @@ def _run(event: str, agent: str, stdin: bytes, env: Mapping[str, str],
     each_call = event == "pre-compact" and BY_NAME[agent].pre_compact_each_call
     try:
         ledger = Ledger.open(where, session=sid or "")
+        if event == "pre-compact" and sid is not None and not each_call:
+            forget_told(ledger.repo.gitdir, sid)
         if event == "session-end" and sid is not None:
             try:
                 record_end(ledger.repo.gitdir, sid, cleared=payload.reason == "clear")
@@ -166,6 +173,8 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
     ledger = Ledger.open(where, session="")  # not a repository: fails here, before anything
     handed_over = sid is not None and _hand_over(ledger, sid, payload.source, notes)
     if sid is not None:
+        if payload.source in _FORGETTING:
+            forget_told(ledger.repo.gitdir, sid)
         try:
             record_start(ledger.repo.gitdir, sid)
         except OSError as exc:

@@ -1,5 +1,7 @@
 """What the agent hooks remember in a worktree's own git dir: which session started there
-last (``STARTED_FILE``), and which prompt the Stop hook last sent back (``STOP_MARK_FILE``).
+last (``STARTED_FILE``), which prompt the Stop hook last sent back (``STOP_MARK_FILE``),
+and which decisions the pre-tool-use hook told each session (``TOLD_FILE``, forgotten
+whenever the session's context loses the text: a compaction, a clear, a resume).
 Local state, never pushed; each file is written whole (a temporary file renamed over it).
 
 The SessionStart hook is the one place that reliably knows the session id, and only some
@@ -103,6 +105,17 @@ def record_told(gitdir: Path, session: str, told: dict[str, str]) -> None:
     kept = dict(list(marks.items())[-TOLD_SESSIONS:])
     with contextlib.suppress(OSError):
         write_whole(gitdir / TOLD_FILE, json.dumps(kept))
+
+
+def forget_told(gitdir: Path, session: str) -> None:
+    """Forget what ``session`` was told: its context lost the text (a compaction, a clear,
+    a resume), so the next edit of governed code tells it again.  A git dir that refuses
+    the file keeps the marks, silently."""
+    marks = _read_told(gitdir)
+    if marks.pop(_session_key(session), None) is None:
+        return
+    with contextlib.suppress(OSError):
+        write_whole(gitdir / TOLD_FILE, json.dumps(marks))
 
 
 def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:

@@ -63,6 +63,9 @@ from gitledger.storage.notes import annotate
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView
 
+#: The handed-over sessions ``ledger.toml`` remembers (the oldest are forgotten first).
+CONTINUES_LIMIT = 16
+
 
 class _Unread:
     """The session not read yet (``Ledger.write``'s default: ``None`` is no session)."""
@@ -327,7 +330,8 @@ class Ledger(LedgerReader):
         With ``only_if_unowned`` (what the SessionStart hook does) an owned or absent
         ledger is left alone; otherwise an absent ledger is started for that session.
         ``handover`` names why the same conversation goes on under a new id (``clear``,
-        ``fork``): it is recorded in the claim's trailers.
+        ``fork``): it is recorded in the claim's trailers, and the previous owner joins
+        ``continues`` in ``ledger.toml``, so that what it wrote stays the new owner's own.
         """
         sid = clean_line(session_id, "--session-id", SESSION_LIMIT)
         if self.kind != "session":
@@ -343,8 +347,11 @@ class Ledger(LedgerReader):
                 trailers.append(("Ledger-Previous-Owner", meta.session_id))
             if handover:
                 trailers.append(("Ledger-Handover", handover))
+            continues = ((*meta.continues, meta.session_id)[-CONTINUES_LIMIT:]
+                         if handover and meta.session_id else ())
             return Built(f"claim for session {sid}", trailers,
-                         {META_PATH: encode_meta(replace(meta, session_id=sid))},
+                         {META_PATH: encode_meta(replace(meta, session_id=sid,
+                                                         continues=continues))},
                          None, focus, False)
 
         return self.write(build)

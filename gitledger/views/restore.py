@@ -428,7 +428,9 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
     foreign: dict[str, list[bool]] = {key: [] for key in DISPLAY_ORDER}
     pairs = [(e, short[e.id], "proposed" if e.status == "proposed" else e.kind)
              for e in newest if not (e.kind == "decided" and e.status not in SHOWN_STATUSES)]
-    owner = snapshot.meta.session_id if snapshot.meta else None
+    meta = snapshot.meta
+    # The owner's own sessions: itself, and those it continues after a clear or a fork.
+    sessions = (meta.session_id, *meta.continues) if meta and meta.session_id else ()
     own = {e.id for e in snapshot.entries}
     foreign_to = _foreign_to(parts)
     for key, top, _ in _project_sections(parts.project):
@@ -437,7 +439,7 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
         # Only this ledger's entries have an owner to differ from (the project has none).
         label = _entry_label(parts, entry, key) + parts.drift.get(entry.id, "")
         line, cut = _entry_line(entry, short_id, label, caps,
-                                owner if entry.id in own else None)
+                                sessions if entry.id in own else ())
         lines[key].append(line)
         shortened[key].append(short_id if cut else "")
         foreign[key].append(key in PROJECT_SECTIONS and foreign_to(entry))
@@ -576,9 +578,10 @@ def _show_base(parts: Parts) -> str | None:
 
 
 def _entry_line(entry: Entry, short_id: str, label: str = "",
-                caps: Caps = FULL, owner: str | None = None) -> tuple[str, bool]:
+                caps: Caps = FULL, sessions: tuple[str, ...] = ()) -> tuple[str, bool]:
     """The entry's line, and whether a field had to be shortened to its display cap (or,
-    under the tightest caps, was left out)."""
+    under the tightest caps, was left out); ``sessions`` are the owner's own (none: the
+    entry has no owner to differ from)."""
     cut = [False]
 
     def _clean(text: str, cap: int) -> str:
@@ -629,7 +632,7 @@ def _entry_line(entry: Entry, short_id: str, label: str = "",
     elif entry.kind == "plan":
         parts.append(detail(entry.note, lambda c: f" ({_clean(entry.note or '', c)})"))
     parts.append(label)  # who else wrote or changed it: from history, never the blob
-    if owner and entry.session and entry.session != owner:
+    if sessions and entry.session and entry.session not in sessions:
         # Written by a session told the ledger was not its own (docs/hooks.md, Ownership).
         parts.append(f" [from another session: {_clean(entry.session, 40)}]")
     return "".join(parts), cut[0]

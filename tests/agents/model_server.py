@@ -1,13 +1,15 @@
 """A scripted model server on 127.0.0.1: what the real agent clients call, answered from a
 script, with every request body recorded.
 
-It speaks the three APIs the clients use: Anthropic's Messages API with SSE streaming
-(Claude Code), OpenAI's Responses API (Codex CLI) and Gemini's generateContent and
-streamGenerateContent (Gemini CLI).  A scenario is a list of ``Reply`` records: each
-request the client makes *for the agent's turn* (one that offers tools) takes the next
-reply; the client's side requests (titles, routing, summaries for compaction) are answered
-by ``side`` replies without using the script, so a scenario does not depend on how many of
-those a client version makes.  When the script runs out, the agent gets ``DONE_TEXT``.
+It speaks the APIs the clients use: Anthropic's Messages API with SSE streaming
+(Claude Code), OpenAI's Responses API (Codex CLI), Gemini's generateContent and
+streamGenerateContent (Gemini CLI), and OpenAI's chat completions, streamed or not, with
+tool calls (the clients that take an OpenAI-compatible base URL).  A scenario is a list
+of ``Reply`` records: each request the client makes *for the agent's turn* (one that
+offers tools) takes the next reply; the client's side requests (titles, routing, summaries
+for compaction) are answered by ``side`` replies without using the script, so a scenario
+does not depend on how many of those a client version makes.  When the script runs out,
+the agent gets ``DONE_TEXT``.
 
 Every request is kept in ``requests`` (path, parsed body, whether it was the agent's turn),
 so a test asserts on exactly what reached the model: the restore block, a hook's reason.
@@ -220,11 +222,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _sse(self, events: list[tuple[str | None, Any]]) -> None:
+    def _sse(self, events: list[tuple[str | None, Any]], *, done: bool = False) -> None:
+        """``events`` as server-sent events; ``done`` ends them with OpenAI's ``[DONE]``."""
         chunks = []
         for name, data in events:
             head = f"event: {name}\n" if name else ""
             chunks.append(f"{head}data: {json.dumps(data)}\n\n")
+        if done:
+            chunks.append("data: [DONE]\n\n")
         payload = "".join(chunks).encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
@@ -502,9 +507,74 @@ def _sample(schema: dict[str, Any]) -> Any:
     return {"integer": 1, "number": 1, "boolean": False}.get(kind, "flash")
 
 
+# -- OpenAI chat completions (OpenAI-compatible clients: Qwen Code …) --------------------
+
+#: Shell tools by the names OpenAI-compatible clients give them, in the order we prefer them.
+CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
+#: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
+CHAT_EDITS = ("edit", "replace", "Edit")
+CHAT_WRITES = ("write_file", "Write")
+
+
+def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
+    """``POST /v1/chat/completions``: a turn is a request that offers tools; the answer is
+    one message (text, or one ``tool_calls`` entry), whole or as SSE chunks ending in
+    ``[DONE]`` when the request asks for ``stream``."""
+    offered = [str((t.get("function") or {}).get("name") or t.get("name"))
+               for t in body.get("tools") or []]
+    reply = handler.model.next_reply(path, body, bool(offered))
+    call: dict[str, Any] | None = None
+    if reply.mcp_tool:
+        name = mcp_spelling(reply, offered)
+        reply = reply if name is not None else missing_mcp(reply)
+    if reply.tool:
+        args = reply.arguments
+        if reply.tool == "shell":
+            name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
+            args = {"command": args["command"]}
+        elif reply.tool == EDIT:
+            name = next((n for n in CHAT_EDITS if n in offered), "edit")
+            args = {"file_path": args["path"], "old_string": args["old"],
+                    "new_string": args["new"]}
+        elif reply.tool == WRITE:
+            name = next((n for n in CHAT_WRITES if n in offered), "write_file")
+            args = {"file_path": args["path"], "content": args["content"]}
+        elif reply.mcp_tool:
+            name = mcp_spelling(reply, offered) or reply.tool
+        else:
+            name = reply.tool
+        call = {"id": handler.model.tool_id(), "type": "function",
+                "function": {"name": name, "arguments": json.dumps(args)}}
+    finish = "tool_calls" if call else "stop"
+    usage = {"prompt_tokens": reply.input_tokens, "completion_tokens": 10,
+             "total_tokens": reply.input_tokens + 10}
+    head = {"id": "chatcmpl-" + handler.model.tool_id(), "created": int(time.time()),
+            "model": body.get("model", "scripted")}
+    if not body.get("stream"):
+        message: dict[str, Any] = {"role": "assistant", "content": None if call else reply.text}
+        if call:
+            message["tool_calls"] = [call]
+        handler._json({**head, "object": "chat.completion", "usage": usage, "choices": [
+            {"index": 0, "message": message, "finish_reason": finish}]})
+        return
+    chunk = {**head, "object": "chat.completion.chunk"}
+    delta: dict[str, Any] = ({"tool_calls": [{"index": 0, **call}]} if call
+                             else {"content": reply.text})
+    chunks = [
+        {**chunk, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                               "finish_reason": None}]},
+        {**chunk, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+        {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
+    ]
+    if (body.get("stream_options") or {}).get("include_usage"):
+        chunks.append({**chunk, "choices": [], "usage": usage})
+    handler._sse([(None, c) for c in chunks], done=True)
+
+
 Dialect = Callable[[_Handler, str, dict[str, Any]], None]
 DIALECTS: tuple[tuple[str, Dialect], ...] = (
     (r"/v1/messages", _anthropic),
     (r"/responses$", _responses),
     (r"/models/[^/]+:(stream)?[gG]enerateContent$|:countTokens$", _gemini),
+    (r"/chat/completions$", _chat),
 )

@@ -92,3 +92,43 @@ def test_no_node_is_one_line_saying_so(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(clients.ClientMissing, match="needs node on PATH") as failure:
         clients.install()
     assert "\n" not in str(failure.value)
+
+
+def sse_data(url: str, body: dict[str, Any]) -> list[str]:
+    request = urllib.request.Request(url, json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.headers["Content-Type"] == "text/event-stream"
+        text = answer.read().decode()
+    return [line.removeprefix("data: ") for line in text.split("\n\n") if line]
+
+
+CHAT_TOOLS = [{"type": "function", "function": {"name": "run_shell_command",
+                                                 "parameters": {"type": "object"}}}]
+
+
+def test_openai_chat_completions_whole_and_streamed() -> None:
+    with ModelServer([Reply.shell("git ledger show"), Reply(text="bye"),
+                      Reply.shell("true")]) as server:
+        url = f"{server.url}/v1/chat/completions"
+        side = post(url, {"messages": [{"role": "user", "content": "title?"}]})
+        turn = post(url, {"messages": [], "tools": CHAT_TOOLS})
+        streamed = sse_data(url, {"messages": [], "tools": CHAT_TOOLS, "stream": True,
+                                  "stream_options": {"include_usage": True}})
+        called = sse_data(url, {"messages": [], "tools": CHAT_TOOLS, "stream": True})
+    assert side["choices"][0]["message"]["content"] == "ok"
+    (choice,) = turn["choices"]
+    assert choice["finish_reason"] == "tool_calls"
+    (call,) = choice["message"]["tool_calls"]
+    assert call["function"]["name"] == "run_shell_command"
+    assert json.loads(call["function"]["arguments"]) == {"command": "git ledger show"}
+    assert streamed[-1] == "[DONE]"
+    chunks = [json.loads(c) for c in streamed[:-1]]
+    assert "".join(c["choices"][0]["delta"].get("content") or ""
+                   for c in chunks if c["choices"]) == "bye"
+    assert chunks[-1]["usage"]["prompt_tokens"] == 1_000
+    deltas = [json.loads(c)["choices"][0] for c in called[:-1]]
+    (tool,) = [d["delta"]["tool_calls"][0] for d in deltas if "tool_calls" in d["delta"]]
+    assert (tool["index"], tool["function"]["name"]) == (0, "run_shell_command")
+    assert deltas[-1]["finish_reason"] == "tool_calls"
+    assert [r.turn for r in server.requests] == [False, True, True, True]

@@ -96,13 +96,21 @@ def test_a_resumed_session_gets_the_block_again(world: World) -> None:
 @pytest.mark.parametrize("world", ["claude"], indirect=True)
 def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
     world.ledger("task", "clear and go on")
-    outcome = world.run("", [Reply(text="Hello."), Reply(text="Cleared, going on.")],
-                        stdin=messages("hello", "/clear", "go on"))
+    # The session writes, then (resumed: messages queued behind a tool call are folded
+    # into that turn) clears and goes on.
+    first = world.run("decide", [Reply.shell("git ledger decide 'use sqlite' --over postgres"),
+                                 Reply(text="Decided.")])
+    assert first.rc == 0, first.describe()
+    outcome = world.run("", [Reply(text="Cleared, going on.")], resume=session_of(world),
+                        stdin=messages("/clear", "go on"))
     assert outcome.rc == 0, outcome.describe()
     after = whole_block(outcome.seen(-1))
     assert "restored after clear" in after
     assert ANOTHER not in after
     assert "TASK: clear and go on" in after
+    # What the session wrote before the clear is the new session's own.
+    (sqlite,) = [line for line in after.splitlines() if "use sqlite" in line]
+    assert "from another session" not in sqlite, after
     handovers = [e for e in world.ledger_json("log")["events"]
                  if e["trailers"].get("Ledger-Handover") == ["clear"]]
     assert len(handovers) == 1, world.ledger("log")

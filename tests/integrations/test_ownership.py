@@ -124,6 +124,7 @@ def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
     repo = repo_with_commit
     run(cli_env, tmp_path, "session-start", "claude", claude_start(repo, "startup"))
     shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
+    shell(cli_env, repo, "decide", "use sqlite", GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
     end = {**claude_session_end(repo), "reason": "clear"}
     run(cli_env, tmp_path, "session-end", "claude", end)
     assert started_file(repo).read_text() == "8a2c6e2e-claude\ncleared\n"
@@ -133,6 +134,9 @@ def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
     context = context_of(done.stdout, "claude")
     assert ANOTHER not in context
     assert f"TASK: {TASK}" in context
+    # What the session wrote before the clear is the new session's own: no label.
+    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
+    assert "from another session" not in sqlite
     assert owner(repo) == "after-the-clear"
     (claim,) = [e for e in Ledger.open(repo, session="").events()
                 if "claim" in e.trailers.get("Ledger-Event", ())][:1]
@@ -149,6 +153,29 @@ def test_a_fork_continues_the_session_it_forks(repo_with_commit: Path, tmp_path:
     done = run(cli_env, tmp_path, "session-start", "codex", fork)
     assert ANOTHER not in context_of(done.stdout, "codex")
     assert owner(repo) == "019a7c3e-forked"
+
+
+def test_what_every_earlier_session_of_the_conversation_wrote_stays_its_own(
+        repo_with_commit: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    """Two clears and a fork in a row: each session's writes stay unlabelled; a session
+    that claims the ledger outright (no handover) does not inherit them."""
+    repo = repo_with_commit
+    previous = None
+    for n, source in enumerate(("startup", "clear", "clear")):
+        session = f"conversation-{n}"
+        if previous is not None:
+            run(cli_env, tmp_path, "session-end", "claude",
+                {**claude_session_end(repo), "session_id": previous, "reason": "clear"})
+        run(cli_env, tmp_path, "session-start", "claude",
+            claude_start(repo, source, session=session))
+        shell(cli_env, repo, "open", f"question {n}?", GIT_LEDGER_SESSION_ID=session)
+        previous = session
+    block = shell(cli_env, repo, "restore", "--session-id", "conversation-2").stdout
+    assert "from another session" not in block, block
+    assert all(f"question {n}?" in block for n in range(3))
+    shell(cli_env, repo, "claim", "--session-id", "someone-else")
+    block = shell(cli_env, repo, "restore", "--session-id", "someone-else").stdout
+    assert block.count("[from another session: conversation-") == 3, block
 
 
 def test_a_clear_never_takes_a_ledger_from_another_conversation(

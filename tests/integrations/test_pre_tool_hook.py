@@ -188,6 +188,39 @@ def test_the_cli_runs_it_in_process(pool: tuple[Path, Entry]) -> None:
     assert (again.exit_code, again.output) == (0, "")
 
 
+def hook(event: str, payload: dict[str, Any]) -> str:
+    result = CliRunner().invoke(cli, ["hook", event, "--agent", "claude"],
+                                input=json.dumps(payload), catch_exceptions=False)
+    assert result.exit_code == 0
+    return result.output.strip()
+
+
+@pytest.mark.parametrize(("event", "source"), [
+    ("session-start", "compact"), ("session-start", "clear"), ("session-start", "resume"),
+    ("pre-compact", None)])
+def test_what_was_told_is_forgotten_with_the_context(pool: tuple[Path, Entry], event: str,
+                                                     source: str | None) -> None:
+    """A compaction keeps the session id and drops the text: the session is told again."""
+    repo, entry = pool
+    edit = claude_edit(repo, "src/db/pool.py", "line 11\n")
+    assert entry.id in context(hook("pre-tool-use", edit))
+    assert hook("pre-tool-use", edit) == ""
+    lifecycle = {"session_id": "sess-1", "transcript_path": None, "cwd": str(repo),
+                 "hook_event_name": "SessionStart" if source else "PreCompact",
+                 **({"source": source} if source else {"trigger": "auto"})}
+    hook(event, lifecycle)
+    assert entry.id in context(hook("pre-tool-use", edit))
+
+
+def test_a_startup_remembers_what_was_told(pool: tuple[Path, Entry]) -> None:
+    repo, _ = pool
+    edit = claude_edit(repo, "src/db/pool.py", "line 11\n")
+    hook("pre-tool-use", edit)
+    hook("session-start", {"session_id": "sess-1", "cwd": str(repo), "source": "startup",
+                           "hook_event_name": "SessionStart"})
+    assert hook("pre-tool-use", edit) == ""
+
+
 @pytest.mark.parametrize("agent", AGENTS)
 def test_every_agent_gets_its_envelope(pool: tuple[Path, Entry], agent: str) -> None:
     repo, entry = pool
