@@ -960,11 +960,14 @@ def test_open_outside_a_repository(tmp_path: Path) -> None:
         Ledger.open(tmp_path / "missing")
 
 
-def test_open_a_bare_repository(tmp_path: Path) -> None:
+def test_a_bare_repository_opens_for_reading_and_refuses_a_write(tmp_path: Path) -> None:
     bare = tmp_path / "bare.git"
     git(tmp_path, "init", "-q", "--bare", str(bare))
+    ledger = Ledger.open(bare)
+    assert ledger.snapshot().entries == ()
     with pytest.raises(RepositoryError, match="bare repository"):
-        Ledger.open(bare)
+        ledger.set_task("write here")
+    assert git(bare, "for-each-ref") == ""
 
 
 # -- format 2: the entry counter rides in the commit, an add writes only its entry ---------
