@@ -110,6 +110,13 @@ def release_kept() -> None:
     _KEPT.clear()
 
 
+def _close_kept(path: Path) -> None:
+    """Close the connection this process keeps to ``path``, if any."""
+    kept_db = _KEPT.pop((str(path), os.getpid()), None)
+    if kept_db is not None:
+        kept_db.close()
+
+
 def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
     """What is wrong with the index at ``path`` (read only), or None when it reads, is
     busy, or is not there yet.  ``probe``: a query the current layout must answer."""
@@ -117,11 +124,7 @@ def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
 
     if not path.exists():
         return None
-    # A connection this process keeps would answer from its own view of the file (its
-    # mapped WAL index), not from what is on disk now.
-    kept_db = _KEPT.pop((str(path), os.getpid()), None)
-    if kept_db is not None:
-        kept_db.close()
+    _close_kept(path)  # it would answer from its own view of the file, not the disk's
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
         try:
@@ -145,11 +148,7 @@ def version_of(path: Path) -> int | None:
 
     if not path.exists():
         return None
-    # A connection this process keeps would answer from its own view of the file (its
-    # mapped WAL index), not from what is on disk now.
-    kept_db = _KEPT.pop((str(path), os.getpid()), None)
-    if kept_db is not None:
-        kept_db.close()
+    _close_kept(path)  # it would answer from its own view of the file, not the disk's
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
         try:
@@ -162,9 +161,7 @@ def version_of(path: Path) -> int | None:
 
 def remove(path: Path) -> bool:
     """Delete the index at ``path`` and its log; whether there was one."""
-    kept_db = _KEPT.pop((str(path), os.getpid()), None)
-    if kept_db is not None:
-        kept_db.close()
+    _close_kept(path)
     existed = path.exists()
     for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(OSError):
