@@ -1,12 +1,7 @@
-"""Archives read and removed at the storage level: an archive is an annotated tag at
-``refs/ledger/archive/<id>`` (formats 2 and 4) or, until ``doctor --fix`` migrates it, a
-commit of a format-3 month chain (``month_chains.py``), either leading to the ledger's
-last commit (docs/format.md).
-
-``ArchiveStore`` reads archives and writes nothing at all; ``read_archive_tag`` reads one
-without trusting it; ``delete_ref_if_unchanged`` is the one deletion ``prune`` makes,
-under the ref's lock (for a month chain: the whole chain, once all of it is due);
-``tag_chains`` is the migration from format 3.
+"""Archives at the storage level: read (``ArchiveStore`` writes nothing), pruned under the
+ref's lock, and migrated from format-3 month chains to annotated tags (``tag_chains``).
+An archive is a tag at ``refs/ledger/archive/<id>`` or a month-chain commit, either leading
+to the ledger's last commit (docs/format.md).
 """
 
 from __future__ import annotations

@@ -1,20 +1,7 @@
-"""Where the lines a commit wrote went: reverse blame, the commits after a commit, their
-authors (what ``drift`` asks of the code's history); and where the lines of a file came
-from (``forward_blame``, what ``why`` asks).
-
-The question is "which later commit changed (or deleted) line N of ``path`` as ``C``
-wrote it", across renames and moves.  libgit2 cannot answer it: its blame runs only
-forward (no ``--reverse``), and its copy and move tracking flags
-(``GIT_BLAME_TRACK_COPIES_*``) are documented as not implemented.  So the one question
-goes to the user's git, ``git blame --reverse --porcelain -M -C C..HEAD`` (one process per
-file), which says for each line the last commit in which it still existed: a line that
-last existed in HEAD survives, any other was changed by that commit's child on the way to
-HEAD.  Everything else (the walk, the children, the trees) is pygit2.
-
-The forward question goes to git too: libgit2's blame walks the whole history without
-git's commit-graph and its changed-path filters, and took 6.4 s where ``git blame`` takes
-1.5 s (0.6 s with a commit-graph) on a file of a year's repository (100,000 commits,
-benchmarks/year.py); git's also follows a renamed file, as ``git blame`` users expect.
+"""Reverse blame (where the lines a commit wrote went, for ``drift``) and forward blame
+(where a file's lines came from, for ``why``), plus the commit walks around them.
+Both blames run the user's git: libgit2 has no ``--reverse`` and no copy or move tracking,
+and its forward blame is far slower than git's with a commit-graph.  The rest is pygit2.
 """
 
 from __future__ import annotations

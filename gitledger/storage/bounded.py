@@ -1,13 +1,8 @@
 """Bounded reads: a ledger blob's size is checked before it is read, never after.
 
-A blob's content is whatever anyone who can push chose, and git compresses it: a 1 GB
-entry of one repeated byte is a 5 MB pack, and reading it whole (to decode it, or to merge
-it) cost minutes and gigabytes.  The object database answers "what type, how big" from
-the object's header without inflating it (libgit2's ``git_odb_read_header``; for a packed
-object, the pack entry's own header), so every read of a ledger blob asks that first and
-refuses one no valid write could have made.  ``oversized`` walks what a fetch brought
-(every new commit's changed blobs, headers only) so that a pull refuses such a ledger
-before merging it.
+Anyone who can push chooses a blob's content, and a huge blob of one repeated byte packs
+small, so every read asks the object header for the size first (without inflating), and
+``oversized`` lets a pull refuse a fetched ledger holding such a blob before merging it.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
-"""The last reports of ``check``, keyed by every ref they were computed from.
+"""The last reports of ``check`` (``ledger-cache/check.json``), keyed by every ref they were
+computed from, so the Stop hook and each pull need not check every entry again.
 
-``<common git dir>/ledger-cache/check.json``: ``check`` is a function of the ledgers read,
-the commits their evidence names and HEAD, so a report is kept here and read instead of
-checking every entry again while none of those moved.  That serves the Stop hook (a check
-at every stop of the agent) and every pull, which reports what ``check`` finds after the
-merge that it did not find before: its "before" is nearly always the state the previous
-pull left, checked then.  The key is a hash of the tip of every ledger ref of this clone
-(not the remotes' mirrors, which each fetch moves), of HEAD and of every branch, tag and
-remote-tracking tip: what the rules read (the entries, evidence reachability, HEAD for
-stale facts and drift).  Any change to one of them is another key, so a saved value is
-never stale, only absent (what no ref records is not seen: an evidence commit arriving
-with no ref moving, docs/format.md).  Derived data: losing the file costs one check, a
-read-only git dir just checks every time.
+The key hashes the ledger tips, HEAD and every branch, tag and remote-tracking tip, so a
+saved report is never stale, only absent.  Derived data: losing the file costs one check.
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """The code a commit changed, as footprint spans: what a decision it implements governs.
 
-One diff of the commit against its first parent (a root commit: against the empty tree),
-with rename detection, no context lines, and one span per changed file of the new version:
-
-* the lines it added or changed, merged into ranges;
-* a change that only removes lines is kept as the line before the removal (the line they
-  were removed at), so the file still points at the decision that cut it;
-* the whole file (no ranges) for a binary file, a change of mode only, a new empty file,
-  a file emptied, a submodule;
-* a renamed file under its new path; a deleted file is left out (no code is left to govern).
-
-At most ``MAX_SPANS`` spans, by path: a commit touching thousands of files governs them
-no better than its top-level directories would.  Only pygit2 here; the ledger turns spans
-into an entry's ``footprint`` (``ledger/deciding.py``).
+One diff against the first parent: changed lines merged into ranges, a pure removal kept as
+the line it was removed at, the whole file when lines mean nothing (binary, mode, empty),
+deleted files left out; at most ``MAX_SPANS``.  ``ledger/deciding.py`` makes the footprint.
 """
 
 from __future__ import annotations

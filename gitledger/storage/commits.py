@@ -1,9 +1,7 @@
 """What the code's history says: revisions, ancestry, reachability and file versions.
 
-Decisions cite commits (``git:<sha>`` evidence, the commit a deploy shipped, the HEAD a
-fact was verified at); this module answers the questions ``decide``, ``implement``,
-``deploy`` and ``check`` ask of those commits, and nothing else.  Like ``store`` it talks
-to pygit2; the modules above it see only shas and booleans.
+It answers what ``decide``, ``implement``, ``deploy`` and ``check`` ask of the commits a
+decision cites; like ``store`` it talks to pygit2, so the modules above see only shas.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """Where ``open_conflicts`` stopped reading a ledger's history, so that it reads only what
-came after.
+came after (``ledger-cache/conflicts.json``).
 
-``<common git dir>/ledger-cache/conflicts.json``: for each ledger ref asked about, the tip
-read and the newest ``Ledger-Conflict`` record of each entry up to it (the entry, the
-fields, the merge commit, the other tip), newest first.  A review walked all of the
-project ledger's history for them each time: 20,000 commits of a year.  Whether a
-recorded conflict is still open is never cached (it is read from the tip each time).
-Derived data: a missing, unreadable or foreign file costs one walk of the history.
+Only the ``Ledger-Conflict`` records are cached; whether one is still open is read from the
+tip each time.  Derived data: a missing or foreign file costs one walk of the history.
 """
 
 from __future__ import annotations

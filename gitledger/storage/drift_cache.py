@@ -1,16 +1,8 @@
-"""The last ``drift`` result, kept in the worktree's git dir for the restore block.
+"""The last ``drift`` result (``<git dir>/ledger-drift.json``), for the restore block.
 
-Restore runs at every agent start and must not blame anything, so it reads what the last
-``drift`` (or ``check``, ``why``, ``review``, or a post-commit that touched a footprint)
-computed: ``<git dir>/ledger-drift.json``, one record per decision in force that has a
-footprint, with a key over what its drift depends on in the ledger (status, footprint,
-evidence) and the blob ids, at the HEAD it was computed for, of the files its footprint
-names now.  A record is fresh (checked per decision) while its key matches the decision and
-each of those files is the same blob at HEAD: a commit that changes none of them cannot
-change the decision's drift (a commit with a ``Ledger-Refs:`` trailer goes through the
-Python post-commit, which writes the file again).  The file is a cache: absent, unreadable
-or stale means "not known", never an error.  Imports no ``subprocess`` and no commit walk
-(restore loads this module).
+Restore runs at every agent start and must not blame, so it reads these records: each is
+fresh while its key (the decision's status, footprint, evidence) and the blobs its footprint
+names at HEAD are unchanged.  A cache only; imports no ``subprocess`` and walks no commits.
 """
 
 from __future__ import annotations

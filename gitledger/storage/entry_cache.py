@@ -1,14 +1,8 @@
 """Parsed entries kept by blob id, so reading a ledger parses only what changed.
 
-An entry blob is immutable (its id is the hash of its content), so the parse of a blob is
-valid forever: ``<common git dir>/ledger-cache/entries-<ledger-id>.json`` maps blob ids
-to parsed entries.  Reading a ledger walks its tree (names and ids, no blob reads), takes
-every known blob from the cache and parses only the new ones.  Derived data: losing the
-file loses nothing, and a read-only git dir just parses every time.
-
-Within ``shared_reads`` (a pull) every blob decoded is kept in memory too, by blob id and
-path, so that one process that reads the same new blobs several times (the digest of a
-merge, the check after it, this cache) reads, size-checks and decodes each once.
+A blob's id is the hash of its content, so its parse is valid forever: the cache file in
+``ledger-cache/`` maps blob ids to entries, and within ``shared_reads`` (a pull) decoded
+blobs are also kept in memory.  Derived data: losing the file loses nothing.
 """
 
 from __future__ import annotations

@@ -1,24 +1,8 @@
 """The durable queue of git events in a worktree's git dir (docs/format.md, "The event queue").
 
-A git hook must return at once, so the work that needs Python (a ``Ledger-Implements:``
-trailer, a footprint touched, a rewritten citation) is written here as one line and
-applied later, in order, by whoever drains the queue first: the detached
-``git ledger hook drain`` the hook starts, or the next ``git ledger`` command.
-
-* ``ledger-queue`` — the items, one line each, ``1 <event> <session|-> <field>...``,
-  appended by the hooks' ``printf >>`` (``O_APPEND``: one ``write`` per line, so
-  concurrent hooks never interleave) and never rewritten;
-* ``ledger-queue.done`` — ``1 <inode> <offset>``: the queue file (by inode) and how many
-  of its bytes are applied, written whole after each item;
-* ``ledger-queue.lock`` — ``flock``-ed by the one process that applies items;
-* ``ledger-queue.report`` — what a detached drain had to say, for the next command;
-* ``ledger-queue.held`` — why applying stopped (a broken ledger, a full disk): the items
-  wait there, in order, until ``git ledger doctor --fix``.
-
-When every item is applied, the file is rotated (renamed away and removed) so that an
-empty queue is an absent file: the shell's ``[ -s ]`` is its "anything pending?".
-Applying is at least once (a kill between applying an item and writing the offset
-applies it again), so every item's work is idempotent (``git_events``).
+A git hook must return at once, so work that needs Python is appended as one line (by the
+hook's ``printf >>``) and applied later, in order, by whoever drains first.  Applying is at
+least once, so every item's work is idempotent; an empty queue is an absent file.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """git config read and written through the git CLI: ``git ledger config``.
 
-The command shows and sets what ``git config`` shows and sets, at the level the user
-names (``--local``, ``--global``), with git's own parsing of the value; libgit2 opens a
-global file only when it exists and reads none of git's overrides (``git -c``,
-``GIT_CONFIG_GLOBAL``), so it would answer for other files than ``git config`` does.
+It runs git rather than libgit2 so that it answers for the same files, levels and overrides
+(``git -c``, ``GIT_CONFIG_GLOBAL``) as ``git config`` does.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Reading the objects under ``refs/ledger/`` without trusting them: what ``doctor`` sees.
 
-Every other reader goes through ``Store.tip`` and gives up at the first thing that is
-wrong.  ``doctor`` has to say *what* is wrong and go on to the next ref, so it reads
-through here instead: what a ref points at (``read_head``), a first-parent chain one
-commit at a time (``walk_chain``), and the few writes ``doctor --fix`` makes below the
-ledger layer.  Nothing here knows the ledger layout or words a finding: that is doctor's.
+Other readers go through ``Store.tip`` and give up at the first fault; doctor must name each
+fault and go on, so it reads refs and chains through here.  Wording findings is doctor's.
 """
 
 from __future__ import annotations

@@ -1,16 +1,7 @@
-"""The keep-alive chain: evidence commits stay reachable after a rebase and a ``git gc``.
-
-``git:<sha>`` evidence is only worth something while the commit exists.  A rebase or an
-amend leaves the cited commit unreachable from every branch, and ``git gc`` deletes it
-some weeks later.  So every commit a decision cites is also made a parent of a commit on
-``refs/ledger/keep``: one commit per keep event, whose first parent is the previous keep
-commit and whose other parents are the commits kept.  Its tree indexes what is kept, as
-``commits/<sha[:2]>/<sha>`` blobs naming the entries that cite each commit, so asking
-"is this commit kept?" reads one tree path and never walks the chain.
-
-The chain is written with the same compare-and-swap as a ledger, and before the entry
-that cites the commit: a crash in between keeps a commit nothing cites yet, never the
-reverse.
+"""The keep-alive chain (``refs/ledger/keep``): evidence commits stay reachable after a
+rebase and a ``git gc``.  Each commit a decision cites becomes a parent of a keep commit,
+whose tree indexes what is kept; it is written before the citing entry, so a crash keeps an
+uncited commit, never the reverse.
 """
 
 from __future__ import annotations

@@ -1,34 +1,8 @@
-"""Merging two copies of one ledger ref that diverged: the union of their entries by id.
+"""Merging two diverged copies of one ledger ref: the union of their entries by id.
 
-The same ledger written in two clones (the project ledger by several people, a session
-ledger on two machines) is two commit chains with a common ancestor.  ``merge_into``
-brings a fetched copy into the local ref without losing anything either side wrote:
-
-* nothing to do when the local ref already contains the other copy, a fast-forward
-  (under the ref's lock, checking the tip it read) when it is contained in it;
-* otherwise a merge commit whose parents are both tips and whose tree is a three-way
-  merge against their merge base, path by path: what one side changed is taken; what
-  both changed the same way is taken once; an entry both changed differently is merged
-  field by field, lists as the union of both, and a field both set to different values
-  keeps **the local value** (the side the merge is made in).  Each such field is a
-  ``Conflict``, named in the merge commit's trailers (``Ledger-Conflict``), and both
-  versions stay in the history, the other one at the other parent: ``take`` (``git ledger
-  take ID --from OTHER``) picks it.
-
-Why not "the later edit wins": that read the other side's commit dates, which whoever
-made those commits chose (a commit dated 2099 won every field).  Nothing read from the
-other side decides a conflict; nor does a content rule (the smaller blob id, say), which
-the other side can grind to win.  The clones still converge: whoever merges first pushes
-the merge commit, and every other clone's next pull is then a fast-forward to it (or a
-merge in which that side's value is already the merge base's).
-
-A merge never loses a change: a path one side removed and the other changed is kept
-(only a removal the other side did not touch goes through).  With ``keep_removed`` (the
-project ledger, which everyone who can push writes) no removal by the other side goes
-through at all: an entry its tree lacks stays here, also on what would be a fast-forward,
-which then becomes a merge commit that keeps it (``Ledger-Kept``); the entries kept and the
-entries whose version the other side replaced are in the ``MergeResult``.  The keep-alive
-chain merges the same way, with the lines of a blob unioned.
+A three-way merge path by path; an entry both sides changed is merged field by field, and
+a field both set differently keeps the local value (a ``Conflict``, in the trailers), since
+nothing the other side wrote, dates included, may decide it.  A merge never loses a change.
 """
 
 from __future__ import annotations

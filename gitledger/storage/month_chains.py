@@ -1,22 +1,8 @@
 """Archives rolled up per month (format 3): one commit chain a month for each clone.
 
-A format-2 archive is an annotated tag, one ref per archived session: a year of a team is
-25,000 refs, and once fetched as many mirrors, which every ``git fetch``, ``git push`` and
-ref listing pays for.  Format 3 keeps a month's archives made by one clone as one chain at
-``refs/ledger/months/<yyyy-mm>/<clone-id>`` (docs/format.md, "Archives"): one commit per
-archived session, whose
-
-* second parent is the archived ledger's last commit (the first commit of a chain has it
-  as its only parent), so the ledger's history stays reachable and ``git log`` works;
-* message is what the archive tag's message was (``Ledger-Archived: <ledger-id>``);
-* author is who archived it, and when;
-* tree holds ``<ledger-id>/``: that ledger's final tree (``git show <chain>:<id>/…``).
-
-Only the clone named in the ref appends to a chain, so a chain only ever moves forward:
-a push never needs a merge, and a pull only mirrors.  Readers above the storage layer see
-no chains: ``ArchiveIndex`` turns each into the names an archive always had
-(``refs/ledger/archive/<id>``, or ``refs/ledger/remotes/<remote>/archive/<id>`` for a
-teammate's), with the archiving commit where the tag's id was.
+One ref per archived session made thousands of refs that every fetch and push paid for; a
+chain at ``refs/ledger/months/<yyyy-mm>/<clone-id>`` (docs/format.md) is appended to only by
+its clone, so it only moves forward.  Readers above storage see archive names, not chains.
 """
 
 from __future__ import annotations

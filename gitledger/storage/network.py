@@ -1,26 +1,8 @@
 """The git commands that talk to a remote, and the one credential prompt a command may make.
 
-A ``git ledger`` command runs several git commands against one remote (a push that must
-pull and retry runs ``ls-remote``, ``push``, ``fetch``, ``ls-remote`` and ``push``), and
-git asks for a credential afresh in each: a terminal user typed the password five times.
-So no git command here ever prompts (``GIT_TERMINAL_PROMPT=0``, no askpass, the user's
-helpers left out); when one stops because it would have had to ask, the command asks once
-itself, through git's own credential API (``git credential fill``: the user's helpers,
-then askpass or the terminal, exactly as git would), and every later git command of the
-command gets that answer from a helper that reads it from its environment (never from its
-command line, which other users can read).  Once it worked, ``git credential approve``
-lets the user's helper store it; when the server refused it, ``git credential reject``
-lets the helper forget it, and the command fails without asking again.
-
-Without a terminal on standard input (an agent's shell, the MCP server, a hook) the one
-prompt is never a terminal's (``GIT_TERMINAL_PROMPT=0`` for ``fill`` too, and
-``GCM_INTERACTIVE=never`` for Git Credential Manager's dialogs): a prompt there would hang
-a command nobody is typing into.  An askpass program or a helper still answers, as they
-do for git, within a bounded time (``HELPER_SECONDS``, or ``TYPING_SECONDS`` for someone
-typing at a terminal): a helper that never answers is ended with everything it started.
-
-What a server wrote (its ``remote:`` lines, a refusal's reason, git's quoting of it) is
-untrusted: an error quotes it through ``server_text`` only, printable, one line, capped.
+No git command here prompts; when one needs a credential, the command asks once through
+``git credential fill`` and passes the answer to later git commands via the environment,
+never the command line.  Without a terminal nothing prompts, and server text is untrusted.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
 """Notes on code commits (``refs/notes/ledger``): which ledger entries cite each commit.
 
-The notes are an index, never the only copy of anything: every line can be derived from
-the ledgers, and ``rebuild`` derives them all again.  A note body is one fact per line,
-``<relation> <entry-id> <ledger-ref>``, so that ``git notes merge -s cat_sort_uniq`` merges
-two clones' notes into their union, and ``git log --notes=ledger`` shows them:
-
-* ``cites d-… refs/ledger/…`` — the decision cites the commit as ``git:`` evidence;
-* ``implements d-… refs/ledger/…`` — … and the decision is implemented (or deployed);
-* ``deploys d-… refs/ledger/…`` — the commit is the one the decision's deploy shipped.
-
-The notes ref is a commit chain like a ledger's, written through ``Store.update`` (a
-compare-and-swap, retried), whose tree maps a commit's sha to its note blob.  Like git,
-a small notes tree is flat and a big one is laid out in fan-out directories (``ab/cdef…``):
-the write that takes a flat tree past ``FANOUT_AT`` notes moves them all into the
-directories, and new notes go there from then on, so that a write rewrites one small
-subtree rather than a root listing every noted commit.  Every layout git writes is read.
+An index derivable from the ledgers (``rebuild``), one ``<relation> <entry-id> <ledger-ref>``
+line per fact so that ``cat_sort_uniq`` merges clones' notes; written through
+``Store.update``, in git's fan-out layout once large.
 """
 
 from __future__ import annotations

@@ -1,29 +1,8 @@
 """Who wrote and who last changed each part of a ledger, from its history, never its blobs.
 
-An entry blob says ``author = "…"``, but anyone who can push can write any blob: the only
-record of who put content into a ledger is the commit that brought it in (its git author;
-``ledger.verifySignatures`` is what makes that identity more than a claim).  For every
-path of a ledger's tree (each entry, ``ledger.toml``) and for the focus's two fields
-(``task`` and ``next`` of ``state.toml``, apart, since every append rewrites the file's
-``seq``), this module derives:
-
-* ``created_by``: the author of the commit where the path (or the field) first appeared in
-  this line of history;
-* ``changed_by``: the author of the commit that introduced its current content;
-* ``merged_from``: for content new in a merge commit (a field-by-field merge of two
-  versions), the last changers of the versions it was merged from, besides the merger.
-
-A merge commit whose content at a path equals one parent's inherits that parent's record
-for it: a pull that takes the remote side of an entry attributes it to whoever wrote it
-there.  Content new in the merge is attributed to the merger (who could have written any
-of it) and keeps its creator.
-
-Derived and incremental, like the entry cache: ``<common git dir>/ledger-cache/
-provenance-<hash of the ref>.json`` holds the records at one tip of one ref; a later read
-walks only the commits since that tip (``git rev-list TIP..NEW``), and a missing, corrupt
-or unrelated cache (a rewritten history) is rebuilt from the whole history.  Losing the
-file loses nothing.  What a reader is told of them (whose is what, the labels) is
-``ledger/authorship.py``'s.
+Anyone who can push can write any blob, so only the commit that brought content in says
+who wrote it.  Records are cached per ref in ``ledger-cache/`` and extended incrementally;
+how they are shown is ``ledger/authorship.py``'s.
 """
 
 from __future__ import annotations

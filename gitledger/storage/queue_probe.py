@@ -1,9 +1,7 @@
-"""Is anything queued for this worktree?  Answered without libgit2, because every reader
-asks before it opens the repository: every ``git ledger`` command, each MCP tool call and
-``launch.py``'s pre-tool-use, the one call that must start fast.  The git dir is found
-the way git finds it (``GIT_DIR``, else ``.git`` as a directory or a ``gitdir:`` file, in
-the directory or one above), and the queue is pending while its file is not empty or a
-rotated one is still being finished (``event_queue.py``)."""
+"""Is anything queued for this worktree?  Answered without libgit2, finding the git dir the
+way git does, because every reader asks before opening the repository, including
+``launch.py``'s pre-tool-use, the one call that must start fast (``event_queue.py``).
+"""
 
 from __future__ import annotations
 

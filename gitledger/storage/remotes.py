@@ -1,16 +1,8 @@
 """Remotes: which one a command talks to, what it holds, and our refspecs.
 
-Network transfer is the one job libgit2 is not used for: ``git fetch`` and ``git push``
-run as the user's git (``network.py``: never prompting, one credential per command), so
-credentials, ssh config and ``insteadOf`` work as for any branch.  A remote's ledgers are
-mirrored under ``refs/ledger/remotes/<remote>/`` (the tracking namespace:
-``sessions/<id>``, ``project``, ``keep`` and ``notes`` for its ``refs/notes/ledger`` at
-every fetch; ``archive/<id>`` when an archive is read, or all with ``fetch --archives``);
-they are read there, never written by a command, and never pushed.
-
-``remote setup`` makes plain ``git fetch`` / ``git push`` move ledgers too, with
-non-forced refspecs recorded under ``remote.<name>.ledgerRefspec`` so that ``remote
-teardown`` removes exactly the lines setup added.
+Transfer runs the user's git (``network.py``) so credentials and ssh config work as for any
+branch; a remote's ledgers are mirrored under ``refs/ledger/remotes/<remote>/``, read only,
+never pushed.  ``remote setup`` records its refspecs so ``teardown`` removes exactly those.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Opening the repository a command runs in, and the facts about it that writes need.
 
-This is the only place that decides *which* repository and worktree we are in and *who*
-is writing: discovery from a directory (like ``git -C``), the worktree's own git dir, the
-common git dir, HEAD, and the author/committer identity with git's environment overrides
-(so a hermetic test or a CI job with ``GIT_AUTHOR_DATE`` gets exactly what git would).
+The only place that decides which repository and worktree we are in and who is writing,
+honouring git's environment overrides so that identities and dates match git's.
 """
 
 from __future__ import annotations

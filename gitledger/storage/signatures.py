@@ -1,21 +1,8 @@
 """Signed ledger commits: signing them as git does, and verifying a teammate's.
 
-Signing: when the user signs commits (``commit.gpgSign``), every ledger commit is made by
-``git commit-tree -S``, so it is signed exactly as ``git commit`` would sign it (openpgp,
-ssh or x509, ``user.signingKey``, ``gpg.program`` / ``gpg.ssh.program``, an agent); when
-they sign tags (``tag.gpgSign``), an archive tag is made by ``git tag -s`` in a scratch git
-dir that shares the repository's objects and includes its config, since ``git tag`` can
-only write under ``refs/tags/``.  libgit2 cannot sign; without signing configured nothing
-here runs (``Store`` reads the config once).
-
-Verification: with ``ledger.verifySignatures`` (or ``pull --verify-signatures``) the
-commits a fetched mirror brings, those no local ledger holds yet, must each pass git's own
-check (``%G?``: the keyring, ``gpg.ssh.allowedSignersFile``) *and* be signed by the
-identity they claim (the signer's principal or user id is the author's and committer's
-email).  A mirror with one commit that fails is quarantined: it is not merged, not read by
-``--ledger``/``--archive``, and ``review`` lists it with the reason.  Each verdict is kept
-per mirror and tip in the common git dir (``ledger-signatures.json``), so a tip is checked
-once, and a later check starts where the accepted one stopped.
+libgit2 cannot sign, so with signing configured ledger commits and archive tags are made by
+``git commit-tree -S`` and ``git tag -s``.  With ``ledger.verifySignatures`` a fetched mirror
+with a bad or mismatched signature is quarantined; verdicts are kept per mirror and tip.
 """
 
 from __future__ import annotations

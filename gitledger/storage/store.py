@@ -1,17 +1,8 @@
 """Ledgers in git: refs, the worktree pointer, trees of TOML blobs, and compare-and-swap.
 
-Layout (docs/format.md is the public description):
-
-* ``refs/ledger/sessions/<ledger-id>`` — one session ledger per worktree;
-* ``refs/ledger/project`` — the project ledger;
-* ``<worktree git dir>/ledger`` — one line naming the worktree's session ledger ref.
-
-A ledger ref points at a commit whose tree is the whole current state (``ledger.toml``,
-``state.toml``, ``entries/<c0>/<c1>/<id>.toml``).  Every write goes through
-``Store.update``: read the tip, let the operation compute a ``Change`` from that tree,
-write the objects, and move the ref only if it still points at the tip we read (libgit2
-checks the first parent under the ref lock).  If the tip moved, the operation is applied
-again to the new tip; a crash leaves the ref at the earlier commit.
+A ledger ref's commit tree is its whole state (docs/format.md).  Every write goes through
+``Store.update``: compute a ``Change`` from the tip read, and move the ref only if it still
+points there, else apply again; a crash leaves the ref at the earlier commit.
 """
 
 from __future__ import annotations
