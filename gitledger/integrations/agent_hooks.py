@@ -1,29 +1,8 @@
 """``git ledger hook EVENT``: what an agent's lifecycle hook runs, and how it never breaks it.
 
-An agent calls us with its JSON on stdin (docs/hooks.md lists each agent's fields).  We
-find the repository from the payload's ``cwd`` (Cursor sends ``workspace_roots``), not
-from the directory the agent happened to start us in, and then:
-
-* ``session-start`` makes the session the owner of an unowned ledger, exports the session
-  id to the agent's shell through ``CLAUDE_ENV_FILE`` (or ``CODEX_ENV_FILE``) when the
-  agent offers one, and prints the restore block in the agent's envelope;
-* ``pre-compact`` records a checkpoint event, and (as ``session-start`` after a compaction,
-  a clear or a resume does) forgets which decisions the session was told, for the
-  pre-tool-use hook to tell them again.  A hook cannot steer what the summary keeps
-  (seeds/000, "The contract with the harness"): the ledger itself is the carrier, and the
-  checkpoint marks in its history where a context window ended;
-* ``session-end`` records a checkpoint as well;
-* ``pre-tool-use`` tells the agent the decisions that govern a file it is about to write
-  (``pre_tool_hook.py``).
-
-Both also save the agent's transcript (the payload's ``transcript_path``) verbatim, with
-credentials redacted, in ``refs/ledger/transcripts/<session-id>`` (``transcripts.py``),
-ledger or not.
-
-Whatever goes wrong (no or malformed JSON, a ``cwd`` that is gone or not a repository, a
-bare repository, a corrupt ledger, a budget too small, a bug of ours, a deadline) ends the
-same way: one line on stderr saying what failed, a minimal block on stdout for
-``session-start``, exit status 0.  The agent's session always starts.
+The repository is found from the payload's ``cwd`` (docs/hooks.md), not the directory we
+were started in.  Whatever goes wrong, the hook prints one line on stderr, a minimal block
+for ``session-start``, and exits 0: the agent's session always starts.
 """
 
 from __future__ import annotations

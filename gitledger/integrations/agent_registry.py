@@ -1,20 +1,8 @@
 """The coding agents gitledger works with: one record per agent, every fact about it.
 
-A record holds what we know about one agent (docs/hooks.md and docs/mcp.md give each fact
-with its source): its project hook config and the events we hook there, the payload keys
-that differ from the other agents', the JSON envelopes it reads from our hooks, the default
-restore budget, its MCP config target, the directories it keeps its transcripts in (the
-only ones a hook saves ``transcript_path`` from) and its example config under ``hooks/``.
-Everything else reads the registry: the CLI's ``--agent`` and ``--format`` choices,
-``install`` and ``uninstall`` (``agents.py``, ``mcp_config.py``), the hooks
-(``agent_hooks.py``, ``hook_io.py``), the docs' agent tables (``tests/test_docs.py``) and
-the tests' parameter lists.  Adding an agent is one record here, one example config under
-``hooks/<name>/`` and its docs.
-
-This module is data and pure functions only, importing nothing heavier than ``core.names``
-(not even ``json`` or ``pathlib``): ``cli.py`` builds its options from it at every start.
-The records are NamedTuples, immutable like frozen dataclasses: making three dataclasses
-(and importing ``dataclasses``) cost about 3 ms of that start, NamedTuples about 1 ms.
+Everything else (CLI choices, install, hooks, docs tables, tests) reads these records, so
+adding an agent is one record, one example config under ``hooks/<name>/`` and its docs.
+Data and pure functions only, light imports: ``cli.py`` builds its options from it at start.
 """
 
 from __future__ import annotations

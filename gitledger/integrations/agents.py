@@ -1,18 +1,8 @@
 """An agent's project hook config: our entries in it, and how install and uninstall edit it.
 
-The facts about each agent (where its config lives, which of its events we hook and under
-what name, its handler fields) are its record in ``agent_registry.py``; this module turns a
-record into our entries, merges them into a config the user already has (``install``) and
-takes exactly them out again (``uninstall``).
-
-Merging is conservative: the user's other hooks and settings survive byte-for-byte in
-meaning and in key order, our entries are never duplicated, a second ``install`` changes
-nothing, and a file that is not valid JSON (or not the documented shape where we would
-write) is refused with nothing written.  Writes go through a temporary file and
-``os.replace``, so a crash leaves the old file or the new one, never half of one.
-
-Our entries are recognised by their command: it runs ``git ledger hook EVENT`` (or, for
-the Stop entry, ``git ledger check --hook stop``).
+The agent's facts are its record in ``agent_registry.py``.  Edits are conservative: the
+user's hooks survive, ours are never duplicated and are recognised by their command, and a
+config we cannot read is refused with nothing written.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""Shell completion for ``git ledger`` and ``git-ledger``: the scripts for bash (wired
-into git's own completion), zsh and fish, and installing them where each shell finds
-them.
+"""Shell completion for ``git ledger`` and ``git-ledger`` in bash, zsh and fish, and
+installing the scripts where each shell finds them.
 
-Every script asks ``git ledger complete --shell SHELL -- WORDS…`` what to offer (click's
-own completion over the command table, and the ledgers' entry ids), so a new command or
-option completes without touching a script.  git's bash completion runs a function named
-``_git_<subcommand>`` for ``git <subcommand>``, loading ``git-<subcommand>`` from
-bash-completion's directories first; zsh's ``_git`` calls ``_git-<subcommand>``; fish's
-git completion completes ``git ledger`` as it completes ``git-ledger``.
+Every script asks ``git ledger complete`` what to offer, so a new command or option
+completes without touching a script.
 """
 
 from __future__ import annotations

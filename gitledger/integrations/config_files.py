@@ -1,17 +1,8 @@
 """The agents' config files: read a JSON object keeping its layout, write any file atomically.
 
-Shared by the agent hooks (``agents``) and the MCP registrations (``mcp_config``): a file
-that is not UTF-8, not valid JSON, not an object at the top, or that repeats a key is
-refused with one line and nothing written; a write goes through a temporary file and
-``os.replace``, keeping the file's mode, so a crash leaves the old file or the new one,
-never half of one.  A config that is a symbolic link, or lies under one inside the work
-tree (``.claude -> /elsewhere``, committed by anyone), is refused when it is read, written
-or deleted (``core/user_files.py``, the check ``export -o`` makes): a link is never
-followed out of the repository.
-
-Inside ``staged()`` (a dry run of several steps) nothing touches the disk: writes and
-deletions are kept in memory and later reads see them, so a step reports what it would do
-after the steps before it (the Gemini CLI keeps hooks and MCP servers in one file).
+Shared by ``agents`` and ``mcp_config``: a malformed file is refused with nothing written,
+a symbolic link is never followed out of the repository, and inside ``staged()`` (a dry
+run) writes stay in memory so later steps see them.
 """
 
 from __future__ import annotations

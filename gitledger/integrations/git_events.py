@@ -1,27 +1,8 @@
 """What the git hooks hand to Python: commit trailers, the checkout line, rewritten evidence.
 
-The ``sh`` templates (``git_hooks``) do the common case with git plumbing alone and queue
-the work that needs the library (``storage/event_queue.py``), which ``drain_git_events``
-applies in order — in the detached ``git ledger hook drain`` they start, or first thing in
-the next command that reads the ledger:
-
-* ``post-commit`` — the commit's message has ``Ledger-Implements: <id>`` (the decision
-  becomes implemented with this commit as evidence) or ``Ledger-Refs: <id>`` (a link, no
-  status change), or it changes a file the path index names (its drift is computed for
-  the cache).  The hook has recorded the ``commit`` event and written the note already,
-  with the same lines this writes again; when it could not (an id it cannot resolve, a
-  busy ledger, a hook that stopped midway), the event is recorded here, naming the
-  decisions whose footprint lines the commit changed as ``Ledger-Touches``.  An id that
-  is unknown or cannot move is reported and skipped.  A
-  worktree whose ledger was archived has none until its next write: a project decision is
-  still implemented, and every other id gets one line saying why nothing was done (no
-  session ledger is started for a commit);
-* ``post-checkout`` — one line: TASK, NEXT and how many questions are open;
-* ``post-rewrite`` — a commit cited as ``git:`` evidence was amended or rebased: each
-  decision citing it now cites the new commit (the old one stays kept alive), and its
-  footprint holds the new commit's spans in place of the old one's (``add_evidence``).
-
-Every handler returns what to print; ``run_git_hook`` (below) makes sure nothing escapes.
+The ``sh`` templates (``git_hooks``) do the common case with git plumbing and queue the
+rest (``storage/event_queue.py``); ``drain_git_events`` applies it in order.  Every handler
+returns what to print, and ``run_git_hook`` makes sure nothing escapes to fail git.
 """
 
 from __future__ import annotations

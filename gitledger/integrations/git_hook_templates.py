@@ -1,28 +1,8 @@
 """The git hooks' ``sh`` templates: what git (or a hook manager's call) runs.
 
-Three hooks link code commits to the ledger that explains them:
-
-* ``post-commit`` records, in the worktree's ledger, that the commit was made while it was
-  active (a ``commit`` event) and writes the commit's whole note (``commit-in <ledger>
-  <tip>``, and ``refs``/``implements`` lines for the ``Ledger-Refs:``/``Ledger-Implements:``
-  ids it resolves in the ledgers' trees) with git plumbing alone — no Python, because every
-  commit pays for it, and so that the note is in git when ``git commit`` returns.  What
-  needs Python (the status change, the drift of a commit that changes a file named in the
-  path index ``<git dir>/ledger-paths``, a commit whose ids it cannot resolve) is queued:
-  one line in ``<git dir>/ledger-queue`` and a detached ``git ledger hook drain``
-  (``storage/event_queue.py``), which writes the same lines again, never new ones.  Two
-  marks in the git dir, before and after, let the next command find a hook that stopped;
-* ``post-checkout`` prints one line (TASK, NEXT, open questions) in a worktree with a
-  ledger: the line its writes keep in ``<git dir>/ledger-checkout``, without Python, and
-  nothing for a file checkout or inside a rebase;
-* ``post-rewrite`` carries the notes over an amend or a rebase (when ``notes.rewriteRef``
-  does not already make git do it) and, when a rewritten commit is cited as evidence,
-  queues the rewrite so that Python cites the new commit in its place.
-
-Each template is marked (``MARK``) so that install recognises its own hooks; a hook that
-was there before is kept as ``<hook>.pre-ledger`` and runs first, with its exit status
-passed on; uninstall puts it back.  Whatever the ledger part meets, it exits 0: a ledger
-hook never fails or blocks a git command.
+``post-commit`` records the commit and writes its note with git plumbing alone, since every
+commit pays for it, and queues what needs Python.  A hook that was there before is kept as
+``<hook>.pre-ledger`` and runs first; a ledger hook always exits 0, never blocking git.
 """
 
 from __future__ import annotations

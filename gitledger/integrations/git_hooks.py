@@ -1,12 +1,6 @@
-"""The git hooks installed and uninstalled, by the route the repository's hook manager
-needs, and what ``install`` and ``uninstall`` report.
-
-Three hooks link code commits to the ledger that explains them; their ``sh`` templates are
-``git_hook_templates.py``, the routes that put them where git or a hook manager runs them
-are ``hook_plans.py``.  Here: the two calls (``install_git_hooks``,
-``uninstall_git_hooks``), the notes settings that make git carry our notes over amend and
-rebase (``notes.rewriteRef``, ``notes.rewriteMode``, taken out only when install set them),
-and the report.
+"""Installing and uninstalling the git hooks, by the route the repository's hook manager
+needs, plus the notes settings that carry our notes over amend and rebase, and the report.
+Templates are ``git_hook_templates.py``; routes are ``hook_plans.py``.
 """
 
 from __future__ import annotations

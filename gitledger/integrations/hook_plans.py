@@ -1,16 +1,7 @@
-"""The routes: the file operations that put our git hooks where the repository's hook
-manager runs them, and take them out again, planned whole before anything is written.
-
-``plan_install`` and ``plan_uninstall`` read the repository (``hook_routes.py``
-says which manager owns the hooks and which of ours run) and return a ``Plan``: what each
-hook's report line says and the ordered operations. Per manager: our script where git runs
-hooks, a hook of the user's chained as ``<hook>.pre-ledger`` (``_plain``); beside
-pre-commit's script as ``<hook>.legacy`` (``_pre_commit``); a call in husky's
-``.husky/<hook>`` (``_husky``); a block of commands in lefthook's local config, then
-``lefthook install`` (``_lefthook``); both of the last two call our scripts in the common
-git dir.  Nothing a manager dispatches by name is renamed.  ``apply`` writes a plan; when
-an operation fails (``lefthook install`` refusing a broken config), it puts back every
-file the plan had touched, so a refused install has changed nothing.
+"""The routes that put our git hooks where the repository's hook manager runs them (plain
+git, pre-commit, husky, lefthook) and take them out, planned whole before anything is
+written.  ``apply`` runs a plan and, when an operation fails, restores every file it
+touched, so a refused install changes nothing.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks.
+"""``git ledger install`` / ``uninstall``: the git hooks and, for a named agent, its hooks
+(and with ``--mcp`` its MCP registration).
 
-Installing with nothing named installs the git hooks, by the route the repository's hook
-manager needs (``git_hooks.py``).  ``--agent`` installs that agent's hooks, and the git
-hooks too only where none of ours runs yet by any route (they are what links an agent's
-commits to its ledger, and a second copy would record every commit twice); ``--git-hooks``
-beside it installs them in any case, as plain ``install`` does.  Where the hook manager's
-route is refused (husky 4, simple-git-hooks: a manual route only), ``--agent`` alone still
-installs the agent's hooks and says why the git hooks were not; ``--git-hooks`` makes the
-refusal an error, as plain ``install`` does.  ``--mcp`` registers
-``git ledger mcp`` in the agent's MCP configuration too.  Uninstalling takes out what is
-named: the agent's hooks and MCP registration with ``--agent``, the git hooks with
-``--git-hooks`` or when nothing is named.  One report says exactly what changed.
+``--agent`` adds the git hooks only where none of ours runs yet by any route, since a
+second copy would record every commit twice.  One report says exactly what changed.
 """
 
 from __future__ import annotations

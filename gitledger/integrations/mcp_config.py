@@ -1,18 +1,8 @@
 """Registering ``git ledger mcp`` in a coding agent's project MCP configuration.
 
-Where each agent reads a project's MCP servers is its record's ``mcp`` target
-(``agent_registry.py``; docs/mcp.md gives each fact with its source).  This module owns how
-``install --mcp`` adds our server there and ``uninstall`` takes exactly it out again: a
-JSON config's ``mcpServers`` object (Claude Code's ``.mcp.json``, Gemini CLI's
-``.gemini/settings.json``, the file its hooks live in, Cursor's ``.cursor/mcp.json``), or a
-TOML config's ``[mcp_servers.git-ledger]`` table (Codex CLI's ``.codex/config.toml``, read
-only in a trusted project).
-
-Our server is the entry named ``git-ledger``.  In JSON it is ours when it runs
-``git ledger mcp``; an entry of that name that runs something else is the user's, and is
-refused rather than overwritten.  TOML is edited as text, so that the user's comments and
-layout survive: our table sits between two marker comments, and every edit is checked by
-parsing the file before and after, the only difference allowed being our table.
+The target is the agent's record (``agent_registry.py``).  Our entry is ``git-ledger``; one
+of that name that runs something else is refused.  TOML is edited as text between marker
+comments, and checked by parsing, so the user's comments and layout survive.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
 """``git ledger mcp``: the tool table, resources and checkpoint prompt, served over stdio.
 
-This module owns the wiring into the Model Context Protocol, through the official Python
-SDK (the optional ``mcp`` extra): listing and calling the tools of ``tools``, the
-resources (``ledger://restore``, ``ledger://ledger``, ``ledger://project`` and
-``ledger://entry/{id}``) and the ``checkpoint`` prompt.  What a tool does is the
-library's business; here a ``LedgerError`` becomes a tool error carrying the line the
-command would print, anything else a tool error naming the failure (with the traceback on
-standard error), so that no argument can bring the server down.  The SDK points file
-descriptor 1 at standard error while it serves: nothing but the protocol reaches stdout.
-
-Each call runs in a worker thread with a repository of its own, so the event loop keeps
-answering, and a read never waits behind a ``push`` or ``pull`` on the network (those two
-take turns, with each other only).  Concurrent writes, from this server or from another,
-are kept from losing anything by ``Store.update``'s compare-and-swap.  While serving, git
-never prompts: a remote that wants a password or a host key fails the call in one line
-instead of waiting on a terminal the agent owns.
+The wiring into the MCP SDK: an error becomes a tool error, never a crash.  Each call runs
+in a worker thread with its own repository so reads never wait on the network, and git
+never prompts while serving.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
 """The ledger's commands as typed tools: what ``git ledger mcp`` serves to an agent.
 
-This module owns the tool table: each tool's name, the description the model reads (when
-to call it, in a sentence or two), its arguments as a JSON schema mirroring the command's
-options, and a handler that calls the same library function as the command and returns
-what the command prints with ``--json``.  It also validates a call's arguments against
-the schema, so a wrong type or an unknown argument is one clear line, never a crash.
-
-It imports neither click nor the MCP SDK: ``mcp_server`` wires this table into the
-protocol, and the table is tested on its own.  A handler only maps arguments and renders:
-what a command does, and which arguments exclude each other, is its library function's
-(the ones ``cli.py`` calls too; tests/test_parity.py holds the two to the same JSON).
-Its imports are at module level: only ``git ledger mcp`` loads this module, and the
-server needs every tool.
+Each tool has a name, a description, a JSON schema and a handler calling the command's
+library function (tests/test_parity.py holds the two to the same JSON).  It imports neither
+click nor the MCP SDK (``mcp_server`` wires it in), so it is tested on its own.
 """
 
 from __future__ import annotations

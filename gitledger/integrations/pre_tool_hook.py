@@ -1,23 +1,8 @@
 """``git ledger hook pre-tool-use --agent A``: tell an agent, before its tool writes a file,
-the decisions that govern that file.
+the decisions that govern that file, once per session (``ledger/hook_state.py``).
 
-The agent runs this before its file-writing and shell tools (the matcher in its record).
-We read the tool call from the payload (``tool_targets.py``: the files and, where the
-input says, the lines), find the entries of this worktree's session ledger and of the
-project ledger that govern them (``views/governing.py``), and print the agent's envelope
-that adds the decisions' text to the model's next request (``Agent.tool_envelope``).
-Each entry is told once per session (the payload's session id), unless it has changed
-since: what was told is remembered in the worktree's git dir (``ledger/hook_state.py``).
-
-It never blocks or denies the tool, and never decides its permission: the envelope holds
-context only, and the exit status is always 0.  A payload we cannot use (not JSON, no
-tool we know, no path, a path outside the work tree, a binary or missing file, a patch
-that does not parse, too large) prints nothing at all; so does a call that finds no
-decision.  A ledger that cannot be read, or a bug of ours, prints one line on stderr and
-nothing on stdout.
-
-Kept light: it runs before every edit, so it imports the ledger's reads only (as
-``restore`` does), never the writes.
+It never blocks the tool (context only, exit 0) and prints nothing it cannot use.  It runs
+before every edit, so it imports the ledger's reads only, never the writes.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """What the Stop hook can answer before it loads libgit2: a stop the payload says to let go,
-and a ledger that was checked clean while nothing it is read from has moved since.
+and a ledger checked clean while nothing it is read from has moved since.
 
-The Stop hook (``stop_hook.py``) runs at every end of the agent's turn, and it sends the
-agent back only for errors.  Most turns end on a ledger with none, and most end with no ref
-moved since the last stop (a turn of reading and talking writes nothing).  So a clean
-check is remembered in the worktree's ``ledger-check.json`` (``derived/check_output.py``:
-every ref, HEAD and the pointer, read with the git CLI) under ``STOP_REQUEST``, and
-``launch.py`` lets the agent stop on it without loading the check.  Anything else (errors,
-a payload this cannot read, a key that cannot be read) is the hook's own to answer.
-Imports no libgit2.
+Most turns end clean with no ref moved, so ``launch.py`` lets the agent stop on the
+remembered result (``derived/check_output.py``) without loading the check.
 """
 
 from __future__ import annotations

@@ -1,22 +1,8 @@
 """What an agent's tool call is about to write: the files, relative to the top of the work
 tree, and the lines where the tool input says which.
 
-Each agent's tools are data in its record (``ToolShape`` in ``agent_registry.py``): which
-key holds the path, the replaced text, the edits, the command or the patch.  This module
-reads a payload through that record:
-
-* an edit (Claude Code ``Edit``, Gemini CLI ``replace``): the file, and the lines the
-  replaced text spans in the file as it is now (every occurrence with ``replace_all``);
-  text not found is the whole file (the agent's tool will say why it failed);
-* a multi-edit: each edit's lines;
-* a write (``Write``, ``NotebookEdit``, ``write_file``): the whole file, which may be new;
-* a shell command: the files ``core/shell_writes.py`` finds it names as written;
-* a Codex patch: each file its headers name (``Move to`` as well), with the lines its hunks
-  change located in the current file (``core/apply_patch.py``).
-
-Nothing is a target that is outside the work tree, inside ``.git``, a directory, a binary
-file, or a file an edit, update or deletion names that does not exist.  A payload this
-cannot read gives no targets, never an error.
+Each agent's tool shapes are data in its record (``agent_registry.py``).  Nothing outside
+the work tree, binary or missing is a target; an unreadable payload gives no targets.
 """
 
 from __future__ import annotations
