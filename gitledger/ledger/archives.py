@@ -1,12 +1,8 @@
 """Archived ledgers: reading them and pruning them.
 
-An archive is an annotated tag object at ``refs/ledger/archive/<ledger-id>`` pointing at
-the archived ledger's last commit (see ``lifecycle.archive``).  Archives are read-only:
-``open_archive`` gives a ``Ledger`` whose every write is refused, through a store that
-reads through the tag and refuses to move any ref.  ``prune`` is the only deletion
-gitledger has, and it deletes nothing but archive refs tagged before a date the user
-gives, each in a locked ref transaction that checks the ref still names the tag read.
-Ledgers whose worktree is gone are ``worktrees``' business.
+An archive is read-only: ``open_archive`` gives a ``Ledger`` whose every write is refused.
+``prune`` is gitledger's only deletion: archives tagged before a date the user gives, each
+under a lock that checks the ref still names what was read.
 """
 
 from __future__ import annotations

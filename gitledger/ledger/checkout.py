@@ -1,9 +1,7 @@
 """The line post-checkout prints, kept ready in the worktree's git dir (``ledger-checkout``).
 
-A checkout must not wait for Python, so the hook prints a file: this module rewrites it
-whenever a write to the worktree's own ledger may change it (TASK, NEXT, an open
-question).  The hook prints it only while the ledger ref exists, so an archive needs no
-rewrite.  The text is the ledger's, sanitised here: one line, capped, printable.
+A checkout must not wait for Python, so the hook prints this file, which every write to the
+worktree's ledger that may change it rewrites, sanitised to one printable, capped line.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
 """A decision's footprint as the ledger writes it: globs checked, spans derived from commits.
 
-Two halves (docs/format.md, "Footprints"):
-
-* ``clean_paths``: the globs ``decide``/``edit``/``drop --paths`` take, made relative to the
-  top of the work tree (a glob typed in a subdirectory is about that subdirectory) and
-  refused when they leave it;
-* ``derived_footprint``: the ``footprint`` key from a decision's ``git:`` evidence.  Every
-  write that sets a decision's evidence (``decide``/``resolve --evidence``, ``edit
-  --evidence``, ``implement``, ``evidence --add/--remove``, and through those the git hooks'
-  ``Ledger-Implements:`` and post-rewrite) passes the new evidence through it, so a
-  footprint always names exactly the commits the evidence cites; ``doctor`` compares it
-  with the stored key and ``doctor --fix`` writes it.
+``clean_paths`` makes globs relative to the work tree and refuses ones that leave it;
+``derived_footprint`` is what every write of a decision's evidence passes through, so the
+footprint always names exactly the commits it cites (docs/format.md, "Footprints").
 """
 
 from __future__ import annotations

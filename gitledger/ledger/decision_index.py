@@ -1,20 +1,8 @@
 """An index of the decisions in force in each ledger: what ``decide`` compares a new one with.
 
-``decide`` warns when a new decision repeats an alternative that a decision in force
-rejected, when it repeats an approach that was dropped or a decision that was rejected, and
-when a decision is already in force in its scope.  Answering that by reading
-every entry of the ledger made each append cost O(n).  This index answers it with two
-lookups: ``<common git dir>/ledger-cache/decisions.sqlite3`` holds, for each ledger ref,
-its active decisions (id, order, scope, where they were carried from), the alternatives
-each rejected (normalised as ``check`` compares them), and its dropped approaches and rejected
-decisions (their normalised text), with the ledger commit it reflects.
-Before a query the index is brought to the ledger's tip by diffing the two trees, which
-costs what changed since, not the size of the ledger; a commit it cannot find (a rewritten
-ledger) or a new ref is indexed from the whole tree once.
-
-Derived data, like the rest of ``ledger-cache/``: nothing is ever only there, deleting the
-file is always safe, and when it cannot be used (a read-only git dir, a database locked
-for too long or damaged) ``find_matches`` returns None and the caller reads the ledger.
+A SQLite file in ``ledger-cache/`` brought to the ledger's tip by diffing trees, so an
+append costs what changed rather than reading every entry.  Derived data: when it cannot be
+used, ``find_matches`` returns None and the caller reads the ledger.
 """
 
 from __future__ import annotations

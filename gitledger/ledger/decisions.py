@@ -1,14 +1,8 @@
 """The decision state machine: accept, implement, deploy, reject, supersede, evidence.
 
-A decision moves ``proposed → accepted → implemented → deployed``; it can be rejected
-before it is implemented and superseded at any live state; ``rejected`` and
-``superseded`` are final.  Each change is checked against the repository when it makes a
-claim about code: ``implement`` records a commit that exists, ``deploy`` a deployed commit
-that contains every implementation commit.  Every commit a decision cites is kept alive
-(``keepalive``) before the entry citing it is written.
-
-Every transition is decided inside the write's ``build`` step, from the tree it is applied
-to: two writers racing on one decision cannot both move it from the same state.
+Each transition is decided inside the write's ``build`` step from the tree it applies to,
+so two racing writers cannot both move a decision from one state; cited commits are kept
+alive before the entry citing them is written.
 """
 
 from __future__ import annotations

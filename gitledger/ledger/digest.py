@@ -1,20 +1,8 @@
 """The restore digest: what restore needs of the project ledger, kept beside it, locally.
 
-Restore shows the newest of the project's active decisions, VERIFIED facts and DROPPED
-approaches, and how many there are.  Which ones those are can only be known by reading
-every entry, so every write to the project ledger keeps a digest of the entries tree it
-makes (docs/format.md, "The restore digest"): for each kind, how many entries it holds
-and the newest of them, by entry path, blob id and sort key, for the entries tree it names
-by id.  It lives in ``ledger-cache/digest.json`` and never in the ledger's tree: a digest
-that travels cannot be believed (one listing only some of the entries would hide the rest
-from everyone's restore, and only reading every entry tells), so one found in a pulled
-tree is never read, ``doctor`` reports it (``forged`` when it leaves out or invents what
-the tree holds), and the next write to the project ledger removes it.
-
-The local file is still checked item by item before use (anything with the user's rights
-can write it): it counts only for the entries tree it names, and each item only if the
-tree holds that blob at that path and the blob is an entry of the item's kind with the
-item's sort key.  Without one that holds, restore reads every entry.
+Each kind's count and newest entries, kept in ``ledger-cache/digest.json`` and never in the
+ledger's tree, since a digest that travels cannot be believed (docs/format.md).  Even the
+local file is checked item by item against the tree before use.
 """
 
 from __future__ import annotations

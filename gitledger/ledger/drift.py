@@ -1,19 +1,8 @@
 """Drift: decisions in force whose footprint lines later commits changed.
 
-For each span of a decision's footprint (``<commit C> <lines> <path>``, docs/format.md
-"Footprints"), a reverse blame of ``C..HEAD`` (``storage/blame.py``) says, line by line,
-which later commit changed or deleted it, across renames and moves.  A changed line is
-drift unless the commit that changed it
-
-* implements the decision too (any ``git:`` evidence of it: a later ``Ledger-Implements:``
-  makes the commit evidence), or
-* acknowledges it: the commit, or a descendant of it up to HEAD, names the decision in a
-  ``Ledger-Refs:`` trailer (its message, or the ``refs <id> <ledger>`` line of its note the
-  post-commit hook wrote), or
-* is in the history of ``since`` (``drift --since REV``: only what came after REV).
-
-A span whose commit HEAD does not contain (a rewritten or unmerged commit) says nothing.
-Each computation without ``since`` is kept for the restore block (``storage/drift_cache``).
+A reverse blame (``storage/blame.py``) finds each later change to a footprint line; it is
+drift unless the commit implements or acknowledges the decision (``Ledger-Refs:``) or
+precedes ``since``.  Results are kept for the restore block (``storage/drift_cache``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The derived data that follows every write to a ledger, subscribed once per store.
 
-``Ledger`` and the lifecycle publish what each write moved (``derived/events.py``); this
-module is where that is turned into the refreshes: the project index carried over the
-write, the decision index brought along from the entry in hand, the path tokens, the
-governing entries' saved copy and the checkout line.  A new derived thing that must follow
-writes subscribes here, and no writer changes.
+Writers publish what each write moved (``derived/events.py``); the refreshes subscribe here,
+so a new derived thing follows writes without any writer changing.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """The one gate between ledger content and every output: what leaves the process is
 escaped and capped here.
 
-Ledger text reaches terminals, agents' contexts and web pages, and some of it was written
-by someone else (a teammate's mirror, a pulled note, a blob edited by hand) without our
-writes' checks.  Every output path hands its document or text to this module instead of
-deciding for itself: each string is made ``printable`` (the allow-list of
-``core/display``), each field is cut at what our writes accept, and a response for an
-agent is cut per entry and in all.  Who wrote an entry comes from history
-(``storage/provenance``), read by the output's model before it gets here.  Imports only
-``core``: the hooks' fast paths and ``launch.py`` print through it without libgit2.
+Some ledger text was written by others without our checks, so every output path passes it
+here.  Imports only ``core``, so fast paths and ``launch.py`` use it without libgit2.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
 """Where git runs its hooks, which hook manager owns them, and which of ours really run.
 
-A repository's git hooks often belong to a manager that rewrites them on its own schedule:
-husky 9 (``core.hooksPath=.husky/_``, one stub per hook that sources its dispatcher ``h``,
-which runs ``.husky/<hook>``), husky 5-8 (``core.hooksPath=.husky``, the user's scripts
-themselves), husky 4 (every hook in ``.git/hooks`` dispatching on its own file name), the
-pre-commit framework (its marked script per installed hook type, an earlier hook kept as
-``<hook>.legacy`` and run first: its migration mode), lefthook (a script per configured
-hook that runs ``lefthook run <hook>``; it renames a hook not its own to ``<hook>.old``
-whenever ``lefthook.yml`` changes, and never runs it again) and simple-git-hooks (which
-rewrites or deletes every hook from its config on each run).  Each is recognised here by
-what it really writes, never by a line a test fixture could invent.
-
-``runs`` follows git's dispatch for one hook the way the hook's own scripts do and lists
-every way our hook runs for one event: two means a commit is recorded twice, none means
-the ledger silently stopped hearing about commits.  ``install`` (integrations/git_hooks.py)
-chooses its route from ``detect``; ``doctor`` reports from ``runs``.  Nothing here writes.
+Managers (husky, pre-commit, lefthook, simple-git-hooks) are recognised by what they really
+write.  ``runs`` follows git's dispatch to list every way our hook runs for an event (two:
+a commit recorded twice; none: silently unheard).  Nothing here writes.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""What the agent hooks remember in a worktree's own git dir: which session started there
-last (``STARTED_FILE``), which prompt the Stop hook last sent back (``STOP_MARK_FILE``),
-and which decisions the pre-tool-use hook told each session (``TOLD_FILE``, forgotten
-whenever the session's context loses the text: a compaction, a clear, a resume).
-Local state, never pushed; each file is written whole (a temporary file renamed over it).
+"""What the agent hooks remember in a worktree's git dir: the session that started there last,
+the prompt the Stop hook last sent back, and the decisions each session was told.
 
-The SessionStart hook is the one place that reliably knows the session id, and only some
-agents let it reach the agent's shell (Claude Code's env file, Codex's ``CODEX_THREAD_ID``).
-For the others (Gemini CLI, Cursor) the hook records the session here, so that a write from
-the agent's shell is attributed to it: the session that started in a worktree owns what
-that worktree writes next.  The session's end removes the record again, except after a
-clear, which is the same conversation going on under a new id: the record then says so,
-for the next start to take the ledger over as a handover (docs/hooks.md, "Ownership").
+Local state, written whole.  Agents whose shell never learns the session id get their
+writes attributed through the recorded session (docs/hooks.md, "Ownership").
 """
 
 from __future__ import annotations

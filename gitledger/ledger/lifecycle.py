@@ -1,18 +1,8 @@
 """A task's life: carrying its durable half to the project ledger, then archiving it.
 
-A ledger belongs to one task.  What outlives the task (decisions in force, verified facts,
-dropped approaches) is **carried** to the project ledger: moved, not copied — the session
-ledger drops the entries and the project ledger gains them, in two steps ordered so that an
-interruption never loses one (readers see the move as done or not done), each history
-recording the move and each carried entry naming where it came from.
-An id the project ledger already holds for another entry (a teammate wrote one with that id,
-by chance or to squat it) never blocks a carry: the entry arrives under a fresh id, noting
-the original (``carried_id``); a carry interrupted after that arrival is recognised by it.
-When the worktree moves on, the rest is **archived**: the ledger becomes an annotated tag
-object under ``refs/ledger/archive/<ledger-id>`` (not ``refs/tags/``, which
-``git push --tags`` and hosting UIs would spray around) whose message summarises the task
-and what was carried, and the next write in the worktree starts a fresh ledger.  Age is
-never a reason to archive.
+A carry moves entries in two steps ordered so an interruption never loses one, and a taken
+id never blocks it.  An archive is a tag under ``refs/ledger/archive/`` rather than
+``refs/tags/``, which pushes and hosting UIs would spread; age is never a reason to archive.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """The links between entries, indexed: what ``check`` checks again after a change, and
 which decisions ``why`` blames again for one file.
 
-``<common git dir>/ledger-cache/links.sqlite3`` holds, for each ledger ref it was asked
-about, a row per entry path (its id, whether it is unreadable, whether it drifts or asks
-the user, what it supersedes) and the keys of ``links.links_of``: what the rules find the
-entry by, what they look up for it, the files it watches at HEAD and the commits its
-footprint starts at.  Like the decision index (decision_index.py) it is brought to a
-ledger's tip by diffing the two trees, so it costs what changed, and it is derived data:
-deleting it costs one full read, and any error of its own makes its callers read every
-entry, as without it.  A ref is indexed whole only by a caller that read it whole already
-(``rebuild``, from ``check``).
+A SQLite file in ``ledger-cache/`` brought to the tip by diffing trees, like
+``decision_index.py``.  Derived data: on any error of its own, callers read every entry.
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """The path tokens of a worktree: what the shell fast path of the pre-tool-use hook greps an
-agent's payload for before it starts any Python (docs/hooks.md, "The fast path").
+agent's payload for before starting Python (docs/hooks.md, "The fast path").
 
-The tokens are the ``prefilter_token`` of every glob and every footprint path of every entry
-that governs code (``core.footprint.role`` not None) in the worktree's session ledger and in
-the project ledger; ``derived/path_tokens.py`` keeps them in the worktree's git dir, with the
-two ledger tips they reflect and how many entries gave each token.  A refresh when neither
-tip moved reads one small file; when one moved, it diffs that ledger's two trees (as
-``decision_index`` does), so a write costs what it changed, not the size of the ledger.  A
-tip it cannot diff from (a rewritten ledger, another session ledger) is read whole once.
-
-Written only where a token file already is (``install --agent`` and the session-start hook
-create it; ``doctor --fix`` too): a repository whose agents have no hooks pays nothing.  A
-refresh that fails leaves a token file of one empty line, which sends every payload to the
-Python hook: slower, never wrong.
+Refreshed by diffing ledger trees, and only where a token file exists; a failed refresh
+leaves an empty token, which sends every payload to Python: slower, never wrong.
 """
 
 from __future__ import annotations

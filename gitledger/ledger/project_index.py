@@ -1,11 +1,7 @@
-"""The project ledger's durable half as restore shows it, without reading 50,000 blobs.
+"""The project ledger's durable half as restore shows it, without reading every entry.
 
-Restore shows at most a screenful of the project's active decisions, VERIFIED facts and
-DROPPED approaches (what archives carried out of finished tasks), but which ones are active
-and newest can only be known by reading every entry.  That answer is derived data, so it is
-cached outside the refs, under ``<common git dir>/ledger-cache/``, keyed by the project
-ledger's tip commit: a restore after any change reads the ledger once, every other restore
-reads one small JSON file.  Losing the cache loses nothing; ``doctor`` may delete it.
+Which entries are active and newest is derived data, cached in ``ledger-cache/`` by the
+project ledger's tip, so most restores read one small file.  Losing it loses nothing.
 """
 
 from __future__ import annotations

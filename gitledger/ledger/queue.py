@@ -1,16 +1,8 @@
 """Applying the queued git events in order (the queue itself: ``storage/event_queue.py``).
 
-One process at a time holds the queue's lock and applies items from the applied offset
-on, writing the offset after each.  What an item has to say (a trailer naming an unknown
-decision) is returned, to be printed once.  An item whose work fails — the ledger broken,
-the disk full — stops the drain: that item and the ones after it stay queued, in order,
-the queue is *held* with the cause, and the cause is returned this one time.  A held
-queue is not retried by later drains (a broken ledger would say the same on every
-command); ``git ledger doctor`` reports it and ``doctor --fix`` releases and drains it.
-
-A failure that passes by itself — a full disk, a ledger ref another writer kept busy —
-does not hold the queue: the drain stops there, says nothing (the command's own write
-meets the same disk and says so), and the next drain tries again.
+One process at a time applies items under the lock.  A failing item holds the queue until
+``doctor --fix``, so a broken ledger is not retried on every command; a passing failure (a
+full disk, a busy ref) just stops the drain for the next one to retry.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""A ledger read again after its tip moved, for the derived views that keep a copy of it
-(the search index, the pages of ``serve``): only the entry blobs that changed since the
-commit the copy was taken at, each with who brought it in.
-
-An archive never changes (its target is a tag or a chain's event, never diffed), and a
-copy whose commit is gone (a rewritten history) is read whole.
+"""A ledger read again after its tip moved, for the derived views that keep a copy of it:
+only the entry blobs changed since the copy's commit, each with who brought it in.
 """
 
 from __future__ import annotations

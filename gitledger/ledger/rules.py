@@ -1,9 +1,6 @@
-"""The rules a decision's write and ``check`` share: which status may follow which, when a
-decision's text repeats an alternative another decision rejected, and when it retries an
-approach that was dropped or a decision that was rejected.
-
-Pure functions over entries (no git), so that the write path, the decision index and the
-checks read one definition of each rule.
+"""The rules a decision's write and ``check`` share: legal status moves, repeating a rejected
+alternative, and retrying a dropped approach or rejected decision.  Pure functions over
+entries, so the write path, the decision index and the checks read one definition.
 """
 
 from __future__ import annotations

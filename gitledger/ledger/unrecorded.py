@@ -1,13 +1,6 @@
-"""Code commits the post-commit hook should have recorded and did not.
-
-The hook records a commit with git alone, so a commit goes unrecorded only when the hook
-could not run its work: it was killed, the disk was full, or git did not run it at all
-(``core.hooksPath`` pointed elsewhere for one command).  Those commits are found from the
-commit's side: on HEAD's first-parent line, back to the last commit a ledger recorded
-(its note has a ``commit-in`` line), the ones made here (our committer identity, no
-merge, after the ledger began).  ``doctor`` reports them; the next
-command after a hook that stopped midway, and ``doctor --fix``, record them
-(``integrations/git_events.py``).
+"""Code commits the post-commit hook should have recorded and did not (it was killed, or git
+did not run it), found on HEAD's first-parent line back to the last recorded one.
+``doctor`` reports them; the next command and ``doctor --fix`` record them.
 """
 
 from __future__ import annotations

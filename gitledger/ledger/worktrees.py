@@ -1,17 +1,8 @@
 """Ledgers whose worktree is gone, and ``adopt``: attaching one to the worktree that should
 continue it.
 
-A session ledger is **orphaned** when no live worktree points at it: ``git worktree
-remove`` or ``prune`` deleted the worktree's git dir (and with it the pointer file), or
-the pointer names another ledger now.  Its ref is untouched by git; ``adopt`` attaches it
-to the worktree that should continue it, ``archive --ledger`` archives it.
-
-A ledger fetched from a remote (``adopt origin/<id>``) is never continued under its own
-name: that ref is its owner's, and a pull never moves a local session ledger.  ``adopt``
-makes a copy this clone owns instead, under a fresh ledger id, whose first commit (on top
-of the fetched history, so that every entry's authorship stays in it) names where it
-came from in the ledger's identity (``adopted_from``, ``adopted_commit``).  A later push
-sends the copy under its new name and never writes into the original.
+A fetched ledger is never continued under its owner's name: ``adopt`` makes a copy this
+clone owns under a fresh id, on top of the fetched history so authorship stays.
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """The decisions that govern a file an agent is about to change, and what it is told.
 
-``match`` keeps the entries whose footprint or paths take in the target
-(``core/footprint.py``: ``role`` and ``governs``), in the order an agent needs them:
-decisions in force whose footprint lines the change touches, decisions in force that
-govern the file or its paths, rejected decisions, dropped approaches.  Where the entries
-come from (the ledgers, or their saved copy) is ``governing_ledgers.py``'s; this module
-is pure, so that the pre-tool-use hook can use it without loading the ledgers' reads.
-
-``context_text`` is what the pre-tool-use hook gives the agent: the decisions themselves,
-never a pointer to them (an agent told only that a decision exists does not reuse it, one
-told its text does) — id, text, status, scope and each rejected alternative with the reason,
-a rejected decision's text and why it was rejected, a dropped approach and why — labelled
-with who wrote it when that is not the reader, every text from the ledger made printable
-and capped, at most ``MAX_ENTRIES`` entries in ``MAX_CHARS`` characters.
+``match`` orders the governing entries as an agent needs them; ``context_text`` gives the
+decisions' text itself, capped, since an agent told only that a decision exists does not
+reuse it.  Pure, so the pre-tool-use hook uses it without loading the ledgers' reads.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The entries that govern code, read from this worktree's session ledger and the project
-ledger, with who wrote each: what the pre-tool-use hook matches a tool call against.
-
-Read only where the saved copy (``derived/governing_cache.py``) no longer holds, one ledger
-at a time: a write to it, another identity.  Then every governing entry of that ledger (its
-``role`` is not None) is labelled once, from the ledger's history, and saved again.
+ledger with who wrote each, only where the saved copy (``derived/governing_cache.py``) no
+longer holds: what the pre-tool-use hook matches a tool call against.
 """
 
 from __future__ import annotations

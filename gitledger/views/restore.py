@@ -1,16 +1,8 @@
 """The restore block: the capped re-inject an agent gets after start, resume, clear or compact.
 
-What a summary destroys comes back in restore-first order (TASK, NEXT, OPEN, DECIDED,
-VERIFIED, DROPPED, PLAN, then the project's durable half: its active decisions, and the
-VERIFIED facts and DROPPED approaches carried out of finished tasks), inside a hard budget
-counted in characters of exactly the context string the agent injects.  When the ledger
-holds more than fits, it degrades by priority, never by position: every canonical section
-keeps a floor, DROPPED and VERIFIED outrank DECIDED, non-canonical content (the project's
-sections, the protocol primer) goes first, newest entries are kept within a section, and
-every clipped section is named with the command that shows it.  The canary line appears
-only when nothing was clipped.
-
-``compose`` is a pure function of records; ``restore`` gathers them from the repository.
+Sections come in restore-first order within a hard budget of characters; when the ledger
+holds more, it degrades by priority, not position, naming each clipped section's command.
+``compose`` is a pure function of records; ``restore`` gathers them.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """The reading commands ``show`` and ``log``: one function each, shared by the CLI and MCP.
 
-Each function takes the command's arguments, decides which ledger they name and returns a
-typed result; ``*_json`` and ``*_text`` render it.  Neither surface looks inside: the CLI
-prints the text or the JSON, the MCP tool returns the JSON.
-
-One difference is on purpose, and both sides derive it from ``unreadable``: the CLI
-prints everything it can, then names the unreadable entries on stderr and exits 1; an MCP
-call has no exit status, so the tool's document gains an ``unreadable`` key instead.
+Each returns a typed result rendered by ``*_json`` and ``*_text``.  Unreadable entries
+differ on purpose: the CLI names them on stderr and exits 1, MCP adds an ``unreadable`` key.
 """
 
 from __future__ import annotations

@@ -1,26 +1,8 @@
 """``git ledger why``: why is this code like this?
 
-Blame to commits, commits to notes, notes to entries.  The target is a revision (``REV``:
-that one commit) or a file at HEAD (``PATH``, ``PATH:LINE`` or ``PATH:FIRST-LAST``: the
-commits that last changed those lines, newest first).  For each commit the notes on
-``refs/notes/ledger`` say
-
-* which decisions cite, implement or deploy it (``cites|implements|deploys <id> <ref>``)
-  and which entries a ``Ledger-Refs:`` trailer linked to it (``refs <id> <ref>``): each is
-  shown as it is now in its ledger, with its status, rejected alternatives and reasons;
-* which ledger was active when it was made (``commit-in <ref> <tip>``): that ledger's
-  TASK, VERIFIED facts and DROPPED approaches at that moment, newest first.
-
-The notes are only an index, and anyone who can push ``refs/notes/ledger`` can write a
-line: a line is shown only when its ledger itself records it (the line is one
-``notes rebuild`` would derive from that ledger: the entry, as it is now, names the commit;
-the ledger's own history has the ``commit`` event).  Any other line is listed apart as
-unbacked, never as the commit's history.
-
-A session ledger archived since is read from ``refs/ledger/archive/<id>``; a ledger or
-entry that is gone is named, never fatal.  A target that is both a file at HEAD and a
-revision is the file (what you see in the work tree); ``rev=True`` (``--rev``) says it
-is a revision.  Blame reads committed lines (HEAD), not the work tree's edits.
+Blame to commits, commits to notes, notes to entries.  Notes are only an index anyone can
+push to, so a line is shown only when its ledger itself records it; any other line is
+listed apart as unbacked.  A gone ledger or entry is named, never fatal.
 """
 
 from __future__ import annotations
