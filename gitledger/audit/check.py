@@ -1,9 +1,8 @@
 """``git ledger check``: every rule a ledger must keep, each finding with a one-line fix.
 
-The rules are in ``check_rules.py``.  This gathers the ledgers and answers in the cheapest
-of three ways: the report saved for exactly these refs (``storage/check_cache.py``), else
-a check again of what changed since the last check (``check_delta.py``, with the index of
-``ledger/link_index.py``), else every entry read and checked.
+The rules are in ``check_rules.py``.  This answers the cheapest way: the saved report for
+these refs (``storage/check_cache.py``), else a recheck of what changed (``check_delta.py``),
+else every entry read and checked.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""The ``check`` command as one function for the CLI and the MCP tool.
-
-``check.check`` does the work; this adds what both surfaces used to decide on their own
-(that ``project`` and ``ledger`` exclude each other).  What an error means for the exit
-status is the CLI's business: it exits 1 when ``CheckReport.errors`` is not empty, while the
-MCP tool returns the same document with ``"ok": false``.
+"""The ``check`` command as one function for the CLI and the MCP tool, so both refuse the same
+arguments.  The exit status is the CLI's: it exits 1 on errors, while MCP returns the same
+document with ``"ok": false``.
 """
 
 from __future__ import annotations

@@ -1,26 +1,8 @@
 """``check`` again after a change: the entries a change can have touched, not all of them.
 
-A check's report is a function of the ledgers' entries, of what the code refs reach and of
-HEAD.  After the last check (its ``Base``: the ledger commits, the roots of reachability,
-HEAD, the keep-alive set and the findings), a later check finds what changed: the entry
-paths that differ between the two ledger trees, and the files that differ between the two
-HEADs.  It checks again only the entries whose findings that can change:
-
-- the entries that changed, and every entry ``ledger/links.py`` links to their old or
-  new version (an id and the links to it, a scope in force, a text and the alternatives
-  rejected or approaches retired with it), and the supersedes chains through them (a
-  cycle's members);
-- the entries that watch a file HEAD changed (facts for ``stale-fact``; decisions in force
-  whose footprint, or the file it moved to, changed, for ``decision-drift``);
-- every entry with a finding last time and every unreadable entry;
-
-each evaluated with the entries linked to it, and keeps every other finding of the report
-before.  That is exact for what the rules read, with one condition checked first: every
-commit reachable before is still reachable (no branch deleted or rewound, no keep-alive
-dropped), else everything is checked.  So is a change too big to be worth it, a ledger
-checked for the first time, or an index that cannot be used.  The session ledgers' own
-warnings (``restore-long``, ``ask-user-waiting``) read the session ledger whole: it is
-small.
+It rechecks changed entries, what ``ledger/links.py`` links to them, entries watching a
+file HEAD changed, and last time's findings, keeping the rest.  That is exact only while
+every commit reachable before still is; otherwise everything is checked.
 """
 
 from __future__ import annotations

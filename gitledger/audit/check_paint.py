@@ -1,10 +1,6 @@
-"""check's report coloured for a terminal: apart from ``check.py`` so that the saved
-report, printed again without libgit2 (``launch.py``), is coloured by the same code.
-
-The colour is put on the text, not inside ``report_text``, because the report is saved
-and printed again as text.  Every line of it that starts at the margin is a finding's
-first line or the verdict (a finding's message is one line), so no ledger text is ever
-taken for a label.
+"""check's report coloured for a terminal, apart from ``check.py`` so that the saved report,
+printed again without libgit2 (``launch.py``), is coloured by the same code.  Only lines
+at the margin are labels, so no ledger text is taken for one.
 """
 
 from __future__ import annotations

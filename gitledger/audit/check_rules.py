@@ -1,18 +1,8 @@
 """The rules of ``git ledger check``, each a function of entries and a ``CommitGraph``.
 
-Errors are claims the ledger cannot back: the second seed's five regression cases (a
-rejected alternative revived, two decisions in force in one scope, a deploy without a
-receipt, an implementation without a commit, a superseded decision without its
-replacement) and what only a git-native ledger can check (evidence commits that do not
-exist or will be garbage-collected, a deploy that does not contain its implementation,
-supersedes cycles, links to nothing, hand-written entries with duplicate ids or unknown
-statuses), and a decision that retries, without saying why, an approach dropped or a
-decision rejected before it (in any task: the project keeps what archives carried).
-Warnings are smells: a ledger too long to restore whole, re-derivable status, stale facts,
-a question only the user can answer left waiting.
-
-``ledger/links.py`` says which other entries each rule may look at beside an entry: what
-lets ``check`` (audit/check.py) check again only what a change can have touched.
+Errors are claims the ledger cannot back; warnings are smells.  ``ledger/links.py`` says
+which other entries each rule may look at, which lets ``check`` recheck only what a change
+can have touched.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
 """``git ledger doctor [--fix]``: the storage under the ledgers is whole.
 
-``check`` is about what the entries say; ``doctor`` is about whether they are there to be
-read: every ref under ``refs/ledger/`` is what its place in the layout says (a session or
-the project ledger: a commit chain whose every tree has a ``ledger.toml`` of a known
-format; an archive: an annotated tag of such a chain; ``keep``: the keep-alive chain),
-no object of those chains is missing, every entry blob parses and sits where its id says,
-ids are unique across ledgers, each worktree's pointer names a session ledger, no ledger
-is orphaned without being listed, the notes index says what ``notes rebuild`` would, every
-``git:`` evidence commit is kept alive, and the caches read.  The objects are read through
-``storage/integrity.py``, which reports what it finds; what that means is decided here.
-
-Each finding is one line with its fix.  ``--fix`` repairs only what is safe to repair —
-derived data (notes, caches), pointer files, the keep-alive chain (appended to), stale
-locks, and an archive or carry interrupted between its steps (finished the way the
-command itself would) — reports what it did, and never rewrites a ledger's history.
+``check`` is about what entries say; ``doctor`` about whether they are there to be read,
+through ``storage/integrity.py``.  ``--fix`` repairs only what is safe (derived data,
+pointers, locks, interrupted steps) and never rewrites a ledger's history.
 """
 
 from __future__ import annotations

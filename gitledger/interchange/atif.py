@@ -1,16 +1,8 @@
 """ATIF: the Agent Trajectory Interchange Format, the schema every transcript is read into.
 
-ATIF is the Harbor project's RFC 0001 "trajectory format".  This module owns what the
-transcript readers share: the version written (``ATIF-v1.8``) and the versions read
-(``ATIF-v1.0`` to ``ATIF-v1.8``), the ``Reading`` a reader gives back (the trajectory, the
-dialect it was read as, the lines it could not read), a transcript's JSON lines read as far
-as they parse, the final metrics, a trajectory read as it is (``read_trajectory``: a saved
-transcript that already is ATIF), and the validation of a trajectory against the RFC's
-required fields, types and cross-field rules.  It is pure: bytes in, plain ``dict`` out,
-no git and no I/O.
-
-Each agent's transcript has its reader beside this module (``claude_transcript``,
-``codex_transcript``, ``gemini_transcript``); ``dialects`` says which one reads a file.
+What the per-agent readers (``claude_transcript`` and its siblings; ``dialects`` picks one)
+share: the versions written and read, the ``Reading`` they return, JSON-line reading, the
+metrics and validation against the RFC.  Pure: bytes in, ``dict`` out, no git, no I/O.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
 """Claude Code's transcript (JSONL, one record a line) read as an ATIF trajectory.
 
-The mapping, in short (``docs/cli.md`` has the full table):
-
-* a ``user`` record with text is a ``user`` step; one whose content is only
-  ``tool_result`` blocks is not a step: each result joins the ``observation`` of the agent
-  step that made the call, so every ``source_call_id`` names a tool call of its own step;
-* the ``assistant`` records of one model response (Claude Code writes a record per content
-  block, all with the same ``message.id``) are one ``agent`` step: text blocks make the
-  ``message``, ``thinking`` blocks the ``reasoning_content``, ``tool_use`` blocks the
-  ``tool_calls``, ``message.usage`` the ``metrics``;
-* ``system`` records, meta user records (``isMeta``) and compaction summaries
-  (``isCompactSummary``) are ``system`` steps; ``summary`` records (conversation titles)
-  go to the root ``extra``; subagent (``isSidechain``) records and record types ATIF has
-  no place for (attachments, file-history snapshots, queue operations…) are left out and
-  counted.
+The records of one model response become one ``agent`` step, and tool results join the
+observation of the step that made the call; records ATIF has no place for are left out
+and counted.  ``docs/cli.md`` has the full mapping.
 """
 
 from __future__ import annotations

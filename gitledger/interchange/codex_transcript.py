@@ -1,21 +1,7 @@
 """Codex CLI's transcript (a rollout: JSONL, one ``{timestamp, type, payload}`` a line) read
-as an ATIF trajectory.
-
-The mapping, in short (``docs/cli.md`` has the full table):
-
-* ``session_meta`` gives the session id, the CLI version and the working directory;
-  ``turn_context`` the model (and reasoning effort) of the steps after it;
-* a ``response_item`` ``message`` of role ``user`` is a ``user`` step, unless what the
-  harness put there (its provenance, or an ``<environment_context>``-style tag) makes it a
-  ``system`` step, as is every ``developer`` message (instructions, a hook's context);
-* one model response — its ``reasoning``, ``message`` (role ``assistant``),
-  ``function_call``, ``custom_tool_call`` and ``local_shell_call`` items, up to the
-  ``token_usage_record`` (or ``token_count`` event) that closes it — is one ``agent``
-  step, with the usage as its metrics;
-* a ``function_call_output`` (or ``custom_tool_call_output``) is not a step: it joins the
-  observation of the step that made the call;
-* ``event_msg`` records repeat the response items for a live display and are left out,
-  counted in the root ``extra.skipped_records`` like every record ATIF has no place for.
+as an ATIF trajectory.  One model response's items become one ``agent`` step, call outputs
+join its observation, and ``event_msg`` records (copies for a live display) are left out
+and counted.  ``docs/cli.md`` has the full mapping.
 """
 
 from __future__ import annotations

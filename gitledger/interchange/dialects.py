@@ -1,17 +1,7 @@
 """Which agent wrote a saved transcript, and its reader: one ``Dialect`` per agent.
 
-A transcript is recognised by what it holds, not by its name (``transcript save`` takes any
-file, and a hook saves the file the agent names), from its first lines (up to 200 when the
-first 20 do not tell): the first lines a Codex rollout writes
-are ``{timestamp, type, payload}`` records, Gemini CLI's chat log starts with an object
-holding ``projectHash`` (or is one JSON object with ``messages``), Claude Code's records
-carry a ``sessionId`` beside a ``uuid`` or a record type of its own, and an ATIF
-trajectory is one JSON object with an ``ATIF-v1.x`` ``schema_version``.
-
-Each dialect also says which of its agent's tools write files (for the files a turn
-touched, in the Markdown export): tools that write the file a path argument names, shell
-tools (the files ``core/shell_writes.py`` finds a command writes, and the files of a Codex
-patch given to ``apply_patch`` in a here-document), and patch tools.
+A transcript is recognised by what its first lines hold, never by its name, since any file
+may be saved.  Each dialect also says which of its agent's tools write files.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Export: the living page (``export --format md``), the whole-ledger JSON document
 (``export --format json``) and the atomic, refuse-to-clobber file write behind ``-o``.
 
-The page is the third seed's "one living page": every section with every entry, each line
-stamped with the ledger commit that last wrote it; reversed and superseded decisions kept,
-struck through, linked to what replaced them; a Mermaid graph of the supersedes chains.
-Everything shown comes from other people's text, so every field is escaped for Markdown
-(or Mermaid) and flattened to one line: no field can break the page's structure.
+Everything on the page is other people's text, so every field is escaped for Markdown (or
+Mermaid) and flattened to one line: no field can break the page's structure.
 """
 
 from __future__ import annotations

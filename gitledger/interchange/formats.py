@@ -1,15 +1,8 @@
 """The export and import formats: one table, read by the CLI, the importer and the docs test.
 
-A format is one ``Format``: its name, the clause ``--format`` gives it in the help, the
-function that writes it from a ledger (``export``), the one that writes it from a saved
-session's transcript (``session``, for ``--session ID``), the one that reads it
-(``parse``), and for an import the file names that say it.  Adding a format is adding an
-entry here (and its section in docs/cli.md, which tests/test_docs.py checks).
-
-``cli.py`` builds its ``--format`` choices and help from this table when it starts, before
-any storage is loaded: so this module imports nothing heavy at its top, and each adapter
-below imports its format's code when it runs (the start-up exception that
-tests/test_architecture.py lists for this module).
+Adding a format is one entry here and its section in docs/cli.md.  ``cli.py`` builds
+``--format`` from this table at start, so nothing heavy is imported at the top: each
+adapter imports its format's code when it runs.
 """
 
 from __future__ import annotations

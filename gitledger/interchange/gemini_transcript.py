@@ -1,26 +1,8 @@
 """Gemini CLI's transcript read as an ATIF trajectory.
 
-Gemini CLI keeps a session as one JSON object, ``{sessionId, startTime, lastUpdated,
-messages: […]}``.  Since 0.5x it writes it as a JSON-lines log of that object instead: the
-first line is the object without its messages, a line ``{"$set": {…}}`` sets fields of it
-(``messages`` whole, ``lastUpdated``), and a line that is a message (it has an ``id``) adds
-that message or, when one with that id is there already, replaces it — a response is
-written again once its tool calls are known.  Both forms are read; a message keeps the
-place it first appeared in.
-
-The mapping, in short (``docs/cli.md`` has the full table):
-
-* a ``user`` message is a ``user`` step, unless it is the ``<session_context>`` Gemini CLI
-  opens every chat with (a ``system`` step); one that only carries ``functionResponse``
-  parts is not a step (the outputs are in the calls of the response that made them);
-* a ``gemini`` message is an ``agent`` step: ``content`` the message, ``thoughts`` the
-  reasoning, ``toolCalls`` the calls with each call's ``result`` as the observation,
-  ``tokens`` the metrics, ``model`` the model;
-* ``info``, ``warning`` and ``error`` messages are ``system`` steps.
-
-The chat does not name its working directory, only ``projectHash``, the SHA-256 of the
-project's root path: the root is found among the directories of the paths the tool calls
-name, and is the root ``extra.cwd``.
+Both forms are read: one JSON object, or the JSON-lines log of it in which a message line
+adds or replaces by id.  The chat names only a hash of its project root, so the root is
+found among the tool calls' paths.  ``docs/cli.md`` has the full mapping.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """``git ledger import``: validate a whole seed-format file, then write it in one event.
 
-The file is read (``read_file``), parsed by its format's entry in ``formats`` and planned
-against the ledger: records the ledger already holds are reported as present, a jsonl
-record whose id the ledger holds with other content is an invalid line (``--skip-invalid``
-skips it), and with any invalid line and no ``--skip-invalid`` nothing is written.
+Records the ledger already holds are reported as present; any invalid line writes nothing
+unless ``--skip-invalid`` skips it.
 """
 
 from __future__ import annotations

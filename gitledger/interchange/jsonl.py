@@ -1,15 +1,7 @@
 """The second seed's Decision Ledger, ``decisions/ledger.jsonl``: export and parse.
 
-One JSON record a line.  Ids survive: a gitledger id is kept as the entry's id, a
-foreign one (``DEC-2026-002``) in the entry's ``source_id`` extra key, and written back on
-export.  A ``supersedes`` naming a record neither the file nor the ledger holds is kept as
-written (``source_supersedes``) with a warning.
-
-A deployed record's receipt is the seed's own: evidence ``deploy:<env>:<log url>`` with
-``deployed_at`` (filled only once production reported success).  It is read into the
-entry's receipt (environment, log URL, time, result ``success``, and the deployed commit:
-the record's last ``git:`` evidence), and a receipt recorded with ``git ledger deploy`` is
-exported in the same form.
+One JSON record a line.  Ids survive a round trip: a foreign id is kept in the entry's
+``source_id``, and the seed's deploy evidence maps to and from the entry's receipt.
 """
 
 from __future__ import annotations

@@ -1,21 +1,8 @@
 """A saved session as one Markdown document: the third seed's ``export <session-id> --md``.
 
-The document is YAML frontmatter (the session, the agent, the model, the first and last
-times, the worktree's ledger, the turn count, the token totals where the transcript has
-them), every turn in order — the user's message, the agent's text, each tool call with its
-input and its result — and a closing ``## Summary`` table: per turn its time, its tool
-calls, the files they wrote and the ledger entries written during it.
-
-It is built from the transcript read as an ATIF trajectory (``dialects.read_transcript``),
-so every agent's transcript makes the same document.  A turn starts at each user message.
-Every text from the transcript is shown in a fenced block, exactly, never as Markdown a
-viewer would interpret: a transcript holds whatever the model, the tools and the files
-said.  Long blocks are folded in a ``<details>`` element, never cut.
-
-The ledger entries written during a turn are the ledger commits of the worktree's ledger
-and the project ledger whose ``Ledger-Session`` trailer names the session (or, for a commit
-without one, made while the session ran: marked "by time", since anyone may have made it),
-placed in the turn that was under way at the commit's time.
+Built from the transcript read as ATIF, so every agent's makes the same document.  Every
+transcript text sits in a fenced block, never as Markdown a viewer would interpret, since
+it holds whatever the model and tools said; long blocks are folded, never cut.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """The first seed's Markdown working set, ``.claude/session-ledger.md``: export and parse.
 
-TASK, NEXT, OPEN, DECIDED, VERIFIED, DROPPED, PLAN, one section each.  The layout has no
-ids, so ``importer`` recognises an item by its rendered line (``entry_item``,
-``item_body``): re-importing a file adds only the lines the ledger does not already show.
-A text that holds the layout's own separators (``: ``, ``(over ``, ``;`` in an
-alternative, unpaired brackets in a command) is written with backslash escapes, so every
-text comes back as it was; plain text is written as it is.  Exports are fixed points of
-import: ``export → import (fresh repository) → export`` gives the same bytes.
+The layout has no ids, so ``importer`` recognises an item by its rendered line, and texts
+holding the layout's separators are escaped.  Exports are fixed points of import.
 """
 
 from __future__ import annotations

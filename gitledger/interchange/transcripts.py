@@ -1,19 +1,8 @@
 """Saved agent transcripts: a session's whole conversation, kept verbatim in git.
 
-Owns ``refs/ledger/transcripts/<session-id>`` (docs/format.md, "Transcripts").  Each ref
-is a chain of commits, one per save that changed something; the tree holds the
-transcript blob (``transcript`` plus the source file's suffix, ``transcript.jsonl`` for
-Claude Code) and ``meta.toml`` (where it came from, when, how big, how many credentials
-were redacted).  Saving content the tip already holds writes nothing.
-
-The blob is the file byte for byte, except credentials: the secret scanner of
-``credentials.py`` runs over every JSON string of a JSON/JSONL transcript (decoded, so a
-token after a ``\\n`` escape is seen) or over the whole text of any other file, and each
-credential found is replaced by ``[REDACTED]``, keeping the JSON valid.  In JSON, a string
-stored under a secret-sounding key (``{"password": "…"}``, ``"api_key"``, ``"token"``,
-``"AWS_SECRET_ACCESS_KEY"`` …; ``credentials.keyed_secret``) is replaced whole.  Transcripts are
-large and private: they are not ledgers (``Store.ledger_refs`` leaves them out) and
-``push`` sends them only when asked (``push --transcripts``).
+Owns ``refs/ledger/transcripts/<session-id>`` (docs/format.md, "Transcripts"): byte for
+byte except credentials, which ``credentials.py`` finds and redacts.  Transcripts are large
+and private, so they are not ledgers and ``push`` sends them only when asked.
 """
 
 from __future__ import annotations
