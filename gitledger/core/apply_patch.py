@@ -1,16 +1,7 @@
 """Codex's ``apply_patch`` body read for the files it names and the lines it changes.
 
-The format (codex-rs ``apply-patch``): ``*** Begin Patch``, then for each file one of
-``*** Add File: PATH`` (every line ``+``), ``*** Delete File: PATH`` or
-``*** Update File: PATH`` (optionally ``*** Move to: NEW``) followed by hunks, each opened by
-``@@`` (optionally ``@@ CONTEXT``, a line to find first) and made of `` `` context, ``-``
-removed and ``+`` added lines, ``*** End of File`` anchoring a hunk at the end; then
-``*** End Patch``.  A body that does not follow it parses as nothing (None): the hook then
-says nothing, as Codex would refuse the patch.
-
-``locate`` finds a hunk's old lines in the current file the way Codex does (exact, then
-ignoring trailing, then surrounding whitespace) and gives the lines the hunk removes, or
-the two lines either side of where it inserts.
+A body that does not follow the format parses as nothing, as Codex would refuse it.
+``locate`` finds a hunk's lines in the current file the way Codex does.
 """
 
 from __future__ import annotations

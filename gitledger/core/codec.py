@@ -1,12 +1,7 @@
 """TOML encoding of ledger records: what ``git show <ref>:<path>`` prints.
 
-Decoding is strict about types (a hand-edited blob with a wrong type is reported, not
-guessed at) and lenient about unknown keys (kept in ``extra`` so that an older version
-rewriting an entry loses nothing a newer version wrote).
-
-Decoding is memoised by content: a long-lived process (the MCP server, an append loop)
-reads the same header and the same few entries again at every write, and a record decoded
-from the same bytes is the same frozen record.
+Decoding is strict about types and lenient about unknown keys (kept in ``extra``, so an
+older version loses nothing a newer one wrote), and memoised by content.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
 """Colour roles: the one place that says which of the product's own labels are coloured,
-and how.
-
-A renderer wraps a label it wrote (``error``, a decision's status, ``drift:``, a teammate's
-name) in ``paint(role, text)``; the text is plain unless the command line switched colour
-on for a terminal (``colouring``), so every other surface (``--json``, hooks, MCP, a pipe,
-a saved output) gets the same renderers' plain text.  What is painted has already been
-made printable, so a teammate's text can never carry an escape of its own: colour is only
-ever put around it.
+and how.  Text is plain unless the command line turned colour on for a terminal, and colour
+only ever wraps text already made printable, so ledger text cannot carry its own escapes.
 """
 
 from __future__ import annotations

@@ -1,27 +1,8 @@
 """Recognising credentials so that they are never written into a ledger.
 
-A ledger is pushed, fetched and re-injected into every future context: a secret written
-there is a secret published.  Three kinds of evidence are used, in falling order of
-certainty:
-
-* token shapes a provider stamped a prefix on (``ghp_``, ``xoxb-``, ``sk_live_`` …): the
-  prefix alone settles it, so these patterns are unconditional;
-* shapes without a prefix (a bare AWS secret key, a Discord bot token, a key's DER body,
-  a password on a ``mysql``/``curl``/``sshpass`` command line): each match is judged
-  before it counts, so that a commit id or a port number is not taken for one;
-* ``key = value`` assignments, ``Authorization:`` headers and URL passwords, where the
-  key's name says a secret follows and the value is judged: placeholders, references to
-  where a secret lives, and code that computes one are no secret;
-* shapes of any provider (``GENERIC_PATTERNS``): where people paste secrets (after a word
-  that names one, in a quoted pair, a device's config line, ``user/password@db``, an
-  armoured block, a hook URL, base64 that decodes to a config) and what a generated value
-  looks like, so that a kind no rule was written for is still caught.
-
-Every part of a pattern that may be tried from many places is bounded: a teammate or a
-transcript decides the input, and the scan must stay linear in it.  The corpora in
-tests/core/credential_corpus.py and credential_corpus_fresh.py measure the balance;
-docs/reliability.md ("Credentials") has the figures and how they were measured.  A false
-positive costs a rephrase, a miss costs a rotation.
+A ledger is pushed and re-injected into future contexts, so a secret there is published.
+Prefixed tokens match outright; other shapes and assignments are judged first.  Patterns
+are bounded so the scan stays linear in untrusted input (docs/reliability.md).
 """
 
 from __future__ import annotations

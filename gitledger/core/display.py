@@ -1,18 +1,8 @@
 """Text made safe to show: on a terminal, in a one-line message, in an agent's context.
 
-Apart from ``text`` (what a ledger accepts), so that printing needs no credential
-detector: ``cli.py`` imports this at every start, and the detector's patterns take
-milliseconds to compile.
-
-What may be shown as it is is an allow-list (``is_shown``), not a list of known tricks.
-Control characters (C0 but tab and newline, DEL, C1) become ``�``: they are terminal
-escapes.  Every other character off the list (format characters, tag characters,
-variation selectors, line separators, private-use and unassigned code points …) becomes
-``<U+XXXX>``: a human reading the text would not see it, and an agent reading it would —
-tag characters and variation selectors spell out hidden instructions.  Writes refuse
-them all (``text.clean_text``);
-these rules are for what did not come through our writes: a blob edited by hand or
-fetched from a teammate.
+Kept apart from ``text`` so printing needs no credential detector.  What may be shown is an
+allow-list: control characters become a replacement mark and invisible ones ``<U+XXXX>``,
+for text that did not come through our writes.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
 """A decision's code footprint: the files and lines it governs, as plain values.
 
-Two things put code under a decision (docs/format.md, "Footprints"):
-
-* ``paths``, globs written by hand (``decide --paths 'src/db/**'``), on a decision, a rejected
-  decision or a dropped approach, for code no commit implements yet;
-* ``footprint``, derived from the decision's implementing commits: for each commit, each file
-  it changed and the lines of the new version it added or changed.  Each span is stored as
-  one string, ``<commit> <lines> <path>``: ``lines`` is ``12-40,51-51`` (1-based, inclusive)
-  or ``*`` for the whole file (a binary file, a mode change), and the path (relative to the
-  top of the work tree, ``/``-separated) is the rest of the string, spaces and all.
-
-This module only parses, formats and matches; deriving spans from commits is the storage
-layer's, and deciding which entries govern a file is the ledger's.
+Hand-written ``paths`` globs, and a ``footprint`` derived from implementing commits, stored
+as ``<commit> <lines> <path>`` spans (docs/format.md, "Footprints").  This only parses,
+formats and matches; deriving spans is storage's, choosing entries the ledger's.
 """
 
 from __future__ import annotations

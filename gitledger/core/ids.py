@@ -1,11 +1,8 @@
 """Entry ids: how they are made, laid out in a tree, and found again from a prefix.
 
-An id is ``<kind letter>-<core>``: the letter names the kind the entry was born as (it
-never changes, so an id written in a commit trailer stays valid after ``resolve``), the
-core is ten random characters of Crockford's lower-case base32 (50 bits), so two clones
-never need to agree on anything to mint ids that do not collide.  The first two core
-characters are the tree fan-out, so an append rewrites two small trees, never one that
-grows with the ledger.
+An id is a kind letter and ten random base32 characters, so clones mint ids without
+agreeing on anything; the first two are the tree fan-out, so an append rewrites two small
+trees, never one that grows with the ledger.
 """
 
 from __future__ import annotations

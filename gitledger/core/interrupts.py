@@ -1,10 +1,7 @@
 """Ctrl-C held over a sequence of writes that must all happen once the first has.
 
-An interrupt that lands between two ref updates would leave a half-done operation (an
-archive tag and its session ref both there, a carry in two places): readers cope, but the
-user is owed "done" or "nothing happened".  Inside ``held_interrupts`` a SIGINT is only
-noted; the caller finishes, then says it was interrupted.  Outside the main thread (where
-no handler can be set) it does nothing.
+Inside ``held_interrupts`` a SIGINT is only noted, so the user gets "done" or "nothing
+happened", never half an operation.  Outside the main thread it does nothing.
 """
 
 from __future__ import annotations

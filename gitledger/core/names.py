@@ -1,9 +1,6 @@
-"""The names the command line offers before any heavy module is loaded.
-
-Entry kinds, restore sources, our hook events and the restore block's own formats and
-budget: constants only, so that ``cli.py`` can build its options without importing
-storage, and every module that needs a name takes it from here.  What is per agent (the
-agents' names, envelopes, budgets) is one record each in ``integrations/agent_registry.py``.
+"""The names the command line offers before any heavy module is loaded: constants only, so
+that ``cli.py`` builds its options without importing storage.  Per-agent facts are in
+``integrations/agent_registry.py``.
 """
 
 from __future__ import annotations

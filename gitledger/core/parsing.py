@@ -1,12 +1,8 @@
 """Parsing JSON and TOML that someone else wrote: an agent's hook payload, an imported
 file, an agent's config, a teammate's ledger blob.
 
-The standard parsers recurse once per level of nesting, so a document of ``[[[[…`` nested
-a few thousand deep raises ``RecursionError`` (an internal error, not a message about the
-input), and one nested just under the interpreter's limit parses but breaks whatever walks
-it next.  These wrappers bound the depth at ``MAX_DEPTH`` and report a document beyond it
-with the parser's own error, so that every caller's existing handling of a malformed
-document applies.
+The standard parsers recurse per nesting level, so these bound the depth and report a
+deeper document with the parser's own error, which callers already handle.
 """
 
 from __future__ import annotations

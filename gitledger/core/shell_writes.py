@@ -1,18 +1,8 @@
 """The files a shell command line names as ones it writes, read conservatively.
 
-The pre-tool-use hook tells an agent about the decisions governing a file before its shell
-tool writes it, and must never guess: a path counts only when the command line says
-plainly that it is written.  What is read: output redirections (``>``, ``>>``, ``>|``,
-``&>``, ``2>``, ``<>``), ``tee``, ``sed -i``, ``perl -i``, the destinations of ``cp``,
-``mv`` (and its sources, which it removes), ``install`` and ``rsync``, ``rm``, ``truncate``,
-``dd of=``, ``touch`` is not a write of content and is left out.  Commands chained with
-``;``, ``&&``, ``||``, ``|`` or ``&``, behind ``sudo``/``env``/``command``/``nohup``/``time``
-or variable assignments, inside ``bash -c '…'``, and after a plain ``cd DIR`` are followed.
-
-Anything this cannot read with certainty names nothing: a line ``shlex`` cannot split
-(an open quote), a word with a variable, a glob, a command substitution or a ``~`` in it,
-a ``cd`` to somewhere unknown (everything after it).  Here-document bodies are skipped,
-not read as commands.
+The pre-tool-use hook must never guess, so a path counts only when the line plainly writes
+it (redirections, ``tee``, ``cp``/``mv`` and the like), and anything uncertain (a
+variable, a glob, an unknown ``cd``) names nothing.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """What text a ledger accepts: the rules every field passes before anything is written.
 
-Ledger text is data that will be re-injected into an agent's context and read by people,
-so it must be real UTF-8, non-empty, bounded, and made only of characters on the
-allow-list (``display.is_shown``): no control characters (terminal escape sequences among
-them), and nothing invisible (tag characters, variation selectors, zero-width and
-bidirectional controls, line separators), which would tell an agent what a human reading
-the same text cannot see.  Each rule fails with one line that names the
-field.
+Ledger text is re-injected into agents' contexts, so it must be UTF-8, bounded and only
+allow-listed characters (``display.is_shown``), with nothing invisible that an agent would
+read and a human would not see.  Each rule fails with one line naming the field.
 """
 
 from __future__ import annotations

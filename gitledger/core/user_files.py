@@ -1,10 +1,7 @@
 """Files written where the user's tools read them: never through a symbolic link.
 
-A repository can commit a symbolic link (``.claude -> /anywhere``, ``.mcp.json ->
-~/.bashrc``, a hooks directory pointing out of the tree); a write, a rename or a delete
-that followed it would land wherever the link's author chose, outside the repository.
-``export -o`` (``interchange/export.py``) and ``install`` / ``uninstall`` (the agent
-configs, the MCP registrations, the git hooks) refuse such a path here, with one check.
+A repository can commit a link pointing anywhere, so ``export -o`` and ``install`` /
+``uninstall`` refuse such a path here, with one check.
 """
 
 from __future__ import annotations

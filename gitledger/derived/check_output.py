@@ -1,23 +1,8 @@
 """The report ``git ledger check`` last printed, kept in the worktree's git dir with what it
 was made from, so that a check with nothing changed prints it without loading libgit2.
 
-``check`` is a function of the ledgers it reads, the commits their evidence names and HEAD
-(``check_cache.py``, whose saved findings a composing check reads).  This is the same
-answer one step earlier, as printed text and exit status, keyed with the git CLI:
-
-- the git dir and HEAD (``git rev-parse``);
-- every ref of the repository with its target (one ``git for-each-ref``): the ledgers, the
-  keep-alive chain, teammates' mirrors, every branch, tag and remote-tracking tip, so a
-  commit the evidence names cannot become unreachable without a ref moving;
-- the worktree's pointer file, byte for byte (which session ledger is this worktree's);
-- the version of gitledger (what a rule finds changes with it).
-
-A report naming an unreachable evidence commit is never saved: ``git gc`` may prune that
-commit without any ref moving.  A report is saved only when the key read after the check is
-the key read before it, and only when ``display.printable`` leaves it as it is; anything
-else in the file is a miss (``saved_outputs.py``), and nothing is saved or served while
-the git hooks' queue holds events.  Derived, local, never pushed; deleting
-it costs one slower check.  Imports no libgit2.
+The key (read with the git CLI) covers every ref, HEAD, the pointer file and our version;
+a report naming an unreachable evidence commit is never saved, since gc may prune it.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """What a write to a ledger moved, published to the derived data that follows writes.
 
-A write publishes one ``Moved`` (the ref, its old and new tip, the paths it changed, and,
-from a ledger write, the entry it wrote); each derived thing that must follow a write (the
-project index, the decision index, the path tokens, the governing entries' saved copy, the
-checkout line) subscribes once per store instead of every writer refreshing each by hand,
-so a writer cannot forget one.  A subscriber carries its data over the write cheaply, or
-drops it for the next read to rebuild; it never fails the write that has landed.
+Each derived thing subscribes once per store rather than every writer refreshing it, so a
+writer cannot forget one; a subscriber never fails a write that has landed.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The one atomic file writer, and where derived files live.
 
-Every file the package writes whole (the caches of ``ledger-cache/``, the hooks' state in a
-worktree's git dir, an agent's config, an export) goes through ``write_atomic``: a temporary
-created exclusively beside the target (never through a link waiting at its name), filled,
-optionally synced, then ``os.replace``d over it, so a reader sees the old file or the new
-one, never half of one, and no temporary is left behind.  Imports nothing heavy: the
+``write_atomic`` fills an exclusive temporary beside the target (never through a link) and
+renames it over, so readers see the old file or the new one.  Imports nothing heavy: the
 pre-tool-use hook writes through it before every edit.
 """
 

@@ -1,17 +1,8 @@
 """The entries that govern code, kept in the worktree's git dir for the pre-tool-use hook.
 
-The hook runs before every edit an agent makes, and with a match must answer within
-300 ms: loading libgit2 and decoding every entry of a project ledger of thousands of
-decisions takes most of that.  So the entries whose ``role`` is not None (and who wrote
-each, as the reader sees it) are saved here once, keyed by what they were read from: the
-worktree's session ref and its tip, the project ledger's tip and the reader's identity.
-The hook checks the key with the git CLI (two small commands, no libgit2) and reads the
-file when it still holds.  Each ledger's part is kept under its own key: an agent writes to
-its session ledger all the time, and that must not cost re-reading a project ledger of
-thousands of decisions at the next governed edit, so a change of the session's tip (or of
-the pointer) re-reads only the session ledger, and a change of the project's tip only the
-project ledger; another identity re-reads both.  Derived, local, never pushed: deleting it
-costs one slow call.
+The hook runs before every edit and must answer fast, so the governing entries are saved
+under a key checked with the git CLI, without libgit2.  Session and project parts are keyed
+apart, so a session write never re-reads the project ledger.
 """
 
 from __future__ import annotations

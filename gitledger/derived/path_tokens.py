@@ -1,13 +1,8 @@
-"""The path token file in a worktree's own git dir, which the shell fast path of the
-pre-tool-use hook reads (``hooks/git-ledger-pre-tool-use``), and its state file beside it.
+"""The path token file in a worktree's git dir (``ledger-paths``), which the shell fast path
+of the pre-tool-use hook greps payloads with, and its state file beside it.
 
-``ledger-paths`` holds one fixed string a line, for ``grep -qF -f``: a payload that contains
-none names no governed file, so the agent's edit starts no Python.  An empty line means
-"cannot prefilter" (a glob such as ``*``): every payload goes to the Python hook.  An absent
-or empty file means nothing is governed.  ``ledger-paths.json`` is what the tokens were built
-from (the ledger tips, and how many entries gave each token), so that the next refresh costs
-what changed since.  Both are derived data, written whole (a temporary file renamed over the
-old one); the ledger module that builds them is ``ledger/path_index.py``.
+A payload matching no token starts no Python; an empty token line means every payload goes
+to Python.  Built by ``ledger/path_index.py``.
 """
 
 from __future__ import annotations

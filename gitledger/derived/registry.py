@@ -1,13 +1,8 @@
-"""Every derived artifact the package keeps outside the refs, in one table: its name, where
-it lives, what it is computed from, and how ``doctor`` judges and rebuilds it.
+"""Every derived artifact kept outside the refs, in one table: its name, where it lives, what
+it is computed from, and how ``doctor`` judges and rebuilds it.
 
-Nothing here is ever the only copy of anything: each artifact is a function of the refs (and
-of the worktree and identity named in ``inputs``), so deleting it is always a correct
-rebuild, and the next use makes it again.  An owner that can rebuild its artifact at once
-(the search index, the restore digest) registers how with ``on_rebuild``, from its own layer,
-so this module imports nothing above ``core`` and ``doctor`` iterates one table: nothing
-derived goes unlisted or unchecked (``tests/derived/test_registry.py`` walks a session's git
-dir and finds every file named here).
+Each is a function of the refs, so deleting it is always a correct rebuild.  Owners
+register rebuilds from their own layer, so this imports nothing above ``core``.
 """
 
 from __future__ import annotations

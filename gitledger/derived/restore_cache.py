@@ -1,30 +1,8 @@
-"""The restore block as last printed, kept in the worktree's git dir with what it was made from.
+"""The restore block last printed, kept in the worktree's git dir with what it was made from.
 
-Every agent start waits for a restore, and most starts find the ledgers as the last restore
-left them: then the block is the same string again, and loading libgit2 to compose it costs
-more than the rest of the call.  So ``restore`` saves what it printed (per request: format,
-budget, session id, source) under a key read with the git CLI, and ``launch.py`` prints the
-saved copy while the key still holds, without importing pygit2 or the ledgers' reads.
-
-The key is everything the block is a function of, read the way git reads it:
-
-- the git dir, and every ref under ``refs/ledger/`` with its target (one
-  ``git for-each-ref``: packed or loose alike, a deleted ref or a moved one changes it; the
-  session and project ledgers, archives and month chains, teammates' mirrors);
-- the worktree's pointer file as it is, byte for byte;
-- the reader's identity (``user.name`` and ``user.email`` from ``git config``, and the
-  ``GIT_AUTHOR_*`` and ``EMAIL`` variables, as ``Repo.person`` combines them): who is
-  "others" in the block's labels;
-- the month an archive made now would go to (an interrupted archive is looked for in this
-  month's chain);
-- HEAD and the bytes of ``ledger-drift.json``, only for a block in which a decision with a
-  footprint is shown (its drift flag is read from that cache, checked at HEAD).
-
-A restore saves only when the key read before it and the key read after it are the same
-(nothing moved while it read), and only text that ``display.printable`` leaves as it is.
-Anything unexpected in the file (another version, a malformed member, a string that is not
-printable) is a miss: the full restore runs and replaces it.  Derived, local, never
-pushed; deleting it costs one slower restore.  Imports no libgit2.
+Most agent starts find the ledgers unchanged, so ``launch.py`` prints the saved block while
+its key, read with the git CLI, still holds, without importing pygit2.  Saved only when the
+key did not move during the restore.  Derived, local, never pushed.
 """
 
 from __future__ import annotations

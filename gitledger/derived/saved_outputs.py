@@ -1,12 +1,8 @@
-"""What a read-only command last printed, kept in a worktree's git dir under the key of what
-it was made from: the file mechanics the restore block (``restore_cache.py``) and the check
-report (``check_output.py``) share.
+"""The file mechanics ``restore_cache.py`` and ``check_output.py`` share: what a read-only
+command last printed, under the key of what it was made from.
 
-A file is ``{"version", "state", …header, "outputs": {REQUEST: VALUE}}``: one state of the
-repository, and up to a few requests answered in it.  Reading never fails: another version,
-another state, a malformed member or a value its owner does not accept (``valid``) is a
-miss.  Only printable text is ever served (``servable``): the file is in the git dir, where
-anything with the user's rights can write.  Imports no libgit2.
+Reading never fails (anything unexpected is a miss) and only printable text is served,
+since anything with the user's rights can write the git dir.  Imports no libgit2.
 """
 
 from __future__ import annotations

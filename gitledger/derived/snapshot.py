@@ -1,10 +1,8 @@
 """The state of a repository that derived data is keyed by, read with the git CLI: the git
 dir, HEAD, the refs under a prefix, the worktree's pointer file and who the reader is.
 
-Every saved output's key (``restore_cache``, ``check_output``, ``governing_cache``) is
-computed from one ``Snapshot``, so the three agree on what "nothing moved" means, and there
-is one reading of "who am I" (``identity``), which ``Repo.person`` shares.  Imports no
-libgit2: the hot paths read it before deciding whether to load the ledgers at all.
+One ``Snapshot`` keys every saved output, so they agree on what "nothing moved" means.
+Imports no libgit2: hot paths read it before deciding to load the ledgers.
 """
 
 from __future__ import annotations

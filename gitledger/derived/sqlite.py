@@ -1,11 +1,8 @@
 """The one SQLite opener of the derived indexes (``ledger-cache/*.sqlite3``).
 
-Each index is derived data: a write-ahead log (a commit appends to one file, readers never
-wait for a writer), no sync (a crash loses at most the last update, and nothing that the
-refs do not hold), its layout version in ``user_version`` (another version: its tables are
-dropped and made again), and a file SQLite calls damaged deleted, so the next use starts
-over.  ``sqlite3`` loads at the first open, not with this module: a write that never asks
-an index does not pay for it.
+Derived data, so: write-ahead log, no sync, a layout version that remakes the tables when
+it differs, and a damaged file deleted to start over.  ``sqlite3`` loads at first open, so
+a write that never asks an index does not pay for it.
 """
 
 from __future__ import annotations
