@@ -1,10 +1,8 @@
 """gitledger: an AI coding agent's reasoning kept inside git.
 
-The library is the product; ``cli.py`` is a thin click layer over it.  The package is cut
-into layers (docs/architecture.md, enforced by tests/test_architecture.py): ``core``,
-``derived`` (every file derived from the refs) and ``storage`` (the only importer of pygit2)
-at the bottom, then ``ledger``, then ``audit``,
-``views``, ``team`` and ``interchange``, then ``integrations``, then the command line.
+The library is the product; ``cli.py`` is a thin click layer over it.  The layers and their
+order are in docs/architecture.md, enforced by tests/test_architecture.py; ``storage`` is
+the only importer of pygit2.
 """
 
 from __future__ import annotations

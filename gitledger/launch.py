@@ -1,14 +1,8 @@
 """The ``git-ledger`` executable: the click command line, except for the calls that must
 start fast.
 
-Importing click with the command table costs an agent's most frequent calls about a third
-of their time: the pre-tool-use hook (before every edit), ``restore`` (every start), the
-Stop hook's ``check --hook stop`` (every stop), ``decide`` (the write it makes most) and a
-plain ``check`` (after every pull).  Each is a ``Fast`` of its command's module under
-``commands/``; a command line of exactly its shape runs through ``commands/plain.py``'s
-one mechanism (the saved output while its key holds, else the command's library call,
-rendered as ``cli.py`` renders it, which calls the same function).  Anything else goes
-through ``cli.py``.
+Importing click costs an agent's most frequent calls a third of their time, so each hot
+command's exact shape runs through ``commands/plain.py``; anything else goes to ``cli.py``.
 """
 
 from __future__ import annotations

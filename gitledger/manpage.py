@@ -1,13 +1,7 @@
-"""Render ``git-ledger(1)`` from the click command tree.
+"""Render ``git-ledger(1)`` from the click command tree; the page is never edited by hand.
 
-The man page is generated, never edited by hand: the command list, every synopsis, every
-option and its help come from ``cli.py``; the limits, file names and environment variables
-come from the modules that define them.  Regenerate it after changing a command::
-
-    python -m gitledger.manpage man/git-ledger.1
-
-``tests/test_docs.py`` fails when the committed page differs from a fresh rendering.  Only
-``cli.py`` imports click at run time; this module reaches click through the ``cli`` group.
+Regenerate it after changing a command with ``python -m gitledger.manpage
+man/git-ledger.1``; ``tests/test_docs.py`` fails when the committed page differs.
 """
 
 from __future__ import annotations

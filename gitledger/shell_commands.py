@@ -1,9 +1,6 @@
-"""The commands that serve a person at a shell rather than the ledger: ``config`` (the
-settings in git's config), ``completion`` (the scripts for bash, zsh and fish) and
-``complete`` (what those scripts ask for each TAB).
-
-Apart from ``cli.py``, which registers them, so that they take nothing from its helpers
-and ``complete`` stays the least it can load.
+"""The commands that serve a person at a shell rather than the ledger: ``config``,
+``completion`` and ``complete`` (what the scripts ask at each TAB).  Apart from ``cli.py``
+so that ``complete`` loads as little as it can.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """A person at a terminal: whether to colour, and which pager to page through, as git
 decides them.
 
-Both are asked only when standard output is a terminal (or a pager git started for us,
-``GIT_PAGER_IN_USE``), so a pipe, a hook, an agent's shell and ``--json`` never pay for
-the one ``git config`` they read, and never get an escape or a pager.  The settings are
-git's own (``color.ui``, ``color.ledger``, ``color.pager``, ``core.pager``,
-``pager.ledger``) read with the git CLI, which honours what libgit2 does not
-(``git -c``, ``GIT_CONFIG_GLOBAL``), exactly as ``git log`` would see them.
+Asked only when stdout is a terminal, so pipes, hooks and ``--json`` never pay.  Settings
+are read with the git CLI, which honours the overrides libgit2 does not, as ``git log`` does.
 """
 
 from __future__ import annotations

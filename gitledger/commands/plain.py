@@ -1,18 +1,8 @@
 """The hot paths' one mechanism: a plain command line parsed against its command's table,
-its saved output served while its key holds, else the command's one library call run and
-rendered; errors mapped to exit statuses as ``cli.py``'s group maps them.
+its saved output served while its key holds, else its library call run and rendered.
 
-An agent starts ``git-ledger`` for every edit (the pre-tool-use hook), every start
-(``restore``), every stop (``check --hook stop``) and most writes (``decide``): importing
-click and the command table costs each a third of its time.  So a command line of exactly
-the shape a ``Shape`` describes (its words, then its options, each spelled ``--name VALUE``
-or ``--name=VALUE``, a single-valued one or a flag at most once, no value that starts with
-``-``, and at most the one argument) runs here; anything else (``-C``, ``--help``, an
-abbreviation, ``-`` for stdin) returns None and goes through click, which prints what this
-would, or says what is wrong.
-
-Its records are named tuples, not dataclasses: ``dataclasses`` imports ``inspect`` and
-``ast``, which a saved restore never needs.
+Importing click costs an agent's frequent calls a third of their time, so lines of exactly
+a ``Shape`` run here and anything else goes through click.
 """
 
 from __future__ import annotations

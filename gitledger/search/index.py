@@ -1,17 +1,8 @@
 """The full-text index ``git ledger search`` asks: every local ledger's entries, and with
 ``--transcripts`` the saved transcripts' messages, in SQLite FTS5.
 
-``<common git dir>/ledger-cache/search.sqlite3`` holds a row per entry (its ledger, id,
-kind, status, scope, author, date and its texts) and the tip each ledger ref was indexed
-at.  Before every query it is brought to the refs: a ref whose tip moved is diffed against
-the tree it was indexed at (``TreeView.changed_blobs``), so a query after a write costs
-what the write changed; a ref that is gone loses its rows; an archive, which never
-changes, is read once.  It is derived data, never the only copy of anything: ``doctor
---fix`` (and any damage it finds itself) deletes it, and the next query builds it again.
-
-The author of an entry is the git author of the commit that brought it in
-(``storage/provenance.py``), never the ``author`` its blob claims.  Every text is stored as
-``core/display.printable`` shows it, so no control or invisible character reaches a reader.
+Brought to the refs before each query by diffing trees; derived data that ``doctor --fix``
+may delete.  Authors come from history (``storage/provenance.py``), never the blob's claim.
 """
 
 from __future__ import annotations

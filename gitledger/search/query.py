@@ -1,11 +1,7 @@
 """``git ledger search``: ranked full-text search over every local ledger ("have we decided
 this before?"), and with ``transcripts`` the saved transcripts too.
 
-A query is searched **literally**: each word of it must begin a word of the entry (in any
-of its texts; in Chinese, Japanese and Korean, appear anywhere in a run); FTS5's own
-syntax (``"``, ``NEAR``, ``*``, ``^``, ``AND``/``OR``/``NOT``, column filters) has no
-meaning in it.  Hits are ranked by BM25, an entry's own text weighing ten times its other
-fields.  A superseded or rejected decision is found like any other and marked as such.
+A query is searched literally, FTS5's own syntax meaning nothing in it, and ranked by BM25.
 """
 
 from __future__ import annotations

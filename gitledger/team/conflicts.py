@@ -1,12 +1,8 @@
 """Concurrent edits a pull merged: ``take`` picks the other version, ``open_conflicts``
 lists those still as the merge left them.
 
-A merge keeps the local value of a field both sides set (``storage/merge.py``: no date or
-content from the other side decides), records the other tip in ``Ledger-Conflict``, and
-the pull prints ``git ledger take ID --from <other tip>``.  ``take`` writes the entry as
-it is in a commit of the ledger's own history (an ``edit`` event with
-``Ledger-Taken-From``); a commit the ledger does not contain is refused, so it can bring
-back only a version that was in this ledger already.
+``take`` accepts only a commit of the ledger's own history, so it can bring back only a
+version this ledger already held.
 """
 
 from __future__ import annotations

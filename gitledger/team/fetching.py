@@ -1,9 +1,6 @@
 """``fetch``: a remote's ledgers mirrored into ``refs/ledger/remotes/<remote>/``, nothing
-merged, and its text and JSON.
-
-Apart from ``sync.py`` (which fetches through ``fetch_into`` before it merges) so that
-``git ledger fetch`` loads the storage layer only: ``sync`` imports ``check``, the digest
-and the drift rules, a sixth of the command's start-up.
+merged, and its text and JSON.  Apart from ``sync.py`` so that ``git ledger fetch`` loads
+only the storage layer, not the check, digest and drift code a pull needs.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Review: what teammates decided, and the ledgers fetched from a remote.
 
-``review`` reads the history of the project ledger and of every session ledger mirrored
-from a remote, since the last pull (or a date, or a commit), and groups the decisions
-that were added, changed, superseded or deployed by scope, each change with its author.
-It also lists what a pull left alone: the ledgers this clone owns whose copy on the
-remote someone else changed.  ``remote_ledgers`` lists the mirrored session ledgers for
-``list --remote``.
+``review`` groups by scope the decisions changed since the last pull (or a date or commit),
+each with its author, and lists owned ledgers whose remote copy someone else changed.
 """
 
 from __future__ import annotations

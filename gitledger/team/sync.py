@@ -1,23 +1,8 @@
 """Team sync: ``fetch``, ``pull`` and ``push`` of ledgers through a git remote.
 
-``fetch`` mirrors the remote's ledger refs and notes into the tracking namespace
-(``remotes.py``).  ``pull`` fetches, then merges the shared ledgers into their local
-counterparts (``merge.py``): the project ledger and the keep-alive chain; notes are merged
-by ``git notes merge -s cat_sort_uniq``.  Everyone who can push to the remote can write
-those, so a pull never removes anything from them (``merge_into(keep_removed=True)``).
-Session ledgers and archives are their owner's: a pull never moves a local one, whatever
-the remote's copy holds (a teammate's write into it, a forged fast-forward, a retagged
-archive); the change stays in the mirror and is reported (``owned_changes``), and a push
-leaves such a ref alone.  Teammates' own session ledgers stay in the tracking namespace,
-readable by name.  ``check`` then runs on what was merged, and what the merge made
-inconsistent is reported.
-
-``push`` sends this worktree's session ledger (``--all``: every one of this clone), the
-project ledger, archives, the keep-alive chain and the notes (``--transcripts``: the saved
-transcripts too), never forced and atomic;
-a rejected update (someone pushed first) is pulled, merged and pushed again, a bounded
-number of times.  A session ledger archived here whose copy on the remote the archive
-contains is deleted there, with a lease on the value we saw.
+A pull merges the shared ledgers and never removes from them, since anyone who can push
+writes them; a session ledger or archive is its owner's, so a pull never moves a local one.
+A push is never forced and atomic, and a rejected one is pulled and retried, bounded.
 """
 
 from __future__ import annotations

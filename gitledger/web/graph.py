@@ -1,9 +1,5 @@
 """A scope's supersedes graph as inline SVG, drawn here so the page needs no script and no
 CDN: a node per decision, an arrow from a decision to the one that superseded it.
-
-Each chain runs left to right (a decision's column is how many it superseded, in this
-scope, before it), on the row of what it superseded; chains are stacked top to bottom in
-the order they began, and a second decision superseding the same one goes below the first.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
-"""What the pages show, read once per state of the refs: every entry of every local ledger
-(this repository's sessions, the project ledger, archives, and teammates' mirrors), each
-with the author its ledger's history gives, and the flags ``check`` raises on them.
+"""What the pages show, read once per state of the refs: every entry of every local ledger,
+each with the author its history gives, and the flags ``check`` raises on them.
 
-A ``Site`` is built from the refs as they are (``site_state`` names that state), and a
-server keeps the last one until the refs move.  Every text is shown as
-``core/display.printable`` makes it and capped: a teammate's blob can hold anything.
+A server keeps the last ``Site`` until the refs move.  Every text is made printable and
+capped, since a teammate's blob can hold anything.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """``git ledger serve``: the pages, served read-only on a local port (Starlette on uvicorn).
 
-Bound to 127.0.0.1 unless told otherwise; on any other address every request needs the
-token printed at start (given once as ``?token=``, then kept in a cookie).  Only GET and
-HEAD are answered: there is no endpoint that writes.  A request whose Host header is not
-the address served is refused, so a web page elsewhere cannot reach the ledgers through
-DNS rebinding.  The ``Site`` is read again whenever the refs move, and each page polls
-``_state`` to reload itself then.  A ledger that cannot be read gives a page that says so;
-the server stays up.
+Only GET and HEAD are answered; off loopback every request needs the printed token, and a
+foreign Host header is refused against DNS rebinding.  Pages reload when the refs move.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """``git ledger export --format html -o DIR``: the pages of ``serve`` as a static site, for
 a CI artifact or static hosting.
 
-The same templates with relative links and no server: the timeline's filters and the
-search run in the page over the data written beside it (``assets/search-data.js``).  The
-site is written into a fresh directory beside ``DIR`` and moved into place whole, so a
-failure leaves ``DIR`` as it was; ``DIR`` must be absent or empty unless ``force``, is
-never inside the repository's git directories, and no symbolic link is followed.
+The site is built beside ``DIR`` and moved into place whole, so a failure leaves ``DIR`` as
+it was; no symbolic link is followed.
 """
 
 from __future__ import annotations
