@@ -34,6 +34,14 @@ def colour_on() -> bool:
     return _ON.get()
 
 
+def sequences() -> tuple[str, ...]:
+    """The escape sequences ``paint`` writes while colour is on (none while it is off):
+    what the gate lets through a coloured report, and nothing else."""
+    if not _ON.get():
+        return ()
+    return (RESET, *(f"\033[{code}m" for code, _ in ROLES.values()))
+
+
 @contextlib.contextmanager
 def colouring(on: bool) -> Iterator[None]:
     """Colour on (or off) for what is rendered inside."""
@@ -49,4 +57,4 @@ def switch(on: bool) -> None:
     _ON.set(on)
 
 
-__all__ = ["RESET", "ROLES", "colour_on", "colouring", "paint", "switch"]
+__all__ = ["RESET", "ROLES", "colour_on", "colouring", "paint", "sequences", "switch"]

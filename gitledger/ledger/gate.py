@@ -7,10 +7,12 @@ here.  Imports only ``core``, so fast paths and ``launch.py`` use it without lib
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gitledger.core.colour import sequences
 from gitledger.core.display import printable
 
 #: The most characters of one string field an output carries: what a write accepts for
@@ -26,8 +28,14 @@ RESPONSE_LIMIT = 60_000
 
 def text(value: str) -> str:
     """A text output (a report, a page's string) as it may leave: every character off the
-    allow-list shown escaped; tabs and line breaks kept."""
-    return printable(value)
+    allow-list shown escaped; tabs and line breaks kept.  On a terminal with colour on, the
+    exact sequences of the product's own colour roles pass (``core/colour.sequences``); any
+    other escape, a teammate's included, is shown escaped."""
+    ours = sequences() if "\033" in value else ()
+    if not ours:
+        return printable(value)
+    parts = re.split("(" + "|".join(re.escape(seq) for seq in ours) + ")", value)
+    return "".join(part if part in ours else printable(part) for part in parts)
 
 
 def cut(value: str, limit: int = FIELD_LIMIT) -> str:

@@ -182,3 +182,20 @@ def _links(page: str, here: str) -> list[str]:
         found.append(path if path.startswith("/") else base + path)
     return found
 
+
+
+def test_a_coloured_report_lets_only_the_products_own_colours_through() -> None:
+    """On a terminal, the gate keeps the exact sequences ``paint`` wrote around the
+    product's labels and escapes every other one: a clear screen, a title, a foreign SGR."""
+    from gitledger.core.colour import colouring, paint
+    from gitledger.ledger import gate
+
+    with colouring(True):
+        report = paint("status", "accepted") + " \033[2J\033]0;owned\a \033[8mhidden\033[m"
+        shown = gate.text(report)
+    assert shown.startswith("\033[32maccepted\033[m ")
+    assert "\033[2J" not in shown
+    assert "\033]0;" not in shown
+    assert "\033[8m" not in shown
+    with colouring(False):
+        assert "\033" not in gate.text(report)
