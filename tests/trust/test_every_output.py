@@ -95,6 +95,7 @@ SKIPPED = {
     "uninstall": "the same as install",
     "remote teardown": "removes config; its report names refspecs",
     "tour": "builds its own repositories",
+    "config": "lists the git config keys of gitledger and their values, no ledger content",
     "transcript save": "saves the user's own transcript",
 }
 
