@@ -89,7 +89,7 @@ def once_each(world: World, step: str, *, user: int = 1, ours: int = 1,
         f"{world.user_runs() - before} times\n{said}"
     assert world.ours(sha) == ours, f"{step}: ours ran {world.ours(sha)} times\n{said}"
     branch = f"b-{step.replace(' ', '-')}"
-    done = world.run("git", "switch", "-q", "-c", branch)
+    done = world.run("git", "switch", "-c", branch)  # -q would silence our line too
     shown = (done.stdout + done.stderr).count("git ledger: TASK")
     wanted = ours if checkout is None else checkout
     assert shown == wanted, f"{step}: our post-checkout line was shown {shown} times"
