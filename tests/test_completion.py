@@ -112,12 +112,15 @@ def _zsh(cwd: Path, env: dict[str, str], keys: list[tuple[str, str]],
                             stderr=slave, start_new_session=True)
     os.close(slave)
 
+    # poll, not select: a long test worker may hold descriptors past select's 1024.
+    watch = select.poll()
+    watch.register(master, select.POLLIN)
+
     def shows(expected: str) -> bool:
         out = b""
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
+            if watch.poll(100):
                 out += os.read(master, 65536)
                 if expected.encode() in out:
                     return True

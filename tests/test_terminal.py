@@ -29,10 +29,12 @@ def on_pty(args: list[str], cwd: Path, env: dict[str, str], timeout: float = 60.
     os.close(slave)
     out = b""
     deadline = time.monotonic() + timeout
+    # poll, not select: a long test worker may hold descriptors past select's 1024.
+    watch = select.poll()
+    watch.register(master, select.POLLIN)
     try:
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
+            if watch.poll(200):
                 try:
                     data = os.read(master, 65536)
                 except OSError:  # EIO: every writer closed its end
@@ -159,8 +161,9 @@ def test_hooks_are_never_coloured(failing: Path, cli_env: dict[str, str]) -> Non
                               env=env, input=payload.encode(), stdout=slave, stderr=slave,
                               timeout=60, check=False)
         os.close(slave)
-        ready, _, _ = select.select([master], [], [], 5)
-        out = os.read(master, 65536).decode() if ready else ""
+        watch = select.poll()
+        watch.register(master, select.POLLIN)
+        out = os.read(master, 65536).decode() if watch.poll(5000) else ""
     finally:
         os.close(master)
     assert done.returncode == 0
