@@ -114,6 +114,15 @@ def _close_kept(path: Path) -> None:
         kept_db.close()
 
 
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the file on disk now (a connection this process keeps
+    would answer from its own view of it, so that one is closed first)."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first index opened
+
+    _close_kept(path)
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+
+
 def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
     """What is wrong with the index at ``path`` (read only), or None when it reads, is
     busy, or is not there yet.  ``probe``: a query the current layout must answer."""
@@ -121,9 +130,8 @@ def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:
 
     if not path.exists():
         return None
-    _close_kept(path)  # it would answer from its own view of the file, not the disk's
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        db = _read_only(path)
         try:
             found = db.execute("PRAGMA quick_check").fetchone()
             if found is None or found[0] != "ok":
@@ -145,9 +153,8 @@ def version_of(path: Path) -> int | None:
 
     if not path.exists():
         return None
-    _close_kept(path)  # it would answer from its own view of the file, not the disk's
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        db = _read_only(path)
         try:
             return int(db.execute("PRAGMA user_version").fetchone()[0])
         finally:
