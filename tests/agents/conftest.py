@@ -99,7 +99,7 @@ class World:
         job = {"script": [_reply_json(r) for r in script],
                "argv": [str(self.bin_dir / self.client.binary), *run.argv],
                "env": env, "cwd": str(self.repo),
-               "stdin": run.stdin if stdin is None else stdin,
+               "stdin": run.stdin if stdin is None else stdin, "files": run.files,
                "timeout": timeout, "out": str(out)}
         job_file = out.with_suffix(".job.json")
         job_file.write_text(json.dumps(job))
