@@ -197,7 +197,9 @@ def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
         "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
         "models": [{"id": "scripted-model", "contextWindow": PI_WINDOW, "maxTokens": 4096}],
     }}}
-    argv = ["--model", PI_MODEL, "-p", text]
+    # Print mode sends several messages in turn: each paragraph of ``text`` is one (how a
+    # scenario has a prompt after an automatic compaction, which Pi runs between prompts).
+    argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
     if resume:
         argv += ["--session", resume]
     return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_OFFLINE": "1", "NO_COLOR": "1"},

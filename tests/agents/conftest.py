@@ -138,9 +138,12 @@ class World:
         hook config, appends each one as a JSON line to the file returned.  It prints
         nothing, so the client's behaviour is gitledger's alone."""
         agent = AGENT_BY_NAME[self.client.name]
+        log = self.tmp / f"spy-{event}.jsonl"
+        if agent.plugin:
+            self._spy_plugin(agent.events[event], log)
+            return log
         config = self.repo / agent.config
         data = json.loads(config.read_text())
-        log = self.tmp / f"spy-{event}.jsonl"
         record = ("import json, sys; "
                   f"open({str(log)!r}, 'a').write(json.dumps(json.load(sys.stdin)) + '\\n')")
         handler: dict[str, Any] = {"type": "command",
@@ -152,6 +155,20 @@ class World:
         data["hooks"][agent.events[event]][0]["hooks"].append(handler)
         config.write_text(json.dumps(data, indent=2))
         return log
+
+    def _spy_plugin(self, name: str, log: Path) -> None:
+        """A plugin agent's spy: an extension of its own beside ours, on the same event,
+        recording the event's name and the session."""
+        spy = self.repo / Path(AGENT_BY_NAME[self.client.name].config).with_name(
+            f"spy-{name}.ts")
+        spy.write_text(
+            'import { appendFileSync } from "node:fs";\n'
+            "export default function (pi: any) {\n"
+            f"  pi.on({json.dumps(name)}, (_event: any, ctx: any) => {{\n"
+            f"    appendFileSync({json.dumps(str(log))}, JSON.stringify({{\n"
+            f"      hook_event_name: {json.dumps(name)},\n"
+            "      session_id: ctx.sessionManager.getSessionId() }) + \"\\n\");\n"
+            "  });\n}\n")
 
     def spied(self, event: str) -> list[dict[str, Any]]:
         """The payloads ``spy(event)`` recorded, in the order the client sent them."""

@@ -50,13 +50,16 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
     assert "NEXT: check the block comes back" in after
 
 
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "pi"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
     if world.client.name == "claude":
         outcome = world.run("", [Reply(text="One.", input_tokens=full), Reply(text="Summary."),
                                  Reply(text="Two.")], stdin=messages("hello", "go on"))
+    elif world.client.name == "pi":  # Pi compacts when a prompt ends: one more goes on
+        outcome = world.run("hello\n\ngo on", [Reply(text="One.", input_tokens=full),
+                                                Reply(text="Two.")])
     else:  # Codex compacts within the turn, once a tool call's reply fills the window
         outcome = world.run("hello", [Reply.shell("true", input_tokens=full),
                                       Reply(text="Two.")])
@@ -77,7 +80,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
     assert len(compactions) == 1, world.ledger("log")
 
 
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "pi"], indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])

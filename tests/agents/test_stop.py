@@ -36,8 +36,15 @@ from typing import Any
 
 import pytest
 
+from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
+from tests.agents.clients import CLIENTS
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
+
+#: The clients whose headless run a failed check sends back.  Pi 0.73.1's print mode
+#: exits before the follow-up message its extension sends at ``agent_end`` runs
+#: (docs/agents-suite.md): there only a passing check is proven.
+SENDING_BACK = [c.name for c in CLIENTS if c.name != "pi"]
 
 pytestmark = pytest.mark.slow
 
@@ -63,11 +70,12 @@ def assert_check(world: World, *, passes: bool) -> None:
 
 def stops(world: World) -> list[dict[str, Any]]:
     payloads = world.spied("stop")
-    event = "AfterAgent" if world.client.name == "gemini" else "Stop"
+    event = AGENT_BY_NAME[world.client.name].events["stop"]
     assert all(p["hook_event_name"] == event for p in payloads), payloads
     return payloads
 
 
+@pytest.mark.parametrize("world", SENDING_BACK, indirect=True)
 def test_a_failing_check_sends_the_agent_back_once_and_its_fix_lets_it_stop(
         world: World) -> None:
     revived = failing_ledger(world)
@@ -93,6 +101,7 @@ def test_a_failing_check_sends_the_agent_back_once_and_its_fix_lets_it_stop(
     assert world.ledger_json("show", revived)["entry"]["status"] == "rejected"
 
 
+@pytest.mark.parametrize("world", SENDING_BACK, indirect=True)
 def test_the_second_stop_is_let_go_even_when_the_errors_remain(world: World) -> None:
     failing_ledger(world)
     world.spy("stop")
