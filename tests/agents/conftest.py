@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
+from gitledger.integrations.agents import command as agent_command
 from tests.agents.clients import CLIENTS, Client, ClientMissing, install
 from tests.agents.model_server import Reply
 from tests.conftest import git, installed_git_ledger
@@ -77,7 +78,9 @@ class World:
     tmp: Path
 
     def env(self) -> dict[str, str]:
-        path = os.pathsep.join([str(installed_git_ledger().parent), str(self.bin_dir),
+        spy_bin = self.tmp / "spy-bin"  # a plugin agent's spy (``spy``), where there is one
+        path = os.pathsep.join([*([str(spy_bin)] if spy_bin.is_dir() else []),
+                                str(installed_git_ledger().parent), str(self.bin_dir),
                                 os.environ.get("PATH", "")])
         keep = {k: v for k, v in os.environ.items()
                 if k.startswith(("GIT_", "LC_", "XDG_")) or k in ("LANG", "TERM", "TMPDIR")}
@@ -140,7 +143,7 @@ class World:
         agent = AGENT_BY_NAME[self.client.name]
         log = self.tmp / f"spy-{event}.jsonl"
         if agent.plugin:
-            self._spy_plugin(agent.events[event], log)
+            self._spy_plugin(event, log)
             return log
         config = self.repo / agent.config
         data = json.loads(config.read_text())
@@ -156,19 +159,27 @@ class World:
         config.write_text(json.dumps(data, indent=2))
         return log
 
-    def _spy_plugin(self, name: str, log: Path) -> None:
-        """A plugin agent's spy: an extension of its own beside ours, on the same event,
-        recording the event's name and the session."""
-        spy = self.repo / Path(AGENT_BY_NAME[self.client.name].config).with_name(
-            f"spy-{name}.ts")
-        spy.write_text(
-            'import { appendFileSync } from "node:fs";\n'
-            "export default function (pi: any) {\n"
-            f"  pi.on({json.dumps(name)}, (_event: any, ctx: any) => {{\n"
-            f"    appendFileSync({json.dumps(str(log))}, JSON.stringify({{\n"
-            f"      hook_event_name: {json.dumps(name)},\n"
-            "      session_id: ctx.sessionManager.getSessionId() }) + \"\\n\");\n"
-            "  });\n}\n")
+    def _spy_plugin(self, event: str, log: Path) -> None:
+        """A plugin agent's spy: our plugin runs ``git ledger …`` itself, so a ``git`` of
+        the spy's, first on PATH (``env``), records the payload of that command and hands
+        it, unchanged, to the real git."""
+        spy_bin = self.tmp / "spy-bin"
+        spy_bin.mkdir(exist_ok=True)
+        real = shutil.which("git")
+        assert real, "git on PATH"
+        words = agent_command(self.client.name, event).split()
+        assert words[0] == "git", "only a git ledger command is spied on"
+        shim = spy_bin / "git"
+        shim.write_text(
+            "#!/bin/sh\n"
+            f'if [ "$*" = {shlex.quote(" ".join(words[1:]))} ]; then\n'
+            '    payload=$(cat)\n'
+            f"    printf '%s\\n' \"$payload\" >> {shlex.quote(str(log))}\n"
+            f"    printf '%s' \"$payload\" | {shlex.quote(real)} \"$@\"\n"
+            "    exit $?\n"
+            "fi\n"
+            f'exec {shlex.quote(real)} "$@"\n')
+        shim.chmod(0o755)
 
     def spied(self, event: str) -> list[dict[str, Any]]:
         """The payloads ``spy(event)`` recorded, in the order the client sent them."""
