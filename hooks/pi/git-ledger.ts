@@ -119,9 +119,13 @@ export default function (pi: any) {
     if (!sentBack) return;
     // The reason is the next prompt.  Pi is idle by now, and a print-mode run ends once
     // this handler returns unless that prompt is running: wait (bounded) until it is.
-    pi.sendUserMessage(reason);
-    for (let waited = 0; waited < 3_000 && ctx.isIdle(); waited += 10) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      pi.sendUserMessage(reason);
+      for (let waited = 0; waited < 3_000 && ctx.isIdle(); waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } catch {
+      // The session is ending: nothing to send back to.
     }
   });
 }

@@ -15,13 +15,8 @@ from pathlib import Path
 import pytest
 
 from gitledger.interchange.atif import validate
-from tests.agents.clients import CLIENTS
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
-
-#: The clients whose saved transcript gitledger reads (Pi's session JSON lines are saved,
-#: not yet read: docs/agents-suite.md).
-EXPORTED = [c.name for c in CLIENTS if c.name != "pi"]
 
 pytestmark = pytest.mark.slow
 
@@ -85,7 +80,6 @@ def run_the_session(world: World) -> str:
     return session
 
 
-@pytest.mark.parametrize("world", EXPORTED, indirect=True)
 def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     session = run_the_session(world)
     decision = next(e for e in world.ledger_json("show")["entries"] if e["text"] == DECISION)
@@ -102,7 +96,6 @@ def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     assert "| `hello.txt` |" in summary, summary
 
 
-@pytest.mark.parametrize("world", EXPORTED, indirect=True)
 def test_a_saved_session_exports_as_a_valid_atif_trajectory(world: World) -> None:
     session = run_the_session(world)
     trajectory = json.loads(world.ledger("export", "--format", "atif", "--session", session))
