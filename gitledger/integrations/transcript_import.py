@@ -6,8 +6,8 @@ The directories are only read, and every file goes through the hooks' own check
 inside the agent's directories once resolved), because those directories hold every
 project's sessions: a session is this repository's only when the working directory its
 transcript names is inside one of this repository's work trees.  Files of a session are
-told apart by the session id inside them, so the newest file of each session is the one
-saved and a second import finds everything already held.
+told apart by the session id inside them: one file of each session is saved (the one
+named after it, else the newest), so a second import finds everything already held.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ from gitledger.storage.store import Store
 IMPORTABLE: tuple[str, ...] = tuple(
     name for name, agent in AGENTS.items()
     if agent.transcripts and name in DIALECTS and DIALECTS[name].knows_workspace)
-#: How much of a file is read to tell whose session it is.
-HEAD_BYTES = 1 << 20
+#: How much of a file is read, in turn, to tell whose session it is.
+HEAD_BYTES = (64 << 10, 1 << 20)
 #: At most this many files are looked at in one agent's directories, this deep.
 SCAN_LIMIT = 20_000
 DEPTH_LIMIT = 8
@@ -110,7 +110,7 @@ def import_transcripts(where: str | os.PathLike[str] | None, *,
             truncated = truncated or len(found) > SCAN_LIMIT
             files += [(agent, path) for path in found[:SCAN_LIMIT]]
     skipped: list[Skipped] = []
-    newest: dict[str, tuple[tuple[int, int], Session]] = {}
+    newest: dict[str, tuple[tuple[bool, int, int], Session]] = {}
     elsewhere = unrecognised = 0
     for count, (agent, path) in enumerate(files, 1):
         if progress is not None:
@@ -159,8 +159,8 @@ def import_transcripts(where: str | os.PathLike[str] | None, *,
 
 
 def _older(old: Session, new: Session) -> Skipped:
-    return Skipped(old.agent, old.path, f"an older file of session {old.session_id} "
-                                        f"(the newest is {new.path})")
+    return Skipped(old.agent, old.path, f"another file of session {old.session_id} "
+                                        f"(the one saved is {new.path})")
 
 
 def _roots(tops: Sequence[Path]) -> tuple[str, ...]:
@@ -192,37 +192,51 @@ def _walk(directory: str) -> Iterator[str]:
 
 
 def _session(agent: str, path: str, roots: Sequence[str], env: Mapping[str, str]
-             ) -> tuple[Session, tuple[int, int]] | Literal["elsewhere", "unrecognised"]:
-    """The file's session when it is this repository's (with its mtime and size, to keep
-    the newest file of a session); ``elsewhere`` for another project's, ``unrecognised``
-    for a file that is not ``agent``'s transcript.  HookFailure or InvalidInput say why it
-    cannot be read."""
+             ) -> tuple[Session, tuple[bool, int, int]] | Literal["elsewhere", "unrecognised"]:
+    """The file's session when it is this repository's, with its rank among the files of
+    that session (named after it, newest, largest: Claude Code keeps a subagent's
+    transcript beside the session's, under the same id); ``elsewhere`` for another
+    project's, ``unrecognised`` for a file that is not ``agent``'s transcript.
+    HookFailure or InvalidInput say why it cannot be read."""
     real = transcript_file(path, agent, env)
     if real is None:
         return "unrecognised"  # gone since the walk
-    info = os.stat(real)
+    try:
+        info = os.stat(real)
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {printable(path)}: {exc.strerror or exc}") from None
     if info.st_size > transcripts.MAX_BYTES:
         raise InvalidInput(f"{printable(path)} is larger than "
                            f"{transcripts.MAX_BYTES // (1024 * 1024)} MB; not imported")
-    head = transcripts.read_head(Path(real), HEAD_BYTES)
-    try:
-        dialect, workspace = sniff(head)
-    except InvalidInput:
-        if info.st_size <= len(head):
-            return "unrecognised"
-        # One JSON document (an older Gemini CLI chat) tells only when read whole.
-        head = transcripts.read_head(Path(real), transcripts.MAX_BYTES)
-        try:
-            dialect, workspace = sniff(head)
-        except InvalidInput:
-            return "unrecognised"
-    if dialect.name != agent:
+    found = _sniffed(Path(real), info.st_size)
+    if found is None or found[0] != agent:
         return "unrecognised"
+    _, workspace, head = found
     if not _here(workspace, roots):
         return "elsewhere"
     session_id = transcripts.session_id_of(head, Path(real))
+    named = session_id[:8] in os.path.basename(real)
     return (Session(agent, real, session_id, info.st_size),
-            (info.st_mtime_ns, info.st_size))
+            (named, info.st_mtime_ns, info.st_size))
+
+
+def _sniffed(file: Path, size: int) -> tuple[str, Workspace, bytes] | None:
+    """The file's dialect, where its session worked, and the head that told, reading no
+    more than it takes: ``HEAD_BYTES`` at a time, the whole file only for one JSON
+    document (an older Gemini CLI chat), which tells nothing until it ends."""
+    last = size if file.suffix == ".json" else min(size, HEAD_BYTES[-1])
+    limits = sorted({limit for limit in HEAD_BYTES if limit < last} | {last})
+    found: tuple[str, Workspace, bytes] | None = None
+    for limit in limits:
+        head = transcripts.read_head(file, limit)
+        try:
+            dialect, workspace = sniff(head)
+        except InvalidInput:
+            continue
+        found = (dialect.name, workspace, head)
+        if workspace != Workspace():
+            break
+    return found
 
 
 def _here(workspace: Workspace, roots: Sequence[str]) -> bool:

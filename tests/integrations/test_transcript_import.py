@@ -195,19 +195,31 @@ def test_credentials_are_redacted_as_the_hook_redacts_them(repo_with_commit: Pat
     assert transcripts.REDACTED.encode() in stored
 
 
-def test_the_newest_file_of_a_session_is_the_one_saved(repo_with_commit: Path) -> None:
-    older = place("claude", repo_with_commit, name="older.jsonl")
-    newer = place("claude", repo_with_commit, name="newer.jsonl",
-                  data=recording("claude", repo_with_commit) + b'{"type":"summary",'
-                  b'"sessionId":"c6f0700f-6010-4534-aef3-7c0b41aff439","summary":"more"}\n')
-    os.utime(older, ns=(1_000_000_000, 1_000_000_000))
+def test_one_file_of_a_session_is_saved_its_own_else_the_newest(repo_with_commit: Path) -> None:
+    """Claude Code keeps a subagent's transcript beside its session's, under the session's
+    id: the session's own file (named after it) is saved, however old; among files named
+    alike, the newest."""
+    session = SESSIONS["claude"][0]
+    own = place("claude", repo_with_commit)
+    subagent = place("claude", repo_with_commit, name=f"{session}/subagents/agent-a1b2.jsonl",
+                     data=recording("claude", repo_with_commit).replace(
+                         b'"isSidechain":false', b'"isSidechain":true'))
+    copy = place("claude", repo_with_commit, name=f"copy-{session}.jsonl",
+                 data=recording("claude", repo_with_commit) + b'{"type":"summary",'
+                 b'"sessionId":"' + session.encode() + b'","summary":"more"}\n')
+    os.utime(own, ns=(1_000_000_000, 1_000_000_000))
+    later = copy.stat().st_mtime_ns + 10**9
+    os.utime(subagent, ns=(later, later))  # the newest of all, and not the session's
     first = import_transcripts(repo_with_commit)
-    assert [s.path for s in first.imported] == [os.path.realpath(newer)]
-    (skip,) = first.skipped
-    assert skip.path == os.path.realpath(older)
-    assert "an older file of session c6f0700f" in skip.reason
-    assert transcripts.load(repo_with_commit, SESSIONS["claude"][0]) == newer.read_bytes()
+    assert [s.path for s in first.imported] == [os.path.realpath(copy)]
+    assert sorted(s.path for s in first.skipped) == sorted(
+        [os.path.realpath(own), os.path.realpath(subagent)])
+    assert all(f"another file of session {session} (the one saved is {copy})" in s.reason
+               for s in first.skipped)
+    assert transcripts.load(repo_with_commit, session) == copy.read_bytes()
     assert import_transcripts(repo_with_commit).imported == ()
+    copy.unlink()
+    assert [s.path for s in import_transcripts(repo_with_commit).imported] == [str(own)]
 
 
 # -- bad paths ---------------------------------------------------------------------------------
