@@ -301,3 +301,15 @@ def test_the_installed_command_imports_from_the_real_home(repo_with_commit: Path
     assert done.stderr == ""  # not a terminal: no progress
     assert git(repo_with_commit, "show", f"{TRANSCRIPTS_PREFIX}{SESSIONS['claude'][0]}",
                "--stat", "--format=%s").startswith("transcript: save")
+
+
+def test_the_help_names_every_agent_an_import_reads() -> None:
+    """The CLI names them without loading the transcript readers; this keeps it true."""
+    import click
+
+    from gitledger.cli import cli
+
+    group = cli.commands["transcript"]
+    assert isinstance(group, click.Group)
+    help_text = " ".join(str(group.commands["import"].params[0].help).split())
+    assert ", ".join(transcript_import.IMPORTABLE) + ")" in help_text
