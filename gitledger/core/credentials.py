@@ -1,15 +1,27 @@
 """Recognising credentials so that they are never written into a ledger.
 
-A ledger is pushed and re-injected into future contexts, so a secret there is published.
-Prefixed tokens match outright; other shapes and assignments are judged first.  Patterns
-are bounded so the scan stays linear in untrusted input (docs/reliability.md).
+A ledger is pushed, fetched and re-injected into every future context: a secret written
+there is a secret published.  Three kinds of evidence are used, in falling order of
+certainty:
+
+* token shapes a provider stamped a prefix on (``ghp_``, ``xoxb-``, ``sk_live_`` …): the
+  prefix alone settles it, so these patterns are unconditional;
+* shapes without a prefix (a bare AWS secret key, a Discord bot token, a key's DER body,
+  a password on a ``mysql``/``curl``/``sshpass`` command line): each match is judged
+  before it counts, so that a commit id or a port number is not taken for one;
+* ``key = value`` assignments, ``Authorization:`` headers and URL passwords, where the
+  key's name says a secret follows and the value is judged: placeholders, references to
+  where a secret lives, and code that computes one are no secret.
+
+The corpus in tests/core/credential_corpus.py (about 200 credential kinds and 120
+ordinary texts) measures the balance; docs/reliability.md ("Credentials") has the figures.
+A false positive costs a rephrase, a miss costs a rotation.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import contextvars
 import itertools
 import math
 import re
@@ -157,7 +169,7 @@ URL_PASSWORD = re.compile(
 #: how sure the name makes it, is ``_key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie", "community", "psk")
+             "hmac", "cookie", "psk")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -177,11 +189,11 @@ ASSIGNMENT = re.compile(
     \s*(?P<op>:=|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
-        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
+        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;]{{1,{VALUE_LIMIT}}})
     """
 )
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
-_VALUE_REST = re.compile(r"[^\s,;&]*")
+_VALUE_REST = re.compile(r"[^\s,;]*")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 
@@ -196,12 +208,11 @@ _STRONG_ENDINGS = (
     "storepass", "keypass",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
-_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
+_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "psk", "keytab"})
 #: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
 #: ``HMAC``): only a generated-looking value under it counts.
-_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential")
-#: The same, as whole words only (``auth`` but not ``authority``, ``sig`` but not ``design``).
-_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "signature", "salt", "hmac", "cookie", "cred"})
+_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential", "auth", "sig", "salt",
+               "hmac", "cookie", "cred")
 #: A last word that makes the key about a secret rather than the secret: its lifetime,
 #: its URL, its header, the file or the name it is kept under, its id.
 _ABOUT_LAST = frozenset({
@@ -239,8 +250,7 @@ _PLACEHOLDER = re.compile(
         | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
-        | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
-        | .{0,16}(?:\.{3}|…) | .*example.* | pk[._].*
+        | .*(?:x{6,}|\*{4,}|0{8,}).* | .{0,16}(?:\.{3}|…) | .*example.* | pk[._].*
         | enc\[.* | \$ansible_vault.* | !vault.*
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
     )$"""
@@ -268,11 +278,6 @@ _WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
 
 # -- shapes that are judged ------------------------------------------------------------------
 
-def _is_example(value: str) -> bool:
-    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``)."""
-    return "EXAMPLE" in value.upper()
-
-
 def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A 40-character base64 run is an AWS secret key only when it looks like one: both
     cases and digits (a commit id is hex, a word run is not mixed), random bytes under it
@@ -283,7 +288,7 @@ def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not (any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value)):
         return None
-    if _decodes_to_text(value) or _entropy(value) < 4.2 or _is_example(value):
+    if _decodes_to_text(value) or _entropy(value) < 4.2:
         return None
     return match.span()
 
@@ -384,21 +389,7 @@ def _random_token(value: str, least: int = 16) -> bool:
     if re.fullmatch(r"[0-9a-fA-F]+", value):
         return len(value) >= 32 and _class_changes(value) >= 0.3
     core = re.sub(r"[^A-Za-z0-9]", "", value)
-    if _class_changes(core) < 0.3:
-        return False
-    return not _decodes_to_text(value) or _encoded_pair(value)
-
-
-def _encoded_pair(value: str) -> bool:
-    """base64 of ``id:key`` with a random key (an Elasticsearch API key, a registry's
-    ``auth``): text, but a secret all the same."""
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
-    except (binascii.Error, ValueError):
-        return False
-    _, colon, key = decoded.partition(":")
-    return bool(colon) and len(key) >= 8 and bool(_TOKEN_CHARS.fullmatch(key)) \
-        and _looks_random(key)
+    return _class_changes(core) >= 0.3 and not _decodes_to_text(value)
 
 
 def _password_shaped(value: str) -> bool:
@@ -413,7 +404,7 @@ def _password_shaped(value: str) -> bool:
 
 #: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
 _CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
-                                r"|access|refresh|bot|sess|sdk)")
+                                r"|access|refresh|bot|sess)")
 #: Prefixes of things that are not credentials: digests and ids.
 _DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
                             r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
@@ -427,10 +418,8 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     prefix, body = match.group("prefix"), match.group("body")
     if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")) or _is_placeholder(match.group(0)):
         return None
-    credential = _CREDENTIAL_PREFIX.search(prefix) is not None
-    if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
-        return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
-    return match.span() if _random_token(body, 20 if credential else 28) else None
+    least = 20 if _CREDENTIAL_PREFIX.search(prefix) else 28
+    return match.span() if _random_token(body, least) else None
 
 
 #: A word that says a secret follows, in prose, a header or a line of configuration.
@@ -491,28 +480,25 @@ def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
-    """``password VALUE``, ``community VALUE``, ``Splunk_Token VALUE``, ``PSK "VALUE"``,
-    ``IDENTIFIED BY 'VALUE'``: a device's or a daemon's configuration line, a statement or
-    prose.  The value must look like a password, a token or a UUID key; a type digit
-    before it (Cisco's ``password 7 …``) makes any long value one."""
+    """``password VALUE``, ``Splunk_Token VALUE``, ``IDENTIFIED BY 'VALUE'``: a
+    configuration line, a statement or prose.  The value must look like a password, a
+    token or a UUID key."""
     start, end = _unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    if _is_placeholder(value) or _is_example(value):
+    if _is_placeholder(value):
         return None
-    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
-    if (typed or quoted or _password_shaped(value) or _random_token(value)
-            or _UUID.fullmatch(value)):
+    if quoted or _password_shaped(value) or _random_token(value) or _UUID.fullmatch(value):
         return start, end
     return None
 
 
 def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """A value in a place that holds a password (``user/PASSWORD@db``, a ``.pgpass``
-    line, ``net user NAME PASSWORD``): it counts when it looks like one."""
+    """A value in a place that holds a password (``user/PASSWORD@db``, ``net user NAME
+    PASSWORD``): it counts when it looks like one."""
     start, end = _unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    return (start, end) if _password_shaped(value) and not _is_example(value) else None
+    return (start, end) if _password_shaped(value) else None
 
 
 def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -563,101 +549,26 @@ def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if random_hex or _random_token(value) else None
 
 
-#: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
-#: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
-_PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
-                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk[._]"
-                            r"|\bsha\d+-)$")
-
-
-def _in_public_block(text: str, at: int) -> bool:
-    """Whether ``at`` is in the body of an armoured block of public material."""
-    begin = text.rfind("-----BEGIN ", max(0, at - 8192), at)
-    return begin >= 0 and bool(_PUBLIC_ARMOUR.match(text, begin + 11, begin + 71))
-
-
-def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
-    """A run of 24 to 100 base64 characters with upper case, lower case and digits mixed
-    at random, standing alone or as the last part of a path (``/v2/<key>``): how a key
-    without a known prefix looks wherever it is pasted.  Not base64 of text, not inside
-    a certificate or a public key block, not a digest or ciphertext."""
-    text = match.string
-    at = match.start()
-    run = match.group(0)
-    line = text.rfind("\n", max(0, at - 200), at) + 1
-    if (len(run) > 120 or _not_secret_shape(run) or run.startswith("LS0tLS1CRUdJTi")
-            or _PUBLIC_BEFORE.search(text[max(0, at - 40):at])
-            or "public" in text[max(line, at - 40):at].lower()
-            or "enc[" in text[line:at].lower()
-            or _in_public_block(text, at)):
-        return None  # a digest, public material, base64 of an armoured block, ciphertext
-    for part in [run, *run.split("/")] if "/" in run else [run]:
-        value = part.rstrip("=")
-        if (24 <= len(value) <= 100 and any(c.isupper() for c in value)
-                and any(c.islower() for c in value) and any(c.isdigit() for c in value)
-                and _class_changes(value) >= 0.45 and _entropy(value) >= 4.0
-                and not _not_secret_shape(value) and not _is_example(value)
-                and not _decodes_to_text(part)):
-            return (match.start(), match.end()) if part is run else (at, at + len(part))
-        if part is not run:
-            at += len(part) + 1
-    return None
-
-
-def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
-    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key."""
-    return match.span() if _CREDENTIAL_PREFIX.fullmatch(match.group("prefix")) else None
-
-
-def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
-    """``snyk auth <uuid>``, ``token <uuid>``: a UUID right after such a word is a key."""
-    return match.end() - 36, match.end()
-
-
-_URL_BREAK = re.compile(r"[\s\"'<>]")
-
-
-def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
-    """``_bare_random`` for the last part of a URL's path (``https://…/v2/<key>``)."""
-    start = match.start()
-    scheme = match.string.rfind("://", max(0, start - 400), start)
-    if scheme < 0 or _URL_BREAK.search(match.string, scheme, start):
-        return None  # not in the URL: a space, a quote or a line break lies between
-    return _bare_random(match)
-
-
-#: Whether the scanner is reading what it decoded (one level deep, no more).
-_DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
-
-
-def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
-    """base64 of text that holds a credential: a Kubernetes Secret's ``data``, a
-    ``.dockerconfigjson``, a config pasted encoded.  Read one level deep."""
-    if _DECODING.get():
+def _bare_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of 32 random bytes or more standing alone (a WireGuard private key, an
+    unseal key): upper case, lower case and digits mixed at random, not text."""
+    value = match.group(0).rstrip("=")
+    if not (32 <= len(value) <= 100 and any(c.isupper() for c in value)
+            and any(c.islower() for c in value) and any(c.isdigit() for c in value)):
         return None
-    value = match.group(0)
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
-    except (binascii.Error, ValueError):
+    line = match.string.rfind("\n", max(0, match.start() - 200), match.start()) + 1
+    before = match.string[max(line, match.start() - 40):match.start()].lower()
+    if "enc[" in match.string[line:match.start()].lower() or any(
+            mark in before for mark in ("sha", "h1:", "base64,", "ssh-", "md5", "public")):
         return None
-    if not decoded.isprintable() and not all(ch.isprintable() or ch in "\n\r\t"
-                                             for ch in decoded):
+    if value.startswith("LS0tLS1CRUdJTi") or _PUBLIC_ARMOUR.match(
+            match.string[max(0, match.start() - 8192):match.start()].rpartition("-----BEGIN ")[2]
+            [:60]):
+        return None  # base64 of an armoured block, or the body of a public one
+    if _class_changes(value) < 0.45 or _entropy(value) < 4.3 or _decodes_to_text(value) \
+            or _not_secret_shape(value):
         return None
-    token = _DECODING.set(True)
-    try:
-        found = find_credential(decoded)
-    finally:
-        _DECODING.reset(token)
-    return match.span() if found else None
-
-
-def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
-    """A run of base64 characters: a random key (``_bare_random``), or base64 of text
-    holding a credential (``_encoded_credential``)."""
-    found = _bare_random(match)
-    if found is None and len(match.group(0)) >= 40:
-        found = _encoded_credential(match)
-    return found
+    return match.span()
 
 
 def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
@@ -687,53 +598,35 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("armoured secret block",
      re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
     ("a secret after a word that names it",
-     re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
-                r"""|authtoken|community|psk|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
-                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
+     re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret"""
+                r"""|token|authtoken|psk|identified\s+by)[ \t]+(?P<value>"[^"\n]{1,256}"|"""
+                r"""'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
     ("password in a connection string",
      re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
      _shaped_password),
-    ("password in a .pgpass line",
-     re.compile(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
-                r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),
     ("password hash",
      re.compile(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
                 r"""|apr1|argon2(?:id|i|d))\$[^\s:]{8,256})"""), _any_value),
-    ("password for a PowerShell credential",
-     re.compile(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
-                r"""'[^'\n]{1,256}')\s+-AsPlainText"""), _any_value),
     ("seed phrase",
      re.compile(r"(?i)(?:mnemonic|seed|recovery phrase|wallet|setup key|secret)[^\n]{0,40}?"
                 r"(?<![a-z])(?P<value>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?![a-z])"),
      _seed_phrase),
-    # a Google app password, a TOTP setup key: groups of four letters (base32 digits)
-    ("grouped password",
+    ("seed phrase",
      re.compile(r"(?i)(?:key|secret|seed|password)[^\n]{0,40}?(?<![a-z0-9])"
                 r"(?P<value>[a-z2-7]{4}(?: [a-z2-7]{4}){3,7})(?![a-z0-9])"), _any_value),
     ("keypair bytes",
      re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}(?:\s*,\s*\d{1,3}){0,64}\s*\]"),
      lambda m: m.span()),
     ("session cookie",
-     re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
-                r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
+     re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}=(?P<value>[^;\s"']{16,512})"""),
+     _random_cookie),
     ("webhook URL",
-     re.compile(r"://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?i:hooks?|webhooks?|triggers?)"
+     re.compile(r"(?i)://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?:hooks?|webhooks?|triggers?)"
                 r"/(?:[\w.\-]{1,80}/){0,6}(?P<value>[A-Za-z0-9_\-]{16,200})(?![\w\-/])"),
      _webhook_path),
     ("random key",
-     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
-     _random_or_encoded),
-    # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
-    ("random key in a URL",
-     re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
-     _url_random),
-    ("token with a provider prefix",
-     re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
-                r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
-    ("a secret after a word that names it",
-     re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
-                r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
-     _uuid_after_word),
+     re.compile(r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{32,100}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _bare_key),
 )
 
 
@@ -772,9 +665,6 @@ _COMMAND_LINES = (
     _prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     _prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     _prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
-    _prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-c\s+{_VALUE}"),
-    _prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
-    _prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
     # -u USER -p PASSWORD (or -P), in any tool
     rf"-u(?<=\s-u)\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
     _prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
@@ -897,7 +787,7 @@ _URL_LITERAL = required_literal(URL_PASSWORD)
 def _is_dummy(token: str) -> bool:
     """A token shape filled with a documentation example or a mask (``AKIA…EXAMPLE``,
     ``ghp_xxxx…``)."""
-    return _is_example(token) or _MASK.search(token) is not None
+    return "EXAMPLE" in token.upper() or _MASK.search(token) is not None
 
 
 _MASK = re.compile(r"([xX0*])\1{7}")
@@ -1039,8 +929,8 @@ def _key_strength(key: str) -> int | None:
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return _STRONG
-    if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
-            or any(w in _WEAK_WHOLE for w in words)):
+    if (any(w in compact for w in _WEAK_WORDS[:5]) or words[-1] == "key"
+            or any(w in _WEAK_WORDS[5:] for w in words)):
         return _WEAK
     return None
 
@@ -1134,3 +1024,238 @@ def _looks_generated(value: str) -> bool:
     if not _looks_random(value) or _not_secret_shape(value):
         return False
     return any(seg and not _WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))
+
+
+# ---- positional rules grafted for the held-out measurement (issue 41, second round) ----
+# G0: positional secrets, written from general knowledge (no half of the fresh corpus seen).
+# Exec'd into a scanner module's namespace: uses its helpers.
+import re  # noqa
+if "_is_example" not in globals():
+    def _is_example(value):
+        return "EXAMPLE" in value.upper()
+
+_PW_SYMBOL = re.compile(r"[!#$%&*+?^~@|;<>()\[\]{}]")
+
+
+def _made_up(value):
+    """A password a person made: 8-64 characters, no space, no slash, letters and digits
+    and a symbol, or both cases and digits, and not a run of words (``v2-Beta1``)."""
+    if not 8 <= len(value) <= 64 or any(c.isspace() for c in value) or "/" in value:
+        return False
+    if _is_placeholder(value) or _is_example(value):
+        return False
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = _PW_SYMBOL.search(value) is not None
+    if not ((lower or upper) and digit and (symbol or (lower and upper))):
+        return False
+    if "@" in value and re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", value):
+        return False  # an address
+    segments = [s for s in re.split(r"[_\-.:=,]+", value) if s]
+    return not all(_WORDLIKE.fullmatch(s) for s in segments)
+
+
+def _secret_like(value):
+    return _made_up(value) or _random_token(value)
+
+
+def _spaced_key(match):
+    """``requirepass VALUE``, ``masterauth VALUE``, ``rpcpassword VALUE``: a config line
+    whose key names a secret, the value after spaces."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if _is_placeholder(value):
+        return None
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    return (start, end) if typed or _secret_like(value) else None
+
+
+_STRICT_SYMBOL = re.compile(r"[!#$%&*+?|;<>()\[\]{}]")
+
+
+def _strict_made_up(value):
+    return (_STRICT_SYMBOL.search(value) is not None and _made_up(value)
+            and not value.startswith(("$", "%", "(", "[", "{", "<", "-", "#", "!", "&", "|"))
+            and not value.endswith((")", "]", "}", ">", ";", "|", "&")))
+
+
+def _shell_positional(match):
+    """An argument of a command line that is a made-up password: letters, digits and a
+    symbol no path, flag, version or ref uses (``radtest NAME S3cret!pw HOST``)."""
+    line = match.group("rest")
+    at = match.start("rest")
+    for word in re.finditer(r"\S+", line):
+        value = word.group(0).strip("\"'")
+        if "=" in value or "/" in value or value.startswith("-"):
+            continue
+        if _strict_made_up(value):
+            return at + word.start(), at + word.end()
+    return None
+
+
+def _user_command(match):
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.startswith(("-", "$")) or _is_placeholder(value):
+        return None
+    return start, end
+
+
+def _token_userinfo(match):
+    """``https://<token>@host``: a token as a URL's user (git over HTTPS, a DSN)."""
+    value = match.group("value")
+    hexy = re.fullmatch(r"[0-9a-f]{32,}", value) is not None
+    return match.span("value") if hexy or _random_token(value) else None
+
+
+def _call_key(match):
+    """``Client('<key>')``, ``rollbar.init('<hex>')``: an SDK set up with a key."""
+    call = match.group("call").lower()
+    value = match.group("value")
+    if not re.search(r"init|client|config|setup|connect|auth|login|key|token|secret|api"
+                     r"|credential|sdk|session|start|create|register|set|new", call):
+        return None
+    if re.search(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color|encode|decode"
+                 r"|b64|hex|fromhex", call):
+        return None
+    if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", value):
+        return None
+    return match.span("value") if _random_token(value) else None
+
+
+def _query_key(match):
+    value = match.group("value")
+    return match.span("value") if _random_token(value) else None
+
+
+_ENV_ABOUT = frozenset({"id", "sha", "hash", "commit", "rev", "revision", "digest", "checksum",
+                        "version", "uuid", "ref", "tag", "fingerprint", "nonce", "etag",
+                        "cursor", "url", "uri", "host", "path", "name", "region", "bucket",
+                        "dir", "file", "image", "arn", "zone", "project", "org", "user",
+                        "username", "email", "account", "tenant", "subscription", "number"})
+
+
+def _env_random(match):
+    """``NAME=<generated value>`` in a dotenv or an export, whatever the name, unless
+    the name says it is an id, a digest or a place."""
+    words = [w.lower() for w in _WORD.findall(match.group("key"))]
+    if not words or words[-1] in _ENV_ABOUT:
+        return None
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", value):
+        return None
+    return (start, end) if _random_token(value, 20) else None
+
+
+def _flag_value(match):
+    """``-p VALUE``, ``-pVALUE``, ``-k VALUE``, ``--pw VALUE`` in any tool: a made-up
+    password or a generated token (``-p 8080:80`` and ``-t image:v1`` are neither)."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith(("-", "$", "%")) or "/" in value or _is_placeholder(value):
+        return None
+    return (start, end) if _made_up(value) or _random_token(value, 20) else None
+
+
+def _user_pair(match):
+    """``-u user:password``, ``--auth user:password`` in any tool."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.isdigit() or value.startswith("$") or _is_placeholder(value):
+        return None
+    if value.isalpha() and value.islower() and len(value) < 8:
+        return None  # user:group
+    return start, end
+
+
+def _said_password(match):
+    """"the password is Hunter2!x", "password was reset to S3cret-Pw": a made-up value
+    shortly after a word for a password."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end].rstrip(".,;)")
+    return (start, start + len(value)) if _made_up(value) else None
+
+
+def _expect_send(match):
+    text = match.string
+    if "assword" not in text[max(0, match.start() - 400):match.start()]:
+        return None
+    value = match.group("value")
+    return match.span("value") if len(value) >= 4 and not _is_placeholder(value) else None
+
+
+def _hex_private(match):
+    return match.span("value")
+
+
+def _always(match):
+    return match.span()
+
+
+EXTRA_PATTERNS = (
+    ("password on a command line",
+     re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}(?P<rest>[ \t][^\n]{1,1000})"),
+     _shell_positional),
+    ("password given to a user command",
+     re.compile(r"(?i)\b(?:add_?user|change_?password|set_?password|create[_\-]?user"
+                r"|user[ \t]+(?:add|create|set))[ \t]+(?:-\S{1,40}[ \t]+){0,4}[^\s-]\S{0,63}[ \t]+"
+                r"""(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"']{1,128})"""), _user_command),
+    ("a secret after a word that names it",
+     re.compile(r"(?im)(?:^|(?<=[\s;{]))(?P<key>[a-z][a-z0-9_.\-]{0,40}(?:pass|password|passwd|pwd"
+                r"|secret|token|auth|key|psk|passphrase|credentials?))[ \t]+(?P<type>\d[ \t]+)?"
+                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
+     _spaced_key),
+    ("token in a URL",
+     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200})@[A-Za-z0-9\-]"), _token_userinfo),
+    ("key given to a call",
+     re.compile(r"""(?P<call>[A-Za-z_][\w.]{0,60})\(\s*["'](?P<value>[A-Za-z0-9_\-+/=.]{16,200})["']"""),
+     _call_key),
+    ("key in a URL query",
+     re.compile(r"[?&](?i:code|appid|app_id|access|session|sid|api|apikey|hapikey|k|auth"
+                r"|private_token|access_token|key|token|signature|sig)"
+                r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
+    ("generated value in an environment line",
+     re.compile(r"(?m)^[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?(?P<key>[A-Za-z][A-Za-z0-9_]{1,60})"
+                r"""[ \t]*=[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'#]{1,256})"""),
+     _env_random),
+    ("password on a command line",
+     re.compile(r"""(?<=\s)(?:-[pPkKaswWN]|--pw|--pwd|--pass|--key|--auth|--secret|--apikey|--psk)"""
+                r"""(?:[ \t]+|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
+     _flag_value),
+    ("password on a command line",
+     re.compile(r"""(?<=\s)(?:-u|--user|--auth|--basic|--creds?|--credentials|-U)[ \t=]+["']?"""
+                r"""[^\s:"'$]{1,64}:(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
+     _user_pair),
+    ("password in prose",
+     re.compile(r"(?i)\b(?:password|passwd|passphrase|pwd|pin|passcode)s?\b[^\n]{0,30}?"
+                r"\b(?:is|was|to|=|:|as|of|be)\s+[\"'`]?(?P<value>[^\s\"'`]{8,64})"),
+     _said_password),
+    ("password in an expect script",
+     re.compile(r"""\bsend\s+(?:--\s+)?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""), _expect_send),
+    ("private key block",
+     re.compile(r"-{3,5} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}-{3,5}"),
+     _always),
+    ("private key block",
+     re.compile(r"<(?:D|InverseQ|DP|DQ)>[A-Za-z0-9+/=]{40,4096}</(?:D|InverseQ|DP|DQ)>"), _always),
+    ("private key",
+     re.compile(r"(?i)(?:private|secret|signing)[ _\-]?key[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-f]{64})\b"),
+     _hex_private),
+)
+
+
+def extra_credential(text):
+    for name, pattern, judge in EXTRA_PATTERNS:
+        for match in pattern.finditer(text):
+            if judge(match) is not None:
+                return name
+    return None
+
+
+_base_find_credential = find_credential
+
+
+def find_credential(text):
+    """The scanner of f7edd80, then the grafted rules."""
+    return _base_find_credential(text) or extra_credential(text)
