@@ -946,16 +946,13 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",
      re.compile(r"(?m)^[^\n]+"), _line_secret),
-    ("a secret given to a sign-in command",
-     re.compile(r"auth(?<![\w\-]auth)(?:orize|enticate)?(?![\w\-])(?P<rest>[ \t][^\n|;&]{1,300})"),
-     _signin_argument),
-    ("a secret given to a sign-in command",
-     re.compile(r"login(?<![\w\-]login)(?![\w\-])(?P<rest>[ \t][^\n|;&]{1,300})"),
-     _signin_argument),
-    ("a quoted password",
-     re.compile(r'"(?<![\w\\]")(?P<value>[^"\s]{8,64})"'), _quoted_made_up),
-    ("a quoted password",
-     re.compile(r"'(?<![\w\\]')(?P<value>[^'\s]{8,64})'"), _quoted_made_up),
+    # one pattern for each literal, so that the prefilter can skip them over prose
+    *(("a secret given to a sign-in command",
+       re.compile(rf"{word}(?<![\w\-]{word}){tail}(?![\w\-])(?P<rest>[ \t][^\n|;&]{{1,300}})"),
+       _signin_argument) for word, tail in (("auth", "(?:orize|enticate)?"), ("login", ""))),
+    *(("a quoted password",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[^{quote}\s]{{8,64}}){quote}"),
+       _quoted_made_up) for quote in "\"'"),
     ("password given to a user command",
      re.compile(r"user(?P<verb>[ \t]+(?:add|create|set))?[ \t]+(?:-\S{1,40}[ \t]+){0,4}"
                 r"[^\s-]\S{0,63}"
