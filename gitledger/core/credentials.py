@@ -1,8 +1,10 @@
 """Recognising credentials so that they are never written into a ledger.
 
 A ledger is pushed and re-injected into future contexts, so a secret there is published.
-Prefixed tokens match outright; other shapes and assignments are judged first.  Patterns
-are bounded so the scan stays linear in untrusted input (docs/reliability.md).
+Prefixed tokens match outright; other shapes and assignments are judged first, and a
+secret with no word naming it is judged by where it stands (a command's argument, a line
+of a config) and by what it looks like (generated, or made up by a person).  Patterns are
+bounded so the scan stays linear in untrusted input (docs/reliability.md).
 """
 
 from __future__ import annotations
