@@ -27,18 +27,14 @@ from __future__ import annotations
 
 import pytest
 
-from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
-from tests.agents.clients import CLIENTS, MCP_SERVER
+from tests.agents.clients import MCP_SERVER
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-#: The clients with an MCP client (Pi has none).
-WITH_MCP = [c.name for c in CLIENTS if AGENT_BY_NAME[c.name].mcp is not None]
-
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
+              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)]
 
 
-@pytest.mark.parametrize("mcp_world", WITH_MCP, indirect=True)
 def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
     world = mcp_world
     world.ledger("task", "pick the storage")
@@ -62,7 +58,6 @@ def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
     assert decisions[0]["id"] not in outcome.seen(0)
 
 
-@pytest.mark.parametrize("mcp_world", WITH_MCP, indirect=True)
 def test_a_read_through_the_mcp_tool_reaches_the_model(mcp_world: World) -> None:
     world = mcp_world
     world.ledger("task", "pick the storage")

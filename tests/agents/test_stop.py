@@ -40,7 +40,8 @@ from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"
 
