@@ -129,8 +129,8 @@ def _response(message: dict[str, Any], when: str | None,
         elif part.get("type") == "thinking" and isinstance(part.get("thinking"), str):
             step.thoughts.append(part["thinking"])
         elif part.get("type") == "toolCall" and isinstance(part.get("name"), str):
-            call = part.get("id") if isinstance(part.get("id"), str) else \
-                f"call-{len(step.calls)}"
+            given = part.get("id")
+            call = given if isinstance(given, str) else f"call-{len(step.calls)}"
             args = part.get("arguments")
             step.calls.append({"tool_call_id": call, "function_name": part["name"],
                                "arguments": args if isinstance(args, dict) else {}})
