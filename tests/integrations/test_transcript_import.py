@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from gitledger.integrations import transcript_import
-from gitledger.integrations.transcript_import import import_transcripts
+from gitledger.integrations.transcript_import import IMPORTABLE, import_transcripts
 from gitledger.interchange import transcripts
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from tests.conftest import Run, git, installed_git_ledger
@@ -179,7 +179,7 @@ def test_agent_limits_the_import_and_an_agent_without_a_reader_is_refused(
     refused = ledger("transcript", "import", "--agent", "cursor")
     assert refused.exit_code == 1
     assert refused.stderr.count("\n") == 1, refused.stderr
-    assert "transcript import reads claude, codex, gemini" in refused.stderr
+    assert f"transcript import reads {', '.join(IMPORTABLE)}" in refused.stderr
     assert ledger("transcript", "import", "--agent", "nobody").exit_code == 2
 
 
@@ -296,7 +296,7 @@ def test_the_installed_command_imports_from_the_real_home(repo_with_commit: Path
                           cwd=repo_with_commit, capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Imported 1 session (claude, codex, gemini: 1 file"), \
+    assert done.stdout.startswith(f"Imported 1 session ({', '.join(IMPORTABLE)}: 1 file"), \
         done.stdout
     assert done.stderr == ""  # not a terminal: no progress
     assert git(repo_with_commit, "show", f"{TRANSCRIPTS_PREFIX}{SESSIONS['claude'][0]}",
