@@ -478,6 +478,8 @@ class Store:
             return None
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+        except ValueError:  # longer than libgit2 takes (git takes it: a teammate pushed it)
+            raise CorruptLedger(f"'{ref[:80]}…' is too long a ref name to read") from None
 
     def tip(self, ref: str) -> Tip:
         chained = self.chained(ref)  # a dict lookup: before a ref lookup that misses
@@ -493,6 +495,9 @@ class Store:
             obj = self.git[target]
         except KeyError:
             raise CorruptLedger(f"{ref} points at {target}, which is missing") from None
+        except (ValueError, pygit2.GitError) as exc:  # written by hand: libgit2 refuses it
+            raise CorruptLedger(f"{ref} points at {target}, which cannot be read: "
+                                f"{str(exc).removeprefix(f'{target}: ')}") from None
         if not isinstance(obj, pygit2.Commit):
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
         return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
@@ -985,8 +990,13 @@ class Store:
         if is_chain(ref):
             self.forget_archives()
         if target is None:
-            if self.git.references.get(ref) is not None:
-                self.git.references.delete(ref)
+            try:
+                if self.git.references.get(ref) is not None:
+                    self.git.references.delete(ref)
+            except ValueError:  # a name too long for libgit2 to look up, not to list
+                for found in self.git.references.iterator():
+                    if found.name == ref:
+                        found.delete()
             return
         self.git.references.create(ref, pygit2.Oid(hex=target), force=True)
 
