@@ -275,7 +275,7 @@ def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
     """(key, blob id in ``new`` or None) of every blob that differs, never opening a
     subtree both sides share.  An entry's key is its id (the cache is smaller and a lookup
     needs no path); a blob anywhere else keeps its path."""
-    if old is not None and new is not None and old.id == new.id or depth > TREE_DEPTH:
+    if (old is not None and new is not None and old.id == new.id) or depth > TREE_DEPTH:
         return
     before = {item.name: item for item in old} if old is not None else {}
     after = {item.name: item for item in new} if new is not None else {}

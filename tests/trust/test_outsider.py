@@ -249,11 +249,13 @@ def test_list_remote_names_the_owner_from_history_not_created_by(team: Team) -> 
         ("040000", "entries", _raw_tree(mallory.path, [("040000", "k", bucket)]))])
     assert alice("pull").exit_code == 0
     listed = alice("list", "--remote")
-    line = next(l for l in listed.stdout.splitlines() if "mmmmmmmmm3" in l)
-    assert "Mallory" in line and "Bob" not in line, line
+    line = next(row for row in listed.stdout.splitlines() if "mmmmmmmmm3" in row)
+    assert "Mallory" in line, line
+    assert "Bob" not in line, line
     owners = [item for item in json.loads(alice("list", "--remote", "--json").stdout)
               ["ledgers"] if "mmmmmmmmm3" in json.dumps(item)]
-    assert owners and "Bob" not in json.dumps(owners), owners
+    assert owners, listed.stdout
+    assert "Bob" not in json.dumps(owners), owners
 
 
 def test_the_stop_hook_does_not_send_alice_back_over_mallorys_edit_of_her_entry(
