@@ -214,10 +214,12 @@ def test_a_tree_thousands_deep_is_read_without_recursion(team: Team) -> None:
 def test_a_pathological_glob_costs_linear_time(team: Team) -> None:
     """``paths = ["*a*a*…*ab"]`` on a decision: matching it against a long file name of
     ``a``s backtracked exponentially, so ``why FILE`` ran for minutes and the pre-tool-use
-    hook gave up after 5 s on every edit of that file."""
+    hook gave up after 5 s on every edit of that file.  ``[z-a]`` and ``[]`` in a glob
+    were a ``re.error`` traceback."""
     alice, mallory = _pair(team)
     glob = "*a" * 40 + "b"
-    planted = _decision("d-ffffffffff", "globby", paths=json.dumps([glob]))
+    # And two globs no regular expression takes: each was a re.error traceback.
+    planted = _decision("d-ffffffffff", "globby", paths=json.dumps([glob, "[z-a]a", "a[]"]))
     put_blob(mallory.path, PROJECT, entry_path("d-ffffffffff"), planted)
     mallory.git("push", "-q", "origin", PROJECT)
     assert alice("pull").exit_code == 0
@@ -227,6 +229,7 @@ def test_a_pathological_glob_costs_linear_time(team: Team) -> None:
     alice.git("commit", "-q", "-m", "a file")
     done = _installed(alice, "why", name)  # minutes before: a TimeoutExpired here
     assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
     payload = {"session_id": "s-1", "cwd": str(alice.path), "hook_event_name": "PreToolUse",
                "tool_name": "Write", "tool_input": {"file_path": str(alice.path / "zz"),
                                                     "content": "x"}}
