@@ -186,11 +186,10 @@ def _glob_fullmatch(steps: tuple[_Step, ...], path: str) -> bool:
             if at == end:
                 continue
             kind = steps[at][0]
-            if (not inside and kind in ("star", "any", "dirs", "tail")) or (
-                    inside and kind == "tail"):
-                if (at + 1, False) not in seen:
-                    seen.add((at + 1, False))
-                    todo.append((at + 1, False))
+            skips = kind == "tail" or (not inside and kind in ("star", "any", "dirs"))
+            if skips and (at + 1, False) not in seen:
+                seen.add((at + 1, False))
+                todo.append((at + 1, False))
         return seen
 
     states = close({(0, False)})
