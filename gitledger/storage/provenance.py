@@ -295,6 +295,11 @@ def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
             yield _key(full), None
 
 
+def record_key(path: str) -> str:
+    """The key under which the records name tree path ``path`` (``_key``)."""
+    return _key(path)
+
+
 def _key(path: str) -> str:
     """The key of tree path ``path``: an entry's id where the path is that entry's."""
     if path.startswith(ENTRY_PREFIX) and path.endswith(".toml"):

@@ -67,6 +67,9 @@ RETRY_SECONDS = 60.0
 #: A ref lock this old has no live writer behind it (a write holds one for milliseconds):
 #: a write fails at once instead of waiting it out.
 STALE_LOCK_MINUTES = 10
+#: How many commits ``Store.arrived`` walks back: a scope conflict's few decisions each
+#: walk their ledger's first-parent chain once.
+ARRIVAL_WALK = 20_000
 #: Where a caller that must not wait long (a git hook) says how long to wait instead.
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
@@ -999,6 +1002,29 @@ class Store:
                         found.delete()
             return
         self.git.references.create(ref, pygit2.Oid(hex=target), force=True)
+
+    def arrived(self, commit: str, path: str, limit: int = ARRIVAL_WALK) -> datetime | None:
+        """When ``path`` came into the ledger whose tip is ``commit``: the committer time of
+        the oldest commit of its first-parent chain, back from ``commit``, that holds it
+        (at most ``limit`` commits back).  None when ``commit`` does not hold it.
+
+        What a history says, where a blob's ``created`` is whatever its writer typed."""
+        try:
+            cursor = self.git[pygit2.Oid(hex=commit)]
+            found = None
+            for _ in range(limit):
+                if not isinstance(cursor, pygit2.Commit) or path not in cursor.tree:
+                    break
+                found = cursor
+                if not cursor.parent_ids:
+                    break
+                cursor = self.git[cursor.parent_ids[0]]
+        except (KeyError, ValueError, pygit2.GitError):
+            return None
+        if found is None:
+            return None
+        offset = timezone(timedelta(minutes=found.commit_time_offset))
+        return datetime.fromtimestamp(found.commit_time, offset)
 
     def commit_time(self, sha: str) -> datetime:
         """When commit ``sha`` was made (its committer time, in its own offset)."""
