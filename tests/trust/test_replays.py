@@ -117,11 +117,11 @@ def test_replay_a_teammates_task_and_next_are_labelled(team: Team) -> None:
 
 
 def test_replay_a_flood_of_foreign_decisions_dated_2099(team: Team) -> None:
-    """``tests/views/test_restore_foreign.py``, through a remote: 1,500 project decisions
+    """``tests/views/test_restore_foreign.py``, through a remote: 400 project decisions
     in one plumbing commit, each claiming Alice as author and 2099 as its date."""
     alice, mallory, _ = _pair(team)
     flood = {entry_path(f"d-m{n:09d}"): _decision(f"d-m{n:09d}", f"Foreign decision {n}")
-             for n in range(1500)}
+             for n in range(400)}
     _plumb(mallory.path, PROJECT, flood)
     mallory.git("push", "-q", "origin", PROJECT)
     assert alice("pull").exit_code == 0
