@@ -91,7 +91,8 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     pulls = read_pulls(store)  # read once: a year's record is a large file
     described, hide, cutoff = _since(repo, store, name, ledgers, since, pulls)
     found: dict[tuple[str, str], list[ReviewedChange]] = {}
-    tips = {ref: _commit(store, ref) for ref in ledgers}
+    tips = {ref: _commit(store, ref) if ref == PROJECT_REF else _readable(store, ref)
+            for ref in ledgers}
     for ref, tip in tips.items():
         if tip is None:
             continue
@@ -150,6 +151,16 @@ def _commit(store: Store, ref: str) -> str | None:
     """The ledger commit at ``ref``, through its tag for an archive."""
     found = store.target(ref)
     return store.peeled(found) if found is not None else None
+
+
+def _readable(store: Store, ref: str) -> str | None:
+    """``_commit`` of a teammate's mirror, None when it cannot be read: a commit git would
+    not write (pushed with ``hash-object --literally``) leaves that ledger out of the
+    review, not the review out (``list --remote`` shows it BROKEN)."""
+    try:
+        return _commit(store, ref)
+    except CorruptLedger:
+        return None
 
 
 def _peeled_or_none(store: Store, sha: str) -> str | None:

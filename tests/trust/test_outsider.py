@@ -183,6 +183,12 @@ def test_a_commit_with_an_unparsable_author_is_one_line_not_a_traceback(team: Te
     listed = alice("list", "--remote")
     _no_traceback(listed)
     assert listed.exit_code == 0, listed.stderr
+    # One broken mirror of a teammate's takes no command that reads them all down with it.
+    for args in (("review",), ("search", "Postgres"), ("review", "--json")):
+        result = alice(*args)
+        _no_traceback(result)
+        assert result.exit_code == 0, (args, result.stderr)
+    assert "Postgres" in alice("search", "Postgres").stdout
 
 
 def test_a_tree_thousands_deep_is_read_without_recursion(team: Team) -> None:
