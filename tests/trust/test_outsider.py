@@ -184,10 +184,10 @@ def test_a_commit_with_an_unparsable_author_is_one_line_not_a_traceback(team: Te
     _no_traceback(listed)
     assert listed.exit_code == 0, listed.stderr
     # One broken mirror of a teammate's takes no command that reads them all down with it.
-    for args in (("review",), ("search", "Postgres"), ("review", "--json")):
-        result = alice(*args)
+    for again in (("review",), ("search", "Postgres"), ("review", "--json")):
+        result = alice(*again)
         _no_traceback(result)
-        assert result.exit_code == 0, (args, result.stderr)
+        assert result.exit_code == 0, (again, result.stderr)
     assert "Postgres" in alice("search", "Postgres").stdout
 
 
