@@ -114,7 +114,8 @@ def _no_traceback(result: object) -> None:
 
 def test_export_json_and_jsonl_show_no_control_characters(team: Team) -> None:
     """``export --format json`` and ``jsonl`` carried a planted ESC and vertical tab
-    through (JSON escapes them, and the agent reading the export gets them back)."""
+    through (JSON escapes them, and the agent reading the export gets them back); the
+    JSON document named an entry's author only as its blob claims it (Alice)."""
     alice, mallory = _pair(team)
     planted = _decision("d-aaaaaaaaaa", "Use tokens \x1b[2J\x0b" + HIDDEN, scope='"auth"')
     put_blob(mallory.path, PROJECT, entry_path("d-aaaaaaaaaa"), planted)
@@ -129,6 +130,10 @@ def test_export_json_and_jsonl_show_no_control_characters(team: Team) -> None:
                     [json.loads(line) for line in result.stdout.splitlines()])
             strings = list(_strings(docs))
         assert unshown("\n".join(strings)) == [], form
+    # The blob claims Alice; who wrote it is Mallory, and the document says so.
+    document = json.loads(alice("export", "--format", "json", "--project").stdout)
+    written = {item["id"]: item["created_by"] for item in document["provenance"]["entries"]}
+    assert written["d-aaaaaaaaaa"] == "Mallory <mallory@example.com>", written
 
 
 def _strings(data: object) -> list[str]:
