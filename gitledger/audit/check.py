@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -21,6 +22,7 @@ from gitledger.audit.check_rules import (
     RULES,
     CheckReport,
     Finding,
+    born_in,
     drift_findings,
     evaluate,
     ledger_warnings,
@@ -29,7 +31,7 @@ from gitledger.core.display import one_line
 from gitledger.core.model import Entry, Snapshot
 from gitledger.errors import LedgerError
 from gitledger.ledger import link_index
-from gitledger.ledger.authorship import UNKNOWN, Others
+from gitledger.ledger.authorship import UNKNOWN, Others, same_person
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.check_cache import load_state, question_key, save_state, state_key
@@ -37,6 +39,7 @@ from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import record_key
 
 
 def check(
@@ -95,6 +98,36 @@ def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> Che
             fix=f"a question for the team, not a fix to your entry: git ledger review, "
                 f"and settle it with {who or 'whoever wrote ' + theirs}"))
     return replace(report, findings=tuple(findings))
+
+
+def yours(where: str | os.PathLike[str] | None,
+          errors: Sequence[Finding]) -> tuple[Finding, ...]:
+    """The ``errors`` about content the current user changed last: what the Stop hook may
+    send the user's agent back to fix.
+
+    An error about an entry a teammate last changed (a status forged into the user's own
+    decision, a blob of theirs no TOML reader takes) stays an error of ``check``, but
+    rewriting it is not the agent's job: who changed it is read from history
+    (``storage/provenance.py``), and the ``review`` of it is the team's."""
+    store = Ledger.open(where, session="").store
+    readers: dict[str, LedgerReader] = {}
+    kept = []
+    for f in errors:
+        key = f.entry or (record_key(f.path) if f.path else None)
+        if key is None or not f.ledger:
+            kept.append(f)
+            continue
+        if f.ledger not in readers:
+            kind = "project" if f.ledger == PROJECT_REF else "session"
+            readers[f.ledger] = LedgerReader(store, f.ledger, kind, session="")
+        try:
+            found = readers[f.ledger].provenance().of(key)
+            me = readers[f.ledger].current_user()
+        except LedgerError:
+            continue  # a history that cannot be read is nobody's to fix from here
+        if found is None or same_person(found.changed_by, me):
+            kept.append(f)
+    return tuple(kept)
 
 
 def _check(where: str | os.PathLike[str] | None, *, project: bool, name: str | None,
@@ -200,7 +233,9 @@ def _full_check(where: str | os.PathLike[str] | None, ledgers: list[Ledger],
         context = list(Ledger.open(where, project=True, session="").snapshot().entries)
     graph = CommitGraph(store.repo)
     findings = evaluate([(ledger.ref or "", snap) for ledger, snap in snapshots], graph,
-                        KeptCommits(store), context=context)
+                        KeptCommits(store), context=context,
+                        born=born_in(store, {ledger.ref or "": snap.commit
+                                             for ledger, snap in snapshots}))
     for ledger, snap in snapshots:
         findings.extend(ledger_warnings(ledger, snap))
     if with_drift:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gitledger.audit.check_rules import (
     CheckReport,
     Finding,
+    born_in,
     drift_findings,
     evaluate,
     ledger_warnings,
@@ -132,7 +133,8 @@ def recheck(where: str | os.PathLike[str] | None, ledgers: list[Ledger], index: 
         held for ref, snap in snapshots.items() for bad in snap.bad
         if (ref, bad.path) in again and (held := held_id(bad))}
     kept_commits = KeptCommits(store)
-    fresh = [f for f in evaluate(list(snapshots.items()), graph, kept_commits)
+    born = born_in(store, {ref: view.commit for ref, view in views.items()})
+    fresh = [f for f in evaluate(list(snapshots.items()), graph, kept_commits, born=born)
              if f.entry is None or f.entry in ids]
     findings = [f for f in base.report.findings
                 if f.rule not in _LEDGER_RULES and f.rule != _DRIFT_RULE

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from gitledger.core.ids import entry_path
 from gitledger.core.model import (
     ACTIVE_STATUSES,
     LIVE_STATUSES,
@@ -39,6 +41,7 @@ from gitledger.ledger.rules import (
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.keepalive import KeptCommits
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.store import Store
 from gitledger.views.drifted import file_line
 from gitledger.views.restore import Parts, compose
 
@@ -81,6 +84,19 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
+#: When an entry of a ledger (its ref) came into it, from the ledger's history.
+Born = Callable[[str, Entry], datetime | None]
+
+
+def born_in(store: Store, tips: Mapping[str, str | None]) -> Born:
+    """When an entry came into its ledger (ref → the tip it was read at): the commit time
+    its history gives (``Store.arrived``), never the ``created`` its blob claims."""
+    def born(ref: str, entry: Entry) -> datetime | None:
+        tip = tips.get(ref)
+        return store.arrived(tip, entry_path(entry.id)) if tip else None
+    return born
+
+
 @dataclass(frozen=True)
 class Finding:
     rule: str
@@ -93,6 +109,9 @@ class Finding:
     #: finding is the user's to fix or a question for the team (``check.attributed``).
     cause: str | None = None
     cause_ledger: str = ""
+    #: The tree path of an entry that cannot be read (``unreadable-entry``): its history
+    #: says who wrote it, as an entry's id does.
+    path: str = ""
 
     @property
     def severity(self) -> str:
@@ -118,10 +137,13 @@ class CheckReport:
 def evaluate(
     snapshots: Sequence[tuple[str, Snapshot]], graph: CommitGraph,
     kept: KeptCommits | Iterable[str] = (), *, context: Iterable[Entry] = (),
+    born: Born | None = None,
 ) -> list[Finding]:
     """The findings for a set of ledgers read together (links may cross them).
 
-    ``context`` holds entries of ledgers not being checked that links may point at.
+    ``context`` holds entries of ledgers not being checked that links may point at;
+    ``born`` says when an entry came into its ledger, from history (without it, the blob's
+    ``created`` is taken, which its writer chose).
     """
     findings: list[Finding] = []
     entries: dict[str, tuple[str, Entry]] = {}
@@ -136,7 +158,7 @@ def evaluate(
     by_id = {e.id: e for e in context}
     by_id.update({i: e for i, (_, e) in entries.items()})
     findings += _link_rules(decisions, by_id)
-    findings += _conflict_rules(decisions)
+    findings += _conflict_rules(decisions, born)
     findings += _retried(decisions, entries, context)
     findings += _commit_rules(decisions, graph, kept)
     findings += _stale_facts([(r, e) for r, e in entries.values() if e.kind == "verified"],
@@ -233,7 +255,8 @@ def _cycles(decisions: list[tuple[str, Entry]], by_id: dict[str, Entry]) -> list
     return out
 
 
-def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
+def _conflict_rules(decisions: list[tuple[str, Entry]],
+                    born: Born | None = None) -> list[Finding]:
     out: list[Finding] = []
     in_scope: dict[str, list[tuple[str, Entry]]] = {}
     for ref, d in decisions:
@@ -242,7 +265,9 @@ def _conflict_rules(decisions: list[tuple[str, Entry]]) -> list[Finding]:
     for scope, found in sorted(in_scope.items()):
         if len(found) < 2:
             continue
-        found.sort(key=lambda pair: (pair[1].created, pair[1].seq, pair[1].id))
+        # Which is older decides which one the fix names: from history, never ``created``.
+        found.sort(key=lambda pair: ((born(*pair) if born else None) or pair[1].created,
+                                     pair[1].seq, pair[1].id))
         newest_ref, newest = found[-1]
         for ref, d in found[:-1]:
             out.append(Finding(
@@ -409,7 +434,7 @@ def bad_entry(ref: str, bad: BadEntry, snap: Snapshot) -> Finding:
                        "which another entry already is", f"give it a new id or remove "
                        f"{bad.path} from the ledger's tree", ref)
     return Finding("unreadable-entry", None, bad.reason, "git ledger show names it; fix the "
-                   "TOML by hand, or restore it from the ledger's history", ref)
+                   "TOML by hand, or restore it from the ledger's history", ref, path=bad.path)
 
 
 # -- warnings that need the ledger itself --------------------------------------------------

@@ -90,9 +90,12 @@ def run_stop_check(
                 if audit_check.holds_while_refs_do(report):
                     remember_clean(where, before)
                 return HookResult("", "")
-            if not _first_time_sent_back(where, payload.session_id, data):
+            # A teammate's change is the team's question (``review``), never the agent's
+            # to rewrite: only errors about what this user changed last send it back.
+            errors = audit_check.yours(where, report.errors)
+            if not errors or not _first_time_sent_back(where, payload.session_id, data):
                 return HookResult("", "")
-            reason = stop_reason(report.errors, _authors(where, report.errors))
+            reason = stop_reason(errors, _authors(where, errors))
             answer = json.dumps(BY_NAME[agent].stop_envelope(reason), ensure_ascii=False)
     except Deadline:
         return HookResult("", hook_line(prefix, f"gave up after {deadline:g} seconds"))

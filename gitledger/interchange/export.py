@@ -26,7 +26,12 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.repo import Repo
-from gitledger.views.render import deploy_receipt, event_json, meta_json
+from gitledger.views.render import (
+    deploy_receipt,
+    event_json,
+    ledger_provenance_json,
+    meta_json,
+)
 
 #: ``format`` and ``version`` of the JSON document; the version changes only if a key is
 #: renamed, removed or changes type (new keys may be added at any time).
@@ -67,6 +72,9 @@ def ledger_document(
         "history": [event_json(e) for e in _events(ledger, snapshot)],
         "errors": [{"path": b.path, "reason": b.reason} for b in snapshot.bad],
         "commit": snapshot.commit,
+        # Who wrote what, from history: an entry's ``author`` is what its blob claims.
+        "provenance": ledger_provenance_json(
+            ledger.provenance(snapshot.commit) if snapshot.commit else None, snapshot),
     }
 
 

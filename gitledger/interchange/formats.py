@@ -83,9 +83,10 @@ def _json(where: Where, *, project: bool, name: str | None) -> str:
     import json
 
     from gitledger.interchange.export import ledger_document
+    from gitledger.ledger import gate
 
-    return json.dumps(ledger_document(where, project=project, name=name), indent=2,
-                      ensure_ascii=False) + "\n"
+    return json.dumps(gate.document(ledger_document(where, project=project, name=name)),
+                      indent=2, ensure_ascii=False) + "\n"
 
 
 def _session_md(where: Where, *, project: bool, name: str | None) -> str:

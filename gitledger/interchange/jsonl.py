@@ -25,6 +25,7 @@ from gitledger.interchange.records import (
     parse_time,
     short,
 )
+from gitledger.ledger import gate
 from gitledger.ledger.rules import is_log_url
 
 #: A Decision Ledger record's keys, in the order export writes them.
@@ -42,7 +43,8 @@ def export_jsonl(snapshot: Snapshot) -> str:
     """The second seed's ``decisions/ledger.jsonl``: one decision a line, in ledger order."""
     decisions = snapshot.of_kind("decided")
     ids = {e.id: export_id(e) for e in decisions}
-    return "".join(json.dumps(decision_record(entry, ids), ensure_ascii=False,
+    # A teammate's blob is not held to our writes' rules: the gate escapes what it holds.
+    return "".join(json.dumps(gate.document(decision_record(entry, ids)), ensure_ascii=False,
                               separators=(",", ":")) + "\n" for entry in decisions)
 
 

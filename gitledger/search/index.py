@@ -22,7 +22,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry
 from gitledger.derived import registry, sqlite
 from gitledger.derived.files import cache_dir
-from gitledger.errors import LedgerError
+from gitledger.errors import CorruptLedger, LedgerError
 from gitledger.interchange.dialects import read_transcript
 from gitledger.interchange.transcripts import load_saved
 from gitledger.ledger.authorship import display_name
@@ -175,7 +175,14 @@ class SearchIndex:
                         self._index_ledger(ref, target, synced.get(ref))
 
     def _index_ledger(self, ref: str, target: str, before: str | None) -> None:
-        read = reread(self.store, ref, before)
+        try:
+            read = reread(self.store, ref, before)
+        except CorruptLedger:
+            # A ledger that cannot be read (a teammate's commit git would not write) is
+            # searched as empty until its ref moves; ``doctor`` and ``list`` name it.
+            self._drop(ref)
+            self.db.execute("INSERT OR REPLACE INTO synced VALUES (?, ?)", (ref, target))
+            return
         if read is None:
             self._drop(ref)
             return

@@ -264,12 +264,18 @@ def _release(states: dict[str, _State], pending: dict[str, int], parent: str) ->
         states.pop(parent, None)
 
 
+#: How deep ``_changed`` opens trees: a ledger's deepest blob is ``entries/<c0>/<c1>/<id>``,
+#: three trees down.  Anything deeper is no part of a ledger (the reader reports it as
+#: unreadable), and a teammate's tree thousands deep must not recurse that far.
+TREE_DEPTH = 4
+
+
 def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
-             new: pygit2.Tree | None) -> Iterator[tuple[str, str | None]]:
+             new: pygit2.Tree | None, depth: int = 0) -> Iterator[tuple[str, str | None]]:
     """(key, blob id in ``new`` or None) of every blob that differs, never opening a
     subtree both sides share.  An entry's key is its id (the cache is smaller and a lookup
     needs no path); a blob anywhere else keeps its path."""
-    if old is not None and new is not None and old.id == new.id:
+    if (old is not None and new is not None and old.id == new.id) or depth > TREE_DEPTH:
         return
     before = {item.name: item for item in old} if old is not None else {}
     after = {item.name: item for item in new} if new is not None else {}
@@ -281,11 +287,17 @@ def _changed(git: pygit2.Repository, prefix: str, old: pygit2.Tree | None,
         old_tree = git[was.id] if was is not None and was.type == ObjectType.TREE else None
         new_tree = git[now.id] if now is not None and now.type == ObjectType.TREE else None
         if old_tree is not None or new_tree is not None:
-            yield from _changed(git, full + "/", old_tree, new_tree)  # type: ignore[arg-type]
+            yield from _changed(git, full + "/", old_tree, new_tree,  # type: ignore[arg-type]
+                                depth + 1)
         if now is not None and now.type == ObjectType.BLOB:
             yield _key(full), str(now.id)
         elif was is not None and was.type == ObjectType.BLOB:
             yield _key(full), None
+
+
+def record_key(path: str) -> str:
+    """The key under which the records name tree path ``path`` (``_key``)."""
+    return _key(path)
 
 
 def _key(path: str) -> str:

@@ -88,16 +88,24 @@ def remote_refs(repo: Repo, remote: str, *, what: str = "git ls-remote") -> dict
     return found
 
 
+#: The longest remote ref name a fetch mirrors: far longer than any name gitledger writes,
+#: and short enough that its mirror stays within what libgit2 reads (1,024 characters);
+#: git itself takes longer ones, so a teammate can push them.
+LONGEST_REF_NAME = 512
+
+
 def squatting(names: list[str] | dict[str, str]) -> list[str]:
     """The remote refs whose names block a name gitledger uses (a directory/file conflict:
     git's "cannot lock ref"): below a ledger ref (``refs/ledger/project/x``,
     ``refs/notes/ledger/x``, ``refs/ledger/sessions/<id>/x``) or in place of a directory
-    of them (``refs/ledger/sessions``).  Fetched, they would make every fetch and push fail."""
+    of them (``refs/ledger/sessions``), or a name too long to mirror.  Fetched, they would
+    make every fetch and push fail."""
     def squats(name: str) -> bool:
         below_leaf = any(name.startswith(leaf + "/") for leaf in _LEAF_REFS)
         below_ledger = any(name.startswith(d + "/") and "/" in name[len(d) + 1:]
                            for d in _LEDGER_DIRS)
-        return name in _LEDGER_DIRS or below_leaf or below_ledger
+        return (name in _LEDGER_DIRS or below_leaf or below_ledger
+                or len(name) > LONGEST_REF_NAME)
 
     return [name for name in sorted(names) if squats(name)]
 

@@ -67,6 +67,9 @@ RETRY_SECONDS = 60.0
 #: A ref lock this old has no live writer behind it (a write holds one for milliseconds):
 #: a write fails at once instead of waiting it out.
 STALE_LOCK_MINUTES = 10
+#: How many commits ``Store.arrived`` walks back: a scope conflict's few decisions each
+#: walk their ledger's first-parent chain once.
+ARRIVAL_WALK = 20_000
 #: Where a caller that must not wait long (a git hook) says how long to wait instead.
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
@@ -478,6 +481,8 @@ class Store:
             return None
         except pygit2.InvalidSpecError:
             raise CorruptLedger(f"'{ref}' is not a valid ref name") from None
+        except ValueError:  # longer than libgit2 takes (git takes it: a teammate pushed it)
+            raise CorruptLedger(f"'{ref[:80]}…' is too long a ref name to read") from None
 
     def tip(self, ref: str) -> Tip:
         chained = self.chained(ref)  # a dict lookup: before a ref lookup that misses
@@ -493,6 +498,9 @@ class Store:
             obj = self.git[target]
         except KeyError:
             raise CorruptLedger(f"{ref} points at {target}, which is missing") from None
+        except (ValueError, pygit2.GitError) as exc:  # written by hand: libgit2 refuses it
+            raise CorruptLedger(f"{ref} points at {target}, which cannot be read: "
+                                f"{str(exc).removeprefix(f'{target}: ')}") from None
         if not isinstance(obj, pygit2.Commit):
             raise CorruptLedger(f"{ref} points at a {obj.type_str}, not a ledger commit")
         return Tip(str(target), TreeView(self.git, obj.tree, str(target)))
@@ -1002,10 +1010,38 @@ class Store:
         if is_chain(ref):
             self.forget_archives()
         if target is None:
-            if self.git.references.get(ref) is not None:
-                self.git.references.delete(ref)
+            try:
+                if self.git.references.get(ref) is not None:
+                    self.git.references.delete(ref)
+            except ValueError:  # a name too long for libgit2 to look up, not to list
+                for found in self.git.references.iterator():
+                    if found.name == ref:
+                        found.delete()
             return
         self.git.references.create(ref, pygit2.Oid(hex=target), force=True)
+
+    def arrived(self, commit: str, path: str, limit: int = ARRIVAL_WALK) -> datetime | None:
+        """When ``path`` came into the ledger whose tip is ``commit``: the committer time of
+        the oldest commit of its first-parent chain, back from ``commit``, that holds it
+        (at most ``limit`` commits back).  None when ``commit`` does not hold it.
+
+        What a history says, where a blob's ``created`` is whatever its writer typed."""
+        try:
+            cursor = self.git[pygit2.Oid(hex=commit)]
+            found = None
+            for _ in range(limit):
+                if not isinstance(cursor, pygit2.Commit) or path not in cursor.tree:
+                    break
+                found = cursor
+                if not cursor.parent_ids:
+                    break
+                cursor = self.git[cursor.parent_ids[0]]
+        except (KeyError, ValueError, pygit2.GitError):
+            return None
+        if found is None:
+            return None
+        offset = timezone(timedelta(minutes=found.commit_time_offset))
+        return datetime.fromtimestamp(found.commit_time, offset)
 
     def commit_time(self, sha: str) -> datetime:
         """When commit ``sha`` was made (its committer time, in its own offset)."""

@@ -7,7 +7,7 @@ each with its author, and lists owned ledgers whose remote copy someone else cha
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ from gitledger.audit.drift_report import drifted_in_force
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
+from gitledger.ledger.authorship import ledger_provenance
 from gitledger.ledger.drift import Drifted
 from gitledger.ledger.results import LedgerSummary
 from gitledger.ledger.tree import find_entry_id, read_entry, read_header
@@ -90,7 +91,8 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
     pulls = read_pulls(store)  # read once: a year's record is a large file
     described, hide, cutoff = _since(repo, store, name, ledgers, since, pulls)
     found: dict[tuple[str, str], list[ReviewedChange]] = {}
-    tips = {ref: _commit(store, ref) for ref in ledgers}
+    tips = {ref: _commit(store, ref) if ref == PROJECT_REF else _readable(store, ref)
+            for ref in ledgers}
     for ref, tip in tips.items():
         if tip is None:
             continue
@@ -149,6 +151,16 @@ def _commit(store: Store, ref: str) -> str | None:
     """The ledger commit at ``ref``, through its tag for an archive."""
     found = store.target(ref)
     return store.peeled(found) if found is not None else None
+
+
+def _readable(store: Store, ref: str) -> str | None:
+    """``_commit`` of a teammate's mirror, None when it cannot be read: a commit git would
+    not write (pushed with ``hash-object --literally``) leaves that ledger out of the
+    review, not the review out (``list --remote`` shows it BROKEN)."""
+    try:
+        return _commit(store, ref)
+    except CorruptLedger:
+        return None
 
 
 def _peeled_or_none(store: Store, sha: str) -> str | None:
@@ -216,6 +228,16 @@ def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None
     return decisions
 
 
+def _started_by(store: Store, ref: str, commit: str) -> str:
+    """Who wrote ``ledger.toml`` of ledger ``ref``: the author of the commit that brought it
+    in (``storage/provenance.py``), "?" when its history cannot be read."""
+    try:
+        found = ledger_provenance(store, ref, commit).ledger
+    except (LedgerError, ValueError):
+        return "?"
+    return found.created_by if found is not None else "?"
+
+
 def remote_ledgers(where: str | os.PathLike[str] | None = None,
                    remote: str | None = None) -> list[LedgerSummary]:
     """The teammates' session ledgers and archives mirrored from ``remote`` (every
@@ -237,6 +259,8 @@ def remote_ledgers(where: str | os.PathLike[str] | None = None,
                 continue
             view = store.view_at(commit)
             meta, focus = read_header(ref, view)
+            if meta is not None:  # whose it is from history: ledger.toml says what it likes
+                meta = replace(meta, created_by=_started_by(store, ref, commit))
             entries, _ = read_entries(store, ref, view)
             last = next(store.history_from(commit), None)
         except CorruptLedger as exc:

@@ -96,7 +96,9 @@ def rewrite(repo: Path, ref: str, files: dict[str, bytes | None]) -> str:
         else:
             index.add(pygit2.IndexEntry(path, git_repo.create_blob(data), FileMode.BLOB))
     tree = index.write_tree(git_repo)
-    who = pygit2.Signature("Hand Editor", "hand@example.com")
+    # The user's own hand (the identity the tests run as): a hand edit by someone else
+    # is a teammate's change, which the Stop hook does not send the agent back to fix.
+    who = pygit2.Signature("Ada Tester", "ada@example.com")
     return str(git_repo.create_commit(ref, who, who, "edited by hand", tree, [tip.id]))
 
 

@@ -325,7 +325,7 @@ def test_json_document_keys_types_and_history(realistic: Realistic) -> None:
     doc = ledger_document(repo)
     json.loads(json.dumps(doc))  # plain JSON all the way down
     assert list(doc) == ["format", "version", "ref", "ledger", "focus", "entries", "history",
-                         "errors", "commit"]
+                         "errors", "commit", "provenance"]
     snapshot = realistic.ledger.snapshot()
     assert doc["format"] == "gitledger-export"
     assert doc["version"] == 1
@@ -358,7 +358,8 @@ def test_json_document_of_no_ledger(repo: Path) -> None:
     assert ledger_document(repo) == {
         "format": "gitledger-export", "version": 1, "ref": None, "ledger": None,
         "focus": {"task": None, "next": None}, "entries": [], "history": [], "errors": [],
-        "commit": None}
+        "commit": None, "provenance": {"ledger": None, "task": None, "next": None,
+                                       "entries": []}}
     doc = ledger_document(repo, project=True)
     assert doc["ref"] == PROJECT_REF
     assert doc["ledger"] is None

@@ -9,5 +9,7 @@ fast-forwards, dates, archives, squatting refs), ``tests/team/test_signing.py``,
 ``tests/team/test_provenance.py``, ``tests/team/test_bounded_pull.py``,
 ``tests/team/test_digest_pull.py``, ``tests/views/test_restore_foreign.py``,
 ``tests/views/test_why_unbacked.py``, ``tests/integrations/test_hostile_text.py`` and
-``tests/reliability/test_hostile_input.py``.
+``tests/reliability/test_hostile_input.py``; those that plant with the product's writer
+(or pygit2 in one repository) are replayed through plumbing in ``test_replays``.
+``test_outsider`` holds an outside review's attacks.
 """

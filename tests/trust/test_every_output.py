@@ -97,6 +97,7 @@ SKIPPED = {
     "tour": "builds its own repositories",
     "config": "lists the git config keys of gitledger and their values, no ledger content",
     "transcript save": "saves the user's own transcript",
+    "transcript import": "reads a transcript file the user names, not a teammate's ref",
 }
 
 
