@@ -42,7 +42,7 @@ from gitledger.ledger.project_index import (
     is_foreign,
 )
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
-from gitledger.storage.commits import CommitGraph
+from gitledger.storage.blame import changed_since
 from gitledger.storage.drift_cache import cached_drift
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.mirrors import unpulled_remote
@@ -253,7 +253,7 @@ def _relevant(ledger: LedgerReader, snapshot: Snapshot, candidates: list[Entry],
         return frozenset()
     sessions = {s for s in (session_id, meta.session_id, *meta.continues) if s}
     editing = read_editing(Path(ledger.repo.gitdir), sessions) if sessions else set()
-    changed = CommitGraph(ledger.repo).changed_since(meta.created)
+    changed = changed_since(ledger.repo, meta.created)
     return frozenset(e.id for e in candidates
                      if e.id in editing or any(governs(e, path) for path in changed))
 
