@@ -146,15 +146,17 @@ def prepare(client: Client, bin_dir: Path, tmp: Path) -> World:
     git(repo, "push", "-q", "origin", "main")
     mate = tmp / "teammate"
     git(tmp, "clone", "-q", str(remote), str(mate))
-    git(mate, "config", "user.name", TEAMMATE[0])
-    git(mate, "config", "user.email", TEAMMATE[1])
+    # The teammate's identity wins over any the environment sets for the project's user.
+    bob = {f"GIT_{who}_{part}": value for who in ("AUTHOR", "COMMITTER")
+           for part, value in zip(("NAME", "EMAIL"), TEAMMATE, strict=True)}
     for n in range(3):
         _ledger(world, mate, "decide", "--project", f"TEAMMATE project decision {n}: the "
-                "importer logs in JSON", "--over", "plain text logs", "--because", "grep-able")
-    _ledger(world, mate, "task", "TEAMMATE task: port the exporter")
+                "importer logs in JSON", "--over", "plain text logs", "--because", "grep-able",
+                env=bob)
+    _ledger(world, mate, "task", "TEAMMATE task: port the exporter", env=bob)
     _ledger(world, mate, "decide", "TEAMMATE session decision: exporter writes parquet",
-            "--over", "csv")
-    _ledger(world, mate, "push")
+            "--over", "csv", env=bob)
+    _ledger(world, mate, "push", env=bob)
     _ledger(world, repo, "pull")
     second = tmp / "second"
     git(repo, "worktree", "add", "-q", "-b", "second", str(second))

@@ -43,7 +43,7 @@ def test_every_item_comes_back_after_each_compaction_at_a_small_size(
 @pytest.mark.parametrize("name", CLIENT_NAMES)
 def test_past_the_cap_the_block_keeps_what_the_work_at_hand_needs(
         name: str, client_bin: Path, tmp_path: Path) -> None:
-    out = _session(name, client_bin, tmp_path, survival.plan(70, 3, 1))
+    out = _session(name, client_bin, tmp_path, survival.plan(110, 3, 1))
     report = "\n".join(survival.summary(out))
     (after,) = out.compactions
     assert after.clipped.get("decided"), report  # past the cap: the test is about choosing
