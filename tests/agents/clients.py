@@ -191,7 +191,9 @@ GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                 lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
                        "auto-compact": "no SessionStart after compression, so no block "
                                        "comes back; PreCompress, which fires before every "
-                                       "model call, costs one checkpoint"})
+                                       "model call, costs one checkpoint",
+                       "survival": "no SessionStart after compression: nothing is "
+                                   "re-injected to measure"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI)
 BY_NAME = {c.name: c for c in CLIENTS}
 

@@ -131,10 +131,14 @@ def _cmd(verb: str, *args: str) -> str:
 
 
 def prepare(client: Client, bin_dir: Path, tmp: Path) -> World:
-    """A project for ``client`` with the governed files, a remote a teammate pushed a ledger
-    and project decisions to (pulled here), and a second worktree with its own session."""
-    world = make_world(client, bin_dir, tmp)
-    repo = world.repo
+    """A project for ``client`` with what the session needs around it (``surround``)."""
+    return surround(make_world(client, bin_dir, tmp))
+
+
+def surround(world: World) -> World:
+    """The governed files, a remote a teammate pushed a ledger and project decisions to
+    (pulled here), and a second worktree with its own session, around ``world``."""
+    repo, tmp = world.repo, world.tmp
     for n in range(GOVERNING):
         (repo / "src").mkdir(exist_ok=True)
         (repo / "src" / f"mod{n}.py").write_text(f"RETRIES_{n} = 3\n")

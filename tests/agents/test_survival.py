@@ -4,22 +4,20 @@ recorded comes back after real automatic compactions (``survival.py``; the full 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.agents import survival
-from tests.agents.clients import BY_NAME
+from tests.agents.conftest import World
 
 pytestmark = pytest.mark.slow
 
+#: Every client the suite makes compact (``clients.FULL_CONTEXT``): a client added there is
+#: measured here, and proven in the support matrix, by itself.
 CLIENT_NAMES = [c.name for c in survival.compacting_clients()]
 
 
-def _session(name: str, client_bin: Path, tmp_path: Path,
-             the_plan: survival.Plan) -> survival.Outcome:
-    world = survival.prepare(BY_NAME[name], client_bin, tmp_path)
-    out = survival.run_session(world, the_plan, timeout=400)
+def _session(world: World, the_plan: survival.Plan) -> survival.Outcome:
+    out = survival.run_session(survival.surround(world), the_plan, timeout=400)
     report = "\n".join(survival.summary(out))
     assert not out.problems, report
     assert len(out.compactions) == the_plan.compactions, report
@@ -30,20 +28,20 @@ def _session(name: str, client_bin: Path, tmp_path: Path,
     return out
 
 
-@pytest.mark.parametrize("name", CLIENT_NAMES)
-def test_every_item_comes_back_after_each_compaction_at_a_small_size(
-        name: str, client_bin: Path, tmp_path: Path) -> None:
-    out = _session(name, client_bin, tmp_path, survival.plan(15, 3, 2))
+@pytest.mark.scenario("survival")
+@pytest.mark.parametrize("world", CLIENT_NAMES, indirect=True)
+def test_every_item_comes_back_after_each_compaction_at_a_small_size(world: World) -> None:
+    out = _session(world, survival.plan(15, 3, 2))
     assert out.plan.size == 24
     for after in out.compactions:
         assert after.share() == 100.0, "\n".join(survival.summary(out))
         assert not after.clipped
 
 
-@pytest.mark.parametrize("name", CLIENT_NAMES)
-def test_past_the_cap_the_block_keeps_what_the_work_at_hand_needs(
-        name: str, client_bin: Path, tmp_path: Path) -> None:
-    out = _session(name, client_bin, tmp_path, survival.plan(110, 3, 1))
+@pytest.mark.scenario("survival")
+@pytest.mark.parametrize("world", CLIENT_NAMES, indirect=True)
+def test_past_the_cap_the_block_keeps_what_the_work_at_hand_needs(world: World) -> None:
+    out = _session(world, survival.plan(110, 3, 1))
     report = "\n".join(survival.summary(out))
     (after,) = out.compactions
     assert after.clipped.get("decided"), report  # past the cap: the test is about choosing
