@@ -252,16 +252,23 @@ def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcom
             env={"GIT_LEDGER_SESSION_ID": SECOND})
     foreign += ["TEAMMATE project decision", "TEAMMATE task", "TEAMMATE session decision",
                 "SECOND-SESSION task", "SECOND-SESSION worktree decision"]
-    # Run 2: the rest, phase by phase, each phase's last write reporting a full context.
+    # Run 2: the rest, phase by phase, each phase's last step reporting a full context: its
+    # NEXT (a client that compacts within the turn does so before its next request), or for
+    # one that compacts between prompts, the text that ends the phase's prompt.
+    between = world.client.compacts == "prompt"
     script = []
+    prompts = ["go on"]
     for phase in range(the_plan.compactions + 1):
         batches = _batches([i for i in the_plan.items if i.phase == phase and not i.governs])
         script += [Reply.shell(" && ".join(i.command for i in batch)) for batch in batches]
-        # NEXT rides along on the phase's last step; its reply reports a full context.
         tokens = full if phase < the_plan.compactions else 1_000
-        script.append(Reply.shell(_cmd("next", the_plan.nexts[phase]), input_tokens=tokens))
+        script.append(Reply.shell(_cmd("next", the_plan.nexts[phase]),
+                                  input_tokens=1_000 if between else tokens))
+        if between and phase < the_plan.compactions:
+            script.append(Reply(text=f"Phase {phase + 1} recorded.", input_tokens=tokens))
+            prompts.append(f"go on with phase {phase + 2}")
     script.append(Reply(text="Done for now."))
-    done = world.run("go on", script, resume=session or None, timeout=timeout)
+    done = world.run("\n\n".join(prompts), script, resume=session or None, timeout=timeout)
     if done.rc != 0 or done.timed_out:
         out.problems.append(f"second run: {done.describe()}")
     shown = world.ledger_json("show")
