@@ -107,7 +107,8 @@ def build_session(repo: Path, count: int) -> None:
             ledger.decide(f"Decision {i}: cache the verifier per client id",
                           over=[f"global cache {i}", f"no cache {i}"],
                           because="the lookup dominated the callback in the profile",
-                          scope=f"auth/module-{i % 13}", next_text=nxt)
+                          scope=f"auth/module-{i % 13}", next_text=nxt,
+                          paths=[f"src/auth/module_{i % 13}.py"])
         elif kind == 1:
             ledger.verify(f"Fact {i}: rotation invalidates the cached verifier",
                           by=f"pytest tests/test_rotation.py -k case_{i}", next_text=nxt)
@@ -120,6 +121,18 @@ def build_session(repo: Path, count: int) -> None:
                                  ask_user=i % 2 == 0, next_text=nxt)
         else:
             ledger.plan(f"docs/plans/plan-{i}.md", note="the active plan", next_text=nxt)
+
+
+def change_code(repo: Path, env: dict[str, str], files: int = 3) -> None:
+    """Commit changes to ``files`` files the session's decisions govern, after its ledger
+    opened: restore keeps the decisions governing them first (one tree diff a restore)."""
+    module = repo / "src" / "auth"
+    module.mkdir(parents=True, exist_ok=True)
+    for n in range(files):
+        (module / f"module_{n}.py").write_text(f"ROTATE_{n} = True\n", encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "src"], env=env, check=True)
+    subprocess.run(["git", "-C", str(repo), "commit", "-q", "-m", "rotate"], env=env,
+                   check=True)
 
 
 def build_project(repo: Path, count: int, seed: int = 7) -> int:
@@ -245,6 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             start = time.perf_counter()
             build_session(repo, SESSION_ENTRIES)
             session_cost = time.perf_counter() - start
+            change_code(repo, env)
             start = time.perf_counter()
             active = build_project(repo, size)
             progress(f"  built {size}: session {SESSION_ENTRIES} entries in "

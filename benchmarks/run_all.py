@@ -64,8 +64,12 @@ ON_REQUEST: tuple[tuple[str, list[str], list[str]], ...] = (
     # Beside husky, lefthook and pre-commit (issue 24): installs the suite's pinned managers
     # (npm and PyPI) on first use, so it runs only when asked.
     ("hook_managers", ["--runs", "21"], ["--runs", "5"]),
+    # Survival (issue 42): what reaches the model after real compactions in each client the
+    # agent suite makes compact, installed at its pins on first use (npm), so only when asked.
+    ("survival", ["--sizes", "15,120,240", "--compactions", "2"],
+     ["--sizes", "15,120", "--compactions", "2"]),
 )
-TIMEOUTS = {"year": 3600}
+TIMEOUTS = {"year": 3600, "survival": 3600}
 
 #: Each benchmark at the smallest sizes it takes: every step runs, no figure means anything.
 SMALLEST: dict[str, list[str]] = {
@@ -83,6 +87,7 @@ SMALLEST: dict[str, list[str]] = {
     "writes": ["--appends", "10", "--runs", "1"],
     "year": ["--sizes", "10,20", "--runs", "1"],
     "hook_managers": ["--runs", "1"],
+    "survival": ["--sizes", "6", "--compactions", "1"],
 }
 
 

@@ -71,8 +71,9 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("signature-verdicts", COMMON, ("ledger-signatures.json",), None,
              "each signed ledger tip and the keys that verified it", "storage.signatures"),
     Artifact("restore-output", WORKTREE, ("ledger-restore.json",), 1,
-             "every ref under refs/ledger/, the pointer, the identity, the month; HEAD and "
-             "the drift file for a block that shows a footprint", "derived.restore_cache"),
+             "every ref under refs/ledger/, the pointer, the identity, the month, the "
+             "sessions' edited decisions; HEAD and the drift file for a block that shows a "
+             "footprint or holds decisions that govern code", "derived.restore_cache"),
     Artifact("check-output", WORKTREE, ("ledger-check.json",), 1,
              "every ref, HEAD, the pointer and the gitledger version",
              "derived.check_output"),

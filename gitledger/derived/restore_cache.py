@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from gitledger.derived.saved_outputs import load_output, save_output
 from gitledger.derived.snapshot import Snapshot
-from gitledger.storage.layout import DRIFT_FILE, LEDGER_NAMESPACE, RESTORE_FILE
+from gitledger.storage.layout import DRIFT_FILE, EDITING_FILE, LEDGER_NAMESPACE, RESTORE_FILE
 
 VERSION = 1
 #: What ``Repo.person`` reads from the environment beside the config.
@@ -50,9 +50,11 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     env = [os.environ.get(name) for name in IDENTITY_VARS]
     month = time.strftime("%Y-%m", time.gmtime())
     pointer = now.pointer()
+    # What the sessions edited decides which decisions a clipped block keeps.
+    editing = _read(Path(now.gitdir) / EDITING_FILE)
     state = json.dumps([VERSION, now.gitdir, listing,
                         pointer.decode("utf-8", "surrogateescape") if pointer is not None
-                        else None, me, env, month], ensure_ascii=False)
+                        else None, me, env, month, editing], ensure_ascii=False)
     drift = _read(Path(now.gitdir) / DRIFT_FILE)
     return Key(now.gitdir, _digest(state), now.head, _digest(drift) if drift is not None else "",
                me)

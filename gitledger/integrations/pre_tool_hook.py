@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gitledger.core.display import one_line
+from gitledger.core.footprint import IN_FORCE
 from gitledger.core.parsing import json_loads
 from gitledger.derived.governing_cache import PARTS, Key, combined, current_key, load
 from gitledger.errors import InvalidInput, LedgerError
@@ -29,7 +30,7 @@ from gitledger.integrations.hook_core import (
     time_limit,
 )
 from gitledger.integrations.tool_targets import tool_name, tool_targets
-from gitledger.ledger.hook_state import read_told, record_told
+from gitledger.ledger.hook_state import read_told, record_editing, record_told
 from gitledger.views.governing import MAX_ENTRIES, context_text, select
 
 #: The longest session id we key on (``ledger.reader.SESSION_LIMIT``, which this module
@@ -89,6 +90,9 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
     if not found:
         return ""
     session = _session(data)
+    if session:
+        record_editing(Path(gitdir), session,
+                       [g.entry.id for g in found if g.role == IN_FORCE and g.ledger == "session"])
     told = read_told(Path(gitdir), session) if session else {}
     fresh = [g for g in found if told.get(g.entry.id) != g.digest]
     if not fresh:

@@ -1,5 +1,6 @@
 """What the agent hooks remember in a worktree's git dir: the session that started there last,
-the prompt the Stop hook last sent back, and the decisions each session was told.
+the prompt the Stop hook last sent back, the decisions each session was told, and those
+governing the files it edited (kept across a compaction, which forgets what was told).
 
 Local state, written whole.  Agents whose shell never learns the session id get their
 writes attributed through the recorded session (docs/hooks.md, "Ownership").
@@ -10,11 +11,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
 from gitledger.derived.files import read_json_object, write_whole
-from gitledger.storage.layout import STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
+from gitledger.storage.layout import EDITING_FILE, STARTED_FILE, STOP_MARK_FILE, TOLD_FILE
 
 #: A stop-mark file larger than this is not ours: it is read as empty.
 STOP_MARKS_LIMIT = 64 * 1024
@@ -110,8 +112,30 @@ def forget_told(gitdir: Path, session: str) -> None:
         write_whole(gitdir / TOLD_FILE, json.dumps(marks))
 
 
-def _read_told(gitdir: Path) -> dict[str, dict[str, str]]:
-    data = read_json_object(gitdir / TOLD_FILE, TOLD_LIMIT) or {}
+def read_editing(gitdir: Path, sessions: Iterable[str]) -> set[str]:
+    """The ids of the decisions governing files ``sessions`` edited (``record_editing``)."""
+    marks = _read_told(gitdir, EDITING_FILE)
+    return {entry for session in sessions for entry in marks.get(_session_key(session), {})}
+
+
+def record_editing(gitdir: Path, session: str, ids: Iterable[str]) -> None:
+    """Add ``ids`` (decisions in force governing a file ``session`` is about to edit) to
+    what it is editing; written only when one is new, and silently not when the git dir
+    refuses the file.  A compaction does not forget them: the restore block keeps them."""
+    marks = _read_told(gitdir, EDITING_FILE)
+    key = _session_key(session)
+    known = marks.pop(key, {})
+    new = {i: "" for i in ids if i not in known}
+    if not new:
+        return
+    marks[key] = dict(list({**known, **new}.items())[-TOLD_ENTRIES:])
+    kept = dict(list(marks.items())[-TOLD_SESSIONS:])
+    with contextlib.suppress(OSError):
+        write_whole(gitdir / EDITING_FILE, json.dumps(kept))
+
+
+def _read_told(gitdir: Path, name: str = TOLD_FILE) -> dict[str, dict[str, str]]:
+    data = read_json_object(gitdir / name, TOLD_LIMIT) or {}
     return {k: {i: d for i, d in v.items() if isinstance(i, str) and isinstance(d, str)}
             for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
 

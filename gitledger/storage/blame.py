@@ -181,6 +181,37 @@ def changed_paths(repo: Repo, sha: str) -> set[str]:
     return found
 
 
+#: ``changed_since`` looks back this many commits at most, and names this many files.
+CHANGED_WALK = 500
+CHANGED_PATHS = 2000
+
+
+def changed_since(repo: Repo, when: datetime, *, walk: int = CHANGED_WALK,
+                  most: int = CHANGED_PATHS) -> set[str]:
+    """The files HEAD changed since ``when``: against the newest commit of its first-parent
+    line made before then (or the empty tree, when every commit is newer), one tree diff;
+    at most ``most`` paths, and at most ``walk`` commits looked back."""
+    if repo.git.head_is_unborn:
+        return set()
+    head = repo.git.head.peel(pygit2.Commit)
+    limit = int(when.timestamp())
+    base: pygit2.Commit | None = head
+    for _ in range(walk):
+        if base is None or base.commit_time < limit:
+            break
+        base = base.parents[0] if base.parents else None
+    if base is not None and base.id == head.id:
+        return set()
+    diff = (base.tree.diff_to_tree(head.tree) if base is not None
+            else head.tree.diff_to_tree(swap=True))
+    found: set[str] = set()
+    for delta in diff.deltas:
+        found.update(p for p in (delta.old_file.path, delta.new_file.path) if p)
+        if len(found) >= most:
+            break
+    return found
+
+
 def commit_info(repo: Repo, sha: str) -> CommitInfo:
     commit = repo.git.get(sha)
     assert isinstance(commit, pygit2.Commit)

@@ -47,6 +47,9 @@ STARTED_FILE = "ledger-session"
 #: In a worktree's own git dir: the decisions the pre-tool-use hook has told each session
 #: already, with a digest of each as told (``hook_state.py``).
 TOLD_FILE = "ledger-told.json"
+#: Beside it: the decisions in force that govern a file each session edited, kept across
+#: compactions (unlike what it was told), for the restore block to keep first.
+EDITING_FILE = "ledger-editing.json"
 #: In a worktree's own git dir: the path tokens the shell fast path of the pre-tool-use hook
 #: greps a payload for (``path_tokens.py``), and what they were built from.
 TOKENS_FILE = "ledger-paths"

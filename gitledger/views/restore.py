@@ -2,6 +2,8 @@
 
 Sections come in restore-first order within a hard budget of characters; when the ledger
 holds more, it degrades by priority, not position, naming each clipped section's command.
+Within the session's decisions, those governing the work at hand (files the branch
+changed since the ledger opened, files the session edited) come before the newest.
 ``compose`` is a pure function of records; ``restore`` gathers them.
 """
 
@@ -12,11 +14,12 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from gitledger.core.codec import iso
 from gitledger.core.display import one_line, shown
-from gitledger.core.footprint import IN_FORCE, role
+from gitledger.core.footprint import IN_FORCE, governs, role
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import (
     LIVE_STATUSES,
@@ -30,6 +33,7 @@ from gitledger.core.names import BLOCK_BUDGET, BLOCK_FORMATS, MIN_BUDGET, SOURCE
 from gitledger.core.text import LINE_LIMIT
 from gitledger.errors import BudgetTooSmall, InvalidInput
 from gitledger.ledger.authorship import LedgerProvenance
+from gitledger.ledger.hook_state import read_editing
 from gitledger.ledger.project_index import (
     ActiveDecisions,
     Newest,
@@ -38,6 +42,7 @@ from gitledger.ledger.project_index import (
     is_foreign,
 )
 from gitledger.ledger.reader import LedgerReader, archive_label, open_archive_reader
+from gitledger.storage.blame import changed_since
 from gitledger.storage.drift_cache import cached_drift
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.mirrors import unpulled_remote
@@ -160,6 +165,9 @@ class Parts:
     #: The remote a new clone has not pulled the team's ledgers from yet (asked only while
     #: this worktree has no ledger: a clone's first contact).
     unpulled: str | None = None
+    #: The session's decisions in force that govern the work at hand (``_relevant``): kept
+    #: first when the budget clips the section, then the newest.
+    relevant: frozenset[str] = frozenset()
 
 
 def pull_hint(remote: str) -> str:
@@ -218,16 +226,36 @@ def restore(
         author = records.ledger.created_by  # whose it is from history, not from ledger.toml
     project_records = (LedgerReader(ledger.store, PROJECT_REF, "project").provenance(
         project.commit, reader=me) if project.commit else None)
+    mine = name is None and fetched is None
     governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
-                 if e.footprint and role(e) == IN_FORCE] if name is None and fetched is None else []
+                 if e.footprint and role(e) == IN_FORCE] if mine else []
     drift = _drift_flags(ledger, governing) if governing else {}
+    candidates = [e for e in snapshot.entries if e.kind == "decided" and role(e) == IN_FORCE]
+    relevant = (_relevant(ledger, snapshot, candidates, session_id)
+                if mine and candidates else frozenset())
     unpulled = (unpulled_remote(ledger.store)
                 if name is None and fetched is None and snapshot.meta is None else None)
     parts = Parts(session=snapshot, project=project, me=me, session_id=session_id,
                   source=source, archive=name, fetched=fetched, fetched_author=author,
                   provenance=records, project_provenance=project_records, drift=drift,
-                  unpulled=unpulled)
-    return replace(compose(parts, chosen), reader=me, reads_head=bool(governing))
+                  unpulled=unpulled, relevant=relevant)
+    return replace(compose(parts, chosen), reader=me,
+                   reads_head=bool(governing) or (mine and bool(candidates)))
+
+
+def _relevant(ledger: LedgerReader, snapshot: Snapshot, candidates: list[Entry],
+              session_id: str | None) -> frozenset[str]:
+    """Which of ``candidates`` (the session's decisions in force that govern code) govern a
+    file the branch changed since the ledger opened, or one the session (the one asking,
+    or the ledger's owner and the sessions it continues) edited through its tools."""
+    meta = snapshot.meta
+    if meta is None:
+        return frozenset()
+    sessions = {s for s in (session_id, meta.session_id, *meta.continues) if s}
+    editing = read_editing(Path(ledger.repo.gitdir), sessions) if sessions else set()
+    changed = changed_since(ledger.repo, meta.created)
+    return frozenset(e.id for e in candidates
+                     if e.id in editing or any(governs(e, path) for path in changed))
 
 
 def _drift_flags(ledger: LedgerReader, governing: list[Entry]) -> dict[str, str]:
@@ -414,7 +442,9 @@ def _sections(parts: Parts, caps: Caps) -> tuple[dict[str, list[str]], dict[str,
     entries others wrote."""
     snapshot = parts.session
     short = shortest_unique(e.id for e in snapshot.entries)
-    newest = sorted(snapshot.entries, key=lambda e: (e.seq, e.created, e.id), reverse=True)
+    # Newest first, but the decisions that govern the work at hand before all the others.
+    newest = sorted(snapshot.entries, key=lambda e: (e.id in parts.relevant, e.seq, e.created,
+                                                     e.id), reverse=True)
     lines: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     shortened: dict[str, list[str]] = {key: [] for key in DISPLAY_ORDER}
     foreign: dict[str, list[bool]] = {key: [] for key in DISPLAY_ORDER}

@@ -71,6 +71,10 @@ class Client:
     lacks: Mapping[str, str] = field(default_factory=dict)
     #: The matrix's column title, when the client has no agent record to take it from.
     title: str = ""
+    #: Where a reply reporting ``FULL_CONTEXT`` makes it compact: before its next request
+    #: within the turn (``"turn"``), or only once the prompt ends, before the next prompt,
+    #: each paragraph of a prompt's text being one (``"prompt"``).
+    compacts: str = "turn"
 
     @property
     def spec(self) -> str:
@@ -224,8 +228,11 @@ GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                 lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
                        "auto-compact": "no SessionStart after compression, so no block "
                                        "comes back; PreCompress, which fires before every "
-                                       "model call, costs one checkpoint"})
+                                       "model call, costs one checkpoint",
+                       "survival": "no SessionStart after compression: nothing is "
+                                   "re-injected to measure"})
 PI = Client("pi", "@mariozechner/pi-coding-agent", "0.73.1", "pi", _pi_prepare, _pi_prompt,
+            compacts="prompt",
             lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
                    "mcp": "no MCP client at all: Pi leaves tools to extensions"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI)

@@ -253,8 +253,11 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         handler._json({"input_tokens": 1_000})
         return
     tools = {t.get("name") for t in body.get("tools") or []}
-    turn = CLAUDE_SHELL in tools
+    summary = _summary_request(body)
+    turn = CLAUDE_SHELL in tools and not summary
     reply = handler.model.next_reply(path, body, turn)
+    if summary:
+        reply = Reply(text=SUMMARY_TEXT)
     model = body.get("model", "claude")
     if reply.mcp_tool:
         reply = _claude_mcp(handler.model, body, reply)
@@ -294,6 +297,22 @@ def _anthropic(handler: _Handler, path: str, body: dict[str, Any]) -> None:
                            "usage": {"output_tokens": 10}}),
         ("message_stop", {"type": "message_stop"}),
     ])
+
+
+#: What Claude Code's compaction request asks in one of its last messages (it still offers
+#: tools), and the summary the scripted model gives: one that carries nothing of the
+#: conversation, so what survives a compaction is what the client re-injects.
+CLAUDE_SUMMARY = "create a detailed summary of the conversation so far"
+SUMMARY_TEXT = ("<analysis>scripted</analysis>\n<summary>The scripted model's summary: it "
+                "carries nothing of the conversation.</summary>")
+
+
+def _summary_request(body: dict[str, Any]) -> bool:
+    """Whether a Messages request is the client's own compaction summary: a side request,
+    so a scenario's replies do not depend on where the client compacts."""
+    messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
+    return any(CLAUDE_SUMMARY in text for m in messages[-3:]
+               for text in json_strings(m.get("content")))
 
 
 def _claude_edit(reply: Reply) -> Reply:

@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from tests.agents import clients
 from tests.integrations import managers
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -38,9 +39,11 @@ QUICK = {"credentials", "hostile"}
 
 
 def _env(cli_env: dict[str, str], tmp_path: Path, rows: Path) -> dict[str, str]:
-    # The hook managers' cache as the suite's own tests use it (read before HOME moved).
+    # The hook managers' and the agent clients' caches as the suite's own tests use them
+    # (read before HOME moved).
     return {**cli_env, "TMPDIR": str(tmp_path), "GITLEDGER_BENCH_ROWS": str(rows),
-            "GITLEDGER_MANAGER_CACHE": str(managers.CACHE_ROOT)}
+            "GITLEDGER_MANAGER_CACHE": str(managers.CACHE_ROOT),
+            "GITLEDGER_AGENT_CACHE": str(clients.CACHE_ROOT)}
 
 
 def test_every_listed_benchmark_has_its_smallest_sizes() -> None:

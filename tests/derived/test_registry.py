@@ -21,7 +21,8 @@ from tests.conftest import Run, git
 #: files, and the ledger's local state (the pointer, the hooks' memory and queue).
 NOT_DERIVED = {
     "HEAD", "config", "description", "index", "COMMIT_EDITMSG", "ORIG_HEAD", "FETCH_HEAD",
-    "packed-refs", "ledger", "ledger-session", "ledger-told.json", "ledger-stop.json",
+    "packed-refs", "ledger", "ledger-session", "ledger-told.json", "ledger-editing.json",
+    "ledger-stop.json",
     "ledger-clone-id", "ledger-pulled.json", "ledger-queue", "ledger-queue.done",
     "ledger-queue.report", "ledger-queue.held", "ledger-queue.lock", "gitdir", "commondir",
 }
