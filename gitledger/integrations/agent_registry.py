@@ -242,6 +242,13 @@ _GEMINI_TOOLS: Mapping[str, ToolShape] = {
     "write_file": ToolShape("write"),
     "run_shell_command": ToolShape("shell"),
 }
+#: Qwen Code's file tools and shell (core ``ToolNames``), under the names its PreToolUse
+#: payload gives: ``edit`` takes ``file_path``/``old_string``/``new_string``.
+_QWEN_TOOLS: Mapping[str, ToolShape] = {
+    "edit": ToolShape("edit", old="old_string"),
+    "write_file": ToolShape("write"),
+    "run_shell_command": ToolShape("shell"),
+}
 #: Cursor's preToolUse tool types for writes and the shell.
 _CURSOR_TOOLS: Mapping[str, ToolShape] = {
     "Write": ToolShape("write", path=("file_path", "path", "target_file")),
@@ -322,6 +329,28 @@ GEMINI = Agent(
     tool_matcher="^(write_file|replace|run_shell_command)$", tools=_GEMINI_TOOLS,
     tool_context_path=_HOOK_SPECIFIC,
 )
+QWEN = Agent(
+    name="qwen", title="Qwen Code", config=".qwen/settings.json",
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
+            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    # Its hook timeouts are seconds (0.24.4 reads 1000 or more as the old milliseconds).
+    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    preamble={}, extra=_no_extra,
+    notes=("Qwen Code reads project hooks from .qwen/settings.json in a trusted folder; "
+           "/hooks shows them.",
+           "The Stop hook sends Qwen back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
+    budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
+    mcp=McpTarget(".qwen/settings.json", {},
+                  ("Qwen Code loads project MCP servers in a trusted folder; /mcp shows "
+                   "them.",)),
+    # Every shell command it runs has QWEN_CODE_SESSION_ID set to the session id.
+    payload=PayloadKeys(shell_session="QWEN_CODE_SESSION_ID", project_dir="QWEN_PROJECT_DIR"),
+    # ~/.qwen/projects/<project>/chats/<session id>.jsonl; QWEN_HOME moves ~/.qwen.
+    transcripts=(TranscriptDir("QWEN_HOME", ".qwen", "projects"),),
+    tool_matcher="^(edit|write_file|run_shell_command)$", tools=_QWEN_TOOLS,
+    tool_context_path=_HOOK_SPECIFIC,
+)
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",
     events={"session-start": "sessionStart", "pre-compact": "preCompact",
@@ -348,7 +377,7 @@ CURSOR = Agent(
 )
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
-REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, CURSOR)
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -423,6 +452,7 @@ __all__ = [
     "HOOKED",
     "HOOK_TIMEOUT",
     "PROJECT_DIR_VARS",
+    "QWEN",
     "REGISTRY",
     "SHELL_SESSION_VARS",
     "Agent",

@@ -173,12 +173,37 @@ def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
 
 
+# -- Qwen Code --------------------------------------------------------------------------
+
+
+def _qwen_prepare(home: Path, repo: Path) -> None:
+    config = home / ".qwen"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({
+        "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
+        "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+    }))
+
+
+def _qwen_prompt(home: Path, text: str, resume: str | None) -> Run:
+    # With no prompt text, the prompts come as stream-json user messages on stdin.
+    head = [text] if text else ["--input-format", "stream-json"]
+    argv = [*head, "--yolo", "--output-format", "stream-json" if not text else "json"]
+    if resume:
+        argv += ["--resume", resume]
+    return Run(tuple(argv), {"OPENAI_BASE_URL": "{URL}/v1", "OPENAI_API_KEY": "test",
+                             "OPENAI_MODEL": "qwen3-coder-plus", "NO_COLOR": "1"})
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt)
 GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                 _gemini_prepare, _gemini_prompt)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI)
+QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _qwen_prompt)
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, QWEN)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 
