@@ -108,7 +108,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "qwen": 900_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -184,6 +184,8 @@ def _qwen_prepare(home: Path, repo: Path) -> None:
         "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
         "privacy": {"usageStatisticsEnabled": False},
         "telemetry": {"enabled": False},
+        # Its background memory agent offers tools, so it would take the script's turns.
+        "memory": {"enableManagedAutoMemory": False, "enableManagedAutoDream": False},
     }))
 
 

@@ -35,7 +35,7 @@ def checkpoints(world: World) -> list[str]:
     return [line for line in world.ledger("log").splitlines() if "checkpoint:" in line]
 
 
-@pytest.mark.parametrize("world", ["claude"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "qwen"], indirect=True)
 def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive a compaction", "--next", "check the block comes back")
     outcome = world.run("", [Reply(text="Hello."), Reply(text="The summary."),
@@ -50,14 +50,14 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
     assert "NEXT: check the block comes back" in after
 
 
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "qwen"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
     if world.client.name == "claude":
         outcome = world.run("", [Reply(text="One.", input_tokens=full), Reply(text="Summary."),
                                  Reply(text="Two.")], stdin=messages("hello", "go on"))
-    else:  # Codex compacts within the turn, once a tool call's reply fills the window
+    else:  # Codex and Qwen compact within the turn, once a tool call's reply fills the window
         outcome = world.run("hello", [Reply.shell("true", input_tokens=full),
                                       Reply(text="Two.")])
     assert outcome.rc == 0, outcome.describe()
@@ -77,7 +77,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
     assert len(compactions) == 1, world.ledger("log")
 
 
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "qwen"], indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])
@@ -93,7 +93,7 @@ def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     assert session_of(world) == session
 
 
-@pytest.mark.parametrize("world", ["claude"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "qwen"], indirect=True)
 def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
     world.ledger("task", "clear and go on")
     # The session writes, then (resumed: messages queued behind a tool call are folded
@@ -134,6 +134,7 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     assert session_of(world) == owner  # told, never silently handed the ledger
 
 
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
     outcome = world.run("hello", [Reply(text="Bye.")])
