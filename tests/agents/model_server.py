@@ -521,12 +521,26 @@ CHAT_EDITS = ("edit", "replace", "Edit")
 CHAT_WRITES = ("write_file", "Write")
 
 
+#: What Qwen Code's compaction prompt asks for: its first summary request offers the
+#: session's tools (to share the prompt cache), but it is a side request, not a turn.
+CHAT_SUMMARY_MARK = "<state_snapshot>"
+
+
+def _chat_summary(body: dict[str, Any]) -> bool:
+    messages = body.get("messages") or []
+    last = messages[-1] if messages else {}
+    return last.get("role") == "user" and any(
+        CHAT_SUMMARY_MARK in text for text in json_strings(last.get("content")))
+
+
 def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
-    """``POST /v1/chat/completions``: a turn is a request that offers tools; the answer is
-    one message (text, or one ``tool_calls`` entry), whole or as SSE chunks ending in
-    ``[DONE]`` when the request asks for ``stream``."""
+    """``POST /v1/chat/completions``: a turn is a request that offers tools (and is no
+    compaction summary); the answer is one message (text, or one ``tool_calls`` entry),
+    whole or as SSE chunks ending in ``[DONE]`` when the request asks for ``stream``."""
     offered = [str((t.get("function") or {}).get("name") or t.get("name"))
                for t in body.get("tools") or []]
+    if _chat_summary(body):
+        offered = []
     reply = handler.model.next_reply(path, body, bool(offered))
     call: dict[str, Any] | None = None
     if reply.mcp_tool:
