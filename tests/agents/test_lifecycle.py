@@ -166,6 +166,7 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
     assert not (world.repo / ".git" / STARTED_FILE).exists()
 
 
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript
     directories (docs/hooks.md), so the hook's path check lets it through and saves it."""

@@ -80,6 +80,7 @@ def run_the_session(world: World) -> str:
     return session
 
 
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     session = run_the_session(world)
     decision = next(e for e in world.ledger_json("show")["entries"] if e["text"] == DECISION)
@@ -96,6 +97,7 @@ def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     assert "| `hello.txt` |" in summary, summary
 
 
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_saved_session_exports_as_a_valid_atif_trajectory(world: World) -> None:
     session = run_the_session(world)
     trajectory = json.loads(world.ledger("export", "--format", "atif", "--session", session))
