@@ -31,10 +31,10 @@ from tests.agents.clients import MCP_SERVER
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
+              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)]
 
 
-@pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
     world = mcp_world
     world.ledger("task", "pick the storage")
@@ -58,7 +58,6 @@ def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:
     assert decisions[0]["id"] not in outcome.seen(0)
 
 
-@pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_read_through_the_mcp_tool_reaches_the_model(mcp_world: World) -> None:
     world = mcp_world
     world.ledger("task", "pick the storage")
