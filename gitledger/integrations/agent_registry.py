@@ -218,6 +218,10 @@ _DESCRIPTIONS = {
                     "write",
 }
 
+#: Claude Code's event names, which Codex and Qwen Code use too.
+_CLAUDE_EVENTS: Mapping[str, str] = {
+    "session-start": "SessionStart", "pre-compact": "PreCompact", "session-end": "SessionEnd",
+    "pre-tool-use": "PreToolUse", "stop": "Stop"}
 #: Claude Code's, Codex's and Gemini CLI's SessionStart envelope.
 _HOOK_SPECIFIC = ("hookSpecificOutput", "additionalContext")
 #: Claude Code's tools that write files (its "Tools available to Claude" list) and its shell.
@@ -262,8 +266,7 @@ _STDIO: Mapping[str, Any] = {"type": "stdio"}
 
 CLAUDE = Agent(
     name="claude", title="Claude Code", config=".claude/settings.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
     notes=("Claude Code reads hooks at startup; review them with /hooks.",
@@ -282,8 +285,7 @@ CLAUDE = Agent(
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_codex_extra,
     notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
@@ -331,8 +333,7 @@ GEMINI = Agent(
 )
 QWEN = Agent(
     name="qwen", title="Qwen Code", config=".qwen/settings.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     # Its hook timeouts are seconds (0.24.4 reads 1000 or more as the old milliseconds).
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
