@@ -21,7 +21,7 @@ from gitledger.integrations import agent_hooks as hook_module
 from gitledger.integrations import agent_registry, hook_io, stop_hook
 from gitledger.integrations.agent_hooks import run_hook
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, envelope, stop_envelope
-from gitledger.integrations.agents import install
+from gitledger.integrations.agents import command, install
 from gitledger.integrations.hook_io import HookFailure, parse_payload
 from gitledger.integrations.stop_hook import run_stop_check, stop_reason
 from gitledger.ledger.decisions import reject
@@ -201,6 +201,9 @@ def context_of(stdout: str, agent: str) -> str:
     if agent == "cursor":
         assert set(document) == {"additional_context"}
         context = document["additional_context"]
+    elif agent == "pi":  # what our Pi extension reads
+        assert set(document) == {"additionalContext"}
+        context = document["additionalContext"]
     else:
         assert set(document) == {"hookSpecificOutput"}
         inner = document["hookSpecificOutput"]
@@ -680,6 +683,12 @@ def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     }
 
 
+def pi_agent_end(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """What our Pi extension (hooks/pi/git-ledger.ts) sends at Pi's ``agent_end``."""
+    return {"session_id": "01a242e8-pi", "transcript_path": None, "cwd": str(cwd),
+            "hook_event_name": "agent_end", "stop_hook_active": active}
+
+
 def codex_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     """Codex CLI's Stop input (codex-rs/hooks/schema/generated/stop.command.input.schema.json)."""
     return {
@@ -743,8 +752,8 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
-    return {"claude": claude_stop, "codex": codex_stop,
-            "gemini": gemini_after_agent, "qwen": qwen_stop}[agent](cwd, active=continuing)
+    return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
+            "pi": pi_agent_end, "qwen": qwen_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:
@@ -966,10 +975,13 @@ def test_installed_stop_hook_blocks_once_then_lets_the_agent_go(
     project, older, _ = conflicted
     install(project, agent)
     spec = BY_NAME[agent]
-    document = json.loads((project / spec.config).read_text())
-    (stop_entry,) = document["hooks"][spec.events["stop"]]
-    handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
-    command_line = handler["command"]
+    if spec.plugin:  # the plugin runs the command (tests/integrations/test_plugins.py)
+        command_line = command(agent, "stop")
+    else:
+        document = json.loads((project / spec.config).read_text())
+        (stop_entry,) = document["hooks"][spec.events["stop"]]
+        handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
+        command_line = handler["command"]
     assert command_line == f"git ledger check --hook stop --agent {agent}"
 
     def stop(payload: dict[str, Any]) -> subprocess.CompletedProcess[str]:
