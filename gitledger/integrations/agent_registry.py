@@ -223,6 +223,10 @@ _DESCRIPTIONS = {
                     "write",
 }
 
+#: Claude Code's event names, which Codex and Qwen Code use too.
+_CLAUDE_EVENTS: Mapping[str, str] = {
+    "session-start": "SessionStart", "pre-compact": "PreCompact", "session-end": "SessionEnd",
+    "pre-tool-use": "PreToolUse", "stop": "Stop"}
 #: Claude Code's, Codex's and Gemini CLI's SessionStart envelope.
 _HOOK_SPECIFIC = ("hookSpecificOutput", "additionalContext")
 #: Claude Code's tools that write files (its "Tools available to Claude" list) and its shell.
@@ -247,6 +251,13 @@ _GEMINI_TOOLS: Mapping[str, ToolShape] = {
     "write_file": ToolShape("write"),
     "run_shell_command": ToolShape("shell"),
 }
+#: Qwen Code's file tools and shell (core ``ToolNames``), under the names its PreToolUse
+#: payload gives: ``edit`` takes ``file_path``/``old_string``/``new_string``.
+_QWEN_TOOLS: Mapping[str, ToolShape] = {
+    "edit": ToolShape("edit", old="old_string"),
+    "write_file": ToolShape("write"),
+    "run_shell_command": ToolShape("shell"),
+}
 #: Cursor's preToolUse tool types for writes and the shell.
 _CURSOR_TOOLS: Mapping[str, ToolShape] = {
     "Write": ToolShape("write", path=("file_path", "path", "target_file")),
@@ -260,8 +271,7 @@ _STDIO: Mapping[str, Any] = {"type": "stdio"}
 
 CLAUDE = Agent(
     name="claude", title="Claude Code", config=".claude/settings.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
     notes=("Claude Code reads hooks at startup; review them with /hooks.",
@@ -280,8 +290,7 @@ CLAUDE = Agent(
 )
 CODEX = Agent(
     name="codex", title="Codex CLI", config=".codex/hooks.json",
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     grouped=True, start_matcher="startup|resume|clear|compact|fork", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_codex_extra,
     notes=("Codex runs project hooks only in a trusted project, once you have reviewed "
@@ -325,6 +334,27 @@ GEMINI = Agent(
     # BeforeTool cannot add context (0.61.0 reads no additionalContext there): the
     # nearest event that can is AfterTool, the same request the others' context reaches.
     tool_matcher="^(write_file|replace|run_shell_command)$", tools=_GEMINI_TOOLS,
+    tool_context_path=_HOOK_SPECIFIC,
+)
+QWEN = Agent(
+    name="qwen", title="Qwen Code", config=".qwen/settings.json",
+    events=_CLAUDE_EVENTS,
+    # Its hook timeouts are seconds (0.24.4 reads 1000 or more as the old milliseconds).
+    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    preamble={}, extra=_no_extra,
+    notes=("Qwen Code reads project hooks from .qwen/settings.json in a trusted folder; "
+           "/hooks shows them.",
+           "The Stop hook sends Qwen back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
+    budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
+    mcp=McpTarget(".qwen/settings.json", {},
+                  ("Qwen Code loads project MCP servers in a trusted folder; /mcp shows "
+                   "them.",)),
+    # Every shell command it runs has QWEN_CODE_SESSION_ID set to the session id.
+    payload=PayloadKeys(shell_session="QWEN_CODE_SESSION_ID", project_dir="QWEN_PROJECT_DIR"),
+    # ~/.qwen/projects/<project>/chats/<session id>.jsonl; QWEN_HOME moves ~/.qwen.
+    transcripts=(TranscriptDir("QWEN_HOME", ".qwen", "projects"),),
+    tool_matcher="^(edit|write_file|run_shell_command)$", tools=_QWEN_TOOLS,
     tool_context_path=_HOOK_SPECIFIC,
 )
 CURSOR = Agent(
@@ -378,7 +408,7 @@ PI = Agent(
 )
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
-REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, CURSOR, PI)
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -454,6 +484,7 @@ __all__ = [
     "HOOK_TIMEOUT",
     "PI",
     "PROJECT_DIR_VARS",
+    "QWEN",
     "REGISTRY",
     "SHELL_SESSION_VARS",
     "Agent",

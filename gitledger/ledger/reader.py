@@ -41,7 +41,7 @@ SESSION_ENV = "GIT_LEDGER_SESSION_ID"
 #: Where a write looks for its session, in order: ours (which the SessionStart hook exports
 #: through Claude Code's env file), then the agents' own (``shell_session`` in
 #: integrations/agent_registry.py: a test checks the two lists agree).
-SESSION_VARS = (SESSION_ENV, "CODEX_THREAD_ID")
+SESSION_VARS = (SESSION_ENV, "CODEX_THREAD_ID", "QWEN_CODE_SESSION_ID")
 SESSION_LIMIT = 200
 
 

@@ -121,7 +121,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -186,6 +186,32 @@ def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
 
 
+# -- Qwen Code --------------------------------------------------------------------------
+
+
+def _qwen_prepare(home: Path, repo: Path) -> None:
+    config = home / ".qwen"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({
+        "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
+        "general": {"disableAutoUpdate": True, "disableUpdateNag": True},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+        # Its background memory agent offers tools, so it would take the script's turns.
+        "memory": {"enableManagedAutoMemory": False, "enableManagedAutoDream": False},
+    }))
+
+
+def _qwen_prompt(home: Path, text: str, resume: str | None) -> Run:
+    # With no prompt text, the prompts come as stream-json user messages on stdin.
+    head = [text] if text else ["--input-format", "stream-json"]
+    argv = [*head, "--yolo", "--output-format", "stream-json" if not text else "json"]
+    if resume:
+        argv += ["--resume", resume]
+    return Run(tuple(argv), {"OPENAI_BASE_URL": "{URL}/v1", "OPENAI_API_KEY": "test",
+                             "OPENAI_MODEL": "qwen3-coder-plus", "NO_COLOR": "1"})
+
+
 # -- Pi -----------------------------------------------------------------------------------
 
 #: The model Pi is given: a provider of ours in ``models.json`` (OpenAI chat completions),
@@ -235,7 +261,15 @@ PI = Client("pi", "@mariozechner/pi-coding-agent", "0.73.1", "pi", _pi_prepare, 
             compacts="prompt",
             lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
                    "mcp": "no MCP client at all: Pi leaves tools to extensions"})
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI)
+#: Qwen Code fires SessionEnd only when its terminal UI, a /clear or an ACP session ends.
+QWEN_NO_END = "a headless run fires no SessionEnd (0.24.4): only the terminal UI, /clear or ACP"
+QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _qwen_prompt,
+              lacks={"manual-compact": "headless, a /compact in its stream-json input reaches "
+                                       "the model as text (0.24.4)",
+                     "session-end": QWEN_NO_END,
+                     "transcript": f"saved at session end or compaction; {QWEN_NO_END}",
+                     "export": f"nothing saved to export: {QWEN_NO_END}"})
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

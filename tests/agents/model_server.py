@@ -138,6 +138,9 @@ class ModelServer:
         self.side_text = "ok"
         self._lock = threading.Lock()
         self._tool_ids = 0
+        #: The most input tokens a scripted reply reported: the context a side request
+        #: (a compaction summary) is sent with, which its answer reports back.
+        self.context_tokens = 0
         handler = type("Handler", (_Handler,), {"model": self})
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
@@ -173,7 +176,9 @@ class ModelServer:
             self.requests.append(Request(path, body, turn, time.monotonic()))
             if not turn:
                 return Reply(text=self.side_text)
-            return self.script.pop(0) if self.script else Reply(text=DONE_TEXT)
+            reply = self.script.pop(0) if self.script else Reply(text=DONE_TEXT)
+            self.context_tokens = max(self.context_tokens, reply.input_tokens)
+            return reply
 
     def tool_id(self) -> str:
         with self._lock:
@@ -535,12 +540,26 @@ CHAT_EDITS = ("edit", "replace", "Edit")
 CHAT_WRITES = ("write_file", "Write")
 
 
+#: What Qwen Code's compaction prompt asks for: its first summary request offers the
+#: session's tools (to share the prompt cache), but it is a side request, not a turn.
+CHAT_SUMMARY_MARK = "<state_snapshot>"
+
+
+def _chat_summary(body: dict[str, Any]) -> bool:
+    messages = body.get("messages") or []
+    last = messages[-1] if messages else {}
+    return last.get("role") == "user" and any(
+        CHAT_SUMMARY_MARK in text for text in json_strings(last.get("content")))
+
+
 def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
-    """``POST /v1/chat/completions``: a turn is a request that offers tools; the answer is
-    one message (text, or one ``tool_calls`` entry), whole or as SSE chunks ending in
-    ``[DONE]`` when the request asks for ``stream``."""
+    """``POST /v1/chat/completions``: a turn is a request that offers tools (and is no
+    compaction summary); the answer is one message (text, or one ``tool_calls`` entry),
+    whole or as SSE chunks ending in ``[DONE]`` when the request asks for ``stream``."""
     offered = [str((t.get("function") or {}).get("name") or t.get("name"))
                for t in body.get("tools") or []]
+    if _chat_summary(body):
+        offered = []
     reply = handler.model.next_reply(path, body, bool(offered))
     call: dict[str, Any] | None = None
     if reply.mcp_tool:
@@ -573,8 +592,11 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         call = {"id": handler.model.tool_id(), "type": "function",
                 "function": {"name": name, "arguments": json.dumps(args)}}
     finish = "tool_calls" if call else "stop"
-    usage = {"prompt_tokens": reply.input_tokens, "completion_tokens": 10,
-             "total_tokens": reply.input_tokens + 10}
+    # A side request (Qwen Code's compaction summary) carries the whole conversation: it
+    # reports the context the script made, or the client thinks compaction inflated it.
+    prompt = reply.input_tokens if offered else max(reply.input_tokens,
+                                                    handler.model.context_tokens)
+    usage = {"prompt_tokens": prompt, "completion_tokens": 10, "total_tokens": prompt + 10}
     head = {"id": "chatcmpl-" + handler.model.tool_id(), "created": int(time.time()),
             "model": body.get("model", "scripted")}
     if not body.get("stream"):

@@ -132,3 +132,19 @@ def test_openai_chat_completions_whole_and_streamed() -> None:
     assert (tool["index"], tool["function"]["name"]) == (0, "run_shell_command")
     assert deltas[-1]["finish_reason"] == "tool_calls"
     assert [r.turn for r in server.requests] == [False, True, True, True]
+
+
+def test_a_chat_compaction_summary_is_a_side_request_reporting_the_whole_context() -> None:
+    """Qwen Code's first summary request offers the session's tools, and its compaction
+    fails unless the summary's reported input covers the context the script made."""
+    with ModelServer([Reply.shell("true", input_tokens=900_000), Reply(text="after")]) as server:
+        url = f"{server.url}/v1/chat/completions"
+        post(url, {"messages": [], "tools": CHAT_TOOLS})
+        summary = post(url, {"messages": [{"role": "user", "content": [
+            {"type": "text", "text": "Then, produce the <state_snapshot> XML."}]}],
+            "tools": CHAT_TOOLS})
+        after = post(url, {"messages": [], "tools": CHAT_TOOLS})
+    assert summary["choices"][0]["message"]["content"] == "ok"
+    assert summary["usage"]["prompt_tokens"] == 900_000
+    assert after["choices"][0]["message"]["content"] == "after"
+    assert [r.turn for r in server.requests] == [True, False, True]

@@ -52,7 +52,7 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 
 @pytest.mark.scenario("auto-compact")
-@pytest.mark.parametrize("world", ["claude", "codex", "pi"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "pi", "qwen"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
@@ -62,6 +62,16 @@ def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> N
     elif world.client.name == "pi":  # Pi compacts when a prompt ends: one more goes on
         outcome = world.run("hello\n\ngo on", [Reply(text="One.", input_tokens=full),
                                                 Reply(text="Two.")])
+    elif world.client.name == "qwen":
+        # Qwen keeps the hook's context in its system prompt, so the first request after
+        # the compaction still has the earlier block; it fires the compact SessionStart
+        # without waiting for it, and the fresh block comes once the hook has returned
+        # (a bare ``sleep`` it refuses to run).
+        outcome = world.run("hello", [
+            Reply.shell("git ledger decide 'use sqlite' --over postgres", input_tokens=full),
+            Reply.shell("python3 -c 'import time; time.sleep(3)'"), Reply(text="Two.")])
+        assert "TASK: survive an automatic compaction" in whole_block(outcome.seen(1))
+        assert "use sqlite" in whole_block(outcome.seen(-1))
     else:  # Codex compacts within the turn, once a tool call's reply fills the window
         outcome = world.run("hello", [Reply.shell("true", input_tokens=full),
                                       Reply(text="Two.")])
@@ -84,7 +94,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen"], indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])
@@ -126,7 +136,7 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen"], indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
         Reply.shell("git ledger task 'the first session task' --next 'its next step'"),

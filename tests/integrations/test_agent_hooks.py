@@ -718,6 +718,20 @@ def gemini_after_agent(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     }
 
 
+def qwen_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """Qwen Code's Stop input (0.24.4 ``createBaseInput`` and the Stop fields)."""
+    return {
+        "session_id": "5b7e0c1a-qwen",
+        "transcript_path": "/home/ada/.qwen/projects/-repo/chats/5b7e0c1a-qwen.jsonl",
+        "cwd": str(cwd),
+        "hook_event_name": "Stop",
+        "timestamp": "2026-11-30T12:00:00Z",
+        "permission_mode": "yolo",
+        "stop_hook_active": active,
+        "last_assistant_message": "Done: PKCE is in.",
+    }
+
+
 def cursor_stop(root: Path, *, loops: int = 0, status: str = "completed") -> dict[str, Any]:
     """Cursor's stop input (cursor.com/docs/agent/hooks: common schema + stop)."""
     return {
@@ -739,7 +753,7 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
-            "pi": pi_agent_end}[agent](cwd, active=continuing)
+            "pi": pi_agent_end, "qwen": qwen_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:

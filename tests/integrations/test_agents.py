@@ -66,6 +66,14 @@ EXISTING: dict[str, dict[str, Any]] = {
         },
         "ui": {"theme": "GitHub"},
     },
+    "qwen": {
+        "model": {"name": "qwen3-coder-plus"},
+        "hooks": {
+            "PreToolUse": [{"matcher": "run_shell_command", "hooks": [
+                {"type": "command", "command": "$QWEN_PROJECT_DIR/.qwen/guard.sh",
+                 "timeout": 5}]}],
+        },
+    },
     "cursor": {
         "version": 1,
         "hooks": {
@@ -184,6 +192,9 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
          "command": "git ledger check --hook stop --agent gemini", "timeout": 30000,
          "description": "Check the git ledger after each turn; ask for one retry to fix "
                         "its errors"}]}),
+    "qwen": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent qwen",
+         "timeout": 30}]}),
     "cursor": ("stop", {"command": "git ledger check --hook stop --agent cursor",
                         "timeout": 30}),
 }
