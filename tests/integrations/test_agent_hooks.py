@@ -198,9 +198,10 @@ def one_line(stderr: str) -> str:
 def context_of(stdout: str, agent: str) -> str:
     """The context string from an agent's envelope, checking the envelope's exact shape."""
     document = json.loads(stdout)
-    if agent == "cursor":
-        assert set(document) == {"additional_context"}
-        context = document["additional_context"]
+    if len(BY_NAME[agent].context_path) == 1:  # the key alone (Cursor, Copilot CLI)
+        (key,) = BY_NAME[agent].context_path
+        assert set(document) == {key}
+        context = document[key]
     else:
         assert set(document) == {"hookSpecificOutput"}
         inner = document["hookSpecificOutput"]
