@@ -554,7 +554,7 @@ def test_no_identity_still_restores(project: Path, elsewhere: Path,
 
 
 @pytest.mark.parametrize(("event", "agent"), [("session-begin", "claude"),
-                                              ("session-start", "copilot")])
+                                              ("session-start", "windsurf")])
 def test_unknown_event_or_agent(project: Path, cli_env: dict[str, str], event: str,
                                 agent: str) -> None:
     done = run(cli_env, project, event, agent, claude_start(project, "startup"))
@@ -876,9 +876,9 @@ def test_stop_with_a_cwd_that_is_gone(tmp_path: Path) -> None:
 
 
 def test_stop_for_an_unknown_agent(project: Path) -> None:
-    result = stop_check("copilot", claude_stop(project))
+    result = stop_check("windsurf", claude_stop(project))
     assert (result.stdout, result.exit_code) == ("", 0)
-    assert "unknown agent" in stop_line(result.stderr, "copilot")
+    assert "unknown agent" in stop_line(result.stderr, "windsurf")
 
 
 def test_a_bug_in_the_check_never_keeps_the_agent(conflicted: tuple[Path, str, str],

@@ -563,9 +563,9 @@ def test_install_json(ledger: Run, repo: Path) -> None:
 
 
 def test_unknown_agent_is_a_usage_error(ledger: Run, repo: Path) -> None:
-    result = ledger("install", "--agent", "copilot")
+    result = ledger("install", "--agent", "windsurf")
     assert result.exit_code == 2
-    assert not (repo / ".copilot").exists()
+    assert not (repo / ".windsurf").exists()
     assert ledger("install", "--agent").exit_code == 2  # --agent needs its value
 
 
