@@ -524,9 +524,9 @@ CHAT_ARGUMENTS = {"file_path": ("file_path", "path"), "old_string": ("old_string
 def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
     """``args`` (keyed by the first name of each in ``CHAT_ARGUMENTS``) under the names the
     offered ``tool``'s parameters use."""
-    spec = next(((t.get("function") or t) for t in body.get("tools") or []
+    spec: dict[str, Any] = next(((t.get("function") or t) for t in body.get("tools") or []
                  if (t.get("function") or t).get("name") == tool), {})
-    known = set(((spec.get("parameters") or {}).get("properties") or {}))
+    known = set((spec.get("parameters") or {}).get("properties") or {})
     return {next((n for n in CHAT_ARGUMENTS[key] if n in known), key): value
             for key, value in args.items()}
 
