@@ -525,7 +525,7 @@ def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> di
     """``args`` (keyed by the first name of each in ``CHAT_ARGUMENTS``) under the names the
     offered ``tool``'s parameters use."""
     spec: dict[str, Any] = next(((t.get("function") or t) for t in body.get("tools") or []
-                 if (t.get("function") or t).get("name") == tool), {})
+                                 if (t.get("function") or t).get("name") == tool), {})
     known = set((spec.get("parameters") or {}).get("properties") or {})
     return {next((n for n in CHAT_ARGUMENTS[key] if n in known), key): value
             for key, value in args.items()}
