@@ -681,6 +681,19 @@ def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     }
 
 
+def copilot_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """GitHub Copilot CLI 1.0.102's Stop input, as its PascalCase ``Stop`` hook got it."""
+    return {
+        "hook_event_name": "Stop",
+        "session_id": "b99fb641-copilot",
+        "timestamp": "2026-12-04T21:06:26.900Z",
+        "cwd": str(cwd),
+        "transcript_path": "/home/ada/.copilot/session-state/b99fb641-copilot/events.jsonl",
+        "stop_reason": "end_turn",
+        "stop_hook_active": active,
+    }
+
+
 def codex_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     """Codex CLI's Stop input (codex-rs/hooks/schema/generated/stop.command.input.schema.json)."""
     return {
@@ -730,8 +743,8 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
-    return {"claude": claude_stop, "codex": codex_stop,
-            "gemini": gemini_after_agent}[agent](cwd, active=continuing)
+    return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
+            "copilot": copilot_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:

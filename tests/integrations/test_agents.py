@@ -71,6 +71,13 @@ EXISTING: dict[str, dict[str, Any]] = {
             "stop": [{"command": ".cursor/hooks/audit.sh", "loop_limit": 10}],
         },
     },
+    "copilot": {
+        "version": 1,
+        "hooks": {
+            "preToolUse": [{"type": "command", "bash": "./scripts/guard.sh", "timeoutSec": 10}],
+            "SessionStart": [{"hooks": [{"type": "command", "command": "echo 'welcome'"}]}],
+        },
+    },
 }
 
 
@@ -183,6 +190,9 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
                         "its errors"}]}),
     "cursor": ("stop", {"command": "git ledger check --hook stop --agent cursor",
                         "timeout": 30}),
+    "copilot": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent copilot",
+         "timeout": 30}]}),
 }
 
 
