@@ -1324,6 +1324,64 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
     _emit(as_json, transcripts_json(found), transcripts_text(found))
 
 
+@transcript.command("import")
+@click.option("--agent", "agents", multiple=True, type=click.Choice(AGENTS), metavar="NAME",
+              help="Only this agent's transcript directories (repeatable; default every "
+                   "agent whose transcripts name their working directory: claude, codex, "
+                   "gemini).")
+@click.option("--dry-run", is_flag=True,
+              help="List the sessions it would import; save nothing.")
+@_common
+def transcript_import(agents: tuple[str, ...], dry_run: bool, repo: str | None,
+                      as_json: bool) -> None:
+    """Save this repository's earlier sessions from the agents' own transcript directories.
+
+    Reads (never writes) each agent's transcript directories, with the hooks' path checks,
+    keeps the sessions whose working directory is in one of this repository's work trees,
+    and saves each, credentials redacted, as the session-end hook would. A session already
+    saved as it is now is not saved again. Progress goes to stderr on a terminal.
+    """
+    from gitledger.integrations.transcript_import import (
+        import_json,
+        import_text,
+        import_transcripts,
+    )
+
+    progress = _Progress() if sys.stderr.isatty() and not as_json else None
+    try:
+        result = import_transcripts(_where(repo), agents=agents, dry_run=dry_run,
+                                    progress=progress)
+    finally:
+        if progress is not None:
+            progress.done()
+    _emit(as_json, import_json(result), import_text(result))
+
+
+class _Progress:
+    """One line on stderr, rewritten at most every ``EVERY`` seconds, for a long import."""
+
+    EVERY = 0.25
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+        self.drawn = False
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if done != total and now - self.shown < self.EVERY:
+            return
+        self.shown = now
+        self.drawn = True
+        click.echo(f"\r{stage} transcripts: {done}/{total}\x1b[K", nl=False, err=True,
+                   color=True)
+
+    def done(self) -> None:
+        if self.drawn:
+            click.echo("\r\x1b[K", nl=False, err=True, color=True)
+
+
 @transcript.command("show")
 @click.argument("session_id", metavar="ID")
 @_repo_option

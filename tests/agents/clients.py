@@ -18,7 +18,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +62,12 @@ class Client:
     prepare: Callable[[Path, Path], None]
     #: One prompt, in a new session or (``resume``) continuing the session with that id.
     prompt: Callable[[Path, str, str | None], Run]
+    #: Scenario (a name of ``matrix.SCENARIOS``) → why this client cannot have it, e.g.
+    #: ``{"clear": "/clear is a TUI command; exec mode takes no slash commands"}``: "not
+    #: available" in the support matrix.  Never a scenario the suite runs for it.
+    lacks: Mapping[str, str] = field(default_factory=dict)
+    #: The matrix's column title, when the client has no agent record to take it from.
+    title: str = ""
 
     @property
     def spec(self) -> str:
@@ -182,6 +188,11 @@ COPILOT_MODEL = "claude-sonnet-4.6"
 #: The prompt window Copilot is told the model has: a reply reporting most of it makes
 #: Copilot compact on its own (in the background from 80%, before the next request from 95%).
 COPILOT_WINDOW = 40_000
+#: ``-p /compact`` on a resumed session compacts it (PreCompact fires), but no SessionStart
+#: follows; ``-p /clear`` goes to the model as a prompt.
+COPILOT_NO_RESTORE = ("no SessionStart after a compaction, so no block comes back; PreCompact "
+                      "checkpoints and the next edit of governed code is told its decision "
+                      "again")
 
 
 def _copilot_prepare(home: Path, repo: Path) -> None:
@@ -207,11 +218,26 @@ def _copilot_prompt(home: Path, text: str, resume: str | None) -> Run:
 
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
-CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt)
+#: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
+#: terminal UI: their headless modes take one prompt and no slash commands.
+NO_SLASH_HEADLESS = "a slash command of the terminal UI only: the headless run takes none"
+CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt,
+               lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS})
 GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
-                _gemini_prepare, _gemini_prompt)
+                _gemini_prepare, _gemini_prompt,
+                lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
+                       "auto-compact": "no SessionStart after compression, so no block "
+                                       "comes back; PreCompress, which fires before every "
+                                       "model call, costs one checkpoint"})
 COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
-                 _copilot_prepare, _copilot_prompt)
+                 _copilot_prepare, _copilot_prompt,
+                 lacks={"manual-compact": "-p /compact on a resumed session compacts, "
+                                          "but: " + COPILOT_NO_RESTORE,
+                        "auto-compact": COPILOT_NO_RESTORE,
+                        "clear": "-p sends /clear to the model as a prompt: a command of "
+                                 "the interactive UI only",
+                        "export": "its events.jsonl transcript is saved, but gitledger has "
+                                  "no reader for it yet"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, COPILOT)
 BY_NAME = {c.name: c for c in CLIENTS}
 

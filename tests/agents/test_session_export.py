@@ -18,7 +18,8 @@ from gitledger.interchange.atif import validate
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"
@@ -80,12 +81,6 @@ def run_the_session(world: World) -> str:
     return session
 
 
-#: The clients whose transcripts gitledger reads (``interchange/dialects.py``): GitHub
-#: Copilot CLI's ``events.jsonl`` is saved at session end, but has no reader yet.
-READ = ["claude", "codex", "gemini"]
-
-
-@pytest.mark.parametrize("world", READ, indirect=True)
 def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     session = run_the_session(world)
     decision = next(e for e in world.ledger_json("show")["entries"] if e["text"] == DECISION)
@@ -102,7 +97,6 @@ def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     assert "| `hello.txt` |" in summary, summary
 
 
-@pytest.mark.parametrize("world", READ, indirect=True)
 def test_a_saved_session_exports_as_a_valid_atif_trajectory(world: World) -> None:
     session = run_the_session(world)
     trajectory = json.loads(world.ledger("export", "--format", "atif", "--session", session))
