@@ -355,7 +355,6 @@ CURSOR = Agent(
     tool_matcher="Write|Edit|Delete|Shell", tools=_CURSOR_TOOLS,
     tool_context_path=("additional_context",),
 )
-
 COPILOT = Agent(
     name="copilot", title="GitHub Copilot CLI", config=".github/hooks/git-ledger.json",
     # The events spelled as Claude Code spells them: Copilot then sends Claude-shaped
