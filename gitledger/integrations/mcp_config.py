@@ -51,7 +51,7 @@ class Target:
 TARGETS: dict[str, Target] = {
     a.name: Target(a.name, a.mcp.config,
                    {**a.mcp.fields, "command": COMMAND, "args": list(ARGS)}, a.mcp.notes)
-    for a in REGISTRY
+    for a in REGISTRY if a.mcp is not None
 }
 
 

@@ -18,6 +18,7 @@ from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
+from gitledger.interchange.pi_transcript import from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
 #: many at most when those do not tell (lines that do not parse, or records no dialect
@@ -109,6 +110,15 @@ def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
     return Workspace(path_hashes=_text_values(heads, "projectHash"))
 
 
+def _pi_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    return Workspace(paths=_text_values(lines[:1], "cwd"))
+
+
+def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
+        and isinstance(lines[0].get("version"), int)
+
+
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
     version = whole.get("schema_version") if isinstance(whole, dict) else None
     return isinstance(version, str) and version.startswith("ATIF-v1.")
@@ -128,6 +138,9 @@ DIALECTS: tuple[Dialect, ...] = (
             lambda data, sid: from_claude_transcript(data, session_id=sid), _claude,
             file_tools=frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"}),
             shell_tools=frozenset({"Bash"}), workspace=_claude_workspace),
+    Dialect("pi", "Pi", lambda data, sid: from_pi_transcript(data, session_id=sid), _pi,
+            file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
+            workspace=_pi_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 

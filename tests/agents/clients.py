@@ -50,6 +50,9 @@ class Run:
     argv: tuple[str, ...]
     env: dict[str, str] = field(default_factory=dict)
     stdin: str = ""
+    #: Files written just before the run (absolute path → text, ``{URL}`` replaced): a
+    #: client whose config alone can name the base URL.
+    files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "copilot": 39_500}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "copilot": 39_500}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -180,6 +183,36 @@ def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
 
 
+# -- Pi -----------------------------------------------------------------------------------
+
+#: The model Pi is given: a provider of ours in ``models.json`` (OpenAI chat completions),
+#: its window small enough that a reply reporting ``FULL_CONTEXT["pi"]`` compacts.
+PI_MODEL = "scripted/scripted-model"
+PI_WINDOW = 100_000
+
+
+def _pi_prepare(home: Path, repo: Path) -> None:
+    agent = home / ".pi" / "agent"
+    agent.mkdir(parents=True)
+    # No version check, no package updates, no terminal setup: nothing reaches out.
+    (agent / "settings.json").write_text(json.dumps({"quietStartup": True}))
+
+
+def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
+    models = {"providers": {"scripted": {
+        "baseUrl": "{URL}/v1", "api": "openai-completions", "apiKey": "SCRIPTED_API_KEY",
+        "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+        "models": [{"id": "scripted-model", "contextWindow": PI_WINDOW, "maxTokens": 4096}],
+    }}}
+    # Print mode sends several messages in turn: each paragraph of ``text`` is one (how a
+    # scenario has a prompt after an automatic compaction, which Pi runs between prompts).
+    argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
+    if resume:
+        argv += ["--session", resume]
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_OFFLINE": "1", "NO_COLOR": "1"},
+               files={str(home / ".pi" / "agent" / "models.json"): json.dumps(models)})
+
+
 # -- GitHub Copilot CLI -------------------------------------------------------------------
 
 #: The model Copilot is told it talks to: its catalog gives this one the ``edit`` and
@@ -229,6 +262,9 @@ GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                        "auto-compact": "no SessionStart after compression, so no block "
                                        "comes back; PreCompress, which fires before every "
                                        "model call, costs one checkpoint"})
+PI = Client("pi", "@mariozechner/pi-coding-agent", "0.73.1", "pi", _pi_prepare, _pi_prompt,
+            lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
+                   "mcp": "no MCP client at all: Pi leaves tools to extensions"})
 COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
                  _copilot_prepare, _copilot_prompt,
                  lacks={"manual-compact": "-p /compact on a resumed session compacts, "
@@ -238,7 +274,7 @@ COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
                                  "the interactive UI only",
                         "export": "its events.jsonl transcript is saved, but gitledger has "
                                   "no reader for it yet"})
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, COPILOT)
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, COPILOT)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

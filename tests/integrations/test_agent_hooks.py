@@ -21,7 +21,7 @@ from gitledger.integrations import agent_hooks as hook_module
 from gitledger.integrations import agent_registry, hook_io, stop_hook
 from gitledger.integrations.agent_hooks import run_hook
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, envelope, stop_envelope
-from gitledger.integrations.agents import install
+from gitledger.integrations.agents import command, install
 from gitledger.integrations.hook_io import HookFailure, parse_payload
 from gitledger.integrations.stop_hook import run_stop_check, stop_reason
 from gitledger.ledger.decisions import reject
@@ -198,7 +198,7 @@ def one_line(stderr: str) -> str:
 def context_of(stdout: str, agent: str) -> str:
     """The context string from an agent's envelope, checking the envelope's exact shape."""
     document = json.loads(stdout)
-    if len(BY_NAME[agent].context_path) == 1:  # the key alone (Cursor, Copilot CLI)
+    if len(BY_NAME[agent].context_path) == 1:  # the key alone (Cursor, Pi, Copilot CLI)
         (key,) = BY_NAME[agent].context_path
         assert set(document) == {key}
         context = document[key]
@@ -681,6 +681,12 @@ def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     }
 
 
+def pi_agent_end(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """What our Pi extension (hooks/pi/git-ledger.ts) sends at Pi's ``agent_end``."""
+    return {"session_id": "01a242e8-pi", "transcript_path": None, "cwd": str(cwd),
+            "hook_event_name": "agent_end", "stop_hook_active": active}
+
+
 def copilot_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     """GitHub Copilot CLI 1.0.102's Stop input, as its PascalCase ``Stop`` hook got it."""
     return {
@@ -744,7 +750,7 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
-            "copilot": copilot_stop}[agent](cwd, active=continuing)
+            "pi": pi_agent_end, "copilot": copilot_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:
@@ -966,10 +972,13 @@ def test_installed_stop_hook_blocks_once_then_lets_the_agent_go(
     project, older, _ = conflicted
     install(project, agent)
     spec = BY_NAME[agent]
-    document = json.loads((project / spec.config).read_text())
-    (stop_entry,) = document["hooks"][spec.events["stop"]]
-    handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
-    command_line = handler["command"]
+    if spec.plugin:  # the plugin runs the command (tests/integrations/test_plugins.py)
+        command_line = command(agent, "stop")
+    else:
+        document = json.loads((project / spec.config).read_text())
+        (stop_entry,) = document["hooks"][spec.events["stop"]]
+        handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
+        command_line = handler["command"]
     assert command_line == f"git ledger check --hook stop --agent {agent}"
 
     def stop(payload: dict[str, Any]) -> subprocess.CompletedProcess[str]:

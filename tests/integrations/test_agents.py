@@ -29,6 +29,9 @@ from gitledger.integrations.agents import (
 from tests.conftest import Run, git
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The agents whose hooks are entries in a JSON config (Pi's are a plugin we ship:
+#: tests/integrations/test_plugins.py).
+CONFIG_AGENTS = tuple(a.name for a in REGISTRY if not a.plugin)
 
 #: A config per agent with the user's own hooks and settings in it.
 EXISTING: dict[str, dict[str, Any]] = {
@@ -125,7 +128,7 @@ def leftovers(repo: Path) -> list[Path]:
 # -- into an empty project ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
                                                    agent: str) -> None:
     out = ok(ledger("install", "--agent", agent))
@@ -196,7 +199,7 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_stop_entry_per_agent(repo: Path, agent: str) -> None:
     event, wanted = STOP_ENTRIES[agent]
     report = install(repo, agent)
@@ -284,7 +287,7 @@ def test_install_outside_a_repository_is_refused(runner: Any, tmp_path: Path) ->
 # -- merging with what is there ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_other_hooks_and_settings_survive(ledger: Run, repo: Path, agent: str) -> None:
     original = EXISTING[agent]
     path = config(repo, agent)
@@ -489,7 +492,7 @@ def test_an_unwritable_directory_is_a_clear_error(ledger: Run, repo: Path) -> No
 # -- dry run ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_dry_run_writes_nothing(ledger: Run, repo: Path, agent: str) -> None:
     out = ok(ledger("install", "--agent", agent, "--dry-run"))
     assert f"{BY_NAME[agent].config}: would be created" in out
@@ -517,7 +520,7 @@ def _as_done(dry_run_report: str) -> str:
     return "\n".join(lines[:-1]).replace(": would be ", ": ") + "\n"
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_dry_run_reports_what_the_run_then_does(ledger: Run, repo: Path, agent: str) -> None:
     # Gemini keeps hooks and MCP servers in one file: the MCP step of a dry run must see
     # what the hooks step would have written (created, then updated; updated, then deleted).
