@@ -266,6 +266,15 @@ _CURSOR_TOOLS: Mapping[str, ToolShape] = {
     "Shell": ToolShape("shell"),
 }
 
+#: GitHub Copilot CLI's tools as its hook payloads name them when the config spells the
+#: events as Claude Code does (PascalCase): ``Bash`` for its shell, ``Edit`` and ``Write``
+#: for its file tools (``edit`` and ``create`` in the model's request).
+_COPILOT_TOOLS: Mapping[str, ToolShape] = {
+    "Edit": ToolShape("edit", path=("path",), old="old_str"),
+    "Write": ToolShape("write", path=("path",)),
+    "Bash": ToolShape("shell"),
+}
+
 #: How our MCP server entry starts in Claude Code's ``.mcp.json`` (its ``type`` is explicit).
 _STDIO: Mapping[str, Any] = {"type": "stdio"}
 
@@ -381,6 +390,33 @@ CURSOR = Agent(
     tool_matcher="Write|Edit|Delete|Shell", tools=_CURSOR_TOOLS,
     tool_context_path=("additional_context",),
 )
+COPILOT = Agent(
+    name="copilot", title="GitHub Copilot CLI", config=".github/hooks/git-ledger.json",
+    # The events spelled as Claude Code spells them: Copilot then sends Claude-shaped
+    # snake_case payloads (its own camelCase names, agentStop and preCompact, send camelCase).
+    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
+            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT,
+    preamble={"version": 1}, extra=_no_extra,
+    notes=("Copilot CLI loads .github/hooks/ in a trusted folder (in -p mode: "
+           "COPILOT_ALLOW_ALL=true or --trust-folder).",
+           "Copilot CLI fires no SessionStart after a compaction: the PreCompact hook "
+           "checkpoints and the decisions are told again at the next edit; run git ledger "
+           "restore after a /compact.",
+           "The Stop hook sends Copilot back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
+    # SessionStart context goes in as a user message; Copilot bounds hook output at 10 MiB.
+    budget=9_000, context_path=("additionalContext",), stop_decision="block",
+    stop_key="reason",
+    mcp=McpTarget(".mcp.json", _STDIO,
+                  ("Copilot CLI loads a trusted folder's .mcp.json; /mcp shows the "
+                   "servers.",)),
+    # A new session's SessionStart names its source "new": a start like any other.
+    payload=PayloadKeys(default_source="startup"),
+    # $COPILOT_HOME/session-state/<session id>/events.jsonl (~/.copilot).
+    transcripts=(TranscriptDir("COPILOT_HOME", ".copilot", "session-state"),),
+    tool_matcher="Edit|Write|Bash", tools=_COPILOT_TOOLS, tool_context_path=_HOOK_SPECIFIC,
+)
 
 #: Pi's built-in tools that write files and its shell (its ``tool_call`` event's input).
 _PI_TOOLS: Mapping[str, ToolShape] = {
@@ -408,7 +444,7 @@ PI = Agent(
 )
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
-REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI)
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -475,6 +511,7 @@ __all__ = [
     "BY_NAME",
     "CLAUDE",
     "CODEX",
+    "COPILOT",
     "CURSOR",
     "DEFAULT_BUDGETS",
     "ENV_FILES",

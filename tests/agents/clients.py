@@ -112,7 +112,8 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
 
 
 #: Input tokens a reply reports to make each client compact on its own: Claude Code's
-#: window is 1,000,000 tokens for the model it names; Codex's is set by ``_codex_prepare``.
+#: window is 1,000,000 tokens for the model it names; Codex's is set by ``_codex_prepare``,
+#: GitHub Copilot CLI's by ``_copilot_prompt``.
 CODEX_WINDOW = 100_000
 #: The model Codex is told it talks to.  Not in 0.171's catalog, so Codex offers every
 #: tool, MCP ones included, directly; but no ``apply_patch`` (``CODEX_EDIT_MODEL``).
@@ -121,7 +122,8 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
+                "copilot": 39_500}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -242,6 +244,42 @@ def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
                files={str(home / ".pi" / "agent" / "models.json"): json.dumps(models)})
 
 
+# -- GitHub Copilot CLI -------------------------------------------------------------------
+
+#: The model Copilot is told it talks to: its catalog gives this one the ``edit`` and
+#: ``create`` file tools (a GPT model gets ``apply_patch`` instead), over chat completions.
+COPILOT_MODEL = "claude-sonnet-4.6"
+#: The prompt window Copilot is told the model has: a reply reporting most of it makes
+#: Copilot compact on its own (in the background from 80%, before the next request from 95%).
+COPILOT_WINDOW = 40_000
+#: ``-p /compact`` on a resumed session compacts it (PreCompact fires), but no SessionStart
+#: follows; ``-p /clear`` goes to the model as a prompt.
+COPILOT_NO_RESTORE = ("no SessionStart after a compaction, so no block comes back; PreCompact "
+                      "checkpoints and the next edit of governed code is told its decision "
+                      "again")
+
+
+def _copilot_prepare(home: Path, repo: Path) -> None:
+    # Nothing to write: BYOK (COPILOT_PROVIDER_*) needs no GitHub login, offline mode reaches
+    # no GitHub service, and COPILOT_ALLOW_ALL=true trusts the folder for the run.
+    (home / ".copilot").mkdir(exist_ok=True)
+
+
+def _copilot_prompt(home: Path, text: str, resume: str | None) -> Run:
+    argv = ["-p", text, "--allow-all-tools", "--no-auto-update"]
+    if resume:
+        argv.append(f"--resume={resume}")
+    return Run(tuple(argv), {
+        "COPILOT_PROVIDER_BASE_URL": "{URL}/v1", "COPILOT_PROVIDER_API_KEY": "test",
+        "COPILOT_PROVIDER_MAX_PROMPT_TOKENS": str(COPILOT_WINDOW),
+        "COPILOT_MODEL": COPILOT_MODEL, "COPILOT_OFFLINE": "true",
+        # Exactly "true": also trusts the folder, so its hooks and .mcp.json load in -p.
+        "COPILOT_ALLOW_ALL": "true", "COPILOT_AUTO_UPDATE": "false", "NO_COLOR": "1",
+        # The launcher unpacks its 235 MB package into the cache at the first run: once
+        # for the suite, not once per temporary HOME.
+        "XDG_CACHE_HOME": str(CACHE_ROOT / "copilot-cache")})
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 #: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
@@ -269,7 +307,17 @@ QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _
                      "session-end": QWEN_NO_END,
                      "transcript": f"saved at session end or compaction; {QWEN_NO_END}",
                      "export": f"nothing saved to export: {QWEN_NO_END}"})
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN)
+COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
+                 _copilot_prepare, _copilot_prompt,
+                 lacks={"manual-compact": "-p /compact on a resumed session compacts, "
+                                          "but: " + COPILOT_NO_RESTORE,
+                        "auto-compact": COPILOT_NO_RESTORE,
+                        "survival": COPILOT_NO_RESTORE,
+                        "clear": "-p sends /clear to the model as a prompt: a command of "
+                                 "the interactive UI only",
+                        "export": "its events.jsonl transcript is saved, but gitledger has "
+                                  "no reader for it yet"})
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

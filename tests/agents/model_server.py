@@ -89,7 +89,7 @@ def mcp_key(*parts: str) -> str:
     """How the clients' spellings of one MCP tool compare equal: each joins ``mcp``, the
     server and the tool with its own separators (Claude ``mcp__git-ledger__decide``, Codex
     a namespace ``mcp__git_ledger`` holding ``decide``, Gemini ``mcp_git-ledger_decide``),
-    so the letters and digits alone name it."""
+    GitHub Copilot CLI ``git-ledger-decide``), so the letters and digits alone name it."""
     return re.sub(r"[^a-z0-9]", "", "".join(parts).lower())
 
 
@@ -98,8 +98,8 @@ def mcp_spelling(reply: Reply, names: Iterable[str]) -> str | None:
     wanted = reply.mcp_tool
     if wanted is None:
         return None
-    key = mcp_key("mcp", *wanted)
-    return next((n for n in names if mcp_key(n) == key), None)
+    keys = (mcp_key("mcp", *wanted), mcp_key(*wanted))
+    return next((n for n in names if mcp_key(n) in keys), None)
 
 
 def missing_mcp(reply: Reply) -> Reply:
@@ -537,7 +537,31 @@ def _sample(schema: dict[str, Any]) -> Any:
 CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
 CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write")
+CHAT_WRITES = ("write_file", "Write", "create")
+#: Each argument by the names the clients' edit and write tools give it, in the order the
+#: first client to use each gave it (GitHub Copilot CLI: ``path``, ``old_str``, ``new_str``,
+#: ``file_text``); the tool's own schema decides.
+CHAT_ARGUMENTS = {"file_path": ("file_path", "path"), "old_string": ("old_string", "old_str"),
+                  "new_string": ("new_string", "new_str"), "content": ("content", "file_text")}
+
+
+def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """``args`` (keyed by the first name of each in ``CHAT_ARGUMENTS``) under the names the
+    offered ``tool``'s parameters use."""
+    known = _chat_parameters(body, tool)
+    return {next((n for n in CHAT_ARGUMENTS[key] if n in known), key): value
+            for key, value in args.items()}
+
+
+#: What the last user message of a compaction request says in a client that offers its tools
+#: there too (GitHub Copilot CLI 1.0.102): a side request, answered without the script.
+CHAT_COMPACTION_ASKS = ("The history is being compacted",)
+
+
+def _compacting(body: dict[str, Any]) -> bool:
+    users = [m for m in body.get("messages") or [] if m.get("role") == "user"]
+    last = json.dumps(users[-1].get("content")) if users else ""
+    return any(ask in last for ask in CHAT_COMPACTION_ASKS)
 
 
 #: What Qwen Code's compaction prompt asks for: its first summary request offers the
@@ -560,7 +584,7 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
                for t in body.get("tools") or []]
     if _chat_summary(body):
         offered = []
-    reply = handler.model.next_reply(path, body, bool(offered))
+    reply = handler.model.next_reply(path, body, bool(offered) and not _compacting(body))
     call: dict[str, Any] | None = None
     if reply.mcp_tool:
         name = mcp_spelling(reply, offered)
@@ -577,14 +601,16 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
                     "edits": [{"oldText": args["old"], "newText": args["new"]}]}
         elif reply.tool == EDIT:
             name = next((n for n in CHAT_EDITS if n in offered), "edit")
-            args = {"file_path": args["path"], "old_string": args["old"],
-                    "new_string": args["new"]}
+            args = _chat_arguments(body, name, {"file_path": args["path"],
+                                                "old_string": args["old"],
+                                                "new_string": args["new"]})
         elif reply.tool == WRITE and "path" in _chat_parameters(body, "write"):
             name = "write"  # Pi's write
             args = {"path": args["path"], "content": args["content"]}
         elif reply.tool == WRITE:
             name = next((n for n in CHAT_WRITES if n in offered), "write_file")
-            args = {"file_path": args["path"], "content": args["content"]}
+            args = _chat_arguments(body, name, {"file_path": args["path"],
+                                                "content": args["content"]})
         elif reply.mcp_tool:
             name = mcp_spelling(reply, offered) or reply.tool
         else:

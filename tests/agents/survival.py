@@ -47,8 +47,9 @@ LABELS = ("[from another session", "[by ", "from teammates", "another session ("
 
 def compacting_clients() -> tuple[Client, ...]:
     """The clients the suite makes compact on their own (a reported context size fills
-    their window: ``clients.FULL_CONTEXT``)."""
-    return tuple(c for c in CLIENTS if c.name in FULL_CONTEXT)
+    their window: ``clients.FULL_CONTEXT``), but those whose record says survival cannot
+    be measured in them (nothing comes back after a compaction)."""
+    return tuple(c for c in CLIENTS if c.name in FULL_CONTEXT and "survival" not in c.lacks)
 
 
 @dataclass(frozen=True)

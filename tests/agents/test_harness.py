@@ -148,3 +148,30 @@ def test_a_chat_compaction_summary_is_a_side_request_reporting_the_whole_context
     assert summary["usage"]["prompt_tokens"] == 900_000
     assert after["choices"][0]["message"]["content"] == "after"
     assert [r.turn for r in server.requests] == [True, False, True]
+
+
+def copilot_tool(name: str, *params: str) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "parameters": {
+        "type": "object", "properties": {p: {"type": "string"} for p in params}}}}
+
+
+def test_copilots_compaction_tools_and_mcp_spelling_in_chat_completions() -> None:
+    """GitHub Copilot CLI's chat requests: its compaction request offers every tool yet is a
+    side request; its ``edit`` and ``create`` take ``path``, ``old_str``, ``new_str`` and
+    ``file_text``; its MCP tools are ``git-ledger-decide`` (no ``mcp`` prefix)."""
+    tools = [copilot_tool("bash", "command"), copilot_tool("edit", "path", "old_str", "new_str"),
+             copilot_tool("create", "path", "file_text"), copilot_tool("git-ledger-decide")]
+    compacting = {"role": "user", "content": "Please create a detailed summary of the "
+                  "conversation so far. The history is being compacted so moving forward…"}
+    with ModelServer([Reply.edit("/p/a.py", "x = 1", "x = 2"), Reply.write("/p/b.py", "y\n"),
+                      Reply.mcp("git-ledger", "decide", text="use sqlite")]) as server:
+        url = f"{server.url}/v1/chat/completions"
+        summary = post(url, {"messages": [compacting], "tools": tools})
+        calls = [post(url, {"messages": [], "tools": tools})["choices"][0]["message"]
+                 ["tool_calls"][0]["function"] for _ in range(3)]
+    assert summary["choices"][0]["message"]["content"] == "ok"
+    assert [r.turn for r in server.requests] == [False, True, True, True]
+    assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
+        ("edit", {"path": "/p/a.py", "old_str": "x = 1", "new_str": "x = 2"}),
+        ("create", {"path": "/p/b.py", "file_text": "y\n"}),
+        ("git-ledger-decide", {"text": "use sqlite"})]

@@ -18,6 +18,7 @@ from gitledger.storage.layout import STARTED_FILE
 from tests.agents.clients import FULL_CONTEXT
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
+from tests.agents.test_point_of_action import added
 from tests.agents.test_sessions import session_of, whole_block
 
 pytestmark = pytest.mark.slow
@@ -94,7 +95,8 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen", "copilot"],
+                         indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])
@@ -108,6 +110,39 @@ def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     assert "the resume test runs" in block
     assert ANOTHER not in block
     assert session_of(world) == session
+
+
+@pytest.mark.scenario("auto-compact", instead=True)
+@pytest.mark.parametrize("world", ["copilot"], indirect=True)
+def test_copilot_compaction_checkpoints_and_the_next_edit_is_told_again(world: World) -> None:
+    """GitHub Copilot CLI fires PreCompact but no SessionStart after a compaction, so the
+    restore block does not come back; what the ledger does instead: the PreCompact hook
+    checkpoints and forgets what the session was told, and the next edit of governed code
+    tells the decision again, into the compacted context."""
+    store = world.repo / "store.py"
+    store.write_text("PATH = 'data.db'\n")
+    world.ledger("task", "survive a compaction in copilot")
+    world.ledger("decide", "keep the store in one sqlite file", "--over", "a postgres server",
+                 "--because", "one file to back up", "--paths", "store.py")
+    outcome = world.run("tune the store", [
+        Reply.edit(str(store), "data.db", "store.db"),
+        # Its reply fills the window: Copilot compacts in the background from here on.
+        Reply.shell("true", input_tokens=FULL_CONTEXT["copilot"]),
+        Reply.shell("sleep 3"),
+        Reply.edit(str(store), "store.db", "main.db"),
+        Reply(text="Tuned."),
+    ])
+    assert outcome.rc == 0, outcome.describe()
+    assert any("checkpoint: pre-compact" in line for line in checkpoints(world)), \
+        world.ledger("log")
+    told = [i for i in range(1, len(outcome.turns()))
+            if "one file to back up" in added(outcome, i)]
+    last = outcome.seen(-1)
+    assert "summarized to free up context" in last, last[-3000:]
+    assert "restored after compact" not in last  # no SessionStart after a compaction
+    # Told at the first edit, and again at the edit after the compaction.
+    assert told == [1, len(outcome.turns()) - 1], (told, outcome.describe())
+    assert "main.db" in store.read_text()
 
 
 @pytest.mark.scenario("clear")
@@ -136,7 +171,8 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen", "copilot"],
+                         indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
         Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
@@ -155,7 +191,8 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 
 
 @pytest.mark.scenario("session-end")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot"],
+                         indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
     outcome = world.run("hello", [Reply(text="Bye.")])
@@ -168,7 +205,8 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 
 @pytest.mark.scenario("transcript")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot"],
+                         indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript
     directories (docs/hooks.md), so the hook's path check lets it through and saves it."""

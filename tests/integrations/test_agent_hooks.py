@@ -198,12 +198,10 @@ def one_line(stderr: str) -> str:
 def context_of(stdout: str, agent: str) -> str:
     """The context string from an agent's envelope, checking the envelope's exact shape."""
     document = json.loads(stdout)
-    if agent == "cursor":
-        assert set(document) == {"additional_context"}
-        context = document["additional_context"]
-    elif agent == "pi":  # what our Pi extension reads
-        assert set(document) == {"additionalContext"}
-        context = document["additionalContext"]
+    if len(BY_NAME[agent].context_path) == 1:  # the key alone (Cursor, Pi, Copilot CLI)
+        (key,) = BY_NAME[agent].context_path
+        assert set(document) == {key}
+        context = document[key]
     else:
         assert set(document) == {"hookSpecificOutput"}
         inner = document["hookSpecificOutput"]
@@ -556,7 +554,7 @@ def test_no_identity_still_restores(project: Path, elsewhere: Path,
 
 
 @pytest.mark.parametrize(("event", "agent"), [("session-begin", "claude"),
-                                              ("session-start", "copilot")])
+                                              ("session-start", "windsurf")])
 def test_unknown_event_or_agent(project: Path, cli_env: dict[str, str], event: str,
                                 agent: str) -> None:
     done = run(cli_env, project, event, agent, claude_start(project, "startup"))
@@ -689,6 +687,19 @@ def pi_agent_end(cwd: Path, *, active: bool = False) -> dict[str, Any]:
             "hook_event_name": "agent_end", "stop_hook_active": active}
 
 
+def copilot_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """GitHub Copilot CLI 1.0.102's Stop input, as its PascalCase ``Stop`` hook got it."""
+    return {
+        "hook_event_name": "Stop",
+        "session_id": "b99fb641-copilot",
+        "timestamp": "2026-12-04T21:06:26.900Z",
+        "cwd": str(cwd),
+        "transcript_path": "/home/ada/.copilot/session-state/b99fb641-copilot/events.jsonl",
+        "stop_reason": "end_turn",
+        "stop_hook_active": active,
+    }
+
+
 def codex_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     """Codex CLI's Stop input (codex-rs/hooks/schema/generated/stop.command.input.schema.json)."""
     return {
@@ -753,7 +764,8 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
-            "pi": pi_agent_end, "qwen": qwen_stop}[agent](cwd, active=continuing)
+            "pi": pi_agent_end, "qwen": qwen_stop,
+            "copilot": copilot_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:
@@ -898,9 +910,9 @@ def test_stop_with_a_cwd_that_is_gone(tmp_path: Path) -> None:
 
 
 def test_stop_for_an_unknown_agent(project: Path) -> None:
-    result = stop_check("copilot", claude_stop(project))
+    result = stop_check("windsurf", claude_stop(project))
     assert (result.stdout, result.exit_code) == ("", 0)
-    assert "unknown agent" in stop_line(result.stderr, "copilot")
+    assert "unknown agent" in stop_line(result.stderr, "windsurf")
 
 
 def test_a_bug_in_the_check_never_keeps_the_agent(conflicted: tuple[Path, str, str],

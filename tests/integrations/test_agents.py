@@ -82,6 +82,13 @@ EXISTING: dict[str, dict[str, Any]] = {
             "stop": [{"command": ".cursor/hooks/audit.sh", "loop_limit": 10}],
         },
     },
+    "copilot": {
+        "version": 1,
+        "hooks": {
+            "preToolUse": [{"type": "command", "bash": "./scripts/guard.sh", "timeoutSec": 10}],
+            "SessionStart": [{"hooks": [{"type": "command", "command": "echo 'welcome'"}]}],
+        },
+    },
 }
 
 
@@ -197,6 +204,9 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
          "timeout": 30}]}),
     "cursor": ("stop", {"command": "git ledger check --hook stop --agent cursor",
                         "timeout": 30}),
+    "copilot": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent copilot",
+         "timeout": 30}]}),
 }
 
 
@@ -577,9 +587,9 @@ def test_install_json(ledger: Run, repo: Path) -> None:
 
 
 def test_unknown_agent_is_a_usage_error(ledger: Run, repo: Path) -> None:
-    result = ledger("install", "--agent", "copilot")
+    result = ledger("install", "--agent", "windsurf")
     assert result.exit_code == 2
-    assert not (repo / ".copilot").exists()
+    assert not (repo / ".windsurf").exists()
     assert ledger("install", "--agent").exit_code == 2  # --agent needs its value
 
 
