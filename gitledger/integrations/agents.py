@@ -15,11 +15,13 @@ from typing import Any
 
 from gitledger.core.display import printable
 from gitledger.errors import AgentConfigError
+from gitledger.integrations import plugins
 from gitledger.integrations.agent_registry import HOOKED, Agent, agent
 from gitledger.integrations.config_files import (
     delete_file,
     dump_json,
     load_json,
+    read_text,
     staged,
     write_file,
 )
@@ -76,6 +78,11 @@ def entry(spec: Agent, event: str) -> dict[str, Any]:
     return group
 
 
+def plugin_source(spec: Agent) -> str:
+    """The plugin file ``install`` writes for a plugin agent (``spec.plugin``)."""
+    return plugins.source(spec, {e: command(spec.name, e) for e in HOOKED})
+
+
 def config_for_empty_project(spec: Agent) -> dict[str, Any]:
     """The whole config file ``install`` writes into a project that has none."""
     return {**spec.preamble,
@@ -121,6 +128,8 @@ def install(where: str | os.PathLike[str] | None, agent_name: str, *,
     """
     spec = agent(agent_name)
     path, rel = _config_path(where, spec)
+    if spec.plugin:
+        return _install_plugin(spec, path, rel, dry_run)
     existed, doc, style = load_json(path, rel)
     if not existed:
         doc = dict(spec.preamble)
@@ -150,6 +159,8 @@ def uninstall(where: str | os.PathLike[str] | None, agent_name: str, *,
     """
     spec = agent(agent_name)
     path, rel = _config_path(where, spec)
+    if spec.plugin:
+        return _uninstall_plugin(spec, path, rel, dry_run)
     existed, doc, style = load_json(path, rel)
     if not existed:
         return HookConfigReport(spec.name, path, rel, "absent", (), dry_run)
@@ -209,6 +220,43 @@ def report_text(report: HookConfigReport) -> str:
                   for c in report.changes]
     lines += [f"note: {n}" for n in report.notes if report.file != "unchanged"]
     return "\n".join(lines)
+
+
+def _plugin_changes(spec: Agent, action: str) -> tuple[HookChange, ...]:
+    return tuple(HookChange(spec.events[e], action, command(spec.name, e))
+                 for e in HOOKED if e in spec.events)
+
+
+def _install_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
+    """Our plugin file in place: written, replaced when an older one of ours is there,
+    refused when the file at that path is someone else's."""
+    wanted = plugin_source(spec)
+    current = read_text(path, rel)
+    if current == wanted:
+        return HookConfigReport(spec.name, path, rel, "unchanged",
+                                _plugin_changes(spec, "unchanged"), dry_run, spec.notes)
+    if current is not None and not plugins.is_ours(current):
+        raise AgentConfigError(f"{rel} exists and is not git ledger's plugin; move it "
+                               "aside (nothing was written)")
+    with staged(dry_run):
+        write_file(path, rel, wanted)
+    state, action = ("created", "added") if current is None else ("updated", "updated")
+    return HookConfigReport(spec.name, path, rel, state, _plugin_changes(spec, action),
+                            dry_run, spec.notes)
+
+
+def _uninstall_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
+    """Our plugin file deleted (with its directory, if that is then empty); another file
+    at that path is left alone."""
+    current = read_text(path, rel)
+    if current is None:
+        return HookConfigReport(spec.name, path, rel, "absent", (), dry_run)
+    if not plugins.is_ours(current):
+        return HookConfigReport(spec.name, path, rel, "unchanged", (), dry_run)
+    with staged(dry_run):
+        delete_file(path, rel)
+    return HookConfigReport(spec.name, path, rel, "deleted", _plugin_changes(spec, "removed"),
+                            dry_run)
 
 
 # -- merging -------------------------------------------------------------------------------
@@ -326,6 +374,7 @@ __all__ = [
     "config_for_empty_project",
     "entry",
     "install",
+    "plugin_source",
     "report_json",
     "report_text",
     "uninstall",

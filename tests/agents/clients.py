@@ -108,7 +108,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "opencode": 99_000, "kilo": 99_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -173,12 +173,61 @@ def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
 
 
+# -- OpenCode and Kilo (its fork) ------------------------------------------------------
+
+#: The context window the scripted provider declares to the OpenCode family: a reply that
+#: reports more input tokens than it holds makes the client compact.
+OPENCODE_WINDOW = 100_000
+
+
+def _opencode_family_prepare(config_dir: str, plugin_package: str) -> Callable[[Path, Path],
+                                                                               None]:
+    def prepare(home: Path, repo: Path) -> None:
+        # At startup the client installs its plugin SDK into every config directory (npm,
+        # retried for tens of seconds offline).  A directory that already declares and holds
+        # it is left alone, as on a machine that was online once.
+        config = home / ".config" / config_dir
+        (config / "node_modules").mkdir(parents=True)
+        (config / "package.json").write_text(json.dumps(
+            {"dependencies": {plugin_package: "*"}}))
+        (config / "package-lock.json").write_text(json.dumps(
+            {"packages": {"": {"dependencies": {plugin_package: "*"}}}}))
+    return prepare
+
+
+def _opencode_family_prompt(prefix: str) -> Callable[[Path, str, str | None], Run]:
+    def prompt(home: Path, text: str, resume: str | None) -> Run:
+        # The provider comes in the environment (``{URL}`` is only known per run): an
+        # OpenAI-compatible one with a fake key, and its model the default.
+        config = {"provider": {"scripted": {
+                      "npm": "@ai-sdk/openai-compatible", "name": "scripted",
+                      "options": {"baseURL": "{URL}/v1", "apiKey": "test"},
+                      "models": {"m1": {"name": "m1", "limit": {
+                          "context": OPENCODE_WINDOW, "output": 4_000}}}}},
+                  "model": "scripted/m1", "autoupdate": False, "share": "disabled"}
+        argv = ["run", text, *(["--session", resume] if resume else [])]
+        return Run(tuple(argv), {f"{prefix}_CONFIG_CONTENT": json.dumps(config),
+                                 f"{prefix}_DISABLE_MODELS_FETCH": "1",
+                                 f"{prefix}_DISABLE_AUTOUPDATE": "1",
+                                 # Its plugin SDK install in the project fails at once.
+                                 "npm_config_offline": "true"})
+    return prompt
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt)
 GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                 _gemini_prepare, _gemini_prompt)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI)
+OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
+                  _opencode_family_prepare("opencode", "@opencode-ai/plugin"),
+                  _opencode_family_prompt("OPENCODE"))
+# 7.8.1's platform package (@kilocode/cli-linux-x64@7.8.1) is not in the registry: its
+# postinstall fails with ETARGET.  7.7.7 is the newest whose platform package is there.
+KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
+              _opencode_family_prepare("kilo", "@kilocode/plugin"),
+              _opencode_family_prompt("KILO"))
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, OPENCODE, KILO)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 
