@@ -57,6 +57,8 @@ LAZY_IMPORTS: dict[str, str] = {
          "gitledger.commands.check", "gitledger.commands.hook"),
         "the hot paths' commands: the executable reads their tables at every start, and a "
         "call loads only what it runs (a saved output served loads no libgit2)"),
+    "gitledger.views.restore_served": "the saved restore block is served without libgit2; "
+                                      "the ledgers' reader loads on a miss only",
     "gitledger.core.text": "the credential detector loads at the first text a write cleans: "
                            "restore and every other read never compile its patterns "
                            "(15-17 ms of each start)",

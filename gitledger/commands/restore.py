@@ -30,51 +30,44 @@ def refused(params: dict[str, Any]) -> bool:
                                             and params["source"] not in SOURCES)
 
 
+def _asked(params: dict[str, Any]) -> Any:
+    from gitledger.views.restore_served import Asked
+
+    return Asked(params["fmt"], params["budget"], params["session_id"], params["source"])
+
+
 def saved(params: dict[str, Any], where: str | os.PathLike[str] | None = None
           ) -> tuple[Any, str | None]:
     """The key as the repository is now (None: nothing may be saved or served, such as
     while git events wait), and the block saved under it for ``params``."""
-    from gitledger.derived import restore_cache
-    from gitledger.storage.queue_probe import needs_drain
+    from gitledger.views.restore_served import saved as saved_block
 
-    if needs_drain(where):
-        return None, None
-    key = restore_cache.current_key(where)
-    if key is None:
-        return None, None
-    return key, restore_cache.load(key, restore_cache.request(
-        params["fmt"], params["budget"], params["session_id"], params["source"]))
+    return saved_block(_asked(params), where)
 
 
 def restore(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None = None,
             *, archive: str | None = None, ledger_name: str | None = None) -> Printed:
     """The block ``params`` ask for, rendered; this worktree's own block (no ``archive``,
     no ``ledger_name``) is saved under ``key`` (read before the block was) once printed."""
-    from gitledger.derived import restore_cache
     from gitledger.integrations.agent_registry import BY_NAME, default_budget
-    from gitledger.views.restore import render
-    from gitledger.views.restore import restore as restore_block
+    from gitledger.views.restore import Block, render
+    from gitledger.views.restore_served import composed
 
-    fmt, budget = params["fmt"], params["budget"]
-    block = restore_block(where, budget=default_budget(fmt, budget),
-                          session_id=params["session_id"], source=params["source"],
-                          archive=archive, ledger_name=ledger_name)
-    if fmt in BY_NAME:
-        # An agent's format prints what its session-start hook prints: the block in its
-        # envelope (the hooks' module loads only then).
-        from gitledger.integrations.agent_hooks import session_start_output
+    fmt = params["fmt"]
 
-        output = session_start_output(fmt, block.text)
-    else:
-        output = render(block, fmt)
+    def rendered(block: Block) -> str:
+        if fmt in BY_NAME:
+            # An agent's format prints what its session-start hook prints: the block in
+            # its envelope (the hooks' module loads only then).
+            from gitledger.integrations.agent_hooks import session_start_output
 
-    def save() -> None:
-        restore_cache.save(key, restore_cache.current_key(where),
-                           restore_cache.request(fmt, budget, params["session_id"],
-                                                 params["source"]),
-                           output, me=block.reader, reads_head=block.reads_head)
+            return session_start_output(fmt, block.text)
+        return render(block, fmt)
 
-    return Printed(output, then=save if key is not None else None)
+    output, save = composed(_asked(params), key, rendered, where,
+                            budget=default_budget(fmt, params["budget"]),
+                            archive=archive, ledger_name=ledger_name)
+    return Printed(output, then=save)
 
 
 def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:

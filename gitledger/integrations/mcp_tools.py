@@ -7,9 +7,11 @@ click nor the MCP SDK (``mcp_server`` wires it in), so it is tested on its own.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from gitledger.audit.check import report_json
@@ -19,6 +21,7 @@ from gitledger.core.display import one_line
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS
 from gitledger.errors import ConflictingOptions, InvalidInput
+from gitledger.integrations.agent_registry import default_budget
 from gitledger.ledger import decisions
 from gitledger.ledger.archive_command import archive
 from gitledger.ledger.lifecycle import carry
@@ -28,9 +31,10 @@ from gitledger.team.listing import listing, listing_json
 from gitledger.team.render import pull_json, push_json, review_json
 from gitledger.team.review import review
 from gitledger.team.sync import pull, push
+from gitledger.views import restore_served
 from gitledger.views import show_and_log as reading
 from gitledger.views.render import archive_json, carry_json, write_json
-from gitledger.views.restore import block_json, restore
+from gitledger.views.restore import render
 from gitledger.views.why import why, why_json
 
 Where = str | None
@@ -299,7 +303,11 @@ def _drift(where: Where, a: dict[str, Any]) -> dict[str, Any]:
 
 
 def _restore(where: Where, a: dict[str, Any]) -> dict[str, Any]:
-    return block_json(restore(where, budget=a.get("budget"), fmt="json"))
+    # The block `restore --format json` prints, served from the same saved copy.
+    served = restore_served.served(restore_served.Asked("json", a.get("budget")),
+                                   partial(render, fmt="json"), where,
+                                   budget=default_budget("json", a.get("budget")))
+    return dict(json.loads(served))
 
 
 def _archive(where: Where, a: dict[str, Any]) -> dict[str, Any]:

@@ -119,17 +119,19 @@ def _slashes(name: str) -> list[int]:
 
 def setup_refspecs(remote: str) -> list[tuple[str, str]]:
     """What ``remote setup`` adds, as (config key, value): non-forced, and globbed so that
-    a ledger ref that does not exist yet never makes a plain push or fetch fail."""
+    a ledger ref that does not exist yet never makes a plain push or fetch fail.  A plain
+    fetch brings no archives, as a pull brings none (``fetch --archives`` does)."""
     prefix = tracking_prefix(remote)
     return [
         ("fetch", f"refs/ledger/*:{prefix}*"),
         ("fetch", f"^{REMOTES_PREFIX}*"),
         ("fetch", "^refs/ledger/notes*"),
         ("fetch", f"^{TRANSCRIPTS_PREFIX}*"),
+        ("fetch", "^refs/ledger/archive/*"),
+        ("fetch", "^refs/ledger/months/*"),
         ("fetch", f"{NOTES_REF}*:{prefix}notes*"),
         ("push", "refs/ledger/sessions/*:refs/ledger/sessions/*"),
         ("push", "refs/ledger/archive/*:refs/ledger/archive/*"),
-        ("push", "refs/ledger/months/*:refs/ledger/months/*"),
         ("push", "refs/ledger/project*:refs/ledger/project*"),
         ("push", "refs/ledger/keep*:refs/ledger/keep*"),
         ("push", f"{NOTES_REF}*:{NOTES_REF}*"),

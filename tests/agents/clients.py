@@ -18,7 +18,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +62,12 @@ class Client:
     prepare: Callable[[Path, Path], None]
     #: One prompt, in a new session or (``resume``) continuing the session with that id.
     prompt: Callable[[Path, str, str | None], Run]
+    #: Scenario (a name of ``matrix.SCENARIOS``) → why this client cannot have it, e.g.
+    #: ``{"clear": "/clear is a TUI command; exec mode takes no slash commands"}``: "not
+    #: available" in the support matrix.  Never a scenario the suite runs for it.
+    lacks: Mapping[str, str] = field(default_factory=dict)
+    #: The matrix's column title, when the client has no agent record to take it from.
+    title: str = ""
 
     @property
     def spec(self) -> str:
@@ -216,9 +222,17 @@ def _opencode_family_prompt(prefix: str) -> Callable[[Path, str, str | None], Ru
 
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
-CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt)
+#: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
+#: terminal UI: their headless modes take one prompt and no slash commands.
+NO_SLASH_HEADLESS = "a slash command of the terminal UI only: the headless run takes none"
+CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt,
+               lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS})
 GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
-                _gemini_prepare, _gemini_prompt)
+                _gemini_prepare, _gemini_prompt,
+                lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
+                       "auto-compact": "no SessionStart after compression, so no block "
+                                       "comes back; PreCompress, which fires before every "
+                                       "model call, costs one checkpoint"})
 OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
                   _opencode_family_prepare("opencode", "@opencode-ai/plugin"),
                   _opencode_family_prompt("OPENCODE"))

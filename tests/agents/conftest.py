@@ -174,17 +174,26 @@ def client_bin() -> Path:
         pytest.fail(str(exc), pytrace=False)
 
 
-@pytest.fixture(params=[c.name for c in CLIENTS])
+def named_client(request: pytest.FixtureRequest) -> Client:
+    """The client a scenario test names in its ``parametrize`` list: there is no default,
+    so the support matrix (``matrix.py``) is exactly the lists the tests give."""
+    name = getattr(request, "param", None)
+    if name is None:
+        pytest.fail(f"{request.node.nodeid} names no client: add @pytest.mark.parametrize("
+                    f"{request.fixturename!r}, [NAMES], indirect=True)", pytrace=False)
+    return next(c for c in CLIENTS if c.name == name)
+
+
+@pytest.fixture
 def world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
-    client = next(c for c in CLIENTS if c.name == request.param)
-    return make_world(client, client_bin, tmp_path)
+    """A project and a HOME for the client named by the test's ``parametrize`` list."""
+    return make_world(named_client(request), client_bin, tmp_path)
 
 
-@pytest.fixture(params=[c.name for c in CLIENTS])
+@pytest.fixture
 def mcp_world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
     """A ``world`` whose install added our MCP server (``install --agent A --mcp``)."""
-    client = next(c for c in CLIENTS if c.name == request.param)
-    return make_world(client, client_bin, tmp_path, mcp=True)
+    return make_world(named_client(request), client_bin, tmp_path, mcp=True)
 
 
 def make_world(client: Client, bin_dir: Path, tmp_path: Path, *, mcp: bool = False) -> World:

@@ -35,6 +35,7 @@ def checkpoints(world: World) -> list[str]:
     return [line for line in world.ledger("log").splitlines() if "checkpoint:" in line]
 
 
+@pytest.mark.scenario("manual-compact")
 @pytest.mark.parametrize("world", ["claude"], indirect=True)
 def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive a compaction", "--next", "check the block comes back")
@@ -50,6 +51,7 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
     assert "NEXT: check the block comes back" in after
 
 
+@pytest.mark.scenario("auto-compact")
 @pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
@@ -67,6 +69,7 @@ def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> N
     assert "TASK: survive an automatic compaction" in after
 
 
+@pytest.mark.scenario("auto-compact", instead=True)
 @pytest.mark.parametrize("world", ["gemini"], indirect=True)
 def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World) -> None:
     world.ledger("task", "three model calls")
@@ -77,6 +80,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
     assert len(compactions) == 1, world.ledger("log")
 
 
+@pytest.mark.scenario("resume")
 @pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
@@ -93,6 +97,7 @@ def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     assert session_of(world) == session
 
 
+@pytest.mark.scenario("clear")
 @pytest.mark.parametrize("world", ["claude"], indirect=True)
 def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
     world.ledger("task", "clear and go on")
@@ -117,6 +122,8 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
     assert session_of(world) == handovers[0]["trailers"]["Ledger-Owner"][0]
 
 
+@pytest.mark.scenario("second-session")
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
         Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
@@ -134,6 +141,8 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     assert session_of(world) == owner  # told, never silently handed the ledger
 
 
+@pytest.mark.scenario("session-end")
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
     outcome = world.run("hello", [Reply(text="Bye.")])
@@ -145,6 +154,8 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
     assert not (world.repo / ".git" / STARTED_FILE).exists()
 
 
+@pytest.mark.scenario("transcript")
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript
     directories (docs/hooks.md), so the hook's path check lets it through and saves it."""

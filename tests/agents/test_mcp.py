@@ -31,7 +31,8 @@ from tests.agents.clients import MCP_SERVER
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
+              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)]
 
 
 def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:

@@ -34,6 +34,8 @@ def session_of(world: World) -> str:
     return str(session)
 
 
+@pytest.mark.scenario("startup")
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> None:
     world.ledger("task", "make the parser stream", "--next", "write the tokenizer test")
     outcome = world.run("carry on", [Reply(text="Carrying on.")])
@@ -45,6 +47,8 @@ def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> N
     assert session_of(world)  # and the session that started owns the ledger now
 
 
+@pytest.mark.scenario("shell-write")
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
 def test_a_decision_made_through_the_shell_tool_lands_attributed(world: World) -> None:
     world.ledger("task", "pick the storage")
     outcome = world.run("decide the storage", [

@@ -39,7 +39,8 @@ import pytest
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"
 

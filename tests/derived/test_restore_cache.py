@@ -345,3 +345,26 @@ def test_a_pointer_that_is_not_utf8_is_keyed_not_a_traceback(
     assert "Traceback" not in through_click[2]
     assert _process(started, "restore") == through_click
     assert ledger("restore").exit_code == through_click[0]
+
+
+def test_the_mcp_restore_tool_shares_the_saved_block(
+        ledger: Run, started: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gitledger.integrations import mcp_tools
+
+    args = ["restore", "--format=json"]
+    assert _saved(started, args, monkeypatch) is None
+    from_mcp = mcp_tools.tool("restore").call(str(started), {})
+    saved = _saved(started, args, monkeypatch)  # the tool's call saved what the CLI serves
+    assert saved == _uncached(started, args)
+    assert from_mcp == json.loads(saved)
+    # And it serves the saved copy while its key holds (a marked copy is what comes back).
+    path = started / ".git" / RESTORE_FILE
+    data = json.loads(path.read_text())
+    marked = json.loads(saved)
+    marked["context"] = "served from the saved copy"
+    data["outputs"] = dict.fromkeys(data["outputs"], json.dumps(marked))
+    path.write_text(json.dumps(data))
+    assert mcp_tools.tool("restore").call(str(started), {})["context"] == \
+        "served from the saved copy"
+    ledger("next", "measure it")  # a write moves the key: composed again
+    assert "measure it" in mcp_tools.tool("restore").call(str(started), {})["context"]

@@ -62,6 +62,13 @@ def test_setup_refspecs_are_never_forced() -> None:
     assert not any("remotes" in value or "transcripts" in value for value in pushed)
 
 
+def test_setup_moves_archives_as_tags_and_fetches_none() -> None:
+    specs = setup_refspecs("origin")
+    assert ("push", "refs/ledger/archive/*:refs/ledger/archive/*") in specs
+    assert not any("months" in value for key, value in specs if key == "push")
+    assert ("fetch", "^refs/ledger/archive/*") in specs  # a pull brings none either
+
+
 def _remotes(repo: Path, *names: str) -> Repo:
     for name in names:
         git(repo, "remote", "add", name, str(repo.parent / f"{name.replace('/', '-')}.git"))

@@ -561,6 +561,22 @@ def test_remote_setup_lets_plain_git_move_ledgers_and_teardown_restores(team: Te
     assert _remote_config(alice) == before
 
 
+def test_after_setup_plain_git_pushes_archive_tags_and_fetches_none(team: Team) -> None:
+    alice, bob = team.clone("Alice"), team.clone("Bob")
+    alice.ok("remote", "setup", "origin")
+    bob.ok("remote", "setup", "origin")
+    alice.ok("decide", "a session one", "--because", "x")
+    alice.ok("archive")
+    archives = [ref for ref in alice.refs() if ref.startswith("refs/ledger/archive/")]
+    assert len(archives) == 1
+    alice.git("push", "-q")
+    assert archives[0] in team.remote_refs()  # the tag itself, as a plain git push sends it
+    assert not [ref for ref in team.remote_refs() if ref.startswith("refs/ledger/months/")]
+    bob.git("fetch", "-q")
+    assert not [ref for ref in bob.refs() if "/archive/" in ref]  # as a pull brings none
+    assert bob.refs()[MIRRORS + "project"] == team.remote_refs()[PROJECT]
+
+
 def test_teardown_of_a_remote_never_set_up_removes_nothing(team: Team) -> None:
     alice = team.clone("Alice")
     before = (alice.path / ".git" / "config").read_text()
