@@ -366,7 +366,8 @@ _OPENCODE_TOOLS: Mapping[str, ToolShape] = {
 _OPENCODE_EVENTS: Mapping[str, str] = {
     "session-start": "experimental.chat.system.transform",
     "pre-compact": "experimental.session.compacting",
-    "session-end": "dispose", "pre-tool-use": "tool.execute.before", "stop": "session.idle",
+    "session-end": "dispose", "pre-tool-use": "tool.execute.before",
+    "stop": "experimental.text.complete",
 }
 _PLUGIN_OUTPUT = ("additionalContext",)
 
@@ -381,8 +382,8 @@ def _opencode_family(name: str, title: str, config: str, mcp: McpTarget) -> Agen
                "must be on its PATH.",
                "The restore block is part of the system prompt of every model request, "
                "renewed after a compaction.",
-               f"When a session goes idle with errors git ledger check finds, {title} gets "
-               "them once as a new prompt; warnings never send it back."),
+               f"When the model ends an answer and git ledger check finds errors, {title} "
+               "gets them once as the next message; warnings never send it back."),
         budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
         mcp=mcp, tools=_OPENCODE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
 

@@ -52,7 +52,7 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 
 @pytest.mark.scenario("auto-compact")
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "opencode", "kilo"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
@@ -81,7 +81,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", ["claude", "codex"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "opencode", "kilo"], indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])
@@ -123,7 +123,8 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+                         indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
         Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
@@ -142,7 +143,8 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 
 
 @pytest.mark.scenario("session-end")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+                         indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
     outcome = world.run("hello", [Reply(text="Bye.")])

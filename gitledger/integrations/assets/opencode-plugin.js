@@ -7,7 +7,9 @@
 // pre-compact: a checkpoint before the client compacts;
 // pre-tool-use: before a tool writes a file, the decisions that govern it, added to what
 //   the tool returns to the model;
-// stop: when the session goes idle, git ledger check; its errors come back once as a prompt;
+// stop: when the model ends a text answer, git ledger check; its errors come back once, as
+//   the next user message of the same run (the session is still busy: a run that went idle
+//   would have ended already);
 // session-end: a checkpoint when the client shuts down.
 import { spawn } from "node:child_process"
 
@@ -62,19 +64,18 @@ export const GitLedger = async ({ client, directory }) => {
     blocks.set(session, field(out, "additionalContext"))
   }
 
-  async function stopped(session) {
+  async function stopping(session) {
     const active = sentBack.has(session)
     const out = await ledger("stop", {
-      session_id: session, hook_event_name: "session.idle", stop_hook_active: active,
+      session_id: session, hook_event_name: "experimental.text.complete",
+      stop_hook_active: active,
     }, cwd)
     const reason = field(out, "reason")
-    if (!reason || active) {
-      sentBack.delete(session)
-      return
-    }
+    if (!reason || active) return
     sentBack.add(session)
     await client.session.prompt({
-      path: { id: session }, body: { parts: [{ type: "text", text: reason }] },
+      path: { id: session },
+      body: { noReply: true, parts: [{ type: "text", text: reason }] },
     })
   }
 
@@ -87,8 +88,8 @@ export const GitLedger = async ({ client, directory }) => {
         else created.add(info.id)
       } else if (event.type === "session.compacted") {
         sources.set(props.sessionID, "compact")
-      } else if (event.type === "session.idle" && !children.has(props.sessionID)) {
-        await stopped(props.sessionID)
+      } else if (event.type === "session.idle") {
+        sentBack.delete(props.sessionID)  // the turn is over: its next stop may block again
       }
     },
     "experimental.chat.system.transform": async (input, output) => {
@@ -97,6 +98,9 @@ export const GitLedger = async ({ client, directory }) => {
       if (!blocks.has(session) || sources.has(session)) await restore(session)
       const block = blocks.get(session)
       if (block) output.system.push(block)
+    },
+    "experimental.text.complete": async (input) => {
+      if (!children.has(input.sessionID)) await stopping(input.sessionID)
     },
     "experimental.session.compacting": async (input) => {
       await ledger("pre-compact", {
