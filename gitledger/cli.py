@@ -885,8 +885,9 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     Degrades by priority when the ledger holds more than fits, shortening entries
     rather than refusing when even one per section does not fit whole, names what was
     clipped with the command that shows it, and ends with a ledger-canary line only when
-    nothing was clipped.  --format json describes the block; claude, codex, gemini and
-    cursor print the agent's SessionStart hook envelope.  --archive NAME prints the
+    nothing was clipped.  --format json describes the block; claude, codex, gemini,
+    cursor, opencode and kilo print the agent's SessionStart hook envelope (the last two:
+    what our plugin reads).  --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the
     project's decisions; it takes neither --session-id nor --source.  --ledger NAME
     does the same for a teammate's ledger fetched from a remote, headed with its
@@ -1410,12 +1411,13 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     lefthook-local.yml, to our scripts in the git dir.  notes.rewriteRef is set so the
     notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
-    keeping everything else (a config that is not valid JSON is refused untouched), and
+    keeping everything else (a config that is not valid JSON is refused untouched), or
+    writes our plugin, .opencode/plugins/git-ledger.js or .kilo/plugins/git-ledger.js, and
     installs the git hooks only where none of ours runs yet, unless --git-hooks is given
     too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
     it says so and installs the agent's hooks all the same).  --mcp also registers the
-    MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json
-    or .cursor/mcp.json.  --completion installs the shell completion where the shell
+    MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json,
+    .cursor/mcp.json, opencode.json or kilo.json.  --completion installs the shell completion where the shell
     finds it (git ledger completion prints the script instead).  Running it again changes
     nothing.  Prints exactly what it changed.
     """

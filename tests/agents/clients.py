@@ -201,7 +201,7 @@ def _opencode_family_prepare(config_dir: str, plugin_package: str) -> Callable[[
     return prepare
 
 
-def _opencode_family_prompt(prefix: str) -> Callable[[Path, str, str | None], Run]:
+def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, str | None], Run]:
     def prompt(home: Path, text: str, resume: str | None) -> Run:
         # The provider comes in the environment (``{URL}`` is only known per run): an
         # OpenAI-compatible one with a fake key, and its model the default.
@@ -211,7 +211,7 @@ def _opencode_family_prompt(prefix: str) -> Callable[[Path, str, str | None], Ru
                       "models": {"m1": {"name": "m1", "limit": {
                           "context": OPENCODE_WINDOW, "output": 4_000}}}}},
                   "model": "scripted/m1", "autoupdate": False, "share": "disabled"}
-        argv = ["run", text, *(["--session", resume] if resume else [])]
+        argv = ["run", *flags, text, *(["--session", resume] if resume else [])]
         return Run(tuple(argv), {f"{prefix}_CONFIG_CONTENT": json.dumps(config),
                                  f"{prefix}_DISABLE_MODELS_FETCH": "1",
                                  f"{prefix}_DISABLE_AUTOUPDATE": "1",
@@ -240,7 +240,8 @@ OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
 # postinstall fails with ETARGET.  7.7.7 is the newest whose platform package is there.
 KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
-              _opencode_family_prompt("KILO"))
+              # Kilo's run rejects every tool call that asks permission, unless --auto.
+              _opencode_family_prompt("KILO", "--auto"))
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, OPENCODE, KILO)
 BY_NAME = {c.name: c for c in CLIENTS}
 

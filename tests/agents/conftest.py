@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from gitledger.integrations import agents
 from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
 from tests.agents.clients import CLIENTS, Client, ClientMissing, install
 from tests.agents.model_server import Reply
@@ -139,8 +140,10 @@ class World:
         nothing, so the client's behaviour is gitledger's alone."""
         agent = AGENT_BY_NAME[self.client.name]
         config = self.repo / agent.config
-        data = json.loads(config.read_text())
         log = self.tmp / f"spy-{event}.jsonl"
+        if agent.plugin:
+            return self._spy_plugin(event, config, log)
+        data = json.loads(config.read_text())
         record = ("import json, sys; "
                   f"open({str(log)!r}, 'a').write(json.dumps(json.load(sys.stdin)) + '\\n')")
         handler: dict[str, Any] = {"type": "command",
@@ -151,6 +154,21 @@ class World:
             handler["name"] = f"spy-{event}"
         data["hooks"][agent.events[event]][0]["hooks"].append(handler)
         config.write_text(json.dumps(data, indent=2))
+        return log
+
+    def _spy_plugin(self, event: str, plugin: Path, log: Path) -> Path:
+        """``spy`` for a plugin agent: the plugin's command for ``event`` becomes a wrapper
+        that records the payload, then runs the command with it, its answer passed on."""
+        real = shlex.split(agents.command(self.client.name, event))
+        wrap = ("import json, subprocess, sys; data = sys.stdin.read(); "
+                f"open({str(log)!r}, 'a').write(json.dumps(json.loads(data)) + '\\n'); "
+                "sys.stdout.write(subprocess.run(sys.argv[1:], input=data, text=True, "
+                "stdout=subprocess.PIPE).stdout)")
+        text = plugin.read_text()
+        ours = f"{json.dumps(event)}: {json.dumps(real)}"
+        assert ours in text, text
+        plugin.write_text(text.replace(
+            ours, f"{json.dumps(event)}: {json.dumps([sys.executable, '-c', wrap, *real])}"))
         return log
 
     def spied(self, event: str) -> list[dict[str, Any]]:

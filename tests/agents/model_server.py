@@ -98,8 +98,9 @@ def mcp_spelling(reply: Reply, names: Iterable[str]) -> str | None:
     wanted = reply.mcp_tool
     if wanted is None:
         return None
-    key = mcp_key("mcp", *wanted)
-    return next((n for n in names if mcp_key(n) == key), None)
+    # The OpenCode family spells it without ``mcp``: ``git-ledger_decide``.
+    keys = (mcp_key("mcp", *wanted), mcp_key(*wanted))
+    return next((n for n in names if mcp_key(n) in keys), None)
 
 
 def missing_mcp(reply: Reply) -> Reply:
@@ -513,7 +514,18 @@ def _sample(schema: dict[str, Any]) -> Any:
 CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
 CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write")
+CHAT_WRITES = ("write_file", "Write", "write")
+
+
+def _chat_file_args(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """``args`` spelled as the offered ``tool``'s parameters are: snake_case, or camelCase
+    (the OpenCode family's ``filePath``, ``oldString``, ``newString``)."""
+    params = next(((t.get("function") or {}).get("parameters") or {}
+                   for t in body.get("tools") or []
+                   if (t.get("function") or {}).get("name") == tool), {})
+    if "filePath" not in (params.get("properties") or {}):
+        return args
+    return {re.sub(r"_([a-z])", lambda m: m.group(1).upper(), k): v for k, v in args.items()}
 
 
 def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
@@ -534,11 +546,13 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             args = {"command": args["command"]}
         elif reply.tool == EDIT:
             name = next((n for n in CHAT_EDITS if n in offered), "edit")
-            args = {"file_path": args["path"], "old_string": args["old"],
-                    "new_string": args["new"]}
+            args = _chat_file_args(body, name, {"file_path": args["path"],
+                                                "old_string": args["old"],
+                                                "new_string": args["new"]})
         elif reply.tool == WRITE:
             name = next((n for n in CHAT_WRITES if n in offered), "write_file")
-            args = {"file_path": args["path"], "content": args["content"]}
+            args = _chat_file_args(body, name, {"file_path": args["path"],
+                                                "content": args["content"]})
         elif reply.mcp_tool:
             name = mcp_spelling(reply, offered) or reply.tool
         else:

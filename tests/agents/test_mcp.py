@@ -32,7 +32,8 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
-              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini"], indirect=True)]
+              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini", "opencode",
+                                                    "kilo"], indirect=True)]
 
 
 def test_a_decision_made_through_the_mcp_tool_lands(mcp_world: World) -> None:

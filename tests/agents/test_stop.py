@@ -36,11 +36,13 @@ from typing import Any
 
 import pytest
 
+from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)]
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+                                      indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"
 
@@ -64,7 +66,7 @@ def assert_check(world: World, *, passes: bool) -> None:
 
 def stops(world: World) -> list[dict[str, Any]]:
     payloads = world.spied("stop")
-    event = "AfterAgent" if world.client.name == "gemini" else "Stop"
+    event = AGENT_BY_NAME[world.client.name].events["stop"]
     assert all(p["hook_event_name"] == event for p in payloads), payloads
     return payloads
 

@@ -24,7 +24,7 @@ from gitledger.integrations.agent_registry import (
     REGISTRY,
     SHELL_SESSION_VARS,
 )
-from gitledger.integrations.agents import config_for_empty_project
+from gitledger.integrations.agents import config_for_empty_project, plugin_source
 from gitledger.ledger.reader import SESSION_ENV, SESSION_VARS
 from tests.integrations import test_agent_hooks, test_agents, test_mcp_config
 from tests.reliability import test_hostile_input
@@ -84,7 +84,10 @@ def test_budgets_and_payload_facts_come_from_the_records() -> None:
 def test_each_record_has_its_example_config_and_nothing_else_does() -> None:
     for agent in REGISTRY:
         example = ROOT / agent.example
-        assert json.loads(example.read_text()) == config_for_empty_project(agent)
+        if agent.plugin:
+            assert example.read_text() == plugin_source(agent)
+        else:
+            assert json.loads(example.read_text()) == config_for_empty_project(agent)
     folders = {p.name for p in (ROOT / "hooks").iterdir() if p.is_dir()} - {"git"}
     assert folders == set(AGENTS)
 
@@ -96,5 +99,6 @@ def test_the_tests_parameter_lists_are_the_registry() -> None:
     assert vars(test_mcp_config)["AGENTS"] is AGENTS
     assert vars(test_hostile_input)["AGENTS"] is AGENTS
     # Tables of each agent's expected answers must cover every record.
-    assert set(test_agents.STOP_ENTRIES) == set(AGENTS)
-    assert set(test_agents.EXISTING) == set(AGENTS)
+    assert set(test_agents.STOP_ENTRIES) == set(test_agents.CONFIG_AGENTS)
+    assert set(test_agents.EXISTING) == set(test_agents.CONFIG_AGENTS)
+    assert set(test_agents.CONFIG_AGENTS) | set(test_agents.PLUGIN_AGENTS) == set(AGENTS)

@@ -19,11 +19,13 @@ from typing import Any
 import pytest
 from click.testing import Result
 
+from gitledger.integrations import plugins
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, HOOKED, REGISTRY
 from gitledger.integrations.agents import (
     command,
     config_for_empty_project,
     install,
+    plugin_source,
     uninstall,
 )
 from tests.conftest import Run, git
@@ -31,6 +33,10 @@ from tests.conftest import Run, git
 ROOT = Path(__file__).resolve().parents[2]
 
 #: A config per agent with the user's own hooks and settings in it.
+#: The agents whose hooks are entries in a JSON config (the others load our plugin file).
+CONFIG_AGENTS = tuple(a for a in AGENTS if not BY_NAME[a].plugin)
+PLUGIN_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].plugin)
+
 EXISTING: dict[str, dict[str, Any]] = {
     "claude": {
         "$schema": "https://json.schemastore.org/claude-code-settings.json",
@@ -127,7 +133,10 @@ def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
     assert path.read_bytes() == example.read_bytes(), (
         f"hooks/{agent}/{path.name} is stale: it must be exactly what install writes"
     )
-    assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
+    if BY_NAME[agent].plugin:
+        assert path.read_text() == plugin_source(BY_NAME[agent])
+    else:
+        assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
     assert f"{BY_NAME[agent].config}: created" in out
     assert leftovers(repo) == []
 
@@ -186,7 +195,7 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_stop_entry_per_agent(repo: Path, agent: str) -> None:
     event, wanted = STOP_ENTRIES[agent]
     report = install(repo, agent)
@@ -274,7 +283,7 @@ def test_install_outside_a_repository_is_refused(runner: Any, tmp_path: Path) ->
 # -- merging with what is there ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_other_hooks_and_settings_survive(ledger: Run, repo: Path, agent: str) -> None:
     original = EXISTING[agent]
     path = config(repo, agent)
@@ -479,7 +488,7 @@ def test_an_unwritable_directory_is_a_clear_error(ledger: Run, repo: Path) -> No
 # -- dry run ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_dry_run_writes_nothing(ledger: Run, repo: Path, agent: str) -> None:
     out = ok(ledger("install", "--agent", agent, "--dry-run"))
     assert f"{BY_NAME[agent].config}: would be created" in out
@@ -578,3 +587,37 @@ def test_agent_with_git_hooks_installs_both(ledger: Run, repo: Path) -> None:
 def test_install_does_not_touch_git(ledger: Run, repo: Path) -> None:
     ok(ledger("install", "--agent", "claude"))
     assert git(repo, "for-each-ref", "refs/ledger/") == ""
+
+
+# -- plugin agents (the OpenCode family) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", PLUGIN_AGENTS)
+def test_a_plugin_is_written_once_refused_over_a_foreign_file_and_removed(
+        ledger: Run, repo: Path, agent: str) -> None:
+    spec = BY_NAME[agent]
+    path = repo / spec.config
+    out = ok(ledger("install", "--agent", agent, "--dry-run"))
+    assert f"{spec.config}: would be created" in out
+    assert not path.parent.exists()
+    ok(ledger("install", "--agent", agent))
+    assert path.read_text() == plugin_source(spec)
+    assert f'const AGENT = "{agent}"' in path.read_text()
+    again = ok(ledger("install", "--agent", agent))
+    assert f"{spec.config}: unchanged" in again
+    # An older plugin of ours is replaced; a file of someone else's is never touched.
+    path.write_text(plugins.MARK + "an older version\n")
+    assert f"{spec.config}: updated" in ok(ledger("install", "--agent", agent))
+    path.write_text("export const Theirs = async () => ({})\n")
+    refused = ledger("install", "--agent", agent)
+    assert refused.exit_code == 1
+    assert "is not git ledger's plugin" in refused.output
+    assert path.read_text() == "export const Theirs = async () => ({})\n"
+    assert f"{spec.config}: unchanged" in ok(ledger("uninstall", "--agent", agent))
+    assert path.exists()
+    path.unlink()
+    ok(ledger("install", "--agent", agent))
+    out = ok(ledger("uninstall", "--agent", agent))
+    assert f"{spec.config}: deleted" in out
+    assert not path.parent.exists()
+    assert leftovers(repo) == []

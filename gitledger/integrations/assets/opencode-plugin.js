@@ -99,8 +99,8 @@ export const GitLedger = async ({ client, directory }) => {
       const block = blocks.get(session)
       if (block) output.system.push(block)
     },
-    "experimental.text.complete": async (input) => {
-      if (!children.has(input.sessionID)) await stopping(input.sessionID)
+    "experimental.text.complete": async (input, output) => {
+      if (output.text?.trim() && !children.has(input.sessionID)) await stopping(input.sessionID)
     },
     "experimental.session.compacting": async (input) => {
       await ledger("pre-compact", {
