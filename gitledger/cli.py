@@ -1417,9 +1417,9 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
     it says so and installs the agent's hooks all the same).  --mcp also registers the
     MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json,
-    .cursor/mcp.json, opencode.json or kilo.json.  --completion installs the shell completion where the shell
-    finds it (git ledger completion prints the script instead).  Running it again changes
-    nothing.  Prints exactly what it changed.
+    .cursor/mcp.json, opencode.json or kilo.json.  --completion installs the shell
+    completion where the shell finds it (git ledger completion prints the script
+    instead).  Running it again changes nothing.  Prints exactly what it changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text
