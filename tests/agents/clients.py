@@ -233,15 +233,24 @@ GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                        "auto-compact": "no SessionStart after compression, so no block "
                                        "comes back; PreCompress, which fires before every "
                                        "model call, costs one checkpoint"})
+#: What the OpenCode family lacks, the same in OpenCode and in Kilo.
+OPENCODE_LACKS = {
+    "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
+                      "auto-compaction goes through the same session.compacted event)",
+    "clear": "no /clear: a new conversation is a new session, restored as a startup",
+    "transcript": "sessions live in a SQLite database (opencode.db), not in a transcript "
+                  "file a hook could name",
+    "export": "no transcript is saved (the sessions are in SQLite), so there is none to export",
+}
 OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
                   _opencode_family_prepare("opencode", "@opencode-ai/plugin"),
-                  _opencode_family_prompt("OPENCODE"))
+                  _opencode_family_prompt("OPENCODE"), lacks=OPENCODE_LACKS)
 # 7.8.1's platform package (@kilocode/cli-linux-x64@7.8.1) is not in the registry: its
 # postinstall fails with ETARGET.  7.7.7 is the newest whose platform package is there.
 KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
-              _opencode_family_prompt("KILO", "--auto"))
+              _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, OPENCODE, KILO)
 BY_NAME = {c.name: c for c in CLIENTS}
 
