@@ -213,6 +213,8 @@ def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, st
                   "model": "scripted/m1", "autoupdate": False, "share": "disabled"}
         argv = ["run", *flags, text, *(["--session", resume] if resume else [])]
         return Run(tuple(argv), {f"{prefix}_CONFIG_CONTENT": json.dumps(config),
+                                 # Its global config directory, where ``prepare`` wrote.
+                                 "XDG_CONFIG_HOME": str(home / ".config"),
                                  f"{prefix}_DISABLE_MODELS_FETCH": "1",
                                  f"{prefix}_DISABLE_AUTOUPDATE": "1",
                                  # Its plugin SDK install in the project fails at once.
@@ -238,8 +240,8 @@ OPENCODE_LACKS = {
     "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
                       "auto-compaction goes through the same session.compacted event)",
     "clear": "no /clear: a new conversation is a new session, restored as a startup",
-    "transcript": "sessions live in a SQLite database (opencode.db), not in a transcript "
-                  "file a hook could name",
+    "transcript": "sessions live in a SQLite database in its data directory "
+                  "(opencode.db, kilo.db), not in a transcript file a hook could name",
     "export": "no transcript is saved (the sessions are in SQLite), so there is none to export",
 }
 OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",

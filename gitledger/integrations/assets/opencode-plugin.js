@@ -73,10 +73,11 @@ export const GitLedger = async ({ client, directory }) => {
     const reason = field(out, "reason")
     if (!reason || active) return
     sentBack.add(session)
-    await client.session.prompt({
-      path: { id: session },
-      body: { noReply: true, parts: [{ type: "text", text: reason }] },
-    })
+    // Not awaited: the prompt joins the run in progress (OpenCode) or starts the next one
+    // before the session goes idle (Kilo), and either waits for this very hook to end.
+    client.session.prompt({
+      path: { id: session }, body: { parts: [{ type: "text", text: reason }] },
+    }).catch(() => {})
   }
 
   return {
