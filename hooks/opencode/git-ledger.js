@@ -53,7 +53,8 @@ export const GitLedger = async ({ client, directory }) => {
   const sources = new Map()   // session -> why its block is restored at its next request
   const blocks = new Map()    // session -> the restore block in force
   const told = new Map()      // tool call -> what pre-tool-use added
-  const sentBack = new Set()  // sessions the stop check sent back, until they stop again
+  const sentBack = new Set()  // sessions the stop check sent back, until the user speaks
+  const ours = new Set()      // sessions whose next user message is the stop check's
 
   async function restore(session) {
     const source = sources.get(session) ?? (created.has(session) ? "startup" : "resume")
@@ -73,6 +74,7 @@ export const GitLedger = async ({ client, directory }) => {
     const reason = field(out, "reason")
     if (!reason || active) return
     sentBack.add(session)
+    ours.add(session)
     // Not awaited: the prompt joins the run in progress (OpenCode) or starts the next one
     // before the session goes idle (Kilo), and either waits for this very hook to end.
     client.session.prompt({
@@ -89,9 +91,12 @@ export const GitLedger = async ({ client, directory }) => {
         else created.add(info.id)
       } else if (event.type === "session.compacted") {
         sources.set(props.sessionID, "compact")
-      } else if (event.type === "session.idle") {
-        sentBack.delete(props.sessionID)  // the turn is over: its next stop may block again
       }
+    },
+    "chat.message": async (input) => {
+      // A message of the user's own starts a new turn, whose stop may be sent back again.
+      if (ours.has(input.sessionID)) ours.delete(input.sessionID)
+      else sentBack.delete(input.sessionID)
     },
     "experimental.chat.system.transform": async (input, output) => {
       const session = input.sessionID

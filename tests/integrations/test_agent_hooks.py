@@ -18,7 +18,7 @@ import pytest
 
 from gitledger.errors import InvalidInput
 from gitledger.integrations import agent_hooks as hook_module
-from gitledger.integrations import agent_registry, hook_io, stop_hook
+from gitledger.integrations import agent_registry, agents, hook_io, stop_hook
 from gitledger.integrations.agent_hooks import run_hook
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, envelope, stop_envelope
 from gitledger.integrations.agents import install
@@ -201,6 +201,9 @@ def context_of(stdout: str, agent: str) -> str:
     if agent == "cursor":
         assert set(document) == {"additional_context"}
         context = document["additional_context"]
+    elif BY_NAME[agent].plugin:  # what our plugin reads (the OpenCode family)
+        assert set(document) == {"additionalContext"}
+        context = document["additionalContext"]
     else:
         assert set(document) == {"hookSpecificOutput"}
         inner = document["hookSpecificOutput"]
@@ -729,6 +732,10 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
+    if BY_NAME[agent].plugin:  # what our plugin sends (the OpenCode family)
+        return {"agent": agent, "cwd": str(cwd), "session_id": f"ses_{agent}",
+                "hook_event_name": BY_NAME[agent].events["stop"],
+                "stop_hook_active": continuing}
     return {"claude": claude_stop, "codex": codex_stop,
             "gemini": gemini_after_agent}[agent](cwd, active=continuing)
 
@@ -952,10 +959,14 @@ def test_installed_stop_hook_blocks_once_then_lets_the_agent_go(
     project, older, _ = conflicted
     install(project, agent)
     spec = BY_NAME[agent]
-    document = json.loads((project / spec.config).read_text())
-    (stop_entry,) = document["hooks"][spec.events["stop"]]
-    handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
-    command_line = handler["command"]
+    if spec.plugin:  # the plugin runs the command (its COMMANDS table) for this event
+        command_line = agents.command(agent, "stop")
+        assert json.dumps(command_line.split()) in (project / spec.config).read_text()
+    else:
+        document = json.loads((project / spec.config).read_text())
+        (stop_entry,) = document["hooks"][spec.events["stop"]]
+        handler = stop_entry["hooks"][0] if spec.grouped else stop_entry
+        command_line = handler["command"]
     assert command_line == f"git ledger check --hook stop --agent {agent}"
 
     def stop(payload: dict[str, Any]) -> subprocess.CompletedProcess[str]:
