@@ -41,7 +41,7 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode"],
                                       indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"
