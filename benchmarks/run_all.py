@@ -46,6 +46,8 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     ("mcp_calls", ["--entries", "300"], ["--entries", "50"]),
     ("peers", ["--sample", "50"], ["--quick"]),
     ("credentials", ["--runs", "5"], ["--runs", "1"]),
+    # Input a teammate sizes (issue 41): the supersedes graph and the gate, at N and 10N.
+    ("hostile", ["--size", "2000", "--runs", "3"], ["--size", "200", "--runs", "1"]),
     # A 1 GB blob: git's own fetch of it is most of the ~25 s a run costs.
     ("bounded", ["--runs", "3"], ["--runs", "1"]),
     # writes (issue 21): appends against the storage floor with the objects each writes,
@@ -76,6 +78,7 @@ SMALLEST: dict[str, list[str]] = {
     "mcp_calls": ["--entries", "5"],
     "peers": ["--decisions", "10", "--chain", "5", "--sample", "2"],
     "credentials": ["--runs", "1"],
+    "hostile": ["--size", "20", "--runs", "1"],
     "bounded": ["--runs", "1", "--megabytes", "8"],
     "writes": ["--appends", "10", "--runs", "1"],
     "year": ["--sizes", "10,20", "--runs", "1"],

@@ -886,8 +886,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     rather than refusing when even one per section does not fit whole, names what was
     clipped with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini,
-    cursor, opencode and kilo print the agent's SessionStart hook envelope (the last two:
-    what our plugin reads).  --archive NAME prints the
+    cursor, pi, opencode and kilo print the agent's SessionStart hook envelope.
+    --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the
     project's decisions; it takes neither --session-id nor --source.  --ledger NAME
     does the same for a teammate's ledger fetched from a remote, headed with its
@@ -1325,6 +1325,64 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
     _emit(as_json, transcripts_json(found), transcripts_text(found))
 
 
+@transcript.command("import")
+@click.option("--agent", "agents", multiple=True, type=click.Choice(AGENTS), metavar="NAME",
+              help="Only this agent's transcript directories (repeatable; default every "
+                   "agent whose transcripts name their working directory: claude, codex, "
+                   "gemini).")
+@click.option("--dry-run", is_flag=True,
+              help="List the sessions it would import; save nothing.")
+@_common
+def transcript_import(agents: tuple[str, ...], dry_run: bool, repo: str | None,
+                      as_json: bool) -> None:
+    """Save this repository's earlier sessions from the agents' own transcript directories.
+
+    Reads (never writes) each agent's transcript directories, with the hooks' path checks,
+    keeps the sessions whose working directory is in one of this repository's work trees,
+    and saves each, credentials redacted, as the session-end hook would. A session already
+    saved as it is now is not saved again. Progress goes to stderr on a terminal.
+    """
+    from gitledger.integrations.transcript_import import (
+        import_json,
+        import_text,
+        import_transcripts,
+    )
+
+    progress = _Progress() if sys.stderr.isatty() and not as_json else None
+    try:
+        result = import_transcripts(_where(repo), agents=agents, dry_run=dry_run,
+                                    progress=progress)
+    finally:
+        if progress is not None:
+            progress.done()
+    _emit(as_json, import_json(result), import_text(result))
+
+
+class _Progress:
+    """One line on stderr, rewritten at most every ``EVERY`` seconds, for a long import."""
+
+    EVERY = 0.25
+
+    def __init__(self) -> None:
+        self.shown = 0.0
+        self.drawn = False
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if done != total and now - self.shown < self.EVERY:
+            return
+        self.shown = now
+        self.drawn = True
+        click.echo(f"\r{stage} transcripts: {done}/{total}\x1b[K", nl=False, err=True,
+                   color=True)
+
+    def done(self) -> None:
+        if self.drawn:
+            click.echo("\r\x1b[K", nl=False, err=True, color=True)
+
+
 @transcript.command("show")
 @click.argument("session_id", metavar="ID")
 @_repo_option
@@ -1412,14 +1470,17 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json or .cursor/hooks.json,
     keeping everything else (a config that is not valid JSON is refused untouched), or
-    writes our plugin, .opencode/plugins/git-ledger.js or .kilo/plugins/git-ledger.js, and
-    installs the git hooks only where none of ours runs yet, unless --git-hooks is given
+    for Pi, OpenCode and Kilo writes our plugin, .pi/extensions/git-ledger.ts,
+    .opencode/plugins/git-ledger.js or .kilo/plugins/git-ledger.js (a file of that name
+    that is not ours is refused untouched), and installs the git hooks only where none of ours
+    runs yet, unless --git-hooks is given
     too (where the manager leaves them only a manual route, husky 4 or simple-git-hooks,
     it says so and installs the agent's hooks all the same).  --mcp also registers the
     MCP server (git ledger mcp) in .mcp.json, .codex/config.toml, .gemini/settings.json,
-    .cursor/mcp.json, opencode.json or kilo.json.  --completion installs the shell
-    completion where the shell finds it (git ledger completion prints the script
-    instead).  Running it again changes nothing.  Prints exactly what it changed.
+    .cursor/mcp.json, opencode.json or kilo.json (Pi has no MCP client).  --completion
+    installs the shell completion where the shell finds it (git ledger completion prints
+    the script instead).  Running it again changes nothing.  Prints exactly what it
+    changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text

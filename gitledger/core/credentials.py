@@ -1,8 +1,10 @@
 """Recognising credentials so that they are never written into a ledger.
 
 A ledger is pushed and re-injected into future contexts, so a secret there is published.
-Prefixed tokens match outright; other shapes and assignments are judged first.  Patterns
-are bounded so the scan stays linear in untrusted input (docs/reliability.md).
+Prefixed tokens match outright; other shapes and assignments are judged first, and a
+secret with no word naming it is judged by where it stands (a command's argument, a line
+of a config) and by what it looks like (generated, or made up by a person).  Patterns are
+bounded so the scan stays linear in untrusted input (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -567,7 +569,7 @@ def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
 #: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
 _PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
                             r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk[._]"
-                            r"|\bsha\d+-)$")
+                            r"|\bsha\d+-|\bsecure:\s*v\d:[A-Za-z0-9+/=]{0,40}:|\bvault:v\d:)$")
 
 
 def _in_public_block(text: str, at: int) -> bool:
@@ -667,6 +669,331 @@ def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if '"kty"' in window else None
 
 
+# -- positional secrets ------------------------------------------------------------------------
+#
+# A secret with no word beside it that names it: an argument of a command, a value given to
+# an SDK's constructor, a token as a URL's user, a line of a daemon's config.  Where it
+# stands says little, so what it looks like decides: generated, or made up by a person.
+
+#: Symbols people put in passwords; ``_made_up`` needs one, or both cases, beside digits.
+_PW_SYMBOL = re.compile(r"[!#$%&*+?^~@|;<>()\[\]{}]")
+#: Symbols that neither code, paths, versions nor addresses use in a word.
+_STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
+_CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
+_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+_DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
+_KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
+                         r"-[0-9a-f]{12}")
+_WORDS_RUN = re.compile(r"\S+")
+
+
+def _made_up(value: str) -> bool:
+    """A password a person made: 8-64 characters, no space or slash, letters and digits
+    with a symbol or both cases, and not a run of words (``v2-Beta1``) or an address."""
+    if not 8 <= len(value) <= 64 or any(c.isspace() for c in value) or "/" in value:
+        return False
+    if _is_placeholder(value) or _is_example(value) or _ADDRESS.fullmatch(value):
+        return False
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = _PW_SYMBOL.search(value) is not None
+    if not ((lower or upper) and digit and (symbol or (lower and upper))):
+        return False
+    segments = [s for s in re.split(r"[_\-.:=,]+", value) if s]
+    return not all(_WORDLIKE.fullmatch(s) for s in segments)
+
+
+def _strict_made_up(value: str) -> bool:
+    """A made-up password as it stands among other words: both cases and a symbol no code,
+    path, version or address uses, or letters, digits and two such symbols."""
+    if not 8 <= len(value) <= 64 or _CODE_CHARS.search(value) or _is_placeholder(value):
+        return False
+    if value.startswith(("$", "%", "#", "!", "&", "*", "?")) or _is_example(value):
+        return False
+    symbols = len(_STRICT_SYMBOL.findall(value))
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    if not digit and len(value) < 10:
+        return False
+    return bool(symbols) and ((lower and upper) or ((lower or upper) and digit and symbols >= 2))
+
+
+def _words_of_a_name(value: str) -> bool:
+    """Whether the letters of ``value`` split into words a person would write
+    (``GitHubActions``): each word of three letters or more has a vowel."""
+    words = _WORD.findall(re.sub(r"[^A-Za-z]", " ", value))
+    return bool(words) and all(len(w) < 3 or re.search(r"[aeiouyAEIOUY]", w) for w in words)
+
+
+def _mixed_random(value: str) -> bool:
+    """A short generated value: 12 characters or more, both cases, changing class the way
+    no identifier does, not base64 of text."""
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    return (12 <= len(value) <= 128 and bool(_TOKEN_CHARS.fullmatch(value))
+            and any(c.islower() for c in core) and any(c.isupper() for c in core)
+            and not _words_of_a_name(value) and _class_changes(core) >= 0.4
+            and _entropy(value) >= 3.3 and not _is_example(value)
+            and not _is_placeholder(value) and not (len(value) >= 16 and _decodes_to_text(value)))
+
+
+def _secret_like(value: str) -> bool:
+    return not _is_example(value) and (
+        _made_up(value) or _random_token(value) or _mixed_random(value))
+
+
+def _spaced_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``requirepass VALUE``, ``masterauth VALUE``, ``password 7 VALUE``: a config line
+    whose key names a secret, the value after spaces (a type digit makes any long value
+    one)."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if _is_placeholder(value) or _PUBLIC_MATERIAL.match(value) or _DIGEST.fullmatch(value):
+        return None  # a placeholder, a public key, a key's fingerprint
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    return (start, end) if typed or _secret_like(value) else None
+
+
+def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
+    """An argument of a command that is a made-up password (``radtest NAME S3cret!pw
+    HOST``): letters and a symbol no path, flag, version or ref uses."""
+    at = match.start("rest")
+    for word in _WORDS_RUN.finditer(match.group("rest")):
+        value = word.group(0).strip("\"'")
+        if "=" not in value and "/" not in value and not value.startswith("-") \
+                and _strict_made_up(value):
+            return at + word.start(), at + word.end()
+    return None
+
+
+def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
+    """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
+    generated or made-up argument after a command that signs in."""
+    at = match.start("rest")
+    for word in _WORDS_RUN.finditer(match.group("rest")):
+        value = word.group(0).strip("\"'")
+        if value.startswith("-") or "/" in value or "=" in value or _is_placeholder(value):
+            continue
+        if (_random_token(value, 16) or _mixed_random(value) or _strict_made_up(value)
+                or _UUID.fullmatch(value)):
+            return at + word.start(), at + word.end()
+    return None
+
+
+_USER_VERB = re.compile(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
+
+
+def _user_command(match: re.Match[str]) -> tuple[int, int] | None:
+    """``add_user NAME PASSWORD``, ``createuser NAME PASSWORD`` in any tool."""
+    at = match.start()
+    if match.group("verb") is None and not _USER_VERB.search(match.string, max(0, at - 8), at):
+        return None
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.startswith(("-", "$")) or _is_placeholder(value):
+        return None
+    return start, end
+
+
+def _token_userinfo(match: re.Match[str]) -> tuple[int, int] | None:
+    """``https://<token>@host``: a token as a URL's user (git over HTTPS, a DSN)."""
+    value = match.group("value")
+    hexy = re.fullmatch(r"[0-9a-f]{32,}", value) is not None
+    return match.span("value") if hexy or _random_token(value) else None
+
+
+#: A call that sets a client up (``Client(…)``, ``rollbar.init(…)``), and one whose
+#: argument is data (a digest, an id, a colour).
+_SETUP_CALL = re.compile(r"init|client|config|setup|connect|auth|login|key|token|secret"
+                         r"|api|credential|sdk|session|start|create|register|set|new")
+_CALL_NAME = re.compile(r"[A-Za-z_][\w.]{0,60}\Z")
+_DATA_CALL = re.compile(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
+                        r"|encode|decode|b64|hex|load|track")
+
+
+def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``Client('<key>')``, ``rollbar.init('<hex>')``, ``MakeClient("sdk-<uuid>")``: an
+    SDK set up with a key as its first argument."""
+    named = _CALL_NAME.search(match.string, max(0, match.start() - 61), match.start())
+    call = named.group(0).lower() if named else ""
+    value = match.group("value")
+    if not _SETUP_CALL.search(call) or _DATA_CALL.search(call) or _DIGEST.fullmatch(value):
+        return None
+    if _KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
+        return match.span("value")
+    return match.span("value") if _random_token(value) else None
+
+
+#: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
+_QUERY_KEY = re.compile(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
+                        r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
+
+
+def _query_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``?appid=<key>``: a generated value under a URL query's parameter for a key."""
+    if not _QUERY_KEY.search(match.string, max(0, match.start() - 20), match.start()):
+        return None
+    return match.span("value") if _random_token(match.group("value")) else None
+
+
+#: Last words of an environment variable's name that say its value is no secret.
+_ENV_ABOUT = frozenset({
+    "id", "sha", "hash", "commit", "rev", "revision", "digest", "checksum", "version",
+    "uuid", "ref", "tag", "fingerprint", "nonce", "etag", "cursor", "url", "uri", "host",
+    "path", "name", "region", "bucket", "dir", "file", "image", "arn", "zone", "project",
+    "org", "user", "username", "email", "account", "tenant", "subscription", "number"})
+
+
+def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """``NAME=<generated value>`` in a dotenv file or an export, whatever the name, unless
+    the name says the value is an id, a digest, a place or public."""
+    words = [w.lower() for w in _WORD.findall(match.group("key"))]
+    if (not words or words[-1] in _ENV_ABOUT or any(w in _ABOUT_QUALIFIER for w in words)):
+        return None
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if (_DIGEST.fullmatch(value) or _is_example(value) or _is_placeholder(value)
+            or _PUBLIC_MATERIAL.match(value)):
+        return None
+    return (start, end) if _random_token(value, 20) else None
+
+
+def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``-p VALUE``, ``-pVALUE``, ``-k VALUE``, ``--pw VALUE`` in any tool: a made-up
+    password or a generated token (``-p 8080:80`` and ``-t image:v1`` are neither)."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith(("-", "$", "%")) or "/" in value or _is_placeholder(value):
+        return None
+    secret = _made_up(value) or _random_token(value, 20) or _mixed_random(value)
+    return (start, end) if secret else None
+
+
+def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool;
+    not ``-u 1000:1000`` or ``--user app:app``."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.isdigit() or value.startswith("$") or _is_placeholder(value):
+        return None
+    if value.isalpha() and value.islower() and len(value) < 8:
+        return None
+    return start, end
+
+
+def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """"the password is Hunter2!x": a made-up value shortly after a word for a password."""
+    start, end = _unquoted(match.string, *match.span("value"))
+    value = match.string[start:end].rstrip(".,;)")
+    return (start, start + len(value)) if _made_up(value) else None
+
+
+def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
+    """``send "VALUE\\r"`` after an ``expect`` of a password prompt."""
+    if "assword" not in match.string[max(0, match.start() - 400):match.start()]:
+        return None
+    value = match.group("value")
+    return match.span("value") if len(value) >= 4 and not _is_placeholder(value) else None
+
+
+def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span("value") if _strict_made_up(match.group("value")) else None
+
+
+_PRIVATE_BEFORE = re.compile(r"(?i)(?:private|secret|signing)[ _\-]?k\Z")
+
+
+def _hex_private_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``private key 0x<64 hex>``: a raw private key (a wallet's, an Ed25519 seed)."""
+    at = match.start()
+    return match.span("value") if _PRIVATE_BEFORE.search(match.string, max(0, at - 12), at) \
+        else None
+
+
+def _whole(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span()
+
+
+#: The shapes of a line that ``_line_secret`` looks for (each within one line).
+_COMMAND_LINE = re.compile(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
+                           r"(?P<rest>[ \t][^\n]{1,1000})")
+_ENV_LINE = re.compile(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
+                       r"(?P<key>[A-Za-z][A-Za-z0-9_]{1,60})"
+                       r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                       r"""|[^\s"'#]{1,256})""")
+_SPACED_KEY = re.compile(
+    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
+    r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
+    r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
+
+
+def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A line of a config file, a dotenv file or a shell: a daemon's ``key VALUE``
+    (``_spaced_key``), ``NAME=<generated>`` (``_env_random``), a command's made-up
+    password argument (``_shell_positional``).  One pattern reads each line once (lines do
+    not overlap, so the scan stays linear); these are tried within it."""
+    text, start, end = match.string, match.start(), match.end()
+    for keyed in _SPACED_KEY.finditer(text, start, end):
+        if (span := _spaced_key(keyed)) is not None:
+            return span
+    for shape, judge in ((_ENV_LINE, _env_random), (_COMMAND_LINE, _shell_positional)):
+        line = shape.match(text, start, end)
+        if line is not None and (span := judge(line)) is not None:
+            return span
+    return None
+
+
+#: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
+POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
+    ("a secret in a line of configuration or a command",
+     re.compile(r"(?m)^[^\n]+"), _line_secret),
+    # one pattern for each literal, so that the prefilter can skip them over prose
+    *(("a secret given to a sign-in command",
+       re.compile(rf"{word}(?<![\w\-]{word}){tail}(?![\w\-])(?P<rest>[ \t][^\n|;&]{{1,300}})"),
+       _signin_argument) for word, tail in (("auth", "(?:orize|enticate)?"), ("login", ""))),
+    *(("a quoted password",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[^{quote}\s]{{8,64}}){quote}"),
+       _quoted_made_up) for quote in "\"'"),
+    ("password given to a user command",
+     re.compile(r"user(?P<verb>[ \t]+(?:add|create|set))?[ \t]+(?:-\S{1,40}[ \t]+){0,4}"
+                r"[^\s-]\S{0,63}"
+                r"""[ \t]+(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"']{1,128})"""),
+     _user_command),
+    ("token in a URL",
+     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200})@[A-Za-z0-9\-]"), _token_userinfo),
+    ("key given to a call",
+     re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,200})["']"""),
+     _call_key),
+    ("key in a URL query",
+     re.compile(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
+    ("password on a command line",
+     re.compile(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+                r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""|[^\s"']{1,256})"""), _flag_value),
+    ("password on a command line",
+     re.compile(r"""-(?<=\s-)(?:u|-user|-auth|-basic|-creds?|-credentials|U)[ \t=]{1,8}"""
+                r"""["']?[^\s:,"'$]{1,64}[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""|[^\s"']{1,256})"""), _user_pair),
+    ("password in prose",
+     re.compile(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
+                r"\b(?:is|was|to|=|:|as|of|be)\s{1,4}[\"'`]?(?P<value>[^\s\"'`]{8,64})"),
+     _said_password),
+    ("password in an expect script",
+     re.compile(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
+     _expect_send),
+    ("private key block",
+     re.compile(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
+                r"-{3,5}"), _whole),
+    ("private key block",
+     re.compile(r"<(?:D|InverseQ|DP|DQ)>[A-Za-z0-9+/=]{40,4096}</(?:D|InverseQ|DP|DQ)>"),
+     _whole),
+    ("private key",
+     re.compile(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
+     _hex_private_key),
+)
+
+
 #: Public for the transcript scanner, like ``JUDGED_PATTERNS``; ``find_credential`` tries
 #: them last, so that a text they and a named shape both match is named by the latter.
 GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
@@ -734,6 +1061,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
                 r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
      _uuid_after_word),
+    *POSITIONAL_PATTERNS,
 )
 
 

@@ -142,7 +142,8 @@ class Agent(NamedTuple):
     #: decision (None) just ``{stop_key: reason}``.
     stop_decision: str | None
     stop_key: str
-    mcp: McpTarget
+    #: Where it reads project MCP servers (None: it has no MCP client).
+    mcp: McpTarget | None
     payload: PayloadKeys = PayloadKeys()
     #: The agent fires its pre-compact event before every model call, not only when it
     #: compacts (Gemini CLI 0.61): a checkpoint then records only when something is new.
@@ -157,13 +158,14 @@ class Agent(NamedTuple):
     #: Where pre-tool-use context goes in the envelope, as ``context_path`` for
     #: SessionStart: the key alone, or an object (naming the event) and its key.
     tool_context_path: tuple[str, ...] = ()
-    #: The agent runs plugins, not commands: ``config`` is our plugin file
-    #: (``integrations/plugins.py`` writes it), ``events`` name the plugin hooks it uses.
+    #: The agent runs no hook commands but loads a plugin (a TypeScript extension): install
+    #: writes the file we ship (``example``) at ``config``, and it runs our commands.
     plugin: bool = False
 
     @property
     def example(self) -> str:
-        """The example config under ``hooks/``: byte for byte what install writes."""
+        """The example config (or the plugin) under ``hooks/``: byte for byte what install
+        writes."""
         return f"hooks/{self.name}/{self.config.rpartition('/')[2]}"
 
     def envelope(self, event: str, context: str) -> dict[str, Any]:
@@ -354,6 +356,32 @@ CURSOR = Agent(
     tool_context_path=("additional_context",),
 )
 
+#: Pi's built-in tools that write files and its shell (its ``tool_call`` event's input).
+_PI_TOOLS: Mapping[str, ToolShape] = {
+    "edit": ToolShape("multi", path=("path",), edits="edits", old="oldText"),
+    "write": ToolShape("write", path=("path",)),
+    "bash": ToolShape("shell"),
+}
+PI = Agent(
+    name="pi", title="Pi", config=".pi/extensions/git-ledger.ts",
+    # The extension's events; it sends each one's name as ``hook_event_name``.
+    events={"session-start": "session_start", "pre-compact": "session_before_compact",
+            "session-end": "session_shutdown", "pre-tool-use": "tool_call",
+            "stop": "agent_end"},
+    grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT, preamble={}, extra=_no_extra,
+    notes=("Pi loads project extensions from .pi/extensions at startup (/reload loads "
+           "them again); the extension runs the git ledger commands other agents' hooks "
+           "run.",
+           "After a failed git ledger check, the extension sends Pi one follow-up message "
+           "to fix the errors; warnings never send one."),
+    budget=9_000, context_path=("additionalContext",), stop_decision="block",
+    stop_key="reason", mcp=None,
+    # ~/.pi/agent/sessions/--<cwd>--/<time>_<id>.jsonl; PI_CODING_AGENT_DIR moves ~/.pi/agent.
+    transcripts=(TranscriptDir("PI_CODING_AGENT_DIR", ".pi/agent", "sessions"),),
+    tools=_PI_TOOLS, tool_context_path=("additionalContext",), plugin=True,
+)
+
+
 #: OpenCode's built-in tools that write files (packages/opencode/src/tool/) and its shell;
 #: Kilo, its fork, names them the same.
 _OPENCODE_TOOLS: Mapping[str, ToolShape] = {
@@ -400,7 +428,7 @@ KILO = _opencode_family(
                "them.",), key="mcp", command_list=True))
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
-REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, CURSOR, OPENCODE, KILO)
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, CURSOR, PI, OPENCODE, KILO)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -476,6 +504,7 @@ __all__ = [
     "HOOK_TIMEOUT",
     "KILO",
     "OPENCODE",
+    "PI",
     "PROJECT_DIR_VARS",
     "REGISTRY",
     "SHELL_SESSION_VARS",

@@ -222,43 +222,6 @@ def report_text(report: HookConfigReport) -> str:
     return "\n".join(lines)
 
 
-def _plugin_changes(spec: Agent, action: str) -> tuple[HookChange, ...]:
-    return tuple(HookChange(spec.events[e], action, command(spec.name, e))
-                 for e in HOOKED if e in spec.events)
-
-
-def _install_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
-    """Our plugin file in place: written, replaced when an older one of ours is there,
-    refused when the file at that path is someone else's."""
-    wanted = plugin_source(spec)
-    current = read_text(path, rel)
-    if current == wanted:
-        return HookConfigReport(spec.name, path, rel, "unchanged",
-                                _plugin_changes(spec, "unchanged"), dry_run, spec.notes)
-    if current is not None and not plugins.is_ours(current):
-        raise AgentConfigError(f"{rel} exists and is not git ledger's plugin; move it "
-                               "aside (nothing was written)")
-    with staged(dry_run):
-        write_file(path, rel, wanted)
-    state, action = ("created", "added") if current is None else ("updated", "updated")
-    return HookConfigReport(spec.name, path, rel, state, _plugin_changes(spec, action),
-                            dry_run, spec.notes)
-
-
-def _uninstall_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
-    """Our plugin file deleted (with its directory, if that is then empty); another file
-    at that path is left alone."""
-    current = read_text(path, rel)
-    if current is None:
-        return HookConfigReport(spec.name, path, rel, "absent", (), dry_run)
-    if not plugins.is_ours(current):
-        return HookConfigReport(spec.name, path, rel, "unchanged", (), dry_run)
-    with staged(dry_run):
-        delete_file(path, rel)
-    return HookConfigReport(spec.name, path, rel, "deleted", _plugin_changes(spec, "removed"),
-                            dry_run)
-
-
 # -- merging -------------------------------------------------------------------------------
 
 
@@ -356,6 +319,58 @@ def _hooks_object(doc: dict[str, Any], rel: str, *, create: bool) -> dict[str, A
             f"{rel}: \"hooks\" is not a JSON object; fix it by hand (nothing was written)"
         )
     return hooks
+
+
+# -- plugins -------------------------------------------------------------------------------
+
+#: The first line of every plugin we ship: how a plugin file is known to be ours.
+PLUGIN_MARK = "// git ledger for "
+
+
+def plugin_text(spec: Agent) -> str:
+    """The plugin we ship for ``spec`` (``hooks/`` in the source tree, ``gitledger/hooks``
+    in a wheel)."""
+    package = Path(__file__).resolve().parents[1]
+    for top in (package, package.parent):
+        shipped = top / spec.example
+        if shipped.is_file():
+            return shipped.read_text(encoding="utf-8")
+    raise AgentConfigError(f"this gitledger has no {spec.example} to install (a broken "
+                           "installation: reinstall gitledger)")
+
+
+def _plugin_changes(spec: Agent, action: str) -> tuple[HookChange, ...]:
+    return tuple(HookChange(spec.events[e], action, command(spec.name, e))
+                 for e in HOOKED if e in spec.events)
+
+
+def _install_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
+    """Write our plugin file; one there that is not ours is refused, never overwritten."""
+    wanted = plugin_text(spec)
+    found = read_text(path, rel)
+    if found == wanted:
+        return HookConfigReport(spec.name, path, rel, "unchanged",
+                                _plugin_changes(spec, "unchanged"), dry_run, spec.notes)
+    if found is not None and not found.startswith(PLUGIN_MARK):
+        raise AgentConfigError(f"{rel}: a file that is not git ledger's is there; move it "
+                               "away (nothing was written)")
+    with staged(dry_run):
+        write_file(path, rel, wanted)
+    state, action = ("created", "added") if found is None else ("updated", "updated")
+    return HookConfigReport(spec.name, path, rel, state, _plugin_changes(spec, action),
+                            dry_run, spec.notes)
+
+
+def _uninstall_plugin(spec: Agent, path: Path, rel: str, dry_run: bool) -> HookConfigReport:
+    found = read_text(path, rel)
+    if found is None:
+        return HookConfigReport(spec.name, path, rel, "absent", (), dry_run)
+    if not found.startswith(PLUGIN_MARK):
+        return HookConfigReport(spec.name, path, rel, "unchanged", (), dry_run)
+    with staged(dry_run):
+        delete_file(path, rel)
+    return HookConfigReport(spec.name, path, rel, "deleted", _plugin_changes(spec, "removed"),
+                            dry_run)
 
 
 # -- files ---------------------------------------------------------------------------------

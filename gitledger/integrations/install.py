@@ -47,7 +47,10 @@ def install(
                            "--agent")
     Repo(where).require_work_tree("install")
     if agent:
-        agent_record(agent)  # an unknown name is refused before anything is written
+        spec = agent_record(agent)  # an unknown name is refused before anything is written
+        if mcp and spec.mcp is None:
+            raise InvalidInput(f"{spec.title} has no MCP client: install --agent {spec.name} "
+                               "without --mcp")
     # With --agent alone, the git hooks only where none of ours runs yet by any route.
     with_git = git_hooks or not agent or not git_hook_scripts.runs_anywhere(where)
 
@@ -90,7 +93,8 @@ def uninstall(
     def steps(dry: bool) -> Installed:
         with staged(dry):
             found = agents.uninstall(where, agent, dry_run=dry) if agent else None
-            server = mcp_config.uninstall(where, agent, dry_run=dry) if agent else None
+            server = (mcp_config.uninstall(where, agent, dry_run=dry)
+                      if agent and agent_record(agent).mcp is not None else None)
             git = (git_hook_scripts.uninstall_git_hooks(where, dry_run=dry)
                    if git_hooks or not agent else None)
         return Installed(found, git, server)

@@ -56,7 +56,7 @@ TARGETS: dict[str, Target] = {
                    {**a.mcp.fields, "command": [COMMAND, *ARGS]} if a.mcp.command_list
                    else {**a.mcp.fields, "command": COMMAND, "args": list(ARGS)},
                    a.mcp.notes, a.mcp.key)
-    for a in REGISTRY
+    for a in REGISTRY if a.mcp is not None
 }
 
 

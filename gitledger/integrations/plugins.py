@@ -2,9 +2,8 @@
 
 One JavaScript source (``assets/opencode-plugin.js``) serves every such agent: its name,
 the command lines (``agents.command``, the one place they are built) and the tool names
-are filled in from the agent's record.  A file is ours when its first line is ours: install
-replaces it (an older version of ours), uninstall deletes it; any other file at that path
-is the user's, refused with nothing written.
+are filled in from the agent's record.  What it makes is shipped under ``hooks/<agent>/``,
+which install writes as every plugin agent's (a test keeps the two equal).
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ from importlib import resources
 from gitledger.integrations.agent_registry import HOOK_TIMEOUT, HOOKED, Agent
 
 TEMPLATE = "opencode-plugin.js"
-#: What every version of our plugin says in its first line: how a file is known as ours.
-MARK = "// git ledger for "
 
 
 def source(spec: Agent, command: dict[str, str]) -> str:
@@ -31,9 +28,4 @@ def source(spec: Agent, command: dict[str, str]) -> str:
             .replace("@TIMEOUT_MS@", str(HOOK_TIMEOUT * 1000)))
 
 
-def is_ours(text: str | None) -> bool:
-    """Whether a plugin file is one we wrote (any version of it)."""
-    return text is not None and text.startswith(MARK)
-
-
-__all__ = ["MARK", "TEMPLATE", "is_ours", "source"]
+__all__ = ["TEMPLATE", "source"]

@@ -1,7 +1,8 @@
 """Which agent wrote a saved transcript, and its reader: one ``Dialect`` per agent.
 
 A transcript is recognised by what its first lines hold, never by its name, since any file
-may be saved.  Each dialect also says which of its agent's tools write files.
+may be saved.  Each dialect also says which of its agent's tools write files, and where its
+session worked (``transcript import`` keeps only this repository's sessions).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
+from gitledger.interchange.pi_transcript import from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
 #: many at most when those do not tell (lines that do not parse, or records no dialect
@@ -27,6 +29,19 @@ _CLAUDE_TYPES = frozenset({"user", "assistant", "system", "summary", "queue-oper
                            "file-history-snapshot", "attachment"})
 _CODEX_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
                           "compacted"})
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """Where a session worked, as its transcript's leading records say: directories, or
+    (Gemini CLI) the SHA-256 of its project root's path."""
+
+    paths: tuple[str, ...] = ()
+    path_hashes: tuple[str, ...] = ()
+
+
+def _nowhere(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    return Workspace()
 
 
 @dataclass(frozen=True)
@@ -46,6 +61,13 @@ class Dialect:
     shell_tools: frozenset[str] = frozenset()
     #: Tools whose argument is a patch in Codex's ``*** Begin Patch`` format.
     patch_tools: frozenset[str] = frozenset()
+    #: Where the session worked, from the leading records (or the whole document).
+    workspace: Callable[[list[dict[str, Any]], Any], Workspace] = _nowhere
+
+    @property
+    def knows_workspace(self) -> bool:
+        """Whether its transcripts say where their session worked."""
+        return self.workspace is not _nowhere
 
 
 def _claude(lines: list[dict[str, Any]], whole: Any) -> bool:
@@ -64,6 +86,39 @@ def _gemini(lines: list[dict[str, Any]], whole: Any) -> bool:
     return bool(lines) and ("projectHash" in lines[0] or "$set" in lines[0])
 
 
+def _text_values(records: list[dict[str, Any]], key: str) -> tuple[str, ...]:
+    found: list[str] = []
+    for record in records:
+        value = record.get(key)
+        if isinstance(value, str) and value and value not in found:
+            found.append(value)
+    return tuple(found)
+
+
+def _claude_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    return Workspace(paths=_text_values(lines, "cwd"))
+
+
+def _codex_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    metas = [r["payload"] for r in lines
+             if r.get("type") == "session_meta" and isinstance(r.get("payload"), dict)]
+    return Workspace(paths=_text_values(metas, "cwd"))
+
+
+def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    heads = [whole] if isinstance(whole, dict) else lines[:1]
+    return Workspace(path_hashes=_text_values(heads, "projectHash"))
+
+
+def _pi_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    return Workspace(paths=_text_values(lines[:1], "cwd"))
+
+
+def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
+        and isinstance(lines[0].get("version"), int)
+
+
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
     version = whole.get("schema_version") if isinstance(whole, dict) else None
     return isinstance(version, str) and version.startswith("ATIF-v1.")
@@ -74,21 +129,30 @@ DIALECTS: tuple[Dialect, ...] = (
             lambda data, sid: read_trajectory(data, session_id=sid), _atif),
     Dialect("codex", "Codex CLI", lambda data, sid: from_codex_transcript(data, session_id=sid),
             _codex, shell_tools=frozenset({"exec_command", "shell", "local_shell"}),
-            patch_tools=frozenset({"apply_patch"})),
+            patch_tools=frozenset({"apply_patch"}), workspace=_codex_workspace),
     Dialect("gemini", "Gemini CLI",
             lambda data, sid: from_gemini_transcript(data, session_id=sid), _gemini,
             file_tools=frozenset({"write_file", "replace", "edit"}),
-            shell_tools=frozenset({"run_shell_command"})),
+            shell_tools=frozenset({"run_shell_command"}), workspace=_gemini_workspace),
     Dialect("claude", "Claude Code",
             lambda data, sid: from_claude_transcript(data, session_id=sid), _claude,
             file_tools=frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"}),
-            shell_tools=frozenset({"Bash"})),
+            shell_tools=frozenset({"Bash"}), workspace=_claude_workspace),
+    Dialect("pi", "Pi", lambda data, sid: from_pi_transcript(data, session_id=sid), _pi,
+            file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
+            workspace=_pi_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 
 
 def dialect_of(data: bytes) -> Dialect:
     """The dialect ``data`` is written in; InvalidInput (one line) when none is."""
+    return sniff(data)[0]
+
+
+def sniff(data: bytes) -> tuple[Dialect, Workspace]:
+    """The dialect ``data`` is written in and where its session worked, from its leading
+    records (``data`` may be only the head of a file); InvalidInput when no dialect is."""
     whole = _whole(data)
     raws = data.split(b"\n", SNIFF_LIMIT)[:SNIFF_LIMIT]
     lines: list[dict[str, Any]] = []
@@ -98,7 +162,10 @@ def dialect_of(data: bytes) -> Dialect:
         read = stop
         for dialect in DIALECTS:
             if dialect.recognises(lines, whole):
-                return dialect
+                found = dialect.workspace(lines, whole)
+                if found == Workspace() and read < len(raws):
+                    found = dialect.workspace(lines + _records(raws[read:]), whole)
+                return dialect, found
         if read >= len(raws):
             break
     known = ", ".join(d.title for d in DIALECTS[1:])

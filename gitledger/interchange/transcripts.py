@@ -63,8 +63,8 @@ _SESSION_ID_LINES = 200
 _BLOCK_CHARS = 1 << 20
 
 __all__ = ["MAX_BYTES", "REDACTED", "TRANSCRIPTS_PREFIX", "TRANSCRIPT_META", "Credential",
-           "SaveResult", "SavedTranscript", "TranscriptInfo", "find_credentials",
-           "list_transcripts", "load", "load_saved", "redact", "ref_component", "save",
+           "SaveResult", "SavedTranscript", "TranscriptInfo", "already_saved", "find_credentials",
+           "list_transcripts", "load", "load_saved", "read_head", "redact", "ref_component", "save",
            "session_id_of"]
 
 
@@ -182,11 +182,28 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
     return SaveResult(ref, commit, len(stored), redactions, commit is None)
 
 
-def _read(file: Path, *, follow_links: bool = True) -> bytes:
+def read_head(file: Path, limit: int) -> bytes:
+    """At most ``limit`` leading bytes of a regular file that is not a symbolic link, read
+    as ``save`` reads (InvalidInput saying why not): enough to tell whose it is."""
+    return _read(file, follow_links=False, head=limit)
+
+
+def already_saved(where: str | os.PathLike[str] | None, data: bytes,
+                  session_id: str) -> bool:
+    """Whether the transcript ``session_id`` holds exactly ``data`` as its latest save
+    (what ``save`` would answer ``unchanged`` for)."""
+    ref = TRANSCRIPTS_PREFIX + ref_component(session_id)
+    tip = Store(Repo(where)).tip(ref)
+    return tip.view is not None and _meta(tip.view, ref).get("original_blob") == blob_id_of(
+        data)
+
+
+def _read(file: Path, *, follow_links: bool = True, head: int | None = None) -> bytes:
     """The file's bytes, when it is a regular file: a FIFO, a device or a directory is
     refused without reading from it (opened non-blocking, checked on the open file, so
     nothing swapped in between the check and the read is read).  Without
-    ``follow_links`` a symbolic link is refused too."""
+    ``follow_links`` a symbolic link is refused too.  With ``head``, only that many
+    leading bytes, whatever the size."""
     shown = printable(str(file))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow_links:
@@ -209,10 +226,10 @@ def _read(file: Path, *, follow_links: bool = True) -> bytes:
                            "device); not saved")
     try:
         with os.fdopen(fd, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(MAX_BYTES + 1 if head is None else head)
     except OSError as exc:
         raise InvalidInput(f"cannot read {shown}: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:
+    if head is None and len(data) > MAX_BYTES:
         raise InvalidInput(f"{shown} is larger than {MAX_BYTES // (1024 * 1024)} MB; "
                            "not saved")
     return data

@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from gitledger import FORMAT_VERSION, SEQ_TRAILER_FORMAT
 from gitledger.core.codec import (
-    decode_entry,
     decode_focus,
     decode_meta,
 )
@@ -29,6 +28,7 @@ from gitledger.errors import (
     CorruptLedger,
     UnknownEntry,
 )
+from gitledger.storage.entry_cache import decoded_blob
 from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, META_PATH
 from gitledger.storage.store import TreeView
 
@@ -107,10 +107,10 @@ def read_header(ref: str, view: TreeView) -> tuple[LedgerMeta, Focus]:
 
 def read_entry(view: TreeView, entry_id: str) -> Entry:
     path = entry_path(entry_id)
-    blob = view.read(path)
-    if blob is None:
+    blob_id = view.blob_id(path)
+    if blob_id is None:
         raise UnknownEntry(f"no entry {entry_id}")
-    return decode_entry(blob, path)
+    return decoded_blob(view.read_blob, blob_id, path)  # once per blob in shared_reads
 
 
 def count_entries(view: TreeView) -> int:

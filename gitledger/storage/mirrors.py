@@ -69,13 +69,17 @@ def mirrors(store: Store) -> dict[str, tuple[str, str]]:
 
 def unpulled_remote(store: Store) -> str | None:
     """A remote this clone has fetched code from (its ``refs/remotes/<r>/HEAD``, as a clone
-    leaves it) but never the team's ledgers, while no project ledger is here: the remote
-    a new clone should pull the team's decisions from.  None when there is none."""
+    leaves it) but whose ledgers were never pulled, while no project ledger is here: none
+    fetched, or its project ledger fetched (a plain ``git fetch`` after ``remote setup``)
+    and never merged.  The remote a new clone should pull the team's decisions from;
+    None when there is none."""
     git = store.git
     if git.references.get(PROJECT_REF) is not None:
         return None
     for remote in git.remotes.names():
-        if (remote and git.references.get(f"refs/remotes/{remote}/HEAD") is not None
-                and not store.refs_under(tracking_prefix(remote), chained=False)):
+        if not remote or git.references.get(f"refs/remotes/{remote}/HEAD") is None:
+            continue
+        if (git.references.get(tracking_ref(remote, PROJECT_REF)) is not None
+                or not store.refs_under(tracking_prefix(remote), chained=False)):
             return remote
     return None

@@ -686,6 +686,23 @@ class Store:
             gitdirs.extend(sorted(p for p in worktrees.iterdir() if p.is_dir()))
         return gitdirs
 
+    def worktree_roots(self) -> list[Path]:
+        """The top of every work tree of this repository (none for a bare one): the main
+        one first, then each linked one's."""
+        roots: list[Path] = []
+        for gitdir in self.worktree_gitdirs():
+            if gitdir == self.repo.gitdir:
+                root: Path | None = None if self.repo.bare else self.repo.workdir
+            elif gitdir == self.repo.commondir:
+                # Seen from a linked worktree: the main one is <top>/.git, or bare.
+                root = gitdir.parent if gitdir.name == ".git" else None
+            else:
+                root = _workdir_of(gitdir, self.repo)
+                root = None if root == gitdir else root
+            if root is not None and root not in roots:
+                roots.append(root)
+        return roots
+
     def worktree_pointers(self) -> dict[str, Path]:
         """Which worktree (by work tree path) points at which ledger ref."""
         found: dict[str, Path] = {}

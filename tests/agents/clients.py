@@ -50,6 +50,9 @@ class Run:
     argv: tuple[str, ...]
     env: dict[str, str] = field(default_factory=dict)
     stdin: str = ""
+    #: Files written just before the run (absolute path → text, ``{URL}`` replaced): a
+    #: client whose config alone can name the base URL.
+    files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,8 @@ CODEX_MODEL = "gpt-5-codex"
 #: the one Codex offers its edit tool to.  It also defers MCP tools behind tool_search,
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
-FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "opencode": 99_000, "kilo": 99_000}
+FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "opencode": 99_000,
+                "kilo": 99_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -179,6 +183,36 @@ def _gemini_prompt(home: Path, text: str, resume: str | None) -> Run:
                              "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"})
 
 
+# -- Pi -----------------------------------------------------------------------------------
+
+#: The model Pi is given: a provider of ours in ``models.json`` (OpenAI chat completions),
+#: its window small enough that a reply reporting ``FULL_CONTEXT["pi"]`` compacts.
+PI_MODEL = "scripted/scripted-model"
+PI_WINDOW = 100_000
+
+
+def _pi_prepare(home: Path, repo: Path) -> None:
+    agent = home / ".pi" / "agent"
+    agent.mkdir(parents=True)
+    # No version check, no package updates, no terminal setup: nothing reaches out.
+    (agent / "settings.json").write_text(json.dumps({"quietStartup": True}))
+
+
+def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
+    models = {"providers": {"scripted": {
+        "baseUrl": "{URL}/v1", "api": "openai-completions", "apiKey": "SCRIPTED_API_KEY",
+        "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+        "models": [{"id": "scripted-model", "contextWindow": PI_WINDOW, "maxTokens": 4096}],
+    }}}
+    # Print mode sends several messages in turn: each paragraph of ``text`` is one (how a
+    # scenario has a prompt after an automatic compaction, which Pi runs between prompts).
+    argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
+    if resume:
+        argv += ["--session", resume]
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_OFFLINE": "1", "NO_COLOR": "1"},
+               files={str(home / ".pi" / "agent" / "models.json"): json.dumps(models)})
+
+
 # -- OpenCode and Kilo (its fork) ------------------------------------------------------
 
 #: The context window the scripted provider declares to the OpenCode family: a reply that
@@ -235,6 +269,9 @@ GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                        "auto-compact": "no SessionStart after compression, so no block "
                                        "comes back; PreCompress, which fires before every "
                                        "model call, costs one checkpoint"})
+PI = Client("pi", "@mariozechner/pi-coding-agent", "0.73.1", "pi", _pi_prepare, _pi_prompt,
+            lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
+                   "mcp": "no MCP client at all: Pi leaves tools to extensions"})
 #: What the OpenCode family lacks, the same in OpenCode and in Kilo.
 OPENCODE_LACKS = {
     "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
@@ -253,7 +290,7 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, OPENCODE, KILO)
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, OPENCODE, KILO)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

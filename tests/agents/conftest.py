@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from gitledger.integrations import agents
 from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
+from gitledger.integrations.agents import command as agent_command
 from tests.agents.clients import CLIENTS, Client, ClientMissing, install
 from tests.agents.model_server import Reply
 from tests.conftest import git, installed_git_ledger
@@ -78,7 +78,9 @@ class World:
     tmp: Path
 
     def env(self) -> dict[str, str]:
-        path = os.pathsep.join([str(installed_git_ledger().parent), str(self.bin_dir),
+        spy_bin = self.tmp / "spy-bin"  # a plugin agent's spy (``spy``), where there is one
+        path = os.pathsep.join([*([str(spy_bin)] if spy_bin.is_dir() else []),
+                                str(installed_git_ledger().parent), str(self.bin_dir),
                                 os.environ.get("PATH", "")])
         keep = {k: v for k, v in os.environ.items()
                 if k.startswith(("GIT_", "LC_", "XDG_")) or k in ("LANG", "TERM", "TMPDIR")}
@@ -100,7 +102,7 @@ class World:
         job = {"script": [_reply_json(r) for r in script],
                "argv": [str(self.bin_dir / self.client.binary), *run.argv],
                "env": env, "cwd": str(self.repo),
-               "stdin": run.stdin if stdin is None else stdin,
+               "stdin": run.stdin if stdin is None else stdin, "files": run.files,
                "timeout": timeout, "out": str(out)}
         job_file = out.with_suffix(".job.json")
         job_file.write_text(json.dumps(job))
@@ -139,10 +141,11 @@ class World:
         hook config, appends each one as a JSON line to the file returned.  It prints
         nothing, so the client's behaviour is gitledger's alone."""
         agent = AGENT_BY_NAME[self.client.name]
-        config = self.repo / agent.config
         log = self.tmp / f"spy-{event}.jsonl"
         if agent.plugin:
-            return self._spy_plugin(event, config, log)
+            self._spy_plugin(event, log)
+            return log
+        config = self.repo / agent.config
         data = json.loads(config.read_text())
         record = ("import json, sys; "
                   f"open({str(log)!r}, 'a').write(json.dumps(json.load(sys.stdin)) + '\\n')")
@@ -156,20 +159,27 @@ class World:
         config.write_text(json.dumps(data, indent=2))
         return log
 
-    def _spy_plugin(self, event: str, plugin: Path, log: Path) -> Path:
-        """``spy`` for a plugin agent: the plugin's command for ``event`` becomes a wrapper
-        that records the payload, then runs the command with it, its answer passed on."""
-        real = shlex.split(agents.command(self.client.name, event))
-        wrap = ("import json, subprocess, sys; data = sys.stdin.read(); "
-                f"open({str(log)!r}, 'a').write(json.dumps(json.loads(data)) + '\\n'); "
-                "sys.stdout.write(subprocess.run(sys.argv[1:], input=data, text=True, "
-                "stdout=subprocess.PIPE).stdout)")
-        text = plugin.read_text()
-        ours = f"{json.dumps(event)}: {json.dumps(real)}"
-        assert ours in text, text
-        plugin.write_text(text.replace(
-            ours, f"{json.dumps(event)}: {json.dumps([sys.executable, '-c', wrap, *real])}"))
-        return log
+    def _spy_plugin(self, event: str, log: Path) -> None:
+        """A plugin agent's spy: our plugin runs ``git ledger …`` itself, so a ``git`` of
+        the spy's, first on PATH (``env``), records the payload of that command and hands
+        it, unchanged, to the real git."""
+        spy_bin = self.tmp / "spy-bin"
+        spy_bin.mkdir(exist_ok=True)
+        real = shutil.which("git")
+        assert real, "git on PATH"
+        words = agent_command(self.client.name, event).split()
+        assert words[0] == "git", "only a git ledger command is spied on"
+        shim = spy_bin / "git"
+        shim.write_text(
+            "#!/bin/sh\n"
+            f'if [ "$*" = {shlex.quote(" ".join(words[1:]))} ]; then\n'
+            '    payload=$(cat)\n'
+            f"    printf '%s\\n' \"$payload\" >> {shlex.quote(str(log))}\n"
+            f"    printf '%s' \"$payload\" | {shlex.quote(real)} \"$@\"\n"
+            "    exit $?\n"
+            "fi\n"
+            f'exec {shlex.quote(real)} "$@"\n')
+        shim.chmod(0o755)
 
     def spied(self, event: str) -> list[dict[str, Any]]:
         """The payloads ``spy(event)`` recorded, in the order the client sent them."""

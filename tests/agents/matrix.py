@@ -227,7 +227,7 @@ def summary(items: Sequence[Item], clients: Sequence[Client] = CLIENTS) -> str:
     parts = []
     for client in clients:
         states = [table[s, client.name].state for s in SCENARIOS]
-        part = f"{title(client)} {client.version} {states.count(PROVEN)} of {len(SCENARIOS)}"
+        part = f"{title(client)} {client.version}: {states.count(PROVEN)} of {len(SCENARIOS)}"
         if states.count(NOT_AVAILABLE):
             part += f" ({states.count(NOT_AVAILABLE)} not available)"
         parts.append(part)

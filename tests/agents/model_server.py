@@ -544,11 +544,19 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         if reply.tool == "shell":
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
             args = {"command": args["command"]}
+        elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
+            # Pi's edit: a path and a list of replacements.
+            name = "edit"
+            args = {"path": args["path"],
+                    "edits": [{"oldText": args["old"], "newText": args["new"]}]}
         elif reply.tool == EDIT:
             name = next((n for n in CHAT_EDITS if n in offered), "edit")
             args = _chat_file_args(body, name, {"file_path": args["path"],
                                                 "old_string": args["old"],
                                                 "new_string": args["new"]})
+        elif reply.tool == WRITE and "path" in _chat_parameters(body, "write"):
+            name = "write"  # Pi's write
+            args = {"path": args["path"], "content": args["content"]}
         elif reply.tool == WRITE:
             name = next((n for n in CHAT_WRITES if n in offered), "write_file")
             args = _chat_file_args(body, name, {"file_path": args["path"],
@@ -583,6 +591,15 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     if (body.get("stream_options") or {}).get("include_usage"):
         chunks.append({**chunk, "choices": [], "usage": usage})
     handler._sse([(None, c) for c in chunks], done=True)
+
+
+def _chat_parameters(body: dict[str, Any], tool: str) -> dict[str, Any]:
+    """The properties of the offered function ``tool``'s parameters (empty if not offered)."""
+    for offered in body.get("tools") or []:
+        function = offered.get("function") or {}
+        if function.get("name") == tool:
+            return dict((function.get("parameters") or {}).get("properties") or {})
+    return {}
 
 
 Dialect = Callable[[_Handler, str, dict[str, Any]], None]

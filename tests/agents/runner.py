@@ -34,6 +34,8 @@ def run(job: dict[str, Any]) -> dict[str, Any]:
         url = server.url
         argv = [part.replace("{URL}", url) for part in job["argv"]]
         env = {key: value.replace("{URL}", url) for key, value in job["env"].items()}
+        for name, text in job.get("files", {}).items():  # config that must name the URL
+            Path(name).write_text(text.replace("{URL}", url))
         process = subprocess.Popen(
             argv, cwd=job["cwd"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, start_new_session=True)

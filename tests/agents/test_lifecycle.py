@@ -52,13 +52,16 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 
 @pytest.mark.scenario("auto-compact")
-@pytest.mark.parametrize("world", ["claude", "codex", "opencode", "kilo"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "pi", "opencode", "kilo"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
     if world.client.name == "claude":
         outcome = world.run("", [Reply(text="One.", input_tokens=full), Reply(text="Summary."),
                                  Reply(text="Two.")], stdin=messages("hello", "go on"))
+    elif world.client.name == "pi":  # Pi compacts when a prompt ends: one more goes on
+        outcome = world.run("hello\n\ngo on", [Reply(text="One.", input_tokens=full),
+                                                Reply(text="Two.")])
     else:  # Codex compacts within the turn, once a tool call's reply fills the window
         outcome = world.run("hello", [Reply.shell("true", input_tokens=full),
                                       Reply(text="Two.")])
@@ -81,7 +84,8 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", ["claude", "codex", "opencode", "kilo"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "opencode", "kilo"],
+                         indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
     first = world.run("start", [Reply(text="Started.")])
@@ -123,7 +127,7 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "opencode", "kilo"],
                          indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
@@ -143,7 +147,7 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 
 
 @pytest.mark.scenario("session-end")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "opencode", "kilo"],
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "opencode", "kilo"],
                          indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
@@ -157,7 +161,7 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 
 @pytest.mark.scenario("transcript")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)
+@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript
     directories (docs/hooks.md), so the hook's path check lets it through and saves it."""

@@ -61,7 +61,7 @@ def test_a_cell_is_proven_only_when_every_test_of_its_scenario_runs_for_the_clie
     assert "| Scenario | ONE 1.0.0 | TWO 1.0.0 |" in table
     assert "TWO, manual-compact: no slash commands (what the ledger does instead is proven)" \
         in table
-    assert "TWO 1.0.0 0 of 13 (1 not available)" in matrix.summary(items, [one, two])
+    assert "TWO 1.0.0: 0 of 13 (1 not available)" in matrix.summary(items, [one, two])
 
 
 def test_a_disagreement_between_tests_and_records_is_named() -> None:

@@ -19,7 +19,7 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini"], indirect=True)]
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi"], indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"

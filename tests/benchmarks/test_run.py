@@ -34,7 +34,7 @@ RUN_ALL = _run_all()
 LISTED = [name for name, _, _ in (*RUN_ALL.SUITE, *RUN_ALL.ON_REQUEST)]
 #: Seconds or less at their smallest; the others take half a minute to four (a
 #: repository to build, peers to install), together far over the inner loop's share.
-QUICK = {"credentials"}
+QUICK = {"credentials", "hostile"}
 
 
 def _env(cli_env: dict[str, str], tmp_path: Path, rows: Path) -> dict[str, str]:

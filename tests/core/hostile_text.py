@@ -18,6 +18,8 @@ FRAGMENTS = (
     "${", "$(", "{{", "://", "a", "A", "0", "Z9", "İ", "eyJ", "xoxb-", "ghp_", "sk-",
     "AKIA", "AIza", "Bearer ", "Authorization: ", "-----BEGIN ", "curl -u a:", "mysql -p",
     "--password ", "<password>", "MII", "Q~", ":AA", "-us1", ".atlasv1.", "LS0tLS1CRUdJTi",
+    "auth ", "login ", " -p ", " -u a,", "password is ", "send '", "('", "?k=", "add_user ",
+    "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.
@@ -29,6 +31,8 @@ KNOWN = {
     "xoxb-": "xoxb-",
     "key-": "key-",
     "token:": "token:",
+    "auth ": "auth ",
+    "key 7 ": "key 7 ",
 }
 
 

@@ -43,8 +43,11 @@ from tests.core.credential_corpus import ORDINARY, SECRETS
 CATCH_RATE = 1.0
 #: … and at most this share of the ordinary texts.
 FALSE_POSITIVE_RATE = 0.02
-#: Each half of the fresh corpus: at least this share refused.
-FRESH_CATCH_RATE = 0.97
+#: Each half of the fresh corpus: at least this share refused (the floor reached, so that
+#: a regression fails; held-out figures are in docs/reliability.md).
+FRESH_CATCH_RATE = 0.985
+#: The fresh corpus's ordinary texts: at most this share refused (the floor reached).
+FRESH_ORDINARY_RATE = 0.01
 
 #: The kinds the review named in item 14, each to be refused whatever the rate.
 REVIEWED_KINDS = [
@@ -119,6 +122,11 @@ def test_the_ordinary_texts_of_both_corpora_pass() -> None:
     texts = ORDINARY + fresh.FRESH_ORDINARY
     refused = [text for text in texts if _refused(text)]
     assert len(refused) <= FALSE_POSITIVE_RATE * len(texts), f"refused {refused}"
+
+
+def test_the_fresh_ordinary_texts_pass() -> None:
+    refused = [text for text in fresh.FRESH_ORDINARY if _refused(text)]
+    assert len(refused) <= FRESH_ORDINARY_RATE * len(fresh.FRESH_ORDINARY), f"refused {refused}"
 
 
 @pytest.mark.parametrize("kind", REVIEWED_KINDS)

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from gitledger.integrations import plugins
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, HOOKED, REGISTRY
 from gitledger.integrations.agents import (
+    PLUGIN_MARK,
     command,
     config_for_empty_project,
     install,
@@ -31,11 +31,16 @@ from gitledger.integrations.agents import (
 from tests.conftest import Run, git
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The agents whose hooks are entries in a JSON config (Pi's are a plugin we ship:
+#: tests/integrations/test_plugins.py).
+CONFIG_AGENTS = tuple(a.name for a in REGISTRY if not a.plugin)
 
 #: A config per agent with the user's own hooks and settings in it.
 #: The agents whose hooks are entries in a JSON config (the others load our plugin file).
 CONFIG_AGENTS = tuple(a for a in AGENTS if not BY_NAME[a].plugin)
 PLUGIN_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].plugin)
+#: The OpenCode family: plugins generated from one template (integrations/plugins.py).
+TEMPLATE_PLUGINS = ("opencode", "kilo")
 
 EXISTING: dict[str, dict[str, Any]] = {
     "claude": {
@@ -124,7 +129,7 @@ def leftovers(repo: Path) -> list[Path]:
 # -- into an empty project ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
                                                    agent: str) -> None:
     out = ok(ledger("install", "--agent", agent))
@@ -133,9 +138,9 @@ def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
     assert path.read_bytes() == example.read_bytes(), (
         f"hooks/{agent}/{path.name} is stale: it must be exactly what install writes"
     )
-    if BY_NAME[agent].plugin:
+    if agent in TEMPLATE_PLUGINS:
         assert path.read_text() == plugin_source(BY_NAME[agent])
-    else:
+    elif not BY_NAME[agent].plugin:
         assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
     assert f"{BY_NAME[agent].config}: created" in out
     assert leftovers(repo) == []
@@ -516,7 +521,7 @@ def _as_done(dry_run_report: str) -> str:
     return "\n".join(lines[:-1]).replace(": would be ", ": ") + "\n"
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", CONFIG_AGENTS)
 def test_dry_run_reports_what_the_run_then_does(ledger: Run, repo: Path, agent: str) -> None:
     # Gemini keeps hooks and MCP servers in one file: the MCP step of a dry run must see
     # what the hooks step would have written (created, then updated; updated, then deleted).
@@ -592,7 +597,7 @@ def test_install_does_not_touch_git(ledger: Run, repo: Path) -> None:
 # -- plugin agents (the OpenCode family) ---------------------------------------------------
 
 
-@pytest.mark.parametrize("agent", PLUGIN_AGENTS)
+@pytest.mark.parametrize("agent", TEMPLATE_PLUGINS)
 def test_a_plugin_is_written_once_refused_over_a_foreign_file_and_removed(
         ledger: Run, repo: Path, agent: str) -> None:
     spec = BY_NAME[agent]
@@ -606,12 +611,12 @@ def test_a_plugin_is_written_once_refused_over_a_foreign_file_and_removed(
     again = ok(ledger("install", "--agent", agent))
     assert f"{spec.config}: unchanged" in again
     # An older plugin of ours is replaced; a file of someone else's is never touched.
-    path.write_text(plugins.MARK + "an older version\n")
+    path.write_text(PLUGIN_MARK + "an older version\n")
     assert f"{spec.config}: updated" in ok(ledger("install", "--agent", agent))
     path.write_text("export const Theirs = async () => ({})\n")
     refused = ledger("install", "--agent", agent)
     assert refused.exit_code == 1
-    assert "is not git ledger's plugin" in refused.output
+    assert "not git ledger's" in refused.output
     assert path.read_text() == "export const Theirs = async () => ({})\n"
     assert f"{spec.config}: unchanged" in ok(ledger("uninstall", "--agent", agent))
     assert path.exists()

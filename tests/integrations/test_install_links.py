@@ -20,9 +20,23 @@ from gitledger.integrations.agent_registry import AGENTS, BY_NAME
 from gitledger.integrations.git_hooks import GIT_HOOKS, MARK
 from tests.conftest import Run, git
 
+#: The agents ``install --mcp`` takes (Pi has no MCP client).
+MCP_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].mcp is not None)
+
+
+def files_of(agent: str) -> tuple[str, ...]:
+    """What install writes for ``agent``: its hook config (or plugin), its MCP config."""
+    mcp = BY_NAME[agent].mcp
+    return (BY_NAME[agent].config, *((mcp.config,) if mcp else ()))
+
+
 #: Every project file install writes for an agent: its hooks' config and its MCP config.
-FILES = sorted({(a, BY_NAME[a].config) for a in AGENTS}
-               | {(a, BY_NAME[a].mcp.config) for a in AGENTS})
+FILES = sorted({(a, rel) for a in AGENTS for rel in files_of(a)})
+
+
+def install(agent: str) -> tuple[str, ...]:
+    """``install --agent AGENT``, with ``--mcp`` where the agent has an MCP client."""
+    return ("install", "--agent", agent, *(("--mcp",) if agent in MCP_AGENTS else ()))
 
 
 def refused(result: Result) -> str:
@@ -43,7 +57,7 @@ def nothing_installed(repo: Path) -> None:
     hooks = repo / ".git" / "hooks"
     assert not any((hooks / name).exists() for name in GIT_HOOKS)
     for agent in AGENTS:
-        for rel in (BY_NAME[agent].config, BY_NAME[agent].mcp.config):
+        for rel in files_of(agent):
             path = repo / rel
             if path.is_file() and not path.is_symlink():
                 assert "git ledger" not in path.read_text(), rel
@@ -72,7 +86,7 @@ def test_a_config_that_is_a_link_is_refused(ledger: Run, repo: Path, outside: Pa
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(outside / "victim")
     commit_all(repo)
-    line = refused(ledger("install", "--agent", agent, "--mcp"))
+    line = refused(ledger(*install(agent)))
     assert rel in line
     assert tree(outside) == {"victim": b'{"mine": true}\n'}
     nothing_installed(repo)
@@ -84,7 +98,7 @@ def test_a_dangling_link_creates_nothing(ledger: Run, repo: Path, outside: Path,
     link = repo / rel
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(outside / "new-file")
-    refused(ledger("install", "--agent", agent, "--mcp"))
+    refused(ledger(*install(agent)))
     assert tree(outside) == {"victim": b'{"mine": true}\n'}
     nothing_installed(repo)
 
@@ -106,9 +120,9 @@ def test_uninstall_never_edits_or_deletes_through_a_link(ledger: Run, repo: Path
                                                          outside: Path, agent: str) -> None:
     """A config holding only our entries would be deleted by uninstall: behind a link it
     is the other side's file, and stays."""
-    assert ledger("install", "--agent", agent, "--mcp").exit_code == 0
+    assert ledger(*install(agent)).exit_code == 0
     directory = BY_NAME[agent].config.split("/")[0]
-    for rel in {BY_NAME[agent].config, BY_NAME[agent].mcp.config}:
+    for rel in set(files_of(agent)):
         if rel.startswith(directory + "/"):
             continue
         (repo / rel).unlink()  # a root file (.mcp.json): moved out, linked back

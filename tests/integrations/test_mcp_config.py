@@ -15,10 +15,21 @@ from gitledger.integrations import mcp_config as mcpconfig
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, REGISTRY
 from tests.conftest import Run
 
-JSON_AGENTS = {a.name: a.mcp.config for a in REGISTRY if a.mcp.config.endswith(".json")}
+#: The agents with an MCP client (Pi has none: install --mcp refuses it).
+MCP_AGENTS = tuple(a for a in AGENTS if a in mcpconfig.TARGETS)
+JSON_AGENTS = {a.name: a.mcp.config for a in REGISTRY
+               if a.mcp is not None and a.mcp.config.endswith(".json")}
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+def test_an_agent_without_mcp_is_refused_with_nothing_written(repo: Path, ledger: Run) -> None:
+    result = ledger("install", "--agent", "pi", "--mcp")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == "git ledger: Pi has no MCP client: install --agent pi " \
+        "without --mcp\n"
+    assert not (repo / ".pi").exists()
+
+
+@pytest.mark.parametrize("agent", MCP_AGENTS)
 def test_install_registers_the_server_once_and_uninstall_removes_it(
         agent: str, repo: Path, ledger: Run) -> None:
     target = mcpconfig.TARGETS[agent]
@@ -33,7 +44,9 @@ def test_install_registers_the_server_once_and_uninstall_removes_it(
     else:
         entry = json.loads(path.read_text())[target.key]["git-ledger"]
     assert entry == target.entry
-    if BY_NAME[agent].mcp.command_list:  # the OpenCode family: one list, a local server
+    spec = BY_NAME[agent].mcp
+    assert spec is not None
+    if spec.command_list:  # the OpenCode family: one list, a local server
         assert entry == {"type": "local", "command": ["git", "ledger", "mcp"]}
     else:
         assert entry["command"] == "git"

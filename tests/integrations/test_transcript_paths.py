@@ -34,6 +34,7 @@ INSIDE = {
     "codex": ".codex/sessions/2026/12/01/rollout-2026-12-01T10-00-00-0b7c9a1e.jsonl",
     "gemini": ".gemini/tmp/0f3e2c/chats/session-2026-12-01T10-00-0b7c9a1e.json",
     "cursor": ".cursor/projects/work-repo/agent-transcripts/0b7c9a1e.jsonl",
+    "pi": ".pi/agent/sessions/--work-repo--/2026-12-01T10-00-00-000Z_0b7c9a1e.jsonl",
 }
 
 

@@ -37,3 +37,20 @@ def test_the_hint_is_a_first_contact_only(team: Team) -> None:
     bob.ok("decide", "--project", "Keep the project ledger here")
     assert HINT not in bob.ok("show", "--project")
     assert HINT not in bob.ok("restore")
+
+
+def test_a_plain_fetch_after_remote_setup_is_no_pull(team: Team) -> None:
+    """``remote setup`` makes a plain ``git fetch`` fill the mirrors; the team's decisions
+    are still not merged, so the hint stays until ``git ledger pull``."""
+    ada = team.clone("Ada")
+    ada.ok("decide", "--project", "Use one queue for every job")
+    ada.ok("push")
+    bob = team.clone("Bob")
+    bob.ok("remote", "setup", "origin")
+    bob.git("fetch", "-q")
+    assert "refs/ledger/remotes/origin/project" in bob.refs()
+    for command in (("show",), ("show", "--project"), ("restore",)):
+        assert HINT in bob.ok(*command), command
+    bob.ok("pull")
+    assert HINT not in bob.ok("restore")
+    assert "Use one queue for every job" in bob.ok("restore")

@@ -98,8 +98,6 @@ def _key(finding: dict[str, Any]) -> tuple[str, str | None, str, str]:
     return finding["rule"], finding["entry"], finding["ledger"], finding["message"]
 
 
-@pytest.mark.xfail(strict=True, reason="the local digest (format 4) reads again some of "
-                   "the blobs a pull brought: the pull's shared reads do not reach it yet")
 def test_a_pull_reads_each_blob_it_brings_once(team: Team,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     alice, _ = _scene(team)

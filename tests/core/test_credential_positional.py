@@ -1,0 +1,84 @@
+"""Secrets that stand where they are pasted with no word naming them beside them (issue 41):
+arguments of a command, a key given to an SDK's call, a token as a URL's user, a daemon's
+``key VALUE`` line, flags of any tool, a generated value under any variable's name.  Each
+is refused; beside them, ordinary engineering text of the same shapes passes.
+
+The values are generated here (letters, digits and symbols mixed the way a password
+generator or a person does), so that none is a real secret.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from gitledger.core.credentials import find_credential
+
+_RNG = random.Random(41)
+
+
+def _token(length: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(length))
+
+
+_HEX = "0123456789abcdef"
+_B64 = string.ascii_letters + string.digits + "+/"
+
+POSITIONAL_SECRETS = [
+    f"requirepass {_token(6)}#{_token(6)}!",
+    f"masterauth {_token(8)}-{_token(4)}9",
+    f"radclient -x localhost:1812 auth Qx{_token(5)}^z{_token(4)}",
+    f"rollbar.init('{_token(32, _HEX)}')",
+    f'client = Analytics.Client("{_token(28)}")',
+    f"git clone https://{_token(32, _HEX)}@git.example.com/org/repo.git",
+    f"tool -p 'Tr{_token(4)}&{_token(3)}9' --host db.internal",
+    f"rsync --pw={_token(6)}#{_token(5)}7 backup@host::data",
+    f"the password is Hu{_token(5)}!{_token(2)}7",
+    f"http -a alice:{_token(10)}9 GET https://api.example.com/v1/me",
+    f"rabbitmqctl add_user deploy {_token(6)}%{_token(4)}2",
+    "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+    f"<RSAKeyValue><D>{_token(86, _B64)}==</D></RSAKeyValue>",
+    f"private key 0x{_token(64, _HEX)}",
+    f"export WIDGET_CONN={_token(40, string.ascii_lowercase + string.digits)}",
+    f"vendor login {_token(24)}",
+    f"https://api.example.com/data?appid={_token(32, _HEX)}&units=metric",
+    f'createUser monitor SHA "{_token(5)}@{_token(5)}*5"',
+    f"expect \"*assword*\"\nsend \"{_token(10)}\\r\"",
+    f"lftp -u deploy,{_token(14)} sftp://files.example.com",
+]
+
+ORDINARY = [
+    "docker run -p 8080:80 -t myimage:v1.2.3 nginx",
+    "ssh -p 2222 deploy@host.example.com",
+    "kubectl logs -p pod/web-7d9f8b6c5-x2k4q",
+    "export GIT_COMMIT=3f2a9c1e0b7d4a6f8e2c1b0a9d8e7f6c5b4a3e2d",
+    "the pin is v2-Beta1 for the release",
+    "git rebase -i HEAD~10..HEAD",
+    "git commit -m 'Fix #123: retry on 503'",
+    "useradd -m -s /bin/bash alice",
+    "The password is required (min 12 chars).",
+    "gh auth login --with-token < token.txt",
+    "docker login ghcr.io -u octocat",
+    "docker run -u 1000:1000 app",
+    "label = 'Sign-In!'",
+    "gpg: using RSA key CDE5BF0E3E7DC679F717EF15CDE35E6EB642C472",
+    "[Peer]\nPublicKey = zipzJX0hNtGq4KRmkFknCNqv40LBMo+elRlb53xbmv8=",
+    "strftime('%Y-%m-%dT%H:%M')",
+    "hashlib.sha256(b'abc').hexdigest() == "
+    "'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'",
+    "version 2.0.0-beta.3+build.5114af1 was tagged by mistake",
+    "if not hmac.compare_digest(expected_sig, request.headers['X-Hub-Signature-256']):",
+    f"config:\n  app:dbPassword:\n    secure: v1:{_token(16)}:{_token(44)}",
+]
+
+
+@pytest.mark.parametrize("text", POSITIONAL_SECRETS)
+def test_a_secret_where_it_is_pasted_is_refused(text: str) -> None:
+    assert find_credential(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_text_of_the_same_shapes_passes(text: str) -> None:
+    assert find_credential(text) is None, find_credential(text)
