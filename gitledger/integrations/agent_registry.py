@@ -84,6 +84,10 @@ class McpTarget(NamedTuple):
     fields: Mapping[str, Any]
     #: What a user must know after registering (approval prompts, trust).
     notes: tuple[str, ...]
+    #: The object holding the servers (OpenCode: ``mcp``).
+    key: str = "mcpServers"
+    #: The command is one list, program and arguments (OpenCode), not ``command``/``args``.
+    command_list: bool = False
 
 
 class TranscriptDir(NamedTuple):
@@ -443,8 +447,55 @@ PI = Agent(
     tools=_PI_TOOLS, tool_context_path=("additionalContext",), plugin=True,
 )
 
+
+#: OpenCode's built-in tools that write files (packages/opencode/src/tool/) and its shell;
+#: Kilo, its fork, names them the same.
+_OPENCODE_TOOLS: Mapping[str, ToolShape] = {
+    "edit": ToolShape("edit", path=("filePath",), old="oldString"),
+    "write": ToolShape("write", path=("filePath",)),
+    "apply_patch": ToolShape("patch", command="patchText"),
+    "bash": ToolShape("shell"),
+}
+#: The plugin hooks of the OpenCode family that our plugin uses, by our event.
+_OPENCODE_EVENTS: Mapping[str, str] = {
+    "session-start": "experimental.chat.system.transform",
+    "pre-compact": "experimental.session.compacting",
+    "session-end": "dispose", "pre-tool-use": "tool.execute.before",
+    "stop": "experimental.text.complete",
+}
+_PLUGIN_OUTPUT = ("additionalContext",)
+
+
+def _opencode_family(name: str, title: str, config: str, mcp: McpTarget) -> Agent:
+    """An agent of the OpenCode family: one plugin file, the same hooks and tools."""
+    directory = config.rpartition("/")[0]
+    return Agent(
+        name=name, title=title, config=config, events=_OPENCODE_EVENTS, grouped=False,
+        start_matcher=None, timeout=HOOK_TIMEOUT, preamble={}, extra=_no_extra,
+        notes=(f"{title} loads project plugins from {directory}/ at startup; git-ledger "
+               "must be on its PATH.",
+               "The restore block is part of the system prompt of every model request, "
+               "renewed after a compaction.",
+               f"When the model ends an answer and git ledger check finds errors, {title} "
+               "gets them once as the next message; warnings never send it back."),
+        budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
+        mcp=mcp, tools=_OPENCODE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
+
+
+OPENCODE = _opencode_family(
+    "opencode", "OpenCode", ".opencode/plugins/git-ledger.js",
+    McpTarget("opencode.json", {"type": "local"},
+              ("OpenCode starts the project's MCP servers from opencode.json; "
+               "opencode mcp list shows them.",), key="mcp", command_list=True))
+KILO = _opencode_family(
+    "kilo", "Kilo", ".kilo/plugins/git-ledger.js",
+    McpTarget("kilo.json", {"type": "local"},
+              ("Kilo starts the project's MCP servers from kilo.json; kilo mcp list shows "
+               "them.",), key="mcp", command_list=True))
+
 #: Every agent, in the order the CLI, the docs and the tests list them.
-REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT)
+REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT, OPENCODE,
+                               KILO)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -519,6 +570,8 @@ __all__ = [
     "GEMINI",
     "HOOKED",
     "HOOK_TIMEOUT",
+    "KILO",
+    "OPENCODE",
     "PI",
     "PROJECT_DIR_VARS",
     "QWEN",

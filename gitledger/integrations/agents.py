@@ -15,6 +15,7 @@ from typing import Any
 
 from gitledger.core.display import printable
 from gitledger.errors import AgentConfigError
+from gitledger.integrations import plugins
 from gitledger.integrations.agent_registry import HOOKED, Agent, agent
 from gitledger.integrations.config_files import (
     delete_file,
@@ -75,6 +76,11 @@ def entry(spec: Agent, event: str) -> dict[str, Any]:
         group["matcher"] = spec.tool_matcher
     group["hooks"] = [handler(spec, event)]
     return group
+
+
+def plugin_source(spec: Agent) -> str:
+    """The plugin file ``install`` writes for a plugin agent (``spec.plugin``)."""
+    return plugins.source(spec, {e: command(spec.name, e) for e in HOOKED})
 
 
 def config_for_empty_project(spec: Agent) -> dict[str, Any]:
@@ -383,6 +389,7 @@ __all__ = [
     "config_for_empty_project",
     "entry",
     "install",
+    "plugin_source",
     "report_json",
     "report_text",
     "uninstall",

@@ -45,12 +45,17 @@ class Target:
     config: str
     entry: dict[str, Any]
     notes: tuple[str, ...] = ()
+    #: The object in the config that holds the servers.
+    key: str = "mcpServers"
 
 
-#: Each agent's target, from its record: our entry is its fields, then the command.
+#: Each agent's target, from its record: our entry is its fields, then the command (one
+#: list for OpenCode's kind, else ``command`` and ``args``).
 TARGETS: dict[str, Target] = {
     a.name: Target(a.name, a.mcp.config,
-                   {**a.mcp.fields, "command": COMMAND, "args": list(ARGS)}, a.mcp.notes)
+                   {**a.mcp.fields, "command": [COMMAND, *ARGS]} if a.mcp.command_list
+                   else {**a.mcp.fields, "command": COMMAND, "args": list(ARGS)},
+                   a.mcp.notes, a.mcp.key)
     for a in REGISTRY if a.mcp is not None
 }
 
@@ -123,7 +128,7 @@ def command_line() -> str:
 
 def _json_install(path: Path, target: Target, dry_run: bool) -> tuple[str, str]:
     existed, doc, style = load_json(path, target.config)
-    servers = _servers(doc, target.config, create=True)
+    servers = _servers(doc, target, create=True)
     assert servers is not None
     current = servers.get(SERVER)
     if current == target.entry or (current is not None and not _is_ours(current)
@@ -144,12 +149,12 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     existed, doc, style = load_json(path, target.config)
     if not existed:
         return "absent", None
-    servers = _servers(doc, target.config, create=False)
+    servers = _servers(doc, target, create=False)
     if servers is None or SERVER not in servers or not _is_ours(servers[SERVER]):
         return "unchanged", None
     del servers[SERVER]
     if not servers:
-        del doc["mcpServers"]
+        del doc[target.key]
     state = "updated" if doc else "deleted"
     with staged(dry_run):
         if doc:
@@ -159,28 +164,36 @@ def _json_uninstall(path: Path, target: Target, dry_run: bool) -> tuple[str, str
     return state, "removed"
 
 
-def _servers(doc: dict[str, Any], rel: str, *, create: bool) -> dict[str, Any] | None:
-    servers = doc.get("mcpServers")
+def _servers(doc: dict[str, Any], target: Target, *, create: bool) -> dict[str, Any] | None:
+    servers = doc.get(target.key)
     if servers is None:
         if not create:
             return None
-        servers = doc["mcpServers"] = {}
+        servers = doc[target.key] = {}
     if not isinstance(servers, dict):
-        raise AgentConfigError(f"{rel}: \"mcpServers\" is not a JSON object; fix it by hand "
-                               "(nothing was written)")
+        raise AgentConfigError(f"{target.config}: \"{target.key}\" is not a JSON object; fix "
+                               "it by hand (nothing was written)")
     return servers
+
+
+def _words(entry: dict[str, Any]) -> list[Any] | None:
+    """The command line of a server entry: ``command`` and ``args``, or (OpenCode) one
+    ``command`` list; None when it is neither."""
+    command, args = entry.get("command"), entry.get("args", [])
+    if isinstance(command, list) and command and "args" not in entry:
+        return command
+    if isinstance(command, str) and isinstance(args, list):
+        return [command, *args]
+    return None
 
 
 def _runs_us(entry: Any) -> bool:
     """Whether a server entry runs ``git ledger mcp`` (through ``git``, or the
     ``git-ledger`` script by name or absolute path), whatever else it sets."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("args", []), list):
+    words = _words(entry) if isinstance(entry, dict) else None
+    if not words or not isinstance(words[0], str):
         return False
-    command = entry.get("command")
-    if not isinstance(command, str):
-        return False
-    words = [command, *entry.get("args", [])]
-    script = os.path.basename(command).removesuffix(".exe")
+    script = os.path.basename(words[0]).removesuffix(".exe")
     return words[:3] == [COMMAND, *ARGS] or (script == "git-ledger" and words[1:2] == ["mcp"])
 
 
@@ -191,9 +204,8 @@ def _is_ours(entry: Any) -> bool:
     if not isinstance(entry, dict) or not _runs_us(entry):
         return False
     rest = {k: v for k, v in entry.items() if k not in ("command", "args", "type")}
-    words = [entry.get("command"), *entry.get("args", [])]
-    return not rest and entry.get("type", "stdio") == "stdio" and words in (
-        [COMMAND, *ARGS], ["git-ledger", "mcp"])
+    return not rest and entry.get("type", "stdio") in ("stdio", "local") and _words(
+        entry) in ([COMMAND, *ARGS], ["git-ledger", "mcp"])
 
 
 # -- TOML (Codex) ---------------------------------------------------------------------------

@@ -123,7 +123,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
-                "copilot": 39_500}
+                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -280,6 +280,49 @@ def _copilot_prompt(home: Path, text: str, resume: str | None) -> Run:
         "XDG_CACHE_HOME": str(CACHE_ROOT / "copilot-cache")})
 
 
+# -- OpenCode and Kilo (its fork) ------------------------------------------------------
+
+#: The context window the scripted provider declares to the OpenCode family: a reply that
+#: reports more input tokens than it holds makes the client compact.
+OPENCODE_WINDOW = 100_000
+
+
+def _opencode_family_prepare(config_dir: str, plugin_package: str) -> Callable[[Path, Path],
+                                                                               None]:
+    def prepare(home: Path, repo: Path) -> None:
+        # At startup the client installs its plugin SDK into every config directory (npm,
+        # retried for tens of seconds offline).  A directory that already declares and holds
+        # it is left alone, as on a machine that was online once.
+        config = home / ".config" / config_dir
+        (config / "node_modules").mkdir(parents=True)
+        (config / "package.json").write_text(json.dumps(
+            {"dependencies": {plugin_package: "*"}}))
+        (config / "package-lock.json").write_text(json.dumps(
+            {"packages": {"": {"dependencies": {plugin_package: "*"}}}}))
+    return prepare
+
+
+def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, str | None], Run]:
+    def prompt(home: Path, text: str, resume: str | None) -> Run:
+        # The provider comes in the environment (``{URL}`` is only known per run): an
+        # OpenAI-compatible one with a fake key, and its model the default.
+        config = {"provider": {"scripted": {
+                      "npm": "@ai-sdk/openai-compatible", "name": "scripted",
+                      "options": {"baseURL": "{URL}/v1", "apiKey": "test"},
+                      "models": {"m1": {"name": "m1", "limit": {
+                          "context": OPENCODE_WINDOW, "output": 4_000}}}}},
+                  "model": "scripted/m1", "autoupdate": False, "share": "disabled"}
+        argv = ["run", *flags, text, *(["--session", resume] if resume else [])]
+        return Run(tuple(argv), {f"{prefix}_CONFIG_CONTENT": json.dumps(config),
+                                 # Its global config directory, where ``prepare`` wrote.
+                                 "XDG_CONFIG_HOME": str(home / ".config"),
+                                 f"{prefix}_DISABLE_MODELS_FETCH": "1",
+                                 f"{prefix}_DISABLE_AUTOUPDATE": "1",
+                                 # Its plugin SDK install in the project fails at once.
+                                 "npm_config_offline": "true"})
+    return prompt
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 #: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
@@ -317,7 +360,25 @@ COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
                                  "the interactive UI only",
                         "export": "its events.jsonl transcript is saved, but gitledger has "
                                   "no reader for it yet"})
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT)
+#: What the OpenCode family lacks, the same in OpenCode and in Kilo.
+OPENCODE_LACKS = {
+    "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
+                      "auto-compaction goes through the same session.compacted event)",
+    "clear": "no /clear: a new conversation is a new session, restored as a startup",
+    "transcript": "sessions live in a SQLite database in its data directory "
+                  "(opencode.db, kilo.db), not in a transcript file a hook could name",
+    "export": "no transcript is saved (the sessions are in SQLite), so there is none to export",
+}
+OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
+                  _opencode_family_prepare("opencode", "@opencode-ai/plugin"),
+                  _opencode_family_prompt("OPENCODE"), lacks=OPENCODE_LACKS)
+# 7.8.1's platform package (@kilocode/cli-linux-x64@7.8.1) is not in the registry: its
+# postinstall fails with ETARGET.  7.7.7 is the newest whose platform package is there.
+KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
+              _opencode_family_prepare("kilo", "@kilocode/plugin"),
+              # Kilo's run rejects every tool call that asks permission, unless --auto.
+              _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

@@ -88,7 +88,7 @@ WRITE = "write"
 def mcp_key(*parts: str) -> str:
     """How the clients' spellings of one MCP tool compare equal: each joins ``mcp``, the
     server and the tool with its own separators (Claude ``mcp__git-ledger__decide``, Codex
-    a namespace ``mcp__git_ledger`` holding ``decide``, Gemini ``mcp_git-ledger_decide``),
+    a namespace ``mcp__git_ledger`` holding ``decide``, Gemini ``mcp_git-ledger_decide``,
     GitHub Copilot CLI ``git-ledger-decide``), so the letters and digits alone name it."""
     return re.sub(r"[^a-z0-9]", "", "".join(parts).lower())
 
@@ -98,6 +98,7 @@ def mcp_spelling(reply: Reply, names: Iterable[str]) -> str | None:
     wanted = reply.mcp_tool
     if wanted is None:
         return None
+    # Copilot CLI and the OpenCode family spell it without ``mcp`` (``git-ledger_decide``).
     keys = (mcp_key("mcp", *wanted), mcp_key(*wanted))
     return next((n for n in names if mcp_key(n) in keys), None)
 
@@ -537,7 +538,7 @@ def _sample(schema: dict[str, Any]) -> Any:
 CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
 CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write", "create")
+CHAT_WRITES = ("write_file", "Write", "create", "write")
 #: Each argument by the names the clients' edit and write tools give it, in the order the
 #: first client to use each gave it (GitHub Copilot CLI: ``path``, ``old_str``, ``new_str``,
 #: ``file_text``); the tool's own schema decides.
@@ -547,10 +548,18 @@ CHAT_ARGUMENTS = {"file_path": ("file_path", "path"), "old_string": ("old_string
 
 def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
     """``args`` (keyed by the first name of each in ``CHAT_ARGUMENTS``) under the names the
-    offered ``tool``'s parameters use."""
+    offered ``tool``'s parameters use: one of those names, or its camelCase (the OpenCode
+    family's ``filePath``, ``oldString``, ``newString``)."""
     known = _chat_parameters(body, tool)
-    return {next((n for n in CHAT_ARGUMENTS[key] if n in known), key): value
-            for key, value in args.items()}
+
+    def spelled(key: str) -> str:
+        for name in CHAT_ARGUMENTS[key]:
+            camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+            found = next((n for n in (name, camel) if n in known), None)
+            if found is not None:
+                return found
+        return key
+    return {spelled(key): value for key, value in args.items()}
 
 
 #: What the last user message of a compaction request says in a client that offers its tools

@@ -53,7 +53,8 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 
 @pytest.mark.scenario("auto-compact")
-@pytest.mark.parametrize("world", ["claude", "codex", "pi", "qwen"], indirect=True)
+@pytest.mark.parametrize("world",
+                         ["claude", "codex", "pi", "qwen", "opencode", "kilo"], indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
@@ -95,7 +96,8 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen", "copilot"],
+@pytest.mark.parametrize("world",
+                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo"],
                          indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
@@ -171,7 +173,8 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "qwen", "copilot"],
+@pytest.mark.parametrize("world",
+                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo"],
                          indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
@@ -191,7 +194,8 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 
 
 @pytest.mark.scenario("session-end")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot"],
+@pytest.mark.parametrize("world",
+                         ["claude", "codex", "gemini", "pi", "copilot", "opencode", "kilo"],
                          indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")

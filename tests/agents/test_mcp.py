@@ -32,7 +32,8 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
-              pytest.mark.parametrize("mcp_world", ["claude", "codex", "gemini", "copilot"],
+              pytest.mark.parametrize("mcp_world",
+                                      ["claude", "codex", "gemini", "copilot", "opencode", "kilo"],
                                       indirect=True)]
 
 

@@ -42,7 +42,8 @@ from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
               pytest.mark.parametrize("world",
-                                      ["claude", "codex", "gemini", "pi", "qwen", "copilot"],
+                                      ["claude", "codex", "gemini", "pi", "qwen", "copilot",
+                                       "opencode"],
                                       indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"

@@ -202,6 +202,9 @@ def context_of(stdout: str, agent: str) -> str:
         (key,) = BY_NAME[agent].context_path
         assert set(document) == {key}
         context = document[key]
+    elif BY_NAME[agent].plugin:  # what our plugin reads (the OpenCode family)
+        assert set(document) == {"additionalContext"}
+        context = document["additionalContext"]
     else:
         assert set(document) == {"hookSpecificOutput"}
         inner = document["hookSpecificOutput"]
@@ -763,6 +766,10 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
+    if BY_NAME[agent].plugin and agent != "pi":  # what our plugin sends (the OpenCode family)
+        return {"agent": agent, "cwd": str(cwd), "session_id": f"ses_{agent}",
+                "hook_event_name": BY_NAME[agent].events["stop"],
+                "stop_hook_active": continuing}
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
             "pi": pi_agent_end, "qwen": qwen_stop,
             "copilot": copilot_stop}[agent](cwd, active=continuing)

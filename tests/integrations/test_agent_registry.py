@@ -24,7 +24,11 @@ from gitledger.integrations.agent_registry import (
     REGISTRY,
     SHELL_SESSION_VARS,
 )
-from gitledger.integrations.agents import PLUGIN_MARK, config_for_empty_project
+from gitledger.integrations.agents import (
+    PLUGIN_MARK,
+    config_for_empty_project,
+    plugin_source,
+)
 from gitledger.ledger.reader import SESSION_ENV, SESSION_VARS
 from tests.integrations import test_agent_hooks, test_agents, test_mcp_config
 from tests.reliability import test_hostile_input
@@ -87,6 +91,8 @@ def test_each_record_has_its_example_config_and_nothing_else_does() -> None:
         example = ROOT / agent.example
         if agent.plugin:  # the plugin itself: test_plugins.py
             assert example.read_text().startswith(PLUGIN_MARK), agent.name
+            if agent.name in ("opencode", "kilo"):  # generated from one template
+                assert example.read_text() == plugin_source(agent)
             continue
         assert json.loads(example.read_text()) == config_for_empty_project(agent)
     folders = {p.name for p in (ROOT / "hooks").iterdir() if p.is_dir()} - {"git"}
@@ -102,3 +108,4 @@ def test_the_tests_parameter_lists_are_the_registry() -> None:
     # Tables of each agent's expected answers must cover every record.
     assert set(test_agents.STOP_ENTRIES) == set(test_agents.CONFIG_AGENTS)
     assert set(test_agents.EXISTING) == set(test_agents.CONFIG_AGENTS)
+    assert set(test_agents.CONFIG_AGENTS) | set(test_agents.PLUGIN_AGENTS) == set(AGENTS)

@@ -21,9 +21,11 @@ from click.testing import Result
 
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, HOOKED, REGISTRY
 from gitledger.integrations.agents import (
+    PLUGIN_MARK,
     command,
     config_for_empty_project,
     install,
+    plugin_source,
     uninstall,
 )
 from tests.conftest import Run, git
@@ -34,6 +36,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG_AGENTS = tuple(a.name for a in REGISTRY if not a.plugin)
 
 #: A config per agent with the user's own hooks and settings in it.
+#: The agents whose hooks are entries in a JSON config (the others load our plugin file).
+CONFIG_AGENTS = tuple(a for a in AGENTS if not BY_NAME[a].plugin)
+PLUGIN_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].plugin)
+#: The OpenCode family: plugins generated from one template (integrations/plugins.py).
+TEMPLATE_PLUGINS = ("opencode", "kilo")
+
 EXISTING: dict[str, dict[str, Any]] = {
     "claude": {
         "$schema": "https://json.schemastore.org/claude-code-settings.json",
@@ -145,7 +153,10 @@ def test_examples_in_hooks_are_what_install_writes(ledger: Run, repo: Path,
     assert path.read_bytes() == example.read_bytes(), (
         f"hooks/{agent}/{path.name} is stale: it must be exactly what install writes"
     )
-    assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
+    if agent in TEMPLATE_PLUGINS:
+        assert path.read_text() == plugin_source(BY_NAME[agent])
+    elif not BY_NAME[agent].plugin:
+        assert json.loads(path.read_text()) == config_for_empty_project(BY_NAME[agent])
     assert f"{BY_NAME[agent].config}: created" in out
     assert leftovers(repo) == []
 
@@ -602,3 +613,37 @@ def test_agent_with_git_hooks_installs_both(ledger: Run, repo: Path) -> None:
 def test_install_does_not_touch_git(ledger: Run, repo: Path) -> None:
     ok(ledger("install", "--agent", "claude"))
     assert git(repo, "for-each-ref", "refs/ledger/") == ""
+
+
+# -- plugin agents (the OpenCode family) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", TEMPLATE_PLUGINS)
+def test_a_plugin_is_written_once_refused_over_a_foreign_file_and_removed(
+        ledger: Run, repo: Path, agent: str) -> None:
+    spec = BY_NAME[agent]
+    path = repo / spec.config
+    out = ok(ledger("install", "--agent", agent, "--dry-run"))
+    assert f"{spec.config}: would be created" in out
+    assert not path.parent.exists()
+    ok(ledger("install", "--agent", agent))
+    assert path.read_text() == plugin_source(spec)
+    assert f'const AGENT = "{agent}"' in path.read_text()
+    again = ok(ledger("install", "--agent", agent))
+    assert f"{spec.config}: unchanged" in again
+    # An older plugin of ours is replaced; a file of someone else's is never touched.
+    path.write_text(PLUGIN_MARK + "an older version\n")
+    assert f"{spec.config}: updated" in ok(ledger("install", "--agent", agent))
+    path.write_text("export const Theirs = async () => ({})\n")
+    refused = ledger("install", "--agent", agent)
+    assert refused.exit_code == 1
+    assert "not git ledger's" in refused.output
+    assert path.read_text() == "export const Theirs = async () => ({})\n"
+    assert f"{spec.config}: unchanged" in ok(ledger("uninstall", "--agent", agent))
+    assert path.exists()
+    path.unlink()
+    ok(ledger("install", "--agent", agent))
+    out = ok(ledger("uninstall", "--agent", agent))
+    assert f"{spec.config}: deleted" in out
+    assert not path.parent.exists()
+    assert leftovers(repo) == []

@@ -12,7 +12,7 @@ import pytest
 
 from gitledger.errors import AgentConfigError
 from gitledger.integrations import mcp_config as mcpconfig
-from gitledger.integrations.agent_registry import AGENTS, REGISTRY
+from gitledger.integrations.agent_registry import AGENTS, BY_NAME, REGISTRY
 from tests.conftest import Run
 
 #: The agents with an MCP client (Pi has none: install --mcp refuses it).
@@ -42,10 +42,15 @@ def test_install_registers_the_server_once_and_uninstall_removes_it(
     if agent == "codex":
         entry = tomllib.loads(path.read_text())["mcp_servers"]["git-ledger"]
     else:
-        entry = json.loads(path.read_text())["mcpServers"]["git-ledger"]
+        entry = json.loads(path.read_text())[target.key]["git-ledger"]
     assert entry == target.entry
-    assert entry["command"] == "git"
-    assert entry["args"] == ["ledger", "mcp"]
+    spec = BY_NAME[agent].mcp
+    assert spec is not None
+    if spec.command_list:  # the OpenCode family: one list, a local server
+        assert entry == {"type": "local", "command": ["git", "ledger", "mcp"]}
+    else:
+        assert entry["command"] == "git"
+        assert entry["args"] == ["ledger", "mcp"]
     written = path.read_bytes()
     again = ledger("install", "--agent", agent, "--mcp", "--json")
     assert json.loads(again.stdout)["mcp"]["action"] == "unchanged"
@@ -61,15 +66,16 @@ def test_install_registers_the_server_once_and_uninstall_removes_it(
 @pytest.mark.parametrize("agent", sorted(JSON_AGENTS))
 def test_json_config_keeps_everything_else(agent: str, repo: Path, ledger: Run) -> None:
     path = repo / JSON_AGENTS[agent]
+    key = mcpconfig.TARGETS[agent].key
     path.parent.mkdir(parents=True, exist_ok=True)
     theirs: dict[str, Any] = {"theme": "dark",
-                              "mcpServers": {"docs": {"command": "npx", "args": ["docs"]}}}
+                              key: {"docs": {"command": "npx", "args": ["docs"]}}}
     path.write_text(json.dumps(theirs, indent=4) + "\n")
     assert ledger("install", "--agent", agent, "--mcp").exit_code == 0
     doc = json.loads(path.read_text())
     assert doc["theme"] == "dark"
-    assert doc["mcpServers"]["docs"] == theirs["mcpServers"]["docs"]
-    assert list(doc["mcpServers"]) == ["docs", "git-ledger"]
+    assert doc[key]["docs"] == theirs[key]["docs"]
+    assert list(doc[key]) == ["docs", "git-ledger"]
     assert path.read_text().startswith('{\n    "theme"')  # their indentation kept
     assert ledger("uninstall", "--agent", agent).exit_code == 0
     assert json.loads(path.read_text()) == theirs

@@ -78,6 +78,9 @@ def context(stdout: str, agent: str = "claude") -> str:
     if agent == "cursor":
         assert set(document) == {"additional_context"}
         return str(document["additional_context"])
+    if BY_NAME[agent].plugin:  # what our plugin reads (the OpenCode family)
+        assert set(document) == {"additionalContext"}
+        return str(document["additionalContext"])
     assert set(document) == {"hookSpecificOutput"}
     inner = document["hookSpecificOutput"]
     assert set(inner) == {"hookEventName", "additionalContext"}
