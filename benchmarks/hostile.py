@@ -18,32 +18,22 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 from harness import record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gitledger.core.model import Entry
 from gitledger.ledger import gate
 from gitledger.web.graph import supersedes_svg
-from gitledger.web.model import SiteEntry
+from tests.trust.hostile import superseding_one
 
-PROJECT = "refs/ledger/project"
-START = datetime(2026, 11, 30, tzinfo=UTC)
 #: Invisible, bidirectional and control characters, as a forged blob would hold them.
 PLANTED = "\u200b\u202e\x1b[2J\ufe0f\U000e0041\u2028a"
 
 
 def _graph(count: int) -> Callable[[], object]:
-    root = Entry("d-0000000000", "decided", "Use Postgres", 1, START, "A <a@x>",
-                 status="accepted", scope="storage")
-    items = [SiteEntry(root, PROJECT, "project", "Alice", "root")]
-    for n in range(count):
-        entry = Entry(f"d-{n:010d}x", "decided", f"Use Redis {n}", n + 2, START, "M <m@x>",
-                      status="accepted", scope="storage", supersedes=root.id)
-        items.append(SiteEntry(entry, PROJECT, "project", "Mallory", f"s{n}"))
+    items = superseding_one(count)
     return lambda: supersedes_svg(items, lambda item: item.slug + ".html")
 
 

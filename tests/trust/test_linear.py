@@ -18,31 +18,19 @@ import pytest
 from click.testing import CliRunner
 
 from gitledger.core.ids import entry_path
-from gitledger.core.model import Entry
 from gitledger.ledger import drift as drift_module
 from gitledger.storage import blame as blame_module
 from gitledger.web.graph import supersedes_svg
-from gitledger.web.model import SiteEntry
 from tests.conftest import Run, git
 from tests.remote_fixtures import put_blob
+from tests.trust.hostile import superseding_one
 
 PROJECT = "refs/ledger/project"
 START = datetime(2026, 11, 30, tzinfo=UTC)
 
 
-def _decisions(count: int) -> list[SiteEntry]:
-    root = Entry("d-0000000000", "decided", "Use Postgres", 1, START, "A <a@x>",
-                 status="accepted", scope="storage")
-    items = [SiteEntry(root, PROJECT, "project", "Alice", "root")]
-    for n in range(count):
-        entry = Entry(f"d-{n:010d}x", "decided", f"Use Redis {n}", n + 2, START, "M <m@x>",
-                      status="accepted", scope="storage", supersedes=root.id)
-        items.append(SiteEntry(entry, PROJECT, "project", "Mallory", f"s{n}"))
-    return items
-
-
 def _seconds(count: int) -> float:
-    items = _decisions(count)
+    items = superseding_one(count)
     began = time.perf_counter()
     supersedes_svg(items, lambda item: item.slug + ".html")
     return time.perf_counter() - began
