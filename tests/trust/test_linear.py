@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,6 @@ from gitledger.web.graph import supersedes_svg
 from tests.conftest import Run, git
 from tests.remote_fixtures import put_blob
 from tests.trust.hostile import superseding_one
-
-PROJECT = "refs/ledger/project"
-START = datetime(2026, 11, 30, tzinfo=UTC)
 
 
 def _seconds(count: int) -> float:
