@@ -63,25 +63,43 @@ def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> Che
     A teammate who writes ``decide --over "your decision"`` must not make the user's
     agent reject the user's decision at its next stop: that is a question for the team
     (``review``), not an error of the user's ledger.  A finding both of whose entries are
-    the user's (or both someone else's) is left as the rule made it."""
+    the user's (or both someone else's) is left as the rule made it.  A finding about one
+    entry someone else wrote or changed names them before its message."""
     caused = [f for f in report.findings if f.cause and f.entry and f.ledger
               and f.cause_ledger]
-    if not caused:
+    about = [f for f in report.findings if f.entry and f.ledger and f not in caused]
+    if not caused and not about:
         return report
     store = Ledger.open(where, session="").store
     readers: dict[str, LedgerReader] = {}
 
-    def whose(ref: str, entry_id: str) -> Others | None:
+    def reader(ref: str) -> LedgerReader:
         if ref not in readers:
             kind = "project" if ref == PROJECT_REF else "session"
             readers[ref] = LedgerReader(store, ref, kind, session="")
+        return readers[ref]
+
+    def whose(ref: str, entry_id: str) -> Others | None:
         try:
-            return readers[ref].written_by_others(entry_id)
+            return reader(ref).written_by_others(entry_id)
         except LedgerError:
             return UNKNOWN
 
+    def hand(ref: str, entry_id: str) -> Others | None:
+        """Someone else's hand in entry ``entry_id`` by its history alone (its blob may be
+        unreadable); None when the user's own, or when no record covers it."""
+        try:
+            records = reader(ref)
+            found = records.provenance().entry(entry_id)
+            return None if found is None else found.others(records.current_user())
+        except LedgerError:
+            return None
+
     findings = []
     for f in report.findings:
+        if f in about and f.entry is not None and f.ledger is not None:
+            findings.append(_labelled(f, hand(f.ledger, f.entry)))
+            continue
         if f not in caused or f.cause is None or f.entry is None:
             findings.append(f)
             continue
@@ -98,6 +116,14 @@ def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> Che
             fix=f"a question for the team, not a fix to your entry: git ledger review, "
                 f"and settle it with {who or 'whoever wrote ' + theirs}"))
     return replace(report, findings=tuple(findings))
+
+
+def _labelled(finding: Finding, others: Others | None) -> Finding:
+    """``finding`` about an entry someone else wrote or changed, its message headed with
+    who (``[by NAME]``, ``[edited by NAME]``: first, so no cut of a long text loses it)."""
+    if others is None:
+        return finding
+    return replace(finding, message=f"{others.label()} {finding.message}")
 
 
 def yours(where: str | os.PathLike[str] | None,

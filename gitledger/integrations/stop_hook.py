@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -127,6 +128,10 @@ def stop_reason(errors: Sequence[Finding], authors: Mapping[str, str] | None = N
     return head + shown + tail
 
 
+#: The label ``check`` heads a finding's message with (``audit/check._labelled``).
+LABELLED = re.compile(r"^\[(?:by|edited by) [^\]]*\] ")
+
+
 def _finding(finding: Finding, author: str | None) -> str:
     """``rule entry [by NAME]: message (fix: …)`` in at most ``QUOTE_LIMIT`` characters:
     the ids and the label always whole, the message (which quotes the entry) cut first."""
@@ -135,7 +140,9 @@ def _finding(finding: Finding, author: str | None) -> str:
     frame = len(head) + len(": ") + len(" (fix: )")
     fix = quote(finding.fix, min(100, QUOTE_LIMIT - frame - 40))  # 40 for the message
     room = QUOTE_LIMIT - frame - len(fix)
-    return f"{head}: {quote(finding.message, room)} (fix: {fix})"
+    # check heads the message with the same label: said once, in the head.
+    message = LABELLED.sub("", finding.message, count=1) if author else finding.message
+    return f"{head}: {quote(message, room)} (fix: {fix})"
 
 
 def foreign_author(ledger: LedgerReader, entry: Entry) -> str | None:

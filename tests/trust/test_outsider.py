@@ -418,3 +418,32 @@ def test_held_dot_dot_git_and_symlink_names_in_a_tree_write_nothing(team: Team,
     assert "root:" not in alice("show", "--ledger", "origin/mmmmmmmmm4").stdout
     assert sorted(os.listdir(alice.path.parent)) == before
     assert not out.exists()
+
+
+def test_check_names_who_last_changed_an_entry_its_finding_is_about(team: Team) -> None:
+    """Outsider attack 6: Mallory forged the status of Alice's project decision; ``check``
+    (text, ``--json``, the MCP tool: one function) reported the error as if the entry were
+    simply Alice's.  A finding about an entry someone else wrote or changed names them,
+    from history; one about Alice's own entry names nobody."""
+    alice, mallory = _pair(team)
+    mine = next(e["id"] for e in alice.json("show", "--project")["entries"]
+                if e["text"] == "Use Postgres")
+    text = mallory.git("show", f"{PROJECT}:{entry_path(mine)}")
+    put_blob(mallory.path, PROJECT, entry_path(mine),
+             text.replace('status = "accepted"', 'status = "bogus"'))
+    mallory.git("push", "-q", "origin", PROJECT)
+    assert alice("pull").exit_code == 0
+    alice.ok("decide", "Cache in memory", "--because", "small")
+    ref = alice.session_ref()
+    own = next(e["id"] for e in alice.json("show")["entries"] if e["text"] == "Cache in memory")
+    own_text = alice.git("show", f"{ref}:{entry_path(own)}")
+    put_blob(alice.path, ref, entry_path(own), own_text.replace('status = "accepted"',
+                                                                'status = "bogus"'),
+             (alice.name, alice.email))
+    report = json.loads(alice("check", "--json").stdout)
+    about = {f["entry"]: f["message"] for f in report["findings"]
+             if f["rule"] != "decision-drift"}
+    assert "edited by Mallory]" in about[mine], about
+    assert "Mallory" not in about[own], about
+    assert "[by " not in about[own], about
+    assert "edited by Mallory]" in alice("check").stdout
