@@ -18,7 +18,8 @@ class Moved:
     (None: it went away, an archive) changing ``files``.  ``detailed``: a ledger write
     that says what it wrote: ``entry`` (None: no entry, a TASK or NEXT change), whether
     its path was new (``added``), and whether what post-checkout prints may have moved
-    (``focus_moved``)."""
+    (``focus_moved``).  ``merged``: a merge of someone else's commits (a pull), whose
+    entries are theirs: nothing that carries a write of the user's own over follows it."""
 
     ref: str
     old: str | None
@@ -28,6 +29,7 @@ class Moved:
     entry: Entry | None = None
     added: bool = False
     focus_moved: bool = False
+    merged: bool = False
 
 
 Subscriber = Callable[[Moved], None]

@@ -31,7 +31,9 @@ def register(store: Store) -> None:
 
 
 def _project_index(store: Store, moved: Moved) -> None:
-    if moved.ref == PROJECT_REF and moved.new is not None:
+    # A merge brings a teammate's entries: the index is rebuilt when next read, never
+    # carried over as if the user had written them.
+    if moved.ref == PROJECT_REF and moved.new is not None and not moved.merged:
         refresh_after_write(store, moved.new, list(moved.files))
 
 

@@ -119,12 +119,6 @@ def refresh_after_write(store: Store, ref: str, *, governs: bool = False) -> Non
             refresh(store, gitdir, create=here and governs)
 
 
-def refresh_all(store: Store) -> None:
-    """Every worktree's token file (after a pull, which may move any ledger)."""
-    for gitdir in _gitdirs(store):
-        refresh(store, gitdir)
-
-
 def status(store: Store, gitdir: Path | None = None) -> TokenStatus:
     """Whether the token file is there and reflects the ledgers as they are now."""
     where = gitdir if gitdir is not None else store.repo.gitdir

@@ -17,9 +17,10 @@ from typing import Any
 from gitledger.audit.check import Finding, check
 from gitledger.core.codec import decode_entry_or_none, iso
 from gitledger.core.parsing import json_loads
+from gitledger.derived.events import Moved
 from gitledger.derived.files import write_atomic
 from gitledger.errors import CorruptLedger, LedgerError, SyncError
-from gitledger.ledger import digest, path_index
+from gitledger.ledger import digest, follow
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
 from gitledger.storage.entry_cache import decoded_blob, shared_reads
@@ -186,7 +187,10 @@ def _merged(repo: Repo, store: Store, remote: str, fetched: FetchResult, *,
     result = PullResult(remote, fetched, tuple(merges), notes, new, tuple(left), owned)
     if fetched.moved or any(m.outcome != "up-to-date" for m in merges):
         _record_pull(store, remote, project_before, fetched, merges)
-    path_index.refresh_all(store)  # the pre-tool-use hook's tokens, in every worktree
+    follow.register(store)
+    for merge in merges:  # what follows a write (the hooks' path tokens) follows the merge
+        if merge.after is not None and merge.after != merge.before:
+            store.publish(Moved(merge.ref, merge.before, merge.after, merged=True))
     return result
 
 
