@@ -10,12 +10,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
-
-from gitledger.core.parsing import json_loads
 
 #: In the common git dir: the derived files every worktree shares (the indexes, the entry
 #: caches, the SQLite files).  Never the only copy of anything (format.md, "Derived data
@@ -38,7 +35,7 @@ def write_atomic(path: Path, content: Content, *, mode: int | None = None,
     old file in place.  ``mode``: the new file's permissions (else the umask's default);
     ``sync``: flushed to disk before it replaces the old file (a user's file, not a
     cache a crash may lose)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    temp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(temp, flags, 0o666)
     try:
@@ -93,8 +90,8 @@ def load_versioned(path: Path, version: int, field: str) -> dict[str, Any]:
     """The dict under ``field`` of a cache file ``save_json`` wrote as layout ``version``;
     {} when the file is missing, unreadable, of another version or of another shape."""
     try:
-        data = json_loads(path.read_text(encoding="utf-8"), max_depth=None)
-    except (OSError, ValueError):
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):  # a cache of ours: no depth bound to walk
         return {}
     if not isinstance(data, dict) or data.get("version") != version:
         return {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from gitledger.derived.git_cli import git_output
@@ -47,17 +46,21 @@ def ident(configured_name: str | None, configured_email: str | None) -> str | No
     return f"{name} <{email}>" if name and email else None
 
 
-@dataclass
 class Snapshot:
     """One reading of a repository through the git CLI (``read``); each further part is
-    read at its first use and kept."""
+    read at its first use and kept.  A plain class, not a dataclass: the saved restore
+    block is served through it, and importing ``dataclasses`` costs that path 7 ms."""
 
-    where: str | os.PathLike[str] | None
-    gitdir: str
-    head: str
-    top: str | None
-    _refs: dict[tuple[str, ...], str | None] = field(default_factory=dict)
-    _me: tuple[str | None] | None = None
+    __slots__ = ("_me", "_refs", "gitdir", "head", "top", "where")
+
+    def __init__(self, where: str | os.PathLike[str] | None, gitdir: str, head: str,
+                 top: str | None) -> None:
+        self.where = where
+        self.gitdir = gitdir
+        self.head = head
+        self.top = top
+        self._refs: dict[tuple[str, ...], str | None] = {}
+        self._me: tuple[str | None] | None = None
 
     @classmethod
     def read(cls, where: str | os.PathLike[str] | None, *, top: bool = False
