@@ -5,10 +5,11 @@ order are in docs/architecture.md, enforced by tests/test_architecture.py; ``sto
 the only importer of pygit2.
 """
 
-from __future__ import annotations
-
+# First, before anything loads: Ctrl-C from here on is one line (see _stop_while_loading).
+# ``_signal`` is the C module under ``signal``, which would load ``enum`` first (5 ms in
+# which an interrupt is still a traceback); ``os`` and ``sys`` are loaded already.
+import _signal  # type: ignore[import-not-found]  # no stub: a C module of CPython
 import os as _os
-import signal as _signal
 import sys as _sys
 
 

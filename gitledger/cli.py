@@ -17,6 +17,7 @@ import click
 from gitledger import __version__, shell_commands, terminal
 from gitledger.core.colour import colour_on
 from gitledger.core.display import one_line, printable
+from gitledger.core.interrupts import was_interrupted
 from gitledger.core.model import STATUSES
 from gitledger.core.names import KINDS, SOURCES
 from gitledger.errors import ConflictingOptions, Interrupted, LedgerError
@@ -53,7 +54,9 @@ class LedgerCommand(click.Command):
             return super().invoke(ctx)
         except ConflictingOptions as exc:
             raise click.UsageError(exc.spelled(_flag), ctx=ctx) from None
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, ImportError) as exc:
+            if not was_interrupted(exc):
+                raise
             # Ours to say in one line: click's Abort would print an empty line first.
             raise Interrupted("interrupted") from None
 
@@ -106,7 +109,9 @@ class LedgerGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, ImportError) as exc:
+            if not was_interrupted(exc):
+                raise
             raise Interrupted("interrupted") from None  # one line, without click's blank one
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> NoReturn:  # type: ignore[override]

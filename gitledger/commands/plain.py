@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, NoReturn
 
-from gitledger.core.interrupts import interruptible
+from gitledger.core.interrupts import interruptible, was_interrupted
 
 PROG = "git ledger"
 
@@ -157,7 +157,9 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
         fail(f"{message} (see {PROG} {' '.join(fast.shape.words[:1])} --help)", 2)
     except LedgerError as exc:
         fail(str(exc), exc.exit_code)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, ImportError) as exc:
+        if not was_interrupted(exc):
+            raise
         fail("interrupted", 130)
     except BrokenPipeError:
         sys.stderr.close()

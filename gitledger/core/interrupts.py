@@ -31,8 +31,25 @@ def held_interrupts() -> Iterator[Callable[[], bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Whether Ctrl-C came since ``interruptible``: an import it cuts short may surface as an
+#: ImportError (a C module's ``PyCapsule_Import``), not as the KeyboardInterrupt it was.
+_RECEIVED: list[int] = []
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    _RECEIVED.append(signum)
+    signal.default_int_handler(signum, frame)
+
+
 def interruptible() -> None:
     """From here on Ctrl-C is Python's ``KeyboardInterrupt``, which a command may hold off
     (``held_interrupts``) and which the command line ends with one line and status 130."""
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, _interrupt)
+
+
+def was_interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is what Ctrl-C left behind: a KeyboardInterrupt, or an ImportError
+    raised after one came (the import it stopped)."""
+    return isinstance(exc, KeyboardInterrupt) or (isinstance(exc, ImportError)
+                                                  and bool(_RECEIVED))
