@@ -104,6 +104,17 @@ def _pair(team: Team) -> tuple[Clone, Clone]:
     return alice, mallory
 
 
+def _own_error(alice: Clone) -> str:
+    """A session decision of Alice's whose status she broke by a hand edit of her own."""
+    alice.ok("decide", "Cache in memory", "--because", "small")
+    ref = alice.session_ref()
+    own = next(e["id"] for e in alice.json("show")["entries"] if e["text"] == "Cache in memory")
+    text = alice.git("show", f"{ref}:{entry_path(own)}")
+    put_blob(alice.path, ref, entry_path(own),
+             text.replace('status = "accepted"', 'status = "bogus"'), (alice.name, alice.email))
+    return str(own)
+
+
 def _no_traceback(result: object) -> None:
     out = getattr(result, "stdout", "") + getattr(result, "stderr", "")
     assert "Traceback" not in out, out[-2000:]
@@ -299,13 +310,7 @@ def test_the_stop_hook_does_not_send_alice_back_over_mallorys_edit_of_her_entry(
     assert {f["entry"] for f in report["findings"]} >= {mine}, report
     assert any(f["rule"] == "unreadable-entry" for f in report["findings"]), report
     # Alice's own error still sends her agent back, the teammate's alongside it do not.
-    alice.ok("decide", "Cache in memory", "--because", "small")
-    ref = alice.session_ref()
-    own = next(e["id"] for e in alice.json("show")["entries"] if e["text"] == "Cache in memory")
-    text = alice.git("show", f"{ref}:{entry_path(own)}")
-    put_blob(alice.path, ref, entry_path(own), text.replace('status = "accepted"',
-                                                           'status = "bogus"'),
-             (alice.name, alice.email))
+    own = _own_error(alice)
     answer = run_stop_check("claude", json.dumps({**payload, "prompt_id": "p-2"}).encode(), {},
                             cwd=alice.path)
     reason = json.loads(answer.stdout)["reason"]
@@ -433,13 +438,7 @@ def test_check_names_who_last_changed_an_entry_its_finding_is_about(team: Team) 
              text.replace('status = "accepted"', 'status = "bogus"'))
     mallory.git("push", "-q", "origin", PROJECT)
     assert alice("pull").exit_code == 0
-    alice.ok("decide", "Cache in memory", "--because", "small")
-    ref = alice.session_ref()
-    own = next(e["id"] for e in alice.json("show")["entries"] if e["text"] == "Cache in memory")
-    own_text = alice.git("show", f"{ref}:{entry_path(own)}")
-    put_blob(alice.path, ref, entry_path(own), own_text.replace('status = "accepted"',
-                                                                'status = "bogus"'),
-             (alice.name, alice.email))
+    own = _own_error(alice)
     report = json.loads(alice("check", "--json").stdout)
     about = {f["entry"]: f["message"] for f in report["findings"]
              if f["rule"] != "decision-drift"}
