@@ -65,10 +65,7 @@ def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> Che
     (``review``), not an error of the user's ledger.  A finding both of whose entries are
     the user's (or both someone else's) is left as the rule made it.  A finding about one
     entry someone else wrote or changed names them before its message."""
-    caused = [f for f in report.findings if f.cause and f.entry and f.ledger
-              and f.cause_ledger]
-    about = [f for f in report.findings if f.entry and f.ledger and f not in caused]
-    if not caused and not about:
+    if not any(f.entry and f.ledger for f in report.findings):
         return report
     store = Ledger.open(where, session="").store
     readers: dict[str, LedgerReader] = {}
@@ -97,11 +94,11 @@ def attributed(where: str | os.PathLike[str] | None, report: CheckReport) -> Che
 
     findings = []
     for f in report.findings:
-        if f in about and f.entry is not None and f.ledger is not None:
-            findings.append(_labelled(f, hand(f.ledger, f.entry)))
-            continue
-        if f not in caused or f.cause is None or f.entry is None:
+        if not f.entry or not f.ledger:
             findings.append(f)
+            continue
+        if not f.cause or not f.cause_ledger:  # about one entry: who else had a hand in it
+            findings.append(_labelled(f, hand(f.ledger, f.entry)))
             continue
         subject, cause = whose(f.ledger, f.entry), whose(f.cause_ledger, f.cause)
         if (subject is None) == (cause is None):

@@ -227,7 +227,7 @@ _DESCRIPTIONS = {
                     "write",
 }
 
-#: Claude Code's event names, which Codex and Qwen Code use too.
+#: Claude Code's event names, which Codex, Qwen Code and GitHub Copilot CLI use too.
 _CLAUDE_EVENTS: Mapping[str, str] = {
     "session-start": "SessionStart", "pre-compact": "PreCompact", "session-end": "SessionEnd",
     "pre-tool-use": "PreToolUse", "stop": "Stop"}
@@ -398,8 +398,7 @@ COPILOT = Agent(
     name="copilot", title="GitHub Copilot CLI", config=".github/hooks/git-ledger.json",
     # The events spelled as Claude Code spells them: Copilot then sends Claude-shaped
     # snake_case payloads (its own camelCase names, agentStop and preCompact, send camelCase).
-    events={"session-start": "SessionStart", "pre-compact": "PreCompact",
-            "session-end": "SessionEnd", "pre-tool-use": "PreToolUse", "stop": "Stop"},
+    events=_CLAUDE_EVENTS,
     grouped=True, start_matcher=None, timeout=HOOK_TIMEOUT,
     preamble={"version": 1}, extra=_no_extra,
     notes=("Copilot CLI loads .github/hooks/ in a trusted folder (in -p mode: "
