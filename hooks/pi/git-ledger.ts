@@ -9,6 +9,8 @@ import { spawn } from "node:child_process";
 
 const AGENT = "pi";
 const TIMEOUT_MS = 30_000;
+// How long quitting waits for a Stop check, and the run it sent back, to finish.
+const SETTLE_MS = 120_000;
 
 type Payload = Record<string, unknown>;
 
@@ -48,7 +50,19 @@ function text(answer: Payload | null, key: string): string {
 export default function (pi: any) {
   let block = "";
   let sentBack = false;
+  let checking = false;
+  let running = 0;
   const told = new Map<string, string>();
+
+  // Pi's print mode quits as soon as the prompt's run ends, without waiting for the
+  // `agent_end` handlers; quitting does wait for `session_shutdown`.  So the shutdown
+  // waits (bounded) for the Stop check, the run it sent back and that run's own check.
+  const settle = async (ctx: any) => {
+    const until = Date.now() + SETTLE_MS;
+    while (Date.now() < until && (checking || running > 0 || !ctx.isIdle())) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
 
   const payload = (ctx: any, event: string, extra: Payload = {}): Payload => ({
     session_id: ctx.sessionManager.getSessionId(),
@@ -90,6 +104,7 @@ export default function (pi: any) {
   });
 
   pi.on("session_shutdown", async (event: any, ctx: any) => {
+    await settle(ctx);
     await run(["git", "ledger", "hook", "session-end", "--agent", AGENT],
               payload(ctx, "session_shutdown", { reason: event.reason }), ctx.cwd);
   });
@@ -110,7 +125,15 @@ export default function (pi: any) {
     return { content: [...(event.content ?? []), { type: "text", text: context }] };
   });
 
-  pi.on("agent_end", async (_event: any, ctx: any) => {
+  pi.on("agent_start", () => { running += 1; });
+
+  pi.on("agent_end", (_event: any, ctx: any) => {
+    running = Math.max(0, running - 1);
+    checking = true;
+    return checkAtStop(ctx).finally(() => { checking = false; });
+  });
+
+  const checkAtStop = async (ctx: any): Promise<void> => {
     const answer = await run(["git", "ledger", "check", "--hook", "stop", "--agent", AGENT],
                              payload(ctx, "agent_end", { stop_hook_active: sentBack }),
                              ctx.cwd);
@@ -127,5 +150,5 @@ export default function (pi: any) {
     } catch {
       // The session is ending: nothing to send back to.
     }
-  });
+  };
 }

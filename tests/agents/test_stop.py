@@ -73,13 +73,6 @@ def stops(world: World) -> list[dict[str, Any]]:
     return payloads
 
 
-def checked_stops(world: World) -> int:
-    """The stops a sent-back run checks: its first, and the one after the model's retry.
-    Pi's print mode ends as soon as the retry's run does, before Pi hands that run's
-    ``agent_end`` to extensions, so there only the first is checked headless."""
-    return 1 if world.client.name == "pi" else 2
-
-
 def test_a_failing_check_sends_the_agent_back_once_and_its_fix_lets_it_stop(
         world: World) -> None:
     revived = failing_ledger(world)
@@ -100,7 +93,7 @@ def test_a_failing_check_sends_the_agent_back_once_and_its_fix_lets_it_stop(
     assert f"git ledger reject {revived} --why WHY" in sent_back  # the fix, spelled out
     assert_check(world, passes=True)
     payloads = stops(world)
-    assert len(payloads) == checked_stops(world), payloads
+    assert len(payloads) == 2, payloads
     assert payloads[0]["stop_hook_active"] is False
     assert world.ledger_json("show", revived)["entry"]["status"] == "rejected"
 
@@ -120,7 +113,7 @@ def test_the_second_stop_is_let_go_even_when_the_errors_remain(world: World) -> 
     assert outcome.unused == 1, outcome.describe()
     assert REASON in outcome.seen(1)
     assert_check(world, passes=False)
-    assert len(stops(world)) == checked_stops(world)
+    assert len(stops(world)) == 2
 
 
 def test_a_passing_check_lets_the_agent_stop_at_once(world: World) -> None:
