@@ -4,8 +4,8 @@ The first two corpora (``credential_corpus.py``, ``credential_corpus_fresh.py``)
 written by someone who knew, or could guess, what the scanner looks for.  This one was written
 from the public rule lists of secret scanners (gitleaks, trufflehog, the GitHub
 secret-scanning partner list, detect-secrets plugins) and from the documented config files of
-the services, by someone who saw only the file format of the others.  Its families were
-checked name by name to be absent from both.
+the services, before its author saw the scanner, its rules or the other corpora's samples.
+Its families were checked name by name to be absent from both (``_self_check``).
 
 ``FAMILIES``
     one record per credential family: its name, the half it belongs to (``"A"`` or ``"B"``)
@@ -21,8 +21,8 @@ checked name by name to be absent from both.
     the entries a reasonable scanner could refuse (publishable keys, documented example
     keys); ``UNSURE_FAMILIES`` the families a reasonable scanner could let through.
 ``halves()``
-    the two halves, read from each family's ``half`` field, so a scanner can be tuned on one
-    and measured on the other.
+    splits the kinds by family into two fixed halves, read from each family's ``half``
+    field, so a scanner can be tuned on one and measured on the other.
 
 Every value is drawn from a seeded generator with the length and alphabet of its kind, and
 every distinctive prefix is split in the source, so no real secret and no literal that a
@@ -142,6 +142,11 @@ FAMILIES: tuple[Family, ...] = (
                    '-H "Authorization: AccessKey @@K" -d recipients=31612345678'),
         ("node", "const messagebird = require('messagebird').initClient('@@K');"),
         ("env", "MESSAGEBIRD_ACCESS_KEY=@@K\nMESSAGEBIRD_ORIGINATOR=Northwind"),
+        (
+            "log",
+            "2026-12-02 08:11:45,220 DEBUG http.client: send: POST /messages HTTP/1.1 "
+            "Host: rest.messagebird.com Authorization: AccessKey @@K",
+        ),
     ),
     _f(
         "sendbird api token", "A",
@@ -150,6 +155,7 @@ FAMILIES: tuple[Family, ...] = (
                  '-H "Api-Token: @@K"'),
         ("env", "SENDBIRD_APP_ID=@@A\nSENDBIRD_API_TOKEN=@@K"),
         ("yaml", "sendbird:\n  app_id: @@A\n  master_api_token: @@K"),
+        ("properties", "sendbird.app-id=@@A\nsendbird.api-token=@@K"),
     ),
     _f(
         "settlemint token", "B",
@@ -185,6 +191,11 @@ FAMILIES: tuple[Family, ...] = (
                    "https://api.fastly.com/service/4Fk2Lq9xT1mZ/purge_all"),
         ("env", "FASTLY_API_TOKEN=@@K"),
         ("command", "fastly compute publish --token @@K --service-id 4Fk2Lq9xT1mZ"),
+        (
+            "chat",
+            "purging by hand for now: the Fastly token with purge scope is @@K, it expires "
+            "Monday",
+        ),
     ),
     _f(
         "finnhub api key", "B", lambda: {"K": "c" + _r(19, LOWER_ALNUM)},
@@ -219,6 +230,7 @@ FAMILIES: tuple[Family, ...] = (
         ("python", "exchange = ccxt.kraken({'apiKey': '@@K', 'secret': '@@S'})"),
         ("env", "KRAKEN_API_KEY=@@K\nKRAKEN_API_SECRET=@@S"),
         ("key file", "# kraken.key (krakenex reads two lines)\n@@K\n@@S"),
+        ("log", "2026-12-02 19:55:03 DEBUG bot.exchange: init kraken key=@@K secret=@@S"),
     ),
     _f(
         "kucoin api credentials", "A",
@@ -238,6 +250,11 @@ FAMILIES: tuple[Family, ...] = (
         ("curl", "curl -X POST https://www.linkedin.com/oauth/v2/accessToken "
                  "-d grant_type=client_credentials -d client_id=@@I -d client_secret=@@S"),
         ("env", "LINKEDIN_CLIENT_ID=@@I\nLINKEDIN_CLIENT_SECRET=@@S"),
+        (
+            "properties",
+            "spring.security.oauth2.client.registration.linkedin.client-id=@@I\n"
+            "spring.security.oauth2.client.registration.linkedin.client-secret=@@S",
+        ),
     ),
     _f(
         "looker api credentials", "A", lambda: {"I": _r(20), "S": _r(24)},
@@ -263,6 +280,11 @@ FAMILIES: tuple[Family, ...] = (
                     "--cli-secret-key=@@S --cli-region=ap-southeast-1"),
         ("terraform", 'provider "huaweicloud" {\n  region     = "cn-north-4"\n'
                       '  access_key = "@@I"\n  secret_key = "@@S"\n}'),
+        (
+            "xml",
+            "<obs>\n  <endpoint>obs.cn-north-4.myhuaweicloud.com</endpoint>\n  "
+            "<accessKey>@@I</accessKey>\n  <secretKey>@@S</secretKey>\n</obs>",
+        ),
     ),
     _f(
         "railway token", "B", lambda: {"K": _uuid()},
@@ -277,6 +299,7 @@ FAMILIES: tuple[Family, ...] = (
         ("curl", "curl 'https://console.neon.tech/api/v2/projects' "
                  "-H 'Accept: application/json' -H 'Authorization: Bearer @@K'"),
         ("command", "neonctl branches create --name preview/pr-412 --api-key @@K"),
+        ("chat", "here's the neon api key for the preview-branch bot: @@K"),
     ),
     _f(
         "mux access token", "B", lambda: {"I": _uuid(), "S": _r(75, B64)},
@@ -291,6 +314,11 @@ FAMILIES: tuple[Family, ...] = (
                    '                api_key="@@K")'),
         ("curl", 'curl https://openrouter.ai/api/v1/chat/completions -H "Authorization: '
                  'Bearer @@K" -d \'{"model": "mistralai/mixtral-8x7b-instruct"}\''),
+        (
+            "toml",
+            "[providers.openrouter]\nbase_url = \"https://openrouter.ai/api/v1\"\napi_key "
+            "= \"@@K\"",
+        ),
     ),
     _f(
         "tavily key", "B", lambda: {"K": "tvly" "-" + _r(32)},
@@ -298,6 +326,11 @@ FAMILIES: tuple[Family, ...] = (
         ("python", 'from tavily import TavilyClient\ntavily = TavilyClient(api_key="@@K")'),
         ("mcp json", '{"mcpServers": {"tavily": {"command": "npx", "args": ["-y", '
                      '"tavily-mcp"], "env": {"TAVILY_API_KEY": "@@K"}}}}'),
+        (
+            "log",
+            "2026-12-03 22:40:13 INFO tools.search: tavily.search(query='pgvector hnsw "
+            "recall', api_key='@@K')",
+        ),
     ),
     _f(
         "firecrawl key", "A", lambda: {"K": "fc" "-" + _hx(32)},
@@ -311,6 +344,10 @@ FAMILIES: tuple[Family, ...] = (
         ("env", "RESEND_API_KEY=@@K"),
         ("node", "import { Resend } from 'resend';\nconst resend = new Resend('@@K');"),
         ("smtp", "SMTP_HOST=smtp.resend.com\nSMTP_USER=resend\nSMTP_PASSWORD=@@K"),
+        (
+            "wrangler toml",
+            "name = \"mailer\"\nmain = \"src/index.ts\"\n\n[vars]\nRESEND_API_KEY = \"@@K\"",
+        ),
     ),
     _f(
         "clerk secret key", "A",
@@ -319,6 +356,7 @@ FAMILIES: tuple[Family, ...] = (
                 "CLERK_SECRET_KEY=@@K"),
         ("curl", "curl https://api.clerk.com/v1/users -H 'Authorization: Bearer @@K'"),
         ("prose", "For the preview deployments use the dev instance: CLERK_SECRET_KEY @@T."),
+        ("dockerfile", "FROM node:20-alpine\nENV CLERK_SECRET_KEY=@@K\nRUN npm ci"),
     ),
     _f(
         "stytch secret", "B",
@@ -333,6 +371,7 @@ FAMILIES: tuple[Family, ...] = (
         ("header", "curl https://api.paystack.co/transaction/verify/T904312 "
                    '-H "Authorization: Bearer @@K"'),
         ("php", "$paystack = new \\Yabacon\\Paystack('@@K');"),
+        ("chat", "@dana paystack live secret is @@K - please don't paste it in the public channel"),
     ),
     _f(
         "wise api token", "B", lambda: {"K": _uuid()},
@@ -354,6 +393,11 @@ FAMILIES: tuple[Family, ...] = (
         ("env", "PADDLE_API_KEY=@@K"),
         ("curl", "curl https://api.paddle.com/subscriptions -H 'Authorization: Bearer @@K'"),
         ("node", "const paddle = new Paddle('@@K', { environment: Environment.production });"),
+        (
+            "log",
+            "2026-12-04T17:03:22.118Z ERROR billing: paddle request failed 403 forbidden "
+            "(apiKey=@@K)",
+        ),
     ),
     _f(
         "zoom server-to-server credentials", "A",
@@ -362,6 +406,7 @@ FAMILIES: tuple[Family, ...] = (
         ("curl", "curl -X POST 'https://zoom.us/oauth/token?grant_type=account_credentials"
                  "&account_id=@@A' -u '@@I:@@S'"),
         ("yaml", "zoom:\n  account_id: @@A\n  client_id: @@I\n  client_secret: @@S"),
+        ("properties", "zoom.account-id=@@A\nzoom.client-id=@@I\nzoom.client-secret=@@S"),
     ),
     _f(
         "webex bot token", "B",
@@ -467,6 +512,7 @@ FAMILIES: tuple[Family, ...] = (
                    "-H 'Authorization: Bearer @@K' -d '{\"to\": \"+13125550142\"}'"),
         ("env", "TELNYX_API_KEY=@@K"),
         ("python", "import telnyx\ntelnyx.api_key = '@@K'"),
+        ("chat", "new telnyx key for the SMS worker: @@K (old one revoked)"),
     ),
     _f(
         "mixpanel service account", "A",
@@ -490,6 +536,11 @@ FAMILIES: tuple[Family, ...] = (
                  "https://eu.posthog.com/api/projects/4521/feature_flags/"),
         ("python", "posthog = Posthog(project_api_key=PROJECT_KEY, personal_api_key='@@K', "
                    "host='https://eu.posthog.com')"),
+        (
+            "log",
+            "[posthog] 2026-12-04T09:12:31Z feature flag poll failed: 401 for "
+            "personal_api_key=@@K",
+        ),
     ),
     _f(
         "honeycomb api key", "B",
@@ -519,6 +570,12 @@ FAMILIES: tuple[Family, ...] = (
         ("command", 'docker login -u="northwind+deployer" -p="@@K" quay.io'),
         ("env", "QUAY_USERNAME=northwind+deployer\nQUAY_PASSWORD=@@K"),
         ("podman", "podman login quay.io --username northwind+ci --password @@K"),
+        (
+            "maven settings xml",
+            "<servers>\n  <server>\n    <id>quay.io</id>\n    "
+            "<username>northwind+deployer</username>\n    <password>@@K</password>\n  "
+            "</server>\n</servers>",
+        ),
     ),
     _f(
         "packagecloud token", "B", lambda: {"K": _hx(48)},
@@ -531,6 +588,7 @@ FAMILIES: tuple[Family, ...] = (
         ("curl", "curl -F package=@dist/northwind-agent-2.4.0.gem https://@@K@push.fury.io/northwind/"),
         ("git remote", "git remote add fury https://@@K@git.fury.io/northwind/northwind-agent.git"),
         ("pip", "pip install northwind-agent --extra-index-url https://@@K:@pypi.fury.io/northwind/"),
+        ("pip conf", "[global]\nextra-index-url = https://@@K:@pypi.fury.io/northwind/"),
     ),
     _f(
         "hex.pm api key", "B", lambda: {"K": _hx(32)},
@@ -595,6 +653,11 @@ FAMILIES: tuple[Family, ...] = (
         ("python", "wcapi = API(url='https://shop.northwind.dev', consumer_key='@@K',\n"
                    "           consumer_secret='@@S', version='wc/v3')"),
         ("env", "WC_CONSUMER_KEY=@@K\nWC_CONSUMER_SECRET=@@S"),
+        (
+            "log",
+            "[2026-12-01 03:12:44] wc-sync.ERROR: GET "
+            "/wp-json/wc/v3/products?consumer_key=@@K&consumer_secret=@@S returned 401",
+        ),
     ),
     _f(
         "salesforce access token", "A",
@@ -622,6 +685,11 @@ FAMILIES: tuple[Family, ...] = (
         ("env", "ARCGIS_API_KEY=@@K"),
         ("url", "https://geocode-api.arcgis.com/arcgis/rest/services/World/GeocodeServer/"
                 "findAddressCandidates?f=json&singleLine=Berlin&token=@@K"),
+        (
+            "android strings xml",
+            "<resources>\n    <string name=\"app_name\">Depots</string>\n    <string "
+            "name=\"arcgis_api_key\">@@K</string>\n</resources>",
+        ),
     ),
     _f(
         "shodan api key", "B", lambda: {"K": _r(32)},
@@ -635,6 +703,7 @@ FAMILIES: tuple[Family, ...] = (
                    "44d88612fea8a8f36de82e1278abb02f --header 'x-apikey: @@K'"),
         ("env", "VT_API_KEY=@@K"),
         ("python", "client = vt.Client('@@K')"),
+        ("vt toml", "# ~/.vt.toml\napikey = \"@@K\""),
     ),
     _f(
         "etherscan api key", "B", lambda: {"K": _r(34, UPPER_ALNUM)},
@@ -643,6 +712,7 @@ FAMILIES: tuple[Family, ...] = (
         ("env", "ETHERSCAN_API_KEY=@@K"),
         ("url", "https://api.etherscan.io/api?module=account&action=balance"
                 "&address=0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe&apikey=@@K"),
+        ("foundry toml", "[etherscan]\nmainnet = { key = \"@@K\" }\nsepolia = { key = \"@@K\" }"),
     ),
     _f(
         "infura project secret", "A", lambda: {"I": _hx(32), "S": _hx(32)},
@@ -666,6 +736,7 @@ FAMILIES: tuple[Family, ...] = (
         ("curl", "curl https://api.alpaca.markets/v2/account "
                  "-H 'APCA-API-KEY-ID: @@I' -H 'APCA-API-SECRET-KEY: @@S'"),
         ("python", "trading = TradingClient('@@I', '@@S', paper=False)"),
+        ("toml", "[alpaca]\nkey_id = \"@@I\"\nsecret_key = \"@@S\"\npaper = false"),
     ),
     _f(
         "azure cosmos db key", "B", lambda: {"K": _b64(64)},
@@ -676,6 +747,12 @@ FAMILIES: tuple[Family, ...] = (
                              '    "Key": "@@K",\n    "Database": "orders"\n  }\n}'),
         ("env", "COSMOS_ENDPOINT=https://northwind-orders.documents.azure.com:443/\n"
                 "COSMOS_KEY=@@K"),
+        (
+            "web config xml",
+            "<appSettings>\n  <add key=\"CosmosEndpoint\" "
+            "value=\"https://northwind-orders.documents.azure.com:443/\" />\n  <add "
+            "key=\"CosmosKey\" value=\"@@K\" />\n</appSettings>",
+        ),
     ),
     _f(
         "42 intra client secret", "A",
@@ -732,12 +809,18 @@ FAMILIES: tuple[Family, ...] = (
                     "'https://northwindqa_Xk2Lm9:@@K@hub-cloud.browserstack.com/wd/hub', "
                     "options=opts)"),
         ("env", "BROWSERSTACK_USERNAME=northwindqa_Xk2Lm9\nBROWSERSTACK_ACCESS_KEY=@@K"),
+        ("properties", "browserstack.user=northwindqa_Xk2Lm9\nbrowserstack.key=@@K"),
     ),
     _f(
         "sauce labs access key", "B", lambda: {"K": _uuid()},
         ("env", "SAUCE_USERNAME=northwind-qa\nSAUCE_ACCESS_KEY=@@K"),
         ("hub url", "https://northwind-qa:@@K@ondemand.eu-central-1.saucelabs.com:443/wd/hub"),
         ("command", "saucectl configure --username northwind-qa --accessKey @@K"),
+        (
+            "xml",
+            "<properties>\n  <sauce.username>northwind-qa</sauce.username>\n  "
+            "<sauce.accessKey>@@K</sauce.accessKey>\n</properties>",
+        ),
     ),
     _f(
         "cypress record key", "A", lambda: {"K": _uuid()},
@@ -828,6 +911,12 @@ FAMILIES: tuple[Family, ...] = (
         ("php", "$mandrill = new Mandrill('@@K');"),
         ("smtp ini", "[smtp]\nhost = smtp.mandrillapp.com\nport = 587\n"
                      "user = Northwind Ltd\npassword = @@K"),
+        (
+            "web config xml",
+            "<mailSettings>\n  <smtp from=\"noreply@northwind.dev\">\n    <network "
+            "host=\"smtp.mandrillapp.com\" port=\"587\" userName=\"Northwind Ltd\" "
+            "password=\"@@K\" />\n  </smtp>\n</mailSettings>",
+        ),
     ),
     _f(
         "klaviyo private key", "B", lambda: {"K": "pk" "_" + _hx(34)},
@@ -844,6 +933,7 @@ FAMILIES: tuple[Family, ...] = (
                    "-H 'Authorization: @@C'"),
         ("yaml", "unleash:\n  url: https://flags.northwind.dev/api\n  app_name: checkout\n"
                  "  custom_headers:\n    Authorization: '@@K'"),
+        ("properties", "unleash.url=https://flags.northwind.dev/api\nunleash.api-token=@@K"),
     ),
     _f(
         "flagsmith server key", "B", lambda: {"K": "ser." + _r(22)},
@@ -985,13 +1075,14 @@ DEBATABLE: list[str] = [
     "'northwind-web.firebaseapp.com', projectId: 'northwind-web' }",
     "mapboxgl.accessToken = 'pk.eyJ1Ijoibm9ydGh3aW5kIiwiYSI6I" + _r(30, B64URL) + "';",
     "ALGOLIA_SEARCH_ONLY_KEY=" + _hx(32) + "  # search-only, public by design",
-    "AWS documents AKIAIOSFODNN7EXAMPLE with wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY as its "
+    "AWS documents AKIA" "IOSFODNN7EXAMPLE with wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY as its "
     "example pair; the test fixture uses exactly those.",
     "Twilio account SID AC" + _hx(32) + " is an identifier, the auth token lives in Vault.",
     "jwt.io's sample token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZ"
     "SI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c is "
     "what the decoder test feeds in.",
     "DB_PASSWORD=changeme  # docker-compose default for local development only",
+    "HASURA_GRAPHQL_ADMIN_SECRET=myadminsecretkey  # from the Hasura quickstart, replace it",
 ]
 
 THIRD_ORDINARY: list[str] = [
@@ -1060,12 +1151,11 @@ THIRD_ORDINARY: list[str] = [
     "OPENROUTER_API_KEY=your-openrouter-key-here",
     "Set TAVILY_API_KEY=<your tavily key> in .env before running the agent.",
     "curl -H 'Authorization: Bearer YOUR_API_KEY' https://api.mux.com/video/v1/assets",
-    "PADDLE_API_KEY=pdl_live_apikey_XXXXXXXXXXXXXXXXXXXXXXXXXX_XXXXXXXXXXXXXXXXXXXXXX_XXX",
-    "RESEND_API_KEY=re_xxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxx",
+    "PADDLE_API_KEY=pdl" "_live_apikey_XXXXXXXXXXXXXXXXXXXXXXXXXX_XXXXXXXXXXXXXXXXXXXXXX_XXX",
+    "RESEND_API_KEY=re" "_xxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxx",
     "client = TavilyClient(api_key=\"tvly-YOUR_API_KEY\")",
     "WOO_CONSUMER_KEY=ck_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
     "zulip key=<paste the API key from Settings > Account & privacy>",
-    "HASURA_GRAPHQL_ADMIN_SECRET=myadminsecretkey  # from the Hasura quickstart, replace it",
     "export SHODAN_API_KEY=...  # ask in #secops for one",
     "api_key: '********'  # redacted by the log shipper",
     "Authorization: Bearer <token>",
@@ -1216,11 +1306,14 @@ def families() -> list[str]:
     return [fam.name for fam in FAMILIES]
 
 
+FAMILY_HALF: dict[str, str] = {fam.name: fam.half for fam in FAMILIES}
+
+
 def halves() -> tuple[list[str], list[str]]:
-    """The families of half A and of half B, as each family's ``half`` field says."""
+    """The kinds of half A and of half B, split by family as each family's ``half`` says."""
     return (
-        [fam.name for fam in FAMILIES if fam.half == "A"],
-        [fam.name for fam in FAMILIES if fam.half == "B"],
+        [kind for kind, _ in THIRD_SECRETS if FAMILY_HALF[KIND_FAMILY[kind]] == "A"],
+        [kind for kind, _ in THIRD_SECRETS if FAMILY_HALF[KIND_FAMILY[kind]] == "B"],
     )
 
 
@@ -1243,8 +1336,11 @@ def _self_check() -> None:
     assert set(UNSURE_FAMILIES) <= set(names)
     seen = {family(kind) for kind, _ in SECRETS} | {family(kind) for kind, _ in FRESH_SECRETS}
     assert not seen & set(names), f"families already in another corpus: {seen & set(names)}"
+    in_a = sum(1 for fam in FAMILIES if fam.half == "A")
+    assert abs(2 * in_a - len(FAMILIES)) <= 1, "the halves are unbalanced"
     first, second = halves()
-    assert abs(len(first) - len(second)) <= 1, "the halves are unbalanced"
+    assert not set(first) & set(second)
+    assert len(first) + len(second) == len(THIRD_SECRETS)
 
 
 _self_check()
