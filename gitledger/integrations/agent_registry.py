@@ -370,16 +370,19 @@ QWEN = Agent(
     tool_matcher="^(edit|write_file|run_shell_command)$", tools=_QWEN_TOOLS,
     tool_context_path=_HOOK_SPECIFIC,
 )
-#: Factory Droid's file tools and its shell (``droid exec --list-tools``), under the names
-#: its PreToolUse payload gives: ``Edit`` takes ``file_path``/``old_str``/``new_str``.
+#: Factory Droid's file tools and its shell, under the names its tool hooks' payloads give
+#: (``Edit`` takes ``file_path``/``old_str``/``new_str``), as its ``PostToolUse`` has them:
+#: the edit is made, and the payload does not carry the file as it was.
 _DROID_TOOLS: Mapping[str, ToolShape] = {
-    "Edit": ToolShape("edit", old="old_str"),
+    "Edit": ToolShape("edit", old="old_str", new="new_str"),
     "Create": ToolShape("write"),
     "Execute": ToolShape("shell"),
 }
 DROID = Agent(
     name="droid", title="Factory Droid", config=".factory/settings.json",
-    events=_CLAUDE_EVENTS,
+    # PreToolUse cannot add context (0.225.2 reads no additionalContext there): the nearest
+    # event that can is PostToolUse, whose context is in the model's next request.
+    events={**_CLAUDE_EVENTS, "pre-tool-use": "PostToolUse"},
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
     notes=("Factory Droid reads project hooks from .factory/settings.json, droid exec "
