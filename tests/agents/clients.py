@@ -346,7 +346,9 @@ def _droid_prepare(home: Path, repo: Path) -> None:
 
 
 def _droid_prompt(home: Path, text: str, resume: str | None) -> Run:
-    settings = {"customModels": [{
+    # blockOnMcpLoad: the first request waits for the project's MCP servers (by default
+    # it goes out without them, and their tools come in no later request of exec).
+    settings = {"blockOnMcpLoad": True, "customModels": [{
         "model": "scripted", "displayName": "Scripted", "baseUrl": "{URL}/v1",
         "apiKey": "test", "provider": "generic-chat-completion-api", "maxOutputTokens": 4096}]}
     # --auto high lets the model's shell and file tools run (exec is read-only by default).

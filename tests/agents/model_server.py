@@ -595,9 +595,8 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         offered = []
     reply = handler.model.next_reply(path, body, bool(offered) and not _compacting(body))
     call: dict[str, Any] | None = None
-    if reply.mcp_tool:
-        name = mcp_spelling(reply, offered)
-        reply = reply if name is not None else missing_mcp(reply)
+    if reply.mcp_tool and mcp_spelling(reply, offered) is None:
+        reply = _chat_deferred_mcp(handler.model, body, offered, reply)
     if reply.tool:
         args = reply.arguments
         if reply.tool == "shell":
@@ -653,6 +652,28 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     if (body.get("stream_options") or {}).get("include_usage"):
         chunks.append({**chunk, "choices": [], "usage": usage})
     handler._sse([(None, c) for c in chunks], done=True)
+
+
+#: The tool that loads a deferred tool's schema in a chat client that defers MCP tools
+#: (Factory Droid), and the heading of the reminder that lists those tools, one a line.
+CHAT_TOOL_SEARCH = "ToolSearch"
+CHAT_DEFERRED = "Deferred tools:"
+
+
+def _chat_deferred_mcp(model: ModelServer, body: dict[str, Any], offered: list[str],
+                       reply: Reply) -> Reply:
+    """An MCP call the request does not offer: where the client lists it as deferred
+    (Factory Droid's ``git-ledger___decide``), ``ToolSearch`` ``select:NAME`` loads it
+    first and the call answers the next turn, as with Claude Code (``_claude_mcp``)."""
+    deferred = [name for text in json_strings(body.get("messages"))
+                if CHAT_DEFERRED in text
+                for name in re.findall(r"^[\w-]+$", text.split(CHAT_DEFERRED, 1)[1], re.M)]
+    name = mcp_spelling(reply, deferred)
+    if name is None or CHAT_TOOL_SEARCH not in offered:
+        return missing_mcp(reply)
+    model.put_back(reply)
+    return Reply(tool=CHAT_TOOL_SEARCH, arguments={"query": f"select:{name}"},
+                 input_tokens=reply.input_tokens)
 
 
 #: What the scripted model writes in a string a tool requires and the script does not give
