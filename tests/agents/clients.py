@@ -354,7 +354,10 @@ def _droid_prompt(home: Path, text: str, resume: str | None) -> Run:
     # --auto high lets the model's shell and file tools run (exec is read-only by default).
     argv = ["exec", "-m", DROID_MODEL, "--auto", "high",
             *(["--session-id", resume] if resume else []), text]
-    return Run(tuple(argv), {"NO_COLOR": "1"},
+    # Continuing a session, exec first fetches it from Factory's API and stops on any
+    # failure but a 404: the API's base URL is the scripted server, which answers it.
+    env = {"NO_COLOR": "1", **({"FACTORY_API_BASE_URL": "{URL}"} if resume else {})}
+    return Run(tuple(argv), env,
                files={str(home / ".factory" / "settings.json"): json.dumps(settings)})
 
 
