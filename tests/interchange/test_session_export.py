@@ -26,7 +26,7 @@ from tests.conftest import Run
 
 RECORDED = Path(__file__).parent / "transcripts"
 CLIENTS = {"claude": ("claude.jsonl", "claude-code"), "codex": ("codex.jsonl", "codex"),
-           "gemini": ("gemini.jsonl", "gemini-cli")}
+           "gemini": ("gemini.jsonl", "gemini-cli"), "droid": ("droid.jsonl", "factory-droid")}
 
 
 def recorded(client: str) -> bytes:
