@@ -78,6 +78,13 @@ class Client:
     #: Other packages installed beside it, pinned (``NAME@VERSION``): a platform binary the
     #: launcher's own pin does not bring.
     extra: tuple[str, ...] = ()
+    #: The version the binary reports, when it is not the package's (a launcher that runs
+    #: the platform binary installed beside it): what the support matrix names.
+    runs: str = ""
+
+    @property
+    def release(self) -> str:
+        return self.runs or self.version
 
     @property
     def spec(self) -> str:
@@ -418,8 +425,19 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
 # The launcher's newest release, 0.225.1, names a platform binary the registry lacks
 # (@factory/cli-linux-x64@0.225.1); the launcher runs the 0.225.2 binary installed beside it.
+#: Seen in 0.225.2: a reply reporting more input tokens than the window makes exec compact
+#: within the turn (a summary request, then the next turn without the block).
+DROID_NO_COMPACT_HOOKS = ("droid exec compacts on its own, but fires neither PreCompact nor "
+                          "SessionStart for it (0.225.2): no checkpoint, and the block "
+                          "comes back only at the next start or resume")
 DROID = Client("droid", "@factory/cli", "0.225.1", "droid", _droid_prepare, _droid_prompt,
-               extra=("@factory/cli-linux-x64@0.225.2",))
+               extra=("@factory/cli-linux-x64@0.225.2",), runs="0.225.2",
+               lacks={"manual-compact": "a slash command of the terminal UI only: exec sends "
+                                        "/compact to the model as text",
+                      "clear": "a slash command of the terminal UI only: exec sends /clear "
+                               "to the model as text",
+                      "auto-compact": DROID_NO_COMPACT_HOOKS,
+                      "survival": DROID_NO_COMPACT_HOOKS})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
                                DROID)
 BY_NAME = {c.name: c for c in CLIENTS}
