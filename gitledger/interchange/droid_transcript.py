@@ -12,57 +12,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
-    UNKNOWN_VERSION,
     Reading,
+    SessionFile,
     StepDraft,
-    document,
-    most_used,
-    read_lines,
+    add_parts,
+    as_list,
+    read_session_file,
     timestamp_of,
 )
 
-AGENT_NAME = "factory-droid"
-SOURCE_FORMAT = "droid-session"
+DROID = SessionFile(dialect="droid", agent="factory-droid", source_format="droid-session",
+                    header="session_start", record="a Droid session record")
 
 
 def from_droid_transcript(data: bytes, *, session_id: str | None = None) -> Reading:
     """The ATIF trajectory of the Droid session ``data``; lines that do not parse are left
     out and named in ``Reading.unreadable``."""
-    header: dict[str, Any] = {}
-    records: list[dict[str, Any]] = []
-
-    def add(number: int, record: dict[str, Any]) -> None:
-        if record.get("type") == "session_start" and not header:
-            header.update(record)
-        elif isinstance(record.get("type"), str):
-            records.append(record)
-        else:
-            raise AtifError(f"line {number}: not a Droid session record (no type)")
-
-    unreadable = read_lines(data, add)
-    drafts: list[StepDraft] = []
-    models: dict[str, int] = {}
-    pending: dict[str, StepDraft] = {}
-    for record in records:
-        draft = _step(record, pending)
-        if draft is None:
-            continue
-        if draft.model:
-            models[draft.model] = models.get(draft.model, 0) + 1
-        drafts.append(draft)
-    sid = session_id or (header.get("id") if isinstance(header.get("id"), str) else None)
-    if not sid:
-        raise AtifError("the transcript names no session id: give the session id")
-    agent: dict[str, Any] = {"name": AGENT_NAME, "version": UNKNOWN_VERSION}
-    model = most_used(models)
-    if model:
-        agent["model_name"] = model
-    extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
-    if isinstance(header.get("cwd"), str):
-        extra["cwd"] = header["cwd"]
-    return Reading(document(sid, agent, drafts, extra), "droid", tuple(unreadable))
+    return read_session_file(data, DROID, _step, session_id=session_id)
 
 
 def _step(record: dict[str, Any], pending: dict[str, StepDraft]) -> StepDraft | None:
@@ -79,7 +46,7 @@ def _step(record: dict[str, Any], pending: dict[str, StepDraft]) -> StepDraft | 
         return _response(message, when, pending)
     if role != "user" or message.get("visibility") == "user_only":
         return None
-    parts = [p for p in _list(message.get("content")) if isinstance(p, dict)]
+    parts = [p for p in as_list(message.get("content")) if isinstance(p, dict)]
     for part in parts:
         if part.get("type") == "tool_result":
             _result(part, pending)
@@ -95,20 +62,7 @@ def _response(message: dict[str, Any], when: str | None,
               pending: dict[str, StepDraft]) -> StepDraft:
     model = message.get("modelId") if isinstance(message.get("modelId"), str) else None
     step = StepDraft("agent", when, [], model=model)
-    for part in _list(message.get("content")):
-        if not isinstance(part, dict):
-            continue
-        if part.get("type") == "text" and isinstance(part.get("text"), str):
-            step.texts.append(part["text"])
-        elif part.get("type") == "thinking" and isinstance(part.get("thinking"), str):
-            step.thoughts.append(part["thinking"])
-        elif part.get("type") == "tool_use" and isinstance(part.get("name"), str):
-            given = part.get("id")
-            call = given if isinstance(given, str) else f"call-{len(step.calls)}"
-            args = part.get("input")
-            step.calls.append({"tool_call_id": call, "function_name": part["name"],
-                               "arguments": args if isinstance(args, dict) else {}})
-            pending[call] = step
+    add_parts(step, message.get("content"), pending, call="tool_use", arguments="input")
     return step
 
 
@@ -123,13 +77,8 @@ def _result(part: dict[str, Any], pending: dict[str, StepDraft]) -> None:
     step.results.append(result)
 
 
-def _list(value: Any) -> list[Any]:
-    """``value`` when it is a list, else no items (a hand-edited file may hold anything)."""
-    return value if isinstance(value, list) else []
-
-
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
-    return "\n\n".join(part["text"] for part in _list(content) if isinstance(part, dict)
+    return "\n\n".join(part["text"] for part in as_list(content) if isinstance(part, dict)
                        and part.get("type") == "text" and isinstance(part.get("text"), str))
