@@ -432,8 +432,9 @@ DROID_NO_COMPACT_HOOKS = ("droid exec compacts on its own, but fires neither Pre
                           "comes back only at the next start or resume")
 DROID = Client("droid", "@factory/cli", "0.225.1", "droid", _droid_prepare, _droid_prompt,
                extra=("@factory/cli-linux-x64@0.225.2",), runs="0.225.2",
-               lacks={"manual-compact": "a slash command of the terminal UI only: exec sends "
-                                        "/compact to the model as text",
+               lacks={"manual-compact": "/compress (alias /compact) \"is only available in "
+                                        "the interactive TUI right now\" (its own text): exec "
+                                        "sends it to the model as text",
                       "clear": "a slash command of the terminal UI only: exec sends /clear "
                                "to the model as text",
                       "auto-compact": DROID_NO_COMPACT_HOOKS,
