@@ -891,7 +891,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     rather than refusing when even one per section does not fit whole, names what was
     clipped with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini, qwen,
-    cursor, pi, copilot, opencode and kilo print the agent's SessionStart hook envelope.
+    cursor, pi, copilot, opencode, kilo and droid print the agent's SessionStart hook
+    envelope.
     --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the
     project's decisions; it takes neither --session-id nor --source.  --ledger NAME
@@ -1334,7 +1335,7 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
 @click.option("--agent", "agents", multiple=True, type=click.Choice(AGENTS), metavar="NAME",
               help="Only this agent's transcript directories (repeatable; default every "
                    "agent whose transcripts name their working directory: claude, codex, "
-                   "gemini, pi).")
+                   "gemini, pi, droid).")
 @click.option("--dry-run", is_flag=True,
               help="List the sessions it would import; save nothing.")
 @_common
@@ -1474,7 +1475,8 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     lefthook-local.yml, to our scripts in the git dir.  notes.rewriteRef is set so the
     notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json, .qwen/settings.json,
-    .cursor/hooks.json or .github/hooks/git-ledger.json, keeping everything else (a config
+    .cursor/hooks.json, .github/hooks/git-ledger.json or .factory/settings.json (Factory
+    Droid), keeping everything else (a config
     that is not valid JSON is refused untouched), or for Pi, OpenCode and Kilo writes our
     plugin, .pi/extensions/git-ledger.ts, .opencode/plugins/git-ledger.js or
     .kilo/plugins/git-ledger.js (a file of that name that is not ours is refused
@@ -1483,7 +1485,8 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     or simple-git-hooks, it says so and installs the agent's hooks all the same).  --mcp
     also registers the MCP server (git ledger mcp) in .mcp.json (Claude Code, Copilot
     CLI), .codex/config.toml, .gemini/settings.json, .qwen/settings.json,
-    .cursor/mcp.json, opencode.json or kilo.json (Pi has no MCP client).  --completion
+    .cursor/mcp.json, opencode.json, kilo.json or .factory/mcp.json (Pi has no MCP
+    client).  --completion
     installs the shell completion where the shell finds it (git ledger completion prints
     the script instead).  Running it again changes nothing.  Prints exactly what it
     changed.

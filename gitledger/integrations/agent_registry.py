@@ -370,6 +370,38 @@ QWEN = Agent(
     tool_matcher="^(edit|write_file|run_shell_command)$", tools=_QWEN_TOOLS,
     tool_context_path=_HOOK_SPECIFIC,
 )
+#: Factory Droid's file tools and its shell, under the names its tool hooks' payloads give
+#: (``Edit`` takes ``file_path``/``old_str``/``new_str``), as its ``PostToolUse`` has them:
+#: the edit is made, and the payload does not carry the file as it was.
+_DROID_TOOLS: Mapping[str, ToolShape] = {
+    "Edit": ToolShape("edit", old="old_str", new="new_str"),
+    "Create": ToolShape("write"),
+    "Execute": ToolShape("shell"),
+}
+DROID = Agent(
+    name="droid", title="Factory Droid", config=".factory/settings.json",
+    # PreToolUse cannot add context (0.225.2 reads no additionalContext there): the nearest
+    # event that can is PostToolUse, whose context is in the model's next request.
+    events={**_CLAUDE_EVENTS, "pre-tool-use": "PostToolUse"},
+    grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
+    preamble={}, extra=_no_extra,
+    notes=("Factory Droid reads project hooks from .factory/settings.json, droid exec "
+           "too; /hooks shows them.",
+           "The Stop hook sends Droid back once to fix errors git ledger check finds; "
+           "warnings never keep it from stopping."),
+    # SessionStart context goes in as a user message of its own.
+    budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
+    mcp=McpTarget(".factory/mcp.json", _STDIO,
+                  ("Factory Droid starts the project's .factory/mcp.json servers; /mcp "
+                   "shows them.",)),
+    # Its hooks get CLAUDE_ENV_FILE, which its Execute shells source, and both project
+    # variables (FACTORY_PROJECT_DIR, CLAUDE_PROJECT_DIR).
+    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="FACTORY_PROJECT_DIR"),
+    # ~/.factory/sessions/<project>/<session id>.jsonl.
+    transcripts=(TranscriptDir(None, ".factory", "sessions"),),
+    tool_matcher="^(Edit|Create|Execute)$", tools=_DROID_TOOLS,
+    tool_context_path=_HOOK_SPECIFIC,
+)
 CURSOR = Agent(
     name="cursor", title="Cursor", config=".cursor/hooks.json",
     events={"session-start": "sessionStart", "pre-compact": "preCompact",
@@ -494,7 +526,7 @@ KILO = _opencode_family(
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
 REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT, OPENCODE,
-                               KILO)
+                               KILO, DROID)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -503,7 +535,8 @@ FORMATS: tuple[str, ...] = (*BLOCK_FORMATS, *AGENTS)
 DEFAULT_BUDGETS: dict[str, int] = {**dict.fromkeys(BLOCK_FORMATS, BLOCK_BUDGET),
                                    **{a.name: a.budget for a in REGISTRY}}
 #: Files an agent sources into its shell after SessionStart, in the order we look.
-ENV_FILES: tuple[str, ...] = tuple(a.payload.env_file for a in REGISTRY if a.payload.env_file)
+ENV_FILES: tuple[str, ...] = tuple(dict.fromkeys(
+    a.payload.env_file for a in REGISTRY if a.payload.env_file))
 #: What agents set in their shells to the session id, for writes to attribute it.
 SHELL_SESSION_VARS: tuple[str, ...] = tuple(
     a.payload.shell_session for a in REGISTRY if a.payload.shell_session)
@@ -564,6 +597,7 @@ __all__ = [
     "COPILOT",
     "CURSOR",
     "DEFAULT_BUDGETS",
+    "DROID",
     "ENV_FILES",
     "FORMATS",
     "GEMINI",

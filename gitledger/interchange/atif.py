@@ -58,7 +58,8 @@ class Reading:
     """A transcript read as an ATIF trajectory."""
 
     trajectory: dict[str, Any]
-    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi or atif.
+    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi, droid
+    #: or atif.
     dialect: str
     #: The lines left out because they did not parse, each ``line N: why``.
     unreadable: tuple[str, ...] = ()
@@ -279,6 +280,93 @@ def document(session_id: str, agent: dict[str, Any], drafts: list[StepDraft],
 def most_used(models: dict[str, int]) -> str | None:
     """The model most steps named (the first of equals), or None."""
     return max(models, key=models.__getitem__) if models else None
+
+
+@dataclass(frozen=True)
+class SessionFile:
+    """A JSON-lines session file that opens with a header record (``id``, ``cwd``) and
+    holds typed records after it (Pi's, Factory Droid's)."""
+
+    #: The dialect (``dialects.DIALECTS``) and the ATIF ``agent.name``.
+    dialect: str
+    agent: str
+    #: The root ``extra.source_format``.
+    source_format: str
+    #: The header record's ``type``; how a line without a type is named in the problem.
+    header: str
+    record: str
+
+
+#: Reads one record into a step, given the steps still waiting for their tool results by
+#: call id (None: the record makes no step).
+StepReader = Callable[[dict[str, Any], dict[str, "StepDraft"]], "StepDraft | None"]
+
+
+def read_session_file(data: bytes, kind: SessionFile, step: StepReader, *,
+                      session_id: str | None = None,
+                      order: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
+                      = lambda records: records) -> Reading:
+    """The ATIF trajectory of the session file ``data``: each record, in ``order``, read
+    by ``step``; lines that do not parse are left out and named in ``Reading.unreadable``."""
+    header: dict[str, Any] = {}
+    records: list[dict[str, Any]] = []
+
+    def add(number: int, record: dict[str, Any]) -> None:
+        if record.get("type") == kind.header and not header:
+            header.update(record)
+        elif isinstance(record.get("type"), str):
+            records.append(record)
+        else:
+            raise AtifError(f"line {number}: not {kind.record} (no type)")
+
+    unreadable = read_lines(data, add)
+    drafts: list[StepDraft] = []
+    models: dict[str, int] = {}
+    pending: dict[str, StepDraft] = {}
+    for record in order(records):
+        draft = step(record, pending)
+        if draft is None:
+            continue
+        if draft.model:
+            models[draft.model] = models.get(draft.model, 0) + 1
+        drafts.append(draft)
+    sid = session_id or (header.get("id") if isinstance(header.get("id"), str) else None)
+    if not sid:
+        raise AtifError("the transcript names no session id: give the session id")
+    agent: dict[str, Any] = {"name": kind.agent, "version": UNKNOWN_VERSION}
+    model = most_used(models)
+    if model:
+        agent["model_name"] = model
+    extra: dict[str, Any] = {"source_format": kind.source_format}
+    if isinstance(header.get("cwd"), str):
+        extra["cwd"] = header["cwd"]
+    return Reading(document(sid, agent, drafts, extra), kind.dialect, tuple(unreadable))
+
+
+def add_parts(step: StepDraft, content: Any, pending: dict[str, StepDraft], *,
+              call: str, arguments: str) -> None:
+    """The parts of an agent message's ``content`` into ``step``: ``text`` its message,
+    ``thinking`` its reasoning, and parts of type ``call`` (``id``, ``name`` and the
+    ``arguments`` key) its tool calls, each waiting in ``pending`` for its result."""
+    for part in as_list(content):
+        if not isinstance(part, dict):
+            continue
+        if part.get("type") == "text" and isinstance(part.get("text"), str):
+            step.texts.append(part["text"])
+        elif part.get("type") == "thinking" and isinstance(part.get("thinking"), str):
+            step.thoughts.append(part["thinking"])
+        elif part.get("type") == call and isinstance(part.get("name"), str):
+            given = part.get("id")
+            call_id = given if isinstance(given, str) else f"call-{len(step.calls)}"
+            args = part.get(arguments)
+            step.calls.append({"tool_call_id": call_id, "function_name": part["name"],
+                               "arguments": args if isinstance(args, dict) else {}})
+            pending[call_id] = step
+
+
+def as_list(value: Any) -> list[Any]:
+    """``value`` when it is a list, else no items (a hand-edited file may hold anything)."""
+    return value if isinstance(value, list) else []
 
 
 # --------------------------------------------------------------------------- validation

@@ -17,6 +17,7 @@ from gitledger.errors import InvalidInput
 from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
+from gitledger.interchange.droid_transcript import from_droid_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
 from gitledger.interchange.pi_transcript import from_pi_transcript
 
@@ -110,13 +111,18 @@ def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
     return Workspace(path_hashes=_text_values(heads, "projectHash"))
 
 
-def _pi_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+def _header_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
     return Workspace(paths=_text_values(lines[:1], "cwd"))
 
 
 def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
     return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
         and isinstance(lines[0].get("version"), int)
+
+
+def _droid(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == "session_start" \
+        and isinstance(lines[0].get("id"), str)
 
 
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
@@ -140,7 +146,11 @@ DIALECTS: tuple[Dialect, ...] = (
             shell_tools=frozenset({"Bash"}), workspace=_claude_workspace),
     Dialect("pi", "Pi", lambda data, sid: from_pi_transcript(data, session_id=sid), _pi,
             file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
-            workspace=_pi_workspace),
+            workspace=_header_workspace),
+    Dialect("droid", "Factory Droid",
+            lambda data, sid: from_droid_transcript(data, session_id=sid), _droid,
+            file_tools=frozenset({"Create", "Edit"}), shell_tools=frozenset({"Execute"}),
+            workspace=_header_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
-    UNKNOWN_VERSION,
     Reading,
+    SessionFile,
     StepDraft,
+    add_parts,
+    as_list,
     count,
-    document,
-    most_used,
-    read_lines,
+    read_session_file,
     timestamp_of,
 )
 
-AGENT_NAME = "pi"
-SOURCE_FORMAT = "pi-session"
+PI = SessionFile(dialect="pi", agent="pi", source_format="pi-session", header="session",
+                 record="a Pi session entry")
 #: The entry types that carry no step (settings changes, labels, an extension's state).
 _QUIET = frozenset({"model_change", "thinking_level_change", "label", "session_info",
                     "custom"})
@@ -32,39 +31,7 @@ _QUIET = frozenset({"model_change", "thinking_level_change", "label", "session_i
 def from_pi_transcript(data: bytes, *, session_id: str | None = None) -> Reading:
     """The ATIF trajectory of the Pi session ``data``; lines that do not parse are left
     out and named in ``Reading.unreadable``."""
-    header: dict[str, Any] = {}
-    entries: list[dict[str, Any]] = []
-
-    def add(number: int, record: dict[str, Any]) -> None:
-        if record.get("type") == "session" and not header:
-            header.update(record)
-        elif isinstance(record.get("type"), str):
-            entries.append(record)
-        else:
-            raise AtifError(f"line {number}: not a Pi session entry (no type)")
-
-    unreadable = read_lines(data, add)
-    drafts: list[StepDraft] = []
-    models: dict[str, int] = {}
-    pending: dict[str, StepDraft] = {}
-    for entry in _branch(entries):
-        draft = _step(entry, pending)
-        if draft is None:
-            continue
-        if draft.model:
-            models[draft.model] = models.get(draft.model, 0) + 1
-        drafts.append(draft)
-    sid = session_id or (header.get("id") if isinstance(header.get("id"), str) else None)
-    if not sid:
-        raise AtifError("the transcript names no session id: give the session id")
-    agent: dict[str, Any] = {"name": AGENT_NAME, "version": UNKNOWN_VERSION}
-    model = most_used(models)
-    if model:
-        agent["model_name"] = model
-    extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
-    if isinstance(header.get("cwd"), str):
-        extra["cwd"] = header["cwd"]
-    return Reading(document(sid, agent, drafts, extra), "pi", tuple(unreadable))
+    return read_session_file(data, PI, _step, session_id=session_id, order=_branch)
 
 
 def _branch(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -121,20 +88,7 @@ def _response(message: dict[str, Any], when: str | None,
               pending: dict[str, StepDraft]) -> StepDraft:
     model = message.get("model") if isinstance(message.get("model"), str) else None
     step = StepDraft("agent", when, [], model=model)
-    for part in _list(message.get("content")):
-        if not isinstance(part, dict):
-            continue
-        if part.get("type") == "text" and isinstance(part.get("text"), str):
-            step.texts.append(part["text"])
-        elif part.get("type") == "thinking" and isinstance(part.get("thinking"), str):
-            step.thoughts.append(part["thinking"])
-        elif part.get("type") == "toolCall" and isinstance(part.get("name"), str):
-            given = part.get("id")
-            call = given if isinstance(given, str) else f"call-{len(step.calls)}"
-            args = part.get("arguments")
-            step.calls.append({"tool_call_id": call, "function_name": part["name"],
-                               "arguments": args if isinstance(args, dict) else {}})
-            pending[call] = step
+    add_parts(step, message.get("content"), pending, call="toolCall", arguments="arguments")
     usage = message.get("usage")
     if isinstance(usage, dict):
         step.metrics = {"prompt_tokens": count(usage, "input"),
@@ -143,13 +97,8 @@ def _response(message: dict[str, Any], when: str | None,
     return step
 
 
-def _list(value: Any) -> list[Any]:
-    """``value`` when it is a list, else no items (a hand-edited file may hold anything)."""
-    return value if isinstance(value, list) else []
-
-
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
-    return "\n\n".join(part["text"] for part in _list(content) if isinstance(part, dict)
+    return "\n\n".join(part["text"] for part in as_list(content) if isinstance(part, dict)
                        and isinstance(part.get("text"), str))

@@ -238,12 +238,14 @@ def _read(file: Path, *, follow_links: bool = True, head: int | None = None) -> 
 def session_id_of(data: bytes, file: Path) -> str:
     """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one
     (Claude Code and Gemini CLI at the top of a record), or the ``id`` of a Codex
-    ``session_meta`` record's payload, else the file's stem (Claude Code names a
-    transcript ``<session id>.jsonl``; Codex ``rollout-<time>-<id>.jsonl``)."""
+    ``session_meta`` record's payload or of a Factory Droid ``session_start`` record, else
+    the file's stem (Claude Code names a transcript ``<session id>.jsonl``; Codex
+    ``rollout-<time>-<id>.jsonl``)."""
     for count, line in enumerate(data.splitlines()):
         if count >= _SESSION_ID_LINES:
             break
-        if not any(mark in line for mark in (b"essionId", b"session_id", b"session_meta")):
+        if not any(mark in line for mark in (b"essionId", b"session_id", b"session_meta",
+                                             b"session_start")):
             continue
         try:
             record = transcript_json_loads(line)
@@ -254,6 +256,8 @@ def session_id_of(data: bytes, file: Path) -> str:
         keys: tuple[str, ...] = ("sessionId", "session_id")
         if record.get("type") == "session_meta" and isinstance(record.get("payload"), dict):
             record, keys = record["payload"], ("id", "session_id")
+        elif record.get("type") == "session_start":
+            keys = ("id",)
         for key in keys:
             value = record.get(key)
             if isinstance(value, str) and value.strip():

@@ -75,10 +75,28 @@ class Client:
     #: within the turn (``"turn"``), or only once the prompt ends, before the next prompt,
     #: each paragraph of a prompt's text being one (``"prompt"``).
     compacts: str = "turn"
+    #: Other packages installed beside it, pinned (``NAME@VERSION``): a platform binary the
+    #: launcher's own pin does not bring.
+    extra: tuple[str, ...] = ()
+    #: The version the binary reports, when it is not the package's (a launcher that runs
+    #: the platform binary installed beside it): what the support matrix names.
+    runs: str = ""
+
+    @property
+    def release(self) -> str:
+        return self.runs or self.version
 
     @property
     def spec(self) -> str:
         return f"{self.package}@{'latest' if VERSIONS == 'latest' else self.version}"
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        """What npm installs for it: ``spec`` and the ``extra`` packages (at ``@latest``
+        too when the run reports drift)."""
+        extra = (f"{e.rpartition('@')[0]}@latest" if VERSIONS == "latest" else e
+                 for e in self.extra)
+        return (self.spec, *extra)
 
 
 # -- Claude Code ------------------------------------------------------------------------
@@ -323,6 +341,33 @@ def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, st
     return prompt
 
 
+# -- Factory Droid ----------------------------------------------------------------------
+
+#: The model Droid is given: a custom model of ``~/.factory/settings.json``, spoken to over
+#: OpenAI chat completions with a fake key; no Factory login is needed for it.
+DROID_MODEL = "custom:scripted"
+
+
+def _droid_prepare(home: Path, repo: Path) -> None:
+    (home / ".factory").mkdir(exist_ok=True)
+
+
+def _droid_prompt(home: Path, text: str, resume: str | None) -> Run:
+    # blockOnMcpLoad: the first request waits for the project's MCP servers (by default
+    # it goes out without them, and their tools come in no later request of exec).
+    settings = {"blockOnMcpLoad": True, "customModels": [{
+        "model": "scripted", "displayName": "Scripted", "baseUrl": "{URL}/v1",
+        "apiKey": "test", "provider": "generic-chat-completion-api", "maxOutputTokens": 4096}]}
+    # --auto high lets the model's shell and file tools run (exec is read-only by default).
+    argv = ["exec", "-m", DROID_MODEL, "--auto", "high",
+            *(["--session-id", resume] if resume else []), text]
+    # Continuing a session, exec first fetches it from Factory's API and stops on any
+    # failure but a 404: the API's base URL is the scripted server, which answers it.
+    env = {"NO_COLOR": "1", **({"FACTORY_API_BASE_URL": "{URL}"} if resume else {})}
+    return Run(tuple(argv), env,
+               files={str(home / ".factory" / "settings.json"): json.dumps(settings)})
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 #: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
@@ -378,13 +423,31 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO)
+# The launcher's newest release, 0.225.1, names a platform binary the registry lacks
+# (@factory/cli-linux-x64@0.225.1); the launcher runs the 0.225.2 binary installed beside it.
+#: Seen in 0.225.2: a reply reporting more input tokens than the window makes exec compact
+#: within the turn (a summary request, then the next turn without the block).
+DROID_NO_COMPACT_HOOKS = ("droid exec compacts on its own, but fires neither PreCompact nor "
+                          "SessionStart for it (0.225.2): no checkpoint, and the block "
+                          "comes back only at the next start or resume")
+DROID = Client("droid", "@factory/cli", "0.225.1", "droid", _droid_prepare, _droid_prompt,
+               extra=("@factory/cli-linux-x64@0.225.2",), runs="0.225.2",
+               lacks={"manual-compact": "/compress (alias /compact) \"is only available in "
+                                        "the interactive TUI right now\" (its own text): exec "
+                                        "sends it to the model as text",
+                      "clear": "a slash command of the terminal UI only: exec sends /clear "
+                               "to the model as text",
+                      "auto-compact": DROID_NO_COMPACT_HOOKS,
+                      "survival": DROID_NO_COMPACT_HOOKS})
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
+                               DROID)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 
 def cache_dir(clients: Sequence[Client] = CLIENTS) -> Path:
     """Where this set of pins is installed: one directory per set, so pins never mix."""
-    key = hashlib.sha256(" ".join(c.spec for c in clients).encode()).hexdigest()[:12]
+    key = hashlib.sha256(" ".join(s for c in clients for s in c.specs).encode()
+                         ).hexdigest()[:12]
     return CACHE_ROOT / f"{VERSIONS}-{key}"
 
 
@@ -404,13 +467,14 @@ def install(clients: Sequence[Client] = CLIENTS) -> Path:
                 (bin_dir / c.binary).exists() for c in clients):
             npm = subprocess.run(
                 ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
-                 "--cache", str(NPM_CACHE), "--prefix", str(where), *(c.spec for c in clients)],
+                 "--cache", str(NPM_CACHE), "--prefix", str(where),
+                 *(s for c in clients for s in c.specs)],
                 capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
             shutil.rmtree(NPM_CACHE, ignore_errors=True)
             if npm.returncode != 0:
                 last = (npm.stderr.strip().splitlines() or ["(no output)"])[-1]
                 raise ClientMissing(f"npm install of the agent clients failed: {last}")
-            done.write_text("\n".join(c.spec for c in clients) + "\n")
+            done.write_text("\n".join(s for c in clients for s in c.specs) + "\n")
     return bin_dir
 
 

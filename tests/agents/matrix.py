@@ -201,7 +201,7 @@ def cells(items: Sequence[Item], clients: Sequence[Client] = CLIENTS
 def render(items: Sequence[Item], clients: Sequence[Client] = CLIENTS) -> str:
     """The matrix as the Markdown block the docs hold between ``BEGIN`` and ``END``."""
     table = cells(items, clients)
-    head = "| Scenario | " + " | ".join(f"{title(c)} {c.version}" for c in clients) + " |"
+    head = "| Scenario | " + " | ".join(f"{title(c)} {c.release}" for c in clients) + " |"
     lines = [BEGIN, "", head, "|---|" + "---|" * len(clients)]
     notes: list[str] = []
     for scenario, row in SCENARIOS.items():
@@ -230,7 +230,7 @@ def summary(items: Sequence[Item], clients: Sequence[Client] = CLIENTS) -> str:
     parts = []
     for client in clients:
         states = [table[s, client.name].state for s in SCENARIOS]
-        part = f"{title(client)} {client.version}: {states.count(PROVEN)} of {len(SCENARIOS)}"
+        part = f"{title(client)} {client.release}: {states.count(PROVEN)} of {len(SCENARIOS)}"
         if states.count(NOT_AVAILABLE):
             part += f" ({states.count(NOT_AVAILABLE)} not available)"
         parts.append(part)

@@ -535,10 +535,10 @@ def _sample(schema: dict[str, Any]) -> Any:
 # -- OpenAI chat completions (OpenAI-compatible clients: Qwen Code …) --------------------
 
 #: Shell tools by the names OpenAI-compatible clients give them, in the order we prefer them.
-CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
+CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command", "Execute")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
 CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write", "create", "write")
+CHAT_WRITES = ("write_file", "Write", "create", "write", "Create")
 #: Each argument by the names the clients' edit and write tools give it, in the order the
 #: first client to use each gave it (GitHub Copilot CLI: ``path``, ``old_str``, ``new_str``,
 #: ``file_text``); the tool's own schema decides.
@@ -595,14 +595,13 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         offered = []
     reply = handler.model.next_reply(path, body, bool(offered) and not _compacting(body))
     call: dict[str, Any] | None = None
-    if reply.mcp_tool:
-        name = mcp_spelling(reply, offered)
-        reply = reply if name is not None else missing_mcp(reply)
+    if reply.mcp_tool and mcp_spelling(reply, offered) is None:
+        reply = _chat_deferred_mcp(handler.model, body, offered, reply)
     if reply.tool:
         args = reply.arguments
         if reply.tool == "shell":
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
-            args = {"command": args["command"]}
+            args = _chat_required(body, name, {"command": args["command"]})
         elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
             # Pi's edit: a path and a list of replacements.
             name = "edit"
@@ -653,6 +652,49 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
     if (body.get("stream_options") or {}).get("include_usage"):
         chunks.append({**chunk, "choices": [], "usage": usage})
     handler._sse([(None, c) for c in chunks], done=True)
+
+
+#: The tool that loads a deferred tool's schema in a chat client that defers MCP tools
+#: (Factory Droid), and the heading of the reminder that lists those tools, one a line.
+CHAT_TOOL_SEARCH = "ToolSearch"
+CHAT_DEFERRED = "Deferred tools:"
+
+
+def _chat_deferred_mcp(model: ModelServer, body: dict[str, Any], offered: list[str],
+                       reply: Reply) -> Reply:
+    """An MCP call the request does not offer: where the client lists it as deferred
+    (Factory Droid's ``git-ledger___decide``), ``ToolSearch`` ``select:NAME`` loads it
+    first and the call answers the next turn, as with Claude Code (``_claude_mcp``)."""
+    deferred = [name for text in json_strings(body.get("messages"))
+                if CHAT_DEFERRED in text
+                for name in re.findall(r"^[\w-]+$", text.split(CHAT_DEFERRED, 1)[1], re.M)]
+    name = mcp_spelling(reply, deferred)
+    if name is None or CHAT_TOOL_SEARCH not in offered:
+        return missing_mcp(reply)
+    model.put_back(reply)
+    return Reply(tool=CHAT_TOOL_SEARCH, arguments={"query": f"select:{name}"},
+                 input_tokens=reply.input_tokens)
+
+
+#: What the scripted model writes in a string a tool requires and the script does not give
+#: (Factory Droid's ``Execute`` requires a "3-8 words, Sentence cased" ``summary``).
+CHAT_FILLER = "Run the scripted command"
+
+
+def _chat_required(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """``args``, with a value for each parameter the offered ``tool`` requires beside them
+    (Factory Droid's ``Execute`` requires a summary and a risk level with the command)."""
+    function = next((t.get("function") or {} for t in body.get("tools") or []
+                     if (t.get("function") or {}).get("name") == tool), {})
+    schema = function.get("parameters") or {}
+    properties = schema.get("properties") or {}
+    filled = dict(args)
+    for key in schema.get("required") or ():
+        if key not in filled:
+            sub = properties.get(key) or {}
+            plain = str(sub.get("type")) == "string" and not sub.get("enum")
+            filled[key] = CHAT_FILLER if plain else _sample(sub)
+    return filled
 
 
 def _chat_parameters(body: dict[str, Any], tool: str) -> dict[str, Any]:

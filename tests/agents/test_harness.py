@@ -175,3 +175,30 @@ def test_copilots_compaction_tools_and_mcp_spelling_in_chat_completions() -> Non
         ("edit", {"path": "/p/a.py", "old_str": "x = 1", "new_str": "x = 2"}),
         ("create", {"path": "/p/b.py", "file_text": "y\n"}),
         ("git-ledger-decide", {"text": "use sqlite"})]
+
+
+def test_droids_required_shell_fields_and_deferred_mcp_tools_in_chat_completions() -> None:
+    """Factory Droid's chat requests: its shell, ``Execute``, requires a summary and a risk
+    level beside the command; its MCP tools are deferred, named in a "Deferred tools:"
+    reminder (``git-ledger___decide``) and loaded with ``ToolSearch`` before the call."""
+    execute = {"type": "function", "function": {"name": "Execute", "parameters": {
+        "type": "object", "required": ["summary", "command", "riskLevel"], "properties": {
+            "summary": {"type": "string", "pattern": "^[A-Z]\\S*(?:\\s+\\S+){2,7}$"},
+            "command": {"type": "string"}, "timeout": {"type": "number"},
+            "riskLevel": {"type": "string", "enum": ["low", "medium", "high"]}}}}}
+    tools = [execute, copilot_tool("ToolSearch", "query")]
+    reminder = {"role": "user", "content": [{"type": "text", "text": (
+        "<system-reminder>\nDeferred tools:\nWebSearch\ngit-ledger___decide\n"
+        "</system-reminder>")}]}
+    with ModelServer([Reply.shell("true"),
+                      Reply.mcp("git-ledger", "decide", text="use sqlite")]) as server:
+        url = f"{server.url}/v1/chat/completions"
+        calls = [post(url, {"messages": [reminder], "tools": offered})["choices"][0]
+                 ["message"]["tool_calls"][0]["function"]
+                 for offered in (tools, tools, [*tools, copilot_tool("git-ledger___decide")])]
+    assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
+        ("Execute", {"command": "true", "summary": "Run the scripted command",
+                     "riskLevel": "low"}),
+        ("ToolSearch", {"query": "select:git-ledger___decide"}),
+        ("git-ledger___decide", {"text": "use sqlite"})]
+    assert not server.script

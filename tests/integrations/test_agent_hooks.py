@@ -746,6 +746,21 @@ def qwen_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     }
 
 
+def droid_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """Factory Droid's Stop input, as 0.225.2 sent it to a hook in ``droid exec``."""
+    return {
+        "session_id": "167471d0-droid",
+        "transcript_path": "/home/ada/.factory/sessions/-repo/167471d0-droid.jsonl",
+        "cwd": str(cwd),
+        "permission_mode": "auto-high",
+        "hook_event_name": "Stop",
+        "message_id": "abd99a8a-ce0f-4280-a8e6-295b4376c3e2",
+        "stop_hook_active": active,
+        "tool_execution_count": 0,
+        "elapsed_time": 138,
+    }
+
+
 def cursor_stop(root: Path, *, loops: int = 0, status: str = "completed") -> dict[str, Any]:
     """Cursor's stop input (cursor.com/docs/agent/hooks: common schema + stop)."""
     return {
@@ -772,7 +787,7 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
                 "stop_hook_active": continuing}
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
             "pi": pi_agent_end, "qwen": qwen_stop,
-            "copilot": copilot_stop}[agent](cwd, active=continuing)
+            "copilot": copilot_stop, "droid": droid_stop}[agent](cwd, active=continuing)
 
 
 def reason_of(stdout: str, agent: str) -> str:

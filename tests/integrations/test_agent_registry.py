@@ -68,7 +68,8 @@ def test_the_help_prose_names_every_agent() -> None:
 def test_budgets_and_payload_facts_come_from_the_records() -> None:
     budgets = {**dict.fromkeys(BLOCK_FORMATS, BLOCK_BUDGET),
                **{a.name: a.budget for a in REGISTRY}}
-    env_files = [a.payload.env_file for a in REGISTRY if a.payload.env_file]
+    # Each file once, though two agents name it (Factory Droid gives hooks CLAUDE_ENV_FILE).
+    env_files = list(dict.fromkeys(a.payload.env_file for a in REGISTRY if a.payload.env_file))
     project_dirs = [a.payload.project_dir for a in REGISTRY if a.payload.project_dir]
     assert budgets == DEFAULT_BUDGETS
     assert list(ENV_FILES) == env_files

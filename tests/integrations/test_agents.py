@@ -82,6 +82,14 @@ EXISTING: dict[str, dict[str, Any]] = {
                  "timeout": 5}]}],
         },
     },
+    "droid": {
+        "model": "custom:scripted",
+        "hooks": {
+            "PreToolUse": [{"matcher": "Execute", "hooks": [
+                {"type": "command", "command": "$FACTORY_PROJECT_DIR/.factory/guard.sh",
+                 "timeout": 5}]}],
+        },
+    },
     "cursor": {
         "version": 1,
         "hooks": {
@@ -212,6 +220,9 @@ STOP_ENTRIES: dict[str, tuple[str, dict[str, Any]]] = {
                         "its errors"}]}),
     "qwen": ("Stop", {"hooks": [
         {"type": "command", "command": "git ledger check --hook stop --agent qwen",
+         "timeout": 30}]}),
+    "droid": ("Stop", {"hooks": [
+        {"type": "command", "command": "git ledger check --hook stop --agent droid",
          "timeout": 30}]}),
     "cursor": ("stop", {"command": "git ledger check --hook stop --agent cursor",
                         "timeout": 30}),

@@ -1,6 +1,6 @@
 """The real clients' tool-call payloads (tests/integrations/payloads/, captured from Claude
-Code 2.1.332, Codex CLI 0.171.0 and Gemini CLI 0.61.0) read for their targets, and told the
-decisions that govern them.
+Code 2.1.332, Codex CLI 0.171.0, Gemini CLI 0.61.0 and Factory Droid 0.225.2) read for their
+targets, and told the decisions that govern them.
 
 Each capture edited ``src/store.py`` (``x = 1`` → ``x = 10``), wrote ``src/new.py`` or ran
 ``echo hi > notes.txt``; the test puts its repository where the capture's project was.
@@ -43,6 +43,10 @@ CAPTURES: dict[str, tuple[str, list[tuple[str, Lines]]]] = {
     "gemini-replace": ("gemini", [("src/store.py", ((1, 1),))]),
     "gemini-write_file": ("gemini", [("src/new.py", ())]),
     "gemini-run_shell_command": ("gemini", [("notes.txt", ())]),
+    # Factory Droid 0.225.2's PostToolUse (its PreToolUse cannot add context).
+    "droid-posttooluse-edit": ("droid", [("src/store.py", ((1, 1),))]),
+    "droid-posttooluse-create": ("droid", [("src/new.py", ())]),
+    "droid-posttooluse-execute": ("droid", [("notes.txt", ())]),
 }
 
 
@@ -59,9 +63,9 @@ def project(repo: Path, name: str) -> str:
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "first")
     head = git(repo, "rev-parse", "HEAD").strip()
-    if "aftertool" in name or name == "gemini-replace-relative":
+    if "aftertool" in name or "posttooluse" in name or name == "gemini-replace-relative":
         (repo / "src" / "store.py").write_text(AFTER)  # the tool has run
-        if "write_file" in name:
+        if "write_file" in name or "create" in name:
             (repo / "src" / "new.py").write_text("a = 1\n")
     return head
 

@@ -4,7 +4,8 @@ own transcript directories, saved as the session-end hook saves them.
 The transcripts are the ones the pinned clients wrote (tests/interchange/transcripts/, recorded
 by the agent suite), moved to this test's repository: their working directory (Claude Code's
 ``cwd``, Codex's ``session_meta`` ``cwd``, Gemini CLI's ``projectHash``, the SHA-256 of its
-project root) rewritten to it, and each placed where its client keeps it under HOME.
+project root, Factory Droid's ``session_start`` ``cwd``) rewritten to it, and each placed
+where its client keeps it under HOME.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ SESSIONS = {
               "01a23900-7988-70d3-8809-317534888a33.jsonl"),
     "gemini": ("3b9afc84-4cfb-44d2-9ed8-29efe35fd00f",
                ".gemini/tmp/project/chats/session-2026-12-02T23-04-3b9afc84.jsonl"),
+    "droid": ("76eb33db-a7a2-45bc-924a-ae96efc4bef5",
+              ".factory/sessions/{dashed}/76eb33db-a7a2-45bc-924a-ae96efc4bef5.jsonl"),
 }
 GEMINI_HASH = re.compile(rb'"projectHash":"[0-9a-f]{64}"')
 
@@ -81,7 +84,7 @@ def ids(sessions: object) -> list[str]:
     return [str(s["session_id"]) for s in sessions]
 
 
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "droid"])
 def test_each_clients_earlier_session_is_saved_searched_and_exported(
         repo_with_commit: Path, ledger: Run, agent: str) -> None:
     session = SESSIONS[agent][0]
@@ -110,12 +113,12 @@ def test_a_second_import_saves_nothing_new_and_says_so(repo_with_commit: Path,
     ledger.where = repo_with_commit
     first = ledger("transcript", "import")
     assert first.exit_code == 0, first.output
-    assert first.stdout.startswith("Imported 3 sessions"), first.stdout
+    assert first.stdout.startswith(f"Imported {len(SESSIONS)} sessions"), first.stdout
     tips = saved(repo_with_commit)
     again = ledger("transcript", "import")
     assert again.exit_code == 0, again.output
     assert again.stdout.startswith("Nothing new to import"), again.stdout
-    assert "3 already saved" in again.stdout
+    assert f"{len(SESSIONS)} already saved" in again.stdout
     assert saved(repo_with_commit) == tips
 
 
@@ -276,8 +279,9 @@ def test_progress_is_reported_per_file_and_drawn_at_most_a_few_times(
         place(agent, repo_with_commit)
     calls: list[tuple[str, int, int]] = []
     import_transcripts(repo_with_commit, progress=lambda *a: calls.append(a))
-    assert calls == [("reading", 1, 3), ("reading", 2, 3), ("reading", 3, 3),
-                     ("saving", 1, 3), ("saving", 2, 3), ("saving", 3, 3)]
+    every = len(SESSIONS)
+    assert calls == [(stage, done, every) for stage in ("reading", "saving")
+                     for done in range(1, every + 1)]
     from gitledger.cli import _Progress
 
     drawn = _Progress()
