@@ -123,7 +123,8 @@ CODEX_MODEL = "gpt-5-codex"
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
-                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000}
+                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000,
+                "cline": 1_000_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -323,6 +324,31 @@ def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, st
     return prompt
 
 
+# -- Cline CLI ----------------------------------------------------------------------------
+
+#: The context window Cline is told the scripted model has: a reply that reports many more
+#: input tokens than Cline counts in its request makes it compact before the next one.
+CLINE_WINDOW = 16_000
+
+
+def _cline_prepare(home: Path, repo: Path) -> None:
+    (home / ".cline" / "data" / "settings").mkdir(parents=True)
+
+
+def _cline_prompt(home: Path, text: str, resume: str | None) -> Run:
+    # What ``cline auth -p openai -k KEY -m MODEL -b URL`` writes, with the window named.
+    providers = {"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+                 "providers": {"openai-compatible": {"settings": {
+                     "provider": "openai-compatible", "apiKey": "test", "model": "gpt-4o",
+                     "baseUrl": "{URL}/v1", "contextWindow": CLINE_WINDOW},
+                     "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}}
+    argv = [*(["--id", resume] if resume else []), text]
+    # Cline gives its plugin sandbox 4 s to start and load the plugins, then goes on
+    # without them: too little on a loaded 2-core machine.
+    return Run(tuple(argv), {"NO_COLOR": "1", "CLINE_PLUGIN_IMPORT_TIMEOUT_MS": "60000"}, files={
+        str(home / ".cline" / "data" / "settings" / "providers.json"): json.dumps(providers)})
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 #: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
@@ -378,7 +404,10 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO)
+CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_prompt,
+                lacks={})
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
+                               CLINE)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

@@ -535,7 +535,8 @@ def _sample(schema: dict[str, Any]) -> Any:
 # -- OpenAI chat completions (OpenAI-compatible clients: Qwen Code …) --------------------
 
 #: Shell tools by the names OpenAI-compatible clients give them, in the order we prefer them.
-CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command")
+#: (Cline CLI's ``run_commands`` takes a list of command lines.)
+CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command", "run_commands")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
 CHAT_EDITS = ("edit", "replace", "Edit")
 CHAT_WRITES = ("write_file", "Write", "create", "write")
@@ -602,7 +603,12 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         args = reply.arguments
         if reply.tool == "shell":
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
-            args = {"command": args["command"]}
+            args = ({"commands": [args["command"]]} if name == "run_commands"
+                    else {"command": args["command"]})
+        elif reply.tool in (EDIT, WRITE) and "input" in _chat_parameters(body, "apply_patch"):
+            # Cline CLI's file tool for an OpenAI model: a Codex patch as ``input``.
+            name = "apply_patch"
+            args = {"input": codex_patch(reply)}
         elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
             # Pi's edit: a path and a list of replacements.
             name = "edit"
