@@ -492,9 +492,11 @@ KILO = _opencode_family(
               ("Kilo starts the project's MCP servers from kilo.json; kilo mcp list shows "
                "them.",), key="mcp", command_list=True))
 
-#: Cline CLI's tools that write files (an OpenAI model gets ``apply_patch``) and its shell,
-#: as its plugin hooks name them; the plugin hands run_commands' list as one command line.
+#: Cline CLI's tools that write files (``editor``; a GPT model gets ``apply_patch`` instead)
+#: and its shell, as its plugin hooks name them; the plugin hands run_commands' list of
+#: command lines as one line.
 _CLINE_TOOLS: Mapping[str, ToolShape] = {
+    "editor": ToolShape("edit", path=("path",), old="old_text"),
     "apply_patch": ToolShape("patch", command="input"),
     "run_commands": ToolShape("shell"),
 }

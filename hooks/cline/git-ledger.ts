@@ -62,6 +62,23 @@ function kind(message: any): string {
   return typeof value === "string" ? value : "";
 }
 
+let session = "";
+let cwd = process.cwd();
+let block = "";
+let compaction = "";
+let restoring: Promise<unknown> = Promise.resolve();
+let checkpointing: Promise<unknown> = Promise.resolve();
+
+function payload(event: string, extra: Payload = {}): Payload {
+  return { session_id: session, cwd, hook_event_name: event, ...extra };
+}
+
+async function start(source: string): Promise<void> {
+  const answer = await run(["git", "ledger", "hook", "session-start", "--agent", AGENT],
+                           payload("beforeRun", { source }), cwd);
+  block = text(answer, "additionalContext");
+}
+
 export const plugin = {
   name: "git-ledger",
   manifest: { capabilities: ["hooks"] },
@@ -86,11 +103,13 @@ export const plugin = {
       const mark = [...messages].reverse().find((m) => COMPACTED.has(kind(m)));
       const key = mark ? String(mark.id ?? JSON.stringify(mark.content ?? "")) : "";
       if (key && key !== compaction) {
-        // The compaction has happened by now: the checkpoint, then the block again.
+        // The compaction has happened by now: the block again, then the checkpoint (only
+        // the block is waited for; until it is back, the block before it goes in front).
         compaction = key;
-        restoring = run(["git", "ledger", "hook", "pre-compact", "--agent", AGENT],
-                        payload("beforeModel", { trigger: "auto" }), cwd)
-          .then(() => start("compact"));
+        restoring = start("compact");
+        checkpointing = restoring.then(() => run(
+          ["git", "ledger", "hook", "pre-compact", "--agent", AGENT],
+          payload("beforeModel", { trigger: "auto" }), cwd));
       }
       await bounded(restoring);
       if (!block) return undefined;
@@ -116,26 +135,11 @@ export const plugin = {
 
     async afterRun(context: any) {
       const status = String(context?.snapshot?.status ?? "");
-      await bounded(run(["git", "ledger", "hook", "session-end", "--agent", AGENT],
-                        payload("afterRun", { reason: status || "other" }), cwd));
+      await bounded(checkpointing.then(() => run(
+        ["git", "ledger", "hook", "session-end", "--agent", AGENT],
+        payload("afterRun", { reason: status || "other" }), cwd)));
     },
   },
 };
-
-let session = "";
-let cwd = process.cwd();
-let block = "";
-let compaction = "";
-let restoring: Promise<unknown> = Promise.resolve();
-
-function payload(event: string, extra: Payload = {}): Payload {
-  return { session_id: session, cwd, hook_event_name: event, ...extra };
-}
-
-async function start(source: string): Promise<void> {
-  const answer = await run(["git", "ledger", "hook", "session-start", "--agent", AGENT],
-                           payload("beforeRun", { source }), cwd);
-  block = text(answer, "additionalContext");
-}
 
 export default plugin;

@@ -339,14 +339,17 @@ def _cline_prompt(home: Path, text: str, resume: str | None) -> Run:
     # What ``cline auth -p openai -k KEY -m MODEL -b URL`` writes, with the window named.
     providers = {"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
                  "providers": {"openai-compatible": {"settings": {
-                     "provider": "openai-compatible", "apiKey": "test", "model": "gpt-4o",
+                     "provider": "openai-compatible", "apiKey": "test", "model": "scripted-model",
                      "baseUrl": "{URL}/v1", "contextWindow": CLINE_WINDOW},
                      "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}}
-    argv = [*(["--id", resume] if resume else []), text]
+    # A new session's prompt comes on stdin: as an argument, one word is taken for a
+    # mistyped subcommand.  Resuming (--id) with stdin not a terminal is refused.
+    argv = ["--id", resume, text] if resume else []
     # Cline gives its plugin sandbox 4 s to start and load the plugins, then goes on
     # without them: too little on a loaded 2-core machine.
-    return Run(tuple(argv), {"NO_COLOR": "1", "CLINE_PLUGIN_IMPORT_TIMEOUT_MS": "60000"}, files={
-        str(home / ".cline" / "data" / "settings" / "providers.json"): json.dumps(providers)})
+    return Run(tuple(argv), {"NO_COLOR": "1", "CLINE_PLUGIN_IMPORT_TIMEOUT_MS": "60000"},
+               stdin="" if resume else text, files={str(home / ".cline" / "data" / "settings" / "providers.json"):
+                                  json.dumps(providers)})
 
 
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",

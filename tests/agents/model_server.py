@@ -538,13 +538,15 @@ def _sample(schema: dict[str, Any]) -> Any:
 #: (Cline CLI's ``run_commands`` takes a list of command lines.)
 CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command", "run_commands")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
-CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write", "create", "write")
+CHAT_EDITS = ("edit", "replace", "Edit", "editor")
+CHAT_WRITES = ("write_file", "Write", "create", "write", "editor")
 #: Each argument by the names the clients' edit and write tools give it, in the order the
 #: first client to use each gave it (GitHub Copilot CLI: ``path``, ``old_str``, ``new_str``,
 #: ``file_text``); the tool's own schema decides.
-CHAT_ARGUMENTS = {"file_path": ("file_path", "path"), "old_string": ("old_string", "old_str"),
-                  "new_string": ("new_string", "new_str"), "content": ("content", "file_text")}
+CHAT_ARGUMENTS = {"file_path": ("file_path", "path"),
+                  "old_string": ("old_string", "old_str", "old_text"),
+                  "new_string": ("new_string", "new_str", "new_text"),
+                  "content": ("content", "file_text", "new_text")}
 
 
 def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -605,10 +607,6 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
             args = ({"commands": [args["command"]]} if name == "run_commands"
                     else {"command": args["command"]})
-        elif reply.tool in (EDIT, WRITE) and "input" in _chat_parameters(body, "apply_patch"):
-            # Cline CLI's file tool for an OpenAI model: a Codex patch as ``input``.
-            name = "apply_patch"
-            args = {"input": codex_patch(reply)}
         elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
             # Pi's edit: a path and a list of replacements.
             name = "edit"

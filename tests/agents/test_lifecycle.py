@@ -54,7 +54,8 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 @pytest.mark.scenario("auto-compact")
 @pytest.mark.parametrize("world",
-                         ["claude", "codex", "pi", "qwen", "opencode", "kilo"], indirect=True)
+                         ["claude", "codex", "pi", "qwen", "opencode", "kilo", "cline"],
+                         indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
     full = FULL_CONTEXT[world.client.name]
@@ -174,7 +175,8 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
 
 @pytest.mark.scenario("second-session")
 @pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo"],
+                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
+                          "cline"],
                          indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
@@ -195,7 +197,8 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 
 @pytest.mark.scenario("session-end")
 @pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "copilot", "opencode", "kilo"],
+                         ["claude", "codex", "gemini", "pi", "copilot", "opencode", "kilo",
+                          "cline"],
                          indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
