@@ -514,7 +514,10 @@ CLINE = Agent(
            "Cline's plugin hooks cannot send the agent back when it stops, so there is no "
            "Stop check: run git ledger check before you commit."),
     budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
-    mcp=None, tools=_CLINE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
+    mcp=None,
+    # $CLINE_DATA_DIR/sessions/<session id>/<session id>.messages.json (~/.cline/data).
+    transcripts=(TranscriptDir("CLINE_DATA_DIR", ".cline/data", "sessions"),),
+    tools=_CLINE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
 REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT, OPENCODE,

@@ -9,6 +9,8 @@
 // request it sends, not on the saved conversation), and a governing decision after the
 // result of the tool that touched the file.  Whatever fails here, Cline goes on.
 import { spawn } from "node:child_process";
+import { homedir } from "node:os";
+import { join } from "node:path";
 
 const AGENT = "cline";
 const TIMEOUT_MS = 30_000;
@@ -69,8 +71,16 @@ let compaction = "";
 let restoring: Promise<unknown> = Promise.resolve();
 let checkpointing: Promise<unknown> = Promise.resolve();
 
+// Where Cline keeps the session's messages: <data dir>/sessions/<id>/<id>.messages.json.
+function transcript(): string {
+  const data = process.env.CLINE_DATA_DIR ||
+    join(process.env.CLINE_DIR || join(homedir(), ".cline"), "data");
+  return join(data, "sessions", session, `${session}.messages.json`);
+}
+
 function payload(event: string, extra: Payload = {}): Payload {
-  return { session_id: session, cwd, hook_event_name: event, ...extra };
+  return { session_id: session, transcript_path: session ? transcript() : null, cwd,
+           hook_event_name: event, ...extra };
 }
 
 async function start(source: string): Promise<void> {

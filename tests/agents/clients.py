@@ -407,8 +407,25 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
+#: What Cline CLI's plugin hooks cannot do (@cline/core 0.0.86 ``AgentRuntimeHooks``).
+CLINE_NO_STOP = ("a plugin cannot send the agent back: afterModel and afterRun answer only "
+                 "{stop, reason}, which ends the run, and a text answer ends it unless the "
+                 "host's completionPolicy (no plugin sets it) adds a reminder")
 CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_prompt,
-                lacks={})
+               lacks={"manual-compact": "headless, `/compact` reaches the model as the "
+                                        "prompt (3.0.65)",
+                      "clear": "headless, a slash command reaches the model as the prompt; "
+                               "a new run is a new session, restored as a startup",
+                      "resume": "`cline --id SESSION` always opens the terminal UI: with a "
+                                "prompt or piped stdin it stops, \"interactive mode "
+                                "requires a TTY\" (3.0.65)",
+                      "stop": CLINE_NO_STOP,
+                      "mcp": "MCP servers come only from the user's "
+                             "cline_mcp_settings.json (its data directory, or "
+                             "$CLINE_MCP_SETTINGS_PATH) and from plugins, never from a "
+                             "project file install could write",
+                      "export": "its messages.json transcript is saved, but gitledger has "
+                                "no reader for it yet"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
                                CLINE)
 BY_NAME = {c.name: c for c in CLIENTS}
