@@ -347,9 +347,9 @@ def _cline_prompt(home: Path, text: str, resume: str | None) -> Run:
     argv = ["--id", resume, text] if resume else []
     # Cline gives its plugin sandbox 4 s to start and load the plugins, then goes on
     # without them: too little on a loaded 2-core machine.
+    settings = home / ".cline" / "data" / "settings" / "providers.json"
     return Run(tuple(argv), {"NO_COLOR": "1", "CLINE_PLUGIN_IMPORT_TIMEOUT_MS": "60000"},
-               stdin="" if resume else text, files={str(home / ".cline" / "data" / "settings" / "providers.json"):
-                                  json.dumps(providers)})
+               stdin="" if resume else text, files={str(settings): json.dumps(providers)})
 
 
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",

@@ -37,6 +37,7 @@ INSIDE = {
     "pi": ".pi/agent/sessions/--work-repo--/2026-12-01T10-00-00-000Z_0b7c9a1e.jsonl",
     "copilot": ".copilot/session-state/0b7c9a1e-5d3f/events.jsonl",
     "qwen": ".qwen/projects/-work-repo/chats/0b7c9a1e-5d3f.jsonl",
+    "cline": ".cline/data/sessions/1796430087848_5mrq7/1796430087848_5mrq7.messages.json",
 }
 
 
