@@ -411,14 +411,16 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
 CLINE_NO_STOP = ("a plugin cannot send the agent back: afterModel and afterRun answer only "
                  "{stop, reason}, which ends the run, and a text answer ends it unless the "
                  "host's completionPolicy (no plugin sets it) adds a reminder")
+CLINE_NO_RESUME = ("`cline --id SESSION` always opens the terminal UI: with a prompt or "
+                   "piped stdin it stops, \"interactive mode requires a TTY\" (3.0.65)")
 CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_prompt,
                lacks={"manual-compact": "headless, `/compact` reaches the model as the "
                                         "prompt (3.0.65)",
                       "clear": "headless, a slash command reaches the model as the prompt; "
                                "a new run is a new session, restored as a startup",
-                      "resume": "`cline --id SESSION` always opens the terminal UI: with a "
-                                "prompt or piped stdin it stops, \"interactive mode "
-                                "requires a TTY\" (3.0.65)",
+                      "resume": CLINE_NO_RESUME,
+                      "survival": "its session goes on in a second run, resumed: "
+                                  + CLINE_NO_RESUME,
                       "stop": CLINE_NO_STOP,
                       "mcp": "MCP servers come only from the user's "
                              "cline_mcp_settings.json (its data directory, or "
