@@ -1,4 +1,4 @@
-// git ledger for Cline CLI: written by `git ledger install --agent cline` (docs/agents.md).
+// git ledger for Cline CLI: written by `git ledger install --agent cline` (docs/hooks.md, "Cline CLI").
 //
 // Cline runs project plugins (.cline/plugins/) in a sandbox process and gives each hook at
 // most 3 seconds, so this plugin starts each git ledger command when its moment comes and
