@@ -7,7 +7,9 @@
 // print goes where Cline's model reads it: the restore block in front of every model
 // request (computed at the run's start, again after a compaction, which Cline makes on the
 // request it sends, not on the saved conversation), and a governing decision after the
-// result of the tool that touched the file.  Whatever fails here, Cline goes on.
+// result of the tool that touched the file.  The end of a run (`cline "PROMPT"` makes one)
+// is the session's end; in the terminal UI, where each prompt is a run, the next prompt
+// restores it as a resume.  Whatever fails here, Cline goes on.
 import { spawn } from "node:child_process";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -100,7 +102,8 @@ export const plugin = {
 
   hooks: {
     async beforeRun(context: any) {
-      // `cline --id SESSION` takes up a conversation that has answers in it already.
+      // `cline --id SESSION` takes up a conversation that has answers in it already, and so
+      // does the next prompt in the terminal UI (each prompt is a run, and ends as one).
       const messages = context?.snapshot?.messages ?? [];
       const resumed = messages.some((m: any) => m?.role === "assistant");
       restoring = start(resumed ? "resume" : "startup");
