@@ -509,6 +509,8 @@ CLINE = Agent(
     grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT, preamble={}, extra=_no_extra,
     notes=("Cline CLI loads project plugins from .cline/plugins/ at startup (cline plugin "
            "list shows them); git-ledger must be on its PATH.",
+           "Cline gives its plugins 4 seconds to load, then goes on without them (its log "
+           "says so): on a slow machine raise CLINE_PLUGIN_IMPORT_TIMEOUT_MS.",
            "The restore block goes in front of every model request, renewed after a "
            "compaction.",
            "Cline's plugin hooks cannot send the agent back when it stops, so there is no "
