@@ -543,7 +543,8 @@ def _agent_cells(agent: Any) -> dict[str, str]:
     def code(*names: str) -> str:
         return " / ".join(f"`{n}`" for n in names)
 
-    stop = (f'`decision: "{agent.stop_decision}"` + `{agent.stop_key}`'
+    stop = ("none: no Stop event" if "stop" not in agent.events
+            else f'`decision: "{agent.stop_decision}"` + `{agent.stop_key}`'
             if agent.stop_decision else f"`{agent.stop_key}`")
     directory = agent.payload.directory
     return {
@@ -558,7 +559,8 @@ def _agent_cells(agent: Any) -> dict[str, str]:
         "Envelope": code(".".join(agent.context_path)),
         "Session id in the shell": (
             "`GIT_LEDGER_SESSION_ID` (our extension sets it)" if agent.name == "pi"
-            else "`shell.env` (our plugin sets `GIT_LEDGER_SESSION_ID`)" if agent.plugin
+            else "`shell.env` (our plugin sets `GIT_LEDGER_SESSION_ID`)"
+            if agent.name in ("opencode", "kilo")
             else f"`{agent.payload.env_file}` (we export `GIT_LEDGER_SESSION_ID`)"
             if agent.payload.env_file else f"`{agent.payload.shell_session}` (its own)"
             if agent.payload.shell_session else "none: the started session (`ledger-session`)"),

@@ -524,9 +524,38 @@ KILO = _opencode_family(
               ("Kilo starts the project's MCP servers from kilo.json; kilo mcp list shows "
                "them.",), key="mcp", command_list=True))
 
+#: Cline CLI's tools that write files (``editor``; a GPT model gets ``apply_patch`` instead)
+#: and its shell, as its plugin hooks name them; the plugin hands run_commands' list of
+#: command lines as one line.
+_CLINE_TOOLS: Mapping[str, ToolShape] = {
+    "editor": ToolShape("edit", path=("path",), old="old_text"),
+    "apply_patch": ToolShape("patch", command="input"),
+    "run_commands": ToolShape("shell"),
+}
+CLINE = Agent(
+    name="cline", title="Cline CLI", config=".cline/plugins/git-ledger.ts",
+    # The plugin's hooks (@cline/core AgentRuntimeHooks).  A compaction is seen at the next
+    # model request, where it already happened: the checkpoint is taken there.
+    events={"session-start": "beforeRun", "pre-compact": "beforeModel",
+            "session-end": "afterRun", "pre-tool-use": "beforeTool"},
+    grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT, preamble={}, extra=_no_extra,
+    notes=("Cline CLI loads project plugins from .cline/plugins/ at startup (cline plugin "
+           "list shows them); git-ledger must be on its PATH.",
+           "Cline gives its plugins 4 seconds to load, then goes on without them (its log "
+           "says so): on a slow machine raise CLINE_PLUGIN_IMPORT_TIMEOUT_MS.",
+           "The restore block goes in front of every model request, renewed after a "
+           "compaction.",
+           "Cline's plugin hooks cannot send the agent back when it stops, so there is no "
+           "Stop check: run git ledger check before you commit."),
+    budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
+    mcp=None,
+    # $CLINE_DATA_DIR/sessions/<session id>/<session id>.messages.json (~/.cline/data).
+    transcripts=(TranscriptDir("CLINE_DATA_DIR", ".cline/data", "sessions"),),
+    tools=_CLINE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
+
 #: Every agent, in the order the CLI, the docs and the tests list them.
 REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT, OPENCODE,
-                               KILO, DROID)
+                               KILO, DROID, CLINE)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -593,6 +622,7 @@ __all__ = [
     "AGENTS",
     "BY_NAME",
     "CLAUDE",
+    "CLINE",
     "CODEX",
     "COPILOT",
     "CURSOR",

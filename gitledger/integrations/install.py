@@ -49,8 +49,8 @@ def install(
     if agent:
         spec = agent_record(agent)  # an unknown name is refused before anything is written
         if mcp and spec.mcp is None:
-            raise InvalidInput(f"{spec.title} has no MCP client: install --agent {spec.name} "
-                               "without --mcp")
+            raise InvalidInput(f"{spec.title} takes no MCP server from the project: "
+                               f"install --agent {spec.name} without --mcp")
     # With --agent alone, the git hooks only where none of ours runs yet by any route.
     with_git = git_hooks or not agent or not git_hook_scripts.runs_anywhere(where)
 

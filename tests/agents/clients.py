@@ -141,7 +141,8 @@ CODEX_MODEL = "gpt-5-codex"
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
-                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000}
+                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000,
+                "cline": 1_000_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -368,6 +369,34 @@ def _droid_prompt(home: Path, text: str, resume: str | None) -> Run:
                files={str(home / ".factory" / "settings.json"): json.dumps(settings)})
 
 
+# -- Cline CLI ----------------------------------------------------------------------------
+
+#: The context window Cline is told the scripted model has: a reply that reports many more
+#: input tokens than Cline counts in its request makes it compact before the next one.
+CLINE_WINDOW = 16_000
+
+
+def _cline_prepare(home: Path, repo: Path) -> None:
+    (home / ".cline" / "data" / "settings").mkdir(parents=True)
+
+
+def _cline_prompt(home: Path, text: str, resume: str | None) -> Run:
+    # What ``cline auth -p openai -k KEY -m MODEL -b URL`` writes, with the window named.
+    providers = {"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+                 "providers": {"openai-compatible": {"settings": {
+                     "provider": "openai-compatible", "apiKey": "test", "model": "scripted-model",
+                     "baseUrl": "{URL}/v1", "contextWindow": CLINE_WINDOW},
+                     "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}}
+    # A new session's prompt comes on stdin: as an argument, one word is taken for a
+    # mistyped subcommand.  Resuming (--id) with stdin not a terminal is refused.
+    argv = ["--id", resume, text] if resume else []
+    # Cline gives its plugin sandbox 4 s to start and load the plugins, then goes on
+    # without them: too little on a loaded 2-core machine.
+    settings = home / ".cline" / "data" / "settings" / "providers.json"
+    return Run(tuple(argv), {"NO_COLOR": "1", "CLINE_PLUGIN_IMPORT_TIMEOUT_MS": "60000"},
+               stdin="" if resume else text, files={str(settings): json.dumps(providers)})
+
+
 CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
                 _claude_prepare, _claude_prompt)
 #: The slash commands ``/compact`` and ``/clear`` reach these clients only through their
@@ -439,8 +468,29 @@ DROID = Client("droid", "@factory/cli", "0.225.1", "droid", _droid_prepare, _dro
                                "to the model as text",
                       "auto-compact": DROID_NO_COMPACT_HOOKS,
                       "survival": DROID_NO_COMPACT_HOOKS})
+#: What Cline CLI's plugin hooks cannot do (@cline/core 0.0.86 ``AgentRuntimeHooks``).
+CLINE_NO_STOP = ("a plugin cannot send the agent back: afterModel and afterRun answer only "
+                 "{stop, reason}, which ends the run, and a text answer ends it unless the "
+                 "host's completionPolicy (no plugin sets it) adds a reminder")
+CLINE_NO_RESUME = ("`cline --id SESSION` always opens the terminal UI: with a prompt or "
+                   "piped stdin it stops, \"interactive mode requires a TTY\" (3.0.65)")
+CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_prompt,
+               lacks={"manual-compact": "headless, `/compact` reaches the model as the "
+                                        "prompt (3.0.65)",
+                      "clear": "headless, a slash command reaches the model as the prompt; "
+                               "a new run is a new session, restored as a startup",
+                      "resume": CLINE_NO_RESUME,
+                      "survival": "its session goes on in a second run, resumed: "
+                                  + CLINE_NO_RESUME,
+                      "stop": CLINE_NO_STOP,
+                      "mcp": "MCP servers come only from the user's "
+                             "cline_mcp_settings.json (its data directory, or "
+                             "$CLINE_MCP_SETTINGS_PATH) and from plugins, never from a "
+                             "project file install could write",
+                      "export": "its messages.json transcript is saved, but gitledger has "
+                                "no reader for it yet"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
-                               DROID)
+                               DROID, CLINE)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

@@ -535,15 +535,19 @@ def _sample(schema: dict[str, Any]) -> Any:
 # -- OpenAI chat completions (OpenAI-compatible clients: Qwen Code …) --------------------
 
 #: Shell tools by the names OpenAI-compatible clients give them, in the order we prefer them.
-CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command", "Execute")
+#: (Cline CLI's ``run_commands`` takes a list of command lines.)
+CHAT_SHELLS = ("run_shell_command", "shell", "bash", "Bash", "exec_command", "Execute",
+               "run_commands")
 #: Their file-editing tools: an edit (``old_string`` → ``new_string``) and a whole write.
-CHAT_EDITS = ("edit", "replace", "Edit")
-CHAT_WRITES = ("write_file", "Write", "create", "write", "Create")
+CHAT_EDITS = ("edit", "replace", "Edit", "editor")
+CHAT_WRITES = ("write_file", "Write", "create", "write", "Create", "editor")
 #: Each argument by the names the clients' edit and write tools give it, in the order the
 #: first client to use each gave it (GitHub Copilot CLI: ``path``, ``old_str``, ``new_str``,
 #: ``file_text``); the tool's own schema decides.
-CHAT_ARGUMENTS = {"file_path": ("file_path", "path"), "old_string": ("old_string", "old_str"),
-                  "new_string": ("new_string", "new_str"), "content": ("content", "file_text")}
+CHAT_ARGUMENTS = {"file_path": ("file_path", "path"),
+                  "old_string": ("old_string", "old_str", "old_text"),
+                  "new_string": ("new_string", "new_str", "new_text"),
+                  "content": ("content", "file_text", "new_text")}
 
 
 def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -601,7 +605,8 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
         args = reply.arguments
         if reply.tool == "shell":
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
-            args = _chat_required(body, name, {"command": args["command"]})
+            args = _chat_required(body, name, {"commands": [args["command"]]}
+                                  if name == "run_commands" else {"command": args["command"]})
         elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
             # Pi's edit: a path and a list of replacements.
             name = "edit"

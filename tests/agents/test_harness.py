@@ -202,3 +202,24 @@ def test_droids_required_shell_fields_and_deferred_mcp_tools_in_chat_completions
         ("ToolSearch", {"query": "select:git-ledger___decide"}),
         ("git-ledger___decide", {"text": "use sqlite"})]
     assert not server.script
+
+
+def test_clines_shell_and_editor_in_chat_completions() -> None:
+    """Cline CLI's ``run_commands`` takes a list of command lines, its ``editor`` a path,
+    ``old_text`` and ``new_text`` (and no ``old_text`` to create a file)."""
+    editor = {"type": "object", "properties": {"path": {}, "old_text": {}, "new_text": {},
+                                               "insert_line": {}}}
+    tools = [{"type": "function", "function": {"name": "run_commands",
+                                               "parameters": {"type": "object"}}},
+             {"type": "function", "function": {"name": "editor", "parameters": editor}}]
+    with ModelServer([Reply.shell("git ledger show"),
+                      Reply.edit("/p/store.py", "x = 1", "x = 10"),
+                      Reply.write("/p/new.py", "a = 1\n")]) as server:
+        url = f"{server.url}/v1/chat/completions"
+        calls = [post(url, {"messages": [], "tools": tools})["choices"][0]["message"]
+                 ["tool_calls"][0]["function"] for _ in range(3)]
+    assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
+        ("run_commands", {"commands": ["git ledger show"]}),
+        ("editor", {"path": "/p/store.py", "old_text": "x = 1", "new_text": "x = 10"}),
+        ("editor", {"path": "/p/new.py", "new_text": "a = 1\n"}),
+    ]

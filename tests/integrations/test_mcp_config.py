@@ -21,12 +21,15 @@ JSON_AGENTS = {a.name: a.mcp.config for a in REGISTRY
                if a.mcp is not None and a.mcp.config.endswith(".json")}
 
 
-def test_an_agent_without_mcp_is_refused_with_nothing_written(repo: Path, ledger: Run) -> None:
-    result = ledger("install", "--agent", "pi", "--mcp")
+@pytest.mark.parametrize(("agent", "title"), [("pi", "Pi"), ("cline", "Cline CLI")])
+def test_an_agent_without_mcp_is_refused_with_nothing_written(
+        repo: Path, ledger: Run, agent: str, title: str) -> None:
+    # Pi has no MCP client; Cline CLI has one, but reads no project file for it.
+    result = ledger("install", "--agent", agent, "--mcp")
     assert result.exit_code == 1, result.output
-    assert result.stderr == "git ledger: Pi has no MCP client: install --agent pi " \
-        "without --mcp\n"
-    assert not (repo / ".pi").exists()
+    assert result.stderr == (f"git ledger: {title} takes no MCP server from the project: "
+                             f"install --agent {agent} without --mcp\n")
+    assert not (repo / f".{agent}").exists()
 
 
 @pytest.mark.parametrize("agent", MCP_AGENTS)

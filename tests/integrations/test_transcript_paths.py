@@ -38,6 +38,7 @@ INSIDE = {
     "copilot": ".copilot/session-state/0b7c9a1e-5d3f/events.jsonl",
     "qwen": ".qwen/projects/-work-repo/chats/0b7c9a1e-5d3f.jsonl",
     "droid": ".factory/sessions/-work-repo/0b7c9a1e-5d3f.jsonl",
+    "cline": ".cline/data/sessions/1796430087848_5mrq7/1796430087848_5mrq7.messages.json",
 }
 
 
