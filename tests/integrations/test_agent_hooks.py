@@ -668,7 +668,7 @@ def test_envelopes() -> None:
 # Each agent's end-of-turn payload as its documentation gives it (docs/hooks.md, "The Stop
 # hook"), and the exact answer that makes that agent carry on with our reason.
 
-STOP_AGENTS = AGENTS
+STOP_AGENTS = tuple(a for a in AGENTS if "stop" in BY_NAME[a].events)  # Cline has none
 
 
 def claude_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
