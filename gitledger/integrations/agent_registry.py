@@ -46,6 +46,11 @@ class PayloadKeys(NamedTuple):
     #: The variable the agent sets in its shell to the hook payload's session id, if any
     #: (``ledger/reader.py``'s ``SESSION_VARS`` lists each one).
     shell_session: str | None = None
+    #: A fork's SessionStart carries its conversation's last response (``context_tokens``,
+    #: ``seconds_since_last_response``) and its transcripts are ``<session id>.jsonl`` in
+    #: one directory: a fork is handed the ledger only when the owner's transcript ends in
+    #: that response (``fork_lineage.py``).  Without it a fork is trusted as a clear is.
+    fork_lineage: bool = False
 
 
 class ToolShape(NamedTuple):
@@ -295,7 +300,8 @@ CLAUDE = Agent(
     mcp=McpTarget(".mcp.json", _STDIO,
                   ("Claude Code asks each user to approve a project's .mcp.json servers "
                    "once; /mcp shows them.",)),
-    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR"),
+    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR",
+                        fork_lineage=True),
     # ~/.claude/projects/<project>/<session id>.jsonl; CLAUDE_CONFIG_DIR moves ~/.claude.
     transcripts=(TranscriptDir("CLAUDE_CONFIG_DIR", ".claude", "projects"),),
     tool_matcher="Edit|Write|MultiEdit|NotebookEdit|Bash", tools=_CLAUDE_TOOLS,
