@@ -366,9 +366,11 @@ QWEN = Agent(
            "The Stop hook sends Qwen back once to fix errors git ledger check finds; "
            "warnings never keep it from stopping."),
     budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
-    mcp=McpTarget(".qwen/settings.json", {},
-                  ("Qwen Code loads project MCP servers in a trusted folder; /mcp shows "
-                   "them.",)),
+    # Its MCP tools wait behind its tool_search bridge unless the server says otherwise:
+    # ours are few and are the ledger, so they are offered directly.
+    mcp=McpTarget(".qwen/settings.json", {"alwaysLoadTools": True},
+                  ("Qwen Code loads project MCP servers in a trusted folder once you "
+                   "approve them; /mcp shows them.",)),
     # Every shell command it runs has QWEN_CODE_SESSION_ID set to the session id.
     payload=PayloadKeys(shell_session="QWEN_CODE_SESSION_ID", project_dir="QWEN_PROJECT_DIR"),
     # ~/.qwen/projects/<project>/chats/<session id>.jsonl; QWEN_HOME moves ~/.qwen.
