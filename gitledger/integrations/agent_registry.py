@@ -263,7 +263,7 @@ _GEMINI_TOOLS: Mapping[str, ToolShape] = {
 #: Qwen Code's file tools and shell (core ``ToolNames``), under the names its PreToolUse
 #: payload gives: ``edit`` takes ``file_path``/``old_string``/``new_string``.
 _QWEN_TOOLS: Mapping[str, ToolShape] = {
-    "edit": ToolShape("edit", old="old_string"),
+    "edit": ToolShape("edit", old="old_string", new="new_string"),
     "write_file": ToolShape("write"),
     "run_shell_command": ToolShape("shell"),
 }
@@ -357,7 +357,9 @@ GEMINI = Agent(
 )
 QWEN = Agent(
     name="qwen", title="Qwen Code", config=".qwen/settings.json",
-    events=_CLAUDE_EVENTS,
+    # 0.24.4 computes PreToolUse's additionalContext but never gives it to the model; it
+    # does give PostToolUse's: the decision is told after the edit, as in Gemini CLI.
+    events={**_CLAUDE_EVENTS, "pre-tool-use": "PostToolUse"},
     # Its hook timeouts are seconds (0.24.4 reads 1000 or more as the old milliseconds).
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
