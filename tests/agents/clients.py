@@ -354,6 +354,10 @@ QWEN_NO_END = "a headless run fires no SessionEnd (0.24.4): only the terminal UI
 QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _qwen_prompt,
               lacks={"manual-compact": "headless, a /compact in its stream-json input reaches "
                                        "the model as text (0.24.4)",
+                     "clear": "headless, a /clear in its stream-json input fires SessionStart "
+                              "clear under a new id without waiting for it, and its block "
+                              "never reached a request: the three after it, 6 s apart, "
+                              "still held the resumed session's (0.24.4)",
                      "session-end": QWEN_NO_END,
                      "transcript": f"saved at session end or compaction; {QWEN_NO_END}",
                      "export": f"nothing saved to export: {QWEN_NO_END}"})
