@@ -11,7 +11,6 @@ model call, which must cost the ledger one checkpoint at most.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,13 +34,18 @@ def messages(*texts: str) -> str:
                    + "\n" for t in texts)
 
 
-def forking(prompt: Callable[[Path, str, str | None], Run]
-            ) -> Callable[[Path, str, str | None], Run]:
-    """Claude Code's prompt, resuming into a new session (``--fork-session``)."""
-    def run(home: Path, text: str, resume: str | None) -> Run:
-        base = prompt(home, text, resume)
+def forked(world: World, parent: str) -> str:
+    """Claude Code resumed from ``parent`` into a new session (``--fork-session``): the
+    newest restore block the model was sent, which says it was restored after a fork."""
+    def prompt(home: Path, text: str, resume: str | None) -> Run:
+        base = world.client.prompt(home, text, resume)
         return replace(base, argv=(*base.argv, "--fork-session"))
-    return run
+    fork = replace(world, client=replace(world.client, prompt=prompt))
+    outcome = fork.run("go on", [Reply(text="Forked, going on.")], resume=parent)
+    assert outcome.rc == 0, outcome.describe()
+    block = whole_block(outcome.seen(-1))
+    assert "restored after fork" in block
+    return block
 
 
 def checkpoints(world: World) -> list[str]:
@@ -196,11 +200,7 @@ def test_a_fork_continues_the_ledger_with_a_handover(world: World) -> None:
                                  Reply(text="Decided.")])
     assert first.rc == 0, first.describe()
     parent = session_of(world)
-    fork = replace(world, client=replace(world.client, prompt=forking(world.client.prompt)))
-    outcome = fork.run("go on", [Reply(text="Forked, going on.")], resume=parent)
-    assert outcome.rc == 0, outcome.describe()
-    after = whole_block(outcome.seen(-1))
-    assert "restored after fork" in after
+    after = forked(world, parent)
     assert ANOTHER not in after, after
     assert "TASK: fork and go on" in after
     (sqlite,) = [line for line in after.splitlines() if "use sqlite" in line]
@@ -228,12 +228,7 @@ def test_a_fork_of_a_session_that_is_not_the_owner_is_not_handed_the_ledger(
     owner = world.run("start", [Reply(text="Started.")])
     assert owner.rc == 0, owner.describe()
     owner_id = session_of(world)
-    fork = replace(world, client=replace(world.client, prompt=forking(world.client.prompt)))
-    outcome = fork.run("go on", [Reply(text="Forked.")], resume=other)
-    assert outcome.rc == 0, outcome.describe()
-    block = whole_block(outcome.seen(-1))
-    assert "restored after fork" in block
-    assert ANOTHER in block
+    assert ANOTHER in forked(world, other)
     assert session_of(world) == owner_id
 
 

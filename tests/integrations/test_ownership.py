@@ -120,6 +120,18 @@ def test_a_write_by_another_session_is_kept_warned_and_attributed(
     assert shell(cli_env, repo, "open", "why?", GIT_LEDGER_SESSION_ID="session-a").stderr == ""
 
 
+def assert_handed_over(repo: Path, context: str, to: str, how: str) -> None:
+    """The ledger passed from ``8a2c6e2e-claude`` to ``to`` by a handover (``how``), and
+    the decision the old session wrote is unlabelled in the new one's block."""
+    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
+    assert "from another session" not in sqlite
+    assert owner(repo) == to
+    (claim,) = [e for e in Ledger.open(repo, session="").events()
+                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
+    assert claim.trailers["Ledger-Handover"] == (how,)
+    assert claim.trailers["Ledger-Previous-Owner"] == ("8a2c6e2e-claude",)
+
+
 def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
                                        cli_env: dict[str, str]) -> None:
     repo = repo_with_commit
@@ -136,13 +148,7 @@ def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
     assert ANOTHER not in context
     assert f"TASK: {TASK}" in context
     # What the session wrote before the clear is the new session's own: no label.
-    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
-    assert "from another session" not in sqlite
-    assert owner(repo) == "after-the-clear"
-    (claim,) = [e for e in Ledger.open(repo, session="").events()
-                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
-    assert claim.trailers["Ledger-Handover"] == ("clear",)
-    assert claim.trailers["Ledger-Previous-Owner"] == ("8a2c6e2e-claude",)
+    assert_handed_over(repo, context, "after-the-clear", "clear")
 
 
 def test_a_fork_continues_the_session_it_forks(repo_with_commit: Path, tmp_path: Path,
@@ -200,12 +206,7 @@ def test_a_claude_fork_of_the_ended_owner_is_handed_the_ledger(
     assert done.stderr == ""
     context = context_of(done.stdout, "claude")
     assert ANOTHER not in context
-    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
-    assert "from another session" not in sqlite
-    assert owner(repo) == "b7d1-forked"
-    (claim,) = [e for e in Ledger.open(repo, session="").events()
-                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
-    assert claim.trailers["Ledger-Handover"] == ("fork",)
+    assert_handed_over(repo, context, "b7d1-forked", "fork")
 
 
 @pytest.mark.parametrize(("tokens", "age", "last"), [
