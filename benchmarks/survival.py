@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))  # the agent suite's pinned clients and scripted m
 from harness import banner, record, workspace  # noqa: E402
 
 from tests.agents import survival  # noqa: E402
-from tests.agents.clients import CLIENTS, ClientMissing, install  # noqa: E402
+from tests.agents.clients import ClientMissing, install  # noqa: E402
 
 #: The small size: 24 items in all (15 decisions and 3 of each other section).
 SMALL = 15
@@ -61,7 +61,7 @@ def main() -> int:
             parser.error(f"not a compacting client of the suite: {', '.join(sorted(unknown))}")
         clients = tuple(c for c in clients if c.name in wanted)
     try:
-        bin_dir = install(CLIENTS)
+        bin_dirs = {client.name: install(client) for client in clients}
     except ClientMissing as exc:
         sys.exit(str(exc))
     failed = False
@@ -73,7 +73,7 @@ def main() -> int:
                 the_plan = survival.plan(size, others, args.compactions)
                 where = space.root / f"{client.name}-{size}"
                 where.mkdir()
-                world = survival.prepare(client, bin_dir, where)
+                world = survival.prepare(client, bin_dirs[client.name], where)
                 out = survival.run_session(world, the_plan)
                 print("\n".join(survival.summary(out)), flush=True)
                 failed |= bool(out.problems)

@@ -1,8 +1,9 @@
 """The report ``git ledger check`` last printed, kept in the worktree's git dir with what it
 was made from, so that a check with nothing changed prints it without loading libgit2.
 
-The key (read with the git CLI) covers every ref, HEAD, the pointer file and our version;
-a report naming an unreachable evidence commit is never saved, since gc may prune it.
+The key (read with the git CLI) covers every ref but those to a tree or a blob, HEAD, the
+pointer file and our version; a report naming an unreachable evidence commit is never
+saved, since gc may prune it.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def current_key(where: str | os.PathLike[str] | None) -> Key | None:
     cannot be read that way (not a repository, no git) or while the git hooks' queue holds
     events, which may move a ledger once applied: nothing is saved or served then."""
     now = Snapshot.read(where)
-    listing = now.refs() if now is not None else None
+    listing = now.commit_refs() if now is not None else None
     if now is None or listing is None or pending(Path(now.gitdir)):
         return None
     gitdir, head = now.gitdir, now.head

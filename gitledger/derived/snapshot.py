@@ -86,6 +86,19 @@ class Snapshot:
                 self.where, "for-each-ref", "--format=%(refname) %(objectname)", *patterns)
         return self._refs[patterns]
 
+    def commit_refs(self) -> str | None:
+        """``refs()`` without the refs to a tree or a blob, as ``refs`` lists them; None
+        when git fails.  Tools keep snapshots of the work tree as such refs (Kilo's
+        ``refs/kilo/materialize/…``, made and deleted as it runs), and no commit is
+        reachable through one, so nothing a ledger or its evidence is read from moves."""
+        listed = git_output(self.where, "for-each-ref",
+                            "--format=%(objecttype) %(refname) %(objectname)")
+        if listed is None:
+            return None
+        return "".join(f"{rest}\n" for kind, _, rest in
+                       (line.partition(" ") for line in listed.splitlines())
+                       if kind not in ("tree", "blob"))
+
     def tips(self, *patterns: str) -> dict[str, str] | None:
         """``refs`` as a mapping of ref name to target."""
         listed = self.refs(*patterns)

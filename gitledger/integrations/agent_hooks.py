@@ -150,7 +150,7 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
 def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
                    env: Mapping[str, str], notes: list[str]) -> str:
     ledger = Ledger.open(where, session="")  # not a repository: fails here, before anything
-    handed_over = sid is not None and _hand_over(ledger, sid, payload.source, notes)
+    handed_over = sid is not None and _hand_over(ledger, sid, payload, agent, env, notes)
     if sid is not None:
         if payload.source in _FORGETTING:
             forget_told(ledger.repo.gitdir, sid)
@@ -181,16 +181,29 @@ def _session_start(agent: str, where: str, sid: str | None, payload: Payload,
     return session_start_output(agent, block.text)
 
 
-def _hand_over(ledger: Ledger, sid: str, source: str | None, notes: list[str]) -> bool:
+def _hand_over(ledger: Ledger, sid: str, payload: Payload, agent: str,
+               env: Mapping[str, str], notes: list[str]) -> bool:
     """After a clear or a fork the conversation goes on under a new id: the ledger of the
-    session it continues (the one that started here last) passes to it, with a recorded
-    handover, instead of being "another session's"."""
+    session it continues passes to it, with a recorded handover, instead of being "another
+    session's".  That session is the one that started here last, or, for the fork of an
+    agent whose payload lets us check (``fork_lineage``), the owner whose own transcript
+    ends in the response the fork went on from, whether or not it has ended."""
+    source = payload.source
     if source not in ("clear", "fork"):
         return False
-    previous = read_started(ledger.repo.gitdir)
     owner = ledger.owner()
-    if previous is None or owner is None or owner == sid or previous.session != owner:
+    if owner is None or owner == sid:
         return False
+    if source == "fork" and BY_NAME[agent].payload.fork_lineage:
+        # Lazy: only a fork reads a transcript at session start.
+        from gitledger.integrations.fork_lineage import forked_from  # noqa: PLC0415
+
+        if not forked_from(owner, payload, agent, env):
+            return False
+    else:
+        previous = read_started(ledger.repo.gitdir)
+        if previous is None or previous.session != owner:
+            return False
     try:
         ledger.claim(sid, handover=source)
     except LedgerError as exc:

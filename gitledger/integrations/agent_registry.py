@@ -46,6 +46,11 @@ class PayloadKeys(NamedTuple):
     #: The variable the agent sets in its shell to the hook payload's session id, if any
     #: (``ledger/reader.py``'s ``SESSION_VARS`` lists each one).
     shell_session: str | None = None
+    #: A fork's SessionStart carries its conversation's last response (``context_tokens``,
+    #: ``seconds_since_last_response``) and its transcripts are ``<session id>.jsonl`` in
+    #: one directory: a fork is handed the ledger only when the owner's transcript ends in
+    #: that response (``fork_lineage.py``).  Without it a fork is trusted as a clear is.
+    fork_lineage: bool = False
 
 
 class ToolShape(NamedTuple):
@@ -258,7 +263,7 @@ _GEMINI_TOOLS: Mapping[str, ToolShape] = {
 #: Qwen Code's file tools and shell (core ``ToolNames``), under the names its PreToolUse
 #: payload gives: ``edit`` takes ``file_path``/``old_string``/``new_string``.
 _QWEN_TOOLS: Mapping[str, ToolShape] = {
-    "edit": ToolShape("edit", old="old_string"),
+    "edit": ToolShape("edit", old="old_string", new="new_string"),
     "write_file": ToolShape("write"),
     "run_shell_command": ToolShape("shell"),
 }
@@ -295,7 +300,8 @@ CLAUDE = Agent(
     mcp=McpTarget(".mcp.json", _STDIO,
                   ("Claude Code asks each user to approve a project's .mcp.json servers "
                    "once; /mcp shows them.",)),
-    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR"),
+    payload=PayloadKeys(env_file="CLAUDE_ENV_FILE", project_dir="CLAUDE_PROJECT_DIR",
+                        fork_lineage=True),
     # ~/.claude/projects/<project>/<session id>.jsonl; CLAUDE_CONFIG_DIR moves ~/.claude.
     transcripts=(TranscriptDir("CLAUDE_CONFIG_DIR", ".claude", "projects"),),
     tool_matcher="Edit|Write|MultiEdit|NotebookEdit|Bash", tools=_CLAUDE_TOOLS,
@@ -351,7 +357,9 @@ GEMINI = Agent(
 )
 QWEN = Agent(
     name="qwen", title="Qwen Code", config=".qwen/settings.json",
-    events=_CLAUDE_EVENTS,
+    # 0.24.4 computes PreToolUse's additionalContext but never gives it to the model; it
+    # does give PostToolUse's: the decision is told after the edit, as in Gemini CLI.
+    events={**_CLAUDE_EVENTS, "pre-tool-use": "PostToolUse"},
     # Its hook timeouts are seconds (0.24.4 reads 1000 or more as the old milliseconds).
     grouped=True, start_matcher="startup|resume|clear|compact", timeout=HOOK_TIMEOUT,
     preamble={}, extra=_no_extra,
@@ -360,9 +368,11 @@ QWEN = Agent(
            "The Stop hook sends Qwen back once to fix errors git ledger check finds; "
            "warnings never keep it from stopping."),
     budget=9_000, context_path=_HOOK_SPECIFIC, stop_decision="block", stop_key="reason",
-    mcp=McpTarget(".qwen/settings.json", {},
-                  ("Qwen Code loads project MCP servers in a trusted folder; /mcp shows "
-                   "them.",)),
+    # Its MCP tools wait behind its tool_search bridge unless the server says otherwise:
+    # ours are few and are the ledger, so they are offered directly.
+    mcp=McpTarget(".qwen/settings.json", {"alwaysLoadTools": True},
+                  ("Qwen Code loads project MCP servers in a trusted folder once you "
+                   "approve them; /mcp shows them.",)),
     # Every shell command it runs has QWEN_CODE_SESSION_ID set to the session id.
     payload=PayloadKeys(shell_session="QWEN_CODE_SESSION_ID", project_dir="QWEN_PROJECT_DIR"),
     # ~/.qwen/projects/<project>/chats/<session id>.jsonl; QWEN_HOME moves ~/.qwen.

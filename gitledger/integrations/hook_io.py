@@ -51,6 +51,10 @@ class Payload:
     transcript_path: str | None
     #: Why a session ended (SessionEnd's ``reason``: ``clear``, ``exit``, ``other`` …).
     reason: str | None = None
+    #: After a resume or fork (Claude Code): the context size of the conversation's last
+    #: response, and its age in seconds (``fork_lineage.py`` checks them).
+    context_tokens: int | None = None
+    since_response: int | None = None
 
 
 def parse_payload(stdin: bytes, agent: str) -> Payload:
@@ -88,6 +92,8 @@ def parse_payload(stdin: bytes, agent: str) -> Payload:
         event_name=_text(data, *EVENT_KEYS),
         transcript_path=_text(data, *TRANSCRIPT_KEYS),
         reason=_text(data, "reason"),
+        context_tokens=_count(data, "context_tokens"),
+        since_response=_count(data, "seconds_since_last_response"),
     )
 
 
@@ -97,6 +103,12 @@ def payload_object(stdin: bytes) -> dict[str, Any]:
     except json.JSONDecodeError:
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _count(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else None
 
 
 def _text(data: dict[str, Any], *keys: str) -> str | None:

@@ -49,6 +49,11 @@ class Target:
     key: str = "mcpServers"
 
 
+#: The fields an agent's record adds to our entry (but ``type``), with the value we write:
+#: an entry holding one of them, so, is still ours (Qwen Code's ``alwaysLoadTools``).
+_OUR_FIELDS: dict[str, Any] = {k: v for a in REGISTRY if a.mcp is not None
+                               for k, v in a.mcp.fields.items() if k != "type"}
+
 #: Each agent's target, from its record: our entry is its fields, then the command (one
 #: list for OpenCode's kind, else ``command`` and ``args``).
 TARGETS: dict[str, Target] = {
@@ -204,8 +209,9 @@ def _is_ours(entry: Any) -> bool:
     if not isinstance(entry, dict) or not _runs_us(entry):
         return False
     rest = {k: v for k, v in entry.items() if k not in ("command", "args", "type")}
-    return not rest and entry.get("type", "stdio") in ("stdio", "local") and _words(
-        entry) in ([COMMAND, *ARGS], ["git-ledger", "mcp"])
+    return all(k in _OUR_FIELDS and _OUR_FIELDS[k] == v for k, v in rest.items()) and entry.get(
+        "type", "stdio") in ("stdio", "local") and _words(entry) in ([COMMAND, *ARGS],
+                                                                       ["git-ledger", "mcp"])
 
 
 # -- TOML (Codex) ---------------------------------------------------------------------------

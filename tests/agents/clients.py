@@ -1,9 +1,10 @@
 """The real agent clients, pinned: one record each, how to install and drive it headless.
 
 Each client installs from npm, at the version pinned here, into a cache outside the checkout
-(``GITLEDGER_AGENT_CACHE``, else ``$XDG_CACHE_HOME/gitledger-agents``), reused between runs
-and keyed by the pins.  ``GITLEDGER_AGENT_VERSIONS=latest`` installs ``@latest`` of each
-instead, into its own cache directory, to report drift (docs/agents-suite.md).
+(``GITLEDGER_AGENT_CACHE``, else ``$XDG_CACHE_HOME/gitledger-agents``), reused between runs:
+a directory of its own keyed by its pin, installed when a test first needs it.
+``GITLEDGER_AGENT_VERSIONS=latest`` installs ``@latest`` of each instead, into directories
+of their own, to report drift (docs/agents-suite.md).
 
 A client runs with a temporary HOME, a fake key and its base URL pointed at the scripted
 model server (``model_server.py``); ``prepare`` writes what the client needs in that HOME
@@ -18,7 +19,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,9 +29,9 @@ from gitledger.integrations.mcp_server import SERVER_NAME
 CACHE_ROOT = Path(os.environ.get("GITLEDGER_AGENT_CACHE") or Path(
     os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gitledger-agents")
 VERSIONS = os.environ.get("GITLEDGER_AGENT_VERSIONS", "pinned")
-#: npm's own download cache: used for one install, then removed (the installed clients
-#: are what is reused; keeping both would double the suite's disk to about 1.3 GB).
-NPM_CACHE = CACHE_ROOT / "npm-download"
+#: npm's own download cache, inside the client's directory: used for its install, then
+#: removed (the installed client is what is reused; keeping both would double the disk).
+NPM_CACHE = ".npm-download"
 INSTALL_TIMEOUT = 600
 #: The name ``git ledger install --mcp`` gives our server in every client's config.
 MCP_SERVER = SERVER_NAME
@@ -221,6 +222,12 @@ def _qwen_prepare(home: Path, repo: Path) -> None:
         # Its background memory agent offers tools, so it would take the script's turns.
         "memory": {"enableManagedAutoMemory": False, "enableManagedAutoDream": False},
     }))
+    # A project's MCP servers wait for the user's approval, bound to a hash of the server's
+    # entry: approved here, as a person would at the prompt, for the entry install writes.
+    entry = json.dumps({"alwaysLoadTools": True, "args": ["ledger", "mcp"], "command": "git"},
+                       separators=(",", ":"))
+    (config / "mcpApprovals.json").write_text(json.dumps({str(repo): {MCP_SERVER: {
+        "hash": hashlib.sha256(entry.encode()).hexdigest(), "status": "approved"}}}))
 
 
 def _qwen_prompt(home: Path, text: str, resume: str | None) -> Run:
@@ -421,6 +428,10 @@ QWEN_NO_END = "a headless run fires no SessionEnd (0.24.4): only the terminal UI
 QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _qwen_prompt,
               lacks={"manual-compact": "headless, a /compact in its stream-json input reaches "
                                        "the model as text (0.24.4)",
+                     "clear": "headless, a /clear in its stream-json input fires SessionStart "
+                              "clear under a new id without waiting for it, and its block "
+                              "never reached a request: the three after it, 6 s apart, "
+                              "still held the resumed session's (0.24.4)",
                      "session-end": QWEN_NO_END,
                      "transcript": f"saved at session end or compaction; {QWEN_NO_END}",
                      "export": f"nothing saved to export: {QWEN_NO_END}"})
@@ -494,37 +505,38 @@ CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCOD
 BY_NAME = {c.name: c for c in CLIENTS}
 
 
-def cache_dir(clients: Sequence[Client] = CLIENTS) -> Path:
-    """Where this set of pins is installed: one directory per set, so pins never mix."""
-    key = hashlib.sha256(" ".join(s for c in clients for s in c.specs).encode()
-                         ).hexdigest()[:12]
-    return CACHE_ROOT / f"{VERSIONS}-{key}"
+def cache_dir(client: Client) -> Path:
+    """Where ``client`` is installed: one directory per client and its specs, so adding or
+    bumping one client installs that one alone, and pins never mix."""
+    key = hashlib.sha256(" ".join(client.specs).encode()).hexdigest()[:12]
+    return CACHE_ROOT / f"{VERSIONS}-{client.name}-{key}"
 
 
-def install(clients: Sequence[Client] = CLIENTS) -> Path:
-    """Every client installed (once; later runs reuse it): the ``node_modules/.bin`` path."""
+def install(client: Client) -> Path:
+    """``client`` installed (once; later runs reuse it): its ``node_modules/.bin`` path."""
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             raise ClientMissing(f"the agent suite needs {tool} on PATH to install the "
                                 "clients (Debian: apt-get install nodejs npm)")
-    where = cache_dir(clients)
+    where = cache_dir(client)
     bin_dir = where / "node_modules" / ".bin"
     where.mkdir(parents=True, exist_ok=True)
     with (where / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = where / ".installed"
-        if VERSIONS == "latest" or not done.exists() or not all(
-                (bin_dir / c.binary).exists() for c in clients):
+        if VERSIONS == "latest" or not done.exists() or not (bin_dir / client.binary).exists():
+            # npm's download cache, this install's own: removed after it (the installed
+            # client is what is reused), and never shared with a concurrent install.
+            downloads = where / NPM_CACHE
             npm = subprocess.run(
                 ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
-                 "--cache", str(NPM_CACHE), "--prefix", str(where),
-                 *(s for c in clients for s in c.specs)],
+                 "--cache", str(downloads), "--prefix", str(where), *client.specs],
                 capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
-            shutil.rmtree(NPM_CACHE, ignore_errors=True)
+            shutil.rmtree(downloads, ignore_errors=True)
             if npm.returncode != 0:
                 last = (npm.stderr.strip().splitlines() or ["(no output)"])[-1]
-                raise ClientMissing(f"npm install of the agent clients failed: {last}")
-            done.write_text("\n".join(s for c in clients for s in c.specs) + "\n")
+                raise ClientMissing(f"npm install of {' '.join(client.specs)} failed: {last}")
+            done.write_text("\n".join(client.specs) + "\n")
     return bin_dir
 
 

@@ -14,7 +14,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -195,11 +195,19 @@ def _reply_json(reply: Reply) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def client_bin() -> Path:
-    try:
-        return install(CLIENTS)
-    except ClientMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
+def client_bin() -> Callable[[Client], Path]:
+    """Where a client's binary is: each client installed the first time a test needs it
+    (``clients.install``), so running one client's tests installs that one alone."""
+    installed: dict[str, Path] = {}
+
+    def bin_dir(client: Client) -> Path:
+        if client.name not in installed:
+            try:
+                installed[client.name] = install(client)
+            except ClientMissing as exc:
+                pytest.fail(str(exc), pytrace=False)
+        return installed[client.name]
+    return bin_dir
 
 
 def named_client(request: pytest.FixtureRequest) -> Client:
@@ -213,15 +221,19 @@ def named_client(request: pytest.FixtureRequest) -> Client:
 
 
 @pytest.fixture
-def world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
+def world(request: pytest.FixtureRequest, client_bin: Callable[[Client], Path],
+          tmp_path: Path) -> World:
     """A project and a HOME for the client named by the test's ``parametrize`` list."""
-    return make_world(named_client(request), client_bin, tmp_path)
+    client = named_client(request)
+    return make_world(client, client_bin(client), tmp_path)
 
 
 @pytest.fixture
-def mcp_world(request: pytest.FixtureRequest, client_bin: Path, tmp_path: Path) -> World:
+def mcp_world(request: pytest.FixtureRequest, client_bin: Callable[[Client], Path],
+              tmp_path: Path) -> World:
     """A ``world`` whose install added our MCP server (``install --agent A --mcp``)."""
-    return make_world(named_client(request), client_bin, tmp_path, mcp=True)
+    client = named_client(request)
+    return make_world(client, client_bin(client), tmp_path, mcp=True)
 
 
 def make_world(client: Client, bin_dir: Path, tmp_path: Path, *, mcp: bool = False) -> World:

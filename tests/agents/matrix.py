@@ -43,7 +43,8 @@ SCENARIOS: dict[str, str] = {
                       "\"restored after compact\"",
     "auto-compact": "Auto-compaction from a full context: the same",
     "resume": "Resume: the block again, \"restored after resume\"",
-    "clear": "`/clear`: the ledger continues with a handover",
+    "clear": "`/clear` (and a fork, where headless takes one): the ledger continues with a "
+             "handover",
     "second-session": "A second session is told the ledger is another's",
     "point-of-action": "An edit of governed code (edit tool, shell write) brings the decision "
                        "into the next request, once",

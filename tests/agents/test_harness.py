@@ -90,7 +90,7 @@ def test_no_node_is_one_line_saying_so(monkeypatch: pytest.MonkeyPatch,
                                        tmp_path: Path) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # neither node nor npm here
     with pytest.raises(clients.ClientMissing, match="needs node on PATH") as failure:
-        clients.install()
+        clients.install(clients.CLAUDE)
     assert "\n" not in str(failure.value)
 
 

@@ -11,11 +11,13 @@ model call, which must cost the ledger one checkpoint at most.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from gitledger.storage.layout import STARTED_FILE
-from tests.agents.clients import FULL_CONTEXT
+from tests.agents.clients import FULL_CONTEXT, Run
 from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 from tests.agents.test_point_of_action import added
@@ -30,6 +32,20 @@ def messages(*texts: str) -> str:
     """Claude Code's stream-json input: one user message a line, slash commands included."""
     return "".join(json.dumps({"type": "user", "message": {"role": "user", "content": t}})
                    + "\n" for t in texts)
+
+
+def forked(world: World, parent: str) -> str:
+    """Claude Code resumed from ``parent`` into a new session (``--fork-session``): the
+    newest restore block the model was sent, which says it was restored after a fork."""
+    def prompt(home: Path, text: str, resume: str | None) -> Run:
+        base = world.client.prompt(home, text, resume)
+        return replace(base, argv=(*base.argv, "--fork-session"))
+    fork = replace(world, client=replace(world.client, prompt=prompt))
+    outcome = fork.run("go on", [Reply(text="Forked, going on.")], resume=parent)
+    assert outcome.rc == 0, outcome.describe()
+    block = whole_block(outcome.seen(-1))
+    assert "restored after fork" in block
+    return block
 
 
 def checkpoints(world: World) -> list[str]:
@@ -179,6 +195,50 @@ def test_a_clear_continues_the_ledger_with_a_handover(world: World) -> None:
                  if e["trailers"].get("Ledger-Handover") == ["clear"]]
     assert len(handovers) == 1, world.ledger("log")
     assert session_of(world) == handovers[0]["trailers"]["Ledger-Owner"][0]
+
+
+@pytest.mark.scenario("clear")
+@pytest.mark.parametrize("world", ["claude"], indirect=True)
+def test_a_fork_continues_the_ledger_with_a_handover(world: World) -> None:
+    """``--resume ID --fork-session`` goes on from the session's messages under a new id,
+    after that session ended: its SessionStart (``source: fork``) names no parent, so the
+    hook matches the fork's ``context_tokens`` and ``seconds_since_last_response`` against
+    the last response in the owner's own transcript before handing the ledger over."""
+    world.ledger("task", "fork and go on")
+    first = world.run("decide", [Reply.shell("git ledger decide 'use sqlite' --over postgres"),
+                                 Reply(text="Decided.")])
+    assert first.rc == 0, first.describe()
+    parent = session_of(world)
+    after = forked(world, parent)
+    assert ANOTHER not in after, after
+    assert "TASK: fork and go on" in after
+    (sqlite,) = [line for line in after.splitlines() if "use sqlite" in line]
+    assert "from another session" not in sqlite, after
+    handovers = [e for e in world.ledger_json("log")["events"]
+                 if e["trailers"].get("Ledger-Handover") == ["fork"]]
+    assert len(handovers) == 1, world.ledger("log")
+    child = session_of(world)
+    assert child != parent
+    assert child == handovers[0]["trailers"]["Ledger-Owner"][0]
+
+
+@pytest.mark.scenario("clear")
+@pytest.mark.parametrize("world", ["claude"], indirect=True)
+def test_a_fork_of_a_session_that_is_not_the_owner_is_not_handed_the_ledger(
+        world: World) -> None:
+    """The fork of another session (here: one that ended before the owner started) is
+    told the ledger is another's, as any second session is."""
+    world.ledger("task", "an earlier task")
+    first = world.run("hello", [Reply(text="Hello.")])
+    assert first.rc == 0, first.describe()
+    other = session_of(world)
+    world.ledger("archive")
+    world.ledger("task", "the owner's task")
+    owner = world.run("start", [Reply(text="Started.")])
+    assert owner.rc == 0, owner.describe()
+    owner_id = session_of(world)
+    assert ANOTHER in forked(world, other)
+    assert session_of(world) == owner_id
 
 
 @pytest.mark.scenario("second-session")

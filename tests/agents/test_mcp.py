@@ -33,8 +33,8 @@ from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("mcp"),
               pytest.mark.parametrize("mcp_world",
-                                      ["claude", "codex", "gemini", "copilot", "opencode", "kilo",
-                                       "droid"],
+                                      ["claude", "codex", "gemini", "qwen", "copilot", "opencode",
+                                       "kilo", "droid"],
                                       indirect=True)]
 
 

@@ -164,6 +164,22 @@ def test_whatever_the_report_reads_moving_is_a_miss(
     assert _served(started, "check")
 
 
+def test_a_tools_ref_to_a_tree_moving_is_still_served(started: Path) -> None:
+    """Kilo keeps snapshots of the work tree as refs to trees
+    (``refs/kilo/materialize/…``), made and deleted as its sessions run: no commit is
+    reachable through a tree, so the report cannot have changed.  A ref to a commit in
+    the same namespace may keep evidence from gc: that one is a miss."""
+    _probed(started, "check")
+    assert _served(started, "check")
+    tree = git(started, "rev-parse", "HEAD^{tree}").strip()
+    git(started, "update-ref", "refs/kilo/materialize/" + "a" * 40, tree)
+    assert _served(started, "check")
+    git(started, "update-ref", "-d", "refs/kilo/materialize/" + "a" * 40)
+    assert _served(started, "check")
+    git(started, "update-ref", "refs/kilo/kept", "HEAD")
+    assert not _served(started, "check")
+
+
 def test_a_queued_git_event_is_applied_before_any_report(started: Path) -> None:
     _probed(started, "check")
     (started / ".git" / QUEUE_FILE).write_text("")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,18 @@ def test_a_write_by_another_session_is_kept_warned_and_attributed(
     assert shell(cli_env, repo, "open", "why?", GIT_LEDGER_SESSION_ID="session-a").stderr == ""
 
 
+def assert_handed_over(repo: Path, context: str, to: str, how: str) -> None:
+    """The ledger passed from ``8a2c6e2e-claude`` to ``to`` by a handover (``how``), and
+    the decision the old session wrote is unlabelled in the new one's block."""
+    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
+    assert "from another session" not in sqlite
+    assert owner(repo) == to
+    (claim,) = [e for e in Ledger.open(repo, session="").events()
+                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
+    assert claim.trailers["Ledger-Handover"] == (how,)
+    assert claim.trailers["Ledger-Previous-Owner"] == ("8a2c6e2e-claude",)
+
+
 def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
                                        cli_env: dict[str, str]) -> None:
     repo = repo_with_commit
@@ -135,13 +148,7 @@ def test_a_clear_hands_the_ledger_over(repo_with_commit: Path, tmp_path: Path,
     assert ANOTHER not in context
     assert f"TASK: {TASK}" in context
     # What the session wrote before the clear is the new session's own: no label.
-    (sqlite,) = [line for line in context.splitlines() if "use sqlite" in line]
-    assert "from another session" not in sqlite
-    assert owner(repo) == "after-the-clear"
-    (claim,) = [e for e in Ledger.open(repo, session="").events()
-                if "claim" in e.trailers.get("Ledger-Event", ())][:1]
-    assert claim.trailers["Ledger-Handover"] == ("clear",)
-    assert claim.trailers["Ledger-Previous-Owner"] == ("8a2c6e2e-claude",)
+    assert_handed_over(repo, context, "after-the-clear", "clear")
 
 
 def test_a_fork_continues_the_session_it_forks(repo_with_commit: Path, tmp_path: Path,
@@ -153,6 +160,82 @@ def test_a_fork_continues_the_session_it_forks(repo_with_commit: Path, tmp_path:
     done = run(cli_env, tmp_path, "session-start", "codex", fork)
     assert ANOTHER not in context_of(done.stdout, "codex")
     assert owner(repo) == "019a7c3e-forked"
+
+
+def claude_fork(repo: Path, cli_env: dict[str, str], *, tokens: int, age: int,
+                last: dict[str, Any] | None) -> dict[str, Any]:
+    """Claude Code's SessionStart after ``--resume 8a2c6e2e-claude --fork-session``, its
+    owner's transcript (when ``last`` is given) ending in the response ``last``."""
+    folder = Path(cli_env["HOME"]) / ".claude" / "projects" / "-repo"
+    folder.mkdir(parents=True, exist_ok=True)
+    if last is not None:
+        (folder / "8a2c6e2e-claude.jsonl").write_text(
+            json.dumps({"type": "user", "message": {"role": "user", "content": "hi"}}) + "\n"
+            + json.dumps(last) + "\n"
+            + json.dumps({"type": "system", "subtype": "turn_duration"}) + "\n")
+    return {**claude_start(repo, "fork", session="b7d1-forked"),
+            "transcript_path": str(folder / "b7d1-forked.jsonl"),
+            "seconds_since_last_response": age, "context_tokens": tokens}
+
+
+def response(tokens: int, seconds_ago: float) -> dict[str, Any]:
+    """A response record of Claude Code's transcript, ``tokens`` of context in all."""
+    when = datetime.now(UTC) - timedelta(seconds=seconds_ago)
+    return {"type": "assistant", "timestamp": when.isoformat().replace("+00:00", "Z"),
+            "message": {"role": "assistant", "model": "claude-sonnet-4-6",
+                        "usage": {"input_tokens": tokens - 110, "output_tokens": 10,
+                                  "cache_read_input_tokens": 100,
+                                  "cache_creation_input_tokens": 0}}}
+
+
+def claude_session(repo: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    """A Claude Code session that wrote a decision and ended (which forgets it)."""
+    run(cli_env, tmp_path, "session-start", "claude", claude_start(repo, "startup"))
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
+    shell(cli_env, repo, "decide", "use sqlite", GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
+    run(cli_env, tmp_path, "session-end", "claude", claude_session_end(repo))
+    assert not started_file(repo).exists()
+
+
+def test_a_claude_fork_of_the_ended_owner_is_handed_the_ledger(
+        repo_with_commit: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    repo = repo_with_commit
+    claude_session(repo, tmp_path, cli_env)
+    fork = claude_fork(repo, cli_env, tokens=1500, age=4, last=response(1500, 4))
+    done = run(cli_env, tmp_path, "session-start", "claude", fork)
+    assert done.stderr == ""
+    context = context_of(done.stdout, "claude")
+    assert ANOTHER not in context
+    assert_handed_over(repo, context, "b7d1-forked", "fork")
+
+
+@pytest.mark.parametrize(("tokens", "age", "last"), [
+    (1499, 4, response(1500, 4)),     # another conversation's size
+    (1500, 4, response(1500, 120)),   # the owner answered long before the fork's source
+    (1500, 4, None),                  # no transcript of the owner's to check against
+], ids=["tokens", "age", "no-transcript"])
+def test_a_claude_fork_not_matching_the_owners_transcript_is_told_it_is_anothers(
+        repo_with_commit: Path, tmp_path: Path, cli_env: dict[str, str], tokens: int,
+        age: int, last: dict[str, Any] | None) -> None:
+    repo = repo_with_commit
+    claude_session(repo, tmp_path, cli_env)
+    fork = claude_fork(repo, cli_env, tokens=tokens, age=age, last=last)
+    done = run(cli_env, tmp_path, "session-start", "claude", fork)
+    assert ANOTHER in context_of(done.stdout, "claude")
+    assert owner(repo) == "8a2c6e2e-claude"
+
+
+def test_a_claude_fork_while_the_owner_runs_is_checked_too(
+        repo_with_commit: Path, tmp_path: Path, cli_env: dict[str, str]) -> None:
+    """The owner started here last, but the fork went on from another conversation: that
+    the owner is still running proves nothing about the fork."""
+    repo = repo_with_commit
+    run(cli_env, tmp_path, "session-start", "claude", claude_start(repo, "startup"))
+    shell(cli_env, repo, "task", TASK, GIT_LEDGER_SESSION_ID="8a2c6e2e-claude")
+    fork = claude_fork(repo, cli_env, tokens=900, age=4, last=response(1500, 4))
+    done = run(cli_env, tmp_path, "session-start", "claude", fork)
+    assert ANOTHER in context_of(done.stdout, "claude")
+    assert owner(repo) == "8a2c6e2e-claude"
 
 
 def test_what_every_earlier_session_of_the_conversation_wrote_stays_its_own(
