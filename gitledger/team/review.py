@@ -37,6 +37,7 @@ from gitledger.storage.store import Store, TreeView
 from gitledger.team.conflicts import OpenConflict, open_conflicts
 from gitledger.team.sync import OwnedChange, owned_changes, read_pulls
 
+
 @dataclass(frozen=True)
 class ReviewedChange:
     #: ``added``, a status (``accepted``, ``deployed``, ``superseded`` …), ``edited``,
@@ -205,11 +206,11 @@ def _changes(store: Store, event: Event) -> list[tuple[str, str]]:
     the trees show (``evidence``, ``carried``), never which entries it touched."""
     try:
         view = store.view_at(event.commit)
-        parents = [store.view_at(p) for p in event.parents]
+        parents: list[TreeView | None] = [store.view_at(p) for p in event.parents]
     except (KeyError, ValueError, CorruptLedger):
         return []
     changed: dict[str, str | None] | None = None
-    for parent in parents or [None]:
+    for parent in [*parents] or [None]:
         here: dict[str, str | None] = {}
         if parent is None:
             here.update(view.blob_ids(ENTRIES_DIR))
@@ -227,7 +228,7 @@ def _changes(store: Store, event: Event) -> list[tuple[str, str]]:
         if len(parents) > 1:
             found.append((entry_id, "merged"))
             continue
-        before = _status(parents[0], entry_id) if parents else None
+        before = _status(parents[0], entry_id) if parents and parents[0] else None
         if before is None:
             found.append((entry_id, "carried" if kind == "carry" and entry_id in named
                           else "added"))
