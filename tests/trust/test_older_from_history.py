@@ -10,9 +10,10 @@ brought an entry in, which ``commit-tree`` sets to anything: a teammate's commit
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
+
+import pytest
 
 from gitledger.core.ids import entry_path
 from tests.remote_fixtures import Team, put_blob
@@ -47,24 +48,16 @@ def test_a_drop_written_after_a_decision_is_not_what_the_decision_retries(
     assert _about(report, mine) == [], report
 
 
-def test_a_commit_dated_2000_on_top_of_alices_history_is_not_older(team: Team) -> None:
+def test_a_commit_dated_2000_on_top_of_alices_history_is_not_older(
+        team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, mallory = _pair(team)
     mine = alice.ok("decide", "--project", "Cache in Redis", "--scope", "cache")
     alice.ok("push")
     mallory.ok("pull")
     blob = _dropped("x-mmmmmmmmmm", "Cache in Redis", "2000-01-01T00:00:00Z")
-    dated = {**os.environ, "GIT_AUTHOR_DATE": "2000-01-01T00:00:00Z",
-             "GIT_COMMITTER_DATE": "2000-01-01T00:00:00Z"}
-    old = {k: os.environ.get(k) for k in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")}
-    try:
-        os.environ.update({k: dated[k] for k in old})
-        put_blob(mallory.path, PROJECT, entry_path("x-mmmmmmmmmm"), blob, MALLORY)
-    finally:
-        for key, value in old.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    for role in ("AUTHOR", "COMMITTER"):  # the team's clock sets them again at its next tick
+        monkeypatch.setenv(f"GIT_{role}_DATE", "2000-01-01T00:00:00Z")
+    put_blob(mallory.path, PROJECT, entry_path("x-mmmmmmmmmm"), blob, MALLORY)
     stamp = subprocess.run(["git", "log", "-1", "--format=%cI", PROJECT], cwd=mallory.path,
                            capture_output=True, text=True, check=True).stdout
     assert re.match(r"2000-01-01", stamp), stamp
