@@ -27,9 +27,11 @@ from gitledger.errors import InvalidInput, LedgerError
 from gitledger.ledger import gate
 from gitledger.ledger.authorship import UNKNOWN
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.tree import changed_entries
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.storage.repo import Repo
+from gitledger.storage.store import TreeView
 from gitledger.views.render import (
     deploy_receipt,
     event_json,
@@ -92,7 +94,7 @@ def living_page(
     """``export --format md``: the ledger as one Markdown page, ending with a newline."""
     ledger = Ledger.open(where, project=project, name=name)
     snapshot = ledger.snapshot()
-    return page_text(snapshot, stamps(_events(ledger, snapshot)), *authorship(ledger, snapshot))
+    return page_text(snapshot, stamps(ledger, snapshot), *authorship(ledger, snapshot))
 
 
 #: Who wrote each part of a ledger, as an export shows it: ``[by NAME]`` (and ``edited by``)
@@ -120,15 +122,26 @@ def authorship(ledger: Ledger, snapshot: Snapshot) -> tuple[Labels, str | None]:
     return label, found.created_by if found is not None else None
 
 
-def stamps(events: Iterable[Event]) -> dict[str, str]:
-    """Each entry id → the newest commit whose ``Ledger-Entry`` trailer names it.
-
-    ``events`` is a ledger's history newest first (``Ledger.events()``).
-    """
+def stamps(ledger: Ledger, snapshot: Snapshot) -> dict[str, str]:
+    """Each entry id → the newest commit of the snapshot's history whose tree changed its
+    blob (``changed_entries``: a commit made with plumbing names no entry in its trailers,
+    yet wrote it).  The walk stops once every entry of the snapshot has its stamp."""
     found: dict[str, str] = {}
-    for event in events:
-        for entry_id in event.trailers.get("Ledger-Entry", ()):
-            found.setdefault(entry_id, event.commit)
+    wanted = {e.id for e in snapshot.entries}
+    if snapshot.commit is None or not wanted:
+        return found
+    store = ledger.store
+    for event in store.history_from(snapshot.commit):
+        try:
+            view = store.view_at(event.commit)
+            parents: list[TreeView | None] = [store.view_at(p) for p in event.parents]
+        except (KeyError, ValueError, LedgerError):
+            continue
+        for entry_id, blob in changed_entries(view, parents).items():
+            if blob is not None and entry_id in wanted:
+                found.setdefault(entry_id, event.commit)
+        if len(found) == len(wanted):
+            break
     return found
 
 

@@ -19,12 +19,11 @@ from gitledger.ledger.archives import DATE_RE, parse_cutoff
 from gitledger.ledger.authorship import LedgerProvenance, ledger_provenance
 from gitledger.ledger.drift import Drifted
 from gitledger.ledger.results import LedgerSummary
-from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.ledger.tree import changed_entries, find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
-    ENTRIES_DIR,
     PROJECT_REF,
     REMOTES_PREFIX,
     SESSIONS_PREFIX,
@@ -209,22 +208,12 @@ def _changes(store: Store, event: Event) -> list[tuple[str, str]]:
         parents: list[TreeView | None] = [store.view_at(p) for p in event.parents]
     except (KeyError, ValueError, CorruptLedger):
         return []
-    changed: dict[str, str | None] | None = None
-    for parent in [*parents] or [None]:
-        here: dict[str, str | None] = {}
-        if parent is None:
-            here.update(view.blob_ids(ENTRIES_DIR))
-        else:
-            for path, blob in parent.changed_blobs(view, ENTRIES_DIR):
-                here[path] = blob  # a changed blob comes as its removal, then its new id
-        changed = here if changed is None else {p: b for p, b in changed.items() if p in here}
     kind = event.trailers.get("Ledger-Event", ("",))[0]
     named = set(event.trailers.get("Ledger-Entry", ()))
     found: list[tuple[str, str]] = []
-    for path, blob in sorted((changed or {}).items()):
-        entry_id = path.rsplit("/", 1)[-1].removesuffix(".toml")
-        if blob is None or not entry_id.startswith("d-") or entry_path(entry_id) != path:
-            continue  # gone, or no decision's blob: review lists decisions
+    for entry_id, blob in sorted(changed_entries(view, parents).items()):
+        if blob is None or not entry_id.startswith("d-"):
+            continue  # gone, or no decision: review lists decisions
         if len(parents) > 1:
             found.append((entry_id, "merged"))
             continue

@@ -28,9 +28,11 @@ def test_text_exports_label_a_teammates_entries_from_history(team: Team) -> None
     # Her own decision, its blob claiming Alice; and an edit of Alice's, both by plumbing.
     put_blob(mallory.path, PROJECT, entry_path("d-mmmmmmmmmm"),
              _decision("d-mmmmmmmmmm", "Drop the audit log " + "x" * 20_000), MALLORY)
+    added = mallory.git("rev-parse", PROJECT).strip()
     blob = mallory.git("show", f"{PROJECT}:{entry_path(mine)}")
     put_blob(mallory.path, PROJECT, entry_path(mine),
              re.sub(r"(?m)^because = .*$", 'because = "she said so"', blob), MALLORY)
+    edited = mallory.git("rev-parse", PROJECT).strip()
     mallory.git("push", "-q", "origin", PROJECT)
     assert alice("pull").exit_code == 0
 
@@ -40,6 +42,9 @@ def test_text_exports_label_a_teammates_entries_from_history(team: Team) -> None
     assert "by Mallory" in theirs, theirs[-300:]
     assert len(theirs) < 5_000, len(theirs)  # capped: the gate's field limit
     assert "edited by Mallory" in _line(page.stdout, "Use Postgres")
+    # Stamped with the commits that wrote them, though no trailer of theirs names them.
+    assert f"`{added[:10]}`" in theirs, theirs[-200:]
+    assert f"`{edited[:10]}`" in _line(page.stdout, "Use Postgres")
 
     seed = alice("export", "--format", "session-md", "--project")
     assert seed.exit_code == 0, seed.stderr
