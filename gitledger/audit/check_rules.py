@@ -159,7 +159,7 @@ def evaluate(
     by_id.update({i: e for i, (_, e) in entries.items()})
     findings += _link_rules(decisions, by_id)
     findings += _conflict_rules(decisions, born)
-    findings += _retried(decisions, entries, context)
+    findings += _retried(decisions, entries, context, born)
     findings += _commit_rules(decisions, graph, kept)
     findings += _stale_facts([(r, e) for r, e in entries.values() if e.kind == "verified"],
                              graph)
@@ -293,11 +293,24 @@ def _conflict_rules(decisions: list[tuple[str, Entry]],
 
 def _retried(
     decisions: list[tuple[str, Entry]], entries: dict[str, tuple[str, Entry]],
-    context: Iterable[Entry],
+    context: Iterable[Entry], born: Born | None = None,
 ) -> list[Finding]:
     """Live decisions that repeat a dropped approach or a rejected decision written before
-    them, in any ledger read (the project's carried ones too), unless their reason names it."""
+    them, in any ledger read (the project's carried ones too), unless their reason names it.
+    "Before" is when each came into its ledger (``born``, from history) where both are
+    known, never the ``created`` its writer chose."""
     where = {i: ref for i, (ref, _) in entries.items()}
+
+    def before(source: Entry, d: Entry, ref: str) -> bool:
+        source_ref = where.get(source.id)
+        if born is not None and source_ref is not None:
+            then, now = born(source_ref, source), born(ref, d)
+            if then is not None and now is not None and then != now:
+                return then < now
+            if then is not None and now is not None and source_ref == ref:
+                return source.seq < d.seq
+        return came_before(source, d, same_ledger=source_ref == ref)
+
     known = [e for _, e in entries.values()]
     known += [e for e in context if e.id not in where]
     index = retired_index(known)
@@ -308,7 +321,7 @@ def _retried(
         for source in index.get(normalised(d.text), ()):
             retired = as_retired(source)
             if (retired is None or source.id == d.id or acknowledges(d.because, retired)
-                    or not came_before(source, d, same_ledger=where.get(source.id) == ref)):
+                    or not before(source, d, ref)):
                 continue
             out.append(Finding(
                 "retried-approach", d.id, f"{d.id} repeats {source.id}, "

@@ -53,6 +53,8 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("provenance", CACHE, ("provenance-*.json",), 2,
              "a ledger's commits: who wrote and last changed each entry",
              "storage.provenance"),
+    Artifact("commit-spans", CACHE, ("commit-spans.json",), 1,
+             "commits, by id (what a commit changed never changes)", "storage.span_cache"),
     Artifact("check-findings", CACHE, ("check.json",), 1,
              "every ref a check's findings depend on, HEAD and the gitledger version",
              "storage.check_cache"),

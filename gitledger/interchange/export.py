@@ -2,7 +2,8 @@
 (``export --format json``) and the atomic, refuse-to-clobber file write behind ``-o``.
 
 Everything on the page is other people's text, so every field is escaped for Markdown (or
-Mermaid) and flattened to one line: no field can break the page's structure.
+Mermaid), flattened to one line and capped by the gate: no field can break the page's
+structure.  Who wrote what is the ledger's history's word (``[by NAME]``), never a blob's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,14 @@ from gitledger.core.model import KINDS, SECTION_TITLES, Entry, Event, Snapshot
 from gitledger.core.user_files import refuse_links
 from gitledger.derived import files
 from gitledger.errors import InvalidInput, LedgerError
+from gitledger.ledger import gate
+from gitledger.ledger.authorship import UNKNOWN
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.tree import changed_entries
 from gitledger.storage.layout import PROJECT_REF
+from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.storage.repo import Repo
+from gitledger.storage.store import TreeView
 from gitledger.views.render import (
     deploy_receipt,
     event_json,
@@ -88,34 +94,76 @@ def living_page(
     """``export --format md``: the ledger as one Markdown page, ending with a newline."""
     ledger = Ledger.open(where, project=project, name=name)
     snapshot = ledger.snapshot()
-    return page_text(snapshot, stamps(_events(ledger, snapshot)))
+    return page_text(snapshot, stamps(ledger, snapshot), *authorship(ledger, snapshot))
 
 
-def stamps(events: Iterable[Event]) -> dict[str, str]:
-    """Each entry id → the newest commit whose ``Ledger-Entry`` trailer names it.
+#: Who wrote each part of a ledger, as an export shows it: ``[by NAME]`` (and ``edited by``)
+#: for an entry id or focus key someone other than the reader wrote, "" for the reader's own.
+Labels = Callable[[str], str]
 
-    ``events`` is a ledger's history newest first (``Ledger.events()``).
-    """
+
+def authorship(ledger: Ledger, snapshot: Snapshot) -> tuple[Labels, str | None]:
+    """The labels of ``snapshot``'s entries and focus from its ledger's history, and who
+    brought its ``ledger.toml`` in (None: no record); a blob's ``author`` or
+    ``created_by`` is what its writer claims, so neither is used."""
+    if snapshot.commit is None:
+        return (lambda key: ""), None
+    me = ledger.current_user()
+    try:
+        records = ledger.provenance(snapshot.commit, reader=me)
+    except LedgerError:
+        return (lambda key: UNKNOWN.label()), None
+
+    def label(key: str) -> str:
+        others = records.others(key, me)
+        return others.label() if others is not None else ""
+
+    found = records.ledger
+    return label, found.created_by if found is not None else None
+
+
+def stamps(ledger: Ledger, snapshot: Snapshot) -> dict[str, str]:
+    """Each entry id → the newest commit of the snapshot's history whose tree changed its
+    blob (``changed_entries``: a commit made with plumbing names no entry in its trailers,
+    yet wrote it).  The walk stops once every entry of the snapshot has its stamp."""
     found: dict[str, str] = {}
-    for event in events:
-        for entry_id in event.trailers.get("Ledger-Entry", ()):
-            found.setdefault(entry_id, event.commit)
+    wanted = {e.id for e in snapshot.entries}
+    if snapshot.commit is None or not wanted:
+        return found
+    store = ledger.store
+    for event in store.history_from(snapshot.commit):
+        try:
+            view = store.view_at(event.commit)
+            parents: list[TreeView | None] = [store.view_at(p) for p in event.parents]
+        except (KeyError, ValueError, LedgerError):
+            continue
+        for entry_id, blob in changed_entries(view, parents).items():
+            if blob is not None and entry_id in wanted:
+                found.setdefault(entry_id, event.commit)
+        if len(found) == len(wanted):
+            break
     return found
 
 
-def page_text(snapshot: Snapshot, stamped: dict[str, str]) -> str:
-    """The living page of ``snapshot``; ``stamped`` maps entry ids to ledger commits."""
+def page_text(snapshot: Snapshot, stamped: dict[str, str], labels: Labels = lambda key: "",
+              started_by: str | None = None) -> str:
+    """The living page of ``snapshot``; ``stamped`` maps entry ids to ledger commits,
+    ``labels`` names who else wrote each part, ``started_by`` who started the ledger
+    (from history)."""
     present = {e.id for e in snapshot.entries}
-    lines = _header(snapshot)
-    lines += ["", "## TASK", "", _paragraph(snapshot.focus.task, "_(not set)_"),
-              "", "## NEXT", "", _paragraph(snapshot.focus.next, "_(not set)_")]
+    lines = _header(snapshot, started_by)
+    lines += ["", "## TASK", "", _paragraph(snapshot.focus.task, "_(not set)_")
+              + _label(labels(FOCUS_KEYS["task"]) if snapshot.focus.task else ""),
+              "", "## NEXT", "", _paragraph(snapshot.focus.next, "_(not set)_")
+              + _label(labels(FOCUS_KEYS["next"]) if snapshot.focus.next else "")]
     for kind in KINDS:
         lines += ["", f"## {SECTION_TITLES[kind]}", ""]
         entries = snapshot.of_kind(kind)
         if not entries:
             lines.append("_(none)_")
         for entry in entries:
-            lines.extend(_entry_lines(entry, stamped.get(entry.id), present))
+            lines.extend(_entry_lines(entry, stamped.get(entry.id), present,
+                                      labels(entry.id)))
     lines += ["", "## Supersedes chains", ""]
     lines.extend(mermaid_chains(snapshot.entries) or ["_No decision supersedes another._"])
     if snapshot.bad:
@@ -159,7 +207,11 @@ def mermaid_chains(entries: Iterable[Entry]) -> list[str]:
     return lines
 
 
-def _header(snapshot: Snapshot) -> list[str]:
+def _label(label: str) -> str:
+    return f" {_md(label)}" if label else ""
+
+
+def _header(snapshot: Snapshot, started_by: str | None) -> list[str]:
     meta = snapshot.meta
     if meta is None:
         what = "project ledger" if snapshot.ref == PROJECT_REF else "ledger in this worktree"
@@ -172,7 +224,7 @@ def _header(snapshot: Snapshot) -> list[str]:
         "",
         f"{code_span(snapshot.ref)} at commit {code_span(tip)} · "
         f"{count} {'entry' if count == 1 else 'entries'}  ",
-        f"started {iso(meta.created)} by {_md(meta.created_by)}"
+        f"started {iso(meta.created)} by {_md(started_by or UNKNOWN.wrote)}"
         + (f" · owned by session {_md(meta.session_id)}" if meta.session_id else ""),
         "",
         "Each entry is stamped with the ledger commit that last wrote it "
@@ -181,14 +233,15 @@ def _header(snapshot: Snapshot) -> list[str]:
     return lines
 
 
-def _entry_lines(entry: Entry, commit: str | None, present: set[str]) -> list[str]:
+def _entry_lines(entry: Entry, commit: str | None, present: set[str],
+                 label: str = "") -> list[str]:
     text = _md(entry.text, "_(empty)_")
     if entry.kind == "decided" and entry.status in _STRUCK:
         text = f"~~{text}~~"
     tags = _tags(entry)
     stamp = code_span(commit[:STAMP_LENGTH]) if commit else "_(no commit names it)_"
     head = (f'- <a id="{entry.id}"></a>{code_span(entry.id)} {text}'
-            + (f" — {tags}" if tags else "") + f" · {stamp}")
+            + _label(label) + (f" — {tags}" if tags else "") + f" · {stamp}")
     return [head, *(f"  - {label}: {value}" for label, value in _details(entry, present))]
 
 
@@ -254,7 +307,7 @@ def _events(ledger: Ledger, snapshot: Snapshot) -> list[Event]:
 
 def _md(text: str | None, empty: str = "") -> str:
     """``text`` as inline Markdown that shows exactly its characters, on one line."""
-    flat = one_line(text or "")
+    flat = gate.cut(one_line(text or ""))
     return flat.translate(_MD_ESCAPES) if flat else empty
 
 
@@ -271,7 +324,7 @@ def _paragraph(text: str | None, empty: str) -> str:
 
 def code_span(text: str) -> str:
     """``text`` as a code span, fenced with more backticks than any run inside it."""
-    flat = one_line(text)
+    flat = gate.cut(one_line(text))
     longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""

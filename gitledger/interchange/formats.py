@@ -90,9 +90,13 @@ def _json(where: Where, *, project: bool, name: str | None) -> str:
 
 
 def _session_md(where: Where, *, project: bool, name: str | None) -> str:
+    from gitledger.interchange.export import authorship
     from gitledger.interchange.session_md import export_session_md
+    from gitledger.ledger.operations import Ledger
 
-    return export_session_md(_snapshot(where, project, name))
+    ledger = Ledger.open(where, project=project, name=name, session="")
+    snapshot = ledger.snapshot()
+    return export_session_md(snapshot, authorship(ledger, snapshot)[0])
 
 
 def _jsonl(where: Where, *, project: bool, name: str | None) -> str:

@@ -7,7 +7,7 @@ holding the layout's separators are escaped.  Exports are fixed points of import
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gitledger.core.codec import iso
@@ -22,6 +22,8 @@ from gitledger.interchange.records import (
     parse_time,
     short,
 )
+from gitledger.ledger import gate
+from gitledger.storage.provenance import FOCUS_KEYS
 
 #: The Markdown sections, in the seed's restore-first order.
 SECTIONS = ("TASK", "NEXT", "OPEN", "DECIDED", "VERIFIED", "DROPPED", "PLAN")
@@ -30,12 +32,15 @@ SECTION_KINDS = {"OPEN": "open", "DECIDED": "decided", "VERIFIED": "verified",
 TITLE = "# Session Ledger"
 
 
-def export_session_md(snapshot: Snapshot) -> str:
+def export_session_md(snapshot: Snapshot,
+                      labels: Callable[[str], str] = lambda key: "") -> str:
     """The first seed's ``.claude/session-ledger.md`` layout of a ledger.
 
     Live decisions are DECIDED; a rejected decision is a DROPPED path (with the reason it
     was rejected); a superseded one is left out, its replacement stands in DECIDED.  Ids,
     statuses, scopes and evidence have no place in this layout (``jsonl`` keeps them).
+    An item ``labels`` names as someone else's (``[by NAME]``, from history) ends with
+    that label and is capped by the gate: our writes checked only the reader's own.
     """
     lines = [TITLE]
     started = _started(snapshot)
@@ -46,15 +51,19 @@ def export_session_md(snapshot: Snapshot) -> str:
         item = entry_item(entry)
         if item is not None:
             kind, body = item
+            label = labels(entry.id)
+            if label:
+                first, newline, rest = gate.cut(body).partition("\n")
+                body = f"{first} {label}{newline}{rest}"
             items[_TITLE_OF[kind]].append(_bullet(body))
     focus = snapshot.focus
     for title in SECTIONS:
         lines.append("")
         lines.append(f"## {title}")
         if title == "TASK" and focus.task:
-            lines.append(_escape_line(focus.task))
+            lines.append(_focus_line(focus.task, labels(FOCUS_KEYS["task"])))
         elif title == "NEXT" and focus.next:
-            lines.append(_escape_line(focus.next))
+            lines.append(_focus_line(focus.next, labels(FOCUS_KEYS["next"])))
         lines.extend(items[title])
     return "\n".join(lines) + "\n"
 
@@ -62,6 +71,10 @@ def export_session_md(snapshot: Snapshot) -> str:
 #: A TASK or NEXT line that would read back as a section heading: ``## `` after any
 #: backslashes (the backslashes, so that an escaped line's own text survives too).
 _HEADING_LIKE = re.compile(r"\\*## ")
+
+
+def _focus_line(text: str, label: str) -> str:
+    return f"{_escape_line(gate.cut(text))} {label}" if label else _escape_line(text)
 
 
 def _escape_line(text: str) -> str:

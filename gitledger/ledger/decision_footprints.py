@@ -20,6 +20,7 @@ from gitledger.errors import InvalidInput
 from gitledger.storage.commit_spans import commit_spans
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.repo import Repo
+from gitledger.storage.span_cache import CommitSpans
 
 #: Globs one entry keeps at most, and the length of each: a glob list is a pointer at
 #: code, and the pre-tool-use hook matches every one of them on every edit.
@@ -98,6 +99,36 @@ def derived_footprint(repo: Repo, evidence: Sequence[str], previous: Iterable[st
     return tuple(dict.fromkeys(out))[:MAX_SPANS]
 
 
+#: How many commits one read of the ledgers that govern code diffs at most to rebuild the
+#: footprints of other people's decisions (the rest on a later read: ``CommitSpans``).
+REBUILD_BUDGET = 300
+
+
+def commit_spans_cache(repo: Repo, budget: int = REBUILD_BUDGET) -> CommitSpans:
+    """The spans of commits, cached by commit, for ``rebuilt_footprint``."""
+    return CommitSpans(repo, _storable, budget)
+
+
+def rebuilt_footprint(repo: Repo, evidence: Sequence[str],
+                      spans: CommitSpans) -> tuple[str, ...] | None:
+    """The footprint ``evidence`` derives in this repository, whatever footprint the blob
+    stores: what a decision someone else wrote or changed governs (their blob's spans
+    are their claim, and a forged one would govern your files).  A cited commit this
+    repository lacks derives nothing.  None when ``spans`` ran out of its budget of new
+    diffs: the caller must not keep the answer."""
+    graph = CommitGraph(repo)
+    out: list[str] = []
+    for sha in dict.fromkeys(_git_shas(evidence)):
+        full = graph.full(sha)
+        if full is None:
+            continue
+        found = spans.of(full)
+        if found is None:
+            return None
+        out.extend(found)
+    return tuple(dict.fromkeys(out))[:MAX_SPANS]
+
+
 def stale_footprint(repo: Repo, entry: Entry, *,
                     cache: dict[str, list[str]] | None = None) -> str | None:
     """What is wrong with a decision's stored footprint, one line, or None when it is what
@@ -149,5 +180,5 @@ def _git_shas(evidence: Sequence[str]) -> list[str]:
     return [item[4:].strip() for item in evidence if item.startswith("git:") and item[4:].strip()]
 
 
-__all__ = ["MAX_PATHS", "PATH_LIMIT", "clean_paths", "derived_footprint", "stale_footprint",
-           "with_evidence"]
+__all__ = ["MAX_PATHS", "PATH_LIMIT", "REBUILD_BUDGET", "clean_paths", "commit_spans_cache",
+           "derived_footprint", "rebuilt_footprint", "stale_footprint", "with_evidence"]

@@ -16,7 +16,7 @@ from gitledger.core.codec import (
     decode_meta,
 )
 from gitledger.core.display import one_line
-from gitledger.core.ids import entry_path, match_prefix, split_prefix
+from gitledger.core.ids import entry_path, is_valid_id, match_prefix, split_prefix
 from gitledger.core.model import (
     Entry,
     Focus,
@@ -121,3 +121,31 @@ def count_entries(view: TreeView) -> int:
         for name in view.names(f"{ENTRIES_DIR}/{a}/{b}")
         if name.endswith(".toml")
     )
+
+
+def changed_entries(commit: TreeView,
+                    parents: list[TreeView | None]) -> dict[str, str | None]:
+    """Entry id → its blob id in ``commit`` (None: gone) for every entry blob the commit's
+    tree changed against its parent's; for a merge, against every parent's (what the merge
+    itself brought in).  The trees' word, where the commit's trailers are its writer's: a
+    commit made with ``commit-tree`` names no entry, yet changes them."""
+    changed: dict[str, str | None] | None = None
+    for parent in [*parents] or [None]:
+        here: dict[str, str | None] = {}
+        if parent is None:
+            here.update(commit.blob_ids(ENTRIES_DIR))
+        else:
+            for path, blob in parent.changed_blobs(commit, ENTRIES_DIR):
+                here[path] = blob  # a changed blob comes as its removal, then its new id
+        changed = here if changed is None else {p: b for p, b in changed.items() if p in here}
+    found: dict[str, str | None] = {}
+    for path, blob in (changed or {}).items():
+        entry_id = path.rsplit("/", 1)[-1].removesuffix(".toml")
+        if entry_path_or_none(entry_id) == path:
+            found[entry_id] = blob
+    return found
+
+
+def entry_path_or_none(entry_id: str) -> str | None:
+    """Where entry ``entry_id`` lives, or None when it is no entry id."""
+    return entry_path(entry_id) if is_valid_id(entry_id) else None

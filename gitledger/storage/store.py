@@ -285,6 +285,8 @@ class Store:
         self._index_seen: tuple[int, ...] = ()
         self._index_checked = 0.0
         self._index_generation = 0
+        #: ``_settled``'s answers by commit: the latest time of its first-parent chain.
+        self._latest: dict[pygit2.Oid, tuple[int, int]] = {}
 
     def add_write_hook(self, ref: str, hook: WriteHook) -> None:
         """Run ``hook`` in every write to ``ref`` through this store, so what it derives
@@ -1023,25 +1025,52 @@ class Store:
     def arrived(self, commit: str, path: str, limit: int = ARRIVAL_WALK) -> datetime | None:
         """When ``path`` came into the ledger whose tip is ``commit``: the committer time of
         the oldest commit of its first-parent chain, back from ``commit``, that holds it
-        (at most ``limit`` commits back).  None when ``commit`` does not hold it.
+        (at most ``limit`` commits back), or of a commit before it if one says later: a
+        commit cannot come before the history it builds on.  None when ``commit`` does
+        not hold it.
 
-        What a history says, where a blob's ``created`` is whatever its writer typed."""
+        What a history says, where a blob's ``created`` is whatever its writer typed, and
+        a commit's date too (``commit-tree`` takes any): one dated 2000 on top of this
+        year's commits arrived no earlier than they did."""
         try:
             cursor = self.git[pygit2.Oid(hex=commit)]
             found = None
-            for _ in range(limit):
+            walked = 0
+            while walked < limit:
+                walked += 1
                 if not isinstance(cursor, pygit2.Commit) or path not in cursor.tree:
                     break
                 found = cursor
                 if not cursor.parent_ids:
                     break
                 cursor = self.git[cursor.parent_ids[0]]
+            if found is None:
+                return None
+            latest = self._settled(found, max(1, limit - walked))
         except (KeyError, ValueError, pygit2.GitError):
             return None
-        if found is None:
-            return None
-        offset = timezone(timedelta(minutes=found.commit_time_offset))
-        return datetime.fromtimestamp(found.commit_time, offset)
+        offset = timezone(timedelta(minutes=latest[1]))
+        return datetime.fromtimestamp(latest[0], offset)
+
+    def _settled(self, start: pygit2.Commit, limit: int) -> tuple[int, int]:
+        """(time, offset) of the latest committer time on ``start``'s first-parent chain,
+        back to its root (at most ``limit`` commits), remembered for every commit walked:
+        the pairs a check orders share their ledger's history."""
+        memo = self._latest
+        chain: list[pygit2.Commit] = []
+        step: pygit2.Commit | pygit2.Object | None = start
+        below = (0, 0)  # earlier than any commit: the chain's own times decide
+        while isinstance(step, pygit2.Commit) and len(chain) < limit:
+            if step.id in memo:
+                below = memo[step.id]
+                break
+            chain.append(step)
+            step = self.git.get(step.parent_ids[0]) if step.parent_ids else None
+        for found in reversed(chain):
+            if found.commit_time >= below[0]:
+                below = (found.commit_time, found.commit_time_offset)
+            memo[found.id] = below
+        return memo.get(start.id, below)
 
     def commit_time(self, sha: str) -> datetime:
         """When commit ``sha`` was made (its committer time, in its own offset)."""

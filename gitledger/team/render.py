@@ -213,7 +213,7 @@ def review_json(result: Review) -> dict[str, Any]:
         "scopes": [
             {"scope": scope, "decisions": [
                 {"id": d.entry.id, "text": d.entry.text, "status": d.entry.status,
-                 "ledger": d.ledger, "author": d.entry.author,
+                 "ledger": d.ledger, "author": d.author,
                  "supersedes": d.entry.supersedes, "superseded_by": d.entry.superseded_by,
                  "changes": [{"what": c.what, "author": c.author, "time": iso(c.time),
                               "commit": c.commit} for c in d.changes]}

@@ -12,27 +12,29 @@ from datetime import datetime
 from typing import Any
 
 from gitledger.audit.drift_report import drifted_in_force
+from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
-from gitledger.ledger.authorship import ledger_provenance
+from gitledger.ledger.authorship import LedgerProvenance, ledger_provenance
 from gitledger.ledger.drift import Drifted
 from gitledger.ledger.results import LedgerSummary
-from gitledger.ledger.tree import find_entry_id, read_entry, read_header
+from gitledger.ledger.tree import changed_entries, find_entry_id, read_entry, read_header
 from gitledger.storage.commits import CommitGraph
 from gitledger.storage.entry_cache import read_entries
-from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF, REMOTES_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.layout import (
+    ARCHIVE_PREFIX,
+    PROJECT_REF,
+    REMOTES_PREFIX,
+    SESSIONS_PREFIX,
+)
 from gitledger.storage.mirrors import tracking_prefix
 from gitledger.storage.remotes import default_remote
 from gitledger.storage.repo import Repo
 from gitledger.storage.signatures import Verdict, Verifier
-from gitledger.storage.store import Store
+from gitledger.storage.store import Store, TreeView
 from gitledger.team.conflicts import OpenConflict, open_conflicts
 from gitledger.team.sync import OwnedChange, owned_changes, read_pulls
-
-#: What each event did to the entries it names, when no ``Ledger-Status`` says more.
-_EVENT_CHANGES = {"add": "added", "resolve": "added", "edit": "edited", "status": "status",
-                  "evidence": "evidence", "carry": "carried", "merge": "merged"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,9 @@ class ReviewedDecision:
     #: The ledger it is in: ``project``, or ``<remote>/<ledger id>``.
     ledger: str
     changes: tuple[ReviewedChange, ...]
+    #: Who wrote it: the author of the commit that brought it in (never its blob's
+    #: ``author``); "?" when its history cannot be read.
+    author: str = "?"
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
         for event in store.history_from(tip, hide=hide.get(ref, [])):
             if cutoff is not None and event.time < cutoff:
                 continue
-            for entry_id, what in _changes(event):
+            for entry_id, what in _changes(store, event):
                 found.setdefault((ref, entry_id), []).append(
                     ReviewedChange(what, event.author, event.time, event.commit))
     scopes: dict[str | None, list[ReviewedDecision]] = {}
@@ -192,27 +197,56 @@ def teammates(store: Store, prefix: str) -> list[str]:
     return found
 
 
-def _changes(event: Event) -> list[tuple[str, str]]:
-    """(entry id, what happened to it) for each entry an event names."""
-    kind = event.trailers.get("Ledger-Event", ("",))[0]
-    if kind not in _EVENT_CHANGES:
+def _changes(store: Store, event: Event) -> list[tuple[str, str]]:
+    """(entry id, what happened to it) for each entry whose blob the commit's tree changed
+    against its parent's (against every parent's, for a merge: what the merge itself
+    brought in).  The trees say which entries changed, so a commit made with plumbing and
+    no trailers is reviewed like any other; the trailers only name the kind of a change
+    the trees show (``evidence``, ``carried``), never which entries it touched."""
+    try:
+        view = store.view_at(event.commit)
+        parents: list[TreeView | None] = [store.view_at(p) for p in event.parents]
+    except (KeyError, ValueError, CorruptLedger):
         return []
-    statuses = {}
-    for value in event.trailers.get("Ledger-Status", ()):
-        entry_id, _, status = value.partition(" ")
-        statuses[entry_id] = status
-    if kind == "merge":
-        conflicted = {v.split(" ", 1)[0] for v in event.trailers.get("Ledger-Conflict", ())}
-        return [(i, "merged") for i in event.trailers.get("Ledger-Entry", ()) if i in conflicted]
-    return [(entry_id, "added" if kind in ("add", "resolve") and entry_id not in statuses
-             else statuses.get(entry_id, _EVENT_CHANGES[kind]))
-            for entry_id in dict.fromkeys(event.trailers.get("Ledger-Entry", ()))]
+    kind = event.trailers.get("Ledger-Event", ("",))[0]
+    named = set(event.trailers.get("Ledger-Entry", ()))
+    found: list[tuple[str, str]] = []
+    for entry_id, blob in sorted(changed_entries(view, parents).items()):
+        if blob is None or not entry_id.startswith("d-"):
+            continue  # gone, or no decision: review lists decisions
+        if len(parents) > 1:
+            found.append((entry_id, "merged"))
+            continue
+        before = _status(parents[0], entry_id) if parents and parents[0] else None
+        if before is None:
+            found.append((entry_id, "carried" if kind == "carry" and entry_id in named
+                          else "added"))
+            continue
+        after = _status(view, entry_id)
+        if after is not None and after[0] != before[0]:
+            found.append((entry_id, after[0] or "edited"))
+        else:
+            found.append((entry_id, "evidence" if kind == "evidence" and entry_id in named
+                          else "edited"))
+    return found
+
+
+def _status(view: TreeView, entry_id: str) -> tuple[str | None] | None:
+    """(status,) of ``entry_id`` in ``view``; None when the tree has no such entry, and
+    (None,) when its blob cannot be read."""
+    if view.blob_id(entry_path(entry_id)) is None:
+        return None
+    try:
+        return (read_entry(view, entry_id).status,)
+    except (UnknownEntry, CorruptLedger):
+        return (None,)
 
 
 def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None],
                found: dict[tuple[str, str], list[ReviewedChange]]) -> list[ReviewedDecision]:
     decisions: list[ReviewedDecision] = []
     views = {ref: store.view_at(tip) for ref, tip in tips.items() if tip is not None}
+    histories: dict[str, LedgerProvenance | None] = {}
     for (ref, entry_id), changes in found.items():
         view = views[ref]
         try:
@@ -223,7 +257,15 @@ def _decisions(store: Store, ledgers: dict[str, str], tips: dict[str, str | None
             continue
         changes.reverse()  # the walk is newest first: same-second changes keep their order
         changes.sort(key=lambda c: c.time)
-        decisions.append(ReviewedDecision(entry, ledgers[ref], tuple(changes)))
+        if ref not in histories:
+            try:
+                histories[ref] = ledger_provenance(store, ref, tips[ref])
+            except (LedgerError, ValueError):
+                histories[ref] = None
+        history = histories[ref]
+        record = history.entry(entry.id) if history is not None else None
+        decisions.append(ReviewedDecision(entry, ledgers[ref], tuple(changes),
+                                          record.created_by if record is not None else "?"))
     decisions.sort(key=lambda d: (d.changes[-1].time, d.entry.id))
     return decisions
 

@@ -480,7 +480,8 @@ def _drifted_ids(result: Why) -> set[str]:
 
 def _governing_json(item: Governing, result: Why) -> dict[str, Any]:
     return {"id": item.entry.id, "ledger": item.ledger, "role": item.role, "how": how(item),
-            "by_lines": item.by_lines, "drifted": item.entry.id in _drifted_ids(result),
+            "label": item.label.strip(), "by_lines": item.by_lines,
+            "drifted": item.entry.id in _drifted_ids(result),
             "status": status_text(item.entry) if item.entry.kind == "decided" else None,
             "entry": entry_to_json(item.entry)}
 
