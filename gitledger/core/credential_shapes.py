@@ -84,8 +84,8 @@ _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _REAL_WORD = re.compile(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
 _REPEATED = re.compile(r"(.)\1{4}")
 _PLACEHOLDER = re.compile(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
-                          r"|sample|redacted|replace|insert|<|>|\$\{|\{\{|%\(|\bfake")
-_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-]+)?")
+                          r"|sample|redacted|replace|insert|<[\w\s\-.]*>|\$\{|\{\{|%\(|\bfake|\{[A-Za-z_]\w*\}")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
 
 
 def _reads_as_words(token: str) -> bool:
@@ -99,17 +99,29 @@ def _reads_as_words(token: str) -> bool:
     return in_words >= 0.7 * letters
 
 
-def _decodes_to_text(token: str) -> bool:
-    """Whether ``token``, base64, decodes to printable text (a fixture, not key material)."""
+def _decoded(token: str) -> str | None:
+    """``token`` decoded as base64 (either alphabet) when that gives printable text."""
     body = token.rstrip("=")
-    if len(body) < 16 or not re.fullmatch(r"[A-Za-z0-9+/_\-]+", body):
-        return False
+    if len(body) < 8 or not re.fullmatch(r"[A-Za-z0-9+/_\-]+", body):
+        return None
     try:
         raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_")
                                        + "=" * (-len(body) % 4))
-        return raw.decode("utf-8").isprintable()
+        text = raw.decode("utf-8")
     except (binascii.Error, ValueError):
+        return None
+    return text if text.isprintable() else None
+
+
+def _decodes_to_text(token: str) -> bool:
+    """Whether ``token`` is base64 of text that is no credential pair: a fixture, not key
+    material.  ``user:password`` or ``id:key`` encoded (Basic credentials, a registry's
+    ``auth``, an API key of two parts) is a credential all the same."""
+    text = _decoded(token)
+    if text is None:
         return False
+    parts = text.split(":")
+    return not any(len(part) >= 6 and " " not in part for part in parts[1:])
 
 
 def generated(token: str, least: int | None = None) -> bool:
@@ -174,10 +186,22 @@ def _path(token: str) -> bool:
     return len(parts) >= 2 and sum(_reads_as_words(p) for p in parts) >= len(parts) - 1
 
 
+#: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
+#: URL's or a pair's user (``user:password``).
+_KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.\-]{0,60})["']\s*(?::|=>|=)"""
+                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|:\s))"""
+                         r"""\s*\Z""")
+#: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
+_CODE = re.compile(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
+#: Publishable keys: made to be shipped to every browser (``pk_live_…``, ``pk.eyJ…``).
+_PUBLISHABLE = re.compile(r"pk[._](?:live_|test_)?")
+
+
 #: Words in the same line before a value that make it public or derived, not a secret.
 _PUBLIC_BEFORE = re.compile(
     r"(?i)(?:\bpublic|\bpub\b|fingerprint|checksum|digest|\bsha\d*\b|\bmd5\b|\bhash(?:es)?\b"
     r"|integrity|\bcommit\b|\brevision\b|\bnonce|\betag|ciphertext|encrypted|\benc\[|\bh\d:"
+    r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
 
 
@@ -188,7 +212,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
     ciphertext)."""
     value = text[start:end].strip("\"'")
     if (_PLACEHOLDER.search(value) or _REPEATED.search(value) or _VERSION.fullmatch(value)
-            or _path(value)):
+            or _path(value) or _PUBLISHABLE.match(value)
+            or _decodes_to_text(value) or _CODE.search(value)):
         return True
     begin = text.rfind("-----BEGIN ", max(0, start - 8192), start)
     if begin >= 0 and text.find("-----END ", begin, start) < 0:
@@ -197,8 +222,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
     before = text[max(line, start - 120):start]
     if _PUBLIC_BEFORE.search(before) is not None:
         return True
-    keyed = _KEY_BEFORE.search(before.rstrip("\"'"))
-    return keyed is not None and _about(keyed.group("name"))
+    keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
+    return keyed is not None and _about(keyed.group("qname") or keyed.group("name"))
 
 
 # -- places -----------------------------------------------------------------------------------
@@ -248,9 +273,14 @@ Judge = Callable[[re.Match[str]], "tuple[int, int] | None"]
 #: The key before a quoted value on its line: ``"name": "…"``, ``name = '…'``, ``name => "…"``.
 _KEY_BEFORE = re.compile(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*\Z""")
 _CALL_BEFORE = re.compile(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120},\s*)?\Z")
+#: A call that sets a client up with its key (``MakeClient("sdk-<uuid>")``).
+_CLIENT_CALL = re.compile(r"(?i)client|init|key|token|auth|sdk|setup|configure")
+#: A UUID, or a UUID under a short prefix.
+_KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+                         r"-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 #: A call whose argument is data, not a key.
 _DATA_CALL = re.compile(r"(?i)sha|hash|digest|commit|checkout|rev|verify|uuid|id$|colou?r"
-                        r"|encode|decode|b64|hex|print|log|assert|equal|match|find|get$"
+                        r"|encode|decode|b64|hex|print|log|assert|equal|match|find|get$|load"
                         r"|parse|format|compile|test|expect")
 _LIST_BEFORE = re.compile(r"(?:[\[(,]|^-|\n[ \t]*-)\s*\Z")
 
@@ -267,7 +297,8 @@ def _quoted(match: re.Match[str]) -> tuple[int, int] | None:
     elif (call := _CALL_BEFORE.search(before)) is not None:
         name = call.group("name")
         found = not _DATA_CALL.search(name) and (
-            generated(value) or (_SIGNIN.search(name) is not None and _made_up(value)))
+            generated(value) or (_SIGNIN.search(name) is not None and _made_up(value))
+            or (_CLIENT_CALL.search(name) is not None and _KEYED_UUID.fullmatch(value) is not None))
     else:
         found = _LIST_BEFORE.search(before) is not None and generated(value, 24)
     if not found or ordinary(text, start, match.end("value")):
@@ -279,7 +310,10 @@ def _line_value(match: re.Match[str]) -> tuple[int, int] | None:
     """``name: VALUE``, ``name = VALUE``, ``Header: Scheme VALUE`` or ``- VALUE`` as a whole
     line, unquoted."""
     value, name = match.group("value"), match.group("name")
-    found = generated(value, 24) if name is None else _keyed(name, value)
+    if name is None:  # a bare line: hex there is data more often (a dump, ciphertext)
+        found = generated(value, 24) and alphabet(re.sub(r"[^A-Za-z0-9]", "", value)) != 16
+    else:
+        found = _keyed(name, value)
     if not found or ordinary(match.string, *match.span("value")):
         return None
     return match.span("value")
@@ -313,7 +347,7 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
     of it, not an option's value naming a file or a user, that is generated or made up."""
     command, rest = match.group("command"), match.group("rest")
     words = list(_ARGUMENT.finditer(rest))
-    if not _SIGNIN.search(command) and not (words and _SIGNIN.search(words[0].group(0))):
+    if not _SIGNIN.search(command) and not any(_SIGNIN.search(w.group(0)) for w in words[:3]):
         return None
     previous = ""
     for word in words[:16]:
@@ -324,11 +358,79 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
             continue
         if flag_value and re.search(r"(?i)user|name|file|host|url|region|profile", previous):
             continue
-        if generated(value) or _made_up(value):
+        if (generated(value) or _made_up(value) or _KEYED_UUID.fullmatch(value)) \
+                and not ordinary(value, 0, len(value)):
             start = match.start("rest") + word.start() + (len(word.group(0)) - len(
                 word.group(0).lstrip("\"'")))
             return start, start + len(value)
     return None
+
+
+_PRINTABLE = re.compile(r"[!-~]{12,300}")
+
+
+def random_printable(value: str) -> bool:
+    """A value drawn at random from every printable character (a salt, a generated
+    password): 12 characters or more, lower, upper, digits and symbols, as varied as a
+    random string of 94 symbols, not words."""
+    if not _PRINTABLE.fullmatch(value) or _PLACEHOLDER.search(value) or "\\" in value:
+        return False
+    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
+               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    if not all(classes) or _reads_as_words(value):
+        return False
+    symbols = sum(not c.isalnum() for c in value)
+    if len(value) < 24 and (symbols > len(value) // 3 or re.search(r"[(){}\[\]<>;,`$%]", value)):
+        return False  # code, a pattern, a format string
+    return entropy(value) >= 0.9 * expected_entropy(len(value), 94)
+
+
+def _quoted_any(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted value of random printable characters, whatever stands before it, unless
+    it is the value of a key about an id or a call about data."""
+    value = match.group("value")
+    if not random_printable(value):
+        return None
+    text = match.string
+    before = text[max(0, match.start() - 160):match.start()]
+    call = _CALL_BEFORE.search(before)
+    if call is not None and _DATA_CALL.search(call.group("name")):
+        return None
+    if ordinary(text, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+def _spaced(match: re.Match[str]) -> tuple[int, int] | None:
+    """``password 7 VALUE``, ``community VALUE``: a word naming a secret, spaces, a value
+    made up or generated (after a type digit, any hex of 16 or more)."""
+    value = match.group("value").strip("\"'")
+    typed = match.group("type") is not None and re.fullmatch(r"[0-9A-Fa-f]{16,}", value)
+    if not (typed or _made_up(value) or generated(value, 16) or random_printable(value)):
+        return None
+    if ordinary(match.string, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+def _url_tail(match: re.Match[str]) -> tuple[int, int] | None:
+    """``https://host/v2/<key>``: hosted APIs put the key as the last part of the path."""
+    value = match.group("value")
+    if not generated(value, 24) or alphabet(value.replace("-", "").replace("_", "")) == 16:
+        return None
+    return None if ordinary(match.string, *match.span("value")) else match.span("value")
+
+
+def _pair_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of a ``user:password`` pair given to an option (``-u``, ``--user``) or
+    the last field of a colon-separated record (``host:port:db:user:password``)."""
+    value = match.group("value").strip("\"'")
+    if not (_made_up(value) or generated(value, 16) or random_printable(value)):
+        return None
+    start = match.start("value") + (len(match.group("value")) - len(
+        match.group("value").lstrip("\"'")))
+    return None if ordinary(match.string, start, start + len(value)) else (
+        start, start + len(value))
 
 
 def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -356,6 +458,21 @@ SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
        re.compile(re.escape(mark) + r"(?P<name>[A-Za-z_][\w.\-]{0,40})="
                   r"(?P<value>[A-Za-z0-9_\-.~%]{16,300})(?![A-Za-z0-9_\-.~%])"), _query_value)
       for mark in "?&"),
+    *((f"a random value in {quote}quotes{quote}",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[!-~]{{12,300}}?){quote}(?![\w])"),
+       _quoted_any) for quote in "\"'"),
+    ("a secret after a word that names it",
+     re.compile(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase|token)"
+                r"[ \t]{1,8}(?P<type>\d[ \t]{1,8})?(?P<value>[^\s]{8,128})"), _spaced),
+    ("a generated value at the end of a URL's path",
+     re.compile(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"
+                r"(?=$|[\s?#'\")\]}>,;])"), _url_tail),
+    ("a password paired with a user",
+     re.compile(r"""-(?<=\s-)-?(?:u|U|user|auth|basic|creds?|credentials)[ \t=]{1,4}["']?"""
+                r"""[^\s:,"'$]{1,64}[:,%](?P<value>[^\s"']{6,128}["']?)"""), _pair_value),
+    ("a password as the last field of a record",
+     re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:(?P<value>[^\s:]{8,128})"
+                r"[ \t]*$"), _pair_value),
     ("a secret given to a sign-in command",
      re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
                 r"(?P<rest>[ \t][^\n|;&]{1,600})"), _signin_command),
