@@ -70,19 +70,21 @@ def expected_entropy(size: int, symbols: int) -> float:
 
 
 def _class_changes(token: str) -> float:
-    """The share of neighbouring characters of different classes (upper, lower, digit,
-    other): about 0.6 in random base62, under 0.2 in an identifier."""
+    """How often neighbouring characters change class (upper, lower, digit, other), as a
+    share of how often they would if the same characters were in random order: about 1
+    in a random string, low in a name or a number run (``Build2024Release``)."""
     def kind(ch: str) -> int:
         return 0 if ch.isupper() else 1 if ch.islower() else 2 if ch.isdigit() else 3
     kinds = [kind(ch) for ch in token]
-    return sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(token) - 1, 1)
+    changes = sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(token) - 1, 1)
+    expected = 1 - sum((kinds.count(k) / len(kinds)) ** 2 for k in set(kinds)) if kinds else 0
+    return changes / expected if expected else 0.0
 
 
 _SEPARATORS = re.compile(r"[_\-.~+/=]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: A word a person writes: four letters or more, a vowel, no run of four consonants.
 _REAL_WORD = re.compile(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
-_REPEATED = re.compile(r"(.)\1{4}")
 _PLACEHOLDER = re.compile(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
                           r"|sample|redacted|replace|insert|<[\w\s\-.]*>|\$\{|\{\{|%\(|\bfake|\{[A-Za-z_]\w*\}")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
@@ -141,13 +143,13 @@ def generated(token: str, least: int | None = None) -> bool:
     if symbols in (16, 32):
         return 0.1 <= digits / len(core) <= 0.8 and not _reads_as_words(token)
     if symbols == 36:
-        return (0.1 <= digits / len(core) <= 0.7 and _class_changes(core) >= 0.3
+        return (0.1 <= digits / len(core) <= 0.7 and _class_changes(core) >= 0.5
                 and not _reads_as_words(token))
     upper = any(ch.isupper() for ch in core)
     lower = any(ch.islower() for ch in core)
-    if not (upper and lower) or _class_changes(core) < 0.35 or _reads_as_words(token):
+    if not (upper and lower) or _class_changes(core) < 0.5 or _reads_as_words(token):
         return False
-    if not digits and (len(core) < 32 or _class_changes(core) < 0.45):
+    if not digits and (len(core) < 32 or _class_changes(core) < 0.8):
         return False
     return not _decodes_to_text(token)
 
@@ -175,15 +177,17 @@ def ordinary_token(token: str) -> bool:
     return bool(_UUID.fullmatch(token) or _DIGEST.fullmatch(token) or _DIGEST_NAMED.match(token)
                 or _HEX_GROUPS.fullmatch(token)
                 or _SSH_PUBLIC.match(token)
-                or _REPEATED.search(token) or _PLACEHOLDER.search(token)
+                or _one_character(token) or _PLACEHOLDER.search(token)
                 or _VERSION.fullmatch(token) or _path(token))
 
 
 def _path(token: str) -> bool:
-    if token.startswith(("/", "./", "../", "~/")) and not token.startswith("//"):
+    if token.startswith(("./", "../", "~/")) or (token.startswith("/") and "/" in token[1:]):
         return True
     parts = [p for p in token.split("/") if p]
-    return len(parts) >= 2 and sum(_reads_as_words(p) for p in parts) >= len(parts) - 1
+    words = sum(_reads_as_words(p) for p in parts)
+    return len(parts) >= 2 and (words >= len(parts) - 1
+                                or (len(parts) >= 3 and words * 2 >= len(parts)))
 
 
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
@@ -193,16 +197,27 @@ _KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.\-]{0,60})["']\s
                          r"""\s*\Z""")
 #: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
 _CODE = re.compile(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
+#: An armoured block's opening line and body up to a place in it: base64 lines and headers.
+_ARMOUR_BODY = re.compile(r"-----BEGIN [^\n]{1,80}-----[ \t]*\n(?:[A-Za-z0-9+/=:,\- \t]*\n)*"
+                          r"[A-Za-z0-9+/=]*")
+#: A parent key whose values are ciphertext (a SealedSecret's ``encryptedData``, SOPS).
+_SEALED = re.compile(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:[ \t]*\n")
 #: Publishable keys: made to be shipped to every browser (``pk_live_…``, ``pk.eyJ…``).
 _PUBLISHABLE = re.compile(r"pk[._](?:live_|test_)?")
 
 
 #: Words in the same line before a value that make it public or derived, not a secret.
 _PUBLIC_BEFORE = re.compile(
-    r"(?i)(?:\bpublic|\bpub\b|fingerprint|checksum|digest|\bsha\d*\b|\bmd5\b|\bhash(?:es)?\b"
-    r"|integrity|\bcommit\b|\brevision\b|\bnonce|\betag|ciphertext|encrypted|\benc\[|\bh\d:"
+    r"(?i)(?:\bpublic|\bpub\b|fingerprint|checksum|digest|\bsha\d*\b(?![ \t]*[\"'])|\bmd5\b"
+    r"|\bhash(?:es)?\b"
+    r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
+
+
+def _one_character(value: str) -> bool:
+    """Mostly one character repeated (``aaaaaaaa``, ``0000-0000``): a mask or a filler."""
+    return len(value) >= 4 and max(value.count(ch) for ch in set(value)) * 3 >= len(value)
 
 
 def ordinary(text: str, start: int, end: int) -> bool:
@@ -211,13 +226,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
     for one) or for what the line says of it before (public, a fingerprint, a checksum,
     ciphertext)."""
     value = text[start:end].strip("\"'")
-    if (_PLACEHOLDER.search(value) or _REPEATED.search(value) or _VERSION.fullmatch(value)
-            or _path(value) or _PUBLISHABLE.match(value)
-            or _decodes_to_text(value) or _CODE.search(value)):
+    if not any(ch.isspace() for ch in value) and (
+            _PLACEHOLDER.search(value) or _one_character(value) or _VERSION.fullmatch(value)
+            or _path(value) or _PUBLISHABLE.match(value) or _CODE.search(value)):
         return True
-    begin = text.rfind("-----BEGIN ", max(0, start - 8192), start)
-    if begin >= 0 and text.find("-----END ", begin, start) < 0:
+    begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
+    if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
+    if _SEALED.search(text, max(0, start - 300), start):
+        return True  # under a parent key that says the values are ciphertext
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
     if _PUBLIC_BEFORE.search(before) is not None:
@@ -377,7 +394,7 @@ def random_printable(value: str) -> bool:
         return False
     classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
                any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
-    if not all(classes) or _reads_as_words(value):
+    if not all(classes) or _reads_as_words(value) or _decodes_to_text(value):
         return False
     symbols = sum(not c.isalnum() for c in value)
     if len(value) < 24 and (symbols > len(value) // 3 or re.search(r"[(){}\[\]<>;,`$%]", value)):
@@ -444,16 +461,42 @@ def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+_LINE_VALUE = re.compile(
+    r"(?m)^[ \t]*(?:export[ \t]+|-[ \t]+)?(?:(?P<name>[A-Za-z_][\w.\-]{0,60})"
+    r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)?"
+    rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$")
+_RECORD = re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"
+                     r"(?P<value>[^\s:]{8,128})[ \t]*$")
+_SIGNIN_LINE = re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
+                          r"(?P<rest>[ \t][^\n|;&]{1,600})")
+_SPACED = re.compile(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase"
+                     r"|token)[ \t]{1,8}(?P<type>\d[ \t]{1,8})?(?P<value>[^\s]{8,128})")
+
+
+def line_shapes(match: re.Match[str]) -> tuple[int, int] | None:
+    """The shapes of one line: ``name: VALUE`` or a bare value (``_line_value``), a
+    colon-separated record (``_pair_value``), a sign-in command (``_signin_command``), a
+    word naming a secret and its value (``_spaced``).  The scanner calls it from the one
+    pattern that reads each line once, so these shapes cost no pass of their own."""
+    text, start, end = match.string, match.start(), match.end()
+    for shape, judge in ((_LINE_VALUE, _line_value), (_RECORD, _pair_value),
+                         (_SIGNIN_LINE, _signin_command)):
+        line = shape.match(text, start, end)
+        if line is not None and (span := judge(line)) is not None:
+            return span
+    for spaced in _SPACED.finditer(text, start, end):
+        if (span := _spaced(spaced)) is not None:
+            return span
+    return None
+
+
 #: Where a generated token is a secret with no word beside it naming it.  Each pattern is
-#: bounded and opens on a literal or a line start, so that the scan stays linear.
+#: bounded and opens on a literal, so that the scan stays linear; ``line_shapes`` is
+#: tried on every line by the scanner's own line pattern.
 SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
     *((f"a generated value in {quote}quotes{quote}",
        re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>{TOKEN}{{16,300}}){quote}"), _quoted)
       for quote in "\"'"),
-    ("a generated value on a line of configuration",
-     re.compile(r"(?m)^[ \t]*(?:export[ \t]+|-[ \t]+)?(?:(?P<name>[A-Za-z_][\w.\-]{0,60})"
-                r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)?"
-                rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$"), _line_value),
     *(("a generated value in a URL query",
        re.compile(re.escape(mark) + r"(?P<name>[A-Za-z_][\w.\-]{0,40})="
                   r"(?P<value>[A-Za-z0-9_\-.~%]{16,300})(?![A-Za-z0-9_\-.~%])"), _query_value)
@@ -461,19 +504,10 @@ SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
     *((f"a random value in {quote}quotes{quote}",
        re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[!-~]{{12,300}}?){quote}(?![\w])"),
        _quoted_any) for quote in "\"'"),
-    ("a secret after a word that names it",
-     re.compile(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase|token)"
-                r"[ \t]{1,8}(?P<type>\d[ \t]{1,8})?(?P<value>[^\s]{8,128})"), _spaced),
     ("a generated value at the end of a URL's path",
      re.compile(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"
                 r"(?=$|[\s?#'\")\]}>,;])"), _url_tail),
     ("a password paired with a user",
      re.compile(r"""-(?<=\s-)-?(?:u|U|user|auth|basic|creds?|credentials)[ \t=]{1,4}["']?"""
                 r"""[^\s:,"'$]{1,64}[:,%](?P<value>[^\s"']{6,128}["']?)"""), _pair_value),
-    ("a password as the last field of a record",
-     re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:(?P<value>[^\s:]{8,128})"
-                r"[ \t]*$"), _pair_value),
-    ("a secret given to a sign-in command",
-     re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
-                r"(?P<rest>[ \t][^\n|;&]{1,600})"), _signin_command),
 )

@@ -17,6 +17,8 @@ import math
 import re
 from collections.abc import Callable, Iterator
 
+from gitledger.core.credential_shapes import SHAPE_PATTERNS, line_shapes, ordinary
+
 
 def _prefixed(prefix: str, body: str) -> str:
     """``prefix`` then ``body``, the prefix not preceded by a word character or by
@@ -931,8 +933,9 @@ _SPACED_KEY = re.compile(
 def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A line of a config file, a dotenv file or a shell: a daemon's ``key VALUE``
     (``_spaced_key``), ``NAME=<generated>`` (``_env_random``), a command's made-up
-    password argument (``_shell_positional``).  One pattern reads each line once (lines do
-    not overlap, so the scan stays linear); these are tried within it."""
+    password argument (``_shell_positional``), and the line shapes of any provider
+    (``credential_shapes.line_shapes``).  One pattern reads each line once (lines do not
+    overlap, so the scan stays linear); these are tried within it."""
     text, start, end = match.string, match.start(), match.end()
     for keyed in _SPACED_KEY.finditer(text, start, end):
         if (span := _spaced_key(keyed)) is not None:
@@ -941,7 +944,7 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
         line = shape.match(text, start, end)
         if line is not None and (span := judge(line)) is not None:
             return span
-    return None
+    return line_shapes(match)
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -1147,6 +1150,24 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
 )
 
 
+def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
+          ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """``judge``, its finding dropped when the value found is ordinary for what it is or
+    for what its line says of it (``credential_shapes.ordinary``)."""
+    def kept(match: re.Match[str]) -> tuple[int, int] | None:
+        span = judge(match)
+        return None if span is None or ordinary(match.string, *span) else span
+    kept.__doc__ = judge.__doc__
+    return kept
+
+
+# Every shape judged by where it stands or what it looks like passes the one test of what
+# is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
+# provider come last.
+JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
+GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
+                    *SHAPE_PATTERNS)
+
 _QUANTIFIERS = frozenset("?*+{")
 _SPECIAL = frozenset(".^$*+?{}[]()|\\")
 
@@ -1274,7 +1295,7 @@ def assignments(text: str) -> Iterator[re.Match[str]]:
 def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
     placeholder or a reference (``https://user:${TOKEN}@host``)."""
-    if _is_placeholder(match.group("value")):
+    if _is_placeholder(match.group("value")) or ordinary(match.string, *match.span("value")):
         return None
     return match.span("value")
 
@@ -1314,7 +1335,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
             and text[match.start("value")] not in "\"'<$"):
         rest = _VALUE_REST.match(text, match.end("value"))
         end = rest.end() if rest else end
-    return start, end
+    return None if ordinary(text, start, end) else (start, end)
 
 
 def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1329,7 +1350,8 @@ def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
                  else len(secret) >= 20 or _looks_random(secret))
     else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
         found = bool(_UUID.fullmatch(secret)) or _random_token(secret)
-    return match.span("secret") if found else None
+    return match.span("secret") if found and not ordinary(match.string, *match.span("secret")) \
+        else None
 
 
 def auth_kind(match: re.Match[str]) -> str:
