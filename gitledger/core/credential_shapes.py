@@ -215,9 +215,14 @@ _PUBLIC_BEFORE = re.compile(
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
 
 
+#: How much of a value ``ordinary`` reads.
+_READ_LIMIT = 512
+_SPACE = re.compile(r"\s")
+
+
 def _one_character(value: str) -> bool:
     """Mostly one character repeated (``aaaaaaaa``, ``0000-0000``): a mask or a filler."""
-    return len(value) >= 4 and max(value.count(ch) for ch in set(value)) * 3 >= len(value)
+    return len(value) >= 4 and max(map(value.count, set(value))) * 2 >= len(value)
 
 
 def ordinary(text: str, start: int, end: int) -> bool:
@@ -225,10 +230,12 @@ def ordinary(text: str, start: int, end: int) -> bool:
     for what it is (``ordinary_token``, but a digest's length of hex only beside the word
     for one) or for what the line says of it before (public, a fingerprint, a checksum,
     ciphertext)."""
-    value = text[start:end].strip("\"'")
-    if not any(ch.isspace() for ch in value) and (
+    # A value is judged by its first characters: the scan stays linear however long it is.
+    value = text[start:min(end, start + _READ_LIMIT)].strip("\"'")
+    if not _SPACE.search(value) and (
             _PLACEHOLDER.search(value) or _one_character(value) or _VERSION.fullmatch(value)
-            or _path(value) or _PUBLISHABLE.match(value) or _CODE.search(value)):
+            or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
+            or _CODE.search(value)):
         return True
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):

@@ -1331,11 +1331,13 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if (strength == _STRONG and match.group("op") == ":" and not shaped
             and not _looks_random(value) and not (quoted and " " not in value)):
         return None
+    if ordinary(text, start, end):
+        return None
     if (match.end("value") - match.start("value") == VALUE_LIMIT
             and text[match.start("value")] not in "\"'<$"):
         rest = _VALUE_REST.match(text, match.end("value"))
         end = rest.end() if rest else end
-    return None if ordinary(text, start, end) else (start, end)
+    return start, end
 
 
 def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
