@@ -332,9 +332,10 @@ def _quoted(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _line_value(match: re.Match[str]) -> tuple[int, int] | None:
     """``name: VALUE``, ``name = VALUE``, ``Header: Scheme VALUE`` or ``- VALUE`` as a whole
-    line, unquoted."""
+    line, unquoted.  A value alone on a line is not judged: a transcript's every string
+    is one, and ids are written that way (a session's, a tool call's)."""
     value, name = match.group("value"), match.group("name")
-    if name is None:  # a bare line: hex there is data more often (a dump, ciphertext)
+    if name is None:  # a list's item: hex there is data more often (a dump, ciphertext)
         found = generated(value, 24) and alphabet(re.sub(r"[^A-Za-z0-9]", "", value)) != 16
     else:
         found = _keyed(name, value)
@@ -368,26 +369,33 @@ def _made_up(value: str) -> bool:
 
 def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
     """A command whose name (or first argument's) is about signing in, and an argument
-    of it, not an option's value naming a file or a user, that is generated or made up."""
+    of it, not an option's value naming a file or a user, that is generated or made up.
+    A line of code (``name = …``, ``name(…``) is no command."""
     command, rest = match.group("command"), match.group("rest")
+    if _ASSIGNED.match(rest):
+        return None
     words = list(_ARGUMENT.finditer(rest))
     if not _SIGNIN.search(command) and not any(_SIGNIN.search(w.group(0)) for w in words[:3]):
         return None
-    previous = ""
+    flag = ""
     for word in words[:16]:
-        value = word.group(0).strip("\"'")
-        flag_value = bool(_FLAG_WITH_VALUE.fullmatch(previous))
-        previous = value
-        if value.startswith("-") or "=" in value or "/" in value:
+        raw = word.group(0)
+        value = raw.strip(_WRAPPING)
+        after_flag, flag = flag, value if _FLAG_WITH_VALUE.fullmatch(value) else ""
+        if value.startswith("-") or any(ch in value for ch in "=/\"'`"):
             continue
-        if flag_value and re.search(r"(?i)user|name|file|host|url|region|profile", previous):
+        if after_flag and re.search(r"(?i)user|name|file|host|url|region|profile", after_flag):
             continue
         if (generated(value) or _made_up(value) or _KEYED_UUID.fullmatch(value)) \
                 and not ordinary(value, 0, len(value)):
-            start = match.start("rest") + word.start() + (len(word.group(0)) - len(
-                word.group(0).lstrip("\"'")))
-            return start, start + len(value)
+            begin = match.start("rest") + word.start() + len(raw) - len(raw.lstrip(_WRAPPING))
+            return begin, begin + len(value)
     return None
+
+
+#: What wraps an argument: quotes, brackets, a trailing comma.
+_WRAPPING = "\"'`,;()[]{}"
+_ASSIGNED = re.compile(r"[ \t]*(?:[:=(]|\+=|\.)")
 
 
 _PRINTABLE = re.compile(r"[!-~]{12,300}")
@@ -469,8 +477,8 @@ def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _LINE_VALUE = re.compile(
-    r"(?m)^[ \t]*(?:export[ \t]+|-[ \t]+)?(?:(?P<name>[A-Za-z_][\w.\-]{0,60})"
-    r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)?"
+    r"(?m)^[ \t]*(?:(?P<item>-[ \t]+)|(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.\-]{0,60})"
+    r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)"
     rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$")
 _RECORD = re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"
                      r"(?P<value>[^\s:]{8,128})[ \t]*$")
