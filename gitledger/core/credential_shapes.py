@@ -156,7 +156,7 @@ def generated(token: str, least: int | None = None) -> bool:
 
 #: Groups of hex joined by dashes: a UUID, a trace context, an id of parts.
 _HEX_GROUPS = re.compile(r"[0-9a-f]+(?:-[0-9a-f]+){2,}|[0-9A-F]+(?:-[0-9A-F]+){2,}")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128}")
 
 
@@ -166,15 +166,11 @@ _DIGEST_NAMED = re.compile(r"(?i)(?:sha\d+|md5|blake2?b?|h\d)[\-:]")
 _SSH_PUBLIC = re.compile(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
 
 
-def uuid(token: str) -> bool:
-    return _UUID.fullmatch(token) is not None
-
-
 def ordinary_token(token: str) -> bool:
     """Shapes that are no secret whatever stands around them: a UUID (an id more often
     than a key), a commit id or a digest's length of hex, a repeated character, a
     placeholder, a version, a path."""
-    return bool(_UUID.fullmatch(token) or _DIGEST.fullmatch(token) or _DIGEST_NAMED.match(token)
+    return bool(UUID.fullmatch(token) or _DIGEST.fullmatch(token) or _DIGEST_NAMED.match(token)
                 or _HEX_GROUPS.fullmatch(token)
                 or _SSH_PUBLIC.match(token)
                 or _one_character(token) or _PLACEHOLDER.search(token)
@@ -287,7 +283,7 @@ def _keyed(name: str, value: str) -> bool:
         return True
     if not _SECRET_NAME.search(name):
         return False
-    if _UUID.fullmatch(value):
+    if UUID.fullmatch(value):
         return True
     return len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
 
@@ -300,7 +296,7 @@ _CALL_BEFORE = re.compile(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120}
 #: A call that sets a client up with its key (``MakeClient("sdk-<uuid>")``).
 _CLIENT_CALL = re.compile(r"(?i)client|init|key|token|auth|sdk|setup|configure")
 #: A UUID, or a UUID under a short prefix.
-_KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
                          r"-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 #: A call whose argument is data, not a key.
 _DATA_CALL = re.compile(r"(?i)sha|hash|digest|commit|checkout|rev|verify|uuid|id$|colou?r"
@@ -322,7 +318,7 @@ def _quoted(match: re.Match[str]) -> tuple[int, int] | None:
         name = call.group("name")
         found = not _DATA_CALL.search(name) and (
             generated(value) or (_SIGNIN.search(name) is not None and _made_up(value))
-            or (_CLIENT_CALL.search(name) is not None and _KEYED_UUID.fullmatch(value) is not None))
+            or (_CLIENT_CALL.search(name) is not None and KEYED_UUID.fullmatch(value) is not None))
     else:
         found = _LIST_BEFORE.search(before) is not None and generated(value, 24)
     if not found or ordinary(text, start, match.end("value")):
@@ -386,7 +382,7 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
             continue
         if after_flag and re.search(r"(?i)user|name|file|host|url|region|profile", after_flag):
             continue
-        if (generated(value) or _made_up(value) or _KEYED_UUID.fullmatch(value)) \
+        if (generated(value) or _made_up(value) or KEYED_UUID.fullmatch(value)) \
                 and not ordinary(value, 0, len(value)):
             begin = match.start("rest") + word.start() + len(raw) - len(raw.lstrip(_WRAPPING))
             return begin, begin + len(value)

@@ -17,7 +17,13 @@ import math
 import re
 from collections.abc import Callable, Iterator
 
-from gitledger.core.credential_shapes import SHAPE_PATTERNS, line_shapes, ordinary
+from gitledger.core.credential_shapes import (
+    KEYED_UUID,
+    SHAPE_PATTERNS,
+    UUID,
+    line_shapes,
+    ordinary,
+)
 
 
 def _prefixed(prefix: str, body: str) -> str:
@@ -263,7 +269,6 @@ _REFERENCE = re.compile(
         | (?:~|\.{1,2})?/[\w.\-/]+
     )$"""
 )
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-.~:]+")
 _SEGMENT_SPLIT = re.compile(r"[_\-./:+=~]+")
 #: A segment people write: a word, a number, a word with a version (``ed25519``, ``v2``).
@@ -380,7 +385,7 @@ def _class_changes(value: str) -> float:
 def _random_token(value: str, least: int = 16) -> bool:
     """Whether ``value`` looks machine-generated: ``least`` characters or more of token
     characters, letters and digits, mixed at random, and not a UUID, not base64 of text."""
-    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value)
+    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value)
             or _not_secret_shape(value)):
         return False
     if not _looks_random(value) or _entropy(value) < 3.3:
@@ -506,7 +511,7 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
     if (typed or quoted or _password_shaped(value) or _random_token(value)
-            or _UUID.fullmatch(value)):
+            or UUID.fullmatch(value)):
         return start, end
     return None
 
@@ -684,8 +689,6 @@ _STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
 _CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
 _ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
-_KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
-                         r"-[0-9a-f]{12}")
 _WORDS_RUN = re.compile(r"\S+")
 
 
@@ -778,7 +781,7 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
         if value.startswith("-") or "/" in value or "=" in value or _is_placeholder(value):
             continue
         if (_random_token(value, 16) or _mixed_random(value) or _strict_made_up(value)
-                or _UUID.fullmatch(value)):
+                or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
     return None
 
@@ -822,7 +825,7 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     if not _SETUP_CALL.search(call) or _DATA_CALL.search(call) or _DIGEST.fullmatch(value):
         return None
-    if _KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
+    if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
     return match.span("value") if _random_token(value) else None
 
@@ -1351,7 +1354,7 @@ def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
         found = (_basic_pair(secret) if scheme == "basic"
                  else len(secret) >= 20 or _looks_random(secret))
     else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
-        found = bool(_UUID.fullmatch(secret)) or _random_token(secret)
+        found = bool(UUID.fullmatch(secret)) or _random_token(secret)
     return match.span("secret") if found and not ordinary(match.string, *match.span("secret")) \
         else None
 
@@ -1481,7 +1484,7 @@ def _looks_generated(value: str) -> bool:
     """Whether ``value`` looks machine-made: 16 token characters or more, letters and
     digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
     ``created_at_2024``).  A UUID is an id more often than a key."""
-    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value):
+    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value):
         return False
     if not _looks_random(value) or _not_secret_shape(value):
         return False
