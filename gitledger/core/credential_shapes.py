@@ -81,7 +81,6 @@ def _class_changes(token: str) -> float:
     return changes / expected if expected else 0.0
 
 
-_SEPARATORS = re.compile(r"[_\-.~+/=]+")
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: A word a person writes: four letters or more, a vowel, no run of four consonants.
 _REAL_WORD = re.compile(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
