@@ -11,7 +11,9 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   half A and the even ordinary texts (measured on half B and the odd ones), and tuned on
   half B and the odd texts from the same start (measured on half A and the even ones);
   then, round two, each of those with rules for secrets pasted with no word naming them
-  (written from neither half, then tuned on half A only), measured the same way.
+  (written from neither half, then tuned on half A only), measured the same way; and round
+  three, the shapes layer (``credential_shapes.py``, written from neither half, then tuned
+  on half A only) grafted onto round two's held-out scanners, measured the same way.
   Those revisions are the evidence; a checkout without them prints so and skips the rows;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -66,6 +69,10 @@ HELD_OUT = (
                      " measured on half A"),
     ("1cf383e", "B", "held out A->B, round two: tuned on half A, positional rules tuned on"
                      " half A, measured on half B"),
+    ("23920e2+b9d2f94", "A", "held out B->A, round three: round two's B scanner, shapes layer"
+                             " from no half, measured on half A"),
+    ("1cf383e+d38330d", "B", "held out A->B, round three: round two's A scanner, shapes layer"
+                             " tuned on half A, measured on half B"),
 )
 
 Detector = Callable[[str], bool]
@@ -135,16 +142,55 @@ def fresh_part(half: str) -> tuple[list[tuple[str, str]], list[str]]:
             fresh.FRESH_ORDINARY[0::2] if half == "A" else fresh.FRESH_ORDINARY[1::2])
 
 
-def scanner_at(revision: str) -> Detector | None:
-    """``find_credential`` as it was at ``revision`` (the module needs only the standard
+def _module_at(revision: str, path: str) -> types.ModuleType | None:
+    """The module at ``path`` as it was at ``revision`` (it needs only the standard
     library), or None when this checkout lacks that revision."""
-    done = subprocess.run(["git", "-C", str(ROOT), "show",
-                           f"{revision}:gitledger/core/credentials.py"],
+    done = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         return None
-    module = types.ModuleType(f"credentials_{revision}")
-    exec(compile(done.stdout, f"credentials@{revision}", "exec"), module.__dict__)
+    module = types.ModuleType(f"{Path(path).stem}_{revision}")
+    exec(compile(done.stdout, f"{path}@{revision}", "exec"), module.__dict__)
+    return module
+
+
+def _graft(module: types.ModuleType, shapes: types.ModuleType) -> None:
+    """Give an older scanner the shapes layer as the scanner now uses it: every judged
+    finding dropped when ``shapes.ordinary`` says the value is ordinary, the layer's
+    patterns tried last."""
+    def kept(judge: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        def judged(match: Any) -> Any:
+            span = judge(match)
+            return None if span is None or shapes.ordinary(match.string, *span) else span
+        return judged
+    space = module.__dict__
+    space["_JUDGED_SCAN"] = tuple((n, p, kept(j), lit) for n, p, j, lit in space["_JUDGED_SCAN"])
+    line = getattr(shapes, "line_shapes", None)
+    patterns = list(shapes.SHAPE_PATTERNS)
+    if line is not None:  # the scanner now tries it inside its own line pattern
+        patterns.append(("a secret on a line", re.compile(r"(?m)^[^\n]+"), line))
+    generic = tuple((n, p, kept(j), lit) for n, p, j, lit in space["_GENERIC_SCAN"])
+    space["_GENERIC_SCAN"] = generic + tuple((n, p, j, space["required_literal"](p))
+                                             for n, p, j in patterns)
+    if "EXTRA_PATTERNS" in space:  # round two's grafted rules
+        space["EXTRA_PATTERNS"] = tuple((n, p, kept(j)) for n, p, j in space["EXTRA_PATTERNS"])
+    for name in ("url_password_secret", "auth_secret", "assignment_secret"):
+        space[name] = kept(space[name])
+
+
+def scanner_at(revision: str) -> Detector | None:
+    """``find_credential`` as it was at ``revision``, or at ``SCANNER+SHAPES``: the scanner
+    of the first revision with the shapes layer of the second grafted on (``_graft``).
+    None when this checkout lacks a revision."""
+    scanner, _, layer = revision.partition("+")
+    module = _module_at(scanner, "gitledger/core/credentials.py")
+    if module is None:
+        return None
+    if layer:
+        shapes = _module_at(layer, "gitledger/core/credential_shapes.py")
+        if shapes is None:
+            return None
+        _graft(module, shapes)
     scan = module.__dict__["find_credential"]
     return lambda text: scan(text) is not None
 

@@ -17,6 +17,14 @@ import math
 import re
 from collections.abc import Callable, Iterator
 
+from gitledger.core.credential_shapes import (
+    KEYED_UUID,
+    SHAPE_PATTERNS,
+    UUID,
+    line_shapes,
+    ordinary,
+)
+
 
 def _prefixed(prefix: str, body: str) -> str:
     """``prefix`` then ``body``, the prefix not preceded by a word character or by
@@ -261,7 +269,6 @@ _REFERENCE = re.compile(
         | (?:~|\.{1,2})?/[\w.\-/]+
     )$"""
 )
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-.~:]+")
 _SEGMENT_SPLIT = re.compile(r"[_\-./:+=~]+")
 #: A segment people write: a word, a number, a word with a version (``ed25519``, ``v2``).
@@ -378,7 +385,7 @@ def _class_changes(value: str) -> float:
 def _random_token(value: str, least: int = 16) -> bool:
     """Whether ``value`` looks machine-generated: ``least`` characters or more of token
     characters, letters and digits, mixed at random, and not a UUID, not base64 of text."""
-    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value)
+    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value)
             or _not_secret_shape(value)):
         return False
     if not _looks_random(value) or _entropy(value) < 3.3:
@@ -504,7 +511,7 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
     if (typed or quoted or _password_shaped(value) or _random_token(value)
-            or _UUID.fullmatch(value)):
+            or UUID.fullmatch(value)):
         return start, end
     return None
 
@@ -682,8 +689,6 @@ _STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
 _CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
 _ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
-_KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
-                         r"-[0-9a-f]{12}")
 _WORDS_RUN = re.compile(r"\S+")
 
 
@@ -776,7 +781,7 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
         if value.startswith("-") or "/" in value or "=" in value or _is_placeholder(value):
             continue
         if (_random_token(value, 16) or _mixed_random(value) or _strict_made_up(value)
-                or _UUID.fullmatch(value)):
+                or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
     return None
 
@@ -820,7 +825,7 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     if not _SETUP_CALL.search(call) or _DATA_CALL.search(call) or _DIGEST.fullmatch(value):
         return None
-    if _KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
+    if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
     return match.span("value") if _random_token(value) else None
 
@@ -931,8 +936,9 @@ _SPACED_KEY = re.compile(
 def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A line of a config file, a dotenv file or a shell: a daemon's ``key VALUE``
     (``_spaced_key``), ``NAME=<generated>`` (``_env_random``), a command's made-up
-    password argument (``_shell_positional``).  One pattern reads each line once (lines do
-    not overlap, so the scan stays linear); these are tried within it."""
+    password argument (``_shell_positional``), and the line shapes of any provider
+    (``credential_shapes.line_shapes``).  One pattern reads each line once (lines do not
+    overlap, so the scan stays linear); these are tried within it."""
     text, start, end = match.string, match.start(), match.end()
     for keyed in _SPACED_KEY.finditer(text, start, end):
         if (span := _spaced_key(keyed)) is not None:
@@ -941,7 +947,7 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
         line = shape.match(text, start, end)
         if line is not None and (span := judge(line)) is not None:
             return span
-    return None
+    return line_shapes(match)
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -1147,6 +1153,24 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
 )
 
 
+def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
+          ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """``judge``, its finding dropped when the value found is ordinary for what it is or
+    for what its line says of it (``credential_shapes.ordinary``)."""
+    def kept(match: re.Match[str]) -> tuple[int, int] | None:
+        span = judge(match)
+        return None if span is None or ordinary(match.string, *span) else span
+    kept.__doc__ = judge.__doc__
+    return kept
+
+
+# Every shape judged by where it stands or what it looks like passes the one test of what
+# is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
+# provider come last.
+JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
+GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
+                    *SHAPE_PATTERNS)
+
 _QUANTIFIERS = frozenset("?*+{")
 _SPECIAL = frozenset(".^$*+?{}[]()|\\")
 
@@ -1274,7 +1298,7 @@ def assignments(text: str) -> Iterator[re.Match[str]]:
 def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
     placeholder or a reference (``https://user:${TOKEN}@host``)."""
-    if _is_placeholder(match.group("value")):
+    if _is_placeholder(match.group("value")) or ordinary(match.string, *match.span("value")):
         return None
     return match.span("value")
 
@@ -1310,6 +1334,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if (strength == _STRONG and match.group("op") == ":" and not shaped
             and not _looks_random(value) and not (quoted and " " not in value)):
         return None
+    if ordinary(text, start, end):
+        return None
     if (match.end("value") - match.start("value") == VALUE_LIMIT
             and text[match.start("value")] not in "\"'<$"):
         rest = _VALUE_REST.match(text, match.end("value"))
@@ -1328,8 +1354,9 @@ def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
         found = (_basic_pair(secret) if scheme == "basic"
                  else len(secret) >= 20 or _looks_random(secret))
     else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
-        found = bool(_UUID.fullmatch(secret)) or _random_token(secret)
-    return match.span("secret") if found else None
+        found = bool(UUID.fullmatch(secret)) or _random_token(secret)
+    return match.span("secret") if found and not ordinary(match.string, *match.span("secret")) \
+        else None
 
 
 def auth_kind(match: re.Match[str]) -> str:
@@ -1457,7 +1484,7 @@ def _looks_generated(value: str) -> bool:
     """Whether ``value`` looks machine-made: 16 token characters or more, letters and
     digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
     ``created_at_2024``).  A UUID is an id more often than a key."""
-    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or _UUID.fullmatch(value):
+    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value):
         return False
     if not _looks_random(value) or _not_secret_shape(value):
         return False

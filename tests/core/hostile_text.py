@@ -20,6 +20,8 @@ FRAGMENTS = (
     "--password ", "<password>", "MII", "Q~", ":AA", "-us1", ".atlasv1.", "LS0tLS1CRUdJTi",
     "auth ", "login ", " -p ", " -u a,", "password is ", "send '", "('", "?k=", "add_user ",
     "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
+    "a:b:c:d:", "&key=", "://h/a/", "community ", "x-api-key: ", "-----BEGIN X-----\n",
+    "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.

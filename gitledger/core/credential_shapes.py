@@ -1,0 +1,523 @@
+"""What a secret looks like, and what an ordinary token looks like, whoever issued it.
+
+A token is judged by its shape alone: the smallest alphabet that holds it (hex, base32,
+lower-case letters and digits, base62, base64), its length, its entropy against what a
+random string of that length over that alphabet has, and how its character classes mix.
+Places name where such a token is a secret with no word beside it: a string given to a
+call, an element of a list, the value of any key or header, an argument of a command
+whose name is about signing in.  ``ordinary`` says what a found value is not (a path, a
+version, a placeholder, a digest beside the word for one, material said to be public) and
+the scanner applies it to every finding that rests on shape rather than a provider's
+prefix.  The module needs nothing from the rest of the scanner, so it can be measured
+alone against corpora the provider rules were tuned on (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import math
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+_HEX = frozenset("0123456789abcdef")
+_HEX_UPPER = frozenset("0123456789ABCDEF")
+_DIGITS = frozenset("0123456789")
+_BASE32 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_LOWER_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_UPPER_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_BASE62 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+#: The characters of a token: base64, base64url, and the dots and tildes some use.
+TOKEN = r"[A-Za-z0-9+/=_\-.~]"
+_TOKEN_RUN = re.compile(f"{TOKEN}+")
+#: The shortest generated token counted, by the size of its alphabet: fewer symbols need
+#: more characters to hold as much randomness (hex 32 is 128 bits, base62 22 is 131).
+_LEAST = {16: 32, 32: 26, 36: 24, 62: 20, 64: 20}
+
+
+def alphabet(token: str) -> int:
+    """The size of the smallest usual alphabet holding ``token``'s letters and digits."""
+    chars = set(token)
+    if chars <= _DIGITS:
+        return 10
+    if chars <= _HEX or chars <= _HEX_UPPER:
+        return 16
+    if chars <= _BASE32:
+        return 32
+    if chars <= _LOWER_ALNUM or chars <= _UPPER_ALNUM:
+        return 36
+    return 62 if chars <= _BASE62 else 64
+
+
+def entropy(token: str) -> float:
+    """Shannon entropy of ``token``'s characters, in bits a character."""
+    size = len(token)
+    counts = [token.count(ch) for ch in set(token)]
+    return -sum(n / size * math.log2(n / size) for n in counts)
+
+
+@lru_cache(maxsize=1024)
+def expected_entropy(size: int, symbols: int) -> float:
+    """About the entropy a random string of ``size`` characters over ``symbols`` symbols
+    has: log2 of the distinct characters it is expected to hold, less the plug-in
+    estimator's bias (Miller-Madow)."""
+    distinct = symbols * (1 - (1 - 1 / symbols) ** size)
+    return min(math.log2(symbols) - (distinct - 1) / (2 * size * math.log(2)),
+               math.log2(distinct))
+
+
+def _class_changes(token: str) -> float:
+    """How often neighbouring characters change class (upper, lower, digit, other), as a
+    share of how often they would if the same characters were in random order: about 1
+    in a random string, low in a name or a number run (``Build2024Release``)."""
+    def kind(ch: str) -> int:
+        return 0 if ch.isupper() else 1 if ch.islower() else 2 if ch.isdigit() else 3
+    kinds = [kind(ch) for ch in token]
+    changes = sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(token) - 1, 1)
+    expected = 1 - sum((kinds.count(k) / len(kinds)) ** 2 for k in set(kinds)) if kinds else 0
+    return changes / expected if expected else 0.0
+
+
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+#: A word a person writes: four letters or more, a vowel, no run of four consonants.
+_REAL_WORD = re.compile(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
+_PLACEHOLDER = re.compile(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
+                          r"|sample|redacted|replace|insert|<[\w\s\-.]*>|\$\{|\{\{|%\(|\bfake|\{[A-Za-z_]\w*\}")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
+
+
+def _reads_as_words(token: str) -> bool:
+    """Whether ``token``'s letters are mostly words a person writes (``parseHttpResponse``,
+    ``user_profile_v2``), which a random string of 20 characters almost never holds."""
+    letters = sum(ch.isalpha() for ch in token)
+    if not letters:
+        return False
+    in_words = sum(len(part) for part in _NAME_PART.findall(token)
+                   if _REAL_WORD.fullmatch(part))
+    return in_words >= 0.7 * letters
+
+
+def _decoded(token: str) -> str | None:
+    """``token`` decoded as base64 (either alphabet) when that gives printable text."""
+    body = token.rstrip("=")
+    if len(body) < 8 or not re.fullmatch(r"[A-Za-z0-9+/_\-]+", body):
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(body.replace("+", "-").replace("/", "_")
+                                       + "=" * (-len(body) % 4))
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return text if text.isprintable() else None
+
+
+def _decodes_to_text(token: str) -> bool:
+    """Whether ``token`` is base64 of text that is no credential pair: a fixture, not key
+    material.  ``user:password`` or ``id:key`` encoded (Basic credentials, a registry's
+    ``auth``, an API key of two parts) is a credential all the same."""
+    text = _decoded(token)
+    if text is None:
+        return False
+    parts = text.split(":")
+    return not any(len(part) >= 6 and " " not in part for part in parts[1:])
+
+
+def generated(token: str, least: int | None = None) -> bool:
+    """Whether ``token`` looks machine-made: long enough for its alphabet, about as varied
+    as a random string of that alphabet, mixing classes the way no name does, and none of
+    the shapes of an ordinary value (a UUID, a commit id, a word, a path, a version)."""
+    size = len(token)
+    if size > 512 or not _TOKEN_RUN.fullmatch(token) or ordinary_token(token):
+        return False
+    core = re.sub(r"[^A-Za-z0-9]", "", token)
+    symbols = alphabet(core) if core else 10
+    if symbols == 10 or len(core) < (least or _LEAST[symbols]):
+        return False
+    if entropy(core) < 0.9 * expected_entropy(len(core), symbols):
+        return False
+    digits = sum(ch.isdigit() for ch in core)
+    if symbols in (16, 32):
+        return 0.1 <= digits / len(core) <= 0.8 and not _reads_as_words(token)
+    if symbols == 36:
+        return (0.1 <= digits / len(core) <= 0.7 and _class_changes(core) >= 0.5
+                and not _reads_as_words(token))
+    upper = any(ch.isupper() for ch in core)
+    lower = any(ch.islower() for ch in core)
+    if not (upper and lower) or _class_changes(core) < 0.5 or _reads_as_words(token):
+        return False
+    if not digits and (len(core) < 32 or _class_changes(core) < 0.8):
+        return False
+    return not _decodes_to_text(token)
+
+
+#: Groups of hex joined by dashes: a UUID, a trace context, an id of parts.
+_HEX_GROUPS = re.compile(r"[0-9a-f]+(?:-[0-9a-f]+){2,}|[0-9A-F]+(?:-[0-9A-F]+){2,}")
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128}")
+
+
+#: A digest that names its algorithm (``sha256-…`` of an SRI, ``h1:`` of go.sum).
+_DIGEST_NAMED = re.compile(r"(?i)(?:sha\d+|md5|blake2?b?|h\d)[\-:]")
+#: An SSH public key's base64 (its wire format opens with the length of its type name).
+_SSH_PUBLIC = re.compile(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
+
+
+def ordinary_token(token: str) -> bool:
+    """Shapes that are no secret whatever stands around them: a UUID (an id more often
+    than a key), a commit id or a digest's length of hex, a repeated character, a
+    placeholder, a version, a path."""
+    return bool(UUID.fullmatch(token) or _DIGEST.fullmatch(token) or _DIGEST_NAMED.match(token)
+                or _HEX_GROUPS.fullmatch(token)
+                or _SSH_PUBLIC.match(token)
+                or _one_character(token) or _PLACEHOLDER.search(token)
+                or _VERSION.fullmatch(token) or _path(token))
+
+
+def _path(token: str) -> bool:
+    if token.startswith(("./", "../", "~/")) or (token.startswith("/") and "/" in token[1:]):
+        return True
+    parts = [p for p in token.split("/") if p]
+    words = sum(_reads_as_words(p) for p in parts)
+    return len(parts) >= 2 and (words >= len(parts) - 1
+                                or (len(parts) >= 3 and words * 2 >= len(parts)))
+
+
+#: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
+#: URL's or a pair's user (``user:password``).
+_KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.\-]{0,60})["']\s*(?::|=>|=)"""
+                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|:\s))"""
+                         r"""\s*\Z""")
+#: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
+_CODE = re.compile(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
+#: An armoured block's opening line and body up to a place in it: base64 lines and headers.
+_ARMOUR_BODY = re.compile(r"-----BEGIN [^\n]{1,80}-----[ \t]*\n(?:[A-Za-z0-9+/=:,\- \t]*\n)*"
+                          r"[A-Za-z0-9+/=]*")
+#: A parent key whose values are ciphertext (a SealedSecret's ``encryptedData``, SOPS).
+_SEALED = re.compile(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:[ \t]*\n")
+#: Publishable keys: made to be shipped to every browser (``pk_live_…``, ``pk.eyJ…``).
+_PUBLISHABLE = re.compile(r"pk[._](?:live_|test_)?")
+
+
+#: Words in the same line before a value that make it public or derived, not a secret.
+_PUBLIC_BEFORE = re.compile(
+    r"(?i)(?:\bpublic|\bpub\b|fingerprint|checksum|digest|\bsha\d*\b(?![ \t]*[\"'])|\bmd5\b"
+    r"|\bhash(?:es)?\b"
+    r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
+    r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
+    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
+
+
+#: How much of a value ``ordinary`` reads.
+_READ_LIMIT = 512
+_SPACE = re.compile(r"\s")
+
+
+def _one_character(value: str) -> bool:
+    """Mostly one character repeated (``aaaaaaaa``, ``0000-0000``): a mask or a filler."""
+    return len(value) >= 4 and max(map(value.count, set(value))) * 2 >= len(value)
+
+
+def ordinary(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]``, found by its shape or place, is no secret
+    for what it is (``ordinary_token``, but a digest's length of hex only beside the word
+    for one) or for what the line says of it before (public, a fingerprint, a checksum,
+    ciphertext)."""
+    # A value is judged by its first characters: the scan stays linear however long it is.
+    value = text[start:min(end, start + _READ_LIMIT)].strip("\"'")
+    if not _SPACE.search(value) and (
+            _PLACEHOLDER.search(value) or _one_character(value) or _VERSION.fullmatch(value)
+            or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
+            or _CODE.search(value)):
+        return True
+    begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
+    if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
+        return True  # the body of an armoured block: the armour's own rules judge it
+    if _SEALED.search(text, max(0, start - 300), start):
+        return True  # under a parent key that says the values are ciphertext
+    line = text.rfind("\n", max(0, start - 120), start) + 1
+    before = text[max(line, start - 120):start]
+    if _PUBLIC_BEFORE.search(before) is not None:
+        return True
+    keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
+    return keyed is not None and _about(keyed.group("qname") or keyed.group("name"))
+
+
+# -- places -----------------------------------------------------------------------------------
+
+#: Names of keys, headers and arguments whose value is known not to be a secret.
+_ABOUT = frozenset({
+    "id", "ids", "sha", "hash", "commit", "rev", "revision", "digest", "checksum", "version",
+    "uuid", "guid", "ref", "tag", "fingerprint", "nonce", "etag", "cursor", "url", "uri",
+    "host", "path", "name", "region", "bucket", "dir", "file", "image", "arn", "zone",
+    "project", "org", "user", "username", "email", "account", "tenant", "subscription",
+    "number", "integrity", "kid", "iv", "n", "e", "x", "y", "modulus", "exponent", "public",
+    "pub", "cert", "certificate", "ciphertext", "encrypted", "trace", "span", "request",
+    "correlation", "build", "run", "job", "page", "next", "state", "label", "title",
+    "type", "kind", "format", "mode", "alg", "algorithm", "iss", "aud", "sub", "issuer",
+    "audience", "recipient", "thumbprint", "address", "wallet", "txid", "tx", "block",
+    "parent", "tree", "blob", "object", "oid", "location", "link", "href", "src",
+})
+#: Words in a name that say its value is a credential even when it is a UUID or a digest's
+#: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
+_SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
+                          r"|api|private|license|login|bearer|access|hmac|salt|seed|pin")
+_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def _about(name: str) -> bool:
+    words = [w.lower() for w in _NAME_WORD.findall(name)]
+    return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub"))
+
+
+def _keyed(name: str, value: str) -> bool:
+    """Whether ``value`` under the key or header ``name`` is a secret: a generated value
+    under any name that is not about an id, a digest, a place or public material; under a
+    name that says credential, a UUID or hex of any length too."""
+    if _about(name):
+        return False
+    if generated(value):
+        return True
+    if not _SECRET_NAME.search(name):
+        return False
+    if UUID.fullmatch(value):
+        return True
+    return len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+
+
+Judge = Callable[[re.Match[str]], "tuple[int, int] | None"]
+
+#: The key before a quoted value on its line: ``"name": "…"``, ``name = '…'``, ``name => "…"``.
+_KEY_BEFORE = re.compile(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*\Z""")
+_CALL_BEFORE = re.compile(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120},\s*)?\Z")
+#: A call that sets a client up with its key (``MakeClient("sdk-<uuid>")``).
+_CLIENT_CALL = re.compile(r"(?i)client|init|key|token|auth|sdk|setup|configure")
+#: A UUID, or a UUID under a short prefix.
+KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+                         r"-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+#: A call whose argument is data, not a key.
+_DATA_CALL = re.compile(r"(?i)sha|hash|digest|commit|checkout|rev|verify|uuid|id$|colou?r"
+                        r"|encode|decode|b64|hex|print|log|assert|equal|match|find|get$|load"
+                        r"|parse|format|compile|test|expect")
+_LIST_BEFORE = re.compile(r"(?:[\[(,]|^-|\n[ \t]*-)\s*\Z")
+
+
+def _quoted(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted generated value: the value of a key, an argument of a call that is not
+    about data, or an element of a list."""
+    text, start = match.string, match.start("value")
+    value = match.group("value")
+    before = text[max(0, match.start() - 160):match.start()]
+    keyed = _KEY_BEFORE.search(before)
+    if keyed is not None:
+        found = _keyed(keyed.group("name"), value)
+    elif (call := _CALL_BEFORE.search(before)) is not None:
+        name = call.group("name")
+        found = not _DATA_CALL.search(name) and (
+            generated(value) or (_SIGNIN.search(name) is not None and _made_up(value))
+            or (_CLIENT_CALL.search(name) is not None and KEYED_UUID.fullmatch(value) is not None))
+    else:
+        found = _LIST_BEFORE.search(before) is not None and generated(value, 24)
+    if not found or ordinary(text, start, match.end("value")):
+        return None
+    return start, match.end("value")
+
+
+def _line_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``name: VALUE``, ``name = VALUE``, ``Header: Scheme VALUE`` or ``- VALUE`` as a whole
+    line, unquoted.  A value alone on a line is not judged: a transcript's every string
+    is one, and ids are written that way (a session's, a tool call's)."""
+    value, name = match.group("value"), match.group("name")
+    if name is None:  # a list's item: hex there is data more often (a dump, ciphertext)
+        found = generated(value, 24) and alphabet(re.sub(r"[^A-Za-z0-9]", "", value)) != 16
+    else:
+        found = _keyed(name, value)
+    if not found or ordinary(match.string, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+#: A command or its first argument whose name is about signing in.
+_SIGNIN = re.compile(r"(?i)auth|login|logon|signin|sign-in|passw|secret|token|cred|apikey"
+                     r"|api-key|register|connect|bind")
+_ARGUMENT = re.compile(r"\S{1,300}")
+_FLAG_WITH_VALUE = re.compile(r"-{1,2}[A-Za-z][\w\-]*\Z")
+
+
+def _made_up(value: str) -> bool:
+    """A password a person made up: 8 to 64 characters, letters and digits and a symbol or
+    both cases, not words joined by separators, no path, address or assignment."""
+    if not 8 <= len(value) <= 64 or any(ch in value for ch in "/=@:\\"):
+        return False
+    if _PLACEHOLDER.search(value):
+        return False
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = any(not c.isalnum() and c not in "-_." for c in value)
+    if not ((lower or upper) and digit and (symbol or (lower and upper))):
+        return False
+    return not _reads_as_words(value) and not _VERSION.fullmatch(value)
+
+
+def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
+    """A command whose name (or first argument's) is about signing in, and an argument
+    of it, not an option's value naming a file or a user, that is generated or made up.
+    A line of code (``name = …``, ``name(…``) is no command."""
+    command, rest = match.group("command"), match.group("rest")
+    if _ASSIGNED.match(rest):
+        return None
+    words = list(_ARGUMENT.finditer(rest))
+    if not _SIGNIN.search(command) and not any(_SIGNIN.search(w.group(0)) for w in words[:3]):
+        return None
+    flag = ""
+    for word in words[:16]:
+        raw = word.group(0)
+        value = raw.strip(_WRAPPING)
+        after_flag, flag = flag, value if _FLAG_WITH_VALUE.fullmatch(value) else ""
+        if value.startswith("-") or any(ch in value for ch in "=/\"'`"):
+            continue
+        if after_flag and re.search(r"(?i)user|name|file|host|url|region|profile", after_flag):
+            continue
+        if (generated(value) or _made_up(value) or KEYED_UUID.fullmatch(value)) \
+                and not ordinary(value, 0, len(value)):
+            begin = match.start("rest") + word.start() + len(raw) - len(raw.lstrip(_WRAPPING))
+            return begin, begin + len(value)
+    return None
+
+
+#: What wraps an argument: quotes, brackets, a trailing comma.
+_WRAPPING = "\"'`,;()[]{}"
+_ASSIGNED = re.compile(r"[ \t]*(?:[:=(]|\+=|\.)")
+
+
+_PRINTABLE = re.compile(r"[!-~]{12,300}")
+
+
+def random_printable(value: str) -> bool:
+    """A value drawn at random from every printable character (a salt, a generated
+    password): 12 characters or more, lower, upper, digits and symbols, as varied as a
+    random string of 94 symbols, not words."""
+    if not _PRINTABLE.fullmatch(value) or _PLACEHOLDER.search(value) or "\\" in value:
+        return False
+    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
+               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    if not all(classes) or _reads_as_words(value) or _decodes_to_text(value):
+        return False
+    symbols = sum(not c.isalnum() for c in value)
+    if len(value) < 24 and (symbols > len(value) // 3 or re.search(r"[(){}\[\]<>;,`$%]", value)):
+        return False  # code, a pattern, a format string
+    return entropy(value) >= 0.9 * expected_entropy(len(value), 94)
+
+
+def _quoted_any(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted value of random printable characters, whatever stands before it, unless
+    it is the value of a key about an id or a call about data."""
+    value = match.group("value")
+    if not random_printable(value):
+        return None
+    text = match.string
+    before = text[max(0, match.start() - 160):match.start()]
+    call = _CALL_BEFORE.search(before)
+    if call is not None and _DATA_CALL.search(call.group("name")):
+        return None
+    if ordinary(text, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+def _spaced(match: re.Match[str]) -> tuple[int, int] | None:
+    """``password 7 VALUE``, ``community VALUE``: a word naming a secret, spaces, a value
+    made up or generated (after a type digit, any hex of 16 or more)."""
+    value = match.group("value").strip("\"'")
+    typed = match.group("type") is not None and re.fullmatch(r"[0-9A-Fa-f]{16,}", value)
+    if not (typed or _made_up(value) or generated(value, 16) or random_printable(value)):
+        return None
+    if ordinary(match.string, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+def _url_tail(match: re.Match[str]) -> tuple[int, int] | None:
+    """``https://host/v2/<key>``: hosted APIs put the key as the last part of the path."""
+    value = match.group("value")
+    if not generated(value, 24) or alphabet(value.replace("-", "").replace("_", "")) == 16:
+        return None
+    return None if ordinary(match.string, *match.span("value")) else match.span("value")
+
+
+def _pair_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of a ``user:password`` pair given to an option (``-u``, ``--user``) or
+    the last field of a colon-separated record (``host:port:db:user:password``)."""
+    value = match.group("value").strip("\"'")
+    if not (_made_up(value) or generated(value, 16) or random_printable(value)):
+        return None
+    start = match.start("value") + (len(match.group("value")) - len(
+        match.group("value").lstrip("\"'")))
+    return None if ordinary(match.string, start, start + len(value)) else (
+        start, start + len(value))
+
+
+def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``?name=VALUE`` or ``&name=VALUE`` in a URL, under a name that says credential (a
+    query's other values are ids of pages, lists and videos)."""
+    name = match.group("name")
+    if not _SECRET_NAME.search(name) or not _keyed(name, match.group("value")):
+        return None
+    if ordinary(match.string, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+_LINE_VALUE = re.compile(
+    r"(?m)^[ \t]*(?:(?P<item>-[ \t]+)|(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.\-]{0,60})"
+    r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)"
+    rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$")
+_RECORD = re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"
+                     r"(?P<value>[^\s:]{8,128})[ \t]*$")
+_SIGNIN_LINE = re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
+                          r"(?P<rest>[ \t][^\n|;&]{1,600})")
+_SPACED = re.compile(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase"
+                     r"|token)[ \t]{1,8}(?P<type>\d[ \t]{1,8})?(?P<value>[^\s]{8,128})")
+
+
+def line_shapes(match: re.Match[str]) -> tuple[int, int] | None:
+    """The shapes of one line: ``name: VALUE`` or a bare value (``_line_value``), a
+    colon-separated record (``_pair_value``), a sign-in command (``_signin_command``), a
+    word naming a secret and its value (``_spaced``).  The scanner calls it from the one
+    pattern that reads each line once, so these shapes cost no pass of their own."""
+    text, start, end = match.string, match.start(), match.end()
+    for shape, judge in ((_LINE_VALUE, _line_value), (_RECORD, _pair_value),
+                         (_SIGNIN_LINE, _signin_command)):
+        line = shape.match(text, start, end)
+        if line is not None and (span := judge(line)) is not None:
+            return span
+    for spaced in _SPACED.finditer(text, start, end):
+        if (span := _spaced(spaced)) is not None:
+            return span
+    return None
+
+
+#: Where a generated token is a secret with no word beside it naming it.  Each pattern is
+#: bounded and opens on a literal, so that the scan stays linear; ``line_shapes`` is
+#: tried on every line by the scanner's own line pattern.
+SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
+    *((f"a generated value in {quote}quotes{quote}",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>{TOKEN}{{16,300}}){quote}"), _quoted)
+      for quote in "\"'"),
+    *(("a generated value in a URL query",
+       re.compile(re.escape(mark) + r"(?P<name>[A-Za-z_][\w.\-]{0,40})="
+                  r"(?P<value>[A-Za-z0-9_\-.~%]{16,300})(?![A-Za-z0-9_\-.~%])"), _query_value)
+      for mark in "?&"),
+    *((f"a random value in {quote}quotes{quote}",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[!-~]{{12,300}}?){quote}(?![\w])"),
+       _quoted_any) for quote in "\"'"),
+    ("a generated value at the end of a URL's path",
+     re.compile(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"
+                r"(?=$|[\s?#'\")\]}>,;])"), _url_tail),
+    ("a password paired with a user",
+     re.compile(r"""-(?<=\s-)-?(?:u|U|user|auth|basic|creds?|credentials)[ \t=]{1,4}["']?"""
+                r"""[^\s:,"'$]{1,64}[:,%](?P<value>[^\s"']{6,128}["']?)"""), _pair_value),
+)
