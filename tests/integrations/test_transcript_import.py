@@ -278,7 +278,7 @@ def test_progress_is_reported_per_file_and_drawn_at_most_a_few_times(
     import_transcripts(repo_with_commit, progress=lambda *a: calls.append(a))
     assert calls == [("reading", 1, 3), ("reading", 2, 3), ("reading", 3, 3),
                      ("saving", 1, 3), ("saving", 2, 3), ("saving", 3, 3)]
-    from gitledger.cli import _Progress
+    from gitledger.commands.transcript import _Progress
 
     drawn = _Progress()
     for done in range(1, 10_001):
