@@ -46,4 +46,4 @@ def check(hook_event: str | None, agent: str, name: str | None, project: bool,
     from gitledger.commands.check_fast import check as check_command
 
     printed(check_command({"as_json": as_json, "project": project}, None, repo_path(repo),
-                           name=name))
+                          name=name))

@@ -59,7 +59,7 @@ def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
     if not params["as_json"]:
         from gitledger.terminal import start_colour
 
-        start_colour(None)  # as cli.py's group decides it, before anything is painted
+        start_colour(None)  # as the click group decides it, before anything is painted
     return key, (Printed(for_a_person(found.text, as_json=params["as_json"]), code=found.code)
                  if found is not None else None)
 

@@ -1,6 +1,6 @@
 """``decide``, the write an agent makes most: its options as a plain command line spells
-them (``cli.py`` declares the same to click; a test holds the two equal) and the one
-library call with its rendering, which ``cli.py``'s ``decide`` and the executable's fast
+them (``decide.py`` declares the same to click; a test holds the two equal) and the one
+library call with its rendering, which the click ``decide`` and the executable's fast
 path both run."""
 
 from __future__ import annotations

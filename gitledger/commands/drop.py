@@ -30,5 +30,5 @@ def drop(approach: str, why: str, paths: tuple[str, ...], next_text: str | None,
     Give - as APPROACH to read it from standard input.
     """
     result = open_ledger(repo, project).drop(given_text(approach, "approach"), why=why, paths=paths,
-                                         next_text=next_text)
+                                             next_text=next_text)
     wrote(as_json, result)

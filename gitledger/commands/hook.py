@@ -1,6 +1,6 @@
-"""``git ledger hook``: Run an agent hook (session-start, pre-compact, session-end, pre-tool-
-use) or the Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's
-ARGS), or drain: apply what the git hooks queued (they start it, detached)."""
+"""``git ledger hook``: an agent hook (session-start, pre-compact, session-end,
+pre-tool-use), the Python part of a git hook, or the drain of what the git hooks queued.
+The plain pre-tool-use call runs without click, in ``hook_fast.py``."""
 
 from __future__ import annotations
 

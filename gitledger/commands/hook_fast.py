@@ -2,7 +2,7 @@
 edit an agent makes; its shell fast path hands it every payload that names a governed
 file) and the Stop hook's ``check --hook stop``, each as ``install`` writes it (``--agent
 A``, ``--agent=A``, or nothing: Claude Code).  A hook reads its payload on stdin and exits
-0 whatever happens; ``cli.py``'s ``hook`` and ``check --hook`` run the same functions."""
+0 whatever happens; the click ``hook`` and ``check --hook`` run the same functions."""
 
 from __future__ import annotations
 

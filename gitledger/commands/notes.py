@@ -29,7 +29,7 @@ def notes_rebuild(repo: str | None, as_json: bool) -> None:
 
     result = rebuild(repo_path(repo))
     emit(as_json, {"commit": result.commit, "notes": result.notes, "lines": result.lines,
-                    "ledgers": result.ledgers},
-          f"{result.notes} commit{'s' if result.notes != 1 else ''} noted from "
-          f"{result.ledgers} ledger{'s' if result.ledgers != 1 else ''} "
-          f"({result.lines} line{'s' if result.lines != 1 else ''})")
+                   "ledgers": result.ledgers},
+         f"{result.notes} commit{'s' if result.notes != 1 else ''} noted from "
+         f"{result.ledgers} ledger{'s' if result.ledgers != 1 else ''} "
+         f"({result.lines} line{'s' if result.lines != 1 else ''})")

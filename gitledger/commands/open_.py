@@ -20,5 +20,5 @@ def open_(text: str, ask_user: bool, next_text: str | None, repo: str | None,
     Give - as TEXT to read it from standard input.
     """
     result = open_ledger(repo).open_question(given_text(text, "question"), ask_user=ask_user,
-                                         next_text=next_text)
+                                             next_text=next_text)
     wrote(as_json, result)

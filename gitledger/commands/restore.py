@@ -57,5 +57,5 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     own = archive_name is None and ledger_name is None
     key = restore_cache.current_key(repo_path(repo)) if own else None
     printed(restore_command({"budget": budget, "fmt": fmt, "session_id": session_id,
-                              "source": source}, key, repo_path(repo), archive=archive_name,
-                             ledger_name=ledger_name))
+                             "source": source}, key, repo_path(repo), archive=archive_name,
+                            ledger_name=ledger_name))

@@ -52,7 +52,7 @@ def _print_shown(shown: Shown, as_json: bool) -> None:
     bad = unreadable(shown)
     if bad:
         fail(f"{len(bad)} unreadable entr{'y' if len(bad) == 1 else 'ies'}: "
-              f"{', '.join(bad)} (everything else is shown)", 1)
+             f"{', '.join(bad)} (everything else is shown)", 1)
 
 
 def show_worktree(repo: str | None) -> None:

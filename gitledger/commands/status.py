@@ -1,4 +1,6 @@
-"""``git ledger status``: Accept a proposed decision (proposed → accepted)."""
+"""A decision's status verbs, one family: ``accept``, ``implement``, ``deploy``, ``reject``,
+and ``evidence``, which adds to what ``implement`` recorded; each finds the ledger that holds
+the decision, its own or the project's."""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ def accept(entry_id: str, next_text: str | None, project: bool, repo: str | None
     from gitledger.ledger.decisions import accept as accept_decision
 
     wrote(as_json, accept_decision(_decision_ledger(repo, entry_id, project), entry_id,
-                                    next_text=next_text))
+                                   next_text=next_text))
 
 
 @ledger_command()
@@ -56,7 +58,7 @@ def implement(entry_id: str, commit: str | None, next_text: str | None, project:
     from gitledger.ledger.decisions import implement as implement_decision
 
     wrote(as_json, implement_decision(_decision_ledger(repo, entry_id, project), entry_id,
-                                       commit=commit, next_text=next_text))
+                                      commit=commit, next_text=next_text))
 
 
 @ledger_command()
@@ -79,7 +81,7 @@ def deploy(entry_id: str, env: str, sha: str, url: str, at: str | None,
     from gitledger.ledger.decisions import deploy as deploy_decision
 
     wrote(as_json, deploy_decision(_decision_ledger(repo, entry_id, project), entry_id,
-                                    env=env, sha=sha, url=url, at=at, next_text=next_text))
+                                   env=env, sha=sha, url=url, at=at, next_text=next_text))
 
 
 @ledger_command()
@@ -92,7 +94,7 @@ def reject(entry_id: str, why: str, next_text: str | None, project: bool,
     from gitledger.ledger.decisions import reject as reject_decision
 
     wrote(as_json, reject_decision(_decision_ledger(repo, entry_id, project), entry_id,
-                                    why=why, next_text=next_text))
+                                   why=why, next_text=next_text))
 
 
 @ledger_command()
@@ -114,4 +116,4 @@ def evidence(entry_id: str, items: tuple[str, ...], remove: tuple[str, ...],
     from gitledger.ledger.decisions import add_evidence
 
     wrote(as_json, add_evidence(_decision_ledger(repo, entry_id, project), entry_id, items,
-                                 remove=remove, next_text=next_text))
+                                remove=remove, next_text=next_text))
