@@ -511,3 +511,15 @@ def test_each_command_lives_in_its_own_module_under_commands() -> None:
     for path in sorted((PACKAGE / "commands").glob("*.py")):
         declared = _declared_commands(path)
         assert declared <= reached.get(module_name(path), set()), (path.name, declared)
+
+
+def test_the_hot_paths_halves_import_no_click_or_libgit2() -> None:
+    """``commands/*_fast.py`` and ``plain.py`` sit beside the click commands, but the
+    executable imports them at every start: click and pygit2 load only inside a call."""
+    known = set(modules())
+    hot = [*sorted((PACKAGE / "commands").glob("*_fast.py")), PACKAGE / "commands" / "plain.py"]
+    assert len(hot) == 5
+    loaded = [(path.name, i.target) for path in hot
+              for i in imports_of(module_name(path), path, known)
+              if not i.nested and i.target.split(".")[0] in {"click", "pygit2"}]
+    assert loaded == []
