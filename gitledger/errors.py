@@ -1,7 +1,7 @@
 """The one error hierarchy of gitledger.
 
 Every failure the user can cause or meet is a ``LedgerError``; the CLI turns each into
-one line on stderr and an exit status (see ``cli.py``), and the library never prints.
+one line on stderr and an exit status (see ``commands/group.py``), and the library never prints.
 """
 
 from __future__ import annotations

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sys
 
-from gitledger.commands import check, decide, hook, restore
+from gitledger.commands import check_fast, decide_fast, hook_fast, restore_fast
 from gitledger.commands.plain import Fast, run, taken
 from gitledger.core.interrupts import interruptible
 
 #: The calls that start without click, the first that takes the command line wins.
-FAST: tuple[Fast, ...] = (hook.FAST_PRE_TOOL_USE, decide.FAST, restore.FAST, check.FAST,
-                          hook.FAST_STOP)
+FAST: tuple[Fast, ...] = (hook_fast.FAST_PRE_TOOL_USE, decide_fast.FAST, restore_fast.FAST,
+                          check_fast.FAST, hook_fast.FAST_STOP)
 
 
 def main() -> None:
@@ -24,10 +24,10 @@ def main() -> None:
         params = taken(fast, args)
         if params is not None:
             run(fast, params)
-    from gitledger.cli import main as cli_main
+    from gitledger.cli import cli
 
     interruptible()  # click's group does the same for every other command
-    cli_main()
+    cli.main()
 
 
 __all__ = ["FAST", "main"]

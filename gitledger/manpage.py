@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gitledger import FORMAT_VERSION, __version__
-from gitledger.cli import PROG, cli
+from gitledger.cli import cli
+from gitledger.commands.shared import PROG
 from gitledger.core.ids import KIND_LETTERS
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.ledger.reader import SESSION_ENV

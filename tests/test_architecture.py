@@ -32,7 +32,6 @@ LAYERS = {
     "audit": 4, "views": 4, "team": 4, "interchange": 4, "search": 4,
     "integrations": 5, "web": 5,
     "cli": 6, "tour": 6, "manpage": 6, "__main__": 6, "launch": 6, "commands": 6, "terminal": 6,
-    "shell_commands": 6,
 }
 
 #: Modules that sit in a lower layer than their package: ``storage/layout.py`` holds the
@@ -41,22 +40,19 @@ NAME_MODULES = {"gitledger.storage.layout": "core"}
 
 #: Imports inside functions that are there for start-up speed, with the reason.
 LAZY_IMPORTS: dict[str, str] = {
-    "gitledger.cli": "each command loads only the layers it needs, so --help and hooks start fast",
     "gitledger.integrations.mcp_server": "the mcp SDK is an optional extra, loaded when serving",
     "gitledger.interchange.formats": "cli.py builds --format from this table at start-up; a "
                                      "format's code loads when it is used",
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
-    "gitledger.shell_commands": "config, completion and complete load their code when run, "
-                                "so every start of cli.py stays as fast as before",
     "gitledger.launch": "the executable: the hot paths skip click and the command table, "
                         "every other call loads cli.py",
     **dict.fromkeys(
-        ("gitledger.commands.plain", "gitledger.commands.decide", "gitledger.commands.restore",
-         "gitledger.commands.check", "gitledger.commands.hook"),
-        "the hot paths' commands: the executable reads their tables at every start, and a "
-        "call loads only what it runs (a saved output served loads no libgit2)"),
+        (f"gitledger.commands.{path.stem}" for path in (PACKAGE / "commands").glob("[a-z]*.py")),
+        "each command loads only the layers it runs, so --help and the hooks start fast; the "
+        "executable reads the hot paths' tables (plain, *_fast) at every start, and a call "
+        "loads only what it runs (a saved output served loads no libgit2)"),
     "gitledger.views.restore_served": "the saved restore block is served without libgit2; "
                                       "the ledgers' reader loads on a miss only",
     "gitledger.core.text": "the credential detector loads at the first text a write cleans: "
@@ -383,8 +379,8 @@ def _command_loading(repo: Path, command: str, modules: tuple[str, ...]
     """``git ledger COMMAND`` run in ``repo`` in a fresh interpreter; its output ends with
     a line listing those of ``modules`` it loaded."""
     probe = (f"import sys; sys.argv = ['git-ledger', {command!r}]\n"
-             "from gitledger.cli import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "from gitledger.cli import cli\n"
+             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
              f"print([m for m in {modules!r} if m in sys.modules])")
     return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True, timeout=60, cwd=repo)
@@ -407,8 +403,10 @@ def test_ruff_lets_only_the_listed_modules_import_inside_functions() -> None:
     """PLC0415 is on; the package files ruff excuses from it are LAZY_IMPORTS' modules."""
     config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
     assert "PLC0415" not in config["tool"]["ruff"]["lint"]["ignore"]
-    excused = {path for path, rules in config["tool"]["ruff"]["lint"]["per-file-ignores"].items()
-               if "PLC0415" in rules and path.startswith("gitledger/")}
+    excused = {str(path.relative_to(PACKAGE.parent))
+               for pattern, rules in config["tool"]["ruff"]["lint"]["per-file-ignores"].items()
+               if "PLC0415" in rules and pattern.startswith("gitledger/")
+               for path in PACKAGE.parent.glob(pattern)}
     listed = {name.replace(".", "/") + ".py" for name in LAZY_IMPORTS}
     assert excused <= listed, f"excused from PLC0415 but not in LAZY_IMPORTS: {excused - listed}"
 
@@ -440,3 +438,88 @@ def test_the_executable_holds_no_parser_or_renderer_of_its_own() -> None:
     from gitledger.launch import FAST
 
     assert {fast.shape.words[0] for fast in FAST} == {"hook", "decide", "restore", "check"}
+
+
+#: The modules under ``commands/`` that hold more than one command: a family of tiny
+#: siblings, and the commands it holds.  Every other module holds one command (a group
+#: with its subcommands counts as one), named as the command (``next_.py`` for ``next``).
+FAMILIES: dict[str, set[str]] = {
+    "gitledger.commands.status": {"accept", "implement", "deploy", "reject", "evidence"},
+    "gitledger.commands.completion": {"completion", "complete"},
+}
+
+
+def _is_command_decorator(node: ast.expr) -> bool:
+    """``@ledger_command(...)``, ``@click.command(...)``, ``@click.group(...)`` or a
+    group's ``@notes.command(...)``."""
+    func = node.func if isinstance(node, ast.Call) else node
+    return (isinstance(func, ast.Name) and func.id == "ledger_command") or (
+        isinstance(func, ast.Attribute) and func.attr in {"command", "group"})
+
+
+def test_the_main_module_holds_the_group_and_one_line_per_command() -> None:
+    """``cli.py`` is the group with its global options and one ``add_command`` line per
+    command: what a command does lives in its module under ``commands/``."""
+    from gitledger.cli import cli
+
+    tree = ast.parse((PACKAGE / "cli.py").read_text(encoding="utf-8"))
+    groups, added, other = [], [], []
+    for node in tree.body[1:]:  # after the docstring
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        if isinstance(node, ast.FunctionDef) and any(
+                _is_command_decorator(d) for d in node.decorator_list):
+            groups.append(node.name)
+        elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+              and ast.unparse(node.value.func) == "cli.add_command"
+              and len(node.value.args) == 1 and not node.value.keywords):
+            added.append(ast.unparse(node.value.args[0]))
+        else:
+            other.append(ast.unparse(node).splitlines()[0])
+    assert other == []
+    assert groups == ["cli"]
+    assert len(added) == len(set(added)) == len(cli.commands)
+
+
+def _declared_commands(path: Path) -> set[str]:
+    """The functions a module turns into click commands or groups at its top level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+            and any(_is_command_decorator(d) for d in node.decorator_list)}
+
+
+def test_each_command_lives_in_its_own_module_under_commands() -> None:
+    """One command (or one listed family) a module, named as the command, and nothing
+    declared there that the command line does not reach."""
+    import click
+
+    from gitledger.cli import cli
+
+    homes: dict[str, set[str]] = {}
+    reached: dict[str, set[str]] = {}
+    for name, command in cli.commands.items():
+        assert command.callback is not None
+        homes.setdefault(command.callback.__module__, set()).add(name)
+        subcommands = command.commands if isinstance(command, click.Group) else {}
+        for each in (command, *subcommands.values()):
+            assert each.callback is not None
+            reached.setdefault(each.callback.__module__, set()).add(each.callback.__name__)
+    for module, names in homes.items():
+        assert module.startswith("gitledger.commands."), (module, names)
+        stem = module.rpartition(".")[2]
+        assert names == FAMILIES.get(module, {stem.rstrip("_")}), (module, names)
+    for path in sorted((PACKAGE / "commands").glob("*.py")):
+        declared = _declared_commands(path)
+        assert declared <= reached.get(module_name(path), set()), (path.name, declared)
+
+
+def test_the_hot_paths_halves_import_no_click_or_libgit2() -> None:
+    """``commands/*_fast.py`` and ``plain.py`` sit beside the click commands, but the
+    executable imports them at every start: click and pygit2 load only inside a call."""
+    known = set(modules())
+    hot = [*sorted((PACKAGE / "commands").glob("*_fast.py")), PACKAGE / "commands" / "plain.py"]
+    assert len(hot) == 5
+    loaded = [(path.name, i.target) for path in hot
+              for i in imports_of(module_name(path), path, known)
+              if not i.nested and i.target.split(".")[0] in {"click", "pygit2"}]
+    assert loaded == []

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from gitledger.commands import decide as decide_command
-from gitledger.commands.hook import pre_tool_use_agent
+from gitledger.commands import decide_fast as decide_command
+from gitledger.commands.hook_fast import pre_tool_use_agent
 from gitledger.commands.plain import parse
 from gitledger.storage import event_queue
 from gitledger.storage.queue_probe import pending
@@ -82,7 +82,7 @@ def _click_decide_options() -> dict[str, tuple[str, str]]:
     """``decide``'s options as click declares them, in DECIDE_OPTIONS's terms."""
     import click
 
-    from gitledger.cli import decide
+    from gitledger.commands.decide import decide
 
     found: dict[str, tuple[str, str]] = {}
     for param in decide.params:
@@ -101,8 +101,9 @@ def test_the_fast_decide_knows_exactly_click_s_options_but_repo() -> None:
     options = _click_decide_options()
     # -C/--repo is click's alone: a decide elsewhere goes through the CLI.
     assert {k: v for k, v in options.items() if v[0] != "repo"} == DECIDE_OPTIONS
-    arguments = [p.name for p in __import__("gitledger.cli").cli.decide.params
-                 if p.param_type_name == "argument"]
+    from gitledger.commands.decide import decide
+
+    arguments = [p.name for p in decide.params if p.param_type_name == "argument"]
     assert arguments == ["text"]
 
 
@@ -128,7 +129,7 @@ _NOT_FAST = [
 
 @pytest.mark.parametrize("args", _DECIDE_LINES)
 def test_a_plain_decide_parses_as_click_parses_it(args: list[str]) -> None:
-    from gitledger.cli import decide
+    from gitledger.commands.decide import decide
     ours = plain_decide(args)
     assert ours is not None
     theirs = dict(decide.make_context("decide", list(args[1:])).params)

@@ -1,3 +1,3 @@
-"""The commands the hot paths run without click: one module per command (its options as
-the fast path parses them, and the one library call with its rendering that ``cli.py``
-runs too), and ``plain.py``, the one mechanism that runs them."""
+"""The commands: one module per command (click: its options, one library call, its
+rendering), and for the hot paths a ``<name>_fast.py`` beside it that loads no click,
+which the executable runs through ``plain.py`` and the click command calls too."""

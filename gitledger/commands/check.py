@@ -1,69 +1,49 @@
-"""``check``, run after every pull and before every push: its flags as a plain command
-line spells them, the one library call with its rendering and exit status, and the report
-saved with the key of what it read (``derived/check_output.py``: every ref, HEAD, the
-pointer, read with the git CLI), served while that key holds without libgit2."""
+"""``git ledger check``: Validate this worktree's ledger and the project ledger."""
 
 from __future__ import annotations
 
 import os
-from typing import Any
 
-from gitledger.commands.plain import Fast, Printed, Shape, document
+import click
 
-SHAPE = Shape(("check",), {"--json": ("as_json", "flag"), "--project": ("project", "flag")})
-#: The flags a saved report is looked up by, and the parameter each sets; any other
-#: option (``--hook``, ``--ledger``, ``-C``) goes through click.
-FLAGS: dict[str, str] = {spelling: param for spelling, (param, _) in SHAPE.options.items()}
+from gitledger.commands.group import ledger_command
+from gitledger.commands.shared import common, printed, project_option, repo_path, stdin_payload
+from gitledger.integrations.agent_registry import AGENTS
 
 
-def check(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None = None,
-          *, name: str | None = None) -> Printed:
-    """The report of ``check`` (``check_command.check``), text or ``--json``, exit 1 when it
-    holds an error; saved under ``key`` (read before the check) once printed, when it
-    depends on nothing but the refs."""
-    from gitledger.audit.check import holds_while_refs_do, report_json, report_text
-    from gitledger.audit.check_command import check as check_ledgers
-    from gitledger.derived import check_output
+@ledger_command()
+@click.option("--hook", "hook_event", type=click.Choice(["stop"]),
+              help="Run as the agent's Stop hook: read its JSON on stdin, block on errors.")
+@click.option("--agent", "agent", type=click.Choice(AGENTS), default="claude",
+              show_default=True, help="With --hook: the agent calling.")
+@click.option("--ledger", "name", metavar="NAME", help="Check only this ledger.")
+@project_option
+@common
+def check(hook_event: str | None, agent: str, name: str | None, project: bool,
+          repo: str | None, as_json: bool) -> None:
+    """Validate this worktree's ledger and the project ledger.
 
-    report = check_ledgers(where, project=params["project"], name=name)
-    out = document(report_json(report)) if params["as_json"] else report_text(report)
-    code = 1 if report.errors else 0
+    Prints each finding with its rule, the entry and a one-line fix.  Errors (claims the
+    ledger cannot back) exit 1; warnings are printed and exit 0.  While no ref, HEAD or
+    the worktree's pointer moved, a plain check prints the last one's report again.
+    With --hook stop, reads the agent's Stop payload and prints {"decision": "block", ...}
+    for errors only; it never blocks twice in a row, on warnings, or when it fails itself.
+    """
+    if hook_event is not None:
+        if as_json or project or name:
+            raise click.UsageError("--hook stop prints the agent's own JSON and checks this "
+                                   "worktree: leave out --json, --project and --ledger")
+        from gitledger.integrations.stop_hook import run_stop_check
 
-    def save() -> None:
-        check_output.save(key, check_output.current_key(where),
-                          check_output.request(as_json=params["as_json"],
-                                               project=params["project"]),
-                          check_output.Printed(out, code))
+        result = run_stop_check(agent, stdin_payload(), os.environ, cwd=repo_path(repo))
+        if result.stdout:
+            click.echo(result.stdout)
+        if result.stderr:
+            click.echo(result.stderr, err=True, nl=False)
+        return
+    if agent != "claude" and not hook_event:
+        raise click.UsageError("--agent only applies with --hook stop")
+    from gitledger.commands.check_fast import check as check_command
 
-    keep = key is not None and holds_while_refs_do(report)
-    return Printed(for_a_person(out, as_json=params["as_json"]), code=code,
-                   then=save if keep else None)
-
-
-def for_a_person(report: str, *, as_json: bool) -> str:
-    """check's text coloured on a terminal (``audit/check_paint.py`` paints, as the
-    terminal allows); the report saved stays plain."""
-    if as_json:
-        return report
-    from gitledger.audit.check_paint import painted_report
-
-    return painted_report(report)
-
-
-def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
-    from gitledger.derived import check_output
-
-    key = check_output.current_key(None)
-    found = check_output.load(key, check_output.request(
-        as_json=params["as_json"], project=params["project"])) if key is not None else None
-    if not params["as_json"]:
-        from gitledger.terminal import start_colour
-
-        start_colour(None)  # as cli.py's group decides it, before anything is painted
-    return key, (Printed(for_a_person(found.text, as_json=params["as_json"]), code=found.code)
-                 if found is not None else None)
-
-
-FAST = Fast(SHAPE, check, serve=_serve, utf8=True)
-
-__all__ = ["FAST", "FLAGS", "SHAPE", "check"]
+    printed(check_command({"as_json": as_json, "project": project}, None, repo_path(repo),
+                          name=name))

@@ -1,48 +1,47 @@
-"""``decide``, the write an agent makes most: its options as a plain command line spells
-them (``cli.py`` declares the same to click; a test holds the two equal) and the one
-library call with its rendering, which ``cli.py``'s ``decide`` and the executable's fast
-path both run."""
+"""``git ledger decide``: Add a DECIDED entry: the decision and the alternatives it beat."""
 
 from __future__ import annotations
 
-import os
-from typing import Any
+import click
 
-from gitledger.commands.plain import Fast, Printed, Shape, document, warnings
-
-#: ``decide``'s options: the parameter each sets, and how (``plain.HOW``).
-OPTIONS: dict[str, tuple[str, str]] = {
-    "--over": ("over", "many"),
-    "--because": ("because", "one"),
-    "--scope": ("scope", "one"),
-    "--supersedes": ("supersedes", "one"),
-    "--proposed": ("proposed", "flag"),
-    "--evidence": ("evidence", "many"),
-    "--paths": ("paths", "many"),
-    "--next": ("next_text", "one"),
-    "--project": ("project", "flag"),
-    "--json": ("as_json", "flag"),
-}
-
-SHAPE = Shape(("decide",), OPTIONS, argument="text")
+from gitledger.commands.group import ledger_command
+from gitledger.commands.shared import (
+    common,
+    given_text,
+    next_option,
+    printed,
+    project_option,
+    repo_path,
+)
 
 
-def decide(params: dict[str, Any], where: str | os.PathLike[str] | None = None) -> Printed:
-    """Add the decision ``params`` describe to the ledger (``Ledger.decide``) and render
-    what was written, text or ``--json``, with its warnings."""
-    from gitledger.ledger.operations import Ledger
-    from gitledger.views.render import write_json, write_text
+@ledger_command()
+@click.argument("text")
+@click.option("--over", multiple=True, metavar="ALT", help="A rejected alternative (repeatable).")
+@click.option("--because", metavar="WHY", help="Why it beat the alternatives.")
+@click.option("--scope", metavar="S", help="The smallest boundary it applies to.")
+@click.option("--supersedes", metavar="ID", help="The decision this one replaces.")
+@click.option("--proposed", is_flag=True, help="Record as proposed instead of accepted.")
+@click.option("--evidence", multiple=True, metavar="EV",
+              help="Evidence: git:<sha>, test:<name>, a URL (repeatable).")
+@click.option("--paths", multiple=True, metavar="GLOB",
+              help="A glob of the files it governs, from here or the top (repeatable).")
+@next_option
+@project_option
+@common
+def decide(text: str, over: tuple[str, ...], because: str | None, scope: str | None,
+           supersedes: str | None, proposed: bool, evidence: tuple[str, ...],
+           paths: tuple[str, ...], next_text: str | None, project: bool, repo: str | None,
+           as_json: bool) -> None:
+    """Add a DECIDED entry: the decision and the alternatives it beat.
 
-    result = Ledger.open(where, project=params["project"]).decide(
-        params["text"], over=params["over"], because=params["because"],
-        scope=params["scope"], supersedes=params["supersedes"],
-        proposed=params["proposed"], evidence=params["evidence"], paths=params["paths"],
-        next_text=params["next_text"],
-    )
-    out = document(write_json(result)) if params["as_json"] else write_text(result, "")
-    return Printed(out, warnings(result.warnings))
+    Recorded as accepted unless --proposed.  Give - as TEXT to read it from standard
+    input.
+    """
+    from gitledger.commands.decide_fast import decide as decide_command
 
-
-FAST = Fast(SHAPE, lambda params, _key: decide(params))
-
-__all__ = ["FAST", "OPTIONS", "SHAPE", "decide"]
+    printed(decide_command(
+        {"text": given_text(text, "decision"), "over": over, "because": because, "scope": scope,
+         "supersedes": supersedes, "proposed": proposed, "evidence": evidence,
+         "paths": paths, "next_text": next_text, "project": project, "as_json": as_json},
+        repo_path(repo)))

@@ -1,73 +1,57 @@
-"""The agent hooks the executable runs without click: ``hook pre-tool-use`` (before every
-edit an agent makes; its shell fast path hands it every payload that names a governed
-file) and the Stop hook's ``check --hook stop``, each as ``install`` writes it (``--agent
-A``, ``--agent=A``, or nothing: Claude Code).  A hook reads its payload on stdin and exits
-0 whatever happens; ``cli.py``'s ``hook`` and ``check --hook`` run the same functions."""
+"""``git ledger hook``: an agent hook (session-start, pre-compact, session-end,
+pre-tool-use), the Python part of a git hook, or the drain of what the git hooks queued.
+The plain pre-tool-use call runs without click, in ``hook_fast.py``."""
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Sequence
-from typing import Any
 
-from gitledger.commands.plain import Fast, Printed, Shape, parse
+import click
 
-_AGENT = {"--agent": ("agent", "one")}
-PRE_TOOL_USE = Shape(("hook", "pre-tool-use"), _AGENT, defaults={"agent": "claude"})
-STOP = Shape(("check", "--hook", "stop"), _AGENT, defaults={"agent": "claude"})
+from gitledger.commands.group import drain_git_events, ledger_command
+from gitledger.commands.shared import repo_path, stdin_payload
+from gitledger.integrations.agent_registry import AGENTS
 
 
-def pre_tool_use_agent(args: Sequence[str]) -> str | None:
-    """The agent of a plain ``hook pre-tool-use`` call, or None for any other command line."""
-    params = parse(PRE_TOOL_USE, args)
-    return params["agent"] if params is not None else None
+@ledger_command()
+@click.argument("event", metavar="EVENT")
+@click.argument("args", nargs=-1, metavar="[ARGS]...")
+@click.option("--agent", "agent", default="claude", show_default=True,
+              metavar=f"[{'|'.join(AGENTS)}]",
+              help="The agent calling: how to read its JSON and shape the output.")
+def hook(event: str, args: tuple[str, ...], agent: str) -> None:
+    """Run an agent hook (session-start, pre-compact, session-end, pre-tool-use) or the
+    Python part of a git hook (post-commit, post-checkout, post-rewrite, with git's ARGS),
+    or drain: apply what the git hooks queued (they start it, detached).
 
+    What the hooks that install writes call.  An agent hook reads the agent's JSON from
+    standard input and finds the repository from its cwd.  session-start makes the session
+    the owner of an unowned ledger, exports GIT_LEDGER_SESSION_ID through CLAUDE_ENV_FILE when the
+    agent provides it, and prints the restore block in the agent's format; pre-compact
+    and session-end record a checkpoint; pre-tool-use prints the decisions that govern
+    the file the agent's tool is about to write (never blocking it), or nothing.  Never
+    fails the agent or git: on any error it prints one line on standard error (and a
+    minimal block for session-start) and exits 0.
+    """
+    from gitledger.core.names import GIT_EVENTS
 
-def stop_hook_agent(args: Sequence[str]) -> str | None:
-    """The agent of the Stop hook's call as ``install`` writes it, or None for any other
-    command line."""
-    params = parse(STOP, args)
-    return params["agent"] if params is not None else None
+    if event in GIT_EVENTS or event == "drain":
+        from gitledger.integrations.git_events import run_git_hook
 
+        result = run_git_hook(event, args, stdin_payload(), cwd=repo_path(None))
+    elif event == "pre-tool-use":
+        # Before every edit: only the pre-tool-use module and the ledger's reads load.
+        from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 
-def pre_tool_use(params: dict[str, Any], _key: Any = None,
-                 where: str | os.PathLike[str] | None = None) -> Printed:
-    """What the agent is told before its edit (``pre_tool_hook``), from the payload on
-    stdin."""
-    from gitledger.integrations.hook_core import read_stdin
-    from gitledger.integrations.pre_tool_hook import run_pre_tool_use
+        result = run_pre_tool_use(agent, stdin_payload(), os.environ, cwd=repo_path(None))
+    else:
+        from gitledger.integrations.agent_hooks import run_hook
 
-    result = run_pre_tool_use(params["agent"], read_stdin(sys.stdin), os.environ, cwd=where)
-    return Printed(result.stdout or None, result.stderr, result.exit_code)
-
-
-def stop(params: dict[str, Any], _key: Any = None,
-         where: str | os.PathLike[str] | None = None) -> Printed:
-    """The Stop hook's answer: nothing, without libgit2, when ``stop_gate`` lets the agent
-    go unchecked (the payload says so, or the ledger was checked clean and nothing moved
-    since); else the hook's check (``stop_hook``)."""
-    from gitledger.integrations.hook_core import read_stdin
-    from gitledger.integrations.stop_gate import let_go_unchecked
-
-    stdin = read_stdin(sys.stdin)
-    if let_go_unchecked(params["agent"], stdin, os.environ):
-        return Printed(None)
-    from gitledger.integrations.stop_hook import run_stop_check
-
-    result = run_stop_check(params["agent"], stdin, os.environ, cwd=where)
-    return Printed(result.stdout or None, result.stderr)
-
-
-def _unknown_agent(params: dict[str, Any]) -> bool:
-    """An agent click refuses (its usage error names the agents)."""
-    from gitledger.integrations.agent_registry import AGENTS
-
-    return params["agent"] not in AGENTS
-
-
-FAST_PRE_TOOL_USE = Fast(PRE_TOOL_USE, pre_tool_use, report=False)
-FAST_STOP = Fast(STOP, stop, refuses=_unknown_agent, utf8=True)
-
-__all__ = ["FAST_PRE_TOOL_USE", "FAST_STOP", "PRE_TOOL_USE", "STOP", "pre_tool_use",
-           "pre_tool_use_agent", "stop", "stop_hook_agent"]
+        # An agent's hook reads the ledger too; what the drain says waits for a command
+        # whose output someone reads (the restore block is the agent's, stderr no one's).
+        drain_git_events(None, report=False)
+        result = run_hook(event, agent, stdin_payload(), os.environ, cwd=repo_path(None))
+    if result.stdout:
+        click.echo(result.stdout)
+    if result.stderr:
+        click.echo(result.stderr, err=True, nl=False)

@@ -1,80 +1,62 @@
-"""``restore``, which runs at every agent start: its options as a plain command line spells
-them, the block composed and rendered (text, JSON or an agent's envelope) and saved with
-the key of what it was read from, and the saved block served while that key holds
-(``derived/restore_cache.py``: the ledger refs, the pointer, the identity, read with the
-git CLI, so a start with nothing changed loads no libgit2)."""
+"""``git ledger restore``: Print the capped re-inject block: what a compaction destroys,
+restore-first."""
 
 from __future__ import annotations
 
-import os
-from typing import Any
+import click
 
-from gitledger.commands.plain import Fast, Printed, Shape
-
-#: ``restore``'s options a saved block is looked up by; ``--archive``, ``--ledger`` and
-#: ``-C`` go through click.
-SHAPE = Shape(("restore",), {"--budget": ("budget", "count"), "--format": ("fmt", "one"),
-                             "--session-id": ("session_id", "one"),
-                             "--source": ("source", "one")},
-              defaults={"fmt": "text"})
-#: The parameter each of those options sets.
-OPTIONS: dict[str, str] = {spelling: param for spelling, (param, _) in SHAPE.options.items()}
+from gitledger.commands.group import ledger_command
+from gitledger.commands.shared import printed, repo_option, repo_path
+from gitledger.core.names import SOURCES
+from gitledger.integrations.agent_registry import FORMATS
 
 
-def refused(params: dict[str, Any]) -> bool:
-    """A format or source click refuses (its usage error says which)."""
-    from gitledger.core.names import SOURCES
-    from gitledger.integrations.agent_registry import FORMATS
+@ledger_command()
+@click.option("--budget", type=click.IntRange(min=1), metavar="CHARS",
+              help="Hard cap in characters of the context (default: per format); below "
+                   "the block's fixed header a usage error.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="Plain text, JSON, or an agent's hook envelope.")
+@click.option("--session-id", metavar="ID", help="The agent session asking (ownership).")
+@click.option("--source", type=click.Choice(SOURCES),
+              help="Why the context is being restored; startup primes the protocol once.")
+@click.option("--archive", "archive_name", metavar="NAME",
+              help="Restore an archived ledger instead, read-only (its id, a unique "
+                   "prefix, or its ref; a teammate's: REMOTE/ID).")
+@click.option("--ledger", "ledger_name", metavar="NAME",
+              help="Restore another session ledger instead, read-only and headed with its "
+                   "author: a teammate's, fetched from a remote (REMOTE/ID).")
+@repo_option
+def restore(budget: int | None, fmt: str, session_id: str | None, source: str | None,
+            archive_name: str | None, ledger_name: str | None, repo: str | None) -> None:
+    """Print the capped re-inject block: what a compaction destroys, restore-first.
 
-    return params["fmt"] not in FORMATS or (params["source"] is not None
-                                            and params["source"] not in SOURCES)
+    Degrades by priority when the ledger holds more than fits, shortening entries
+    rather than refusing when even one per section does not fit whole, names what was
+    clipped with the command that shows it, and ends with a ledger-canary line only when
+    nothing was clipped.  --format json describes the block; claude, codex, gemini, qwen,
+    cursor, pi, copilot, opencode, kilo, droid and cline print the agent's SessionStart hook
+    envelope.
+    --archive NAME prints the
+    same block for an archived ledger, headed as a read-only archive, without the
+    project's decisions; it takes neither --session-id nor --source.  --ledger NAME
+    does the same for a teammate's ledger fetched from a remote, headed with its
+    author: nobody else's reasoning is ever injected unless asked for by name.
+    """
+    from gitledger.commands.restore_fast import restore as restore_command
+    from gitledger.derived import restore_cache
 
-
-def _asked(params: dict[str, Any]) -> Any:
-    from gitledger.views.restore_served import Asked
-
-    return Asked(params["fmt"], params["budget"], params["session_id"], params["source"])
-
-
-def saved(params: dict[str, Any], where: str | os.PathLike[str] | None = None
-          ) -> tuple[Any, str | None]:
-    """The key as the repository is now (None: nothing may be saved or served, such as
-    while git events wait), and the block saved under it for ``params``."""
-    from gitledger.views.restore_served import saved as saved_block
-
-    return saved_block(_asked(params), where)
-
-
-def restore(params: dict[str, Any], key: Any, where: str | os.PathLike[str] | None = None,
-            *, archive: str | None = None, ledger_name: str | None = None) -> Printed:
-    """The block ``params`` ask for, rendered; this worktree's own block (no ``archive``,
-    no ``ledger_name``) is saved under ``key`` (read before the block was) once printed."""
-    from gitledger.integrations.agent_registry import BY_NAME, default_budget
-    from gitledger.views.restore import Block, render
-    from gitledger.views.restore_served import composed
-
-    fmt = params["fmt"]
-
-    def rendered(block: Block) -> str:
-        if fmt in BY_NAME:
-            # An agent's format prints what its session-start hook prints: the block in
-            # its envelope (the hooks' module loads only then).
-            from gitledger.integrations.agent_hooks import session_start_output
-
-            return session_start_output(fmt, block.text)
-        return render(block, fmt)
-
-    output, save = composed(_asked(params), key, rendered, where,
-                            budget=default_budget(fmt, params["budget"]),
-                            archive=archive, ledger_name=ledger_name)
-    return Printed(output, then=save)
-
-
-def _serve(params: dict[str, Any]) -> tuple[Any, Printed | None]:
-    key, text = saved(params)
-    return key, Printed(text) if text is not None else None
-
-
-FAST = Fast(SHAPE, restore, serve=_serve, refuses=refused, utf8=True)
-
-__all__ = ["FAST", "OPTIONS", "SHAPE", "refused", "restore", "saved"]
+    if archive_name is not None and (session_id is not None or source is not None):
+        raise click.UsageError("--archive takes neither --session-id nor --source: an "
+                               "archive belongs to no session")
+    if ledger_name is not None and (session_id is not None or source is not None
+                                    or archive_name is not None):
+        raise click.UsageError("--ledger takes neither --archive, --session-id nor "
+                               "--source: another's ledger is read, never owned")
+    # This worktree's own block is saved with the key of what it was read from, for the
+    # next restore to print without libgit2 while nothing moved (derived/restore_cache.py).
+    own = archive_name is None and ledger_name is None
+    key = restore_cache.current_key(repo_path(repo)) if own else None
+    printed(restore_command({"budget": budget, "fmt": fmt, "session_id": session_id,
+                             "source": source}, key, repo_path(repo), archive=archive_name,
+                            ledger_name=ledger_name))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gitledger.commands import check as check_command
+from gitledger.commands import check_fast as check_command
 from gitledger.commands.plain import parse
 from gitledger.derived import check_output
 from gitledger.storage.layout import CHECK_OUTPUT_FILE, POINTER_FILE, QUEUE_FILE
@@ -268,7 +268,7 @@ def test_a_plain_check_reads_as_click_would() -> None:
 def test_the_fast_check_knows_click_s_flags_but_hook_agent_ledger_and_repo() -> None:
     import click
 
-    from gitledger.cli import check as click_check
+    from gitledger.commands.check import check as click_check
 
     found = {spelling: param.name for param in click_check.params
              if isinstance(param, click.Option) for spelling in param.opts}

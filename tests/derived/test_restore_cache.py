@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gitledger.commands import restore as restore_command
+from gitledger.commands import restore_fast as restore_command
 from gitledger.commands.plain import parse
 from gitledger.derived import restore_cache
 from gitledger.storage.layout import QUEUE_FILE, RESTORE_FILE
@@ -223,7 +223,7 @@ def test_only_a_plain_restore_is_looked_up(args: list[str]) -> None:
 def test_the_fast_restore_knows_click_s_options_but_archive_ledger_and_repo() -> None:
     import click
 
-    from gitledger.cli import restore as click_restore
+    from gitledger.commands.restore import restore as click_restore
     RESTORE_OPTIONS = restore_command.OPTIONS
 
     found = {spelling: param.name for param in click_restore.params

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gitledger.commands.hook import stop_hook_agent
+from gitledger.commands.hook_fast import stop_hook_agent
 from gitledger.derived import check_output
 from gitledger.integrations.stop_gate import STOP_REQUEST, let_go_unchecked
 from gitledger.integrations.stop_hook import run_stop_check

@@ -282,7 +282,7 @@ def test_progress_is_reported_per_file_and_drawn_at_most_a_few_times(
     every = len(SESSIONS)
     assert calls == [(stage, done, every) for stage in ("reading", "saving")
                      for done in range(1, every + 1)]
-    from gitledger.cli import _Progress
+    from gitledger.commands.transcript import _Progress
 
     drawn = _Progress()
     for done in range(1, 10_001):
