@@ -8,13 +8,15 @@ gives back an ``Outcome``: the client's exit code and output and each request th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -192,6 +194,25 @@ class World:
 def _reply_json(reply: Reply) -> dict[str, Any]:
     return {"text": reply.text, "tool": reply.tool, "arguments": reply.arguments,
             "input_tokens": reply.input_tokens}
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_running(tmp_path: Path) -> Iterator[None]:
+    """End what a client left behind after its run (Cline's hub daemon outlives it): every
+    process whose command line names this test's directory is killed by its PID."""
+    yield
+    mark = str(tmp_path).encode()
+    proc = Path("/proc")
+    for entry in proc.iterdir() if proc.is_dir() else ():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            named = mark in (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if named:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(int(entry.name), signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
