@@ -9,7 +9,6 @@ age, or the fork is another session (a claim in a payload proves nothing by itse
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -17,6 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from gitledger.core.parsing import transcript_json_loads
 from gitledger.integrations.hook_io import HookFailure, Payload, transcript_file
 
 #: What of a transcript's end is read for its last response (a JSONL line is one record).
@@ -87,8 +87,8 @@ def last_response(path: str) -> tuple[int, float] | None:
 
 def _record(raw: bytes) -> dict[str, Any] | None:
     try:
-        record = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        record = transcript_json_loads(raw)
+    except (ValueError, UnicodeDecodeError):  # malformed, too deep or a number JSON lacks
         return None
     return record if isinstance(record, dict) else None
 
