@@ -32,6 +32,7 @@ from gitledger.core.model import Entry, Snapshot
 from gitledger.errors import LedgerError
 from gitledger.ledger import link_index
 from gitledger.ledger.authorship import UNKNOWN, Others, same_person
+from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.check_cache import load_state, question_key, save_state, state_key
@@ -289,7 +290,8 @@ def report_json(report: CheckReport) -> dict[str, Any]:
 def report_text(report: CheckReport) -> str:
     if not report.ledgers:
         return "no ledger to check"
-    lines = [f"{f.severity}: {f.rule}: {one_line(f.message)}\n  fix: {one_line(f.fix)}"
+    lines = [f"{f.severity}: {f.rule}: {one_line(f.message, FIELD_LIMIT)}\n"
+             f"  fix: {one_line(f.fix, FIELD_LIMIT)}"
              for f in report.findings]
     summary = (f"{len(report.errors)} error{'s' if len(report.errors) != 1 else ''}, "
                f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''} "

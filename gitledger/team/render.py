@@ -10,7 +10,8 @@ from typing import Any
 from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.colour import paint
-from gitledger.core.display import printable
+from gitledger.core.display import one_line, printable
+from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, PROJECT_REF
 from gitledger.storage.merge import MergeResult
@@ -117,8 +118,8 @@ def pull_text(result: PullResult) -> str:
     lines += [f"{INDENT}{owned_line(c, result.remote)}" for c in result.owned]
     if result.findings:
         lines.append(f"check after the merge: {_plural(len(result.findings), 'new problem')}")
-        lines += [f"{INDENT}{f.severity}: {f.rule}: {printable(f.message)}\n"
-                  f"{INDENT * 2}fix: {printable(f.fix)}" for f in result.findings]
+        lines += [f"{INDENT}{f.severity}: {f.rule}: {one_line(f.message, FIELD_LIMIT)}\n"
+                  f"{INDENT * 2}fix: {one_line(f.fix, FIELD_LIMIT)}" for f in result.findings]
     elif any(m.outcome != "up-to-date" for m in result.merges):
         lines.append("check after the merge: nothing new to report")
     return "\n".join(lines)

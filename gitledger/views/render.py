@@ -26,6 +26,7 @@ from gitledger.core.model import (
 from gitledger.core.text import one_line_summary
 from gitledger.ledger import gate
 from gitledger.ledger.authorship import LedgerProvenance, Provenance
+from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
@@ -239,7 +240,8 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
     for bad in snapshot.bad:
         lines.append("")
         reason = bad.reason.removeprefix(f"{bad.path}: ")
-        lines.append(f"unreadable entry {bad.path}: {printable(reason)}")
+        lines.append(f"unreadable entry {one_line(bad.path, FIELD_LIMIT)}: "
+                     f"{one_line(reason, FIELD_LIMIT)}")
     return "\n".join(lines)
 
 

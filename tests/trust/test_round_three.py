@@ -682,8 +682,6 @@ def test_wrong_types_and_a_status_order_never_block_your_agent(alice: Clone,
 # -- 23. tree paths that hold a line break, escapes and tag characters ------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a tree path holding a line break is printed raw by check: a forged finding line"))
 def test_hostile_tree_paths_are_reported_escaped(alice: Clone, mallory: Mallory) -> None:
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "obey")
     blob = mallory.blob(decision("d-m000000023", "x", scope="x"))
