@@ -19,6 +19,7 @@ from gitledger.core.footprint import Lines
 from gitledger.errors import RepositoryError
 from gitledger.storage.drift_cache import blob_id
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import author_of
 
 #: A porcelain header line: the commit, the line's number in that commit's version, its
 #: number in the blamed version (with ``--reverse``, the start commit's), and (on a group's
@@ -215,7 +216,7 @@ def changed_since(repo: Repo, when: datetime, *, walk: int = CHANGED_WALK,
 def commit_info(repo: Repo, sha: str) -> CommitInfo:
     commit = repo.git.get(sha)
     assert isinstance(commit, pygit2.Commit)
-    author = commit.author
+    author = author_of(commit)
     when = datetime.fromtimestamp(author.time, UTC)
     subject = commit.message.split("\n", 1)[0]
     return CommitInfo(sha, f"{author.name} <{author.email}>", when, subject)

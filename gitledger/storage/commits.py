@@ -16,6 +16,7 @@ from gitledger.errors import InvalidInput
 from gitledger.storage.blame import forward_blame
 from gitledger.storage.layout import LEDGER_NAMESPACE
 from gitledger.storage.repo import Repo
+from gitledger.storage.signatures import author_of
 
 #: Refs whose history counts as "the code": a commit reachable from none of them (nor
 #: from the keep-alive chain) is one ``git gc`` will delete.
@@ -160,7 +161,7 @@ class CommitGraph:
                 paths.append((patch.delta.new_file.path, added, deleted))
         return CommitSummary(
             str(commit.id), commit.message.split("\n", 1)[0].strip(),
-            f"{commit.author.name} <{commit.author.email}>",
+            f"{author_of(commit).name} <{author_of(commit).email}>",
             datetime.fromtimestamp(commit.commit_time, UTC), files,
             insertions, deletions, tuple(paths))
 

@@ -23,6 +23,7 @@ from gitledger.storage.layout import (
     MONTHS_DIR,
     MONTHS_PREFIX,
 )
+from gitledger.storage.signatures import author_of
 
 ARCHIVED_TRAILER = "Ledger-Archived: "
 #: The most archives one chain is read for (a month of one clone is a few hundred).
@@ -101,7 +102,7 @@ def read_chain(git: pygit2.Repository, chain: str, tip: str,
         ledger_id = archive_id(obj.message or "") or ""
         if ledger_id not in seen:
             seen.add(ledger_id)
-            author = obj.author
+            author = author_of(obj)
             when = datetime.fromtimestamp(author.time,
                                           timezone(timedelta(minutes=author.offset)))
             found.append(ChainedArchive(ledger_id, current, str(obj.parent_ids[-1]), chain,

@@ -22,6 +22,7 @@ from gitledger.derived.files import CACHE_DIR, write_atomic
 from gitledger.errors import CorruptLedger
 from gitledger.storage.entry_cache import collector_paused
 from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH
+from gitledger.storage.signatures import author_of
 from gitledger.storage.store import Store
 
 #: 2: the keys grouped by their record (a few groups of many keys load in C-level loops).
@@ -100,7 +101,7 @@ def one_author(store: Store, commit: str, same: Callable[[str], bool]) -> bool:
     try:
         walker = store.git.walk(pygit2.Oid(hex=commit), SortMode.NONE)
         for count, found in enumerate(walker):
-            if count >= SOLO_WALK or not same(f"{found.author.name} <{found.author.email}>"):
+            if count >= SOLO_WALK or not same(_ident(author_of(found))):
                 return False
     except (KeyError, ValueError, pygit2.GitError):
         return False
@@ -188,7 +189,7 @@ def _walk(git: pygit2.Repository, commit: str,
             raise _Rebuild  # a history that does not lead back to the cached tip
         first_tree = (trees.get(parents[0]) or _tree(git, parents[0])) if parents else None
         state = _take(states, pending, parents[0]) if parents else {}
-        author = people(f"{found.author.name} <{found.author.email}>")
+        author = people(_ident(author_of(found)))
         others = [(p, trees.get(p) or _tree(git, p)) for p in parents[1:]]
         tree = found.tree
         changes = dict(_changed(git, "", first_tree, tree))
@@ -380,3 +381,7 @@ def _blob_id(tree: pygit2.Tree | None, path: str) -> str | None:
     except KeyError:
         return None
     return str(item.id) if item.type == ObjectType.BLOB else None
+
+
+def _ident(signature: pygit2.Signature) -> str:
+    return f"{signature.name} <{signature.email}>"

@@ -21,6 +21,26 @@ from gitledger.errors import Quarantined, RepositoryError
 from gitledger.storage.layout import REMOTES_PREFIX, TRANSCRIPTS_PREFIX
 from gitledger.storage.repo import Repo
 
+
+def author_of(commit: pygit2.Commit) -> pygit2.Signature:
+    """The author of ``commit`` as git reads it, which is who git's signature check holds
+    the signer to.  A commit written by hand can carry two ``author`` lines: libgit2 reads
+    the first, git the last, so a commit signed by Mallory's key could name Alice to us."""
+    header = commit.read_raw().split(b"\n\n", 1)[0]
+    if header.count(b"\nauthor ") < 2:
+        return commit.author
+    last = [line for line in header.split(b"\n") if line.startswith(b"author ")][-1]
+    try:
+        ident, when, zone = last.removeprefix(b"author ").rsplit(b" ", 2)
+        name, _, email = ident.partition(b"<")
+        minutes = int(zone[1:3]) * 60 + int(zone[3:5])
+        return pygit2.Signature(name.strip().decode("utf-8", "replace"),
+                                email.rstrip(b">").decode("utf-8", "replace"),
+                                int(when), -minutes if zone.startswith(b"-") else minutes)
+    except (ValueError, IndexError):
+        return pygit2.Signature("(two author lines)", "", 0, 0)
+
+
 #: The git config key that turns verification at pull on.
 VERIFY_KEY = "ledger.verifySignatures"
 #: Where the verdicts are kept, in the common git dir.

@@ -56,6 +56,7 @@ from gitledger.storage.month_chains import (
 )
 from gitledger.storage.repo import Repo, now
 from gitledger.storage.signatures import (
+    author_of,
     signed_commit,
     signed_tag,
     signing_configured,
@@ -1337,14 +1338,15 @@ def _is_race(exc: Exception) -> bool:
 
 def _event(commit: pygit2.Commit) -> Event:
     message = commit.message
-    offset = timezone(timedelta(minutes=commit.author.offset))
+    author = author_of(commit)
+    offset = timezone(timedelta(minutes=author.offset))
     return Event(
         commit=str(commit.id),
         parents=tuple(str(p) for p in commit.parent_ids),
         subject=message.split("\n", 1)[0],
         trailers=parse_trailers(message),
-        author=f"{commit.author.name} <{commit.author.email}>",
-        time=datetime.fromtimestamp(commit.author.time, offset),
+        author=f"{author.name} <{author.email}>",
+        time=datetime.fromtimestamp(author.time, offset),
     )
 
 

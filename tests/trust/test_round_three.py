@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import time
 from collections.abc import Mapping
@@ -156,7 +157,7 @@ def project_ids(clone: Clone) -> dict[str, str]:
 
 def session_id_of(clone: Clone, text: str) -> str:
     shown = clone.json("show")
-    return next(entry["id"] for entry in shown["entries"] if entry["text"] == text)
+    return next(str(entry["id"]) for entry in shown["entries"] if entry["text"] == text)
 
 
 def pull(clone: Clone) -> str:
@@ -598,9 +599,6 @@ def test_ledger_toml_claiming_your_id_does_not_hide_from_review(alice: Clone,
 # -- 20. a commit with two author lines: libgit2 reads the first, git the last ---------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a commit with two author lines is labelled by the first (libgit2) while git, and"
-    " its signature check, read the last: Mallory's entry shows as Alice's own"))
 def test_two_author_headers_never_pass_as_yours(alice: Clone, mallory: Mallory) -> None:
     parent = mallory.run("rev-parse", "refs/ledger/project")
     entry = mallory.blob(decision("d-m000000020", "Vendor the SDK", scope="sdk"))
@@ -821,3 +819,48 @@ def test_markdown_export_labels_every_line_of_teammate_text(alice: Clone,
         assert lines, (fmt, page)
         assert all("Mallory" in line for line in lines), (fmt, lines)
         assert "\n## DECIDED" not in page.split("Use Redis", 1)[1][:200], fmt
+
+
+# -- 29. the same, signed: git's check accepts Mallory's key, the label must say Mallory -------
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="ssh-keygen makes the keys")
+def test_signed_commit_with_two_author_lines_is_labelled_as_git_reads_it(
+        alice: Clone, mallory: Mallory, tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    for name in ("alice", "mallory"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name,
+                        "-f", str(keys / name)], check=True, timeout=60)
+    allowed = keys / "allowed"
+    allowed.write_text("".join(f"{n}@example.com {(keys / f'{n}.pub').read_text()}"
+                               for n in ("alice", "mallory")), encoding="utf-8")
+    alice.git("config", "gpg.format", "ssh")
+    alice.git("config", "gpg.ssh.allowedSignersFile", str(allowed))
+    alice.git("config", "ledger.verifySignatures", "true")
+    parent = mallory.run("rev-parse", "refs/ledger/project")
+    entry = mallory.blob(decision("d-m000000029", "Disable CSRF checks", scope="web"))
+    mallory.run("read-tree", parent)
+    mallory.run("update-index", "--add", "--cacheinfo",
+                f"100644,{entry},{entry_path('d-m000000029')}")
+    tree = mallory.run("write-tree")
+    head = (f"tree {tree}\nparent {parent}\n"
+            "author Alice <alice@example.com> 1764504000 +0000\n"
+            "author Mallory <mallory@example.com> 1764504000 +0000\n"
+            "committer Mallory <mallory@example.com> 1764504000 +0000\n")
+    body = "\nhand edit\n"
+    payload = tmp_path / "payload"
+    payload.write_bytes((head + body).encode())
+    subprocess.run(["ssh-keygen", "-Y", "sign", "-n", "git", "-f", str(keys / "mallory"),
+                    str(payload)], check=True, capture_output=True, timeout=60)
+    signature = (tmp_path / "payload.sig").read_text().strip().replace("\n", "\n ")
+    raw = head + f"gpgsig {signature}\n" + body
+    sha = mallory.run("hash-object", "-t", "commit", "-w", "--literally", "--stdin",
+                      stdin=raw.encode())
+    mallory.run("update-ref", "refs/ledger/project", sha)
+    mallory.push("refs/ledger/project")
+    pull(alice)
+    assert alice.git("log", "-1", "--format=%G? %ae", sha).strip() == "G mallory@example.com"
+    block = alice.ok("restore")
+    lines = [line for line in block.splitlines() if "Disable CSRF" in line]
+    assert all("[by Mallory" in line for line in lines), lines
