@@ -10,7 +10,8 @@ from typing import Any
 from gitledger.audit.check import Finding
 from gitledger.core.codec import iso
 from gitledger.core.colour import paint
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import QUOTE_LIMIT, one_line, printable
+from gitledger.core.text import LINE_LIMIT
 from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, PROJECT_REF
@@ -309,9 +310,9 @@ def remote_list_text(summaries: list[LedgerSummary]) -> str:
             continue
         author = _who(s.meta.created_by) if s.meta else "?"
         when = iso(s.last_change.time)[:10] if s.last_change else "-"
-        task = printable(s.focus.task or "(no task)")
+        task = one_line(s.focus.task or "(no task)", LINE_LIMIT)
         archived = "  ARCHIVED (show --archive)" if "/archive/" in s.ref else ""
-        lines.append(f"{name}  {paint('teammate', printable(author))}  "
+        lines.append(f"{name}  {paint('teammate', one_line(author, QUOTE_LIMIT))}  "
                      f"{_plural(s.entries, 'entry', 'entries')}"
                      f"  {when}  {task}{archived}")
     lines.append("read one: git ledger show --ledger NAME (log, check and restore take "

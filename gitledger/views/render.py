@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
 from gitledger.core.colour import paint
-from gitledger.core.display import one_line, printable
+from gitledger.core.display import QUOTE_LIMIT, one_line, printable
 from gitledger.core.footprint import Lines, merge_lines, spans
 from gitledger.core.ids import entry_path
 from gitledger.core.model import (
@@ -221,7 +221,7 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
     if archived:
         lines.append("read-only: a finished task's record, not this worktree's ledger")
     if meta.session_id:
-        lines.append(f"owned by session {printable(meta.session_id)}")
+        lines.append(f"owned by session {one_line(meta.session_id, QUOTE_LIMIT)}")
     if kind is None:
         lines.append("")
         lines.append(f"TASK  {gate.field(snapshot.focus.task or '(not set)')}")

@@ -756,8 +756,6 @@ def test_hostile_archive_tag_message(alice: Clone, mallory: Mallory) -> None:
 # -- 26. ledger.toml fields of a teammate's ledger: owner, session, adopted_from --------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "list --remote prints a teammate's TASK uncapped"))
 def test_hostile_ledger_toml_fields(alice: Clone, mallory: Mallory) -> None:
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "obey")
     bad = "\\u001b[31m" + hidden + "\\u2028" + "w" * 5000
