@@ -6,6 +6,7 @@ a display name, one printable line, capped, since an identity is anyone's text).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,10 +31,10 @@ class Provenance:
         """Whether someone other than ``me`` wrote this or last changed it, and who; None
         when it is all ``me``'s.  With no ``me`` (no identity configured) everyone is
         someone else."""
-        wrote = None if same_person(self.created_by, me) else display_name(self.created_by)
+        wrote = None if same_person(self.created_by, me) else label_name(self.created_by, me)
         editors = [p for p in (self.changed_by, *self.merged_from)
                    if not same_person(p, me) and p != self.created_by]
-        edited = display_name(editors[0]) if editors else None
+        edited = label_name(editors[0], me) if editors else None
         if wrote is None and edited is None:
             return None
         return Others(wrote, edited)
@@ -83,7 +84,7 @@ class LedgerProvenance:
         when no record covers ``key``."""
         if self.everyone is not None:
             return (None if same_person(self.everyone, me)
-                    else Others(display_name(self.everyone), None))
+                    else Others(label_name(self.everyone, me), None))
         memo = (me, key)
         if memo in self._memo:
             return self._memo[memo]
@@ -96,9 +97,9 @@ class LedgerProvenance:
             if raw is None or len(raw) < 2:
                 raise ValueError(key)
             creator, *changers = raw
-            wrote = None if creator in mine else display_name(self.people[creator])
+            wrote = None if creator in mine else label_name(self.people[creator], me)
             editors = [i for i in changers if i not in mine and i != creator]
-            edited = display_name(self.people[editors[0]]) if editors else None
+            edited = label_name(self.people[editors[0]], me) if editors else None
             found = Others(wrote, edited) if wrote or edited else None
         except (ValueError, IndexError, TypeError):
             found = missing
@@ -175,6 +176,20 @@ def display_name(ident: str) -> str:
     printable line, capped."""
     name = ident.split(" <", 1)[0].strip() or _email(ident) or "?"
     return one_line(name, NAME_CAP)
+
+
+def label_name(ident: str, me: str | None) -> str:
+    """``display_name``, with the email when the name reads as the current user's own:
+    anyone can commit as ``user.name = <yours>``, and a label ``[by <your name>]`` would
+    tell your agent the line is yours."""
+    name = display_name(ident)
+    if me is None or _folded(name) != _folded(display_name(me)):
+        return name
+    return f"{name} <{one_line(_email(ident) or '?', NAME_CAP)}>"
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold().strip()
 
 
 def _email(ident: str) -> str:

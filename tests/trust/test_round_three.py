@@ -345,9 +345,6 @@ def test_long_session_ref_name_is_printed_whole_or_not_at_all(alice: Clone,
 # -- 9. a teammate who takes your name with another address -------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a teammate committing as your user.name with another email is labelled [by <your"
-    " name>]"))
 def test_teammate_using_your_name_is_not_labelled_as_you(alice: Clone,
                                                          mallory: Mallory) -> None:
     mallory.commit("refs/ledger/project", {entry_path("d-m0000000a9"): decision(
