@@ -73,8 +73,8 @@ def shortest_unique(ids: Iterable[str], minimum: int = 4) -> dict[str, str]:
         for neighbour in (index - 1, index + 1):
             if 0 <= neighbour < len(ordered):
                 other = ordered[neighbour][2:]
-                common = 0
-                while common < CORE_LENGTH and other[common] == entry_id[2 + common]:
+                common, most = 0, min(CORE_LENGTH, len(other), len(entry_id) - 2)
+                while common < most and other[common] == entry_id[2 + common]:
                     common += 1
                 need = max(need, common + 1)
         short[entry_id] = entry_id[: 2 + min(need, CORE_LENGTH)]

@@ -134,9 +134,11 @@ def active_project_decisions(store: Store) -> ActiveDecisions:
     if result is not None:
         _save(cache, result)
         return result
-    everything, _ = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
+    everything, bad = read_entries(store, PROJECT_REF, tip.view)  # show names the bad ones
     keep_read(store, tip.view, everything)
-    short = shortest_unique(entry.id for entry in everything)
+    # An unreadable blob's name still answers a prefix: a short id must not match it too.
+    short = shortest_unique([*(entry.id for entry in everything),
+                             *(b.path.rsplit("/", 1)[-1].removesuffix(".toml") for b in bad)])
     mine = _created_by(store, tip.commit, me)
     buckets: dict[str, Newest] = {}
     for bucket in ALL_BUCKETS:
