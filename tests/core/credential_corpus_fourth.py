@@ -39,8 +39,9 @@ import hashlib
 import json
 import random
 import string
-from collections.abc import Callable
-from dataclasses import dataclass
+
+from tests.core.credential_corpus_third import Family, Values
+from tests.core.credential_corpus_third import families as third_families
 
 _RNG = random.Random(41_2026_12_05)
 
@@ -125,18 +126,6 @@ def _jwt(header: dict[str, object], claims: dict[str, object], sig_bytes: int) -
         return _url64(json.dumps(part, separators=(",", ":")).encode())
 
     return f"{enc(header)}.{enc(claims)}.{_url64(sig_bytes)}"
-
-
-Values = Callable[[], dict[str, str]]
-
-
-@dataclass(frozen=True)
-class Family:
-    """One credential family: its name, its half and its ``(setting, text)`` samples."""
-
-    name: str
-    half: str
-    samples: tuple[tuple[str, str], ...]
 
 
 def _fam(name: str, half: str, values: Values, *samples: tuple[str, str]) -> Family:
@@ -1637,11 +1626,11 @@ def halves() -> tuple[list[str], list[str]]:
 
 def _earlier_families() -> set[str]:
     """The family names of the three earlier corpora (names only; their samples stay unread)."""
-    from tests.core import credential_corpus, credential_corpus_fresh, credential_corpus_third
+    from tests.core import credential_corpus, credential_corpus_fresh
 
     names = {family(kind) for kind, _ in credential_corpus.SECRETS}
     names |= {family(kind) for kind, _ in credential_corpus_fresh.FRESH_SECRETS}
-    names |= set(credential_corpus_third.families())
+    names |= set(third_families())
     return names
 
 
