@@ -12,6 +12,7 @@ from gitledger.core.codec import iso
 from gitledger.core.colour import paint
 from gitledger.core.display import QUOTE_LIMIT, one_line, printable
 from gitledger.core.text import LINE_LIMIT
+from gitledger.ledger.authorship import label_name
 from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.results import LedgerSummary
 from gitledger.storage.layout import KEEP_REF, PROJECT_REF
@@ -281,7 +282,7 @@ def review_text(result: Review) -> str:
                 lines.append(f"{INDENT * 2}over: {printable(' | '.join(entry.over))[:160]}")
             for change in decision.changes:
                 lines.append(f"{INDENT * 2}{paint('status', change.what)} by "
-                             f"{paint('teammate', printable(_who(change.author)))} "
+                             f"{paint('teammate', label_name(change.author, result.me))} "
                              f"{iso(change.time)[:16].replace('T', ' ')}")
     return "\n".join([*lines, *tail])
 

@@ -77,6 +77,9 @@ class Review:
     conflicts: tuple[OpenConflict, ...] = ()
     #: Decisions in force whose footprint later commits changed (``git ledger drift``).
     drifted: tuple[Drifted, ...] = ()
+    #: The current user's git identity (None: none configured): a teammate committing
+    #: under the same name is shown with their email.
+    me: str | None = None
 
 
 def review(where: str | os.PathLike[str] | None = None, *, since: str | None = None,
@@ -116,7 +119,14 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
                   tuple((scope, tuple(items)) for scope, items in ordered), tuple(held),
                   owned_changes(store, name) if name else (),
                   tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))),
-                  open_conflicts(store), _drifted(where))
+                  open_conflicts(store), _drifted(where), _identity(repo))
+
+
+def _identity(repo: Repo) -> str | None:
+    try:
+        return repo.person().ident
+    except LedgerError:
+        return None
 
 
 def _drifted(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...]:

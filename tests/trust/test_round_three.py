@@ -861,3 +861,22 @@ def test_signed_commit_with_two_author_lines_is_labelled_as_git_reads_it(
     block = alice.ok("restore")
     lines = [line for line in block.splitlines() if "Disable CSRF" in line]
     assert all("[by Mallory" in line for line in lines), lines
+
+
+# -- 30. the same borrowed name, where search and review name who wrote it ---------------------
+
+
+@pytest.mark.parametrize("command", [("search", "rate limiter"), ("review",)])
+def test_borrowed_name_in_search_and_review(alice: Clone, mallory: Mallory,
+                                            command: tuple[str, ...]) -> None:
+    mallory.commit("refs/ledger/project", {entry_path("d-m000000030"): decision(
+        "d-m000000030", "Turn off the rate limiter", scope="limits",
+        author="Alice <alice@example.com>")}, who=("Alice", "mallory@example.com"))
+    mallory.push("refs/ledger/project")
+    pull(alice)
+    out = alice(*command).stdout
+    lines = [line for line in out.splitlines() if "rate limiter" in line]
+    assert lines, out
+    # Whoever is named beside the entry, it must not read as Alice alone.
+    said = out[out.index("rate limiter"):][:400]
+    assert "mallory@example.com" in said or "Alice" not in said, said
