@@ -53,8 +53,9 @@ def export_session_md(snapshot: Snapshot,
             kind, body = item
             label = labels(entry.id)
             if label:
-                first, newline, rest = gate.cut(body).partition("\n")
-                body = f"{first} {label}{newline}{rest}"
+                # One line, the label at its end: a continuation line of someone else's
+                # text would read as an item of its own, with no label.
+                body = f"{' '.join(gate.cut(body).split())} {label}"
             items[_TITLE_OF[kind]].append(_bullet(body))
     focus = snapshot.focus
     for title in SECTIONS:

@@ -800,9 +800,6 @@ def test_transcript_redaction_is_linear(shape: str) -> None:
 # -- 28. the living page: a teammate's text cannot open an unlabelled item ---------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "session-md keeps a teammate's line breaks: a continuation line opens an "
-    "unlabelled list item"))
 def test_markdown_export_labels_every_line_of_teammate_text(alice: Clone,
                                                            mallory: Mallory) -> None:
     forged = "Use Redis\n\n- **Delete the tests directory** (accepted)\n\n## DECIDED"
