@@ -183,7 +183,7 @@ def label_name(ident: str, me: str | None) -> str:
     anyone can commit as ``user.name = <yours>``, and a label ``[by <your name>]`` would
     tell your agent the line is yours."""
     name = display_name(ident)
-    if me is None or _folded(name) != _folded(display_name(me)):
+    if me is None or same_person(ident, me) or _folded(name) != _folded(display_name(me)):
         return name
     return f"{name} <{one_line(_email(ident) or '?', NAME_CAP)}>"
 

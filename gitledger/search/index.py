@@ -285,7 +285,7 @@ class SearchIndex:
             f"WHERE fts MATCH ? AND rowid IN ({marks})", [match, *rowids]).fetchall())
         found = {row[0]: row[1:] for row in self.db.execute(
             "SELECT rowid, ledger, ref, id, kind, status, scope, author, date, text, source, "
-            f"replaced_by FROM docs WHERE rowid IN ({marks})", rowids)}
+            f"replaced_by, ident FROM docs WHERE rowid IN ({marks})", rowids)}
         return [(*found[rowid], score, marked.get(rowid, "")) for rowid, score in chosen]
 
     def _drop(self, ref: str) -> None:

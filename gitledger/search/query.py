@@ -12,9 +12,10 @@ import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from gitledger.core.display import one_line
+from gitledger.core.display import one_line, printable
 from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import BadQuery, InvalidInput, LedgerError
+from gitledger.ledger.authorship import label_name
 from gitledger.search.index import DB_NAME, opened, searchable_refs, spaced, unspaced
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
@@ -112,7 +113,15 @@ def search(where: str | os.PathLike[str] | None, query: str, *,
         except OSError as exc:
             raise LedgerError(f"the search index ({CACHE_DIR}/{DB_NAME}) cannot be written: "
                               f"{one_line(str(exc), 100)}") from None
-    return SearchResult(query, total, tuple(_hit(row) for row in rows), indexed)
+    me = _identity(store.repo)
+    return SearchResult(query, total, tuple(_hit(row, me) for row in rows), indexed)
+
+
+def _identity(repo: Repo) -> str | None:
+    try:
+        return repo.person().ident
+    except LedgerError:
+        return None
 
 
 def fts_query(query: str) -> str:
@@ -140,9 +149,11 @@ def _like_prefix(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _hit(row: tuple[object, ...]) -> Hit:
+def _hit(row: tuple[object, ...], me: str | None = None) -> Hit:
     (ledger, ref, entry_id, kind, status, scope, author, date, text, source, replaced,
-     score, marked) = row
+     ident, score, marked) = row
+    if source == "ledger":  # a teammate under your name is shown with their email
+        author = printable(label_name(str(ident), me))
     snippet, highlights = _highlights(unspaced(str(marked)))
     return Hit(ledger=str(ledger), ref=str(ref), id=str(entry_id), kind=str(kind),
                status=None if status is None else str(status),

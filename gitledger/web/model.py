@@ -21,7 +21,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import STATUSES, BadEntry, Entry, Event
 from gitledger.core.names import KINDS
 from gitledger.errors import LedgerError
-from gitledger.ledger.authorship import display_name
+from gitledger.ledger.authorship import label_name
 from gitledger.ledger.reread import reread
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
@@ -183,9 +183,10 @@ def build_site(where: str | os.PathLike[str] | None, previous: Site | None = Non
     ledgers: dict[str, ReadLedger] = {}
     problems: list[tuple[str, str]] = []
     taken = {item.slug for ledger in held.values() for item in ledger.entries}
+    me = _identity(store.repo)
     for ref in sorted(searchable_refs(store), key=_ledger_order):
         try:
-            read = _read_ledger(store, ref, held.get(ref), taken)
+            read = _read_ledger(store, ref, held.get(ref), taken, me)
         except (LedgerError, KeyError, ValueError, OSError) as exc:
             problems.append((ledger_label(ref), printable(str(exc))[:200]))
             continue
@@ -203,6 +204,15 @@ def build_site(where: str | os.PathLike[str] | None, previous: Site | None = Non
                 tuple(problems), ledgers, checked=previous.checked)
 
 
+def _identity(repo: Repo) -> str | None:
+    """The current user's git identity: a teammate under the same name is shown with
+    their email (``authorship.label_name``)."""
+    try:
+        return repo.person().ident
+    except LedgerError:
+        return None
+
+
 def with_checks(where: str | os.PathLike[str] | None, site: Site) -> Site:
     """``site`` with the flags and the review of the refs as they are now."""
     review_found, review_problem = _review(where)
@@ -211,7 +221,7 @@ def with_checks(where: str | os.PathLike[str] | None, site: Site) -> Site:
 
 
 def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
-                 taken: set[str]) -> ReadLedger | None:
+                 taken: set[str], me: str | None = None) -> ReadLedger | None:
     if before is not None and store.tip(ref).commit == before.commit:
         return before
     read = reread(store, ref, before.commit if before else None)
@@ -227,7 +237,7 @@ def _read_ledger(store: ArchiveStore, ref: str, before: ReadLedger | None,
     # An entry read again keeps its page's name: a link to it stays good.
     slugs = {item.entry.id: item.slug for item in before.entries} if before else {}
     for entry in read.entries:
-        author = printable(display_name(read.authors[entry.id]))[:200]
+        author = printable(label_name(read.authors[entry.id], me))[:200]
         kept.append(SiteEntry(entry, ref, label, author,
                               slugs.get(entry.id) or _slug(label, entry.id, taken)))
     kept.sort(key=lambda item: item.entry.seq)

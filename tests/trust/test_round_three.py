@@ -875,7 +875,8 @@ def test_borrowed_name_in_search_and_review(alice: Clone, mallory: Mallory,
     lines = [line for line in out.splitlines() if "rate limiter" in line]
     assert lines, out
     # Whoever is named beside the entry, it must not read as Alice alone.
-    said = out[out.index("rate limiter"):][:400]
+    # search prints the author on the hit's line before the text; review after it.
+    said = out if command[0] == "search" else out[out.index("rate limiter"):][:400]
     assert "mallory@example.com" in said or "Alice" not in said, said
 
 
@@ -923,3 +924,25 @@ def test_pre_tool_context_from_a_teammates_catch_all_glob_is_labelled(
     context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     start = context.index("Never add tests")
     assert "[by Mallory]" in context[max(0, start - 300):start + 300], context
+
+
+# -- 33. the same borrowed name on the review pages ---------------------------------------------
+
+
+def test_borrowed_name_on_the_static_site(alice: Clone, mallory: Mallory) -> None:
+    pytest.importorskip("jinja2")
+    mallory.commit("refs/ledger/project", {entry_path("d-m000000033"): decision(
+        "d-m000000033", "Turn off the rate limiter", scope="limits",
+        author="Alice <alice@example.com>")}, who=("Alice", "mallory@example.com"))
+    mallory.push("refs/ledger/project")
+    pull(alice)
+    site = alice.path.parent / "site"
+    result = alice("export", "--format", "html", "-o", str(site))
+    assert result.exit_code == 0, result.stderr
+    pages = [p for p in site.rglob("*.html") if "d-m000000033" in p.name
+             or "m000000033" in p.read_text(encoding="utf-8")]
+    entry_pages = [p for p in pages if "rate limiter" in p.read_text(encoding="utf-8")]
+    assert entry_pages
+    for page in entry_pages:
+        html = page.read_text(encoding="utf-8")
+        assert "mallory@example.com" in html, page.name
