@@ -89,3 +89,31 @@ def test_a_teammates_decision_drifts_by_what_its_evidence_derives(
     rules = {(f["rule"], f["entry"]) for f in json.loads(check.stdout)["findings"]}
     assert ("decision-drift", "d-mmmmmmmmmm") not in rules, rules
     assert ("decision-drift", "d-hhhhhhhhhh") in rules, rules
+
+
+def test_check_says_what_the_caps_left_unchecked(team: Team) -> None:
+    """A teammate's decision citing a commit of 150 files is blamed for 100 of them; the
+    rest were counted by ``drift`` but ``check`` said nothing of them."""
+    alice, mallory = _pair(team)
+    (alice.path / "many").mkdir()
+    for n in range(MANY):
+        (alice.path / "many" / f"f{n:03d}.txt").write_text("one\ntwo\n")
+    first = _commit_all(alice, "many files")
+    alice.git("push", "-q", "origin", "HEAD")
+    mallory.git("pull", "-q", "origin", alice.git("branch", "--show-current").strip())
+    wide = _decision("d-wwwwwwwwww", "Keep the files short",
+                     evidence=json.dumps([f"git:{first}"]),
+                     footprint=json.dumps([f"{first} 1-1 README"]))
+    put_blob(mallory.path, PROJECT, entry_path("d-wwwwwwwwww"), wide, MALLORY)
+    mallory.git("push", "-q", "origin", PROJECT)
+    assert alice("pull").exit_code == 0
+    for n in range(MANY):
+        (alice.path / "many" / f"f{n:03d}.txt").write_text("ONE\nTWO\n")
+    _commit_all(alice, "rewrite them")
+
+    check = alice("check", "--json")
+    findings = json.loads(check.stdout)["findings"]
+    drifted = [f for f in findings if f["rule"] == "decision-drift"]
+    assert any(f["entry"] == "d-wwwwwwwwww" for f in drifted), drifted
+    [note] = [f for f in drifted if f["entry"] is None]
+    assert "50 footprint files not blamed" in note["message"], note
