@@ -32,6 +32,20 @@ def _commit_all(alice: Clone, message: str) -> str:
     return alice.git("rev-parse", "HEAD").strip()
 
 
+def _share(alice: Clone, mallory: Clone) -> None:
+    """Alice's code commits, pushed, in Mallory's clone."""
+    alice.git("push", "-q", "origin", "HEAD")
+    mallory.git("pull", "-q", "origin", alice.git("branch", "--show-current").strip())
+
+
+def _plant(alice: Clone, mallory: Clone, blobs: dict[str, str]) -> None:
+    """Mallory's project entries (id → blob), committed with plumbing, in Alice's clone."""
+    for entry_id, blob in blobs.items():
+        put_blob(mallory.path, PROJECT, entry_path(entry_id), blob, MALLORY)
+    mallory.git("push", "-q", "origin", PROJECT)
+    assert alice("pull").exit_code == 0
+
+
 def test_a_teammates_decision_drifts_by_what_its_evidence_derives(
         team: Team, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, mallory = _pair(team)
@@ -43,20 +57,16 @@ def test_a_teammates_decision_drifts_by_what_its_evidence_derives(
     first = _commit_all(alice, "the app")
     (alice.path / "src" / "lib.py").write_text("".join(f"lib {n}\n" for n in range(1, 11)))
     lib = _commit_all(alice, "the lib")
-    alice.git("push", "-q", "origin", "HEAD")
-    mallory.git("pull", "-q", "origin", alice.git("branch", "--show-current").strip())
+    _share(alice, mallory)
 
     invented = [f"{first} 1-40 src/app.py",
                 *(f"{first} 1-2 many/f{n:03d}.txt" for n in range(MANY))]
     forged = _decision("d-mmmmmmmmmm", "Mallory governs the app",
                        footprint=json.dumps(invented))
-    put_blob(mallory.path, PROJECT, entry_path("d-mmmmmmmmmm"), forged, MALLORY)
     hidden = _decision("d-hhhhhhhhhh", "Keep the lib small",
                        evidence=json.dumps([f"git:{lib}"]),
                        footprint=json.dumps([f"{lib} 1-1 README.md"]))
-    put_blob(mallory.path, PROJECT, entry_path("d-hhhhhhhhhh"), hidden, MALLORY)
-    mallory.git("push", "-q", "origin", PROJECT)
-    assert alice("pull").exit_code == 0
+    _plant(alice, mallory, {"d-mmmmmmmmmm": forged, "d-hhhhhhhhhh": hidden})
 
     # Alice changes every file named, citing no decision.
     (alice.path / "src" / "app.py").write_text("".join(f"APP {n}\n" for n in range(1, 41)))
@@ -99,14 +109,11 @@ def test_check_says_what_the_caps_left_unchecked(team: Team) -> None:
     for n in range(MANY):
         (alice.path / "many" / f"f{n:03d}.txt").write_text("one\ntwo\n")
     first = _commit_all(alice, "many files")
-    alice.git("push", "-q", "origin", "HEAD")
-    mallory.git("pull", "-q", "origin", alice.git("branch", "--show-current").strip())
+    _share(alice, mallory)
     wide = _decision("d-wwwwwwwwww", "Keep the files short",
                      evidence=json.dumps([f"git:{first}"]),
                      footprint=json.dumps([f"{first} 1-1 README"]))
-    put_blob(mallory.path, PROJECT, entry_path("d-wwwwwwwwww"), wide, MALLORY)
-    mallory.git("push", "-q", "origin", PROJECT)
-    assert alice("pull").exit_code == 0
+    _plant(alice, mallory, {"d-wwwwwwwwww": wide})
     for n in range(MANY):
         (alice.path / "many" / f"f{n:03d}.txt").write_text("ONE\nTWO\n")
     _commit_all(alice, "rewrite them")
