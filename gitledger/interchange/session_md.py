@@ -40,7 +40,9 @@ def export_session_md(snapshot: Snapshot,
     was rejected); a superseded one is left out, its replacement stands in DECIDED.  Ids,
     statuses, scopes and evidence have no place in this layout (``jsonl`` keeps them).
     An item ``labels`` names as someone else's (``[by NAME]``, from history) ends with
-    that label and is capped by the gate: our writes checked only the reader's own.
+    that label and is capped by the gate: our writes checked only the reader's own.  Every
+    other item is capped too, above anything a write accepts: a teammate's text carried
+    by the reader's own later write (an edit of its scope) is still theirs.
     """
     lines = [TITLE]
     started = _started(snapshot)
@@ -56,6 +58,8 @@ def export_session_md(snapshot: Snapshot,
                 # One line, the label at its end: a continuation line of someone else's
                 # text would read as an item of its own, with no label.
                 body = f"{' '.join(gate.cut(body).split())} {label}"
+            else:  # the reader's by history, yet anyone's bytes may be in it (carried)
+                body = gate.cut(body, gate.ENTRY_LIMIT)
             items[_TITLE_OF[kind]].append(_bullet(body))
     focus = snapshot.focus
     for title in SECTIONS:
@@ -75,7 +79,9 @@ _HEADING_LIKE = re.compile(r"\\*## ")
 
 
 def _focus_line(text: str, label: str) -> str:
-    return f"{_escape_line(gate.cut(text))} {label}" if label else _escape_line(text)
+    if label:
+        return f"{_escape_line(gate.cut(text))} {label}"
+    return _escape_line(gate.cut(text, gate.ENTRY_LIMIT))
 
 
 def _escape_line(text: str) -> str:
