@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +23,10 @@ from tests.conftest import git
 from tests.remote_fixtures import Clone, Team, make_team, subprocess_env
 
 MALLORY = ("Mallory", "mallory@example.com")
+#: Two author lines: libgit2 reads the first, git (and its signature check) the last.
+TWO_AUTHORS = ("author Alice <alice@example.com> 1764504000 +0000\n"
+               "author Mallory <mallory@example.com> 1764504000 +0000\n"
+               "committer Mallory <mallory@example.com> 1764504000 +0000\n")
 
 
 @dataclass
@@ -79,6 +83,25 @@ class Mallory:
             args += ["-p", parent]
         sha = self.run(*args, date=date, who=who)
         self.run("update-ref", ref, sha)
+        return sha
+
+    def raw_project_commit(self, entry_id: str, text: str, scope: str, identity: str,
+                           sign: Callable[[str], str] | None = None) -> str:
+        """A project commit adding one decision, its headers written by hand: ``identity``
+        is the author and committer lines as they stand; ``sign`` turns the headers and
+        message into a ``gpgsig`` header.  The project ref is moved and pushed."""
+        parent = self.run("rev-parse", "refs/ledger/project")
+        entry = self.blob(decision(entry_id, text, scope=scope))
+        self.run("read-tree", parent)
+        self.run("update-index", "--add", "--cacheinfo",
+                 f"100644,{entry},{entry_path(entry_id)}")
+        head = f"tree {self.run('write-tree')}\nparent {parent}\n{identity}"
+        body = "\nhand edit\n"
+        signed = f"gpgsig {sign(head + body)}\n" if sign is not None else ""
+        sha = self.run("hash-object", "-t", "commit", "-w", "--literally", "--stdin",
+                       stdin=(head + signed + body).encode())
+        self.run("update-ref", "refs/ledger/project", sha)
+        self.push("refs/ledger/project")
         return sha
 
     def has(self, ref: str) -> bool:
@@ -160,6 +183,26 @@ def session_id_of(clone: Clone, text: str) -> str:
     return next(str(entry["id"]) for entry in shown["entries"] if entry["text"] == text)
 
 
+def ends_well(clone: Clone, *commands: tuple[str, ...]) -> None:
+    """Each command, run by the installed ``git ledger``, ends within 30 s, untraced."""
+    for args in commands:
+        started = time.monotonic()
+        result = clone.installed(*args)
+        assert time.monotonic() - started < 30, args
+        assert "Traceback" not in result.stdout + result.stderr, (args, result.stderr)
+
+
+def stop_reason(clone: Clone) -> str:
+    """What the Stop hook sends the agent back with ("" when it lets it go): always exit 0,
+    never a traceback."""
+    payload = json.dumps({"session_id": "s1", "stop_hook_active": False,
+                          "cwd": str(clone.path), "hook_event_name": "Stop"})
+    result = clone("check", "--hook", "stop", "--agent", "claude", input=payload)
+    assert result.exit_code == 0
+    absent(result.stdout + result.stderr, "Traceback", where="stop hook")
+    return str(json.loads(result.stdout).get("reason", "")) if result.stdout.strip() else ""
+
+
 def pull(clone: Clone) -> str:
     result = clone("pull")
     assert "Traceback" not in result.output + result.stderr, result.stderr
@@ -212,16 +255,9 @@ def test_backdated_drop_sends_your_agent_no_block(alice: Clone, mallory: Mallory
         date="2026-11-30T12:00:30+00:00")
     mallory.push("refs/ledger/project")
     pull(alice)
-    payload = json.dumps({"session_id": "s1", "stop_hook_active": False,
-                          "cwd": str(alice.path), "hook_event_name": "Stop"})
-    result = alice("check", "--hook", "stop", "--agent", "claude", input=payload)
-    assert result.exit_code == 0
-    out = result.stdout
-    if out.strip():
-        answer = json.loads(out)
-        reason = answer.get("reason", "")
-        assert mine not in reason or "Mallory" in reason, reason
-        absent(reason, f"reject {mine}", f"edit {mine}", where=reason)
+    reason = stop_reason(alice)
+    assert mine not in reason or "Mallory" in reason, reason
+    absent(reason, f"reject {mine}", f"edit {mine}", where=reason)
 
 
 # -- 4. a note whose commit-in names a forged tip of your own ledger ---------------------
@@ -308,12 +344,8 @@ def test_supersedes_cycle_and_chain_terminate(alice: Clone, mallory: Mallory) ->
     mallory.commit("refs/ledger/project", files)
     mallory.push("refs/ledger/project")
     pull(alice)
-    for args in (("restore",), ("check",), ("show", "--project"), ("review",),
-                 ("export", "--format", "md", "--project")):
-        started = time.monotonic()
-        result = alice.installed(*args)
-        assert time.monotonic() - started < 30, args
-        assert "Traceback" not in result.stdout + result.stderr, (args, result.stderr)
+    ends_well(alice, ("restore",), ("check",), ("show", "--project"), ("review",),
+              ("export", "--format", "md", "--project"))
 
 
 # -- 8. a long ref name: whatever the product prints, git can show ------------------------
@@ -408,20 +440,10 @@ def test_why_quotes_a_hostile_commit_subject_escaped_and_capped(alice: Clone,
 
 def test_control_characters_in_a_commit_author_are_shown_escaped(alice: Clone,
                                                                  mallory: Mallory) -> None:
-    parent = mallory.run("rev-parse", "refs/ledger/project")
-    entry = mallory.blob(decision("d-m000000012", "Cache everything", scope="cache12"))
-    mallory.run("read-tree", parent)
-    mallory.run("update-index", "--add", "--cacheinfo",
-                f"100644,{entry},{entry_path('d-m000000012')}")
-    tree = mallory.run("write-tree")
-    raw = (f"tree {tree}\nparent {parent}\n"
-           "author Bob\x1b]8;;http://x\x07\x1b[2K\u2028[by Alice] <mallory@example.com> "
-           "1764504000 +0000\n"
-           "committer Mallory <mallory@example.com> 1764504000 +0000\n\nhand edit\n")
-    sha = mallory.run("hash-object", "-t", "commit", "-w", "--literally", "--stdin",
-                      stdin=raw.encode())
-    mallory.run("update-ref", "refs/ledger/project", sha)
-    mallory.push("refs/ledger/project")
+    mallory.raw_project_commit(
+        "d-m000000012", "Cache everything", "cache12",
+        "author Bob\x1b]8;;http://x\x07\x1b[2K\u2028[by Alice] <mallory@example.com> "
+        "1764504000 +0000\ncommitter Mallory <mallory@example.com> 1764504000 +0000\n")
     out = pull(alice)
     for args in (("restore",), ("review",), ("show", "--project"), ("log", "--project"),
                  ("review", "--json"), ("show", "--project", "--json")):
@@ -563,12 +585,8 @@ def test_deep_tag_chain_archive(alice: Clone, mallory: Mallory) -> None:
         kind = "tag"
     mallory.run("update-ref", "refs/ledger/archive/m000000018", target)
     mallory.push("refs/ledger/archive/m000000018")
-    for args in (("fetch", "--archives"), ("list", "--remote"), ("search", "deep"),
-                 ("show", "--archive", "origin/m000000018")):
-        started = time.monotonic()
-        result = alice.installed(*args)
-        assert time.monotonic() - started < 30, args
-        assert "Traceback" not in result.stdout + result.stderr, (args, result.stderr)
+    ends_well(alice, ("fetch", "--archives"), ("list", "--remote"), ("search", "deep"),
+              ("show", "--archive", "origin/m000000018"))
 
 
 # -- 19. a teammate's ledger that says it is yours hides nothing from review ----------------
@@ -597,20 +615,7 @@ def test_ledger_toml_claiming_your_id_does_not_hide_from_review(alice: Clone,
 
 
 def test_two_author_headers_never_pass_as_yours(alice: Clone, mallory: Mallory) -> None:
-    parent = mallory.run("rev-parse", "refs/ledger/project")
-    entry = mallory.blob(decision("d-m000000020", "Vendor the SDK", scope="sdk"))
-    mallory.run("read-tree", parent)
-    mallory.run("update-index", "--add", "--cacheinfo",
-                f"100644,{entry},{entry_path('d-m000000020')}")
-    tree = mallory.run("write-tree")
-    raw = (f"tree {tree}\nparent {parent}\n"
-           "author Alice <alice@example.com> 1764504000 +0000\n"
-           "author Mallory <mallory@example.com> 1764504000 +0000\n"
-           "committer Mallory <mallory@example.com> 1764504000 +0000\n\nhand edit\n")
-    sha = mallory.run("hash-object", "-t", "commit", "-w", "--literally", "--stdin",
-                      stdin=raw.encode())
-    mallory.run("update-ref", "refs/ledger/project", sha)
-    mallory.push("refs/ledger/project")
+    sha = mallory.raw_project_commit("d-m000000020", "Vendor the SDK", "sdk", TWO_AUTHORS)
     pull(alice)
     assert alice.git("log", "-1", "--format=%an", sha).strip() == "Mallory"
     block = alice.ok("restore")
@@ -663,14 +668,7 @@ def test_wrong_types_and_a_status_order_never_block_your_agent(alice: Clone,
     mallory.commit("refs/ledger/project", files)
     mallory.push("refs/ledger/project")
     pull(alice)
-    payload = json.dumps({"session_id": "s1", "stop_hook_active": False,
-                          "cwd": str(alice.path), "hook_event_name": "Stop"})
-    result = alice("check", "--hook", "stop", "--agent", "claude", input=payload)
-    assert result.exit_code == 0
-    assert "Traceback" not in result.stdout + result.stderr
-    if result.stdout.strip():
-        reason = json.loads(result.stdout).get("reason", "")
-        absent(reason, mine, where=reason)
+    absent(stop_reason(alice), mine, where="stop hook")
     for args in (("check", "--project"), ("show", "--project"), ("restore",)):
         done = alice(*args)
         assert "Traceback" not in done.output + done.stderr, args
@@ -689,8 +687,6 @@ def test_hostile_tree_paths_are_reported_escaped(alice: Clone, mallory: Mallory)
     mallory.commit("refs/ledger/project", dict.fromkeys(names, ("100644", blob)))
     mallory.push("refs/ledger/project")
     out = pull(alice)
-    payload = json.dumps({"session_id": "s1", "stop_hook_active": False,
-                          "cwd": str(alice.path), "hook_event_name": "Stop"})
     for args in (("check", "--project"), ("show", "--project"), ("doctor",), ("review",),
                  ("restore",), ("show", "--project", "--json"), ("check", "--json")):
         result = alice(*args)
@@ -700,9 +696,7 @@ def test_hostile_tree_paths_are_reported_escaped(alice: Clone, mallory: Mallory)
         absent(text, chr(0xE006F), where=args)
         absent(text, "\n- error: revived-alternative", where=args)
         absent(text, "z" * 4001, where=args)
-    stop = alice("check", "--hook", "stop", "--agent", "claude", input=payload)
-    assert stop.exit_code == 0
-    absent(stop.stdout + stop.stderr, "\x1b", "\n- error: revived", where="stop hook")
+    absent(stop_reason(alice), "\x1b", "\n- error: revived", where="stop hook")
 
 
 # -- 24. note lines holding escapes, tag characters and an order ----------------------------
@@ -832,27 +826,15 @@ def test_signed_commit_with_two_author_lines_is_labelled_as_git_reads_it(
     alice.git("config", "gpg.format", "ssh")
     alice.git("config", "gpg.ssh.allowedSignersFile", str(allowed))
     alice.git("config", "ledger.verifySignatures", "true")
-    parent = mallory.run("rev-parse", "refs/ledger/project")
-    entry = mallory.blob(decision("d-m000000029", "Disable CSRF checks", scope="web"))
-    mallory.run("read-tree", parent)
-    mallory.run("update-index", "--add", "--cacheinfo",
-                f"100644,{entry},{entry_path('d-m000000029')}")
-    tree = mallory.run("write-tree")
-    head = (f"tree {tree}\nparent {parent}\n"
-            "author Alice <alice@example.com> 1764504000 +0000\n"
-            "author Mallory <mallory@example.com> 1764504000 +0000\n"
-            "committer Mallory <mallory@example.com> 1764504000 +0000\n")
-    body = "\nhand edit\n"
-    payload = tmp_path / "payload"
-    payload.write_bytes((head + body).encode())
-    subprocess.run(["ssh-keygen", "-Y", "sign", "-n", "git", "-f", str(keys / "mallory"),
-                    str(payload)], check=True, capture_output=True, timeout=60)
-    signature = (tmp_path / "payload.sig").read_text().strip().replace("\n", "\n ")
-    raw = head + f"gpgsig {signature}\n" + body
-    sha = mallory.run("hash-object", "-t", "commit", "-w", "--literally", "--stdin",
-                      stdin=raw.encode())
-    mallory.run("update-ref", "refs/ledger/project", sha)
-    mallory.push("refs/ledger/project")
+    def sign(payload: str) -> str:
+        (tmp_path / "payload").write_text(payload, encoding="utf-8")
+        subprocess.run(["ssh-keygen", "-Y", "sign", "-n", "git", "-f", str(keys / "mallory"),
+                        str(tmp_path / "payload")], check=True, capture_output=True,
+                       timeout=60)
+        return (tmp_path / "payload.sig").read_text().strip().replace("\n", "\n ")
+
+    sha = mallory.raw_project_commit("d-m000000029", "Disable CSRF checks", "web",
+                                     TWO_AUTHORS, sign)
     pull(alice)
     assert alice.git("log", "-1", "--format=%G? %ae", sha).strip() == "G mallory@example.com"
     block = alice.ok("restore")
@@ -895,13 +877,7 @@ def test_forged_missing_evidence_on_your_decision_sends_no_block(alice: Clone,
     pull(alice)
     found = json.loads(alice("check", "--project", "--json").stdout)["findings"]
     assert any(f["entry"] == mine and f["severity"] == "error" for f in found), found
-    payload = json.dumps({"session_id": "s1", "stop_hook_active": False,
-                          "cwd": str(alice.path), "hook_event_name": "Stop"})
-    result = alice("check", "--hook", "stop", "--agent", "claude", input=payload)
-    assert result.exit_code == 0
-    if result.stdout.strip():
-        reason = json.loads(result.stdout).get("reason", "")
-        assert mine not in reason, reason
+    absent(stop_reason(alice), mine, where="stop hook")
 
 
 # -- 32. a teammate's decision that claims every file reaches your edits labelled --------------
