@@ -25,7 +25,7 @@ from gitledger.core.model import (
 )
 from gitledger.core.text import one_line_summary
 from gitledger.ledger import gate
-from gitledger.ledger.authorship import LedgerProvenance, Provenance
+from gitledger.ledger.authorship import LedgerProvenance, Provenance, label_name
 from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
@@ -369,21 +369,27 @@ def _chain_lines(history: EntryHistory) -> list[str]:
 STATUS_EVENTS = frozenset({"status", "resolve"})
 
 
-def event_line(event: Event) -> str:
+def event_line(event: Event, me: str | None = None) -> str:
     subject = printable(event.subject)
     if (event.trailers.get("Ledger-Event") or ("",))[0] in STATUS_EVENTS \
             or event.trailers.get("Ledger-Status"):
         subject = paint("status", subject)
     return (
-        f"{event.commit[:10]}  {iso(event.time)}  {printable(_name(event.author))}  "
+        f"{event.commit[:10]}  {iso(event.time)}  {_author(event.author, me)}  "
         f"{subject}"
     )
 
 
-def log_text(events: list[Event]) -> str:
+def log_text(events: list[Event], me: str | None = None) -> str:
     if not events:
         return "No ledger events yet."
-    return "\n".join(event_line(e) for e in events)
+    return "\n".join(event_line(e, me) for e in events)
+
+
+def _author(ident: str, me: str | None) -> str:
+    """The name a history line shows; with the email when it reads as ``me``'s and is not
+    (``authorship.label_name``)."""
+    return printable(_name(ident)) if me is None else label_name(ident, me)
 
 
 def list_text(summaries: list[LedgerSummary]) -> str:

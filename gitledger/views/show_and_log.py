@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitledger.core.model import Event, Snapshot
-from gitledger.errors import ConflictingOptions
+from gitledger.errors import ConflictingOptions, LedgerError
 from gitledger.ledger.archived import open_archive
 from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance
@@ -69,6 +69,8 @@ Shown = LedgerShown | EntryShown
 class LedgerLog:
     ref: str | None
     events: tuple[Event, ...]
+    #: The current user's identity: a teammate under the same name is shown with their email.
+    me: str | None = None
 
 
 def show(
@@ -142,7 +144,7 @@ def log(where: Where, limit: int | None = None, *, name: str | None = None,
         project: bool = False) -> LedgerLog:
     """``log``: a ledger's events, newest first, at most ``limit``."""
     ledger = Ledger.open(where, project=project, name=name)
-    return LedgerLog(ledger.ref, tuple(ledger.events(limit)))
+    return LedgerLog(ledger.ref, tuple(ledger.events(limit)), _identity(ledger))
 
 
 def log_json(result: LedgerLog) -> dict[str, Any]:
@@ -150,7 +152,14 @@ def log_json(result: LedgerLog) -> dict[str, Any]:
 
 
 def log_text(result: LedgerLog) -> str:
-    return events_text(list(result.events))
+    return events_text(list(result.events), result.me)
+
+
+def _identity(ledger: Ledger) -> str | None:
+    try:
+        return ledger.store.repo.person().ident
+    except LedgerError:
+        return None
 
 
 __all__ = ["EntryShown", "LedgerLog", "LedgerShown", "Shown", "log", "log_json",

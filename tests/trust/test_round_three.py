@@ -922,3 +922,18 @@ def test_borrowed_name_on_the_static_site(alice: Clone, mallory: Mallory) -> Non
     for page in entry_pages:
         html = page.read_text(encoding="utf-8")
         assert "mallory@example.com" in html, page.name
+
+
+# -- 34. the same borrowed name in the event history ---------------------------------------------
+
+
+def test_borrowed_name_in_the_log(alice: Clone, mallory: Mallory) -> None:
+    mallory.commit("refs/ledger/project", {entry_path("d-m000000034"): decision(
+        "d-m000000034", "Turn off the rate limiter", scope="limits")},
+        message="add d-m000000034: Turn off the rate limiter",
+        who=("Alice", "mallory@example.com"))
+    mallory.push("refs/ledger/project")
+    pull(alice)
+    out = alice("log", "--project").stdout
+    line = next(line for line in out.splitlines() if "rate limiter" in line)
+    assert "mallory@example.com" in line or "Alice" not in line, line
