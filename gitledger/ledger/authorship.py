@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gitledger.core.display import one_line
+from gitledger.errors import LedgerError
 from gitledger.storage.layout import META_PATH
 from gitledger.storage.provenance import FOCUS_KEYS, is_entry_key, one_author, provenance_records
+from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 
 #: How long a name may be in a label.
@@ -186,6 +188,15 @@ def label_name(ident: str, me: str | None) -> str:
     if me is None or same_person(ident, me) or _folded(name) != _folded(display_name(me)):
         return name
     return f"{name} <{one_line(_email(ident) or '?', NAME_CAP)}>"
+
+
+def current_identity(repo: Repo) -> str | None:
+    """The current user's git identity, the ``me`` of ``label_name``; None when none is
+    configured."""
+    try:
+        return repo.person().ident
+    except LedgerError:
+        return None
 
 
 def _folded(name: str) -> str:

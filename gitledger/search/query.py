@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from gitledger.core.display import one_line, printable
 from gitledger.derived.files import CACHE_DIR
 from gitledger.errors import BadQuery, InvalidInput, LedgerError
-from gitledger.ledger.authorship import label_name
+from gitledger.ledger.authorship import current_identity, label_name
 from gitledger.search.index import DB_NAME, opened, searchable_refs, spaced, unspaced
 from gitledger.storage.archive_store import ArchiveStore
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
@@ -113,15 +113,8 @@ def search(where: str | os.PathLike[str] | None, query: str, *,
         except OSError as exc:
             raise LedgerError(f"the search index ({CACHE_DIR}/{DB_NAME}) cannot be written: "
                               f"{one_line(str(exc), 100)}") from None
-    me = _identity(store.repo)
+    me = current_identity(store.repo)
     return SearchResult(query, total, tuple(_hit(row, me) for row in rows), indexed)
-
-
-def _identity(repo: Repo) -> str | None:
-    try:
-        return repo.person().ident
-    except LedgerError:
-        return None
 
 
 def fts_query(query: str) -> str:

@@ -16,7 +16,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import Entry, Event, Focus
 from gitledger.errors import CorruptLedger, LedgerError, UnknownEntry
 from gitledger.ledger.archives import DATE_RE, parse_cutoff
-from gitledger.ledger.authorship import LedgerProvenance, ledger_provenance
+from gitledger.ledger.authorship import LedgerProvenance, current_identity, ledger_provenance
 from gitledger.ledger.drift import Drifted
 from gitledger.ledger.results import LedgerSummary
 from gitledger.ledger.tree import changed_entries, find_entry_id, read_entry, read_header
@@ -119,14 +119,7 @@ def review(where: str | os.PathLike[str] | None = None, *, since: str | None = N
                   tuple((scope, tuple(items)) for scope, items in ordered), tuple(held),
                   owned_changes(store, name) if name else (),
                   tuple(_strings(last.get("dropped"))), tuple(_strings(last.get("rewritten"))),
-                  open_conflicts(store), _drifted(where), _identity(repo))
-
-
-def _identity(repo: Repo) -> str | None:
-    try:
-        return repo.person().ident
-    except LedgerError:
-        return None
+                  open_conflicts(store), _drifted(where), current_identity(repo))
 
 
 def _drifted(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...]:

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitledger.core.model import Event, Snapshot
-from gitledger.errors import ConflictingOptions, LedgerError
+from gitledger.errors import ConflictingOptions
 from gitledger.ledger.archived import open_archive
 from gitledger.ledger.archives import ArchiveSummary, read_archive
-from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance
+from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance, current_identity
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory
@@ -144,7 +144,7 @@ def log(where: Where, limit: int | None = None, *, name: str | None = None,
         project: bool = False) -> LedgerLog:
     """``log``: a ledger's events, newest first, at most ``limit``."""
     ledger = Ledger.open(where, project=project, name=name)
-    return LedgerLog(ledger.ref, tuple(ledger.events(limit)), _identity(ledger))
+    return LedgerLog(ledger.ref, tuple(ledger.events(limit)), current_identity(ledger.store.repo))
 
 
 def log_json(result: LedgerLog) -> dict[str, Any]:
@@ -153,13 +153,6 @@ def log_json(result: LedgerLog) -> dict[str, Any]:
 
 def log_text(result: LedgerLog) -> str:
     return events_text(list(result.events), result.me)
-
-
-def _identity(ledger: Ledger) -> str | None:
-    try:
-        return ledger.store.repo.person().ident
-    except LedgerError:
-        return None
 
 
 __all__ = ["EntryShown", "LedgerLog", "LedgerShown", "Shown", "log", "log_json",

@@ -21,7 +21,7 @@ from gitledger.core.ids import entry_path
 from gitledger.core.model import STATUSES, BadEntry, Entry, Event
 from gitledger.core.names import KINDS
 from gitledger.errors import LedgerError
-from gitledger.ledger.authorship import label_name
+from gitledger.ledger.authorship import current_identity, label_name
 from gitledger.ledger.reread import reread
 from gitledger.search.index import ledger_label, searchable_refs
 from gitledger.storage.archive_store import ArchiveStore
@@ -183,7 +183,7 @@ def build_site(where: str | os.PathLike[str] | None, previous: Site | None = Non
     ledgers: dict[str, ReadLedger] = {}
     problems: list[tuple[str, str]] = []
     taken = {item.slug for ledger in held.values() for item in ledger.entries}
-    me = _identity(store.repo)
+    me = current_identity(store.repo)
     for ref in sorted(searchable_refs(store), key=_ledger_order):
         try:
             read = _read_ledger(store, ref, held.get(ref), taken, me)
@@ -202,15 +202,6 @@ def build_site(where: str | os.PathLike[str] | None, previous: Site | None = Non
                     tuple(problems), ledgers, checked=state)
     return Site(state, entries, previous.flags, previous.review, previous.review_problem,
                 tuple(problems), ledgers, checked=previous.checked)
-
-
-def _identity(repo: Repo) -> str | None:
-    """The current user's git identity: a teammate under the same name is shown with
-    their email (``authorship.label_name``)."""
-    try:
-        return repo.person().ident
-    except LedgerError:
-        return None
 
 
 def with_checks(where: str | os.PathLike[str] | None, site: Site) -> Site:
