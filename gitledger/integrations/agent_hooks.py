@@ -33,6 +33,7 @@ from gitledger.integrations.hook_io import (
     hook_line,
     parse_payload,
     session_dir,
+    session_transcript,
     time_limit,
     transcript_file,
 )
@@ -126,12 +127,14 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
     Only a regular JSON/JSONL file under the agent's transcript directories is read
     (``hook_io.transcript_file``).  A path that does not exist is skipped quietly: agents
     name the file a session will write (Codex and Cursor send null, Gemini a path of its
-    own) before it exists.
+    own) before it exists.  A payload that names none (Copilot CLI's sessionEnd) is
+    looked up by its session id where the agent's record says (``session_file``).
     """
-    if payload.transcript_path is None:
+    named = payload.transcript_path or session_transcript(agent, sid, env)
+    if named is None:
         return
     try:
-        path = transcript_file(payload.transcript_path, agent, env)
+        path = transcript_file(named, agent, env)
     except HookFailure as exc:
         notes.append(str(exc))
         return

@@ -109,6 +109,9 @@ class TranscriptDir(NamedTuple):
     home: str
     #: Where the transcripts are inside it.
     sub: str
+    #: Where one session's transcript is inside ``sub``, ``{}`` its session id: read by the
+    #: hooks of an agent whose session-end payload names no transcript (Copilot CLI's).
+    session_file: str = ""
 
     def shown(self) -> tuple[str, ...]:
         """The directory as the docs spell it: ``$VAR/sub`` (when there is a variable),
@@ -459,7 +462,9 @@ COPILOT = Agent(
     # A new session's SessionStart names its source "new": a start like any other.
     payload=PayloadKeys(default_source="startup"),
     # $COPILOT_HOME/session-state/<session id>/events.jsonl (~/.copilot).
-    transcripts=(TranscriptDir("COPILOT_HOME", ".copilot", "session-state"),),
+    # Its sessionEnd payload names no transcript (only agentStop's does): found by the id.
+    transcripts=(TranscriptDir("COPILOT_HOME", ".copilot", "session-state",
+                               "{}/events.jsonl"),),
     tool_matcher="Edit|Write|Bash", tools=_COPILOT_TOOLS, tool_context_path=_HOOK_SPECIFIC,
 )
 

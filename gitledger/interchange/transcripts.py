@@ -238,14 +238,15 @@ def _read(file: Path, *, follow_links: bool = True, head: int | None = None) -> 
 def session_id_of(data: bytes, file: Path) -> str:
     """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one
     (Claude Code and Gemini CLI at the top of a record), or the ``id`` of a Codex
-    ``session_meta`` record's payload or of a Factory Droid ``session_start`` record, else
-    the file's stem (Claude Code names a transcript ``<session id>.jsonl``; Codex
-    ``rollout-<time>-<id>.jsonl``)."""
+    ``session_meta`` record's payload or of a Factory Droid ``session_start`` record, the
+    ``sessionId`` of a GitHub Copilot CLI ``session.start`` event's data or of a transcript
+    that is one JSON object (Cline CLI's), else the file's stem (Claude Code names a
+    transcript ``<session id>.jsonl``; Codex ``rollout-<time>-<id>.jsonl``)."""
     for count, line in enumerate(data.splitlines()):
         if count >= _SESSION_ID_LINES:
             break
         if not any(mark in line for mark in (b"essionId", b"session_id", b"session_meta",
-                                             b"session_start")):
+                                             b"session_start", b"session.start")):
             continue
         try:
             record = transcript_json_loads(line)
@@ -258,11 +259,30 @@ def session_id_of(data: bytes, file: Path) -> str:
             record, keys = record["payload"], ("id", "session_id")
         elif record.get("type") == "session_start":
             keys = ("id",)
+        elif record.get("type") == "session.start" and isinstance(record.get("data"), dict):
+            record, keys = record["data"], ("sessionId",)
         for key in keys:
             value = record.get(key)
             if isinstance(value, str) and value.strip():
                 return value
+    whole = _whole_document(data)
+    for key in ("sessionId", "session_id"):
+        value = whole.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
     return file.stem
+
+
+def _whole_document(data: bytes) -> dict[str, Any]:
+    """``data`` as one JSON object (a conversation kept as one indented document: Cline
+    CLI's), else nothing."""
+    if not data.lstrip().startswith(b"{"):
+        return {}
+    try:
+        whole = transcript_json_loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return {}
+    return whole if isinstance(whole, dict) else {}
 
 
 def ref_component(session_id: str) -> str:

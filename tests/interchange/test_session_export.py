@@ -26,7 +26,8 @@ from tests.conftest import Run
 
 RECORDED = Path(__file__).parent / "transcripts"
 CLIENTS = {"claude": ("claude.jsonl", "claude-code"), "codex": ("codex.jsonl", "codex"),
-           "gemini": ("gemini.jsonl", "gemini-cli"), "droid": ("droid.jsonl", "factory-droid")}
+           "gemini": ("gemini.jsonl", "gemini-cli"), "droid": ("droid.jsonl", "factory-droid"),
+           "copilot": ("copilot.jsonl", "copilot-cli"), "cline": ("cline.json", "cline-cli")}
 
 
 def recorded(client: str) -> bytes:
@@ -147,8 +148,9 @@ def test_an_unknown_agents_transcript_is_refused_in_one_line(ledger: Run,
         result = ledger("export", "--format", fmt, "--session", session)
         assert result.exit_code == 1
         assert result.stderr == ("git ledger: the transcript is not one gitledger can read: "
-                                 "not Codex CLI, Gemini CLI, Claude Code, Pi, Factory Droid "
-                                 "JSON lines, nor an ATIF trajectory\n")
+                                 "not a transcript of Codex CLI, Cline CLI, Gemini CLI, "
+                                 "Claude Code, Pi, Factory Droid, GitHub Copilot CLI, nor an "
+                                 "ATIF trajectory\n")
         assert result.stdout == ""
 
 
