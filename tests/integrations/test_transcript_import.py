@@ -4,8 +4,9 @@ own transcript directories, saved as the session-end hook saves them.
 The transcripts are the ones the pinned clients wrote (tests/interchange/transcripts/, recorded
 by the agent suite), moved to this test's repository: their working directory (Claude Code's
 ``cwd``, Codex's ``session_meta`` ``cwd``, Gemini CLI's ``projectHash``, the SHA-256 of its
-project root, Factory Droid's ``session_start`` ``cwd``) rewritten to it, and each placed
-where its client keeps it under HOME.
+project root, Factory Droid's ``session_start`` ``cwd``, GitHub Copilot CLI's
+``session.start`` ``context.cwd``, the working directory of Cline CLI's system prompt)
+rewritten to it, and each placed where its client keeps it under HOME.
 """
 
 from __future__ import annotations
@@ -40,7 +41,13 @@ SESSIONS = {
                ".gemini/tmp/project/chats/session-2026-12-02T23-04-3b9afc84.jsonl"),
     "droid": ("76eb33db-a7a2-45bc-924a-ae96efc4bef5",
               ".factory/sessions/{dashed}/76eb33db-a7a2-45bc-924a-ae96efc4bef5.jsonl"),
+    "copilot": ("7386b9cb-ded8-499d-9dc2-d1e459225d71",
+                ".copilot/session-state/7386b9cb-ded8-499d-9dc2-d1e459225d71/events.jsonl"),
+    "cline": ("1796441052586_0ubvl",
+              ".cline/data/sessions/1796441052586_0ubvl/1796441052586_0ubvl.messages.json"),
 }
+#: Each recording's file, when it is not ``<agent>.jsonl``.
+RECORDING = {"cline": "cline.json"}
 GEMINI_HASH = re.compile(rb'"projectHash":"[0-9a-f]{64}"')
 
 
@@ -50,7 +57,7 @@ def home() -> Path:
 
 def recording(agent: str, project: Path) -> bytes:
     """The client's recorded transcript, as if its session had worked in ``project``."""
-    data = (RECORDED / f"{agent}.jsonl").read_bytes()
+    data = (RECORDED / RECORDING.get(agent, f"{agent}.jsonl")).read_bytes()
     data = RECORDED_AT.sub(str(project).encode(), data)
     digest = hashlib.sha256(str(project).encode()).hexdigest()
     return GEMINI_HASH.sub(f'"projectHash":"{digest}"'.encode(), data)
@@ -84,7 +91,7 @@ def ids(sessions: object) -> list[str]:
     return [str(s["session_id"]) for s in sessions]
 
 
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "droid"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "droid", "copilot", "cline"])
 def test_each_clients_earlier_session_is_saved_searched_and_exported(
         repo_with_commit: Path, ledger: Run, agent: str) -> None:
     session = SESSIONS[agent][0]
