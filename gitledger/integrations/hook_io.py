@@ -180,6 +180,27 @@ def session_transcript(agent: str, session_id: str | None,
     return None
 
 
+def session_database(agent: str, env: Mapping[str, str]) -> str | None:
+    """The real path of the database ``agent`` keeps its sessions in (its record's
+    ``database``), when it is a regular file, not a symbolic link, inside its directory
+    once resolved; else None."""
+    for place in BY_NAME[agent].transcripts:
+        if not place.database:
+            continue
+        for directory in _place_dirs(place, env):
+            candidate = os.path.join(directory, place.database)
+            if not os.path.lexists(candidate) or os.path.islink(candidate):
+                continue
+            real = os.path.realpath(candidate)
+            try:
+                regular = stat.S_ISREG(os.stat(real).st_mode)
+            except OSError:
+                continue
+            if regular and real.startswith(directory.rstrip(os.sep) + os.sep):
+                return real
+    return None
+
+
 def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None:
     """The real path of the payload's ``transcript_path`` when a hook may save it: a
     regular ``.json`` or ``.jsonl`` file, not a symbolic link, inside one of the agent's
@@ -231,6 +252,7 @@ __all__ = [
     "hook_line",
     "parse_payload",
     "payload_object",
+    "session_database",
     "session_dir",
     "session_transcript",
     "time_limit",

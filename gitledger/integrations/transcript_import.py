@@ -34,10 +34,12 @@ from gitledger.interchange.dialects import Workspace, sniff
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 
-#: The agents whose transcripts name where their session worked: those an import reads.
+#: The agents whose transcript files name where their session worked: those an import
+#: reads (not the OpenCode family's, whose sessions are rows of a database).
 IMPORTABLE: tuple[str, ...] = tuple(
     name for name, agent in AGENTS.items()
-    if agent.transcripts and name in DIALECTS and DIALECTS[name].knows_workspace)
+    if agent.transcripts and name in DIALECTS and DIALECTS[name].knows_workspace
+    and not any(place.database for place in agent.transcripts))
 #: How much of a file is read, in turn, to tell whose session it is.
 HEAD_BYTES = (64 << 10, 1 << 20)
 #: At most this many files are looked at in one agent's directories, this deep.

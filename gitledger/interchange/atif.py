@@ -11,7 +11,7 @@ import json
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from gitledger.core.parsing import BadNumber, transcript_json_loads
@@ -19,6 +19,8 @@ from gitledger.errors import AtifError
 
 #: The version written: the widest the RFC defines.
 SCHEMA_VERSION = "ATIF-v1.8"
+#: The latest time, in milliseconds since the epoch, a transcript may name (the year 9999).
+_MS_LIMIT = 253_402_300_799_000
 #: The versions read and validated.
 SCHEMA_VERSIONS = tuple(f"ATIF-v1.{minor}" for minor in range(9))
 #: ``agent.version`` when neither the caller nor the transcript says which one ran.
@@ -191,6 +193,14 @@ def timestamp_of(value: Any) -> str | None:
     if isinstance(value, str) and is_iso(value):
         return value
     return None
+
+
+def millisecond_time(value: Any) -> str | None:
+    """``value``, milliseconds since the epoch, as an ISO 8601 time; else None."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MS_LIMIT:
+        return None
+    moment = datetime.fromtimestamp(value / 1000, tz=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def is_iso(value: str) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, datetime
 from typing import Any
 
 from gitledger.core.parsing import transcript_json_loads
@@ -25,6 +24,7 @@ from gitledger.interchange.atif import (
     as_list,
     count,
     document,
+    millisecond_time,
     most_used,
     orphan_result,
 )
@@ -37,8 +37,6 @@ _WORKING_DIRECTORY = re.compile(r"^\s*\d+\.\s*Working Directory:[ \t]*(/[^\n]{0,
                                 re.MULTILINE)
 _USER_INPUT = re.compile(r"\A\s*<user_input(?: [^>\n]{0,200})?>(.*)</user_input>\s*\Z",
                          re.DOTALL)
-#: The latest time a ``ts`` may name (the year 9999, in milliseconds).
-_TS_LIMIT = 253_402_300_799_000
 
 
 def conversation(whole: Any) -> dict[str, Any] | None:
@@ -99,7 +97,7 @@ def from_cline_transcript(data: bytes, *, session_id: str | None = None) -> Read
 
 
 def _steps(message: dict[str, Any], pending: dict[str, StepDraft]) -> list[StepDraft]:
-    when = _time(message.get("ts"))
+    when = millisecond_time(message.get("ts"))
     content = message.get("content")
     if message["role"] == "assistant":
         info = message.get("modelInfo")
@@ -176,11 +174,3 @@ def _failed(content: Any) -> bool:
 def _unwrapped(text: str) -> str:
     found = _USER_INPUT.match(text)
     return found.group(1).strip() if found else text
-
-
-def _time(value: Any) -> str | None:
-    """A ``ts`` in milliseconds since the epoch as an ISO 8601 time, else None."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _TS_LIMIT:
-        return None
-    moment = datetime.fromtimestamp(value / 1000, tz=UTC)
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -23,6 +23,7 @@ from gitledger.interchange.copilot_transcript import from_copilot_transcript, st
 from gitledger.interchange.copilot_transcript import working_directory as copilot_directory
 from gitledger.interchange.droid_transcript import from_droid_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
+from gitledger.interchange.opencode_transcript import from_opencode_transcript, saved_session
 from gitledger.interchange.pi_transcript import from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
@@ -150,6 +151,23 @@ def _cline_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
     return Workspace(paths=(cwd,) if cwd else ())
 
 
+def _opencode_family(client: str) -> Callable[[list[dict[str, Any]], Any], bool]:
+    def recognises(lines: list[dict[str, Any]], whole: Any) -> bool:
+        found = saved_session(whole)
+        return found is not None and found.get("gitledger_client") == client
+    return recognises
+
+
+def _opencode_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    found = saved_session(whole)
+    directory = found["info"].get("directory") if found is not None else None
+    return Workspace(paths=(directory,) if isinstance(directory, str) and directory else ())
+
+
+#: The OpenCode family's tools that write files, and its shell (both clients name them so).
+_OPENCODE_FILE_TOOLS = frozenset({"write", "edit"})
+
+
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
     version = whole.get("schema_version") if isinstance(whole, dict) else None
     return isinstance(version, str) and version.startswith("ATIF-v1.")
@@ -181,6 +199,11 @@ DIALECTS: tuple[Dialect, ...] = (
             lambda data, sid: from_droid_transcript(data, session_id=sid), _droid,
             file_tools=frozenset({"Create", "Edit"}), shell_tools=frozenset({"Execute"}),
             workspace=_header_workspace),
+    *(Dialect(name, title, lambda data, sid: from_opencode_transcript(data, session_id=sid),
+              _opencode_family(name), file_tools=_OPENCODE_FILE_TOOLS,
+              shell_tools=frozenset({"bash"}), patch_tools=frozenset({"apply_patch"}),
+              workspace=_opencode_workspace)
+      for name, title in (("opencode", "OpenCode"), ("kilo", "Kilo"))),
     Dialect("copilot", "GitHub Copilot CLI",
             lambda data, sid: from_copilot_transcript(data, session_id=sid), _copilot,
             file_tools=frozenset({"create", "edit"}), shell_tools=frozenset({"bash"}),

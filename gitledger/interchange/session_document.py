@@ -50,7 +50,7 @@ _YAML_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}[Tt][0-9]{1,2}:[0-9
                              r"(?:\.[0-9]+)?(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?)?")
 _TIME_FIELDS = frozenset({"started", "ended"})
 _HOOK_CONTEXT = re.compile(r"^\s*<hook_context>(.*?)</hook_context>\s*", re.S)
-_PATH_KEYS = ("file_path", "path", "absolute_path", "notebook_path")
+_PATH_KEYS = ("file_path", "path", "absolute_path", "notebook_path", "filePath")
 
 
 @dataclass(frozen=True)

@@ -448,9 +448,6 @@ OPENCODE_LACKS = {
     "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
                       "auto-compaction goes through the same session.compacted event)",
     "clear": "no /clear: a new conversation is a new session, restored as a startup",
-    "transcript": "sessions live in a SQLite database in its data directory "
-                  "(opencode.db, kilo.db), not in a transcript file a hook could name",
-    "export": "no transcript is saved (the sessions are in SQLite), so there is none to export",
 }
 OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
                   _opencode_family_prepare("opencode", "@opencode-ai/plugin"),

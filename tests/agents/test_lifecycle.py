@@ -281,7 +281,7 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 @pytest.mark.scenario("transcript")
 @pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot", "droid",
-                                   "cline"],
+                                   "cline", "opencode", "kilo"],
                          indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript

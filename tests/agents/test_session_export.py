@@ -20,7 +20,7 @@ from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
               pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid",
-                                                "copilot", "cline"],
+                                                "copilot", "cline", "opencode", "kilo"],
                                       indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.
@@ -78,7 +78,8 @@ def run_the_session(world: World) -> str:
     assert saved, (world.ledger("log"), outcome.describe())
     session = str(saved[-1]["session_id"])
     if os.environ.get("GITLEDGER_RECORD_TRANSCRIPTS"):
-        suffix = Path(saved[-1]["source_path"]).suffix
+        # A session read from the client's database is saved as one JSON document.
+        suffix = Path(saved[-1]["source_path"]).suffix.replace(".db", ".json")
         RECORDED.mkdir(exist_ok=True)
         (RECORDED / f"{world.client.name}{suffix}").write_bytes(
             recorded(world.ledger_bytes("transcript", "show", session)))

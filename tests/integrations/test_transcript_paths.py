@@ -85,7 +85,8 @@ def refused(repo: Path, path: Path | str, agent: str = "claude") -> str:
 
 
 #: The agents that keep transcripts in files (the OpenCode family keeps them in SQLite).
-FILE_TRANSCRIPTS = tuple(a for a in AGENTS if BY_NAME[a].transcripts)
+FILE_TRANSCRIPTS = tuple(a for a in AGENTS if BY_NAME[a].transcripts
+                         and not any(place.database for place in BY_NAME[a].transcripts))
 
 
 @pytest.mark.parametrize("agent", FILE_TRANSCRIPTS)
