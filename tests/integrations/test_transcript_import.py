@@ -25,6 +25,7 @@ from gitledger.integrations.transcript_import import IMPORTABLE, import_transcri
 from gitledger.interchange import transcripts
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from tests.conftest import Run, git, installed_git_ledger
+from tests.interchange.test_opencode_transcript import SID, database
 
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"
 #: The project each recording was made in (the agent suite's temporary repository).
@@ -324,3 +325,29 @@ def test_the_help_names_every_agent_an_import_reads() -> None:
     assert isinstance(group, click.Group)
     help_text = " ".join(str(group.commands["import"].params[0].help).split())
     assert ", ".join(transcript_import.IMPORTABLE) + ")" in help_text
+
+
+@pytest.mark.parametrize("agent", ["opencode", "kilo"])
+def test_the_sessions_of_this_repository_in_a_clients_database_are_imported(
+        repo_with_commit: Path, ledger: Run, tmp_path: Path, agent: str) -> None:
+    """OpenCode and Kilo keep their sessions as rows of a database: read-only, each of
+    this repository's sessions is saved as the session-end hook saves it."""
+    data = home() / ".local" / "share" / agent
+    database(data / f"{agent}.db", directory=str(repo_with_commit / "sub"))
+    ledger.where = repo_with_commit
+    result = imported(ledger, "--agent", agent)
+    assert ids(result["imported"]) == [SID]
+    assert json.loads(transcripts.load(repo_with_commit, SID))["gitledger_client"] == agent
+    document = ledger("export", "--format", "md", "--session", SID)
+    assert document.exit_code == 0, document.output
+    assert "make a file" in document.stdout
+    again = imported(ledger, "--agent", agent)
+    assert (again["imported"], ids(again["already_saved"])) == ([], [SID])
+
+
+def test_a_clients_database_of_other_projects_is_left_alone(repo_with_commit: Path,
+                                                            tmp_path: Path) -> None:
+    database(home() / ".local" / "share" / "opencode" / "opencode.db", directory="/elsewhere")
+    result = import_transcripts(repo_with_commit, agents=["opencode"])
+    assert (result.imported, result.elsewhere) == ((), 1)
+    assert saved(repo_with_commit) == {}
