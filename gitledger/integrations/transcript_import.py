@@ -7,7 +7,9 @@ inside the agent's directories once resolved), because those directories hold ev
 project's sessions: a session is this repository's only when the working directory its
 transcript names is inside one of this repository's work trees.  Files of a session are
 told apart by the session id inside them: one file of each session is saved (the one
-named after it, else the newest), so a second import finds everything already held.
+named after it, else the newest), so a second import finds everything already held.  The
+OpenCode family keeps no files: its database is opened read-only, and each session whose
+``directory`` is this repository's is saved as its session-end hook saves it.
 """
 
 from __future__ import annotations

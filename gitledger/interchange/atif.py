@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -285,6 +285,25 @@ def document(session_id: str, agent: dict[str, Any], drafts: list[StepDraft],
     steps = [draft.to_json(index) for index, draft in enumerate(drafts, start=1)]
     return {"schema_version": SCHEMA_VERSION, "session_id": session_id, "agent": agent,
             "steps": steps, "final_metrics": final_metrics(steps), "extra": extra}
+
+
+def agent_record(name: str, version: str | None, models: dict[str, int]) -> dict[str, Any]:
+    """ATIF's ``agent``: the name, the version (``unknown`` when the transcript does not
+    name it) and the model most steps named."""
+    agent: dict[str, Any] = {"name": name, "version": version or UNKNOWN_VERSION}
+    model = most_used(models)
+    if model:
+        agent["model_name"] = model
+    return agent
+
+
+def keep_steps(drafts: list[StepDraft], models: dict[str, int],
+               found: Iterable[StepDraft]) -> None:
+    """``found`` added to ``drafts``, each step's model counted in ``models``."""
+    for draft in found:
+        if draft.model:
+            models[draft.model] = models.get(draft.model, 0) + 1
+        drafts.append(draft)
 
 
 def most_used(models: dict[str, int]) -> str | None:

@@ -17,15 +17,15 @@ from typing import Any
 from gitledger.core.parsing import transcript_json_loads
 from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
-    UNKNOWN_VERSION,
     Reading,
     StepDraft,
     add_parts,
+    agent_record,
     as_list,
     count,
     document,
+    keep_steps,
     millisecond_time,
-    most_used,
     orphan_result,
 )
 
@@ -78,17 +78,11 @@ def from_cline_transcript(data: bytes, *, session_id: str | None = None) -> Read
         if not isinstance(message, dict) or message.get("role") not in ("user", "assistant"):
             unreadable.append(f"message {number}: not a user or assistant message")
             continue
-        for draft in _steps(message, pending):
-            if draft.model:
-                models[draft.model] = models.get(draft.model, 0) + 1
-            drafts.append(draft)
+        keep_steps(drafts, models, _steps(message, pending))
     sid = session_id or chat["sessionId"]
     origin = chat["origin"]
     version = origin.get("version") if isinstance(origin.get("version"), str) else None
-    agent: dict[str, Any] = {"name": AGENT_NAME, "version": version or UNKNOWN_VERSION}
-    model = most_used(models)
-    if model:
-        agent["model_name"] = model
+    agent = agent_record(AGENT_NAME, version, models)
     extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
     cwd = working_directory(chat)
     if cwd:

@@ -14,12 +14,11 @@ from typing import Any
 
 from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
-    UNKNOWN_VERSION,
     Reading,
     StepDraft,
+    agent_record,
     count,
     document,
-    most_used,
     orphan_result,
     read_lines,
     timestamp_of,
@@ -40,10 +39,7 @@ def from_copilot_transcript(data: bytes, *, session_id: str | None = None) -> Re
     sid = session_id or reader.session_id
     if not sid:
         raise AtifError("the transcript names no session id: give the session id")
-    agent: dict[str, Any] = {"name": AGENT_NAME, "version": reader.version or UNKNOWN_VERSION}
-    model = most_used(reader.models)
-    if model:
-        agent["model_name"] = model
+    agent = agent_record(AGENT_NAME, reader.version, reader.models)
     extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
     if reader.cwd:
         extra["cwd"] = reader.cwd

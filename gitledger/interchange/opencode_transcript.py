@@ -19,13 +19,13 @@ from gitledger.core.parsing import transcript_json_loads
 from gitledger.derived.sqlite import foreign_rows
 from gitledger.errors import AtifError
 from gitledger.interchange.atif import (
-    UNKNOWN_VERSION,
     Reading,
     StepDraft,
+    agent_record,
     count,
     document,
+    keep_steps,
     millisecond_time,
-    most_used,
 )
 
 #: The key that names the client in a saved document (``opencode`` or ``kilo``).
@@ -106,16 +106,11 @@ def from_opencode_transcript(data: bytes, *, session_id: str | None = None) -> R
                 or not isinstance(parts, list):
             unreadable.append(f"message {number}: not a user or assistant message")
             continue
-        for draft in _steps(info, [p for p in parts if isinstance(p, dict)], pending):
-            if draft.model:
-                models[draft.model] = models.get(draft.model, 0) + 1
-            drafts.append(draft)
+        keep_steps(drafts, models,
+                   _steps(info, [p for p in parts if isinstance(p, dict)], pending))
     info = doc["info"]
     version = info.get("version") if isinstance(info.get("version"), str) else None
-    agent: dict[str, Any] = {"name": doc[CLIENT_KEY], "version": version or UNKNOWN_VERSION}
-    model = most_used(models)
-    if model:
-        agent["model_name"] = model
+    agent = agent_record(str(doc[CLIENT_KEY]), version, models)
     extra: dict[str, Any] = {"source_format": "opencode-session"}
     if isinstance(info.get("directory"), str):
         extra["cwd"] = info["directory"]
