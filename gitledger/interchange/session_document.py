@@ -197,7 +197,9 @@ def _files(calls: Iterable[dict[str, Any]], dialect: Dialect, bases: tuple[str, 
         if name in dialect.file_tools:
             paths = [args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)][:1]
         elif name in dialect.shell_tools:
-            paths = _shell_writes(args.get("command", args.get("cmd")))
+            lines = args.get("commands")  # Cline's run_commands: command lines, in turn
+            paths = [p for line in lines if isinstance(line, str) for p in _shell_writes(line)] \
+                if isinstance(lines, list) else _shell_writes(args.get("command", args.get("cmd")))
         elif name in dialect.patch_tools:
             body = args.get("input", args.get("patch"))
             paths = _patched(body) if isinstance(body, str) else []

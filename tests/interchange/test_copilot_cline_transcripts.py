@@ -13,6 +13,7 @@ import pytest
 from gitledger.errors import AtifError, InvalidInput
 from gitledger.interchange.atif import validate
 from gitledger.interchange.dialects import dialect_of, read_transcript, sniff
+from gitledger.interchange.session_document import session_markdown
 from gitledger.interchange.transcripts import session_id_of
 from tests.conftest import Run
 
@@ -210,3 +211,16 @@ def test_an_odd_cline_file_is_refused_in_one_line(ledger: Run, tmp_path: Path,
     assert done.stderr.count("\n") == 1
     fine = export(ledger, tmp_path, HEAD + b'[{"role": "user", "content": "hi"}]}', "atif")
     assert fine.exit_code == 0, fine.output
+
+
+def test_the_files_each_of_clines_command_lines_writes_are_in_the_summary() -> None:
+    data = cline([
+        {"role": "user", "content": "write two files"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name":
+                                           "run_commands", "input": {"commands": [
+                                               "echo a > /work/repo/a.txt", "ls",
+                                               "printf b > /work/repo/b.txt"]}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1",
+                                      "content": "done"}]}])
+    summary = session_markdown(read_transcript(data)).split("## Summary", 1)[1]
+    assert "`a.txt`, `b.txt`" in summary, summary
