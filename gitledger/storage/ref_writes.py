@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +20,7 @@ from pygit2.transaction import ReferenceTransaction
 
 from gitledger.core.model import BlobRef, Change
 from gitledger.errors import ConcurrentUpdate, RepositoryError
-from gitledger.storage.layout import FOCUS_PATH, SEQ_TRAILER
+from gitledger.storage.layout import ENTRIES_DIR, FOCUS_PATH, SEQ_TRAILER
 from gitledger.storage.tree_view import TreeView
 
 #: How long a writer keeps re-applying its operation while other writers win the race.
@@ -31,6 +31,14 @@ STALE_LOCK_MINUTES = 10
 #: Where a caller that must not wait long (a git hook) says how long to wait instead.
 RETRY_ENV = "GIT_LEDGER_RETRY_SECONDS"
 
+#: What a write hook (``Store.add_write_hook``) is given: the tree the write starts from
+#: (None: the ledger's first write), the files the change sets, and the id of the entries
+#: tree the write is about to commit (None: no entries).  It returns the root files to
+#: write beside them (path -> content), computed from those alone: it may run once per
+#: attempt of a compare-and-swap, and must have no side effects beyond its own memo.
+#: (None for a path: remove that file.)
+WriteHook = Callable[["TreeView | None", "Mapping[str, bytes | BlobRef | None]", "str | None"],
+                     "Mapping[str, bytes | None]"]
 #: A change as a tree of paths: a blob's new content, an existing blob, None (remove), or
 #: the changes below a directory.
 Changes = dict[str, "bytes | BlobRef | dict[str, object] | None"]
@@ -125,6 +133,32 @@ def stale_lock_minutes(lock: Path) -> float | None:
     return age if age >= STALE_LOCK_MINUTES else None
 
 
+def hooked_tree(git: pygit2.Repository, hooks: Sequence[WriteHook], view: TreeView | None,
+                base: pygit2.Tree | None,
+                files: Mapping[str, bytes | BlobRef | None]) -> pygit2.Oid:
+    """The tree of a write: the change, and what the ref's write ``hooks`` derive from it.
+    The entries subtree is written first, so a hook learns its id without a second root
+    tree being written and thrown away."""
+    changes = split_changes(files)
+    if not hooks:
+        return write_tree(git, base, changes)
+    entries = changes.pop(ENTRIES_DIR, None)
+    existing = base[ENTRIES_DIR] if base is not None and ENTRIES_DIR in base else None
+    old = existing if isinstance(existing, pygit2.Tree) else None
+    if isinstance(entries, dict):
+        written, size = write_subtree(git, old, entries)  # type: ignore[arg-type]
+        entries_id = str(written) if size else None
+    else:
+        entries_id = str(old.id) if old is not None else None
+    if entries_id is not None:
+        changes[ENTRIES_DIR] = Subtree(entries_id)  # type: ignore[assignment]
+    elif old is not None:
+        changes[ENTRIES_DIR] = None
+    for hook in hooks:
+        changes.update(hook(view, files, entries_id))
+    return write_tree(git, base, changes)
+
+
 def write_tree(git: pygit2.Repository, base: pygit2.Tree | None,
                changes: Changes) -> pygit2.Oid:
     """The root tree of ``base`` with ``changes`` applied."""
@@ -173,7 +207,7 @@ def write_subtree(git: pygit2.Repository, base: pygit2.Tree | None, changes: Cha
 
 @dataclass(frozen=True)
 class Subtree:
-    """A subtree already written (a write hook's entries), inserted by its id."""
+    """A subtree already written (``hooked_tree``'s entries), inserted by its id."""
 
     id: str
 

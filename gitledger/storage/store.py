@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -21,7 +21,7 @@ from typing import TypeVar
 import pygit2
 from pygit2.transaction import ReferenceTransaction
 
-from gitledger.core.model import BlobRef, Change, Event, format_message
+from gitledger.core.model import Change, Event, format_message
 from gitledger.derived.events import Moved, Moves
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, RepositoryError
 from gitledger.storage import archiving, chain_index, history, pointer, ref_writes
@@ -31,7 +31,6 @@ from gitledger.storage.chain_index import RECHECK_SECONDS, ChainIndex
 from gitledger.storage.history import ARRIVAL_WALK
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
-    ENTRIES_DIR,
     LEDGER_NAMESPACE,
     MONTHS_PREFIX,
     POINTER_FILE,
@@ -51,9 +50,10 @@ from gitledger.storage.ref_writes import (
     STALE_LOCK_MINUTES,
     LedgerMoved,
     RefExists,
-    Subtree,
+    WriteHook,
     carrying_seq,
     create_ref,
+    hooked_tree,
     is_race,
     move_ref,
     reason,
@@ -61,7 +61,6 @@ from gitledger.storage.ref_writes import (
     split_changes,
     stale_lock_minutes,
     with_lock,
-    write_subtree,
     write_tree,
 )
 from gitledger.storage.repo import Repo
@@ -73,16 +72,6 @@ __all__ = ["LOCK_ERRORS", "RECHECK_SECONDS", "STALE_LOCK_MINUTES", "LedgerMoved"
            "Tip", "TreeView", "WriteHook", "blob_id_of", "seq_of", "valid_ref_name"]
 
 R = TypeVar("R")
-
-#: What a write hook (``Store.add_write_hook``) is given: the tree the write starts from
-#: (None: the ledger's first write), the files the change sets, and the id of the entries
-#: tree the write is about to commit (None: no entries).  It returns the root files to
-#: write beside them (path -> content), computed from those alone: it may run once per
-#: attempt of a compare-and-swap, and must have no side effects beyond its own memo.
-#: (None for a path: remove that file.)
-WriteHook = Callable[["TreeView | None", "Mapping[str, bytes | BlobRef | None]", "str | None"],
-                     "Mapping[str, bytes | None]"]
-
 
 class Store:
     """The ledger refs of one repository, seen from one worktree."""
@@ -375,7 +364,8 @@ class Store:
             change = carrying_seq(tip.view, change)
             base = tip.view.tree if tip.view is not None else None
             try:
-                tree = self._write_hooked(ref, tip.view, base, change.files)
+                tree = hooked_tree(self.git, self._hooks.get(ref, ()), tip.view, base,
+                                   change.files)
             except (pygit2.GitError, OSError) as exc:  # a read-only .git, a full disk
                 raise RepositoryError(f"cannot write to {ref}'s objects: "
                                       f"{reason(exc)}; nothing was written") from None
@@ -435,31 +425,6 @@ class Store:
             return self.git.create_commit(None, author, committer, message, tree, parents)
         return pygit2.Oid(hex=signed_commit(self.repo, str(tree), [str(p) for p in parents],
                                             author, committer, message))
-
-    def _write_hooked(self, ref: str, view: TreeView | None, base: pygit2.Tree | None,
-                      files: Mapping[str, bytes | BlobRef | None]) -> pygit2.Oid:
-        """The tree of a write to ``ref``: the change, and what its write hooks derive
-        from it.  The entries subtree is written first, so a hook learns its id without a
-        second root tree being written and thrown away."""
-        hooks = self._hooks.get(ref)
-        changes = split_changes(files)
-        if not hooks:
-            return write_tree(self.git, base, changes)
-        entries = changes.pop(ENTRIES_DIR, None)
-        existing = base[ENTRIES_DIR] if base is not None and ENTRIES_DIR in base else None
-        old = existing if isinstance(existing, pygit2.Tree) else None
-        if isinstance(entries, dict):
-            written, size = write_subtree(self.git, old, entries)  # type: ignore[arg-type]
-            entries_id = str(written) if size else None
-        else:
-            entries_id = str(old.id) if old is not None else None
-        if entries_id is not None:
-            changes[ENTRIES_DIR] = Subtree(entries_id)  # type: ignore[assignment]
-        elif old is not None:
-            changes[ENTRIES_DIR] = None
-        for hook in hooks:
-            changes.update(hook(view, files, entries_id))
-        return write_tree(self.git, base, changes)
 
     # -- archives and ref locks (``archiving.py``, ``ref_writes.py``) --------------------
 
