@@ -891,10 +891,10 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     rather than refusing when even one per section does not fit whole, names what was
     clipped with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini, qwen,
-    cursor, pi, copilot, opencode and kilo print the agent's SessionStart hook envelope.
-    --archive NAME prints the
-    same block for an archived ledger, headed as a read-only archive, without the
-    project's decisions; it takes neither --session-id nor --source.  --ledger NAME
+    cursor, pi, copilot, opencode, kilo and omp print the agent's SessionStart hook
+    envelope.  --archive NAME prints the same block for an archived ledger, headed as a
+    read-only archive, without the project's decisions; it takes neither --session-id
+    nor --source.  --ledger NAME
     does the same for a teammate's ledger fetched from a remote, headed with its
     author: nobody else's reasoning is ever injected unless asked for by name.
     """
@@ -1334,7 +1334,7 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
 @click.option("--agent", "agents", multiple=True, type=click.Choice(AGENTS), metavar="NAME",
               help="Only this agent's transcript directories (repeatable; default every "
                    "agent whose transcripts name their working directory: claude, codex, "
-                   "gemini, pi).")
+                   "gemini, pi, omp).")
 @click.option("--dry-run", is_flag=True,
               help="List the sessions it would import; save nothing.")
 @_common
@@ -1475,16 +1475,18 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     notes follow amend and rebase.  --agent merges our entries into
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json, .qwen/settings.json,
     .cursor/hooks.json or .github/hooks/git-ledger.json, keeping everything else (a config
-    that is not valid JSON is refused untouched), or for Pi, OpenCode and Kilo writes our
-    plugin, .pi/extensions/git-ledger.ts, .opencode/plugins/git-ledger.js or
-    .kilo/plugins/git-ledger.js (a file of that name that is not ours is refused
-    untouched), and installs the git hooks only where none of ours runs yet, unless
+    that is not valid JSON is refused untouched), or for Pi, OpenCode, Kilo and Oh My Pi
+    writes our plugin, .pi/extensions/git-ledger.ts, .opencode/plugins/git-ledger.js,
+    .kilo/plugins/git-ledger.js or .omp/extensions/git-ledger.ts (a file of that name that
+    is not ours is refused untouched), and installs the git hooks only where none of
+    ours runs yet, unless
     --git-hooks is given too (where the manager leaves them only a manual route, husky 4
     or simple-git-hooks, it says so and installs the agent's hooks all the same).  --mcp
     also registers the MCP server (git ledger mcp) in .mcp.json (Claude Code, Copilot
     CLI), .codex/config.toml, .gemini/settings.json, .qwen/settings.json,
-    .cursor/mcp.json, opencode.json or kilo.json (Pi has no MCP client).  --completion
-    installs the shell completion where the shell finds it (git ledger completion prints
+    .cursor/mcp.json, opencode.json, kilo.json or .omp/mcp.json (Pi has no MCP
+    client).  --completion installs the shell completion where the shell finds it (git
+    ledger completion prints
     the script instead).  Running it again changes nothing.  Prints exactly what it
     changed.
     """

@@ -58,7 +58,8 @@ class Reading:
     """A transcript read as an ATIF trajectory."""
 
     trajectory: dict[str, Any]
-    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi or atif.
+    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi, omp
+    #: or atif.
     dialect: str
     #: The lines left out because they did not parse, each ``line N: why``.
     unreadable: tuple[str, ...] = ()

@@ -18,7 +18,7 @@ from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
-from gitledger.interchange.pi_transcript import from_pi_transcript
+from gitledger.interchange.pi_transcript import TITLE, from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
 #: many at most when those do not tell (lines that do not parse, or records no dialect
@@ -111,12 +111,25 @@ def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
 
 
 def _pi_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
-    return Workspace(paths=_text_values(lines[:1], "cwd"))
+    return Workspace(paths=_text_values(_pi_head(lines)[:1], "cwd"))
+
+
+def _pi_head(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records from the session header on: past Oh My Pi's leading ``title`` line."""
+    return lines[1:] if lines and lines[0].get("type") == TITLE else lines
+
+
+def _pi_header(lines: list[dict[str, Any]]) -> bool:
+    return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
+        and isinstance(lines[0].get("version"), int)
 
 
 def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
-    return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
-        and isinstance(lines[0].get("version"), int)
+    return _pi_header(lines)
+
+
+def _omp(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == TITLE and _pi_header(lines[1:])
 
 
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
@@ -140,6 +153,10 @@ DIALECTS: tuple[Dialect, ...] = (
             shell_tools=frozenset({"Bash"}), workspace=_claude_workspace),
     Dialect("pi", "Pi", lambda data, sid: from_pi_transcript(data, session_id=sid), _pi,
             file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
+            workspace=_pi_workspace),
+    Dialect("omp", "Oh My Pi",
+            lambda data, sid: from_pi_transcript(data, session_id=sid, agent_name="omp"),
+            _omp, file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
             workspace=_pi_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}

@@ -1,7 +1,8 @@
-"""Pi's session file read as an ATIF trajectory.
+"""Pi's session file (and Oh My Pi's, its fork's) read as an ATIF trajectory.
 
 A Pi session is JSON lines: a ``session`` header (id, cwd), then entries in a tree (each
-names its ``parentId``).  The steps are the ``message`` entries along the branch that ends
+names its ``parentId``); Oh My Pi writes a ``title`` line (rewritten in place) first.
+The steps are the ``message`` entries along the branch that ends
 at the last entry, in order, so a conversation rewound with ``/tree`` reads as the branch
 it went on with; a ``compaction`` entry's summary is a system step.
 """
@@ -27,17 +28,23 @@ SOURCE_FORMAT = "pi-session"
 #: The entry types that carry no step (settings changes, labels, an extension's state).
 _QUIET = frozenset({"model_change", "thinking_level_change", "label", "session_info",
                     "custom"})
+#: Oh My Pi's first line: the session's title, outside the tree of entries.
+TITLE = "title"
 
 
-def from_pi_transcript(data: bytes, *, session_id: str | None = None) -> Reading:
-    """The ATIF trajectory of the Pi session ``data``; lines that do not parse are left
-    out and named in ``Reading.unreadable``."""
+def from_pi_transcript(data: bytes, *, session_id: str | None = None,
+                       agent_name: str = AGENT_NAME) -> Reading:
+    """The ATIF trajectory of the Pi session ``data`` (written by ``agent_name``, a
+    dialect's name: ``pi`` or ``omp``); lines that do not parse are left out and named in
+    ``Reading.unreadable``."""
     header: dict[str, Any] = {}
     entries: list[dict[str, Any]] = []
 
     def add(number: int, record: dict[str, Any]) -> None:
         if record.get("type") == "session" and not header:
             header.update(record)
+        elif record.get("type") == TITLE and not header:
+            return
         elif isinstance(record.get("type"), str):
             entries.append(record)
         else:
@@ -57,14 +64,14 @@ def from_pi_transcript(data: bytes, *, session_id: str | None = None) -> Reading
     sid = session_id or (header.get("id") if isinstance(header.get("id"), str) else None)
     if not sid:
         raise AtifError("the transcript names no session id: give the session id")
-    agent: dict[str, Any] = {"name": AGENT_NAME, "version": UNKNOWN_VERSION}
+    agent: dict[str, Any] = {"name": agent_name, "version": UNKNOWN_VERSION}
     model = most_used(models)
     if model:
         agent["model_name"] = model
     extra: dict[str, Any] = {"source_format": SOURCE_FORMAT}
     if isinstance(header.get("cwd"), str):
         extra["cwd"] = header["cwd"]
-    return Reading(document(sid, agent, drafts, extra), "pi", tuple(unreadable))
+    return Reading(document(sid, agent, drafts, extra), agent_name, tuple(unreadable))
 
 
 def _branch(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,14 +1,15 @@
 // git ledger for Pi: written by `git ledger install --agent pi` (docs/agents.md).
 //
-// Pi has extensions, not hook commands, so this one runs the same commands the other
-// agents' hooks run, with a JSON payload on stdin, and puts what they print where Pi's
-// model reads it: the restore block before every model call (so it is back after a
-// compaction), a governing decision in the result of the tool that touched the file, a
-// failed Stop check as one follow-up message.  Whatever fails here, Pi goes on.
+// Pi has extensions, not hook commands (Pi's extension API, which Oh My Pi, its fork,
+// keeps), so this one runs the same commands the other agents' hooks run, with a JSON
+// payload on stdin, and puts what they print where the model reads it: the restore block
+// before every model call (so it is back after a compaction), a governing decision in the
+// result of the tool that touched the file, a failed Stop check as one follow-up message.
+// Whatever fails here, Pi goes on.
 import { spawn } from "node:child_process";
 
 const AGENT = "pi";
-const TIMEOUT_MS = 30_000;
+const TIMEOUT_MS = 30000;
 // How long quitting waits for a Stop check, and the run it sent back, to finish.
 const SETTLE_MS = 120_000;
 

@@ -40,7 +40,7 @@ CONFIG_AGENTS = tuple(a.name for a in REGISTRY if not a.plugin)
 CONFIG_AGENTS = tuple(a for a in AGENTS if not BY_NAME[a].plugin)
 PLUGIN_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].plugin)
 #: The OpenCode family: plugins generated from one template (integrations/plugins.py).
-TEMPLATE_PLUGINS = ("opencode", "kilo")
+TEMPLATE_PLUGINS = tuple(a.name for a in REGISTRY if a.template)
 
 EXISTING: dict[str, dict[str, Any]] = {
     "claude": {
