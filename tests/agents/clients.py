@@ -75,6 +75,8 @@ class Client:
     #: within the turn (``"turn"``), or only once the prompt ends, before the next prompt,
     #: each paragraph of a prompt's text being one (``"prompt"``).
     compacts: str = "turn"
+    #: Other npm packages it runs on, pinned, installed beside it (Oh My Pi: Bun).
+    needs: tuple[str, ...] = ()
 
     @property
     def spec(self) -> str:
@@ -123,7 +125,7 @@ CODEX_MODEL = "gpt-5-codex"
 #: which the scripted model does not answer, so only the edit scenarios name it.
 CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
-                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000}
+                "copilot": 39_500, "opencode": 99_000, "kilo": 99_000, "omp": 95_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -242,6 +244,34 @@ def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
         argv += ["--session", resume]
     return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_OFFLINE": "1", "NO_COLOR": "1"},
                files={str(home / ".pi" / "agent" / "models.json"): json.dumps(models)})
+
+
+# -- Oh My Pi (Pi's fork) ---------------------------------------------------------------
+
+#: Oh My Pi's agent directory holds ``models.yml``, the only place that names a base URL.
+OMP_AGENT = Path(".omp") / "agent"
+#: Its edit tool in the variant that names the file and the text replaced (``edit.mode``);
+#: the default, ``hashline``, sends a patch whose files gitledger does not read.
+OMP_EDIT = "replace"
+
+
+def _omp_prepare(home: Path, repo: Path) -> None:
+    (home / OMP_AGENT).mkdir(parents=True)
+
+
+def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
+    provider = {"baseUrl": "{URL}/v1", "api": "openai-completions",
+                "apiKey": "SCRIPTED_API_KEY",
+                "models": [{"id": "scripted-model", "contextWindow": PI_WINDOW,
+                            "maxTokens": 4096}]}
+    # Like Pi's print mode, each paragraph of ``text`` is one message, sent in turn.
+    argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
+    if resume:
+        argv += ["--session", resume]
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_EDIT_VARIANT": OMP_EDIT,
+                             "NO_COLOR": "1"},
+               files={str(home / OMP_AGENT / "models.yml"):
+                      json.dumps({"providers": {"scripted": provider}})})
 
 
 # -- GitHub Copilot CLI -------------------------------------------------------------------
@@ -378,13 +408,19 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
               _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
-CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO)
+# 18.3.4's own packages (@oh-my-pi/omp-stats@18.3.4 and others) are not in the registry:
+# npm install fails with ETARGET.  18.2.3 is the newest all of whose packages are there.
+OMP = Client("omp", "@oh-my-pi/pi-coding-agent", "18.2.3", "omp", _omp_prepare, _omp_prompt,
+             compacts="prompt", needs=("bun@1.4.5",),
+             lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS})
+CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO, OMP)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 
 def cache_dir(clients: Sequence[Client] = CLIENTS) -> Path:
     """Where this set of pins is installed: one directory per set, so pins never mix."""
-    key = hashlib.sha256(" ".join(c.spec for c in clients).encode()).hexdigest()[:12]
+    key = hashlib.sha256(" ".join(s for c in clients for s in (c.spec, *c.needs)).encode()
+                         ).hexdigest()[:12]
     return CACHE_ROOT / f"{VERSIONS}-{key}"
 
 
@@ -404,7 +440,8 @@ def install(clients: Sequence[Client] = CLIENTS) -> Path:
                 (bin_dir / c.binary).exists() for c in clients):
             npm = subprocess.run(
                 ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
-                 "--cache", str(NPM_CACHE), "--prefix", str(where), *(c.spec for c in clients)],
+                 "--cache", str(NPM_CACHE), "--prefix", str(where),
+                 *(s for c in clients for s in (c.spec, *c.needs))],
                 capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
             shutil.rmtree(NPM_CACHE, ignore_errors=True)
             if npm.returncode != 0:

@@ -82,11 +82,18 @@ export default function (pi: any) {
   };
 
   pi.on("session_start", async (event: any, ctx: any) => {
-    // `pi --session ID` starts up in a session that has a conversation already.
-    const resumed = event.reason === "resume" || (event.reason === "startup" &&
+    // `pi --session ID` starts up in a session that has a conversation already.  Oh My
+    // Pi's session_start names no reason: it is a start (or such a resume) too.
+    const reason = event.reason ?? "startup";
+    const resumed = reason === "resume" || (reason === "startup" &&
       ctx.sessionManager.getEntries().some((e: any) => e.type === "message"));
-    const source = event.reason === "new" ? "clear" : resumed ? "resume" : event.reason;
+    const source = reason === "new" ? "clear" : resumed ? "resume" : reason;
     await start(ctx, source);
+  });
+
+  // Oh My Pi reports /new and /resume as a switch of session, not as a session_start.
+  pi.on("session_switch", async (event: any, ctx: any) => {
+    await start(ctx, event.reason === "new" ? "clear" : "resume");
   });
 
   pi.on("session_compact", async (_event: any, ctx: any) => { await start(ctx, "compact"); });
