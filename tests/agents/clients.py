@@ -53,6 +53,8 @@ class Run:
     #: Files written just before the run (absolute path → text, ``{URL}`` replaced): a
     #: client whose config alone can name the base URL.
     files: dict[str, str] = field(default_factory=dict)
+    #: Variables of the suite's environment the client must not see.
+    unset: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,7 +258,11 @@ OMP_EDIT = "replace"
 
 
 def _omp_prepare(home: Path, repo: Path) -> None:
-    (home / OMP_AGENT).mkdir(parents=True)
+    agent = home / OMP_AGENT
+    agent.mkdir(parents=True)
+    # By default MCP tools are mounted as xd:// devices, driven through read and write;
+    # with ``tools.xdev`` off each is a tool of its own (``mcp__git_ledger_decide``).
+    (agent / "config.yml").write_text(json.dumps({"tools": {"xdev": False}}))
 
 
 def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
@@ -268,10 +274,12 @@ def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
     argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
     if resume:
         argv += ["--session", resume]
+    # With CI set (to anything) it leaves ~/.omp/agent/config.yml unapplied: MCP tools
+    # stay xd:// devices.
     return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_EDIT_VARIANT": OMP_EDIT,
                              "NO_COLOR": "1"},
                files={str(home / OMP_AGENT / "models.yml"):
-                      json.dumps({"providers": {"scripted": provider}})})
+                      json.dumps({"providers": {"scripted": provider}})}, unset=("CI",))
 
 
 # -- GitHub Copilot CLI -------------------------------------------------------------------

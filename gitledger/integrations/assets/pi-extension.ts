@@ -15,19 +15,23 @@ const SETTLE_MS = 120_000;
 
 type Payload = Record<string, unknown>;
 
-function run(argv: string[], payload: Payload, cwd: string): Promise<Payload | null> {
+// `detached`: the command runs on in its own process group when the client quits before
+// it is done (Oh My Pi gives a session_shutdown handler 2 seconds), its output unread.
+function run(argv: string[], payload: Payload, cwd: string,
+             detached = false): Promise<Payload | null> {
   return new Promise((resolve) => {
     let out = "";
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), { cwd, stdio: ["pipe", "pipe", "inherit"] });
+      child = spawn(argv[0], argv.slice(1),
+                    { cwd, detached, stdio: ["pipe", detached ? "ignore" : "pipe", "inherit"] });
     } catch {
       resolve(null);
       return;
     }
     const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => { out += chunk; });
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => { out += chunk; });
     child.on("error", () => { clearTimeout(timer); resolve(null); });
     child.on("close", () => {
       clearTimeout(timer);
@@ -114,7 +118,7 @@ export default function (pi: any) {
   pi.on("session_shutdown", async (event: any, ctx: any) => {
     await settle(ctx);
     await run(["git", "ledger", "hook", "session-end", "--agent", AGENT],
-              payload(ctx, "session_shutdown", { reason: event.reason }), ctx.cwd);
+              payload(ctx, "session_shutdown", { reason: event.reason }), ctx.cwd, true);
   });
 
   pi.on("tool_call", async (event: any, ctx: any) => {
