@@ -53,8 +53,6 @@ class Run:
     #: Files written just before the run (absolute path → text, ``{URL}`` replaced): a
     #: client whose config alone can name the base URL.
     files: dict[str, str] = field(default_factory=dict)
-    #: Variables of the suite's environment the client must not see.
-    unset: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -274,12 +272,10 @@ def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
     argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
     if resume:
         argv += ["--session", resume]
-    # With CI set (to anything) it leaves ~/.omp/agent/config.yml unapplied: MCP tools
-    # stay xd:// devices.
     return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_EDIT_VARIANT": OMP_EDIT,
                              "NO_COLOR": "1"},
                files={str(home / OMP_AGENT / "models.yml"):
-                      json.dumps({"providers": {"scripted": provider}})}, unset=("CI",))
+                      json.dumps({"providers": {"scripted": provider}})})
 
 
 # -- GitHub Copilot CLI -------------------------------------------------------------------

@@ -92,7 +92,7 @@ class World:
     def run(self, prompt: str, script: Sequence[Reply] = (), *, resume: str | None = None,
             stdin: str | None = None, timeout: float = RUN_TIMEOUT) -> Outcome:
         run = self.client.prompt(self.home, prompt, resume)
-        env = {k: v for k, v in {**self.env(), **run.env}.items() if k not in run.unset}
+        env = {**self.env(), **run.env}
         if network_namespace():
             env["GITLEDGER_AGENT_NETNS"] = "1"
             prefix = ["unshare", "-n"]
