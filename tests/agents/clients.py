@@ -363,7 +363,10 @@ CLAUDE = Client("claude", "@anthropic-ai/claude-code", "2.1.332", "claude",
 #: terminal UI: their headless modes take one prompt and no slash commands.
 NO_SLASH_HEADLESS = "a slash command of the terminal UI only: the headless run takes none"
 CODEX = Client("codex", "@openai/codex", "0.171.0", "codex", _codex_prepare, _codex_prompt,
-               lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS})
+               lacks={"manual-compact": "a command of the terminal UI: with -p, /compact reaches "
+                                      "the model as a prompt (18.2.3)",
+                    "clear": "a command of the terminal UI: with -p, /new reaches "
+                             "the model as a prompt (18.2.3)"})
 GEMINI = Client("gemini", "@google/gemini-cli", "0.61.0", "gemini",
                 _gemini_prepare, _gemini_prompt,
                 lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS,
@@ -416,7 +419,10 @@ KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
 # npm install fails with ETARGET.  18.2.3 is the newest all of whose packages are there.
 OMP = Client("omp", "@oh-my-pi/pi-coding-agent", "18.2.3", "omp", _omp_prepare, _omp_prompt,
              compacts="prompt", needs=("bun@1.4.5",),
-             lacks={"manual-compact": NO_SLASH_HEADLESS, "clear": NO_SLASH_HEADLESS})
+             lacks={"manual-compact": "a command of the terminal UI: with -p, /compact reaches "
+                                      "the model as a prompt (18.2.3)",
+                    "clear": "a command of the terminal UI: with -p, /new reaches "
+                             "the model as a prompt (18.2.3)"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO, OMP)
 BY_NAME = {c.name: c for c in CLIENTS}
 
