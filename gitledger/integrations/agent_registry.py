@@ -457,25 +457,20 @@ _OMP_TOOLS: Mapping[str, ToolShape] = {
     "write": ToolShape("write", path=("path",)),
     "bash": ToolShape("shell"),
 }
-OMP = Agent(
+#: Pi's fork: Pi's extension (its events, envelopes, budget and Stop answer), its own files.
+OMP = PI._replace(
     name="omp", title="Oh My Pi", config=".omp/extensions/git-ledger.ts",
-    # Pi's extension events, which its fork keeps.
-    events=PI.events,
-    grouped=False, start_matcher=None, timeout=HOOK_TIMEOUT, preamble={}, extra=_no_extra,
     notes=("Oh My Pi loads project extensions from .omp/extensions at startup; the "
            "extension runs the git ledger commands other agents' hooks run.",
            "A decision is told at the point of action for write, bash and the replace "
            "variant of edit (edit.mode: replace), not for the default hashline patches.",
            "After a failed git ledger check, the extension sends Oh My Pi one follow-up "
            "message to fix the errors; warnings never send one."),
-    budget=9_000, context_path=("additionalContext",), stop_decision="block",
-    stop_key="reason",
     mcp=McpTarget(".omp/mcp.json", _STDIO,
                   ("Oh My Pi starts the MCP servers in .omp/mcp.json; /mcp shows them.",)),
     # ~/.omp/agent/sessions/-<cwd>-/<time>_<id>.jsonl; PI_CODING_AGENT_DIR moves ~/.omp/agent.
     transcripts=(TranscriptDir("PI_CODING_AGENT_DIR", ".omp/agent", "sessions"),),
-    tools=_OMP_TOOLS, tool_context_path=("additionalContext",), plugin=True,
-    template="pi-extension.ts",
+    tools=_OMP_TOOLS,
 )
 
 
