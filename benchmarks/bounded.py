@@ -42,11 +42,16 @@ def _env(home: Path) -> dict[str, str]:
                                      "[init]\n\tdefaultBranch = main\n", encoding="utf-8")
     env.update(HOME=str(home), GIT_CONFIG_GLOBAL=str(home / ".gitconfig"),
                GIT_CONFIG_NOSYSTEM="1")
+    # `git ledger` is this interpreter's, whether or not its environment is activated.
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     return env
 
 
 def _run(cwd: Path, *args: str) -> None:
-    subprocess.run(list(args), cwd=cwd, check=True, capture_output=True, timeout=300)
+    done = subprocess.run(list(args), cwd=cwd, capture_output=True, text=True, timeout=300,
+                          check=False)
+    if done.returncode:
+        sys.exit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.strip()}")
 
 
 def main() -> int:

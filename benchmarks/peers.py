@@ -179,10 +179,9 @@ async def mcp_work(repo: Path, env: dict[str, str], script: str, work: list[list
                    ) -> tuple[dict[int, Run], list[dict[str, Any]], float]:
     """The work through one persistent server: the run at the sample (its first
     ``sample_chains`` chains, listed there too) and at the whole work, keyed by their
-    number of decisions; the entries ``show`` returned at the end; the median ping."""
+    number of decisions; every entry at the end; the median ping."""
     params = StdioServerParameters(command=script, args=["mcp"], cwd=str(repo), env=env)
     runs: dict[int, Run] = {}
-    entries: list[dict[str, Any]] = []
     async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
 
         async def ping() -> float:
@@ -191,13 +190,11 @@ async def mcp_work(repo: Path, env: dict[str, str], script: str, work: list[list
             return time.perf_counter() - start
 
         async def listing() -> float:
-            nonlocal entries
             start = time.perf_counter()
             shown = await client.call_tool("show", {})
             elapsed = time.perf_counter() - start
             if shown.is_error or shown.structured_content is None:
                 sys.exit(f"MCP show failed: {shown.content}")
-            entries = list(shown.structured_content["entries"])
             return elapsed
 
         await client.initialize()
@@ -222,9 +219,15 @@ async def mcp_work(repo: Path, env: dict[str, str], script: str, work: list[list
                 runs[written] = Run("git ledger MCP", written, write_total=total,
                                     list_seconds=statistics.median(shows),
                                     list_label="show (tool call)", floor="MCP ping",
-                                    active=count_active(entries))
+                                    active=count_active(shown_whole(script, repo, env)))
         pinged += [await ping() for _ in range(pings)]
-    return runs, entries, statistics.median(pinged)
+    return runs, shown_whole(script, repo, env), statistics.median(pinged)
+
+
+def shown_whole(script: str, repo: Path, env: dict[str, str]) -> list[dict[str, Any]]:
+    """Every entry, from ``show --json``: an MCP response is capped for the agent (the
+    timed ``show`` above gets what an agent gets), so it cannot be counted from."""
+    return list(json.loads(run_out([script, "show", "--json"], repo, env)[1])["entries"])
 
 
 def count_active(entries: list[dict[str, Any]]) -> int:
@@ -249,8 +252,7 @@ def cli_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]]
             run.write_total += elapsed
             previous = str(json.loads(out)["id"])
     run.list_seconds = median_of(3, [script, "show", "--json"], repo, env)
-    shown = json.loads(run_out([script, "show", "--json"], repo, env)[1])
-    run.active = count_active(list(shown["entries"]))
+    run.active = count_active(shown_whole(script, repo, env))
     return run
 
 

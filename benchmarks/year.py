@@ -92,6 +92,10 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     # history commit by commit, 3 s of a full-size pull that no command of ours spends.
     for where in (mine, origin):
         git(env, "-C", str(where), "commit-graph", "write", "--reachable")
+    # It has packed refs there too (the `git gc --auto` that receive-pack runs as loose
+    # objects pile up, or the host's own maintenance): the one push that built this year
+    # left 25,000 loose ref files, which every later push would read one by one.
+    git(env, "-C", str(origin), "pack-refs", "--all")
     # The first check after an upgrade builds the link index (once, reported here), which
     # every later check, review and why only brings up to date.
     for step in (("pull", "origin"), ("restore",), ("check",)):
