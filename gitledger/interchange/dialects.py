@@ -19,7 +19,7 @@ from gitledger.interchange.claude_transcript import from_claude_transcript
 from gitledger.interchange.codex_transcript import from_codex_transcript
 from gitledger.interchange.droid_transcript import from_droid_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
-from gitledger.interchange.pi_transcript import from_pi_transcript
+from gitledger.interchange.pi_transcript import OMP, TITLE, from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
 #: many at most when those do not tell (lines that do not parse, or records no dialect
@@ -112,12 +112,21 @@ def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
 
 
 def _header_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
-    return Workspace(paths=_text_values(lines[:1], "cwd"))
+    return Workspace(paths=_text_values(_past_title(lines)[:1], "cwd"))
+
+
+def _past_title(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records from the session header on: past Oh My Pi's leading ``title`` line."""
+    return lines[1:] if lines and lines[0].get("type") == TITLE else lines
 
 
 def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
     return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
         and isinstance(lines[0].get("version"), int)
+
+
+def _omp(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == TITLE and _pi(lines[1:], whole)
 
 
 def _droid(lines: list[dict[str, Any]], whole: Any) -> bool:
@@ -150,6 +159,10 @@ DIALECTS: tuple[Dialect, ...] = (
     Dialect("droid", "Factory Droid",
             lambda data, sid: from_droid_transcript(data, session_id=sid), _droid,
             file_tools=frozenset({"Create", "Edit"}), shell_tools=frozenset({"Execute"}),
+            workspace=_header_workspace),
+    Dialect("omp", "Oh My Pi",
+            lambda data, sid: from_pi_transcript(data, session_id=sid, kind=OMP),
+            _omp, file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
             workspace=_header_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}

@@ -19,7 +19,8 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid"],
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid",
+                                                "omp"],
                                       indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.

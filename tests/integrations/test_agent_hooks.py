@@ -781,12 +781,12 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
-    if BY_NAME[agent].plugin and agent != "pi":  # what our plugin sends (the OpenCode family)
+    if BY_NAME[agent].template == "opencode-plugin.js":  # what the OpenCode family sends
         return {"agent": agent, "cwd": str(cwd), "session_id": f"ses_{agent}",
                 "hook_event_name": BY_NAME[agent].events["stop"],
                 "stop_hook_active": continuing}
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
-            "pi": pi_agent_end, "qwen": qwen_stop,
+            "pi": pi_agent_end, "omp": pi_agent_end, "qwen": qwen_stop,
             "copilot": copilot_stop, "droid": droid_stop}[agent](cwd, active=continuing)
 
 

@@ -147,8 +147,8 @@ def test_an_unknown_agents_transcript_is_refused_in_one_line(ledger: Run,
         result = ledger("export", "--format", fmt, "--session", session)
         assert result.exit_code == 1
         assert result.stderr == ("git ledger: the transcript is not one gitledger can read: "
-                                 "not Codex CLI, Gemini CLI, Claude Code, Pi, Factory Droid "
-                                 "JSON lines, nor an ATIF trajectory\n")
+                                 "not Codex CLI, Gemini CLI, Claude Code, Pi, Factory Droid, "
+                                 "Oh My Pi JSON lines, nor an ATIF trajectory\n")
         assert result.stdout == ""
 
 
