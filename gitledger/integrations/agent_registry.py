@@ -502,6 +502,8 @@ _OMP_TOOLS: Mapping[str, ToolShape] = {
 #: Pi's fork: Pi's extension (its events, envelopes, budget and Stop answer), its own files.
 OMP = PI._replace(
     name="omp", title="Oh My Pi", config=".omp/extensions/git-ledger.ts",
+    # Its own stop hook, asked before the run settles (Pi's print mode has only agent_end).
+    events={**PI.events, "stop": "session_stop"},
     notes=("Oh My Pi loads project extensions from .omp/extensions at startup; the "
            "extension runs the git ledger commands other agents' hooks run.",
            "A decision is told at the point of action for write, bash and the replace "

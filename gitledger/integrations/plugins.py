@@ -24,6 +24,7 @@ def source(spec: Agent, command: dict[str, str]) -> str:
     return (text.replace("@TITLE@", spec.title).replace("@AGENT@", spec.name)
             .replace("@COMMANDS@", json.dumps(commands))
             .replace("@TOOLS@", json.dumps(sorted(spec.tools)))
+            .replace("@STOP@", spec.events.get("stop", ""))
             .replace("@TIMEOUT_MS@", str(HOOK_TIMEOUT * 1000)))
 
 

@@ -12,6 +12,8 @@ const AGENT = "omp";
 const TIMEOUT_MS = 30000;
 // How long quitting waits for a Stop check, and the run it sent back, to finish.
 const SETTLE_MS = 120_000;
+// The event the Stop check runs at: Pi's `agent_end`, or Oh My Pi's `session_stop`.
+const STOP = "session_stop";
 
 type Payload = Record<string, unknown>;
 
@@ -136,6 +138,20 @@ export default function (pi: any) {
     told.delete(event.toolCallId);
     return { content: [...(event.content ?? []), { type: "text", text: context }] };
   });
+
+  if (STOP === "session_stop") {
+    // Oh My Pi asks its stop hooks before the run settles, as Claude Code does: a block
+    // sends the model back within the same prompt, and the event says whether it did.
+    pi.on("session_stop", async (event: any, ctx: any) => {
+      const answer = await run(["git", "ledger", "check", "--hook", "stop", "--agent", AGENT],
+                               payload(ctx, STOP,
+                                       { stop_hook_active: event.stop_hook_active === true }),
+                               ctx.cwd);
+      const reason = answer?.decision === "block" ? text(answer, "reason") : "";
+      return reason ? { decision: "block", reason } : undefined;
+    });
+    return;
+  }
 
   pi.on("agent_start", () => { running += 1; });
 
