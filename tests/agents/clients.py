@@ -545,6 +545,14 @@ def cache_dir(client: Client) -> Path:
     return CACHE_ROOT / f"{VERSIONS}-{client.name}-{key}"
 
 
+def npm_reason(stderr: str) -> str:
+    """The last line of a failed npm install that says why: not the one pointing at its
+    debug log, which goes with the download cache removed after the install."""
+    lines = [line for line in stderr.strip().splitlines()
+             if line.strip() and "A complete log of this run" not in line]
+    return lines[-1] if lines else "(no output)"
+
+
 def install(client: Client) -> Path:
     """``client`` installed (once; later runs reuse it): its ``node_modules/.bin`` path."""
     for tool in ("node", "npm"):
@@ -567,8 +575,8 @@ def install(client: Client) -> Path:
                 capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
             shutil.rmtree(downloads, ignore_errors=True)
             if npm.returncode != 0:
-                last = (npm.stderr.strip().splitlines() or ["(no output)"])[-1]
-                raise ClientMissing(f"npm install of {' '.join(client.specs)} failed: {last}")
+                raise ClientMissing(f"npm install of {' '.join(client.specs)} failed: "
+                                    f"{npm_reason(npm.stderr)}")
             done.write_text("\n".join(client.specs) + "\n")
     return bin_dir
 

@@ -94,6 +94,36 @@ def test_no_node_is_one_line_saying_so(monkeypatch: pytest.MonkeyPatch,
     assert "\n" not in str(failure.value)
 
 
+#: What npm printed when a postinstall script's own npm failed (@kilocode/cli@7.8.1): its
+#: last line points at a log that the install removes with its download cache.
+NPM_POSTINSTALL_FAILURE = """npm error code 1
+npm error command sh -c node ./postinstall.mjs
+npm error npm error notarget No matching version found for @kilocode/cli-linux-x64@7.8.1.
+npm error npm error A complete log of this run can be found in: /c/.npm/_logs/1-debug-0.log
+npm error Failed to setup kilo binary: It seems your package manager failed to install it
+npm error A complete log of this run can be found in: /c/.npm/_logs/0-debug-0.log
+"""
+
+
+def test_a_failed_install_names_npms_reason_not_its_removed_log(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (tmp_path / "stderr.txt").write_text(NPM_POSTINSTALL_FAILURE)
+    npm = f"cat {tmp_path / 'stderr.txt'} >&2; exit 1"
+    for tool, script in (("node", "exit 0"), ("npm", npm)):
+        (bin_dir / tool).write_text(f"#!/bin/sh\n{script}\n")
+        (bin_dir / tool).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setattr(clients, "CACHE_ROOT", tmp_path / "cache")
+    with pytest.raises(clients.ClientMissing) as failure:
+        clients.install(clients.KILO)
+    message = str(failure.value)
+    assert "Failed to setup kilo binary" in message, message
+    assert "complete log" not in message
+    assert "\n" not in message
+
+
 def sse_data(url: str, body: dict[str, Any]) -> list[str]:
     request = urllib.request.Request(url, json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
