@@ -558,7 +558,8 @@ def _agent_cells(agent: Any) -> dict[str, str]:
         "Directory": code(f"{directory}[0]" if directory == "workspace_roots" else directory),
         "Envelope": code(".".join(agent.context_path)),
         "Session id in the shell": (
-            "`GIT_LEDGER_SESSION_ID` (our extension sets it)" if agent.name == "pi"
+            "`GIT_LEDGER_SESSION_ID` (our extension sets it)"
+            if agent.template == "pi-extension.ts"
             else "`shell.env` (our plugin sets `GIT_LEDGER_SESSION_ID`)"
             if agent.name in ("opencode", "kilo")
             else f"`{agent.payload.env_file}` (we export `GIT_LEDGER_SESSION_ID`)"

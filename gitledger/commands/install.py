@@ -42,19 +42,20 @@ def install(agent: str | None, mcp_server: bool, git_hooks: bool, shell: str | N
     .claude/settings.json, .codex/hooks.json, .gemini/settings.json, .qwen/settings.json,
     .cursor/hooks.json, .github/hooks/git-ledger.json or .factory/settings.json (Factory
     Droid), keeping everything else (a config that is not valid JSON is refused
-    untouched), or for Pi, OpenCode, Kilo and Cline CLI writes our plugin,
+    untouched), or for Pi, OpenCode, Kilo, Cline CLI and Oh My Pi writes our plugin,
     .pi/extensions/git-ledger.ts, .opencode/plugins/git-ledger.js,
-    .kilo/plugins/git-ledger.js or .cline/plugins/git-ledger.ts (a file of that name that
-    is not ours is refused untouched), and installs the git hooks only where none of ours
+    .kilo/plugins/git-ledger.js, .cline/plugins/git-ledger.ts or
+    .omp/extensions/git-ledger.ts (a file of that name that is not ours is refused
+    untouched), and installs the git hooks only where none of ours
     runs yet, unless --git-hooks is given too (where the manager leaves them only a
     manual route, husky 4 or simple-git-hooks, it says so and installs the agent's hooks
     all the same).  --mcp also registers the MCP server (git ledger mcp) in .mcp.json
     (Claude Code, Copilot CLI), .codex/config.toml, .gemini/settings.json,
-    .qwen/settings.json, .cursor/mcp.json, opencode.json, kilo.json or .factory/mcp.json
-    (Pi has no MCP client; Cline CLI reads none from the project).  --completion installs
-    the shell completion where the shell finds it (git ledger completion prints
-    the script instead).  Running it again changes nothing.  Prints exactly what it
-    changed.
+    .qwen/settings.json, .cursor/mcp.json, opencode.json, kilo.json, .factory/mcp.json or
+    .omp/mcp.json (Pi has no MCP client; Cline CLI reads none from the project).
+    --completion installs the shell completion where the shell finds it (git ledger
+    completion prints the script instead).  Running it again changes nothing.  Prints
+    exactly what it changed.
     """
     from gitledger.integrations.install import install as install_all
     from gitledger.integrations.install import report_json, report_text

@@ -35,8 +35,8 @@ def restore(budget: int | None, fmt: str, session_id: str | None, source: str | 
     rather than refusing when even one per section does not fit whole, names what was
     clipped with the command that shows it, and ends with a ledger-canary line only when
     nothing was clipped.  --format json describes the block; claude, codex, gemini, qwen,
-    cursor, pi, copilot, opencode, kilo, droid and cline print the agent's SessionStart hook
-    envelope.
+    cursor, pi, copilot, opencode, kilo, droid, cline and omp print the agent's
+    SessionStart hook envelope.
     --archive NAME prints the
     same block for an archived ledger, headed as a read-only archive, without the
     project's decisions; it takes neither --session-id nor --source.  --ledger NAME

@@ -172,6 +172,8 @@ class Agent(NamedTuple):
     #: The agent runs no hook commands but loads a plugin (a TypeScript extension): install
     #: writes the file we ship (``example``) at ``config``, and it runs our commands.
     plugin: bool = False
+    #: The source in ``integrations/assets/`` the plugin is made from (``plugins.py``).
+    template: str = ""
 
     @property
     def example(self) -> str:
@@ -494,6 +496,33 @@ PI = Agent(
     # ~/.pi/agent/sessions/--<cwd>--/<time>_<id>.jsonl; PI_CODING_AGENT_DIR moves ~/.pi/agent.
     transcripts=(TranscriptDir("PI_CODING_AGENT_DIR", ".pi/agent", "sessions"),),
     tools=_PI_TOOLS, tool_context_path=("additionalContext",), plugin=True,
+    template="pi-extension.ts",
+)
+
+#: Oh My Pi's tools that write files and its shell: ``edit`` as its ``replace`` variant
+#: (``edit.mode``) names the file and the text replaced; the default ``hashline`` variant
+#: names them inside a patch (``input``), which is not read.
+_OMP_TOOLS: Mapping[str, ToolShape] = {
+    "edit": ToolShape("edit", path=("path",), old="old_string"),
+    "write": ToolShape("write", path=("path",)),
+    "bash": ToolShape("shell"),
+}
+#: Pi's fork: Pi's extension (its events, envelopes, budget and Stop answer), its own files.
+OMP = PI._replace(
+    name="omp", title="Oh My Pi", config=".omp/extensions/git-ledger.ts",
+    # Its own stop hook, asked before the run settles (Pi's print mode has only agent_end).
+    events={**PI.events, "stop": "session_stop"},
+    notes=("Oh My Pi loads project extensions from .omp/extensions at startup; the "
+           "extension runs the git ledger commands other agents' hooks run.",
+           "A decision is told at the point of action for write, bash and the replace "
+           "variant of edit (edit.mode: replace), not for the default hashline patches.",
+           "After a failed git ledger check, the extension sends Oh My Pi one follow-up "
+           "message to fix the errors; warnings never send one."),
+    mcp=McpTarget(".omp/mcp.json", _STDIO,
+                  ("Oh My Pi starts the MCP servers in .omp/mcp.json; /mcp shows them.",)),
+    # ~/.omp/agent/sessions/-<cwd>-/<time>_<id>.jsonl; PI_CODING_AGENT_DIR moves ~/.omp/agent.
+    transcripts=(TranscriptDir("PI_CODING_AGENT_DIR", ".omp/agent", "sessions"),),
+    tools=_OMP_TOOLS,
 )
 
 
@@ -530,7 +559,7 @@ def _opencode_family(name: str, title: str, config: str, mcp: McpTarget,
                "gets them once as the next message; warnings never send it back."),
         budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
         mcp=mcp, tools=_OPENCODE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True,
-        transcripts=(database,))
+        transcripts=(database,), template="opencode-plugin.js")
 
 
 OPENCODE = _opencode_family(
@@ -578,7 +607,7 @@ CLINE = Agent(
 
 #: Every agent, in the order the CLI, the docs and the tests list them.
 REGISTRY: tuple[Agent, ...] = (CLAUDE, CODEX, GEMINI, QWEN, CURSOR, PI, COPILOT, OPENCODE,
-                               KILO, DROID, CLINE)
+                               KILO, DROID, CLINE, OMP)
 BY_NAME: dict[str, Agent] = {a.name: a for a in REGISTRY}
 AGENTS: tuple[str, ...] = tuple(BY_NAME)
 #: What ``restore --format`` offers: the block as text or JSON, or an agent's envelope.
@@ -657,6 +686,7 @@ __all__ = [
     "HOOKED",
     "HOOK_TIMEOUT",
     "KILO",
+    "OMP",
     "OPENCODE",
     "PI",
     "PROJECT_DIR_VARS",

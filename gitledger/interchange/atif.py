@@ -61,7 +61,7 @@ class Reading:
 
     trajectory: dict[str, Any]
     #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi, droid,
-    #: copilot, cline or atif.
+    #: copilot, cline, omp or atif.
     dialect: str
     #: The lines left out because they did not parse, each ``line N: why``.
     unreadable: tuple[str, ...] = ()
@@ -324,6 +324,9 @@ class SessionFile:
     #: The header record's ``type``; how a line without a type is named in the problem.
     header: str
     record: str
+    #: The record types written before the header and outside the session (Oh My Pi's
+    #: ``title`` line): skipped.
+    preamble: frozenset[str] = frozenset()
 
 
 #: Reads one record into a step, given the steps still waiting for their tool results by
@@ -343,6 +346,8 @@ def read_session_file(data: bytes, kind: SessionFile, step: StepReader, *,
     def add(number: int, record: dict[str, Any]) -> None:
         if record.get("type") == kind.header and not header:
             header.update(record)
+        elif record.get("type") in kind.preamble and not header:
+            return
         elif isinstance(record.get("type"), str):
             records.append(record)
         else:

@@ -24,7 +24,7 @@ from gitledger.interchange.copilot_transcript import working_directory as copilo
 from gitledger.interchange.droid_transcript import from_droid_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
 from gitledger.interchange.opencode_transcript import from_opencode_transcript, saved_session
-from gitledger.interchange.pi_transcript import from_pi_transcript
+from gitledger.interchange.pi_transcript import OMP, TITLE, from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
 #: many at most when those do not tell (lines that do not parse, or records no dialect
@@ -117,12 +117,21 @@ def _gemini_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
 
 
 def _header_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
-    return Workspace(paths=_text_values(lines[:1], "cwd"))
+    return Workspace(paths=_text_values(_past_title(lines)[:1], "cwd"))
+
+
+def _past_title(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records from the session header on: past Oh My Pi's leading ``title`` line."""
+    return lines[1:] if lines and lines[0].get("type") == TITLE else lines
 
 
 def _pi(lines: list[dict[str, Any]], whole: Any) -> bool:
     return bool(lines) and lines[0].get("type") == "session" and "cwd" in lines[0] \
         and isinstance(lines[0].get("version"), int)
+
+
+def _omp(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and lines[0].get("type") == TITLE and _pi(lines[1:], whole)
 
 
 def _droid(lines: list[dict[str, Any]], whole: Any) -> bool:
@@ -208,6 +217,10 @@ DIALECTS: tuple[Dialect, ...] = (
             lambda data, sid: from_copilot_transcript(data, session_id=sid), _copilot,
             file_tools=frozenset({"create", "edit"}), shell_tools=frozenset({"bash"}),
             patch_tools=frozenset({"apply_patch"}), workspace=_copilot_workspace),
+    Dialect("omp", "Oh My Pi",
+            lambda data, sid: from_pi_transcript(data, session_id=sid, kind=OMP),
+            _omp, file_tools=frozenset({"write", "edit"}), shell_tools=frozenset({"bash"}),
+            workspace=_header_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 

@@ -1,7 +1,8 @@
-"""Pi's session file read as an ATIF trajectory.
+"""Pi's session file (and Oh My Pi's, its fork's) read as an ATIF trajectory.
 
 A Pi session is JSON lines: a ``session`` header (id, cwd), then entries in a tree (each
-names its ``parentId``).  The steps are the ``message`` entries along the branch that ends
+names its ``parentId``); Oh My Pi writes a ``title`` line (rewritten in place) first.
+The steps are the ``message`` entries along the branch that ends
 at the last entry, in order, so a conversation rewound with ``/tree`` reads as the branch
 it went on with; a ``compaction`` entry's summary is a system step.
 """
@@ -21,17 +22,23 @@ from gitledger.interchange.atif import (
     timestamp_of,
 )
 
+#: Oh My Pi's first line: the session's title, outside the tree of entries.
+TITLE = "title"
 PI = SessionFile(dialect="pi", agent="pi", source_format="pi-session", header="session",
                  record="a Pi session entry")
+OMP = SessionFile(dialect="omp", agent="omp", source_format="pi-session", header="session",
+                  record="an Oh My Pi session entry", preamble=frozenset({TITLE}))
 #: The entry types that carry no step (settings changes, labels, an extension's state).
 _QUIET = frozenset({"model_change", "thinking_level_change", "label", "session_info",
                     "custom"})
 
 
-def from_pi_transcript(data: bytes, *, session_id: str | None = None) -> Reading:
-    """The ATIF trajectory of the Pi session ``data``; lines that do not parse are left
-    out and named in ``Reading.unreadable``."""
-    return read_session_file(data, PI, _step, session_id=session_id, order=_branch)
+def from_pi_transcript(data: bytes, *, session_id: str | None = None,
+                       kind: SessionFile = PI) -> Reading:
+    """The ATIF trajectory of the Pi session ``data`` (``kind``: Pi's file, or ``OMP``,
+    Oh My Pi's); lines that do not parse are left out and named in
+    ``Reading.unreadable``."""
+    return read_session_file(data, kind, _step, session_id=session_id, order=_branch)
 
 
 def _branch(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

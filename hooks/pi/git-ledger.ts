@@ -1,32 +1,39 @@
 // git ledger for Pi: written by `git ledger install --agent pi` (docs/agents.md).
 //
-// Pi has extensions, not hook commands, so this one runs the same commands the other
-// agents' hooks run, with a JSON payload on stdin, and puts what they print where Pi's
-// model reads it: the restore block before every model call (so it is back after a
-// compaction), a governing decision in the result of the tool that touched the file, a
-// failed Stop check as one follow-up message.  Whatever fails here, Pi goes on.
+// Pi has extensions, not hook commands (Pi's extension API, which Oh My Pi, its fork,
+// keeps), so this one runs the same commands the other agents' hooks run, with a JSON
+// payload on stdin, and puts what they print where the model reads it: the restore block
+// before every model call (so it is back after a compaction), a governing decision in the
+// result of the tool that touched the file, a failed Stop check as one follow-up message.
+// Whatever fails here, Pi goes on.
 import { spawn } from "node:child_process";
 
 const AGENT = "pi";
-const TIMEOUT_MS = 30_000;
+const TIMEOUT_MS = 30000;
 // How long quitting waits for a Stop check, and the run it sent back, to finish.
 const SETTLE_MS = 120_000;
+// The event the Stop check runs at: Pi's `agent_end`, or Oh My Pi's `session_stop`.
+const STOP = "agent_end";
 
 type Payload = Record<string, unknown>;
 
-function run(argv: string[], payload: Payload, cwd: string): Promise<Payload | null> {
+// `detached`: the command runs on in its own process group when the client quits before
+// it is done (Oh My Pi gives a session_shutdown handler 2 seconds), its output unread.
+function run(argv: string[], payload: Payload, cwd: string,
+             detached = false): Promise<Payload | null> {
   return new Promise((resolve) => {
     let out = "";
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), { cwd, stdio: ["pipe", "pipe", "inherit"] });
+      child = spawn(argv[0], argv.slice(1),
+                    { cwd, detached, stdio: ["pipe", detached ? "ignore" : "pipe", "inherit"] });
     } catch {
       resolve(null);
       return;
     }
     const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => { out += chunk; });
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => { out += chunk; });
     child.on("error", () => { clearTimeout(timer); resolve(null); });
     child.on("close", () => {
       clearTimeout(timer);
@@ -81,11 +88,18 @@ export default function (pi: any) {
   };
 
   pi.on("session_start", async (event: any, ctx: any) => {
-    // `pi --session ID` starts up in a session that has a conversation already.
-    const resumed = event.reason === "resume" || (event.reason === "startup" &&
+    // `pi --session ID` starts up in a session that has a conversation already.  Oh My
+    // Pi's session_start names no reason: it is a start (or such a resume) too.
+    const reason = event.reason ?? "startup";
+    const resumed = reason === "resume" || (reason === "startup" &&
       ctx.sessionManager.getEntries().some((e: any) => e.type === "message"));
-    const source = event.reason === "new" ? "clear" : resumed ? "resume" : event.reason;
+    const source = reason === "new" ? "clear" : resumed ? "resume" : reason;
     await start(ctx, source);
+  });
+
+  // Oh My Pi reports /new and /resume as a switch of session, not as a session_start.
+  pi.on("session_switch", async (event: any, ctx: any) => {
+    await start(ctx, event.reason === "new" ? "clear" : "resume");
   });
 
   pi.on("session_compact", async (_event: any, ctx: any) => { await start(ctx, "compact"); });
@@ -106,7 +120,7 @@ export default function (pi: any) {
   pi.on("session_shutdown", async (event: any, ctx: any) => {
     await settle(ctx);
     await run(["git", "ledger", "hook", "session-end", "--agent", AGENT],
-              payload(ctx, "session_shutdown", { reason: event.reason }), ctx.cwd);
+              payload(ctx, "session_shutdown", { reason: event.reason }), ctx.cwd, true);
   });
 
   pi.on("tool_call", async (event: any, ctx: any) => {
@@ -124,6 +138,20 @@ export default function (pi: any) {
     told.delete(event.toolCallId);
     return { content: [...(event.content ?? []), { type: "text", text: context }] };
   });
+
+  if (STOP === "session_stop") {
+    // Oh My Pi asks its stop hooks before the run settles, as Claude Code does: a block
+    // sends the model back within the same prompt, and the event says whether it did.
+    pi.on("session_stop", async (event: any, ctx: any) => {
+      const answer = await run(["git", "ledger", "check", "--hook", "stop", "--agent", AGENT],
+                               payload(ctx, STOP,
+                                       { stop_hook_active: event.stop_hook_active === true }),
+                               ctx.cwd);
+      const reason = answer?.decision === "block" ? text(answer, "reason") : "";
+      return reason ? { decision: "block", reason } : undefined;
+    });
+    return;
+  }
 
   pi.on("agent_start", () => { running += 1; });
 

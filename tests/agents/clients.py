@@ -77,7 +77,7 @@ class Client:
     #: each paragraph of a prompt's text being one (``"prompt"``).
     compacts: str = "turn"
     #: Other packages installed beside it, pinned (``NAME@VERSION``): a platform binary the
-    #: launcher's own pin does not bring.
+    #: launcher's own pin does not bring, or the runtime it runs on (Oh My Pi: Bun).
     extra: tuple[str, ...] = ()
     #: The version the binary reports, when it is not the package's (a launcher that runs
     #: the platform binary installed beside it): what the support matrix names.
@@ -143,7 +143,7 @@ CODEX_MODEL = "gpt-5-codex"
 CODEX_EDIT_MODEL = "gpt-5.5"
 FULL_CONTEXT = {"claude": 995_000, "codex": 90_000, "pi": 95_000, "qwen": 900_000,
                 "copilot": 39_500, "opencode": 99_000, "kilo": 99_000,
-                "cline": 1_000_000}
+                "cline": 1_000_000, "omp": 95_000}
 
 
 # -- Codex CLI --------------------------------------------------------------------------
@@ -268,6 +268,38 @@ def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
         argv += ["--session", resume]
     return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_OFFLINE": "1", "NO_COLOR": "1"},
                files={str(home / ".pi" / "agent" / "models.json"): json.dumps(models)})
+
+
+# -- Oh My Pi (Pi's fork) ---------------------------------------------------------------
+
+#: Oh My Pi's agent directory holds ``models.yml``, the only place that names a base URL.
+OMP_AGENT = Path(".omp") / "agent"
+#: Its edit tool in the variant that names the file and the text replaced (``edit.mode``);
+#: the default, ``hashline``, sends a patch whose files gitledger does not read.
+OMP_EDIT = "replace"
+
+
+def _omp_prepare(home: Path, repo: Path) -> None:
+    agent = home / OMP_AGENT
+    agent.mkdir(parents=True)
+    # By default MCP tools are mounted as xd:// devices, driven through read and write;
+    # with ``tools.xdev`` off each is a tool of its own (``mcp__git_ledger_decide``).
+    (agent / "config.yml").write_text(json.dumps({"tools": {"xdev": False}}))
+
+
+def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
+    provider = {"baseUrl": "{URL}/v1", "api": "openai-completions",
+                "apiKey": "SCRIPTED_API_KEY",
+                "models": [{"id": "scripted-model", "contextWindow": PI_WINDOW,
+                            "maxTokens": 4096}]}
+    # Like Pi's print mode, each paragraph of ``text`` is one message, sent in turn.
+    argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
+    if resume:
+        argv += ["--session", resume]
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_EDIT_VARIANT": OMP_EDIT,
+                             "NO_COLOR": "1"},
+               files={str(home / OMP_AGENT / "models.yml"):
+                      json.dumps({"providers": {"scripted": provider}})})
 
 
 # -- GitHub Copilot CLI -------------------------------------------------------------------
@@ -493,8 +525,16 @@ CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_promp
                              "cline_mcp_settings.json (its data directory, or "
                              "$CLINE_MCP_SETTINGS_PATH) and from plugins, never from a "
                              "project file install could write"})
+# 18.3.4's own packages (@oh-my-pi/omp-stats@18.3.4 and others) are not in the registry:
+# npm install fails with ETARGET.  18.2.3 is the newest all of whose packages are there.
+OMP = Client("omp", "@oh-my-pi/pi-coding-agent", "18.2.3", "omp", _omp_prepare, _omp_prompt,
+             compacts="prompt", extra=("bun@1.4.5",),
+             lacks={"manual-compact": "a command of the terminal UI: with -p, /compact reaches "
+                                      "the model as a prompt (18.2.3)",
+                    "clear": "a command of the terminal UI: with -p, /new reaches "
+                             "the model as a prompt (18.2.3)"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
-                               DROID, CLINE)
+                               DROID, CLINE, OMP)
 BY_NAME = {c.name: c for c in CLIENTS}
 
 

@@ -567,8 +567,10 @@ def _chat_arguments(body: dict[str, Any], tool: str, args: dict[str, Any]) -> di
 
 
 #: What the last user message of a compaction request says in a client that offers its tools
-#: there too (GitHub Copilot CLI 1.0.102): a side request, answered without the script.
-CHAT_COMPACTION_ASKS = ("The history is being compacted",)
+#: there too (GitHub Copilot CLI 1.0.102; Oh My Pi 18.2.3, which asks for a handoff before
+#: it compacts): a side request, answered without the script.
+CHAT_COMPACTION_ASKS = ("The history is being compacted",
+                        "Write a handoff document for another instance of yourself")
 
 
 def _compacting(body: dict[str, Any]) -> bool:

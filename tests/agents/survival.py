@@ -48,7 +48,7 @@ LABELS = ("[from another session", "[by ", "from teammates", "another session ("
 #: The compacting clients whose survival session has been driven through: a client that
 #: compacts on its own joins once its session runs here (until then its matrix cell says
 #: unverified, never proven by default).
-MEASURED = ("claude", "codex", "pi", "qwen", "opencode", "kilo")
+MEASURED = ("claude", "codex", "pi", "qwen", "opencode", "kilo", "omp")
 
 
 def compacting_clients() -> tuple[Client, ...]:

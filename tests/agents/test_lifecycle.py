@@ -70,7 +70,7 @@ def test_a_manual_compact_checkpoints_and_re_injects_the_block(world: World) -> 
 
 @pytest.mark.scenario("auto-compact")
 @pytest.mark.parametrize("world",
-                         ["claude", "codex", "pi", "qwen", "opencode", "kilo", "cline"],
+                         ["claude", "codex", "pi", "qwen", "opencode", "kilo", "cline", "omp"],
                          indirect=True)
 def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> None:
     world.ledger("task", "survive an automatic compaction")
@@ -78,7 +78,7 @@ def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> N
     if world.client.name == "claude":
         outcome = world.run("", [Reply(text="One.", input_tokens=full), Reply(text="Summary."),
                                  Reply(text="Two.")], stdin=messages("hello", "go on"))
-    elif world.client.name == "pi":  # Pi compacts when a prompt ends: one more goes on
+    elif world.client.compacts == "prompt":  # compacts when a prompt ends: one more goes on
         outcome = world.run("hello\n\ngo on", [Reply(text="One.", input_tokens=full),
                                                 Reply(text="Two.")])
     elif world.client.name == "qwen":
@@ -122,7 +122,7 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
 @pytest.mark.scenario("resume")
 @pytest.mark.parametrize("world",
                          ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid"],
+                          "droid", "omp"],
                          indirect=True)
 def test_a_resumed_session_gets_the_block_again(world: World) -> None:
     world.ledger("task", "resume me")
@@ -244,7 +244,7 @@ def test_a_fork_of_a_session_that_is_not_the_owner_is_not_handed_the_ledger(
 @pytest.mark.scenario("second-session")
 @pytest.mark.parametrize("world",
                          ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline"],
+                          "droid", "cline", "omp"],
                          indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     first = world.run("start the task", [
@@ -266,7 +266,7 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
 @pytest.mark.scenario("session-end")
 @pytest.mark.parametrize("world",
                          ["claude", "codex", "gemini", "pi", "copilot", "opencode", "kilo",
-                          "droid", "cline"],
+                          "droid", "cline", "omp"],
                          indirect=True)
 def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
     world.ledger("task", "end cleanly")
@@ -281,7 +281,7 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 @pytest.mark.scenario("transcript")
 @pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot", "droid",
-                                   "cline", "opencode", "kilo"],
+                                   "cline", "opencode", "kilo", "omp"],
                          indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript

@@ -67,8 +67,8 @@ def decide(world: World, text: str, alternative: str, why: str, *extra: str) -> 
 
 @pytest.mark.scenario("point-of-action")
 @pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode",
-                          "kilo", "droid", "cline"],
+                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
+                          "droid", "cline", "omp"],
                          indirect=True)
 def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
         world: World) -> None:

@@ -20,7 +20,7 @@ from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
               pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid",
-                                                "copilot", "cline", "opencode", "kilo"],
+                                                "copilot", "cline", "opencode", "kilo", "omp"],
                                       indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.

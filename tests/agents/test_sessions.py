@@ -37,7 +37,7 @@ def session_of(world: World) -> str:
 @pytest.mark.scenario("startup")
 @pytest.mark.parametrize("world",
                          ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline"],
+                          "droid", "cline", "omp"],
                          indirect=True)
 def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> None:
     world.ledger("task", "make the parser stream", "--next", "write the tokenizer test")
@@ -53,7 +53,7 @@ def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> N
 @pytest.mark.scenario("shell-write")
 @pytest.mark.parametrize("world",
                          ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline"],
+                          "droid", "cline", "omp"],
                          indirect=True)
 def test_a_decision_made_through_the_shell_tool_lands_attributed(world: World) -> None:
     world.ledger("task", "pick the storage")

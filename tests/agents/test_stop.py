@@ -43,7 +43,7 @@ from tests.agents.model_server import Reply
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("stop"),
               pytest.mark.parametrize("world",
                                       ["claude", "codex", "gemini", "pi", "qwen", "copilot",
-                                       "opencode", "droid", "kilo"],
+                                       "opencode", "droid", "kilo", "omp"],
                                       indirect=True)]
 
 REASON = "git ledger check found 1 error in the ledger"

@@ -690,6 +690,13 @@ def pi_agent_end(cwd: Path, *, active: bool = False) -> dict[str, Any]:
             "hook_event_name": "agent_end", "stop_hook_active": active}
 
 
+def omp_session_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
+    """What our Oh My Pi extension (hooks/omp/git-ledger.ts) sends at ``session_stop``,
+    whose ``stop_hook_active`` is Oh My Pi's own."""
+    return {"session_id": "01a242e8-omp", "transcript_path": None, "cwd": str(cwd),
+            "hook_event_name": "session_stop", "stop_hook_active": active}
+
+
 def copilot_stop(cwd: Path, *, active: bool = False) -> dict[str, Any]:
     """GitHub Copilot CLI 1.0.102's Stop input, as its PascalCase ``Stop`` hook got it."""
     return {
@@ -781,12 +788,12 @@ def stop_payload(agent: str, cwd: Path, *, continuing: bool = False) -> dict[str
     """The agent's payload for a first stop, or for one it makes after we sent it back."""
     if agent == "cursor":
         return cursor_stop(cwd, loops=1 if continuing else 0)
-    if BY_NAME[agent].plugin and agent != "pi":  # what our plugin sends (the OpenCode family)
+    if BY_NAME[agent].template == "opencode-plugin.js":  # what the OpenCode family sends
         return {"agent": agent, "cwd": str(cwd), "session_id": f"ses_{agent}",
                 "hook_event_name": BY_NAME[agent].events["stop"],
                 "stop_hook_active": continuing}
     return {"claude": claude_stop, "codex": codex_stop, "gemini": gemini_after_agent,
-            "pi": pi_agent_end, "qwen": qwen_stop,
+            "pi": pi_agent_end, "omp": omp_session_stop, "qwen": qwen_stop,
             "copilot": copilot_stop, "droid": droid_stop}[agent](cwd, active=continuing)
 
 

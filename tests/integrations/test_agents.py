@@ -39,8 +39,8 @@ CONFIG_AGENTS = tuple(a.name for a in REGISTRY if not a.plugin)
 #: The agents whose hooks are entries in a JSON config (the others load our plugin file).
 CONFIG_AGENTS = tuple(a for a in AGENTS if not BY_NAME[a].plugin)
 PLUGIN_AGENTS = tuple(a for a in AGENTS if BY_NAME[a].plugin)
-#: The OpenCode family: plugins generated from one template (integrations/plugins.py).
-TEMPLATE_PLUGINS = ("opencode", "kilo")
+#: The plugins generated from a family's template (integrations/plugins.py).
+TEMPLATE_PLUGINS = tuple(a.name for a in REGISTRY if a.template)
 
 EXISTING: dict[str, dict[str, Any]] = {
     "claude": {

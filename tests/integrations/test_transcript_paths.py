@@ -35,6 +35,7 @@ INSIDE = {
     "gemini": ".gemini/tmp/0f3e2c/chats/session-2026-12-01T10-00-0b7c9a1e.json",
     "cursor": ".cursor/projects/work-repo/agent-transcripts/0b7c9a1e.jsonl",
     "pi": ".pi/agent/sessions/--work-repo--/2026-12-01T10-00-00-000Z_0b7c9a1e.jsonl",
+    "omp": ".omp/agent/sessions/-work-repo-/2026-12-01T10-00-00-000Z_0b7c9a1e.jsonl",
     "copilot": ".copilot/session-state/0b7c9a1e-5d3f/events.jsonl",
     "qwen": ".qwen/projects/-work-repo/chats/0b7c9a1e-5d3f.jsonl",
     "droid": ".factory/sessions/-work-repo/0b7c9a1e-5d3f.jsonl",

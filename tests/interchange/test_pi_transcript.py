@@ -68,3 +68,24 @@ def test_a_pi_session_reads_as_the_branch_it_went_on_with() -> None:
     assert call["metrics"] == {"prompt_tokens": 1000, "completion_tokens": 10,
                                "cached_tokens": 5}
     assert "abandoned answer" not in json.dumps(doc)
+
+
+def test_an_oh_my_pi_session_its_title_line_first_reads_as_its_own_branch() -> None:
+    """Oh My Pi, Pi's fork, writes a ``title`` line (no id) before the header: the file is
+    its dialect, named for it, and still read along the branch, not in file order."""
+    title = {"type": "title", "v": 1, "title": "", "updatedAt": "2026-12-04T21:05:20.201Z",
+             "pad": " " * 40}
+    data = (json.dumps(title) + "\n").encode() + session()
+    assert dialect_of(data).name == "omp"
+    assert dialect_of(session()).name == "pi"
+    reading = read_transcript(data)
+    doc = reading.trajectory
+    assert validate(doc) == []
+    assert reading.dialect == "omp"
+    assert reading.unreadable == ()
+    assert doc["agent"] == {"name": "omp", "version": "unknown", "model_name": "scripted-model"}
+    assert doc["extra"] == {"source_format": "pi-session", "cwd": "/work/repo"}
+    assert [(s["source"], s["message"]) for s in doc["steps"]] == [
+        ("user", "make a file"), ("agent", ""), ("system", "made out.txt"),
+        ("agent", "all done")]
+    assert "abandoned answer" not in json.dumps(doc)

@@ -159,7 +159,7 @@ def test_an_unknown_agents_transcript_is_refused_in_one_line(ledger: Run,
         assert result.stderr == ("git ledger: the transcript is not one gitledger can read: "
                                  "not a transcript of Codex CLI, Cline CLI, Gemini CLI, "
                                  "Claude Code, Pi, Factory Droid, OpenCode, Kilo, GitHub "
-                                 "Copilot CLI, nor an ATIF trajectory\n")
+                                 "Copilot CLI, Oh My Pi, nor an ATIF trajectory\n")
         assert result.stdout == ""
 
 
