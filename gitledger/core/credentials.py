@@ -21,6 +21,7 @@ from gitledger.core.credential_shapes import (
     KEYED_UUID,
     SHAPE_PATTERNS,
     UUID,
+    generated,
     line_shapes,
     ordinary,
 )
@@ -335,6 +336,18 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+def _xml_named(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<string name="api_key">VALUE</string>`` (Android resources), ``<entry
+    key="password">VALUE</entry>``: an element named by its attribute.  Under a name for
+    the secret any word-free value counts, under one mentioning it a generated value."""
+    key = match.group("key").rsplit(".", 1)[-1]
+    strength = _key_strength(key)
+    value = match.group("value").strip()
+    if strength is None or " " in value or not _secret_value(key, strength, value):
+        return None
+    return match.span("value")
+
+
 def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """``<password>…</password>``, as Maven's settings.xml and many others write it."""
     key = match.group("key").rsplit(":", 1)[-1]
@@ -439,7 +452,8 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     credential = _CREDENTIAL_PREFIX.search(prefix) is not None
     if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
         return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
-    return match.span() if _random_token(body, 20 if credential else 28) else None
+    least = 20 if credential else 28
+    return match.span() if _random_token(body, least) or generated(body, least) else None
 
 
 #: A word that says a secret follows, in prose, a header or a line of configuration.
@@ -451,6 +465,8 @@ _CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?k
 _CONTEXT_WINDOW = 80
 _CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
 #: Words between the secret word and the value that make the value something else.
+#: Hex, which prose beside a word for a key holds as a test vector as often as a key.
+_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
 _CONTEXT_ABOUT = re.compile(
     r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
     r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
@@ -462,7 +478,7 @@ def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
     line: "the new API key is 9fK2…", "X-Custom-Token: 9fK2…", "token 9fK2…"."""
     text = match.string
     before = text[max(0, match.start() - 12):match.start()].lower()
-    if "public" in before or "pub" in before.split()[-1:]:
+    if "public" in before or "pub" in before.split()[-1:] or _qualified(text, match.start()):
         return None
     limit = match.end() + _CONTEXT_WINDOW
     end = text.find("\n", match.end(), limit + 300)
@@ -475,9 +491,22 @@ def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
         token = value.group(0).rstrip(".,:=")
         if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
             continue  # a commit id, a fingerprint, a SHA-256
-        if _random_token(token) and "/" not in token.strip("/="):
+        shaped = _random_token(token) or (generated(token) and not _HEX_RUN.fullmatch(token))
+        if shaped and "/" not in token.strip("/="):
             return value.start(), value.start() + len(token)
     return None
+
+
+#: The word before a key, on its line: ``cache key:``, ``sort key =``.
+_WORD_BEFORE = re.compile(r"([A-Za-z]{1,20})[ \t]{1,4}\Z")
+
+
+def _qualified(text: str, at: int) -> bool:
+    """Whether the word before a key at ``at`` makes it about something else (a ``cache
+    key``, a ``primary key``, a ``public key``): the qualifier a name like ``cache_key``
+    holds, written as a separate word."""
+    word = _WORD_BEFORE.search(text, max(0, at - 25), at)
+    return word is not None and word.group(1).lower() in _ABOUT_QUALIFIER
 
 
 def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
@@ -565,11 +594,24 @@ def _random_cookie(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if random_hex or _random_token(value) else None
 
 
+_HOOK_PART = re.compile(r"[A-Za-z0-9_\-]{6,200}")
+
+
 def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
-    """A hook URL's last part is its secret (``…/hooks/…``, ``…/triggers/…``)."""
-    value = match.group("value")
-    random_hex = len(value) >= 24 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
-    return match.span("value") if random_hex or _random_token(value) else None
+    """A hook URL (``hooks.host/…``, ``…/hooks/…``, ``…/triggers/…``) carries its secret in
+    its path: whoever has the URL can post.  A part after the hook that is hex, generated
+    or made of letters and digits that are no word (``/catch/5280584/ysd6cki/``) counts;
+    numbers are the account's id, words are the route."""
+    at = match.start("path")
+    for part in _HOOK_PART.finditer(match.group("path")):
+        value = part.group(0)
+        random_hex = len(value) >= 24 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+        short = (len(value) <= 16 and value.isalnum() and not value.isdigit()
+                 and not _is_placeholder(value)
+                 and (not _WORDLIKE.fullmatch(value) or not re.search(r"(?i)[aeiouy]", value)))
+        if random_hex or short or _random_token(value) or generated(value, 16):
+            return at + part.start(), at + part.end()
+    return None
 
 
 #: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
@@ -611,6 +653,25 @@ def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
         if part is not run:
             at += len(part) + 1
     return None
+
+
+def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``e84j-kk5f-wid8-7i1r``: an app password or a licence key, groups of four to six
+    letters and digits mixed in most groups (hex groups are ids, and words are names)."""
+    text, start = match.string, match.start()
+    head = re.search(r"(?<![A-Za-z0-9\-])[A-Za-z0-9]{4,6}-\Z", text[max(0, start - 7):start + 1])
+    if head is None:
+        return None
+    begin = start + 1 - len(head.group(0))
+    value = text[begin:match.end()]
+    groups = value.split("-")
+    if len({len(g) for g in groups}) != 1 or re.fullmatch(r"[0-9a-fA-F\-]+", value):
+        return None
+    digits = sum(any(c.isdigit() for c in g) for g in groups)
+    letters = sum(any(c.isalpha() for c in g) for g in groups)
+    if digits < 2 or letters < 2:
+        return None
+    return begin, match.end()
 
 
 def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
@@ -753,9 +814,15 @@ def _spaced_key(match: re.Match[str]) -> tuple[int, int] | None:
     whose key names a secret, the value after spaces (a type digit makes any long value
     one)."""
     start, end = _unquoted(match.string, *match.span("value"))
-    value = match.string[start:end]
-    if _is_placeholder(value) or _PUBLIC_MATERIAL.match(value) or _DIGEST.fullmatch(value):
-        return None  # a placeholder, a public key, a key's fingerprint
+    value = match.string[start:end].rstrip(":,;.")
+    end = start + len(value)
+    if _is_placeholder(value) or _PUBLIC_MATERIAL.match(value):
+        return None  # a placeholder, a public key
+    if _DIGEST.fullmatch(value) or UUID.fullmatch(value):
+        # a key's fingerprint or id under ``key``; the secret itself under a name for one
+        named = _key_strength(match.group("key")) == _STRONG and not _qualified(
+            match.string, match.start("key"))
+        return (start, end) if named and match.group("key").lower() != "key" else None
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     return (start, end) if typed or _secret_like(value) else None
 
@@ -813,6 +880,8 @@ def _token_userinfo(match: re.Match[str]) -> tuple[int, int] | None:
 _SETUP_CALL = re.compile(r"init|client|config|setup|connect|auth|login|key|token|secret"
                          r"|api|credential|sdk|session|start|create|register|set|new")
 _CALL_NAME = re.compile(r"[A-Za-z_][\w.]{0,60}\Z")
+#: A call that builds a client with its key.
+_CLIENT_CALL = re.compile(r"client|init|auth|login|token|sdk|connect")
 _DATA_CALL = re.compile(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
                         r"|encode|decode|b64|hex|load|track")
 
@@ -823,8 +892,10 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     named = _CALL_NAME.search(match.string, max(0, match.start() - 61), match.start())
     call = named.group(0).lower() if named else ""
     value = match.group("value")
-    if not _SETUP_CALL.search(call) or _DATA_CALL.search(call) or _DIGEST.fullmatch(value):
+    if not _SETUP_CALL.search(call) or _DATA_CALL.search(call):
         return None
+    if _DIGEST.fullmatch(value):  # hex a client is built with is its key, not a digest
+        return match.span("value") if _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
     return match.span("value") if _random_token(value) else None
@@ -872,6 +943,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     if value.startswith(("-", "$", "%")) or "/" in value or _is_placeholder(value):
         return None
     secret = _made_up(value) or _random_token(value, 20) or _mixed_random(value)
+    if not secret and match.group(0).startswith("--"):
+        secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
     return (start, end) if secret else None
 
 
@@ -933,6 +1006,11 @@ _SPACED_KEY = re.compile(
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
 
 
+#: ``<hex id>:<hex secret>``: an API key of two parts (an admin key's id and its secret).
+#: Searched within a line; a run of hex is entered only where it starts.
+_HEX_PAIR = re.compile(r"(?<![A-Za-z0-9_\-])[0-9a-f]{16,64}:[0-9a-f]{32,128}(?![A-Za-z0-9_\-])")
+
+
 def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """A line of a config file, a dotenv file or a shell: a daemon's ``key VALUE``
     (``_spaced_key``), ``NAME=<generated>`` (``_env_random``), a command's made-up
@@ -947,6 +1025,8 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
         line = shape.match(text, start, end)
         if line is not None and (span := judge(line)) is not None:
             return span
+    if (pair := _HEX_PAIR.search(text, start, end)) is not None:
+        return pair.span()
     return line_shapes(match)
 
 
@@ -967,7 +1047,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""[ \t]+(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"']{1,128})"""),
      _user_command),
     ("token in a URL",
-     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200})@[A-Za-z0-9\-]"), _token_userinfo),
+     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
     ("key given to a call",
      re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,200})["']"""),
      _call_key),
@@ -979,7 +1059,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",
      re.compile(r"""-(?<=\s-)(?:u|-user|-auth|-basic|-creds?|-credentials|U)[ \t=]{1,8}"""
-                r"""["']?[^\s:,"'$]{1,64}[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""["']?[^\s:,"'$]{0,64}[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",
      re.compile(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
@@ -1050,8 +1130,8 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
                 r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
     ("webhook URL",
-     re.compile(r"://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?i:hooks?|webhooks?|triggers?)"
-                r"/(?:[\w.\-]{1,80}/){0,6}(?P<value>[A-Za-z0-9_\-]{16,200})(?![\w\-/])"),
+     re.compile(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
+                r"{0,6}?(?i:hooks?|webhooks?|triggers?)/)(?P<path>[\w.\-/]{1,400})"),
      _webhook_path),
     ("random key",
      re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
@@ -1060,6 +1140,9 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("random key in a URL",
      re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
      _url_random),
+    ("grouped key",
+     re.compile(r"-(?<=[A-Za-z0-9]{4}-)[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,4}"
+                r"(?![A-Za-z0-9\-])"), _grouped_key),
     ("token with a provider prefix",
      re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
                 r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
@@ -1148,6 +1231,9 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in XML",
      re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)>(?P<value>[^<>\n]{4,200})</(?P=key)>"),
      _xml_secret),
+    *(("secret in XML",
+       re.compile(rf"{attribute}=[\"'](?P<key>[\w.:\-]{{1,80}})[\"'][^<>\n]{{0,80}}>"
+                  r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),
     *(("password on a command line", re.compile(pattern), _command_secret)
       for pattern in _COMMAND_LINES),
 )
@@ -1318,7 +1404,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """
     key = match.group("key")
     strength = _key_strength(key)
-    if strength is None:
+    if strength is None or _qualified(match.string, match.start()):
         return None
     text = match.string
     if "encrypted" in text[max(0, match.start() - 300):match.start()].lower():

@@ -47,6 +47,21 @@ POSITIONAL_SECRETS = [
     f'createUser monitor SHA "{_token(5)}@{_token(5)}*5"',
     f"expect \"*assword*\"\nsend \"{_token(10)}\\r\"",
     f"lftp -u deploy,{_token(14)} sftp://files.example.com",
+    # round four: places written from the third corpus's half A
+    f"pip install app --extra-index-url https://{_token(20)}:@pypi.example.com/acme/",
+    f"curl --user :{_token(32, _HEX)} https://rpc.example.io/v3/",
+    f"POST https://hooks.example.com/hooks/catch/{_token(8, string.digits)}/"
+    f"{_token(3, string.ascii_lowercase)}4{_token(3, string.ascii_lowercase)}/",
+    f"aws configure set aws_secret_access_key {_token(64, _HEX)} --profile r2",
+    f"npx tool run --record --key {_token(8, _HEX)}-{_token(4, _HEX)}-4{_token(3, _HEX)}"
+    f"-a{_token(3, _HEX)}-{_token(12, _HEX)}",
+    f"client = vt.Client('{_token(64, _HEX)}')",
+    f'<string name="smtp_password">Tr0{_token(5)}-{_token(4)}9</string>',
+    "client.login('bot.example.dev', 'e84j-kk5f-wid8-7i1r')",
+    f"Admin API key from the CMS integrations: {_token(24, _HEX)}:{_token(64, _HEX)}",
+    # lower-case letters with few digits: generated for its alphabet, if not for base62's
+    "the api key for the preview bot: "
+    "napi_qhwtrmzkcv3x8pnbylsdfg7jkwqe2rtyzmxnvbcl9hgfdsapoiuytrewq4mn",
 ]
 
 ORDINARY = [
@@ -71,6 +86,17 @@ ORDINARY = [
     "version 2.0.0-beta.3+build.5114af1 was tagged by mistake",
     "if not hmac.compare_digest(expected_sig, request.headers['X-Hub-Signature-256']):",
     f"config:\n  app:dbPassword:\n    secure: v1:{_token(16)}:{_token(44)}",
+    f"cache key: Linux-node-modules-{_token(64, _HEX)}",
+    'gpg: key E6E3093A1BD71964: public key "Release Bot <release@example.dev>" imported',
+    "FIPS-197 appendix C.1 AES-128 key 000102030405060708090a0b0c0d0e0f",
+    "https://github.com/acme/app/settings/hooks/48213377",
+    "POST https://api.example.com/webhooks/stripe/events",
+    "docker run -u :1000 app",
+    '<string name="api_key_label">API key</string>',
+    f"trace {_token(8, _HEX)}-{_token(4, _HEX)}-{_token(4, _HEX)}-{_token(4, _HEX)} done",
+    f"git show {_token(40, _HEX)}:src/app.py",
+    "docker pull app@sha256:" + _token(64, _HEX),
+    "the build ran 2024-0115-0930-1200 on runner x86-64",
 ]
 
 
