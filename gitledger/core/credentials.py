@@ -251,7 +251,7 @@ _PLACEHOLDER = re.compile(
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
         | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
-        | .{0,16}(?:\.{3}|…) | .*example.* | pk[._].*
+        | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
         | enc\[.* | \$ansible_vault.* | !vault.*
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
     )$"""
@@ -452,7 +452,7 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     credential = _CREDENTIAL_PREFIX.search(prefix) is not None
     if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
         return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
-    least = 20 if credential else 28
+    least = 20 if credential else 32
     return match.span() if _random_token(body, least) or generated(body, least) else None
 
 
@@ -617,7 +617,7 @@ def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
 #: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
 #: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
 _PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
-                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk[._]"
+                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk(?:\.|_live_|_test_)"
                             r"|\bsha\d+-|\bsecure:\s*v\d:[A-Za-z0-9+/=]{0,40}:|\bvault:v\d:)$")
 
 
@@ -951,6 +951,9 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
 def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
     """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool;
     not ``-u 1000:1000`` or ``--user app:app``."""
+    user = match.group("user")
+    if _random_token(user, 20) or generated(user):
+        return match.span("user")  # -u KEY:X: a key given as the user, the password unused
     start, end = _unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if len(value) < 4 or value.isdigit() or value.startswith("$") or _is_placeholder(value):
@@ -1049,7 +1052,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("token in a URL",
      re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
     ("key given to a call",
-     re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,200})["']"""),
+     re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,512})["']"""),
      _call_key),
     ("key in a URL query",
      re.compile(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
@@ -1059,7 +1062,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",
      re.compile(r"""-(?<=\s-)(?:u|-user|-auth|-basic|-creds?|-credentials|U)[ \t=]{1,8}"""
-                r"""["']?[^\s:,"'$]{0,64}[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",
      re.compile(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
@@ -1201,8 +1204,8 @@ _COMMAND_LINES = (
                       r"""(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*[^\s|;&]{0,200}?"""
                       r"""(?:pass|secret|token|key|cred|keytab)"""),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
-    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey"""
-    r"""|access-key|secret-key|auth-token|client-secret|private-key|storepass|keypass"""
+    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key"""
+    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|storepass|keypass"""
     r"""|passphrase|bearer))"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )

@@ -62,6 +62,12 @@ POSITIONAL_SECRETS = [
     # lower-case letters with few digits: generated for its alphabet, if not for base62's
     "the api key for the preview bot: "
     "napi_qhwtrmzkcv3x8pnbylsdfg7jkwqe2rtyzmxnvbcl9hgfdsapoiuytrewq4mn",
+    # then from its half B: pk_ is publishable only as pk_live_/pk_test_/pk.
+    "tasks:\n  token: pk_30025726_4O4OVCLAYNM32CT3JOM9I5WJQSTL3GFT",
+    f"curl -u {_token(20)}:X https://acme.example.com/api/v2/tickets",
+    f"perfctl configure --username qa --accessKey {_token(8, _HEX)}-{_token(4, _HEX)}"
+    f"-4{_token(3, _HEX)}-9{_token(3, _HEX)}-{_token(12, _HEX)}",
+    f".setKey('standard_{_token(256, _HEX)}')",
 ]
 
 ORDINARY = [
@@ -97,6 +103,10 @@ ORDINARY = [
     f"git show {_token(40, _HEX)}:src/app.py",
     "docker pull app@sha256:" + _token(64, _HEX),
     "the build ran 2024-0115-0930-1200 on runner x86-64",
+    "ed25519 RFC 8032 TEST 1 secret key "
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60 (public test vector)",
+    "chatcmpl-xFu6rVSIsP3eXtKFfGBxLsT93TFm9 finished with finish_reason=length",
+    "2026-12-05T00:41:07Z INFO auth: login ok user=dana method=sso session=4c9fe12a…",
 ]
 
 
