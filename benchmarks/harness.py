@@ -179,17 +179,22 @@ def workspace(tmpdir: str | None, keep: str | None = None) -> Iterator[Workspace
         yield Workspace(root, env, with_bytecode(env, root / "pycache"), git_ledger_script())
 
 
-def banner(title: str, root: Path) -> None:
-    """The first lines of every report: what ran, on what, and where."""
+def versions() -> str:
+    """The versions every figure depends on, in one line."""
     import importlib.metadata
     import platform
 
     git_version = subprocess.run(["git", "--version"], capture_output=True, text=True,
                                  check=False).stdout.strip()
+    return (f"python {platform.python_version()}, pygit2 "
+            f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
+            f"{git_version}")
+
+
+def banner(title: str, root: Path) -> None:
+    """The first lines of every report: what ran, on what, and where."""
     print(title)
-    print(f"  python {platform.python_version()}, pygit2 "
-          f"{importlib.metadata.version('pygit2')}, libgit2 {pygit2.LIBGIT2_VERSION}, "
-          f"{git_version}")
+    print(f"  {versions()}")
     print(f"  {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}, "
           f"repositories in {root}")
 

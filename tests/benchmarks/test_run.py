@@ -83,3 +83,42 @@ def test_the_runner_prints_the_table_and_exits_0(tmp_path: Path,
     assert any(line.startswith("credentials ") for line in table[2:])
     assert "FAILED" not in done.stdout
 
+
+
+def test_write_docs_puts_one_dated_run_between_the_markers(tmp_path: Path,
+                                                          cli_env: dict[str, str]) -> None:
+    page = tmp_path / "benchmarks.md"
+    page.write_text(f"# Before\n\n{RUN_ALL.BEGIN}\n\n| an old | table |\n\n{RUN_ALL.END}\n"
+                    "\nAfter.\n", encoding="utf-8")
+    done = subprocess.run([str(BENCHMARKS / "run"), "--smallest", "--only", "credentials",
+                           "--write-docs", str(page)],
+                          env={**cli_env, "TMPDIR": str(tmp_path), "PYTHON": sys.executable},
+                          capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Before\n")
+    assert text.endswith("\nAfter.\n")
+    block = text[text.index(RUN_ALL.BEGIN):text.index(RUN_ALL.END)]
+    assert "an old" not in block
+    assert "Measured " in block
+    assert " CPUs (" in block
+    assert "pygit2 " in block
+    assert "| credentials | " in block
+
+
+def test_write_docs_refuses_a_page_without_markers(tmp_path: Path) -> None:
+    page = tmp_path / "benchmarks.md"
+    page.write_text("# No markers\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "run_all.py"), "--only",
+                           "credentials", "--write-docs", str(page)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "marker" in done.stderr.splitlines()[-1]
+    assert page.read_text(encoding="utf-8") == "# No markers\n"
+
+
+def test_the_docs_hold_the_markers_the_runner_writes_between() -> None:
+    text = RUN_ALL.DOCS.read_text(encoding="utf-8")
+    assert text.count(RUN_ALL.BEGIN) == 1
+    assert text.count(RUN_ALL.END) == 1
+    assert text.index(RUN_ALL.BEGIN) < text.index(RUN_ALL.END)
