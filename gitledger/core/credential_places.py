@@ -432,6 +432,50 @@ def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
     return found
 
 
+#: A Kubernetes Secret's kind line, and one of its entries: ``  name: value``.
+_SECRET_KIND = re.compile("\nkind:" + r"[ \t]*Secret[ \t]*(?:\n|$)")
+_MANIFEST_ENTRY = re.compile(r"[ \t]+(?P<key>[\w.\-]{1,253}):[ \t]*(?P<value>[^\s#]{4,8192})"
+                             r"[ \t]*$")
+#: The document around a place: at most this many characters each way, to its ``---``.
+_MANIFEST_WINDOW = 4096
+#: Keys under a Secret that hold no secret: who and where, and public certificates.
+_MANIFEST_ABOUT = re.compile(r"(?i)(?:^|[._\-])(?:user(?:name)?|host|port|url|uri|database|db"
+                             r"|ca|crt|cert|pub|region|namespace|email)$")
+
+
+def _manifest_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A Kubernetes Secret's ``data:`` (base64) or ``stringData:`` (plain) entries: in a
+    document of ``kind: Secret`` every value is a secret whatever its key is named, but
+    for the user, the host and the like, and certificates.  Reads at most 64 lines."""
+    text, at = match.string, match.end()
+    begin = text.rfind("\n---", max(0, match.start() - _MANIFEST_WINDOW), match.start())
+    end = text.find("\n---", at, at + _MANIFEST_WINDOW)
+    end = min(len(text), at + _MANIFEST_WINDOW) if end < 0 else end
+    # the kind line opens with a line break: the document's first line gets one
+    if not (_SECRET_KIND.search(text, max(begin, match.start() - _MANIFEST_WINDOW, 0), end)
+            or _SECRET_KIND.match("\n" + text[:40])):
+        return None
+    encoded = match.group(0).strip() == "data:"
+    for _ in range(64):
+        stop = text.find("\n", at + 1, end)
+        stop = end if stop < 0 else stop
+        entry = _MANIFEST_ENTRY.fullmatch(text, at + 1, stop)
+        if entry is None:
+            return None  # the block ended
+        key, value = entry.group("key"), entry.group("value").strip("\"'")
+        if not _MANIFEST_ABOUT.search(key) and not is_placeholder(value):
+            if not encoded:
+                return entry.span("value")
+            try:
+                raw = base64.b64decode(value, validate=True)
+            except (binascii.Error, ValueError):
+                raw = b""
+            if len(raw) >= 4 and not (raw.startswith(b"-----BEGIN") and b"PRIVATE" not in raw):
+                return entry.span("value")
+        at = stop
+    return None
+
+
 def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
     """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
     text = match.string
@@ -492,6 +536,9 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
                 r"{0,6}?(?i:hooks?|webhooks?|triggers?)/)(?P<path>[\w.\-/]{1,400})"),
      _webhook_path),
+    # a real line break opens the source, so that the prefilter reads the literal
+    *(("Kubernetes Secret data", re.compile("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
+      for block in ("data", "stringData")),
     ("random key",
      re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
      _random_or_encoded),

@@ -22,7 +22,7 @@ FRAGMENTS = (
     "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
     "a:b:c:d:", "&key=", "://h/a/", "community ", "x-api-key: ", "-----BEGIN X-----\n",
     "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ", "ab1d-", "0123456789abcdef:", "://hooks.a/",
-    'name="pass">', 'key="token">', ":@",
+    'name="pass">', 'key="token">', ":@", "\ndata:\n", "  a: YWJj\n", "kind: Secret\n",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.
@@ -40,6 +40,7 @@ KNOWN = {
     "hex:": "0123456789abcdef:",
     "hooks": "://hooks.a/b1c2d3e/",
     "name=": 'name="pass">a',
+    "data:": "\ndata:\n",
 }
 
 

@@ -9,6 +9,7 @@ generator or a person does), so that none is a real secret.
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -68,6 +69,10 @@ POSITIONAL_SECRETS = [
     f"perfctl configure --username qa --accessKey {_token(8, _HEX)}-{_token(4, _HEX)}"
     f"-4{_token(3, _HEX)}-9{_token(3, _HEX)}-{_token(12, _HEX)}",
     f".setKey('standard_{_token(256, _HEX)}')",
+    # written from no corpus: a Kubernetes Secret's entries, whatever their keys are named
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n"
+    "  user: YWRtaW4=\n  ROOT: " + base64.b64encode(_token(14).encode()).decode(),
+    f"kind: Secret\nstringData:\n  config: {_token(5)}-{_token(6)}",
 ]
 
 ORDINARY = [
@@ -107,6 +112,9 @@ ORDINARY = [
     "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60 (public test vector)",
     "chatcmpl-xFu6rVSIsP3eXtKFfGBxLsT93TFm9 finished with finish_reason=length",
     "2026-12-05T00:41:07Z INFO auth: login ok user=dana method=sso session=4c9fe12a…",
+    "apiVersion: v1\nkind: ConfigMap\ndata:\n  ROOT: " + base64.b64encode(b"/srv/app").decode(),
+    "kind: Secret\ndata:\n  ca.crt: " + base64.b64encode(b"-----BEGIN CERTIFICATE-----").decode()
+    + "\n  username: YWRtaW4=",
 ]
 
 
