@@ -93,7 +93,8 @@ SMALLEST: dict[str, list[str]] = {
     "writes": ["--appends", "10", "--runs", "1"],
     "year": ["--sizes", "10,20", "--runs", "1"],
     "hook_managers": ["--runs", "1"],
-    "survival": ["--sizes", "6", "--compactions", "1"],
+    # One client: every client's survival runs in tests/agents/test_survival.py already.
+    "survival": ["--sizes", "6", "--compactions", "1", "--clients", "pi"],
 }
 
 

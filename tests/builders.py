@@ -69,6 +69,7 @@ def counting_blob_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(git, oid, *args)
 
     monkeypatch.setattr("gitledger.storage.store.checked_blob", counted)
+    monkeypatch.setattr("gitledger.storage.tree_view.checked_blob", counted)
     return reads
 
 

@@ -430,7 +430,7 @@ def test_hooks_md_documents_each_git_hook_and_the_fast_path() -> None:
 
 
 def test_doctor_codes_table_matches_the_code() -> None:
-    from gitledger.audit.doctor import _FIXABLE, CODES
+    from gitledger.audit.doctor import CODES, FIXABLE
 
     section = _section(_read(CLI_MD), "### `git ledger doctor`")
     documented: dict[str, tuple[str, bool]] = {}
@@ -440,7 +440,7 @@ def test_doctor_codes_table_matches_the_code() -> None:
             assert code.group(1) not in documented, f"code {code.group(1)} listed twice"
             assert cells[2] in ("yes", "no"), f"doctor code {code.group(1)}: --fix is {cells[2]}"
             documented[code.group(1)] = (cells[1], cells[2] == "yes")
-    expected = {code: (severity, code in _FIXABLE) for code, (severity, _) in CODES.items()}
+    expected = {code: (severity, code in FIXABLE) for code, (severity, _) in CODES.items()}
     assert documented == expected, "docs/cli.md's doctor codes table differs from doctor.CODES"
 
 

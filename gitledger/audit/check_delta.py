@@ -218,7 +218,8 @@ def _drift(where: str | os.PathLike[str] | None, base: Base, index: LinkIndex,
                   if watched is None or d.id not in watched or not watched[d.id]
                   or watched[d.id] & touched_files}
     ids = {d.id for d in index.described(blame) if d.id}
-    kept = [f for f in base.report.findings if f.rule == _DRIFT_RULE and f.entry not in ids]
+    kept = [f for f in base.report.findings if f.rule == _DRIFT_RULE and f.entry not in ids
+            and (f.entry is not None or not blame)]  # the last blaming run's note
     if not blame:
         return kept
     decisions = in_force_at(views, blame)

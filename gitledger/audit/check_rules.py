@@ -26,7 +26,8 @@ from gitledger.core.model import (
 )
 from gitledger.core.text import one_line_summary
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.ledger.drift import drift
+from gitledger.ledger.decision_footprints import REBUILD_BUDGET
+from gitledger.ledger.drift import BLAME_PER_DECISION, BLAME_PER_RUN, drift
 from gitledger.ledger.links import held_id, paths_in
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.project_index import ActiveDecisions
@@ -465,7 +466,7 @@ def drift_findings(
         report = drift(where, read=read, decisions=decisions, ids=ids)
     except LedgerError:
         return []  # no git to blame with: drift is a question, never a failed check
-    return [Finding(
+    found = [Finding(
         "decision-drift", item.entry.id,
         f"{item.entry.id}: {item.lines} footprint line{'s' if item.lines != 1 else ''} "
         f"changed by "
@@ -474,6 +475,26 @@ def drift_findings(
         f"review it (git ledger drift); implement it further (Ledger-Implements: "
         f"{item.entry.id}) or acknowledge it (Ledger-Refs: {item.entry.id})", item.ledger)
         for item in report.decisions if item.ledger in refs and item.commits]
+    if report.unblamed or report.underived:
+        found.append(Finding("decision-drift", None, _unchecked(report.unblamed,
+                                                                report.underived),
+                             "run git ledger drift again (what is over a cap is never taken "
+                             "for undrifted); a footprint naming that many files is worth "
+                             "a question to whoever wrote it"))
+    return found
+
+
+def _unchecked(unblamed: int, underived: int) -> str:
+    """What one drift run left unchecked, over its caps, in one line."""
+    parts = []
+    if unblamed:
+        parts.append(f"{unblamed} footprint file{'s' if unblamed != 1 else ''} not blamed "
+                     f"(over {BLAME_PER_DECISION} a decision or {BLAME_PER_RUN} a run)")
+    if underived:
+        parts.append(f"{underived} teammate decision{'s' if underived != 1 else ''} whose "
+                     f"footprint is not derived from its evidence yet (over "
+                     f"{REBUILD_BUDGET} commits a run)")
+    return "drift not fully checked: " + "; ".join(parts)
 
 
 def ledger_warnings(ledger: Ledger, snap: Snapshot) -> list[Finding]:

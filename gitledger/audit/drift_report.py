@@ -13,6 +13,7 @@ from typing import Any
 from gitledger.audit.check import check
 from gitledger.core.colour import paint
 from gitledger.core.display import one_line
+from gitledger.ledger.decision_footprints import REBUILD_BUDGET
 from gitledger.ledger.drift import BLAME_PER_DECISION, BLAME_PER_RUN, Drifted, DriftReport
 from gitledger.ledger.drift import drift as compute_drift
 from gitledger.ledger.link_index import in_force_with_ids, worktree_views
@@ -40,7 +41,7 @@ def drifted_in_force(where: str | os.PathLike[str] | None) -> tuple[Drifted, ...
 
 def drift_json(report: DriftReport) -> dict[str, Any]:
     return {"head": report.head, "since": report.since, "checked": report.checked,
-            "unblamed": report.unblamed,
+            "unblamed": report.unblamed, "underived": report.underived,
             "decisions": [drifted_json(d) for d in report.decisions]}
 
 
@@ -50,6 +51,10 @@ def drift_text(report: DriftReport) -> str:
         text += (f"\n{report.unblamed} footprint file{'s' if report.unblamed != 1 else ''} "
                  f"not blamed: over {BLAME_PER_DECISION} a decision or {BLAME_PER_RUN} a "
                  "run (a footprint is data a teammate can write)")
+    if report.underived:
+        text += (f"\n{report.underived} teammate decision{'s' if report.underived != 1 else ''}"
+                 f" not checked yet: their footprints are derived from their evidence, at "
+                 f"most {REBUILD_BUDGET} commits a run (run drift again)")
     return text
 
 
@@ -63,7 +68,9 @@ def _drift_text(report: DriftReport) -> str:
                 "their implementing commits left them")
     out = []
     for item in report.decisions:
-        out.append(f"{paint('drift', item.entry.id)}  {one_line(item.entry.text, TEXT_CHARS)}")
+        by = f"  {item.label}" if item.label else ""
+        out.append(f"{paint('drift', item.entry.id)}  {one_line(item.entry.text, TEXT_CHARS)}"
+                   f"{by}")
         out += drifted_lines(item, "  ")
     out.append("Drift is a question, not an error: a later commit with Ledger-Implements: "
                "or Ledger-Refs: <id> clears it.")

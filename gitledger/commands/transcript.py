@@ -52,7 +52,7 @@ def transcript_list(repo: str | None, as_json: bool) -> None:
 @click.option("--agent", "agents", multiple=True, type=click.Choice(AGENTS), metavar="NAME",
               help="Only this agent's transcript directories (repeatable; default every "
                    "agent whose transcripts name their working directory: claude, codex, "
-                   "gemini, pi, droid).")
+                   "gemini, pi, copilot, opencode, kilo, droid, cline).")
 @click.option("--dry-run", is_flag=True,
               help="List the sessions it would import; save nothing.")
 @common

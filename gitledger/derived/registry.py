@@ -82,7 +82,7 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("governing-entries", WORKTREE, ("ledger-governing.json",), 2,
              "the session and project ledgers' tips and the identity",
              "derived.governing_cache"),
-    Artifact("drift", WORKTREE, ("ledger-drift.json",), 1,
+    Artifact("drift", WORKTREE, ("ledger-drift.json",), 2,
              "each decision's footprint and the blobs it names at HEAD",
              "storage.drift_cache"),
     Artifact("path-tokens", WORKTREE, ("ledger-paths", "ledger-paths.json"), None,

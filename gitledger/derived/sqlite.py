@@ -13,6 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from gitledger.core.display import printable
+from gitledger.errors import InvalidInput
 
 if TYPE_CHECKING:
     import sqlite3
@@ -121,6 +125,25 @@ def _read_only(path: Path) -> sqlite3.Connection:
 
     _close_kept(path)
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+
+
+def foreign_rows(path: Path, sql: str, params: tuple[object, ...], *,
+                 limit: int) -> list[tuple[object, ...]]:
+    """At most ``limit`` rows of one query on another program's database (an agent keeps
+    its sessions in one): opened read-only (``mode=ro``: never created, written or kept),
+    InvalidInput (one line) when it cannot be read."""
+    import sqlite3  # noqa: PLC0415 - loaded with the first database opened
+
+    try:
+        db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True,
+                             timeout=BUSY_SECONDS)
+        try:
+            return list(db.execute(sql, params).fetchmany(limit))
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise InvalidInput(f"cannot read the database {printable(str(path))[:300]}: "
+                           f"{printable(str(exc))[:200]}") from None
 
 
 def problem(path: Path, schema: Schema, probe: str | None = None) -> str | None:

@@ -26,13 +26,16 @@ from gitledger.integrations.agent_registry import (
 )
 from gitledger.integrations.hook_io import (
     DEADLINE_SECONDS,
+    SESSION_COMPONENT,
     Deadline,
     HookFailure,
     HookResult,
     Payload,
     hook_line,
     parse_payload,
+    session_database,
     session_dir,
+    session_transcript,
     time_limit,
     transcript_file,
 )
@@ -126,12 +129,15 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
     Only a regular JSON/JSONL file under the agent's transcript directories is read
     (``hook_io.transcript_file``).  A path that does not exist is skipped quietly: agents
     name the file a session will write (Codex and Cursor send null, Gemini a path of its
-    own) before it exists.
+    own) before it exists.  A payload that names none (Copilot CLI's sessionEnd) is
+    looked up by its session id where the agent's record says (``session_file``).
     """
-    if payload.transcript_path is None:
+    named = payload.transcript_path or session_transcript(agent, sid, env)
+    if named is None:
+        _save_from_database(where, sid, event, notes, agent, env)
         return
     try:
-        path = transcript_file(payload.transcript_path, agent, env)
+        path = transcript_file(named, agent, env)
     except HookFailure as exc:
         notes.append(str(exc))
         return
@@ -143,6 +149,26 @@ def _save_transcript(where: str, sid: str | None, payload: Payload, event: str,
 
     try:
         transcripts.save(where, path, session_id=sid, source=event, follow_links=False)
+    except LedgerError as exc:
+        notes.append(f"could not save the transcript: {quote(str(exc))}")
+
+
+def _save_from_database(where: str, sid: str | None, event: str, notes: list[str],
+                        agent: str, env: Mapping[str, str]) -> None:
+    """Save the session's rows of the database the agent keeps its sessions in (the
+    OpenCode family), read-only, as one document; a problem is a note."""
+    database = session_database(agent, env)
+    if database is None or sid is None or not SESSION_COMPONENT.match(sid):
+        return
+    # Lazy as the transcripts are, below: sqlite3 loads only for such an agent's end.
+    from gitledger.interchange import transcripts  # noqa: PLC0415
+    from gitledger.interchange.opencode_transcript import session_export  # noqa: PLC0415
+
+    try:
+        data = session_export(Path(database), sid, agent)
+        transcripts.save_data(where, data, session_id=sid, source=event,
+                              file_name=transcripts.TRANSCRIPT_STEM + ".json",
+                              source_path=database)
     except LedgerError as exc:
         notes.append(f"could not save the transcript: {quote(str(exc))}")
 

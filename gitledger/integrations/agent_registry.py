@@ -109,6 +109,12 @@ class TranscriptDir(NamedTuple):
     home: str
     #: Where the transcripts are inside it.
     sub: str
+    #: Where one session's transcript is inside ``sub``, ``{}`` its session id: read by the
+    #: hooks of an agent whose session-end payload names no transcript (Copilot CLI's).
+    session_file: str = ""
+    #: The SQLite database inside ``sub`` that holds the sessions, for an agent that keeps
+    #: no transcript file (the OpenCode family): read-only, a session's rows at its end.
+    database: str = ""
 
     def shown(self) -> tuple[str, ...]:
         """The directory as the docs spell it: ``$VAR/sub`` (when there is a variable),
@@ -459,7 +465,9 @@ COPILOT = Agent(
     # A new session's SessionStart names its source "new": a start like any other.
     payload=PayloadKeys(default_source="startup"),
     # $COPILOT_HOME/session-state/<session id>/events.jsonl (~/.copilot).
-    transcripts=(TranscriptDir("COPILOT_HOME", ".copilot", "session-state"),),
+    # Its sessionEnd payload names no transcript (only agentStop's does): found by the id.
+    transcripts=(TranscriptDir("COPILOT_HOME", ".copilot", "session-state",
+                               "{}/events.jsonl"),),
     tool_matcher="Edit|Write|Bash", tools=_COPILOT_TOOLS, tool_context_path=_HOOK_SPECIFIC,
 )
 
@@ -507,7 +515,8 @@ _OPENCODE_EVENTS: Mapping[str, str] = {
 _PLUGIN_OUTPUT = ("additionalContext",)
 
 
-def _opencode_family(name: str, title: str, config: str, mcp: McpTarget) -> Agent:
+def _opencode_family(name: str, title: str, config: str, mcp: McpTarget,
+                     database: TranscriptDir) -> Agent:
     """An agent of the OpenCode family: one plugin file, the same hooks and tools."""
     directory = config.rpartition("/")[0]
     return Agent(
@@ -520,19 +529,23 @@ def _opencode_family(name: str, title: str, config: str, mcp: McpTarget) -> Agen
                f"When the model ends an answer and git ledger check finds errors, {title} "
                "gets them once as the next message; warnings never send it back."),
         budget=9_000, context_path=_PLUGIN_OUTPUT, stop_decision="block", stop_key="reason",
-        mcp=mcp, tools=_OPENCODE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True)
+        mcp=mcp, tools=_OPENCODE_TOOLS, tool_context_path=_PLUGIN_OUTPUT, plugin=True,
+        transcripts=(database,))
 
 
 OPENCODE = _opencode_family(
     "opencode", "OpenCode", ".opencode/plugins/git-ledger.js",
     McpTarget("opencode.json", {"type": "local"},
               ("OpenCode starts the project's MCP servers from opencode.json; "
-               "opencode mcp list shows them.",), key="mcp", command_list=True))
+               "opencode mcp list shows them.",), key="mcp", command_list=True),
+    # $XDG_DATA_HOME/opencode/opencode.db (~/.local/share): the sessions' rows.
+    TranscriptDir("XDG_DATA_HOME", ".local/share", "opencode", database="opencode.db"))
 KILO = _opencode_family(
     "kilo", "Kilo", ".kilo/plugins/git-ledger.js",
     McpTarget("kilo.json", {"type": "local"},
               ("Kilo starts the project's MCP servers from kilo.json; kilo mcp list shows "
-               "them.",), key="mcp", command_list=True))
+               "them.",), key="mcp", command_list=True),
+    TranscriptDir("XDG_DATA_HOME", ".local/share", "kilo", database="kilo.db"))
 
 #: Cline CLI's tools that write files (``editor``; a GPT model gets ``apply_patch`` instead)
 #: and its shell, as its plugin hooks name them; the plugin hands run_commands' list of

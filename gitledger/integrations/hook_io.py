@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from gitledger.errors import InvalidInput
 from gitledger.integrations.agent_registry import (
     BY_NAME,
     PROJECT_DIR_VARS,
+    TranscriptDir,
 )
 from gitledger.integrations.hook_core import (
     CWD_KEYS,
@@ -135,6 +137,8 @@ def session_dir(payload: Payload, env: Mapping[str, str],
     return str(fallback) if fallback is not None else os.getcwd()
 
 
+#: A session id a transcript's path is built from: one path component, never ``..``.
+SESSION_COMPONENT = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9_-]{0,127}\Z")
 #: What a transcript a hook saves is named: the agents write JSON or JSON Lines.
 TRANSCRIPT_SUFFIXES = (".json", ".jsonl")
 
@@ -142,17 +146,59 @@ TRANSCRIPT_SUFFIXES = (".json", ".jsonl")
 def transcript_dirs(agent: str, env: Mapping[str, str]) -> tuple[str, ...]:
     """Where ``agent`` writes its transcripts (its record's ``transcripts``), as real
     paths, from HOME and its variables as they are when the hook runs."""
-    home = env.get("HOME") or os.path.expanduser("~")
     found: list[str] = []
     for place in BY_NAME[agent].transcripts:
-        bases = [env[place.var]] if place.var and env.get(place.var) else []
-        bases.append(os.path.join(home, place.home))
-        for base in bases:
-            if os.path.isabs(base):
-                real = os.path.realpath(os.path.join(base, place.sub))
-                if real not in found:
-                    found.append(real)
+        for real in _place_dirs(place, env):
+            if real not in found:
+                found.append(real)
     return tuple(found)
+
+
+def _place_dirs(place: TranscriptDir, env: Mapping[str, str]) -> list[str]:
+    home = env.get("HOME") or os.path.expanduser("~")
+    bases = [env[place.var]] if place.var and env.get(place.var) else []
+    bases.append(os.path.join(home, place.home))
+    return [os.path.realpath(os.path.join(base, place.sub)) for base in bases
+            if os.path.isabs(base)]
+
+
+def session_transcript(agent: str, session_id: str | None,
+                       env: Mapping[str, str]) -> str | None:
+    """Where ``agent`` keeps the transcript of ``session_id`` (its record's
+    ``session_file``), for a payload that names none: the first such file that exists,
+    else None.  Only an id that is one plain path component is looked up; the file still
+    goes through ``transcript_file``."""
+    if session_id is None or not SESSION_COMPONENT.match(session_id):
+        return None
+    for place in BY_NAME[agent].transcripts:
+        if not place.session_file:
+            continue
+        for directory in _place_dirs(place, env):
+            candidate = os.path.join(directory, place.session_file.format(session_id))
+            if os.path.lexists(candidate):
+                return candidate
+    return None
+
+
+def session_database(agent: str, env: Mapping[str, str]) -> str | None:
+    """The real path of the database ``agent`` keeps its sessions in (its record's
+    ``database``), when it is a regular file, not a symbolic link, inside its directory
+    once resolved; else None."""
+    for place in BY_NAME[agent].transcripts:
+        if not place.database:
+            continue
+        for directory in _place_dirs(place, env):
+            candidate = os.path.join(directory, place.database)
+            if not os.path.lexists(candidate) or os.path.islink(candidate):
+                continue
+            real = os.path.realpath(candidate)
+            try:
+                regular = stat.S_ISREG(os.stat(real).st_mode)
+            except OSError:
+                continue
+            if regular and real.startswith(directory.rstrip(os.sep) + os.sep):
+                return real
+    return None
 
 
 def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None:
@@ -194,6 +240,7 @@ __all__ = [
     "DEADLINE_SECONDS",
     "EVENT_KEYS",
     "ROOTS_KEY",
+    "SESSION_COMPONENT",
     "SESSION_KEYS",
     "STDIN_LIMIT",
     "TRANSCRIPT_KEYS",
@@ -205,7 +252,9 @@ __all__ = [
     "hook_line",
     "parse_payload",
     "payload_object",
+    "session_database",
     "session_dir",
+    "session_transcript",
     "time_limit",
     "transcript_dirs",
     "transcript_file",

@@ -7,7 +7,9 @@ inside the agent's directories once resolved), because those directories hold ev
 project's sessions: a session is this repository's only when the working directory its
 transcript names is inside one of this repository's work trees.  Files of a session are
 told apart by the session id inside them: one file of each session is saved (the one
-named after it, else the newest), so a second import finds everything already held.
+named after it, else the newest), so a second import finds everything already held.  The
+OpenCode family keeps no files: its database is opened read-only, and each session whose
+``directory`` is this repository's is saved as its session-end hook saves it.
 """
 
 from __future__ import annotations
@@ -15,26 +17,30 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from gitledger.core.display import printable
-from gitledger.errors import InvalidInput
+from gitledger.derived.sqlite import foreign_rows
+from gitledger.errors import AtifError, InvalidInput
 from gitledger.integrations.agent_registry import BY_NAME as AGENTS
 from gitledger.integrations.hook_io import (
     TRANSCRIPT_SUFFIXES,
     HookFailure,
+    session_database,
     transcript_dirs,
     transcript_file,
 )
 from gitledger.interchange import transcripts
 from gitledger.interchange.dialects import BY_NAME as DIALECTS
 from gitledger.interchange.dialects import Workspace, sniff
+from gitledger.interchange.opencode_transcript import session_export
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 
-#: The agents whose transcripts name where their session worked: those an import reads.
+#: The agents whose transcripts name where their session worked: those an import reads
+#: (the OpenCode family's sessions are rows of its database, each naming its directory).
 IMPORTABLE: tuple[str, ...] = tuple(
     name for name, agent in AGENTS.items()
     if agent.transcripts and name in DIALECTS and DIALECTS[name].knows_workspace)
@@ -104,7 +110,12 @@ def import_transcripts(where: str | os.PathLike[str] | None, *,
     roots = _roots(store.worktree_roots())
     files: list[tuple[str, str]] = []
     truncated = False
+    stored: list[tuple[str, str]] = []
     for agent in chosen:
+        database = session_database(agent, env)
+        if database is not None:
+            stored.append((agent, database))
+            continue
         for directory in transcript_dirs(agent, env):
             found = list(_walk(directory))
             truncated = truncated or len(found) > SCAN_LIMIT
@@ -133,23 +144,48 @@ def import_transcripts(where: str | os.PathLike[str] | None, *,
                 newest[session.session_id] = (stamp, session)
             else:
                 skipped.append(_older(session, held[1]))
+    for agent, database in stored:
+        try:
+            rows = foreign_rows(Path(database), "SELECT id, directory FROM session", (),
+                                limit=SCAN_LIMIT + 1)
+        except InvalidInput as exc:
+            skipped.append(Skipped(agent, database, str(exc)))
+            continue
+        truncated = truncated or len(rows) > SCAN_LIMIT
+        for sid, worked_in in rows[:SCAN_LIMIT]:
+            if not isinstance(sid, str) or not isinstance(worked_in, str):
+                continue
+            if not _here(Workspace(paths=(worked_in,)), roots):
+                elsewhere += 1
+            elif sid not in newest:
+                newest[sid] = ((True, 0, 0), Session(agent, database, sid, 0))
     imported: list[Session] = []
     already: list[Session] = []
     redactions = 0
     ours = sorted((s for _, s in newest.values()), key=lambda s: (s.agent, s.path))
-    for count, session in enumerate(ours, 1):
+    for count, listed in enumerate(ours, 1):
+        session = listed
         if progress is not None:
             progress("saving", count, len(ours))
         try:
+            in_database = any(a == session.agent for a, _ in stored)
+            if in_database:
+                data = session_export(Path(listed.path), listed.session_id, listed.agent)
+                session = replace(listed, size=len(data))
             if dry_run:
-                data = transcripts.read_head(Path(session.path), transcripts.MAX_BYTES)
+                if not in_database:
+                    data = transcripts.read_head(Path(session.path), transcripts.MAX_BYTES)
                 fresh = not transcripts.already_saved(where, data, session.session_id)
             else:
-                result = transcripts.save(where, session.path, session_id=session.session_id,
-                                          source="import", follow_links=False)
+                result = transcripts.save_data(
+                    where, data, session_id=session.session_id, source="import",
+                    file_name=transcripts.TRANSCRIPT_STEM + ".json", source_path=session.path
+                ) if in_database else transcripts.save(
+                    where, session.path, session_id=session.session_id, source="import",
+                    follow_links=False)
                 fresh = not result.unchanged
                 redactions += result.redactions if fresh else 0
-        except InvalidInput as exc:
+        except (InvalidInput, AtifError) as exc:
             skipped.append(Skipped(session.agent, session.path, str(exc)))
             continue
         (imported if fresh else already).append(session)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from gitledger.core.parsing import BadNumber, transcript_json_loads
@@ -19,6 +19,8 @@ from gitledger.errors import AtifError
 
 #: The version written: the widest the RFC defines.
 SCHEMA_VERSION = "ATIF-v1.8"
+#: The latest time, in milliseconds since the epoch, a transcript may name (the year 9999).
+_MS_LIMIT = 253_402_300_799_000
 #: The versions read and validated.
 SCHEMA_VERSIONS = tuple(f"ATIF-v1.{minor}" for minor in range(9))
 #: ``agent.version`` when neither the caller nor the transcript says which one ran.
@@ -58,8 +60,8 @@ class Reading:
     """A transcript read as an ATIF trajectory."""
 
     trajectory: dict[str, Any]
-    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi, droid
-    #: or atif.
+    #: The dialect it was read as (``dialects.DIALECTS``): claude, codex, gemini, pi, droid,
+    #: copilot, cline or atif.
     dialect: str
     #: The lines left out because they did not parse, each ``line N: why``.
     unreadable: tuple[str, ...] = ()
@@ -193,6 +195,14 @@ def timestamp_of(value: Any) -> str | None:
     return None
 
 
+def millisecond_time(value: Any) -> str | None:
+    """``value``, milliseconds since the epoch, as an ISO 8601 time; else None."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MS_LIMIT:
+        return None
+    moment = datetime.fromtimestamp(value / 1000, tz=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def is_iso(value: str) -> bool:
     try:
         datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -275,6 +285,25 @@ def document(session_id: str, agent: dict[str, Any], drafts: list[StepDraft],
     steps = [draft.to_json(index) for index, draft in enumerate(drafts, start=1)]
     return {"schema_version": SCHEMA_VERSION, "session_id": session_id, "agent": agent,
             "steps": steps, "final_metrics": final_metrics(steps), "extra": extra}
+
+
+def agent_record(name: str, version: str | None, models: dict[str, int]) -> dict[str, Any]:
+    """ATIF's ``agent``: the name, the version (``unknown`` when the transcript does not
+    name it) and the model most steps named."""
+    agent: dict[str, Any] = {"name": name, "version": version or UNKNOWN_VERSION}
+    model = most_used(models)
+    if model:
+        agent["model_name"] = model
+    return agent
+
+
+def keep_steps(drafts: list[StepDraft], models: dict[str, int],
+               found: Iterable[StepDraft]) -> None:
+    """``found`` added to ``drafts``, each step's model counted in ``models``."""
+    for draft in found:
+        if draft.model:
+            models[draft.model] = models.get(draft.model, 0) + 1
+        drafts.append(draft)
 
 
 def most_used(models: dict[str, int]) -> str | None:

@@ -16,9 +16,14 @@ from gitledger.core.parsing import transcript_json_loads
 from gitledger.errors import InvalidInput
 from gitledger.interchange.atif import Reading, read_trajectory
 from gitledger.interchange.claude_transcript import from_claude_transcript
+from gitledger.interchange.cline_transcript import conversation, from_cline_transcript
+from gitledger.interchange.cline_transcript import working_directory as cline_directory
 from gitledger.interchange.codex_transcript import from_codex_transcript
+from gitledger.interchange.copilot_transcript import from_copilot_transcript, start_data
+from gitledger.interchange.copilot_transcript import working_directory as copilot_directory
 from gitledger.interchange.droid_transcript import from_droid_transcript
 from gitledger.interchange.gemini_transcript import from_gemini_transcript
+from gitledger.interchange.opencode_transcript import from_opencode_transcript, saved_session
 from gitledger.interchange.pi_transcript import from_pi_transcript
 
 #: How many leading lines are looked at to recognise a JSON-lines transcript, and how
@@ -125,6 +130,44 @@ def _droid(lines: list[dict[str, Any]], whole: Any) -> bool:
         and isinstance(lines[0].get("id"), str)
 
 
+def _copilot(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return bool(lines) and start_data(lines[0]) is not None \
+        and isinstance(lines[0]["data"].get("sessionId"), str)
+
+
+def _copilot_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    start = start_data(lines[0]) if lines else None
+    cwd = copilot_directory(start) if start is not None else None
+    return Workspace(paths=(cwd,) if cwd else ())
+
+
+def _cline(lines: list[dict[str, Any]], whole: Any) -> bool:
+    return conversation(whole) is not None
+
+
+def _cline_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    chat = conversation(whole)
+    cwd = cline_directory(chat) if chat is not None else None
+    return Workspace(paths=(cwd,) if cwd else ())
+
+
+def _opencode_family(client: str) -> Callable[[list[dict[str, Any]], Any], bool]:
+    def recognises(lines: list[dict[str, Any]], whole: Any) -> bool:
+        found = saved_session(whole)
+        return found is not None and found.get("gitledger_client") == client
+    return recognises
+
+
+def _opencode_workspace(lines: list[dict[str, Any]], whole: Any) -> Workspace:
+    found = saved_session(whole)
+    directory = found["info"].get("directory") if found is not None else None
+    return Workspace(paths=(directory,) if isinstance(directory, str) and directory else ())
+
+
+#: The OpenCode family's tools that write files, and its shell (both clients name them so).
+_OPENCODE_FILE_TOOLS = frozenset({"write", "edit"})
+
+
 def _atif(lines: list[dict[str, Any]], whole: Any) -> bool:
     version = whole.get("schema_version") if isinstance(whole, dict) else None
     return isinstance(version, str) and version.startswith("ATIF-v1.")
@@ -136,6 +179,11 @@ DIALECTS: tuple[Dialect, ...] = (
     Dialect("codex", "Codex CLI", lambda data, sid: from_codex_transcript(data, session_id=sid),
             _codex, shell_tools=frozenset({"exec_command", "shell", "local_shell"}),
             patch_tools=frozenset({"apply_patch"}), workspace=_codex_workspace),
+    # Before Gemini CLI's: a Cline conversation is one JSON object with a messages list too.
+    Dialect("cline", "Cline CLI",
+            lambda data, sid: from_cline_transcript(data, session_id=sid), _cline,
+            file_tools=frozenset({"editor"}), shell_tools=frozenset({"run_commands"}),
+            patch_tools=frozenset({"apply_patch"}), workspace=_cline_workspace),
     Dialect("gemini", "Gemini CLI",
             lambda data, sid: from_gemini_transcript(data, session_id=sid), _gemini,
             file_tools=frozenset({"write_file", "replace", "edit"}),
@@ -151,6 +199,15 @@ DIALECTS: tuple[Dialect, ...] = (
             lambda data, sid: from_droid_transcript(data, session_id=sid), _droid,
             file_tools=frozenset({"Create", "Edit"}), shell_tools=frozenset({"Execute"}),
             workspace=_header_workspace),
+    *(Dialect(name, title, lambda data, sid: from_opencode_transcript(data, session_id=sid),
+              _opencode_family(name), file_tools=_OPENCODE_FILE_TOOLS,
+              shell_tools=frozenset({"bash"}), patch_tools=frozenset({"apply_patch"}),
+              workspace=_opencode_workspace)
+      for name, title in (("opencode", "OpenCode"), ("kilo", "Kilo"))),
+    Dialect("copilot", "GitHub Copilot CLI",
+            lambda data, sid: from_copilot_transcript(data, session_id=sid), _copilot,
+            file_tools=frozenset({"create", "edit"}), shell_tools=frozenset({"bash"}),
+            patch_tools=frozenset({"apply_patch"}), workspace=_copilot_workspace),
 )
 BY_NAME = {dialect.name: dialect for dialect in DIALECTS}
 
@@ -179,8 +236,8 @@ def sniff(data: bytes) -> tuple[Dialect, Workspace]:
         if read >= len(raws):
             break
     known = ", ".join(d.title for d in DIALECTS[1:])
-    raise InvalidInput(f"the transcript is not one gitledger can read: not {known} JSON "
-                       "lines, nor an ATIF trajectory")
+    raise InvalidInput(f"the transcript is not one gitledger can read: not a transcript "
+                       f"of {known}, nor an ATIF trajectory")
 
 
 def read_transcript(data: bytes, session_id: str | None = None) -> Reading:

@@ -50,7 +50,7 @@ _YAML_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}[Tt][0-9]{1,2}:[0-9
                              r"(?:\.[0-9]+)?(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?)?")
 _TIME_FIELDS = frozenset({"started", "ended"})
 _HOOK_CONTEXT = re.compile(r"^\s*<hook_context>(.*?)</hook_context>\s*", re.S)
-_PATH_KEYS = ("file_path", "path", "absolute_path", "notebook_path")
+_PATH_KEYS = ("file_path", "path", "absolute_path", "notebook_path", "filePath")
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,9 @@ def _files(calls: Iterable[dict[str, Any]], dialect: Dialect, bases: tuple[str, 
         if name in dialect.file_tools:
             paths = [args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)][:1]
         elif name in dialect.shell_tools:
-            paths = _shell_writes(args.get("command", args.get("cmd")))
+            lines = args.get("commands")  # Cline's run_commands: command lines, in turn
+            paths = [p for line in lines if isinstance(line, str) for p in _shell_writes(line)] \
+                if isinstance(lines, list) else _shell_writes(args.get("command", args.get("cmd")))
         elif name in dialect.patch_tools:
             body = args.get("input", args.get("patch"))
             paths = _patched(body) if isinstance(body, str) else []

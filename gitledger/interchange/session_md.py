@@ -40,7 +40,9 @@ def export_session_md(snapshot: Snapshot,
     was rejected); a superseded one is left out, its replacement stands in DECIDED.  Ids,
     statuses, scopes and evidence have no place in this layout (``jsonl`` keeps them).
     An item ``labels`` names as someone else's (``[by NAME]``, from history) ends with
-    that label and is capped by the gate: our writes checked only the reader's own.
+    that label and is capped by the gate: our writes checked only the reader's own.  Every
+    other item is capped too, above anything a write accepts: a teammate's text carried
+    by the reader's own later write (an edit of its scope) is still theirs.
     """
     lines = [TITLE]
     started = _started(snapshot)
@@ -55,6 +57,8 @@ def export_session_md(snapshot: Snapshot,
             if label:
                 first, newline, rest = gate.cut(body).partition("\n")
                 body = f"{first} {label}{newline}{rest}"
+            else:  # the reader's by history, yet anyone's bytes may be in it (carried)
+                body = gate.cut(body, gate.ENTRY_LIMIT)
             items[_TITLE_OF[kind]].append(_bullet(body))
     focus = snapshot.focus
     for title in SECTIONS:
@@ -74,7 +78,9 @@ _HEADING_LIKE = re.compile(r"\\*## ")
 
 
 def _focus_line(text: str, label: str) -> str:
-    return f"{_escape_line(gate.cut(text))} {label}" if label else _escape_line(text)
+    if label:
+        return f"{_escape_line(gate.cut(text))} {label}"
+    return _escape_line(gate.cut(text, gate.ENTRY_LIMIT))
 
 
 def _escape_line(text: str) -> str:

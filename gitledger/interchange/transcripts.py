@@ -65,7 +65,7 @@ _BLOCK_CHARS = 1 << 20
 __all__ = ["MAX_BYTES", "REDACTED", "TRANSCRIPTS_PREFIX", "TRANSCRIPT_META", "Credential",
            "SaveResult", "SavedTranscript", "TranscriptInfo", "already_saved", "find_credentials",
            "list_transcripts", "load", "load_saved", "read_head", "redact", "ref_component", "save",
-           "session_id_of"]
+           "save_data", "session_id_of"]
 
 
 @dataclass(frozen=True)
@@ -131,14 +131,25 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
     hook's check (``integrations/hook_io.py``); ``transcript save`` takes the file the user
     names.
     """
-    if not SOURCE_PATTERN.match(source):
-        raise InvalidInput(f"'{printable(source)[:60]}' is not a transcript source; use "
-                           "lower-case letters, digits and '-' (manual, pre-compact …)")
-    store = Store(Repo(where))
     file = Path(path)
     data = _read(file, follow_links=follow_links)
     if session_id is None:
         session_id = session_id_of(data, file)
+    return save_data(where, data, session_id=session_id, source=source,
+                     file_name=_file_name(file), source_path=str(file.absolute()))
+
+
+def save_data(where: str | os.PathLike[str] | None, data: bytes, *, session_id: str,
+              source: str, file_name: str, source_path: str) -> SaveResult:
+    """Save ``data`` as ``save`` saves a file's bytes: a session an agent keeps in no file
+    (OpenCode's database rows), named ``file_name``, read from ``source_path``."""
+    if not SOURCE_PATTERN.match(source):
+        raise InvalidInput(f"'{printable(source)[:60]}' is not a transcript source; use "
+                           "lower-case letters, digits and '-' (manual, pre-compact …)")
+    if len(data) > MAX_BYTES:
+        raise InvalidInput(f"the transcript is larger than {MAX_BYTES // (1024 * 1024)} MB; "
+                           "not saved")
+    store = Store(Repo(where))
     name = ref_component(session_id)
     ref = TRANSCRIPTS_PREFIX + name
     original = blob_id_of(data)
@@ -152,13 +163,12 @@ def save(where: str | os.PathLike[str] | None, path: str | os.PathLike[str], *,
                               _int(known.get("redactions")), True)
     stored, redactions = redact(data)
     blob_id = blob_id_of(stored)
-    file_name = _file_name(file)
     saved_at = store.repo.person("COMMITTER").when
     meta = tomli_w.dumps({
         "session": _toml_text(session_id),
         "file": file_name,
         "source": source,
-        "source_path": _toml_text(str(file.absolute())),
+        "source_path": _toml_text(source_path),
         "saved_at": saved_at,
         "size": len(stored),
         "original_size": len(data),
@@ -238,14 +248,16 @@ def _read(file: Path, *, follow_links: bool = True, head: int | None = None) -> 
 def session_id_of(data: bytes, file: Path) -> str:
     """The ``sessionId`` (or ``session_id``) of the first transcript lines carrying one
     (Claude Code and Gemini CLI at the top of a record), or the ``id`` of a Codex
-    ``session_meta`` record's payload or of a Factory Droid ``session_start`` record, else
-    the file's stem (Claude Code names a transcript ``<session id>.jsonl``; Codex
-    ``rollout-<time>-<id>.jsonl``)."""
+    ``session_meta`` record's payload or of a Factory Droid ``session_start`` record, the
+    ``sessionId`` of a GitHub Copilot CLI ``session.start`` event's data or of a transcript
+    that is one JSON object (Cline CLI's; the ``info.id`` of an OpenCode session's), else
+    the file's stem (Claude Code names a
+    transcript ``<session id>.jsonl``; Codex ``rollout-<time>-<id>.jsonl``)."""
     for count, line in enumerate(data.splitlines()):
         if count >= _SESSION_ID_LINES:
             break
         if not any(mark in line for mark in (b"essionId", b"session_id", b"session_meta",
-                                             b"session_start")):
+                                             b"session_start", b"session.start")):
             continue
         try:
             record = transcript_json_loads(line)
@@ -258,11 +270,31 @@ def session_id_of(data: bytes, file: Path) -> str:
             record, keys = record["payload"], ("id", "session_id")
         elif record.get("type") == "session_start":
             keys = ("id",)
+        elif record.get("type") == "session.start" and isinstance(record.get("data"), dict):
+            record, keys = record["data"], ("sessionId",)
         for key in keys:
             value = record.get(key)
             if isinstance(value, str) and value.strip():
                 return value
+    whole = _whole_document(data)
+    info = whole.get("info")
+    for value in (whole.get("sessionId"), whole.get("session_id"),
+                  info.get("id") if isinstance(info, dict) else None):
+        if isinstance(value, str) and value.strip():
+            return value
     return file.stem
+
+
+def _whole_document(data: bytes) -> dict[str, Any]:
+    """``data`` as one JSON object (a conversation kept as one indented document: Cline
+    CLI's), else nothing."""
+    if not data.lstrip().startswith(b"{"):
+        return {}
+    try:
+        whole = transcript_json_loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return {}
+    return whole if isinstance(whole, dict) else {}
 
 
 def ref_component(session_id: str) -> str:

@@ -3,18 +3,24 @@
 A reverse blame (``storage/blame.py``) finds each later change to a footprint line; it is
 drift unless the commit implements or acknowledges the decision (``Ledger-Refs:``) or
 precedes ``since``.  Results are kept for the restore block (``storage/drift_cache``).
+A decision someone else wrote or changed drifts by the footprint its evidence derives
+here, never the one their blob stores: a forged footprint would make drift lie, and each
+file it names costs a ``git blame``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
+from gitledger.core.display import quote
 from gitledger.core.footprint import IN_FORCE, Span, role, spans
 from gitledger.core.model import Entry, Snapshot, git_evidence
-from gitledger.errors import BadRevisionOption, InvalidInput
+from gitledger.errors import BadRevisionOption, InvalidInput, LedgerError
+from gitledger.ledger.authorship import UNKNOWN, Others
+from gitledger.ledger.decision_footprints import commit_spans_cache, rebuilt_footprint
 from gitledger.ledger.reader import LedgerReader
 from gitledger.storage.blame import (
     CommitInfo,
@@ -33,6 +39,7 @@ from gitledger.storage.drift_cache import (
     fresh_records,
     write_cache,
 )
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.notes import read_note
 from gitledger.storage.store import Store
 
@@ -66,6 +73,8 @@ class Drifted:
     ledger: str
     files: tuple[DriftedFile, ...]
     commits: tuple[CommitInfo, ...]
+    #: ``[by NAME]`` when someone else wrote or changed the decision (from history).
+    label: str = ""
 
     @property
     def lines(self) -> int:
@@ -81,6 +90,9 @@ class DriftReport:
     decisions: tuple[Drifted, ...]
     #: Footprint files left unblamed, over ``BLAME_PER_DECISION`` or ``BLAME_PER_RUN``.
     unblamed: int = 0
+    #: Others' decisions whose footprint was left underived this run (over the budget of
+    #: commits one run diffs, ``REBUILD_BUDGET``): not taken for undrifted.
+    underived: int = 0
 
 
 def in_force(where: str | os.PathLike[str] | None,
@@ -131,12 +143,17 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
     settled = {} if since_sha is not None else {
         c.entry: c for c in fresh_records(store.repo, [e for _, e in decisions])
         if not (c.lines or c.deleted) and c.files}
+    theirs, underived = _as_derived(store, [(r, e) for r, e in decisions
+                                            if e.id not in settled])
     for ref, entry in decisions:
         if entry.id in settled:
             records.append((settled[entry.id].key, settled[entry.id]))
             continue
+        label, derived = theirs.get(entry.id, ("", entry))
+        if derived is None:
+            continue  # its footprint is still to derive: neither drifted nor a record
         skipped = finder.unblamed
-        files = finder.files(entry)
+        files = finder.files(derived)
         drifted = tuple(f for f in files if f.lines or f.deleted)
         if finder.unblamed == skipped:  # a decision blamed in part is not a record
             records.append((drift_key(entry), CachedDrift(
@@ -146,11 +163,49 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
                  if f.now is not None})))
         if drifted:
             shas = graph.newest_first(sorted({c for f in drifted for c in f.commits}))
-            found.append(Drifted(entry, ref, drifted,
-                                 tuple(commit_info(store.repo, sha) for sha in shas)))
+            found.append(Drifted(derived, ref, drifted,
+                                 tuple(commit_info(store.repo, sha) for sha in shas), label))
     if since_sha is None:
-        write_cache(store.repo, records, whole=wanted is None)
-    return DriftReport(head, since_sha, len(decisions), tuple(found), finder.unblamed)
+        write_cache(store.repo, records, whole=wanted is None and not underived)
+    return DriftReport(head, since_sha, len(decisions), tuple(found), finder.unblamed,
+                       underived)
+
+
+def _as_derived(store: Store, decisions: list[tuple[str, Entry]]
+                ) -> tuple[dict[str, tuple[str, Entry | None]], int]:
+    """The decisions someone other than the reader wrote or changed (by the ledgers'
+    history), each with its label and as it drifts: its footprint derived from its
+    evidence here (None: left for a later run, the budget of diffs spent), and how many
+    were left.  The cache's records stay keyed by the stored entry, which restore reads."""
+    whose: dict[str, Callable[[str], Others | None]] = {}
+    found: dict[str, tuple[str, Entry | None]] = {}
+    spans = commit_spans_cache(store.repo)
+    left = 0
+    for ref, entry in decisions:
+        if ref not in whose:
+            whose[ref] = _hands(store, ref)
+        others = whose[ref](entry.id)
+        if others is None:
+            continue
+        footprint = rebuilt_footprint(store.repo, entry.evidence, spans)
+        left += footprint is None
+        found[entry.id] = (quote(others.label(), 120),
+                           None if footprint is None else replace(entry, footprint=footprint))
+    spans.save()
+    return found, left
+
+
+def _hands(store: Store, ref: str) -> Callable[[str], Others | None]:
+    """Who else wrote or changed an entry of ``ref`` (None: the reader alone; someone
+    unknown when the ledger's history cannot be read)."""
+    reader = LedgerReader(store, ref, "project" if ref == PROJECT_REF else "session",
+                          session="")
+    try:
+        me = reader.current_user()
+        records = reader.provenance(reader=me)
+    except LedgerError:
+        return lambda entry_id: UNKNOWN
+    return lambda entry_id: records.others(entry_id, me)
 
 
 class _Finder:

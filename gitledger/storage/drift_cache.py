@@ -21,7 +21,7 @@ from gitledger.storage.layout import DRIFT_FILE
 from gitledger.storage.repo import Repo
 
 CACHE_FILE = DRIFT_FILE
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ def drifted_json(item: Drifted) -> dict[str, Any]:
         "status": item.entry.status,
         "scope": item.entry.scope,
         "ledger": item.ledger,
+        "label": item.label,
         "lines": item.lines,
         "files": [{"path": f.path, "now": f.now, "deleted": f.deleted, "lines": f.lines,
                    "commits": list(f.commits)} for f in item.files],

@@ -6,7 +6,7 @@ the JSON schema (docs/cli.md, "JSON") lives in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gitledger.core.codec import entry_to_json, iso
@@ -29,6 +29,7 @@ from gitledger.ledger.authorship import LedgerProvenance, Provenance
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
 from gitledger.storage.layout import ARCHIVE_PREFIX, PROJECT_REF
+from gitledger.storage.provenance import NEXT_KEY, TASK_KEY
 
 if TYPE_CHECKING:
     from gitledger.ledger.archives import ArchiveSummary, PruneResult
@@ -201,7 +202,11 @@ def claim_text(result: WriteResult, session_id: str) -> str:
     return f"{result.ref} now belongs to session {printable(session_id)}"
 
 
-def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
+def snapshot_text(snapshot: Snapshot, kind: str | None = None,
+                  by: Callable[[str], str] | None = None) -> str:
+    """A whole ledger as text; ``by`` (an entry id or focus key → ``[by NAME]`` or "")
+    names, from history, who else wrote what is shown."""
+    said = by or (lambda key: "")
     if snapshot.meta is None and snapshot.ref == PROJECT_REF:
         return (
             "No project ledger yet.\n"
@@ -223,8 +228,10 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
         lines.append(f"owned by session {printable(meta.session_id)}")
     if kind is None:
         lines.append("")
-        lines.append(f"TASK  {gate.field(snapshot.focus.task or '(not set)')}")
-        lines.append(f"NEXT  {gate.field(snapshot.focus.next or '(not set)')}")
+        lines.append(_labelled(f"TASK  {gate.field(snapshot.focus.task or '(not set)')}",
+                               said(TASK_KEY) if snapshot.focus.task else ""))
+        lines.append(_labelled(f"NEXT  {gate.field(snapshot.focus.next or '(not set)')}",
+                               said(NEXT_KEY) if snapshot.focus.next else ""))
     for section in KINDS:
         if kind is not None and section != kind:
             continue
@@ -235,7 +242,7 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
         lines.append(SECTION_TITLES[section])
         if not entries:
             lines.append(f"{INDENT}(none)")
-        lines.extend(line for entry in entries for line in entry_lines(entry))
+        lines.extend(line for entry in entries for line in entry_lines(entry, said(entry.id)))
     for bad in snapshot.bad:
         lines.append("")
         reason = bad.reason.removeprefix(f"{bad.path}: ")
@@ -243,10 +250,18 @@ def snapshot_text(snapshot: Snapshot, kind: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def entry_lines(entry: Entry) -> list[str]:
+def _labelled(line: str, label: str) -> str:
+    """``line`` and, when there is one, the label of who else wrote it."""
+    first, newline, rest = line.partition("\n")
+    return f"{first}  {label}{newline}{rest}" if label else line
+
+
+def entry_lines(entry: Entry, by: str = "") -> list[str]:
+    """An entry's lines in a ledger's text; ``by``: ``[by NAME]`` when another wrote it."""
     head, *rest = gate.field(entry.text).splitlines() or [""]
     tags = _tags(entry)
-    lines = [f"  {entry.id}  {head}" + (f"  [{_painted_tags(entry, tags)}]" if tags else "")]
+    lines = [f"  {entry.id}  {head}" + (f"  [{_painted_tags(entry, tags)}]" if tags else "")
+             + (f"  {by}" if by else "")]
     lines.extend(f"{INDENT}{INDENT}{line}" for line in rest)
     for label, value in _details(entry):
         first, *more = gate.field(value).splitlines() or [""]

@@ -7,6 +7,7 @@ differ on purpose: the CLI names them on stderr and exits 1, MCP adds an ``unrea
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,11 +15,12 @@ from gitledger.core.model import Event, Snapshot
 from gitledger.errors import ConflictingOptions
 from gitledger.ledger.archived import open_archive
 from gitledger.ledger.archives import ArchiveSummary, read_archive
-from gitledger.ledger.authorship import LedgerProvenance, Provenance
+from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.results import EntryHistory
 from gitledger.storage.mirrors import unpulled_remote
+from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.views.render import (
     archive_summary_json,
     event_json,
@@ -48,6 +50,8 @@ class LedgerShown:
     #: The remote a new clone has not pulled the team's ledgers from yet (asked only while
     #: the ledger shown does not exist: a clone's first contact).
     unpulled: str | None = None
+    #: Who is reading (git's identity; None: none set): what is not theirs is labelled.
+    me: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,9 @@ def show(
     snapshot = ledger.snapshot()
     unpulled = (unpulled_remote(ledger.store)
                 if archive is None and name is None and snapshot.commit is None else None)
-    return LedgerShown(snapshot, kind, summary, ledger.provenance(snapshot.commit), unpulled)
+    me = ledger.current_user()
+    records = ledger.provenance(snapshot.commit, reader=me)
+    return LedgerShown(snapshot, kind, summary, records, unpulled, me)
 
 
 def unreadable(shown: Shown) -> tuple[str, ...]:
@@ -113,8 +119,23 @@ def show_json(shown: Shown) -> dict[str, Any]:
 def show_text(shown: Shown) -> str:
     if isinstance(shown, EntryShown):
         return history_text(shown.history, provenance_lines(shown.provenance))
-    text = snapshot_text(shown.snapshot, shown.kind)
+    text = snapshot_text(shown.snapshot, shown.kind, _labels(shown))
     return f"{text}\n\n{pull_hint(shown.unpulled)}" if shown.unpulled else text
+
+
+def _labels(shown: LedgerShown) -> Callable[[str], str]:
+    """``[by NAME]`` for an entry id or focus key someone other than the reader wrote or
+    last changed, from the ledger's history ("" for the reader's own); an entry no record
+    covers is an unknown author's, a focus field without one is nobody's."""
+    records = shown.provenance
+    if records is None or shown.snapshot.commit is None:
+        return lambda key: ""
+
+    def label(key: str) -> str:
+        focus = key in FOCUS_KEYS.values()
+        others = records.others(key, shown.me, missing=None if focus else UNKNOWN)
+        return others.label() if others is not None else ""
+    return label
 
 
 def log(where: Where, limit: int | None = None, *, name: str | None = None,

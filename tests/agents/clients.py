@@ -442,17 +442,12 @@ COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
                         "auto-compact": COPILOT_NO_RESTORE,
                         "survival": COPILOT_NO_RESTORE,
                         "clear": "-p sends /clear to the model as a prompt: a command of "
-                                 "the interactive UI only",
-                        "export": "its events.jsonl transcript is saved, but gitledger has "
-                                  "no reader for it yet"})
+                                 "the interactive UI only"})
 #: What the OpenCode family lacks, the same in OpenCode and in Kilo.
 OPENCODE_LACKS = {
     "manual-compact": "/compact is a command of the terminal UI; `run` sends a prompt (an "
                       "auto-compaction goes through the same session.compacted event)",
     "clear": "no /clear: a new conversation is a new session, restored as a startup",
-    "transcript": "sessions live in a SQLite database in its data directory "
-                  "(opencode.db, kilo.db), not in a transcript file a hook could name",
-    "export": "no transcript is saved (the sessions are in SQLite), so there is none to export",
 }
 OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
                   _opencode_family_prepare("opencode", "@opencode-ai/plugin"),
@@ -497,9 +492,7 @@ CLINE = Client("cline", "cline", "3.0.65", "cline", _cline_prepare, _cline_promp
                       "mcp": "MCP servers come only from the user's "
                              "cline_mcp_settings.json (its data directory, or "
                              "$CLINE_MCP_SETTINGS_PATH) and from plugins, never from a "
-                             "project file install could write",
-                      "export": "its messages.json transcript is saved, but gitledger has "
-                                "no reader for it yet"})
+                             "project file install could write"})
 CLIENTS: tuple[Client, ...] = (CLAUDE, CODEX, GEMINI, PI, QWEN, COPILOT, OPENCODE, KILO,
                                DROID, CLINE)
 BY_NAME = {c.name: c for c in CLIENTS}

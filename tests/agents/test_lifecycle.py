@@ -281,7 +281,7 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 @pytest.mark.scenario("transcript")
 @pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot", "droid",
-                                   "cline"],
+                                   "cline", "opencode", "kilo"],
                          indirect=True)
 def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     """The transcript the client names in its payload lives in its own transcript
@@ -289,6 +289,6 @@ def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
     world.ledger("task", "keep the transcript")
     outcome = world.run("hello", [Reply(text="Bye.")])
     assert outcome.rc == 0, outcome.describe()
-    saved = world.ledger_json("transcript", "list", "--json")
+    saved = world.ledger_json("transcript", "list")["transcripts"]
     assert saved, (world.ledger("log"), outcome.describe())
     assert "transcript directories" not in outcome.stderr, outcome.stderr

@@ -19,15 +19,18 @@ from tests.agents.conftest import World
 from tests.agents.model_server import Reply
 
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid"],
+              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid",
+                                                "copilot", "cline", "opencode", "kilo"],
                                       indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"
 DECISION = "greet in English"
-#: Claude Code records that carry its own system prompt and tool listings (tens of kB of
-#: the vendor's text the exporter leaves out anyway): left out of a recorded fixture.
-VENDOR_RECORDS = frozenset({"api-request-shape", "api-request-blob", "api-request"})
+#: Claude Code's and GitHub Copilot CLI's records that carry their own system prompt and
+#: tool listings (tens of kB of the vendor's text the exporter leaves out anyway): left out
+#: of a recorded fixture.
+VENDOR_RECORDS = frozenset({"api-request-shape", "api-request-blob", "api-request",
+                            "system.message"})
 VENDOR_ATTACHMENTS = frozenset({"prompt_snapshot", "skill_listing", "agent_listing_delta",
                                 "deferred_tools_delta"})
 
@@ -75,7 +78,8 @@ def run_the_session(world: World) -> str:
     assert saved, (world.ledger("log"), outcome.describe())
     session = str(saved[-1]["session_id"])
     if os.environ.get("GITLEDGER_RECORD_TRANSCRIPTS"):
-        suffix = Path(saved[-1]["source_path"]).suffix
+        # A session read from the client's database is saved as one JSON document.
+        suffix = Path(saved[-1]["source_path"]).suffix.replace(".db", ".json")
         RECORDED.mkdir(exist_ok=True)
         (RECORDED / f"{world.client.name}{suffix}").write_bytes(
             recorded(world.ledger_bytes("transcript", "show", session)))

@@ -4,8 +4,9 @@ own transcript directories, saved as the session-end hook saves them.
 The transcripts are the ones the pinned clients wrote (tests/interchange/transcripts/, recorded
 by the agent suite), moved to this test's repository: their working directory (Claude Code's
 ``cwd``, Codex's ``session_meta`` ``cwd``, Gemini CLI's ``projectHash``, the SHA-256 of its
-project root, Factory Droid's ``session_start`` ``cwd``) rewritten to it, and each placed
-where its client keeps it under HOME.
+project root, Factory Droid's ``session_start`` ``cwd``, GitHub Copilot CLI's
+``session.start`` ``context.cwd``, the working directory of Cline CLI's system prompt)
+rewritten to it, and each placed where its client keeps it under HOME.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from gitledger.integrations.transcript_import import IMPORTABLE, import_transcri
 from gitledger.interchange import transcripts
 from gitledger.storage.layout import TRANSCRIPTS_PREFIX
 from tests.conftest import Run, git, installed_git_ledger
+from tests.interchange.test_opencode_transcript import SID, database
 
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"
 #: The project each recording was made in (the agent suite's temporary repository).
@@ -40,7 +42,13 @@ SESSIONS = {
                ".gemini/tmp/project/chats/session-2026-12-02T23-04-3b9afc84.jsonl"),
     "droid": ("76eb33db-a7a2-45bc-924a-ae96efc4bef5",
               ".factory/sessions/{dashed}/76eb33db-a7a2-45bc-924a-ae96efc4bef5.jsonl"),
+    "copilot": ("7386b9cb-ded8-499d-9dc2-d1e459225d71",
+                ".copilot/session-state/7386b9cb-ded8-499d-9dc2-d1e459225d71/events.jsonl"),
+    "cline": ("1796441052586_0ubvl",
+              ".cline/data/sessions/1796441052586_0ubvl/1796441052586_0ubvl.messages.json"),
 }
+#: Each recording's file, when it is not ``<agent>.jsonl``.
+RECORDING = {"cline": "cline.json"}
 GEMINI_HASH = re.compile(rb'"projectHash":"[0-9a-f]{64}"')
 
 
@@ -50,7 +58,7 @@ def home() -> Path:
 
 def recording(agent: str, project: Path) -> bytes:
     """The client's recorded transcript, as if its session had worked in ``project``."""
-    data = (RECORDED / f"{agent}.jsonl").read_bytes()
+    data = (RECORDED / RECORDING.get(agent, f"{agent}.jsonl")).read_bytes()
     data = RECORDED_AT.sub(str(project).encode(), data)
     digest = hashlib.sha256(str(project).encode()).hexdigest()
     return GEMINI_HASH.sub(f'"projectHash":"{digest}"'.encode(), data)
@@ -84,7 +92,7 @@ def ids(sessions: object) -> list[str]:
     return [str(s["session_id"]) for s in sessions]
 
 
-@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "droid"])
+@pytest.mark.parametrize("agent", ["claude", "codex", "gemini", "droid", "copilot", "cline"])
 def test_each_clients_earlier_session_is_saved_searched_and_exported(
         repo_with_commit: Path, ledger: Run, agent: str) -> None:
     session = SESSIONS[agent][0]
@@ -317,3 +325,29 @@ def test_the_help_names_every_agent_an_import_reads() -> None:
     assert isinstance(group, click.Group)
     help_text = " ".join(str(group.commands["import"].params[0].help).split())
     assert ", ".join(transcript_import.IMPORTABLE) + ")" in help_text
+
+
+@pytest.mark.parametrize("agent", ["opencode", "kilo"])
+def test_the_sessions_of_this_repository_in_a_clients_database_are_imported(
+        repo_with_commit: Path, ledger: Run, tmp_path: Path, agent: str) -> None:
+    """OpenCode and Kilo keep their sessions as rows of a database: read-only, each of
+    this repository's sessions is saved as the session-end hook saves it."""
+    data = home() / ".local" / "share" / agent
+    database(data / f"{agent}.db", directory=str(repo_with_commit / "sub"))
+    ledger.where = repo_with_commit
+    result = imported(ledger, "--agent", agent)
+    assert ids(result["imported"]) == [SID]
+    assert json.loads(transcripts.load(repo_with_commit, SID))["gitledger_client"] == agent
+    document = ledger("export", "--format", "md", "--session", SID)
+    assert document.exit_code == 0, document.output
+    assert "make a file" in document.stdout
+    again = imported(ledger, "--agent", agent)
+    assert (again["imported"], ids(again["already_saved"])) == ([], [SID])
+
+
+def test_a_clients_database_of_other_projects_is_left_alone(repo_with_commit: Path,
+                                                            tmp_path: Path) -> None:
+    database(home() / ".local" / "share" / "opencode" / "opencode.db", directory="/elsewhere")
+    result = import_transcripts(repo_with_commit, agents=["opencode"])
+    assert (result.imported, result.elsewhere) == ((), 1)
+    assert saved(repo_with_commit) == {}

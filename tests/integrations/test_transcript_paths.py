@@ -85,7 +85,8 @@ def refused(repo: Path, path: Path | str, agent: str = "claude") -> str:
 
 
 #: The agents that keep transcripts in files (the OpenCode family keeps them in SQLite).
-FILE_TRANSCRIPTS = tuple(a for a in AGENTS if BY_NAME[a].transcripts)
+FILE_TRANSCRIPTS = tuple(a for a in AGENTS if BY_NAME[a].transcripts
+                         and not any(place.database for place in BY_NAME[a].transcripts))
 
 
 @pytest.mark.parametrize("agent", FILE_TRANSCRIPTS)
@@ -233,3 +234,42 @@ def test_a_hostile_transcript_of_100_kb_is_still_saved(repo_with_commit: Path) -
     write(home() / INSIDE["claude"], "\n".join(lines).encode() + b"\n")
     assert end(repo_with_commit, home() / INSIDE["claude"]) == ""
     assert saved(repo_with_commit) == [TRANSCRIPTS_PREFIX + "s-1"]
+
+
+def copilot_end(repo: Path, session: str) -> str:
+    """Copilot CLI's sessionEnd: its payload names no transcript (only agentStop's does)."""
+    body = json.dumps({"reason": "complete", "sessionId": session, "timestamp": 1796440718997,
+                       "cwd": str(repo)}).encode()
+    done = run_hook("session-end", "copilot", body, {"HOME": os.environ["HOME"]})
+    assert (done.exit_code, done.stdout) == (0, "")
+    return done.stderr
+
+
+def test_a_payload_naming_no_transcript_saves_the_sessions_own(repo_with_commit: Path) -> None:
+    """Copilot CLI's transcript is found by the session id, where its record says."""
+    session = "7e916329-1504-45ab-bbaf-99ba238abac6"
+    write(home() / ".copilot" / "session-state" / session / "events.jsonl")
+    write(home() / ".copilot" / "session-state" / "other" / "events.jsonl")
+    assert copilot_end(repo_with_commit, session) == ""
+    assert saved(repo_with_commit) == [TRANSCRIPTS_PREFIX + session]
+
+
+@pytest.mark.parametrize("session", ["..", "../../etc", "a/b", ".hidden", "x" * 129, "a\x00b"])
+def test_a_session_id_that_is_not_one_plain_name_is_never_looked_up(
+        repo_with_commit: Path, session: str) -> None:
+    write(home() / ".copilot" / "session-state" / "events.jsonl")
+    write(home() / ".copilot" / "events.jsonl")
+    assert hook_io.session_transcript("copilot", session, {"HOME": os.environ["HOME"]}) is None
+    copilot_end(repo_with_commit, session)
+    assert saved(repo_with_commit) == []
+
+
+def test_a_linked_session_directory_pointing_out_is_not_saved(repo_with_commit: Path,
+                                                             tmp_path: Path) -> None:
+    outside = write(tmp_path / "elsewhere" / "events.jsonl")
+    state = home() / ".copilot" / "session-state"
+    state.mkdir(parents=True)
+    (state / "s-link").symlink_to(outside.parent)
+    line = copilot_end(repo_with_commit, "s-link")
+    assert "not saved" in line, line
+    assert saved(repo_with_commit) == []

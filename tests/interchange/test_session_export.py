@@ -26,7 +26,18 @@ from tests.conftest import Run
 
 RECORDED = Path(__file__).parent / "transcripts"
 CLIENTS = {"claude": ("claude.jsonl", "claude-code"), "codex": ("codex.jsonl", "codex"),
-           "gemini": ("gemini.jsonl", "gemini-cli"), "droid": ("droid.jsonl", "factory-droid")}
+           "gemini": ("gemini.jsonl", "gemini-cli"), "droid": ("droid.jsonl", "factory-droid"),
+           "copilot": ("copilot.jsonl", "copilot-cli"), "cline": ("cline.json", "cline-cli"),
+           "opencode": ("opencode.json", "opencode"), "kilo": ("kilo.json", "kilo")}
+
+
+#: The prompt of every recorded session, as each client kept it: ``opencode run`` (and
+#: Kilo's) quotes a message argument holding a space before it sends it to the model.
+PROMPT = "write the greeting and record why"
+
+
+def prompt(client: str) -> str:
+    return f'"{PROMPT}"' if client in ("opencode", "kilo") else PROMPT
 
 
 def recorded(client: str) -> bytes:
@@ -58,8 +69,7 @@ def test_each_clients_transcript_is_recognised_and_read(client: str) -> None:
     assert doc["schema_version"] == SCHEMA_VERSION == "ATIF-v1.8"
     assert doc["agent"]["name"] == CLIENTS[client][1]
     users = [s for s in doc["steps"] if s["source"] == "user"]
-    assert [u["message"].rsplit("\n", 1)[-1] for u in users] == [
-        "write the greeting and record why"]
+    assert [u["message"].rsplit("\n", 1)[-1] for u in users] == [prompt(client)]
     calls = [c for s in doc["steps"] for c in s.get("tool_calls", ())]
     assert len(calls) == 2
     results = {r["source_call_id"]: r["content"] for s in doc["steps"]
@@ -81,7 +91,7 @@ def test_the_markdown_document_of_each_client(client: str) -> None:
     assert {"session_id", "started", "ended", "model"} <= set(fields)
     assert datetime.fromisoformat(fields["started"]) <= datetime.fromisoformat(fields["ended"])
     assert body.count("\n## Turn ") == 1
-    assert "```text\nwrite the greeting and record why\n```" in body
+    assert f"```text\n{prompt(client)}\n```" in body
     assert "git ledger decide 'greet in English'" in body
     assert "Done: hello.txt is written" in body
     summary = body.split("\n## Summary\n", 1)[1]
@@ -147,8 +157,9 @@ def test_an_unknown_agents_transcript_is_refused_in_one_line(ledger: Run,
         result = ledger("export", "--format", fmt, "--session", session)
         assert result.exit_code == 1
         assert result.stderr == ("git ledger: the transcript is not one gitledger can read: "
-                                 "not Codex CLI, Gemini CLI, Claude Code, Pi, Factory Droid "
-                                 "JSON lines, nor an ATIF trajectory\n")
+                                 "not a transcript of Codex CLI, Cline CLI, Gemini CLI, "
+                                 "Claude Code, Pi, Factory Droid, OpenCode, Kilo, GitHub "
+                                 "Copilot CLI, nor an ATIF trajectory\n")
         assert result.stdout == ""
 
 

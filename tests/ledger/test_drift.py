@@ -104,7 +104,8 @@ def test_a_changed_line_is_drift_with_its_commit(implemented: tuple[Path, str, s
     code, out, _ = run(repo, "--json")
     assert code == 0
     document = json.loads(out)
-    assert set(document) == {"head", "since", "checked", "unblamed", "decisions"}
+    assert set(document) == {"head", "since", "checked", "unblamed", "underived",
+                             "decisions"}
     [found] = document["decisions"]
     assert found["id"] == entry_id
     assert found["lines"] == 1

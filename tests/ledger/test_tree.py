@@ -12,7 +12,7 @@ from gitledger.core.codec import encode_entry, encode_focus, encode_meta
 from gitledger.core.model import BlobRef, Focus, LedgerMeta
 from gitledger.errors import CorruptLedger, UnknownEntry
 from gitledger.ledger.tree import count_entries, find_entry_id, read_entry, read_header
-from gitledger.storage import store as store_module
+from gitledger.storage import tree_view as tree_view_module
 from gitledger.storage.bounded import checked_blob
 from gitledger.storage.store import TreeView
 from tests.builders import CREATED, entry_files, make_entry, put, store_at
@@ -95,8 +95,8 @@ def test_read_header_reads_the_objects_of_a_header_once(
         reads.append(oid)
         return checked_blob(git, oid, *args)
 
-    monkeypatch.setattr(store_module, "checked_blob", counting)
-    store_module._HEADER_BLOBS.clear()
+    monkeypatch.setattr(tree_view_module, "checked_blob", counting)
+    tree_view_module._HEADER_BLOBS.clear()
     assert read_header(REF, view) == (META, focus)
     assert len(reads) == 2
     assert read_header(REF, view) == (META, focus)

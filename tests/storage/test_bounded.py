@@ -11,7 +11,7 @@ import pytest
 from gitledger.core.ids import entry_path
 from gitledger.core.text import LINE_LIMIT, TEXT_LIMIT
 from gitledger.errors import CorruptLedger
-from gitledger.storage import store as store_module
+from gitledger.storage import tree_view as tree_view_module
 from gitledger.storage.bounded import MAX_LEDGER_BLOB, checked_blob, oversized
 from gitledger.storage.entry_cache import read_entries
 from gitledger.storage.integrity import blob_data
@@ -105,4 +105,4 @@ def test_a_huge_header_blob_is_refused_every_time_and_never_kept(repo: Path) -> 
     for _ in range(2):
         with pytest.raises(CorruptLedger, match="over the"):
             view.read_header_blob("ledger.toml")
-    assert oid not in store_module._HEADER_BLOBS
+    assert oid not in tree_view_module._HEADER_BLOBS

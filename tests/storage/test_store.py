@@ -12,7 +12,7 @@ import pytest
 
 from gitledger.core.model import Change
 from gitledger.errors import ConcurrentUpdate, CorruptLedger
-from gitledger.storage import store as store_module
+from gitledger.storage import tree_view as tree_view_module
 from gitledger.storage.bounded import checked_blob
 from gitledger.storage.store import Store, TreeView
 from tests.builders import put, store_at
@@ -182,8 +182,8 @@ def test_a_header_blob_is_read_from_git_once_then_kept_by_id(
         reads.append(oid)
         return checked_blob(git, oid, *args)
 
-    monkeypatch.setattr(store_module, "checked_blob", counting)
-    store_module._HEADER_BLOBS.clear()
+    monkeypatch.setattr(tree_view_module, "checked_blob", counting)
+    tree_view_module._HEADER_BLOBS.clear()
     assert view.read_header_blob("state.toml") == view.read("state.toml") == b"seq = 1\n"
     assert len(reads) == 2  # the header read, and read's own
     assert view.read_header_blob("state.toml") == b"seq = 1\n"
@@ -208,10 +208,10 @@ def test_a_header_path_that_is_a_tree_reads_as_none(repo: Path) -> None:
 def test_the_kept_header_blobs_stay_bounded(repo: Path) -> None:
     store = store_at(repo)
     ref = "refs/ledger/project"
-    store_module._HEADER_BLOBS.clear()
-    for n in range(store_module.HEADER_BLOBS_KEPT * 2 + 3):
+    tree_view_module._HEADER_BLOBS.clear()
+    for n in range(tree_view_module.HEADER_BLOBS_KEPT * 2 + 3):
         put(store, ref, {"state.toml": f"seq = {n}\n".encode()})
         view = store.tip(ref).view
         assert view is not None
         assert view.read_header_blob("state.toml") == f"seq = {n}\n".encode()
-        assert len(store_module._HEADER_BLOBS) <= store_module.HEADER_BLOBS_KEPT
+        assert len(tree_view_module._HEADER_BLOBS) <= tree_view_module.HEADER_BLOBS_KEPT
