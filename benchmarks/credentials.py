@@ -15,6 +15,10 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   three, the shapes layer (``credential_shapes.py``, written from neither half, then tuned
   on half A only) grafted onto round two's held-out scanners, measured the same way.
   Those revisions are the evidence; a checkout without them prints so and skips the rows;
+* the third corpus (tests/core/credential_corpus_third.py, written blind, its kinds split
+  by family into halves A and B, its ordinary texts into even and odd): the scanner before
+  round four had read it, and round four's scanner tuned on half A, measured on half B
+  (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -55,6 +59,7 @@ from gitledger.core.credentials import find_credential
 from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import redact
 from tests.core import credential_corpus_fresh as fresh
+from tests.core import credential_corpus_third as third
 from tests.core.credential_corpus import ORDINARY, SECRETS
 from tests.core.hostile_text import KNOWN, cpu, hostile
 
@@ -73,6 +78,12 @@ HELD_OUT = (
                              " from no half, measured on half A"),
     ("1cf383e+d38330d", "B", "held out A->B, round three: round two's A scanner, shapes layer"
                              " tuned on half A, measured on half B"),
+)
+
+#: The same for the third corpus, which rounds one to three never read.
+HELD_OUT_THIRD = (
+    ("d8c9b4f@", "all", "before round four: the scanner that had not read the third corpus"),
+    ("3bbac41@", "B", "held out A->B, round four: tuned on half A, measured on half B"),
 )
 
 Detector = Callable[[str], bool]
@@ -142,6 +153,17 @@ def fresh_part(half: str) -> tuple[list[tuple[str, str]], list[str]]:
             fresh.FRESH_ORDINARY[0::2] if half == "A" else fresh.FRESH_ORDINARY[1::2])
 
 
+def third_part(half: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """Half ``A`` or ``B`` of the third corpus (kinds by family; ordinary texts even or
+    odd), or ``all`` of it."""
+    if half == "all":
+        return third.THIRD_SECRETS, third.THIRD_ORDINARY
+    texts = dict(third.THIRD_SECRETS)
+    kinds = third.halves()[0 if half == "A" else 1]
+    return ([(kind, texts[kind]) for kind in kinds],
+            third.THIRD_ORDINARY[0::2] if half == "A" else third.THIRD_ORDINARY[1::2])
+
+
 def _module_at(revision: str, path: str) -> types.ModuleType | None:
     """The module at ``path`` as it was at ``revision`` (it needs only the standard
     library), or None when this checkout lacks that revision."""
@@ -182,6 +204,21 @@ def scanner_at(revision: str) -> Detector | None:
     """``find_credential`` as it was at ``revision``, or at ``SCANNER+SHAPES``: the scanner
     of the first revision with the shapes layer of the second grafted on (``_graft``).
     None when this checkout lacks a revision."""
+    if revision.endswith("@"):  # the scanner and its shapes layer of one revision
+        shapes = _module_at(revision[:-1], "gitledger/core/credential_shapes.py")
+        if shapes is None:
+            return None
+        name = "gitledger.core.credential_shapes"
+        current = sys.modules[name]
+        sys.modules[name] = shapes
+        try:
+            module = _module_at(revision[:-1], "gitledger/core/credentials.py")
+        finally:
+            sys.modules[name] = current
+        if module is None:
+            return None
+        scan_at = module.__dict__["find_credential"]
+        return lambda text: scan_at(text) is not None
     scanner, _, layer = revision.partition("+")
     module = _module_at(scanner, "gitledger/core/credentials.py")
     if module is None:
@@ -214,6 +251,21 @@ def held_out() -> None:
             print(f"  {label}: revision {revision} is not in this checkout")
             continue
         report(f"{label} ({revision})", detect, *fresh_part(half), key=label.split(":")[0])
+
+
+def held_out_third() -> None:
+    print("held-out figures (third corpus)")
+    for half in ("A", "B"):
+        report(f"the scanner now, half {half} (tuned on it: no held-out figure)",
+               hand_written, *third_part(half), key=f"third corpus half {half}, scanner now")
+    for revision, half, label in HELD_OUT_THIRD:
+        detect = scanner_at(revision)
+        if detect is None:
+            print(f"  {label}: revision {revision} is not in this checkout")
+            continue
+        for part in ("A", "B") if half == "all" else (half,):
+            report(f"{label} ({revision}), half {part}", detect, *third_part(part),
+                   key=f"{label.split(':')[0]}, half {part}")
 
 
 def hostile_input() -> None:
@@ -314,6 +366,7 @@ def main() -> int:
     while _OPEN:
         _OPEN.pop().__exit__(None, None, None)
     held_out()
+    held_out_third()
     hostile_input()
     return 0
 

@@ -21,7 +21,8 @@ FRAGMENTS = (
     "auth ", "login ", " -p ", " -u a,", "password is ", "send '", "('", "?k=", "add_user ",
     "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
     "a:b:c:d:", "&key=", "://h/a/", "community ", "x-api-key: ", "-----BEGIN X-----\n",
-    "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ",
+    "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ", "ab1d-", "0123456789abcdef:", "://hooks.a/",
+    'name="pass">', 'key="token">', ":@", "\ndata:\n", "  a: YWJj\n", "kind: Secret\n",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.
@@ -35,6 +36,11 @@ KNOWN = {
     "token:": "token:",
     "auth ": "auth ",
     "key 7 ": "key 7 ",
+    "ab1d-": "ab1d-",
+    "hex:": "0123456789abcdef:",
+    "hooks": "://hooks.a/b1c2d3e/",
+    "name=": 'name="pass">a',
+    "data:": "\ndata:\n",
 }
 
 

@@ -4,8 +4,8 @@ transcripts, at least 97% of each half of tests/core/credential_corpus_fresh.py 
 without sight of the scanner, split by family), and at most 2% of the ordinary texts of
 both refused.
 
-The fresh corpus's figures here are of the scanner tuned on both its halves: they hold
-what was reached.  What generalises is measured by the held-out method in
+The fresh and third corpora's figures here are of the scanner tuned on both their halves:
+they hold what was reached.  What generalises is measured by the held-out method in
 docs/reliability.md ("Credentials") and benchmarks/credentials.py.
 
 The rates are measured on the whole corpus through ``clean_text`` (every field of every
@@ -37,6 +37,7 @@ from gitledger.interchange.transcripts import REDACTED, load, redact, save
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 from tests.core import credential_corpus_fresh as fresh
+from tests.core import credential_corpus_third as third
 from tests.core.credential_corpus import ORDINARY, SECRETS
 
 #: The contract: refuse this share of the credentials …
@@ -48,6 +49,9 @@ FALSE_POSITIVE_RATE = 0.02
 FRESH_CATCH_RATE = 0.985
 #: The fresh corpus's ordinary texts: at most this share refused (the floor reached).
 FRESH_ORDINARY_RATE = 0.01
+
+#: Each half of the third corpus, since round four read it: the floor reached.
+THIRD_CATCH_RATE = 0.985
 
 #: The kinds the review named in item 14, each to be refused whatever the rate.
 REVIEWED_KINDS = [
@@ -127,6 +131,20 @@ def test_the_ordinary_texts_of_both_corpora_pass() -> None:
 def test_the_fresh_ordinary_texts_pass() -> None:
     refused = [text for text in fresh.FRESH_ORDINARY if _refused(text)]
     assert len(refused) <= FRESH_ORDINARY_RATE * len(fresh.FRESH_ORDINARY), f"refused {refused}"
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_each_half_of_the_third_corpus_is_refused(half: int) -> None:
+    texts = dict(third.THIRD_SECRETS)
+    kinds = third.halves()[half]
+    missed = [kind for kind in kinds if not _refused(texts[kind])]
+    assert len(missed) <= (1 - THIRD_CATCH_RATE) * len(kinds), f"let through {missed}"
+
+
+def test_no_ordinary_text_of_the_third_corpus_is_refused_but_the_debatable() -> None:
+    refused = [text for text in third.THIRD_ORDINARY
+               if text not in third.DEBATABLE and _refused(text)]
+    assert not refused, f"refused {refused}"
 
 
 @pytest.mark.parametrize("kind", REVIEWED_KINDS)

@@ -9,6 +9,7 @@ generator or a person does), so that none is a real secret.
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -47,6 +48,31 @@ POSITIONAL_SECRETS = [
     f'createUser monitor SHA "{_token(5)}@{_token(5)}*5"',
     f"expect \"*assword*\"\nsend \"{_token(10)}\\r\"",
     f"lftp -u deploy,{_token(14)} sftp://files.example.com",
+    # round four: places written from the third corpus's half A
+    f"pip install app --extra-index-url https://{_token(20)}:@pypi.example.com/acme/",
+    f"curl --user :{_token(32, _HEX)} https://rpc.example.io/v3/",
+    f"POST https://hooks.example.com/hooks/catch/{_token(8, string.digits)}/"
+    f"{_token(3, string.ascii_lowercase)}4{_token(3, string.ascii_lowercase)}/",
+    f"aws configure set aws_secret_access_key {_token(64, _HEX)} --profile r2",
+    f"npx tool run --record --key {_token(8, _HEX)}-{_token(4, _HEX)}-4{_token(3, _HEX)}"
+    f"-a{_token(3, _HEX)}-{_token(12, _HEX)}",
+    f"client = vt.Client('{_token(64, _HEX)}')",
+    f'<string name="smtp_password">Tr0{_token(5)}-{_token(4)}9</string>',
+    "client.login('bot.example.dev', 'e84j-kk5f-wid8-7i1r')",
+    f"Admin API key from the CMS integrations: {_token(24, _HEX)}:{_token(64, _HEX)}",
+    # lower-case letters with few digits: generated for its alphabet, if not for base62's
+    "the api key for the preview bot: "
+    "napi_qhwtrmzkcv3x8pnbylsdfg7jkwqe2rtyzmxnvbcl9hgfdsapoiuytrewq4mn",
+    # then from its half B: pk_ is publishable only as pk_live_/pk_test_/pk.
+    "tasks:\n  token: pk_30025726_4O4OVCLAYNM32CT3JOM9I5WJQSTL3GFT",
+    f"curl -u {_token(20)}:X https://acme.example.com/api/v2/tickets",
+    f"perfctl configure --username qa --accessKey {_token(8, _HEX)}-{_token(4, _HEX)}"
+    f"-4{_token(3, _HEX)}-9{_token(3, _HEX)}-{_token(12, _HEX)}",
+    f".setKey('standard_{_token(256, _HEX)}')",
+    # written from no corpus: a Kubernetes Secret's entries, whatever their keys are named
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n"
+    "  user: YWRtaW4=\n  ROOT: " + base64.b64encode(_token(14).encode()).decode(),
+    f"kind: Secret\nstringData:\n  config: {_token(5)}-{_token(6)}",
 ]
 
 ORDINARY = [
@@ -71,6 +97,24 @@ ORDINARY = [
     "version 2.0.0-beta.3+build.5114af1 was tagged by mistake",
     "if not hmac.compare_digest(expected_sig, request.headers['X-Hub-Signature-256']):",
     f"config:\n  app:dbPassword:\n    secure: v1:{_token(16)}:{_token(44)}",
+    f"cache key: Linux-node-modules-{_token(64, _HEX)}",
+    'gpg: key E6E3093A1BD71964: public key "Release Bot <release@example.dev>" imported',
+    "FIPS-197 appendix C.1 AES-128 key 000102030405060708090a0b0c0d0e0f",
+    "https://github.com/acme/app/settings/hooks/48213377",
+    "POST https://api.example.com/webhooks/stripe/events",
+    "docker run -u :1000 app",
+    '<string name="api_key_label">API key</string>',
+    f"trace {_token(8, _HEX)}-{_token(4, _HEX)}-{_token(4, _HEX)}-{_token(4, _HEX)} done",
+    f"git show {_token(40, _HEX)}:src/app.py",
+    "docker pull app@sha256:" + _token(64, _HEX),
+    "the build ran 2024-0115-0930-1200 on runner x86-64",
+    "ed25519 RFC 8032 TEST 1 secret key "
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60 (public test vector)",
+    "chatcmpl-xFu6rVSIsP3eXtKFfGBxLsT93TFm9 finished with finish_reason=length",
+    "2026-12-05T00:41:07Z INFO auth: login ok user=dana method=sso session=4c9fe12a…",
+    "apiVersion: v1\nkind: ConfigMap\ndata:\n  ROOT: " + base64.b64encode(b"/srv/app").decode(),
+    "kind: Secret\ndata:\n  ca.crt: " + base64.b64encode(b"-----BEGIN CERTIFICATE-----").decode()
+    + "\n  username: YWRtaW4=",
 ]
 
 

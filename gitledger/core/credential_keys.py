@@ -1,0 +1,265 @@
+"""Secrets under a name: ``key = value`` in any config syntax, URLs' passwords, Authorization.
+
+Whether a key names a secret is read from its words (``key_strength``): a name for the
+secret itself (``password``, ``api_key``) makes any real value one, a name that only
+mentions one (``signing_key_v2``) needs a generated value, and a name about a secret (its
+ttl, its file, a ``cache key``) none.  The transcript scanner reuses these judges, so they
+are public.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from gitledger.core.credential_shapes import (
+    UUID,
+    ordinary,
+)
+from gitledger.core.credential_values import (
+    PUBLIC_MATERIAL,
+    WORD,
+    basic_pair,
+    is_placeholder,
+    looks_generated,
+    looks_random,
+    password_shaped,
+    random_token,
+    unquoted,
+)
+
+#: How much of a value the assignment and URL patterns read (see ``ASSIGNMENT``).
+VALUE_LIMIT = 256
+
+#: ``scheme://user:password@host``; the password is judged like an assigned value.
+#: The scheme and the password are bounded: a run of ``a-a-a-…`` has a word start at
+#: every other character, and each would otherwise be read to the run's end.
+URL_PASSWORD = re.compile(
+    rf"\b[a-zA-Z][a-zA-Z0-9+.\-]{{0,31}}://[^/\s:@]{{0,{VALUE_LIMIT}}}:"
+    rf"(?P<value>[^/\s@]{{1,{VALUE_LIMIT}}})@")
+
+#: A key whose name holds one of these may be followed by a secret; which keys are, and
+#: how sure the name makes it, is ``key_strength``'s to say.  Public for the transcript
+#: scanner, which looks for an assignment only where one of these words is.
+KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
+             "hmac", "cookie", "community", "psk")
+
+#: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
+#: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
+#: run of key characters holding one of ``KEY_WORDS``, taken atomically and only from
+#: where a run starts: a text of 2,000 key characters is then read once, not once for
+#: every place a key could start and end in it.  Whether its name is about a secret is
+#: ``key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
+#: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
+#: or a run up to a space, comma or semicolon.  Every part of a value is bounded
+#: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
+#: again from every key inside it; ``assignment_secret`` extends a secret cut short.
+ASSIGNMENT = re.compile(
+    rf"""(?ix)
+    (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
+    (?P<key>(?>[a-z0-9_.\-]+))
+    (?P<close>["'])?
+    \s*(?P<op>:=|=|:)\s*
+    (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
+        |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
+        |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
+    """
+)
+#: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
+_VALUE_REST = re.compile(r"[^\s,;&]*")
+#: The longest JSON key ``keyed_secret`` reads as a name.
+_KEY_LIMIT = 200
+#: A key ending with one of these (its words joined) names the secret itself: any real
+#: value under it is one.
+_STRONG_ENDINGS = (
+    "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "accesskey",
+    "privatekey", "secretkey", "authkey", "masterkey", "signingkey", "encryptionkey",
+    "accountkey", "appkey", "clientkey", "clientkeydata", "credentials", "credential",
+    "storepass", "keypass",
+)
+#: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
+_STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
+#: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
+#: ``HMAC``): only a generated-looking value under it counts.
+_WEAK_WORDS = ("secret", "token", "password", "passwd", "credential")
+#: The same, as whole words only (``auth`` but not ``authority``, ``sig`` but not ``design``).
+_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "signature", "salt", "hmac", "cookie", "cred"})
+#: A last word that makes the key about a secret rather than the secret: its lifetime,
+#: its URL, its header, the file or the name it is kept under, its id.
+_ABOUT_LAST = frozenset({
+    "ttl", "type", "url", "uri", "endpoint", "length", "len", "count", "expiry", "expires",
+    "timeout", "header", "name", "id", "file", "path", "dir", "field", "prefix", "suffix",
+    "hash", "hashers", "helper", "limit", "size", "format", "mode", "index", "ref", "arn",
+    "days", "seconds", "minutes", "hours", "policy", "rotation", "scope", "scopes",
+    "version", "algorithm", "alg", "env", "var", "location", "store", "source",
+})
+#: A word before the secret word that makes the key about something else: a model's
+#: special tokens, counts and limits, pagination cursors, switches, and public keys.
+ABOUT_QUALIFIER = frozenset({
+    "max", "min", "num", "n", "total", "count", "page", "next", "prev", "previous",
+    "continuation", "cursor", "sync", "resume", "pad", "bos", "eos", "unk", "sep", "cls",
+    "mask", "special", "start", "end", "stop", "public", "publishable", "pub", "is", "has",
+    "use", "enable", "enabled", "require", "required", "no", "existing", "idempotency",
+    "sort", "partition", "primary", "foreign", "cache", "input", "output", "new",
+})
+STRONG, _WEAK = 2, 1
+
+#: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
+#: ``Bearer <token>``, ``Token <token>``, Okta's ``SSWS <token>``; in a header line, a
+#: ``curl -H`` or a dict.
+_AUTH_VALUE = (r"(?P<scheme>basic|bearer|token|ssws|[A-Za-z][A-Za-z0-9\-]{1,30})\s+"
+               r"(?P<secret>[A-Za-z0-9._~+/\-]{1,4096}=*)")
+AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
+_AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
+_AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
+
+
+#: A name made of words (``db-password``), each with a vowel: no password a tool made.
+_NAME_WORD = r"(?:[a-z]{1,3}|[a-z]*[aeiouy][a-z]*)"
+NAME = re.compile(rf"{_NAME_WORD}(?:[-_]{_NAME_WORD})+")
+
+
+#: The word before a key, on its line: ``cache key:``, ``sort key =``.
+_WORD_BEFORE = re.compile(r"([A-Za-z]{1,20})[ \t]{1,4}\Z")
+
+
+def qualified(text: str, at: int) -> bool:
+    """Whether the word before a key at ``at`` makes it about something else (a ``cache
+    key``, a ``primary key``, a ``public key``): the qualifier a name like ``cache_key``
+    holds, written as a separate word."""
+    word = _WORD_BEFORE.search(text, max(0, at - 25), at)
+    return word is not None and word.group(1).lower() in ABOUT_QUALIFIER
+
+
+def assignments(text: str) -> Iterator[re.Match[str]]:
+    """Every ``ASSIGNMENT`` match in ``text``, overlapping ones included: a value judged
+    harmless may itself hold the assignment that counts ("Credentials: password=…"), so
+    each search resumes inside the value, not after it."""
+    at = 0
+    while (match := ASSIGNMENT.search(text, at)) is not None:
+        yield match
+        at = match.start("value")
+
+
+def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
+    placeholder or a reference (``https://user:${TOKEN}@host``)."""
+    if is_placeholder(match.group("value")) or ordinary(match.string, *match.span("value")):
+        return None
+    return match.span("value")
+
+
+def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the secret of an ``ASSIGNMENT`` match is in its text (its value without
+    quotes), or None when the value is no secret.
+
+    Under a key that names the secret (``password``, ``api_key``, ``client_secret`` …) a
+    value counts when it has 4 characters or more and is no placeholder, reference or
+    code.  "token: rotated" is prose and "token: 9f8e7d6c5b4a" a value: after a bare
+    colon only something shaped like a secret (random-looking, or quoted without spaces,
+    the YAML and JavaScript shape) counts; after ``=``, ``:=`` or a quoted key and a
+    quoted value (``"password": "…"``) any real value does.  Under a key that only
+    mentions one (``SECRET_KEY_BASE``, ``signing_key_v2``) only a generated-looking value
+    counts, so ``sort_key=created_at`` is a setting.
+    """
+    key = match.group("key")
+    strength = key_strength(key)
+    if strength is None or qualified(match.string, match.start()):
+        return None
+    text = match.string
+    if "encrypted" in text[max(0, match.start() - 300):match.start()].lower():
+        return None  # a SealedSecret's encryptedData, a ciphertext
+    if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
+        return None  # --secret=db-password: the name of a secret
+    quoted = text[match.start("value")] in "\"'"
+    start, end = unquoted(text, *match.span("value"))
+    value = text[start:end]
+    if not secret_value(key, strength, value):
+        return None
+    shaped = match.group("close") is not None and quoted
+    if (strength == STRONG and match.group("op") == ":" and not shaped
+            and not looks_random(value) and not (quoted and " " not in value)):
+        return None
+    if ordinary(text, start, end):
+        return None
+    if (match.end("value") - match.start("value") == VALUE_LIMIT
+            and text[match.start("value")] not in "\"'<$"):
+        rest = _VALUE_REST.match(text, match.end("value"))
+        end = rest.end() if rest else end
+    return start, end
+
+
+def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the credentials of an ``Authorization`` match are, or None when they are
+    none: Basic needs base64 of ``user:password``; a Bearer or Token value 20 characters
+    or more, or 8 or more mixing letters and digits."""
+    scheme, secret = match.group("scheme").lower(), match.group("secret")
+    if is_placeholder(secret):
+        return None
+    if scheme in ("basic", "bearer", "token", "ssws"):
+        found = (basic_pair(secret) if scheme == "basic"
+                 else len(secret) >= 20 or looks_random(secret))
+    else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
+        found = bool(UUID.fullmatch(secret)) or random_token(secret)
+    return match.span("secret") if found and not ordinary(match.string, *match.span("secret")) \
+        else None
+
+
+def auth_kind(match: re.Match[str]) -> str:
+    """What ``find_credential`` calls the credentials of an ``Authorization`` match."""
+    scheme = match.group("scheme").lower()
+    return {"basic": "basic auth credentials", "bearer": "bearer token"}.get(
+        scheme, "authorization token")
+
+
+def keyed_secret(key: str, value: str) -> bool:
+    """Whether ``value``, a JSON object's string stored under ``key``, is a credential.
+
+    Under a key that names a secret (``password``, ``api_key``, ``AWS_SECRET_ACCESS_KEY``
+    …) any value of 4 characters or more that is no placeholder, reference or code is;
+    under one that only mentions a secret, a generated-looking value; under
+    ``Authorization``, a value ``find_credential`` names in an Authorization header.
+    """
+    if len(key) > _KEY_LIMIT:
+        return False
+    if _AUTH_NAME.fullmatch(key):
+        header = _AUTH_ONLY.fullmatch(value)
+        return header is not None and auth_secret(header) is not None
+    strength = key_strength(key)
+    return strength is not None and secret_value(key, strength, value.strip())
+
+
+def key_strength(key: str) -> int | None:
+    """How sure the name ``key`` makes it that a secret follows: ``STRONG`` (it names the
+    secret), ``_WEAK`` (it mentions one), or None (it is about one, or about nothing)."""
+    words = [w.lower() for w in WORD.findall(key)]
+    if not words:
+        return None
+    compact = "".join(words)
+    if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
+        return None
+    if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
+        return STRONG
+    if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
+            or any(w in _WEAK_WHOLE for w in words)):
+        return _WEAK
+    return None
+
+
+def secret_value(key: str, strength: int, value: str) -> bool:
+    if len(value) < 4 or is_placeholder(value) or PUBLIC_MATERIAL.match(value):
+        return False
+    words = "".join(w.lower() for w in WORD.findall(key))
+    plain = "".join(w.lower() for w in WORD.findall(value))
+    if plain and words.endswith(plain) and WORD.sub("", value).strip("_.-") == "":
+        return False  # self.api_key = api_key: the variable of the same name
+    if value.isalpha() and value.lower() in {w.lower() for w in WORD.findall(key)}:
+        return False  # POSTGRES_PASSWORD=postgres: a default named after the key
+    if strength == _WEAK:
+        user, colon, password = value.partition(":")
+        return looks_generated(value) or (bool(colon) and bool(user)
+                                           and password_shaped(password))
+    # A number under a token or key name is a count or a setting; under a password
+    # name it is a (poor) password.
+    return not (value.isdigit() and not words.endswith(("password", "passwd", "pwd",
+                                                         "pass", "passphrase")))

@@ -1,0 +1,317 @@
+"""Secrets with no word naming them: a command's argument, a config line, a key given to a call.
+
+Where such a value stands says little, so what it looks like decides (generated, or made up
+by a person).  The line shapes run inside one pattern that reads each line once
+(``_line_secret``): lines do not overlap, so the scan stays linear however many shapes
+there are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gitledger.core.credential_keys import (
+    ABOUT_QUALIFIER,
+    STRONG,
+    key_strength,
+    qualified,
+)
+from gitledger.core.credential_shapes import (
+    KEYED_UUID,
+    UUID,
+    generated,
+    line_shapes,
+)
+from gitledger.core.credential_values import (
+    DIGEST,
+    PUBLIC_MATERIAL,
+    WORD,
+    WORDS_RUN,
+    is_example,
+    is_placeholder,
+    made_up,
+    mixed_random,
+    random_token,
+    secret_like,
+    strict_made_up,
+    unquoted,
+)
+
+#: Shapes that need a judge: (name, pattern, judge), the judge giving where the secret
+#: is, or None.  Public for the transcript scanner.
+JudgedPattern = tuple[str, re.Pattern[str], Callable[[re.Match[str]], tuple[int, int] | None]]
+
+
+def _spaced_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``requirepass VALUE``, ``masterauth VALUE``, ``password 7 VALUE``: a config line
+    whose key names a secret, the value after spaces (a type digit makes any long value
+    one)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end].rstrip(":,;.")
+    end = start + len(value)
+    if is_placeholder(value) or PUBLIC_MATERIAL.match(value):
+        return None  # a placeholder, a public key
+    if DIGEST.fullmatch(value) or UUID.fullmatch(value):
+        # a key's fingerprint or id under ``key``; the secret itself under a name for one
+        named = key_strength(match.group("key")) == STRONG and not qualified(
+            match.string, match.start("key"))
+        return (start, end) if named and match.group("key").lower() != "key" else None
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    return (start, end) if typed or secret_like(value) else None
+
+
+def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
+    """An argument of a command that is a made-up password (``radtest NAME S3cret!pw
+    HOST``): letters and a symbol no path, flag, version or ref uses."""
+    at = match.start("rest")
+    for word in WORDS_RUN.finditer(match.group("rest")):
+        value = word.group(0).strip("\"'")
+        if "=" not in value and "/" not in value and not value.startswith("-") \
+                and strict_made_up(value):
+            return at + word.start(), at + word.end()
+    return None
+
+
+def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
+    """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
+    generated or made-up argument after a command that signs in."""
+    at = match.start("rest")
+    for word in WORDS_RUN.finditer(match.group("rest")):
+        value = word.group(0).strip("\"'")
+        if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
+            continue
+        if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
+                or UUID.fullmatch(value)):
+            return at + word.start(), at + word.end()
+    return None
+
+
+_USER_VERB = re.compile(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
+
+
+def _user_command(match: re.Match[str]) -> tuple[int, int] | None:
+    """``add_user NAME PASSWORD``, ``createuser NAME PASSWORD`` in any tool."""
+    at = match.start()
+    if match.group("verb") is None and not _USER_VERB.search(match.string, max(0, at - 8), at):
+        return None
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.startswith(("-", "$")) or is_placeholder(value):
+        return None
+    return start, end
+
+
+def _token_userinfo(match: re.Match[str]) -> tuple[int, int] | None:
+    """``https://<token>@host``: a token as a URL's user (git over HTTPS, a DSN)."""
+    value = match.group("value")
+    hexy = re.fullmatch(r"[0-9a-f]{32,}", value) is not None
+    return match.span("value") if hexy or random_token(value) else None
+
+
+#: A call that sets a client up (``Client(…)``, ``rollbar.init(…)``), and one whose
+#: argument is data (a digest, an id, a colour).
+_SETUP_CALL = re.compile(r"init|client|config|setup|connect|auth|login|key|token|secret"
+                         r"|api|credential|sdk|session|start|create|register|set|new")
+_CALL_NAME = re.compile(r"[A-Za-z_][\w.]{0,60}\Z")
+#: A call that builds a client with its key.
+_CLIENT_CALL = re.compile(r"client|init|auth|login|token|sdk|connect")
+_DATA_CALL = re.compile(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
+                        r"|encode|decode|b64|hex|load|track")
+
+
+def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``Client('<key>')``, ``rollbar.init('<hex>')``, ``MakeClient("sdk-<uuid>")``: an
+    SDK set up with a key as its first argument."""
+    named = _CALL_NAME.search(match.string, max(0, match.start() - 61), match.start())
+    call = named.group(0).lower() if named else ""
+    value = match.group("value")
+    if not _SETUP_CALL.search(call) or _DATA_CALL.search(call):
+        return None
+    if DIGEST.fullmatch(value):  # hex a client is built with is its key, not a digest
+        return match.span("value") if _CLIENT_CALL.search(call) else None
+    if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
+        return match.span("value")
+    return match.span("value") if random_token(value) else None
+
+
+#: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
+_QUERY_KEY = re.compile(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
+                        r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
+
+
+def _query_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``?appid=<key>``: a generated value under a URL query's parameter for a key."""
+    if not _QUERY_KEY.search(match.string, max(0, match.start() - 20), match.start()):
+        return None
+    return match.span("value") if random_token(match.group("value")) else None
+
+
+#: Last words of an environment variable's name that say its value is no secret.
+_ENV_ABOUT = frozenset({
+    "id", "sha", "hash", "commit", "rev", "revision", "digest", "checksum", "version",
+    "uuid", "ref", "tag", "fingerprint", "nonce", "etag", "cursor", "url", "uri", "host",
+    "path", "name", "region", "bucket", "dir", "file", "image", "arn", "zone", "project",
+    "org", "user", "username", "email", "account", "tenant", "subscription", "number"})
+
+
+def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """``NAME=<generated value>`` in a dotenv file or an export, whatever the name, unless
+    the name says the value is an id, a digest, a place or public."""
+    words = [w.lower() for w in WORD.findall(match.group("key"))]
+    if (not words or words[-1] in _ENV_ABOUT or any(w in ABOUT_QUALIFIER for w in words)):
+        return None
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if (DIGEST.fullmatch(value) or is_example(value) or is_placeholder(value)
+            or PUBLIC_MATERIAL.match(value)):
+        return None
+    return (start, end) if random_token(value, 20) else None
+
+
+def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``-p VALUE``, ``-pVALUE``, ``-k VALUE``, ``--pw VALUE`` in any tool: a made-up
+    password or a generated token (``-p 8080:80`` and ``-t image:v1`` are neither)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith(("-", "$", "%")) or "/" in value or is_placeholder(value):
+        return None
+    secret = made_up(value) or random_token(value, 20) or mixed_random(value)
+    if not secret and match.group(0).startswith("--"):
+        secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
+    return (start, end) if secret else None
+
+
+def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool;
+    not ``-u 1000:1000`` or ``--user app:app``."""
+    user = match.group("user")
+    if random_token(user, 20) or generated(user):
+        return match.span("user")  # -u KEY:X: a key given as the user, the password unused
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.isdigit() or value.startswith("$") or is_placeholder(value):
+        return None
+    if value.isalpha() and value.islower() and len(value) < 8:
+        return None
+    return start, end
+
+
+def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """"the password is Hunter2!x": a made-up value shortly after a word for a password."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end].rstrip(".,;)")
+    return (start, start + len(value)) if made_up(value) else None
+
+
+def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
+    """``send "VALUE\\r"`` after an ``expect`` of a password prompt."""
+    if "assword" not in match.string[max(0, match.start() - 400):match.start()]:
+        return None
+    value = match.group("value")
+    return match.span("value") if len(value) >= 4 and not is_placeholder(value) else None
+
+
+def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span("value") if strict_made_up(match.group("value")) else None
+
+
+_PRIVATE_BEFORE = re.compile(r"(?i)(?:private|secret|signing)[ _\-]?k\Z")
+
+
+def _hex_private_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``private key 0x<64 hex>``: a raw private key (a wallet's, an Ed25519 seed)."""
+    at = match.start()
+    return match.span("value") if _PRIVATE_BEFORE.search(match.string, max(0, at - 12), at) \
+        else None
+
+
+def _whole(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span()
+
+
+#: The shapes of a line that ``_line_secret`` looks for (each within one line).
+_COMMAND_LINE = re.compile(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
+                           r"(?P<rest>[ \t][^\n]{1,1000})")
+_ENV_LINE = re.compile(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
+                       r"(?P<key>[A-Za-z][A-Za-z0-9_]{1,60})"
+                       r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                       r"""|[^\s"'#]{1,256})""")
+_SPACED_KEY = re.compile(
+    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
+    r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
+    r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
+
+
+#: ``<hex id>:<hex secret>``: an API key of two parts (an admin key's id and its secret).
+#: Searched within a line; a run of hex is entered only where it starts.
+_HEX_PAIR = re.compile(r"(?<![A-Za-z0-9_\-])[0-9a-f]{16,64}:[0-9a-f]{32,128}(?![A-Za-z0-9_\-])")
+
+
+def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A line of a config file, a dotenv file or a shell: a daemon's ``key VALUE``
+    (``_spaced_key``), ``NAME=<generated>`` (``_env_random``), a command's made-up
+    password argument (``_shell_positional``), and the line shapes of any provider
+    (``credential_shapes.line_shapes``).  One pattern reads each line once (lines do not
+    overlap, so the scan stays linear); these are tried within it."""
+    text, start, end = match.string, match.start(), match.end()
+    for keyed in _SPACED_KEY.finditer(text, start, end):
+        if (span := _spaced_key(keyed)) is not None:
+            return span
+    for shape, judge in ((_ENV_LINE, _env_random), (_COMMAND_LINE, _shell_positional)):
+        line = shape.match(text, start, end)
+        if line is not None and (span := judge(line)) is not None:
+            return span
+    if (pair := _HEX_PAIR.search(text, start, end)) is not None:
+        return pair.span()
+    return line_shapes(match)
+
+
+#: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
+POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
+    ("a secret in a line of configuration or a command",
+     re.compile(r"(?m)^[^\n]+"), _line_secret),
+    # one pattern for each literal, so that the prefilter can skip them over prose
+    *(("a secret given to a sign-in command",
+       re.compile(rf"{word}(?<![\w\-]{word}){tail}(?![\w\-])(?P<rest>[ \t][^\n|;&]{{1,300}})"),
+       _signin_argument) for word, tail in (("auth", "(?:orize|enticate)?"), ("login", ""))),
+    *(("a quoted password",
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[^{quote}\s]{{8,64}}){quote}"),
+       _quoted_made_up) for quote in "\"'"),
+    ("password given to a user command",
+     re.compile(r"user(?P<verb>[ \t]+(?:add|create|set))?[ \t]+(?:-\S{1,40}[ \t]+){0,4}"
+                r"[^\s-]\S{0,63}"
+                r"""[ \t]+(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"']{1,128})"""),
+     _user_command),
+    ("token in a URL",
+     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
+    ("key given to a call",
+     re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,512})["']"""),
+     _call_key),
+    ("key in a URL query",
+     re.compile(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
+    ("password on a command line",
+     re.compile(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+                r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""|[^\s"']{1,256})"""), _flag_value),
+    ("password on a command line",
+     re.compile(r"""-(?<=\s-)(?:u|-user|-auth|-basic|-creds?|-credentials|U)[ \t=]{1,8}"""
+                r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
+                r"""|[^\s"']{1,256})"""), _user_pair),
+    ("password in prose",
+     re.compile(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
+                r"\b(?:is|was|to|=|:|as|of|be)\s{1,4}[\"'`]?(?P<value>[^\s\"'`]{8,64})"),
+     _said_password),
+    ("password in an expect script",
+     re.compile(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
+     _expect_send),
+    ("private key block",
+     re.compile(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
+                r"-{3,5}"), _whole),
+    ("private key block",
+     re.compile(r"<(?:D|InverseQ|DP|DQ)>[A-Za-z0-9+/=]{40,4096}</(?:D|InverseQ|DP|DQ)>"),
+     _whole),
+    ("private key",
+     re.compile(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
+     _hex_private_key),
+)

@@ -1,0 +1,664 @@
+"""Where secrets are pasted with a shape to match: judged patterns of any provider.
+
+Each entry of ``JUDGED_PATTERNS`` and ``GENERIC_PATTERNS`` is a bounded pattern, opening on
+a literal where it can, and a judge that says where the secret in a match is, or None.
+Every judge's finding passes ``credential_shapes.ordinary`` (``_kept``), so a value the line
+calls public, a digest or a placeholder is let through by one rule for all of them.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextvars
+import re
+from collections.abc import Callable
+
+from gitledger.core.credential_keys import (
+    NAME,
+    STRONG,
+    key_strength,
+    qualified,
+    secret_value,
+)
+from gitledger.core.credential_lines import (
+    POSITIONAL_PATTERNS,
+    JudgedPattern,
+)
+from gitledger.core.credential_shapes import (
+    SHAPE_PATTERNS,
+    UUID,
+    generated,
+    ordinary,
+)
+from gitledger.core.credential_values import (
+    WORDLIKE,
+    class_changes,
+    decodes_to_text,
+    entropy,
+    is_example,
+    is_placeholder,
+    not_secret_shape,
+    password_shaped,
+    random_token,
+    unquoted,
+)
+
+
+def prefixed(prefix: str, body: str) -> str:
+    """``prefix`` then ``body``, the prefix not preceded by a word character or by
+    ``+`` or ``/``: inside a base64 run (a screenshot in a transcript) every letter pair
+    occurs, and ``EAAA`` or a run of ``A`` there is image data, not a token.
+
+    The check is a lookbehind placed after the literal prefix rather than a leading
+    ``\\b``: ``re`` then still searches for the literal quickly, which keeps the
+    transcript scanner (megabytes, every pattern over all of it) fast.
+    """
+    escaped = re.escape(prefix)
+    return f"{escaped}(?<![A-Za-z0-9_+/]{escaped}){body}"
+
+
+def _bare_aws_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A 40-character base64 run is an AWS secret key only when it looks like one: both
+    cases and digits (a commit id is hex, a word run is not mixed), random bytes under it
+    (base64 of text decodes to text)."""
+    value = match.group(0)
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return None
+    if not (any(c.isupper() for c in value) and any(c.islower() for c in value)
+            and any(c.isdigit() for c in value)):
+        return None
+    if decodes_to_text(value) or entropy(value) < 4.2 or is_example(value):
+        return None
+    return match.span()
+
+
+def _discord_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """A Discord bot token's first part is the bot's numeric id in base64."""
+    first = match.group(0).split(".", 1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), altchars=b"-_",
+                                   validate=True).decode("ascii")
+    except (binascii.Error, ValueError):
+        return None
+    return match.span() if decoded.isdigit() and len(decoded) >= 15 else None
+
+
+def _base64_private_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of a PEM block (kubeconfig ``client-key-data``): a key, not a certificate."""
+    head = match.group(0)[:96]
+    try:
+        decoded = base64.b64decode(head[: len(head) - len(head) % 4], validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return match.span() if b"PRIVATE KEY" in decoded else None
+
+
+def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value of a password given on a command line, unless it is a placeholder, a
+    reference (``-p"$MYSQL_PASSWORD"``), another option, or a number (a port)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if len(value) < 4 or value.startswith("-") or value.isdigit() or is_placeholder(value):
+        return None
+    if NAME.fullmatch(value):
+        return None  # a name (--secret=db-password), not a value
+    return start, end
+
+
+def _xml_named(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<string name="api_key">VALUE</string>`` (Android resources), ``<entry
+    key="password">VALUE</entry>``: an element named by its attribute.  Under a name for
+    the secret any word-free value counts, under one mentioning it a generated value."""
+    key = match.group("key").rsplit(".", 1)[-1]
+    strength = key_strength(key)
+    value = match.group("value").strip()
+    if strength is None or " " in value or not secret_value(key, strength, value):
+        return None
+    return match.span("value")
+
+
+def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<password>…</password>``, as Maven's settings.xml and many others write it."""
+    key = match.group("key").rsplit(":", 1)[-1]
+    strength = key_strength(key)
+    value = match.group("value").strip()
+    if strength != STRONG or not secret_value(key, strength, value):
+        return None
+    return match.span("value")
+
+def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """A judge for a shape matched from a literal in its middle (``:AA`` of a Telegram
+    token, ``Q~`` of an Azure secret): the text before the match must end with
+    ``before`` (at most ``limit`` characters back), and the credential starts there.
+    Matching from the literal lets ``re`` search for it quickly instead of trying the
+    shape at every position of a transcript."""
+    tail = re.compile(f"(?:{before})\\Z")
+
+    def judge(match: re.Match[str]) -> tuple[int, int] | None:
+        start = match.start()
+        window = match.string[max(0, start - limit):start]
+        found = tail.search(window)
+        return None if found is None else (start - len(window) + found.start(), match.end())
+    return judge
+
+
+#: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
+_CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
+                                r"|access|refresh|bot|sess|sdk)")
+#: Prefixes of things that are not credentials: digests and ids.
+_DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
+                            r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
+                            r"|request|pi|ch|cus|txn|evt|in|sub|prod_id|v\d+)")
+
+
+def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """``<prefix>_<random body>``, the shape most providers now give their tokens
+    (``xyz_live_9fK2…``): a short lower-case prefix, a separator, a long random body.
+    The body must be longer when the prefix says nothing about a credential."""
+    prefix, body = match.group("prefix"), match.group("body")
+    if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")) or is_placeholder(match.group(0)):
+        return None
+    credential = _CREDENTIAL_PREFIX.search(prefix) is not None
+    if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
+        return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
+    least = 20 if credential else 32
+    return match.span() if random_token(body, least) or generated(body, least) else None
+
+
+#: A word that says a secret follows, in prose, a header or a line of configuration.
+_CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?keys?"
+                 r"|access[ _\-]?keys?|private[ _\-]?keys?|signing[ _\-]?keys?|keys?"
+                 r"|credentials?|creds|auth|authorization|bearer|pat|cookie|license[ _\-]?key"
+                 r"|authtoken|add-authtoken")
+#: The window after the word a value is looked for in, and the values in it.
+_CONTEXT_WINDOW = 80
+_CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
+#: Words between the secret word and the value that make the value something else.
+#: Hex, which prose beside a word for a key holds as a test vector as often as a key.
+_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
+_CONTEXT_ABOUT = re.compile(
+    r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
+    r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
+    r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b")
+
+
+def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A generated-looking value close after a word that announces a secret, on the same
+    line: "the new API key is 9fK2…", "X-Custom-Token: 9fK2…", "token 9fK2…"."""
+    text = match.string
+    before = text[max(0, match.start() - 12):match.start()].lower()
+    if "public" in before or "pub" in before.split()[-1:] or qualified(text, match.start()):
+        return None
+    limit = match.end() + _CONTEXT_WINDOW
+    end = text.find("\n", match.end(), limit + 300)
+    end = min(len(text), limit + 300) if end < 0 else end
+    for value in _CONTEXT_VALUE.finditer(text, match.end(), end):
+        if value.start() > limit:
+            return None
+        if _CONTEXT_ABOUT.search(text, match.end(), value.start()):
+            return None
+        token = value.group(0).rstrip(".,:=")
+        if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
+            continue  # a commit id, a fingerprint, a SHA-256
+        shaped = random_token(token) or (generated(token) and not _HEX_RUN.fullmatch(token))
+        if shaped and "/" not in token.strip("/="):
+            return value.start(), value.start() + len(token)
+    return None
+
+
+def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """A quoted name and a quoted value beside it: ``define('DB_PASSWORD', '…')``,
+    ``'password' => '…'``, ``os.environ["API_KEY"] = "…"``, ``<add key="ApiKey"
+    value="…"/>``.  After a comma (a call's arguments, a list) the value must look like
+    a password or a token: ``["password", "username"]`` is a list of names."""
+    key, value = match.group("key"), match.group("value")
+    strength = key_strength(key)
+    if strength is None or not secret_value(key, strength, value):
+        return None
+    if (match.group("op") == "," or " " in value) and not password_shaped(value):
+        return None
+    return match.span("value")
+
+
+def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    return None if len(value) < 4 or is_placeholder(value) else match.span("value")
+
+
+def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """``password VALUE``, ``community VALUE``, ``Splunk_Token VALUE``, ``PSK "VALUE"``,
+    ``IDENTIFIED BY 'VALUE'``: a device's or a daemon's configuration line, a statement or
+    prose.  The value must look like a password, a token or a UUID key; a type digit
+    before it (Cisco's ``password 7 …``) makes any long value one."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if is_placeholder(value) or is_example(value):
+        return None
+    typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
+    quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
+    if (typed or quoted or password_shaped(value) or random_token(value)
+            or UUID.fullmatch(value)):
+        return start, end
+    return None
+
+
+def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value in a place that holds a password (``user/PASSWORD@db``, a ``.pgpass``
+    line, ``net user NAME PASSWORD``): it counts when it looks like one."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return (start, end) if password_shaped(value) and not is_example(value) else None
+
+
+def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    return None if len(value) < 4 or is_placeholder(value) else (start, end)
+
+
+#: Armoured blocks that are public: certificates, public keys, signatures, parameters.
+_PUBLIC_ARMOUR = re.compile(r"(?i).*(?:CERTIFICATE|PUBLIC KEY|SIGNATURE|PARAMETERS|CRL"
+                            r"|PGP MESSAGE|REQUEST)")
+
+
+def _armoured_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """Any ``-----BEGIN …-----`` block that is not public material: private keys of every
+    kind, OpenVPN static keys, whatever a tool armours next.  The span reaches its END
+    line when that is near."""
+    if _PUBLIC_ARMOUR.match(match.group("label")):
+        return None
+    end = match.string.find("-----END", match.end(), match.end() + 16384)
+    if end < 0:
+        return match.span()
+    close = match.string.find("-----", end + 8, end + 80)
+    return match.start(), (close + 5 if close >= 0 else end + 8)
+
+
+#: Words a BIP-39 phrase never holds and prose always does.
+_PROSE_WORDS = frozenset({"the", "and", "to", "of", "is", "in", "it", "for", "with", "on",
+                          "be", "this", "that", "from", "by", "or", "are", "we", "not"})
+
+
+def _seed_phrase(match: re.Match[str]) -> tuple[int, int] | None:
+    """Twelve or more plain words after a word for a wallet's seed: a BIP-39 phrase."""
+    words = match.group("value").split()
+    return match.span("value") if len(set(words) & _PROSE_WORDS) == 0 else None
+
+
+def _random_cookie(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    random_hex = len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+    return match.span("value") if random_hex or random_token(value) else None
+
+
+_HOOK_PART = re.compile(r"[A-Za-z0-9_\-]{6,200}")
+
+
+def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
+    """A hook URL (``hooks.host/…``, ``…/hooks/…``, ``…/triggers/…``) carries its secret in
+    its path: whoever has the URL can post.  A part after the hook that is hex, generated
+    or made of letters and digits that are no word (``/catch/5280584/ysd6cki/``) counts;
+    numbers are the account's id, words are the route."""
+    at = match.start("path")
+    for part in _HOOK_PART.finditer(match.group("path")):
+        value = part.group(0)
+        random_hex = len(value) >= 24 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+        short = (len(value) <= 16 and value.isalnum() and not value.isdigit()
+                 and not is_placeholder(value)
+                 and (not WORDLIKE.fullmatch(value) or not re.search(r"(?i)[aeiouy]", value)))
+        if random_hex or short or random_token(value) or generated(value, 16):
+            return at + part.start(), at + part.end()
+    return None
+
+
+#: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
+#: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
+_PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
+                            r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk(?:\.|_live_|_test_)"
+                            r"|\bsha\d+-|\bsecure:\s*v\d:[A-Za-z0-9+/=]{0,40}:|\bvault:v\d:)$")
+
+
+def _in_public_block(text: str, at: int) -> bool:
+    """Whether ``at`` is in the body of an armoured block of public material."""
+    begin = text.rfind("-----BEGIN ", max(0, at - 8192), at)
+    return begin >= 0 and bool(_PUBLIC_ARMOUR.match(text, begin + 11, begin + 71))
+
+
+def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of 24 to 100 base64 characters with upper case, lower case and digits mixed
+    at random, standing alone or as the last part of a path (``/v2/<key>``): how a key
+    without a known prefix looks wherever it is pasted.  Not base64 of text, not inside
+    a certificate or a public key block, not a digest or ciphertext."""
+    text = match.string
+    at = match.start()
+    run = match.group(0)
+    line = text.rfind("\n", max(0, at - 200), at) + 1
+    if (len(run) > 120 or not_secret_shape(run) or run.startswith("LS0tLS1CRUdJTi")
+            or _PUBLIC_BEFORE.search(text[max(0, at - 40):at])
+            or "public" in text[max(line, at - 40):at].lower()
+            or "enc[" in text[line:at].lower()
+            or _in_public_block(text, at)):
+        return None  # a digest, public material, base64 of an armoured block, ciphertext
+    for part in [run, *run.split("/")] if "/" in run else [run]:
+        value = part.rstrip("=")
+        if (24 <= len(value) <= 100 and any(c.isupper() for c in value)
+                and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+                and class_changes(value) >= 0.45 and entropy(value) >= 4.0
+                and not not_secret_shape(value) and not is_example(value)
+                and not decodes_to_text(part)):
+            return (match.start(), match.end()) if part is run else (at, at + len(part))
+        if part is not run:
+            at += len(part) + 1
+    return None
+
+
+def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """``e84j-kk5f-wid8-7i1r``: an app password or a licence key, groups of four to six
+    letters and digits mixed in most groups (hex groups are ids, and words are names)."""
+    text, start = match.string, match.start()
+    head = re.search(r"(?<![A-Za-z0-9\-])[A-Za-z0-9]{4,6}-\Z", text[max(0, start - 7):start + 1])
+    if head is None:
+        return None
+    begin = start + 1 - len(head.group(0))
+    value = text[begin:match.end()]
+    groups = value.split("-")
+    if len({len(g) for g in groups}) != 1 or re.fullmatch(r"[0-9a-fA-F\-]+", value):
+        return None
+    digits = sum(any(c.isdigit() for c in g) for g in groups)
+    letters = sum(any(c.isalpha() for c in g) for g in groups)
+    if digits < 2 or letters < 2:
+        return None
+    return begin, match.end()
+
+
+def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
+    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key."""
+    return match.span() if _CREDENTIAL_PREFIX.fullmatch(match.group("prefix")) else None
+
+
+def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
+    """``snyk auth <uuid>``, ``token <uuid>``: a UUID right after such a word is a key."""
+    return match.end() - 36, match.end()
+
+
+_URL_BREAK = re.compile(r"[\s\"'<>]")
+
+
+def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
+    """``_bare_random`` for the last part of a URL's path (``https://…/v2/<key>``)."""
+    start = match.start()
+    scheme = match.string.rfind("://", max(0, start - 400), start)
+    if scheme < 0 or _URL_BREAK.search(match.string, scheme, start):
+        return None  # not in the URL: a space, a quote or a line break lies between
+    return _bare_random(match)
+
+
+#: Whether the scanner is reading what it decoded (one level deep, no more).
+_DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
+#: The whole scanner, run over what ``_encoded_credential`` decoded.  It is built from the
+#: patterns of this module, so ``credentials`` adds its ``find_credential`` here at import
+#: rather than this module importing it back.
+DECODED_SCANNERS: list[Callable[[str], str | None]] = []
+
+
+def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
+    """base64 of text that holds a credential: a Kubernetes Secret's ``data``, a
+    ``.dockerconfigjson``, a config pasted encoded.  Read one level deep."""
+    if _DECODING.get():
+        return None
+    value = match.group(0)
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded.isprintable() and not all(ch.isprintable() or ch in "\n\r\t"
+                                             for ch in decoded):
+        return None
+    token = _DECODING.set(True)
+    try:
+        found = any(scan(decoded) for scan in DECODED_SCANNERS)
+    finally:
+        _DECODING.reset(token)
+    return match.span() if found else None
+
+
+def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
+    """A run of base64 characters: a random key (``_bare_random``), or base64 of text
+    holding a credential (``_encoded_credential``)."""
+    found = _bare_random(match)
+    if found is None and len(match.group(0)) >= 40:
+        found = _encoded_credential(match)
+    return found
+
+
+#: A Kubernetes Secret's kind line, and one of its entries: ``  name: value``.
+_SECRET_KIND = re.compile("\nkind:" + r"[ \t]*Secret[ \t]*(?:\n|$)")
+_MANIFEST_ENTRY = re.compile(r"[ \t]+(?P<key>[\w.\-]{1,253}):[ \t]*(?P<value>[^\s#]{4,8192})"
+                             r"[ \t]*$")
+#: The document around a place: at most this many characters each way, to its ``---``.
+_MANIFEST_WINDOW = 4096
+#: Keys under a Secret that hold no secret: who and where, and public certificates.
+_MANIFEST_ABOUT = re.compile(r"(?i)(?:^|[._\-])(?:user(?:name)?|host|port|url|uri|database|db"
+                             r"|ca|crt|cert|pub|region|namespace|email)$")
+
+
+def _manifest_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A Kubernetes Secret's ``data:`` (base64) or ``stringData:`` (plain) entries: in a
+    document of ``kind: Secret`` every value is a secret whatever its key is named, but
+    for the user, the host and the like, and certificates.  Reads at most 64 lines."""
+    text, at = match.string, match.end()
+    begin = text.rfind("\n---", max(0, match.start() - _MANIFEST_WINDOW), match.start())
+    end = text.find("\n---", at, at + _MANIFEST_WINDOW)
+    end = min(len(text), at + _MANIFEST_WINDOW) if end < 0 else end
+    # the kind line opens with a line break: the document's first line gets one
+    if not (_SECRET_KIND.search(text, max(begin, match.start() - _MANIFEST_WINDOW, 0), end)
+            or _SECRET_KIND.match("\n" + text[:40])):
+        return None
+    encoded = match.group(0).strip() == "data:"
+    for _ in range(64):
+        stop = text.find("\n", at + 1, end)
+        stop = end if stop < 0 else stop
+        entry = _MANIFEST_ENTRY.fullmatch(text, at + 1, stop)
+        if entry is None:
+            return None  # the block ended
+        key, value = entry.group("key"), entry.group("value").strip("\"'")
+        if not _MANIFEST_ABOUT.search(key) and not is_placeholder(value):
+            if not encoded:
+                return entry.span("value")
+            try:
+                raw = base64.b64decode(value, validate=True)
+            except (binascii.Error, ValueError):
+                raw = b""
+            if len(raw) >= 4 and not (raw.startswith(b"-----BEGIN") and b"PRIVATE" not in raw):
+                return entry.span("value")
+        at = stop
+    return None
+
+
+def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
+    """A JSON Web Key's private exponent ``"d"``, beside a ``"kty"``."""
+    text = match.string
+    window = text[max(0, match.start() - 2000):match.end() + 2000]
+    return match.span("value") if '"kty"' in window else None
+
+
+#: Public for the transcript scanner, like ``JUDGED_PATTERNS``; ``find_credential`` tries
+#: them last, so that a text they and a named shape both match is named by the latter.
+GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
+    ("token with a provider prefix",
+     re.compile(r"(?<![A-Za-z0-9_\-.+/])(?P<prefix>[a-z][a-z0-9]{1,11}(?:[_\-.][a-z0-9]{1,8}){0,2}"
+                r"[_\-.])(?P<body>[A-Za-z0-9]{20,200})(?![A-Za-z0-9+/=_\-])"),
+     _prefixed_token),
+    ("a secret after a word that names it",
+     re.compile(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
+    ("a quoted secret pair",
+     re.compile(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
+                r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
+     _quoted_pair),
+    ("password in a .netrc",
+     re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
+    ("private JSON Web Key",
+     re.compile(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
+    ("armoured secret block",
+     re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
+    ("a secret after a word that names it",
+     re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
+                r"""|authtoken|community|psk|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
+                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
+    ("password in a connection string",
+     re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
+     _shaped_password),
+    ("password in a .pgpass line",
+     re.compile(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
+                r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),
+    ("password hash",
+     re.compile(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
+                r"""|apr1|argon2(?:id|i|d))\$[^\s:]{8,256})"""), _any_value),
+    ("password for a PowerShell credential",
+     re.compile(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
+                r"""'[^'\n]{1,256}')\s+-AsPlainText"""), _any_value),
+    ("seed phrase",
+     re.compile(r"(?i)(?:mnemonic|seed|recovery phrase|wallet|setup key|secret)[^\n]{0,40}?"
+                r"(?<![a-z])(?P<value>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?![a-z])"),
+     _seed_phrase),
+    # a Google app password, a TOTP setup key: groups of four letters (base32 digits)
+    ("grouped password",
+     re.compile(r"(?i)(?:key|secret|seed|password)[^\n]{0,40}?(?<![a-z0-9])"
+                r"(?P<value>[a-z2-7]{4}(?: [a-z2-7]{4}){3,7})(?![a-z0-9])"), _any_value),
+    ("keypair bytes",
+     re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}(?:\s*,\s*\d{1,3}){0,64}\s*\]"),
+     lambda m: m.span()),
+    ("session cookie",
+     re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
+                r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
+    ("webhook URL",
+     re.compile(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
+                r"{0,6}?(?i:hooks?|webhooks?|triggers?)/)(?P<path>[\w.\-/]{1,400})"),
+     _webhook_path),
+    # a real line break opens the source, so that the prefilter reads the literal
+    *(("Kubernetes Secret data", re.compile("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
+      for block in ("data", "stringData")),
+    ("random key",
+     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     _random_or_encoded),
+    # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
+    ("random key in a URL",
+     re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
+     _url_random),
+    ("grouped key",
+     re.compile(r"-(?<=[A-Za-z0-9]{4}-)[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,4}"
+                r"(?![A-Za-z0-9\-])"), _grouped_key),
+    ("token with a provider prefix",
+     re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
+    ("a secret after a word that names it",
+     re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
+                r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
+     _uuid_after_word),
+    *POSITIONAL_PATTERNS,
+)
+
+
+_VALUE = r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"']+)"""
+#: Passwords given on a command line.  Each opens with its literal (the tool's name or
+#: the option) so that ``re`` finds the candidates quickly.
+_COMMAND_LINES = (
+    # curl -u user:password (a bare -u user prompts; "$USER:$TOKEN" is a reference)
+    prefixed("curl", r"""\b[^\n|;&]{0,300}?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:"""
+                      r"""(?P<value>[^\s"']+)"""),
+    # mysql -pSECRET: the password touches -p; "-p app" prompts and "-P 3306" is a port
+    prefixed("mysql", r"""(?:dump|admin)?\b[^\n|;&]{0,300}?\s-p"""
+                       r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    prefixed("mariadb", r"""(?:-dump)?\b[^\n|;&]{0,300}?\s-p"""
+                         r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
+    prefixed("sshpass", rf"\b[^\n|;&]{{0,300}}?\s-p\s*{_VALUE}"),
+    prefixed("redis-cli", rf"\b[^\n|;&]{{0,300}}?\s-a\s+{_VALUE}"),
+    prefixed("htpasswd",
+              rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
+    prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    # net user NAME PASSWORD, net use … /user:NAME PASSWORD
+    prefixed("net", rf"\s+user\s+[^\s/]{{1,64}}\s+{_VALUE}"),
+    prefixed("/user:", rf"\S{{1,128}}\s+{_VALUE}"),
+    # smbclient -U user%password
+    r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
+    # openssl -passin pass:…
+    r"""-pass(?<=\s-pass)(?:in|out)?\s+["']?pass:(?P<value>[^\s"']+)""",
+    prefixed("ldap", rf"\w+\b[^\n|;&]{{0,300}}?\s-w\s+{_VALUE}"),
+    prefixed("sqlcmd", rf"\b[^\n|;&]{{0,300}}?\s-P\s*{_VALUE}"),
+    prefixed("echo", r"""\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
+                      r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
+    prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
+    prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
+    # sqlplus user/password@db; docker, mongo and zip take -p/-P with a space
+    prefixed("sqlplus", r"""\s+(?:-\w+\s+)*["']?[\w.$#]{1,128}/(?P<value>[^\s@/"']{1,256})@"""),
+    prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
+    prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+    prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-c\s+{_VALUE}"),
+    prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
+    prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
+    # -u USER -p PASSWORD (or -P), in any tool
+    rf"-u(?<=\s-u)\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
+    prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
+    # echo SECRET > a file (or | tee a file) whose name says it holds a secret
+    prefixed("echo", r"""\s+(?P<value>"[^"\n]{4,256}"|'[^'\n]{4,256}'|[^\s|>"']{4,256})"""
+                      r"""\s*(?:\|\s*base64\s+(?:-d|--decode)\s*)?"""
+                      r"""(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*[^\s|;&]{0,200}?"""
+                      r"""(?:pass|secret|token|key|cred|keytab)"""),
+    # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
+    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key"""
+    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|storepass|keypass"""
+    r"""|passphrase|bearer))"""
+    r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
+)
+
+JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
+    # Each position inside a run fails at once on the lookbehind after its first
+    # character, so the scan stays linear in the text.
+    ("AWS secret access key",
+     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=_\-].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=_\-])"),
+     _bare_aws_secret),
+    ("Discord bot token",
+     re.compile(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
+                r"[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])"), _discord_token),
+    # A bot token is the bot's numeric id, a colon and 35 characters opening "AA".
+    ("Telegram bot token", re.compile(r":AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
+     _looking_back(r"(?<!\d)\d{8,10}", 11)),
+    ("Azure client secret", re.compile(r"Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"),
+     _looking_back(r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\d", 5)),
+    # The datacenter suffix is what distinguishes it from any other 32 hex digits.
+    ("Mailchimp key", re.compile(r"-us\d{1,2}(?![0-9])"),
+     _looking_back(r"(?<![A-Za-z0-9])[0-9a-f]{32}", 33)),
+    ("Terraform Cloud token", re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
+     _looking_back(r"(?<![A-Za-z0-9])[A-Za-z0-9]{14}", 15)),
+    ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
+     _base64_private_key),
+    ("password in XML",
+     re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)>(?P<value>[^<>\n]{4,200})</(?P=key)>"),
+     _xml_secret),
+    *(("secret in XML",
+       re.compile(rf"{attribute}=[\"'](?P<key>[\w.:\-]{{1,80}})[\"'][^<>\n]{{0,80}}>"
+                  r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),
+    *(("password on a command line", re.compile(pattern), _command_secret)
+      for pattern in _COMMAND_LINES),
+)
+
+
+def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
+          ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """``judge``, its finding dropped when the value found is ordinary for what it is or
+    for what its line says of it (``credential_shapes.ordinary``)."""
+    def kept(match: re.Match[str]) -> tuple[int, int] | None:
+        span = judge(match)
+        return None if span is None or ordinary(match.string, *span) else span
+    kept.__doc__ = judge.__doc__
+    return kept
+
+
+# Every shape judged by where it stands or what it looks like passes the one test of what
+# is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
+# provider come last.
+JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
+GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
+                    *SHAPE_PATTERNS)

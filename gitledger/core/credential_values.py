@@ -1,0 +1,251 @@
+"""What a value found by the credential scanner looks like: generated, made up, or ordinary.
+
+The scanner's places (``credential_keys``, ``credential_places``, ``credential_lines``) find
+where a secret may stand; these tests say whether the value there is one: random-looking
+tokens and passwords a person made up on one side, placeholders, references to a secret
+store, paths, public keys and base64 of text on the other.  They read only the value, so
+every place judges a value the same way whoever wrote the text around it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import math
+import re
+
+from gitledger.core.credential_shapes import (
+    UUID,
+)
+
+#: The words of a key: ``AWS_SECRET_ACCESS_KEY``, ``rootPassword``, ``APIKey``.
+WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+_PLACEHOLDER = re.compile(
+    r"""(?ix)^(
+        <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
+        | %[a-z_][a-z0-9_]*% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
+        | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
+        | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
+        | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
+        | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
+        | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
+        | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
+        | enc\[.* | \$ansible_vault.* | !vault.*
+        | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
+    )$"""
+)
+
+#: Where a secret lives rather than what it is: an environment lookup, a getter call, a
+#: file path, an attribute.  Recording those is exactly what the ledger should do instead.
+#: A call's name starts with letters only, so a value such as ``Pa55(word)`` stays a value.
+_REFERENCE = re.compile(
+    r"""(?x)^(
+        \$[A-Za-z_]\w*
+        | (?:process\.env|import\.meta\.env)\.\w+
+        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::)[A-Za-z_]\w*)*\(.*
+        | [A-Za-z_][\w.]*\[.*\]
+        | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+
+        | (?:~|\.{1,2})?/[\w.\-/]+
+    )$"""
+)
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-.~:]+")
+_SEGMENT_SPLIT = re.compile(r"[_\-./:+=~]+")
+#: A segment people write: a word, a number, a word with a version (``ed25519``, ``v2``).
+WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
+
+
+# -- what a value looks like ------------------------------------------------------------------
+
+def is_example(value: str) -> bool:
+    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``)."""
+    return "EXAMPLE" in value.upper()
+
+
+def class_changes(value: str) -> float:
+    """The share of neighbouring characters of different classes (upper, lower, digit,
+    other): about 0.6 in a random base62 string, under 0.2 in a name such as
+    ``parseHttpResponse2``."""
+    def kind(ch: str) -> int:
+        return 0 if ch.isupper() else 1 if ch.islower() else 2 if ch.isdigit() else 3
+    kinds = [kind(ch) for ch in value]
+    return sum(a != b for a, b in itertools.pairwise(kinds)) / max(len(value) - 1, 1)
+
+
+def random_token(value: str, least: int = 16) -> bool:
+    """Whether ``value`` looks machine-generated: ``least`` characters or more of token
+    characters, letters and digits, mixed at random, and not a UUID, not base64 of text."""
+    if (len(value) < least or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value)
+            or not_secret_shape(value)):
+        return False
+    if not looks_random(value) or entropy(value) < 3.3:
+        return False
+    if re.fullmatch(r"[0-9a-fA-F]+", value):
+        return len(value) >= 32 and class_changes(value) >= 0.3
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    if class_changes(core) < 0.3:
+        return False
+    return not decodes_to_text(value) or _encoded_pair(value)
+
+
+def _encoded_pair(value: str) -> bool:
+    """base64 of ``id:key`` with a random key (an Elasticsearch API key, a registry's
+    ``auth``): text, but a secret all the same."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):
+        return False
+    _, colon, key = decoded.partition(":")
+    return bool(colon) and len(key) >= 8 and bool(_TOKEN_CHARS.fullmatch(key)) \
+        and looks_random(key)
+
+
+def password_shaped(value: str) -> bool:
+    """A value a person made up as a password: 8 characters or more, no space, and three
+    of lower case, upper case, digits and symbols (``Tr0ub4dor&3``, not ``username``)."""
+    if len(value) < 8 or any(ch.isspace() for ch in value) or is_placeholder(value):
+        return False
+    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
+               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    return sum(classes) >= 3 or random_token(value)
+
+
+# -- passwords a person made up --------------------------------------------------------------
+
+#: Symbols people put in passwords; ``made_up`` needs one, or both cases, beside digits.
+_PW_SYMBOL = re.compile(r"[!#$%&*+?^~@|;<>()\[\]{}]")
+#: Symbols that neither code, paths, versions nor addresses use in a word.
+_STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
+_CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
+_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
+WORDS_RUN = re.compile(r"\S+")
+
+
+def made_up(value: str) -> bool:
+    """A password a person made: 8-64 characters, no space or slash, letters and digits
+    with a symbol or both cases, and not a run of words (``v2-Beta1``) or an address."""
+    if not 8 <= len(value) <= 64 or any(c.isspace() for c in value) or "/" in value:
+        return False
+    if is_placeholder(value) or is_example(value) or _ADDRESS.fullmatch(value):
+        return False
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = _PW_SYMBOL.search(value) is not None
+    if not ((lower or upper) and digit and (symbol or (lower and upper))):
+        return False
+    segments = [s for s in re.split(r"[_\-.:=,]+", value) if s]
+    return not all(WORDLIKE.fullmatch(s) for s in segments)
+
+
+def strict_made_up(value: str) -> bool:
+    """A made-up password as it stands among other words: both cases and a symbol no code,
+    path, version or address uses, or letters, digits and two such symbols."""
+    if not 8 <= len(value) <= 64 or _CODE_CHARS.search(value) or is_placeholder(value):
+        return False
+    if value.startswith(("$", "%", "#", "!", "&", "*", "?")) or is_example(value):
+        return False
+    symbols = len(_STRICT_SYMBOL.findall(value))
+    lower = any(c.islower() for c in value)
+    upper = any(c.isupper() for c in value)
+    digit = any(c.isdigit() for c in value)
+    if not digit and len(value) < 10:
+        return False
+    return bool(symbols) and ((lower and upper) or ((lower or upper) and digit and symbols >= 2))
+
+
+def _words_of_a_name(value: str) -> bool:
+    """Whether the letters of ``value`` split into words a person would write
+    (``GitHubActions``): each word of three letters or more has a vowel."""
+    words = WORD.findall(re.sub(r"[^A-Za-z]", " ", value))
+    return bool(words) and all(len(w) < 3 or re.search(r"[aeiouyAEIOUY]", w) for w in words)
+
+
+def mixed_random(value: str) -> bool:
+    """A short generated value: 12 characters or more, both cases, changing class the way
+    no identifier does, not base64 of text."""
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    return (12 <= len(value) <= 128 and bool(_TOKEN_CHARS.fullmatch(value))
+            and any(c.islower() for c in core) and any(c.isupper() for c in core)
+            and not _words_of_a_name(value) and class_changes(core) >= 0.4
+            and entropy(value) >= 3.3 and not is_example(value)
+            and not is_placeholder(value) and not (len(value) >= 16 and decodes_to_text(value)))
+
+
+def secret_like(value: str) -> bool:
+    return not is_example(value) and (
+        made_up(value) or random_token(value) or mixed_random(value))
+
+
+def unquoted(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in "\"'":
+        start += 1
+    while end > start and text[end - 1] in "\"'":
+        end -= 1
+    return start, end
+
+
+def basic_pair(secret: str) -> bool:
+    """Whether ``secret`` is base64 of ``user:password`` (a printable text with a colon)."""
+    try:
+        raw = base64.b64decode(secret + "=" * (-len(secret) % 4), validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    _, colon, password = decoded.partition(":")
+    return bool(colon) and bool(password) and decoded.isprintable()
+
+
+def decodes_to_text(value: str) -> bool:
+    """Whether base64 ``value`` decodes to printable text (a fixture, not key material)."""
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        return raw.decode("utf-8").isprintable()
+    except (binascii.Error, ValueError):
+        return False
+
+
+def entropy(value: str) -> float:
+    counts = {ch: value.count(ch) for ch in set(value)}
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def is_placeholder(value: str) -> bool:
+    if _PLACEHOLDER.match(value):
+        return True
+    # ``a.b.c`` reads as an attribute, unless a part of it is random (``sat.Q9qY…``)
+    return bool(_REFERENCE.match(value)) and not any(
+        random_token(part) for part in re.split(r"[.:/]", value))
+
+
+def looks_random(value: str) -> bool:
+    has_digit = any(ch.isdigit() for ch in value)
+    has_alpha = any(ch.isalpha() for ch in value)
+    return len(value) >= 8 and has_digit and has_alpha
+
+
+#: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
+#: public key's DER (SubjectPublicKeyInfo), an age recipient.
+PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
+                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}|npub1")
+#: A path: slashes between lower-case words (``refs/ledger/transcripts/8a2c``).
+_PATH_LIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}/")
+
+
+def not_secret_shape(value: str) -> bool:
+    """Generated-looking values that are no secret: public keys and paths."""
+    return bool(PUBLIC_MATERIAL.match(value)
+                or (value.count("/") >= 2 and _PATH_LIKE.search(value)))
+
+
+def looks_generated(value: str) -> bool:
+    """Whether ``value`` looks machine-made: 16 token characters or more, letters and
+    digits, and a part that mixes them the way no name does (``9f86d0…``, not ``v2`` or
+    ``created_at_2024``).  A UUID is an id more often than a key."""
+    if len(value) < 16 or not _TOKEN_CHARS.fullmatch(value) or UUID.fullmatch(value):
+        return False
+    if not looks_random(value) or not_secret_shape(value):
+        return False
+    return any(seg and not WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))
