@@ -21,8 +21,7 @@ FRAGMENTS = (
     "auth ", "login ", " -p ", " -u a,", "password is ", "send '", "('", "?k=", "add_user ",
     "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
     "a:b:c:d:", "&key=", "://h/a/", "community ", "x-api-key: ", "-----BEGIN X-----\n",
-    "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ", "ab1d-", "0123456789abcdef:", "://hooks.a/",
-    'name="pass">', 'key="token">', ":@", "\ndata:\n", "  a: YWJj\n", "kind: Secret\n",
+    "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.
@@ -41,6 +40,7 @@ KNOWN = {
     "hooks": "://hooks.a/b1c2d3e/",
     "name=": 'name="pass">a',
     "data:": "\ndata:\n",
+    ":@": ":@key",
 }
 
 
