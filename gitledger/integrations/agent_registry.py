@@ -516,8 +516,8 @@ OMP = PI._replace(
            "extension runs the git ledger commands other agents' hooks run.",
            "A decision is told at the point of action for write, bash and the replace "
            "variant of edit (edit.mode: replace), not for the default hashline patches.",
-           "After a failed git ledger check, the extension sends Oh My Pi one follow-up "
-           "message to fix the errors; warnings never send one."),
+           "After a failed git ledger check, the extension's session_stop answer sends "
+           "the agent back once to fix the errors; warnings never do."),
     mcp=McpTarget(".omp/mcp.json", _STDIO,
                   ("Oh My Pi starts the MCP servers in .omp/mcp.json; /mcp shows them.",)),
     # ~/.omp/agent/sessions/-<cwd>-/<time>_<id>.jsonl; PI_CODING_AGENT_DIR moves ~/.omp/agent.
