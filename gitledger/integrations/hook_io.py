@@ -196,9 +196,14 @@ def session_database(agent: str, env: Mapping[str, str]) -> str | None:
                 regular = stat.S_ISREG(os.stat(real).st_mode)
             except OSError:
                 continue
-            if regular and real.startswith(directory.rstrip(os.sep) + os.sep):
+            if regular and _inside(real, (directory,)):
                 return real
     return None
+
+
+def _inside(real: str, directories: tuple[str, ...]) -> bool:
+    """Whether the resolved path ``real`` lies under one of ``directories`` (real paths)."""
+    return any(real.startswith(d.rstrip(os.sep) + os.sep) for d in directories)
 
 
 def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None:
@@ -219,7 +224,7 @@ def transcript_file(path: str, agent: str, env: Mapping[str, str]) -> str | None
         raise HookFailure(f"the transcript {shown} is a symbolic link; not saved")
     real = os.path.realpath(path)
     dirs = transcript_dirs(agent, env)
-    if not any(real.startswith(d.rstrip(os.sep) + os.sep) for d in dirs):
+    if not _inside(real, dirs):
         where = ", ".join(printable(d) for d in dirs) or "none"
         raise HookFailure(f"the transcript {shown} is not in {BY_NAME[agent].title}'s "
                           f"transcript directories ({where}); not saved")
