@@ -41,6 +41,7 @@ does).  ``--profile`` adds a cProfile of the in-process checks (printed anyway w
 warm check misses its target), ``--runs 3`` a quick look.
 
 Usage: benchmarks/check.py [--runs R] [--sizes N,N,...] [--tmpdir DIR] [--profile]
+                          [--smallest]
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ from harness import (
     new_repo,
     progress,
     record,
+    smallest_option,
     timed,
     verdict,
     with_bytecode,
@@ -380,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="where the throwaway repositories go (default: the system's)")
     parser.add_argument("--profile", action="store_true",
                         help="print cProfiles of the in-process checks even on target")
+    smallest_option(parser)
     args = parser.parse_args(argv)
     base_size = args.base
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | {base_size})
@@ -436,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = {(size, kind): Timings(f"git-ledger check, {size} decisions, {kind}")
                 for size in sizes for kind in kinds}
         home = root / "home"
-        for _ in range(2):  # warm the page cache, the bytecode cache and the caches
+        for _ in range(0 if args.smallest else 2):  # the page, bytecode and ledger caches
             timed(floor_cmd, home, proc_env)
             timed(import_cmd, home, proc_env)
             for repo in repos.values():

@@ -30,8 +30,9 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   default plugins and filters, each line of a text through ``scan_line``: the same
   shares and the time per text.
 
-Usage: ``python benchmarks/credentials.py [--runs N]``.  detect-secrets is no dependency
-of gitledger; install it beside the benchmark to compare (``pip install detect-secrets``).
+Usage: ``python benchmarks/credentials.py [--runs N] [--smallest]``.  detect-secrets is no
+dependency of gitledger; install it beside the benchmark to compare (``pip install
+detect-secrets``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from harness import record
+from harness import record, smallest_option
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -268,21 +269,25 @@ def held_out_third() -> None:
                    key=f"{label.split(':')[0]}, half {part}")
 
 
-def hostile_input() -> None:
-    """CPU time on 25 KB and 100 KB of each hostile unit; the worst ratio is recorded."""
-    print("hostile input: CPU time at 25 KB and 100 KB (4x is linear)")
+def hostile_input(size: int = 100_000, runs: int = 2) -> None:
+    """CPU time on a quarter of ``size`` and on ``size`` of each hostile unit (the least of
+    ``runs``); the worst ratio is recorded."""
+    kb = f"{size // 1000} KB"
+    print(f"hostile input: CPU time at {size / 4000:g} KB and {kb} (4x is linear)")
     calls: dict[str, Callable[[str], object]] = {
         "redact": lambda text: redact(text.encode()), "find_credential": find_credential}
     for name, call in calls.items():
         worst, slowest = 0.0, 0.0
         for label, unit in KNOWN.items():
-            small, large = cpu(call, hostile(unit, 25_000)), cpu(call, hostile(unit, 100_000))
+            small = cpu(call, hostile(unit, size // 4), runs)
+            large = cpu(call, hostile(unit, size), runs)
             ratio = large / max(small, 1e-6)
             worst, slowest = max(worst, ratio), max(slowest, large)
             print(f"  {name:16} {label!r:10} {small * 1e3:8.1f} ms {large * 1e3:8.1f} ms"
                   f"  x{ratio:4.1f}")
-        record("credentials", f"{name} on 100 KB of hostile input, slowest", slowest,
-               unit="s", note=f"worst 100 KB / 25 KB ratio {worst:.1f} (4 is linear)")
+        record("credentials", f"{name} on {kb} of hostile input, slowest", slowest,
+               unit="s", note=f"worst {kb} / {size / 4000:g} KB ratio {worst:.1f} "
+                               "(4 is linear)")
 
 
 def per_text(call: Callable[[str], object], runs: int) -> tuple[float, float]:
@@ -313,6 +318,7 @@ def gate(text: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--runs", type=int, default=5)
+    smallest_option(parser)
     args = parser.parse_args()
     print("gitledger credentials benchmark")
     print(f"  python {platform.python_version()}; corpus: {len(SECRETS)} credentials, "
@@ -367,7 +373,8 @@ def main() -> int:
         _OPEN.pop().__exit__(None, None, None)
     held_out()
     held_out_third()
-    hostile_input()
+    # At --smallest a tenth of the size, once: every unit and both calls, in seconds.
+    hostile_input(*((10_000, 1) if args.smallest else (100_000, 2)))
     return 0
 
 

@@ -8,6 +8,7 @@ this directory is on ``sys.path``); it prints nothing by itself.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import os
@@ -70,6 +71,15 @@ def with_bytecode(env: dict[str, str], cache: Path) -> dict[str, str]:
     out.pop("PYTHONDONTWRITEBYTECODE", None)
     out["PYTHONPYCACHEPREFIX"] = str(cache)
     return out
+
+
+def smallest_option(parser: argparse.ArgumentParser) -> None:
+    """``--smallest``: what tests/benchmarks/test_run.py runs (``benchmarks/run --smallest``).
+    Every step once (no warm-up, one sample of each floor, each repository built once),
+    every row recorded; the figures mean nothing."""
+    parser.add_argument("--smallest", action="store_true",
+                        help="every step once, no repeats or warm-up: does the script still "
+                             "run and record its rows? (the figures mean nothing)")
 
 
 def new_repo(path: Path, env: dict[str, str], *, first_commit: bool = True) -> Path:

@@ -20,7 +20,7 @@ Prints a table; asserts nothing (timings belong here, not in tests).  Under
 ``benchmarks/run --only hook_managers`` each ``+ install`` case is a row, as a ratio to the
 same manager alone in the same run (what our hooks add to a commit beside it).
 
-Usage: benchmarks/hook_managers.py [--runs N]
+Usage: benchmarks/hook_managers.py [--runs N] [--smallest]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the suite's pinned managers
 
-from harness import record  # noqa: E402
+from harness import record, smallest_option  # noqa: E402
 
 from tests.integrations import managers as pinned  # noqa: E402
 
@@ -47,7 +47,10 @@ from tests.integrations import managers as pinned  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
-    runs = parser.parse_args().runs
+    smallest_option(parser)
+    args = parser.parse_args()
+    runs = args.runs
+    warmup = 0 if args.smallest else 2  # the first commits warm the caches
     installed = pinned.install()
     versions = pinned.versions(installed)
     bin_dir = Path(sys.executable).parent
@@ -94,12 +97,12 @@ def main() -> None:
             for step in steps:
                 step(repo)
             times = []
-            for i in range(runs + 2):
+            for i in range(runs + warmup):
                 (repo / "f.txt").write_text(f"{i}\n")
                 _run(env, repo, "git", "add", "f.txt")
                 start = time.perf_counter()
                 _run(env, repo, "git", "commit", "-q", "-m", f"c{i}")
-                if i >= 2:  # the first commits warm the caches
+                if i >= warmup:
                     times.append(time.perf_counter() - start)
             medians[name] = statistics.median(times)
             print(f"{name:<24} {medians[name] * 1000:>8.0f} ms")

@@ -37,7 +37,7 @@ Everything happens in temporary repositories with a fixed identity, a temporary 
 agent's environment has it) and this environment's ``bin`` first on PATH (so the hooks
 find ``git-ledger``); Python runs use a bytecode cache, as an installed package does.
 
-Usage: benchmarks/hooks.py [--runs N] [--events N] [--tmpdir DIR]
+Usage: benchmarks/hooks.py [--runs N] [--events N] [--tmpdir DIR] [--smallest]
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ from harness import (
     new_repo,
     progress,
     record,
+    smallest_option,
     verdict,
     with_bytecode,
 )
@@ -185,19 +186,20 @@ def wait_for_drain(repo: Path) -> float:
     return time.perf_counter() - start
 
 
-def measure(case: Case, committer: Committer, runs: int) -> None:
-    """``runs`` pairs of commits, interleaved, the order alternating; warm-up pairs first.
-    A commit the hook queued is followed by the wait for its drain, outside the timing."""
-    for pair in range(WARMUP + runs):
+def measure(case: Case, committer: Committer, runs: int, warmup: int = WARMUP) -> None:
+    """``runs`` pairs of commits, interleaved, the order alternating; ``warmup`` pairs
+    first.  A commit the hook queued is followed by the wait for its drain, outside the
+    timing."""
+    for pair in range(warmup + runs):
         order = (True, False) if pair % 2 == 0 else (False, True)
         got: dict[bool, tuple[float, float]] = {}
         for hooks in order:
             got[hooks] = committer.commit(hooks)
             if hooks and not case.fast_path:
                 drained = wait_for_drain(case.repo)
-                if pair >= WARMUP:
+                if pair >= warmup:
                     case.drained.append(drained)
-        if pair < WARMUP:
+        if pair < warmup:
             continue
         case.with_wall.append(got[True][0])
         case.without_wall.append(got[False][0])
@@ -300,8 +302,8 @@ def settle(repo: Path, script: str, env: dict[str, str]) -> None:
                    capture_output=True, timeout=300)
 
 
-def measure_checkout(case: Case, empty: Path, env: dict[str, str], runs: int
-                     ) -> tuple[list[float], list[float], list[float]]:
+def measure_checkout(case: Case, empty: Path, env: dict[str, str], runs: int,
+                     warmup: int = WARMUP) -> tuple[list[float], list[float], list[float]]:
     """``runs`` pairs of branch checkouts (between two branches at the same commit, so
     only the checkout's own work and the hook's count), with the hooks and without,
     interleaved, the order alternating: (with, without, paired differences)."""
@@ -312,7 +314,7 @@ def measure_checkout(case: Case, empty: Path, env: dict[str, str], runs: int
     targets = ("bench-other", "main")
     says = "git ledger: TASK "
     count = 0
-    for pair in range(WARMUP + runs):
+    for pair in range(warmup + runs):
         order = (True, False) if pair % 2 == 0 else (False, True)
         got: dict[bool, float] = {}
         for hooks in order:
@@ -321,7 +323,7 @@ def measure_checkout(case: Case, empty: Path, env: dict[str, str], runs: int
             got[hooks], _ = run_timed(
                 ["git", "-c", f"core.hooksPath={directory}", "checkout", "-q",
                  targets[count % 2]], case.repo, env, says=says if hooks else None)
-        if pair < WARMUP:
+        if pair < warmup:
             continue
         with_wall.append(got[True])
         without.append(got[False])
@@ -456,15 +458,16 @@ def report_case(case: Case) -> None:
               f"{ms(statistics.median(case.drained))} median until the queue is applied")
 
 
-def report_alone(case: Case, committer: Committer, root: Path) -> None:
+def report_alone(case: Case, committer: Committer, root: Path,
+                 runs: int = ALONE_RUNS) -> None:
     references = {"sh -c :": ["sh", "-c", ":"],
                   "git rev-parse --absolute-git-dir": ["git", "rev-parse",
                                                        "--absolute-git-dir"]}
     if not case.fast_path:
         references["python -c 'import gitledger.cli'"] = [sys.executable, "-c",
                                                           "import gitledger.cli"]
-    hook, refs = hook_alone(case, committer, ALONE_RUNS, references)
-    print(f"  post-commit alone (sh <hooks>/post-commit, {ALONE_RUNS} runs, interleaved): "
+    hook, refs = hook_alone(case, committer, runs, references)
+    print(f"  post-commit alone (sh <hooks>/post-commit, {runs} runs, interleaved): "
           f"{ms(statistics.median(hook))} median (min {ms(min(hook))}); for scale: "
           + ", ".join(f"{label} {ms(statistics.median(v))}" for label, v in refs.items()))
     procs = traced(case, committer, root / f"trace-{case.key}.json")
@@ -491,9 +494,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "time instead of the installed ones (another version's)")
     parser.add_argument("--tmpdir", type=Path, default=None,
                         help="where the throwaway repositories go (default: the system's)")
+    smallest_option(parser)
     args = parser.parse_args(argv)
     if args.runs < 2 or args.events < 10:
         parser.error("need --runs >= 2 and --events >= 10")
+    warmup, alone = (0, 1) if args.smallest else (WARMUP, ALONE_RUNS)
 
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(line_buffering=True)
@@ -528,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("big", f"ledger of ~{args.events} events, {args.events} noted commits, "
                     "no trailer", 0.060, build_big),
             ("trailer", "ledger, Ledger-Implements trailer", 0.030,
-             lambda repo: trailer_ledger(repo, 2 * (WARMUP + args.runs) + ALONE_RUNS + 3)),
+             lambda repo: trailer_ledger(repo, 2 * (warmup + args.runs) + alone + 3)),
         ]
         cases: list[Case] = []
         for key, title, target, build in builders:
@@ -548,22 +553,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "refs/ledger/sessions/").split()[0]
                 before["ledger"] = git(case.repo, env, "rev-parse", ref)
             notes = git(case.repo, env, "notes", "--ref=ledger", "list") if before else ""
-            measure(case, committer, args.runs)
+            measure(case, committer, args.runs, warmup)
             print(f"\n{case.title}: {args.runs} pairs of commits, interleaved "
-                  f"(after {WARMUP} warm-up pairs)")
+                  f"(after {warmup} warm-up pairs)")
             if before:
                 events = git(case.repo, env, "rev-list", "--count", before["ledger"])
                 print(f"  before: a ledger of {events} events, {len(notes.splitlines())} "
                       "noted commits")
             report_case(case)
-            report_alone(case, committer, root)
+            report_alone(case, committer, root, alone)
             settle(case.repo, script, env)
             print(f"  checked: {check_work(case, env, before)}")
 
         # git checkout in a worktree with a ledger: post-checkout prints its saved line.
         small = next(c for c in cases if c.key == "small")
         progress("  timing: git checkout, ledger ...")
-        co_with, co_without, co_added = measure_checkout(small, empty, env, args.runs)
+        co_with, co_without, co_added = measure_checkout(small, empty, env, args.runs,
+                                                         warmup)
         co_target = 0.010
         print(f"\ngit checkout of a branch, ledger: {args.runs} pairs, interleaved")
         print(f"  without hooks  {ms(statistics.median(co_without)):>10} median")

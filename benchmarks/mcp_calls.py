@@ -16,7 +16,7 @@ Figures are medians, printed with their ratio to the ping floor (and, for ``deci
 the ping plus the storage floor: what a write through any server would cost at least);
 the append cost at the start and at the end of the run shows whether a write stays flat
 as the ledger grows.
-Usage: ``python benchmarks/mcp_calls.py [--entries N] [--tmpdir DIR]``.
+Usage: ``python benchmarks/mcp_calls.py [--entries N] [--tmpdir DIR] [--smallest]``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from harness import (
     ms,
     new_repo,
     record,
+    smallest_option,
     timed,
     workspace,
 )
@@ -86,13 +87,14 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=500,
                         help="decisions written through the server (default 500)")
     parser.add_argument("--tmpdir", help="where the repositories go (default: the system's)")
+    smallest_option(parser)
     options = parser.parse_args()
     with workspace(options.tmpdir) as ws:
         banner("git ledger mcp: one tool call, in a persistent server", ws.root)
         repo = new_repo(ws.root / "repo", ws.env)
         got = anyio.run(drive, repo, ws.proc_env, ws.script, options.entries)
         cli = [timed([ws.script, "decide", f"a decision by the CLI #{i}"], repo, ws.proc_env)[0]
-               for i in range(15)]
+               for i in range(1 if options.smallest else 15)]
     floor = statistics.median(got["ping"])
     raw = statistics.median(got["raw"])
     print(f"  {'MCP ping (the floor)':<44} {ms(floor):>10}")

@@ -44,12 +44,13 @@ The MCP server is started and warmed with one ``show`` before anything is timed 
 start-up is not part of the work); the CLI's bytecode cache is warmed the same way.
 
 Usage: benchmarks/peers.py [--decisions N] [--chain L] [--sample S] [--full] [--quick]
-                           [--tmpdir DIR]
+                           [--tmpdir DIR] [--smallest]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -72,6 +73,7 @@ from harness import (
     new_repo,
     progress,
     record,
+    smallest_option,
     workspace,
 )
 from mcp.client.session import ClientSession
@@ -154,15 +156,19 @@ def install_adr_tools() -> tuple[str | None, str]:
 
 
 def install_pyadr(root: Path) -> tuple[str | None, str]:
-    """``pyadr`` installed with pip into a throwaway venv under ``root``; or None and why."""
+    """``pyadr`` installed with pip into a throwaway venv under ``root``; or None and why.
+    This Python's own pip installs into it when it has one (``pip --python``), so the venv
+    needs no pip of its own: seeding one costs more than the install."""
     venv = root / "pyadr-venv"
     progress("  installing pyadr (pip, in a throwaway venv) ...")
-    made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True,
-                          text=True, check=False)
+    own_pip = importlib.util.find_spec("pip") is not None
+    made = subprocess.run([sys.executable, "-m", "venv", *(["--without-pip"] if own_pip else []),
+                           str(venv)], capture_output=True, text=True, check=False)
     if made.returncode != 0:
         return None, f"python -m venv failed: {made.stderr.strip().splitlines()[-1:]}"
-    done = subprocess.run([str(venv / "bin" / "pip"), "install", "-q",
-                           "--disable-pip-version-check", "pyadr"],
+    pip = ([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")] if own_pip
+           else [str(venv / "bin" / "pip")])
+    done = subprocess.run([*pip, "install", "-q", "--disable-pip-version-check", "pyadr"],
                           capture_output=True, text=True, check=False)
     script = venv / "bin" / "pyadr"
     if done.returncode != 0 or not script.exists():
@@ -175,11 +181,11 @@ def install_pyadr(root: Path) -> tuple[str | None, str]:
 
 
 async def mcp_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]],
-                   sample_chains: int, pings: int
+                   sample_chains: int, pings: int, shows: int
                    ) -> tuple[dict[int, Run], list[dict[str, Any]], float]:
     """The work through one persistent server: the run at the sample (its first
-    ``sample_chains`` chains, listed there too) and at the whole work, keyed by their
-    number of decisions; every entry at the end; the median ping."""
+    ``sample_chains`` chains, listed there too, the median of ``shows``) and at the whole
+    work, keyed by their number of decisions; every entry at the end; the median ping."""
     params = StdioServerParameters(command=script, args=["mcp"], cwd=str(repo), env=env)
     runs: dict[int, Run] = {}
     async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
@@ -215,9 +221,9 @@ async def mcp_work(repo: Path, env: dict[str, str], script: str, work: list[list
             total += time.perf_counter() - start
             written += len(titles)
             if c + 1 in (sample_chains, len(work)):
-                shows = [await listing() for _ in range(3)]
+                listed = [await listing() for _ in range(shows)]
                 runs[written] = Run("git ledger MCP", written, write_total=total,
-                                    list_seconds=statistics.median(shows),
+                                    list_seconds=statistics.median(listed),
                                     list_label="show (tool call)", floor="MCP ping",
                                     active=count_active(shown_whole(script, repo, env)))
         pinged += [await ping() for _ in range(pings)]
@@ -238,7 +244,8 @@ def count_active(entries: list[dict[str, Any]]) -> int:
 # -- git ledger, one process per decision ------------------------------------------------
 
 
-def cli_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]]) -> Run:
+def cli_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]],
+             lists: int) -> Run:
     run = Run("git ledger CLI", sum(len(c) for c in work),
               list_label="show --json (process)", floor="process floor")
     run_out([script, "show", "--json"], repo, env)  # warm the bytecode cache
@@ -251,7 +258,7 @@ def cli_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]]
             elapsed, out = run_out(command, repo, env)
             run.write_total += elapsed
             previous = str(json.loads(out)["id"])
-    run.list_seconds = median_of(3, [script, "show", "--json"], repo, env)
+    run.list_seconds = median_of(lists, [script, "show", "--json"], repo, env)
     run.active = count_active(shown_whole(script, repo, env))
     return run
 
@@ -262,7 +269,8 @@ def cli_work(repo: Path, env: dict[str, str], script: str, work: list[list[str]]
 ADR_NUMBER = re.compile(r"(\d{4})-[^/]*\.md$")
 
 
-def adr_tools_work(repo: Path, env: dict[str, str], adr: str, work: list[list[str]]) -> Run:
+def adr_tools_work(repo: Path, env: dict[str, str], adr: str, work: list[list[str]],
+                   lists: int) -> Run:
     run = Run("adr-tools", sum(len(c) for c in work), list_label="adr list (process)",
               floor="process floor")
     run_out([adr, "init"], repo, env)
@@ -277,7 +285,7 @@ def adr_tools_work(repo: Path, env: dict[str, str], adr: str, work: list[list[st
             if found is None:
                 sys.exit(f"adr new printed no record file: {out!r}")
             previous = str(int(found.group(1)))
-    run.list_seconds = median_of(3, [adr, "list"], repo, env)
+    run.list_seconds = median_of(lists, [adr, "list"], repo, env)
     run.active = sum(1 for path in (repo / "doc" / "adr").glob("*.md")
                      if adr_tools_status(path).startswith("Accepted")) - 1  # adr init's
     return run
@@ -300,7 +308,8 @@ PYADR_RENAMED = re.compile(r"Renamed ADR to: (\S+\.md)")
 PYADR_STATUS = re.compile(r"^\* Status: .*$", re.MULTILINE)
 
 
-def pyadr_work(repo: Path, env: dict[str, str], pyadr: str, work: list[list[str]]) -> Run:
+def pyadr_work(repo: Path, env: dict[str, str], pyadr: str, work: list[list[str]],
+               lists: int) -> Run:
     run = Run("pyadr", sum(len(c) for c in work), list_label="toc (process)",
               floor="process floor")
     run_out([pyadr, "init", "-n"], repo, env)
@@ -326,9 +335,9 @@ def pyadr_work(repo: Path, env: dict[str, str], pyadr: str, work: list[list[str]
                     count=1), encoding="utf-8")
             run.write_total += elapsed + more + time.perf_counter() - start
             previous = accepted
-    run.list_seconds = median_of(3, [pyadr, "toc", "-n"], repo, env)
+    run.list_seconds = median_of(lists, [pyadr, "toc", "-n"], repo, env)
     run.extra.append(("check-adr-repo (process)",
-                      median_of(3, [pyadr, "check-adr-repo", "-n"], repo, env)))
+                      median_of(lists, [pyadr, "check-adr-repo", "-n"], repo, env)))
     run.active = sum(1 for path in records.glob("[0-9][0-9][0-9][0-9]-*.md")
                      if "* Status: accepted" in path.read_text(encoding="utf-8")) - 2
     return run
@@ -510,6 +519,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true",
                         help="a smoke test: 100 decisions, a sample of 20")
     parser.add_argument("--tmpdir", help="where the repositories go (default: the system's)")
+    smallest_option(parser)
     options = parser.parse_args()
     if options.quick:
         options.decisions, options.sample = 100, 20
@@ -521,11 +531,16 @@ def main() -> None:
                ws.root)
         main_work(ws, options.decisions, options.chain,
                   options.decisions if options.full else min(options.sample,
-                                                             options.decisions))
+                                                             options.decisions),
+                  once=options.smallest)
     print(f"\n  peers: {time.perf_counter() - started:.0f} s in all")
 
 
-def main_work(ws: Workspace, decisions: int, chain: int, sample: int) -> None:
+def main_work(ws: Workspace, decisions: int, chain: int, sample: int, *,
+              once: bool = False) -> None:
+    """The work, the growth and their tables; ``once``: every timed command once, the
+    floors sampled once without warm-up (``--smallest``)."""
+    repeats, pings, floor_samples = (1, 1, 1) if once else (3, 20, 5)
     env = ws.proc_env
     peer_env = {**env, "EDITOR": "true", "VISUAL": "true"}
     full = chains(decisions, chain)
@@ -533,16 +548,18 @@ def main_work(ws: Workspace, decisions: int, chain: int, sample: int) -> None:
     adr, adr_missing = install_adr_tools()
     pyadr, pyadr_missing = install_pyadr(ws.root)
     floor = [sys.executable, "-c", "import pygit2"]
-    median_of(2, floor, ws.root, env)  # warm-up
-    process_floor = [median_of(5, floor, ws.root, env)]
+    if not once:
+        median_of(2, floor, ws.root, env)  # warm-up
+    process_floor = [median_of(floor_samples, floor, ws.root, env)]
 
     progress(f"  git ledger MCP: {decisions} decisions ...")
     mcp_repo = new_repo(ws.root / "mcp", ws.env)
-    mcp, entries, ping = anyio.run(mcp_work, mcp_repo, env, ws.script, full, len(part), 20)
+    mcp, entries, ping = anyio.run(mcp_work, mcp_repo, env, ws.script, full, len(part),
+                                   pings, repeats)
     runs: list[Run] = []
 
     progress(f"  git ledger CLI: {len(part) * chain} decisions, one process each ...")
-    runs.append(cli_work(new_repo(ws.root / "cli", ws.env), env, ws.script, part))
+    runs.append(cli_work(new_repo(ws.root / "cli", ws.env), env, ws.script, part, repeats))
 
     peer_repos: list[tuple[str, Run, Path, str]] = []
     if adr is None:
@@ -550,7 +567,7 @@ def main_work(ws: Workspace, decisions: int, chain: int, sample: int) -> None:
     else:
         progress(f"  adr-tools: {len(part) * chain} decisions ...")
         repo = new_repo(ws.root / "adr-tools", ws.env)
-        runs.append(adr_tools_work(repo, peer_env, adr, part))
+        runs.append(adr_tools_work(repo, peer_env, adr, part, repeats))
         peer_repos.append(("adr-tools records (doc/adr), committed", runs[-1], repo, "doc"))
     if pyadr is None:
         runs.append(Run("pyadr", 0, missing=pyadr_missing))
@@ -558,9 +575,10 @@ def main_work(ws: Workspace, decisions: int, chain: int, sample: int) -> None:
         progress(f"  pyadr: {len(part) * chain} decisions ...")
         repo = new_repo(ws.root / "pyadr", ws.env)
         run_out([pyadr, "--version"], repo, peer_env)  # warm the bytecode cache
-        runs.append(pyadr_work(repo, peer_env, pyadr, part))
+        runs.append(pyadr_work(repo, peer_env, pyadr, part, repeats))
         peer_repos.append(("pyadr records (docs/adr), committed", runs[-1], repo, "docs"))
-    process_floor.append(median_of(5, floor, ws.root, env))
+    if not once:
+        process_floor.append(median_of(floor_samples, floor, ws.root, env))
     floors = {"MCP ping": ping, "process floor": statistics.median(process_floor)}
     report(mcp, runs, floors, decisions, chain)
 

@@ -31,6 +31,7 @@ runs use a bytecode cache (as an installed package does).  ``--profile`` adds a 
 of the in-process restores and of the CLI's imports.
 
 Usage: benchmarks/restore.py [--runs R] [--sizes N,N,...] [--tmpdir DIR] [--profile]
+                            [--smallest]
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from harness import (
     new_repo,
     progress,
     record,
+    smallest_option,
     timed,
     verdict,
     with_bytecode,
@@ -233,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              + " (default all; warm is always measured)")
     parser.add_argument("--profile", action="store_true",
                         help="also print cProfiles of in-process restores and of the imports")
+    smallest_option(parser)
     args = parser.parse_args(argv)
     base_size = args.base
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()} | {base_size})
@@ -288,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = {(size, state): Timings(f"git-ledger restore, {size} project, {state}")
                 for size in sizes for state in states}
         home = root / "home"
-        for _ in range(2):  # warm the page cache, the bytecode cache and the caches
+        for _ in range(0 if args.smallest else 2):  # the page, bytecode and ledger caches
             timed(floor_cmd, home, proc_env)
             timed(import_cmd, home, proc_env)
             for repo in repos.values():

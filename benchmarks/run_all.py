@@ -77,22 +77,25 @@ ON_REQUEST: tuple[tuple[str, list[str], list[str]], ...] = (
 )
 TIMEOUTS = {"year": 3600, "survival": 3600}
 
-#: Each benchmark at the smallest sizes it takes: every step runs, no figure means anything.
+#: Each benchmark at the smallest sizes it takes, and ``--smallest`` where the script repeats
+#: a step (warm-ups, floor samples, medians: harness.smallest_option): every step runs
+#: once, every row is recorded, no figure means anything.
 SMALLEST: dict[str, list[str]] = {
-    "storage": ["--entries", "101", "--window", "10", "--runs", "1"],
-    "restore": ["--sizes", "50", "--base", "50", "--runs", "1", "--states", "warm"],
-    "check": ["--sizes", "50", "--base", "50", "--runs", "1"],
-    "hooks": ["--runs", "2", "--events", "10"],
+    "storage": ["--entries", "101", "--window", "10", "--runs", "1", "--smallest"],
+    "restore": ["--sizes", "50", "--base", "50", "--runs", "1", "--states", "warm",
+                "--smallest"],
+    "check": ["--sizes", "50", "--base", "50", "--runs", "1", "--smallest"],
+    "hooks": ["--runs", "2", "--events", "10", "--smallest"],
     "pre_tool_use": ["--decisions", "20", "--runs", "1"],
     "team": ["--teammates", "1", "--entries", "2", "--base", "2", "--mine", "2", "--runs", "1"],
-    "mcp_calls": ["--entries", "5"],
-    "peers": ["--decisions", "10", "--chain", "5", "--sample", "2"],
-    "credentials": ["--runs", "1"],
+    "mcp_calls": ["--entries", "5", "--smallest"],
+    "peers": ["--decisions", "4", "--chain", "2", "--sample", "2", "--smallest"],
+    "credentials": ["--runs", "1", "--smallest"],
     "hostile": ["--size", "20", "--runs", "1"],
     "bounded": ["--runs", "1", "--megabytes", "8"],
-    "writes": ["--appends", "10", "--runs", "1"],
+    "writes": ["--appends", "10", "--runs", "1", "--smallest"],
     "year": ["--sizes", "10,20", "--runs", "1"],
-    "hook_managers": ["--runs", "1"],
+    "hook_managers": ["--runs", "1", "--smallest"],
     # One client: every client's survival runs in tests/agents/test_survival.py already.
     "survival": ["--sizes", "6", "--compactions", "1", "--clients", "pi"],
 }

@@ -25,6 +25,7 @@ file system (every git object is a file) from gitledger's own.
 ``--profile`` adds a cProfile of the appends to the big ledger.
 
 Usage: benchmarks/storage.py [--entries N] [--window W] [--runs R] [--tmpdir DIR]
+                            [--smallest]
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from harness import (
     ms,
     new_repo,
     progress,
+    smallest_option,
     timed,
     verdict,
     with_bytecode,
@@ -179,7 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="where the throwaway repositories go (default: the system's)")
     parser.add_argument("--profile", action="store_true",
                         help="also print a cProfile of the appends to the big ledger")
+    smallest_option(parser)
     args = parser.parse_args(argv)
+    samples, warmup = (1, 0) if args.smallest else (5, 2)
     if args.entries <= 100 or args.window < 10 or args.runs < 1:
         parser.error("need --entries > 100, --window >= 10, --runs >= 1")
 
@@ -243,19 +247,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n(b) show of the {appender.count}-entry ledger")
         snapshot_costs: list[float] = []
         entries = 0
-        for _ in range(5):
+        for _ in range(samples):
             start = time.perf_counter()
             snapshot = Ledger.open(big).snapshot()
             snapshot_costs.append(time.perf_counter() - start)
             entries = len(snapshot.entries)
-        print(f"  Ledger.snapshot(): {ms(statistics.median(snapshot_costs))} median of 5 "
+        print(f"  Ledger.snapshot(): {ms(statistics.median(snapshot_costs))} median of {samples} "
               f"({entries} entries, {entries / statistics.median(snapshot_costs):.0f}/s)")
         shown = subprocess.run([script, "show", "--json"], cwd=big, env=proc_env,
                                capture_output=True, check=True)
         shown_entries = len(json.loads(shown.stdout)["entries"])
-        show_costs = [wall([script, "show", "--json"], big, proc_env) for _ in range(5)]
+        show_costs = [wall([script, "show", "--json"], big, proc_env) for _ in range(samples)]
         print(f"  git-ledger show --json process: {ms(statistics.median(show_costs))} "
-              f"median of 5 ({shown_entries} entries, {len(shown.stdout) / 1e6:.1f} MB)")
+              f"median of {samples} ({shown_entries} entries, "
+              f"{len(shown.stdout) / 1e6:.1f} MB)")
 
         # (c) ---------------------------------------------------------------------------
         print(f"\n(c) one process: median of {args.runs} interleaved runs each")
@@ -271,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows.append((Timings("python -c 'import pygit2'" + suffix),
                          Timings("git-ledger decide ..." + suffix),
                          Timings("git ledger decide ... (through git)" + suffix)))
-            for _ in range(2):  # warm the page cache and the bytecode cache
+            for _ in range(warmup):  # warm the page cache and the bytecode cache
                 wall(floor_cmd, small, variant_env)
                 wall(decide_cmd, small, variant_env)
         for _ in range(args.runs):

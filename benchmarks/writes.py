@@ -18,7 +18,7 @@ against adr-tools' ``adr new``, each in the same run as what it is compared with
 
 Everything happens in temporary repositories with a fixed identity and a temporary HOME.
 
-Usage: benchmarks/writes.py [--appends N] [--runs R] [--tmpdir DIR]
+Usage: benchmarks/writes.py [--appends N] [--runs R] [--tmpdir DIR] [--smallest]
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from harness import (
     ms,
     new_repo,
     record,
+    smallest_option,
     verdict,
     with_bytecode,
 )
@@ -71,7 +72,10 @@ def main() -> int:
     parser.add_argument("--appends", type=int, default=300, help="appends timed (300)")
     parser.add_argument("--runs", type=int, default=15, help="process runs of each kind (15)")
     parser.add_argument("--tmpdir", type=Path, default=None)
+    smallest_option(parser)
     args = parser.parse_args()
+    # The ledger appended to holds this many entries first (the floor as many writes).
+    prefill = 10 if args.smallest else 100
     if args.appends < 10 or args.runs < 1:
         parser.error("need --appends >= 10 and --runs >= 1")
     if isinstance(sys.stdout, io.TextIOWrapper):
@@ -85,10 +89,10 @@ def main() -> int:
         print(f"\n(a) {args.appends} in-process appends, alternating with the storage floor")
         repo = new_repo(root / "appends", env)
         ledger = Ledger.open(repo)
-        for i in range(100):
+        for i in range(prefill):
             ledger.decide(f"Decision {i}: warm-up", over=[f"alt {i}"], because="set-up")
         floor = harness.RawLedgerWrites(root / "floor.git")
-        for _ in range(100):
+        for _ in range(prefill):
             floor.write()
         ours_objects = repo / ".git" / "objects"
         floor_objects = root / "floor.git" / "objects"
@@ -155,7 +159,7 @@ def main() -> int:
         if adr is not None:
             kinds.append((Timings("adr new TITLE (adr-tools)"),
                           [adr, "new", "Measure one process"], adr_repo))
-        for _ in range(2):  # warm the page cache and the bytecode cache
+        for _ in range(0 if args.smallest else 2):  # warm the page and bytecode caches
             for _, command, cwd in kinds:
                 harness.timed(command, cwd, proc_env)
         for _ in range(args.runs):

@@ -80,7 +80,8 @@ def test_a_check_with_errors_is_never_remembered(clean: Path) -> None:
 @pytest.mark.parametrize("stdin", [
     b"", b"not json", b"[]", b'{"cwd": "/nonexistent/dir"}', b"{" * 100_000,
     b'{"cwd": "a\\u0000b"}', b" " * (2 << 20),
-])
+], ids=["empty", "not-json", "a-list", "no-such-cwd", "100000-braces", "nul-in-cwd",
+        "2-mb-of-spaces"])  # an id of the payload itself would not fit in the environment
 def test_a_payload_it_cannot_read_is_the_hook_s_to_answer(clean: Path, stdin: bytes,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     run_stop_check("claude", _bytes(claude(clean, "p-1")), {})

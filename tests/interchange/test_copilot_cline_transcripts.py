@@ -199,7 +199,8 @@ def test_a_cline_file_exports_as_far_as_it_reads_and_names_the_rest(
 
 
 @pytest.mark.parametrize("data", [HEAD + b'[{"role": "user", "content": "\xff"}]}',
-                                  HEAD + b"[" * 100_000 + b"]" * 100_000 + b"}"])
+                                  HEAD + b"[" * 100_000 + b"]" * 100_000 + b"}"],
+                         ids=["not-utf8", "nested-100000-deep"])
 def test_an_odd_cline_file_is_refused_in_one_line(ledger: Run, tmp_path: Path,
                                                   data: bytes) -> None:
     """Not UTF-8, or nested past the bound: not read as anything, one line, exit 1; the

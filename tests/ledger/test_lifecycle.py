@@ -855,20 +855,26 @@ def _check_after_kill(path: Path, session: str, everything: set[str], durable: s
     return problems
 
 
-# With libgit2 1.9, "0000000000" commits the project ref before the session ref (and sets
-# the archive ref before removing the session ref); "f83gs9f0j2" does both the other way.
+#: Session ledger names: with libgit2 1.9, "0000000000" commits the project ref before the
+#: session ref (and sets the archive ref before removing the session ref); "f83gs9f0j2"
+#: does both the other way.
+ORDERS = ("0000000000", "f83gs9f0j2")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["0000000000", "f83gs9f0j2"])
+@pytest.mark.parametrize("name", ORDERS)
 def test_archive_killed_at_every_ref_write_is_before_or_after(
         kill_shim: Path, tmp_path: Path, cli_env: dict[str, str], name: str) -> None:
     """SIGKILL before each rename/link/unlink of a ref (or the worktree pointer) the
-    archive makes, one kill per fresh repository, until a run gets through."""
+    archive makes, one kill per fresh copy of one repository, until a run gets through."""
     problems: list[str] = []
+    template = tmp_path / "template"
+    durable, rest = _crash_repo(template, name)
     step = 1
     completed = False
     while step < 60:
         path = tmp_path / f"k{step}"
-        durable, rest = _crash_repo(path, name)
+        shutil.copytree(template, path, symlinks=True)
         session = _session_ref(path)
         assert session == SESSIONS_PREFIX + name
         log = tmp_path / f"k{step}.log"
@@ -890,9 +896,12 @@ def test_archive_killed_at_every_ref_write_is_before_or_after(
 
 @pytest.mark.slow
 def test_archive_killed_at_random_moments(tmp_path: Path, cli_env: dict[str, str]) -> None:
-    """The brief's blunt version: kill at random delays spread over a whole run."""
+    """The brief's blunt version: kill at random delays spread over a whole run, in copies
+    of two repositories whose session ledgers' names order the ref writes each way."""
+    templates = [tmp_path / f"template-{name}" for name in ORDERS]
+    built = [_crash_repo(path, name) for path, name in zip(templates, ORDERS, strict=True)]
     probe = tmp_path / "probe"
-    _crash_repo(probe)
+    shutil.copytree(templates[0], probe, symlinks=True)
     started = time.monotonic()
     subprocess.run([str(installed_git_ledger()), "archive"], cwd=probe, env=cli_env,
                    check=True, capture_output=True)
@@ -901,7 +910,8 @@ def test_archive_killed_at_random_moments(tmp_path: Path, cli_env: dict[str, str
     problems: list[str] = []
     for n in range(8):
         path = tmp_path / f"r{n}"
-        durable, rest = _crash_repo(path)
+        shutil.copytree(templates[n % 2], path, symlinks=True)
+        durable, rest = built[n % 2]
         session = _session_ref(path)
         delay = rng.uniform(0.5 * duration, 1.05 * duration)
         proc = subprocess.Popen([str(installed_git_ledger()), "archive"], cwd=path,
