@@ -3,7 +3,9 @@
 
 Builds two repositories with ``year_build.py`` (by default 25,000 archived sessions,
 20,000 project decisions and 100,000 noted commits, and a tenth of each), each with a bare
-remote (``file://``) that holds everything and a teammate's clone, all outside any timing.
+remote (``file://``) that holds everything, its refs packed as a year of pushes leaves them,
+and a teammate's clone, all outside any timing; this clone has derived every decision's
+footprint, as a year of reads of the governing entries did.
 Then, run after run, the two scales interleaved (so that load hits both alike):
 
 - the teammate writes a decision and pushes (not timed);
@@ -36,6 +38,10 @@ from pathlib import Path
 
 from harness import Timings, banner, ms, progress, record, timed, workspace
 from year_build import SCALES, Built, build
+
+from gitledger.core.model import git_evidence
+from gitledger.ledger.decision_footprints import commit_spans_cache, rebuilt_footprint
+from gitledger.ledger.reader import LedgerReader
 
 #: What is measured, in the order of a run: (label, arguments after ``git ledger``).
 COMMANDS = ("pull", "push", "list --remote", "review", "restore", "why", "check")
@@ -81,6 +87,11 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     git(env, "-C", str(mine), "push", "-q", "origin", "refs/heads/main:refs/heads/main",
         "refs/ledger/*:refs/ledger/*", "refs/notes/ledger:refs/notes/ledger")
     progress(f"  {label}: the whole year pushed by git in {time.perf_counter() - begun:.1f} s")
+    # A remote that took a year of pushes has its refs packed: each push runs `git gc
+    # --auto`, which packs them once loose objects gather, and hosting services pack them
+    # too.  One push of the whole year arrives as a pack, sets no gc off and leaves every
+    # ref a loose file, which git's ref advertisement reads one by one.
+    git(env, "-C", str(origin), "pack-refs", "--all")
     git(env, "-C", str(mine), "branch", "-q", "-u", "origin/main")
     # The other 49 live sessions are the teammates': on the remote, not this clone's own.
     teammates = "".join(f"delete refs/ledger/sessions/{ledger}\n" for ledger in built.live[1:])
@@ -92,9 +103,17 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     # history commit by commit, 3 s of a full-size pull that no command of ours spends.
     for where in (mine, origin):
         git(env, "-C", str(where), "commit-graph", "write", "--reachable")
+    # A clone a year old has derived every decision's footprint from its evidence (each
+    # read of the governing entries derives up to REBUILD_BUDGET more commits, and a year
+    # of edits read them often): the figures are of that clone, not of its first days.
+    begun = time.perf_counter()
+    derived = derive_footprints(mine)
+    progress(f"  {label}: the footprints of {derived:,} decisions derived in "
+             f"{time.perf_counter() - begun:.1f} s")
     # The first check after an upgrade builds the link index (once, reported here), which
-    # every later check, review and why only brings up to date.
-    for step in (("pull", "origin"), ("restore",), ("check",)):
+    # every later check, review and why only brings up to date; the first why saves the
+    # entries that govern code, which every later one brings up to date.
+    for step in (("pull", "origin"), ("restore",), ("check",), ("why", built.sample_file)):
         begun = time.perf_counter()
         subprocess.run([script, *step], cwd=mine, env=env, check=True,
                        stdout=subprocess.DEVNULL)
@@ -102,6 +121,20 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     progress(f"  {label}: scene ready in {time.perf_counter() - started:.1f} s")
     saved.write_text(json.dumps({**dataclasses.asdict(built), "path": str(built.path)}))
     return Scene(label, built, mine, mate, origin)
+
+
+def derive_footprints(where: Path) -> int:
+    """Derive the footprint of every decision of the project ledger from its evidence, as
+    a year of reads of the governing entries did; how many decisions had evidence."""
+    reader = LedgerReader.open(where, project=True, session="")
+    spans = commit_spans_cache(reader.store.repo, budget=sys.maxsize)
+    derived = 0
+    for entry in reader.snapshot().entries:
+        if entry.footprint or git_evidence(entry):
+            rebuilt_footprint(reader.store.repo, entry.evidence, spans)
+            derived += 1
+    spans.save()
+    return derived
 
 
 def one_run(s: Scene, n: int, script: str, env: dict[str, str], mate_env: dict[str, str],

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gitledger.core.model import ACTIVE_STATUSES, Entry
+from gitledger.core.model import ACTIVE_STATUSES, Entry, git_evidence
 
 #: A span as stored: ``<40 or fewer hex digits> <lines or *> <path>``.
 _SPAN = re.compile(r"(?P<commit>[0-9a-f]{4,40}) (?P<lines>\*|\d+-\d+(?:,\d+-\d+)*) (?P<path>.+)")
@@ -258,6 +258,15 @@ def role(entry: Entry) -> str | None:
     return None
 
 
+def drifts(entry: Entry) -> bool:
+    """Whether ``entry`` is a decision in force whose lines can drift: it has a footprint,
+    or cites a commit one derives from.  The stored footprint alone cannot say: someone
+    else's is derived again from the evidence, and a blob that stores none (forged, or
+    written before its commit arrived) still governs what its commits changed."""
+    return (entry.kind == "decided" and entry.status in ACTIVE_STATUSES
+            and bool(entry.footprint or git_evidence(entry)))
+
+
 def governed(entry: Entry) -> tuple[tuple[str, ...], list[Span]]:
     """The globs and the footprint spans through which ``entry`` governs code (both empty
     for an entry whose ``role`` is None)."""
@@ -288,6 +297,7 @@ __all__ = [
     "REJECTED",
     "Lines",
     "Span",
+    "drifts",
     "format_lines",
     "glob_matches",
     "governed",

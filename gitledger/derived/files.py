@@ -63,6 +63,17 @@ def write_atomic(path: Path, content: Content, *, mode: int | None = None,
         raise
 
 
+def append_line(path: Path, line: str) -> None:
+    """Add ``line`` (one line, no newline in it) to the end of ``path``, created if need
+    be, in one write: a reader skips a line a crash cut short."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0),
+                 0o666)
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
 def replace(source: Path, target: Path) -> None:
     """Move ``source`` (a file or a directory made beside ``target``) over ``target`` in one
     step: what a writer that fills a whole directory does with it."""

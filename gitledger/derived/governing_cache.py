@@ -2,7 +2,8 @@
 
 The hook runs before every edit and must answer fast, so the governing entries are saved
 under a key checked with the git CLI, without libgit2.  Session and project parts are keyed
-apart, so a session write never re-reads the project ledger.
+apart, so a session write never re-reads the project ledger; and a part saved at an earlier
+tip of its ledger is handed back (``earlier``) to be brought up to date, not read whole.
 """
 
 from __future__ import annotations
@@ -67,9 +68,16 @@ def _pointer(gitdir: Path) -> str | None:
     return text
 
 
-def load(key: Key) -> dict[str, list[list[Any]]]:
+#: A part saved at an earlier tip of the same ledger, for the same reader: (that tip, its
+#: triples), which ``read_governing`` brings up to date from the entries changed since.
+Earlier = dict[str, tuple[str, list[list[Any]]]]
+
+
+def load(key: Key, earlier: Earlier | None = None) -> dict[str, list[list[Any]]]:
     """The saved ``[ledger, label, entry JSON]`` triples of each part still saved under
-    ``key``'s value for it; a part that is stale, absent or malformed is left out."""
+    ``key``'s value for it; a part that is stale, absent or malformed is left out.  A part
+    saved at another tip of the ledger ``key`` names, for the same reader, goes into
+    ``earlier`` (when given)."""
     data = read_json_object(Path(key.gitdir) / GOVERNING_FILE, CACHE_LIMIT)
     if data is None or data.get("version") != VERSION:
         return {}
@@ -79,15 +87,27 @@ def load(key: Key) -> dict[str, list[list[Any]]]:
     found: dict[str, list[list[Any]]] = {}
     for part in PARTS:
         saved = parts.get(part)
-        if not isinstance(saved, dict) or saved.get("key") != key.document(part):
+        if not isinstance(saved, dict) or not isinstance(saved.get("entries"), list):
             continue
-        entries = saved.get("entries")
-        if isinstance(entries, list):
-            found[part] = [item for item in entries
-                           if isinstance(item, list) and len(item) == 3
-                           and isinstance(item[0], str) and isinstance(item[1], str)
-                           and isinstance(item[2], dict)]
+        entries = [item for item in saved["entries"]
+                   if isinstance(item, list) and len(item) == 3
+                   and isinstance(item[0], str) and isinstance(item[1], str)
+                   and isinstance(item[2], dict)]
+        if saved.get("key") == key.document(part):
+            found[part] = entries
+        elif earlier is not None and (tip := _earlier_tip(saved.get("key"), key, part)):
+            earlier[part] = (tip, entries)
     return found
+
+
+def _earlier_tip(saved: object, key: Key, part: str) -> str | None:
+    """The tip a part was saved at, when all else it was read from is what ``key`` says
+    (the ledger, the reader) and the ledger has another tip now."""
+    if not isinstance(saved, dict):
+        return None
+    was, now = dict(saved), key.document(part)
+    tip = was.pop("tip", None)
+    return tip if isinstance(tip, str) and tip != now.pop("tip") and was == now else None
 
 
 def combined(parts: dict[str, list[list[Any]]]) -> list[list[Any]]:
@@ -141,5 +161,5 @@ def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
         write_whole(path, text)
 
 
-__all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Key", "advance", "combined", "current_key", "load",
-           "save"]
+__all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Earlier", "Key", "advance", "combined",
+           "current_key", "load", "save"]

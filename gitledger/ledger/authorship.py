@@ -7,7 +7,7 @@ a display name, one printable line, capped, since an identity is anyone's text).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from gitledger.core.display import one_line
@@ -180,14 +180,26 @@ def display_name(ident: str) -> str:
     return one_line(name, NAME_CAP)
 
 
-def label_name(ident: str, me: str | None) -> str:
-    """``display_name``, with the email when the name reads as the current user's own:
-    anyone can commit as ``user.name = <yours>``, and a label ``[by <your name>]`` would
-    tell your agent the line is yours."""
+def label_name(ident: str, me: str | None, clashing: Collection[str] = ()) -> str:
+    """``display_name``, with the email when the name reads as the current user's own
+    (anyone can commit as ``user.name = <yours>``, and a label ``[by <your name>]`` would
+    tell your agent the line is yours) or as someone else's among what is shown
+    (``clashing``, from ``clashing_names``: two people under one name)."""
     name = display_name(ident)
-    if me is None or same_person(ident, me) or _folded(name) != _folded(display_name(me)):
+    folded = _folded(name)
+    if folded not in clashing and (me is None or same_person(ident, me)
+                                   or folded != _folded(display_name(me))):
         return name
     return f"{name} <{one_line(_email(ident) or '?', NAME_CAP)}>"
+
+
+def clashing_names(idents: Iterable[str]) -> frozenset[str]:
+    """The names (folded as ``label_name`` compares them) that ``idents`` show with more
+    than one email: each of those people is named with their email."""
+    emails: dict[str, set[str]] = {}
+    for ident in idents:
+        emails.setdefault(_folded(display_name(ident)), set()).add(_email(ident).lower())
+    return frozenset(name for name, found in emails.items() if len(found) > 1)
 
 
 def current_identity(repo: Repo) -> str | None:
@@ -228,5 +240,5 @@ def solo_provenance(store: Store, ref: str, commit: str | None,
     return LedgerProvenance(commit, (me,), None, everyone=me)
 
 
-__all__ = ["NAME_CAP", "UNKNOWN", "LedgerProvenance", "Others", "Provenance", "display_name",
-           "ledger_provenance", "same_person", "solo_provenance"]
+__all__ = ["NAME_CAP", "UNKNOWN", "LedgerProvenance", "Others", "Provenance", "clashing_names",
+           "display_name", "ledger_provenance", "same_person", "solo_provenance"]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from gitledger.core.display import quote
-from gitledger.core.footprint import IN_FORCE, Span, role, spans
+from gitledger.core.footprint import Span, drifts, spans
 from gitledger.core.model import Entry, Snapshot, git_evidence
 from gitledger.errors import BadRevisionOption, InvalidInput, LedgerError
 from gitledger.ledger.authorship import UNKNOWN, Others
@@ -97,8 +97,9 @@ class DriftReport:
 
 def in_force(where: str | os.PathLike[str] | None,
              read: dict[str, Snapshot] | None = None) -> list[tuple[str, Entry]]:
-    """The decisions in force with a footprint, of this worktree's ledger and the project
-    ledger (a decision carried to the project counted once).  ``read`` holds snapshots the
+    """The decisions in force with a footprint or citing a commit (``drifts``), of this
+    worktree's ledger and the project ledger (a decision carried to the project counted
+    once).  ``read`` holds snapshots the
     caller has already read, by ref (``check``), which are not read again."""
     found: dict[str, tuple[str, Entry]] = {}
     for reader in (LedgerReader.open(where, session=""),
@@ -107,7 +108,7 @@ def in_force(where: str | os.PathLike[str] | None,
             continue
         snap = (read or {}).get(reader.ref) or reader.snapshot()
         for entry in snap.entries:
-            if entry.footprint and role(entry) == IN_FORCE:
+            if drifts(entry):
                 found.setdefault(entry.id, (reader.ref, entry))
     return list(found.values())
 
@@ -316,14 +317,24 @@ def touched(where: str | os.PathLike[str] | None, commit: str,
     """The decisions whose footprint lines ``commit`` changed without implementing or
     acknowledging them.  Only the decisions whose footprint names a file the commit
     changed (or that its trailers ``named``) are blamed again, and only their records in
-    the cache are written: a commit pays for the decisions it may touch, not for all."""
+    the cache are written: a commit pays for the decisions it may touch, not for all.
+    The footprint a candidate is picked by is the one it drifts by (``_as_derived``):
+    someone else's blob cannot hide their decision from a commit, nor attach it to files
+    its evidence never changed."""
     repo = LedgerReader.open(where, session="").repo
     paths = changed_paths(repo, commit)
-    candidates = {entry.id for _, entry in in_force(where)
-                  if entry.id in set(named) or any(s.path in paths for s in spans(entry.footprint))}
+    decisions = in_force(where)
+    theirs, _ = _as_derived(Store(repo), decisions)
+    wanted = set(named)
+    candidates: set[str] = set()
+    for _, entry in decisions:
+        derived = theirs[entry.id][1] if entry.id in theirs else entry
+        if entry.id in wanted or (derived is not None and any(
+                s.path in paths for s in spans(derived.footprint))):
+            candidates.add(entry.id)
     if not candidates:
         return []
-    report = drift(where, ids=candidates)
+    report = drift(where, ids=candidates, decisions=decisions)
     return [d.entry.id for d in report.decisions if any(commit in f.commits for f in d.files)]
 
 

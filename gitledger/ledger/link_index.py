@@ -27,7 +27,7 @@ from gitledger.storage.store import Store, TreeView
 
 DB_NAME = "links.sqlite3"
 #: Bump when ``links_of`` or the tables change: an index of another version is rebuilt.
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 BUSY_SECONDS = 2.0
 #: SQLite's default limit on a statement's parameters is 32,766; stay well below it.
 _CHUNK = 900
@@ -278,8 +278,9 @@ class LinkIndex:
 
 
 def in_force_at(views: dict[str, TreeView], rows: Iterable[Row]) -> list[tuple[str, Entry]]:
-    """The decisions in force with a footprint at ``rows``, each id once, the first
-    ledger's of ``views`` first: what ``drift.in_force`` gives, for those rows only."""
+    """The decisions in force that drift (``core.footprint.drifts``) at ``rows``, each id
+    once, the first ledger's of ``views`` first: what ``drift.in_force`` gives, for those
+    rows only."""
     wanted = set(rows)
     found: dict[str, tuple[str, Entry]] = {}
     for ref, view in views.items():
@@ -306,7 +307,7 @@ def worktree_views(where: str | os.PathLike[str] | None) -> tuple[Store, dict[st
 
 def in_force_with_ids(store: Store, views: dict[str, TreeView],
                       ids: Collection[str]) -> list[tuple[str, Entry]] | None:
-    """The decisions in force with a footprint among ``ids``; None when the index does not
+    """The decisions in force that drift among ``ids``; None when the index does not
     hold the ledgers or cannot be used."""
     with contextlib.suppress(sqlite3.Error, OSError), opened(store) as index:
         if not all(index.sync(ref, view) for ref, view in views.items()):

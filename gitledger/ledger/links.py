@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from gitledger.core.footprint import IN_FORCE, role, spans
-from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, BadEntry, Entry
+from gitledger.core.footprint import drifts, spans
+from gitledger.core.model import ACTIVE_STATUSES, LIVE_STATUSES, BadEntry, Entry, git_evidence
 from gitledger.ledger.rules import normalised, retired_kind
 
 #: Words of an entry that name files: path-like tokens, with pytest's ``::test`` and a
@@ -47,12 +47,13 @@ class Links:
     names: frozenset[str] = frozenset()
     looks: frozenset[str] = frozenset()
     watches: frozenset[str] = frozenset()
-    #: A decision in force with a footprint: what ``decision-drift`` blames.
+    #: A decision in force with a footprint or citing a commit: what ``decision-drift``
+    #: blames (``core.footprint.drifts``).
     drifts: bool = False
     #: An open question only the user can answer: what ``ask-user-waiting`` counts.
     asks: bool = False
-    #: The commits its footprint's spans start at (a drifting decision's): ``why`` asks
-    #: for the decisions a blamed commit may concern.
+    #: The commits its footprint's spans start at and its ``git:`` evidence cites (a
+    #: drifting decision's): ``why`` asks for the decisions a blamed commit may concern.
     commits: frozenset[str] = frozenset()
 
 
@@ -76,12 +77,14 @@ def links_of(entry: Entry) -> Links:
     watches: set[str] = set()
     if entry.kind == "verified" and entry.commit:
         watches.update(paths_in(f"{entry.text} {entry.by or ''}"))
-    drifts = bool(entry.footprint) and role(entry) == IN_FORCE
-    found = spans(entry.footprint) if drifts else []
+    drifting = drifts(entry)
+    found = spans(entry.footprint) if drifting else []
     watches.update(span.path for span in found)
-    return Links(frozenset(names), frozenset(looks), frozenset(watches), drifts,
-                 entry.kind == "open" and bool(entry.ask_user),
-                 frozenset(span.commit for span in found))
+    commits = {span.commit for span in found}
+    if drifting:
+        commits.update(git_evidence(entry))
+    return Links(frozenset(names), frozenset(looks), frozenset(watches), drifting,
+                 entry.kind == "open" and bool(entry.ask_user), frozenset(commits))
 
 
 def bad_links(bad: BadEntry) -> Links:

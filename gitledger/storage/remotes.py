@@ -94,35 +94,48 @@ def remote_refs(repo: Repo, remote: str, *, what: str = "git ls-remote") -> dict
 LONGEST_REF_NAME = 512
 
 
+#: What ``squatting`` looks for, as one expression matched once a name (a year's remote
+#: lists 50,000): a directory of ledgers itself, a name below a ledger of one, or below a
+#: ledger ref.
+_SQUATS = re.compile("|".join(
+    [f"{re.escape(d)}(?:\\Z|/[^/]*/)" for d in _LEDGER_DIRS]
+    + [f"{re.escape(leaf)}/" for leaf in _LEAF_REFS]))
+
+
 def squatting(names: list[str] | dict[str, str]) -> list[str]:
     """The remote refs whose names block a name gitledger uses (a directory/file conflict:
     git's "cannot lock ref"): below a ledger ref (``refs/ledger/project/x``,
     ``refs/notes/ledger/x``, ``refs/ledger/sessions/<id>/x``) or in place of a directory
     of them (``refs/ledger/sessions``), or a name too long to mirror.  Fetched, they would
     make every fetch and push fail."""
-    def squats(name: str) -> bool:
-        below_leaf = any(name.startswith(leaf + "/") for leaf in _LEAF_REFS)
-        below_ledger = any(name.startswith(d + "/") and "/" in name[len(d) + 1:]
-                           for d in _LEDGER_DIRS)
-        return (name in _LEDGER_DIRS or below_leaf or below_ledger
-                or len(name) > LONGEST_REF_NAME)
-
-    return [name for name in sorted(names) if squats(name)]
+    return [name for name in sorted(names)
+            if len(name) > LONGEST_REF_NAME or _SQUATS.match(name) is not None]
 
 
 def blocked(refs: list[str] | dict[str, str], there: list[str] | dict[str, str]) -> list[str]:
     """Which of ``refs`` a ref ``there`` (on the remote) blocks: one is a directory of the
     other, so the remote cannot hold both."""
-    # By the names' directories, not pair by pair: a year's push compares 25,000 refs with
-    # the remote's 50,000, and the pairs took 11 minutes.
+    # By the names' directories, each looked at once, not pair by pair nor directory by
+    # directory of every ref: a year's push compares 25,000 refs with the remote's 50,000,
+    # nearly all of them in one directory.
     names = set(there)
-    directories = {name[:at] for name in names for at in _slashes(name)}
-    return [ref for ref in refs
-            if ref in directories or any(ref[:at] in names for at in _slashes(ref))]
+    below: set[str] = set()  # every directory of a name there
+    for name in names:
+        head, slash, _ = name.rpartition("/")
+        while slash and head not in below:
+            below.add(head)
+            head, slash, _ = head.rpartition("/")
+    named: dict[str, bool] = {}  # whether a directory, or one of its own, is a name there
 
+    def under_a_name(ref: str) -> bool:
+        head, slash, _ = ref.rpartition("/")
+        if not slash:
+            return False
+        if head not in named:
+            named[head] = head in names or under_a_name(head)
+        return named[head]
 
-def _slashes(name: str) -> list[int]:
-    return [at for at, char in enumerate(name) if char == "/"]
+    return [ref for ref in refs if ref in below or under_a_name(ref)]
 
 
 def setup_refspecs(remote: str) -> list[tuple[str, str]]:

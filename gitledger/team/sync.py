@@ -29,6 +29,7 @@ from gitledger.storage.layout import (
     ENTRIES_DIR,
     KEEP_REF,
     KEPT_DIR,
+    LEDGER_NAMESPACE,
     MONTHS_DIR,
     MONTHS_PREFIX,
     NOTES_REF,
@@ -545,22 +546,20 @@ def _push_once(repo: Repo, remote: str, refs: dict[str, str], spent: dict[str, s
 
 def _push_set(store: Store, all_sessions: bool, transcripts: bool = False) -> dict[str, str]:
     """The refs a push sends and their tips.  Saved transcripts are large and private:
-    only with ``transcripts`` (``Store.ledger_refs`` never lists them)."""
+    only with ``transcripts`` (the prefixes below take neither them nor the mirrors)."""
     mine = store.worktree_ref()
     refs: dict[str, str] = {}
-    # The refs only: an archive of a month chain goes with its chain (a year's 25,000).
-    for ref in [*store.ledger_refs(chained=False), NOTES_REF]:
+    # The refs as one listing gives them with their targets, not looked up again by name:
+    # a year's 25,000 archive tags.  An archive of a month chain is no ref: its chain goes.
+    listed = store.refs_under(LEDGER_NAMESPACE, chained=False)
+    notes = store.target(NOTES_REF)
+    for ref, tip in [*listed.items(), *([(NOTES_REF, notes)] if notes else [])]:
         if ref.startswith(SESSIONS_PREFIX) and not all_sessions and ref != mine:
             continue
-        if not (ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX))
-                or ref in (PROJECT_REF, KEEP_REF, NOTES_REF)):
-            continue  # a name gitledger does not write (doctor reports it): not ours to push
-        if store.chained(ref) is not None:
-            continue  # in a month chain: the chain goes
-        tip = store.target(ref)
-        if tip is not None:
-            refs[ref] = tip
-    refs.update(store.chain_refs())
+        if ref.startswith((SESSIONS_PREFIX, ARCHIVE_PREFIX)) or \
+                ref in (PROJECT_REF, KEEP_REF, NOTES_REF) or \
+                (ref.startswith(MONTHS_PREFIX) and is_chain(ref)):
+            refs[ref] = tip  # any other name is not gitledger's (doctor reports it)
     if transcripts:
         refs.update(store.refs_under(TRANSCRIPTS_PREFIX))
     return refs

@@ -25,7 +25,7 @@ from gitledger.core.model import (
 )
 from gitledger.core.text import one_line_summary
 from gitledger.ledger import gate
-from gitledger.ledger.authorship import LedgerProvenance, Provenance, label_name
+from gitledger.ledger.authorship import LedgerProvenance, Provenance, clashing_names, label_name
 from gitledger.ledger.gate import FIELD_LIMIT
 from gitledger.ledger.lifecycle import ArchiveResult, CarryResult
 from gitledger.ledger.results import EntryHistory, LedgerSummary, WriteResult
@@ -272,8 +272,14 @@ def entry_lines(entry: Entry, by: str = "") -> list[str]:
     return lines
 
 
-def history_text(history: EntryHistory, provenance: Sequence[str] = ()) -> str:
+def history_text(history: EntryHistory, provenance: Sequence[str] = (),
+                 me: str | None = None) -> str:
+    """``show ID``: an entry, who wrote it, its chain and its events; each event's author
+    named as ``log`` names it (with the email when the name reads as ``me``'s and is not,
+    or two emails of the lines shown share it)."""
     entry = history.entry
+    clashing = clashing_names(e.author for e in (*history.events,
+                                                 *(event for _, event in history.statuses)))
     lines = [f"{SECTION_TITLES[entry.kind]}", *entry_lines(entry), ""]
     lines.append(f"{INDENT}author: {printable(entry.author)}  created: {iso(entry.created)}")
     lines.extend(provenance)
@@ -284,7 +290,7 @@ def history_text(history: EntryHistory, provenance: Sequence[str] = ()) -> str:
         lines.append(f"{INDENT}source id: {one_line(imported_as, 200)} (the id of the file it "
                      "was imported from; commands take it too)")
     if entry.kind == "decided":
-        lines.extend(_chain_lines(history))
+        lines.extend(_chain_lines(history, me, clashing))
     merged = merged_conflicts(history)
     if merged:
         lines += ["", "concurrent edits merged (both versions stay in the history):"]
@@ -292,7 +298,7 @@ def history_text(history: EntryHistory, provenance: Sequence[str] = ()) -> str:
                      f"the other: git show {c['other'][:12]}:{c['path']}" for c in merged)
     lines.append("")
     lines.append("history (newest first):")
-    lines.extend(f"  {event_line(event)}" for event in history.events)
+    lines.extend(f"  {event_line(event, me, clashing)}" for event in history.events)
     return "\n".join(lines)
 
 
@@ -347,7 +353,8 @@ def merged_conflicts(history: EntryHistory) -> list[dict[str, Any]]:
     return found
 
 
-def _chain_lines(history: EntryHistory) -> list[str]:
+def _chain_lines(history: EntryHistory, me: str | None,
+                 clashing: frozenset[str]) -> list[str]:
     lines: list[str] = []
     if history.earlier or history.later:
         lines += ["", "supersedes chain (oldest first):"]
@@ -359,7 +366,7 @@ def _chain_lines(history: EntryHistory) -> list[str]:
         lines += ["", "status history (oldest first):"]
         lines.extend(f"  {paint('status', f'{printable(status):<11}')}  {event.commit[:10]}  "
                      f"{iso(event.time)}  "
-                     f"{printable(_name(event.author))}"
+                     f"{_author(event.author, me, clashing)}"
                      for status, event in history.statuses)
     return lines
 
@@ -369,13 +376,14 @@ def _chain_lines(history: EntryHistory) -> list[str]:
 STATUS_EVENTS = frozenset({"status", "resolve"})
 
 
-def event_line(event: Event, me: str | None = None) -> str:
+def event_line(event: Event, me: str | None = None,
+               clashing: frozenset[str] = frozenset()) -> str:
     subject = printable(event.subject)
     if (event.trailers.get("Ledger-Event") or ("",))[0] in STATUS_EVENTS \
             or event.trailers.get("Ledger-Status"):
         subject = paint("status", subject)
     return (
-        f"{event.commit[:10]}  {iso(event.time)}  {_author(event.author, me)}  "
+        f"{event.commit[:10]}  {iso(event.time)}  {_author(event.author, me, clashing)}  "
         f"{subject}"
     )
 
@@ -383,13 +391,16 @@ def event_line(event: Event, me: str | None = None) -> str:
 def log_text(events: list[Event], me: str | None = None) -> str:
     if not events:
         return "No ledger events yet."
-    return "\n".join(event_line(e, me) for e in events)
+    clashing = clashing_names(e.author for e in events)
+    return "\n".join(event_line(e, me, clashing) for e in events)
 
 
-def _author(ident: str, me: str | None) -> str:
-    """The name a history line shows; with the email when it reads as ``me``'s and is not
-    (``authorship.label_name``)."""
-    return printable(_name(ident)) if me is None else label_name(ident, me)
+def _author(ident: str, me: str | None, clashing: frozenset[str] = frozenset()) -> str:
+    """The name a history line shows; with the email when it reads as ``me``'s and is not,
+    or as another author's of the lines shown (``authorship.label_name``)."""
+    if me is None and not clashing:
+        return printable(_name(ident))
+    return label_name(ident, me, clashing)
 
 
 def list_text(summaries: list[LedgerSummary]) -> str:

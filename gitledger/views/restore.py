@@ -19,7 +19,7 @@ from typing import Any
 
 from gitledger.core.codec import iso
 from gitledger.core.display import one_line, shown
-from gitledger.core.footprint import IN_FORCE, governs, role
+from gitledger.core.footprint import IN_FORCE, drifts, governs, role
 from gitledger.core.ids import shortest_unique
 from gitledger.core.model import (
     LIVE_STATUSES,
@@ -228,7 +228,7 @@ def restore(
         project.commit, reader=me) if project.commit else None)
     mine = name is None and fetched is None
     governing = [e for e in (*snapshot.entries, *(e for e, _ in project.top))
-                 if e.footprint and role(e) == IN_FORCE] if mine else []
+                 if drifts(e)] if mine else []
     drift = _drift_flags(ledger, governing) if governing else {}
     candidates = [e for e in snapshot.entries if e.kind == "decided" and role(e) == IN_FORCE]
     relevant = (_relevant(ledger, snapshot, candidates, session_id)
@@ -259,8 +259,8 @@ def _relevant(ledger: LedgerReader, snapshot: Snapshot, candidates: list[Entry],
 
 
 def _drift_flags(ledger: LedgerReader, governing: list[Entry]) -> dict[str, str]:
-    """The drift flag of each decision in force shown here (``governing``: those with a
-    footprint) that the cache knows drifted."""
+    """The drift flag of each decision in force shown here (``governing``: those that
+    drift, ``core.footprint.drifts``) that the cache knows drifted."""
     flags = {}
     for found in cached_drift(ledger.repo, governing):
         gone = (f"{found.deleted} of its files deleted, " if found.deleted else "")

@@ -60,6 +60,8 @@ class EntryShown:
 
     history: EntryHistory
     provenance: Provenance | None = None
+    #: The current user's identity: a teammate under the same name is shown with their email.
+    me: str | None = None
 
 
 Shown = LedgerShown | EntryShown
@@ -91,7 +93,8 @@ def show(
         if not (project or name or archive):  # a carried entry is in the project
             ledger = locate(where, entry_id)
         history = entry_history(ledger, entry_id)
-        return EntryShown(history, ledger.provenance().entry(history.entry.id))
+        return EntryShown(history, ledger.provenance().entry(history.entry.id),
+                          ledger.current_user())
     snapshot = ledger.snapshot()
     unpulled = (unpulled_remote(ledger.store)
                 if archive is None and name is None and snapshot.commit is None else None)
@@ -120,7 +123,7 @@ def show_json(shown: Shown) -> dict[str, Any]:
 
 def show_text(shown: Shown) -> str:
     if isinstance(shown, EntryShown):
-        return history_text(shown.history, provenance_lines(shown.provenance))
+        return history_text(shown.history, provenance_lines(shown.provenance), shown.me)
     text = snapshot_text(shown.snapshot, shown.kind, _labels(shown))
     return f"{text}\n\n{pull_hint(shown.unpulled)}" if shown.unpulled else text
 

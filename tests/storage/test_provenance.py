@@ -4,10 +4,12 @@ commits, kept in a derived cache that follows the tip incrementally."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pygit2
 import pytest
 
 from gitledger.core.codec import encode_entry, encode_focus
@@ -22,6 +24,7 @@ from gitledger.ledger.authorship import (
     solo_provenance,
 )
 from gitledger.storage.provenance import TASK_KEY, cache_path
+from gitledger.storage.signatures import author_of
 from gitledger.storage.store import Store
 from tests.builders import make_entry, put, store_at
 from tests.conftest import git
@@ -209,3 +212,170 @@ def test_created_by_lists_the_entries_whose_first_commit_was_mine(repo: Path, be
     assert records.created_by(BOB) == {TWO.id}
     assert records.created_by(CAROL) == frozenset()
     assert records.anyone_else(ADA)
+
+
+@pytest.fixture
+def walked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The commits the records' walk reads, in order (it asks each one's author once)."""
+    seen: list[str] = []
+
+    def counted(commit: pygit2.Commit) -> pygit2.Signature:
+        seen.append(str(commit.id))
+        return author_of(commit)
+
+    monkeypatch.setattr("gitledger.storage.provenance.author_of", counted)
+    return seen
+
+
+def _forged(repo: Path, parent: str, tree_of: str) -> str:
+    """A commit on ``parent`` with ``tree_of``'s tree and two author lines: libgit2 reads
+    Ada's, git (and so the records) Carol's."""
+    tree = git(repo, "rev-parse", f"{tree_of}^{{tree}}").strip()
+    raw = (f"tree {tree}\nparent {parent}\n"
+           f"author {ADA} 1700000000 +0000\nauthor {CAROL} 1700000000 +0000\n"
+           f"committer {CAROL} 1700000000 +0000\n\nforged\n")
+    done = subprocess.run(["git", "hash-object", "-t", "commit", "-w", "--literally", "--stdin"],
+                          cwd=repo, input=raw, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_a_pull_after_a_pull_walks_only_what_the_second_brought(
+        repo: Path, be: Be, walked: list[str]) -> None:
+    """The teammates' commits branch from their tip of the last pull, not from ours: the
+    records kept at the merge's parents let the next merge walk only the new commits, and
+    give what a walk from the root gives (merges, a renamed entry file, a forged author)."""
+    store = store_at(repo)
+    be(ADA)
+    base = put(store, REF, {entry_path(ONE.id): encode_entry(ONE)})
+    _records(store)
+    be(BOB)
+    theirs = store.commit_change(base, Change("bob", (), {
+        entry_path(TWO.id): encode_entry(TWO)}))
+    be(ADA)  # ONE's file renamed to a path that is not an entry's
+    ours = put(store, REF, {entry_path(ONE.id): None, "notes/one.toml": encode_entry(ONE)})
+    be(CAROL)
+    merged = store.commit_change(ours, Change("merge", (), {
+        entry_path(TWO.id): encode_entry(TWO)}, parents=(theirs,)))
+    git(repo, "update-ref", REF, merged)
+    _records(store)
+    be(BOB)
+    theirs = store.commit_change(theirs, Change("bob", (), {
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two"))}))
+    theirs = _forged(repo, theirs, store.commit_change(theirs, Change("x", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Carol's one"))})))
+    be(ADA)
+    again = store.commit_change(merged, Change("merge", (), {
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two")),
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Carol's one")),
+        "notes/one.toml": None}, parents=(theirs,)))
+    git(repo, "update-ref", REF, again)
+    walked.clear()
+    records = _records(store)
+    assert len(walked) == 3  # Bob's two commits and the merge, not the history before
+    assert records.entry(TWO.id) == Provenance(BOB, BOB)
+    assert records.entry(ONE.id) == Provenance(ADA, CAROL)  # git's reading of the forged commit
+    assert records.of("notes/one.toml") is None
+    for cached in cache_path(store, REF).parent.glob("provenance-*"):
+        cached.unlink()
+    walked.clear()
+    assert _records(store).records == records.records  # the same from the root
+    assert len(walked) == 7
+
+
+def _pulled(repo: Path, be: Be) -> tuple[Store, str, str]:
+    """Ada writes ONE; Bob, from there, TWO; Ada merges Bob's commit (a pull): the store,
+    Bob's commit and the merge, the ledger's tip."""
+    store = store_at(repo)
+    be(ADA)
+    base = put(store, REF, {entry_path(ONE.id): encode_entry(ONE)})
+    be(BOB)
+    theirs = store.commit_change(base, Change("bob", (), {
+        entry_path(TWO.id): encode_entry(TWO)}))
+    be(ADA)
+    merged = store.commit_change(base, Change("merge", (), {
+        entry_path(TWO.id): encode_entry(TWO)}, parents=(theirs,)))
+    git(repo, "update-ref", REF, merged)
+    return store, theirs, merged
+
+
+def _merge_bobs_one(repo: Path, be: Be, store: Store, on: str, into: str) -> tuple[str, str]:
+    """Bob edits ONE on commit ``on``; Ada merges that into ``into``, the ledger's new tip:
+    Bob's commit and the merge."""
+    be(BOB)
+    theirs = store.commit_change(on, Change("bob", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's one"))}))
+    be(ADA)
+    merged = store.commit_change(into, Change("merge", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Bob's one"))}, parents=(theirs,)))
+    git(repo, "update-ref", REF, merged)
+    return theirs, merged
+
+
+def test_a_local_write_after_a_pull_keeps_the_merge_to_walk_on_from(
+        repo: Path, be: Be, walked: list[str]) -> None:
+    """We pull and push, write on; a teammate writes on what we pushed: the next merge
+    walks only the teammate's commit and itself, although our tip moved past the merge."""
+    store, _, pushed = _pulled(repo, be)
+    _records(store)
+    ours = put(store, REF, {"state.toml": encode_focus(Focus(task="on", seq=3))})
+    _records(store)
+    theirs, merged = _merge_bobs_one(repo, be, store, pushed, ours)
+    walked.clear()
+    records = _records(store)
+    assert walked == [theirs, merged]
+    assert records.entry(ONE.id) == Provenance(ADA, BOB)
+    assert records.entry(TWO.id) == Provenance(BOB, BOB)
+    assert records.focus("task") == Provenance(ADA, ADA)
+
+
+def test_commits_that_branch_from_an_older_commit_walk_on_from_the_log(
+        repo: Path, be: Be, walked: list[str]) -> None:
+    """A teammate's commits that branch from a commit older than anything kept beside the
+    tip (their clone had not pulled since): the records there come from the log of what
+    each walked commit set, so only the new commits are walked, and the records are the
+    ones a walk from the root gives (a renamed entry file, a forged author line)."""
+    store = store_at(repo)
+    be(ADA)
+    base = put(store, REF, {entry_path(ONE.id): encode_entry(ONE)})
+    be(BOB)
+    older = store.commit_change(base, Change("bob", (), {
+        entry_path(TWO.id): encode_entry(TWO)}))
+    newer = store.commit_change(older, Change("bob", (), {
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two"))}))
+    be(ADA)  # ONE's file renamed to a path that is not an entry's
+    ours = put(store, REF, {entry_path(ONE.id): None, "notes/one.toml": encode_entry(ONE)})
+    merged = store.commit_change(ours, Change("merge", (), {
+        entry_path(TWO.id): encode_entry(replace(TWO, text="Bob's two"))}, parents=(newer,)))
+    git(repo, "update-ref", REF, merged)
+    _records(store)
+    be(BOB)  # from the older commit, and signed off with a second author line
+    branch = _forged(repo, older, store.commit_change(older, Change("x", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Carol's one"))})))
+    be(ADA)
+    again = store.commit_change(merged, Change("merge", (), {
+        entry_path(ONE.id): encode_entry(replace(ONE, text="Carol's one")),
+        "notes/one.toml": None}, parents=(branch,)))
+    git(repo, "update-ref", REF, again)
+    walked.clear()
+    records = _records(store)
+    assert walked == [branch, again]
+    assert records.entry(ONE.id) == Provenance(ADA, CAROL)
+    assert records.entry(TWO.id) == Provenance(BOB, BOB)
+    for cached in cache_path(store, REF).parent.glob("provenance-*"):
+        cached.unlink()
+    assert _records(store).records == records.records
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut short", "another ref"])
+def test_a_damaged_log_is_walked_from_the_root(repo: Path, be: Be, damage: str) -> None:
+    store, older, _ = _pulled(repo, be)
+    ours = put(store, REF, {entry_path(TWO.id): encode_entry(replace(TWO, text="Ada's two"))})
+    _records(store)
+    log = cache_path(store, REF).with_suffix(".log")
+    text = log.read_text()
+    log.write_text("{not json\n" if damage == "garbage" else text[:len(text) // 2]
+                   if damage == "cut short" else text.replace(REF, REF + "x"))
+    _merge_bobs_one(repo, be, store, older, ours)
+    records = _records(store)
+    assert records.entry(ONE.id) == Provenance(ADA, BOB)
+    assert records.entry(TWO.id) == Provenance(BOB, ADA)

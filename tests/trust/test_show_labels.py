@@ -40,3 +40,31 @@ def test_whole_ledger_show_labels_a_teammates_entries_and_focus(team: Team) -> N
     assert listed.exit_code == 0, listed.stderr
     task = next(x for x in listed.stdout.splitlines() if x.startswith("TASK"))
     assert "[by Mallory]" in task, task
+
+
+def test_show_id_names_a_borrowed_name_with_its_email(team: Team) -> None:
+    """``show ID``'s history and status lines named each event's author by display name
+    alone: Mallory, committing as ``user.name = Alice`` with her own email, rejected
+    Alice's decision, and the history read as Alice's own events.  Like ``log`` and the
+    whole ledger's labels, a name that reads as the reader's and is not, or that two
+    emails of the lines shown share, is named with its email."""
+    alice, mallory = _pair(team)
+    shown = alice.json("show", "--project")
+    own = next(e["id"] for e in shown["entries"] if e["text"] == "Use Postgres")
+    for name, email, args in (
+            ("Carol", "bob@example.com", ("evidence", own, "--add", "test:b")),
+            ("Carol", "carol@example.com", ("evidence", own, "--add", "test:c")),
+            ("Alice", "mallory@example.com", ("reject", own, "--why", "slow"))):
+        mallory.git("config", "user.name", name)
+        mallory.git("config", "user.email", email)
+        mallory.ok(*args, "--project")
+    mallory.ok("push")
+    assert alice("pull").exit_code == 0
+
+    text = alice("show", own).stdout
+    history = text.split("history (newest first):", 1)[1]
+    assert "Alice <mallory@example.com>" in history, history
+    assert "Carol <bob@example.com>" in history, history
+    assert "Carol <carol@example.com>" in history, history
+    statuses = text.split("status history (oldest first):", 1)[1].split("\n\n", 1)[0]
+    assert "Alice <mallory@example.com>" in statuses, statuses
