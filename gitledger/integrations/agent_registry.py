@@ -59,8 +59,10 @@ class ToolShape(NamedTuple):
 
     ``kind`` is what the tool does: ``edit`` (replace ``old`` in the file at ``path``),
     ``multi`` (a list of such edits under ``edits``), ``write`` (the whole file),
-    ``shell`` (a command line under ``command``, parsed for the files it writes) or
-    ``patch`` (a Codex ``apply_patch`` body under ``command``, naming its files).
+    ``shell`` (a command line under ``command``, parsed for the files it writes),
+    ``patch`` (a Codex ``apply_patch`` body under ``command``, naming its files) or
+    ``hashline`` (Oh My Pi's ``edit`` in any of its modes: ``edit`` when the input names
+    ``path``, else a hashline patch, or a Codex patch, under ``command``).
     """
 
     kind: str
@@ -499,11 +501,11 @@ PI = Agent(
     template="pi-extension.ts",
 )
 
-#: Oh My Pi's tools that write files and its shell: ``edit`` as its ``replace`` variant
-#: (``edit.mode``) names the file and the text replaced; the default ``hashline`` variant
-#: names them inside a patch (``input``), which is not read.
+#: Oh My Pi's tools that write files and its shell: ``edit`` names the file and the text
+#: replaced in its ``replace`` variant (``edit.mode``), and the files and lines in a patch
+#: (``input``) in the default, ``hashline`` (``core/hashline.py``), and ``apply_patch``.
 _OMP_TOOLS: Mapping[str, ToolShape] = {
-    "edit": ToolShape("edit", path=("path",), old="old_string"),
+    "edit": ToolShape("hashline", path=("path",), old="old_string", command="input"),
     "write": ToolShape("write", path=("path",)),
     "bash": ToolShape("shell"),
 }
@@ -514,8 +516,8 @@ OMP = PI._replace(
     events={**PI.events, "stop": "session_stop"},
     notes=("Oh My Pi loads project extensions from .omp/extensions at startup; the "
            "extension runs the git ledger commands other agents' hooks run.",
-           "A decision is told at the point of action for write, bash and the replace "
-           "variant of edit (edit.mode: replace), not for the default hashline patches.",
+           "A decision is told at the point of action for write, bash and edit in its "
+           "modes (the default hashline patches, replace, apply_patch).",
            "After a failed git ledger check, the extension's session_stop answer sends "
            "the agent back once to fix the errors; warnings never do."),
     mcp=McpTarget(".omp/mcp.json", _STDIO,

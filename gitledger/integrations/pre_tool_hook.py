@@ -16,7 +16,7 @@ from typing import Any
 from gitledger.core.display import one_line
 from gitledger.core.footprint import IN_FORCE
 from gitledger.core.parsing import json_loads
-from gitledger.derived.governing_cache import PARTS, Key, combined, current_key, load
+from gitledger.derived.governing_cache import PARTS, Earlier, Key, combined, current_key, load
 from gitledger.errors import InvalidInput, LedgerError
 from gitledger.integrations.agent_registry import AGENTS, BY_NAME, PROJECT_DIR_VARS
 from gitledger.integrations.hook_core import (
@@ -83,9 +83,10 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
     if not targets:
         return ""
     if key is not None:
-        parts = load(key)
+        earlier: Earlier = {}
+        parts = load(key, earlier)
         saved = (combined(parts) if len(parts) == len(PARTS)
-                 else _read_ledgers(where, key, parts)[2])
+                 else _read_ledgers(where, key, parts, earlier)[2])
     found = select(saved or (), targets)
     if not found:
         return ""
@@ -107,7 +108,7 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
 
 
 def _read_ledgers(where: str, key: Key | None, have: dict[str, list[list[Any]]] | None = None,
-                  ) -> tuple[str, str, list[list[Any]]]:
+                  earlier: Earlier | None = None) -> tuple[str, str, list[list[Any]]]:
     """The work tree's top, its git dir and the governing entries, read from the ledgers
     (and saved under ``key``).  Lazy for speed (LAZY_IMPORTS in tests/test_architecture.py):
     with the saved copy fresh, libgit2 and the ledgers' reads never load."""
@@ -115,7 +116,8 @@ def _read_ledgers(where: str, key: Key | None, have: dict[str, list[list[Any]]] 
     from gitledger.views.governing_ledgers import read_governing  # noqa: PLC0415
 
     reader = LedgerReader.open(where, session="")
-    return str(reader.repo.workdir), str(reader.repo.gitdir), read_governing(where, key, have)
+    return (str(reader.repo.workdir), str(reader.repo.gitdir),
+            read_governing(where, key, have, earlier))
 
 
 def _payload(stdin: bytes) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from gitledger.core.apply_patch import BEGIN, locate, parse_patch
 from gitledger.core.footprint import Lines, merge_lines
+from gitledger.core.hashline import is_hashline, parse_hashline
 from gitledger.core.parsing import json_loads
 from gitledger.core.shell_writes import written_files
 from gitledger.integrations.agent_registry import Agent, ToolShape
@@ -264,8 +265,41 @@ def _patch(reader: _Reader, shape: ToolShape, tool_input: Any,
     return found
 
 
+def _hashline(reader: _Reader, shape: ToolShape, tool_input: Any,
+              data: Mapping[str, Any]) -> list[Target]:
+    """Oh My Pi's ``edit``, whichever ``edit.mode`` it runs in: a body under ``command``
+    that is a hashline patch (the default) or a Codex patch (``apply_patch``), else a path
+    with the text replaced (``replace``; ``patch`` names the path and diffs: the whole
+    file).  The body is read first: for a hashline patch, Oh My Pi's event adds ``path``
+    (one file) or ``paths`` from its headers, without the lines."""
+    body = tool_input.get(shape.command) if isinstance(tool_input, Mapping) else tool_input
+    if not isinstance(body, str):
+        return _edit(reader, shape, tool_input, data)
+    if not is_hashline(body):
+        return _patch(reader, shape, body, data)
+    found: list[Target] = []
+    for patch in parse_hashline(body):
+        where = reader.relative(patch.path)
+        if where is None:
+            continue
+        rel, full = where
+        text = reader.text(full)
+        if text is None:
+            continue  # a hashline patch edits files that exist; the client refuses it
+        lines = patch.lines
+        if patch.appends and not patch.whole:
+            last = max(text.count("\n") + (0 if text.endswith("\n") else 1), 1)
+            lines = merge_lines((*lines, (last, last)))
+        found.append(Target(rel, () if patch.whole or not text else lines))
+        if patch.moved_to is not None:
+            moved = reader.relative(patch.moved_to)
+            if moved is not None:
+                found.append(Target(moved[0]))
+    return found
+
+
 _READERS = {"edit": _edit, "multi": _multi, "write": _write, "shell": _shell,
-            "patch": _patch}
+            "patch": _patch, "hashline": _hashline}
 
 
 def _lines_of(text: str, old: Any, *, every: bool = False) -> Lines:

@@ -274,9 +274,6 @@ def _pi_prompt(home: Path, text: str, resume: str | None) -> Run:
 
 #: Oh My Pi's agent directory holds ``models.yml``, the only place that names a base URL.
 OMP_AGENT = Path(".omp") / "agent"
-#: Its edit tool in the variant that names the file and the text replaced (``edit.mode``);
-#: the default, ``hashline``, sends a patch whose files gitledger does not read.
-OMP_EDIT = "replace"
 
 
 def _omp_prepare(home: Path, repo: Path) -> None:
@@ -296,8 +293,8 @@ def _omp_prompt(home: Path, text: str, resume: str | None) -> Run:
     argv = ["--model", PI_MODEL, "-p", *text.split("\n\n")]
     if resume:
         argv += ["--session", resume]
-    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "PI_EDIT_VARIANT": OMP_EDIT,
-                             "NO_COLOR": "1"},
+    # Its edit tool in its default mode, hashline: the model server writes the patch.
+    return Run(tuple(argv), {"SCRIPTED_API_KEY": "test", "NO_COLOR": "1"},
                files={str(home / OMP_AGENT / "models.yml"):
                       json.dumps({"providers": {"scripted": provider}})})
 
@@ -360,15 +357,35 @@ def _opencode_family_prepare(config_dir: str, plugin_package: str) -> Callable[[
     return prepare
 
 
-def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, str | None], Run]:
+#: What the OpenCode family does at every start that no test needs (each a wait offline,
+#: or CPU): the built-in auth plugins installed from npm, language servers downloaded, the
+#: file watcher, the Claude Code compatibility scan and sharing.  Never the project's own
+#: plugin (``*_DISABLE_PROJECT_CONFIG``, ``*_PURE``), compaction or the session database.
+OPENCODE_QUIET = ("DISABLE_DEFAULT_PLUGINS", "DISABLE_LSP_DOWNLOAD", "DISABLE_SHARE",
+                  "DISABLE_EMBEDDED_WEB_UI", "EXPERIMENTAL_DISABLE_FILEWATCHER",
+                  "DISABLE_CLAUDE_CODE", "DISABLE_EXTERNAL_SKILLS")
+#: Kilo's own on top: the codebase indexing (~13 s a start), the PostHog telemetry it
+#: waits for at exit (any level but "all" is off), the background daemon it looks for, and
+#: the session ingest and presence services of its cloud.
+KILO_QUIET = {"KILO_DISABLE_CODEBASE_INDEXING": "1", "KILO_TELEMETRY_LEVEL": "off",
+              "KILO_NO_DAEMON": "1", "KILO_DISABLE_SESSION_INGEST": "1",
+              "KILO_DISABLE_PRESENCE": "1"}
+
+
+def _opencode_family_prompt(prefix: str, *flags: str, env: Mapping[str, str] | None = None,
+                            snapshots: bool = False) -> Callable[[Path, str, str | None], Run]:
     def prompt(home: Path, text: str, resume: str | None) -> Run:
         # The provider comes in the environment (``{URL}`` is only known per run): an
-        # OpenAI-compatible one with a fake key, and its model the default.
+        # OpenAI-compatible one with a fake key, and its model the default, the only one
+        # enabled; no snapshot of the project (a git index of it) at every step, unless
+        # the snapshots are what a test proves our handling of (Kilo's refs in the project).
         config = {"provider": {"scripted": {
                       "npm": "@ai-sdk/openai-compatible", "name": "scripted",
                       "options": {"baseURL": "{URL}/v1", "apiKey": "test"},
                       "models": {"m1": {"name": "m1", "limit": {
                           "context": OPENCODE_WINDOW, "output": 4_000}}}}},
+                  "enabled_providers": ["scripted"], "snapshot": snapshots,
+                  "experimental": {"openTelemetry": False},
                   "model": "scripted/m1", "autoupdate": False, "share": "disabled"}
         argv = ["run", *flags, text, *(["--session", resume] if resume else [])]
         return Run(tuple(argv), {f"{prefix}_CONFIG_CONTENT": json.dumps(config),
@@ -376,6 +393,8 @@ def _opencode_family_prompt(prefix: str, *flags: str) -> Callable[[Path, str, st
                                  "XDG_CONFIG_HOME": str(home / ".config"),
                                  f"{prefix}_DISABLE_MODELS_FETCH": "1",
                                  f"{prefix}_DISABLE_AUTOUPDATE": "1",
+                                 **{f"{prefix}_{name}": "1" for name in OPENCODE_QUIET},
+                                 **(env or {}),
                                  # Its plugin SDK install in the project fails at once.
                                  "npm_config_offline": "true"})
     return prompt
@@ -489,7 +508,9 @@ OPENCODE = Client("opencode", "opencode-ai", "1.18.33", "opencode",
 KILO = Client("kilo", "@kilocode/cli", "7.7.7", "kilo",
               _opencode_family_prepare("kilo", "@kilocode/plugin"),
               # Kilo's run rejects every tool call that asks permission, unless --auto.
-              _opencode_family_prompt("KILO", "--auto"), lacks=OPENCODE_LACKS)
+              _opencode_family_prompt("KILO", "--auto", env=KILO_QUIET,
+                                     snapshots=True),
+              lacks=OPENCODE_LACKS)
 # The launcher's newest release, 0.225.1, names a platform binary the registry lacks
 # (@factory/cli-linux-x64@0.225.1); the launcher runs the 0.225.2 binary installed beside it.
 #: Seen in 0.225.2: a reply reporting more input tokens than the window makes exec compact
@@ -553,31 +574,76 @@ def npm_reason(stderr: str) -> str:
     return lines[-1] if lines else "(no output)"
 
 
+#: The installs that failed in this process, by directory: each reason raised again at once,
+#: so a client that does not install costs one attempt, not one per test.
+_FAILED: dict[Path, str] = {}
+#: The id pytest-xdist gives this run, the same in every worker: a failure one worker met is
+#: kept in the client's directory under it, and the other workers raise it without trying.
+RUN_ID = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+FAILED_FILE = ".failed"
+
+
+def _failed(where: Path) -> str | None:
+    """Why ``where``'s install failed earlier in this run, if it did."""
+    if where in _FAILED:
+        return _FAILED[where]
+    if RUN_ID:
+        try:
+            run, _, reason = (where / FAILED_FILE).read_text().partition("\n")
+        except OSError:
+            return None
+        if run == RUN_ID and reason.strip():
+            _FAILED[where] = reason.strip()
+            return _FAILED[where]
+    return None
+
+
+def _give_up(where: Path, reason: str) -> ClientMissing:
+    """The failure, remembered for the rest of the run."""
+    _FAILED[where] = reason
+    if RUN_ID:
+        (where / FAILED_FILE).write_text(f"{RUN_ID}\n{reason}\n")
+    return ClientMissing(reason)
+
+
 def install(client: Client) -> Path:
-    """``client`` installed (once; later runs reuse it): its ``node_modules/.bin`` path."""
+    """``client`` installed (once; later runs reuse it): its ``node_modules/.bin`` path.
+    An install that failed is tried once a run: later calls raise its reason at once."""
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             raise ClientMissing(f"the agent suite needs {tool} on PATH to install the "
                                 "clients (Debian: apt-get install nodejs npm)")
     where = cache_dir(client)
     bin_dir = where / "node_modules" / ".bin"
+    known = _failed(where)
+    if known is not None:
+        raise ClientMissing(known)
     where.mkdir(parents=True, exist_ok=True)
     with (where / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        known = _failed(where)  # another worker's attempt, which this one waited for
+        if known is not None:
+            raise ClientMissing(known)
         done = where / ".installed"
         if VERSIONS == "latest" or not done.exists() or not (bin_dir / client.binary).exists():
             # npm's download cache, this install's own: removed after it (the installed
             # client is what is reused), and never shared with a concurrent install.
             downloads = where / NPM_CACHE
-            npm = subprocess.run(
-                ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
-                 "--cache", str(downloads), "--prefix", str(where), *client.specs],
-                capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
-            shutil.rmtree(downloads, ignore_errors=True)
+            try:
+                npm = subprocess.run(
+                    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                     "--cache", str(downloads), "--prefix", str(where), *client.specs],
+                    capture_output=True, text=True, timeout=INSTALL_TIMEOUT, check=False)
+            except subprocess.TimeoutExpired:
+                raise _give_up(where, f"npm install of {' '.join(client.specs)} did not "
+                                      f"finish in {INSTALL_TIMEOUT} s") from None
+            finally:
+                shutil.rmtree(downloads, ignore_errors=True)
             if npm.returncode != 0:
-                raise ClientMissing(f"npm install of {' '.join(client.specs)} failed: "
-                                    f"{npm_reason(npm.stderr)}")
+                raise _give_up(where, f"npm install of {' '.join(client.specs)} failed: "
+                                      f"{npm_reason(npm.stderr)}")
             done.write_text("\n".join(client.specs) + "\n")
+        (where / FAILED_FILE).unlink(missing_ok=True)
     return bin_dir
 
 

@@ -9,8 +9,10 @@ gives back an ``Outcome``: the client's exit code and output and each request th
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
+import pickle
 import shlex
 import shutil
 import signal
@@ -20,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -32,6 +34,7 @@ from tests.conftest import git, installed_git_ledger
 
 #: The top of the checkout, where ``python -m tests.agents.runner`` is found.
 ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 #: One client run, start to exit; the clients take 3-10 s against the local server.
 RUN_TIMEOUT = 150
 
@@ -229,6 +232,48 @@ def client_bin() -> Callable[[Client], Path]:
                 pytest.fail(str(exc), pytrace=False)
         return installed[client.name]
     return bin_dir
+
+
+def one_worker(group: str, names: Sequence[str]) -> list[Any]:
+    """``names`` for a ``parametrize("world", …)`` list whose tests share one client run
+    per client (``shared_run``): each client's tests one xdist group, so ``--dist
+    loadgroup`` can run them on one worker (``shared_run`` does not rely on it)."""
+    return [pytest.param(name, marks=pytest.mark.xdist_group(f"{group}-{name}"))
+            for name in names]
+
+
+class SharedRuns:
+    """Client runs that prove more than one test, made once in a pytest run: the first
+    test to ask runs it in its world; the others, in any xdist worker, wait for it and
+    read the same world and result.  A run that raises is not kept (the next test tries)."""
+
+    def __init__(self, where: Path) -> None:
+        self.where = where
+        where.mkdir(parents=True, exist_ok=True)
+
+    def get(self, key: str, world: World, make: Callable[[World], T]) -> tuple[World, T]:
+        name = f"{key}-{world.client.name}"
+        kept = self.where / f"{name}.pickle"
+        with (self.where / f"{name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another worker making it: wait for it
+            if kept.exists():
+                client, bin_dir, repo, home, tmp, value = pickle.loads(kept.read_bytes())
+                made = next(c for c in CLIENTS if c.name == client)
+                return World(made, Path(bin_dir), Path(repo), Path(home), Path(tmp)), value
+            value = make(world)
+            kept.write_bytes(pickle.dumps((world.client.name, str(world.bin_dir),
+                                           str(world.repo), str(world.home), str(world.tmp),
+                                           value)))
+            return world, value
+
+
+@pytest.fixture(scope="session")
+def shared_run(tmp_path_factory: pytest.TempPathFactory) -> SharedRuns:
+    """The run's ``SharedRuns``, in a directory every xdist worker of this run shares (the
+    parent of the workers' own temporary directories)."""
+    base = tmp_path_factory.getbasetemp()
+    return SharedRuns((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base)
+                      / "shared-runs")
 
 
 def named_client(request: pytest.FixtureRequest) -> Client:

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 DONE_TEXT = "Done."
@@ -55,6 +56,13 @@ class Reply:
     def edit(cls, path: str, old: str, new: str) -> Reply:
         """Replace the text ``old`` (once) by ``new`` in the file at ``path`` (absolute)."""
         return cls(tool=EDIT, arguments={"path": path, "old": old, "new": new})
+
+    @classmethod
+    def hashline(cls, *edits: tuple[str, str, str]) -> Reply:
+        """Oh My Pi's ``edit`` in its default mode: one hashline patch making each edit
+        (path, old, new), written when the model answers (each file's tag is the one of
+        the file as it is then)."""
+        return cls(tool=EDIT, arguments={"hashline": [list(edit) for edit in edits]})
 
     @classmethod
     def write(cls, path: str, content: str) -> Reply:
@@ -609,6 +617,12 @@ def _chat(handler: _Handler, path: str, body: dict[str, Any]) -> None:
             name = next((n for n in CHAT_SHELLS if n in offered), "run_shell_command")
             args = _chat_required(body, name, {"commands": [args["command"]]}
                                   if name == "run_commands" else {"command": args["command"]})
+        elif reply.tool == EDIT and "input" in _chat_parameters(body, "edit") \
+                and "path" not in _chat_parameters(body, "edit"):
+            # Oh My Pi's edit in its default mode: a hashline patch of the file as it is.
+            name = "edit"
+            edits = args.get("hashline") or [[args["path"], args["old"], args["new"]]]
+            args = {"input": "".join(hashline_patch(*edit) for edit in edits)}
         elif reply.tool == EDIT and "edits" in _chat_parameters(body, "edit"):
             # Pi's edit: a path and a list of replacements.
             name = "edit"
@@ -702,6 +716,60 @@ def _chat_required(body: dict[str, Any], tool: str, args: dict[str, Any]) -> dic
             plain = str(sub.get("type")) == "string" and not sub.get("enum")
             filled[key] = CHAT_FILLER if plain else _sample(sub)
     return filled
+
+
+def hashline_patch(path: str, old: str, new: str) -> str:
+    """Oh My Pi's hashline patch replacing ``old`` (once) by ``new`` in the file at
+    ``path``: the lines ``old`` spans, headed by the file's tag as its ``read`` shows it
+    (xxHash32 of the text, its low 16 bits in hex), and those lines as they become."""
+    text = Path(path).read_text()
+    at = text.index(old)
+    first = text.count("\n", 0, at) + 1
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at + len(old))
+    end = len(text) if end == -1 else end
+    lines = (text[start:at] + new + text[at + len(old):end]).split("\n")
+    last = first + text.count("\n", start, end)
+    body = "".join(f"+{line}\n" for line in lines)
+    return f"[{path}#{xxh32(text.encode()) & 0xFFFF:04X}]\nPUT {first}.={last}:\n{body}"
+
+
+def xxh32(data: bytes, seed: int = 0) -> int:
+    """xxHash32 of ``data`` (the reference algorithm)."""
+    primes = (2654435761, 2246822519, 3266489917, 668265263, 374761393)
+    mask = 0xFFFFFFFF
+
+    def rotl(x: int, r: int) -> int:
+        return ((x << r) | (x >> (32 - r))) & mask
+
+    def word(i: int) -> int:
+        return int.from_bytes(data[i:i + 4], "little")
+
+    n, i = len(data), 0
+    if n >= 16:
+        lanes = [(seed + primes[0] + primes[1]) & mask, (seed + primes[1]) & mask,
+                 seed & mask, (seed - primes[0]) & mask]
+        while i + 16 <= n:
+            for j in range(4):
+                lanes[j] = (rotl((lanes[j] + word(i) * primes[1]) & mask, 13)
+                            * primes[0]) & mask
+                i += 4
+        h = (rotl(lanes[0], 1) + rotl(lanes[1], 7) + rotl(lanes[2], 12)
+             + rotl(lanes[3], 18)) & mask
+    else:
+        h = (seed + primes[4]) & mask
+    h = (h + n) & mask
+    while i + 4 <= n:
+        h = (rotl((h + word(i) * primes[2]) & mask, 17) * primes[3]) & mask
+        i += 4
+    while i < n:
+        h = (rotl((h + data[i] * primes[4]) & mask, 11) * primes[0]) & mask
+        i += 1
+    h ^= h >> 15
+    h = (h * primes[1]) & mask
+    h ^= h >> 13
+    h = (h * primes[2]) & mask
+    return h ^ (h >> 16)
 
 
 def _chat_parameters(body: dict[str, Any], tool: str) -> dict[str, Any]:

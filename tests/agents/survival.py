@@ -112,6 +112,18 @@ def plan(decisions: int, others: int, compactions: int) -> Plan:
     return Plan(decisions, others, compactions, items=tuple(items), nexts=nexts)
 
 
+def grown(base: Plan, decisions: int) -> Plan:
+    """``base`` with ``decisions`` more decisions recorded in its last phase, which now ends
+    with one more compaction: the first compactions see ``base``'s size, the last one a
+    ledger past the block's budget, all in one session (the phase after it records nothing)."""
+    last = base.compactions
+    more = tuple(_item("decided", n, last)
+                 for n in range(base.decisions, base.decisions + decisions))
+    nexts = (*base.nexts, f"step {last + 2}: re-run the importer on the fixture set {last + 2}")
+    return Plan(base.decisions + decisions, base.others, last + 1, base.task,
+                base.items + more, nexts)
+
+
 def _item(kind: str, n: int, phase: int) -> Item:
     if kind == "decided":
         text = f"D{n:03d} read batch {n} through the streaming decoder with bounded memory"
@@ -389,5 +401,5 @@ def summary(out: Outcome) -> list[str]:
     return lines
 
 
-__all__ = ["Outcome", "Plan", "compacting_clients", "plan", "prepare", "run_session",
-           "summary"]
+__all__ = ["Outcome", "Plan", "compacting_clients", "grown", "plan", "prepare",
+           "run_session", "summary"]

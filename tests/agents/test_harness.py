@@ -105,17 +105,22 @@ npm error A complete log of this run can be found in: /c/.npm/_logs/0-debug-0.lo
 """
 
 
-def test_a_failed_install_names_npms_reason_not_its_removed_log(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def fake_npm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, npm: str) -> None:
+    """``node`` that does nothing and ``npm`` running the shell line ``npm``, alone on
+    PATH with the system's tools, and the clients' cache under ``tmp_path``."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    (tmp_path / "stderr.txt").write_text(NPM_POSTINSTALL_FAILURE)
-    npm = f"cat {tmp_path / 'stderr.txt'} >&2; exit 1"
     for tool, script in (("node", "exit 0"), ("npm", npm)):
         (bin_dir / tool).write_text(f"#!/bin/sh\n{script}\n")
         (bin_dir / tool).chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
     monkeypatch.setattr(clients, "CACHE_ROOT", tmp_path / "cache")
+
+
+def test_a_failed_install_names_npms_reason_not_its_removed_log(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "stderr.txt").write_text(NPM_POSTINSTALL_FAILURE)
+    fake_npm(monkeypatch, tmp_path, f"cat {tmp_path / 'stderr.txt'} >&2; exit 1")
     with pytest.raises(clients.ClientMissing) as failure:
         clients.install(clients.KILO)
     message = str(failure.value)
@@ -253,3 +258,34 @@ def test_clines_shell_and_editor_in_chat_completions() -> None:
         ("editor", {"path": "/p/store.py", "old_text": "x = 1", "new_text": "x = 10"}),
         ("editor", {"path": "/p/new.py", "new_text": "a = 1\n"}),
     ]
+
+
+def test_a_client_that_does_not_install_is_tried_once_a_run(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each test of a client whose install failed ran npm again (up to its timeout each);
+    now the first failure is remembered for the run, in this process and, under xdist,
+    for the other workers, and every later test fails at once with the same reason."""
+    calls = tmp_path / "calls"
+    fake_npm(monkeypatch, tmp_path,
+             f"echo x >> {calls}; echo 'npm error 404 Not Found - nothing here' >&2; exit 1")
+    monkeypatch.setattr(clients, "RUN_ID", "run-1", raising=False)
+    monkeypatch.setattr(clients, "_FAILED", {}, raising=False)
+    reasons = []
+    for _ in range(3):
+        with pytest.raises(clients.ClientMissing) as failure:
+            clients.install(clients.OMP)
+        reasons.append(str(failure.value))
+    assert "404 Not Found" in reasons[0], reasons
+    assert len(set(reasons)) == 1, reasons
+    assert calls.read_text().count("x") == 1
+    # Another worker of the same run (nothing in its memory) reads the failure...
+    monkeypatch.setattr(clients, "_FAILED", {}, raising=False)
+    with pytest.raises(clients.ClientMissing, match="404 Not Found"):
+        clients.install(clients.OMP)
+    assert calls.read_text().count("x") == 1
+    # ...and the next run tries again.
+    monkeypatch.setattr(clients, "_FAILED", {}, raising=False)
+    monkeypatch.setattr(clients, "RUN_ID", "run-2", raising=False)
+    with pytest.raises(clients.ClientMissing, match="404 Not Found"):
+        clients.install(clients.OMP)
+    assert calls.read_text().count("x") == 2

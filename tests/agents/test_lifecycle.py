@@ -18,7 +18,7 @@ import pytest
 
 from gitledger.storage.layout import STARTED_FILE
 from tests.agents.clients import FULL_CONTEXT, Run
-from tests.agents.conftest import World
+from tests.agents.conftest import Outcome, SharedRuns, World, one_worker
 from tests.agents.model_server import Reply
 from tests.agents.test_point_of_action import added
 from tests.agents.test_sessions import session_of, whole_block
@@ -263,14 +263,27 @@ def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
     assert session_of(world) == owner  # told, never silently handed the ledger
 
 
+#: Every client whose session end is recorded and saves its transcript: one run proves both.
+ENDING = one_worker("ending", ["claude", "codex", "gemini", "pi", "copilot", "opencode",
+                               "kilo", "droid", "cline", "omp"])
+
+
+def _end(world: World) -> Outcome:
+    world.ledger("task", "end cleanly and keep the transcript")
+    return world.run("hello", [Reply(text="Bye.")])
+
+
+@pytest.fixture
+def ended(world: World, shared_run: SharedRuns) -> tuple[World, Outcome]:
+    """One short session, ended: run once per client, read by both tests."""
+    return shared_run.get("ending", world, _end)
+
+
 @pytest.mark.scenario("session-end")
-@pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "copilot", "opencode", "kilo",
-                          "droid", "cline", "omp"],
-                         indirect=True)
-def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> None:
-    world.ledger("task", "end cleanly")
-    outcome = world.run("hello", [Reply(text="Bye.")])
+@pytest.mark.parametrize("world", ENDING, indirect=True)
+def test_the_session_end_is_recorded_and_forgets_the_session(
+        ended: tuple[World, Outcome]) -> None:
+    world, outcome = ended
     assert outcome.rc == 0, outcome.describe()
     # Codex 0.171 fires SessionEnd too: every client's end is a checkpoint in the history,
     # and the worktree no longer attributes writes to the session that ended.
@@ -280,14 +293,12 @@ def test_the_session_end_is_recorded_and_forgets_the_session(world: World) -> No
 
 
 @pytest.mark.scenario("transcript")
-@pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "copilot", "droid",
-                                   "cline", "opencode", "kilo", "omp"],
-                         indirect=True)
-def test_the_session_end_saves_the_clients_own_transcript(world: World) -> None:
+@pytest.mark.parametrize("world", ENDING, indirect=True)
+def test_the_session_end_saves_the_clients_own_transcript(
+        ended: tuple[World, Outcome]) -> None:
     """The transcript the client names in its payload lives in its own transcript
     directories (docs/hooks.md), so the hook's path check lets it through and saves it."""
-    world.ledger("task", "keep the transcript")
-    outcome = world.run("hello", [Reply(text="Bye.")])
+    world, outcome = ended
     assert outcome.rc == 0, outcome.describe()
     saved = world.ledger_json("transcript", "list")["transcripts"]
     assert saved, (world.ledger("log"), outcome.describe())

@@ -14,6 +14,7 @@ names the decisions too, and is in every request after it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,6 +51,18 @@ def shell_write(client: str, path: str) -> Reply:
         return Reply.shell(f"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: {path}\n"
                            f"@@\n {SCHEMA.strip()}\n+{INDEX}\n*** End Patch\nEOF\n")
     return Reply.shell(f"echo '{INDEX}' >> {path}")
+
+
+def store_edit(client: str, src: Path) -> Reply:
+    """The edit of ``src/store.py``: for Oh My Pi, in its edit tool's default mode, one
+    hashline patch that edits ``src/notes.py`` too (its ``tool_call`` event then names the
+    files under ``paths`` alone, and the lines are the patch's to say)."""
+    store = (str(src / "store.py"), "    return open_store('data.db')",
+             "    return open_store('store.db')")
+    if client == "omp":
+        return Reply.hashline((str(src / "notes.py"), "# scratch notes", "# tuned notes"),
+                              store)
+    return Reply.edit(*store)
 
 
 def added(outcome: Outcome, turn: int) -> str:
@@ -97,8 +110,7 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
     outcome = world.run("tune the storage layer", [
         *reads,
         Reply.edit(str(src / "notes.py"), "nothing = None", "nothing = 0"),
-        Reply.edit(str(src / "store.py"), "    return open_store('data.db')",
-                   "    return open_store('store.db')"),
+        store_edit(world.client.name, src),
         Reply.edit(str(src / "cache.py"), "TTL_SECONDS = 600", "TTL_SECONDS = 900"),
         shell_write(world.client.name, "src/schema.sql"),
         Reply.edit(str(src / "store.py"), "def connect():", "def connect(path='store.db'):"),
@@ -106,6 +118,13 @@ def test_an_edit_of_governed_code_brings_the_decision_into_the_next_request(
     ])
     assert outcome.rc == 0, outcome.describe()
     assert len(outcome.turns()) == len(reads) + 6, outcome.describe()
+    if world.client.name == "omp":
+        # Its edit in its default mode, hashline: a patch under ``input``, no ``path``.
+        offered = {t["function"]["name"]: t["function"]["parameters"].get("properties", {})
+                   for t in outcome.turns()[0]["body"]["tools"] if "function" in t}
+        assert "input" in offered["edit"], offered["edit"]
+        assert "path" not in offered["edit"], offered["edit"]
+        assert "# tuned notes" in (src / "notes.py").read_text()
     # The tool ran every time: the hook tells, it never blocks or denies.
     assert "nothing = 0" in (src / "notes.py").read_text()
     assert "store.db" in (src / "store.py").read_text()

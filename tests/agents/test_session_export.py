@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 
 from gitledger.interchange.atif import validate
-from tests.agents.conftest import World
+from tests.agents.conftest import SharedRuns, World, one_worker
 from tests.agents.model_server import Reply
 
+#: Both tests export the one session a client run saved (``saved``).
 pytestmark = [pytest.mark.slow, pytest.mark.scenario("export"),
-              pytest.mark.parametrize("world", ["claude", "codex", "gemini", "pi", "droid",
-                                                "copilot", "cline", "opencode", "kilo", "omp"],
-                                      indirect=True)]
+              pytest.mark.parametrize("world", one_worker("export", [
+                  "claude", "codex", "gemini", "pi", "droid", "copilot", "cline", "opencode",
+                  "kilo", "omp"]), indirect=True)]
 
 #: Where ``GITLEDGER_RECORD_TRANSCRIPTS=1`` writes each client's transcript.
 RECORDED = Path(__file__).resolve().parents[1] / "interchange" / "transcripts"
@@ -86,8 +87,15 @@ def run_the_session(world: World) -> str:
     return session
 
 
-def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
-    session = run_the_session(world)
+@pytest.fixture
+def saved(world: World, shared_run: SharedRuns) -> tuple[World, str]:
+    """The world and the id of the session the client's hooks saved there: one run per
+    client (``run_the_session``), which both exports read."""
+    return shared_run.get("export", world, run_the_session)
+
+
+def test_a_saved_session_exports_as_one_markdown_document(saved: tuple[World, str]) -> None:
+    world, session = saved
     decision = next(e for e in world.ledger_json("show")["entries"] if e["text"] == DECISION)
     document = world.ledger("export", "--format", "md", "--session", session[:8])
     head, _, body = document.removeprefix("---\n").partition("\n---\n")
@@ -102,8 +110,8 @@ def test_a_saved_session_exports_as_one_markdown_document(world: World) -> None:
     assert "| `hello.txt` |" in summary, summary
 
 
-def test_a_saved_session_exports_as_a_valid_atif_trajectory(world: World) -> None:
-    session = run_the_session(world)
+def test_a_saved_session_exports_as_a_valid_atif_trajectory(saved: tuple[World, str]) -> None:
+    world, session = saved
     trajectory = json.loads(world.ledger("export", "--format", "atif", "--session", session))
     assert validate(trajectory) == []
     assert trajectory["schema_version"] == "ATIF-v1.8"

@@ -1,5 +1,6 @@
 """The real clients, against the scripted model: what reaches the model, and what lands in
-the ledger, at startup and when the model's shell tool writes to the ledger."""
+the ledger, at startup and when the model's shell tool writes to the ledger (one run a client
+proves both: ``started``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 
 import pytest
 
-from tests.agents.conftest import World
+from tests.agents.conftest import Outcome, SharedRuns, World, one_worker
 from tests.agents.model_server import Reply, json_strings
 
 pytestmark = pytest.mark.slow
@@ -34,14 +35,31 @@ def session_of(world: World) -> str:
     return str(session)
 
 
-@pytest.mark.scenario("startup")
-@pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline", "omp"],
-                         indirect=True)
-def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> None:
+#: Every client the startup and shell-write scenarios run in: one run proves both.
+CLIENTS = one_worker("sessions", ["claude", "codex", "gemini", "pi", "qwen", "copilot",
+                                  "opencode", "kilo", "droid", "cline", "omp"])
+
+
+def _start(world: World) -> Outcome:
     world.ledger("task", "make the parser stream", "--next", "write the tokenizer test")
-    outcome = world.run("carry on", [Reply(text="Carrying on.")])
+    return world.run("decide the storage", [
+        Reply.shell("git ledger decide 'use sqlite' --over postgres --because 'one file'"),
+        Reply(text="Recorded."),
+    ])
+
+
+@pytest.fixture
+def started(world: World, shared_run: SharedRuns) -> tuple[World, Outcome]:
+    """A session started on a ledger with a TASK and a NEXT, whose model decides through
+    the client's shell tool: run once per client, read by both tests."""
+    return shared_run.get("sessions", world, _start)
+
+
+@pytest.mark.scenario("startup")
+@pytest.mark.parametrize("world", CLIENTS, indirect=True)
+def test_startup_puts_the_restore_block_in_the_models_context(
+        started: tuple[World, Outcome]) -> None:
+    world, outcome = started
     assert outcome.rc == 0, outcome.describe()
     block = whole_block(outcome.seen(0))
     assert "restored after startup" in block
@@ -51,16 +69,10 @@ def test_startup_puts_the_restore_block_in_the_models_context(world: World) -> N
 
 
 @pytest.mark.scenario("shell-write")
-@pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline", "omp"],
-                         indirect=True)
-def test_a_decision_made_through_the_shell_tool_lands_attributed(world: World) -> None:
-    world.ledger("task", "pick the storage")
-    outcome = world.run("decide the storage", [
-        Reply.shell("git ledger decide 'use sqlite' --over postgres --because 'one file'"),
-        Reply(text="Recorded."),
-    ])
+@pytest.mark.parametrize("world", CLIENTS, indirect=True)
+def test_a_decision_made_through_the_shell_tool_lands_attributed(
+        started: tuple[World, Outcome]) -> None:
+    world, outcome = started
     assert outcome.rc == 0, outcome.describe()
     assert outcome.unused == 0, outcome.describe()
     shown = world.ledger_json("show")

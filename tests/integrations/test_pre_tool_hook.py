@@ -145,7 +145,8 @@ def test_each_decision_once_per_session_unless_it_changed(pool: tuple[Path, Entr
 @pytest.mark.parametrize("payload", [
     b"", b"not json", b"[1, 2]", b"{\"tool_name\": 3}", b"\xff\xfe",
     b"{" * 5000, b" " * (2 << 20),
-])
+], ids=["empty", "not-json", "a-list", "a-number-for-a-name", "not-utf8", "5000-braces",
+        "2-mb-of-spaces"])  # an id of the payload itself would not fit in the environment
 def test_a_bad_payload_prints_nothing(pool: tuple[Path, Entry], payload: bytes) -> None:
     repo, _ = pool
     assert run("claude", payload, repo) == ("", "")
@@ -383,9 +384,14 @@ def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
     decide(repo, "Ours: a second one", paths=("src/db/pool.py",))
     payload["session_id"] = "after-a-governing-write"
     assert "the session part, saved" not in context(run("claude", payload, repo)[0])
-    decide(repo, "Project: a second decision", project=True, paths=("src/db/pool.py",))
+    # A project write is caught up: the entries it changed are read, the rest kept.
+    second = decide(repo, "Project: a second decision", project=True,
+                    paths=("src/db/pool.py",))
     payload["session_id"] = "after-a-project-write"
-    assert "read from the saved copy" not in context(run("claude", payload, repo)[0])
+    assert second.id in context(run("claude", payload, repo)[0])
+    texts = [item[2]["text"] for item in
+             json.loads(saved.read_text())["parts"]["project"]["entries"]]
+    assert texts == ["read from the saved copy", "Project: a second decision"]
 
 
 @pytest.mark.parametrize("tool", ["Edit", "MultiEdit", "Write", "NotebookEdit", "Bash"])
