@@ -20,6 +20,7 @@ from gitledger.core.credential_values import (
     PUBLIC_MATERIAL,
     WORD,
     basic_pair,
+    is_example,
     is_placeholder,
     looks_generated,
     looks_random,
@@ -174,6 +175,12 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     quoted = text[match.start("value")] in "\"'"
     start, end = unquoted(text, *match.span("value"))
     value = text[start:end]
+    if not quoted and _code_value(value, match.group("op")):
+        return None
+    if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
+        return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
+    if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")"):
+        return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
     if not secret_value(key, strength, value):
         return None
     shaped = match.group("close") is not None and quoted
@@ -187,6 +194,33 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         rest = _VALUE_REST.match(text, match.end("value"))
         end = rest.end() if rest else end
     return start, end
+
+
+#: A version or a range of versions (``^4.0.0``, ``>=2.1``): a dependency named like a secret.
+_VERSION_RANGE = re.compile(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
+                            r"(?:[\-+][A-Za-z0-9.]{1,20})?")
+#: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+#: What closes a call, an index or a block after an unquoted value, or opens one.
+_CLOSERS = ")]}:{(,"
+#: Keywords that follow ``:=`` or ``=`` in code (``for _, secret := range secrets``).
+_KEYWORDS = frozenset({"range", "func", "new", "make", "await", "lambda", "function", "struct",
+                       "async", "yield", "typeof", "self", "this"})
+
+
+def _code_value(value: str, op: str) -> bool:
+    """Whether an unquoted assigned ``value`` is code: a literal, a name or an attribute
+    (``None``, ``self.client_secret``, ``types.SecretConfig``) closed by the call, index or
+    block it stands in (``f(password=None)``, ``secret := types.SecretConfig{``), a
+    keyword after ``:=``, or a literal container (``credentials = {'user': …}``, whose
+    pairs are assignments of their own)."""
+    bare = value.rstrip(_CLOSERS)
+    if (op == ":=" and bare in _KEYWORDS) or value[:1] in "{[(":
+        return True  # a keyword, or a literal dict, list or tuple opening
+    if value.startswith("!") and is_placeholder(value[1:].rstrip(_CLOSERS)):
+        return True  # !local.is_replica: a negated reference
+    return bare != value and bool(bare) and (is_placeholder(bare) or _CONSTANT.fullmatch(bare)
+                                             is not None)
 
 
 def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -247,12 +281,15 @@ def key_strength(key: str) -> int | None:
 
 
 def secret_value(key: str, strength: int, value: str) -> bool:
-    if len(value) < 4 or is_placeholder(value) or PUBLIC_MATERIAL.match(value):
+    if len(value) < 4 or is_placeholder(value) or PUBLIC_MATERIAL.match(value) \
+            or is_example(value) or _VERSION_RANGE.fullmatch(value):
         return False
     words = "".join(w.lower() for w in WORD.findall(key))
     plain = "".join(w.lower() for w in WORD.findall(value))
-    if plain and words.endswith(plain) and WORD.sub("", value).strip("_.-") == "":
-        return False  # self.api_key = api_key: the variable of the same name
+    if plain and (words.endswith(plain)
+                  or (len(words) >= 6 and words in plain and value.upper() == value)) \
+            and WORD.sub("", value).strip("_.-") == "":
+        return False  # self.api_key = api_key, GOOGLE_API_KEY_VAL: a variable named for it
     if value.isalpha() and value.lower() in {w.lower() for w in WORD.findall(key)}:
         return False  # POSTGRES_PASSWORD=postgres: a default named after the key
     if strength == _WEAK:

@@ -169,6 +169,9 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if random_token(value, 20) else None
 
 
+_CSS_PREFIX = re.compile(r"-(?:webkit|moz|ms|o)-[a-z]")
+
+
 def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     """``-p VALUE``, ``-pVALUE``, ``-k VALUE``, ``--pw VALUE`` in any tool: a made-up
     password or a generated token (``-p 8080:80`` and ``-t image:v1`` are neither)."""
@@ -176,6 +179,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end]
     if value.startswith(("-", "$", "%")) or "/" in value or is_placeholder(value):
         return None
+    if _CSS_PREFIX.match(match.string, match.start()):
+        return None  # -webkit-mask:…, a style sheet's vendor prefix
     secret = made_up(value) or random_token(value, 20) or mixed_random(value)
     if not secret and match.group(0).startswith("--"):
         secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id

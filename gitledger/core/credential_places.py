@@ -18,6 +18,7 @@ from gitledger.core.credential_keys import (
     NAME,
     STRONG,
     key_strength,
+    keyed_secret,
     qualified,
     secret_value,
 )
@@ -221,9 +222,29 @@ def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+def _auth_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """``auth=("user", "password")``, ``HTTPBasicAuth('user', 'password')``: the second
+    of a pair given as credentials, judged as a value assigned to ``password``."""
+    start, end = match.span("value")
+    return (start, end) if secret_value("password", STRONG, match.string[start:end]) else None
+
+
+def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``- name: DB_PASSWORD`` then ``value: …`` (a container's environment, a task
+    definition's ``{"name": …, "value": …}``): the value is judged as if assigned to the
+    name."""
+    start, end = unquoted(match.string, *match.span("value"))
+    return (start, end) if keyed_secret(match.group("key"), match.string[start:end]) else None
+
+
 def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     return None if len(value) < 4 or is_placeholder(value) else match.span("value")
+
+
+#: What a tool says it did to a named resource (``secret "db-creds" created``).
+_RESOURCE_DONE = re.compile(r"[ \t]+(?:created|configured|deleted|unchanged|patched|labeled"
+                            r"|annotated|replaced)\b")
 
 
 def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -235,6 +256,9 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end]
     if is_placeholder(value) or is_example(value):
         return None
+    if (value.endswith(":") and value[:-1].isalpha()) \
+            or _RESOURCE_DONE.match(match.string, match.end("value")):
+        return None  # a heading ("Community Maintenance:"), a resource a tool reports on
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
     if (typed or quoted or password_shaped(value) or random_token(value)
@@ -353,6 +377,9 @@ def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+_ADVISORY = re.compile(r"(?i)\b(?:GHSA|GO|PYSEC|RUSTSEC|OSV|GSD)-(?=[A-Za-z0-9]{4}-)")
+
+
 def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
     """``e84j-kk5f-wid8-7i1r``: an app password or a licence key, groups of four to six
     letters and digits mixed in most groups (hex groups are ids, and words are names)."""
@@ -361,6 +388,8 @@ def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
     if head is None:
         return None
     begin = start + 1 - len(head.group(0))
+    if _ADVISORY.match(text, begin, begin + 12):
+        return None  # GHSA-9wx4-h78v-vm56: a security advisory's id
     value = text[begin:match.end()]
     groups = value.split("-")
     if len({len(g) for g in groups}) != 1 or re.fullmatch(r"[0-9a-fA-F\-]+", value):
@@ -496,6 +525,16 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
                 r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
      _quoted_pair),
+    ("a secret in a name and value pair",
+     re.compile(r"""ame(?<=\b[nN]ame)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?"""
+                r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]{0,8}[,\n][ \t\n]{0,40}"""
+                r"""(?:-[ \t]{1,8})?["']?[vV]alue["']?[ \t]{0,8}[:=][ \t]{0,8}"""
+                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"',}]{1,256})"""), _named_value),
+    ("password in a user and password pair",
+     re.compile(r"""uth(?<=[aA]uth)(?<![oO]auth)(?<!OAuth)[ \t]{0,4}[=(:][ \t]{0,4}\(?[ \t]{0,4}"""
+                r"""["'][^"'\n]{1,64}["'][ \t]{0,4},[ \t]{0,4}["'](?P<value>[^"'\n]{4,128})["']"""
+                r"""[ \t]{0,4}\)"""),
+     _auth_pair),
     ("password in a .netrc",
      re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
     ("private JSON Web Key",
@@ -504,7 +543,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
     ("a secret after a word that names it",
      re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
-                r"""|authtoken|community|psk|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
+                r"""|authtoken|community|psk|creds|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
     ("password in a connection string",
      re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
@@ -648,10 +687,13 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
 def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
           ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
     """``judge``, its finding dropped when the value found is ordinary for what it is or
-    for what its line says of it (``credential_shapes.ordinary``)."""
+    for what its line says of it (``credential_shapes.ordinary``), or a documentation
+    example (``is_example``)."""
     def kept(match: re.Match[str]) -> tuple[int, int] | None:
         span = judge(match)
-        return None if span is None or ordinary(match.string, *span) else span
+        if span is None or ordinary(match.string, *span):
+            return None
+        return None if is_example(match.string[span[0]:min(span[1], span[0] + 512)]) else span
     kept.__doc__ = judge.__doc__
     return kept
 

@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from gitledger.core import credential_model
+
 _HEX = frozenset("0123456789abcdef")
 _HEX_UPPER = frozenset("0123456789ABCDEF")
 _DIGITS = frozenset("0123456789")
@@ -126,12 +128,23 @@ def _decodes_to_text(token: str) -> bool:
 
 
 def generated(token: str, least: int | None = None) -> bool:
-    """Whether ``token`` looks machine-made: long enough for its alphabet, about as varied
-    as a random string of that alphabet, mixing classes the way no name does, and none of
-    the shapes of an ordinary value (a UUID, a commit id, a word, a path, a version)."""
-    size = len(token)
-    if size > 512 or not _TOKEN_RUN.fullmatch(token) or ordinary_token(token):
+    """Whether ``token`` looks machine-made, none of the shapes of an ordinary value (a
+    UUID, a commit id, a word, a path, a version) and long enough for ``least``: the
+    thresholds below (``_shaped``) confirmed by the model learned from public repositories
+    (``credential_model``), or the model alone when it is sure."""
+    if len(token) > 512 or not _TOKEN_RUN.fullmatch(token) or ordinary_token(token):
         return False
+    if _shaped(token, least):
+        return credential_model.confirms(token)
+    core = re.sub(r"[^A-Za-z0-9]", "", token)
+    if core.isdigit() or len(core) < (least or 0) or _decodes_to_text(token):
+        return False
+    return credential_model.looks_generated(token)
+
+
+def _shaped(token: str, least: int | None) -> bool:
+    """Long enough for its alphabet, about as varied as a random string of that alphabet,
+    mixing classes the way no name does."""
     core = re.sub(r"[^A-Za-z0-9]", "", token)
     symbols = alphabet(core) if core else 10
     if symbols == 10 or len(core) < (least or _LEAST[symbols]):
@@ -210,6 +223,12 @@ _PUBLIC_BEFORE = re.compile(
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
 
 
+#: A comment after a value that says the value is public: made to be shipped to browsers.
+_SAID_PUBLIC = re.compile(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
+                          r"|\bbrowsers?\b|client[ \-]side)")
+_NEGATION = re.compile(r"(?i)\b(?:not|never|no|non)\b|n't")
+#: The host after a Sentry DSN's key (``https://<key>@o123.ingest.sentry.io/…``).
+_SENTRY_DSN = re.compile(r"@o\d+\.ingest\.(?:[a-z]{2}\.)?sentry\.io/")
 #: A published test vector: a key every implementation checks itself against.
 _TEST_VECTOR = re.compile(r"(?i)\btest[ _\-]?vectors?\b|\bknown[ \-]answer")
 
@@ -235,6 +254,11 @@ def ordinary(text: str, start: int, end: int) -> bool:
     stop = text.find("\n", end, end + 200)
     if _TEST_VECTOR.search(text, end, stop if stop >= 0 else end + 200):
         return True  # a line that says it holds a published test vector
+    said = _SAID_PUBLIC.search(text, end, stop if stop >= 0 else end + 200)
+    if said is not None and not _NEGATION.search(said.group(0)):
+        return True  # a comment after it says it is public (a browser's key)
+    if _SENTRY_DSN.match(text, end):
+        return True  # a Sentry DSN's key: public by design, in every page's script
     if not _SPACE.search(value) and (
             _PLACEHOLDER.search(value) or _one_character(value) or _VERSION.fullmatch(value)
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
@@ -417,7 +441,8 @@ def random_printable(value: str) -> bool:
     symbols = sum(not c.isalnum() for c in value)
     if len(value) < 24 and (symbols > len(value) // 3 or re.search(r"[(){}\[\]<>;,`$%]", value)):
         return False  # code, a pattern, a format string
-    return entropy(value) >= 0.9 * expected_entropy(len(value), 94)
+    return (entropy(value) >= 0.9 * expected_entropy(len(value), 94)
+            and credential_model.confirms(value))
 
 
 def _quoted_any(match: re.Match[str]) -> tuple[int, int] | None:

@@ -15,6 +15,7 @@ import itertools
 import math
 import re
 
+from gitledger.core import credential_model
 from gitledger.core.credential_shapes import (
     UUID,
 )
@@ -29,6 +30,7 @@ _PLACEHOLDER = re.compile(
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
         | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
+        | .*not[_\-\ ]a[_\-\ ]real.*
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
         | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
         | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
@@ -59,8 +61,44 @@ WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
 # -- what a value looks like ------------------------------------------------------------------
 
 def is_example(value: str) -> bool:
-    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``)."""
-    return "EXAMPLE" in value.upper()
+    """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), a fake
+    typed in order (``ghp_1234567890abcdef…``: a random value holds such runs about never),
+    or jwt.io's sample token."""
+    if "EXAMPLE" in value.upper() or _typed_in_order(value):
+        return True
+    if value.startswith("eyJ") and value.count(".") >= 2:
+        payload = _b64_text(value.split(".", 2)[1])
+        return payload is not None and '"John Doe"' in payload
+    return False
+
+
+def _typed_in_order(value: str) -> bool:
+    """Most of 20 letters and digits or more typed in order (``1234567890abcdef…``): runs
+    of five or more consecutive characters hold 60% of them."""
+    alnum = ordered = 0
+    run = 0
+    previous = ""
+    for ch in value[:512]:
+        if not ch.isalnum():
+            ordered += run if run >= 5 else 0
+            run, previous = 0, ""
+            continue
+        alnum += 1
+        if previous and ord(ch) == ord(previous) + 1:
+            run += 1
+        else:
+            ordered += run if run >= 5 else 0
+            run = 1
+        previous = ch
+    ordered += run if run >= 5 else 0
+    return alnum >= 20 and ordered * 5 >= alnum * 3
+
+
+def _b64_text(part: str) -> str | None:
+    try:
+        return base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
 
 
 def class_changes(value: str) -> float:
@@ -86,7 +124,7 @@ def random_token(value: str, least: int = 16) -> bool:
     core = re.sub(r"[^A-Za-z0-9]", "", value)
     if class_changes(core) < 0.3:
         return False
-    return not decodes_to_text(value) or _encoded_pair(value)
+    return (not decodes_to_text(value) or _encoded_pair(value)) and credential_model.confirms(value)
 
 
 def _encoded_pair(value: str) -> bool:
@@ -118,6 +156,15 @@ _PW_SYMBOL = re.compile(r"[!#$%&*+?^~@|;<>()\[\]{}]")
 #: Symbols that neither code, paths, versions nor addresses use in a word.
 _STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
 _CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
+#: Code, not a password: names joined by operators (``x.Mode&os.ModeSymlink``,
+#: ``flags&MASK``) and a command with its arguments after ``!`` (``check_load!5!10``).
+_NAME_PART = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_EXPRESSION = re.compile(rf"{_NAME_PART}(?:(?:&&?|\|\|?|!=|==){_NAME_PART})+"
+                         r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:![\w.]+)+")
+#: A format string's directive (``step-%02d-%s.txt``).
+_FORMAT = re.compile(r"%[-+ 0#]?\d*(?:\.\d+)?[sdifxXqv]")
+#: Prose URL-encoded (``I%20am%20a``): a space's escape between words.
+_ENCODED_PROSE = re.compile(r"[A-Za-z]%20[A-Za-z]")
 _ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
 WORDS_RUN = re.compile(r"\S+")
@@ -146,6 +193,8 @@ def strict_made_up(value: str) -> bool:
     if not 8 <= len(value) <= 64 or _CODE_CHARS.search(value) or is_placeholder(value):
         return False
     if value.startswith(("$", "%", "#", "!", "&", "*", "?")) or is_example(value):
+        return False
+    if _EXPRESSION.fullmatch(value) or _FORMAT.search(value) or _ENCODED_PROSE.search(value):
         return False
     symbols = len(_STRICT_SYMBOL.findall(value))
     lower = any(c.islower() for c in value)
@@ -248,4 +297,5 @@ def looks_generated(value: str) -> bool:
         return False
     if not looks_random(value) or not_secret_shape(value):
         return False
-    return any(seg and not WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))
+    return (any(seg and not WORDLIKE.fullmatch(seg) for seg in _SEGMENT_SPLIT.split(value))
+            and credential_model.confirms(value))

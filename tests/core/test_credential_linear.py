@@ -43,10 +43,16 @@ SCANNERS: dict[str, Callable[[str], object]] = {
 
 
 def assert_linear(unit: str) -> None:
+    """The least of two runs at 100 KB within the bound the least of two at 25 KB sets: a
+    first run at 100 KB within it passes (the least of two would), so the second runs
+    only when the first is over."""
     for name, call in SCANNERS.items():
         small = cpu(call, hostile(unit, SMALL))
-        large = cpu(call, hostile(unit, LARGE))
-        assert large <= FACTOR * small + SLACK, (
+        bound = FACTOR * small + SLACK
+        large = cpu(call, hostile(unit, LARGE), runs=1)
+        if large > bound:
+            large = min(large, cpu(call, hostile(unit, LARGE), runs=1))
+        assert large <= bound, (
             f"{name} on {unit!r}: {small:.3f} s at 25 KB, {large:.3f} s at 100 KB")
 
 

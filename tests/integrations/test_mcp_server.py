@@ -223,7 +223,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("resolve", {"id": "o-zz", "as": "forgotten"}, "'as' must be one of decided"),
     ("accept", {"id": "d-nosuchthing"}, "d-nosuchthing"),
     ("show", {"id": "zzzz"}, "no entry matches 'zzzz'"),
-    ("task", {"text": "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"}, "credential"),
+    ("task", {"text": "token ghp_Xq3vT9bLm2Rk8sW4nJ7pZc1yHd6uFa0eGi5o"}, "credential"),
     ("verify", {"fact": "ok", "by": "curl -H 'Authorization: Bearer abcdef0123456789abcdef'"},
      "credential"),
     ("task", {"text": "a\x00b"}, "NUL"),
@@ -259,7 +259,7 @@ def test_bad_arguments_are_tool_errors_and_write_nothing(repo_with_commit: Path,
 
 def test_tool_errors_carry_the_line_the_command_prints(
         repo_with_commit: Path, cli_env: dict[str, str], ledger: Run) -> None:
-    secret = "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+    secret = "token ghp_Xq3vT9bLm2Rk8sW4nJ7pZc1yHd6uFa0eGi5o"
 
     async def scenario(client: ClientSession) -> list[str]:
         return [await refused(client, "task", {"text": secret}),
