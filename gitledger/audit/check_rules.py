@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -393,7 +394,7 @@ def _stale_facts(facts: list[tuple[str, Entry]], graph: CommitGraph) -> list[Fin
             out.append(Finding(
                 "stale-fact", fact.id, f"{fact.id} was verified at {fact.commit[:12]}, "
                 "which no longer exists", f"run it again and record it: git ledger verify … "
-                f"--by '{fact.by or 'COMMAND'}'", ref))
+                f"--by {shlex.quote(fact.by or 'COMMAND')}", ref))
             continue
         candidates = paths_in(f"{fact.text} {fact.by or ''}")
         before = {p: i for p, i in graph.path_ids(fact.commit, candidates).items()
@@ -405,8 +406,9 @@ def _stale_facts(facts: list[tuple[str, Entry]], graph: CommitGraph) -> list[Fin
         if changed:
             out.append(Finding(
                 "stale-fact", fact.id, f"{fact.id}: {', '.join(changed[:3])} changed since it"
-                f" was verified at {fact.commit[:12]}", f"re-run '{fact.by or 'its command'}'"
-                " and record the result again (git ledger verify …)", ref))
+                f" was verified at {fact.commit[:12]}",
+                f"re-run {shlex.quote(fact.by) if fact.by else 'its command'} and record the "
+                "result again (git ledger verify …)", ref))
     return out
 
 

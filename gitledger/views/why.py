@@ -666,7 +666,8 @@ def _context_lines(context: Context) -> list[str]:
 
 
 def _ledger_name(ref: str) -> str:
-    return printable(ref.removeprefix(LEDGER_NAMESPACE))
+    """The ledger's whole ref, as ``git show`` and ``git log`` take it."""
+    return printable(ref)
 
 
 def _span(lines: tuple[int, int] | None) -> str:

@@ -124,10 +124,12 @@ def _run(argv: list[str], what: str, env: dict[str, str] | None = None) -> None:
     # npm runs in the cache, and tells the packages' install scripts so (INIT_CWD):
     # lefthook's postinstall installs its hooks into the repository npm was started from,
     # which would otherwise be the checkout the tests run in.
-    where = Path(argv[argv.index("--prefix") + 1])
+    # Other installs (the pre-commit venv, pip) name no prefix and run where they are.
+    where = Path(argv[argv.index("--prefix") + 1]) if "--prefix" in argv else None
     done = subprocess.run(argv, capture_output=True, text=True, timeout=INSTALL_TIMEOUT,
                           check=False, stdin=subprocess.DEVNULL, cwd=where,
-                          env={**(env or os.environ), "INIT_CWD": str(where)})
+                          env={**(env or os.environ),
+                               **({"INIT_CWD": str(where)} if where else {})})
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
         raise ManagerMissing(f"{what} of the hook managers failed: {last}")
