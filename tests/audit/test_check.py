@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shlex
 import subprocess
 import tomllib
 from datetime import UTC, datetime
@@ -490,6 +491,18 @@ def test_stale_fact(ledger: Run, repo_with_commit: Path) -> None:
     assert "tests/test_parser.py" in finding["message"]
     _, data = run_check(ledger)
     assert fresh not in {f["entry"] for f in data["findings"]}
+
+
+def test_a_stale_facts_command_is_given_back_as_one_shell_word(
+        ledger: Run, repo_with_commit: Path) -> None:
+    """``re-run 'grep -n 'def f' x.py'`` broke in a shell: the command is quoted as one."""
+    commit_file(repo_with_commit, "src/x.py", "def f(): pass\n")
+    by = "grep -n 'def f' src/x.py"
+    stale = wrote(ledger("verify", "f is defined", "--by", by, "--json"))["id"]
+    commit_file(repo_with_commit, "src/x.py", "def g(): pass\n")
+    finding = assert_warns(ledger, "stale-fact", stale)
+    command = finding["fix"].removeprefix("re-run ").split(" and record")[0]
+    assert shlex.split(command) == [by]
 
 
 def test_ask_user_waiting(ledger: Run, repo_with_commit: Path) -> None:

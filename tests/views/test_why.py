@@ -355,6 +355,18 @@ def test_an_archived_ledgers_entries_and_context_are_still_found(
     assert "Use PKCE  [implemented — not deployed]" in _ok(run("why", story["code"]))
 
 
+def test_the_ledgers_why_names_are_refs_git_reads(
+        story: dict[str, str], repo: Path, run: Run) -> None:
+    """A new user pasted ``archive/…`` from ``made while archive/… was active`` into ``git
+    show``, which does not know it: every ledger named is its whole ref."""
+    _ok(run("archive", "--no-carry"))
+    out = _ok(run("why", story["code"]))
+    archived = story["ref"].replace("/sessions/", "/archive/")
+    assert f"implements {story['pkce']} ({archived})" in out
+    assert f"made while {archived} was active" in out
+    assert git(repo, "cat-file", "-t", archived).strip() == "tag"
+
+
 def test_a_ledger_that_is_gone_is_named_not_fatal(
         story: dict[str, str], repo: Path, run: Run) -> None:
     git(repo, "update-ref", "-d", story["ref"])
