@@ -9,8 +9,11 @@ temporary HOME as well.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import threading
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,9 +65,25 @@ def hermetic(tmp_path_factory: pytest.TempPathFactory,
     paths[ConfigLevel.XDG] = str(home / ".config")
     paths[ConfigLevel.SYSTEM] = str(home / "no-system")
     monkeypatch.chdir(home)
+    interrupts = _interrupt_state()
     yield home
     for level, value in saved.items():
         paths[level] = value
+    if _interrupt_state() != interrupts:
+        # A test (or what it ran in-process) left Ctrl-C handled otherwise: later tests in
+        # this worker would not see the interrupts they send themselves.
+        signal.signal(signal.SIGINT, interrupts[0])
+        signal.pthread_sigmask(signal.SIG_SETMASK, interrupts[1])
+        warnings.warn(f"the test left SIGINT's handling changed: {interrupts} -> "
+                      f"{_interrupt_state()}", stacklevel=1)
+
+
+def _interrupt_state() -> tuple[Any, frozenset[int]]:
+    """SIGINT's handler and the main thread's blocked signals."""
+    if threading.current_thread() is not threading.main_thread():
+        return None, frozenset()
+    return (signal.getsignal(signal.SIGINT),
+            frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, [])))
 
 
 @pytest.fixture(autouse=True)
