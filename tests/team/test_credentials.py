@@ -15,13 +15,16 @@ import os
 import pty
 import select
 import shutil
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from gitledger.errors import SyncError
 from gitledger.storage import network
 from gitledger.storage.repo import Repo
 from tests.conftest import git
@@ -329,12 +332,33 @@ def test_an_interrupt_while_a_helper_runs_ends_the_helper_too(
     group of its own, was left running after the command had gone."""
     alice = http_team.clone("Alice")
     pid_file, program = tmp_path / "helper.pid", tmp_path / "interrupting-helper"
-    program.write_text(f"#!/bin/sh\necho $$ > '{pid_file}'\nkill -INT {os.getpid()}\n"
-                       "exec sleep 300\n")
+    program.write_text(f"#!/bin/sh\necho $$ > '{pid_file}.new'\nmv '{pid_file}.new' "
+                       f"'{pid_file}'\nexec sleep 300\n")
     program.chmod(0o755)
     git(tmp_path, "config", "--global", "credential.helper", str(program))
-    with pytest.raises(KeyboardInterrupt):
-        network.run_network(Repo(alice.path), ["ls-remote", "origin"], what="git ls-remote")
+    # Ctrl-C as the terminal sends it, to the main thread: a signal sent to this whole
+    # process (``kill -INT``) may be taken by another thread of the test worker (an
+    # earlier test's server), which leaves the main thread waiting out the helper's 60 s.
+    main = threading.main_thread().ident
+    assert main is not None
+
+    def interrupt_once_the_helper_runs() -> None:
+        deadline = time.monotonic() + 30
+        while not pid_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if pid_file.exists():  # never after the wait is over: that would end the run
+            signal.pthread_kill(main, signal.SIGINT)
+
+    sender = threading.Thread(target=interrupt_once_the_helper_runs, daemon=True)
+    sender.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            network.run_network(Repo(alice.path), ["ls-remote", "origin"],
+                                what="git ls-remote")
+    except SyncError as exc:
+        raise AssertionError(f"no interrupt: {exc}; the helper "
+                             f"{'ran' if pid_file.exists() else 'never ran'}") from exc
+    sender.join(timeout=30)
     pid = int(pid_file.read_text())
     deadline = time.monotonic() + 10
     while _alive(pid) and time.monotonic() < deadline:
