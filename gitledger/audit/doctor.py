@@ -129,6 +129,12 @@ def report_json(report: DoctorReport) -> dict[str, Any]:
     }
 
 
+#: What a derived artifact's state means for the user, said after it.
+_STATE_NOTES = {registry.MISSING: ", made when first needed (nothing to fix)",
+                registry.STALE: ", doctor --fix rebuilds it",
+                registry.DAMAGED: ", doctor --fix rebuilds it"}
+
+
 def report_text(report: DoctorReport) -> str:
     """One line per finding (``severity: code: message (fix: …)``, or ``fixed: …``), the
     actions --fix took, and a summary line."""
@@ -146,6 +152,6 @@ def report_text(report: DoctorReport) -> str:
                f"{warnings} warning{'s' if warnings != 1 else ''}, {fixed} fixed, "
                f"{report.refs} ref{'s' if report.refs != 1 else ''}")
     lines.append(f"ledger doctor: {'OK' if report.ok else 'FAILED'} ({summary})")
-    lines += [f"derived: {a.name}: {a.state} ({one_line(a.location)})"
-              for a in report.artifacts]
+    lines += [f"derived: {a.name}: {a.state}{_STATE_NOTES.get(a.state, '')} "
+              f"({one_line(a.location)})" for a in report.artifacts]
     return "\n".join(lines)

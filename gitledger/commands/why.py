@@ -14,7 +14,7 @@ from gitledger.commands.shared import common, emit, repo_path
 @click.argument("target", metavar="REV|PATH[:LINE[-LINE]]",
                 shell_complete=complete_paths)
 @click.option("--rev", "as_rev", is_flag=True,
-              help="TARGET is a revision, even where a file has that name.")
+              help="Read REV|PATH as a revision, even where a file has that name.")
 @click.option("--max-commits", "max_commits", type=click.IntRange(min=1), default=20,
               show_default=True, metavar="N", help="Show at most N blamed commits.")
 @common

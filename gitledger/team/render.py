@@ -265,7 +265,7 @@ def review_text(result: Review) -> str:
         tail.append("Decisions whose code changed since they were made (git ledger drift):")
         for item in result.drifted:
             tail.append(f"{INDENT}{paint('drift', item.entry.id)}  "
-                        f"{printable(item.entry.text)[:100]}")
+                        f"{one_line(item.entry.text, 100)}")
             tail += drifted_lines(item, INDENT * 2)
     if not count:
         return "\n".join([f"{head}: none", *held, *tail])
@@ -275,11 +275,11 @@ def review_text(result: Review) -> str:
         lines.append(f"scope {printable(scope)}" if scope else "(no scope)")
         for decision in decisions:
             entry = decision.entry
-            lines.append(f"{INDENT}{entry.id}  {printable(entry.text)[:100]}  "
+            lines.append(f"{INDENT}{entry.id}  {one_line(entry.text, 100)}  "
                          f"[{paint('status', printable(entry.status or '?'))}]  in "
                          f"{printable(decision.ledger)}")
             if entry.over:
-                lines.append(f"{INDENT * 2}over: {printable(' | '.join(entry.over))[:160]}")
+                lines.append(f"{INDENT * 2}over: {one_line(' | '.join(entry.over), 160)}")
             for change in decision.changes:
                 lines.append(f"{INDENT * 2}{paint('status', change.what)} by "
                              f"{paint('teammate', label_name(change.author, result.me))} "

@@ -567,6 +567,10 @@ def test_report_text_is_one_line_per_finding(work: Path) -> None:
     assert all("(fix: " in line for line in lines[:2])
     assert lines[-1].startswith("ledger doctor: FAILED (2 errors, 0 warnings, 0 fixed")
     assert derived == len(registry.ARTIFACTS)
+    # A new user read "missing" as something to fix: each state says what it means.
+    missing = [line for line in text.splitlines() if ": missing" in line]
+    assert missing, text
+    assert all(", made when first needed (nothing to fix) (" in line for line in missing)
 
 
 def test_doctor_outside_a_repository_fails_cleanly(tmp_path: Path) -> None:

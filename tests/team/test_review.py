@@ -203,6 +203,19 @@ def test_review_of_nothing_says_none(team: Team) -> None:
     assert review_json(team, team.ada)["scopes"] == []
 
 
+def test_a_long_title_is_shortened_with_an_ellipsis(team: Team) -> None:
+    """A title past 100 characters was cut mid-word with nothing to say it was cut."""
+    led = Ledger.open(team.ada, project=True, session="")
+    title = "Keep every session token in the server's store " + "and rotate it " * 8
+    entry = led.decide(title, scope="auth", over=["cookies " * 30]).entry
+    assert entry is not None
+    done = team.run(team.ada, "review")
+    assert done.exit_code == 0, done.output
+    line = next(x for x in done.output.splitlines() if entry.id in x)
+    assert f"{entry.id}  {title[:99]}…  [" in line
+    assert next(x for x in done.output.splitlines() if "over:" in x).endswith("…")
+
+
 def test_status_changes_are_listed_as_changes(team: Team) -> None:
     run = team.run
     head = git(team.ada, "rev-parse", "HEAD").strip()
