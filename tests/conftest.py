@@ -251,7 +251,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: two workers a core (``PYTEST_XDIST_AUTO_NUM_WORKERS`` sets another
     number). Most of the agent suite's time is spent waiting on a client between model
     turns, so a core runs a second test meanwhile: on two cores the whole suite took
-    24 min with two workers and 19 with four (docs/agents-suite.md)."""
+    24 min with two workers and 18½ to 23 with four (docs/agents-suite.md)."""
     chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
     if chosen:
         return int(chosen)
