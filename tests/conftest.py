@@ -247,17 +247,6 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.setdefault("PYTHONPYCACHEPREFIX", str(BYTECODE_CACHE))
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: two workers a core (``PYTEST_XDIST_AUTO_NUM_WORKERS`` sets another
-    number). Most of the agent suite's time is spent waiting on a client between model
-    turns, so a core runs a second test meanwhile: on two cores the whole suite took
-    24 min with two workers and 18½ to 23 with four (docs/agents-suite.md)."""
-    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
-    if chosen:
-        return int(chosen)
-    return 2 * len(os.sched_getaffinity(0))
-
-
 def pytest_sessionstart(session: pytest.Session) -> None:
     session.config.stash[_CHECKOUT_KEY] = _checkout_state()
 
