@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import warnings
 from collections.abc import Iterator
@@ -54,6 +55,12 @@ def hermetic(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
+    # Temporary files of the test, and of what it runs, land under pytest's own temporary
+    # directory: nothing a test forgets to remove is left in the machine's /tmp.
+    scratch = home / ".tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     for key, value in GIT_ENV.items():
         monkeypatch.setenv(key, value)
     for key in UNSET:

@@ -18,14 +18,17 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from click.testing import CliRunner
 
+from gitledger.cli import cli
 from gitledger.integrations.agent_registry import BY_NAME as AGENT_BY_NAME
 from gitledger.integrations.agents import command as agent_command
 from tests.agents.clients import CLIENTS, Client, ClientMissing, install
@@ -47,6 +50,25 @@ def network_namespace() -> bool:
     probe = subprocess.run(["unshare", "-n", "ip", "link", "set", "lo", "up"],
                            capture_output=True, timeout=30, check=False)
     return probe.returncode == 0
+
+
+def ledger_in_process(where: Path, env: Mapping[str, str],
+                      *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``git ledger ARGS`` run in ``where`` with ``env``, in this process (the CLI through
+    click's test runner).  What a test writes and reads around a client run costs no
+    interpreter start of its own (800 of them in the agent suite); what the client runs,
+    its hooks, is the installed command in the client's own processes."""
+    before = Path.cwd()
+    os.chdir(where)
+    try:
+        result = CliRunner().invoke(cli, list(args), env=dict(env), prog_name="git ledger")
+    finally:
+        os.chdir(before)
+    stderr = result.stderr_bytes
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(result.exception)).encode()
+    return subprocess.CompletedProcess(["git", "ledger", *args], result.exit_code,
+                                       result.stdout_bytes, stderr)
 
 
 @dataclass(frozen=True)
@@ -119,8 +141,9 @@ class World:
 
     def ledger_result(self, *args: str) -> subprocess.CompletedProcess[str]:
         """``git ledger ARGS`` in the project, whatever its exit status."""
-        return subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
-                              capture_output=True, text=True, timeout=60, check=False)
+        done = ledger_in_process(self.repo, self.env(), *args)
+        return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                           done.stderr.decode())
 
     def ledger(self, *args: str) -> str:
         """``git ledger ARGS`` in the project, as the user would type it."""
@@ -131,8 +154,7 @@ class World:
 
     def ledger_bytes(self, *args: str) -> bytes:
         """``git ledger ARGS``'s output as bytes (a transcript, byte for byte)."""
-        done = subprocess.run(["git", "ledger", *args], cwd=self.repo, env=self.env(),
-                              capture_output=True, timeout=60, check=False)
+        done = ledger_in_process(self.repo, self.env(), *args)
         if done.returncode != 0:
             raise AssertionError(f"git ledger {' '.join(args)}: {done.stderr!r}")
         return done.stdout

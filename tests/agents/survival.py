@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.agents.clients import CLIENTS, FULL_CONTEXT, Client
-from tests.agents.conftest import World, make_world
+from tests.agents.conftest import World, ledger_in_process, make_world
 from tests.agents.model_server import Reply, json_strings
 from tests.conftest import git
 
@@ -192,11 +192,10 @@ def surround(world: World) -> World:
 
 
 def _ledger(world: World, where: Path, *args: str, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run(["git", "ledger", *args], cwd=where, env={**world.env(), **(env or {})},
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = ledger_in_process(where, {**world.env(), **(env or {})}, *args)
     if done.returncode != 0:
-        raise AssertionError(f"git ledger {' '.join(args)} in {where}: {done.stderr}")
-    return done.stdout
+        raise AssertionError(f"git ledger {' '.join(args)} in {where}: {done.stderr!r}")
+    return done.stdout.decode()
 
 
 # -- the session --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ model call, which must cost the ledger one checkpoint at most.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -119,24 +119,55 @@ def test_gemini_pre_compress_before_every_call_costs_one_checkpoint(world: World
     assert len(compactions) == 1, world.ledger("log")
 
 
-@pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "omp"],
-                         indirect=True)
-def test_a_resumed_session_gets_the_block_again(world: World) -> None:
-    world.ledger("task", "resume me")
-    first = world.run("start", [Reply(text="Started.")])
+#: Every client a second session in the owner's worktree runs in; all but Cline (whose resume
+#: by id opens its terminal UI) then resume the owner's session.
+TWO_SESSIONS = ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
+                "droid", "cline", "omp"]
+RESUMED = [name for name in TWO_SESSIONS if name != "cline"]
+
+
+@dataclass(frozen=True)
+class TwoSessions:
+    first: Outcome
+    owner: str
+    second: Outcome
+    #: Whose the ledger is once the second session has ended.
+    owner_after: str
+
+
+def _two_sessions(world: World) -> TwoSessions:
+    first = world.run("start the task", [
+        Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
+        Reply(text="Started."),
+    ])
     assert first.rc == 0, first.describe()
-    session = session_of(world)
+    owner = session_of(world)
+    second = world.run("something else", [Reply(text="Noted.")])
+    return TwoSessions(first, owner, second, session_of(world))
+
+
+@pytest.fixture
+def two_sessions(world: World, shared_run: SharedRuns) -> tuple[World, TwoSessions]:
+    """The owner's session, then a second one in the same worktree: run once per client,
+    read by the second-session test and resumed by the resume test."""
+    return shared_run.get("two-sessions", world, _two_sessions)
+
+
+@pytest.mark.scenario("resume")
+@pytest.mark.parametrize("world", one_worker("two-sessions", RESUMED), indirect=True)
+def test_a_resumed_session_gets_the_block_again(
+        two_sessions: tuple[World, TwoSessions]) -> None:
+    """The owner's session resumed, after a second session came and went in its worktree."""
+    world, sessions = two_sessions
     world.ledger("verify", "the resume test runs", "--by", "pytest tests/agents")
-    again = world.run("go on", [Reply(text="Resumed.")], resume=session)
+    again = world.run("go on", [Reply(text="Resumed.")], resume=sessions.owner)
     assert again.rc == 0, again.describe()
     block = whole_block(again.seen(-1))
     assert "restored after resume" in block
     assert "the resume test runs" in block
+    assert "TASK: the first session task" in block
     assert ANOTHER not in block
-    assert session_of(world) == session
+    assert session_of(world) == sessions.owner
 
 
 @pytest.mark.scenario("auto-compact", instead=True)
@@ -242,25 +273,18 @@ def test_a_fork_of_a_session_that_is_not_the_owner_is_not_handed_the_ledger(
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world",
-                         ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode", "kilo",
-                          "droid", "cline", "omp"],
-                         indirect=True)
-def test_a_second_session_is_told_the_ledger_is_anothers(world: World) -> None:
-    first = world.run("start the task", [
-        Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
-        Reply(text="Started."),
-    ])
-    assert first.rc == 0, first.describe()
-    owner = session_of(world)
-    second = world.run("something else", [Reply(text="Noted.")])
+@pytest.mark.parametrize("world", one_worker("two-sessions", TWO_SESSIONS), indirect=True)
+def test_a_second_session_is_told_the_ledger_is_anothers(
+        two_sessions: tuple[World, TwoSessions]) -> None:
+    _, sessions = two_sessions
+    second = sessions.second
     assert second.rc == 0, second.describe()
     block = whole_block(second.seen(0)) if "ledger-canary" in second.seen(0) else second.seen(0)
     assert ANOTHER in block
-    assert owner in block
+    assert sessions.owner in block
     assert "git ledger archive" in block
     assert "Its TASK: the first session task" in block
-    assert session_of(world) == owner  # told, never silently handed the ledger
+    assert sessions.owner_after == sessions.owner  # told, never silently handed the ledger
 
 
 #: Every client whose session end is recorded and saves its transcript: one run proves both.

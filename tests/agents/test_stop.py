@@ -116,26 +116,12 @@ def test_the_second_stop_is_let_go_even_when_the_errors_remain(world: World) -> 
     assert len(stops(world)) == 2
 
 
-def test_a_passing_check_lets_the_agent_stop_at_once(world: World) -> None:
-    world.ledger("task", "pick the storage")
-    world.ledger("decide", "use sqlite", "--over", "postgres", "--because", "one file")
-    assert_check(world, passes=True)
-    world.spy("stop")
-    outcome = world.run("we are done", [Reply(text="All done.")])
-    assert outcome.rc == 0, outcome.describe()
-    assert len(outcome.turns()) == 1, outcome.describe()
-    payloads = stops(world)
-    assert len(payloads) == 1, payloads
-    assert payloads[0]["stop_hook_active"] is False
-    assert "git ledger check" not in outcome.stdout
-
-
-def test_a_clean_stop_with_nothing_moved_since_is_let_go_from_the_saved_verdict(
+def test_a_passing_check_lets_the_agent_stop_at_once_and_then_from_the_saved_verdict(
         world: World) -> None:
-    """The client's Stop hook runs ``git ledger check --hook stop``: after a clean check
-    with nothing moved since, it lets the agent stop from the saved verdict (launch.py,
-    without libgit2), which writes nothing; a write that makes an error is checked again
-    and sends the agent back.
+    """A ledger that passes lets the agent stop at once.  Then the client's Stop hook
+    (``git ledger check --hook stop``), after a clean check with nothing moved since, lets
+    the agent stop from the saved verdict (launch.py, without libgit2), which writes
+    nothing; a write that makes an error is checked again and sends the agent back.
 
     Each run of a client here is a whole session, whose session-end hook writes a
     checkpoint after the stop: so the harness checks once by hand, as the stop of an
@@ -145,9 +131,15 @@ def test_a_clean_stop_with_nothing_moved_since_is_let_go_from_the_saved_verdict(
 
     world.ledger("task", "pick the storage")
     world.ledger("decide", "use sqlite", "--over", "postgres", "--because", "one file")
+    assert_check(world, passes=True)
+    world.spy("stop")
     outcome = world.run("we are done", [Reply(text="All done.")])  # owns the ledger now
     assert outcome.rc == 0, outcome.describe()
     assert len(outcome.turns()) == 1, outcome.describe()
+    payloads = stops(world)
+    assert len(payloads) == 1, payloads
+    assert payloads[0]["stop_hook_active"] is False
+    assert "git ledger check" not in outcome.stdout
     saved = world.repo / ".git" / CHECK_OUTPUT_FILE
     payload = json.dumps({"session_id": "an-earlier-turn", "cwd": str(world.repo),
                           "hook_event_name": "Stop", "stop_hook_active": False})

@@ -80,6 +80,7 @@ def test_every_file_a_session_leaves_is_a_registered_artifact(
         assert not [str(p) for p in cached if registry.owner_of(p, common, gitdir) is None]
     finally:
         shutil.rmtree(outcome.repository, ignore_errors=True)
+        shutil.rmtree(outcome.team, ignore_errors=True)
 
 
 def test_doctor_lists_every_artifact_and_rebuilds_any(
