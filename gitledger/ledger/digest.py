@@ -20,7 +20,7 @@ from gitledger.core.parsing import json_loads
 from gitledger.derived import registry
 from gitledger.derived.files import cache_dir, write_atomic
 from gitledger.errors import CorruptLedger, LedgerError
-from gitledger.storage.entry_cache import decoded_blob, read_entries
+from gitledger.storage.entry_cache import decoded_blob, entry_at, read_entries
 from gitledger.storage.layout import DIGEST_PATH, ENTRIES_DIR, PROJECT_REF
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store, TreeView, blob_id_of
@@ -321,12 +321,8 @@ def advanced(store: Store, base: Digest, view: TreeView | None,
 
 
 def _old_entry(view: TreeView | None, path: str) -> Entry | None:
-    if view is None or not view.has(path):
-        return None
-    try:
-        return decode_entry_or_none(view.read(path), path)
-    except (CorruptLedger, KeyError, ValueError):
-        return None  # a bad entry was in no list
+    # A bad entry was in no list.  Decoded once in a pull: its check before the merge read it.
+    return entry_at(view, path) if view is not None else None
 
 
 def _new_entry(store: Store, path: str, change: bytes | BlobRef | None) -> Entry | None:

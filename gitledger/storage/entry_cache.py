@@ -146,6 +146,18 @@ def decoded_blob(read: Callable[[str], bytes], blob_id: str, where: str) -> Entr
     return found
 
 
+def entry_at(view: TreeView, path: str) -> Entry | None:
+    """The entry at ``path`` in ``view`` (``decoded_blob``: once in ``shared_reads``), or
+    None when there is none there or it cannot be read."""
+    blob = view.blob_id(path)
+    if blob is None:
+        return None
+    try:
+        return decoded_blob(view.read_blob, blob, path)
+    except (CorruptLedger, KeyError, TypeError, ValueError):
+        return None
+
+
 def _worth_saving(changed: int, size: int) -> bool:
     """Whether a cache that differs from the ledger by ``changed`` entries of ``size`` is
     rewritten: a few misses in a big ledger are decoded again next time, rather than the

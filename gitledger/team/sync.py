@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitledger.audit.check import Finding, check
-from gitledger.core.codec import decode_entry_or_none, iso
+from gitledger.core.codec import iso
 from gitledger.core.parsing import json_loads
 from gitledger.derived.events import Moved
 from gitledger.derived.files import write_atomic
@@ -23,7 +23,7 @@ from gitledger.errors import CorruptLedger, LedgerError, SyncError
 from gitledger.ledger import digest, follow
 from gitledger.ledger.tree import read_header
 from gitledger.storage.bounded import MAX_LEDGER_BLOB
-from gitledger.storage.entry_cache import decoded_blob, shared_reads
+from gitledger.storage.entry_cache import decoded_blob, entry_at, shared_reads
 from gitledger.storage.layout import (
     ARCHIVE_PREFIX,
     ENTRIES_DIR,
@@ -324,9 +324,8 @@ def _renote_conflicts(store: Store, merges: list[MergeResult]) -> None:
         for conflict in merge.conflicts:
             if conflict.name in ("focus", "ledger"):
                 continue
-            merged = decode_entry_or_none(merged_view.read(conflict.path), conflict.path)
-            lost = decode_entry_or_none(store.view_at(conflict.other).read(conflict.path),
-                                        conflict.path)
+            merged = entry_at(merged_view, conflict.path)
+            lost = entry_at(store.view_at(conflict.other), conflict.path)
             if merged is not None and lost is not None:
                 annotate(store, merged, merge.ref, before=lost)
 

@@ -82,6 +82,9 @@ class Client:
     #: The version the binary reports, when it is not the package's (a launcher that runs
     #: the platform binary installed beside it): what the support matrix names.
     runs: str = ""
+    #: It fires the compact SessionStart without waiting for it: the fresh block reaches
+    #: the first request sent once the hook has returned (a script waits for it).
+    restores_late: bool = False
 
     @property
     def release(self) -> str:
@@ -485,7 +488,8 @@ QWEN = Client("qwen", "@qwen-code/qwen-code", "0.24.4", "qwen", _qwen_prepare, _
                               "still held the resumed session's (0.24.4)",
                      "session-end": QWEN_NO_END,
                      "transcript": f"saved at session end or compaction; {QWEN_NO_END}",
-                     "export": f"nothing saved to export: {QWEN_NO_END}"})
+                     "export": f"nothing saved to export: {QWEN_NO_END}"},
+              restores_late=True)
 COPILOT = Client("copilot", "@github/copilot", "1.0.102", "copilot",
                  _copilot_prepare, _copilot_prompt,
                  lacks={"manual-compact": "-p /compact on a resumed session compacts, "

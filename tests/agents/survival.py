@@ -239,6 +239,10 @@ class Compaction:
         return 100.0 * sum(self.reached.get(s, 0) for s in sections) / total if total else 100.0
 
 
+#: A shell step that lets a late restore block arrive before the next request.
+WAIT_FOR_THE_HOOK = "python3 -c 'import time; time.sleep(3)'"
+
+
 def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcome:
     """Drive ``the_plan`` through ``world``'s client and read what reached the model."""
     from tests.agents.clients import installed_version
@@ -283,6 +287,10 @@ def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcom
         tokens = full if phase < the_plan.compactions else 1_000
         script.append(Reply.shell(_cmd("next", the_plan.nexts[phase]),
                                   input_tokens=1_000 if between else tokens))
+        if world.client.restores_late and phase < the_plan.compactions:
+            # Its block comes once the hook has returned: on a loaded machine a second or
+            # more, when the rest of the phase can be sent (a bare ``sleep`` it refuses).
+            script.append(Reply.shell(WAIT_FOR_THE_HOOK))
         if between and phase < the_plan.compactions:
             script.append(Reply(text=f"Phase {phase + 1} recorded.", input_tokens=tokens))
             prompts.append(f"go on with phase {phase + 2}")

@@ -20,6 +20,7 @@ from gitledger.storage.layout import STARTED_FILE
 from tests.agents.clients import FULL_CONTEXT, Run
 from tests.agents.conftest import Outcome, SharedRuns, World, one_worker
 from tests.agents.model_server import Reply
+from tests.agents.survival import WAIT_FOR_THE_HOOK
 from tests.agents.test_point_of_action import added
 from tests.agents.test_sessions import session_of, whole_block
 
@@ -88,7 +89,7 @@ def test_auto_compaction_checkpoints_and_re_injects_the_block(world: World) -> N
         # (a bare ``sleep`` it refuses to run).
         outcome = world.run("hello", [
             Reply.shell("git ledger decide 'use sqlite' --over postgres", input_tokens=full),
-            Reply.shell("python3 -c 'import time; time.sleep(3)'"), Reply(text="Two.")])
+            Reply.shell(WAIT_FOR_THE_HOOK), Reply(text="Two.")])
         assert "TASK: survive an automatic compaction" in whole_block(outcome.seen(1))
         assert "use sqlite" in whole_block(outcome.seen(-1))
     elif world.client.name == "cline":

@@ -23,6 +23,7 @@ from gitledger.ledger.archives import list_archives
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import ARCHIVE_PREFIX, MONTHS_PREFIX
+from gitledger.storage.store import STALE_LOCK_MINUTES
 from tests.builders import to_format_3
 from tests.conftest import git
 
@@ -117,9 +118,15 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
         for lock in (copy / ".git" / "refs").rglob("*.lock"):
             report = doctor(copy, fix=True)
             held = lock.name.removesuffix(".lock")  # the ref whose lock it is, named
-            assert any(held in f.message for f in report.findings), report.findings
+            if not any(held in f.message for f in report.findings):
+                # A lock of a ref the migration does not write again: named once it is
+                # older than a live writer holds one (aged here), and removed by --fix.
+                old = time.time() - 60 * (STALE_LOCK_MINUTES + 1)
+                os.utime(lock, (old, old))
+                report = doctor(copy, fix=True)
+                assert any(held in f.message for f in report.findings), report.findings
             assert readable(copy) == before
-            lock.unlink()
+            lock.unlink(missing_ok=True)
         # Run again to the end: only tags are left, and they hold the same archives.
         assert doctor(copy, fix=True).ok
         assert state(copy) == (30, 0)
