@@ -119,11 +119,12 @@ def clone_id(repo: Repo, *, create: bool = True) -> str | None:
 
 def _finish_archive(store: Store, ref: str) -> str | None:
     """Finish an interrupted archive: the worktree moves on to a fresh ledger name, and the
-    session ref (a copy of the archive) goes if its lock can be had."""
+    session ref (a copy of the archive) goes if its lock can be had at once.  Every read
+    of the pointer comes here: a lock the killed archive left must not make it wait."""
     current = store.git.references.get(ref)
     try:
         if current is not None:
-            store.remove_ref(ref, str(current.target))
+            store.remove_ref(ref, str(current.target), wait=0.0)
     except LedgerError:
         pass  # a stale lock: doctor reports the leftover ref; the archive is whole
     try:

@@ -101,11 +101,12 @@ def remove_at(git: pygit2.Repository, txn: ReferenceTransaction, ref: str, tip: 
 
 
 def with_lock(git: pygit2.Repository, ref: str, lock: Path,
-              action: Callable[[ReferenceTransaction], None]) -> None:
+              action: Callable[[ReferenceTransaction], None], *,
+              wait: float | None = None) -> None:
     """Run ``action`` holding ``ref``'s lock (the file ``lock``).  A lock another writer
-    holds is waited for (as a write does); one left by a killed writer is an error naming
-    it."""
-    deadline = time.monotonic() + retry_seconds()
+    holds is waited for ``wait`` seconds (default ``retry_seconds``, as a write does); one
+    left by a killed writer is an error naming it."""
+    deadline = time.monotonic() + (retry_seconds() if wait is None else wait)
     delay = 0.001
     while True:
         try:

@@ -697,3 +697,32 @@ def test_an_interrupted_archive_is_neither_pruned_nor_adopted(repo_with_commit: 
     assert "finish it with git ledger archive" in refused(run(repo_with_commit, "adopt", ref))
     assert refs(repo_with_commit) == before
     assert not (repo_with_commit / ".git" / "ledger").exists()
+
+
+def test_a_read_after_an_archive_killed_before_the_session_ref_went_never_waits(
+        repo_with_commit: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An archive killed between setting its tag and removing the session ref leaves that
+    ref and its lock.  Every read of the worktree finishes the archive (the pointer moves
+    on); the lock it cannot take must not make it wait: it waited a write's whole retry,
+    60 s, at every read in the ten minutes before such a lock counts as stale."""
+    pointer = repo_with_commit / ".git" / "ledger"
+    ledger = Ledger.open(repo_with_commit)
+    ledger.set_task("archived, then killed")
+    session = pointer.read_text().strip()
+    archive(repo_with_commit, mode="default")
+    # The state the kill left: the pointer still names the session ref, which still holds
+    # the archived commit, and the ref's lock is there.
+    pointer.write_text(session + "\n")
+    archived = git(repo_with_commit, "rev-parse",
+                   ARCHIVE_PREFIX + session.removeprefix(SESSIONS_PREFIX) + "^{commit}").strip()
+    git(repo_with_commit, "update-ref", session, archived)
+    lock = repo_with_commit / ".git" / (session + ".lock")
+    lock.touch()
+
+    def waited(seconds: float) -> None:
+        raise AssertionError(f"a read waited {seconds} s for {lock.name}")
+    monkeypatch.setattr("gitledger.storage.ref_writes.time.sleep", waited)
+    shown = json.loads(ok(run(repo_with_commit, "show", "--json")).stdout)
+    assert shown["ledger"] is None  # archived: the worktree has moved on
+    assert pointer.read_text().strip() != session
+    assert lock.exists()  # doctor names it once no live writer can hold it

@@ -820,7 +820,10 @@ def _check_after_kill(path: Path, session: str, everything: set[str], durable: s
                           capture_output=True, text=True, check=False)
     if fsck.returncode != 0:
         problems.append(f"{label}: git fsck failed: {(fsck.stdout + fsck.stderr)[:300]}")
-    env = {**cli_env, "GIT_LEDGER_RETRY_SECONDS": "2"}
+    # The rerun waits out a pointer lock until it is stale (2 s); a ref lock it cannot
+    # break, so it names it after a short wait rather than the same two seconds.
+    wait = "2.5" if "ledger.lock" in _locks(path) else "0.2"
+    env = {**cli_env, "GIT_LEDGER_RETRY_SECONDS": wait}
     rerun = subprocess.run([str(installed_git_ledger()), "archive", "--json"], cwd=path,
                            env=env, capture_output=True, text=True, timeout=120, check=False)
     locks = _locks(path)

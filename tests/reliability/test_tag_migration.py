@@ -95,6 +95,9 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
     before = readable(repo_with_commit)
     assert sorted(before) == sorted(ids)
     assert state(repo_with_commit) == (0, 3)
+    # A lock the kill left is one no writer will release: doctor's writes wait for it only
+    # briefly here (a write's default, a minute, is for a live writer).
+    monkeypatch.setenv("GIT_LEDGER_RETRY_SECONDS", "0.2")
     assert "archive-chained" in [f.code for f in doctor(repo_with_commit).findings]
     whole = tmp_path / "whole"
     shutil.copytree(repo_with_commit, whole, symlinks=True)
