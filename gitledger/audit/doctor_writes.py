@@ -200,8 +200,10 @@ def pointers_and_orphans(run: DoctorRun, refs: list[str]) -> None:
             named.add(ref)
     readable = {ledger.ref for ledger in run.readable}
     for ref in refs:
-        # (a session ref that is no readable ledger has its own finding already)
-        if ref.startswith(SESSIONS_PREFIX) and ref in readable and ref not in named:
+        # (a session ref that is no readable ledger, or an unfinished archive's copy, has
+        # its own finding already: adopting a copy of an archive would revive it)
+        if (ref.startswith(SESSIONS_PREFIX) and ref in readable and ref not in named
+                and ref not in run.archive_copies):
             run.add("orphan", ref, f"{ref} is a session ledger no worktree points at "
                     "(its worktree was removed?)", f"git ledger adopt {ref} in the "
                     "worktree that continues it (then git ledger archive to close it)")

@@ -667,6 +667,34 @@ def test_an_unfinished_archive_is_found_and_finished(work: Path, ledger: Run) ->
     assert archived_commit(work, archived) == tip
 
 
+def test_an_unfinished_archive_read_since_is_no_orphan(work: Path, ledger: Run) -> None:
+    """A read finishes an unfinished archive by moving the worktree's pointer on; the
+    session ref (the archive's copy) stays while the lock the kill left is there, named by
+    no worktree: doctor says what it is, and never tells the user to adopt it (which would
+    revive an archived ledger)."""
+    session = _session(work)
+    archived = session.replace("/sessions/", "/archive/")
+    tip = git(work, "rev-parse", session).strip()
+    tag = subprocess.run(["git", "mktag"], cwd=work, capture_output=True, text=True, check=True,
+                         input=f"object {tip}\ntype commit\ntag x\n"
+                               "tagger A <a@b> 1796040000 +0000\n\nx\n").stdout.strip()
+    git(work, "update-ref", archived, tag)
+    lock = work / ".git" / f"{session}.lock"
+    lock.touch()
+    _ok(ledger("show"))  # the read moves the pointer on; the locked ref stays
+    assert git(work, "for-each-ref", "--format=%(refname)", session).strip() == session
+    stale = time.time() - 3600
+    os.utime(lock, (stale, stale))
+    found = _codes(doctor(work))
+    assert {"archive-unfinished", "lock-stale"} <= set(found), found
+    assert "orphan" not in found
+    fixed = doctor(work, fix=True)
+    assert {"archive-unfinished", "lock-stale"} <= set(_codes(fixed, fixed=True))
+    assert "orphan" not in _codes(fixed)
+    assert fixed.ok
+    assert git(work, "for-each-ref", session) == ""
+
+
 def test_an_unfinished_carry_is_found_and_finished(work: Path, ledger: Run) -> None:
     from gitledger.ledger.operations import Ledger
 
