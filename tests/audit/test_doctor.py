@@ -646,15 +646,21 @@ def test_fix_rebuilds_notes_despite_a_broken_ledger_ref(work: Path) -> None:
 # -- interrupted writes (a killed archive or carry, a stale lock) ------------------------------
 
 
-def test_an_unfinished_archive_is_found_and_finished(work: Path, ledger: Run) -> None:
+def _archive_killed_after_its_tag(work: Path) -> tuple[str, str, str]:
+    """What an archive killed after setting its tag leaves: the tag, and the session ref.
+    The session ref, the archive ref and the commit both hold."""
     session = _session(work)
     archived = session.replace("/sessions/", "/archive/")
     tip = git(work, "rev-parse", session).strip()
-    # What an archive killed after setting its tag leaves: the tag, and the session ref.
     tag = subprocess.run(["git", "mktag"], cwd=work, capture_output=True, text=True, check=True,
                          input=f"object {tip}\ntype commit\ntag x\n"
                                "tagger A <a@b> 1796040000 +0000\n\nx\n").stdout.strip()
     git(work, "update-ref", archived, tag)
+    return session, archived, tip
+
+
+def test_an_unfinished_archive_is_found_and_finished(work: Path, ledger: Run) -> None:
+    session, archived, tip = _archive_killed_after_its_tag(work)
     report = doctor(work)
     assert "archive-unfinished" in _codes(report)
     # readers see it as archived already: a warning; the notes still name the session ref
@@ -672,13 +678,7 @@ def test_an_unfinished_archive_read_since_is_no_orphan(work: Path, ledger: Run) 
     session ref (the archive's copy) stays while the lock the kill left is there, named by
     no worktree: doctor says what it is, and never tells the user to adopt it (which would
     revive an archived ledger)."""
-    session = _session(work)
-    archived = session.replace("/sessions/", "/archive/")
-    tip = git(work, "rev-parse", session).strip()
-    tag = subprocess.run(["git", "mktag"], cwd=work, capture_output=True, text=True, check=True,
-                         input=f"object {tip}\ntype commit\ntag x\n"
-                               "tagger A <a@b> 1796040000 +0000\n\nx\n").stdout.strip()
-    git(work, "update-ref", archived, tag)
+    session, _, _ = _archive_killed_after_its_tag(work)
     lock = work / ".git" / f"{session}.lock"
     lock.touch()
     _ok(ledger("show"))  # the read moves the pointer on; the locked ref stays
