@@ -126,7 +126,7 @@ def _finish_archive(store: Store, ref: str) -> str | None:
         if current is not None:
             store.remove_ref(ref, str(current.target), wait=0.0)
     except LedgerError:
-        pass  # a stale lock: doctor reports the leftover ref; the archive is whole
+        pass  # its lock is held (left by the kill): doctor reports the ref; the archive is whole
     try:
         return replace_worktree_ref(store.pointer_path, ref)
     except OSError:
