@@ -4,7 +4,9 @@ real temporary repository, raw writes through ``Store.update``, and entries to w
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
+import time
 import zlib
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -22,7 +24,7 @@ from gitledger.storage.archive_store import read_archive_tag
 from gitledger.storage.layout import ARCHIVE_PREFIX
 from gitledger.storage.month_chains import chain_ref, month_of
 from gitledger.storage.repo import Repo
-from gitledger.storage.store import Store, TreeView
+from gitledger.storage.store import STALE_LOCK_MINUTES, Store, TreeView
 
 CREATED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -138,3 +140,10 @@ def to_format_3(path: Path) -> list[str]:
                        timeout=60)
     store.forget_archives()
     return sorted(groups)
+
+
+def aged_past_stale(lock: Path) -> None:
+    """Make ``lock`` as old as one a killed writer left long ago: past the minutes a live
+    writer may hold a lock, so doctor reports it and ``--fix`` removes it."""
+    old = time.time() - 60 * (STALE_LOCK_MINUTES + 1)
+    os.utime(lock, (old, old))

@@ -29,7 +29,7 @@ from gitledger.storage.keepalive import kept_path
 from gitledger.storage.layout import KEEP_REF, NOTES_REF
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
-from tests.builders import make_entry
+from tests.builders import aged_past_stale, make_entry
 from tests.conftest import Run, archived_commit, git
 
 #: The line of a ledger.toml this version writes.
@@ -683,8 +683,7 @@ def test_an_unfinished_archive_read_since_is_no_orphan(work: Path, ledger: Run) 
     lock.touch()
     _ok(ledger("show"))  # the read moves the pointer on; the locked ref stays
     assert git(work, "for-each-ref", "--format=%(refname)", session).strip() == session
-    stale = time.time() - 3600
-    os.utime(lock, (stale, stale))
+    aged_past_stale(lock)
     found = _codes(doctor(work))
     assert {"archive-unfinished", "lock-stale"} <= set(found), found
     assert "orphan" not in found

@@ -44,7 +44,7 @@ from typing import Any
 import pytest
 
 from gitledger.ledger.operations import Ledger
-from gitledger.storage.store import STALE_LOCK_MINUTES
+from tests.builders import aged_past_stale
 from tests.conftest import git, installed_git_ledger
 from tests.reliability.conftest import (
     assert_linear,
@@ -136,10 +136,6 @@ def common_dir(where: Path) -> Path:
 #: left, which the archive test removed by hand; see
 #: ``test_a_pointer_lock_left_by_a_killed_archive_does_not_block_the_worktree``.
 POINTER_LOCKS_REMOVED: list[str] = []
-#: Ref locks under refs/ledger/ a kill inside a ref's update left (the lock written, not
-#: yet renamed), as a killed git leaves them: aged past the minutes a live writer may hold
-#: one, for doctor to report and ``--fix`` to remove.
-REF_LOCKS_AGED: list[str] = []
 
 
 def assert_recoverable(where: Path, trial: int) -> None:
@@ -150,11 +146,11 @@ def assert_recoverable(where: Path, trial: int) -> None:
         # A kill inside the pointer's rename leaves its lock: doctor reports it (and the
         # next write breaks it once stale); --fix below removes it.
         POINTER_LOCKS_REMOVED.append(f"trial {trial}: {pointer_lock}")
+    # A kill inside a ref's update (its lock written, not yet renamed) leaves the lock, as
+    # a killed git does: once old, doctor reports it and --fix below removes it.
     ref_locks = sorted((common_dir(where) / "refs" / "ledger").rglob("*.lock"))
     for lock in ref_locks:
-        old = time.time() - 60 * (STALE_LOCK_MINUTES + 1)
-        os.utime(lock, (old, old))
-        REF_LOCKS_AGED.append(f"trial {trial}: {lock}")
+        aged_past_stale(lock)
     locks = sorted(str(p) for p in common_dir(where).rglob("*.lock")
                    if p != pointer_lock and p not in ref_locks)
     assert not locks, f"trial {trial}: the kill left locks behind: {locks}"

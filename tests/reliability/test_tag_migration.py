@@ -23,8 +23,7 @@ from gitledger.ledger.archives import list_archives
 from gitledger.ledger.lifecycle import archive
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import ARCHIVE_PREFIX, MONTHS_PREFIX
-from gitledger.storage.store import STALE_LOCK_MINUTES
-from tests.builders import to_format_3
+from tests.builders import aged_past_stale, to_format_3
 from tests.conftest import git
 
 #: Where the child is killed: fractions of a whole run's time, from its start (after its
@@ -124,8 +123,7 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
             if not any(held in f.message for f in report.findings):
                 # A lock of a ref the migration does not write again: named once it is
                 # older than a live writer holds one (aged here), and removed by --fix.
-                old = time.time() - 60 * (STALE_LOCK_MINUTES + 1)
-                os.utime(lock, (old, old))
+                aged_past_stale(lock)
                 report = doctor(copy, fix=True)
                 assert any(held in f.message for f in report.findings), report.findings
             assert readable(copy) == before
