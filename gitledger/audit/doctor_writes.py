@@ -144,10 +144,13 @@ def interrupted(run: DoctorRun, refs: list[str]) -> None:
         session_tip = archived_copy(run.store, ref)
         if session_tip is not None:
             run.archive_copies.add(ref)
+            lock = run.store.lock_file(ref)
+            held = (f"{lock} holds it: if no git ledger or git command is running, remove "
+                    "that, then " if lock.exists() else "")
             finding = run.add(
                 "archive-unfinished", ref, f"{ref} is the same commit as {archived}: an "
-                "archive stopped before removing it", "git ledger doctor --fix (removes "
-                f"{ref}; {archived} keeps everything)")
+                "archive stopped before removing it", f"{held}git ledger doctor --fix "
+                f"(removes {ref}; {archived} keeps everything)")
             if run.fix:
                 _finish_archive(run, finding, ref, session_tip)
             continue

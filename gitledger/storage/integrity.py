@@ -16,6 +16,7 @@ from pygit2.enums import ReferenceType
 from gitledger.errors import CorruptLedger
 from gitledger.storage.bounded import checked_blob
 from gitledger.storage.layout import ARCHIVE_PREFIX, SESSIONS_PREFIX
+from gitledger.storage.ref_writes import remove_if_free
 from gitledger.storage.store import Store, TreeView
 
 #: What reading through an object the repository lacks raises: libgit2 says it in more
@@ -130,16 +131,6 @@ def archived_copy(store: Store, ref: str) -> str | None:
 
 
 def remove_ref_if_free(store: Store, ref: str, expected: str) -> bool:
-    """Remove ``ref`` if it still points at ``expected``, without waiting for its lock
-    (unlike ``Store.remove_ref``: a repair runs once, and a held lock has a finding of
-    its own).  False when the lock could not be had; True otherwise, also when ``ref``
-    had moved or gone and was left alone."""
-    try:
-        with store.git.transaction() as txn:
-            txn.lock_ref(ref)
-            current = store.git.references.get(ref)
-            if current is not None and str(current.target) == expected:
-                txn.remove(ref)
-    except (pygit2.GitError, OSError):
-        return False
-    return True
+    """``ref_writes.remove_if_free`` in ``store``'s repository (``Store.remove_ref`` waits
+    for the lock: a repair runs once, and a held lock has a finding of its own)."""
+    return remove_if_free(store.git, ref, expected)

@@ -21,6 +21,7 @@ from gitledger.derived.files import write_atomic
 from gitledger.errors import ConcurrentUpdate, CorruptLedger, LedgerError, RepositoryError
 from gitledger.storage.layout import ARCHIVE_PREFIX, CLONE_ID_FILE, POINTER_FILE, SESSIONS_PREFIX
 from gitledger.storage.month_chains import chain_ref, month_of
+from gitledger.storage.ref_writes import remove_if_free
 from gitledger.storage.repo import Repo, now
 
 if TYPE_CHECKING:
@@ -122,11 +123,9 @@ def _finish_archive(store: Store, ref: str) -> str | None:
     session ref (a copy of the archive) goes if its lock can be had at once.  Every read
     of the pointer comes here: a lock the killed archive left must not make it wait."""
     current = store.git.references.get(ref)
-    try:
-        if current is not None:
-            store.remove_ref(ref, str(current.target), wait=0.0)
-    except LedgerError:
-        pass  # its lock is held (left by the kill): doctor reports the ref; the archive is whole
+    if current is not None:
+        # Its lock held (left by the kill): doctor reports the ref; the archive is whole.
+        remove_if_free(store.git, ref, str(current.target))
     try:
         return replace_worktree_ref(store.pointer_path, ref)
     except OSError:

@@ -101,12 +101,11 @@ def remove_at(git: pygit2.Repository, txn: ReferenceTransaction, ref: str, tip: 
 
 
 def with_lock(git: pygit2.Repository, ref: str, lock: Path,
-              action: Callable[[ReferenceTransaction], None], *,
-              wait: float | None = None) -> None:
+              action: Callable[[ReferenceTransaction], None]) -> None:
     """Run ``action`` holding ``ref``'s lock (the file ``lock``).  A lock another writer
-    holds is waited for ``wait`` seconds (default ``retry_seconds``, as a write does); one
-    left by a killed writer is an error naming it."""
-    deadline = time.monotonic() + (retry_seconds() if wait is None else wait)
+    holds is waited for (as a write does); one left by a killed writer is an error naming
+    it."""
+    deadline = time.monotonic() + retry_seconds()
     delay = 0.001
     while True:
         try:
@@ -123,6 +122,22 @@ def with_lock(git: pygit2.Repository, ref: str, lock: Path,
                     "or git command is running, remove it") from None
             time.sleep(random.uniform(0, delay))
             delay = min(delay * 2, 0.05)
+
+
+def remove_if_free(git: pygit2.Repository, ref: str, expected: str) -> bool:
+    """Remove ``ref`` if it still points at ``expected``, without waiting for its lock (a
+    repair, or a read finishing an interrupted archive: a held lock has a finding of its
+    own).  False when the lock could not be had; True otherwise, also when ``ref`` had
+    moved or gone and was left alone."""
+    try:
+        with git.transaction() as txn:
+            txn.lock_ref(ref)
+            current = git.references.get(ref)
+            if current is not None and str(current.target) == expected:
+                txn.remove(ref)
+    except (pygit2.GitError, OSError):
+        return False
+    return True
 
 
 def stale_lock_minutes(lock: Path) -> float | None:

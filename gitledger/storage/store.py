@@ -439,9 +439,8 @@ class Store:
         """Write the annotated tag archiving ledger ``name`` at ``tip`` (no ref yet)."""
         return archiving.write_tag(self, name, tip, message, tagger)
 
-    def _locked(self, ref: str, action: Callable[[ReferenceTransaction], None],
-                wait: float | None = None) -> None:
-        with_lock(self.git, ref, self.lock_file(ref), action, wait=wait)
+    def _locked(self, ref: str, action: Callable[[ReferenceTransaction], None]) -> None:
+        with_lock(self.git, ref, self.lock_file(ref), action)
 
     def set_ref(self, ref: str, target: str, expected: str | None, reason: str) -> None:
         """Point ``ref`` at ``target`` if it still points at ``expected`` (None: if it does
@@ -462,10 +461,9 @@ class Store:
             txn.lock_ref(ref)
             yield
 
-    def remove_ref(self, ref: str, expected: str, *, wait: float | None = None) -> None:
-        """Delete ``ref`` if it still points at ``expected``; ``LedgerMoved`` otherwise.
-        ``wait``: how long a held lock is waited for (default: as a write waits)."""
-        self._locked(ref, lambda txn: remove_at(self.git, txn, ref, expected), wait)
+    def remove_ref(self, ref: str, expected: str) -> None:
+        """Delete ``ref`` if it still points at ``expected``; ``LedgerMoved`` otherwise."""
+        self._locked(ref, lambda txn: remove_at(self.git, txn, ref, expected))
 
     def mirror(self, ref: str, target: str | None) -> None:
         """Set (None: delete) a ref that follows something else whatever it held: a copy

@@ -683,6 +683,10 @@ def test_an_unfinished_archive_read_since_is_no_orphan(work: Path, ledger: Run) 
     lock.touch()
     _ok(ledger("show"))  # the read moves the pointer on; the locked ref stays
     assert git(work, "for-each-ref", "--format=%(refname)", session).strip() == session
+    # While the lock is fresh, --fix cannot remove the ref: the advice names the lock.
+    held = doctor(work, fix=True)
+    assert "archive-unfinished" not in _codes(held, fixed=True)
+    assert f"{lock} holds it" in _one(held, "archive-unfinished")
     aged_past_stale(lock)
     found = _codes(doctor(work))
     assert {"archive-unfinished", "lock-stale"} <= set(found), found
