@@ -23,9 +23,12 @@ def test_one_xdist_group_runs_on_one_worker(tmp_path: Path) -> None:
     (tmp_path / "test_grouped.py").write_text(GROUPED)
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     log = tmp_path / "workers.log"
+    # --basetemp: its own temporary directories, so that it never spends minutes removing
+    # the old runs' trees under /tmp/pytest-of-<user>, as pytest does keeping the last three.
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist",
                            "loadgroup", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           "test_grouped.py"], cwd=tmp_path, capture_output=True, text=True,
+                           "--basetemp", str(tmp_path / "basetemp"), "test_grouped.py"],
+                          cwd=tmp_path, capture_output=True, text=True,
                           timeout=120, check=False, env={"WORKERS_LOG": str(log),
                                                          "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stdout + done.stderr
