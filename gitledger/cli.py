@@ -10,50 +10,6 @@ from __future__ import annotations
 import click
 
 from gitledger import __version__
-from gitledger.commands import (
-    adopt,
-    archive,
-    carry,
-    check,
-    claim,
-    completion,
-    config,
-    decide,
-    doctor,
-    drift,
-    drop,
-    edit,
-    export,
-    fetch,
-    hook,
-    import_,
-    install,
-    list_,
-    log,
-    mcp,
-    next_,
-    notes,
-    open_,
-    plan,
-    prune,
-    pull,
-    push,
-    remote,
-    resolve,
-    restore,
-    review,
-    search,
-    serve,
-    show,
-    status,
-    take,
-    task,
-    tour,
-    transcript,
-    uninstall,
-    verify,
-    why,
-)
 from gitledger.commands.group import LedgerGroup
 from gitledger.commands.shared import repo_option
 
@@ -75,53 +31,55 @@ def cli(ctx: click.Context, repo: str | None, no_color: bool, no_pager: bool) ->
     entry's id; every command takes --json.  See docs/cli.md or man git-ledger.
     """
     if ctx.invoked_subcommand is None:
-        show.show_worktree(repo)
+        from gitledger.commands.show import show_worktree  # noqa: PLC0415 - as add_lazy does
+
+        show_worktree(repo)
 
 
-cli.add_command(task.task)
-cli.add_command(next_.next_)
-cli.add_command(open_.open_)
-cli.add_command(decide.decide)
-cli.add_command(verify.verify)
-cli.add_command(drop.drop)
-cli.add_command(plan.plan)
-cli.add_command(resolve.resolve)
-cli.add_command(edit.edit)
-cli.add_command(take.take)
-cli.add_command(status.accept)
-cli.add_command(status.implement)
-cli.add_command(status.deploy)
-cli.add_command(status.reject)
-cli.add_command(status.evidence)
-cli.add_command(check.check)
-cli.add_command(doctor.doctor)
-cli.add_command(notes.notes)
-cli.add_command(show.show)
-cli.add_command(log.log)
-cli.add_command(why.why)
-cli.add_command(search.search)
-cli.add_command(drift.drift)
-cli.add_command(restore.restore)
-cli.add_command(claim.claim)
-cli.add_command(carry.carry)
-cli.add_command(archive.archive)
-cli.add_command(list_.list_)
-cli.add_command(prune.prune)
-cli.add_command(adopt.adopt)
-cli.add_command(fetch.fetch)
-cli.add_command(pull.pull)
-cli.add_command(push.push)
-cli.add_command(remote.remote_)
-cli.add_command(review.review)
-cli.add_command(export.export)
-cli.add_command(import_.import_)
-cli.add_command(transcript.transcript)
-cli.add_command(tour.tour)
-cli.add_command(install.install)
-cli.add_command(uninstall.uninstall)
-cli.add_command(hook.hook)
-cli.add_command(mcp.mcp)
-cli.add_command(serve.serve)
-cli.add_command(config.config)
-cli.add_command(completion.completion)
-cli.add_command(completion.complete)
+cli.add_lazy("task", "task:task")
+cli.add_lazy("next", "next_:next_")
+cli.add_lazy("open", "open_:open_")
+cli.add_lazy("decide", "decide:decide")
+cli.add_lazy("verify", "verify:verify")
+cli.add_lazy("drop", "drop:drop")
+cli.add_lazy("plan", "plan:plan")
+cli.add_lazy("resolve", "resolve:resolve")
+cli.add_lazy("edit", "edit:edit")
+cli.add_lazy("take", "take:take")
+cli.add_lazy("accept", "status:accept")
+cli.add_lazy("implement", "status:implement")
+cli.add_lazy("deploy", "status:deploy")
+cli.add_lazy("reject", "status:reject")
+cli.add_lazy("evidence", "status:evidence")
+cli.add_lazy("check", "check:check")
+cli.add_lazy("doctor", "doctor:doctor")
+cli.add_lazy("notes", "notes:notes")
+cli.add_lazy("show", "show:show")
+cli.add_lazy("log", "log:log")
+cli.add_lazy("why", "why:why")
+cli.add_lazy("search", "search:search")
+cli.add_lazy("drift", "drift:drift")
+cli.add_lazy("restore", "restore:restore")
+cli.add_lazy("claim", "claim:claim")
+cli.add_lazy("carry", "carry:carry")
+cli.add_lazy("archive", "archive:archive")
+cli.add_lazy("list", "list_:list_")
+cli.add_lazy("prune", "prune:prune")
+cli.add_lazy("adopt", "adopt:adopt")
+cli.add_lazy("fetch", "fetch:fetch")
+cli.add_lazy("pull", "pull:pull")
+cli.add_lazy("push", "push:push")
+cli.add_lazy("remote", "remote:remote_")
+cli.add_lazy("review", "review:review")
+cli.add_lazy("export", "export:export")
+cli.add_lazy("import", "import_:import_")
+cli.add_lazy("transcript", "transcript:transcript")
+cli.add_lazy("tour", "tour:tour")
+cli.add_lazy("install", "install:install")
+cli.add_lazy("uninstall", "uninstall:uninstall")
+cli.add_lazy("hook", "hook:hook")
+cli.add_lazy("mcp", "mcp:mcp")
+cli.add_lazy("serve", "serve:serve")
+cli.add_lazy("config", "config:config")
+cli.add_lazy("completion", "completion:completion")
+cli.add_lazy("complete", "completion:complete")

@@ -149,7 +149,7 @@ def _commands(root: click.Context) -> list[tuple[str, click.Command, click.Conte
     """Every command with the context it runs under; a group's subcommands stand in for
     the group (``notes rebuild``), so each gets its own synopsis line and section."""
     found: list[tuple[str, click.Command, click.Context]] = []
-    for name, command in cli.commands.items():
+    for name, command in cli.every_command().items():
         subcommands: dict[str, click.Command] | None = getattr(command, "commands", None)
         if subcommands:
             group_ctx = command.make_context(name, [], parent=root, resilient_parsing=True)

@@ -12,6 +12,7 @@ opens SQLite.
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 import tomllib
@@ -46,6 +47,8 @@ LAZY_IMPORTS: dict[str, str] = {
     "gitledger.integrations.pre_tool_hook": "it runs before every edit an agent makes: with "
                                             "the governing entries' saved copy fresh, "
                                             "libgit2 and the ledgers' reads never load",
+    "gitledger.cli": "the command line names one command: its module loads then (the "
+                     "group's add_lazy table), not the forty others",
     "gitledger.launch": "the executable: the hot paths skip click and the command table, "
                         "every other call loads cli.py",
     **dict.fromkeys(
@@ -458,27 +461,45 @@ def _is_command_decorator(node: ast.expr) -> bool:
 
 
 def test_the_main_module_holds_the_group_and_one_line_per_command() -> None:
-    """``cli.py`` is the group with its global options and one ``add_command`` line per
-    command: what a command does lives in its module under ``commands/``."""
+    """``cli.py`` is the group with its global options and one ``add_lazy`` line per
+    command, naming the command and its function under ``commands/``; the main module
+    imports no command's module (each loads when the command line names it)."""
     from gitledger.cli import cli
 
     tree = ast.parse((PACKAGE / "cli.py").read_text(encoding="utf-8"))
     groups, added, other = [], [], []
     for node in tree.body[1:]:  # after the docstring
         if isinstance(node, ast.Import | ast.ImportFrom):
+            assert not any(alias.name.startswith("gitledger.commands.") for alias in node.names)
             continue
         if isinstance(node, ast.FunctionDef) and any(
                 _is_command_decorator(d) for d in node.decorator_list):
             groups.append(node.name)
         elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
-              and ast.unparse(node.value.func) == "cli.add_command"
-              and len(node.value.args) == 1 and not node.value.keywords):
-            added.append(ast.unparse(node.value.args[0]))
+              and ast.unparse(node.value.func) == "cli.add_lazy"
+              and len(node.value.args) == 2 and not node.value.keywords
+              and all(isinstance(a, ast.Constant) for a in node.value.args)):
+            added.append(node.value.args[0].value)  # type: ignore[attr-defined]
         else:
             other.append(ast.unparse(node).splitlines()[0])
     assert other == []
     assert groups == ["cli"]
-    assert len(added) == len(set(added)) == len(cli.commands)
+    commands = cli.every_command()
+    assert added == list(commands)
+    assert len(added) == len(set(added))
+    assert all(command.name == name for name, command in commands.items())
+
+
+def test_a_command_line_loads_only_the_command_it_names() -> None:
+    """``git ledger show`` imports ``commands/show.py`` and no other command's module."""
+    done = subprocess.run([sys.executable, "-c", "import json, sys; from gitledger.cli import "
+                           "cli; cli.get_command(None, 'show'); print(json.dumps([m for m in "
+                           "sys.modules if m.startswith('gitledger.commands.')]))"],
+                          capture_output=True, text=True, check=True, timeout=60)
+    loaded = set(json.loads(done.stdout))
+    assert "gitledger.commands.show" in loaded
+    assert not loaded & {"gitledger.commands.decide", "gitledger.commands.doctor",
+                         "gitledger.commands.serve", "gitledger.commands.install"}, loaded
 
 
 def _declared_commands(path: Path) -> set[str]:
@@ -497,7 +518,7 @@ def test_each_command_lives_in_its_own_module_under_commands() -> None:
 
     homes: dict[str, set[str]] = {}
     reached: dict[str, set[str]] = {}
-    for name, command in cli.commands.items():
+    for name, command in cli.every_command().items():
         assert command.callback is not None
         homes.setdefault(command.callback.__module__, set()).add(name)
         subcommands = command.commands if isinstance(command, click.Group) else {}

@@ -39,7 +39,7 @@ MAN_PAGE = ROOT / "man" / "git-ledger.1"
 PACKAGE = ROOT / "gitledger"
 REGENERATE = "python -m gitledger.manpage man/git-ledger.1"
 
-COMMANDS = list(cli.commands)
+COMMANDS = list(cli.every_command())
 
 
 def _read(path: Path) -> str:
@@ -81,7 +81,7 @@ def test_every_command_has_a_heading_in_cli_md(name: str) -> None:
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_has_help(name: str) -> None:
-    command = cli.commands[name]
+    command = cli.every_command()[name]
     assert command.help, f"{name} has no docstring"
     assert command.help.strip(), f"{name} has an empty docstring"
     result = CliRunner().invoke(cli, [name, "--help"])
@@ -93,7 +93,7 @@ def test_every_command_has_help(name: str) -> None:
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_option_is_documented_in_its_section(name: str) -> None:
     section = _section(_read(CLI_MD), f"### `git ledger {name}`")
-    missing = [opt for opt in _option_names(cli.commands[name])
+    missing = [opt for opt in _option_names(cli.every_command()[name])
                if opt not in {"-h", "--help"} and not _mentions(section, opt)]
     assert not missing, f"docs/cli.md, git ledger {name}: undocumented {missing}"
 

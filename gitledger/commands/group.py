@@ -6,6 +6,7 @@ and status 2.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -88,9 +89,37 @@ def drain_git_events(where: str | None, *, report: bool = True) -> None:
 
 
 class LedgerGroup(click.Group):
-    """A click group whose errors are one line on stderr, whatever the command."""
+    """A click group whose errors are one line on stderr, whatever the command, and whose
+    commands are imported when the command line names one (``add_lazy``): a start loads
+    one command's module, not forty (about 20 ms of every call's import time)."""
 
     command_class = LedgerCommand
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, str] = {}
+
+    def add_lazy(self, name: str, where: str) -> None:
+        """Add command ``name``, the function ``where`` names as ``module:function``
+        under ``gitledger.commands``, importing it only when it is asked for."""
+        self.lazy[name] = where
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, _, function = self.lazy[cmd_name].partition(":")
+            command = getattr(importlib.import_module(f"gitledger.commands.{module}"), function)
+            self.commands[cmd_name] = command
+        return self.commands.get(cmd_name)
+
+    def every_command(self) -> dict[str, click.Command]:
+        """Every command, in the order they were added, each module imported: what the
+        man page, the docs and their tests read."""
+        for name in self.lazy:
+            self.get_command(click.Context(self), name)
+        return {name: self.commands[name] for name in (*self.lazy, *self.commands)}
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -126,7 +155,7 @@ class LedgerGroup(click.Group):
                 ctx = ctx.parent
             return " ".join([PROG, *names])
         words = list(args) if args is not None else sys.argv[1:]
-        command = next((w for w in words if w in self.commands), None)
+        command = next((w for w in words if w in self.lazy or w in self.commands), None)
         return f"{PROG} {command}" if command else PROG
 
     def _main(self, args: Any, prog_name: str, extra: dict[str, Any]) -> None:

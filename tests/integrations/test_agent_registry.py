@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _option(command: str, name: str) -> click.Option:
-    (option,) = [p for p in cli.commands[command].params
+    (option,) = [p for p in cli.every_command()[command].params
                  if isinstance(p, click.Option) and name in p.opts]
     return option
 
@@ -58,8 +58,8 @@ def test_the_cli_offers_the_registry() -> None:
 
 def test_the_help_prose_names_every_agent() -> None:
     """Docstrings are prose, not derived: they must still name each record's files."""
-    install_help = cli.commands["install"].help or ""
-    restore_help = " ".join((cli.commands["restore"].help or "").split())
+    install_help = cli.every_command()["install"].help or ""
+    restore_help = " ".join((cli.every_command()["restore"].help or "").split())
     for agent in REGISTRY:
         assert agent.config in install_help, agent.name
         assert agent.mcp is None or agent.mcp.config in install_help, agent.name

@@ -321,7 +321,7 @@ def test_the_help_names_every_agent_an_import_reads() -> None:
 
     from gitledger.cli import cli
 
-    group = cli.commands["transcript"]
+    group = cli.every_command()["transcript"]
     assert isinstance(group, click.Group)
     help_text = " ".join(str(group.commands["import"].params[0].help).split())
     assert ", ".join(transcript_import.IMPORTABLE) + ")" in help_text

@@ -72,7 +72,10 @@ def planted(team: Team) -> Planted:
 
 def _commands() -> Iterator[tuple[str, click.Command]]:
     def walk(group: click.Group, path: tuple[str, ...]) -> Iterator[tuple[str, click.Command]]:
-        for name, command in sorted(group.commands.items()):
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            assert command is not None
             if isinstance(command, click.Group):
                 yield from walk(command, (*path, name))
             else:
