@@ -15,7 +15,7 @@ from gitledger.core.interrupts import interruptible
 
 #: The calls that start without click, the first that takes the command line wins.
 FAST: tuple[Fast, ...] = (hook_fast.FAST_PRE_TOOL_USE, decide_fast.FAST, restore_fast.FAST,
-                          check_fast.FAST, hook_fast.FAST_STOP)
+                          check_fast.FAST, hook_fast.FAST_STOP, *hook_fast.FAST_SESSION)
 
 
 def main() -> None:

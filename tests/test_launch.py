@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +68,38 @@ def test_the_hook_call_loads_no_click_and_tells_the_decision(repo: Path) -> None
     context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "Store in sqlite" in context
     assert "json files" in context
+
+
+@pytest.mark.parametrize("event", ["session-start", "pre-compact", "session-end"])
+def test_a_lifecycle_hook_loads_no_click_and_answers_as_the_cli_does(
+        repo: Path, event: str) -> None:
+    """What an agent's start, compaction and end run: the same answer as the click
+    ``hook`` command gives (stdout and stderr), without loading click."""
+    subprocess.run(["git", "ledger", "task", "Port the importer"], cwd=repo, check=True,
+                   capture_output=True, timeout=60)
+    payload = json.dumps({"session_id": "s-1", "cwd": str(repo), "hook_event_name": event,
+                          "source": "startup", "transcript_path": None}).encode()
+    twin = repo.parent / "twin"  # the same state, for the click call
+    shutil.copytree(repo, twin, symlinks=True)
+    fast = _probe(repo, "hook", event, "--agent", "codex", stdin=payload)
+    assert fast.stderr.decode().endswith("CLICK=False")
+    clicked = _probe(twin, "hook", event, "--agent", "codex", "--agent", "codex",
+                     stdin=payload.replace(str(repo).encode(), str(twin).encode()))
+    # (an option given twice is no plain call: click answers it)
+    assert clicked.stderr.decode().endswith("CLICK=True")
+    assert fast.stdout == clicked.stdout
+    assert fast.stderr.decode().removesuffix("CLICK=False") == \
+        clicked.stderr.decode().removesuffix("CLICK=True")
+    if event == "session-start":
+        context = json.loads(fast.stdout)["hookSpecificOutput"]["additionalContext"]
+        assert "TASK: Port the importer" in context
+
+
+def test_a_lifecycle_hook_of_an_unknown_agent_says_so_and_exits_0(repo: Path) -> None:
+    done = _probe(repo, "hook", "session-start", "--agent", "nobody", stdin=b"{}")
+    assert done.returncode == 0
+    assert "unknown agent 'nobody'" in done.stderr.decode()
+    assert done.stderr.decode().endswith("CLICK=False")
 
 
 def test_every_other_call_goes_through_the_cli(repo: Path) -> None:

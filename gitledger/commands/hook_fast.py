@@ -1,8 +1,10 @@
 """The agent hooks the executable runs without click: ``hook pre-tool-use`` (before every
 edit an agent makes; its shell fast path hands it every payload that names a governed
-file) and the Stop hook's ``check --hook stop``, each as ``install`` writes it (``--agent
-A``, ``--agent=A``, or nothing: Claude Code).  A hook reads its payload on stdin and exits
-0 whatever happens; the click ``hook`` and ``check --hook`` run the same functions."""
+file), ``hook session-start`` (every agent start), ``hook pre-compact`` and ``hook
+session-end``, and the Stop hook's ``check --hook stop``, each as ``install`` writes it
+(``--agent A``, ``--agent=A``, or nothing: Claude Code).  A hook reads its payload on
+stdin and exits 0 whatever happens; the click ``hook`` and ``check --hook`` run the same
+functions."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from gitledger.commands.plain import Fast, Printed, Shape, parse
 _AGENT = {"--agent": ("agent", "one")}
 PRE_TOOL_USE = Shape(("hook", "pre-tool-use"), _AGENT, defaults={"agent": "claude"})
 STOP = Shape(("check", "--hook", "stop"), _AGENT, defaults={"agent": "claude"})
+#: The lifecycle hooks ``agent_hooks.run_hook`` answers, each a shape of its own.
+SESSION_EVENTS = ("session-start", "pre-compact", "session-end")
 
 
 def pre_tool_use_agent(args: Sequence[str]) -> str | None:
@@ -59,6 +63,23 @@ def stop(params: dict[str, Any], _key: Any = None,
     return Printed(result.stdout or None, result.stderr)
 
 
+def session_event(event: str) -> Fast:
+    """The plain ``hook EVENT`` call of a lifecycle hook: the restore block at a start, a
+    checkpoint and the transcript at a compaction or an end (``agent_hooks``)."""
+
+    def answer(params: dict[str, Any], _key: Any = None,
+               where: str | os.PathLike[str] | None = None) -> Printed:
+        from gitledger.integrations.agent_hooks import run_hook
+        from gitledger.integrations.hook_core import read_stdin
+
+        result = run_hook(event, params["agent"], read_stdin(sys.stdin), os.environ, cwd=where)
+        return Printed(result.stdout or None, result.stderr)
+
+    # Quiet: what the drain says waits for a command whose output someone reads.
+    return Fast(Shape(("hook", event), _AGENT, defaults={"agent": "claude"}), answer,
+                report=False, utf8=True)
+
+
 def _unknown_agent(params: dict[str, Any]) -> bool:
     """An agent click refuses (its usage error names the agents)."""
     from gitledger.integrations.agent_registry import AGENTS
@@ -68,6 +89,8 @@ def _unknown_agent(params: dict[str, Any]) -> bool:
 
 FAST_PRE_TOOL_USE = Fast(PRE_TOOL_USE, pre_tool_use, report=False)
 FAST_STOP = Fast(STOP, stop, refuses=_unknown_agent, utf8=True)
+FAST_SESSION = tuple(session_event(event) for event in SESSION_EVENTS)
 
-__all__ = ["FAST_PRE_TOOL_USE", "FAST_STOP", "PRE_TOOL_USE", "STOP", "pre_tool_use",
-           "pre_tool_use_agent", "stop", "stop_hook_agent"]
+__all__ = ["FAST_PRE_TOOL_USE", "FAST_SESSION", "FAST_STOP", "PRE_TOOL_USE",
+           "SESSION_EVENTS", "STOP", "pre_tool_use", "pre_tool_use_agent", "session_event",
+           "stop", "stop_hook_agent"]
