@@ -256,9 +256,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: three workers for every two cores (``PYTEST_XDIST_AUTO_NUM_WORKERS``
-    sets another number).  The suite is not CPU-bound (a client test waits on its client
-    between model turns): on two cores it took 19.9 minutes with two workers and 15.5 with
-    three (docs/agents-suite.md)."""
+    sets another number).  A client test waits on its client between model turns: with
+    two workers on two cores the cores were busy three quarters of the time (19.9 minutes),
+    with three 89 % (15.5 minutes that day); four kept them no busier (docs/agents-suite.md)."""
     chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
     if chosen:
         return int(chosen)

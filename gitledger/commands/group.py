@@ -117,8 +117,9 @@ class LedgerGroup(click.Group):
     def every_command(self) -> dict[str, click.Command]:
         """Every command, in the order they were added, each module imported: what the
         man page, the docs and their tests read."""
+        ctx = click.Context(self)
         for name in self.lazy:
-            self.get_command(click.Context(self), name)
+            self.get_command(ctx, name)
         return {name: self.commands[name] for name in (*self.lazy, *self.commands)}
 
     def invoke(self, ctx: click.Context) -> Any:

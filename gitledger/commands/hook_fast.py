@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from gitledger.commands.plain import Fast, Printed, Shape, parse
+from gitledger.core.names import EVENTS
 
 _AGENT = {"--agent": ("agent", "one")}
 PRE_TOOL_USE = Shape(("hook", "pre-tool-use"), _AGENT, defaults={"agent": "claude"})
 STOP = Shape(("check", "--hook", "stop"), _AGENT, defaults={"agent": "claude"})
-#: The lifecycle hooks ``agent_hooks.run_hook`` answers, each a shape of its own.
-SESSION_EVENTS = ("session-start", "pre-compact", "session-end")
+#: The lifecycle hooks ``agent_hooks.run_hook`` answers, each a shape of its own: every
+#: agent event but pre-tool-use, which has its own module.
+SESSION_EVENTS = tuple(event for event in EVENTS if event != "pre-tool-use")
 
 
 def pre_tool_use_agent(args: Sequence[str]) -> str | None:
