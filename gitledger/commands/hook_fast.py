@@ -77,9 +77,10 @@ def session_event(event: str) -> Fast:
         result = run_hook(event, params["agent"], read_stdin(sys.stdin), os.environ, cwd=where)
         return Printed(result.stdout or None, result.stderr)
 
-    # Quiet: what the drain says waits for a command whose output someone reads.
+    # Quiet: what the drain says waits for a command whose output someone reads; but a
+    # commit a killed hook left unrecorded is recorded first, as the click hook does.
     return Fast(Shape(("hook", event), _AGENT, defaults={"agent": "claude"}), answer,
-                report=False, utf8=True)
+                report=False, utf8=True, drains_all=True)
 
 
 def _unknown_agent(params: dict[str, Any]) -> bool:

@@ -111,9 +111,10 @@ class Fast(NamedTuple):
     """A command the executable runs without click: its shape; ``refuses`` (parameters
     click would refuse with a usage error: click runs those); whether it reports what the
     git hooks' queue had to say (a hook drains quietly); ``serve`` (the saved output while
-    its key holds, and the key, read before the command runs, that a new output is saved
     under); ``run`` (the one library call, rendered); ``utf8`` (it prints click's bytes
-    only to a stream that writes UTF-8 as it is: click re-encodes a misconfigured one)."""
+    only to a stream that writes UTF-8 as it is: click re-encodes a misconfigured one);
+    ``drains_all`` (a quiet call still drains for whatever a reader drains for, as the
+    click command does, not only for a queue)."""
 
     shape: Shape
     run: Callable[[dict[str, Any], Any], Printed]
@@ -121,6 +122,7 @@ class Fast(NamedTuple):
     refuses: Callable[[dict[str, Any]], bool] | None = None
     report: bool = True
     utf8: bool = False
+    drains_all: bool = False
 
 
 def taken(fast: Fast, args: Sequence[str]) -> dict[str, Any] | None:
@@ -139,7 +141,7 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
     a usage error, 2), an interrupt 130, a closed pipe nothing."""
     from gitledger.errors import ConflictingOptions, LedgerError
 
-    drain_first(report=fast.report)
+    drain_first(report=fast.report, everything=fast.drains_all)
     try:
         interruptible()  # Ctrl-C is one line and 130 from here (launch.py's until now)
         key, printed = fast.serve(params) if fast.serve is not None else (None, None)
@@ -183,13 +185,13 @@ def _utf8(stream: Any) -> bool:
         return False
 
 
-def drain_first(*, report: bool) -> None:
+def drain_first(*, report: bool, everything: bool = False) -> None:
     """What every click command does first: apply what the git hooks queued, and say once
     what it had to say (``report``); the code that applies it loads only when something
     waits.  Never the reason the call fails."""
     from gitledger.storage.queue_probe import needs_drain, queued_here
 
-    if not (needs_drain(None) if report else queued_here()):
+    if not (needs_drain(None) if report or everything else queued_here()):
         return
     from gitledger.core.display import one_line
     from gitledger.errors import LedgerError

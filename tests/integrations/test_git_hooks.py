@@ -1018,8 +1018,9 @@ def test_a_commit_whose_hook_did_not_run_is_found_and_recorded(
     assert "commit-unrecorded" not in _ok(run("doctor"))
 
 
+@pytest.mark.parametrize("next_command", ["show", "the session-start hook"])
 def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
-        active: tuple[Path, Run, str]) -> None:
+        active: tuple[Path, Run, str], next_command: str) -> None:
     repo, run, ref = active
     sha = _later_commit(repo, "cut")
     # What a hook killed after it began leaves: the commit marked, never marked done.
@@ -1027,7 +1028,14 @@ def test_a_hook_stopped_midway_is_recorded_by_the_next_command(
     (git_dir / "ledger-recording").write_text(f"{sha}\n")
     old = time.time() - 60
     os.utime(git_dir / "ledger-recording", (old, old))
-    _ok(run("show"))
+    if next_command == "show":
+        _ok(run("show"))
+    else:  # the executable's plain call, which runs without click (hook_fast)
+        payload = json.dumps({"session_id": "s-9", "cwd": str(repo), "source": "startup"})
+        started = subprocess.run(["git-ledger", "hook", "session-start"], cwd=repo,
+                                 input=payload, capture_output=True, text=True, timeout=60,
+                                 check=False)
+        assert started.returncode == 0, started.stderr
     assert f"commit-in {ref} " in _note_now(repo, sha)
     _commit_event(repo, ref, sha)
 
