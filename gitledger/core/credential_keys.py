@@ -76,7 +76,7 @@ _STRONG_ENDINGS = (
     "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "accesskey",
     "privatekey", "secretkey", "authkey", "masterkey", "signingkey", "encryptionkey",
     "accountkey", "appkey", "clientkey", "clientkeydata", "credentials", "credential",
-    "storepass", "keypass",
+    "storepass", "keypass", "authtok",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
@@ -84,7 +84,7 @@ _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "key
 #: ``HMAC``): only a generated-looking value under it counts.
 _WEAK_WORDS = ("secret", "token", "password", "passwd", "credential")
 #: The same, as whole words only (``auth`` but not ``authority``, ``sig`` but not ``design``).
-_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "signature", "salt", "hmac", "cookie", "cred"})
+_WEAK_WHOLE = frozenset({"auth", "authn", "sig", "salt", "hmac", "cookie", "cred"})
 #: A last word that makes the key about a secret rather than the secret: its lifetime,
 #: its URL, its header, the file or the name it is kept under, its id.
 _ABOUT_LAST = frozenset({
@@ -93,6 +93,7 @@ _ABOUT_LAST = frozenset({
     "hash", "hashers", "helper", "limit", "size", "format", "mode", "index", "ref", "arn",
     "days", "seconds", "minutes", "hours", "policy", "rotation", "scope", "scopes",
     "version", "algorithm", "alg", "env", "var", "location", "store", "source",
+    "signature", "challenge",
 })
 #: A word before the secret word that makes the key about something else: a model's
 #: special tokens, counts and limits, pagination cursors, switches, and public keys.
@@ -102,6 +103,7 @@ ABOUT_QUALIFIER = frozenset({
     "mask", "special", "start", "end", "stop", "public", "publishable", "pub", "is", "has",
     "use", "enable", "enabled", "require", "required", "no", "existing", "idempotency",
     "sort", "partition", "primary", "foreign", "cache", "input", "output", "new",
+    "storage", "sessionstorage", "localstorage", "lookup", "map", "dict", "object", "row",
 })
 STRONG, _WEAK = 2, 1
 
@@ -270,6 +272,8 @@ def key_strength(key: str) -> int | None:
     if not words:
         return None
     compact = "".join(words)
+    if "csrf" in compact or "xsrf" in compact:
+        return None  # a form's anti-forgery token: printed into the page it protects
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):

@@ -152,15 +152,17 @@ _ENV_ABOUT = frozenset({
     "id", "sha", "hash", "commit", "rev", "revision", "digest", "checksum", "version",
     "uuid", "ref", "tag", "fingerprint", "nonce", "etag", "cursor", "url", "uri", "host",
     "path", "name", "region", "bucket", "dir", "file", "image", "arn", "zone", "project",
-    "org", "user", "username", "email", "account", "tenant", "subscription", "number"})
+    "org", "user", "username", "email", "account", "tenant", "subscription", "number",
+    "challenge", "signature"})
 
 
 def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
     """``NAME=<generated value>`` in a dotenv file or an export, whatever the name, unless
     the name says the value is an id, a digest, a place or public."""
     words = [w.lower() for w in WORD.findall(match.group("key"))]
-    if (not words or words[-1] in _ENV_ABOUT or any(w in ABOUT_QUALIFIER for w in words)):
-        return None
+    if (not words or words[-1] in _ENV_ABOUT or any(w in ABOUT_QUALIFIER for w in words)
+            or "csrf" in "".join(words)):
+        return None  # a form's anti-forgery token: printed into the page it protects
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if (DIGEST.fullmatch(value) or is_example(value) or is_placeholder(value)

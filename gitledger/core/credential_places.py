@@ -34,6 +34,7 @@ from gitledger.core.credential_shapes import (
 )
 from gitledger.core.credential_values import (
     WORDLIKE,
+    basic_pair,
     class_changes,
     decodes_to_text,
     entropy,
@@ -119,6 +120,18 @@ def _xml_named(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+def _basic_credentials(match: re.Match[str]) -> tuple[int, int] | None:
+    """``Basic <base64 of user:password>`` wherever a header is written (a dict, a tuple,
+    a log line): the decoded pair says what it is when its password is one a person or a
+    tool made (not a test's ``test:test``)."""
+    value = match.group("value")
+    if not basic_pair(value):
+        return None
+    raw = base64.b64decode(value + "=" * (-len(value) % 4))
+    user, _, password = raw.decode("utf-8").partition(":")
+    return match.span("value") if password != user and password_shaped(password) else None
+
+
 def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """``<password>…</password>``, as Maven's settings.xml and many others write it."""
     key = match.group("key").rsplit(":", 1)[-1]
@@ -178,10 +191,12 @@ _CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300
 #: Words between the secret word and the value that make the value something else.
 #: Hex, which prose beside a word for a key holds as a test vector as often as a key.
 _HEX_RUN = re.compile(r"[0-9a-fA-F]+")
+_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,60}")
 _CONTEXT_ABOUT = re.compile(
     r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
     r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
-    r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b")
+    r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b"
+    r"|(?i:csrf|xsrf)")
 
 
 def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -200,6 +215,9 @@ def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
         if _CONTEXT_ABOUT.search(text, match.end(), value.start()):
             return None
         token = value.group(0).rstrip(".,:=")
+        name, equals, _ = token.partition("=")
+        if equals and _NAME.fullmatch(name) and _CONTEXT_ABOUT.search(name):
+            continue  # a cookie's csrftoken=…, a pair named for what it is not
         if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
             continue  # a commit id, a fingerprint, a SHA-256
         shaped = random_token(token) or (generated(token) and not _HEX_RUN.fullmatch(token))
@@ -307,6 +325,8 @@ _PROSE_WORDS = frozenset({"the", "and", "to", "of", "is", "in", "it", "for", "wi
 def _seed_phrase(match: re.Match[str]) -> tuple[int, int] | None:
     """Twelve or more plain words after a word for a wallet's seed: a BIP-39 phrase."""
     words = match.group("value").split()
+    if max(map(words.count, words)) > 3:
+        return None  # abandon abandon … about: the published test phrase, not a wallet's
     return match.span("value") if len(set(words) & _PROSE_WORDS) == 0 else None
 
 
@@ -627,6 +647,11 @@ _COMMAND_LINES = (
     prefixed("sqlcmd", rf"\b[^\n|;&]{{0,300}}?\s-P\s*{_VALUE}"),
     prefixed("echo", r"""\s+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
                       r"""\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"""),
+    # echo VALUE | vncpasswd -f, | chpasswd, | docker login --password-stdin: a password
+    # read from standard input
+    prefixed("echo", r"""\s+(?:-[ne]\s+)?(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
+                      r"""\s*\|\s*(?:sudo\s+)?[\w.\-]{0,30}(?:passwd\b|[^\n|;&]{0,200}"""
+                      r"""--password-stdin)"""),
     prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
     prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
     # sqlplus user/password@db; docker, mongo and zip take -p/-P with a space
@@ -634,7 +659,7 @@ _COMMAND_LINES = (
     prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
-    prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-c\s+{_VALUE}"),
+    prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-[cAX]\s+{_VALUE}"),
     prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
     prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
     # -u USER -p PASSWORD (or -P), in any tool
@@ -674,8 +699,13 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
      _base64_private_key),
     ("password in XML",
-     re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)>(?P<value>[^<>\n]{4,200})</(?P=key)>"),
+     re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
+                r"</(?P=key)>"),
      _xml_secret),
+    # base64 of user:password after the Basic scheme, in whatever holds a header
+    ("basic auth credentials",
+     re.compile(r"\bBasic[ \t]+(?P<value>[A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])"),
+     _basic_credentials),
     *(("secret in XML",
        re.compile(rf"{attribute}=[\"'](?P<key>[\w.:\-]{{1,80}})[\"'][^<>\n]{{0,80}}>"
                   r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),

@@ -214,13 +214,30 @@ _SEALED = re.compile(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:
 _PUBLISHABLE = re.compile(r"pk(?:\.|_live_|_test_)")
 
 
+#: What follows ``public`` when it is a declaration's visibility (Java, C#, PHP, Kotlin,
+#: TypeScript), not a word about the value: ``public static final String PASSWORD``.
+_DECLARATION = (r"static|final|const|readonly|abstract|override|virtual|val|var|let|string"
+                r"|str|char|byte|bool|boolean|int|object|dynamic|function|fun|void|\$")
 #: Words in the same line before a value that make it public or derived, not a secret.
 _PUBLIC_BEFORE = re.compile(
-    r"(?i)(?:\bpublic|\bpub\b|fingerprint|checksum|digest|\bsha\d*\b(?![ \t]*[\"'])|\bmd5\b"
+    rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b|fingerprint|checksum|digest"
+    r"|\bsha\d*\b(?![ \t]*[\"'\-])|\bmd5\b"
     r"|\bhash(?:es)?\b"
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
-    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient)")
+    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\")")
+#: The part of a modular-crypt or PHC hash string before its salt or hash
+#: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
+_HASH_STRING = re.compile(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
+                          r"|2[abxy]?|[156y]|gy|7|apr1)\$[^\s\"']{0,120}\$\Z")
+#: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
+_CONTENT_ID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
+#: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
+_ALGORITHM_PREFIX = re.compile(r"(?i)(?:h\d|zh|sha\d{1,3}|md5|blake2[bs]?|sha3-\d{3})[:\-]")
+#: A digest named by words before it (``Linux-pip-<sha256>``, ``gradle-<sha1>``): a cache
+#: key or a build's id, as CI systems print them.
+_NAMED_DIGEST = re.compile(r"(?P<words>(?:[A-Za-z][A-Za-z0-9.]{1,30}-){1,5})"
+                           r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})")
 
 
 #: A comment after a value that says the value is public: made to be shipped to browsers.
@@ -264,6 +281,14 @@ def ordinary(text: str, start: int, end: int) -> bool:
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
+    if _CONTENT_ID.fullmatch(value) or _ALGORITHM_PREFIX.match(value):
+        return True  # a content address, a digest that names its algorithm
+    named = _NAMED_DIGEST.fullmatch(value)
+    if (named is not None and not _SECRET_NAME.search(named.group("words"))
+            and re.search(r"[A-Za-z]{4}", named.group("words"))):
+        return True  # not sk-or-v1-…, fc-…: a provider's short prefix
+    if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
+        return True  # the salt or the hash of a password hash string
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
@@ -291,6 +316,7 @@ _ABOUT = frozenset({
     "type", "kind", "format", "mode", "alg", "algorithm", "iss", "aud", "sub", "issuer",
     "audience", "recipient", "thumbprint", "address", "wallet", "txid", "tx", "block",
     "parent", "tree", "blob", "object", "oid", "location", "link", "href", "src",
+    "challenge", "signature",
 })
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
@@ -301,7 +327,8 @@ _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
-    return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub"))
+    return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub")
+                            or any(w in ("csrf", "xsrf") for w in words))
 
 
 def _keyed(name: str, value: str) -> bool:
@@ -545,7 +572,8 @@ SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
                   r"(?P<value>[A-Za-z0-9_\-.~%]{16,300})(?![A-Za-z0-9_\-.~%])"), _query_value)
       for mark in "?&"),
     *((f"a random value in {quote}quotes{quote}",
-       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[!-~]{{12,300}}?){quote}(?![\w])"),
+       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>(?:(?!{quote})[!-~]){{12,300}}?)"
+                  rf"{quote}(?![\w])"),
        _quoted_any) for quote in "\"'"),
     ("a generated value at the end of a URL's path",
      re.compile(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"

@@ -53,11 +53,12 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for name, pattern in (
         ("private key block", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"),
         ("PuTTY private key", r"PuTTY-User-Key-File-\d"),
-        # The DER openings of a private key (a SEQUENCE, then version 0 or 1), base64: a
-        # key body pasted without its BEGIN line.  Certificates and public keys open
-        # differently (a SEQUENCE inside the SEQUENCE), so they are not matched.
+        # The DER openings of a private key (a SEQUENCE, then version 0 or 1) or of a
+        # PKCS#12 keystore (version 3), base64: a key body pasted without its BEGIN line.
+        # Certificates and public keys open differently (a SEQUENCE inside the SEQUENCE),
+        # so they are not matched.
         *(("private key body", opening + r"[A-Za-z0-9+/]{40,}")
-          for opening in (r"MII[A-Za-z0-9+/]{3}IBA[AD]", r"MIG[A-Za-z0-9+/]AgE[AB]",
+          for opening in (r"MII[A-Za-z0-9+/]{3}IBA[ADz]", r"MIG[A-Za-z0-9+/]AgE[ABD]",
                           "MHcCAQEE", "MC4CAQAw", "b3BlbnNzaC1rZXktdjE")),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.

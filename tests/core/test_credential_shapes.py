@@ -19,6 +19,8 @@ from gitledger.core.credentials import find_credential
 from gitledger.interchange.transcripts import REDACTED, redact
 
 _RNG = random.Random(20261205)
+#: The cases of round six draw from their own generator, so the earlier ones keep theirs.
+_RNG6 = random.Random(20261206)
 _BASE62 = string.ascii_letters + string.digits
 _LOWER36 = string.ascii_lowercase + string.digits
 _HEX = "0123456789abcdef"
@@ -47,10 +49,64 @@ SECRETS = {
         "ops-cli auth gn2f814jlwafqvcf9ulbwnuh03dafogm",
 }
 
+def _random6(alphabet: str, size: int) -> str:
+    return "".join(_RNG6.choice(alphabet) for _ in range(size))
+
+
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode()
+
+
+def _b64url(size: int) -> str:
+    return base64.urlsafe_b64encode(_RNG6.randbytes(size)).decode().rstrip("=")
+
+
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+# Secrets in the places round six of the rules is about: code declarations, headers held
+# in code, XML elements with attributes, passwords read from standard input, DER without
+# armour.
+SECRETS |= {
+    "a password in a Java constant declared public":
+        'public static final String SMTP_PASSWORD = "Wq7!zelda-Harp";',
+    "a password in a PHP property declared public": "public $mail_password = 'Lk9#mountain';",
+    "a PKCS#12 keystore as base64 without armour, under a name for a certificate":
+        'env:\n  SIGNING_CERT_P12: "' + _b64(bytes.fromhex(
+            "3082096102010330820927" "06092a864886f70d010701" "a0820918048209143082")
+            + _RNG6.randbytes(120)) + '"',  # PFX: version 3, then PKCS#7 data
+    "Basic credentials in a header set from code":
+        "req.headers['X-Upstream-Auth'] = 'Basic " + _b64(b"deploy:Tq8$vLx2mPz") + "'",
+    "a password in an XML element with attributes":
+        '<Password type="plain">Zr4!kTq9wLm</Password>',
+    "a password piped to a passwd command": "echo bluefox42 | vncpasswd -f",
+    "a password piped to docker login":
+        "echo mountainview7 | docker login -u ci --password-stdin registry.example",
+    "SNMPv3 passphrases on a command line":
+        "snmpget -v3 -u ops -l authPriv -a SHA -A 'Kp9#wQz2Lm' -x AES -X 'Vb7!nRt4Yc' host",
+    "an authentication token abbreviated authtok": "ldap_default_authtok = orchardlane77",
+}
+
 ORDINARY = {
     "a request id under a header about ids": "x-request-id: 7F3k9QpL2vX8mN4bR6tY1wZ5",
     "ciphertext under a sealed parent key":
         "spec:\n  encryptedData:\n    password: AgB3kX9pQ2mL8vN4tW7yZ5bR6tY1wZ5Xk3bR9pQ2mL8vN4tW7y",
+    "a JSON Web Key's public coordinates":
+        f'{{"kty":"EC","crv":"P-384","x":"{_b64url(48)}","y":"{_b64url(48)}"}}',
+    "an argon2 hash string": "# from the docs\n$argon2id$v=19$m=65536,t=3,p=4$"
+                             + _b64(_RNG6.randbytes(16)).rstrip("=") + "$"
+                             + _b64(_RNG6.randbytes(24)),
+    "a test phrase that repeats a word":
+        "mnemonic: zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong",
+    "an IPFS content id": f"ipfs pin add Qm{_random6(_BASE58, 44)}",
+    "a CI cache key": f"Cache hit for key: node-modules-Linux-{_random6(_HEX, 64)}",
+    "digests that name their algorithm, in a quoted list":
+        f'checksums = [\n  "h1:{_b64(_RNG6.randbytes(32))}",\n  "zh:{_random6(_HEX, 64)}",\n]',
+    "a PKCE challenge": f"code_challenge={_b64url(32)}",
+    "a request's signature": f"signature={_b64(_RNG6.randbytes(32))}",
+    "a form's CSRF token": f"csrf_token={_random6(_BASE62, 64)}",
+    "a source map's mappings":  # as code: in a JSON document each string is read alone
+        'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
+        + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
 }
 
 
