@@ -20,6 +20,7 @@ from gitledger.core.credential_values import (
     PUBLIC_MATERIAL,
     WORD,
     basic_pair,
+    character_classes,
     is_example,
     is_placeholder,
     looks_generated,
@@ -147,8 +148,10 @@ def assignments(text: str) -> Iterator[re.Match[str]]:
 def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
     placeholder or a reference (``https://user:${TOKEN}@host``)."""
-    if is_placeholder(match.group("value")) or ordinary(match.string, *match.span("value")):
-        return None
+    value = match.group("value")
+    if (is_placeholder(value) and character_classes(value) < 4) \
+            or ordinary(match.string, *match.span("value")):
+        return None  # a.b.c reads as a reference, but not C1Oq_R.hd3Q.ScKq in a URL
     return match.span("value")
 
 

@@ -32,6 +32,7 @@ from gitledger.core.credential_values import (
     is_placeholder,
     made_up,
     mixed_random,
+    password_shaped,
     random_token,
     secret_like,
     strict_made_up,
@@ -115,7 +116,7 @@ _SETUP_CALL = re.compile(r"init|client|config|setup|connect|auth|login|key|token
                          r"|api|credential|sdk|session|start|create|register|set|new")
 _CALL_NAME = re.compile(r"[A-Za-z_][\w.]{0,60}\Z")
 #: A call that builds a client with its key.
-_CLIENT_CALL = re.compile(r"client|init|auth|login|token|sdk|connect")
+_CLIENT_CALL = re.compile(r"client|init|auth|login|token|sdk|connect|api$")
 _DATA_CALL = re.compile(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
                         r"|encode|decode|b64|hex|load|track")
 
@@ -126,10 +127,12 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     named = _CALL_NAME.search(match.string, max(0, match.start() - 61), match.start())
     call = named.group(0).lower() if named else ""
     value = match.group("value")
-    if not _SETUP_CALL.search(call) or _DATA_CALL.search(call):
+    at = named.start() if named else match.start()
+    constructed = match.string.endswith("new ", max(0, at - 4), at)  # new SparkPost('<hex>')
+    if not (constructed or _SETUP_CALL.search(call)) or _DATA_CALL.search(call):
         return None
     if DIGEST.fullmatch(value):  # hex a client is built with is its key, not a digest
-        return match.span("value") if _CLIENT_CALL.search(call) else None
+        return match.span("value") if constructed or _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
     return match.span("value") if random_token(value) else None
@@ -237,6 +240,14 @@ def _whole(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span()
 
 
+def _key_block(match: re.Match[str]) -> tuple[int, int] | None:
+    """An armour line of a private, secret or encrypted key; not an encrypted file or
+    message (``BEGIN AGE ENCRYPTED FILE``): ciphertext is no key."""
+    label = match.group(0)
+    ciphertext = "KEY" not in label and "PRIVATE" not in label and "SECRET" not in label
+    return None if ciphertext else match.span()
+
+
 #: The shapes of a line that ``_line_secret`` looks for (each within one line).
 _COMMAND_LINE = re.compile(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
                            r"(?P<rest>[ \t][^\n]{1,1000})")
@@ -248,6 +259,22 @@ _SPACED_KEY = re.compile(
     r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
+
+
+#: A line of a password map: ``[smtp.host]:587 user:password`` (Postfix's ``sasl_passwd``),
+#: or ``user:password`` alone (rsync's ``rsyncd.secrets``).
+_MAP_LINE = re.compile(r"(?P<host>[ \t]*\[?[\w.\-]{1,253}\]?:\d{2,5}[ \t]+)?[ \t]*"
+                       r"[\w.@\-]{1,128}:(?P<value>[^\s:]{4,256})[ \t]*$", re.MULTILINE)
+#: What names a file of passwords, in the lines over a bare ``user:password``.
+_SECRETS_FILE = re.compile(r"(?i)secrets\b|passw(?:or)?d\b")
+
+
+def _map_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password map's line: after a host and port, or under a line naming the file."""
+    if match.group("host") is None and not _SECRETS_FILE.search(
+            match.string, max(0, match.start() - 300), match.start()):
+        return None
+    return match.span("value") if password_shaped(match.group("value")) else None
 
 
 #: ``<hex id>:<hex secret>``: an API key of two parts (an admin key's id and its secret).
@@ -265,7 +292,8 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
     for keyed in _SPACED_KEY.finditer(text, start, end):
         if (span := _spaced_key(keyed)) is not None:
             return span
-    for shape, judge in ((_ENV_LINE, _env_random), (_COMMAND_LINE, _shell_positional)):
+    for shape, judge in ((_ENV_LINE, _env_random), (_COMMAND_LINE, _shell_positional),
+                         (_MAP_LINE, _map_password)):
         line = shape.match(text, start, end)
         if line is not None and (span := judge(line)) is not None:
             return span
@@ -314,7 +342,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _expect_send),
     ("private key block",
      re.compile(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
-                r"-{3,5}"), _whole),
+                r"-{3,5}"), _key_block),
     ("private key block",
      re.compile(r"<(?:D|InverseQ|DP|DQ)>[A-Za-z0-9+/=]{40,4096}</(?:D|InverseQ|DP|DQ)>"),
      _whole),

@@ -132,6 +132,49 @@ def _basic_credentials(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if password != user and password_shaped(password) else None
 
 
+def _marked_sensitive(match: re.Match[str]) -> tuple[int, int] | None:
+    """A JSON ``"value"`` in an object marked ``"sensitive": true`` (Terraform's and
+    Pulumi's outputs), or the ``"result"`` of a ``random_password`` in a state file."""
+    text, start, end = match.string, match.start(), match.end()
+    if is_placeholder(match.group("value")):
+        return None
+    if match.group("name") == "result":
+        kind = text.rfind('"random_', max(0, start - 2000), start)
+        found = kind >= 0 and text.startswith(('"random_password"', '"random_string"'), kind)
+    else:
+        before = text[max(0, start - 300):start]
+        after = text[end:end + 300]
+        scope = before[before.rfind("{") + 1:] + after[:after.find("}") % 301]
+        found = _SENSITIVE.search(scope) is not None
+    return match.span("value") if found else None
+
+
+_SENSITIVE = re.compile(r'"sensitive"\s*:\s*true')
+
+
+def _call_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password a person made, given with a host and a user to a call that signs in
+    (``mysqli_connect("db", "wp", "…")``, sbt's ``Credentials(realm, host, user, "…")``):
+    a later quoted argument with three kinds of character and no space."""
+    at = match.start("args")
+    for number, argument in enumerate(_QUOTED_ARGUMENT.finditer(match.group("args"))):
+        value = argument.group("value")
+        if number and password_shaped(value) and not _HOST_LIKE.fullmatch(value):
+            return at + argument.start("value"), at + argument.end("value")
+    return None
+
+
+_QUOTED_ARGUMENT = re.compile(r"""["'](?P<value>[^"'\n]{1,128})["']""")
+_HOST_LIKE = re.compile(r"[\w\-]+(?:\.[\w\-]+)+(?::\d+)?")
+
+
+def _bare_authorization(match: re.Match[str]) -> tuple[int, int] | None:
+    """An ``Authorization`` header holding a key with no scheme before it."""
+    value = match.group("value")
+    hexy = len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+    return match.span("value") if hexy or random_token(value) else None
+
+
 def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """``<password>…</password>``, as Maven's settings.xml and many others write it."""
     key = match.group("key").rsplit(":", 1)[-1]
@@ -308,8 +351,9 @@ def _armoured_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Any ``-----BEGIN …-----`` block that is not public material: private keys of every
     kind, OpenVPN static keys, whatever a tool armours next.  The span reaches its END
     line when that is near."""
-    if _PUBLIC_ARMOUR.match(match.group("label")):
-        return None
+    label = match.group("label").upper()
+    if _PUBLIC_ARMOUR.match(label) or ("ENCRYPTED" in label and "KEY" not in label):
+        return None  # public material, or ciphertext (an age or a PGP encrypted file)
     end = match.string.find("-----END", match.end(), match.end() + 16384)
     if end < 0:
         return match.span()
@@ -351,7 +395,8 @@ def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
         short = (len(value) <= 16 and value.isalnum() and not value.isdigit()
                  and not is_placeholder(value)
                  and (not WORDLIKE.fullmatch(value) or not re.search(r"(?i)[aeiouy]", value)))
-        if random_hex or short or random_token(value) or generated(value, 16):
+        if (random_hex or short or random_token(value) or generated(value, 16)
+                or UUID.fullmatch(value)):
             return at + part.start(), at + part.end()
     return None
 
@@ -593,7 +638,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
     ("webhook URL",
      re.compile(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
-                r"{0,6}?(?i:hooks?|webhooks?|triggers?)/)(?P<path>[\w.\-/]{1,400})"),
+                r"{0,6}?(?i:hooks?|webhooks?|triggers?|inputs?)/)(?P<path>[\w.\-/]{1,400})"),
      _webhook_path),
     # a real line break opens the source, so that the prefilter reads the literal
     *(("Kubernetes Secret data", re.compile("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
@@ -663,7 +708,9 @@ _COMMAND_LINES = (
     prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
     prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
     # -u USER -p PASSWORD (or -P), in any tool
-    rf"-u(?<=\s-u)\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
+    rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
+    # ssh-keygen -N PASSPHRASE (-N '' is no passphrase)
+    prefixed("ssh-keygen", rf"\b[^\n|;&]{{0,300}}?\s-N\s*{_VALUE}"),
     prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
     # echo SECRET > a file (or | tee a file) whose name says it holds a secret
     prefixed("echo", r"""\s+(?P<value>"[^"\n]{4,256}"|'[^'\n]{4,256}'|[^\s|>"']{4,256})"""
@@ -702,6 +749,18 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
+    ("a secret marked sensitive",
+     re.compile(r'"(?P<name>value|result)"\s*:\s*"(?P<value>[^"\n]{4,256})"'), _marked_sensitive),
+    # Windows' unattend.xml: <AdministratorPassword><Value>…</Value>
+    ("password in XML",
+     re.compile(r"Password>\s{0,40}<Value>(?P<value>[^<>\n]{1,256})</Value>"),
+     lambda m: None if is_placeholder(m.group("value")) else m.span("value")),
+    *(("password given to a call",
+       re.compile(re.escape(call) + r"(?P<args>[^()\n]{1,400})\)"), _call_password)
+      for call in ("Credentials(", "connect(", "login(", "Login(", "Connect(")),
+    ("authorization token",
+     re.compile(r"""uthorization(?<=[Aa]uthorization)["']?[ \t]*[:=][ \t]*["']?"""
+                r"""(?P<value>[A-Za-z0-9._~+/\-]{20,512}=*)(?=["'\s]|$)"""), _bare_authorization),
     # base64 of user:password after the Basic scheme, in whatever holds a header
     ("basic auth credentials",
      re.compile(r"\bBasic[ \t]+(?P<value>[A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])"),

@@ -230,6 +230,14 @@ _PUBLIC_BEFORE = re.compile(
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
 _HASH_STRING = re.compile(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
                           r"|2[abxy]?|[156y]|gy|7|apr1)\$[^\s\"']{0,120}\$\Z")
+#: A comment that says a value is a default (``minioadmin  # the documented default``).
+_SAID_DEFAULT = re.compile(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
+#: The comment line over a minisign or signify key that says it is public.
+_UNTRUSTED_PUBLIC = re.compile(r"untrusted comment:[^\n]{0,120}(?:public key|signature)[^\n]{0,80}"
+                               r"\n[ \t]*\Z")
+_MIME_BASE64 = re.compile(r"(?i)content-transfer-encoding:[ \t]*base64")
+#: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
+_PAIR_SEPARATOR = re.compile(r",[ \t]*|;[ \t]*")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
 _CONTENT_ID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 #: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
@@ -289,6 +297,14 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # not sk-or-v1-…, fc-…: a provider's short prefix
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
+    if _UNTRUSTED_PUBLIC.search(text, max(0, start - 200), start):
+        return True  # minisign's or signify's public key or signature, under its comment
+    if _MIME_BASE64.search(text, max(0, start - 2000), start):
+        return True  # the body of a MIME part: an attachment's bytes
+    if value.isalpha() and value.islower():
+        said = _SAID_DEFAULT.search(text, end, stop if stop >= 0 else end + 200)
+        if said is not None:
+            return True  # minioadmin  # the image's documented default
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
@@ -296,8 +312,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # under a parent key that says the values are ciphertext
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
-    if _PUBLIC_BEFORE.search(before) is not None:
-        return True
+    pair = _PAIR_SEPARATOR.split(before)[-1]
+    if _PUBLIC_BEFORE.search(pair if _KEY_AS_KEY.search(pair.rstrip("\"'")) else before):
+        return True  # what the line says of this value, not of a pair before it
     keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
     return keyed is not None and _about(keyed.group("qname") or keyed.group("name"))
 
@@ -317,6 +334,9 @@ _ABOUT = frozenset({
     "audience", "recipient", "thumbprint", "address", "wallet", "txid", "tx", "block",
     "parent", "tree", "blob", "object", "oid", "location", "link", "href", "src",
     "challenge", "signature",
+    # a file's contents under its name (a ConfigMap's binaryData): images, fonts, archives
+    "ico", "png", "jpg", "jpeg", "gif", "svg", "webp", "woff", "woff2", "ttf", "otf", "pdf",
+    "wasm", "gz", "zip",
 })
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).

@@ -26,7 +26,7 @@ WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _PLACEHOLDER = re.compile(
     r"""(?ix)^(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
-        | %[a-z_][a-z0-9_]*% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
+        | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
         | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
@@ -144,9 +144,13 @@ def password_shaped(value: str) -> bool:
     of lower case, upper case, digits and symbols (``Tr0ub4dor&3``, not ``username``)."""
     if len(value) < 8 or any(ch.isspace() for ch in value) or is_placeholder(value):
         return False
-    classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
-               any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
-    return sum(classes) >= 3 or random_token(value)
+    return character_classes(value) >= 3 or random_token(value)
+
+
+def character_classes(value: str) -> int:
+    """How many of lower case, upper case, digits and symbols ``value`` holds."""
+    return sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
 
 
 # -- passwords a person made up --------------------------------------------------------------

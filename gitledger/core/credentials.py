@@ -60,6 +60,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         *(("private key body", opening + r"[A-Za-z0-9+/]{40,}")
           for opening in (r"MII[A-Za-z0-9+/]{3}IBA[ADz]", r"MIG[A-Za-z0-9+/]AgE[ABD]",
                           "MHcCAQEE", "MC4CAQAw", "b3BlbnNzaC1rZXktdjE")),
+        # minisign's secret key file: base64 of "EdScB2" (Ed25519, scrypt, BLAKE2b) first
+        ("minisign secret key", r"RWRTY0Iy[A-Za-z0-9+/]{80,}"),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),

@@ -86,12 +86,48 @@ SECRETS |= {
     "an authentication token abbreviated authtok": "ldap_default_authtok = orchardlane77",
 }
 
+# Round six, half B: what marks a value secret in state files, unattended installs, calls
+# that sign in, password maps, and key files.
+SECRETS |= {
+    # (as printed after the command: the redactor reads a JSON document string by string)
+    "a value marked sensitive":
+        '$ terraform output -json\n{"api_token": {"sensitive": true, "type": "string", '
+        '"value": "Opal.7731x"}}',
+    "a random_password's result in a state file":
+        'state: {"type": "random_password", "name": "admin", "instances": [{"attributes": '
+        '{"length": 20, "result": "qV3!nB8#tL0m"}}]}',
+    "a password's Value in an unattended install":
+        "<AutoLogon>\n  <Password>\n    <Value>Tundra!4417Qe</Value>\n  </Password>",
+    "a password given to a connect call":
+        'conn = pymysql.connect("10.1.2.3", "report", "Cobalt#5512zz", "sales")',
+    "a password given to a Credentials call":
+        'Credentials("Nexus Repository", "nexus.corp.example", "ci", "Birch@9021Lk")',
+    "a key with no scheme in an Authorization header":
+        f"curl -H 'Authorization: {_random6(_HEX, 40)}' https://api.vendor.example/v1/x",
+    "hex given to a constructor": f"const mailer = new Mailwhale('{_random6(_HEX, 40)}');",
+    "a line of a password map after a host": "[mail.corp.example]:587 ops:Quill.7734Rd\n",
+    "a user and password under a comment naming a secrets file":
+        "# rsyncd.secrets for the mirror\nmirror:Juno-8821Tq\n",
+    "a minisign secret key":
+        "untrusted comment: minisign encrypted secret key\nRWRTY0Iy"
+        + _b64(_RNG6.randbytes(120)),
+    "a password after -U user -P":
+        "ipmitool -I lanplus -H 10.0.0.9 -U root -P 'Sable_9931xx' power on",
+    "a passphrase given to ssh-keygen": "ssh-keygen -t ed25519 -N 'Ember.5521Lo' -f ./ci_key",
+    "a password in a URL with dots in it":
+        "SQL_CONN=postgresql+psycopg2://app:Qx7_Lm.pR4t.Zk@db:5432/app",
+    "a secret key beside a public one in a call":
+        f'Client(public_key="pub-{_random6(_HEX, 24)}", secret_key="{_random6(_BASE62, 32)}")',
+    "a UUID after a hook or an input in a URL":
+        "https://logs.vendor.example/inputs/3f2b8c1e-5d4a-4c8b-9e1f-7a6b5c4d3e2f/tag/web",
+}
+
 ORDINARY = {
     "a request id under a header about ids": "x-request-id: 7F3k9QpL2vX8mN4bR6tY1wZ5",
     "ciphertext under a sealed parent key":
         "spec:\n  encryptedData:\n    password: AgB3kX9pQ2mL8vN4tW7yZ5bR6tY1wZ5Xk3bR9pQ2mL8vN4tW7y",
     "a JSON Web Key's public coordinates":
-        f'{{"kty":"EC","crv":"P-384","x":"{_b64url(48)}","y":"{_b64url(48)}"}}',
+        f'jwk = {{"kty":"EC","crv":"P-384","x":"{_b64url(48)}","y":"{_b64url(48)}"}}',
     "an argon2 hash string": "# from the docs\n$argon2id$v=19$m=65536,t=3,p=4$"
                              + _b64(_RNG6.randbytes(16)).rstrip("=") + "$"
                              + _b64(_RNG6.randbytes(24)),
@@ -104,6 +140,18 @@ ORDINARY = {
     "a PKCE challenge": f"code_challenge={_b64url(32)}",
     "a request's signature": f"signature={_b64(_RNG6.randbytes(32))}",
     "a form's CSRF token": f"csrf_token={_random6(_BASE62, 64)}",
+    "a minisign public key under its comment":
+        "untrusted comment: minisign public key 1A2B3C4D5E6F7A8B\nRWQ"
+        + _b64(_RNG6.randbytes(39)),
+    "an age encrypted file": "-----BEGIN AGE ENCRYPTED FILE-----\n"
+                             + _b64(_RNG6.randbytes(60)) + "\n-----END AGE ENCRYPTED FILE-----",
+    "a reference to the environment in Symfony's syntax": "MAILER_SECRET=%env(MAILER_SECRET)%",
+    "a documented default password": "RABBIT_PASSWORD=rabbitadmin  # the image's default",
+    "an image under a ConfigMap's binaryData":
+        "binaryData:\n  logo.png: " + _b64(_RNG6.randbytes(90)),
+    "a MIME part's base64 body":
+        "Content-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n"
+        + _b64(_RNG6.randbytes(57)),
     "a source map's mappings":  # as code: in a JSON document each string is read alone
         'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
         + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
