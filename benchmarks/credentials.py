@@ -19,6 +19,7 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   by family into halves A and B, its ordinary texts into even and odd): the scanner before
   round four had read it, and round four's scanner tuned on half A, measured on half B
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
+* the fourth and the fifth corpora (``later_corpora``): the scanner now, by halves;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -59,6 +60,8 @@ from gitledger.core import text as text_rules
 from gitledger.core.credentials import find_credential
 from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import redact
+from tests.core import credential_corpus_fifth as fifth
+from tests.core import credential_corpus_fourth as fourth
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_third as third
 from tests.core.credential_corpus import ORDINARY, SECRETS
@@ -269,6 +272,23 @@ def held_out_third() -> None:
                    key=f"{label.split(':')[0]}, half {part}")
 
 
+def later_corpora() -> None:
+    """The fourth corpus (written blind, read by round six) and the fifth (written blind
+    for round six; nobody tuning read it): the scanner now, by halves, the ordinary texts
+    even and odd."""
+    print("the fourth corpus (tuned on by round six) and the fifth (held out)")
+    for name, secrets, ordinary, halves in (
+            ("fourth", fourth.FOURTH_SECRETS, fourth.FOURTH_ORDINARY, fourth.halves()),
+            ("fifth", fifth.FIFTH_SECRETS, fifth.FIFTH_ORDINARY, fifth.halves())):
+        texts = dict(secrets)
+        for half, kinds in zip(("A", "B"), halves, strict=True):
+            report(f"{name} corpus, half {half}", hand_written, [(k, texts[k]) for k in kinds],
+                   ordinary[0::2] if half == "A" else ordinary[1::2],
+                   key=f"{name} corpus half {half}, scanner now")
+        report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
+               key=f"{name} corpus, scanner now")
+
+
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:
     """CPU time on a quarter of ``size`` and on ``size`` of each hostile unit (the least of
     ``runs``); the worst ratio is recorded."""
@@ -373,6 +393,7 @@ def main() -> int:
         _OPEN.pop().__exit__(None, None, None)
     held_out()
     held_out_third()
+    later_corpora()
     # At --smallest a tenth of the size, once: every unit and both calls, in seconds.
     hostile_input(*((10_000, 1) if args.smallest else (100_000, 2)))
     return 0
