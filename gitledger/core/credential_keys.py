@@ -13,11 +13,11 @@ import re
 from collections.abc import Iterator
 
 from gitledger.core.credential_shapes import (
+    PUBLIC_MATERIAL,
     UUID,
     ordinary,
 )
 from gitledger.core.credential_values import (
-    PUBLIC_MATERIAL,
     WORD,
     basic_pair,
     character_classes,
@@ -61,7 +61,7 @@ ASSIGNMENT = re.compile(
     (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?
-    \s*(?P<op>:=|=|:)\s*
+    \s*(?P<op>:=|\?=|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
         |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
@@ -107,6 +107,7 @@ ABOUT_QUALIFIER = frozenset({
     "storage", "sessionstorage", "localstorage", "lookup", "map", "dict", "object", "row",
 })
 STRONG, _WEAK = 2, 1
+_FORGERY_TOKEN = re.compile(r"(?i)csrf|xsrf")
 
 #: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
 #: ``Bearer <token>``, ``Token <token>``, Okta's ``SSWS <token>``; in a header line, a
@@ -188,6 +189,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
     if not secret_value(key, strength, value):
         return None
+    pair, equals, _ = value.partition("=")
+    if equals and key_strength(pair) is None and _FORGERY_TOKEN.search(pair):
+        return None  # Set-Cookie: __Host-csrf=…: the cookie a form's token is checked against
     shaped = match.group("close") is not None and quoted
     if (strength == STRONG and match.group("op") == ":" and not shaped
             and not looks_random(value) and not (quoted and " " not in value)):
@@ -275,7 +279,7 @@ def key_strength(key: str) -> int | None:
     if not words:
         return None
     compact = "".join(words)
-    if "csrf" in compact or "xsrf" in compact:
+    if "csrf" in compact or "xsrf" in compact or "authenticity" in compact:
         return None  # a form's anti-forgery token: printed into the page it protects
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None

@@ -19,13 +19,15 @@ from gitledger.core.credential_keys import (
 )
 from gitledger.core.credential_shapes import (
     KEYED_UUID,
+    PUBLIC_MATERIAL,
     UUID,
+    encoded_credential,
     generated,
+    harmless_base64,
     line_shapes,
 )
 from gitledger.core.credential_values import (
     DIGEST,
-    PUBLIC_MATERIAL,
     WORD,
     WORDS_RUN,
     is_example,
@@ -169,12 +171,21 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if (DIGEST.fullmatch(value) or is_example(value) or is_placeholder(value)
-            or PUBLIC_MATERIAL.match(value)):
+            or PUBLIC_MATERIAL.match(value) or harmless_base64(value)):
         return None
-    return (start, end) if random_token(value, 20) else None
+    if random_token(value, 20):
+        return start, end
+    whole = _BASE64_RUN.match(match.string, start, start + _ENCODED_LIMIT)
+    return (start, whole.end()) if whole and encoded_credential(whole.group(0)) else None
+
+
+#: A value read whole when it may be a config encoded (``KSM_CONFIG=eyJ…``), to this length.
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_\-]+=*")
+_ENCODED_LIMIT = 8192
 
 
 _CSS_PREFIX = re.compile(r"-(?:webkit|moz|ms|o)-[a-z]")
+_AFTER_KEY = re.compile(r"\w[:=][ \t]{0,4}\Z")
 
 
 def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -186,6 +197,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if _CSS_PREFIX.match(match.string, match.start()):
         return None  # -webkit-mask:…, a style sheet's vendor prefix
+    if _AFTER_KEY.search(match.string, max(0, match.start() - 40), match.start()):
+        return None  # push id: -NDWK3…: a value that opens with a dash, not a flag
     secret = made_up(value) or random_token(value, 20) or mixed_random(value)
     if not secret and match.group(0).startswith("--"):
         secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
@@ -223,7 +236,12 @@ def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
+    if _JSON_KEY.match(match.string, match.end()):
+        return None  # "x5t#S256": a JSON object's key, a name
     return match.span("value") if strict_made_up(match.group("value")) else None
+
+
+_JSON_KEY = re.compile(r"[ \t]*:")
 
 
 _PRIVATE_BEFORE = re.compile(r"(?i)(?:private|secret|signing)[ _\-]?k\Z")
@@ -330,7 +348,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",
-     re.compile(r"""-(?<=\s-)(?:u|-user|-auth|-basic|-creds?|-credentials|U)[ \t=]{1,8}"""
+     re.compile(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
+                r"""[ \t=]{1,8}"""
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextvars
 import re
 from collections.abc import Callable
 
@@ -27,14 +26,17 @@ from gitledger.core.credential_lines import (
     JudgedPattern,
 )
 from gitledger.core.credential_shapes import (
+    DECODING,
     SHAPE_PATTERNS,
     UUID,
+    decoded_holds_credential,
     generated,
     ordinary,
 )
 from gitledger.core.credential_values import (
     WORDLIKE,
     basic_pair,
+    character_classes,
     class_changes,
     decodes_to_text,
     entropy,
@@ -101,8 +103,10 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     reference (``-p"$MYSQL_PASSWORD"``), another option, or a number (a port)."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    if len(value) < 4 or value.startswith("-") or value.isdigit() or is_placeholder(value):
+    if len(value) < 4 or value.startswith("-") or value.isdigit():
         return None
+    if is_placeholder(value) and character_classes(value) < 4:
+        return None  # a reference (self.password), but not sunset.Harbor42
     if NAME.fullmatch(value):
         return None  # a name (--secret=db-password), not a value
     return start, end
@@ -144,7 +148,8 @@ def _marked_sensitive(match: re.Match[str]) -> tuple[int, int] | None:
     else:
         before = text[max(0, start - 300):start]
         after = text[end:end + 300]
-        scope = before[before.rfind("{") + 1:] + after[:after.find("}") % 301]
+        close = after.find("}")
+        scope = before[before.rfind("{") + 1:] + after[:close if close >= 0 else None]
         found = _SENSITIVE.search(scope) is not None
     return match.span("value") if found else None
 
@@ -165,7 +170,42 @@ def _call_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _QUOTED_ARGUMENT = re.compile(r"""["'](?P<value>[^"'\n]{1,128})["']""")
-_HOST_LIKE = re.compile(r"[\w\-]+(?:\.[\w\-]+)+(?::\d+)?")
+_HOST_LIKE = re.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,}(?::\d+)?|[\d.]+(?::\d+)?")
+
+
+def _annotated(match: re.Match[str]) -> tuple[int, int] | None:
+    """``jwt_secret: str = "…"``, ``val apiKey: String = "…"``: an assignment with a type
+    between the name and the value, judged as the assignment would be."""
+    text, at = match.string, match.start()
+    typed = _TYPED_NAME.search(text, max(0, at - 120), at)
+    if typed is None or "\n" in typed.group(0):
+        return None
+    key = typed.group("key")
+    strength = key_strength(key)
+    if strength is None or qualified(text, typed.start("key")):
+        return None
+    start, end = unquoted(text, *match.span("value"))
+    return (start, end) if secret_value(key, strength, text[start:end]) else None
+
+
+#: A name and its type before ``=`` (``jwt_secret: str``, ``apiKey: String?``).
+_TYPED_NAME = re.compile(r"""(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})[ \t]*:[ \t]*(?:Optional\[)?&?"""
+                         r"""(?:'static[ \t]+)?[A-Za-z_][\w.]{0,30}\]?\??[ \t]*\Z""")
+
+
+_PROSE_USER = re.compile(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
+
+
+def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of ``user / password`` in prose: every kind of character, a symbol
+    among them, and not a path, a ratio or a word run (``read / write``)."""
+    value = match.group("value").rstrip(".,;")
+    if character_classes(value) < 4 or is_placeholder(value):
+        return None
+    at = match.start()
+    if not _PROSE_USER.search(match.string, max(0, at - 48), at):
+        return None
+    return match.start("value"), match.start("value") + len(value)
 
 
 def _bare_authorization(match: re.Match[str]) -> tuple[int, int] | None:
@@ -234,7 +274,7 @@ _CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300
 #: Words between the secret word and the value that make the value something else.
 #: Hex, which prose beside a word for a key holds as a test vector as often as a key.
 _HEX_RUN = re.compile(r"[0-9a-fA-F]+")
-_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,60}")
+_PAIR_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,60}")
 _CONTEXT_ABOUT = re.compile(
     r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
     r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
@@ -259,7 +299,7 @@ def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
             return None
         token = value.group(0).rstrip(".,:=")
         name, equals, _ = token.partition("=")
-        if equals and _NAME.fullmatch(name) and _CONTEXT_ABOUT.search(name):
+        if equals and _PAIR_NAME.fullmatch(name) and _CONTEXT_ABOUT.search(name):
             continue  # a cookie's csrftoken=…, a pair named for what it is not
         if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
             continue  # a commit id, a fingerprint, a SHA-256
@@ -489,17 +529,12 @@ def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: Whether the scanner is reading what it decoded (one level deep, no more).
-_DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
-#: The whole scanner, run over what ``_encoded_credential`` decoded.  It is built from the
-#: patterns of this module, so ``credentials`` adds its ``find_credential`` here at import
-#: rather than this module importing it back.
-DECODED_SCANNERS: list[Callable[[str], str | None]] = []
 
 
 def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
     """base64 of text that holds a credential: a Kubernetes Secret's ``data``, a
     ``.dockerconfigjson``, a config pasted encoded.  Read one level deep."""
-    if _DECODING.get():
+    if DECODING.get():
         return None
     value = match.group(0)
     try:
@@ -509,17 +544,14 @@ def _encoded_credential(match: re.Match[str]) -> tuple[int, int] | None:
     if not decoded.isprintable() and not all(ch.isprintable() or ch in "\n\r\t"
                                              for ch in decoded):
         return None
-    token = _DECODING.set(True)
-    try:
-        found = any(scan(decoded) for scan in DECODED_SCANNERS)
-    finally:
-        _DECODING.reset(token)
-    return match.span() if found else None
+    return match.span() if decoded_holds_credential(decoded) else None
 
 
 def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
     """A run of base64 characters: a random key (``_bare_random``), or base64 of text
     holding a credential (``_encoded_credential``)."""
+    if ordinary(match.string, *match.span()):
+        return None  # the whole run is ordinary (logo.png: <base64>), so is any part
     found = _bare_random(match)
     if found is None and len(match.group(0)) >= 40:
         found = _encoded_credential(match)
@@ -741,6 +773,10 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     # The datacenter suffix is what distinguishes it from any other 32 hex digits.
     ("Mailchimp key", re.compile(r"-us\d{1,2}(?![0-9])"),
      _looking_back(r"(?<![A-Za-z0-9])[0-9a-f]{32}", 33)),
+    # DeepL's free keys: a UUID, then ":fx"
+    ("DeepL key", re.compile(r":fx\b"),
+     _looking_back(r"(?<![\w\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+                   37)),
     ("Terraform Cloud token", re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
      _looking_back(r"(?<![A-Za-z0-9])[A-Za-z0-9]{14}", 15)),
     ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
@@ -754,10 +790,21 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     # Windows' unattend.xml: <AdministratorPassword><Value>…</Value>
     ("password in XML",
      re.compile(r"Password>\s{0,40}<Value>(?P<value>[^<>\n]{1,256})</Value>"),
-     lambda m: None if is_placeholder(m.group("value")) else m.span("value")),
+     _any_value),
     *(("password given to a call",
-       re.compile(re.escape(call) + r"(?P<args>[^()\n]{1,400})\)"), _call_password)
-      for call in ("Credentials(", "connect(", "login(", "Login(", "Connect(")),
+       re.compile(re.escape(call) + r"(?P<args>[^()\n]{1,400})[)\n]"), _call_password)
+      for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(")),
+    ("password on a command line",
+     re.compile(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
+                r"""(?:</string>\s{0,40}<string>|,\s{0,40}["'])(?P<value>[^<>"'\n]{4,256})"""),
+     _command_secret),
+    ("a secret assigned with its type",
+     re.compile(r"""=(?![=>~])[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}')"""),
+     _annotated),
+    # user / password in prose: "(svc_sync / Tv9!x…)", "login admin / Raven.514"
+    ("password paired with a user in prose",
+     re.compile(r"""/(?<=[\w.@\-][ \t]/)[ \t]+(?P<value>[^\s/:=()"'`]{8,64})"""),
+     _prose_pair),
     ("authorization token",
      re.compile(r"""uthorization(?<=[Aa]uthorization)["']?[ \t]*[:=][ \t]*["']?"""
                 r"""(?P<value>[A-Za-z0-9._~+/\-]{20,512}=*)(?=["'\s]|$)"""), _bare_authorization),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextvars
 import itertools
 import math
 import re
@@ -116,15 +117,47 @@ def _decoded(token: str) -> str | None:
     return text if text.isprintable() else None
 
 
+#: The whole scanner, run over text found encoded in base64.  It is built from modules
+#: above this one, so ``credentials`` adds its ``find_credential`` here at import rather
+#: than this module importing it back; ``DECODING`` keeps the reading one level deep.
+DECODED_SCANNERS: list[Callable[[str], str | None]] = []
+DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
+
+
+def decoded_holds_credential(text: str) -> bool:
+    """Whether decoded ``text`` holds a credential, by the whole scanner, one level deep."""
+    if DECODING.get():
+        return False
+    token = DECODING.set(True)
+    try:
+        return any(scan(text) for scan in DECODED_SCANNERS)
+    finally:
+        DECODING.reset(token)
+
+
 def _decodes_to_text(token: str) -> bool:
     """Whether ``token`` is base64 of text that is no credential pair: a fixture, not key
     material.  ``user:password`` or ``id:key`` encoded (Basic credentials, a registry's
-    ``auth``, an API key of two parts) is a credential all the same."""
+    ``auth``, an API key of two parts) is a credential all the same; a JSON document
+    encoded is judged by what it holds."""
     text = _decoded(token)
     if text is None:
         return False
+    if text.lstrip()[:1] in ("{", "[") and DECODED_SCANNERS:
+        return not decoded_holds_credential(text)
     parts = text.split(":")
     return not any(len(part) >= 6 and " " not in part for part in parts[1:])
+
+
+def harmless_base64(token: str) -> bool:
+    """Whether ``token`` is base64 of text that holds no credential (``_decodes_to_text``)."""
+    return _decodes_to_text(token)
+
+
+def encoded_credential(token: str) -> bool:
+    """Whether ``token`` is base64 of text that holds a credential (a config encoded)."""
+    text = _decoded(token)
+    return text is not None and decoded_holds_credential(text)
 
 
 def generated(token: str, least: int | None = None) -> bool:
@@ -200,7 +233,7 @@ def _path(token: str) -> bool:
 
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
 #: URL's or a pair's user (``user:password``).
-_KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.\-]{0,60})["']\s*(?::|=>|=)"""
+_KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
                          r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|:\s))"""
                          r"""\s*\Z""")
 #: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
@@ -238,6 +271,22 @@ _UNTRUSTED_PUBLIC = re.compile(r"untrusted comment:[^\n]{0,120}(?:public key|sig
 _MIME_BASE64 = re.compile(r"(?i)content-transfer-encoding:[ \t]*base64")
 #: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
 _PAIR_SEPARATOR = re.compile(r",[ \t]*|;[ \t]*")
+#: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
+#: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``.
+_HASH_FORMAT = re.compile(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
+                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2)\}|SCRAM-SHA-\d+\$")
+#: An HTML field's name before its value attribute.
+_INPUT_NAMED = re.compile(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
+                          r"""value=["']?\Z""")
+#: The word a value ends, back to a space or a quote.
+_WORD_BEFORE = re.compile(r"[^\s\"']{1,160}\Z")
+#: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
+#: public key's DER (SubjectPublicKeyInfo), an age recipient.
+PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
+                             # an X.509 certificate's DER: a v3 TBSCertificate first
+                             r"|MII[A-Za-z0-9+/]{3}CCA[A-Za-z0-9+/]{2}gAwIBAgI"
+                             r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
+                             r"|npub1")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
 _CONTENT_ID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 #: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
@@ -289,7 +338,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
-    if _CONTENT_ID.fullmatch(value) or _ALGORITHM_PREFIX.match(value):
+    if _CONTENT_ID.fullmatch(value) or _ALGORITHM_PREFIX.match(value) \
+            or PUBLIC_MATERIAL.match(value):
         return True  # a content address, a digest that names its algorithm
     named = _NAMED_DIGEST.fullmatch(value)
     if (named is not None and not _SECRET_NAME.search(named.group("words"))
@@ -297,6 +347,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # not sk-or-v1-…, fc-…: a provider's short prefix
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
+    word = _WORD_BEFORE.search(text, max(0, start - 160), start)
+    if _HASH_FORMAT.search(text, word.start() if word else start, start + 40):
+        return True  # a password hash in a format that names itself (Django, LDAP, SCRAM)
     if _UNTRUSTED_PUBLIC.search(text, max(0, start - 200), start):
         return True  # minisign's or signify's public key or signature, under its comment
     if _MIME_BASE64.search(text, max(0, start - 2000), start):
@@ -316,7 +369,10 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if _PUBLIC_BEFORE.search(pair if _KEY_AS_KEY.search(pair.rstrip("\"'")) else before):
         return True  # what the line says of this value, not of a pair before it
     keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
-    return keyed is not None and _about(keyed.group("qname") or keyed.group("name"))
+    if keyed is not None and _about(keyed.group("qname") or keyed.group("name")):
+        return True
+    field = _INPUT_NAMED.search(before)  # <input name="authenticity_token" value="…">
+    return field is not None and _about(field.group("name"))
 
 
 # -- places -----------------------------------------------------------------------------------
@@ -337,6 +393,8 @@ _ABOUT = frozenset({
     # a file's contents under its name (a ConfigMap's binaryData): images, fonts, archives
     "ico", "png", "jpg", "jpeg", "gif", "svg", "webp", "woff", "woff2", "ttf", "otf", "pdf",
     "wasm", "gz", "zip",
+    # ids that look generated: K-sortable, lexicographic and collision-resistant ids
+    "ksuid", "ulid", "cuid", "nanoid", "snowflake",
 })
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
@@ -348,7 +406,8 @@ _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
     return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub")
-                            or any(w in ("csrf", "xsrf") for w in words))
+                            or any(w in ("csrf", "xsrf", "authenticity") for w in words)
+                            or name.lower().startswith(("x5t", "x5c")))  # a thumbprint
 
 
 def _keyed(name: str, value: str) -> bool:

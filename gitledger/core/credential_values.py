@@ -17,6 +17,7 @@ import re
 
 from gitledger.core import credential_model
 from gitledger.core.credential_shapes import (
+    PUBLIC_MATERIAL,
     UUID,
 )
 
@@ -36,6 +37,8 @@ _PLACEHOLDER = re.compile(
         | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
         | enc\[.* | \$ansible_vault.* | !vault.*
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
+        | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
+        | Environment\.GetEnvironmentVariable\(.*
     )$"""
 )
 
@@ -279,10 +282,7 @@ def looks_random(value: str) -> bool:
     return len(value) >= 8 and has_digit and has_alpha
 
 
-#: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
-#: public key's DER (SubjectPublicKeyInfo), an age recipient.
-PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
-                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}|npub1")
+
 #: A path: slashes between lower-case words (``refs/ledger/transcripts/8a2c``).
 _PATH_LIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}/")
 

@@ -27,11 +27,11 @@ from gitledger.core.credential_keys import (
     url_password_secret,
 )
 from gitledger.core.credential_places import (
-    DECODED_SCANNERS,
     GENERIC_PATTERNS,
     JUDGED_PATTERNS,
     prefixed,
 )
+from gitledger.core.credential_shapes import DECODED_SCANNERS
 from gitledger.core.credential_values import is_example
 
 #: What the transcript scanner and the tests take from here: the same patterns and judges
@@ -62,6 +62,9 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                           "MHcCAQEE", "MC4CAQAw", "b3BlbnNzaC1rZXktdjE")),
         # minisign's secret key file: base64 of "EdScB2" (Ed25519, scrypt, BLAKE2b) first
         ("minisign secret key", r"RWRTY0Iy[A-Za-z0-9+/]{80,}"),
+        # Java keystores in base64: JKS opens FEEDFEED, JCEKS CECECECE
+        ("Java keystore", r"/u3\+7QAAAA[A-Za-z0-9+/]{40,}"),
+        ("Java keystore", r"zs7OzgAAAA[A-Za-z0-9+/]{40,}"),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),

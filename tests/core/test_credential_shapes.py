@@ -9,6 +9,7 @@ of ``gitledger/core/credential_shapes.py``, not figures.
 from __future__ import annotations
 
 import base64
+import json
 import random
 import string
 
@@ -122,6 +123,36 @@ SECRETS |= {
         "https://logs.vendor.example/inputs/3f2b8c1e-5d4a-4c8b-9e1f-7a6b5c4d3e2f/tag/web",
 }
 
+def _json_b64(document: dict[str, object]) -> str:
+    return _b64(json.dumps(document, separators=(",", ":")).encode())
+
+
+# Round seven, half A of the fifth corpus: calls and declarations of more languages, argv
+# arrays, prose pairs, keystores, and base64 judged by what it decodes to.
+SECRETS |= {
+    "a password given to NetworkCredential":
+        'var c = new NetworkCredential("svc_backup", "Maple.4410Zz", "CORP");',
+    "a secret assigned with its type": '    session_secret: str = "Zq81-kLm.P3"',
+    "a password given to a connect call that goes on past the line":
+        'DBI->connect("dbi:mysql:db=app", "app", "Heron.5521Qx",\n  { AutoCommit => 0 });',
+    "credentials after ab -A": "ab -n 100 -A deploy:Wv8tLq2x9 https://staging.example/",
+    "a Java keystore in base64":
+        "echo '/u3+7QAAAAIAAAAB" + _b64(_RNG6.randbytes(60)) + "' | base64 -d > release.jks",
+    "a password after its flag in an argv array":
+        "<string>--password</string>\n<string>sunset.Harbor42</string>",
+    "a password after its flag in a JSON array": 'args: ["--password", "Quartz.77x"]',
+    "a user and password in prose": "use the ci account (ci_runner / Fr0st#Lane9) for now",
+    "a password set with make's ?=": "DEPLOY_PASSWORD ?= harbor.Lights9",
+    "a DeepL free key": 'deepl.Translator("0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0:fx")',
+    "a config in base64 that holds a secret":
+        "APP_CONFIG=" + _json_b64({"endpoint": "https://api.vendor.example/v2",
+                                   "region": "eu-west-1", "retries": 3,
+                                   "clientSecret": _random6(_BASE62, 48),
+                                   "features": ["search", "export", "audit"]}),
+    "credentials after curl --proxy-user":
+        "curl --proxy-user scraper-7:Tq9vL2mx8 -x proxy.example:8080 https://shop.example/",
+}
+
 ORDINARY = {
     "a request id under a header about ids": "x-request-id: 7F3k9QpL2vX8mN4bR6tY1wZ5",
     "ciphertext under a sealed parent key":
@@ -149,6 +180,26 @@ ORDINARY = {
     "a documented default password": "RABBIT_PASSWORD=rabbitadmin  # the image's default",
     "an image under a ConfigMap's binaryData":
         "binaryData:\n  logo.png: " + _b64(_RNG6.randbytes(90)),
+    "a config in base64 that holds no secret":
+        "FEATURES_B64=" + _json_b64({"theme": "dark", "pageSize": 50, "beta": ["search"]}),
+    "a certificate's DER in base64":
+        "CA_BUNDLE_B64=" + _b64(bytes.fromhex("308203773082025fa003020102020900")
+                                + _RNG6.randbytes(90)),
+    "a Django password hash": "pbkdf2_sha256$600000$" + _random6(_BASE62, 22) + "$"
+                              + _b64(_RNG6.randbytes(32)),
+    "an LDAP password hash": "userPassword: {SSHA}" + _b64(_RNG6.randbytes(24)),
+    "a SCRAM verifier": "SCRAM-SHA-256$4096:" + _b64(_RNG6.randbytes(16)) + "$"
+                        + _b64(_RNG6.randbytes(32)) + ":" + _b64(_RNG6.randbytes(32)),
+    "a K-sortable id": "ksuid: " + _random6(_BASE62, 27),
+    "an id that opens with a dash": "firebase push id: -N" + _random6(_BASE62, 18),
+    "a Rails form's authenticity token":
+        '<input type="hidden" name="authenticity_token" value="'
+        + _b64(_RNG6.randbytes(48)) + '" autocomplete="off">',
+    "a CSRF cookie": "Set-Cookie: __Host-csrf=" + _random6(_BASE62, 32) + "; Path=/; Secure",
+    "a JSON Web Key's thumbprint":
+        'jwk = {"kty":"RSA","x5t#S256":"' + _b64url(32) + '","e":"AQAB"}',
+    "keys read from the environment":
+        'client = Client(api_key=os.environ["API_KEY"])\ntoken = ENV["TOKEN"]',
     "a MIME part's base64 body":
         "Content-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n"
         + _b64(_RNG6.randbytes(57)),
