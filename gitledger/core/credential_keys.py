@@ -105,6 +105,7 @@ ABOUT_QUALIFIER = frozenset({
     "use", "enable", "enabled", "require", "required", "no", "existing", "idempotency",
     "sort", "partition", "primary", "foreign", "cache", "input", "output", "new",
     "storage", "sessionstorage", "localstorage", "lookup", "map", "dict", "object", "row",
+    "socket", "websocket",
 })
 STRONG, _WEAK = 2, 1
 _FORGERY_TOKEN = re.compile(r"(?i)csrf|xsrf")
@@ -185,7 +186,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
         return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
-    if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")"):
+    if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")", ";"):
         return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
     if not secret_value(key, strength, value):
         return None

@@ -158,7 +158,7 @@ _ENV_ABOUT = frozenset({
     "uuid", "ref", "tag", "fingerprint", "nonce", "etag", "cursor", "url", "uri", "host",
     "path", "name", "region", "bucket", "dir", "file", "image", "arn", "zone", "project",
     "org", "user", "username", "email", "account", "tenant", "subscription", "number",
-    "challenge", "signature"})
+    "challenge", "signature", "pubkey", "publickey"})
 
 
 def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
@@ -258,6 +258,10 @@ def _whole(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span()
 
 
+def _value(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span("value")
+
+
 def _key_block(match: re.Match[str]) -> tuple[int, int] | None:
     """An armour line of a private, secret or encrypted key; not an encrypted file or
     message (``BEGIN AGE ENCRYPTED FILE``): ciphertext is no key."""
@@ -293,6 +297,17 @@ def _map_password(match: re.Match[str]) -> tuple[int, int] | None:
             match.string, max(0, match.start() - 300), match.start()):
         return None
     return match.span("value") if password_shaped(match.group("value")) else None
+
+
+#: A flag's value that names or specifies, not a secret: ``--secret id=npmrc,src=…``
+#: (BuildKit), ``--secret shop:apiToken`` (a config key), ``--token TOKEN`` (a metavar).
+_SPEC = re.compile(r"[\w.\-]+=[^,\s]*(?:,[\w.\-]+=[^,\s]*)+|[a-z][\w\-]*:[a-z][A-Za-z0-9_.]*"
+                   r"|[A-Z][A-Z_]*")
+
+
+def spec_value(value: str) -> bool:
+    """Whether a flag's ``value`` is a spec, a config key's name or a metavar."""
+    return _SPEC.fullmatch(value) is not None
 
 
 #: ``<hex id>:<hex secret>``: an API key of two parts (an admin key's id and its secret).
@@ -362,9 +377,11 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("private key block",
      re.compile(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
                 r"-{3,5}"), _key_block),
+    # .NET's RSAKeyValue XML: the private members' base64 (the tags would read as a
+    # placeholder to the test of what is ordinary)
     ("private key block",
-     re.compile(r"<(?:D|InverseQ|DP|DQ)>[A-Za-z0-9+/=]{40,4096}</(?:D|InverseQ|DP|DQ)>"),
-     _whole),
+     re.compile(r"<(?:D|InverseQ|DP|DQ|P|Q)>(?P<value>[A-Za-z0-9+/=]{40,4096})"
+                r"</(?:D|InverseQ|DP|DQ|P|Q)>"), _value),
     ("private key",
      re.compile(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
      _hex_private_key),

@@ -24,6 +24,7 @@ from gitledger.core.credential_keys import (
 from gitledger.core.credential_lines import (
     POSITIONAL_PATTERNS,
     JudgedPattern,
+    spec_value,
 )
 from gitledger.core.credential_shapes import (
     DECODING,
@@ -107,6 +108,8 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if is_placeholder(value) and character_classes(value) < 4:
         return None  # a reference (self.password), but not sunset.Harbor42
+    if spec_value(value):
+        return None  # id=npmrc,src=…, shop:apiToken, TOKEN: what the flag names, not a secret
     if NAME.fullmatch(value):
         return None  # a name (--secret=db-password), not a value
     return start, end
@@ -206,6 +209,16 @@ def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
     if not _PROSE_USER.search(match.string, max(0, at - 48), at):
         return None
     return match.start("value"), match.start("value") + len(value)
+
+
+def _hmac_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A literal key given to an HMAC: a quoted argument that is generated or made up."""
+    at = match.start("args")
+    for argument in _QUOTED_ARGUMENT.finditer(match.group("args")):
+        value = argument.group("value")
+        if random_token(value) or (password_shaped(value) and len(value) >= 12):
+            return at + argument.start("value"), at + argument.end("value")
+    return None
 
 
 def _bare_authorization(match: re.Match[str]) -> tuple[int, int] | None:
@@ -639,7 +652,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("armoured secret block",
      re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
     ("a secret after a word that names it",
-     re.compile(r"""(?i)(?<![\w\-])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
+     re.compile(r"""(?i)(?<![\w\-/.])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
                 r"""|authtoken|community|psk|creds|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
     ("password in a connection string",
@@ -785,6 +798,18 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
      re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
+    ("secret in a property list",
+     re.compile(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
+                r"</string>"), _xml_named),
+    # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:
+    ("password on a command line",
+     re.compile(r"""/(?<=\s/)(?:rp|p|pass|password|passwd|pw)(?::|=|[ \t]+)"""
+                r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'/]{1,256})"""),
+     _command_secret),
+    # a key written into the code that computes a MAC with it
+    *(("HMAC key in code",
+       re.compile(re.escape(call) + r"(?P<args>[^\n]{1,300})"), _hmac_key)
+      for call in ("hmac.New(", "hmac.new(", "HMAC.new(", "createHmac(", "Hmac<")),
     ("a secret marked sensitive",
      re.compile(r'"(?P<name>value|result)"\s*:\s*"(?P<value>[^"\n]{4,256})"'), _marked_sensitive),
     # Windows' unattend.xml: <AdministratorPassword><Value>…</Value>

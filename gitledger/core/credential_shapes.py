@@ -254,7 +254,7 @@ _DECLARATION = (r"static|final|const|readonly|abstract|override|virtual|val|var|
 #: Words in the same line before a value that make it public or derived, not a secret.
 _PUBLIC_BEFORE = re.compile(
     rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b|fingerprint|checksum|digest"
-    r"|\bsha\d*\b(?![ \t]*[\"'\-])|\bmd5\b"
+    r"|\bsha\d*\b(?![ \t]*[\"'\-]|\.[Nn]ew\b)|\bmd5\b"
     r"|\bhash(?:es)?\b"
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
@@ -274,7 +274,7 @@ _PAIR_SEPARATOR = re.compile(r",[ \t]*|;[ \t]*")
 #: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
 #: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``.
 _HASH_FORMAT = re.compile(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
-                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2)\}|SCRAM-SHA-\d+\$")
+                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt)\}|SCRAM-SHA-\d+\$")
 #: An HTML field's name before its value attribute.
 _INPUT_NAMED = re.compile(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
                           r"""value=["']?\Z""")
@@ -293,7 +293,7 @@ _CONTENT_ID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 _ALGORITHM_PREFIX = re.compile(r"(?i)(?:h\d|zh|sha\d{1,3}|md5|blake2[bs]?|sha3-\d{3})[:\-]")
 #: A digest named by words before it (``Linux-pip-<sha256>``, ``gradle-<sha1>``): a cache
 #: key or a build's id, as CI systems print them.
-_NAMED_DIGEST = re.compile(r"(?P<words>(?:[A-Za-z][A-Za-z0-9.]{1,30}-){1,5})"
+_NAMED_DIGEST = re.compile(r"(?P<words>(?:[A-Za-z0-9][A-Za-z0-9.]{0,30}-){1,10})"
                            r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})")
 
 
@@ -305,6 +305,8 @@ _NEGATION = re.compile(r"(?i)\b(?:not|never|no|non)\b|n't")
 _SENTRY_DSN = re.compile(r"@o\d+\.ingest\.(?:[a-z]{2}\.)?sentry\.io/")
 #: A published test vector: a key every implementation checks itself against.
 _TEST_VECTOR = re.compile(r"(?i)\btest[ _\-]?vectors?\b|\bknown[ \-]answer")
+#: A line that says its value comes from an RFC or is a test vector: published, not secret.
+_PUBLISHED_BEFORE = re.compile(r"(?i)\bRFC[ \-]?\d{3,5}\b|\btest[ _\-]?vectors?\b")
 
 #: How much of a value ``ordinary`` reads.
 _READ_LIMIT = 512
@@ -348,8 +350,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
     word = _WORD_BEFORE.search(text, max(0, start - 160), start)
-    if _HASH_FORMAT.search(text, word.start() if word else start, start + 40):
-        return True  # a password hash in a format that names itself (Django, LDAP, SCRAM)
+    hashed = _HASH_FORMAT.search(text, word.start() if word else start, start + 40)
+    if hashed is not None:
+        return True  # a password hash in a format that names itself (not crypt's $6$…)
     if _UNTRUSTED_PUBLIC.search(text, max(0, start - 200), start):
         return True  # minisign's or signify's public key or signature, under its comment
     if _MIME_BASE64.search(text, max(0, start - 2000), start):
@@ -365,6 +368,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # under a parent key that says the values are ciphertext
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
+    if _PUBLISHED_BEFORE.search(before):
+        return True  # RFC 7914 scrypt test vector: …
     pair = _PAIR_SEPARATOR.split(before)[-1]
     if _PUBLIC_BEFORE.search(pair if _KEY_AS_KEY.search(pair.rstrip("\"'")) else before):
         return True  # what the line says of this value, not of a pair before it
@@ -394,8 +399,11 @@ _ABOUT = frozenset({
     "ico", "png", "jpg", "jpeg", "gif", "svg", "webp", "woff", "woff2", "ttf", "otf", "pdf",
     "wasm", "gz", "zip",
     # ids that look generated: K-sortable, lexicographic and collision-resistant ids
-    "ksuid", "ulid", "cuid", "nanoid", "snowflake",
+    "ksuid", "ulid", "cuid", "nanoid", "snowflake", "pubkey", "publickey",
 })
+#: Words anywhere in a name that make its value no credential: a form's anti-forgery
+#: token, a WebSocket handshake's nonce (``Sec-WebSocket-Key``).
+_ABOUT_ANYWHERE = frozenset({"csrf", "xsrf", "authenticity", "socket"})
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
 _SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
@@ -406,7 +414,7 @@ _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
     return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub")
-                            or any(w in ("csrf", "xsrf", "authenticity") for w in words)
+                            or any(w in _ABOUT_ANYWHERE for w in words)
                             or name.lower().startswith(("x5t", "x5c")))  # a thumbprint
 
 

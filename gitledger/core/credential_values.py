@@ -38,7 +38,7 @@ _PLACEHOLDER = re.compile(
         | enc\[.* | \$ansible_vault.* | !vault.*
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
-        | Environment\.GetEnvironmentVariable\(.*
+        | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
     )$"""
 )
 

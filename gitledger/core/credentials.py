@@ -65,6 +65,10 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # Java keystores in base64: JKS opens FEEDFEED, JCEKS CECECECE
         ("Java keystore", r"/u3\+7QAAAA[A-Za-z0-9+/]{40,}"),
         ("Java keystore", r"zs7OzgAAAA[A-Za-z0-9+/]{40,}"),
+        # Tor's onion service key file, base64: "== ed25519v1-secret: type0 =="
+        ("Tor onion service secret key",
+         r"PT0gZWQyNTUxOXYxLXNlY3JldDogdHlwZTAgPT0[A-Za-z0-9+/]{40,}=*"),
+        ("QuickNode endpoint", r"\.quiknode\.pro/[0-9a-f]{32,}"),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),

@@ -153,6 +153,25 @@ SECRETS |= {
         "curl --proxy-user scraper-7:Tq9vL2mx8 -x proxy.example:8080 https://shop.example/",
 }
 
+# Round seven, half B of the fifth corpus: property lists, Windows flags, .NET's key XML,
+# key files in base64, endpoints that carry their key, keys given to an HMAC.
+SECRETS |= {
+    "a secret in a property list":
+        "<key>ServiceAPISecret</key>\n<string>" + _random6(_HEX, 64) + "</string>",
+    "a password after schtasks /rp":
+        'schtasks /create /tn Backup /tr C:\\b.bat /ru CORP\\svc /rp "Birch_2291kk"',
+    "a password after /p:": "xfreerdp /v:host01 /u:admin /p:Lantern.44Qz",
+    "a prime of an RSA key in .NET's XML":
+        "<RSAKeyValue><Exponent>AQAB</Exponent><P>" + _b64(_RNG6.randbytes(64))
+        + "</P></RSAKeyValue>",
+    "a Tor onion service key file in base64":
+        "PT0gZWQyNTUxOXYxLXNlY3JldDogdHlwZTAgPT0AAAA" + _b64(_RNG6.randbytes(64)),
+    "an endpoint that carries its key":
+        "RPC=https://quiet-lake.mainnet.quiknode.pro/" + _random6(_HEX, 40) + "/",
+    "a key given to an HMAC in code":
+        'h := hmac.New(sha512.New, []byte("' + _random6(_BASE62, 40) + '"))',
+}
+
 ORDINARY = {
     "a request id under a header about ids": "x-request-id: 7F3k9QpL2vX8mN4bR6tY1wZ5",
     "ciphertext under a sealed parent key":
@@ -200,6 +219,21 @@ ORDINARY = {
         'jwk = {"kty":"RSA","x5t#S256":"' + _b64url(32) + '","e":"AQAB"}',
     "keys read from the environment":
         'client = Client(api_key=os.environ["API_KEY"])\ntoken = ENV["TOKEN"]',
+    "a file of a secret named in a path":
+        "docker run -e API_TOKEN_FILE=/run/secrets/api_token app:1.4",
+    "a build secret's spec": "docker build --secret id=pip,src=$HOME/.pip/pip.conf .",
+    "a config key set as a secret": "pulumi config set --secret app:dbPassword",
+    "a flag's metavar in help": "  --password PASSWORD   the account's password",
+    "a public key in hex under its name": "VALIDATOR_PUBKEY=" + _random6(_HEX, 64),
+    "a bcrypt hash Spring names":
+        "spring.security.user.password={bcrypt}$2a$10$" + _random6(_BASE62, 53),
+    "an RFC's test vector": "RFC 5869 test vector OKM: " + _random6(_HEX, 84),
+    "a WebSocket handshake's key":
+        "Sec-WebSocket-Key: " + _b64(_RNG6.randbytes(16)) + "\nSec-WebSocket-Version: 13",
+    "a password read from Tcl's environment": 'expect "password:"\nsend "$env(DB_PASS)\\r"',
+    "a password named by a constant": "const char* wifi_password = SECRET_WIFI_PASS;",
+    "a cache key with a version in it":
+        "Cache restored from key: setup-node-Linux-x64-20.11.1-npm-" + _random6(_HEX, 64),
     "a MIME part's base64 body":
         "Content-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n"
         + _b64(_RNG6.randbytes(57)),
