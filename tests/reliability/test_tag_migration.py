@@ -103,17 +103,24 @@ def test_doctor_fix_killed_anywhere_leaves_every_archive_readable(
     took = fix_in_child(whole)
     assert state(whole) == (30, 0)
     seen: set[tuple[int, int]] = set()
-    # Timing under load varies: until a kill lands inside the migration, more points
-    # through the end of the run (bounded).
-    extra = [0.75 + 0.02 * k for k in range(13)]
-    points = [*KILL_AT, *extra]
-    for n, at in enumerate(points):
-        if n >= len(KILL_AT) and any(0 < t < 30 or (t == 30 and c) for t, c in seen):
+    # Timing under load varies: after the fixed points, until a kill lands inside the
+    # migration, bisect between the latest kill that left it unstarted and the earliest
+    # that left it done (bounded), so a narrow window is found on a slow or loaded machine.
+    before_at, done_at = 0.0, 1.5
+    for n in range(len(KILL_AT) + 16):
+        partial = any(0 < t < 30 or (t == 30 and c) for t, c in seen)
+        if n >= len(KILL_AT) and partial:
             break
+        at = KILL_AT[n] if n < len(KILL_AT) else (before_at + done_at) / 2
         copy = tmp_path / f"killed-{n}"
         shutil.copytree(repo_with_commit, copy, symlinks=True)
         fix_in_child(copy, at * took)
-        seen.add(state(copy))
+        landed = state(copy)
+        seen.add(landed)
+        if landed == (0, 3):
+            before_at = max(before_at, at)
+        elif landed == (30, 0):
+            done_at = min(done_at, at)
         assert readable(copy) == before, f"killed at {at} of the run"
         # A lock the kill left is named, and the archive stays in its chain, until removed
         # (what the message says to do once no git command runs).
