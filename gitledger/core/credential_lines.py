@@ -40,6 +40,7 @@ from gitledger.core.credential_values import (
     strict_made_up,
     unquoted,
 )
+from gitledger.core.lazy_pattern import lazy
 
 #: Shapes that need a judge: (name, pattern, judge), the judge giving where the secret
 #: is, or None.  Public for the transcript scanner.
@@ -338,51 +339,51 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",
-     re.compile(r"(?m)^[^\n]+"), _line_secret),
+     lazy(r"(?m)^[^\n]+"), _line_secret),
     # one pattern for each literal, so that the prefilter can skip them over prose
     *(("a secret given to a sign-in command",
-       re.compile(rf"{word}(?<![\w\-]{word}){tail}(?![\w\-])(?P<rest>[ \t][^\n|;&]{{1,300}})"),
+       lazy(rf"{word}(?<![\w\-]{word}){tail}(?![\w\-])(?P<rest>[ \t][^\n|;&]{{1,300}})"),
        _signin_argument) for word, tail in (("auth", "(?:orize|enticate)?"), ("login", ""))),
     *(("a quoted password",
-       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>[^{quote}\s]{{8,64}}){quote}"),
+       lazy(rf"{quote}(?<![\w\\]{quote})(?P<value>[^{quote}\s]{{8,64}}){quote}"),
        _quoted_made_up) for quote in "\"'"),
     ("password given to a user command",
-     re.compile(r"user(?P<verb>[ \t]+(?:add|create|set))?[ \t]+(?:-\S{1,40}[ \t]+){0,4}"
+     lazy(r"user(?P<verb>[ \t]+(?:add|create|set))?[ \t]+(?:-\S{1,40}[ \t]+){0,4}"
                 r"[^\s-]\S{0,63}"
                 r"""[ \t]+(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"']{1,128})"""),
      _user_command),
     ("token in a URL",
-     re.compile(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
+     lazy(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
     ("key given to a call",
-     re.compile(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,512})["']"""),
+     lazy(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,512})["']"""),
      _call_key),
     ("key in a URL query",
-     re.compile(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
+     lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
     ("password on a command line",
-     re.compile(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+     lazy(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",
-     re.compile(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
+     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",
-     re.compile(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
                 r"\b(?:is|was|to|=|:|as|of|be)\s{1,4}[\"'`]?(?P<value>[^\s\"'`]{8,64})"),
      _said_password),
     ("password in an expect script",
-     re.compile(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
+     lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
      _expect_send),
     ("private key block",
-     re.compile(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
+     lazy(r"----{0,2} ?BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE|SECRET|ENCRYPTED)[A-Z0-9 ]{0,40}"
                 r"-{3,5}"), _key_block),
     # .NET's RSAKeyValue XML: the private members' base64 (the tags would read as a
     # placeholder to the test of what is ordinary)
     ("private key block",
-     re.compile(r"<(?:D|InverseQ|DP|DQ|P|Q)>(?P<value>[A-Za-z0-9+/=]{40,4096})"
+     lazy(r"<(?:D|InverseQ|DP|DQ|P|Q)>(?P<value>[A-Za-z0-9+/=]{40,4096})"
                 r"</(?:D|InverseQ|DP|DQ|P|Q)>"), _value),
     ("private key",
-     re.compile(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
+     lazy(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
      _hex_private_key),
 )

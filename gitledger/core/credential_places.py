@@ -48,6 +48,7 @@ from gitledger.core.credential_values import (
     random_token,
     unquoted,
 )
+from gitledger.core.lazy_pattern import lazy
 
 
 def prefixed(prefix: str, body: str) -> str:
@@ -626,83 +627,83 @@ def _private_jwk(match: re.Match[str]) -> tuple[int, int] | None:
 #: them last, so that a text they and a named shape both match is named by the latter.
 GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("token with a provider prefix",
-     re.compile(r"(?<![A-Za-z0-9_\-.+/])(?P<prefix>[a-z][a-z0-9]{1,11}(?:[_\-.][a-z0-9]{1,8}){0,2}"
+     lazy(r"(?<![A-Za-z0-9_\-.+/])(?P<prefix>[a-z][a-z0-9]{1,11}(?:[_\-.][a-z0-9]{1,8}){0,2}"
                 r"[_\-.])(?P<body>[A-Za-z0-9]{20,200})(?![A-Za-z0-9+/=_\-])"),
      _prefixed_token),
     ("a secret after a word that names it",
-     re.compile(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
+     lazy(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
     ("a quoted secret pair",
-     re.compile(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
+     lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
                 r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
      _quoted_pair),
     ("a secret in a name and value pair",
-     re.compile(r"""ame(?<=\b[nN]ame)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?"""
+     lazy(r"""ame(?<=\b[nN]ame)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?"""
                 r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]{0,8}[,\n][ \t\n]{0,40}"""
                 r"""(?:-[ \t]{1,8})?["']?[vV]alue["']?[ \t]{0,8}[:=][ \t]{0,8}"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"',}]{1,256})"""), _named_value),
     ("password in a user and password pair",
-     re.compile(r"""uth(?<=[aA]uth)(?<![oO]auth)(?<!OAuth)[ \t]{0,4}[=(:][ \t]{0,4}\(?[ \t]{0,4}"""
+     lazy(r"""uth(?<=[aA]uth)(?<![oO]auth)(?<!OAuth)[ \t]{0,4}[=(:][ \t]{0,4}\(?[ \t]{0,4}"""
                 r"""["'][^"'\n]{1,64}["'][ \t]{0,4},[ \t]{0,4}["'](?P<value>[^"'\n]{4,128})["']"""
                 r"""[ \t]{0,4}\)"""),
      _auth_pair),
     ("password in a .netrc",
-     re.compile(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
+     lazy(r"\blogin\s+\S{1,200}\s+password\s+(?P<value>\S{1,256})"), _netrc_password),
     ("private JSON Web Key",
-     re.compile(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
+     lazy(r'"d"\s*:\s*"(?P<value>[A-Za-z0-9_\-]{20,4096})"'), _private_jwk),
     ("armoured secret block",
-     re.compile(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
+     lazy(r"-----BEGIN (?P<label>[A-Za-z0-9 ]{1,60})-----"), _armoured_secret),
     ("a secret after a word that names it",
-     re.compile(r"""(?i)(?<![\w\-/.])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
+     lazy(r"""(?i)(?<![\w\-/.])(?:[a-z0-9]+_)?(?:password|passwd|passphrase|secret|token"""
                 r"""|authtoken|community|psk|creds|identified\s+by)[ \t]+(?P<type>\d[ \t]+)?"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _spaced_secret),
     ("password in a connection string",
-     re.compile(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
+     lazy(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
      _shaped_password),
     ("password in a .pgpass line",
-     re.compile(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
+     lazy(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
                 r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),
     ("password hash",
-     re.compile(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
+     lazy(r"""(?<![\w.\-])[a-z_][\w.\-]{0,31}:(?P<value>\$(?:1|2[abxy]?|5|6|y|gy|7"""
                 r"""|apr1|argon2(?:id|i|d))\$[^\s:]{8,256})"""), _any_value),
     ("password for a PowerShell credential",
-     re.compile(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
+     lazy(r"""ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>"[^"\n]{1,256}"|"""
                 r"""'[^'\n]{1,256}')\s+-AsPlainText"""), _any_value),
     ("seed phrase",
-     re.compile(r"(?i)(?:mnemonic|seed|recovery phrase|wallet|setup key|secret)[^\n]{0,40}?"
+     lazy(r"(?i)(?:mnemonic|seed|recovery phrase|wallet|setup key|secret)[^\n]{0,40}?"
                 r"(?<![a-z])(?P<value>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?![a-z])"),
      _seed_phrase),
     # a Google app password, a TOTP setup key: groups of four letters (base32 digits)
     ("grouped password",
-     re.compile(r"(?i)(?:key|secret|seed|password)[^\n]{0,40}?(?<![a-z0-9])"
+     lazy(r"(?i)(?:key|secret|seed|password)[^\n]{0,40}?(?<![a-z0-9])"
                 r"(?P<value>[a-z2-7]{4}(?: [a-z2-7]{4}){3,7})(?![a-z0-9])"), _any_value),
     ("keypair bytes",
-     re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}(?:\s*,\s*\d{1,3}){0,64}\s*\]"),
+     lazy(r"\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}(?:\s*,\s*\d{1,3}){0,64}\s*\]"),
      lambda m: m.span()),
     ("session cookie",
-     re.compile(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
+     lazy(r"""(?i)(?:\s-b|--cookie|cookie:)\s*["']?[\w.\-]{1,64}="""
                 r"""(?P<value>[^;\s"']{16,512})"""), _random_cookie),
     ("webhook URL",
-     re.compile(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
+     lazy(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
                 r"{0,6}?(?i:hooks?|webhooks?|triggers?|inputs?)/)(?P<path>[\w.\-/]{1,400})"),
      _webhook_path),
     # a real line break opens the source, so that the prefilter reads the literal
-    *(("Kubernetes Secret data", re.compile("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
+    *(("Kubernetes Secret data", lazy("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
       for block in ("data", "stringData")),
     ("random key",
-     re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
+     lazy(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_\-])"),
      _random_or_encoded),
     # the last part of a URL's path (``/v2/<key>``), where hosted APIs put the key
     ("random key in a URL",
-     re.compile(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
+     lazy(r"(?<=[a-z0-9]/)(?<![/=]/)[A-Za-z0-9_\-]{24,100}(?=$|[\s?#'\")])"),
      _url_random),
     ("grouped key",
-     re.compile(r"-(?<=[A-Za-z0-9]{4}-)[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,4}"
+     lazy(r"-(?<=[A-Za-z0-9]{4}-)[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,4}"
                 r"(?![A-Za-z0-9\-])"), _grouped_key),
     ("token with a provider prefix",
-     re.compile(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+     lazy(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
                 r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
     ("a secret after a word that names it",
-     re.compile(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
+     lazy(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
                 r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
      _uuid_after_word),
     *POSITIONAL_PATTERNS,
@@ -773,74 +774,74 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     # Each position inside a run fails at once on the lookbehind after its first
     # character, so the scan stays linear in the text.
     ("AWS secret access key",
-     re.compile(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=_\-].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=_\-])"),
+     lazy(r"[A-Za-z0-9+/](?<![A-Za-z0-9+/=_\-].)[A-Za-z0-9+/]{39}(?![A-Za-z0-9+/=_\-])"),
      _bare_aws_secret),
     ("Discord bot token",
-     re.compile(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
+     lazy(r"[MNO](?<![A-Za-z0-9_\-].)[A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\."
                 r"[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])"), _discord_token),
     # A bot token is the bot's numeric id, a colon and 35 characters opening "AA".
-    ("Telegram bot token", re.compile(r":AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
+    ("Telegram bot token", lazy(r":AA[A-Za-z0-9_\-]{33}(?![A-Za-z0-9_\-])"),
      _looking_back(r"(?<!\d)\d{8,10}", 11)),
-    ("Azure client secret", re.compile(r"Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"),
+    ("Azure client secret", lazy(r"Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])"),
      _looking_back(r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\d", 5)),
     # The datacenter suffix is what distinguishes it from any other 32 hex digits.
-    ("Mailchimp key", re.compile(r"-us\d{1,2}(?![0-9])"),
+    ("Mailchimp key", lazy(r"-us\d{1,2}(?![0-9])"),
      _looking_back(r"(?<![A-Za-z0-9])[0-9a-f]{32}", 33)),
     # DeepL's free keys: a UUID, then ":fx"
-    ("DeepL key", re.compile(r":fx\b"),
+    ("DeepL key", lazy(r":fx\b"),
      _looking_back(r"(?<![\w\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
                    37)),
-    ("Terraform Cloud token", re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
+    ("Terraform Cloud token", lazy(r"\.atlasv1\.[A-Za-z0-9_\-=]{60,}"),
      _looking_back(r"(?<![A-Za-z0-9])[A-Za-z0-9]{14}", 15)),
-    ("base64 private key", re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
+    ("base64 private key", lazy(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
      _base64_private_key),
     ("password in XML",
-     re.compile(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
+     lazy(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
     ("secret in a property list",
-     re.compile(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
+     lazy(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
                 r"</string>"), _xml_named),
     # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:
     ("password on a command line",
-     re.compile(r"""/(?<=\s/)(?:rp|p|pass|password|passwd|pw)(?::|=|[ \t]+)"""
+     lazy(r"""/(?<=\s/)(?:rp|p|pass|password|passwd|pw)(?::|=|[ \t]+)"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'/]{1,256})"""),
      _command_secret),
     # a key written into the code that computes a MAC with it
     *(("HMAC key in code",
-       re.compile(re.escape(call) + r"(?P<args>[^\n]{1,300})"), _hmac_key)
+       lazy(re.escape(call) + r"(?P<args>[^\n]{1,300})"), _hmac_key)
       for call in ("hmac.New(", "hmac.new(", "HMAC.new(", "createHmac(", "Hmac<")),
     ("a secret marked sensitive",
-     re.compile(r'"(?P<name>value|result)"\s*:\s*"(?P<value>[^"\n]{4,256})"'), _marked_sensitive),
+     lazy(r'"(?P<name>value|result)"\s*:\s*"(?P<value>[^"\n]{4,256})"'), _marked_sensitive),
     # Windows' unattend.xml: <AdministratorPassword><Value>…</Value>
     ("password in XML",
-     re.compile(r"Password>\s{0,40}<Value>(?P<value>[^<>\n]{1,256})</Value>"),
+     lazy(r"Password>\s{0,40}<Value>(?P<value>[^<>\n]{1,256})</Value>"),
      _any_value),
     *(("password given to a call",
-       re.compile(re.escape(call) + r"(?P<args>[^()\n]{1,400})[)\n]"), _call_password)
+       lazy(re.escape(call) + r"(?P<args>[^()\n]{1,400})[)\n]"), _call_password)
       for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(")),
     ("password on a command line",
-     re.compile(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
+     lazy(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
                 r"""(?:</string>\s{0,40}<string>|,\s{0,40}["'])(?P<value>[^<>"'\n]{4,256})"""),
      _command_secret),
     ("a secret assigned with its type",
-     re.compile(r"""=(?![=>~])[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}')"""),
+     lazy(r"""=(?![=>~])[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}')"""),
      _annotated),
     # user / password in prose: "(svc_sync / Tv9!x…)", "login admin / Raven.514"
     ("password paired with a user in prose",
-     re.compile(r"""/(?<=[\w.@\-][ \t]/)[ \t]+(?P<value>[^\s/:=()"'`]{8,64})"""),
+     lazy(r"""/(?<=[\w.@\-][ \t]/)[ \t]+(?P<value>[^\s/:=()"'`]{8,64})"""),
      _prose_pair),
     ("authorization token",
-     re.compile(r"""uthorization(?<=[Aa]uthorization)["']?[ \t]*[:=][ \t]*["']?"""
+     lazy(r"""uthorization(?<=[Aa]uthorization)["']?[ \t]*[:=][ \t]*["']?"""
                 r"""(?P<value>[A-Za-z0-9._~+/\-]{20,512}=*)(?=["'\s]|$)"""), _bare_authorization),
     # base64 of user:password after the Basic scheme, in whatever holds a header
     ("basic auth credentials",
-     re.compile(r"\bBasic[ \t]+(?P<value>[A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])"),
+     lazy(r"\bBasic[ \t]+(?P<value>[A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])"),
      _basic_credentials),
     *(("secret in XML",
-       re.compile(rf"{attribute}=[\"'](?P<key>[\w.:\-]{{1,80}})[\"'][^<>\n]{{0,80}}>"
+       lazy(rf"{attribute}=[\"'](?P<key>[\w.:\-]{{1,80}})[\"'][^<>\n]{{0,80}}>"
                   r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),
-    *(("password on a command line", re.compile(pattern), _command_secret)
+    *(("password on a command line", lazy(pattern), _command_secret)
       for pattern in _COMMAND_LINES),
 )
 

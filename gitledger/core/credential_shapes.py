@@ -24,6 +24,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from gitledger.core import credential_model
+from gitledger.core.lazy_pattern import lazy
 
 _HEX = frozenset("0123456789abcdef")
 _HEX_UPPER = frozenset("0123456789ABCDEF")
@@ -652,20 +653,20 @@ def line_shapes(match: re.Match[str]) -> tuple[int, int] | None:
 #: tried on every line by the scanner's own line pattern.
 SHAPE_PATTERNS: tuple[tuple[str, re.Pattern[str], Judge], ...] = (
     *((f"a generated value in {quote}quotes{quote}",
-       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>{TOKEN}{{16,300}}){quote}"), _quoted)
+       lazy(rf"{quote}(?<![\w\\]{quote})(?P<value>{TOKEN}{{16,300}}){quote}"), _quoted)
       for quote in "\"'"),
     *(("a generated value in a URL query",
-       re.compile(re.escape(mark) + r"(?P<name>[A-Za-z_][\w.\-]{0,40})="
+       lazy(re.escape(mark) + r"(?P<name>[A-Za-z_][\w.\-]{0,40})="
                   r"(?P<value>[A-Za-z0-9_\-.~%]{16,300})(?![A-Za-z0-9_\-.~%])"), _query_value)
       for mark in "?&"),
     *((f"a random value in {quote}quotes{quote}",
-       re.compile(rf"{quote}(?<![\w\\]{quote})(?P<value>(?:(?!{quote})[!-~]){{12,300}}?)"
+       lazy(rf"{quote}(?<![\w\\]{quote})(?P<value>(?:(?!{quote})[!-~]){{12,300}}?)"
                   rf"{quote}(?![\w])"),
        _quoted_any) for quote in "\"'"),
     ("a generated value at the end of a URL's path",
-     re.compile(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"
+     lazy(r"://[\w.\-]{1,253}(?:/[\w.\-~%]{1,80}){0,8}/(?P<value>[A-Za-z0-9_\-]{20,200})"
                 r"(?=$|[\s?#'\")\]}>,;])"), _url_tail),
     ("a password paired with a user",
-     re.compile(r"""-(?<=\s-)-?(?:u|U|user|auth|basic|creds?|credentials)[ \t=]{1,4}["']?"""
+     lazy(r"""-(?<=\s-)-?(?:u|U|user|auth|basic|creds?|credentials)[ \t=]{1,4}["']?"""
                 r"""[^\s:,"'$]{1,64}[:,%](?P<value>[^\s"']{6,128}["']?)"""), _pair_value),
 )

@@ -33,6 +33,7 @@ from gitledger.core.credential_places import (
 )
 from gitledger.core.credential_shapes import DECODED_SCANNERS
 from gitledger.core.credential_values import is_example
+from gitledger.core.lazy_pattern import lazy
 
 #: What the transcript scanner and the tests take from here: the same patterns and judges
 #: ``find_credential`` runs, wherever they are defined.
@@ -49,7 +50,7 @@ __all__ = [
 #: Each body is as long as the provider's tokens are, so a prefix in prose ("a classic
 #: token starts with ghp_") is no match.
 TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
+    (name, lazy(pattern))
     for name, pattern in (
         ("private key block", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"),
         ("PuTTY private key", r"PuTTY-User-Key-File-\d"),
