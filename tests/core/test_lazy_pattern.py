@@ -1,0 +1,48 @@
+"""A lazy pattern answers as ``re.compile``'s would, and the detector compiles its tables
+only when a text needs them."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from gitledger.core.lazy_pattern import lazy
+
+
+@pytest.mark.parametrize(("source", "flags"), [
+    (r"abc", 0), (r"(?i)abc", 0), (r"(?ix) a b c", 0), (r"^x", re.MULTILINE), (r"(?a)\w+", 0),
+    (r"(?ms)^a.b", 0), (r"(?i)\bbearer\s+\S+", re.VERBOSE),
+])
+def test_its_flags_are_those_re_compile_gives(source: str, flags: int) -> None:
+    assert lazy(source, flags).flags == re.compile(source, flags).flags
+
+
+def test_it_finds_what_the_compiled_pattern_finds() -> None:
+    text = "user=ada token=f00d password=hunter2 token=beef"
+    compiled, deferred = re.compile(r"token=(?P<v>\w+)"), lazy(r"token=(?P<v>\w+)")
+    assert [m.span("v") for m in deferred.finditer(text)] == \
+        [m.span("v") for m in compiled.finditer(text)]
+    assert deferred.search(text, 20).group("v") == "beef"  # type: ignore[union-attr]
+    assert deferred.pattern == compiled.pattern
+
+
+def test_the_detector_compiles_only_the_patterns_a_text_needs() -> None:
+    """Importing the detector compiles none of its tables; a short text compiles a few."""
+    probe = (
+        "from gitledger.core import credentials as c\n"
+        "tables = [p for _, p in c.TOKEN_PATTERNS] + [p for _, p, _ in c.JUDGED_PATTERNS]"
+        " + [p for _, p, _ in c.GENERIC_PATTERNS]\n"
+        "lazy = [p for p in tables if hasattr(p, '_compiled')]\n"
+        "before = sum(p._compiled is not None for p in lazy)\n"
+        "c.find_credential('Use Postgres for sessions; Redis loses data on restart')\n"
+        "after = sum(p._compiled is not None for p in lazy)\n"
+        "print(len(tables), len(lazy), before, after)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    tables, lazy_count, before, after = map(int, done.stdout.split())
+    assert lazy_count >= 0.9 * tables
+    assert before == 0
+    assert 0 < after < lazy_count // 3
