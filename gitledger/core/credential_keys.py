@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from gitledger.core.credential_shapes import (
     PUBLIC_MATERIAL,
     UUID,
+    forgery_token,
     ordinary,
 )
 from gitledger.core.credential_values import (
@@ -104,11 +105,10 @@ ABOUT_QUALIFIER = frozenset({
     "mask", "special", "start", "end", "stop", "public", "publishable", "pub", "is", "has",
     "use", "enable", "enabled", "require", "required", "no", "existing", "idempotency",
     "sort", "partition", "primary", "foreign", "cache", "input", "output", "new",
-    "storage", "sessionstorage", "localstorage", "lookup", "map", "dict", "object", "row",
+    "sessionstorage", "localstorage", "lookup", "map", "dict", "object", "row",
     "socket", "websocket",
 })
 STRONG, _WEAK = 2, 1
-_FORGERY_TOKEN = re.compile(r"(?i)csrf|xsrf")
 
 #: An HTTP ``Authorization`` header's credentials: ``Basic <base64 of user:password>``,
 #: ``Bearer <token>``, ``Token <token>``, Okta's ``SSWS <token>``; in a header line, a
@@ -191,7 +191,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not secret_value(key, strength, value):
         return None
     pair, equals, _ = value.partition("=")
-    if equals and key_strength(pair) is None and _FORGERY_TOKEN.search(pair):
+    if equals and forgery_token(pair):
         return None  # Set-Cookie: __Host-csrf=…: the cookie a form's token is checked against
     shaped = match.group("close") is not None and quoted
     if (strength == STRONG and match.group("op") == ":" and not shaped
@@ -280,7 +280,7 @@ def key_strength(key: str) -> int | None:
     if not words:
         return None
     compact = "".join(words)
-    if "csrf" in compact or "xsrf" in compact or "authenticity" in compact:
+    if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None

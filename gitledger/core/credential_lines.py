@@ -22,6 +22,7 @@ from gitledger.core.credential_shapes import (
     PUBLIC_MATERIAL,
     UUID,
     encoded_credential,
+    forgery_token,
     generated,
     harmless_base64,
     line_shapes,
@@ -72,7 +73,7 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
         if "=" not in value and "/" not in value and not value.startswith("-") \
-                and strict_made_up(value):
+                and not _NULLABLE_TYPE.fullmatch(value) and strict_made_up(value):
             return at + word.start(), at + word.end()
     return None
 
@@ -91,6 +92,8 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: A nullable type or a question in code (``MockResponseBody?``, ``Int?,``).
+_NULLABLE_TYPE = re.compile(r"[A-Za-z_][\w.<>]*\?[,)]?")
 _USER_VERB = re.compile(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
 
 
@@ -167,7 +170,7 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
     the name says the value is an id, a digest, a place or public."""
     words = [w.lower() for w in WORD.findall(match.group("key"))]
     if (not words or words[-1] in _ENV_ABOUT or any(w in ABOUT_QUALIFIER for w in words)
-            or "csrf" in "".join(words)):
+            or forgery_token(match.group("key"))):
         return None  # a form's anti-forgery token: printed into the page it protects
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
@@ -286,24 +289,35 @@ _SPACED_KEY = re.compile(
 
 #: A line of a password map: ``[smtp.host]:587 user:password`` (Postfix's ``sasl_passwd``),
 #: or ``user:password`` alone (rsync's ``rsyncd.secrets``).
-_MAP_LINE = re.compile(r"(?P<host>[ \t]*\[?[\w.\-]{1,253}\]?:\d{2,5}[ \t]+)?[ \t]*"
-                       r"[\w.@\-]{1,128}:(?P<value>[^\s:]{4,256})[ \t]*$", re.MULTILINE)
+_MAP_LINE = re.compile(r"(?P<host>[ \t]*+\[?[A-Za-z][\w.\-]{0,252}\]?:\d{2,5}[ \t]++)?[ \t]*+"
+                       r"[\w.@\-]{2,128}:(?P<value>[^\s:\\/]{4,256})[ \t]*+$", re.MULTILINE)
 #: What names a file of passwords, in the lines over a bare ``user:password``.
 _SECRETS_FILE = re.compile(r"(?i)secrets\b|passw(?:or)?d\b")
 
 
 def _map_password(match: re.Match[str]) -> tuple[int, int] | None:
     """A password map's line: after a host and port, or under a line naming the file."""
-    if match.group("host") is None and not _SECRETS_FILE.search(
-            match.string, max(0, match.start() - 300), match.start()):
+    value = match.group("value")
+    if match.group("host") is not None:
+        return match.span("value") if password_shaped(value) else None
+    if not _SECRETS_FILE.search(match.string, max(0, match.start() - 300), match.start()):
         return None
-    return match.span("value") if password_shaped(match.group("value")) else None
+    return match.span("value") if password_shaped(value) and not joined_words(value) else None
 
 
 #: A flag's value that names or specifies, not a secret: ``--secret id=npmrc,src=…``
 #: (BuildKit), ``--secret shop:apiToken`` (a config key), ``--token TOKEN`` (a metavar).
-_SPEC = re.compile(r"[\w.\-]+=[^,\s]*(?:,[\w.\-]+=[^,\s]*)+|[a-z][\w\-]*:[a-z][A-Za-z0-9_.]*"
-                   r"|[A-Z][A-Z_]*")
+_SPEC = re.compile(r"[a-z][\w.\-]{0,30}=[^,\s=]+(?:,[a-z][\w.\-]{0,30}=[^,\s]*)*"
+                   r"|[a-z][\w\-]*:[a-z][A-Za-z0-9_.]*|[A-Z][A-Z_]*")
+#: Words joined, with a number or a version at the end: a name (``Orders_2024``,
+#: ``Button_Click1``, ``Vault-Agent1.15``), not a password.
+_JOINED_WORDS = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+)(?:[_\-. ]?(?:[A-Z]?[a-z]+|[A-Z]+))*"
+                           r"(?:[_\-.]?\d{1,4}(?:\.\d{1,4}){0,2})?")
+
+
+def joined_words(value: str) -> bool:
+    """Whether ``value`` is words joined, with a number or version at the end: a name."""
+    return _JOINED_WORDS.fullmatch(value) is not None
 
 
 def spec_value(value: str) -> bool:

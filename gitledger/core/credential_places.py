@@ -24,6 +24,7 @@ from gitledger.core.credential_keys import (
 from gitledger.core.credential_lines import (
     POSITIONAL_PATTERNS,
     JudgedPattern,
+    joined_words,
     spec_value,
 )
 from gitledger.core.credential_shapes import (
@@ -111,6 +112,8 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # a reference (self.password), but not sunset.Harbor42
     if spec_value(value):
         return None  # id=npmrc,src=…, shop:apiToken, TOKEN: what the flag names, not a secret
+    if "made" in match.groupdict() and not (password_shaped(value) or random_token(value)):
+        return None  # ssh-keygen -N followed by prose: a passphrase is made, not a word
     if NAME.fullmatch(value):
         return None  # a name (--secret=db-password), not a value
     return start, end
@@ -147,8 +150,8 @@ def _marked_sensitive(match: re.Match[str]) -> tuple[int, int] | None:
     if is_placeholder(match.group("value")):
         return None
     if match.group("name") == "result":
-        kind = text.rfind('"random_', max(0, start - 2000), start)
-        found = kind >= 0 and text.startswith(('"random_password"', '"random_string"'), kind)
+        kind = text.rfind('"type"', max(0, start - 2000), start)
+        found = kind >= 0 and _RANDOM_PASSWORD.match(text, kind) is not None
     else:
         before = text[max(0, start - 300):start]
         after = text[end:end + 300]
@@ -159,18 +162,29 @@ def _marked_sensitive(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _SENSITIVE = re.compile(r'"sensitive"\s*:\s*true')
+#: The resource type whose result is a password (``random_string``'s is documented as none).
+_RANDOM_PASSWORD = re.compile(r'"type"\s*:\s*"random_password"')
 
 
 def _call_password(match: re.Match[str]) -> tuple[int, int] | None:
     """A password a person made, given with a host and a user to a call that signs in
     (``mysqli_connect("db", "wp", "…")``, sbt's ``Credentials(realm, host, user, "…")``):
     a later quoted argument with three kinds of character and no space."""
-    at = match.start("args")
-    for number, argument in enumerate(_QUOTED_ARGUMENT.finditer(match.group("args"))):
+    at, args = match.start("args"), match.group("args")
+    for number, argument in enumerate(_QUOTED_ARGUMENT.finditer(args)):
         value = argument.group("value")
-        if number and password_shaped(value) and not _HOST_LIKE.fullmatch(value):
+        keyword = _KEYWORD_BEFORE.search(args, 0, argument.start())
+        if keyword is not None and key_strength(keyword.group(1)) != STRONG:
+            continue  # database="Shop_DB1": a keyword argument that names no secret
+        if (number and password_shaped(value) and not _HOST_LIKE.fullmatch(value)
+                and not joined_words(value) and not _PATHISH.search(value)):
             return at + argument.start("value"), at + argument.end("value")
     return None
+
+
+#: A keyword argument's name right before its value (``database=``, ``user:``).
+_KEYWORD_BEFORE = re.compile(r"(\w+)[ \t]*[=:][ \t]*\Z")
+_PATHISH = re.compile(r"[/\\:]")
 
 
 _QUOTED_ARGUMENT = re.compile(r"""["'](?P<value>[^"'\n]{1,128})["']""")
@@ -236,7 +250,13 @@ def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value").strip()
     if strength != STRONG or not secret_value(key, strength, value):
         return None
+    if (match.group("attributes") and not (random_token(value) or password_shaped(value))) \
+            or joined_words(value) or _CONSTANT_NAME.fullmatch(value):
+        return None  # <Token variant="outlined">GitHub-Actions</Token>: a label, a name
     return match.span("value")
+
+
+_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
     """A judge for a shape matched from a literal in its middle (``:AA`` of a Telegram
@@ -633,8 +653,8 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret after a word that names it",
      lazy(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
     ("a quoted secret pair",
-     lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*\]?\s*"""
-                r"""(?P<op>=>|=|:|,|value\s*=)\s*["'](?P<value>[^"'\n]{4,256})["']"""),
+     lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*+\]?\s*+"""
+                r"""(?P<op>=>|=|:|,|value\s*+=)\s*+["'](?P<value>[^"'\n]{4,256})["']"""),
      _quoted_pair),
     ("a secret in a name and value pair",
      lazy(r"""ame(?<=\b[nN]ame)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?"""
@@ -756,7 +776,7 @@ _COMMAND_LINES = (
     # -u USER -p PASSWORD (or -P), in any tool
     rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
     # ssh-keygen -N PASSPHRASE (-N '' is no passphrase)
-    prefixed("ssh-keygen", rf"\b[^\n|;&]{{0,300}}?\s-N\s*{_VALUE}"),
+    prefixed("ssh-keygen", rf"\b[^\n|;&]{{0,300}}?\s-N\s*(?P<made>){_VALUE}"),
     prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
     # echo SECRET > a file (or | tee a file) whose name says it holds a secret
     prefixed("echo", r"""\s+(?P<value>"[^"\n]{4,256}"|'[^'\n]{4,256}'|[^\s|>"']{4,256})"""
@@ -796,7 +816,8 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("base64 private key", lazy(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}"),
      _base64_private_key),
     ("password in XML",
-     lazy(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?:[ \t][^<>\n]{0,200})?>(?P<value>[^<>\n]{4,200})"
+     lazy(r"<(?P<key>[A-Za-z_][\w:.\-]*)(?P<attributes>[ \t][^<>\n]{0,200})?>"
+          r"(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
     ("secret in a property list",

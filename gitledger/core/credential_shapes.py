@@ -266,10 +266,14 @@ _HASH_STRING = re.compile(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcry
                           r"|2[abxy]?|[156y]|gy|7|apr1)\$[^\s\"']{0,120}\$\Z")
 #: A comment that says a value is a default (``minioadmin  # the documented default``).
 _SAID_DEFAULT = re.compile(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
+_NOT_DEFAULT = re.compile(r"(?i)\b(?:not|never|no|non|overrid\w*|chang\w*|replac\w*)\b|n't")
 #: The comment line over a minisign or signify key that says it is public.
 _UNTRUSTED_PUBLIC = re.compile(r"untrusted comment:[^\n]{0,120}(?:public key|signature)[^\n]{0,80}"
                                r"\n[ \t]*\Z")
-_MIME_BASE64 = re.compile(r"(?i)content-transfer-encoding:[ \t]*base64")
+_MIME_BASE64 = re.compile(r"(?i)^content-transfer-encoding:[ \t]*base64[ \t]*\r?$", re.MULTILINE)
+#: From that header to a place in its part's body: more headers, the blank line, base64.
+_MIME_BODY = re.compile(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
+                        r"(?:[A-Za-z0-9+/=]{0,200}\r?\n){0,40}[A-Za-z0-9+/=]{0,200}")
 #: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
 _PAIR_SEPARATOR = re.compile(r",[ \t]*|;[ \t]*")
 #: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
@@ -341,13 +345,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
-    if _CONTENT_ID.fullmatch(value) or _ALGORITHM_PREFIX.match(value) \
-            or PUBLIC_MATERIAL.match(value):
-        return True  # a content address, a digest that names its algorithm
-    named = _NAMED_DIGEST.fullmatch(value)
-    if (named is not None and not _SECRET_NAME.search(named.group("words"))
-            and re.search(r"[A-Za-z]{4}", named.group("words"))):
-        return True  # not sk-or-v1-…, fc-…: a provider's short prefix
+    if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
+        return True  # a content address, public material
+    if not _under_secret_name(text, start):
+        if _ALGORITHM_PREFIX.match(value):
+            return True  # a digest that names its algorithm (h1:…), not password = "h1:…"
+        named = _NAMED_DIGEST.fullmatch(value)
+        if (named is not None and not _SECRET_NAME.search(named.group("words"))
+                and re.search(r"[A-Za-z]{4}", named.group("words"))):
+            return True  # a CI cache key; not sk-or-v1-…, nor DEPLOY_TOKEN=acme-prod-<hex>
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
     word = _WORD_BEFORE.search(text, max(0, start - 160), start)
@@ -356,11 +362,12 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # a password hash in a format that names itself (not crypt's $6$…)
     if _UNTRUSTED_PUBLIC.search(text, max(0, start - 200), start):
         return True  # minisign's or signify's public key or signature, under its comment
-    if _MIME_BASE64.search(text, max(0, start - 2000), start):
-        return True  # the body of a MIME part: an attachment's bytes
+    mime = _MIME_BASE64.search(text, max(0, start - 2000), start)
+    if mime is not None and _MIME_BODY.fullmatch(text, mime.end(), start):
+        return True  # the body of a MIME part: an attachment's bytes, from the blank line
     if value.isalpha() and value.islower():
         said = _SAID_DEFAULT.search(text, end, stop if stop >= 0 else end + 200)
-        if said is not None:
+        if said is not None and not _NOT_DEFAULT.search(said.group(0)):
             return True  # minioadmin  # the image's documented default
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
@@ -372,8 +379,11 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if _PUBLISHED_BEFORE.search(before):
         return True  # RFC 7914 scrypt test vector: …
     pair = _PAIR_SEPARATOR.split(before)[-1]
-    if _PUBLIC_BEFORE.search(pair if _KEY_AS_KEY.search(pair.rstrip("\"'")) else before):
-        return True  # what the line says of this value, not of a pair before it
+    own = _KEY_AS_KEY.search(pair.rstrip("\"'"))
+    own_name = (own.group("qname") or own.group("name") or "") if own else ""
+    scoped = _SECRET_NAME.search(own_name) is not None
+    if _PUBLIC_BEFORE.search(pair if scoped else before):
+        return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
     keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
     if keyed is not None and _about(keyed.group("qname") or keyed.group("name")):
         return True
@@ -402,9 +412,16 @@ _ABOUT = frozenset({
     # ids that look generated: K-sortable, lexicographic and collision-resistant ids
     "ksuid", "ulid", "cuid", "nanoid", "snowflake", "pubkey", "publickey",
 })
-#: Words anywhere in a name that make its value no credential: a form's anti-forgery
-#: token, a WebSocket handshake's nonce (``Sec-WebSocket-Key``).
-_ABOUT_ANYWHERE = frozenset({"csrf", "xsrf", "authenticity", "socket"})
+#: Names whose value is a handshake's nonce, printed by every client that connects.
+_HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
+_FORGERY = re.compile(r"(?i)(?:csrf|xsrf|authenticity)(?:[\w\-]{0,20}token)?\Z")
+
+
+def forgery_token(name: str) -> bool:
+    """Whether ``name`` is a form's anti-forgery token (``csrf_token``,
+    ``csrfmiddlewaretoken``, ``authenticity_token``, a ``__Host-csrf`` cookie): printed into
+    the page it protects.  Not the secret that signs it (``WTF_CSRF_SECRET_KEY``)."""
+    return _FORGERY.search(name) is not None
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
 _SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
@@ -412,11 +429,31 @@ _SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
+def _under_secret_name(text: str, start: int) -> bool:
+    """Whether the key right before ``start`` on its line names a credential."""
+    line = text.rfind("\n", max(0, start - 120), start) + 1
+    keyed = _KEY_AS_KEY.search(text[max(line, start - 120):start].rstrip("\"'"))
+    name = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
+    return _NAMES_SECRET.search(name) is not None and not _about(name)
+
+
+#: Words that name a credential outright (a bare ``key`` does not: a cache key, a sort key).
+_NAMES_SECRET = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private|bearer"
+                           r"|hmac|signing")
+
+
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
-    return bool(words) and (words[-1] in _ABOUT or words[0] in ("public", "pub")
-                            or any(w in _ABOUT_ANYWHERE for w in words)
+    return bool(words) and (words[-1] in _ABOUT or forgery_token(name)
+                            or words[0] in ("public", "pub")
+                            or (words[-2:-1] and words[-2] in _PUBLIC_WORDS
+                                and words[-1] == "key")
+                            or name.lower() in _HANDSHAKE
                             or name.lower().startswith(("x5t", "x5c")))  # a thumbprint
+
+
+#: A word right before ``key`` that makes it public: a browser's or a site's key.
+_PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})
 
 
 def _keyed(name: str, value: str) -> bool:

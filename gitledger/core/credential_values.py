@@ -39,6 +39,7 @@ _PLACEHOLDER = re.compile(
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
+        | \*sensitive\*data\*deleted\*
     )$"""
 )
 

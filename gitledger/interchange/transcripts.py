@@ -715,6 +715,7 @@ def _redact_json(text: str) -> tuple[str, int]:
         return text, 0
     starts = [p.shadow for p in pieces]
     raw_spans: list[tuple[int, int]] = []
+    offsets: dict[int, list[int]] = {}  # an escaped piece's offsets, read once however many
     for cred in spans:
         index = max(0, bisect.bisect_right(starts, cred.start) - 1)
         while index < len(pieces) and pieces[index].shadow < cred.end:
@@ -722,7 +723,9 @@ def _redact_json(text: str) -> tuple[str, int]:
             lo = max(cred.start, piece.shadow) - piece.shadow
             hi = min(cred.end, piece.shadow + piece.length) - piece.shadow
             if lo < hi:
-                raw_spans.append(_raw_span(text, piece, lo, hi))
+                if piece.escaped and index not in offsets:
+                    offsets[index] = _decoded_offsets(text[piece.raw:piece.raw_end])
+                raw_spans.append(_raw_span(piece, lo, hi, offsets.get(index)))
             index += 1
     # A keyed value the scan found a credential in already is counted once.
     found_starts = sorted(start for start, _ in raw_spans)
@@ -732,11 +735,12 @@ def _redact_json(text: str) -> tuple[str, int]:
     return _replace(text, raw_spans + keyed), len(spans) + extra
 
 
-def _raw_span(text: str, piece: _Piece, lo: int, hi: int) -> tuple[int, int]:
-    """Where decoded characters [lo, hi) of ``piece`` are in the original text."""
-    if not piece.escaped:
+def _raw_span(piece: _Piece, lo: int, hi: int,
+              offsets: list[int] | None) -> tuple[int, int]:
+    """Where decoded characters [lo, hi) of ``piece`` are in the original text, through the
+    escaped piece's ``offsets`` (``_decoded_offsets``)."""
+    if offsets is None:
         return piece.raw + lo, piece.raw + hi
-    offsets = _decoded_offsets(text[piece.raw:piece.raw_end])
     if len(offsets) != piece.length + 1:  # an escape we do not map: the whole string goes
         return piece.raw, piece.raw_end
     return piece.raw + offsets[lo], piece.raw + offsets[hi]

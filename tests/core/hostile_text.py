@@ -22,6 +22,12 @@ FRAGMENTS = (
     "key 7 ", "export A=", "Xk9#mPz2!", "---- BEGIN ", "<D>", "\\r'",
     "a:b:c:d:", "&key=", "://h/a/", "community ", "x-api-key: ", "-----BEGIN X-----\n",
     "encrypted:\n", "aB3dE5fG7hJ9kL1mN3pQ",
+    # the pieces rounds six and seven of the rules look for
+    "Basic ", "connect(", "Credentials(", "login(", '"value"', '"result"', '"sensitive": true',
+    "random_password", "Password>", "<Value>", "echo ", "| passwd", "--password-stdin",
+    "ssh-keygen -N ", "snmpget -A ", " -U a -P ", "$argon2id$", "$2a$", "untrusted comment: ",
+    "Content-Transfer-Encoding: base64", "public static ", "RWRTY0Iy", "/inputs/", "new X('",
+    "csrf", "%env(", '<a b="c">', "h:12 ", "hmac.New(", "<key>", " /rp ", ": str = ", " / ",
 )
 
 #: Units known to have made the scanner quadratic, each with a name.
@@ -43,7 +49,30 @@ KNOWN = {
     ":@": ":@key",
     "name value": "name: a\n value: ",
     "auth pair": 'auth=("a", "',
+    "sensitive values": '{"sensitive":true,"value":"abcdefgh"},',
+    "ssh-keygen -N": 'ssh-keygen -N "',
+    "-U -P": ' -U a -P "',
 }
+
+#: A prefix, one character run to the size, a suffix: what makes a pattern retry every
+#: split of the run when an optional part ending in a run is followed by another run
+#: (``[ \t]+)?[ \t]*``), as a password map's line once did.
+RUNS = {
+    "host:port, then spaces": ("h:12", " ", "x"),
+    "[host]:port, then tabs": ("[smtp.example.com]:587", "\t", "x"),
+    "a quoted name, then spaces": ('"abc"', " ", ""),
+    "a quoted name, then line breaks": ('"abc"', "\n", ""),
+    "Basic, then spaces": ("Basic", " ", "x"),
+    "connect(, then spaces": ('connect("h", "u", ', " ", "x"),
+    "Password>, then spaces": ("Password>", " ", "<Value>"),
+    "echo, then spaces": ("echo a", " ", "| passwd"),
+    "a typed name, then spaces": ("jwt_secret: str", " ", '= "x"'),
+}
+
+
+def run_of(prefix: str, filler: str, suffix: str, size: int) -> str:
+    """``prefix``, ``filler`` repeated, ``suffix``: exactly ``size`` characters."""
+    return prefix + filler * max(0, size - len(prefix) - len(suffix)) + suffix
 
 
 def hostile(unit: str, size: int) -> str:

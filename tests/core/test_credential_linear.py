@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from gitledger.core.credentials import find_credential
 from gitledger.interchange.transcripts import redact
-from tests.core.hostile_text import FRAGMENTS, KNOWN, cpu, hostile
+from tests.core.hostile_text import FRAGMENTS, KNOWN, RUNS, cpu, hostile, run_of
 
 SMALL, LARGE = 25_000, 100_000
 #: 100 KB may take at most this many times what 25 KB took (4 is linear).
@@ -42,18 +42,25 @@ SCANNERS: dict[str, Callable[[str], object]] = {
 }
 
 
-def assert_linear(unit: str) -> None:
+def assert_linear(unit: str, build: Callable[[int], str] | None = None) -> None:
     """The least of two runs at 100 KB within the bound the least of two at 25 KB sets: a
     first run at 100 KB within it passes (the least of two would), so the second runs
-    only when the first is over."""
+    only when the first is over.  ``build`` makes the text of a size (``unit`` repeated
+    when None)."""
+    make = build or (lambda size: hostile(unit, size))
     for name, call in SCANNERS.items():
-        small = cpu(call, hostile(unit, SMALL))
+        small = cpu(call, make(SMALL))
         bound = FACTOR * small + SLACK
-        large = cpu(call, hostile(unit, LARGE), runs=1)
+        large = cpu(call, make(LARGE), runs=1)
         if large > bound:
-            large = min(large, cpu(call, hostile(unit, LARGE), runs=1))
+            large = min(large, cpu(call, make(LARGE), runs=1))
         assert large <= bound, (
             f"{name} on {unit!r}: {small:.3f} s at 25 KB, {large:.3f} s at 100 KB")
+
+
+@pytest.mark.parametrize("run", list(RUNS.values()), ids=list(RUNS))
+def test_a_prefix_then_a_long_run_takes_linear_time(run: tuple[str, str, str]) -> None:
+    assert_linear(repr(run), lambda size: run_of(*run, size))
 
 
 @pytest.mark.parametrize("unit", list(KNOWN.values()), ids=list(KNOWN))
