@@ -258,6 +258,7 @@ def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
 
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
+
 def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
     """A judge for a shape matched from a literal in its middle (``:AA`` of a Telegram
     token, ``Q~`` of an Azure secret): the text before the match must end with
