@@ -117,7 +117,7 @@ _AUTH_VALUE = (r"(?P<scheme>basic|bearer|token|ssws|[A-Za-z][A-Za-z0-9\-]{1,30})
                r"(?P<secret>[A-Za-z0-9._~+/\-]{1,4096}=*)")
 AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
 _AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
-_AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
+AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
 
 
 #: A name made of words (``db-password``), each with a vowel: no password a tool made.
@@ -266,7 +266,7 @@ def keyed_secret(key: str, value: str) -> bool:
     """
     if len(key) > _KEY_LIMIT:
         return False
-    if _AUTH_NAME.fullmatch(key):
+    if AUTH_NAME.fullmatch(key):
         header = _AUTH_ONLY.fullmatch(value)
         return header is not None and auth_secret(header) is not None
     strength = key_strength(key)

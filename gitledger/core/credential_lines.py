@@ -288,8 +288,10 @@ _SPACED_KEY = re.compile(
 
 
 #: A line of a password map: ``[smtp.host]:587 user:password`` (Postfix's ``sasl_passwd``),
-#: or ``user:password`` alone (rsync's ``rsyncd.secrets``).
-_MAP_LINE = re.compile(r"(?P<host>[ \t]*+\[?[A-Za-z][\w.\-]{0,252}\]?:\d{2,5}[ \t]++)?[ \t]*+"
+#: ``[smtp.host] user:password`` (no port), or ``user:password`` alone (rsync's
+#: ``rsyncd.secrets``).
+_MAP_LINE = re.compile(r"(?P<host>[ \t]*+(?:\[[A-Za-z][\w.\-]{0,252}\](?::\d{2,5})?"
+                       r"|[A-Za-z][\w.\-]{0,252}:\d{2,5})[ \t]++)?[ \t]*+"
                        r"[\w.@\-]{2,128}:(?P<value>[^\s:\\/]{4,256})[ \t]*+$", re.MULTILINE)
 #: What names a file of passwords, in the lines over a bare ``user:password``.
 _SECRETS_FILE = re.compile(r"(?i)secrets\b|passw(?:or)?d\b")

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from gitledger.core.credential_keys import (
+    AUTH_NAME,
     NAME,
     STRONG,
     key_strength,
@@ -238,9 +239,13 @@ def _hmac_key(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _bare_authorization(match: re.Match[str]) -> tuple[int, int] | None:
     """An ``Authorization`` header holding a key with no scheme before it."""
-    value = match.group("value")
+    return match.span("value") if _bare_key(match.group("value")) else None
+
+
+def _bare_key(value: str) -> bool:
+    """A key as a header holds it with no scheme: 32 hex digits or more, or generated."""
     hexy = len(value) >= 32 and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
-    return match.span("value") if hexy or random_token(value) else None
+    return hexy or random_token(value)
 
 
 def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -350,6 +355,8 @@ def _quoted_pair(match: re.Match[str]) -> tuple[int, int] | None:
     value="…"/>``.  After a comma (a call's arguments, a list) the value must look like
     a password or a token: ``["password", "username"]`` is a list of names."""
     key, value = match.group("key"), match.group("value")
+    if AUTH_NAME.fullmatch(key):  # setRequestProperty("Authorization", "<key>"); with a
+        return match.span("value") if _bare_key(value) else None  # scheme: AUTH_HEADER
     strength = key_strength(key)
     if strength is None or not secret_value(key, strength, value):
         return None

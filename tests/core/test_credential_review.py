@@ -29,6 +29,10 @@ LET_THROUGH = {
         "DB_PASSWORD=tangerineskyline  # overrides the default",
     "a storage password": "STORAGE_PASSWORD=Quartz!7713Vb",
     "a password that opens like a digest": 'password = "h1:Qk83JD72hs0ALq9x7c6vBn4MzT5w="',
+    # what a new rule did not reach
+    "a key set as the Authorization header from code":
+        'conn.setRequestProperty("Authorization", "4f1c2a9be0d3c7a86512ff0e9b2d4c1a7e6f5d3b");',
+    "a Postfix map's line with no port": "[smtp.mail.example] alerts@example.test:Quartz!7713Vb",
 }
 
 REFUSED = {
@@ -62,6 +66,8 @@ REFUSED = {
     "ssh-keygen in prose": "Pass ssh-keygen -N followed by your passphrase to set one.",
     "ssh-keygen's empty passphrase in prose":
         "Run ssh-keygen -N with an empty string for no passphrase.",
+    "headers a CORS policy allows": 'allow_headers = ["Authorization", "Content-Type"]',
+    "an Authorization header's scheme alone": 'headers = [("Authorization", "Basic")]',
 }
 
 
