@@ -136,7 +136,7 @@ def decoded_holds_credential(text: str) -> bool:
         DECODING.reset(token)
 
 
-def _decodes_to_text(token: str) -> bool:
+def harmless_base64(token: str) -> bool:
     """Whether ``token`` is base64 of text that is no credential pair: a fixture, not key
     material.  ``user:password`` or ``id:key`` encoded (Basic credentials, a registry's
     ``auth``, an API key of two parts) is a credential all the same; a JSON document
@@ -148,11 +148,6 @@ def _decodes_to_text(token: str) -> bool:
         return not decoded_holds_credential(text)
     parts = text.split(":")
     return not any(len(part) >= 6 and " " not in part for part in parts[1:])
-
-
-def harmless_base64(token: str) -> bool:
-    """Whether ``token`` is base64 of text that holds no credential (``_decodes_to_text``)."""
-    return _decodes_to_text(token)
 
 
 def encoded_credential(token: str) -> bool:
@@ -171,7 +166,7 @@ def generated(token: str, least: int | None = None) -> bool:
     if _shaped(token, least):
         return credential_model.confirms(token)
     core = re.sub(r"[^A-Za-z0-9]", "", token)
-    if core.isdigit() or len(core) < (least or 0) or _decodes_to_text(token):
+    if core.isdigit() or len(core) < (least or 0) or harmless_base64(token):
         return False
     return credential_model.looks_generated(token)
 
@@ -197,7 +192,7 @@ def _shaped(token: str, least: int | None) -> bool:
         return False
     if not digits and (len(core) < 32 or _class_changes(core) < 0.8):
         return False
-    return not _decodes_to_text(token)
+    return not harmless_base64(token)
 
 
 #: Groups of hex joined by dashes: a UUID, a trace context, an id of parts.
@@ -283,21 +278,6 @@ _HASH_FORMAT = re.compile(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?
 #: An HTML field's name before its value attribute.
 _INPUT_NAMED = re.compile(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
                           r"""value=["']?\Z""")
-def _word_start(text: str, start: int) -> int:
-    """Where the word ``start`` is in begins: after the last space or quote, at most 160
-    characters back (``rfind``, not a search anchored at its end, which would try every
-    place in the window)."""
-    low = max(0, start - 160)
-    return max(low, *(text.rfind(mark, low, start) + 1 for mark in " \t\n\"'"))
-
-
-def _mime_header(text: str, start: int) -> re.Match[str] | None:
-    """The ``Content-Transfer-Encoding: base64`` header within 2,000 characters before
-    ``start``; a substring test first, which most texts fail at C speed."""
-    low = max(0, start - 2000)
-    if text.find("ransfer-", low, start) < 0 and text.find("RANSFER-", low, start) < 0:
-        return None
-    return _MIME_BASE64.search(text, low, start)
 #: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
 #: public key's DER (SubjectPublicKeyInfo), an age recipient.
 PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
@@ -313,6 +293,23 @@ _ALGORITHM_PREFIX = re.compile(r"(?i)(?:h\d|zh|sha\d{1,3}|md5|blake2[bs]?|sha3-\
 #: key or a build's id, as CI systems print them.
 _NAMED_DIGEST = re.compile(r"(?P<words>(?:[A-Za-z0-9][A-Za-z0-9.]{0,30}-){1,10})"
                            r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})")
+
+
+def _word_start(text: str, start: int) -> int:
+    """Where the word ``start`` is in begins: after the last space or quote, at most 160
+    characters back (``rfind``, not a search anchored at its end, which would try every
+    place in the window)."""
+    low = max(0, start - 160)
+    return max(low, *(text.rfind(mark, low, start) + 1 for mark in " \t\n\"'"))
+
+
+def _mime_header(text: str, start: int) -> re.Match[str] | None:
+    """The ``Content-Transfer-Encoding: base64`` header within 2,000 characters before
+    ``start``; a substring test first, which most texts fail at C speed."""
+    low = max(0, start - 2000)
+    if text.find("ransfer-", low, start) < 0 and text.find("RANSFER-", low, start) < 0:
+        return None
+    return _MIME_BASE64.search(text, low, start)
 
 
 #: A comment after a value that says the value is public: made to be shipped to browsers.
@@ -360,7 +357,12 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True
     if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
         return True  # a content address, public material
-    if not _under_secret_name(text, start):
+    line = text.rfind("\n", max(0, start - 120), start) + 1
+    before = text[max(line, start - 120):start]
+    keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
+    key = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
+    about = bool(key) and _about(key)  # the key says what the value is: an id, a digest…
+    if about or not _CREDENTIAL_NAME.search(key):
         if _ALGORITHM_PREFIX.match(value):
             return True  # a digest that names its algorithm (h1:…), not password = "h1:…"
         named = _NAMED_DIGEST.fullmatch(value)
@@ -386,8 +388,6 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # the body of an armoured block: the armour's own rules judge it
     if _SEALED.search(text, max(0, start - 300), start):
         return True  # under a parent key that says the values are ciphertext
-    line = text.rfind("\n", max(0, start - 120), start) + 1
-    before = text[max(line, start - 120):start]
     if _PUBLISHED_BEFORE.search(before):
         return True  # RFC 7914 scrypt test vector: …
     pair = _PAIR_SEPARATOR.split(before)[-1]
@@ -396,8 +396,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
     scoped = _SECRET_NAME.search(own_name) is not None
     if _PUBLIC_BEFORE.search(pair if scoped else before):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
-    keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
-    if keyed is not None and _about(keyed.group("qname") or keyed.group("name")):
+    if about:
         return True
     field = _INPUT_NAMED.search(before)  # <input name="authenticity_token" value="…">
     return field is not None and _about(field.group("name"))
@@ -439,18 +438,12 @@ def forgery_token(name: str) -> bool:
 _SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
                           r"|api|private|license|login|bearer|access|hmac|salt|seed|pin")
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-
-
-def _under_secret_name(text: str, start: int) -> bool:
-    """Whether the key right before ``start`` on its line names a credential."""
-    line = text.rfind("\n", max(0, start - 120), start) + 1
-    keyed = _KEY_AS_KEY.search(text[max(line, start - 120):start].rstrip("\"'"))
-    name = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
-    return _NAMES_SECRET.search(name) is not None and not _about(name)
+#: A word right before ``key`` that makes it public: a browser's or a site's key.
+_PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})
 
 
 #: Words that name a credential outright (a bare ``key`` does not: a cache key, a sort key).
-_NAMES_SECRET = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private|bearer"
+_CREDENTIAL_NAME = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private|bearer"
                            r"|hmac|signing")
 
 
@@ -463,9 +456,6 @@ def _about(name: str) -> bool:
                             or name.lower() in _HANDSHAKE
                             or name.lower().startswith(("x5t", "x5c")))  # a thumbprint
 
-
-#: A word right before ``key`` that makes it public: a browser's or a site's key.
-_PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})
 
 
 def _keyed(name: str, value: str) -> bool:
@@ -600,7 +590,7 @@ def random_printable(value: str) -> bool:
         return False
     classes = (any(c.islower() for c in value), any(c.isupper() for c in value),
                any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
-    if not all(classes) or reads_as_words(value) or _decodes_to_text(value):
+    if not all(classes) or reads_as_words(value) or harmless_base64(value):
         return False
     symbols = sum(not c.isalnum() for c in value)
     if len(value) < 24 and (symbols > len(value) // 3 or re.search(r"[(){}\[\]<>;,`$%]", value)):
