@@ -36,7 +36,7 @@ class LedgerCommand(click.Command):
             return super().invoke(ctx)
         except ConflictingOptions as exc:
             raise click.UsageError(exc.spelled(flag), ctx=ctx) from None
-        except (KeyboardInterrupt, ImportError) as exc:
+        except (KeyboardInterrupt, Exception) as exc:
             if not was_interrupted(exc):
                 raise
             # Ours to say in one line: click's Abort would print an empty line first.
@@ -125,7 +125,7 @@ class LedgerGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (KeyboardInterrupt, ImportError) as exc:
+        except (KeyboardInterrupt, Exception) as exc:
             if not was_interrupted(exc):
                 raise
             raise Interrupted("interrupted") from None  # one line, without click's blank one

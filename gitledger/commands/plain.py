@@ -159,7 +159,7 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
         fail(f"{message} (see {PROG} {' '.join(fast.shape.words[:1])} --help)", 2)
     except LedgerError as exc:
         fail(str(exc), exc.exit_code)
-    except (KeyboardInterrupt, ImportError) as exc:
+    except (KeyboardInterrupt, Exception) as exc:
         if not was_interrupted(exc):
             raise
         fail("interrupted", 130)

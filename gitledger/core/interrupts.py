@@ -49,7 +49,14 @@ def interruptible() -> None:
 
 
 def was_interrupted(exc: BaseException) -> bool:
-    """Whether ``exc`` is what Ctrl-C left behind: a KeyboardInterrupt, or an ImportError
-    raised after one came (the import it stopped)."""
-    return isinstance(exc, KeyboardInterrupt) or (isinstance(exc, ImportError)
-                                                  and bool(_RECEIVED))
+    """Whether ``exc`` is what Ctrl-C left behind: a KeyboardInterrupt, an exception it
+    caused (Python 3.11 wraps one raised in a class body's ``__set_name__`` in a
+    RuntimeError), or an ImportError raised after one came (the import it stopped)."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # a cause chain is short; a cycle must not hang the exit
+        if seen is None:
+            break
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return isinstance(exc, ImportError) and bool(_RECEIVED)
