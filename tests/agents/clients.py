@@ -348,15 +348,17 @@ OPENCODE_WINDOW = 100_000
 def _opencode_family_prepare(config_dir: str, plugin_package: str) -> Callable[[Path, Path],
                                                                                None]:
     def prepare(home: Path, repo: Path) -> None:
-        # At startup the client installs its plugin SDK into every config directory (npm,
-        # retried for tens of seconds offline).  A directory that already declares and holds
-        # it is left alone, as on a machine that was online once.
-        config = home / ".config" / config_dir
-        (config / "node_modules").mkdir(parents=True)
-        (config / "package.json").write_text(json.dumps(
-            {"dependencies": {plugin_package: "*"}}))
-        (config / "package-lock.json").write_text(json.dumps(
-            {"packages": {"": {"dependencies": {plugin_package: "*"}}}}))
+        # At startup the client installs its plugin SDK into every config directory, the
+        # user's and the project's (npm, retried for tens of seconds offline; Kilo's, cut
+        # short by the run's exit, leaves a lock the next run waits a minute on).  A
+        # directory that already declares and holds it is left alone, as on a machine that
+        # was online once.
+        for config in (home / ".config" / config_dir, repo / f".{config_dir}"):
+            (config / "node_modules").mkdir(parents=True)
+            (config / "package.json").write_text(json.dumps(
+                {"dependencies": {plugin_package: "*"}}))
+            (config / "package-lock.json").write_text(json.dumps(
+                {"packages": {"": {"dependencies": {plugin_package: "*"}}}}))
     return prepare
 
 
