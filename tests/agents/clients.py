@@ -122,7 +122,9 @@ def _claude_prompt(home: Path, text: str, resume: str | None) -> Run:
     # go through as a person accepting edits would (-p has nobody to ask).
     argv = [*head, "--output-format", "stream-json", "--verbose",
             "--permission-mode", "acceptEdits",
-            "--allowedTools", "Bash(git ledger:*)", "Bash(echo:*)", f"mcp__{MCP_SERVER}"]
+            "--allowedTools", "Bash(git ledger:*)", "Bash(echo:*)", f"mcp__{MCP_SERVER}",
+            # (the survival session's filler: ``git ledger`` commands in one process)
+            "Bash(python3 -c:*)"]
     if resume:
         argv += ["--resume", resume]
     return Run(tuple(argv), {"ANTHROPIC_BASE_URL": "{URL}", "ANTHROPIC_API_KEY": "sk-ant-test",

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,8 @@ class Item:
     #: The phase it is written in (0: the first run, before any compaction).
     phase: int
     governs: str | None = None
+    #: Filler that only grows the ledger (``grown``): written by one process (``_bulk``).
+    bulk: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ def grown(base: Plan, decisions: int) -> Plan:
     with one more compaction: the first compactions see ``base``'s size, the last one a
     ledger past the block's budget, all in one session (the phase after it records nothing)."""
     last = base.compactions
-    more = tuple(_item("decided", n, last)
+    more = tuple(replace(_item("decided", n, last), bulk=True)
                  for n in range(base.decisions, base.decisions + decisions))
     nexts = (*base.nexts, f"step {last + 2}: re-run the importer on the fixture set {last + 2}")
     return Plan(base.decisions + decisions, base.others, last + 1, base.task,
@@ -243,8 +245,10 @@ class Compaction:
 WAIT_FOR_THE_HOOK = "python3 -c 'import time; time.sleep(3)'"
 
 
-def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcome:
-    """Drive ``the_plan`` through ``world``'s client and read what reached the model."""
+def run_session(world: World, the_plan: Plan, *, timeout: float = 900,
+                hook_runs: int = 5) -> Outcome:
+    """Drive ``the_plan`` through ``world``'s client and read what reached the model (and
+    time the session-start hook ``hook_runs`` times: ``hook_time``)."""
     from tests.agents.clients import installed_version
 
     full = FULL_CONTEXT[world.client.name]
@@ -252,7 +256,7 @@ def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcom
     # Run 1: the task, the governing decisions, and edits of two governed files (through
     # the shell tool: the pre-tool-use hook sees them).
     script = [Reply.shell(_cmd("task", the_plan.task, "--next", "read the governed modules"))]
-    script += [Reply.shell(" && ".join(i.command for i in batch)) for batch in _batches(first)]
+    script += [Reply.shell(call) for call in _shell_calls(first, world)]
     for n in range(COMMITTED, min(GOVERNING, the_plan.decisions)):
         script.append(Reply.shell(f"echo '# edited for the survival run' >> src/mod{n}.py"))
     script.append(Reply(text="Started."))
@@ -282,8 +286,9 @@ def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcom
     script = []
     prompts = ["go on"]
     for phase in range(the_plan.compactions + 1):
-        batches = _batches([i for i in the_plan.items if i.phase == phase and not i.governs])
-        script += [Reply.shell(" && ".join(i.command for i in batch)) for batch in batches]
+        calls = _shell_calls([i for i in the_plan.items if i.phase == phase and not i.governs],
+                             world)
+        script += [Reply.shell(call) for call in calls]
         tokens = full if phase < the_plan.compactions else 1_000
         script.append(Reply.shell(_cmd("next", the_plan.nexts[phase]),
                                   input_tokens=1_000 if between else tokens))
@@ -311,12 +316,42 @@ def run_session(world: World, the_plan: Plan, *, timeout: float = 900) -> Outcom
     if len(out.compactions) < the_plan.compactions:
         out.problems.append(f"{len(out.compactions)} of {the_plan.compactions} compactions "
                             "reached the model")
-    out.hook_seconds, out.floor_seconds = hook_time(world, session)
+    out.hook_seconds, out.floor_seconds = hook_time(world, session, hook_runs)
     return out
 
 
-def _batches(items: Sequence[Item]) -> list[list[Item]]:
-    return [list(items[i:i + BATCH]) for i in range(0, len(items), BATCH)]
+def _shell_calls(items: Sequence[Item], world: World) -> list[str]:
+    """The shell tool's calls that write ``items``: ``BATCH`` commands joined with ``&&``,
+    then the bulk filler in one call (``_bulk``)."""
+    written = [i for i in items if not i.bulk]
+    calls = [" && ".join(i.command for i in written[at:at + BATCH])
+             for at in range(0, len(written), BATCH)]
+    filler = [i for i in items if i.bulk]
+    return calls + ([_bulk(filler, world)] if filler else [])
+
+
+#: One process running the ``git ledger`` commands of a file in turn, the command line
+#: in-process: 45 starts of the installed command were a quarter of a survival session's
+#: CPU, and the filler is there to grow the ledger past the block's budget, not to prove
+#: the command.
+_BULK = ("import shlex, sys\n"
+         "from gitledger.cli import cli\n"
+         "for line in open(sys.argv[1]).read().splitlines():\n"
+         "    try:\n"
+         "        cli.main(shlex.split(line)[2:], prog_name='git ledger')\n"
+         "    except SystemExit as done:\n"
+         "        if done.code:\n"
+         "            sys.exit(done.code)\n")
+
+
+def _bulk(items: Sequence[Item], world: World) -> str:
+    """One shell call writing ``items`` through the command line in one Python process (the
+    ``python3`` first on the client's PATH: the test environment's, where ``git-ledger`` is
+    installed; Claude Code's runs allow ``python3 -c``).  The commands are in a file: on
+    the command line, 45 of them quoted twice are more than Claude Code's parser takes."""
+    commands = world.tmp / f"survival-filler-{len(items)}.txt"
+    commands.write_text("".join(f"{i.command}\n" for i in items))
+    return " ".join(["python3", "-c", shlex.quote(_BULK), shlex.quote(str(commands))])
 
 
 def _after_compactions(requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
