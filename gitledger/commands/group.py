@@ -20,6 +20,11 @@ from gitledger.core.display import one_line
 from gitledger.core.interrupts import was_interrupted
 from gitledger.errors import ConflictingOptions, Interrupted, LedgerError
 
+#: Errors a command raises on purpose: their own words stand, even when raised while a
+#: KeyboardInterrupt was being handled (``was_interrupted`` would see it in the context).
+_SAID_ON_PURPOSE = (LedgerError, click.ClickException, click.exceptions.Exit,
+                    click.exceptions.Abort)
+
 
 class LedgerCommand(click.Command):
     """A command whose library function's ConflictingOptions is a usage error (exit 2),
@@ -36,6 +41,8 @@ class LedgerCommand(click.Command):
             return super().invoke(ctx)
         except ConflictingOptions as exc:
             raise click.UsageError(exc.spelled(flag), ctx=ctx) from None
+        except _SAID_ON_PURPOSE:
+            raise
         except (KeyboardInterrupt, Exception) as exc:
             if not was_interrupted(exc):
                 raise
@@ -125,6 +132,8 @@ class LedgerGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except _SAID_ON_PURPOSE:
+            raise
         except (KeyboardInterrupt, Exception) as exc:
             if not was_interrupted(exc):
                 raise

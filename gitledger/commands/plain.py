@@ -159,13 +159,13 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
         fail(f"{message} (see {PROG} {' '.join(fast.shape.words[:1])} --help)", 2)
     except LedgerError as exc:
         fail(str(exc), exc.exit_code)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
     except (KeyboardInterrupt, Exception) as exc:
         if not was_interrupted(exc):
             raise
         fail("interrupted", 130)
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(0)
     sys.exit(printed.code)
 
 

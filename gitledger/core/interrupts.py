@@ -58,5 +58,6 @@ def was_interrupted(exc: BaseException) -> bool:
             break
         if isinstance(seen, KeyboardInterrupt):
             return True
-        seen = seen.__cause__ or seen.__context__
+        # What the code chose to say instead (``raise … from None``) is not the interrupt.
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
     return isinstance(exc, ImportError) and bool(_RECEIVED)

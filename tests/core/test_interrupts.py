@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
 from gitledger.cli import cli
 from gitledger.core.interrupts import was_interrupted
+from gitledger.errors import Interrupted
 
 
 def _wrapped_by_set_name() -> RuntimeError:
@@ -42,3 +47,54 @@ def test_a_wrapped_interrupt_during_a_command_is_one_line(
     monkeypatch.setattr("gitledger.storage.queue_probe.needs_drain", interrupted)
     result = CliRunner().invoke(cli, ["show"], prog_name="git ledger")
     assert (result.exit_code, result.stderr) == (130, "git ledger: interrupted\n")
+
+
+def _said_instead() -> RuntimeError:
+    """What a command raises in place of Ctrl-C (``raise … from None``), as archive does."""
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise RuntimeError("stopped before anything was written") from None
+    except RuntimeError as instead:
+        return instead
+
+
+def test_what_a_command_says_instead_of_the_interrupt_is_not_the_interrupt() -> None:
+    assert not was_interrupted(_said_instead())
+
+
+def test_an_error_raised_while_handling_ctrl_c_keeps_its_words(
+        repo_with_commit: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            # (no ``from None``: the context holds the interrupt; its words must stand)
+            raise Interrupted(  # noqa: B904
+                "interrupted before anything was written: nothing was archived")
+
+    monkeypatch.setattr("gitledger.storage.queue_probe.needs_drain", interrupted)
+    result = CliRunner().invoke(cli, ["show"], prog_name="git ledger")
+    assert result.exit_code == Interrupted.exit_code
+    assert result.stderr == ("git ledger: interrupted before anything was written: "
+                             "nothing was archived\n")
+
+
+@pytest.mark.parametrize("args", [["check", "--json"], ["restore"],
+                                  ["decide", "use sqlite", "--because", "one file"]])
+def test_a_fast_command_whose_reader_is_gone_says_nothing(
+        repo_with_commit: Path, cli_env: dict[str, str], args: list[str]) -> None:
+    """A reader that went away (``| head -c1``) ends a fast command quietly, as click's:
+    the closed pipe is not mistaken for an error of its own."""
+    subprocess.run(["git-ledger", "task", "ship it"], cwd=repo_with_commit, env=cli_env,
+                   check=True, capture_output=True)
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(["git-ledger", *args], cwd=repo_with_commit, env=cli_env,
+                              stdout=writer, stderr=subprocess.PIPE, text=True, timeout=60,
+                              check=False)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (0, "")
