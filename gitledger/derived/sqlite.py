@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,9 +36,14 @@ class Schema:
     statements: tuple[str, ...]
 
 
-#: The connections kept open for a process's next use, by path (with the process id: a
-#: fork opens its own).
-_KEPT: dict[tuple[str, int], sqlite3.Connection] = {}
+#: The connections kept open for a thread's next use, by path, process and thread: a fork
+#: opens its own, and so does a thread (two threads writing at once used one connection
+#: and crashed the interpreter).
+_KEPT: dict[tuple[str, int, int], sqlite3.Connection] = {}
+
+
+def _key(path: Path) -> tuple[str, int, int]:
+    return str(path), os.getpid(), threading.get_ident()
 
 
 def busy(exc: BaseException) -> bool:
@@ -76,7 +82,7 @@ def opened(path: Path, schema: Schema, *, keep: bool = False
     connection stays open for this process's next use (``kept``)."""
     import sqlite3  # noqa: PLC0415 - loaded with the first index opened
 
-    key = (str(path), os.getpid())
+    key = _key(path)
     db = _KEPT.pop(key, None) if keep else None
     if db is not None and not path.exists():  # deleted under us: start a new file
         db.close()
@@ -100,8 +106,8 @@ def opened(path: Path, schema: Schema, *, keep: bool = False
 
 
 def kept(path: Path) -> sqlite3.Connection | None:
-    """The connection this process keeps open to ``path``, if any."""
-    return _KEPT.get((str(path), os.getpid()))
+    """The connection this thread keeps open to ``path``, if any."""
+    return _KEPT.get(_key(path))
 
 
 def release_kept() -> None:
@@ -112,8 +118,8 @@ def release_kept() -> None:
 
 
 def _close_kept(path: Path) -> None:
-    """Close the connection this process keeps to ``path``, if any."""
-    kept_db = _KEPT.pop((str(path), os.getpid()), None)
+    """Close the connection this thread keeps to ``path``, if any."""
+    kept_db = _KEPT.pop(_key(path), None)
     if kept_db is not None:
         kept_db.close()
 
