@@ -27,6 +27,7 @@ from pygit2.enums import ConfigLevel
 from gitledger.audit import check as check_module
 from gitledger.audit import check_delta
 from gitledger.cli import cli
+from gitledger.derived import sqlite
 
 FIXED_DATE = "2026-11-30T12:00:00+00:00"
 GIT_ENV = {
@@ -74,6 +75,9 @@ def hermetic(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.chdir(home)
     interrupts = _interrupt_state()
     yield home
+    # What the test opened in-process and kept (an index connection, three descriptors)
+    # closes with it: a worker had 2,700 files open by the end of a run.
+    sqlite.release_kept()
     for level, value in saved.items():
         paths[level] = value
     if _interrupt_state() != interrupts:
