@@ -79,7 +79,7 @@ def opened(path: Path, schema: Schema, *, keep: bool = False
            ) -> Iterator[sqlite3.Connection]:
     """The index at ``path`` for one use.  A ``sqlite3.DatabaseError`` raised in the use
     that is not a busy file deletes it (the next use builds it again).  ``keep``: the
-    connection stays open for this process's next use (``kept``)."""
+    connection stays open for this thread's next use (``kept``)."""
     import sqlite3  # noqa: PLC0415 - loaded with the first index opened
 
     key = _key(path)
