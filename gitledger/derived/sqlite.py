@@ -125,7 +125,7 @@ def _close_kept(path: Path) -> None:
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection to the file on disk now (a connection this process keeps
+    """A read-only connection to the file on disk now (a connection this thread keeps
     would answer from its own view of it, so that one is closed first)."""
     import sqlite3  # noqa: PLC0415 - loaded with the first index opened
 
