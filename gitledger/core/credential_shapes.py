@@ -443,8 +443,8 @@ _PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})
 
 
 #: Words that name a credential outright (a bare ``key`` does not: a cache key, a sort key).
-_CREDENTIAL_NAME = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private|bearer"
-                           r"|hmac|signing")
+_CREDENTIAL_NAME = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private"
+                              r"|bearer|hmac|signing")
 
 
 def _about(name: str) -> bool:
@@ -455,7 +455,6 @@ def _about(name: str) -> bool:
                                 and words[-1] == "key")
                             or name.lower() in _HANDSHAKE
                             or name.lower().startswith(("x5t", "x5c")))  # a thumbprint
-
 
 
 def _keyed(name: str, value: str) -> bool:
