@@ -112,6 +112,12 @@ class World:
         keep = {k: v for k, v in os.environ.items()
                 if k.startswith(("GIT_", "LC_", "XDG_")) or k in ("LANG", "TERM", "TMPDIR")}
         keep.pop("GIT_LEDGER_SESSION_ID", None)
+        # The client's own dirs are the world's, as a user's are under their HOME: a world
+        # shared between tests (``SharedRuns``) keeps its sessions whichever test runs it.
+        keep.update({"XDG_CONFIG_HOME": str(self.home / ".config"),
+                     "XDG_DATA_HOME": str(self.home / ".local" / "share"),
+                     "XDG_STATE_HOME": str(self.home / ".local" / "state"),
+                     "XDG_CACHE_HOME": str(self.home / ".cache")})
         return {**keep, "PATH": path, "HOME": str(self.home), "USER": "tester",
                 "NO_UPDATE_NOTIFIER": "1", "NODE_NO_WARNINGS": "1",
                 "npm_config_update_notifier": "false", "CI": "1"}

@@ -11,7 +11,7 @@ model call, which must cost the ledger one checkpoint at most.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ from tests.agents.conftest import Outcome, SharedRuns, World, one_worker
 from tests.agents.model_server import Reply
 from tests.agents.survival import WAIT_FOR_THE_HOOK
 from tests.agents.test_point_of_action import added
-from tests.agents.test_sessions import session_of, whole_block
+from tests.agents.test_sessions import TASK, Sessions, session_of, shared_sessions, whole_block
 
 pytestmark = pytest.mark.slow
 
@@ -127,37 +127,17 @@ TWO_SESSIONS = ["claude", "codex", "gemini", "pi", "qwen", "copilot", "opencode"
 RESUMED = [name for name in TWO_SESSIONS if name != "cline"]
 
 
-@dataclass(frozen=True)
-class TwoSessions:
-    first: Outcome
-    owner: str
-    second: Outcome
-    #: Whose the ledger is once the second session has ended.
-    owner_after: str
-
-
-def _two_sessions(world: World) -> TwoSessions:
-    first = world.run("start the task", [
-        Reply.shell("git ledger task 'the first session task' --next 'its next step'"),
-        Reply(text="Started."),
-    ])
-    assert first.rc == 0, first.describe()
-    owner = session_of(world)
-    second = world.run("something else", [Reply(text="Noted.")])
-    return TwoSessions(first, owner, second, session_of(world))
-
-
 @pytest.fixture
-def two_sessions(world: World, shared_run: SharedRuns) -> tuple[World, TwoSessions]:
-    """The owner's session, then a second one in the same worktree: run once per client,
-    read by the second-session test and resumed by the resume test."""
-    return shared_run.get("two-sessions", world, _two_sessions)
+def two_sessions(world: World, shared_run: SharedRuns) -> tuple[World, Sessions]:
+    """The owner's session, then a second one in the same worktree: the startup test's
+    run (``test_sessions.shared_sessions``)."""
+    return shared_sessions(world, shared_run)
 
 
 @pytest.mark.scenario("resume")
-@pytest.mark.parametrize("world", one_worker("two-sessions", RESUMED), indirect=True)
+@pytest.mark.parametrize("world", one_worker("sessions", RESUMED), indirect=True)
 def test_a_resumed_session_gets_the_block_again(
-        two_sessions: tuple[World, TwoSessions]) -> None:
+        two_sessions: tuple[World, Sessions]) -> None:
     """The owner's session resumed, after a second session came and went in its worktree."""
     world, sessions = two_sessions
     world.ledger("verify", "the resume test runs", "--by", "pytest tests/agents")
@@ -166,7 +146,7 @@ def test_a_resumed_session_gets_the_block_again(
     block = whole_block(again.seen(-1))
     assert "restored after resume" in block
     assert "the resume test runs" in block
-    assert "TASK: the first session task" in block
+    assert f"TASK: {TASK}" in block
     assert ANOTHER not in block
     assert session_of(world) == sessions.owner
 
@@ -276,9 +256,9 @@ def test_a_fork_of_a_session_that_is_not_the_owner_is_not_handed_the_ledger(
 
 
 @pytest.mark.scenario("second-session")
-@pytest.mark.parametrize("world", one_worker("two-sessions", TWO_SESSIONS), indirect=True)
+@pytest.mark.parametrize("world", one_worker("sessions", TWO_SESSIONS), indirect=True)
 def test_a_second_session_is_told_the_ledger_is_anothers(
-        two_sessions: tuple[World, TwoSessions]) -> None:
+        two_sessions: tuple[World, Sessions]) -> None:
     _, sessions = two_sessions
     second = sessions.second
     assert second.rc == 0, second.describe()
@@ -286,7 +266,7 @@ def test_a_second_session_is_told_the_ledger_is_anothers(
     assert ANOTHER in block
     assert sessions.owner in block
     assert "git ledger archive" in block
-    assert "Its TASK: the first session task" in block
+    assert f"Its TASK: {TASK}" in block
     assert sessions.owner_after == sessions.owner  # told, never silently handed the ledger
 
 

@@ -1,11 +1,13 @@
 """The real clients, against the scripted model: what reaches the model, and what lands in
 the ledger, at startup and when the model's shell tool writes to the ledger (one run a client
-proves both: ``started``)."""
+proves both, and is the owner's session of the second-session and resume tests:
+``shared_sessions``)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 
 import pytest
 
@@ -38,21 +40,44 @@ def session_of(world: World) -> str:
 #: Every client the startup and shell-write scenarios run in: one run proves both.
 CLIENTS = one_worker("sessions", ["claude", "codex", "gemini", "pi", "qwen", "copilot",
                                   "opencode", "kilo", "droid", "cline", "omp"])
+TASK = "make the parser stream"
 
 
-def _start(world: World) -> Outcome:
-    world.ledger("task", "make the parser stream", "--next", "write the tokenizer test")
-    return world.run("decide the storage", [
+@dataclass(frozen=True)
+class Sessions:
+    #: The owner's session: started on a ledger with a TASK and a NEXT, its model decides
+    #: through the client's shell tool.
+    first: Outcome
+    owner: str
+    #: A second session in the same worktree, after the first ended.
+    second: Outcome
+    #: Whose the ledger is once the second session has ended.
+    owner_after: str
+
+
+def _sessions(world: World) -> Sessions:
+    world.ledger("task", TASK, "--next", "write the tokenizer test")
+    first = world.run("decide the storage", [
         Reply.shell("git ledger decide 'use sqlite' --over postgres --because 'one file'"),
         Reply(text="Recorded."),
     ])
+    assert first.rc == 0, first.describe()
+    owner = session_of(world)
+    second = world.run("something else", [Reply(text="Noted.")])
+    return Sessions(first, owner, second, session_of(world))
+
+
+def shared_sessions(world: World, shared_run: SharedRuns) -> tuple[World, Sessions]:
+    """Two sessions, the owner's then another, run once per client (xdist group
+    ``sessions-NAME``): read by the startup, shell-write and second-session tests, and
+    the resume test resumes the owner's."""
+    return shared_run.get("sessions", world, _sessions)
 
 
 @pytest.fixture
 def started(world: World, shared_run: SharedRuns) -> tuple[World, Outcome]:
-    """A session started on a ledger with a TASK and a NEXT, whose model decides through
-    the client's shell tool: run once per client, read by both tests."""
-    return shared_run.get("sessions", world, _start)
+    world, sessions = shared_sessions(world, shared_run)
+    return world, sessions.first
 
 
 @pytest.mark.scenario("startup")
@@ -63,7 +88,7 @@ def test_startup_puts_the_restore_block_in_the_models_context(
     assert outcome.rc == 0, outcome.describe()
     block = whole_block(outcome.seen(0))
     assert "restored after startup" in block
-    assert "TASK: make the parser stream" in block
+    assert f"TASK: {TASK}" in block
     assert "NEXT: write the tokenizer test" in block
     assert session_of(world)  # and the session that started owns the ledger now
 
