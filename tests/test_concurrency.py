@@ -150,9 +150,9 @@ def test_eight_cli_processes_create_and_fill_one_ledger(
 ) -> None:
     """No ledger yet: the eight writers race to create it, then keep appending."""
     assert _ledger_refs(repo) == []
-    outcomes = race_cli(repo, cli_env, appends=15)
+    outcomes = race_cli(repo, cli_env, appends=6)
     ids = acknowledged_ids(outcomes)
-    assert len(ids) == WRITERS * 15
+    assert len(ids) == WRITERS * 6
     assert_nothing_lost(repo, cli_env, ids)
 
 

@@ -30,6 +30,7 @@ from gitledger.core.credential_values import (
     random_token,
     unquoted,
 )
+from gitledger.core.lazy_pattern import lazy
 
 #: How much of a value the assignment and URL patterns read (see ``ASSIGNMENT``).
 VALUE_LIMIT = 256
@@ -37,7 +38,7 @@ VALUE_LIMIT = 256
 #: ``scheme://user:password@host``; the password is judged like an assigned value.
 #: The scheme and the password are bounded: a run of ``a-a-a-…`` has a word start at
 #: every other character, and each would otherwise be read to the run's end.
-URL_PASSWORD = re.compile(
+URL_PASSWORD = lazy(
     rf"\b[a-zA-Z][a-zA-Z0-9+.\-]{{0,31}}://[^/\s:@]{{0,{VALUE_LIMIT}}}:"
     rf"(?P<value>[^/\s@]{{1,{VALUE_LIMIT}}})@")
 
@@ -57,7 +58,7 @@ KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig
 #: or a run up to a space, comma or semicolon.  Every part of a value is bounded
 #: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
 #: again from every key inside it; ``assignment_secret`` extends a secret cut short.
-ASSIGNMENT = re.compile(
+ASSIGNMENT = lazy(
     rf"""(?ix)
     (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
@@ -69,7 +70,7 @@ ASSIGNMENT = re.compile(
     """
 )
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
-_VALUE_REST = re.compile(r"[^\s,;&]*")
+_VALUE_REST = lazy(r"[^\s,;&]*")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 #: A key ending with one of these (its words joined) names the secret itself: any real
@@ -115,18 +116,18 @@ STRONG, _WEAK = 2, 1
 #: ``curl -H`` or a dict.
 _AUTH_VALUE = (r"(?P<scheme>basic|bearer|token|ssws|[A-Za-z][A-Za-z0-9\-]{1,30})\s+"
                r"(?P<secret>[A-Za-z0-9._~+/\-]{1,4096}=*)")
-AUTH_HEADER = re.compile(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
-_AUTH_ONLY = re.compile(rf"(?i)\s*{_AUTH_VALUE}\s*")
-AUTH_NAME = re.compile(r"(?i)(?:proxy-)?authorization")
+AUTH_HEADER = lazy(rf"(?i)\bauthorization[\"']?\s*[:=]\s*[\"']?{_AUTH_VALUE}")
+_AUTH_ONLY = lazy(rf"(?i)\s*{_AUTH_VALUE}\s*")
+AUTH_NAME = lazy(r"(?i)(?:proxy-)?authorization")
 
 
 #: A name made of words (``db-password``), each with a vowel: no password a tool made.
 _NAME_WORD = r"(?:[a-z]{1,3}|[a-z]*[aeiouy][a-z]*)"
-NAME = re.compile(rf"{_NAME_WORD}(?:[-_]{_NAME_WORD})+")
+NAME = lazy(rf"{_NAME_WORD}(?:[-_]{_NAME_WORD})+")
 
 
 #: The word before a key, on its line: ``cache key:``, ``sort key =``.
-_WORD_BEFORE = re.compile(r"([A-Za-z]{1,20})[ \t]{1,4}\Z")
+_WORD_BEFORE = lazy(r"([A-Za-z]{1,20})[ \t]{1,4}\Z")
 
 
 def qualified(text: str, at: int) -> bool:
@@ -207,10 +208,10 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A version or a range of versions (``^4.0.0``, ``>=2.1``): a dependency named like a secret.
-_VERSION_RANGE = re.compile(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
+_VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
 #: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
-_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 #: What closes a call, an index or a block after an unquoted value, or opens one.
 _CLOSERS = ")]}:{(,"
 #: Keywords that follow ``:=`` or ``=`` in code (``for _, secret := range secrets``).

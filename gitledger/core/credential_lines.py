@@ -93,8 +93,8 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A nullable type or a question in code (``MockResponseBody?``, ``Int?,``).
-_NULLABLE_TYPE = re.compile(r"[A-Za-z_][\w.<>]*\?[,)]?")
-_USER_VERB = re.compile(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
+_NULLABLE_TYPE = lazy(r"[A-Za-z_][\w.<>]*\?[,)]?")
+_USER_VERB = lazy(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
 
 
 def _user_command(match: re.Match[str]) -> tuple[int, int] | None:
@@ -118,12 +118,12 @@ def _token_userinfo(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: A call that sets a client up (``Client(…)``, ``rollbar.init(…)``), and one whose
 #: argument is data (a digest, an id, a colour).
-_SETUP_CALL = re.compile(r"init|client|config|setup|connect|auth|login|key|token|secret"
+_SETUP_CALL = lazy(r"init|client|config|setup|connect|auth|login|key|token|secret"
                          r"|api|credential|sdk|session|start|create|register|set|new")
-_CALL_NAME = re.compile(r"[A-Za-z_][\w.]{0,60}\Z")
+_CALL_NAME = lazy(r"[A-Za-z_][\w.]{0,60}\Z")
 #: A call that builds a client with its key.
-_CLIENT_CALL = re.compile(r"client|init|auth|login|token|sdk|connect|api$")
-_DATA_CALL = re.compile(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
+_CLIENT_CALL = lazy(r"client|init|auth|login|token|sdk|connect|api$")
+_DATA_CALL = lazy(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
                         r"|encode|decode|b64|hex|load|track")
 
 
@@ -145,7 +145,7 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
-_QUERY_KEY = re.compile(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
+_QUERY_KEY = lazy(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
                         r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
 
 
@@ -184,12 +184,12 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A value read whole when it may be a config encoded (``KSM_CONFIG=eyJ…``), to this length.
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_\-]+=*")
+_BASE64_RUN = lazy(r"[A-Za-z0-9+/_\-]+=*")
 _ENCODED_LIMIT = 8192
 
 
-_CSS_PREFIX = re.compile(r"-(?:webkit|moz|ms|o)-[a-z]")
-_AFTER_KEY = re.compile(r"\w[:=][ \t]{0,4}\Z")
+_CSS_PREFIX = lazy(r"-(?:webkit|moz|ms|o)-[a-z]")
+_AFTER_KEY = lazy(r"\w[:=][ \t]{0,4}\Z")
 
 
 def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -245,10 +245,10 @@ def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if strict_made_up(match.group("value")) else None
 
 
-_JSON_KEY = re.compile(r"[ \t]*:")
+_JSON_KEY = lazy(r"[ \t]*:")
 
 
-_PRIVATE_BEFORE = re.compile(r"(?i)(?:private|secret|signing)[ _\-]?k\Z")
+_PRIVATE_BEFORE = lazy(r"(?i)(?:private|secret|signing)[ _\-]?k\Z")
 
 
 def _hex_private_key(match: re.Match[str]) -> tuple[int, int] | None:
@@ -275,13 +275,13 @@ def _key_block(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: The shapes of a line that ``_line_secret`` looks for (each within one line).
-_COMMAND_LINE = re.compile(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
+_COMMAND_LINE = lazy(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
                            r"(?P<rest>[ \t][^\n]{1,1000})")
-_ENV_LINE = re.compile(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
+_ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
                        r"(?P<key>[A-Za-z][A-Za-z0-9_]{1,60})"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
-_SPACED_KEY = re.compile(
+_SPACED_KEY = lazy(
     r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
@@ -290,11 +290,11 @@ _SPACED_KEY = re.compile(
 #: A line of a password map: ``[smtp.host]:587 user:password`` (Postfix's ``sasl_passwd``),
 #: ``[smtp.host] user:password`` (no port), or ``user:password`` alone (rsync's
 #: ``rsyncd.secrets``).
-_MAP_LINE = re.compile(r"(?P<host>[ \t]*+(?:\[[A-Za-z][\w.\-]{0,252}\](?::\d{2,5})?"
+_MAP_LINE = lazy(r"(?P<host>[ \t]*+(?:\[[A-Za-z][\w.\-]{0,252}\](?::\d{2,5})?"
                        r"|[A-Za-z][\w.\-]{0,252}:\d{2,5})[ \t]++)?[ \t]*+"
                        r"[\w.@\-]{2,128}:(?P<value>[^\s:\\/]{4,256})[ \t]*+$", re.MULTILINE)
 #: What names a file of passwords, in the lines over a bare ``user:password``.
-_SECRETS_FILE = re.compile(r"(?i)secrets\b|passw(?:or)?d\b")
+_SECRETS_FILE = lazy(r"(?i)secrets\b|passw(?:or)?d\b")
 
 
 def _map_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -309,11 +309,11 @@ def _map_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: A flag's value that names or specifies, not a secret: ``--secret id=npmrc,src=…``
 #: (BuildKit), ``--secret shop:apiToken`` (a config key), ``--token TOKEN`` (a metavar).
-_SPEC = re.compile(r"[a-z][\w.\-]{0,30}=[^,\s=]+(?:,[a-z][\w.\-]{0,30}=[^,\s]*)*"
+_SPEC = lazy(r"[a-z][\w.\-]{0,30}=[^,\s=]+(?:,[a-z][\w.\-]{0,30}=[^,\s]*)*"
                    r"|[a-z][\w\-]*:[a-z][A-Za-z0-9_.]*|[A-Z][A-Z_]*")
 #: Words joined, with a number or a version at the end: a name (``Orders_2024``,
 #: ``Button_Click1``, ``Vault-Agent1.15``), not a password.
-_JOINED_WORDS = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+)(?:[_\-. ]?(?:[A-Z]?[a-z]+|[A-Z]+))*"
+_JOINED_WORDS = lazy(r"(?:[A-Z]?[a-z]+|[A-Z]+)(?:[_\-. ]?(?:[A-Z]?[a-z]+|[A-Z]+))*"
                            r"(?:[_\-.]?\d{1,4}(?:\.\d{1,4}){0,2})?")
 
 
@@ -329,7 +329,7 @@ def spec_value(value: str) -> bool:
 
 #: ``<hex id>:<hex secret>``: an API key of two parts (an admin key's id and its secret).
 #: Searched within a line; a run of hex is entered only where it starts.
-_HEX_PAIR = re.compile(r"(?<![A-Za-z0-9_\-])[0-9a-f]{16,64}:[0-9a-f]{32,128}(?![A-Za-z0-9_\-])")
+_HEX_PAIR = lazy(r"(?<![A-Za-z0-9_\-])[0-9a-f]{16,64}:[0-9a-f]{32,128}(?![A-Za-z0-9_\-])")
 
 
 def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:

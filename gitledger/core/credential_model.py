@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import importlib
 import math
-import re
 from types import ModuleType
+
+from gitledger.core.lazy_pattern import lazy
 
 #: How much of a value is read: a secret is judged by its first characters.
 _READ = 256
@@ -198,9 +199,9 @@ def confirms(value: str) -> bool:
     return len(parts) > 1 and any(len(part) >= 12 and score(part) >= CONFIRM for part in parts)
 
 
-_SEPARATORS = re.compile(r"[:_\-./+=~]+")
-_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
-_LONG_HEX = re.compile(r"[0-9a-fA-F]{16}")
+_SEPARATORS = lazy(r"[:_\-./+=~]+")
+_HEX_RUN = lazy(r"[0-9a-fA-F]+")
+_LONG_HEX = lazy(r"[0-9a-fA-F]{16}")
 
 
 def looks_generated(value: str) -> bool:

@@ -162,9 +162,9 @@ def _marked_sensitive(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if found else None
 
 
-_SENSITIVE = re.compile(r'"sensitive"\s*:\s*true')
+_SENSITIVE = lazy(r'"sensitive"\s*:\s*true')
 #: The resource type whose result is a password (``random_string``'s is documented as none).
-_RANDOM_PASSWORD = re.compile(r'"type"\s*:\s*"random_password"')
+_RANDOM_PASSWORD = lazy(r'"type"\s*:\s*"random_password"')
 
 
 def _call_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -184,12 +184,12 @@ def _call_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A keyword argument's name right before its value (``database=``, ``user:``).
-_KEYWORD_BEFORE = re.compile(r"(\w+)[ \t]*[=:][ \t]*\Z")
-_PATHISH = re.compile(r"[/\\:]")
+_KEYWORD_BEFORE = lazy(r"(\w+)[ \t]*[=:][ \t]*\Z")
+_PATHISH = lazy(r"[/\\:]")
 
 
-_QUOTED_ARGUMENT = re.compile(r"""["'](?P<value>[^"'\n]{1,128})["']""")
-_HOST_LIKE = re.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,}(?::\d+)?|[\d.]+(?::\d+)?")
+_QUOTED_ARGUMENT = lazy(r"""["'](?P<value>[^"'\n]{1,128})["']""")
+_HOST_LIKE = lazy(r"[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,}(?::\d+)?|[\d.]+(?::\d+)?")
 
 
 def _annotated(match: re.Match[str]) -> tuple[int, int] | None:
@@ -208,11 +208,11 @@ def _annotated(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A name and its type before ``=`` (``jwt_secret: str``, ``apiKey: String?``).
-_TYPED_NAME = re.compile(r"""(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})[ \t]*:[ \t]*(?:Optional\[)?&?"""
+_TYPED_NAME = lazy(r"""(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})[ \t]*:[ \t]*(?:Optional\[)?&?"""
                          r"""(?:'static[ \t]+)?[A-Za-z_][\w.]{0,30}\]?\??[ \t]*\Z""")
 
 
-_PROSE_USER = re.compile(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
+_PROSE_USER = lazy(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
 
 
 def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
@@ -261,7 +261,7 @@ def _xml_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
-_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_CONSTANT_NAME = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[int, int] | None]:
@@ -281,10 +281,10 @@ def _looking_back(before: str, limit: int) -> Callable[[re.Match[str]], tuple[in
 
 
 #: Syllables of a token's prefix that say it is a credential (``sk_``, ``pat_``, ``api_``).
-_CREDENTIAL_PREFIX = re.compile(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
+_CREDENTIAL_PREFIX = lazy(r"(?i)(?:sk|pat|key|tok|token|api|secret|live|prod|auth"
                                 r"|access|refresh|bot|sess|sdk)")
 #: Prefixes of things that are not credentials: digests and ids.
-_DIGEST_PREFIX = re.compile(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
+_DIGEST_PREFIX = lazy(r"(?i)(?:sha\d*|md5|blake\d*|crc\d*|git|commit|blob|tree|rev|id"
                             r"|uuid|ulid|nonce|etag|hash|digest|build|run|trace|span|req"
                             r"|request|pi|ch|cus|txn|evt|in|sub|prod_id|v\d+)")
 
@@ -310,12 +310,12 @@ _CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?k
                  r"|authtoken|add-authtoken")
 #: The window after the word a value is looked for in, and the values in it.
 _CONTEXT_WINDOW = 80
-_CONTEXT_VALUE = re.compile(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
+_CONTEXT_VALUE = lazy(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
 #: Words between the secret word and the value that make the value something else.
 #: Hex, which prose beside a word for a key holds as a test vector as often as a key.
-_HEX_RUN = re.compile(r"[0-9a-fA-F]+")
-_PAIR_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,60}")
-_CONTEXT_ABOUT = re.compile(
+_HEX_RUN = lazy(r"[0-9a-fA-F]+")
+_PAIR_NAME = lazy(r"[A-Za-z_][\w.\-]{0,60}")
+_CONTEXT_ABOUT = lazy(
     r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
     r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
     r"|format|scope|scopes|uuid|request|trace|nonce|etag|issuer|audience|kid)\b"
@@ -386,7 +386,7 @@ def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: What a tool says it did to a named resource (``secret "db-creds" created``).
-_RESOURCE_DONE = re.compile(r"[ \t]+(?:created|configured|deleted|unchanged|patched|labeled"
+_RESOURCE_DONE = lazy(r"[ \t]+(?:created|configured|deleted|unchanged|patched|labeled"
                             r"|annotated|replaced)\b")
 
 
@@ -425,7 +425,7 @@ def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: Armoured blocks that are public: certificates, public keys, signatures, parameters.
-_PUBLIC_ARMOUR = re.compile(r"(?i).*(?:CERTIFICATE|PUBLIC KEY|SIGNATURE|PARAMETERS|CRL"
+_PUBLIC_ARMOUR = lazy(r"(?i).*(?:CERTIFICATE|PUBLIC KEY|SIGNATURE|PARAMETERS|CRL"
                             r"|PGP MESSAGE|REQUEST)")
 
 
@@ -462,7 +462,7 @@ def _random_cookie(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if random_hex or random_token(value) else None
 
 
-_HOOK_PART = re.compile(r"[A-Za-z0-9_\-]{6,200}")
+_HOOK_PART = lazy(r"[A-Za-z0-9_\-]{6,200}")
 
 
 def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
@@ -485,7 +485,7 @@ def _webhook_path(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: What stands right before a digest, a public key or data: ``h1:``, ``SHA256:``,
 #: ``ssh-rsa``, ``base64,``, a publishable key's ``pk_``.
-_PUBLIC_BEFORE = re.compile(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
+_PUBLIC_BEFORE = lazy(r"(?i)(?:\bh\d:|sha\d*[:\-=]|md5[:=]|fingerprint\b[^\n]*"
                             r"|\bssh-[\w\-]+\s+|ecdsa-[\w\-]+\s+|base64,|\bpk(?:\.|_live_|_test_)"
                             r"|\bsha\d+-|\bsecure:\s*v\d:[A-Za-z0-9+/=]{0,40}:|\bvault:v\d:)$")
 
@@ -524,7 +524,7 @@ def _bare_random(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-_ADVISORY = re.compile(r"(?i)\b(?:GHSA|GO|PYSEC|RUSTSEC|OSV|GSD)-(?=[A-Za-z0-9]{4}-)")
+_ADVISORY = lazy(r"(?i)\b(?:GHSA|GO|PYSEC|RUSTSEC|OSV|GSD)-(?=[A-Za-z0-9]{4}-)")
 
 
 def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
@@ -558,7 +558,7 @@ def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
     return match.end() - 36, match.end()
 
 
-_URL_BREAK = re.compile(r"[\s\"'<>]")
+_URL_BREAK = lazy(r"[\s\"'<>]")
 
 
 def _url_random(match: re.Match[str]) -> tuple[int, int] | None:
@@ -601,13 +601,13 @@ def _random_or_encoded(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A Kubernetes Secret's kind line, and one of its entries: ``  name: value``.
-_SECRET_KIND = re.compile("\nkind:" + r"[ \t]*Secret[ \t]*(?:\n|$)")
-_MANIFEST_ENTRY = re.compile(r"[ \t]+(?P<key>[\w.\-]{1,253}):[ \t]*(?P<value>[^\s#]{4,8192})"
+_SECRET_KIND = lazy("\nkind:" + r"[ \t]*Secret[ \t]*(?:\n|$)")
+_MANIFEST_ENTRY = lazy(r"[ \t]+(?P<key>[\w.\-]{1,253}):[ \t]*(?P<value>[^\s#]{4,8192})"
                              r"[ \t]*$")
 #: The document around a place: at most this many characters each way, to its ``---``.
 _MANIFEST_WINDOW = 4096
 #: Keys under a Secret that hold no secret: who and where, and public certificates.
-_MANIFEST_ABOUT = re.compile(r"(?i)(?:^|[._\-])(?:user(?:name)?|host|port|url|uri|database|db"
+_MANIFEST_ABOUT = lazy(r"(?i)(?:^|[._\-])(?:user(?:name)?|host|port|url|uri|database|db"
                              r"|ca|crt|cert|pub|region|namespace|email)$")
 
 

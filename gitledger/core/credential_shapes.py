@@ -36,7 +36,7 @@ _BASE62 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 #: The characters of a token: base64, base64url, and the dots and tildes some use.
 TOKEN = r"[A-Za-z0-9+/=_\-.~]"
-_TOKEN_RUN = re.compile(f"{TOKEN}+")
+_TOKEN_RUN = lazy(f"{TOKEN}+")
 #: The shortest generated token counted, by the size of its alphabet: fewer symbols need
 #: more characters to hold as much randomness (hex 32 is 128 bits, base62 22 is 131).
 _LEAST = {16: 32, 32: 26, 36: 24, 62: 20, 64: 20}
@@ -85,12 +85,12 @@ def _class_changes(token: str) -> float:
     return changes / expected if expected else 0.0
 
 
-_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_NAME_PART = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: A word a person writes: four letters or more, a vowel, no run of four consonants.
-REAL_WORD = re.compile(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
-_PLACEHOLDER = re.compile(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
+REAL_WORD = lazy(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,}")
+_PLACEHOLDER = lazy(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
                           r"|sample|redacted|replace|insert|<[\w\s\-.]*>|\$\{|\{\{|%\(|\bfake|\{[A-Za-z_]\w*\}")
-_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
+_VERSION = lazy(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
 
 
 def reads_as_words(token: str) -> bool:
@@ -196,15 +196,15 @@ def _shaped(token: str, least: int | None) -> bool:
 
 
 #: Groups of hex joined by dashes: a UUID, a trace context, an id of parts.
-_HEX_GROUPS = re.compile(r"[0-9a-f]+(?:-[0-9a-f]+){2,}|[0-9A-F]+(?:-[0-9A-F]+){2,}")
-UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128}")
+_HEX_GROUPS = lazy(r"[0-9a-f]+(?:-[0-9a-f]+){2,}|[0-9A-F]+(?:-[0-9A-F]+){2,}")
+UUID = lazy(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = lazy(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}|[0-9a-fA-F]{96}|[0-9a-fA-F]{128}")
 
 
 #: A digest that names its algorithm (``sha256-…`` of an SRI, ``h1:`` of go.sum).
-_DIGEST_NAMED = re.compile(r"(?i)(?:sha\d+|md5|blake2?b?|h\d)[\-:]")
+_DIGEST_NAMED = lazy(r"(?i)(?:sha\d+|md5|blake2?b?|h\d)[\-:]")
 #: An SSH public key's base64 (its wire format opens with the length of its type name).
-_SSH_PUBLIC = re.compile(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
+_SSH_PUBLIC = lazy(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
 
 
 def ordinary_token(token: str) -> bool:
@@ -229,18 +229,18 @@ def _path(token: str) -> bool:
 
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
 #: URL's or a pair's user (``user:password``).
-_KEY_AS_KEY = re.compile(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
+_KEY_AS_KEY = lazy(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
                          r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|:\s))"""
                          r"""\s*\Z""")
 #: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
-_CODE = re.compile(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
+_CODE = lazy(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
 #: An armoured block's opening line and body up to a place in it: base64 lines and headers.
-_ARMOUR_BODY = re.compile(r"-----BEGIN [^\n]{1,80}-----[ \t]*\n(?:[A-Za-z0-9+/=:,\- \t]*\n)*"
+_ARMOUR_BODY = lazy(r"-----BEGIN [^\n]{1,80}-----[ \t]*\n(?:[A-Za-z0-9+/=:,\- \t]*\n)*"
                           r"[A-Za-z0-9+/=]*")
 #: A parent key whose values are ciphertext (a SealedSecret's ``encryptedData``, SOPS).
-_SEALED = re.compile(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:[ \t]*\n")
+_SEALED = lazy(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:[ \t]*\n")
 #: Publishable keys: made to be shipped to every browser (``pk_live_…``, ``pk.eyJ…``).
-_PUBLISHABLE = re.compile(r"pk(?:\.|_live_|_test_)")
+_PUBLISHABLE = lazy(r"pk(?:\.|_live_|_test_)")
 
 
 #: What follows ``public`` when it is a declaration's visibility (Java, C#, PHP, Kotlin,
@@ -248,7 +248,7 @@ _PUBLISHABLE = re.compile(r"pk(?:\.|_live_|_test_)")
 _DECLARATION = (r"static|final|const|readonly|abstract|override|virtual|val|var|let|string"
                 r"|str|char|byte|bool|boolean|int|object|dynamic|function|fun|void|\$")
 #: Words in the same line before a value that make it public or derived, not a secret.
-_PUBLIC_BEFORE = re.compile(
+_PUBLIC_BEFORE = lazy(
     rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b|fingerprint|checksum|digest"
     r"|\bsha\d*\b(?![ \t]*[\"'\-]|\.[Nn]ew\b)|\bmd5\b"
     r"|\bhash(?:es)?\b"
@@ -257,41 +257,41 @@ _PUBLIC_BEFORE = re.compile(
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\")")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
-_HASH_STRING = re.compile(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
+_HASH_STRING = lazy(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
                           r"|2[abxy]?|[156y]|gy|7|apr1)\$[^\s\"']{0,120}\$\Z")
 #: A comment that says a value is a default (``minioadmin  # the documented default``).
-_SAID_DEFAULT = re.compile(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
-_NOT_DEFAULT = re.compile(r"(?i)\b(?:not|never|no|non|overrid\w*|chang\w*|replac\w*)\b|n't")
+_SAID_DEFAULT = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
+_NOT_DEFAULT = lazy(r"(?i)\b(?:not|never|no|non|overrid\w*|chang\w*|replac\w*)\b|n't")
 #: The comment line over a minisign or signify key that says it is public.
-_UNTRUSTED_PUBLIC = re.compile(r"untrusted comment:[^\n]{0,120}(?:public key|signature)[^\n]{0,80}"
+_UNTRUSTED_PUBLIC = lazy(r"untrusted comment:[^\n]{0,120}(?:public key|signature)[^\n]{0,80}"
                                r"\n[ \t]*\Z")
-_MIME_BASE64 = re.compile(r"(?i)^content-transfer-encoding:[ \t]*base64[ \t]*\r?$", re.MULTILINE)
+_MIME_BASE64 = lazy(r"(?i)^content-transfer-encoding:[ \t]*base64[ \t]*\r?$", re.MULTILINE)
 #: From that header to a place in its part's body: more headers, the blank line, base64.
-_MIME_BODY = re.compile(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
+_MIME_BODY = lazy(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
                         r"(?:[A-Za-z0-9+/=]{0,200}\r?\n){0,40}[A-Za-z0-9+/=]{0,200}")
 #: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
-_PAIR_SEPARATOR = re.compile(r",[ \t]*|;[ \t]*")
+_PAIR_SEPARATOR = lazy(r",[ \t]*|;[ \t]*")
 #: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
 #: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``.
-_HASH_FORMAT = re.compile(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
+_HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
                           r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt)\}|SCRAM-SHA-\d+\$")
 #: An HTML field's name before its value attribute.
-_INPUT_NAMED = re.compile(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
+_INPUT_NAMED = lazy(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
                           r"""value=["']?\Z""")
 #: Public material that looks generated: an SSH public key's base64 (``AAAAC3Nza…``), a
 #: public key's DER (SubjectPublicKeyInfo), an age recipient.
-PUBLIC_MATERIAL = re.compile(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
+PUBLIC_MATERIAL = lazy(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
                              # an X.509 certificate's DER: a v3 TBSCertificate first
                              r"|MII[A-Za-z0-9+/]{3}CCA[A-Za-z0-9+/]{2}gAwIBAgI"
                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
                              r"|npub1")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
-_CONTENT_ID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
+_CONTENT_ID = lazy(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 #: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
-_ALGORITHM_PREFIX = re.compile(r"(?i)(?:h\d|zh|sha\d{1,3}|md5|blake2[bs]?|sha3-\d{3})[:\-]")
+_ALGORITHM_PREFIX = lazy(r"(?i)(?:h\d|zh|sha\d{1,3}|md5|blake2[bs]?|sha3-\d{3})[:\-]")
 #: A digest named by words before it (``Linux-pip-<sha256>``, ``gradle-<sha1>``): a cache
 #: key or a build's id, as CI systems print them.
-_NAMED_DIGEST = re.compile(r"(?P<words>(?:[A-Za-z0-9][A-Za-z0-9.]{0,30}-){1,10})"
+_NAMED_DIGEST = lazy(r"(?P<words>(?:[A-Za-z0-9][A-Za-z0-9.]{0,30}-){1,10})"
                            r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})")
 
 
@@ -313,19 +313,19 @@ def _mime_header(text: str, start: int) -> re.Match[str] | None:
 
 
 #: A comment after a value that says the value is public: made to be shipped to browsers.
-_SAID_PUBLIC = re.compile(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
+_SAID_PUBLIC = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
                           r"|\bbrowsers?\b|client[ \-]side)")
-_NEGATION = re.compile(r"(?i)\b(?:not|never|no|non)\b|n't")
+_NEGATION = lazy(r"(?i)\b(?:not|never|no|non)\b|n't")
 #: The host after a Sentry DSN's key (``https://<key>@o123.ingest.sentry.io/…``).
-_SENTRY_DSN = re.compile(r"@o\d+\.ingest\.(?:[a-z]{2}\.)?sentry\.io/")
+_SENTRY_DSN = lazy(r"@o\d+\.ingest\.(?:[a-z]{2}\.)?sentry\.io/")
 #: A published test vector: a key every implementation checks itself against.
-_TEST_VECTOR = re.compile(r"(?i)\btest[ _\-]?vectors?\b|\bknown[ \-]answer")
+_TEST_VECTOR = lazy(r"(?i)\btest[ _\-]?vectors?\b|\bknown[ \-]answer")
 #: A line that says its value comes from an RFC or is a test vector: published, not secret.
-_PUBLISHED_BEFORE = re.compile(r"(?i)\bRFC[ \-]?\d{3,5}\b|\btest[ _\-]?vectors?\b")
+_PUBLISHED_BEFORE = lazy(r"(?i)\bRFC[ \-]?\d{3,5}\b|\btest[ _\-]?vectors?\b")
 
 #: How much of a value ``ordinary`` reads.
 _READ_LIMIT = 512
-_SPACE = re.compile(r"\s")
+_SPACE = lazy(r"\s")
 
 
 def _one_character(value: str) -> bool:
@@ -425,7 +425,7 @@ _ABOUT = frozenset({
 })
 #: Names whose value is a handshake's nonce, printed by every client that connects.
 _HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
-_FORGERY = re.compile(r"(?i)(?:csrf|xsrf|authenticity)(?:[\w\-]{0,20}token)?\Z")
+_FORGERY = lazy(r"(?i)(?:csrf|xsrf|authenticity)(?:[\w\-]{0,20}token)?\Z")
 
 
 def forgery_token(name: str) -> bool:
@@ -435,15 +435,15 @@ def forgery_token(name: str) -> bool:
     return _FORGERY.search(name) is not None
 #: Words in a name that say its value is a credential even when it is a UUID or a digest's
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
-_SECRET_NAME = re.compile(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
+_SECRET_NAME = lazy(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
                           r"|api|private|license|login|bearer|access|hmac|salt|seed|pin")
-_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_NAME_WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 #: A word right before ``key`` that makes it public: a browser's or a site's key.
 _PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})
 
 
 #: Words that name a credential outright (a bare ``key`` does not: a cache key, a sort key).
-_CREDENTIAL_NAME = re.compile(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private"
+_CREDENTIAL_NAME = lazy(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|private"
                               r"|bearer|hmac|signing")
 
 
@@ -475,18 +475,18 @@ def _keyed(name: str, value: str) -> bool:
 Judge = Callable[[re.Match[str]], "tuple[int, int] | None"]
 
 #: The key before a quoted value on its line: ``"name": "…"``, ``name = '…'``, ``name => "…"``.
-_KEY_BEFORE = re.compile(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*\Z""")
-_CALL_BEFORE = re.compile(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120},\s*)?\Z")
+_KEY_BEFORE = lazy(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*\Z""")
+_CALL_BEFORE = lazy(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120},\s*)?\Z")
 #: A call that sets a client up with its key (``MakeClient("sdk-<uuid>")``).
-_CLIENT_CALL = re.compile(r"(?i)client|init|key|token|auth|sdk|setup|configure")
+_CLIENT_CALL = lazy(r"(?i)client|init|key|token|auth|sdk|setup|configure")
 #: A UUID, or a UUID under a short prefix.
-KEYED_UUID = re.compile(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+KEYED_UUID = lazy(r"(?:[a-z]{2,10}-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
                          r"-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 #: A call whose argument is data, not a key.
-_DATA_CALL = re.compile(r"(?i)sha|hash|digest|commit|checkout|rev|verify|uuid|id$|colou?r"
+_DATA_CALL = lazy(r"(?i)sha|hash|digest|commit|checkout|rev|verify|uuid|id$|colou?r"
                         r"|encode|decode|b64|hex|print|log|assert|equal|match|find|get$|load"
                         r"|parse|format|compile|test|expect")
-_LIST_BEFORE = re.compile(r"(?:[\[(,]|^-|\n[ \t]*-)\s*\Z")
+_LIST_BEFORE = lazy(r"(?:[\[(,]|^-|\n[ \t]*-)\s*\Z")
 
 
 def _quoted(match: re.Match[str]) -> tuple[int, int] | None:
@@ -525,10 +525,10 @@ def _line_value(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A command or its first argument whose name is about signing in.
-_SIGNIN = re.compile(r"(?i)auth|login|logon|signin|sign-in|passw|secret|token|cred|apikey"
+_SIGNIN = lazy(r"(?i)auth|login|logon|signin|sign-in|passw|secret|token|cred|apikey"
                      r"|api-key|register|connect|bind")
-_ARGUMENT = re.compile(r"\S{1,300}")
-_FLAG_WITH_VALUE = re.compile(r"-{1,2}[A-Za-z][\w\-]*\Z")
+_ARGUMENT = lazy(r"\S{1,300}")
+_FLAG_WITH_VALUE = lazy(r"-{1,2}[A-Za-z][\w\-]*\Z")
 
 
 def _made_up(value: str) -> bool:
@@ -575,10 +575,10 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: What wraps an argument: quotes, brackets, a trailing comma.
 _WRAPPING = "\"'`,;()[]{}"
-_ASSIGNED = re.compile(r"[ \t]*(?:[:=(]|\+=|\.)")
+_ASSIGNED = lazy(r"[ \t]*(?:[:=(]|\+=|\.)")
 
 
-_PRINTABLE = re.compile(r"[!-~]{12,300}")
+_PRINTABLE = lazy(r"[!-~]{12,300}")
 
 
 def random_printable(value: str) -> bool:
@@ -657,15 +657,15 @@ def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
-_LINE_VALUE = re.compile(
+_LINE_VALUE = lazy(
     r"(?m)^[ \t]*(?:(?P<item>-[ \t]+)|(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.\-]{0,60})"
     r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)"
     rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$")
-_RECORD = re.compile(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"
+_RECORD = lazy(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"
                      r"(?P<value>[^\s:]{8,128})[ \t]*$")
-_SIGNIN_LINE = re.compile(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
+_SIGNIN_LINE = lazy(r"(?m)^[ \t]*(?:\$[ \t]+|sudo[ \t]+)?(?P<command>[A-Za-z][\w.\-]{1,40})"
                           r"(?P<rest>[ \t][^\n|;&]{1,600})")
-_SPACED = re.compile(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase"
+_SPACED = lazy(r"(?i)(?<![\w\-.])(?:password|passwd|secret|community|psk|passphrase"
                      r"|token)[ \t]{1,8}(?P<type>\d[ \t]{1,8})?(?P<value>[^\s]{8,128})")
 
 

@@ -20,11 +20,12 @@ from gitledger.core.credential_shapes import (
     PUBLIC_MATERIAL,
     UUID,
 )
+from gitledger.core.lazy_pattern import lazy
 
 #: The words of a key: ``AWS_SECRET_ACCESS_KEY``, ``rootPassword``, ``APIKey``.
-WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy(
     r"""(?ix)^(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
@@ -46,7 +47,7 @@ _PLACEHOLDER = re.compile(
 #: Where a secret lives rather than what it is: an environment lookup, a getter call, a
 #: file path, an attribute.  Recording those is exactly what the ledger should do instead.
 #: A call's name starts with letters only, so a value such as ``Pa55(word)`` stays a value.
-_REFERENCE = re.compile(
+_REFERENCE = lazy(
     r"""(?x)^(
         \$[A-Za-z_]\w*
         | (?:process\.env|import\.meta\.env)\.\w+
@@ -56,10 +57,10 @@ _REFERENCE = re.compile(
         | (?:~|\.{1,2})?/[\w.\-/]+
     )$"""
 )
-_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-.~:]+")
-_SEGMENT_SPLIT = re.compile(r"[_\-./:+=~]+")
+_TOKEN_CHARS = lazy(r"[A-Za-z0-9+/=_\-.~:]+")
+_SEGMENT_SPLIT = lazy(r"[_\-./:+=~]+")
 #: A segment people write: a word, a number, a word with a version (``ed25519``, ``v2``).
-WORDLIKE = re.compile(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
+WORDLIKE = lazy(r"[A-Za-z]+\d*|\d+[A-Za-z]*")
 
 
 # -- what a value looks like ------------------------------------------------------------------
@@ -160,22 +161,22 @@ def character_classes(value: str) -> int:
 # -- passwords a person made up --------------------------------------------------------------
 
 #: Symbols people put in passwords; ``made_up`` needs one, or both cases, beside digits.
-_PW_SYMBOL = re.compile(r"[!#$%&*+?^~@|;<>()\[\]{}]")
+_PW_SYMBOL = lazy(r"[!#$%&*+?^~@|;<>()\[\]{}]")
 #: Symbols that neither code, paths, versions nor addresses use in a word.
-_STRICT_SYMBOL = re.compile(r"[!#$%&*?^]")
-_CODE_CHARS = re.compile(r"[(){}\[\]<>;|'\"`\\/=+,]")
+_STRICT_SYMBOL = lazy(r"[!#$%&*?^]")
+_CODE_CHARS = lazy(r"[(){}\[\]<>;|'\"`\\/=+,]")
 #: Code, not a password: names joined by operators (``x.Mode&os.ModeSymlink``,
 #: ``flags&MASK``) and a command with its arguments after ``!`` (``check_load!5!10``).
 _NAME_PART = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
-_EXPRESSION = re.compile(rf"{_NAME_PART}(?:(?:&&?|\|\|?|!=|==){_NAME_PART})+"
+_EXPRESSION = lazy(rf"{_NAME_PART}(?:(?:&&?|\|\|?|!=|==){_NAME_PART})+"
                          r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:![\w.]+)+")
 #: A format string's directive (``step-%02d-%s.txt``).
-_FORMAT = re.compile(r"%[-+ 0#]?\d*(?:\.\d+)?[sdifxXqv]")
+_FORMAT = lazy(r"%[-+ 0#]?\d*(?:\.\d+)?[sdifxXqv]")
 #: Prose URL-encoded (``I%20am%20a``): a space's escape between words.
-_ENCODED_PROSE = re.compile(r"[A-Za-z]%20[A-Za-z]")
-_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
-DIGEST = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
-WORDS_RUN = re.compile(r"\S+")
+_ENCODED_PROSE = lazy(r"[A-Za-z]%20[A-Za-z]")
+_ADDRESS = lazy(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+DIGEST = lazy(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
+WORDS_RUN = lazy(r"\S+")
 
 
 def made_up(value: str) -> bool:
@@ -285,7 +286,7 @@ def looks_random(value: str) -> bool:
 
 
 #: A path: slashes between lower-case words (``refs/ledger/transcripts/8a2c``).
-_PATH_LIKE = re.compile(r"(?:^|/)[a-z][a-z_\-]{2,}/")
+_PATH_LIKE = lazy(r"(?:^|/)[a-z][a-z_\-]{2,}/")
 
 
 def not_secret_shape(value: str) -> bool:

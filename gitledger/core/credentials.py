@@ -249,7 +249,7 @@ def _is_dummy(token: str) -> bool:
     return is_example(token) or _MASK.search(token) is not None
 
 
-_MASK = re.compile(r"([xX0*])\1{7}")
+_MASK = lazy(r"([xX0*])\1{7}")
 
 
 def find_credential(text: str) -> str | None:

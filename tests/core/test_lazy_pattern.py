@@ -46,3 +46,28 @@ def test_the_detector_compiles_only_the_patterns_a_text_needs() -> None:
     assert lazy_count >= 0.9 * tables
     assert before == 0
     assert 0 < after < lazy_count // 3
+
+
+def test_importing_the_detector_compiles_almost_nothing() -> None:
+    """Every pattern of the detector's modules is lazy: importing them (every write's start)
+    compiled 132 patterns, about 15 ms, before a text was seen."""
+    probe = (
+        "import re, collections, typing, dataclasses, pathlib, base64, json, math\n"
+        "calls = []\n"
+        "original = re._compile\n"
+        "re._compile = lambda *a, **k: (calls.append(a[0]), original(*a, **k))[1]\n"
+        "import gitledger.core.credentials\n"
+        "print(len(calls))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert int(done.stdout) <= 8, done.stdout
+
+
+def test_once_compiled_a_search_does_not_go_through_the_wrapper() -> None:
+    """After the first use the compiled pattern's methods sit in the wrapper's own slots:
+    ``__getattr__`` on every call made a 2 MB transcript's redaction 50% slower."""
+    deferred = lazy(r"token=(?P<v>\w+)")
+    assert deferred.search("token=ab") is not None
+    held = vars(type(deferred)).get("search")
+    assert held is not None, "search is not a slot of the wrapper"
+    assert held.__get__(deferred) == deferred._compiled.search  # type: ignore[attr-defined]
