@@ -62,8 +62,8 @@ ASSIGNMENT = lazy(
     rf"""(?ix)
     (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
-    (?P<close>["'])?
-    \s*(?P<op>:=|\?=|=|:)\s*
+    (?P<close>["'])?\]?
+    \s*(?P<op>:=|\?=|=>|[!=]==?|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
         |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
@@ -187,8 +187,14 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
         return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
-    if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")", ";"):
-        return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
+    bare = value.rstrip(")")
+    if not quoted and (bare != value or text[end:end + 1] in (",", ")", ";")) and (
+            _CONSTANT.fullmatch(bare) or _IDENTIFIER.fullmatch(bare)):
+        return None  # f(secret=SECRET_NAME, …), connect(password = pwd): the code's names
+    if value.lower() in _SETTING_WORDS:
+        return None  # fetch(…, {credentials: "include"}): a setting's keyword
+    if _KEY_ID_NAME.search(key) and _KEY_ID.fullmatch(value):
+        return None  # user.signingkey=62819457671F6232: an OpenPGP key's id, public
     if not secret_value(key, strength, value):
         return None
     pair, equals, _ = value.partition("=")
@@ -212,6 +218,15 @@ _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
 #: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+#: A variable's name with no digit in it (a password has some far more often).
+_IDENTIFIER = lazy(r"[A-Za-z_][A-Za-z_.]*")
+#: Names whose value is the id of a public key (git's ``user.signingkey``, ``gpg_key_id``).
+_KEY_ID_NAME = lazy(r"(?i)(?:^|\.)signingkey\Z|key_?id\Z|gpg_?key(?:_?id)?\Z")
+#: An OpenPGP key's short or long id, or its fingerprint.
+_KEY_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+#: Keywords of standard settings whose names hold a secret's word (``credentials``).
+_SETTING_WORDS = frozenset({"include", "omit", "same-origin", "none", "required", "optional",
+                            "enabled", "disabled", "inherit", "default"})
 #: What closes a call, an index or a block after an unquoted value, or opens one.
 _CLOSERS = ")]}:{(,"
 #: Keywords that follow ``:=`` or ``=`` in code (``for _, secret := range secrets``).

@@ -16,6 +16,7 @@ from gitledger.core.credential_keys import (
     STRONG,
     key_strength,
     qualified,
+    secret_value,
 )
 from gitledger.core.credential_shapes import (
     KEYED_UUID,
@@ -51,8 +52,18 @@ JudgedPattern = tuple[str, re.Pattern[str], Callable[[re.Match[str]], tuple[int,
 def _spaced_key(match: re.Match[str]) -> tuple[int, int] | None:
     """``requirepass VALUE``, ``masterauth VALUE``, ``password 7 VALUE``: a config line
     whose key names a secret, the value after spaces (a type digit makes any long value
-    one)."""
-    start, end = unquoted(match.string, *match.span("value"))
+    one); ``auth-pass NAME VALUE`` (Sentinel's): after a name, the word that follows."""
+    found = _spaced_value(match, *match.span("value"))
+    if found is None and match.group("next") and _NAME_ARGUMENT.fullmatch(match.group("value")):
+        found = _spaced_value(match, *match.span("next"))
+    return found
+
+
+_NAME_ARGUMENT = lazy(r"[A-Za-z][\w\-]{0,40}")
+
+
+def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int] | None:
+    start, end = unquoted(match.string, start, end)
     value = match.string[start:end].rstrip(":,;.")
     end = start + len(value)
     if is_placeholder(value) or PUBLIC_MATERIAL.match(value):
@@ -284,7 +295,8 @@ _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
 _SPACED_KEY = lazy(
     r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
-    r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})""")
+    r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
+    r"""(?:[ \t]{1,8}(?P<next>[^\s"'#]{1,128})[ \t]*$)?""")
 
 
 #: A line of a password map: ``[smtp.host]:587 user:password`` (Postfix's ``sasl_passwd``),
@@ -352,6 +364,59 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return line_shapes(match)
 
 
+def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value under a key that names a secret, where the format puts the key and its
+    value apart: ``kubectl describe``'s ``KEY:`` / ``----`` / ``VALUE``, an HTML table's
+    two cells (phpinfo), CMake's ``set(KEY "VALUE" …)``."""
+    key = match.group("key")
+    strength = key_strength(key)
+    if strength is None or qualified(match.string, match.start("key")):
+        return None
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end].strip()
+    end = start + len(value)
+    if is_placeholder(value) or not secret_value(key, strength, value):
+        return None
+    return start, end
+
+
+_KEY_OPENING_LINE = lazy(r"(?:^|\n)(?P<key>[A-Za-z_][\w.\-]{0,60})\Z")
+
+
+def _described_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``kubectl describe``'s data: ``KEY:``, a line of dashes, then the value."""
+    text, at = match.string, match.start()
+    keyed = _KEY_OPENING_LINE.search(text, max(0, at - 62), at)
+    if keyed is None:
+        return None
+    key = keyed.group("key")
+    strength = key_strength(key)
+    value = match.group("value").strip()
+    if strength is None or is_placeholder(value) or not secret_value(key, strength, value):
+        return None
+    start = match.start("value") + (len(match.group("value")) - len(match.group("value").lstrip()))
+    return start, start + len(value)
+
+
+def _made_up_or_generated(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value whose place says it is a password (Redis ACL's ``>password``, the second of
+    two strings given to an auth constructor), when it is made up or generated."""
+    value = match.group("value")
+    if is_placeholder(value) or not (made_up(value) or generated(value) or mixed_random(value)):
+        return None
+    return match.span("value")
+
+
+def _printed_token(match: re.Match[str]) -> tuple[int, int] | None:
+    """The line a command that prints a credential printed (``aws ecr
+    get-login-password``, ``gcloud auth print-access-token``): whatever token it is (an
+    ECR password is base64 of JSON, which alone would read as data)."""
+    value = match.group("value")
+    if is_placeholder(value) or value.isalpha() or value.isdigit():
+        return None  # the command's own words or a count, not what it printed
+    return match.span("value")
+
+
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",
@@ -402,4 +467,30 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("private key",
      lazy(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
      _hex_private_key),
+    # a key and its value apart: kubectl describe's data, an HTML table's row, CMake's set()
+    ("a secret under its key",
+     # a real line break in the source, so that the prefilter reads it in the literal
+     lazy(":\n---+" + r"\n(?P<value>[^\n]{4,256})(?![^\n])"), _described_value),
+    ("a secret under its key",
+     lazy(r"<td[^<>\n]{0,40}>[ \t]{0,4}(?P<key>[A-Za-z_][\w.\-]{0,60})[ \t]{0,4}</td>"
+          r"[ \t]*<td[^<>\n]{0,40}>[ \t]*(?P<value>[^<\s]{4,128})[ \t]*</td>"), _named_value),
+    ("a secret under its key",
+     lazy(r"""\bset\([ \t]*(?P<key>[A-Za-z_][\w]{0,60})[ \t]+"""
+          r"""(?P<value>"[^"\n]{1,256}"|[^\s")]{1,256})"""), _named_value),
+    # Redis ACL rules: ``user NAME on >password``, ``ACL SETUSER NAME on >password``
+    *(("password in an ACL rule",
+       lazy(start + r"[ \t]+[^\s>]{1,64}(?:[ \t]+[^\s>]{1,64}){0,8}?[ \t]+>"
+            r"(?P<value>[^\s>]{4,128})"), _made_up_or_generated)
+      for start in (r"user(?<![^\n]user)", "SETUSER", "setuser")),
+    # a user and a password given to an auth constructor: BasicAuthData "user" "password"
+    *(("password given to a call",
+       lazy(word + r"""[\w.]{0,20}\(?[ \t]*(?P<q>["'])[^"'\n]{1,64}(?P=q)[ \t]*,?[ \t]*"""
+            r"""(?P=q)(?P<value>[^"'\n]{4,128})(?P=q)"""), _made_up_or_generated)
+      for word in ("Auth", "auth")),
+    # what a command that prints a credential printed, on the next line
+    *(("a credential a command printed",
+       lazy(rf"{word}[^\n]{{0,200}}\n(?P<value>[A-Za-z0-9_\-+/=.]{{20,8192}})[ \t]*$", re.M),
+       _printed_token)
+      for word in ("get-login-password", "print-access-token", "print-identity-token",
+                   "get-authorization-token", "token create", "get-session-token")),
 )

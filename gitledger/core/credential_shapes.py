@@ -230,8 +230,8 @@ def _path(token: str) -> bool:
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
 #: URL's or a pair's user (``user:password``).
 _KEY_AS_KEY = lazy(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
-                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|:\s))"""
-                         r"""\s*\Z""")
+                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|::?\s))"""
+                         r"""\s*(?:\[\s*)?\Z""")  # a list's first item is the key's value too
 #: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
 _CODE = lazy(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
 #: An armoured block's opening line and body up to a place in it: base64 lines and headers.
@@ -359,9 +359,13 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # a content address, public material
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
+    if _in_angle_prose(text, max(line, start - 120), start, end):
+        return True  # <set to the key 'password' in secret 'db-creds'>: a described value
     keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
     key = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
     about = bool(key) and _about(key)  # the key says what the value is: an id, a digest…
+    if not key and (opened := _continued_key(text, line)) is not None and _about(opened):
+        return True  # SetCredentialEncrypted=name: \ <ciphertext>: the line it continues
     if about or not _CREDENTIAL_NAME.search(key):
         if _ALGORITHM_PREFIX.match(value):
             return True  # a digest that names its algorithm (h1:…), not password = "h1:…"
@@ -402,6 +406,40 @@ def ordinary(text: str, start: int, end: int) -> bool:
     return field is not None and _about(field.group("name"))
 
 
+def _in_angle_prose(text: str, line: int, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands inside angle brackets that hold words and spaces
+    on one line: a placeholder or a tool's description of a value, never the value."""
+    opened = text.rfind("<", line, start)
+    if opened < 0 or text.find(">", opened, start) >= 0:
+        return False
+    closed = text.find(">", end, end + 200)
+    if closed < 0 or "\n" in text[end:closed]:
+        return False
+    inside = text[opened + 1:closed]
+    # words, not a tag's attributes (<input name="password" value="…">)
+    return "=" not in inside and _PROSE_WORDS.search(inside) is not None
+
+
+_PROSE_WORDS = lazy(r"[A-Za-z]{2,} [A-Za-z]{2,}")
+#: The key that opens a line: ``SetCredentialEncrypted=``, ``key:``.
+_LINE_KEY = lazy(r"[ \t]*(?P<name>[A-Za-z_][\w.\-]{0,60})[ \t]*[=:]")
+
+
+def _continued_key(text: str, line: int) -> str | None:
+    """The key of the line that the line starting at ``line`` continues (the lines before
+    it end with a backslash), read back over at most four lines."""
+    opened = None
+    for _ in range(4):
+        if line < 2 or not text[max(0, line - 120):line - 1].rstrip(" \t").endswith("\\"):
+            break
+        line = text.rfind("\n", max(0, line - 400), line - 1) + 1
+        opened = line
+    if opened is None:
+        return None
+    found = _LINE_KEY.match(text, opened)
+    return found.group("name") if found else None
+
+
 # -- places -----------------------------------------------------------------------------------
 
 #: Names of keys, headers and arguments whose value is known not to be a secret.
@@ -422,6 +460,8 @@ _ABOUT = frozenset({
     "wasm", "gz", "zip",
     # ids that look generated: K-sortable, lexicographic and collision-resistant ids
     "ksuid", "ulid", "cuid", "nanoid", "snowflake", "pubkey", "publickey",
+    # digests named by their algorithm (``contentMd5``), a directory's security identifier
+    "md5", "sha1", "sha256", "sha512", "crc", "crc32", "crc32c", "crc64", "sid",
 })
 #: Names whose value is a handshake's nonce, printed by every client that connects.
 _HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
@@ -449,6 +489,10 @@ _CREDENTIAL_NAME = lazy(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|priva
 
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
+    if len(words) > 1 and words[-1].isdigit() and words[-2] + words[-1] in _ABOUT:
+        return True  # contentMd5, crc32c
+    while len(words) > 1 and words[-1].isdigit():
+        words.pop()  # x-amz-id-2, etag2: the name's own last word says what it is
     return bool(words) and (words[-1] in _ABOUT or forgery_token(name)
                             or words[0] in ("public", "pub")
                             or (words[-2:-1] and words[-2] in _PUBLIC_WORDS
@@ -475,7 +519,7 @@ def _keyed(name: str, value: str) -> bool:
 Judge = Callable[[re.Match[str]], "tuple[int, int] | None"]
 
 #: The key before a quoted value on its line: ``"name": "…"``, ``name = '…'``, ``name => "…"``.
-_KEY_BEFORE = lazy(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*\Z""")
+_KEY_BEFORE = lazy(r"""["']?(?P<name>[A-Za-z_][\w.\-]{0,60})["']?\s*(?::=|=>|=|:)\s*(?:\[\s*)?\Z""")
 _CALL_BEFORE = lazy(r"(?P<name>[A-Za-z_][\w.]{0,60})\(\s*(?:[^()\n]{0,120},\s*)?\Z")
 #: A call that sets a client up with its key (``MakeClient("sdk-<uuid>")``).
 _CLIENT_CALL = lazy(r"(?i)client|init|key|token|auth|sdk|setup|configure")
