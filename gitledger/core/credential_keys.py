@@ -13,10 +13,12 @@ import re
 from collections.abc import Iterator
 
 from gitledger.core.credential_shapes import (
+    ENCRYPTING_KEY,
     PUBLIC_MATERIAL,
     UUID,
     forgery_token,
     ordinary,
+    secret_reference,
 )
 from gitledger.core.credential_values import (
     WORD,
@@ -46,7 +48,7 @@ URL_PASSWORD = lazy(
 #: how sure the name makes it, is ``key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie", "community", "psk")
+             "hmac", "cookie", "community", "psk", "sess")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -63,7 +65,7 @@ ASSIGNMENT = lazy(
     (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?
-    \s*(?P<op>:=|\?=|=|:)\s*
+    \s*(?P<op>:=|\?=|=>|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
         |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
@@ -176,7 +178,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if "encrypted" in text[max(0, match.start() - 300):match.start()].lower():
+    if ("encrypted" in text[max(0, match.start() - 300):match.start()].lower()
+            and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
         return None  # --secret=db-password: the name of a secret
@@ -212,6 +215,7 @@ _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
 #: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
 #: What closes a call, an index or a block after an unquoted value, or opens one.
 _CLOSERS = ")]}:{(,"
 #: Keywords that follow ``:=`` or ``=`` in code (``for _, secret := range secrets``).
@@ -271,7 +275,8 @@ def keyed_secret(key: str, value: str) -> bool:
         header = _AUTH_ONLY.fullmatch(value)
         return header is not None and auth_secret(header) is not None
     strength = key_strength(key)
-    return strength is not None and secret_value(key, strength, value.strip())
+    return (strength is not None and not secret_reference(key, value.strip())
+            and secret_value(key, strength, value.strip()))
 
 
 def key_strength(key: str) -> int | None:
@@ -283,6 +288,8 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
+    if compact.endswith(("sessionid", "sessid")):
+        return _WEAK  # a session cookie (sessionid, PHPSESSID): a generated value is one
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
