@@ -13,10 +13,12 @@ import re
 from collections.abc import Iterator
 
 from gitledger.core.credential_shapes import (
+    ENCRYPTING_KEY,
     PUBLIC_MATERIAL,
     UUID,
     forgery_token,
     ordinary,
+    secret_reference,
 )
 from gitledger.core.credential_values import (
     WORD,
@@ -46,7 +48,7 @@ URL_PASSWORD = lazy(
 #: how sure the name makes it, is ``key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie", "community", "psk")
+             "hmac", "cookie", "community", "psk", "sess")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -176,7 +178,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if "encrypted" in text[max(0, match.start() - 300):match.start()].lower():
+    if ("encrypted" in text[max(0, match.start() - 300):match.start()].lower()
+            and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
         return None  # --secret=db-password: the name of a secret
@@ -193,8 +196,6 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # f(secret=SECRET_NAME, …), connect(password = pwd): the code's names
     if value.lower() in _SETTING_WORDS:
         return None  # fetch(…, {credentials: "include"}): a setting's keyword
-    if _KEY_ID_NAME.search(key) and _KEY_ID.fullmatch(value):
-        return None  # user.signingkey=62819457671F6232: an OpenPGP key's id, public
     if not secret_value(key, strength, value):
         return None
     pair, equals, _ = value.partition("=")
@@ -220,10 +221,6 @@ _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 #: A variable's name with no digit in it (a password has some far more often).
 _IDENTIFIER = lazy(r"[A-Za-z_][A-Za-z_.]*")
-#: Names whose value is the id of a public key (git's ``user.signingkey``, ``gpg_key_id``).
-_KEY_ID_NAME = lazy(r"(?i)(?:^|\.)signingkey\Z|key_?id\Z|gpg_?key(?:_?id)?\Z")
-#: An OpenPGP key's short or long id, or its fingerprint.
-_KEY_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 #: Keywords of standard settings whose names hold a secret's word (``credentials``).
 _SETTING_WORDS = frozenset({"include", "omit", "same-origin", "none", "required", "optional",
                             "enabled", "disabled", "inherit", "default"})
@@ -286,7 +283,8 @@ def keyed_secret(key: str, value: str) -> bool:
         header = _AUTH_ONLY.fullmatch(value)
         return header is not None and auth_secret(header) is not None
     strength = key_strength(key)
-    return strength is not None and secret_value(key, strength, value.strip())
+    return (strength is not None and not secret_reference(key, value.strip())
+            and secret_value(key, strength, value.strip()))
 
 
 def key_strength(key: str) -> int | None:
@@ -298,6 +296,8 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
+    if compact.endswith(("sessionid", "sessid")):
+        return _WEAK  # a session cookie (sessionid, PHPSESSID): a generated value is one
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):

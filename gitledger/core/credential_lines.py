@@ -417,6 +417,30 @@ def _printed_token(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
+    """What a command that names a secret printed (``gcloud secrets versions access …``,
+    ``cat auth.txt``, a console's ``nonsensitive(var.token)``): its first line, or its
+    second after a user's name, when made up or generated; a JSON answer's ``value``."""
+    for group in ("first", "second"):
+        at = match.start(group) if match.group(group) is not None else -1
+        if at < 0:
+            continue
+        line = match.group(group)
+        answered = _JSON_VALUE.search(line)
+        start = at + (answered.start("value") if answered else 0)
+        value = answered.group("value") if answered else line.strip().strip("\"'")
+        if answered is None:
+            start = at + line.find(value)
+        if is_placeholder(value) or " " in value:
+            continue
+        if made_up(value) or generated(value) or UUID.fullmatch(value) or mixed_random(value):
+            return start, start + len(value)
+    return None
+
+
+_JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
+
+
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",
@@ -493,4 +517,17 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        _printed_token)
       for word in ("get-login-password", "print-access-token", "print-identity-token",
                    "get-authorization-token", "token create", "get-session-token")),
+    # a prompt whose command names a secret, and what it printed on the next lines
+    *(("a secret a command printed",
+       lazy(re.escape(prompt) + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential)"
+            r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
+       _command_output)
+      for prompt in ("$ ", "> ")),
+    # SMTP AUTH LOGIN: the answer to the server's base64 "Password:"
+    ("password in a mail session",
+     lazy(r"334 UGFzc3dvcmQ6[^\n]{0,8}\n[^\n]{0,8}?(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),
+     _value),
+    # OpenVPN's inline <auth-user-pass>: the user's name, then the password
+    ("password in an inline block",
+     lazy(r"<auth-user-pass>[ \t]*\n[^\n]{1,128}\n(?P<value>[^\n]{4,128})\n"), _value),
 )

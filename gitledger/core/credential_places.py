@@ -426,7 +426,7 @@ def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: Armoured blocks that are public: certificates, public keys, signatures, parameters.
 _PUBLIC_ARMOUR = lazy(r"(?i).*(?:CERTIFICATE|PUBLIC KEY|SIGNATURE|PARAMETERS|CRL"
-                            r"|PGP MESSAGE|REQUEST)")
+                            r"|PGP MESSAGE|REQUEST|CMS|PKCS7)")  # CMS, PKCS #7: messages
 
 
 def _armoured_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -848,7 +848,8 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
      _any_value),
     *(("password given to a call",
        lazy(re.escape(call) + r"(?P<args>[^()\n]{1,400})[)\n]"), _call_password)
-      for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(")),
+      for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(",
+                   "database(")),
     ("password on a command line",
      lazy(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
                 r"""(?:</string>\s{0,40}<string>|,\s{0,40}["'])(?P<value>[^<>"'\n]{4,256})"""),

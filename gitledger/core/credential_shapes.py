@@ -227,6 +227,35 @@ def _path(token: str) -> bool:
                                 or (len(parts) >= 3 and words * 2 >= len(parts)))
 
 
+#: AWS's resource ids (``ami-``, ``i-``, ``eni-`` and 8 or 17 hex digits).
+_RESOURCE_ID = lazy(r"[a-z]{1,6}-(?:[0-9a-f]{8}|[0-9a-f]{17})")
+#: A Content-Security-Policy source: a nonce or a digest of a script, sent in every page.
+_CSP_SOURCE = lazy(r"(?:nonce|sha256|sha384|sha512)-")
+#: Lower-case words joined by slashes: a path in a secret store, not a secret.
+_WORD_PATH = lazy(r"[a-z][a-z0-9_\-]{0,40}(?:/[a-z][a-z0-9_\-]{0,40}){1,8}")
+#: ``@host:port`` right after a value: a node's address (storj's ``<id>@host:port``).
+_NODE_ADDRESS = lazy(r"@[A-Za-z0-9][\w.\-]{0,253}:\d{1,5}\b")
+#: A variable of a shell, a script or MOF (``$MSFT_Credential1ref``): code, not a value.
+_VARIABLE = lazy(r"\$[A-Za-z_]\w{0,60}")
+#: A key that encrypts (``encryptionKey``): a secret whatever its parent is named.
+ENCRYPTING_KEY = lazy(r"(?i)(?:encryption|cipher)_?key\Z")
+_CMS_BEFORE = lazy(r"-----BEGIN (?:CMS|PKCS7)-----")
+#: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
+_VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
+#: Names of a PGP key's id or fingerprint, and their values.
+_PGP_NAME = lazy(r"(?i)gpg|pgp|signingkey")
+_PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+#: Names of a reference to a secret (``db-password-secret``, ``secret_name``, ``secretRef``).
+_SECRET_REFERENCE = lazy(r"(?i)secret(?:[_\-]?(?:name|ref))?\Z")
+_DASHED_NAME = lazy(r"[a-z][a-z0-9]*(?:[\-_][a-z][a-z0-9]*)+")
+
+
+def secret_reference(name: str, value: str) -> bool:
+    """Whether ``value`` under ``name`` names a secret instead of holding it
+    (``db-password-secret: orders-db``, ``secretRef: api-keys``)."""
+    return _SECRET_REFERENCE.search(name) is not None and _DASHED_NAME.fullmatch(value) is not None
+
+
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
 #: URL's or a pair's user (``user:password``).
 _KEY_AS_KEY = lazy(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
@@ -357,12 +386,23 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True
     if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
         return True  # a content address, public material
+    if (_RESOURCE_ID.fullmatch(value) or _CSP_SOURCE.match(value) or _WORD_PATH.fullmatch(value)
+            or _VARIABLE.fullmatch(value)):
+        return True  # ami-0d75…, 'nonce-…' of a CSP, kv/data/api: ids and a store's paths
+    if _NODE_ADDRESS.match(text, end) and text[start - 1:start] not in (":", "/"):
+        return True  # <node id>@host:port, an address, not a URL's user and password
+    if _CMS_BEFORE.search(text, max(0, start - 4096), start):
+        return True  # inside a CMS (PKCS #7) message: ciphertext, a DSC credential
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
     if _in_angle_prose(text, max(line, start - 120), start, end):
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
-    keyed = _KEY_AS_KEY.search(before.rstrip("\"'"))
+    keyed = _KEY_AS_KEY.search(_VERSIONED.sub("", before.rstrip("\"'")))
     key = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
+    if key and _PGP_NAME.search(key) and _PGP_ID.fullmatch(value):
+        return True  # GPG_KEY=<fingerprint>: the key a release is signed with, public
+    if key and secret_reference(key, value):
+        return True  # db-password-secret: orders-db, the name of the secret, not its value
     about = bool(key) and _about(key)  # the key says what the value is: an id, a digest…
     if not key and (opened := _continued_key(text, line)) is not None and _about(opened):
         return True  # SetCredentialEncrypted=name: \ <ciphertext>: the line it continues
@@ -398,7 +438,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
     own = _KEY_AS_KEY.search(pair.rstrip("\"'"))
     own_name = (own.group("qname") or own.group("name") or "") if own else ""
     scoped = _SECRET_NAME.search(own_name) is not None
-    if _PUBLIC_BEFORE.search(pair if scoped else before):
+    if _PUBLIC_BEFORE.search(pair if scoped else before) and not ENCRYPTING_KEY.search(own_name):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
     if about:
         return True
@@ -460,8 +500,10 @@ _ABOUT = frozenset({
     "wasm", "gz", "zip",
     # ids that look generated: K-sortable, lexicographic and collision-resistant ids
     "ksuid", "ulid", "cuid", "nanoid", "snowflake", "pubkey", "publickey",
-    # digests named by their algorithm (``contentMd5``), a directory's security identifier
-    "md5", "sha1", "sha256", "sha512", "crc", "crc32", "crc32c", "crc64", "sid",
+    # digests named by their algorithm (``contentMd5``)
+    "md5", "sha1", "sha256", "sha512", "crc", "crc32", "crc32c", "crc64",
+    # systemd's invocation id; a WireGuard peer, named by its public key
+    "invocation", "peer",
 })
 #: Names whose value is a handshake's nonce, printed by every client that connects.
 _HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
@@ -489,6 +531,10 @@ _CREDENTIAL_NAME = lazy(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|priva
 
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
+    if words[-2:] == ["session", "id"] or name.lower() in ("sessionid", "session_id"):
+        return False  # a session's id is the bearer credential of a cookie
+    if words[-2:] == ["object", "sid"]:
+        return True  # a directory's security identifier (objectSid), not connect.sid
     if len(words) > 1 and words[-1].isdigit() and words[-2] + words[-1] in _ABOUT:
         return True  # contentMd5, crc32c
     while len(words) > 1 and words[-1].isdigit():
