@@ -37,6 +37,7 @@ from gitledger.interchange.transcripts import REDACTED, load, redact, save
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 from tests.core import credential_corpus_fresh as fresh
+from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_third as third
 from tests.core.credential_corpus import ORDINARY, SECRETS
 
@@ -320,3 +321,23 @@ def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
 
     caught, passed = anyio.run(main)
     _assert_rates(caught, passed, "the MCP decide tool")
+
+
+#: The sixth corpus (written blind, then read by halves in round eight): the floor reached
+#: after both halves were read, held so that it does not slip back.
+SIXTH_CATCH_RATE = 0.96
+SIXTH_ORDINARY_RATE = 0.04
+
+
+@pytest.mark.parametrize("half", ["A", "B"])
+def test_each_half_of_the_sixth_corpus_is_refused(half: str) -> None:
+    half_a, half_b = sixth.halves()
+    kinds = set(half_a if half == "A" else half_b)
+    secrets = [(kind, text) for kind, text in sixth.SIXTH_SECRETS if kind in kinds]
+    missed = [kind for kind, text in secrets if not _refused(text)]
+    assert len(missed) <= (1 - SIXTH_CATCH_RATE) * len(secrets), f"let through {missed}"
+
+
+def test_the_sixth_corpus_ordinary_texts_pass() -> None:
+    refused = [text for text in sixth.SIXTH_ORDINARY if _refused(text)]
+    assert len(refused) <= SIXTH_ORDINARY_RATE * len(sixth.SIXTH_ORDINARY), f"refused {refused}"
