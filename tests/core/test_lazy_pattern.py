@@ -29,6 +29,12 @@ def test_it_finds_what_the_compiled_pattern_finds() -> None:
     assert deferred.pattern == compiled.pattern
 
 
+def fresh_interpreter(probe: str) -> str:
+    """What ``probe`` prints in a new interpreter, where nothing is compiled or imported yet."""
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60).stdout
+
+
 def test_the_detector_compiles_only_the_patterns_a_text_needs() -> None:
     """Importing the detector compiles none of its tables; a short text compiles a few."""
     probe = (
@@ -40,9 +46,7 @@ def test_the_detector_compiles_only_the_patterns_a_text_needs() -> None:
         "c.find_credential('Use Postgres for sessions; Redis loses data on restart')\n"
         "after = sum(p._compiled is not None for p in lazy)\n"
         "print(len(tables), len(lazy), before, after)\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60)
-    tables, lazy_count, before, after = map(int, done.stdout.split())
+    tables, lazy_count, before, after = map(int, fresh_interpreter(probe).split())
     assert lazy_count >= 0.9 * tables
     assert before == 0
     assert 0 < after < lazy_count // 3
@@ -58,9 +62,8 @@ def test_importing_the_detector_compiles_almost_nothing() -> None:
         "re._compile = lambda *a, **k: (calls.append(a[0]), original(*a, **k))[1]\n"
         "import gitledger.core.credentials\n"
         "print(len(calls))\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60)
-    assert int(done.stdout) <= 8, done.stdout
+    compiled = fresh_interpreter(probe)
+    assert int(compiled) <= 8, compiled
 
 
 def test_once_compiled_a_search_does_not_go_through_the_wrapper() -> None:
