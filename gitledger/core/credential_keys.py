@@ -175,6 +175,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """
     key = match.group("key")
     strength = key_strength(key)
+    if strength is None and _SESSION_NAME.search(key) and match.group("op") == "=":
+        strength = _WEAK  # sessionid=…, PHPSESSID=…: a cookie ("sessionId": "…" is an id)
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
@@ -219,6 +221,7 @@ _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
 #: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_SESSION_NAME = lazy(r"(?i)sess(?:ion)?_?id\Z")
 #: A variable's name with no digit in it (a password has some far more often).
 _IDENTIFIER = lazy(r"[A-Za-z_][A-Za-z_.]*")
 #: Keywords of standard settings whose names hold a secret's word (``credentials``).
@@ -296,8 +299,6 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
-    if compact.endswith(("sessionid", "sessid")):
-        return _WEAK  # a session cookie (sessionid, PHPSESSID): a generated value is one
     if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):

@@ -246,8 +246,9 @@ _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 _PGP_NAME = lazy(r"(?i)gpg|pgp|signingkey")
 _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 #: Names of a reference to a secret (``db-password-secret``, ``secret_name``, ``secretRef``).
-_SECRET_REFERENCE = lazy(r"(?i)secret(?:[_\-]?(?:name|ref))?\Z")
-_DASHED_NAME = lazy(r"[a-z][a-z0-9]*(?:[\-_][a-z][a-z0-9]*)+")
+_SECRET_REFERENCE = lazy(r"(?i)secret[_\-]?(?:name|ref)\Z|[a-z]-secret\Z")
+#: An object's name: words of letters joined by dashes (``orders-db``, not ``s3cr3t-v4lue``).
+_DASHED_NAME = lazy(r"[a-z]+(?:-[a-z]+)+")
 
 
 def secret_reference(name: str, value: str) -> bool:
@@ -531,8 +532,6 @@ _CREDENTIAL_NAME = lazy(r"(?i)token|secret|pass|pwd|auth|cred|api[_\-]?key|priva
 
 def _about(name: str) -> bool:
     words = [w.lower() for w in _NAME_WORD.findall(name)]
-    if words[-2:] == ["session", "id"] or name.lower() in ("sessionid", "session_id"):
-        return False  # a session's id is the bearer credential of a cookie
     if words[-2:] == ["object", "sid"]:
         return True  # a directory's security identifier (objectSid), not connect.sid
     if len(words) > 1 and words[-1].isdigit() and words[-2] + words[-1] in _ABOUT:
