@@ -64,7 +64,7 @@ ASSIGNMENT = lazy(
     rf"""(?ix)
     (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
-    (?P<close>["'])?\]?
+    (?P<close>["'])?[\]}}]?
     \s*(?P<op>:=|\?=|=>|[!=]==?|=|:)\s*
     (?P<value>"[^"\n]{{0,{VALUE_LIMIT}}}"|'[^'\n]{{0,{VALUE_LIMIT}}}'|<[^<>\n]{{0,80}}>
         |\$\{{\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}\}}|\$\([^)\n]{{0,{VALUE_LIMIT}}}\)
@@ -192,12 +192,16 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
         return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
+    if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")", ";"):
+        return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
     bare = value.rstrip(")")
-    if not quoted and (bare != value or text[end:end + 1] in (",", ")", ";")) and (
-            _CONSTANT.fullmatch(bare) or _IDENTIFIER.fullmatch(bare)):
-        return None  # f(secret=SECRET_NAME, …), connect(password = pwd): the code's names
-    if value.lower() in _SETTING_WORDS:
+    if (not quoted and (bare != value or text[end:end + 1] in (",", ")"))
+            and _IDENTIFIER.fullmatch(bare) and _in_call(text, match.start())):
+        return None  # connect(…, password = pwd): a variable of the code
+    if key.lower().endswith("credentials") and value.lower() in _SETTING_WORDS:
         return None  # fetch(…, {credentials: "include"}): a setting's keyword
+    if match.group("op") in _COMPARISONS and not (quoted and _compared_secret(value)):
+        return None  # token !== "undefined", "$TOKEN" == ghp_*: a test, not a value
     if not secret_value(key, strength, value):
         return None
     pair, equals, _ = value.partition("=")
@@ -221,7 +225,22 @@ _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
 #: A constant's name (``PGPASSWORD``, ``ALLOYDB_SECRET_NAME``).
 _CONSTANT = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-_SESSION_NAME = lazy(r"(?i)sess(?:ion)?_?id\Z")
+_SESSION_NAME = lazy(r"(?i)sess(?:ion)?(?:_?id)?\Z")
+_COMPARISONS = frozenset({"==", "!=", "===", "!=="})
+_NOT_A_VALUE = frozenset({"undefined", "null", "none", "nil", "true", "false", ""})
+
+
+def _compared_secret(value: str) -> bool:
+    """A literal compared with a secret's variable that is a value: not a type's or an
+    empty value's name, not a glob."""
+    return value.lower() not in _NOT_A_VALUE and not any(c in value for c in "*?[")
+
+
+def _in_call(text: str, at: int) -> bool:
+    """Whether ``at`` is inside parentheses opened earlier on its line."""
+    line = text.rfind("\n", max(0, at - 300), at) + 1
+    before = text[line:at]
+    return before.count("(") > before.count(")")
 #: A variable's name with no digit in it (a password has some far more often).
 _IDENTIFIER = lazy(r"[A-Za-z_][A-Za-z_.]*")
 #: Keywords of standard settings whose names hold a secret's word (``credentials``).

@@ -8,6 +8,7 @@ there are.
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 
@@ -431,13 +432,25 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         value = answered.group("value") if answered else line.strip().strip("\"'")
         if answered is None:
             start = at + line.find(value)
-        if is_placeholder(value) or " " in value:
-            continue
-        if made_up(value) or generated(value) or UUID.fullmatch(value) or mixed_random(value):
+        if is_placeholder(value) or " " in value or _AN_ID.fullmatch(value):
+            continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
+        if made_up(value) or generated(value) or mixed_random(value):
             return start, start + len(value)
     return None
 
 
+def _mail_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The base64 answer to SMTP AUTH LOGIN's ``Password:``, unless it decodes to a
+    placeholder (``password``, ``changeme``)."""
+    try:
+        said = base64.b64decode(match.group("value"), validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return match.span("value")
+    plain = said.strip().lower()
+    return None if plain in ("password", "secret") or is_placeholder(plain) else match.span("value")
+
+
+_AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 
@@ -496,7 +509,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      # a real line break in the source, so that the prefilter reads it in the literal
      lazy(":\n---+" + r"\n(?P<value>[^\n]{4,256})(?![^\n])"), _described_value),
     ("a secret under its key",
-     lazy(r"<td[^<>\n]{0,40}>[ \t]{0,4}(?P<key>[A-Za-z_][\w.\-]{0,60})[ \t]{0,4}</td>"
+     lazy(r"<t(?P<cell>[dh])[^<>\n]{0,40}>[ \t]{0,4}(?P<key>[A-Za-z_][\w.\-]{0,60})[ \t]{0,4}"
+          r"</t(?P=cell)>"
           r"[ \t]*<td[^<>\n]{0,40}>[ \t]*(?P<value>[^<\s]{4,128})[ \t]*</td>"), _named_value),
     ("a secret under its key",
      lazy(r"""\bset\([ \t]*(?P<key>[A-Za-z_][\w]{0,60})[ \t]+"""
@@ -519,15 +533,19 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(re.escape(prompt) + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
-      for prompt in ("$ ", "> ")),
+      # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
+      # follows a space (Budget: $ 300)
+      for prompt in (r"\$ (?<![ \t,;:=(]\$ )", r"> (?<![^\n\\]> )")),
     # SMTP AUTH LOGIN: the answer to the server's base64 "Password:"
-    ("password in a mail session",
-     lazy(r"334 UGFzc3dvcmQ6[^\n]{0,8}\n[^\n]{0,8}?(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),
-     _value),
+    *(("password in a mail session",
+       lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
+            r"(?P<value>[A-Za-z0-9+/]{4,256}={0,2})[ \t\r]*(?![^\n])"), _mail_password)
+      for asked in ("UGFzc3dvcmQ6", "cGFzc3dvcmQ6")),
     # OpenVPN's inline <auth-user-pass>: the user's name, then the password
     ("password in an inline block",
-     lazy(r"<auth-user-pass>[ \t]*\n[^\n]{1,128}\n(?P<value>[^\n]{4,128})\n"), _value),
+     lazy(r"<auth-user-pass>[ \t\r]*\n[^\r\n]{1,128}\r?\n(?P<value>[^\r\n]{4,128})"
+          r"(?:\r?\n|\Z)"), _value),
 )

@@ -243,7 +243,7 @@ _CMS_BEFORE = lazy(r"-----BEGIN (?:CMS|PKCS7)-----")
 #: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
 _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
-_PGP_NAME = lazy(r"(?i)gpg|pgp|signingkey")
+_PGP_NAME = lazy(r"(?i)(?:gpg|pgp)[_\-.]?(?:key|key_?id|fingerprint)\Z|signingkey\Z")
 _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 #: Names of a reference to a secret (``db-password-secret``, ``secret_name``, ``secretRef``).
 _SECRET_REFERENCE = lazy(r"(?i)secret[_\-]?(?:name|ref)\Z|[a-z]-secret\Z")
@@ -387,12 +387,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True
     if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
         return True  # a content address, public material
-    if (_RESOURCE_ID.fullmatch(value) or _CSP_SOURCE.match(value) or _WORD_PATH.fullmatch(value)
-            or _VARIABLE.fullmatch(value)):
-        return True  # ami-0d75…, 'nonce-…' of a CSP, kv/data/api: ids and a store's paths
     if _NODE_ADDRESS.match(text, end) and text[start - 1:start] not in (":", "/"):
         return True  # <node id>@host:port, an address, not a URL's user and password
-    if _CMS_BEFORE.search(text, max(0, start - 4096), start):
+    if _inside_cms(text, start):
         return True  # inside a CMS (PKCS #7) message: ciphertext, a DSC credential
     line = text.rfind("\n", max(0, start - 120), start) + 1
     before = text[max(line, start - 120):start]
@@ -400,12 +397,17 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
     keyed = _KEY_AS_KEY.search(_VERSIONED.sub("", before.rstrip("\"'")))
     key = (keyed.group("qname") or keyed.group("name") or "") if keyed else ""
+    if not _CREDENTIAL_NAME.search(key) and (
+            _RESOURCE_ID.fullmatch(value) or _CSP_SOURCE.match(value)
+            or _WORD_PATH.fullmatch(value) or _VARIABLE.fullmatch(value)):
+        return True  # ami-0d75…, 'nonce-…' of a CSP, kv/data/api, $ref: under no secret's name
     if key and _PGP_NAME.search(key) and _PGP_ID.fullmatch(value):
         return True  # GPG_KEY=<fingerprint>: the key a release is signed with, public
     if key and secret_reference(key, value):
         return True  # db-password-secret: orders-db, the name of the secret, not its value
     about = bool(key) and _about(key)  # the key says what the value is: an id, a digest…
-    if not key and (opened := _continued_key(text, line)) is not None and _about(opened):
+    if (not key and not text[line:start].strip(" \t\"'")
+            and (opened := _continued_key(text, line)) is not None and _about(opened)):
         return True  # SetCredentialEncrypted=name: \ <ciphertext>: the line it continues
     if about or not _CREDENTIAL_NAME.search(key):
         if _ALGORITHM_PREFIX.match(value):
@@ -447,6 +449,13 @@ def ordinary(text: str, start: int, end: int) -> bool:
     return field is not None and _about(field.group("name"))
 
 
+def _inside_cms(text: str, start: int) -> bool:
+    """Whether ``start`` is inside a CMS or PKCS #7 message: after its BEGIN line and
+    before any END line."""
+    opened = [m.end() for m in _CMS_BEFORE.finditer(text, max(0, start - 4096), start)]
+    return bool(opened) and text.find("-----END", opened[-1], start) < 0
+
+
 def _in_angle_prose(text: str, line: int, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` stands inside angle brackets that hold words and spaces
     on one line: a placeholder or a tool's description of a value, never the value."""
@@ -457,11 +466,13 @@ def _in_angle_prose(text: str, line: int, start: int, end: int) -> bool:
     if closed < 0 or "\n" in text[end:closed]:
         return False
     inside = text[opened + 1:closed]
-    # words, not a tag's attributes (<input name="password" value="…">)
-    return "=" not in inside and _PROSE_WORDS.search(inside) is not None
+    # words, not a tag's attributes (<input name="password" value="…">), nor a shell's
+    # redirections (psql < schema.sql … 2> err), nor a secret with a note (<Zq8… for prod>)
+    return ("=" not in inside and _PROSE_WORDS.match(inside) is not None
+            and not generated(text[start:end]))
 
 
-_PROSE_WORDS = lazy(r"[A-Za-z]{2,} [A-Za-z]{2,}")
+_PROSE_WORDS = lazy(r"[a-z]{2,} [A-Za-z]{2,}")
 #: The key that opens a line: ``SetCredentialEncrypted=``, ``key:``.
 _LINE_KEY = lazy(r"[ \t]*(?P<name>[A-Za-z_][\w.\-]{0,60})[ \t]*[=:]")
 
