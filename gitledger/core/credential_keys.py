@@ -241,6 +241,8 @@ def _in_call(text: str, at: int) -> bool:
     line = text.rfind("\n", max(0, at - 300), at) + 1
     before = text[line:at]
     return before.count("(") > before.count(")")
+
+
 #: A variable's name with no digit in it (a password has some far more often).
 _IDENTIFIER = lazy(r"[A-Za-z_][A-Za-z_.]*")
 #: Keywords of standard settings whose names hold a secret's word (``credentials``).

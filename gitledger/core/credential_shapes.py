@@ -239,6 +239,7 @@ _NODE_ADDRESS = lazy(r"@[A-Za-z0-9][\w.\-]{0,253}:\d{1,5}\b")
 _VARIABLE = lazy(r"\$[A-Za-z_]\w{0,60}")
 #: A key that encrypts (``encryptionKey``): a secret whatever its parent is named.
 ENCRYPTING_KEY = lazy(r"(?i)(?:encryption|cipher)_?key\Z")
+#: A CMS or PKCS #7 message's armour: PowerShell DSC's encrypted credentials, not a key.
 _CMS_BEFORE = lazy(r"-----BEGIN (?:CMS|PKCS7)-----")
 #: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
 _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
