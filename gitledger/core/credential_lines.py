@@ -16,8 +16,8 @@ from gitledger.core.credential_keys import (
     ABOUT_QUALIFIER,
     STRONG,
     key_strength,
+    keyed_secret,
     qualified,
-    secret_value,
 )
 from gitledger.core.credential_shapes import (
     KEYED_UUID,
@@ -369,16 +369,11 @@ def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
     """A value under a key that names a secret, where the format puts the key and its
     value apart: ``kubectl describe``'s ``KEY:`` / ``----`` / ``VALUE``, an HTML table's
     two cells (phpinfo), CMake's ``set(KEY "VALUE" …)``."""
-    key = match.group("key")
-    strength = key_strength(key)
-    if strength is None or qualified(match.string, match.start("key")):
+    if qualified(match.string, match.start("key")):
         return None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end].strip()
-    end = start + len(value)
-    if is_placeholder(value) or not secret_value(key, strength, value):
-        return None
-    return start, end
+    return (start, start + len(value)) if keyed_secret(match.group("key"), value) else None
 
 
 _KEY_OPENING_LINE = lazy(r"(?:^|\n)(?P<key>[A-Za-z_][\w.\-]{0,60})\Z")
@@ -388,14 +383,11 @@ def _described_value(match: re.Match[str]) -> tuple[int, int] | None:
     """``kubectl describe``'s data: ``KEY:``, a line of dashes, then the value."""
     text, at = match.string, match.start()
     keyed = _KEY_OPENING_LINE.search(text, max(0, at - 62), at)
-    if keyed is None:
+    line = match.group("value")
+    value = line.strip()
+    if keyed is None or not keyed_secret(keyed.group("key"), value):
         return None
-    key = keyed.group("key")
-    strength = key_strength(key)
-    value = match.group("value").strip()
-    if strength is None or is_placeholder(value) or not secret_value(key, strength, value):
-        return None
-    start = match.start("value") + (len(match.group("value")) - len(match.group("value").lstrip()))
+    start = match.start("value") + len(line) - len(line.lstrip())
     return start, start + len(value)
 
 
@@ -428,10 +420,8 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
             continue
         line = match.group(group)
         answered = _JSON_VALUE.search(line)
-        start = at + (answered.start("value") if answered else 0)
         value = answered.group("value") if answered else line.strip().strip("\"'")
-        if answered is None:
-            start = at + line.find(value)
+        start = at + (answered.start("value") if answered else line.find(value))
         if is_placeholder(value) or " " in value or _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
         if made_up(value) or generated(value) or mixed_random(value):
