@@ -3,9 +3,14 @@ the tests of one ``xdist_group`` (a costly module fixture) share one worker."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from tests import conftest
 
 GROUPED = '''
 import os
@@ -35,3 +40,29 @@ def test_one_xdist_group_runs_on_one_worker(tmp_path: Path) -> None:
     workers = log.read_text().split()
     assert len(workers) == 8
     assert len(set(workers)) == 1, f"one group ran on {sorted(set(workers))}"
+
+
+def _statvfs(flags: int, free_bytes: int) -> os.statvfs_result:
+    # f_bsize, f_frsize, f_blocks, f_bfree, f_bavail, f_files, f_ffree, f_favail, f_flag,
+    # f_namemax
+    return os.statvfs_result((4096, 4096, 1 << 22, free_bytes // 4096, free_bytes // 4096,
+                              1 << 20, 1 << 20, 1 << 20, flags, 255))
+
+
+def test_the_temporary_directories_go_to_memory_only_where_hooks_run_and_there_is_room(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    roomy, tight = conftest.RAM_TEMPROOT_ROOM * 2, conftest.RAM_TEMPROOT_ROOM // 2
+    monkeypatch.setattr(os, "statvfs", lambda _: _statvfs(0, roomy))
+    assert conftest.ram_temproot(tmp_path) == str(tmp_path)
+    monkeypatch.setattr(os, "statvfs", lambda _: _statvfs(os.ST_NOEXEC, roomy))
+    assert conftest.ram_temproot(tmp_path) is None
+    monkeypatch.setattr(os, "statvfs", lambda _: _statvfs(0, tight))
+    assert conftest.ram_temproot(tmp_path) is None
+    assert conftest.ram_temproot(tmp_path / "absent") is None
+
+
+def test_this_run_keeps_its_trees_where_it_chose(tmp_path: Path) -> None:
+    chosen = os.environ.get(conftest.CHOSEN_TEMPROOT)
+    if chosen is None:
+        pytest.skip("this run keeps its temporary directories where pytest puts them")
+    assert tmp_path.resolve().is_relative_to(Path(chosen).resolve()), (tmp_path, chosen)
