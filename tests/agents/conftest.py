@@ -13,6 +13,7 @@ import fcntl
 import json
 import os
 import pickle
+import re
 import shlex
 import shutil
 import signal
@@ -225,6 +226,14 @@ class World:
 def _reply_json(reply: Reply) -> dict[str, Any]:
     return {"text": reply.text, "tool": reply.tool, "arguments": reply.arguments,
             "input_tokens": reply.input_tokens}
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """As pytest's, but kept until the run ends, whatever the test's outcome: a shared
+    client run (``SharedRuns``) keeps the world it made in the first test's directory, and
+    the other tests read it there."""
+    return tmp_path_factory.mktemp(re.sub(r"\W", "_", request.node.name)[:30])
 
 
 @pytest.fixture(autouse=True)
