@@ -81,7 +81,7 @@ _STRONG_ENDINGS = (
     "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "accesskey",
     "privatekey", "secretkey", "authkey", "masterkey", "signingkey", "encryptionkey",
     "accountkey", "appkey", "clientkey", "clientkeydata", "credentials", "credential",
-    "storepass", "keypass", "authtok",
+    "storepass", "keypass", "authtok", "tokens", "passwords", "secrets",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
@@ -160,6 +160,10 @@ def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+#: A key that opens a block of ciphertext: ``encryptedData:``, ``"encrypted": {``.
+_ENCRYPTED_PARENT = lazy(r"(?i)encrypted\w*[\"']?[ \t]*:[ \t]*(?:\{|\r?\n)")
+
+
 def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the secret of an ``ASSIGNMENT`` match is in its text (its value without
     quotes), or None when the value is no secret.
@@ -180,9 +184,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if ("encrypted" in text[max(0, match.start() - 300):match.start()].lower()
+    if (_ENCRYPTED_PARENT.search(text, max(0, match.start() - 300), match.start())
             and not ENCRYPTING_KEY.search(key)):
-        return None  # a SealedSecret's encryptedData, a ciphertext
+        return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
         return None  # --secret=db-password: the name of a secret
     quoted = text[match.start("value")] in "\"'"

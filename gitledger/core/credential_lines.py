@@ -422,7 +422,11 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         answered = _JSON_VALUE.search(line)
         value = answered.group("value") if answered else line.strip().strip("\"'")
         start = at + (answered.start("value") if answered else line.find(value))
-        if is_placeholder(value) or " " in value or _AN_ID.fullmatch(value):
+        if is_placeholder(value) or " " in value:
+            continue
+        if len(value) >= 16 and _file_content(match.string[match.start():at]):
+            return start, start + len(value)  # the secret's file, whatever its shape
+        if _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
         if made_up(value) or generated(value) or mixed_random(value):
             return start, start + len(value)
@@ -441,7 +445,37 @@ def _mail_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
+#: A command that prints a file whose name says it holds a password or a secret
+#: (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat identity.secret``).
+_READS_SECRET_FILE = lazy(
+    r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
+    r"\S*(?:passw(?:or)?d|secret|\.sec|credentials?|token)[\w.\-]*[ \t]*$")
+
+
+def _file_content(command: str) -> bool:
+    """Whether the command line prints a secret's file: what it printed is the file."""
+    return _READS_SECRET_FILE.search(command) is not None
+
+
+def _pointer_string(match: re.Match[str]) -> tuple[int, int] | None:
+    """A debugger's ``char *`` under a secret's name: gdb's ``password = 0x5555… "…"``."""
+    key = _NAME_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
+    value = match.group("value")
+    return match.span("value") if key and keyed_secret(key.group("key"), value) else None
+
+
+_NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
+
+
+#: The word for a password in other languages, each as prose writes it first.
+_PASSWORD_WORDS = tuple(
+    rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" if w[0].isascii() else w
+    for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
+              "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasło",
+              "heslo", "jelszó", "şifre", "parola"))
+_PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
+                    "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور")
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -534,6 +568,39 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
             r"(?P<value>[A-Za-z0-9+/]{4,256}={0,2})[ \t\r]*(?![^\n])"), _mail_password)
       for asked in ("UGFzc3dvcmQ6", "cGFzc3dvcmQ6")),
+    # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
+    # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
+    *(("password in prose",
+       lazy(word + r"[^\n]{0,20}?(?:[:：=]|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
+            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「]?(?P<value>[!-~]{6,64})"), _said_password)
+      for word in _PASSWORD_WORDS),
+    # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
+    ("password in a debugger's output",
+     lazy(r' = 0x(?<=\w = 0x)[0-9a-f]{4,16} "(?P<value>[^"\n]{4,256})"'), _pointer_string),
+    # a line that announces a secret and ends with a colon, then the secret alone on a
+    # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
+    *(("a secret under its announcement",
+       lazy(word + r"[^\n]{0,80}:[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}[ \t]*"
+            r"(?P<value>[!-~]{12,128})[ \t]*(?:\r?\n|\Z)"), _made_up_or_generated)
+      for word in ("assword", "assphrase", "secret", "token")),
+    # JSON inside a JSON string, its quotes escaped: "{\"access_token\":\"…\"}"
+    ("a secret under its key",
+     lazy(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,60})\\"[ \t]*:[ \t]*\\"(?P<value>[^"\\\n]{4,256})\\"'),
+     _named_value),
+    # a TOTP or HOTP seed given to oathtool in base32
+    ("a one-time password seed",
+     lazy(r"oathtool[^\n]{0,60}?(?:-b|--base32)[^\n]{0,40}?[ \t](?P<value>[A-Z2-7]{16,128}=*)"
+          r"(?![\w])"), _value),
+    # signify's secret key file: its comment, then the key's base64
+    ("signify secret key",
+     lazy(r"untrusted comment:[^\n]{0,120}secret key[^\n]{0,80}\n"
+          r"(?P<value>[A-Za-z0-9+/]{40,256}={0,2})"), _value),
+    # a routing protocol's shared key: OSPF's message-digest-key, IS-IS's and RIP's
+    # authentication key, a key chain's key-string
+    *(("a routing protocol's key",
+       lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
+       _made_up_or_generated)
+      for word in ("message-digest-key", "authentication-key", "key-string")),
     # OpenVPN's inline <auth-user-pass>: the user's name, then the password
     ("password in an inline block",
      lazy(r"<auth-user-pass>[ \t\r]*\n[^\r\n]{1,128}\r?\n(?P<value>[^\r\n]{4,128})"

@@ -833,7 +833,8 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"</string>"), _xml_named),
     # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:
     ("password on a command line",
-     lazy(r"""/(?<=\s/)(?:rp|p|pass|password|passwd|pw)(?::|=|[ \t]+)"""
+     # not cmd's ``set /p NAME=prompt``, which asks for a value
+     lazy(r"""/(?<=\s/)(?<![Ss][Ee][Tt] /)(?:rp|p|pass|password|passwd|pw)(?::|=|[ \t]+)"""
                 r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'/]{1,256})"""),
      _command_secret),
     # a key written into the code that computes a MAC with it

@@ -240,7 +240,15 @@ _VARIABLE = lazy(r"\$[A-Za-z_]\w{0,60}")
 #: A key that encrypts (``encryptionKey``): a secret whatever its parent is named.
 ENCRYPTING_KEY = lazy(r"(?i)(?:encryption|cipher)_?key\Z")
 #: A CMS or PKCS #7 message's armour: PowerShell DSC's encrypted credentials, not a key.
-_CMS_BEFORE = lazy(r"-----BEGIN (?:CMS|PKCS7)-----")
+_PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY ----")
+#: A digest's name, and what no digest's hex or base64 holds: ``md5 m1Yk#SV`` is a
+#: router's MD5 key, not a digest.
+_DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
+_NOT_DIGEST = lazy(r"[^A-Za-z0-9+/=_\-.]")
+#: An object whose type says it is a public key.
+_TYPED_PUBLIC = lazy(r'(?i)"@?type"[ \t]*:[ \t]*"[^"\n]{0,80}pub_?key')
+#: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
+_MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
 #: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
 _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
@@ -284,7 +292,7 @@ _PUBLIC_BEFORE = lazy(
     r"|\bsha\d*\b(?![ \t]*[\"'\-]|\.[Nn]ew\b)|\bmd5\b"
     r"|\bhash(?:es)?\b"
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
-    r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT"
+    r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT|pub_?key\b|\bv=DKIM1\b"
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\")")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
@@ -314,7 +322,8 @@ _INPUT_NAMED = lazy(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?""
 PUBLIC_MATERIAL = lazy(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
                              # an X.509 certificate's DER: a v3 TBSCertificate first
                              r"|MII[A-Za-z0-9+/]{3}CCA[A-Za-z0-9+/]{2}gAwIBAgI"
-                             r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
+                             r"|MII[BC]IjANBgkqhkiG9w0BAQEF|MIGfMA0GCSqGSIb3DQEBAQUAA"
+                             r"|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
                              r"|npub1")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
 _CONTENT_ID = lazy(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
@@ -388,11 +397,17 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True
     if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
         return True  # a content address, public material
+    if PUBLIC_MATERIAL.match(value, value.find("=", 0, 4) + 1):
+        return True  # a DNS record's tag and public key: DKIM's p=MIGf…
     if _NODE_ADDRESS.match(text, end) and text[start - 1:start] not in (":", "/"):
         return True  # <node id>@host:port, an address, not a URL's user and password
     if _inside_cms(text, start):
-        return True  # inside a CMS (PKCS #7) message: ciphertext, a DSC credential
+        return True  # inside a CMS (PKCS #7) message, ciphertext; an SSH2 public key
     line = text.rfind("\n", max(0, start - 120), start) + 1
+    if _TYPED_PUBLIC.search(text, max(line, start - 120), start):
+        return True  # {"@type": "/cosmos.crypto.ed25519.PubKey", "key": "…"}
+    if _MESSAGE_ID_HEADER.match(text, line):
+        return True  # Message-ID: <CA+Yh7…@mail.gmail.com>, an id, not user/password@host
     before = text[max(line, start - 120):start]
     if _in_angle_prose(text, max(line, start - 120), start, end):
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
@@ -442,7 +457,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
     own = _KEY_AS_KEY.search(pair.rstrip("\"'"))
     own_name = (own.group("qname") or own.group("name") or "") if own else ""
     scoped = _SECRET_NAME.search(own_name) is not None
-    if _PUBLIC_BEFORE.search(pair if scoped else before) and not ENCRYPTING_KEY.search(own_name):
+    said = _PUBLIC_BEFORE.search(pair if scoped else before)
+    if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
+            _DIGEST_WORD.fullmatch(said.group(0)) and _NOT_DIGEST.search(value)):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
     if about:
         return True
@@ -451,10 +468,11 @@ def ordinary(text: str, start: int, end: int) -> bool:
 
 
 def _inside_cms(text: str, start: int) -> bool:
-    """Whether ``start`` is inside a CMS or PKCS #7 message: after its BEGIN line and
-    before any END line."""
-    opened = [m.end() for m in _CMS_BEFORE.finditer(text, max(0, start - 4096), start)]
-    return bool(opened) and text.find("-----END", opened[-1], start) < 0
+    """Whether ``start`` is inside a CMS or PKCS #7 message or an SSH2 public key: after
+    its BEGIN line and before any END line."""
+    opened = [m.end() for m in _PUBLIC_ARMOUR.finditer(text, max(0, start - 4096), start)]
+    return bool(opened) and text.find("-----END", opened[-1], start) < 0 \
+        and text.find("---- END", opened[-1], start) < 0
 
 
 def _in_angle_prose(text: str, line: int, start: int, end: int) -> bool:

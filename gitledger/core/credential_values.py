@@ -41,6 +41,9 @@ _PLACEHOLDER = lazy(
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
         | \*sensitive\*data\*deleted\*
+        | \$\$\{?[a-z_][a-z0-9_]*\}? | \$\$\{.*\} | \$\$\(.*\)
+        | :'[a-z_]\w*' | :"[a-z_]\w*"
+        | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)
     )$"""
 )
 

@@ -70,6 +70,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Tor onion service secret key",
          r"PT0gZWQyNTUxOXYxLXNlY3JldDogdHlwZTAgPT0[A-Za-z0-9+/]{40,}=*"),
         ("QuickNode endpoint", r"\.quiknode\.pro/[0-9a-f]{32,}"),
+        # an NKEY seed (NATS): S, the key's type, then base32 to 58 characters
+        ("NATS nkey seed", r"\bS[UAONCPX][A-Z2-7]{56}\b"),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),
