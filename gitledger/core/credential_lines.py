@@ -422,7 +422,12 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         answered = _JSON_VALUE.search(line)
         value = answered.group("value") if answered else line.strip().strip("\"'")
         start = at + (answered.start("value") if answered else line.find(value))
-        if is_placeholder(value) or " " in value or _AN_ID.fullmatch(value):
+        if is_placeholder(value) or " " in value:
+            continue
+        if at == match.start("first") and len(value) >= 16 and _SECRET_FILE_READ.search(
+                match.string, match.start(), at):
+            return start, start + len(value)  # cat web01.psk: the file is the secret
+        if _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
         if made_up(value) or generated(value) or mixed_random(value):
             return start, start + len(value)
@@ -441,7 +446,73 @@ def _mail_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
+#: A command line that prints a file kept for a secret (``cat /etc/zabbix/web01.psk``).
+_SECRET_FILE_READ = lazy(r"(?i)\b(?:cat|type|get-content|head|tail)[ \t]+[^\n]{0,200}?"
+                         r"(?:\.psk|secret|passw(?:or)?d|token)[^\s/]{0,40}[ \t]*\r?\n")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
+
+
+#: The word for a password in other languages (the Latin ones as written first in a
+#: sentence and inside it).
+_FOREIGN_PASSWORD = (
+    "ot de passe(?<=[Mm]ot de passe)", "asswort(?<=[Pp]asswort)", "ennwort(?<=[Kk]ennwort)",
+    "ontraseña(?<=[Cc]ontraseña)", "enha(?<=[Ss]enha)", "aroll?a(?<=[Pp]aroll?a)",
+    "ароль(?<=[Пп]ароль)", "パスワード", "密码", "密碼", "비밀번호", "wachtwoord")
+
+
+def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password column of a CSV export (a password manager's, a browser's): the first
+    row whose field there is a made-up or generated password."""
+    header = match.group("header").split(",")
+    columns = [at for at, name in enumerate(header)
+               if name.strip().strip("\"'").lower().endswith("password")]
+    if not columns or len(header) < 3:
+        return None
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        fields = row.split(",")
+        if len(fields) == len(header):
+            value = fields[columns[0]].strip().strip("\"'")
+            if not is_placeholder(value) and (made_up(value) or generated(value)
+                                              or mixed_random(value)):
+                start = offset + row.find(value)
+                return start, start + len(value)
+        offset += len(row) + 1
+    return None
+
+
+def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
+    return None if is_placeholder(match.group("value")) else match.span("value")
+
+
+def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """LDIF's base64 ``userPassword::``: a password, unless it decodes to a hash that
+    names its scheme (``{SSHA}…``) or to no text."""
+    try:
+        said = base64.b64decode(match.group("value") + "=" * (-len(match.group("value")) % 4),
+                                validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return None if said.startswith("{") or is_placeholder(said) else match.span("value")
+
+
+_PPP_ROW = lazy(r"[ \t]*(?P<client>[^\s#]\S{0,127})[ \t]+\S{1,128}[ \t]+"
+                r"(?P<value>\"[^\"\n]{1,128}\"|[^\s\"]{1,128})")
+
+
+def _ppp_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The secret of a row of ``pap-secrets`` or ``chap-secrets``."""
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        found = _PPP_ROW.match(row)
+        if found is not None:
+            start, end = unquoted(row, *found.span("value"))
+            value = row[start:end]
+            if value != "*" and not is_placeholder(value) and (
+                    made_up(value) or generated(value) or mixed_random(value)):
+                return offset + start, offset + end
+        offset += len(row) + 1
+    return None
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -523,7 +594,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
@@ -534,6 +605,36 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
             r"(?P<value>[A-Za-z0-9+/]{4,256}={0,2})[ \t\r]*(?![^\n])"), _mail_password)
       for asked in ("UGFzc3dvcmQ6", "cGFzc3dvcmQ6")),
+    # prose in other languages: "le mot de passe … est …", "senha: …", "Пароль от …: …"
+    *(("password in prose",
+       lazy(word + r"[^\n:：=]{0,40}?(?:[:：=]|\s(?:est|é|ist|es|är|er)\s)[ \t]{0,4}"
+            r"[\"'«]?(?P<value>[!-~]{6,64})"), _said_password)
+      for word in _FOREIGN_PASSWORD),
+    # a CSV whose header names a password column: the field under it in each row
+    ("password in a CSV column",
+     lazy(r"(?im)^(?P<header>[^\n]{0,400}password[^\n]{0,400})\n"
+          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
+    # Go's database DSN: user:password@tcp(host:port)/db
+    ("password in a connection string",
+     lazy(r"(?P<user>[\w.\-]{1,64}):(?P<value>[^\s@/:\"']{4,128})@(?:tcp|unix|udp)\("),
+     _made_up_or_generated),
+    # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
+    ("a secret written to its file",
+     lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
+          r"""[ \t]*(?:\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?|>>?)[ \t]+"""
+          r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
+    # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
+    ("password in LDIF",
+     lazy(r"(?i)userPassword::[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"), _ldif_password),
+    # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
+    ("password in a password file",
+     lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), _value),
+    # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
+    ("password in a PPP secrets file",
+     lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),
+    # a Tor onion service client's authorization key
+    ("Tor client authorization key",
+     lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), _value),
     # OpenVPN's inline <auth-user-pass>: the user's name, then the password
     ("password in an inline block",
      lazy(r"<auth-user-pass>[ \t\r]*\n[^\r\n]{1,128}\r?\n(?P<value>[^\r\n]{4,128})"

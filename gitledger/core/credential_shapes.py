@@ -241,6 +241,15 @@ _VARIABLE = lazy(r"\$[A-Za-z_]\w{0,60}")
 ENCRYPTING_KEY = lazy(r"(?i)(?:encryption|cipher)_?key\Z")
 #: A CMS or PKCS #7 message's armour: PowerShell DSC's encrypted credentials, not a key.
 _CMS_BEFORE = lazy(r"-----BEGIN (?:CMS|PKCS7)-----")
+#: Inside a DKIM-Signature header: its continuation lines, up to the value.
+_DKIM_SIGNATURE = lazy(r"(?i)DKIM-Signature:(?:[^\n]{0,300}\r?\n[ \t]+){0,12}[^\n]{0,300}\Z")
+#: An XML element of a cloud API's error whose text is an id.
+_PUBLIC_TAG = lazy(r"<(?:HostId|RequestId|x-amz-id-2|x-amz-request-id)>\Z")
+#: A key file whose type or description says it is a verification (public) key.
+_VERIFICATION_TYPE = lazy(r'(?i)"(?:type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
+                          r'(?:verification[ _]?key|public[ _]?key|pub[ _]?key)')
+#: A quoted value whose own key is a digest's hex.
+_HEX_KEYED = lazy(r'"[0-9a-fA-F]{32,128}"[ \t]*:[ \t]*"\Z')
 #: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
 _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
@@ -315,7 +324,7 @@ PUBLIC_MATERIAL = lazy(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
                              # an X.509 certificate's DER: a v3 TBSCertificate first
                              r"|MII[A-Za-z0-9+/]{3}CCA[A-Za-z0-9+/]{2}gAwIBAgI"
                              r"|MIIBIjANBgkqhkiG9w0BAQEF|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
-                             r"|npub1")
+                             r"|npub1|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
 _CONTENT_ID = lazy(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 #: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
@@ -392,7 +401,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # <node id>@host:port, an address, not a URL's user and password
     if _inside_cms(text, start):
         return True  # inside a CMS (PKCS #7) message: ciphertext, a DSC credential
+    if _DKIM_SIGNATURE.search(text, max(0, start - 1000), start):
+        return True  # a DKIM-Signature header's body hash or signature: public
     line = text.rfind("\n", max(0, start - 120), start) + 1
+    if _PUBLIC_TAG.search(text, max(line, start - 40), start):
+        return True  # an S3 error's <HostId>, <RequestId>: ids
+    if _VERIFICATION_TYPE.search(text, max(0, start - 300), start):
+        return True  # a verification key's file (Cardano's cborHex): its public half
+    if _HEX_KEYED.search(text, max(line, start - 160), start):
+        return True  # "<md5>": "<md5>", a map from digest to digest
     before = text[max(line, start - 120):start]
     if _in_angle_prose(text, max(line, start - 120), start, end):
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
@@ -517,6 +534,8 @@ _ABOUT = frozenset({
     "md5", "sha1", "sha256", "sha512", "crc", "crc32", "crc32c", "crc64",
     # systemd's invocation id; a WireGuard peer, named by its public key
     "invocation", "peer",
+    # a certificate's serial number
+    "serial",
 })
 #: Names whose value is a handshake's nonce, printed by every client that connects.
 _HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
@@ -551,6 +570,7 @@ def _about(name: str) -> bool:
     while len(words) > 1 and words[-1].isdigit():
         words.pop()  # x-amz-id-2, etag2: the name's own last word says what it is
     return bool(words) and (words[-1] in _ABOUT or forgery_token(name)
+                            or "idempotency" in words
                             or words[0] in ("public", "pub")
                             or (words[-2:-1] and words[-2] in _PUBLIC_WORDS
                                 and words[-1] == "key")

@@ -41,6 +41,7 @@ _PLACEHOLDER = lazy(
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
         | \*sensitive\*data\*deleted\*
+        | `.*`
     )$"""
 )
 
@@ -51,7 +52,7 @@ _REFERENCE = lazy(
     r"""(?x)^(
         \$[A-Za-z_]\w*
         | (?:process\.env|import\.meta\.env)\.\w+
-        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::)[A-Za-z_]\w*)*\(.*
+        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::?)[A-Za-z_]\w*)*\(.*
         | [A-Za-z_][\w.]*\[.*\]
         | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+
         | (?:~|\.{1,2})?/[\w.\-/]+
