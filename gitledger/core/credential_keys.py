@@ -224,6 +224,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: Lower-case words joined by dashes or underscores.
+_WORDS_ONLY = lazy(r"[a-z]+(?:[_\-][a-z]+)+")
 #: A version or a range of versions (``^4.0.0``, ``>=2.1``): a dependency named like a secret.
 _VERSION_RANGE = lazy(r"(?:[\^~]|[<>=!]=?|~=)?[ \t]?v?\d+(?:\.\d+){1,3}"
                             r"(?:[\-+][A-Za-z0-9.]{1,20})?")
@@ -346,6 +348,11 @@ def secret_value(key: str, strength: int, value: str) -> bool:
         return False  # self.api_key = api_key, GOOGLE_API_KEY_VAL: a variable named for it
     if value.isalpha() and value.lower() in {w.lower() for w in WORD.findall(key)}:
         return False  # POSTGRES_PASSWORD=postgres: a default named after the key
+    if (_WORDS_ONLY.fullmatch(value) and len(plain) > len(words) >= 3
+            and plain.endswith(words[-6:])):
+        return False  # api_key == "test-api-key": words that end with the key's, a stand-in
+    if words.endswith("accesskey") and _WORDS_ONLY.fullmatch(value) and "-" in value:
+        return False  # AccessKey: "backup-writer": an object store's user, not its secret
     if strength == _WEAK:
         user, colon, password = value.partition(":")
         return looks_generated(value) or (bool(colon) and bool(user)

@@ -449,7 +449,7 @@ _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat identity.secret``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|credentials?|token)[\w.\-]*[ \t]*$")
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*[ \t]*$")
 
 
 def _file_content(command: str) -> bool:
@@ -476,6 +476,61 @@ _PASSWORD_WORDS = tuple(
               "heslo", "jelszó", "şifre", "parola"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور")
+
+
+def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password column of a CSV export (a password manager's, a browser's): the first
+    row whose field there is a made-up or generated password."""
+    header = match.group("header").split(",")
+    columns = [at for at, name in enumerate(header)
+               if name.strip().strip("\"'").lower().endswith("password")]
+    if not columns or len(header) < 3:
+        return None
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        fields = row.split(",")
+        if len(fields) == len(header):
+            value = fields[columns[0]].strip().strip("\"'")
+            if not is_placeholder(value) and (made_up(value) or generated(value)
+                                              or mixed_random(value)):
+                start = offset + row.find(value)
+                return start, start + len(value)
+        offset += len(row) + 1
+    return None
+
+
+def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
+    return None if is_placeholder(match.group("value")) else match.span("value")
+
+
+def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """LDIF's base64 ``userPassword::``: a password, unless it decodes to a hash that
+    names its scheme (``{SSHA}…``) or to no text."""
+    try:
+        said = base64.b64decode(match.group("value") + "=" * (-len(match.group("value")) % 4),
+                                validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return None if said.startswith("{") or is_placeholder(said) else match.span("value")
+
+
+_PPP_ROW = lazy(r"[ \t]*(?P<client>[^\s#]\S{0,127})[ \t]+\S{1,128}[ \t]+"
+                r"(?P<value>\"[^\"\n]{1,128}\"|[^\s\"]{1,128})")
+
+
+def _ppp_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The secret of a row of ``pap-secrets`` or ``chap-secrets``."""
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        found = _PPP_ROW.match(row)
+        if found is not None:
+            start, end = unquoted(row, *found.span("value"))
+            value = row[start:end]
+            if value != "*" and not is_placeholder(value) and (
+                    made_up(value) or generated(value) or mixed_random(value)):
+                return offset + start, offset + end
+        offset += len(row) + 1
+    return None
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -557,7 +612,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
@@ -571,8 +626,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       lazy(word + r"[^\n]{0,20}?(?:[:：=]|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
-            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「]?(?P<value>[!-~]{6,64})"), _said_password)
+       lazy(word + r"[^\n:：=]{0,40}?(?:[:：=]|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
+            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
       for word in _PASSWORD_WORDS),
     # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
     ("password in a debugger's output",
@@ -601,6 +656,31 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
        _made_up_or_generated)
       for word in ("message-digest-key", "authentication-key", "key-string")),
+    # a CSV whose header names a password column: the field under it in each row
+    ("password in a CSV column",
+     lazy(r"(?im)^(?P<header>[^\n]{0,400}password[^\n]{0,400})\n"
+          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
+    # Go's database DSN: user:password@tcp(host:port)/db
+    ("password in a connection string",
+     lazy(r"(?P<user>[\w.\-]{1,64}):(?P<value>[^\s@/:\"']{4,128})@(?:tcp|unix|udp)\("),
+     _made_up_or_generated),
+    # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
+    ("a secret written to its file",
+     lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
+          r"""[ \t]*(?:\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?|>>?)[ \t]+"""
+          r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
+    # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
+    ("password in LDIF",
+     lazy(r"(?i)userPassword::[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"), _ldif_password),
+    # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
+    ("password in a password file",
+     lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), _value),
+    # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
+    ("password in a PPP secrets file",
+     lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),
+    # a Tor onion service client's authorization key
+    ("Tor client authorization key",
+     lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), _value),
     # OpenVPN's inline <auth-user-pass>: the user's name, then the password
     ("password in an inline block",
      lazy(r"<auth-user-pass>[ \t\r]*\n[^\r\n]{1,128}\r?\n(?P<value>[^\r\n]{4,128})"

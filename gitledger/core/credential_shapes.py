@@ -245,10 +245,17 @@ _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY
 #: router's MD5 key, not a digest.
 _DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
 _NOT_DIGEST = lazy(r"[^A-Za-z0-9+/=_\-.]")
-#: An object whose type says it is a public key.
-_TYPED_PUBLIC = lazy(r'(?i)"@?type"[ \t]*:[ \t]*"[^"\n]{0,80}pub_?key')
+#: An object or a key file whose type or description says it is a public (verification) key.
+_TYPED_PUBLIC = lazy(r'(?i)"(?:@?type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
+                     r'(?:verification[ _]?key|public[ _]?key|pub_?key)')
 #: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
 _MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
+#: Inside a DKIM-Signature header: its continuation lines, up to the value.
+_DKIM_SIGNATURE = lazy(r"(?i)DKIM-Signature:(?:[^\n]{0,300}\r?\n[ \t]+){0,12}[^\n]{0,300}\Z")
+#: An XML element of a cloud API's error whose text is an id.
+_PUBLIC_TAG = lazy(r"<(?:HostId|RequestId|x-amz-id-2|x-amz-request-id)>\Z")
+#: A quoted value whose own key is a digest's hex.
+_HEX_KEYED = lazy(r'"[0-9a-fA-F]{32,128}"[ \t]*:[ \t]*"\Z')
 #: A signature header's version before its value (``svix-signature: v1,…``, ``v1=…``).
 _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
@@ -324,7 +331,7 @@ PUBLIC_MATERIAL = lazy(r"AAAA[BCE][0-9]Nz|AAAAE2VjZHNh|MFkwEwYHKoZIzj0"
                              r"|MII[A-Za-z0-9+/]{3}CCA[A-Za-z0-9+/]{2}gAwIBAgI"
                              r"|MII[BC]IjANBgkqhkiG9w0BAQEF|MIGfMA0GCSqGSIb3DQEBAQUAA"
                              r"|MCowBQYDK2Vw|age1[02-9ac-hj-np-z]{58}"
-                             r"|npub1")
+                             r"|npub1|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}")
 #: A content address: an IPFS CID (v0 ``Qm…``, v1 ``bafy…``), public by what it is.
 _CONTENT_ID = lazy(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,}")
 #: A digest that names its algorithm first (``h1:…``, ``zh:…``, ``sha512-…``).
@@ -403,11 +410,17 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # <node id>@host:port, an address, not a URL's user and password
     if _inside_cms(text, start):
         return True  # inside a CMS (PKCS #7) message, ciphertext; an SSH2 public key
+    if _DKIM_SIGNATURE.search(text, max(0, start - 1000), start):
+        return True  # a DKIM-Signature header's body hash or signature: public
     line = text.rfind("\n", max(0, start - 120), start) + 1
-    if _TYPED_PUBLIC.search(text, max(line, start - 120), start):
-        return True  # {"@type": "/cosmos.crypto.ed25519.PubKey", "key": "…"}
+    if _TYPED_PUBLIC.search(text, max(0, start - 300), start):
+        return True  # {"@type": "…PubKey", "key": …}, a verification key's cborHex
     if _MESSAGE_ID_HEADER.match(text, line):
         return True  # Message-ID: <CA+Yh7…@mail.gmail.com>, an id, not user/password@host
+    if _PUBLIC_TAG.search(text, max(line, start - 40), start):
+        return True  # an S3 error's <HostId>, <RequestId>: ids
+    if _HEX_KEYED.search(text, max(line, start - 160), start):
+        return True  # "<md5>": "<md5>", a map from digest to digest
     before = text[max(line, start - 120):start]
     if _in_angle_prose(text, max(line, start - 120), start, end):
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
@@ -535,6 +548,8 @@ _ABOUT = frozenset({
     "md5", "sha1", "sha256", "sha512", "crc", "crc32", "crc32c", "crc64",
     # systemd's invocation id; a WireGuard peer, named by its public key
     "invocation", "peer",
+    # a certificate's serial number
+    "serial",
 })
 #: Names whose value is a handshake's nonce, printed by every client that connects.
 _HANDSHAKE = frozenset({"sec-websocket-key", "sec-websocket-accept"})
@@ -569,6 +584,7 @@ def _about(name: str) -> bool:
     while len(words) > 1 and words[-1].isdigit():
         words.pop()  # x-amz-id-2, etag2: the name's own last word says what it is
     return bool(words) and (words[-1] in _ABOUT or forgery_token(name)
+                            or "idempotency" in words
                             or words[0] in ("public", "pub")
                             or (words[-2:-1] and words[-2] in _PUBLIC_WORDS
                                 and words[-1] == "key")

@@ -44,6 +44,7 @@ _PLACEHOLDER = lazy(
         | \$\$\{?[a-z_][a-z0-9_]*\}? | \$\$\{.*\} | \$\$\(.*\)
         | :'[a-z_]\w*' | :"[a-z_]\w*"
         | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)
+        | `.*`
     )$"""
 )
 
@@ -54,7 +55,7 @@ _REFERENCE = lazy(
     r"""(?x)^(
         \$[A-Za-z_]\w*
         | (?:process\.env|import\.meta\.env)\.\w+
-        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::)[A-Za-z_]\w*)*\(.*
+        | [A-Za-z_][A-Za-z_]*(?:(?:\.|::?)[A-Za-z_]\w*)*\(.*
         | [A-Za-z_][\w.]*\[.*\]
         | [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+
         | (?:~|\.{1,2})?/[\w.\-/]+

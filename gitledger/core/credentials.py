@@ -72,6 +72,13 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("QuickNode endpoint", r"\.quiknode\.pro/[0-9a-f]{32,}"),
         # an NKEY seed (NATS): S, the key's type, then base32 to 58 characters
         ("NATS nkey seed", r"\bS[UAONCPX][A-Z2-7]{56}\b"),
+        # BitLocker's recovery password: eight groups of six digits
+        ("BitLocker recovery key", r"(?<![\d\-])\d{6}(?:-\d{6}){7}(?![\d\-])"),
+        # BIP32 extended private keys (mainnet, testnet, and the segwit variants)
+        ("extended private key", r"\b[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
+        # an LND macaroon, hex: version 2, then the location "lnd"
+        ("LND macaroon", r"\b0201036[cC]6[eE]64[0-9a-fA-F]{100,}"),
+        ("Xendit key", r"\bxnd_(?:production|development)_[A-Za-z0-9]{40,}"),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),
