@@ -245,9 +245,10 @@ _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY
 #: router's MD5 key, not a digest.
 _DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
 _NOT_DIGEST = lazy(r"[^A-Za-z0-9+/=_\-.]")
-#: An object or a key file whose type or description says it is a public (verification) key.
+#: An object or a key file whose type or description says it is a public (verification)
+#: key, up to the value in the same object.
 _TYPED_PUBLIC = lazy(r'(?i)"(?:@?type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
-                     r'(?:verification[ _]?key|public[ _]?key|pub_?key)')
+                     r'(?:verification[ _]?key|public[ _]?key|pub_?key)[^{}]{0,300}\Z')
 #: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
 _MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
 #: Inside a DKIM-Signature header: its continuation lines, up to the value.

@@ -37,6 +37,7 @@ from gitledger.interchange.transcripts import REDACTED, load, redact, save
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 from tests.core import credential_corpus_fresh as fresh
+from tests.core import credential_corpus_seventh as seventh
 from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_third as third
 from tests.core.credential_corpus import ORDINARY, SECRETS
@@ -323,21 +324,29 @@ def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
     _assert_rates(caught, passed, "the MCP decide tool")
 
 
-#: The sixth corpus (written blind, then read by halves in round eight): the floor reached
-#: after both halves were read, held so that it does not slip back.
-SIXTH_CATCH_RATE = 0.96
-SIXTH_ORDINARY_RATE = 0.04
+#: The corpora written blind and then read by halves (the sixth in round eight, the seventh
+#: in round nine): the floor each reached once both halves were read, held so that it does
+#: not slip back.  Its secrets, its ordinary texts, the share of each half it must catch
+#: and the share of its ordinary texts it may refuse.
+BLIND_CORPORA = {
+    "sixth": (sixth.halves, sixth.SIXTH_SECRETS, sixth.SIXTH_ORDINARY, 0.96, 0.04),
+    "seventh": (seventh.halves, seventh.SEVENTH_SECRETS, seventh.SEVENTH_ORDINARY, 0.94, 0.03),
+}
 
 
+@pytest.mark.parametrize("corpus", sorted(BLIND_CORPORA))
 @pytest.mark.parametrize("half", ["A", "B"])
-def test_each_half_of_the_sixth_corpus_is_refused(half: str) -> None:
-    half_a, half_b = sixth.halves()
+def test_each_half_of_a_blind_corpus_is_refused(corpus: str, half: str) -> None:
+    halves, all_secrets, _, catch_rate, _ = BLIND_CORPORA[corpus]
+    half_a, half_b = halves()
     kinds = set(half_a if half == "A" else half_b)
-    secrets = [(kind, text) for kind, text in sixth.SIXTH_SECRETS if kind in kinds]
+    secrets = [(kind, text) for kind, text in all_secrets if kind in kinds]
     missed = [kind for kind, text in secrets if not _refused(text)]
-    assert len(missed) <= (1 - SIXTH_CATCH_RATE) * len(secrets), f"let through {missed}"
+    assert len(missed) <= (1 - catch_rate) * len(secrets), f"let through {missed}"
 
 
-def test_the_sixth_corpus_ordinary_texts_pass() -> None:
-    refused = [text for text in sixth.SIXTH_ORDINARY if _refused(text)]
-    assert len(refused) <= SIXTH_ORDINARY_RATE * len(sixth.SIXTH_ORDINARY), f"refused {refused}"
+@pytest.mark.parametrize("corpus", sorted(BLIND_CORPORA))
+def test_a_blind_corpus_ordinary_texts_pass(corpus: str) -> None:
+    _, _, ordinary, _, ordinary_rate = BLIND_CORPORA[corpus]
+    refused = [text for text in ordinary if _refused(text)]
+    assert len(refused) <= ordinary_rate * len(ordinary), f"refused {refused}"
