@@ -184,7 +184,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if (_ENCRYPTED_PARENT.search(text, max(0, match.start() - 300), match.start())
+    document = text.rfind("\n---", max(0, match.start() - 300), match.start()) + 1
+    if (_ENCRYPTED_PARENT.search(text, max(document, match.start() - 300), match.start())
             and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
@@ -204,6 +205,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # connect(…, password = pwd): a variable of the code
     if key.lower().endswith("credentials") and value.lower() in _SETTING_WORDS:
         return None  # fetch(…, {credentials: "include"}): a setting's keyword
+    if not quoted and _POINTER.fullmatch(value) and text.startswith((" <", ' "'), end):
+        return None  # gdb's token = 0x7ffff7dd18e0 <_IO_2_1_stdout_>: an address
     if match.group("op") in _COMPARISONS and not (quoted and _compared_secret(value)):
         return None  # token !== "undefined", "$TOKEN" == ghp_*: a test, not a value
     if not secret_value(key, strength, value):
@@ -224,6 +227,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: A debugger's pointer.
+_POINTER = lazy(r"0x[0-9a-f]{4,16}")
 #: Lower-case words joined by dashes or underscores.
 _WORDS_ONLY = lazy(r"[a-z]+(?:[_\-][a-z]+)+")
 #: A version or a range of versions (``^4.0.0``, ``>=2.1``): a dependency named like a secret.
@@ -351,7 +356,8 @@ def secret_value(key: str, strength: int, value: str) -> bool:
     if (_WORDS_ONLY.fullmatch(value) and len(plain) > len(words) >= 3
             and plain.endswith(words[-6:])):
         return False  # api_key == "test-api-key": words that end with the key's, a stand-in
-    if words.endswith("accesskey") and _WORDS_ONLY.fullmatch(value) and "-" in value:
+    if (words.endswith("accesskey") and not words.endswith("secretaccesskey")
+            and _WORDS_ONLY.fullmatch(value) and "-" in value):
         return False  # AccessKey: "backup-writer": an object store's user, not its secret
     if strength == _WEAK:
         user, colon, password = value.partition(":")

@@ -424,7 +424,8 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         start = at + (answered.start("value") if answered else line.find(value))
         if is_placeholder(value) or " " in value:
             continue
-        if len(value) >= 16 and _file_content(match.string[match.start():at]):
+        if (len(value) >= 16 and not _WORD_LIST.fullmatch(value)
+                and _file_content(match.string[match.start():at])):
             return start, start + len(value)  # the secret's file, whatever its shape
         if _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
@@ -464,6 +465,8 @@ def _pointer_string(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if key and keyed_secret(key.group("key"), value) else None
 
 
+#: A line of words between separators: a CSV's header, not a secret.
+_WORD_LIST = lazy(r"[A-Za-z_ ]+(?:[,;|\t][A-Za-z_ ]+)+")
 _NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
@@ -481,7 +484,9 @@ _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証�
 def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password column of a CSV export (a password manager's, a browser's): the first
     row whose field there is a made-up or generated password."""
-    header = match.group("header").split(",")
+    text = match.string
+    line = text.rfind("\n", max(0, match.start() - 400), match.start()) + 1
+    header = text[line:match.end("rest")].split(",")
     columns = [at for at, name in enumerate(header)
                if name.strip().strip("\"'").lower().endswith("password")]
     if not columns or len(header) < 3:
@@ -497,6 +502,29 @@ def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
                 return start, start + len(value)
         offset += len(row) + 1
     return None
+
+
+def _configured_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A device's configured key, however short: any value with a digit or a symbol
+    (``md5 m1Yk#SV``), not a word of prose (``authentication-key rotation``)."""
+    value = match.group("value")
+    if is_placeholder(value) or value.isalpha():
+        return None
+    return match.span("value")
+
+
+_DSN_USERINFO = lazy(r"(?<![\w.\-])[\w.\-]{1,64}:(?P<value>[^\s@/:\"']{4,128})\Z")
+
+
+def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of Go's ``user:password@tcp(host:port)/db``, before the ``@``."""
+    userinfo = _DSN_USERINFO.search(match.string, max(0, match.start() - 200), match.start())
+    if userinfo is None:
+        return None
+    value = userinfo.group("value")
+    if is_placeholder(value) or not (made_up(value) or generated(value) or mixed_random(value)):
+        return None
+    return userinfo.span("value")
 
 
 def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
@@ -617,7 +645,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
       # follows a space (Budget: $ 300)
-      for prompt in (r"\$ (?<![ \t,;:=(]\$ )", r"> (?<![^\n\\]> )")),
+      for prompt in (r"\$ (?<![ \t,;:=(]\$ )", r"> (?<![^\n\\]> )",
+                     # PowerShell's PS C:\Users\ops> , a root shell's user@host:/path#
+                     r"PS [A-Za-z]:\\[^\n>]{0,100}> ", r"@[\w.\-]{1,64}:[^\s#]{0,120}# ")),
     # SMTP AUTH LOGIN: the answer to the server's base64 "Password:"
     *(("password in a mail session",
        lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
@@ -626,26 +656,32 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       lazy(word + r"[^\n:：=]{0,40}?(?:[:：=]|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
+       lazy(word + r"[^\n:\uff1a=]{0,40}?(?:[:\uff1a=]"  # \uff1a: a full-width colon
+            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
       for word in _PASSWORD_WORDS),
     # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
     ("password in a debugger's output",
-     lazy(r' = 0x(?<=\w = 0x)[0-9a-f]{4,16} "(?P<value>[^"\n]{4,256})"'), _pointer_string),
+     lazy(r' = 0x(?<=\w = 0x)[0-9a-f]{4,16} "(?P<value>[^"\n]{4,256})"(?=[,}\n]|\Z)'),
+     _pointer_string),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",
        lazy(word + r"[^\n]{0,80}:[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}[ \t]*"
             r"(?P<value>[!-~]{12,128})[ \t]*(?:\r?\n|\Z)"), _made_up_or_generated)
       for word in ("assword", "assphrase", "secret", "token")),
+    # Erlang's and Elixir's config tuples: {password, "…"}, {db_password, <<"…">>}
+    ("a secret under its key",
+     lazy(r'\{(?<=\{)[ \t]*(?P<key>[a-z_]\w{0,60})[ \t]*,[ \t]*(?:<<)?"(?P<value>[^"\n]{4,256})"'),
+     _named_value),
     # JSON inside a JSON string, its quotes escaped: "{\"access_token\":\"…\"}"
     ("a secret under its key",
      lazy(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,60})\\"[ \t]*:[ \t]*\\"(?P<value>[^"\\\n]{4,256})\\"'),
      _named_value),
     # a TOTP or HOTP seed given to oathtool in base32
     ("a one-time password seed",
-     lazy(r"oathtool[^\n]{0,60}?(?:-b|--base32)[^\n]{0,40}?[ \t](?P<value>[A-Z2-7]{16,128}=*)"
-          r"(?![\w])"), _value),
+     lazy(r"oathtool[^\n]{0,60}?(?:-b|--base32)[^\n]{0,40}?[ \t][\"']?"
+          r"(?P<value>[A-Z2-7]{16,128}=*)(?![\w])"), _value),
     # signify's secret key file: its comment, then the key's base64
     ("signify secret key",
      lazy(r"untrusted comment:[^\n]{0,120}secret key[^\n]{0,80}\n"
@@ -654,16 +690,15 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # authentication key, a key chain's key-string
     *(("a routing protocol's key",
        lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
-       _made_up_or_generated)
+       _configured_key)
       for word in ("message-digest-key", "authentication-key", "key-string")),
     # a CSV whose header names a password column: the field under it in each row
     ("password in a CSV column",
-     lazy(r"(?im)^(?P<header>[^\n]{0,400}password[^\n]{0,400})\n"
+     lazy(r"assword(?<=[Pp]assword)(?P<rest>[^\n]{0,400})\n"
           r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
-     lazy(r"(?P<user>[\w.\-]{1,64}):(?P<value>[^\s@/:\"']{4,128})@(?:tcp|unix|udp)\("),
-     _made_up_or_generated),
+     lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),
     # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
     ("a secret written to its file",
      lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
@@ -671,7 +706,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
           r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
     # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
     ("password in LDIF",
-     lazy(r"(?i)userPassword::[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"), _ldif_password),
+     lazy(r"assword::(?<=[Uu]ser[Pp]assword::)[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),
+     _ldif_password),
     # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
     ("password in a password file",
      lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), _value),

@@ -244,11 +244,17 @@ _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY
 #: A digest's name, and what no digest's hex or base64 holds: ``md5 m1Yk#SV`` is a
 #: router's MD5 key, not a digest.
 _DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
-_NOT_DIGEST = lazy(r"[^A-Za-z0-9+/=_\-.]")
+_DIGEST_SHAPED = lazy(r"(?:[0-9a-fA-F]{2}:?){16,64}|[A-Za-z0-9+/_\-]{22,88}={0,2}")
 #: An object or a key file whose type or description says it is a public (verification)
 #: key, up to the value in the same object.
 _TYPED_PUBLIC = lazy(r'(?i)"(?:@?type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
                      r'(?:verification[ _]?key|public[ _]?key|pub_?key)[^{}]{0,300}\Z')
+#: The value's own key names the private half (``privateKeyBase64``, ``secretKey``).
+_PRIVATE_KEY_NAME = lazy(r'(?i)(?:priv|secret|seed|pass|token)[\w\-]{0,40}["\']?[ \t]*[:=]'
+                         r'[ \t]*["\']?\Z')
+#: An object whose own key names secrets (``"api_tokens": {``), up to the value.
+_SECRET_PARENT = lazy(r'(?i)(?:token|secret|password|passwd|credential|key)s?["\']?[ \t]*:'
+                      r'[ \t]*\{[^{}]*\Z')
 #: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
 _MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
 #: Inside a DKIM-Signature header: its continuation lines, up to the value.
@@ -310,8 +316,8 @@ _HASH_STRING = lazy(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\
 _SAID_DEFAULT = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
 _NOT_DEFAULT = lazy(r"(?i)\b(?:not|never|no|non|overrid\w*|chang\w*|replac\w*)\b|n't")
 #: The comment line over a minisign or signify key that says it is public.
-_UNTRUSTED_PUBLIC = lazy(r"untrusted comment:[^\n]{0,120}(?:public key|signature)[^\n]{0,80}"
-                               r"\n[ \t]*\Z")
+_UNTRUSTED_PUBLIC = lazy(r"untrusted comment:[^\n]{0,120}(?:public key|signature|\.pub\b)"
+                               r"[^\n]{0,80}\n[ \t]*\Z")
 _MIME_BASE64 = lazy(r"(?i)^content-transfer-encoding:[ \t]*base64[ \t]*\r?$", re.MULTILINE)
 #: From that header to a place in its part's body: more headers, the blank line, base64.
 _MIME_BODY = lazy(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
@@ -414,13 +420,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if _DKIM_SIGNATURE.search(text, max(0, start - 1000), start):
         return True  # a DKIM-Signature header's body hash or signature: public
     line = text.rfind("\n", max(0, start - 120), start) + 1
-    if _TYPED_PUBLIC.search(text, max(0, start - 300), start):
+    if (_TYPED_PUBLIC.search(text, max(0, start - 300), start)
+            and not _PRIVATE_KEY_NAME.search(text, max(line, start - 80), start)):
         return True  # {"@type": "…PubKey", "key": …}, a verification key's cborHex
     if _MESSAGE_ID_HEADER.match(text, line):
         return True  # Message-ID: <CA+Yh7…@mail.gmail.com>, an id, not user/password@host
     if _PUBLIC_TAG.search(text, max(line, start - 40), start):
         return True  # an S3 error's <HostId>, <RequestId>: ids
-    if _HEX_KEYED.search(text, max(line, start - 160), start):
+    if (_HEX_KEYED.search(text, max(line, start - 160), start)
+            and not _SECRET_PARENT.search(text, max(0, start - 600), start)):
         return True  # "<md5>": "<md5>", a map from digest to digest
     before = text[max(line, start - 120):start]
     if _in_angle_prose(text, max(line, start - 120), start, end):
@@ -463,7 +471,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
-    if _SEALED.search(text, max(0, start - 300), start):
+    document = text.rfind("\n---", max(0, start - 300), start) + 1
+    if _SEALED.search(text, max(document, start - 300), start):
         return True  # under a parent key that says the values are ciphertext
     if _PUBLISHED_BEFORE.search(before):
         return True  # RFC 7914 scrypt test vector: …
@@ -473,7 +482,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
     scoped = _SECRET_NAME.search(own_name) is not None
     said = _PUBLIC_BEFORE.search(pair if scoped else before)
     if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
-            _DIGEST_WORD.fullmatch(said.group(0)) and _NOT_DIGEST.search(value)):
+            _DIGEST_WORD.fullmatch(said.group(0)) and not _DIGEST_SHAPED.fullmatch(value)):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
     if about:
         return True
@@ -585,7 +594,7 @@ def _about(name: str) -> bool:
     while len(words) > 1 and words[-1].isdigit():
         words.pop()  # x-amz-id-2, etag2: the name's own last word says what it is
     return bool(words) and (words[-1] in _ABOUT or forgery_token(name)
-                            or "idempotency" in words
+                            or words[-2:] == ["idempotency", "key"]
                             or words[0] in ("public", "pub")
                             or (words[-2:-1] and words[-2] in _PUBLIC_WORDS
                                 and words[-1] == "key")

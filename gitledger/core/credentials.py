@@ -73,9 +73,11 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # an NKEY seed (NATS): S, the key's type, then base32 to 58 characters
         ("NATS nkey seed", r"\bS[UAONCPX][A-Z2-7]{56}\b"),
         # BitLocker's recovery password: eight groups of six digits
-        ("BitLocker recovery key", r"(?<![\d\-])\d{6}(?:-\d{6}){7}(?![\d\-])"),
+        # (from its first dash, so that the prefilter has a literal; not all zeros)
+        ("BitLocker recovery key",
+         r"-(?<=\d{6}-)(?<![\d\-]\d{6}-)(?<!000000-)\d{6}(?:-\d{6}){6}(?![\d\-])"),
         # BIP32 extended private keys (mainnet, testnet, and the segwit variants)
-        ("extended private key", r"\b[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
+        ("extended private key", r"prv(?<=\b[xyzt]prv)[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
         # an LND macaroon, hex: version 2, then the location "lnd"
         ("LND macaroon", r"\b0201036[cC]6[eE]64[0-9a-fA-F]{100,}"),
         ("Xendit key", r"\bxnd_(?:production|development)_[A-Za-z0-9]{40,}"),
