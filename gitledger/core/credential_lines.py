@@ -274,7 +274,8 @@ def _whole(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span()
 
 
-def _value(match: re.Match[str]) -> tuple[int, int] | None:
+def value_span(match: re.Match[str]) -> tuple[int, int] | None:
+    """The whole of the match's ``value``: its place says it is a secret."""
     return match.span("value")
 
 
@@ -391,13 +392,16 @@ def _described_value(match: re.Match[str]) -> tuple[int, int] | None:
     return start, start + len(value)
 
 
+def invented(value: str) -> bool:
+    """A value someone made up or a machine generated, and no placeholder."""
+    return not is_placeholder(value) and (made_up(value) or generated(value)
+                                          or mixed_random(value))
+
+
 def _made_up_or_generated(match: re.Match[str]) -> tuple[int, int] | None:
     """A value whose place says it is a password (Redis ACL's ``>password``, the second of
     two strings given to an auth constructor), when it is made up or generated."""
-    value = match.group("value")
-    if is_placeholder(value) or not (made_up(value) or generated(value) or mixed_random(value)):
-        return None
-    return match.span("value")
+    return match.span("value") if invented(match.group("value")) else None
 
 
 def _printed_token(match: re.Match[str]) -> tuple[int, int] | None:
@@ -458,16 +462,8 @@ def _file_content(command: str) -> bool:
     return _READS_SECRET_FILE.search(command) is not None
 
 
-def _pointer_string(match: re.Match[str]) -> tuple[int, int] | None:
-    """A debugger's ``char *`` under a secret's name: gdb's ``password = 0x5555… "…"``."""
-    key = _NAME_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
-    value = match.group("value")
-    return match.span("value") if key and keyed_secret(key.group("key"), value) else None
-
-
 #: A line of words between separators: a CSV's header, not a secret.
 _WORD_LIST = lazy(r"[A-Za-z_ ]+(?:[,;|\t][A-Za-z_ ]+)+")
-_NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 
@@ -479,86 +475,6 @@ _PASSWORD_WORDS = tuple(
               "heslo", "jelszó", "şifre", "parola"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور")
-
-
-def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password column of a CSV export (a password manager's, a browser's): the first
-    row whose field there is a made-up or generated password."""
-    text = match.string
-    line = text.rfind("\n", max(0, match.start() - 400), match.start()) + 1
-    header = text[line:match.end("rest")].split(",")
-    columns = [at for at, name in enumerate(header)
-               if name.strip().strip("\"'").lower().endswith("password")]
-    if not columns or len(header) < 3:
-        return None
-    offset = match.start("rows")
-    for row in match.group("rows").split("\n"):
-        fields = row.split(",")
-        if len(fields) == len(header):
-            value = fields[columns[0]].strip().strip("\"'")
-            if not is_placeholder(value) and (made_up(value) or generated(value)
-                                              or mixed_random(value)):
-                start = offset + row.find(value)
-                return start, start + len(value)
-        offset += len(row) + 1
-    return None
-
-
-def _configured_key(match: re.Match[str]) -> tuple[int, int] | None:
-    """A device's configured key, however short: any value with a digit or a symbol
-    (``md5 m1Yk#SV``), not a word of prose (``authentication-key rotation``)."""
-    value = match.group("value")
-    if is_placeholder(value) or value.isalpha():
-        return None
-    return match.span("value")
-
-
-_DSN_USERINFO = lazy(r"(?<![\w.\-])[\w.\-]{1,64}:(?P<value>[^\s@/:\"']{4,128})\Z")
-
-
-def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password of Go's ``user:password@tcp(host:port)/db``, before the ``@``."""
-    userinfo = _DSN_USERINFO.search(match.string, max(0, match.start() - 200), match.start())
-    if userinfo is None:
-        return None
-    value = userinfo.group("value")
-    if is_placeholder(value) or not (made_up(value) or generated(value) or mixed_random(value)):
-        return None
-    return userinfo.span("value")
-
-
-def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
-    return None if is_placeholder(match.group("value")) else match.span("value")
-
-
-def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """LDIF's base64 ``userPassword::``: a password, unless it decodes to a hash that
-    names its scheme (``{SSHA}…``) or to no text."""
-    try:
-        said = base64.b64decode(match.group("value") + "=" * (-len(match.group("value")) % 4),
-                                validate=True).decode()
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return None if said.startswith("{") or is_placeholder(said) else match.span("value")
-
-
-_PPP_ROW = lazy(r"[ \t]*(?P<client>[^\s#]\S{0,127})[ \t]+\S{1,128}[ \t]+"
-                r"(?P<value>\"[^\"\n]{1,128}\"|[^\s\"]{1,128})")
-
-
-def _ppp_secret(match: re.Match[str]) -> tuple[int, int] | None:
-    """The secret of a row of ``pap-secrets`` or ``chap-secrets``."""
-    offset = match.start("rows")
-    for row in match.group("rows").split("\n"):
-        found = _PPP_ROW.match(row)
-        if found is not None:
-            start, end = unquoted(row, *found.span("value"))
-            value = row[start:end]
-            if value != "*" and not is_placeholder(value) and (
-                    made_up(value) or generated(value) or mixed_random(value)):
-                return offset + start, offset + end
-        offset += len(row) + 1
-    return None
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -607,7 +523,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # placeholder to the test of what is ordinary)
     ("private key block",
      lazy(r"<(?:D|InverseQ|DP|DQ|P|Q)>(?P<value>[A-Za-z0-9+/=]{40,4096})"
-                r"</(?:D|InverseQ|DP|DQ|P|Q)>"), _value),
+                r"</(?:D|InverseQ|DP|DQ|P|Q)>"), value_span),
     ("private key",
      lazy(r"ey(?<=[Kk]ey)[^\n]{0,40}?\b(?P<value>(?:0x)?[0-9a-fA-F]{64})\b"),
      _hex_private_key),
@@ -660,10 +576,6 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
             r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
       for word in _PASSWORD_WORDS),
-    # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
-    ("password in a debugger's output",
-     lazy(r' = 0x(?<=\w = 0x)[0-9a-f]{4,16} "(?P<value>[^"\n]{4,256})"(?=[,}\n]|\Z)'),
-     _pointer_string),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",
@@ -678,47 +590,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret under its key",
      lazy(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,60})\\"[ \t]*:[ \t]*\\"(?P<value>[^"\\\n]{4,256})\\"'),
      _named_value),
-    # a TOTP or HOTP seed given to oathtool in base32
-    ("a one-time password seed",
-     lazy(r"oathtool[^\n]{0,60}?(?:-b|--base32)[^\n]{0,40}?[ \t][\"']?"
-          r"(?P<value>[A-Z2-7]{16,128}=*)(?![\w])"), _value),
-    # signify's secret key file: its comment, then the key's base64
-    ("signify secret key",
-     lazy(r"untrusted comment:[^\n]{0,120}secret key[^\n]{0,80}\n"
-          r"(?P<value>[A-Za-z0-9+/]{40,256}={0,2})"), _value),
-    # a routing protocol's shared key: OSPF's message-digest-key, IS-IS's and RIP's
-    # authentication key, a key chain's key-string
-    *(("a routing protocol's key",
-       lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
-       _configured_key)
-      for word in ("message-digest-key", "authentication-key", "key-string")),
-    # a CSV whose header names a password column: the field under it in each row
-    ("password in a CSV column",
-     lazy(r"assword(?<=[Pp]assword)(?P<rest>[^\n]{0,400})\n"
-          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
-    # Go's database DSN: user:password@tcp(host:port)/db
-    ("password in a connection string",
-     lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),
-    # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
-    ("a secret written to its file",
-     lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
-          r"""[ \t]*(?:\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?|>>?)[ \t]+"""
-          r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
-    # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
-    ("password in LDIF",
-     lazy(r"assword::(?<=[Uu]ser[Pp]assword::)[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),
-     _ldif_password),
-    # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
-    ("password in a password file",
-     lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), _value),
-    # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
-    ("password in a PPP secrets file",
-     lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),
-    # a Tor onion service client's authorization key
-    ("Tor client authorization key",
-     lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), _value),
     # OpenVPN's inline <auth-user-pass>: the user's name, then the password
     ("password in an inline block",
      lazy(r"<auth-user-pass>[ \t\r]*\n[^\r\n]{1,128}\r?\n(?P<value>[^\r\n]{4,128})"
-          r"(?:\r?\n|\Z)"), _value),
+          r"(?:\r?\n|\Z)"), value_span),
 )

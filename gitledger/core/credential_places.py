@@ -13,6 +13,7 @@ import binascii
 import re
 from collections.abc import Callable
 
+from gitledger.core.credential_formats import FORMAT_PATTERNS
 from gitledger.core.credential_keys import (
     AUTH_NAME,
     NAME,
@@ -735,6 +736,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
      _uuid_after_word),
     *POSITIONAL_PATTERNS,
+    *FORMAT_PATTERNS,
 )
 
 

@@ -1,0 +1,152 @@
+"""Secrets in the files, dumps and consoles of particular tools, where the format says which
+field is the secret: a password export's column, LDIF's base64 ``userPassword::``, PPP's
+and Dovecot's password files, Go's DSNs, gdb's strings, signify's secret key file,
+``oathtool``'s seed, a router's keys, Tor's client keys, a value echoed into a key file.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+from gitledger.core.credential_keys import keyed_secret
+from gitledger.core.credential_lines import (
+    JudgedPattern,
+    invented,
+    value_span,
+)
+from gitledger.core.credential_values import is_placeholder, unquoted
+from gitledger.core.lazy_pattern import lazy
+
+_NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
+
+
+def _pointer_string(match: re.Match[str]) -> tuple[int, int] | None:
+    """A debugger's ``char *`` under a secret's name: gdb's ``password = 0x5555… "…"``."""
+    key = _NAME_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
+    value = match.group("value")
+    return match.span("value") if key and keyed_secret(key.group("key"), value) else None
+
+
+def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password column of a CSV export (a password manager's, a browser's): the first
+    row whose field there is a made-up or generated password."""
+    text = match.string
+    line = text.rfind("\n", max(0, match.start() - 400), match.start()) + 1
+    header = text[line:match.end("rest")].split(",")
+    columns = [at for at, name in enumerate(header)
+               if name.strip().strip("\"'").lower().endswith("password")]
+    if not columns or len(header) < 3:
+        return None
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        fields = row.split(",")
+        if len(fields) == len(header):
+            value = fields[columns[0]].strip().strip("\"'")
+            if invented(value):
+                start = offset + row.find(value)
+                return start, start + len(value)
+        offset += len(row) + 1
+    return None
+
+
+def _configured_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A device's configured key, however short: any value with a digit or a symbol
+    (``md5 m1Yk#SV``), not a word of prose (``authentication-key rotation``)."""
+    value = match.group("value")
+    if is_placeholder(value) or value.isalpha():
+        return None
+    return match.span("value")
+
+
+_DSN_USERINFO = lazy(r"(?<![\w.\-])[\w.\-]{1,64}:(?P<value>[^\s@/:\"']{4,128})\Z")
+
+
+def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of Go's ``user:password@tcp(host:port)/db``, before the ``@``."""
+    userinfo = _DSN_USERINFO.search(match.string, max(0, match.start() - 200), match.start())
+    if userinfo is None:
+        return None
+    return userinfo.span("value") if invented(userinfo.group("value")) else None
+
+
+def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
+    """The match's value, whatever its shape, unless a placeholder: its place says."""
+    return None if is_placeholder(match.group("value")) else match.span("value")
+
+
+def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """LDIF's base64 ``userPassword::``: a password, unless it decodes to a hash that
+    names its scheme (``{SSHA}…``) or to no text."""
+    try:
+        said = base64.b64decode(match.group("value") + "=" * (-len(match.group("value")) % 4),
+                                validate=True).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return None if said.startswith("{") or is_placeholder(said) else match.span("value")
+
+
+_PPP_ROW = lazy(r"[ \t]*(?P<client>[^\s#]\S{0,127})[ \t]+\S{1,128}[ \t]+"
+                r"(?P<value>\"[^\"\n]{1,128}\"|[^\s\"]{1,128})")
+
+
+def _ppp_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The secret of a row of ``pap-secrets`` or ``chap-secrets``."""
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        found = _PPP_ROW.match(row)
+        if found is not None:
+            start, end = unquoted(row, *found.span("value"))
+            value = row[start:end]
+            if value != "*" and invented(value):
+                return offset + start, offset + end
+        offset += len(row) + 1
+    return None
+
+
+#: The format-specific places, as ``GENERIC_PATTERNS`` entries (after the positional ones).
+FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
+    # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
+    ("password in a debugger's output",
+     lazy(r' = 0x(?<=\w = 0x)[0-9a-f]{4,16} "(?P<value>[^"\n]{4,256})"(?=[,}\n]|\Z)'),
+     _pointer_string),
+    # a TOTP or HOTP seed given to oathtool in base32
+    ("a one-time password seed",
+     lazy(r"oathtool[^\n]{0,60}?(?:-b|--base32)[^\n]{0,40}?[ \t][\"']?"
+          r"(?P<value>[A-Z2-7]{16,128}=*)(?![\w])"), value_span),
+    # signify's secret key file: its comment, then the key's base64
+    ("signify secret key",
+     lazy(r"untrusted comment:[^\n]{0,120}secret key[^\n]{0,80}\n"
+          r"(?P<value>[A-Za-z0-9+/]{40,256}={0,2})"), value_span),
+    # a routing protocol's shared key: OSPF's message-digest-key, IS-IS's and RIP's
+    # authentication key, a key chain's key-string
+    *(("a routing protocol's key",
+       lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
+       _configured_key)
+      for word in ("message-digest-key", "authentication-key", "key-string")),
+    # a CSV whose header names a password column: the field under it in each row
+    ("password in a CSV column",
+     lazy(r"assword(?<=[Pp]assword)(?P<rest>[^\n]{0,400})\n"
+          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
+    # Go's database DSN: user:password@tcp(host:port)/db
+    ("password in a connection string",
+     lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),
+    # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
+    ("a secret written to its file",
+     lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
+          r"""[ \t]*(?:\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?|>>?)[ \t]+"""
+          r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
+    # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
+    ("password in LDIF",
+     lazy(r"assword::(?<=[Uu]ser[Pp]assword::)[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),
+     _ldif_password),
+    # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
+    ("password in a password file",
+     lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), value_span),
+    # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
+    ("password in a PPP secrets file",
+     lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),
+    # a Tor onion service client's authorization key
+    ("Tor client authorization key",
+     lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), value_span),
+)
