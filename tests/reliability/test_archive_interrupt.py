@@ -69,10 +69,16 @@ def test_ctrl_c_during_archive_completes_or_leaves_no_trace(repo_with_commit: Pa
     subprocess.run(["cp", "-a", str(repo_with_commit), str(template)], check=True)
     ledger_with_work(template, env)
     before = refs(template)
-    whole = tmp_path / "whole"
-    subprocess.run(["cp", "-a", str(template), str(whole)], check=True)
-    took, status, _ = archive_in_child(whole, env, None)
-    assert status == 0
+    # An uninterrupted run's time, the faster of two: one slowed by the machine would put
+    # every interrupt after the archive was done.
+    runs = []
+    for n in range(2):
+        whole = tmp_path / f"whole-{n}"
+        subprocess.run(["cp", "-a", str(template), str(whole)], check=True)
+        took, status, _ = archive_in_child(whole, env, None)
+        assert status == 0
+        runs.append(took)
+    took = min(runs)
     outcomes = []
     for n, fraction in enumerate(INTERRUPT_AT):
         copy = tmp_path / f"interrupted-{n}"
