@@ -280,8 +280,8 @@ def ram_temproot(candidate: Path = Path("/dev/shm")) -> str | None:
     """A memory-backed directory for the suite's repositories, or None: one that exists, is
     writable and lets git run hooks from it (not ``noexec``), with ``RAM_TEMPROOT_ROOM``
     free.  On a disk the suite waits on the file system: on two cores with ext4 the
-    integration, ledger and team tests took 210 s, 130 % of the cores; in memory 155 s,
-    168 % (docs/agents-suite.md)."""
+    integration, ledger and team tests took 210 s, 130 % of the cores; in memory 136 s,
+    180 % (docs/agents-suite.md)."""
     try:
         stats = os.statvfs(candidate)
     except OSError:

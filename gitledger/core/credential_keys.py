@@ -16,6 +16,7 @@ from gitledger.core.credential_shapes import (
     ENCRYPTING_KEY,
     PUBLIC_MATERIAL,
     UUID,
+    above_in_document,
     forgery_token,
     ordinary,
     secret_reference,
@@ -184,8 +185,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    document = text.rfind("\n---", max(0, match.start() - 300), match.start()) + 1
-    if (_ENCRYPTED_PARENT.search(text, max(document, match.start() - 300), match.start())
+    if (above_in_document(_ENCRYPTED_PARENT, text, match.start())
             and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):

@@ -429,11 +429,11 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         if is_placeholder(value) or " " in value:
             continue
         if (len(value) >= 16 and not _WORD_LIST.fullmatch(value)
-                and _file_content(match.string[match.start():at])):
+                and _READS_SECRET_FILE.search(match.string, match.start(), at)):
             return start, start + len(value)  # the secret's file, whatever its shape
         if _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
-        if made_up(value) or generated(value) or mixed_random(value):
+        if invented(value):
             return start, start + len(value)
     return None
 
@@ -455,11 +455,6 @@ _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
     r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*[ \t]*$")
-
-
-def _file_content(command: str) -> bool:
-    """Whether the command line prints a secret's file: what it printed is the file."""
-    return _READS_SECRET_FILE.search(command) is not None
 
 
 #: A line of words between separators: a CSV's header, not a secret.

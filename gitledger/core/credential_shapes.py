@@ -239,7 +239,8 @@ _NODE_ADDRESS = lazy(r"@[A-Za-z0-9][\w.\-]{0,253}:\d{1,5}\b")
 _VARIABLE = lazy(r"\$[A-Za-z_]\w{0,60}")
 #: A key that encrypts (``encryptionKey``): a secret whatever its parent is named.
 ENCRYPTING_KEY = lazy(r"(?i)(?:encryption|cipher)_?key\Z")
-#: A CMS or PKCS #7 message's armour: PowerShell DSC's encrypted credentials, not a key.
+#: Armour whose body is no secret: a CMS or PKCS #7 message (PowerShell DSC's encrypted
+#: credentials), an SSH2 public key.
 _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY ----")
 #: A digest's name, and what no digest's hex or base64 holds: ``md5 m1Yk#SV`` is a
 #: router's MD5 key, not a digest.
@@ -415,7 +416,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # a DNS record's tag and public key: DKIM's p=MIGf…
     if _NODE_ADDRESS.match(text, end) and text[start - 1:start] not in (":", "/"):
         return True  # <node id>@host:port, an address, not a URL's user and password
-    if _inside_cms(text, start):
+    if _inside_public_armour(text, start):
         return True  # inside a CMS (PKCS #7) message, ciphertext; an SSH2 public key
     if _DKIM_SIGNATURE.search(text, max(0, start - 1000), start):
         return True  # a DKIM-Signature header's body hash or signature: public
@@ -471,8 +472,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
-    document = text.rfind("\n---", max(0, start - 300), start) + 1
-    if _SEALED.search(text, max(document, start - 300), start):
+    if above_in_document(_SEALED, text, start):
         return True  # under a parent key that says the values are ciphertext
     if _PUBLISHED_BEFORE.search(before):
         return True  # RFC 7914 scrypt test vector: …
@@ -490,7 +490,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
     return field is not None and _about(field.group("name"))
 
 
-def _inside_cms(text: str, start: int) -> bool:
+def above_in_document(pattern: re.Pattern[str], text: str, at: int, reach: int = 300) -> bool:
+    """Whether ``pattern`` matches within ``reach`` characters before ``at`` and after the
+    last YAML document separator there: a parent key of one document says nothing of the
+    next (a SealedSecret's ``encryptedData:``, then a plain Secret)."""
+    document = text.rfind("\n---", max(0, at - reach), at) + 1
+    return pattern.search(text, max(document, at - reach), at) is not None
+
+
+def _inside_public_armour(text: str, start: int) -> bool:
     """Whether ``start`` is inside a CMS or PKCS #7 message or an SSH2 public key: after
     its BEGIN line and before any END line."""
     opened = [m.end() for m in _PUBLIC_ARMOUR.finditer(text, max(0, start - 4096), start)]
