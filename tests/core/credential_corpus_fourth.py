@@ -40,7 +40,7 @@ import json
 import random
 import string
 
-from tests.core.credential_corpus_third import Family, Values
+from tests.core.credential_corpus_third import Family, Values, family, split_by_family
 from tests.core.credential_corpus_third import families as third_families
 
 _RNG = random.Random(41_2026_12_05)
@@ -1222,11 +1222,6 @@ _VENDOR: tuple[Family, ...] = (
 FAMILIES: tuple[Family, ...] = _GENERIC + _VENDOR
 
 
-def family(kind: str) -> str:
-    """The family of a kind: the text before its first comma."""
-    return kind.split(",", 1)[0]
-
-
 FOURTH_SECRETS: list[tuple[str, str]] = [
     (f"{fam.name}, {setting}", text) for fam in FAMILIES for setting, text in fam.samples
 ]
@@ -1614,14 +1609,9 @@ def families() -> list[str]:
     return [fam.name for fam in FAMILIES]
 
 
-FAMILY_HALF: dict[str, str] = {fam.name: fam.half for fam in FAMILIES}
-
-
 def halves() -> tuple[list[str], list[str]]:
     """The kinds of half A and of half B, split by family as each family's ``half`` says."""
-    half_a = [kind for kind, _ in FOURTH_SECRETS if FAMILY_HALF[family(kind)] == "A"]
-    half_b = [kind for kind, _ in FOURTH_SECRETS if FAMILY_HALF[family(kind)] == "B"]
-    return half_a, half_b
+    return split_by_family(FAMILIES, FOURTH_SECRETS)
 
 
 def _earlier_families() -> set[str]:

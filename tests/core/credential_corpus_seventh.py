@@ -62,7 +62,7 @@ import textwrap
 import urllib.parse
 from collections.abc import Callable
 
-from tests.core.credential_corpus_third import Family, Values
+from tests.core.credential_corpus_third import Family, Values, family, split_by_family
 from tests.core.credential_corpus_third import families as third_families
 
 _RNG = random.Random(77_2027_01_07)
@@ -2717,11 +2717,6 @@ FAMILIES: list[Family] = [
 ]
 
 
-def family(kind: str) -> str:
-    """The family of a kind: the text before its first comma."""
-    return kind.split(",", 1)[0]
-
-
 SEVENTH_SECRETS: list[tuple[str, str]] = [
     (f"{fam.name}, {setting}", text) for fam in FAMILIES for setting, text in fam.samples
 ]
@@ -3607,14 +3602,9 @@ def families() -> list[str]:
     return [fam.name for fam in FAMILIES]
 
 
-FAMILY_HALF: dict[str, str] = {fam.name: fam.half for fam in FAMILIES}
-
-
 def halves() -> tuple[list[str], list[str]]:
     """The kinds of half A and of half B, split by family as each family's ``half`` says."""
-    half_a = [kind for kind, _ in SEVENTH_SECRETS if FAMILY_HALF[family(kind)] == "A"]
-    half_b = [kind for kind, _ in SEVENTH_SECRETS if FAMILY_HALF[family(kind)] == "B"]
-    return half_a, half_b
+    return split_by_family(FAMILIES, SEVENTH_SECRETS)
 
 
 def _earlier_families() -> set[str]:

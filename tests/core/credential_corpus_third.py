@@ -36,7 +36,7 @@ import base64
 import hashlib
 import random
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 _RNG = random.Random(20261205)
@@ -102,6 +102,14 @@ class Family:
     name: str
     half: str
     samples: tuple[tuple[str, str], ...]
+
+
+def split_by_family(families: Sequence[Family], secrets: Sequence[tuple[str, str]]
+                    ) -> tuple[list[str], list[str]]:
+    """The kinds of half A and of half B, split by family as each family's ``half`` says."""
+    half = {fam.name: fam.half for fam in families}
+    return ([kind for kind, _ in secrets if half[family(kind)] == "A"],
+            [kind for kind, _ in secrets if half[family(kind)] == "B"])
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
