@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from gitledger.core.credential_shapes import (
     ENCRYPTING_KEY,
     PUBLIC_MATERIAL,
+    SEALED_PARENT,
     UUID,
     above_in_document,
     forgery_token,
@@ -161,10 +162,6 @@ def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
-#: A key that opens a block of ciphertext: ``encryptedData:``, ``"encrypted": {``.
-_ENCRYPTED_PARENT = lazy(r"(?i)encrypted\w*[\"']?[ \t]*:[ \t]*(?:\{|\r?\n)")
-
-
 def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the secret of an ``ASSIGNMENT`` match is in its text (its value without
     quotes), or None when the value is no secret.
@@ -185,7 +182,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if (above_in_document(_ENCRYPTED_PARENT, text, match.start())
+    if (above_in_document(SEALED_PARENT, text, match.start())
             and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):

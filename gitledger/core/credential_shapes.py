@@ -291,8 +291,10 @@ _CODE = lazy(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
 #: An armoured block's opening line and body up to a place in it: base64 lines and headers.
 _ARMOUR_BODY = lazy(r"-----BEGIN [^\n]{1,80}-----[ \t]*\n(?:[A-Za-z0-9+/=:,\- \t]*\n)*"
                           r"[A-Za-z0-9+/=]*")
-#: A parent key whose values are ciphertext (a SealedSecret's ``encryptedData``, SOPS).
-_SEALED = lazy(r"(?i)\b(?:encrypted_?data|encrypted|ciphertext|sealed)\w*:[ \t]*\n")
+#: A parent key whose values are ciphertext (a SealedSecret's ``encryptedData``, SOPS's
+#: ``"encrypted": {``); not a section that configures encryption (``encryptedSavedObjects``).
+SEALED_PARENT = lazy(r"(?i)\b(?:encrypted(?:_?(?:data|values?|secrets?|fields?))?|ciphertext"
+                     r"|sealed\w*)[\"']?[ \t]*:[ \t]*(?:\{|\r?\n)")
 #: Publishable keys: made to be shipped to every browser (``pk_live_…``, ``pk.eyJ…``).
 _PUBLISHABLE = lazy(r"pk(?:\.|_live_|_test_)")
 
@@ -472,13 +474,13 @@ def ordinary(text: str, start: int, end: int) -> bool:
     begin = text.rfind("-----BEGIN ", max(0, start - 4096), start)
     if begin >= 0 and _ARMOUR_BODY.fullmatch(text, begin, start):
         return True  # the body of an armoured block: the armour's own rules judge it
-    if above_in_document(_SEALED, text, start):
-        return True  # under a parent key that says the values are ciphertext
     if _PUBLISHED_BEFORE.search(before):
         return True  # RFC 7914 scrypt test vector: …
     pair = _PAIR_SEPARATOR.split(before)[-1]
     own = _KEY_AS_KEY.search(pair.rstrip("\"'"))
     own_name = (own.group("qname") or own.group("name") or "") if own else ""
+    if above_in_document(SEALED_PARENT, text, start) and not ENCRYPTING_KEY.search(own_name):
+        return True  # under a parent key that says the values are ciphertext
     scoped = _SECRET_NAME.search(own_name) is not None
     said = _PUBLIC_BEFORE.search(pair if scoped else before)
     if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
@@ -493,9 +495,11 @@ def ordinary(text: str, start: int, end: int) -> bool:
 def above_in_document(pattern: re.Pattern[str], text: str, at: int, reach: int = 300) -> bool:
     """Whether ``pattern`` matches within ``reach`` characters before ``at`` and after the
     last YAML document separator there: a parent key of one document says nothing of the
-    next (a SealedSecret's ``encryptedData:``, then a plain Secret)."""
+    next (a SealedSecret's ``encryptedData:``, then a plain Secret), nor does a JSON
+    object's key once its ``}`` has closed it."""
     document = text.rfind("\n---", max(0, at - reach), at) + 1
-    return pattern.search(text, max(document, at - reach), at) is not None
+    return any(not parent.group(0).endswith("{") or "}" not in text[parent.end():at]
+               for parent in pattern.finditer(text, max(document, at - reach), at))
 
 
 def _inside_public_armour(text: str, start: int) -> bool:
