@@ -451,10 +451,12 @@ def _mail_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: A command that prints a file whose name says it holds a password or a secret
-#: (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat identity.secret``).
+#: or whose directory does (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat
+#: identity.secret``, ``head -c 32 ~/.credentials/session``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*[ \t]*$")
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*(?:[/\\][\w.\-]+)?"
+    r"[ \t]*$")
 
 
 #: A line of words between separators: a CSV's header, not a secret.

@@ -419,6 +419,24 @@ def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if password_shaped(value) and not is_example(value) else None
 
 
+_SLUG = lazy(r"[a-z0-9]+(?:[\-_.][a-z0-9]+)*")
+#: A URL's query up to a parameter, holding a user's name before it: ``?u=admin&…&``.
+_QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}"
+                   r"&(?:[^&\s#\"'<>]{0,128}&){0,8}\Z")
+
+
+def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
+    """A login's two fields in a URL's query (``?u=admin&p=…``): ``p`` is the password
+    when the same query names the user before it, as a form sent by GET does, and its
+    value is shaped like one (``p=home``, ``p=dashboard-v2`` name a page)."""
+    before = match.string[max(0, match.start() - 1300):match.start() + 1]
+    value = match.group("value")
+    if not _QUERY_USER.search(before) or _SLUG.fullmatch(value) or not (
+            password_shaped(value) or random_token(value)):
+        return None
+    return _command_secret(match)
+
+
 def _any_value(match: re.Match[str]) -> tuple[int, int] | None:
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
@@ -760,6 +778,16 @@ _COMMAND_LINES = (
     # net user NAME PASSWORD, net use … /user:NAME PASSWORD
     prefixed("net", rf"\s+user\s+[^\s/]{{1,64}}\s+{_VALUE}"),
     prefixed("/user:", rf"\S{{1,128}}\s+{_VALUE}"),
+    # net use Z: \\host\share PASSWORD /user:NAME ("*" asks for it)
+    prefixed("net", r"""\s+use\s+(?:[A-Za-z]:|\*)?\s*\\\\\S+\s+"""
+                     r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'/*][^\s"']*)"""),
+    # SNMPv3 users: a router's snmp-server user (not "encrypted", a localized digest) and
+    # net-snmp's createUser, each with an authentication and a privacy passphrase
+    prefixed("snmp-server", r"""\s+user\s+[^\n]{0,120}?\sv3\s+auth\s+\S+\s+(?P<value>\S+)"""),
+    prefixed("snmp-server", r"""\s+user\s+[^\n]{0,200}?\spriv\s+(?:3?des|aes(?:\s+\d{3})?)\s+"""
+                             r"""(?P<value>\S+)"""),
+    prefixed("createUser", rf"\s+(?:-e\s+\S+\s+)?\S+\s+(?:MD5|SHA\S*)\s+{_VALUE}"),
+    prefixed("createUser", rf"\s+[^\n]{{0,200}}?\s(?:DES|AES\S*)\s+{_VALUE}"),
     # smbclient -U user%password
     r"""-U(?<=\s-U)\s*["']?[^\s%"']+%(?P<value>[^\s"']+)""",
     # openssl -passin pass:…
@@ -833,6 +861,8 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("secret in a property list",
      lazy(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
                 r"</string>"), _xml_named),
+    ("password in a URL's query",
+     lazy(r"&(?:p|pw|pwd|pass)=(?P<value>[^&\s#\"'<>]{1,256})"), _login_query),
     # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:
     ("password on a command line",
      # not cmd's ``set /p NAME=prompt``, which asks for a value

@@ -308,7 +308,8 @@ _PUBLIC_BEFORE = lazy(
     rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b|fingerprint|checksum|digest"
     r"|\bsha\d*\b(?![ \t]*[\"'\-]|\.[Nn]ew\b)|\bmd5\b"
     r"|\bhash(?:es)?\b"
-    r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext|encrypted|\benc\[|\bh\d:"
+    r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext"
+    r"|encrypted(?![ \t]+(?:with|using|by)[ \t]+(?:the[ \t]+|a[ \t]+)?pass)|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT|pub_?key\b|\bv=DKIM1\b"
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\")")
 #: The part of a modular-crypt or PHC hash string before its salt or hash

@@ -19,17 +19,15 @@ from tests.core import credential_review_eight, credential_review_nine
 #: a test naming an auth constructor's arguments, a JSON value an auth endpoint returned);
 #: let through before round eight too, or read as code or as what the name says (c16,
 #: c17, c65: an unquoted name in a call is a variable; c64: a value under a crc's name).
-#: Round nine: a secret's file named by its directory only (a43), words a person chose as
-#: a passphrase (a60); let through before round nine too: psql's \set, net use's
-#: positional password, a query's p=, SNMPv3's auth and priv keys, a password in prose
-#: after "encrypted with" (c04, c24, c28, c51, c61).
+#: Round nine: 32 hex digits a file under a secrets directory holds (a43: a digest's
+#: shape), words a person chose as a passphrase (a60); psql's \set, a variable later
+#: given as a password (c04).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65", "a74"},
               {"b11", "b64", "b74", "b100", "b128"},
               {"c01", "c02", "c07", "c08", "c12", "c14", "c15", "c16", "c17", "c22", "c29",
                "c34", "c55", "c62", "c63", "c64", "c65", "c67"}),
-    "nine": (credential_review_nine, {"a43", "a60"}, set(),
-             {"c04", "c24", "c28", "c51", "c61"}),
+    "nine": (credential_review_nine, {"a43", "a60"}, set(), {"c04"}),
 }
 
 

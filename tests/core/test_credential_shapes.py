@@ -170,6 +170,19 @@ SECRETS |= {
         "RPC=https://quiet-lake.mainnet.quiknode.pro/" + _random6(_HEX, 40) + "/",
     "a key given to an HMAC in code":
         'h := hmac.New(sha512.New, []byte("' + _random6(_BASE62, 40) + '"))',
+    "a password before net use's /user":
+        "net use Y: \\\\nas02\\media Gw4" + _random6(_BASE62, 9) + " /user:HOME\\kodi",
+    "an SNMPv3 user's keys on a router":
+        "snmp-server user nms RO-GROUP v3 auth sha256 Qx7" + _random6(_BASE62, 10)
+        + " priv aes 256 Lm2" + _random6(_BASE62, 10),
+    "net-snmp's createUser": 'createUser poller SHA-512 "Tq9' + _random6(_BASE62, 10)
+                             + '" AES "Vz3' + _random6(_BASE62, 10) + '"',
+    "a login's password in a URL's query":
+        "GET /cgi-bin/login.cgi?username=admin&lang=en&p=Kx7" + _random6(_BASE62, 9),
+    "a key under a section that configures encryption":
+        "xpack.encryptedSavedObjects:\n  encryptionKey: \"" + _random6(_BASE62, 32) + '"',
+    "what cat printed from a file in a secrets directory":
+        "$ cat ~/.secrets/deploy\n" + _random6(_HEX, 16),
 }
 
 ORDINARY = {
@@ -237,6 +250,14 @@ ORDINARY = {
     "a MIME part's base64 body":
         "Content-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n"
         + _b64(_RNG6.randbytes(57)),
+    "net use asking for the password": "net use Y: \\\\nas02\\media * /user:HOME\\kodi",
+    "an SNMPv3 user with localized keys":
+        "snmp-server user nms RO-GROUP v3 encrypted auth sha "
+        + ":".join(_random6(_HEX, 2).upper() for _ in range(20)),
+    "a page named in a URL's query beside the user":
+        "https://wiki.example.com/view?user=alice&p=release-notes-2024&lang=en",
+    "ciphertext in a closed JSON object, then a reference":
+        '{"encrypted": {"data": "AgBy8hCi"}, "plain": {"password": "${DB_PASSWORD}"}}',
     "a source map's mappings":  # as code: in a JSON document each string is read alone
         'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
         + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
