@@ -57,6 +57,12 @@ KNOWN = {
     "token::::": "token::::",
     "pap-secrets": "pap-secrets\n* * ",
     "xprv": "xprv" + "9s21ZrQH143K" * 3 + " ",
+    # the rules after it: a login in a query, SNMPv3 users, net use, a secrets directory
+    "query login": "?u=a&p=Xk9mQ2vLp7wR",
+    "snmp-server user": "snmp-server user a b v3 auth sha ",
+    "createUser": "createUser a SHA ",
+    "net use": "net use Z: \\\\a\\b ",
+    "cat secrets dir": "cat ~/.secrets/a\n",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every
