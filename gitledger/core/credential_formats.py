@@ -15,7 +15,7 @@ from gitledger.core.credential_lines import (
     invented,
     value_span,
 )
-from gitledger.core.credential_values import is_placeholder, unquoted
+from gitledger.core.credential_values import is_placeholder, made_up, strict_made_up, unquoted
 from gitledger.core.lazy_pattern import lazy
 
 _NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
@@ -26,6 +26,35 @@ def _pointer_string(match: re.Match[str]) -> tuple[int, int] | None:
     key = _NAME_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
     value = match.group("value")
     return match.span("value") if key and keyed_secret(key.group("key"), value) else None
+
+
+def _unless_masked(match: re.Match[str]) -> tuple[int, int] | None:
+    """A protocol's password, unless a client masked it (``PASS ****``) or it is a
+    placeholder."""
+    value = match.group("value")
+    if is_placeholder(value) or len(set(value)) == 1:
+        return None
+    return match.span("value")
+
+
+def _typed(value: str) -> bool:
+    """Whether what the shell did not find as a command is shaped like a made-up password
+    (not a misspelt command, ``kubeclt``, nor a path)."""
+    return strict_made_up(value) or (made_up(value) and "/" not in value)
+
+
+def _typed_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """zsh's ``command not found: <what was typed>``."""
+    return match.span("value") if _typed(match.group("value")) else None
+
+
+_WORD_BEFORE = lazy(r"(?<![^\s:])[^\s:]{8,64}\Z")
+
+
+def _typed_before(match: re.Match[str]) -> tuple[int, int] | None:
+    """bash's ``bash: <what was typed>: command not found``: the word before."""
+    typed = _WORD_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
+    return typed.span() if typed is not None and _typed(typed.group(0)) else None
 
 
 def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -149,4 +178,15 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     # a Tor onion service client's authorization key
     ("Tor client authorization key",
      lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), value_span),
+    # FTP's and POP3's login as a capture or a client's debug output shows it: USER, then
+    # PASS and the password on its own line
+    ("password in a protocol session",
+     lazy(r"USER[ \t]+[^\s]{1,128}[ \t\r]*\n(?:[^\n]{0,120}\n){0,2}?[ \t]*(?:-->[ \t]*)?"
+          r"PASS[ \t]+(?P<value>[^\s]{1,256})"), _unless_masked),
+    # a password typed where the shell wanted a command (the prompt had timed out): the
+    # shell's complaint quotes it
+    ("a password typed at the shell",
+     lazy(r"command not found:[ \t]*(?P<value>[^\s]{8,64})[ \t\r]*$", re.M), _typed_password),
+    ("a password typed at the shell",
+     lazy(r": command not found\b"), _typed_before),
 )

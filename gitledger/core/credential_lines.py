@@ -67,8 +67,8 @@ def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int]
     start, end = unquoted(match.string, start, end)
     value = match.string[start:end].rstrip(":,;.")
     end = start + len(value)
-    if is_placeholder(value) or PUBLIC_MATERIAL.match(value):
-        return None  # a placeholder, a public key
+    if is_placeholder(value) or PUBLIC_MATERIAL.match(value) or value.startswith("--"):
+        return None  # a placeholder, a public key, the command's next option
     if DIGEST.fullmatch(value) or UUID.fullmatch(value):
         # a key's fingerprint or id under ``key``; the secret itself under a name for one
         named = key_strength(match.group("key")) == STRONG and not qualified(
@@ -237,10 +237,25 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """"the password is Hunter2!x": a made-up value shortly after a word for a password."""
+    """"the password is Hunter2!x", "… is glacier-mango-8960": a made-up value, or words
+    and a number as people make a password of them, shortly after a word for one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end].rstrip(".,;)")
-    return (start, start + len(value)) if made_up(value) else None
+    return (start, start + len(value)) if made_up(value) or _words_and_number(value) else None
+
+
+#: A password of words and a number (``IloveHanoi_6802``, ``puffin-walnut-7145``): a word
+#: of three letters or more and a number of two digits or more, joined by ``-``, ``_``, ``.``.
+_WORDS_AND_NUMBER = lazy(r"(?=[^\n]*[A-Za-z]{3})(?=[^\n]*(?:^|[\-_.])\d{2,}(?:[\-_.]|$))"
+                         r"[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)+")
+
+
+def _words_and_number(value: str) -> bool:
+    return (8 <= len(value) <= 64 and _WORDS_AND_NUMBER.fullmatch(value) is not None
+            and not is_placeholder(value) and not _DATE_OR_VERSION.search(value))
+
+
+_DATE_OR_VERSION = lazy(r"\d{4}-\d{2}-\d{2}|\d+\.\d+\.\d+|(?i:\bv\d)")
 
 
 def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
@@ -469,9 +484,10 @@ _PASSWORD_WORDS = tuple(
     rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" if w[0].isascii() else w
     for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
               "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasło",
-              "heslo", "jelszó", "şifre", "parola"))
+              "heslo", "jelszó", "şifre", "parola", "lozinka", "geslo"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
-                    "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور")
+                    "비밀번호", "비번", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور",
+                    "पासवर्ड", "kata sandi", "mật khẩu", "Mật khẩu")
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -507,8 +523,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",
+     # "the password is …", "… diganti jadi …", "root password (…)"
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
-                r"\b(?:is|was|to|=|:|as|of|be)\s{1,4}[\"'`]?(?P<value>[^\s\"'`]{8,64})"),
+                r"(?:\b(?:is|was|to|=|:|as|of|be|jadi|adalah|là)\s{1,4}|\()[\"'`]?"
+                r"(?P<value>[^\s\"'`]{8,64})"),
      _said_password),
     ("password in an expect script",
      lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
@@ -553,14 +571,15 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
       # follows a space (Budget: $ 300)
       for prompt in (r"\$ (?<![ \t,;:=(]\$ )", r"> (?<![^\n\\]> )",
                      # PowerShell's PS C:\Users\ops> , a root shell's user@host:/path#
-                     r"PS [A-Za-z]:\\[^\n>]{0,100}> ", r"@[\w.\-]{1,64}:[^\s#]{0,120}# ")),
+                     r"PS [A-Za-z]:\\[^\n>]{0,100}> ", r"@[\w.\-]{1,64}:[^\s#]{0,120}# ",
+                     "\u276f ")),  # U+276F, the prompt of starship and fish
     # SMTP AUTH LOGIN: the answer to the server's base64 "Password:"
     *(("password in a mail session",
        lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
@@ -570,8 +589,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
        lazy(word + r"[^\n:\uff1a=]{0,40}?(?:[:\uff1a=]"  # \uff1a: a full-width colon
-            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
+            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|to|là|adalah|jadi|je|on)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
+      for word in _PASSWORD_WORDS),
+    # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "비밀번호는 …": the value
+    # right after the word, where the language puts its verb later or none
+    *(("password in prose",
+       lazy(word + r"(?:는|은|이|가)?[ \t]{1,4}[\"'`「«]?(?P<value>[!-~]{8,64})"), _said_password)
       for word in _PASSWORD_WORDS),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)

@@ -110,6 +110,8 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end]
     if len(value) < 4 or value.startswith("-") or value.isdigit():
         return None
+    if "$(" in value or ("://" in value and "@" not in value):
+        return None  # "user:$(openssl rand …)" made at run time; --env-password ftp://host
     if is_placeholder(value) and character_classes(value) < 4:
         return None  # a reference (self.password), but not sunset.Harbor42
     if spec_value(value):
@@ -425,6 +427,21 @@ _QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}
                    r"&(?:[^&\s#\"'<>]{0,128}&){0,8}\Z")
 
 
+def _set_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value a password-setting subcommand is given, when it holds a digit or a symbol
+    beside its letters (``reset-admin-password command`` is prose)."""
+    value = match.group("value").strip("\"'")
+    if value.isalpha() or not any(c.isalpha() for c in value):
+        return None
+    word = match.string.rfind(" ", max(0, match.start() - 200), match.start()) + 1
+    if _NOT_A_COMMAND.search(match.string, word, match.start()):
+        return None  # POSTGRES_PASSWORD_FILE=/run/secrets/pg_password: a path, not a command
+    return _command_secret(match)
+
+
+_NOT_A_COMMAND = lazy(r"[/=:\\$]")
+
+
 def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
     """A login's two fields in a URL's query (``?u=admin&p=…``): ``p`` is the password
     when the same query names the user before it, as a form sent by GET does, and its
@@ -573,7 +590,8 @@ def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
-    """``snyk auth <uuid>``, ``token <uuid>``: a UUID right after such a word is a key."""
+    """``snyk auth <uuid>``, ``token <uuid>``, ``--setup-key <uuid>``: a UUID right after
+    such a word is a key."""
     return match.end() - 36, match.end()
 
 
@@ -750,7 +768,8 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
                 r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
     ("a secret after a word that names it",
-     lazy(r"(?i)(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+[\"']?"
+     lazy(r"(?i)(?:(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+"
+          r"|(?<![A-Za-z0-9])setup[_\-]key(?:\s+|=))[\"']?"
                 r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
      _uuid_after_word),
     *POSITIONAL_PATTERNS,
@@ -811,6 +830,12 @@ _COMMAND_LINES = (
     prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-[cAX]\s+{_VALUE}"),
     prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
     prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
+    # cf auth USER PASSWORD (Cloud Foundry)
+    prefixed("cf", rf"\s+auth\s+[^\s-]\S{{0,128}}\s+{_VALUE}"),
+    # Teradata's BTEQ: .LOGON host/user,password
+    *(prefixed(logon, r"""[ \t]+[^\s,/]{1,128}/[^\s,]{1,128},(?P<value>[^\s;,]{1,256})""")
+      for logon in (".LOGON", ".logon", ".Logon")),
+
     # -u USER -p PASSWORD (or -P), in any tool
     rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
     # ssh-keygen -N PASSPHRASE (-N '' is no passphrase)
@@ -822,7 +847,7 @@ _COMMAND_LINES = (
                       r"""(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*[^\s|;&]{0,200}?"""
                       r"""(?:pass|secret|token|key|cred|keytab)"""),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
-    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key"""
+    r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|pw|token|secret|api-?key"""
     r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|storepass|keypass"""
     r"""|passphrase|bearer))"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
@@ -906,6 +931,12 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
                   r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),
     *(("password on a command line", lazy(pattern), _command_secret)
       for pattern in _COMMAND_LINES),
+    # a subcommand that sets a password, then the password (grafana-cli admin
+    # reset-admin-password …, rabbitmqctl change_password USER …)
+    *(("password on a command line",
+       lazy(rf"""{joint}password(?<=[a-z]{joint}password)(?:[ \t]+[\w.@][\w.@\-]{{0,63}}"""
+            r"""(?=[ \t]+\S))?[ \t]+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'\-<|>][^\s"'|>]*)"""
+            r"""(?=[ \t]*(?:$|[\n;&|]))"""), _set_password) for joint in "-_"),
 )
 
 

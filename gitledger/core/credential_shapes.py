@@ -207,6 +207,9 @@ _DIGEST_NAMED = lazy(r"(?i)(?:sha\d+|md5|blake2?b?|h\d)[\-:]")
 _SSH_PUBLIC = lazy(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
 
 
+_HMAC_DIGEST = lazy(r"(?i)hmac-sha\d+:[0-9a-f]{32,128}\Z")
+
+
 def ordinary_token(token: str) -> bool:
     """Shapes that are no secret whatever stands around them: a UUID (an id more often
     than a key), a commit id or a digest's length of hex, a repeated character, a
@@ -379,7 +382,8 @@ _SENTRY_DSN = lazy(r"@o\d+\.ingest\.(?:[a-z]{2}\.)?sentry\.io/")
 #: A published test vector: a key every implementation checks itself against.
 _TEST_VECTOR = lazy(r"(?i)\btest[ _\-]?vectors?\b|\bknown[ \-]answer")
 #: A line that says its value comes from an RFC or is a test vector: published, not secret.
-_PUBLISHED_BEFORE = lazy(r"(?i)\bRFC[ \-]?\d{3,5}\b|\btest[ _\-]?vectors?\b")
+#: (not an option named for the RFC it speaks, ``--rfc2136-tsig-secret=``)
+_PUBLISHED_BEFORE = lazy(r"(?i)(?<![\-_])\bRFC[ \-]?\d{3,5}\b(?![\-_])|\btest[ _\-]?vectors?\b")
 
 #: How much of a value ``ordinary`` reads.
 _READ_LIMIT = 512
@@ -413,8 +417,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
-    if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value):
-        return True  # a content address, public material
+    if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value) or _HMAC_DIGEST.match(value):
+        return True  # a content address, public material, a keyed digest (Vault's audit log)
     if PUBLIC_MATERIAL.match(value, value.find("=", 0, 4) + 1):
         return True  # a DNS record's tag and public key: DKIM's p=MIGf…
     if _NODE_ADDRESS.match(text, end) and text[start - 1:start] not in (":", "/"):

@@ -63,6 +63,13 @@ KNOWN = {
     "createUser": "createUser a SHA ",
     "net use": "net use Z: \\\\a\\b ",
     "cat secrets dir": "cat ~/.secrets/a\n",
+    # round ten: a subcommand that sets a password, a protocol's login, a password typed at
+    # the shell, the word for one in Korean, a password in parentheses
+    "-password": "a-password b c\n",
+    "USER PASS": "USER a\nPASS b\n",
+    "command not found": "command not found: Wq7abc!x\n",
+    "비밀번호는": "비밀번호는 ",
+    "password (": "password (",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

@@ -12,6 +12,7 @@ import base64
 import json
 import random
 import string
+import uuid
 
 import pytest
 
@@ -181,6 +182,33 @@ SECRETS |= {
         "GET /cgi-bin/login.cgi?username=admin&lang=en&p=Kx7" + _random6(_BASE62, 9),
     "a key under a section that configures encryption":
         "xpack.encryptedSavedObjects:\n  encryptionKey: \"" + _random6(_BASE62, 32) + '"',
+    "a password of words and a number, said in prose":
+        "The wiki password is heron-basalt-" + _random6("123456789", 4) + ", ask before use.",
+    "a password after the word in Polish, with 'to'":
+        "hasło do VPN to Kormoran_" + _random6("123456789", 4) + " (konto: ops)",
+    "a password right after the word in Hindi": "एडमिन पासवर्ड quartz-lotus-"
+                                              + _random6("123456789", 4) + " है",
+    "a password in Indonesian prose": "kata sandi merpati-biru-" + _random6("123456789", 4)
+                                      + " untuk wifi kantor",
+    "a password in parentheses after the word":
+        "- [ ] rotate the shared admin password (Granit" + _random6("123456789", 4) + "!)",
+    "a password PuTTY is given": "plink -batch -pw Tx8" + _random6(_BASE62, 8) + " ops@10.1.1.9",
+    "a password Cloud Foundry's cf auth is given":
+        "cf auth ci@acme.dev fjord-lichen-" + _random6("123456789", 4),
+    "a password a subcommand sets":
+        "grafana-cli admin reset-admin-password 'tundra-pebble-" + _random6("123456789", 4) + "'",
+    "a password in Teradata's .LOGON": ".LOGON td01/etl,Nimbus_" + _random6("123456789", 4) + ";",
+    "a password in an FTP session": "USER backup\n331 Password required\nPASS osprey-"
+                                   + _random6("123456789", 4) + "\n230 Logged in.",
+    "a password the shell took for a command":
+        "zsh: command not found: Wq7" + _random6(_BASE62, 6) + "!",
+    "a setup key that is a UUID": "netbird up --setup-key "
+                                  + str(uuid.UUID(bytes=_RNG6.randbytes(16))).upper(),
+    "a salt a command printed": "$ php -r 'echo getHashSalt();'\nk3Jd9-" + _random6(_BASE62, 26),
+    "a secret a command printed after starship's prompt":
+        "\u276f vault kv get -field=password kv/db\nR0" + _random6(_BASE62, 8) + "#k",
+    "a TSIG secret given to an option named for its RFC":
+        "--rfc2136-tsig-secret=" + _b64(_RNG6.randbytes(32)),
     "what cat printed from a file in a secrets directory":
         "$ cat ~/.secrets/deploy\n" + _random6(_HEX, 16),
 }
@@ -258,6 +286,19 @@ ORDINARY = {
         "https://wiki.example.com/view?user=alice&p=release-notes-2024&lang=en",
     "ciphertext in a closed JSON object, then a reference":
         '{"encrypted": {"data": "AgBy8hCi"}, "plain": {"password": "${DB_PASSWORD}"}}',
+    "a password a subcommand sets, prompted for": "use grafana-cli's reset-admin-password command",
+    "a masked value in a diff": "-   password: '-------- # (16 bytes)'",
+    "a keyed digest in an audit log":
+        'vault audit: type=request auth.client_token="hmac-sha256:' + _random6(_HEX, 64) + '"',
+    "an option's next option after a secret's name":
+        "create secret generic rbd-secret --from-literal=userID=rbd --from-file=key=/dev/stdin",
+    "a password made when the command runs":
+        'echo "deploy:$(openssl rand -base64 18)" | sudo chpasswd',
+    "a password taken from the environment by a flag":
+        'lftp -c "open -u backup --env-password ftp://nas.local; mirror /exports"',
+    "a misspelt command": "zsh: command not found: kubeclt",
+    "a password file named beside a subcommand":
+        "docker run -e POSTGRES_PASSWORD_FILE=/run/secrets/pg_password postgres:16",
     "a source map's mappings":  # as code: in a JSON document each string is read alone
         'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
         + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
