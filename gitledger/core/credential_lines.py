@@ -85,7 +85,9 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
         if "=" not in value and "/" not in value and not value.startswith("-") \
-                and not _NULLABLE_TYPE.fullmatch(value) and strict_made_up(value):
+                and not _NULLABLE_TYPE.fullmatch(value) \
+                and not (_SHELL_VARIABLE.search(value) and not word.group(0).startswith("'")) \
+                and strict_made_up(value):
             return at + word.start(), at + word.end()
     return None
 
@@ -104,6 +106,8 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: A shell variable in an argument ("deploy:$NEXUS_PASSWORD"): a reference, not a value.
+_SHELL_VARIABLE = lazy(r"\$[A-Za-z_{(]")
 #: A nullable type or a question in code (``MockResponseBody?``, ``Int?,``).
 _NULLABLE_TYPE = lazy(r"[A-Za-z_][\w.<>]*\?[,)]?")
 _USER_VERB = lazy(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
@@ -237,10 +241,23 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """"the password is Hunter2!x": a made-up value shortly after a word for a password."""
+    """"the password is Hunter2!x", "… is Maple.5648": a made-up value, or a word and a
+    number as people make a password of them, shortly after a word for one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end].rstrip(".,;)")
-    return (start, start + len(value)) if made_up(value) else None
+    if value.lower().startswith("1password"):
+        return None  # the password manager, by name
+    return (start, start + len(value)) if made_up(value) or _word_and_number(value) else None
+
+
+#: A password of a word and a number (``Maple.5648``, ``puffin-mango-4564``): words of
+#: three letters or more, then two digits or more, joined by ``-``, ``_`` or ``.``.
+_WORD_AND_NUMBER = lazy(r"(?:[A-Za-z]{3,}[\-_.])+\d{2,}")
+
+
+def _word_and_number(value: str) -> bool:
+    return 8 <= len(value) <= 64 and _WORD_AND_NUMBER.fullmatch(value) is not None \
+        and not is_placeholder(value)
 
 
 def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
@@ -254,7 +271,10 @@ def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
 def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
     if _JSON_KEY.match(match.string, match.end()):
         return None  # "x5t#S256": a JSON object's key, a name
-    return match.span("value") if strict_made_up(match.group("value")) else None
+    value = match.group("value")
+    if _SHELL_VARIABLE.search(value) and match.group(0).startswith('"'):
+        return None  # "deploy:$NEXUS_PASSWORD": the shell puts the value in ('$' in '…' is one)
+    return match.span("value") if strict_made_up(value) else None
 
 
 _JSON_KEY = lazy(r"[ \t]*:")
@@ -471,7 +491,8 @@ _PASSWORD_WORDS = tuple(
               "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasło",
               "heslo", "jelszó", "şifre", "parola"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
-                    "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور")
+                    "비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور", "كلمة السر",
+                    "mật khẩu", "Mật khẩu")
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -570,8 +591,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
        lazy(word + r"[^\n:\uff1a=]{0,40}?(?:[:\uff1a=]"  # \uff1a: a full-width colon
-            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest)"
+            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|là|هي)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
+      for word in _PASSWORD_WORDS),
+    # "пароль Invierno2021$", "şifresi M@ng031%": the value right after the word (and the
+    # suffixes a language adds to it)
+    *(("password in prose",
+       lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>[!-~]{8,64})"), _said_password)
       for word in _PASSWORD_WORDS),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)

@@ -398,6 +398,8 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     before it (Cisco's ``password 7 …``) makes any long value one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
+    if _CODE_SPAN.fullmatch(value):
+        start, end, value = start + 1, end - 1, value[1:-1]  # Markdown's `…`, in prose
     if is_placeholder(value) or is_example(value):
         return None
     if (value.endswith(":") and value[:-1].isalpha()) \
@@ -409,6 +411,10 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
             or UUID.fullmatch(value)):
         return start, end
     return None
+
+
+#: A value in Markdown's backticks, as prose shows what to type (not a shell's $(…)).
+_CODE_SPAN = lazy(r"`[^`$\s]{4,256}`[.,;]?")
 
 
 def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -423,6 +429,17 @@ _SLUG = lazy(r"[a-z0-9]+(?:[\-_.][a-z0-9]+)*")
 #: A URL's query up to a parameter, holding a user's name before it: ``?u=admin&…&``.
 _QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}"
                    r"&(?:[^&\s#\"'<>]{0,128}&){0,8}\Z")
+
+
+_MYSQL_CLIENT = lazy(r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]*\Z")
+
+
+def _user_then_password(match: re.Match[str]) -> tuple[int, int] | None:
+    reach = max(0, match.start() - 300)
+    line = max(reach, match.string.rfind("\n", reach, match.start()) + 1)
+    if _MYSQL_CLIENT.search(match.string, line, match.start()):
+        return None
+    return _command_secret(match)
 
 
 def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
@@ -811,8 +828,6 @@ _COMMAND_LINES = (
     prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-[cAX]\s+{_VALUE}"),
     prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
     prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
-    # -u USER -p PASSWORD (or -P), in any tool
-    rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
     # ssh-keygen -N PASSPHRASE (-N '' is no passphrase)
     prefixed("ssh-keygen", rf"\b[^\n|;&]{{0,300}}?\s-N\s*(?P<made>){_VALUE}"),
     prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
@@ -823,7 +838,7 @@ _COMMAND_LINES = (
                       r"""(?:pass|secret|token|key|cred|keytab)"""),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
     r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key"""
-    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|storepass|keypass"""
+    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|hmac-?key|storepass|keypass"""
     r"""|passphrase|bearer))"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
@@ -884,7 +899,7 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
       for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(",
                    "database(")),
     ("password on a command line",
-     lazy(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
+     lazy(r"""-(?<![A-Za-z0-9]-)(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
                 r"""(?:</string>\s{0,40}<string>|,\s{0,40}["'])(?P<value>[^<>"'\n]{4,256})"""),
      _command_secret),
     ("a secret assigned with its type",
@@ -906,6 +921,10 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
                   r"(?P<value>[^<>\n]{4,300})</"), _xml_named) for attribute in ("name", "key")),
     *(("password on a command line", lazy(pattern), _command_secret)
       for pattern in _COMMAND_LINES),
+    # -u USER -p PASSWORD (or -P), in any tool but MySQL's, whose -p takes its password
+    # attached and asks for it when alone (mysql -u admin -p reports: a database)
+    ("password on a command line",
+     lazy(rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}"), _user_then_password),
 )
 
 

@@ -44,7 +44,7 @@ _PLACEHOLDER = lazy(
         | \$\$\{?[a-z_][a-z0-9_]*\}? | \$\$\{.*\} | \$\$\(.*\)
         | :'[a-z_]\w*' | :"[a-z_]\w*"
         | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)
-        | `.*`
+        | `.*` | @(?:/|\./|~/)\S*
     )$"""
 )
 
