@@ -57,26 +57,114 @@ def _typed_before(match: re.Match[str]) -> tuple[int, int] | None:
     return typed.span() if typed is not None and _typed(typed.group(0)) else None
 
 
-def _csv_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password column of a CSV export (a password manager's, a browser's): the first
-    row whose field there is a made-up or generated password."""
+def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password column of a table (a password manager's CSV export, a sheet pasted as
+    tab-separated text, a Markdown or wiki table): the first row whose field there is a
+    password, made up or generated, or any value with a digit or a symbol beside letters."""
     text = match.string
-    line = text.rfind("\n", max(0, match.start() - 400), match.start()) + 1
-    header = text[line:match.end("rest")].split(",")
+    header_line = text[_line_start(text, match.start()):match.end("rest")]
+    separator = _SEPARATOR[max(_SEPARATOR, key=header_line.count)]
+    header = _cells(separator, header_line)
     columns = [at for at, name in enumerate(header)
-               if name.strip().strip("\"'").lower().endswith("password")]
+               if name.strip().strip("\"'*").lower().endswith("password")]
     if not columns or len(header) < 3:
         return None
     offset = match.start("rows")
     for row in match.group("rows").split("\n"):
-        fields = row.split(",")
-        if len(fields) == len(header):
-            value = fields[columns[0]].strip().strip("\"'")
-            if invented(value):
+        fields = _cells(separator, row)
+        if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
+            value = fields[columns[0]].strip().strip("\"'`")
+            if invented(value) or (len(value) >= 6 and not value.isalpha()
+                                   and any(c.isalpha() for c in value)
+                                   and not is_placeholder(value) and " " not in value):
                 start = offset + row.find(value)
                 return start, start + len(value)
         offset += len(row) + 1
     return None
+
+
+def _line_start(text: str, at: int, reach: int = 400) -> int:
+    """Where the line holding ``at`` starts, looking back ``reach`` characters at most."""
+    return max(at - reach, text.rfind("\n", max(0, at - reach), at) + 1, 0)
+
+
+#: A table's separators: a CSV's comma, a sheet's tab, a Markdown or wiki table's bars.
+_SEPARATOR = {",": lazy(r","), "\t": lazy(r"\t"), "|": lazy(r"[ \t]*\|+[ \t]*")}
+#: A Markdown table's rule under its header (``|---|:---:|``).
+_RULE_ROW = lazy(r"[\s|:\-]*")
+
+
+def _cells(separator: re.Pattern[str], row: str) -> list[str]:
+    """A row's cells; a table's outer bars (``| a | b |``) hold none."""
+    cells = separator.split(row.strip())
+    if separator is _SEPARATOR["|"] and len(cells) > 2 and not cells[0] and not cells[-1]:
+        return cells[1:-1]
+    return cells
+
+
+_NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setting|secret")
+
+
+def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
+    text = match.string
+    header_line = text[_line_start(text, match.start()):match.end("rest")]
+    if "|" not in header_line and "\t" not in header_line:
+        return None
+    separator = _SEPARATOR["|" if "|" in header_line else "\t"]
+    header = [cell.strip().strip("*").lower() for cell in _cells(separator, header_line)]
+    names = [at for at, cell in enumerate(header) if _NAME_HEADER.fullmatch(cell)]
+    if "value" not in header or not names:
+        return None
+    at_name, at_value = names[0], header.index("value")
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        fields = _cells(separator, row)
+        if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
+            name = fields[at_name].strip().strip("`")
+            value = fields[at_value].strip().strip("`\"'")
+            if value and keyed_secret(name, value):
+                start = offset + row.find(value)
+                return start, start + len(value)
+        offset += len(row) + 1
+    return None
+
+
+def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of a login pair in prose, when made up (not ``user / group``)."""
+    value = match.group("value").rstrip(".,;)")
+    if is_placeholder(value) or not (made_up(value) or strict_made_up(value)):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+def _keyed_result(match: re.Match[str]) -> tuple[int, int] | None:
+    return match.span("value") if keyed_secret(match.group("key"), match.group("value")) \
+        else None
+
+
+def _redis_auth(match: re.Match[str]) -> tuple[int, int] | None:
+    """AUTH's argument, or its second when it names a user first (Redis 6's ACLs)."""
+    group = "second" if match.group("second") is not None else "value"
+    value = match.group(group)
+    return None if is_placeholder(value) else match.span(group)
+
+
+_SUBSTITUTION = lazy(r"\bs[/|#][A-Z0-9_{}<>%@]{0,30}\Z")
+
+
+def _substituted_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """The replacement of an ``s/…/…/`` whose pattern is a placeholder named for a
+    secret, when it is a value (not ``${DB_PASSWORD}`` or another placeholder)."""
+    if _SUBSTITUTION.search(match.string, max(0, match.start() - 34), match.start()) is None:
+        return None
+    return match.span("value") if invented(match.group("value")) else None
+
+
+def _generated_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    value = match.group("value")
+    classes = sum(any(test(c) for c in value)
+                  for test in (str.islower, str.isupper, str.isdigit, lambda c: not c.isalnum()))
+    return match.span("value") if classes >= 3 and not is_placeholder(value) else None
 
 
 def _configured_key(match: re.Match[str]) -> tuple[int, int] | None:
@@ -153,10 +241,10 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[ \t]+(?:\d{1,3}[ \t]+)?(?:md5[ \t]+|(?:0|7)[ \t]+)?(?P<value>\S{4,128})"),
        _configured_key)
       for word in ("message-digest-key", "authentication-key", "key-string")),
-    # a CSV whose header names a password column: the field under it in each row
-    ("password in a CSV column",
+    # a table whose header names a password column: the field under it in each row
+    ("password in a table's column",
      lazy(r"assword(?<=[Pp]assword)(?P<rest>[^\n]{0,400})\n"
-          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _csv_password),
+          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _table_password),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),
@@ -175,6 +263,34 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
     ("password in a PPP secrets file",
      lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),
+    # a table of settings, a name and its value in each row (an environment's variables
+    # in Markdown): the value under a name that says it is a secret
+    ("a secret in a table of settings",
+     lazy(r"alue(?<=[Vv]alue)(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
+     _table_setting),
+    # a login's user and password in prose: "log in as `demo@acme.dev` / `…`", "basic auth,
+    # use preview:…"
+    *(("a login in prose",
+       lazy(word + r"\b[^\n]{0,60}?[ \t`'\"](?P<user>[\w.@+\-]{1,64})[`'\"]?[ \t]*(?:/|:)[ \t]*"
+            r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
+      for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in")),
+    # what a traced program's lookup of a secret returned: ltrace's getenv("PGPASSWORD) = "…"
+    ("a secret a traced lookup returned",
+     lazy(r'\("(?P<key>[A-Za-z_][\w.\-]{0,60})"\)[ \t]*=[ \t]*"(?P<value>[^"\n]{4,256})"'),
+     _keyed_result),
+    # Redis's AUTH in its wire protocol, as strace or a capture shows it (escaped or not)
+    ("password in a protocol session",
+     lazy(r"AUTH(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<value>[^\\\r\n]{1,256})"
+          r"(?:(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<second>[^\\\r\n]{1,256}))?"),
+     _redis_auth),
+    # a secret written over its placeholder: sed's or perl's s/DB_PASSWORD_HERE/…/
+    *(("a secret written over its placeholder",
+       lazy(word + r"[A-Z0-9_]{0,30}(?P<sep>[/|#])(?P<value>[^/|#\s]{6,256})(?P=sep)"),
+       _substituted_secret) for word in ("PASSWORD", "SECRET", "TOKEN", "API_KEY")),
+    # a tool's announcement of the secret it generated, on the same line
+    ("a secret a tool generated",
+     lazy(r"enerated(?<=[Gg]enerated)[ \t]+(?:new[ \t]+)?(?:secret|password|token|key)\b"
+          r"[^\n:]{0,20}:[ \t]+(?P<value>\S{16,256})"), _generated_secret),
     # a Tor onion service client's authorization key
     ("Tor client authorization key",
      lazy(r":descriptor:x25519:(?P<value>[A-Z2-7]{52})\b"), value_span),

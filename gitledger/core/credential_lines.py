@@ -85,7 +85,9 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
         if "=" not in value and "/" not in value and not value.startswith("-") \
-                and not _NULLABLE_TYPE.fullmatch(value) and strict_made_up(value):
+                and not _NULLABLE_TYPE.fullmatch(value) \
+                and not (_SHELL_VARIABLE.search(value) and not word.group(0).startswith("'")) \
+                and strict_made_up(value):
             return at + word.start(), at + word.end()
     return None
 
@@ -104,6 +106,8 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: A shell variable in an argument ("deploy:$NEXUS_PASSWORD"): a reference, not a value.
+_SHELL_VARIABLE = lazy(r"\$[A-Za-z_{(]")
 #: A nullable type or a question in code (``MockResponseBody?``, ``Int?,``).
 _NULLABLE_TYPE = lazy(r"[A-Za-z_][\w.<>]*\?[,)]?")
 _USER_VERB = lazy(r"(?i)(?<![\w\-])(?:add_?|new|create[_\-]?)\Z")
@@ -241,6 +245,8 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     and a number as people make a password of them, shortly after a word for one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end].rstrip(".,;)")
+    if value.lower().startswith("1password"):
+        return None  # the password manager, by name
     return (start, start + len(value)) if made_up(value) or _words_and_number(value) else None
 
 
@@ -269,7 +275,10 @@ def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
 def _quoted_made_up(match: re.Match[str]) -> tuple[int, int] | None:
     if _JSON_KEY.match(match.string, match.end()):
         return None  # "x5t#S256": a JSON object's key, a name
-    return match.span("value") if strict_made_up(match.group("value")) else None
+    value = match.group("value")
+    if _SHELL_VARIABLE.search(value) and match.group(0).startswith('"'):
+        return None  # "deploy:$NEXUS_PASSWORD": the shell puts the value in ('$' in '…' is one)
+    return match.span("value") if strict_made_up(value) else None
 
 
 _JSON_KEY = lazy(r"[ \t]*:")
@@ -487,7 +496,7 @@ _PASSWORD_WORDS = tuple(
               "heslo", "jelszó", "şifre", "parola", "lozinka", "geslo"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "비번", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور",
-                    "पासवर्ड", "kata sandi", "mật khẩu", "Mật khẩu")
+                    "كلمة السر", "पासवर्ड", "kata sandi", "mật khẩu", "Mật khẩu")
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -589,13 +598,14 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
        lazy(word + r"[^\n:\uff1a=]{0,40}?(?:[:\uff1a=]"  # \uff1a: a full-width colon
-            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|to|là|adalah|jadi|je|on)"
+            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
       for word in _PASSWORD_WORDS),
-    # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "비밀번호는 …": the value
-    # right after the word, where the language puts its verb later or none
+    # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
+    # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
+    # language adds to it, where the language puts its verb later or none
     *(("password in prose",
-       lazy(word + r"(?:는|은|이|가)?[ \t]{1,4}[\"'`「«]?(?P<value>[!-~]{8,64})"), _said_password)
+       lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>[!-~]{8,64})"), _said_password)
       for word in _PASSWORD_WORDS),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)

@@ -400,6 +400,8 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     before it (Cisco's ``password 7 …``) makes any long value one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
+    if _CODE_SPAN.fullmatch(value):
+        start, end, value = start + 1, end - 1, value[1:-1]  # Markdown's `…`, in prose
     if is_placeholder(value) or is_example(value):
         return None
     if (value.endswith(":") and value[:-1].isalpha()) \
@@ -411,6 +413,10 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
             or UUID.fullmatch(value)):
         return start, end
     return None
+
+
+#: A value in Markdown's backticks, as prose shows what to type (not a shell's $(…)).
+_CODE_SPAN = lazy(r"`[^`$\s]{4,256}`[.,;]?")
 
 
 def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -440,6 +446,17 @@ def _set_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _NOT_A_COMMAND = lazy(r"[/=:\\$]")
+
+
+_MYSQL_CLIENT = lazy(r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]*\Z")
+
+
+def _user_then_password(match: re.Match[str]) -> tuple[int, int] | None:
+    reach = max(0, match.start() - 300)
+    line = max(reach, match.string.rfind("\n", reach, match.start()) + 1)
+    if _MYSQL_CLIENT.search(match.string, line, match.start()):
+        return None
+    return _command_secret(match)
 
 
 def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
@@ -835,9 +852,6 @@ _COMMAND_LINES = (
     # Teradata's BTEQ: .LOGON host/user,password
     *(prefixed(logon, r"""[ \t]+[^\s,/]{1,128}/[^\s,]{1,128},(?P<value>[^\s;,]{1,256})""")
       for logon in (".LOGON", ".logon", ".Logon")),
-
-    # -u USER -p PASSWORD (or -P), in any tool
-    rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}",
     # ssh-keygen -N PASSPHRASE (-N '' is no passphrase)
     prefixed("ssh-keygen", rf"\b[^\n|;&]{{0,300}}?\s-N\s*(?P<made>){_VALUE}"),
     prefixed("7z", r"\b[^\n|;&]{0,300}?\s-p(?P<value>[^\s\-\"'][^\s\"']*)"),
@@ -848,7 +862,8 @@ _COMMAND_LINES = (
                       r"""(?:pass|secret|token|key|cred|keytab)"""),
     # --password X, --token=X, -storepass X … (never --password-stdin or --token-file)
     r"""-(?<![\w-]-)-?(?i:(?:[a-z0-9]+-)*(?:password|passwd|pass|pw|token|secret|api-?key"""
-    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|storepass|keypass"""
+    r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|hmac-?key|storepass"""
+    r"""|keypass"""
     r"""|passphrase|bearer))"""
     r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
@@ -909,7 +924,7 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
       for call in ("Credentials(", "Credential(", "connect(", "login(", "Login(", "Connect(",
                    "database(")),
     ("password on a command line",
-     lazy(r"""-(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
+     lazy(r"""-(?<![A-Za-z0-9]-)(?:-?(?:password|passwd|pass|token|secret|api-?key))["']?\s{0,4}"""
                 r"""(?:</string>\s{0,40}<string>|,\s{0,40}["'])(?P<value>[^<>"'\n]{4,256})"""),
      _command_secret),
     ("a secret assigned with its type",
@@ -937,6 +952,10 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(rf"""{joint}password(?<=[a-z]{joint}password)(?:[ \t]+[\w.@][\w.@\-]{{0,63}}"""
             r"""(?=[ \t]+\S))?[ \t]+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'\-<|>][^\s"'|>]*)"""
             r"""(?=[ \t]*(?:$|[\n;&|]))"""), _set_password) for joint in "-_"),
+    # -u USER -p PASSWORD (or -P), in any tool but MySQL's, whose -p takes its password
+    # attached and asks for it when alone (mysql -u admin -p reports: a database)
+    ("password on a command line",
+     lazy(rf"-[uU](?<=\s-[uU])\s+\S{{1,128}}\s+-[pP]\s+{_VALUE}"), _user_then_password),
 )
 
 

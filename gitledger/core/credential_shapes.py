@@ -259,6 +259,16 @@ _PRIVATE_KEY_NAME = lazy(r'(?i)(?:priv|secret|seed|pass|token)[\w\-]{0,40}["\']?
 #: An object whose own key names secrets (``"api_tokens": {``), up to the value.
 _SECRET_PARENT = lazy(r'(?i)(?:token|secret|password|passwd|credential|key)s?["\']?[ \t]*:'
                       r'[ \t]*\{[^{}]*\Z')
+#: A command that prints public keys, then the lines it printed, up to the value (each
+#: alone on its line, or after a short label such as ``Output:``).
+_PRINTED_PUBLIC = lazy(r"(?i)(?:public[_\-]?key|pubkey|\bpeers\b)[^\n]{0,200}\n"
+                       r"(?:[ \t]*[A-Za-z]{1,12}:[ \t]*)?"
+                       r"(?:[A-Za-z0-9+/=_\-]{20,100}[ \t]*\n){0,20}"
+                       r"[ \t]*\Z")
+#: The word for a secret right before its value, as prose and config lines write it
+#: (``password `…```): what the value is, whatever the line said of other values.
+_SPACED_NAME = lazy(r"(?i)(?:password|passwd|passphrase|secret|token)[ \t]+[`\"']?\Z")
+_PUBLIC_PLIST_KEY = lazy(r"<key>[^<>\n]{0,80}(?i:public)[^<>\n]{0,80}</key>\s{0,40}<string>\Z")
 #: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
 _MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
 #: Inside a DKIM-Signature header: its continuation lines, up to the value.
@@ -314,7 +324,8 @@ _PUBLIC_BEFORE = lazy(
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext"
     r"|encrypted(?![ \t]+(?:with|using|by)[ \t]+(?:the[ \t]+|a[ \t]+)?pass)|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT|pub_?key\b|\bv=DKIM1\b"
-    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\")")
+    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\""
+    r"|site-?key|(?-i:Public)(?=[A-Z]))")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
 _HASH_STRING = lazy(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
@@ -431,6 +442,9 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if (_TYPED_PUBLIC.search(text, max(0, start - 300), start)
             and not _PRIVATE_KEY_NAME.search(text, max(line, start - 80), start)):
         return True  # {"@type": "…PubKey", "key": …}, a verification key's cborHex
+    if (_PRINTED_PUBLIC.search(text, max(0, start - 2000), start)
+            or _PUBLIC_PLIST_KEY.search(text, max(0, start - 200), start)):
+        return True  # what `wg show wg0 peers` printed; a property list's public key
     if _MESSAGE_ID_HEADER.match(text, line):
         return True  # Message-ID: <CA+Yh7…@mail.gmail.com>, an id, not user/password@host
     if _PUBLIC_TAG.search(text, max(line, start - 40), start):
@@ -486,7 +500,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
     own_name = (own.group("qname") or own.group("name") or "") if own else ""
     if above_in_document(SEALED_PARENT, text, start) and not ENCRYPTING_KEY.search(own_name):
         return True  # under a parent key that says the values are ciphertext
-    scoped = _SECRET_NAME.search(own_name) is not None
+    scoped = (_SECRET_NAME.search(own_name) is not None
+              or _SPACED_NAME.search(before, max(0, len(before) - 24)) is not None)
     said = _PUBLIC_BEFORE.search(pair if scoped else before)
     if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
             _DIGEST_WORD.fullmatch(said.group(0)) and not _DIGEST_SHAPED.fullmatch(value)):

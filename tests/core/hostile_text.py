@@ -70,6 +70,13 @@ KNOWN = {
     "command not found": "command not found: Wq7abc!x\n",
     "비밀번호는": "비밀번호는 ",
     "password (": "password (",
+    # round ten (half B): tables, a login in prose, Redis's AUTH, a placeholder replaced
+    "password column": "| a | b | Password |\n",
+    "table of settings": "| Name | Value |\n",
+    "login pair": "log in as a / b ",
+    "redis AUTH": "AUTH\\r\\n$1\\r\\n",
+    "s/PASSWORD/": "s/PASSWORD/Kc7wadp3/",
+    "-U -P on a long line": " mysql" + " -U a -P b" * 40,
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

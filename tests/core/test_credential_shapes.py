@@ -209,6 +209,28 @@ SECRETS |= {
         "\u276f vault kv get -field=password kv/db\nR0" + _random6(_BASE62, 8) + "#k",
     "a TSIG secret given to an option named for its RFC":
         "--rfc2136-tsig-secret=" + _b64(_RNG6.randbytes(32)),
+    "a password column of a Markdown table":
+        "| Service | User | Password |\n|---|---|---|\n| Grafana | admin | Lq4"
+        + _random6(_BASE62, 7) + "! |",
+    "a password column of a sheet pasted as tabs":
+        "Host\tUser\tPassword\nrouter\tadmin\tTern-Cobalt-" + _random6("123456789", 3),
+    "a secret in a table of settings":
+        "| Name | Value |\n|---|---|\n| SESSION_SECRET | " + _random6(_HEX, 48) + " |",
+    "a password of a word and a number, said in Dutch":
+        "het wachtwoord is Tulip." + _random6("123456789", 4),
+    "a password right after the word in Ukrainian": "пароль Zh" + _random6(_BASE62, 6) + "$7",
+    "a password in backticks after the word, beside a public share":
+        "- NAS: \\\\nas\\public, password `Kx" + _random6(_BASE62, 6) + "!4`",
+    "a login pair in prose": "log in as `qa@acme.dev` / `Vr4" + _random6(_BASE62, 6) + "*`",
+    "what a traced getenv returned":
+        'app->getenv("DB_PASSWORD") = "heron-quartz-' + _random6("123456789", 4) + '"',
+    "Redis's AUTH on the wire":
+        'sendto(5, "*2\\r\\n$4\\r\\nAUTH\\r\\n$20\\r\\n' + _random6(_BASE62, 20) + '\\r\\n", 42',
+    "a secret written over its placeholder":
+        "sed -i 's/DB_PASSWORD_PLACEHOLDER/Qm7" + _random6(_BASE62, 12) + "/' app.env",
+    "a secret a tool announces it generated":
+        "[info] Generated new secret: Tk6R?T?;/" + _random6(_BASE62 + "?;/<[", 18),
+    "an option named for an HMAC key": "--eab-hmac-key " + _b64url(48),
     "what cat printed from a file in a secrets directory":
         "$ cat ~/.secrets/deploy\n" + _random6(_HEX, 16),
 }
@@ -299,6 +321,19 @@ ORDINARY = {
     "a misspelt command": "zsh: command not found: kubeclt",
     "a password file named beside a subcommand":
         "docker run -e POSTGRES_PASSWORD_FILE=/run/secrets/pg_password postgres:16",
+    "MySQL's -p alone, then a database": "mysql -u admin -p reports\nEnter password:",
+    "an argv option's description": '{"RuleID": "generic-api-key", "Description": "Detected"}',
+    "WireGuard's peers as wg prints them":
+        "$ wg show wg0 peers\n" + _b64(_RNG6.randbytes(32)) + "\n" + _b64(_RNG6.randbytes(32)),
+    "a site key in a page": '<div data-sitekey="6L' + _random6(_BASE62, 38) + '"></div>',
+    "a property list's public key":
+        "<key>SUPublicEDKey</key>\n<string>" + _b64(_RNG6.randbytes(32)) + "</string>",
+    "a password read from a file by Vault's @":
+        "vault write auth/userpass/users/ci password=@/dev/stdin",
+    "a password the shell puts in a quoted argument": 'curl -u "deploy:$NEXUS_PASSWORD" https://nexus',
+    "the password manager, by name": "Selam, şifresini 1Password'e koydum.",
+    "a table of settings that holds references":
+        "| Name | Value |\n|---|---|\n| DB_PASSWORD | ${{ secrets.DB_PASSWORD }} |",
     "a source map's mappings":  # as code: in a JSON document each string is read alone
         'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
         + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
