@@ -64,17 +64,17 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     text = match.string
     header_line = text[_line_start(text, match.start()):match.end("rest")]
     separator = _SEPARATOR[max(_SEPARATOR, key=header_line.count)]
-    header = _cells(separator, header_line)
-    columns = [at for at, name in enumerate(header)
-               if name.strip().strip("\"'*").lower().endswith("password")]
-    if not columns or len(header) < 3:
-        return None
+    header = [cell.strip().strip("\"'*") for cell in _cells(separator, header_line)]
+    columns = [at for at, name in enumerate(header) if name.lower().endswith("password")]
+    if not columns or len(header) < 3 or not all(_HEADER_CELL.fullmatch(c) for c in header):
+        return None  # ("username", "password"),: a tuple in code, not a table's header
+    drawn = separator is not _SEPARATOR[","]  # a sheet's or a Markdown table's cells
     offset = match.start("rows")
     for row in match.group("rows").split("\n"):
         fields = _cells(separator, row)
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             value = fields[columns[0]].strip().strip("\"'`")
-            if invented(value) or (len(value) >= 6 and not value.isalpha()
+            if invented(value) or (drawn and len(value) >= 6 and not value.isalpha()
                                    and any(c.isalpha() for c in value)
                                    and not is_placeholder(value) and " " not in value):
                 start = offset + row.find(value)
@@ -88,6 +88,8 @@ def _line_start(text: str, at: int, reach: int = 400) -> int:
     return max(at - reach, text.rfind("\n", max(0, at - reach), at) + 1, 0)
 
 
+#: A table's column name: words, as a header names its columns.
+_HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or wiki table's bars.
 _SEPARATOR = {",": lazy(r","), "\t": lazy(r"\t"), "|": lazy(r"[ \t]*\|+[ \t]*")}
 #: A Markdown table's rule under its header (``|---|:---:|``).

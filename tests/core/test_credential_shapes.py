@@ -334,6 +334,9 @@ ORDINARY = {
     "the password manager, by name": "Selam, şifresini 1Password'e koydum.",
     "a table of settings that holds references":
         "| Name | Value |\n|---|---|\n| DB_PASSWORD | ${{ secrets.DB_PASSWORD }} |",
+    "a test's parameters that name a password column":  # requests' test_requests.py
+        '@pytest.mark.parametrize(\n    "username, password",\n    (\n        ("user", "pass"),'
+        '\n        ("alice", "s3cr3t-Pw1"),\n    ),\n)',
     "a source map's mappings":  # as code: in a JSON document each string is read alone
         'const map = {"version":3,"sources":["a.ts"],"mappings":"AAAA,'
         + _b64(_RNG6.randbytes(48)) + ',CAAC"}',
