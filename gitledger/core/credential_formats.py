@@ -14,6 +14,7 @@ from gitledger.core.credential_lines import (
     JudgedPattern,
     invented,
     value_span,
+    words_and_number,
 )
 from gitledger.core.credential_values import is_placeholder, made_up, strict_made_up, unquoted
 from gitledger.core.lazy_pattern import lazy
@@ -37,15 +38,18 @@ def _unless_masked(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
-def _typed(value: str) -> bool:
+def _typed(value: str, text: str, at: int) -> bool:
     """Whether what the shell did not find as a command is shaped like a made-up password
-    (not a misspelt command, ``kubeclt``, nor a path)."""
-    return strict_made_up(value) or (made_up(value) and "/" not in value)
+    (not a misspelt command, ``kubeclt``, nor a path), or is words and a number typed
+    after a password prompt (``python3.11`` alone is a command)."""
+    return strict_made_up(value) or (made_up(value) and "/" not in value) or (
+        words_and_number(value) and "assword" in text[max(0, at - 300):at])
 
 
 def _typed_password(match: re.Match[str]) -> tuple[int, int] | None:
     """zsh's ``command not found: <what was typed>``."""
-    return match.span("value") if _typed(match.group("value")) else None
+    typed = _typed(match.group("value"), match.string, match.start())
+    return match.span("value") if typed else None
 
 
 _WORD_BEFORE = lazy(r"(?<![^\s:])[^\s:]{8,64}\Z")
@@ -54,27 +58,31 @@ _WORD_BEFORE = lazy(r"(?<![^\s:])[^\s:]{8,64}\Z")
 def _typed_before(match: re.Match[str]) -> tuple[int, int] | None:
     """bash's ``bash: <what was typed>: command not found``: the word before."""
     typed = _WORD_BEFORE.search(match.string, max(0, match.start() - 64), match.start())
-    return typed.span() if typed is not None and _typed(typed.group(0)) else None
+    if typed is None or not _typed(typed.group(0), match.string, typed.start()):
+        return None
+    return typed.span()
 
 
 def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password column of a table (a password manager's CSV export, a sheet pasted as
     tab-separated text, a Markdown or wiki table): the first row whose field there is a
-    password, made up or generated, or any value with a digit or a symbol beside letters."""
+    password, made up, generated or words and a number, or in a drawn table any value with a
+    digit or a symbol beside letters."""
     text = match.string
     header_line = text[_line_start(text, match.start()):match.end("rest")]
     separator = _SEPARATOR[max(_SEPARATOR, key=header_line.count)]
     header = [cell.strip().strip("\"'*") for cell in _cells(separator, header_line)]
     columns = [at for at, name in enumerate(header) if name.lower().endswith("password")]
-    if not columns or len(header) < 3 or not all(_HEADER_CELL.fullmatch(c) for c in header):
+    if not columns or len(header) < 2 or not all(_HEADER_CELL.fullmatch(c) for c in header):
         return None  # ("username", "password"),: a tuple in code, not a table's header
-    drawn = separator is not _SEPARATOR[","]  # a sheet's or a Markdown table's cells
+    drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"])  # a sheet's, Markdown's
     offset = match.start("rows")
     for row in match.group("rows").split("\n"):
         fields = _cells(separator, row)
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             value = fields[columns[0]].strip().strip("\"'`")
-            if invented(value) or (drawn and len(value) >= 6 and not value.isalpha()
+            if invented(value) or words_and_number(value) or (
+                    drawn and len(value) >= 6 and not value.isalpha()
                                    and any(c.isalpha() for c in value)
                                    and not is_placeholder(value) and " " not in value):
                 start = offset + row.find(value)
@@ -91,7 +99,8 @@ def _line_start(text: str, at: int, reach: int = 400) -> int:
 #: A table's column name: words, as a header names its columns.
 _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or wiki table's bars.
-_SEPARATOR = {",": lazy(r","), "\t": lazy(r"\t"), "|": lazy(r"[ \t]*\|+[ \t]*")}
+_SEPARATOR = {",": lazy(r","), ";": lazy(r";"), "\t": lazy(r"\t"),
+              "|": lazy(r"[ \t]*\|+[ \t]*")}
 #: A Markdown table's rule under its header (``|---|:---:|``).
 _RULE_ROW = lazy(r"[\s|:\-]*")
 
@@ -145,12 +154,16 @@ def _keyed_result(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _redis_auth(match: re.Match[str]) -> tuple[int, int] | None:
-    """AUTH's argument, or its second when it names a user first (Redis 6's ACLs)."""
+    """AUTH's argument, or its second when it names a user first (Redis 6's ACLs); only
+    where AUTH is the command, the first of its array (``*2 $4 AUTH``), not a key."""
+    if not _COMMAND_FIRST.search(match.string, max(0, match.start() - 16), match.start()):
+        return None
     group = "second" if match.group("second") is not None else "value"
     value = match.group(group)
     return None if is_placeholder(value) else match.span(group)
 
 
+_COMMAND_FIRST = lazy(r"\*\d(?:\\r\\n|\r\n)\$4(?:\\r\\n|\r\n)\Z")
 _SUBSTITUTION = lazy(r"\bs[/|#][A-Z0-9_{}<>%@]{0,30}\Z")
 
 
@@ -159,7 +172,8 @@ def _substituted_secret(match: re.Match[str]) -> tuple[int, int] | None:
     secret, when it is a value (not ``${DB_PASSWORD}`` or another placeholder)."""
     if _SUBSTITUTION.search(match.string, max(0, match.start() - 34), match.start()) is None:
         return None
-    return match.span("value") if invented(match.group("value")) else None
+    value = match.group("value")
+    return match.span("value") if invented(value) or words_and_number(value) else None
 
 
 def _generated_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -280,11 +294,12 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret a traced lookup returned",
      lazy(r'\("(?P<key>[A-Za-z_][\w.\-]{0,60})"\)[ \t]*=[ \t]*"(?P<value>[^"\n]{4,256})"'),
      _keyed_result),
-    # Redis's AUTH in its wire protocol, as strace or a capture shows it (escaped or not)
-    ("password in a protocol session",
-     lazy(r"AUTH(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<value>[^\\\r\n]{1,256})"
-          r"(?:(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<second>[^\\\r\n]{1,256}))?"),
-     _redis_auth),
+    # Redis's AUTH in its wire protocol, as strace or a capture shows it (escaped or not);
+    # Redis's commands are read in any case
+    *(("password in a protocol session",
+       lazy(auth + r"(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<value>[^\\\r\n]{1,256})"
+            r"(?:(?:\\r\\n|\r\n)\$\d{1,3}(?:\\r\\n|\r\n)(?P<second>[^\\\r\n]{1,256}))?"),
+       _redis_auth) for auth in ("AUTH", "auth", "Auth")),
     # a secret written over its placeholder: sed's or perl's s/DB_PASSWORD_HERE/…/
     *(("a secret written over its placeholder",
        lazy(word + r"[A-Z0-9_]{0,30}(?P<sep>[/|#])(?P<value>[^/|#\s]{6,256})(?P=sep)"),

@@ -245,18 +245,20 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     and a number as people make a password of them, shortly after a word for one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end].rstrip(".,;)")
-    if value.lower().startswith("1password"):
-        return None  # the password manager, by name
-    return (start, start + len(value)) if made_up(value) or _words_and_number(value) else None
+    if _PASSWORD_MANAGER.fullmatch(value):
+        return None  # the password manager, by name (1Password'e)
+    return (start, start + len(value)) if made_up(value) or words_and_number(value) else None
 
 
+_PASSWORD_MANAGER = lazy(r"(?i)1password(?:'\w{0,4})?")
 #: A password of words and a number (``IloveHanoi_6802``, ``puffin-walnut-7145``): a word
 #: of three letters or more and a number of two digits or more, joined by ``-``, ``_``, ``.``.
 _WORDS_AND_NUMBER = lazy(r"(?=[^\n]*[A-Za-z]{3})(?=[^\n]*(?:^|[\-_.])\d{2,}(?:[\-_.]|$))"
                          r"[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)+")
 
 
-def _words_and_number(value: str) -> bool:
+def words_and_number(value: str) -> bool:
+    """A password people make of words and a number (``heron-basalt-4821``)."""
     return (8 <= len(value) <= 64 and _WORDS_AND_NUMBER.fullmatch(value) is not None
             and not is_placeholder(value) and not _DATE_OR_VERSION.search(value))
 
@@ -452,9 +454,11 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         start = at + (answered.start("value") if answered else line.find(value))
         if is_placeholder(value) or " " in value:
             continue
-        if (len(value) >= 16 and not _WORD_LIST.fullmatch(value)
-                and _READS_SECRET_FILE.search(match.string, match.start(), at)):
+        if ((len(value) >= 16 and not _WORD_LIST.fullmatch(value)) or words_and_number(value)) \
+                and _READS_SECRET_FILE.search(match.string, match.start(), at):
             return start, start + len(value)  # the secret's file, whatever its shape
+        if len(value) >= 8 and _SECRET_FIELD.search(match.string, match.start(), at):
+            return start, start + len(value)  # vault read -field=password: whatever it is
         if _AN_ID.fullmatch(value):
             continue  # a UUID, hex or a lower-case id: what kubectl, kms or sha*sum print
         if invented(value):
@@ -473,6 +477,11 @@ def _mail_password(match: re.Match[str]) -> tuple[int, int] | None:
     return None if plain in ("password", "secret") or is_placeholder(plain) else match.span("value")
 
 
+#: A command that reads one field, named for a secret (``vault read -field=password``,
+#: ``jq -r .data.salt``): what it prints is that field's value.
+_SECRET_FIELD = lazy(r"(?i)(?:-field[= ]|jsonpath=[^\n]{0,80}\.|[ '\"]\.(?:[\w\-]+\.){0,4})"
+                     r"(?:[\w\-]{0,20}(?:password|passwd|secret|salt|token|private[_\-]?key))\b"
+                     r"[^\n]*$", re.M)
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: A command that prints a file whose name says it holds a password or a secret
 #: or whose directory does (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat
@@ -488,15 +497,24 @@ _WORD_LIST = lazy(r"[A-Za-z_ ]+(?:[,;|\t][A-Za-z_ ]+)+")
 _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 
+#: What prose puts between the word for a password and the value: a verb, a colon, a dash
+#: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|jadi|adalah|là)\s{1,4}"
+         r"|[:=\u2014\u2013]\**\s{1,4})"
+         r"[\"'`]?(?P<value>[^\s\"'`]{8,64})")
+#: ... or a value in parentheses after the word (``the shared root password (…)``).
+_IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
+
 #: The word for a password in other languages, each as prose writes it first.
 _PASSWORD_WORDS = tuple(
     rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" if w[0].isascii() else w
     for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
               "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasło",
-              "heslo", "jelszó", "şifre", "parola", "lozinka", "geslo"))
+              "heslo", "jelszó", "şifre", "parola", "lozinka", "geslo", "kata sandi",
+              "kata Sandi", "clave"))
 _PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "비번", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور",
-                    "كلمة السر", "पासवर्ड", "kata sandi", "mật khẩu", "Mật khẩu")
+                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre")
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -533,10 +551,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|[^\s"']{1,256})"""), _user_pair),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
-     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b[^\n]{0,30}?"
-                r"(?:\b(?:is|was|to|=|:|as|of|be|jadi|adalah|là)\s{1,4}|\()[\"'`]?"
-                r"(?P<value>[^\s\"'`]{8,64})"),
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _SAID),
      _said_password),
+    ("password in prose",
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
+    ("password in prose",  # "root pw is …"
+     lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
     ("password in an expect script",
      lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
      _expect_send),
@@ -597,7 +617,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       lazy(word + r"[^\n:\uff1a=]{0,40}?(?:[:\uff1a=]"  # \uff1a: a full-width colon
+       # \uff1a: a full-width colon; \u2014, \u2013: dashes
+       lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي)"
             r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
       for word in _PASSWORD_WORDS),

@@ -107,10 +107,10 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """The value of a password given on a command line, unless it is a placeholder, a
     reference (``-p"$MYSQL_PASSWORD"``), another option, or a number (a port)."""
     start, end = unquoted(match.string, *match.span("value"))
-    value = match.string[start:end]
+    value = match.string[start:end].rstrip("`")
     if len(value) < 4 or value.startswith("-") or value.isdigit():
         return None
-    if "$(" in value or ("://" in value and "@" not in value):
+    if "$(" in value or ("://" in value and not _URL_WITH_PASSWORD.search(value)):
         return None  # "user:$(openssl rand …)" made at run time; --env-password ftp://host
     if is_placeholder(value) and character_classes(value) < 4:
         return None  # a reference (self.password), but not sunset.Harbor42
@@ -408,13 +408,15 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
             or _RESOURCE_DONE.match(match.string, match.end("value")):
         return None  # a heading ("Community Maintenance:"), a resource a tool reports on
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
-    quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value
+    quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value \
+        and not _DASHED_WORDS.fullmatch(value)  # secret "api-token": the secret's name
     if (typed or quoted or password_shaped(value) or random_token(value)
             or UUID.fullmatch(value)):
         return start, end
     return None
 
 
+_DASHED_WORDS = lazy(r"[a-z]+(?:-[a-z]+)+")
 #: A value in Markdown's backticks, as prose shows what to type (not a shell's $(…)).
 _CODE_SPAN = lazy(r"`[^`$\s]{4,256}`[.,;]?")
 
@@ -429,8 +431,13 @@ def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 _SLUG = lazy(r"[a-z0-9]+(?:[\-_.][a-z0-9]+)*")
 #: A URL's query up to a parameter, holding a user's name before it: ``?u=admin&…&``.
-_QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}"
-                   r"&(?:[^&\s#\"'<>]{0,128}&){0,8}\Z")
+#: A user's name among a URL query's parameters.
+_QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}&")
+#: What ends a URL (so the parameters before one in the same URL are after the last).
+_URL_ENDS = (" ", "\t", "\n", '"', "'", "<", ">")
+
+
+_URL_WITH_PASSWORD = lazy(r"://[^/@\s:]*:[^/@\s]+@")
 
 
 def _set_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -463,7 +470,9 @@ def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
     """A login's two fields in a URL's query (``?u=admin&p=…``): ``p`` is the password
     when the same query names the user before it, as a form sent by GET does, and its
     value is shaped like one (``p=home``, ``p=dashboard-v2`` name a page)."""
-    before = match.string[max(0, match.start() - 1300):match.start() + 1]
+    text, at = match.string, match.start()
+    url = max(text.rfind(end, max(0, at - 300), at) for end in _URL_ENDS) + 1
+    before = text[max(url, at - 300):at + 1]
     value = match.group("value")
     if not _QUERY_USER.search(before) or _SLUG.fullmatch(value) or not (
             password_shaped(value) or random_token(value)):
@@ -836,7 +845,7 @@ _COMMAND_LINES = (
     # read from standard input
     prefixed("echo", r"""\s+(?:-[ne]\s+)?(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s|"']+)"""
                       r"""\s*\|\s*(?:sudo\s+)?[\w.\-]{0,30}(?:passwd\b|[^\n|;&]{0,200}"""
-                      r"""--password-stdin)"""),
+                      r"""(?:--password-stdin|(?:password|secret|token)=@?(?:/dev/stdin|-)(?!\S)))"""),
     prefixed("secret", rf"\s+set\b[^\n|;&]{{0,300}}?\s(?:-b|--body)[\s=]+{_VALUE}"),
     prefixed("wandb", r"\s+login\s+(?P<value>[0-9a-f]{40})\b"),
     # sqlplus user/password@db; docker, mongo and zip take -p/-P with a space

@@ -261,14 +261,17 @@ _SECRET_PARENT = lazy(r'(?i)(?:token|secret|password|passwd|credential|key)s?["\
                       r'[ \t]*\{[^{}]*\Z')
 #: A command that prints public keys, then the lines it printed, up to the value (each
 #: alone on its line, or after a short label such as ``Output:``).
-_PRINTED_PUBLIC = lazy(r"(?i)(?:public[_\-]?key|pubkey|\bpeers\b)[^\n]{0,200}\n"
-                       r"(?:[ \t]*[A-Za-z]{1,12}:[ \t]*)?"
+_PRINTED_PUBLIC = lazy(r"(?i)(?:public[_\-]?key|pubkey|\.pub\b|\bwg\b[^\n]{0,60}\b(?:peers"
+                       r"|endpoints|allowed-ips|preshared-keys|latest-handshakes|transfer"
+                       r"|persistent-keepalive))"
+                       r"[^\n]{0,200}\n(?:[ \t]*(?:[A-Za-z]{1,12}:|[\w.\-]{1,16}\t)[ \t]*)?"
                        r"(?:[A-Za-z0-9+/=_\-]{20,100}[ \t]*\n){0,20}"
                        r"[ \t]*\Z")
 #: The word for a secret right before its value, as prose and config lines write it
 #: (``password `…```): what the value is, whatever the line said of other values.
 _SPACED_NAME = lazy(r"(?i)(?:password|passwd|passphrase|secret|token)[ \t]+[`\"']?\Z")
-_PUBLIC_PLIST_KEY = lazy(r"<key>[^<>\n]{0,80}(?i:public)[^<>\n]{0,80}</key>\s{0,40}<string>\Z")
+_PUBLIC_PLIST_KEY = lazy(r"<key>(?![^<>\n]{0,80}(?i:secret|private|password|token))"
+                         r"[^<>\n]{0,80}(?i:public)[^<>\n]{0,80}</key>\s{0,40}<string>\Z")
 #: A mail header that holds message ids (``<CA+Yh7…@mail.gmail.com>``), at a line's start.
 _MESSAGE_ID_HEADER = lazy(r"(?i)(?:message-id|in-reply-to|references|content-id)[ \t]*:")
 #: Inside a DKIM-Signature header: its continuation lines, up to the value.
@@ -325,7 +328,7 @@ _PUBLIC_BEFORE = lazy(
     r"|encrypted(?![ \t]+(?:with|using|by)[ \t]+(?:the[ \t]+|a[ \t]+)?pass)|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT|pub_?key\b|\bv=DKIM1\b"
     r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\""
-    r"|site-?key|(?-i:Public)(?=[A-Z]))")
+    r"|site-?key|(?-i:Public)(?=[A-Z])(?![A-Za-z]{0,40}(?i:secret|private|password|token)))")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
 _HASH_STRING = lazy(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
@@ -442,8 +445,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
     if (_TYPED_PUBLIC.search(text, max(0, start - 300), start)
             and not _PRIVATE_KEY_NAME.search(text, max(line, start - 80), start)):
         return True  # {"@type": "…PubKey", "key": …}, a verification key's cborHex
-    if (_PRINTED_PUBLIC.search(text, max(0, start - 2000), start)
-            or _PUBLIC_PLIST_KEY.search(text, max(0, start - 200), start)):
+    if _printed_public(text, start) or _PUBLIC_PLIST_KEY.search(text, max(0, start - 200), start):
         return True  # what `wg show wg0 peers` printed; a property list's public key
     if _MESSAGE_ID_HEADER.match(text, line):
         return True  # Message-ID: <CA+Yh7…@mail.gmail.com>, an id, not user/password@host
@@ -510,6 +512,15 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True
     field = _INPUT_NAMED.search(before)  # <input name="authenticity_token" value="…">
     return field is not None and _about(field.group("name"))
+
+
+def _printed_public(text: str, at: int) -> bool:
+    """Whether the value at ``at`` is among the lines a command that prints public keys
+    printed (``_PRINTED_PUBLIC``); its words are looked for first, so a long run of values
+    costs one pass over each window, not a pattern tried at every place in it."""
+    window = text[max(0, at - 1200):at].lower()
+    return ("pub" in window or "wg" in window) and \
+        _PRINTED_PUBLIC.search(text, max(0, at - 1200), at) is not None
 
 
 def above_in_document(pattern: re.Pattern[str], text: str, at: int, reach: int = 300) -> bool:

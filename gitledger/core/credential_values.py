@@ -44,7 +44,8 @@ _PLACEHOLDER = lazy(
         | \$\$\{?[a-z_][a-z0-9_]*\}? | \$\$\{.*\} | \$\$\(.*\)
         | :'[a-z_]\w*' | :"[a-z_]\w*"
         | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)
-        | `.*` | [*•\-+]{4,}\ +\#.* | @(?:/|\./|~/)\S*
+        | `.*` | [*•\-+]{4,}\ +\#.* | @(?:[\w.~\-]*/\S*|[\w\-]+\.[a-z]{2,4})
+        | [a-z]*(?:pass|pwd|secret)[a-z]* | string | str | int | bool | bytes | flag
     )$"""
 )
 

@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py``, ``credential_review_nine.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_ten.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 from gitledger.core.credentials import find_credential
-from tests.core import credential_review_eight, credential_review_nine
+from tests.core import credential_review_eight, credential_review_nine, credential_review_ten
 
 #: Per review, the cases still wrong.  Round eight: credentials still let through (prompts
 #: the rule does not read then: a token file's hex, starship's and zsh's prompts; a Rust
@@ -20,14 +20,20 @@ from tests.core import credential_review_eight, credential_review_nine
 #: let through before round eight too, or read as code or as what the name says (c16,
 #: c17, c65: an unquoted name in a call is a variable; c64: a value under a crc's name).
 #: Round nine: 32 hex digits a file under a secrets directory holds (a43: a digest's
-#: shape), words a person chose as a passphrase (a60); psql's \set, a variable later
-#: given as a password (c04).
+#: shape); psql's \set, a variable later given as a password (c04).  Round ten: the word
+#: with an ending the rule does not know (passwordnya, Hasłem), a value with a letter
+#: outside ASCII (Jodła.2251), MediaWiki's tables, German's "Passwort" as a CSV header,
+#: PowerShell's Name/Value table; a plist key that says both Public and Secret, words and
+#: a number the shell did not find with no password prompt before them (a misspelt
+#: command's shape), a value in a comment beside a mask, NEW_PW=, an argv array.
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
               {"c01", "c02", "c07", "c08", "c12", "c14", "c15", "c16", "c17", "c22", "c29",
                "c34", "c55", "c62", "c63", "c64", "c65", "c67"}),
     "nine": (credential_review_nine, {"a43"}, set(), {"c04"}),
+    "ten": (credential_review_ten, {"a14", "a15", "a70", "a74", "a94", "a100"}, set(),
+            {"c16", "c28", "c37", "c51", "c58"}),
 }
 
 
