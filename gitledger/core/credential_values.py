@@ -45,7 +45,8 @@ _PLACEHOLDER = lazy(
         | :'[a-z_]\w*' | :"[a-z_]\w*"
         | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)
         | `.*` | [*•\-+]{4,}\ +\#.* | @(?:[\w.~\-]*/\S*|[\w\-]+\.[a-z]{2,4})
-        | [a-z]*(?:pass|pwd|secret)[a-z]* | string | str | int | bool | bytes | flag
+        | (?:my|your|the|auth|priv|new|old|db|admin|user){0,2}(?:pass(?:word)?|passwd|pwd|secret)
+        | string | str | int | bool | bytes | flag
     )$"""
 )
 
