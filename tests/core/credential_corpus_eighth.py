@@ -67,8 +67,8 @@ import string
 import textwrap
 from collections.abc import Callable
 
+from tests.core import blind_corpus
 from tests.core.credential_corpus_third import Family, Values, family, split_by_family
-from tests.core.credential_corpus_third import families as third_families
 
 _RNG = random.Random(88_2027_08_15)
 
@@ -4728,58 +4728,13 @@ def halves() -> tuple[list[str], list[str]]:
     return split_by_family(FAMILIES, EIGHTH_SECRETS)
 
 
-def _earlier_families() -> set[str]:
-    """The family names of the seven earlier corpora (names only; their samples stay unread)."""
-    from tests.core import (
-        credential_corpus,
-        credential_corpus_fifth,
-        credential_corpus_fourth,
-        credential_corpus_fresh,
-        credential_corpus_seventh,
-        credential_corpus_sixth,
-    )
-
-    names = {family(kind) for kind, _ in credential_corpus.SECRETS}
-    names |= {family(kind) for kind, _ in credential_corpus_fresh.FRESH_SECRETS}
-    names |= set(third_families())
-    names |= set(credential_corpus_fourth.families())
-    names |= set(credential_corpus_fifth.families())
-    names |= set(credential_corpus_sixth.families())
-    names |= set(credential_corpus_seventh.families())
-    return names
-
-
 def _self_check() -> None:
     """The corpus's own invariants; a broken edit fails at import, not in a measurement."""
-    names = families()
-    assert len(names) == len(set(names)) >= 100, "family names are unique, at least 100"
-    assert all(fam.half == "AB"[i % 2] for i, fam in enumerate(FAMILIES)), "halves alternate"
-    assert all(len(fam.samples) >= 3 for fam in FAMILIES), "three samples per family at least"
-    assert all("," not in name for name in names), "a family name holds no comma"
-    kinds = [kind for kind, _ in EIGHTH_SECRETS]
-    assert len(kinds) == len(set(kinds)), "a setting appears once in its family"
-    assert len(kinds) >= 350
-    # A placeholder is @@ and a capital; a diff hunk header (@@ -4,6 +4,7 @@) is real text.
-    assert not [text for _, text in EIGHTH_SECRETS if _PLACEHOLDER.search(text)], "templates filled"
-    secret_texts = [text for _, text in EIGHTH_SECRETS]
-    assert len(secret_texts) == len(set(secret_texts)), "no secret sample twice"
-    assert set(names) >= UNSURE_FAMILIES
-    assert set(names) >= VENDOR_FAMILIES
-    assert len(VENDOR_FAMILIES) * 2 <= len(names), "at least half the families are generic"
-    assert len(EIGHTH_ORDINARY) >= 300
-    assert len(EIGHTH_ORDINARY) == len(set(EIGHTH_ORDINARY)), "no negative twice"
-    assert not [text for text in EIGHTH_ORDINARY if _PLACEHOLDER.search(text)]
-    assert all(entry in EIGHTH_ORDINARY for entry in DEBATABLE)
-    assert len(DEBATABLE) * 10 <= len(EIGHTH_ORDINARY), "debatable entries stay under a tenth"
-    assert len(DEBATABLE) == len(_DEBATABLE_PREFIXES) + 1, "every debatable prefix matches"
-    assert not set(secret_texts) & set(EIGHTH_ORDINARY), "no text is both a secret and ordinary"
-    half_a, half_b = halves()
-    assert half_a
-    assert half_b
-    assert not set(half_a) & set(half_b)
-    assert len(half_a) + len(half_b) == len(EIGHTH_SECRETS)
-    lowered = {name.lower() for name in _earlier_families()}
-    assert not [name for name in names if name.lower() in lowered], "families are new"
+    blind_corpus.check("eighth", FAMILIES, EIGHTH_SECRETS, EIGHTH_ORDINARY, DEBATABLE,
+                       UNSURE_FAMILIES, VENDOR_FAMILIES, least=(100, 350, 300),
+                       template=_PLACEHOLDER)  # a diff's hunk header (@@ -4,6 +4,7 @@) is text
+    # every debatable prefix matches (one matches two entries)
+    assert len(DEBATABLE) == len(_DEBATABLE_PREFIXES) + 1
 
 
 _self_check()

@@ -49,8 +49,8 @@ import string
 import textwrap
 from collections.abc import Callable
 
+from tests.core import blind_corpus
 from tests.core.credential_corpus_third import Family, Values, family, split_by_family
-from tests.core.credential_corpus_third import families as third_families
 
 _RNG = random.Random(66_2026_12_21)
 
@@ -2127,50 +2127,9 @@ def halves() -> tuple[list[str], list[str]]:
     return split_by_family(FAMILIES, SIXTH_SECRETS)
 
 
-def _earlier_families() -> set[str]:
-    """The family names of the five earlier corpora (names only; their samples stay unread)."""
-    from tests.core import (
-        credential_corpus,
-        credential_corpus_fifth,
-        credential_corpus_fourth,
-        credential_corpus_fresh,
-    )
-
-    names = {family(kind) for kind, _ in credential_corpus.SECRETS}
-    names |= {family(kind) for kind, _ in credential_corpus_fresh.FRESH_SECRETS}
-    names |= set(third_families())
-    names |= set(credential_corpus_fourth.families())
-    names |= set(credential_corpus_fifth.families())
-    return names
-
-
 def _self_check() -> None:
     """The corpus's own invariants; a broken edit fails at import, not in a measurement."""
-    names = families()
-    assert len(names) == len(set(names)) >= 80, "family names are unique, at least 80"
-    assert all(fam.half == "AB"[i % 2] for i, fam in enumerate(FAMILIES)), "halves alternate"
-    assert all(len(fam.samples) >= 3 for fam in FAMILIES), "three samples per family at least"
-    assert all("," not in name for name in names), "a family name holds no comma"
-    kinds = [kind for kind, _ in SIXTH_SECRETS]
-    assert len(kinds) == len(set(kinds)), "a setting appears once in its family"
-    assert len(kinds) >= 300
-    assert not [text for _, text in SIXTH_SECRETS if "@@" in text], "every template filled"
-    assert set(names) >= UNSURE_FAMILIES
-    assert set(names) >= VENDOR_FAMILIES
-    assert len(VENDOR_FAMILIES) * 2 <= len(names), "at least half the families are generic"
-    assert len(SIXTH_ORDINARY) >= 250
-    assert len(SIXTH_ORDINARY) == len(set(SIXTH_ORDINARY)), "no negative twice"
-    assert not [text for text in SIXTH_ORDINARY if "@@" in text]
-    assert all(entry in SIXTH_ORDINARY for entry in DEBATABLE)
-    assert len(DEBATABLE) * 10 <= len(SIXTH_ORDINARY), "debatable entries stay under a tenth"
-    secrets = {text for _, text in SIXTH_SECRETS}
-    assert not secrets & set(SIXTH_ORDINARY), "no text is both a secret and ordinary"
-    half_a, half_b = halves()
-    assert half_a
-    assert half_b
-    assert not set(half_a) & set(half_b)
-    lowered = {name.lower() for name in _earlier_families()}
-    assert not [name for name in names if name.lower() in lowered], "families are new"
-
+    blind_corpus.check("sixth", FAMILIES, SIXTH_SECRETS, SIXTH_ORDINARY, DEBATABLE,
+                       UNSURE_FAMILIES, VENDOR_FAMILIES, least=(80, 300, 250))
 
 _self_check()
