@@ -11,11 +11,12 @@ import errno
 import ipaddress
 import os
 import secrets
+import signal
 import socket
 import threading
 import time
 import webbrowser
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
@@ -309,14 +310,45 @@ def serve(where: Where, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                    cookie=f"{TOKEN_COOKIE}_{bound}")
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
+    with _stopped_by_ctrl_c(server) as stop:
+        try:
+            if started is not None:
+                started(served)
+            if open_browser:
+                with contextlib.suppress(webbrowser.Error):
+                    webbrowser.open(url)
+            if not stop.asked:
+                server.run(sockets=[sock])
+        except KeyboardInterrupt:
+            pass  # Ctrl-C is how a server is stopped: uvicorn shut down, a normal exit
+        finally:
+            sock.close()
+
+
+@dataclass
+class _Stop:
+    """Ctrl-C asks the server to stop, whenever it comes: while uvicorn runs, its own
+    handler does; before it starts (the start line is already printed) or after it has
+    shut down (uvicorn raises the signal it caught again), this one does, so that no
+    KeyboardInterrupt lands inside asyncio's setup or teardown (a half-made event loop
+    prints an ignored exception at exit)."""
+
+    server: uvicorn.Server
+    asked: bool = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.asked = True
+        self.server.should_exit = True
+
+
+@contextlib.contextmanager
+def _stopped_by_ctrl_c(server: uvicorn.Server) -> Iterator[_Stop]:
+    stop = _Stop(server)
+    if threading.current_thread() is not threading.main_thread():
+        yield stop  # signals reach the main thread only; a test's server is stopped directly
+        return
+    previous = signal.signal(signal.SIGINT, stop)
     try:
-        if started is not None:
-            started(served)
-        if open_browser:
-            with contextlib.suppress(webbrowser.Error):
-                webbrowser.open(url)
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass  # Ctrl-C is how a server is stopped: uvicorn shut down, a normal exit
+        yield stop
     finally:
-        sock.close()
+        signal.signal(signal.SIGINT, previous)

@@ -48,6 +48,9 @@ def corpus(run: Run, repo_with_commit: Path) -> Corpus:
 
 
 def _open(driver: webdriver.Chrome, url: str) -> None:
+    # Leave the page first: one whose server an earlier test stopped still polls _state
+    # until then, and what it logs after the log was read would count against this page.
+    driver.get("about:blank")
     browser_log(driver)  # what earlier pages logged is theirs
     driver.get(url)
     assert driver.execute_script("return document.readyState") == "complete"
@@ -216,8 +219,11 @@ def test_an_id_stays_on_one_line_in_a_narrow_window(driver: webdriver.Chrome, co
         driver.set_window_size(size["width"], size["height"])
 
 
-def test_ctrl_c_stops_serve_as_a_normal_exit(repo_with_commit: Path,
-                                             cli_env: dict[str, str]) -> None:
+@pytest.mark.parametrize("attempt", range(8))
+def test_ctrl_c_stops_serve_as_a_normal_exit(repo_with_commit: Path, cli_env: dict[str, str],
+                                             attempt: int) -> None:
+    """Ctrl-C as soon as the start line is printed: it lands while asyncio sets up its
+    loop about a third of the time when nothing takes it, so the test runs it eight times."""
     process = subprocess.Popen([str(installed_git_ledger()), "serve", "--port", "0"],
                                cwd=repo_with_commit, env=cli_env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
@@ -234,3 +240,4 @@ def test_ctrl_c_stops_serve_as_a_normal_exit(repo_with_commit: Path,
     assert process.returncode == 0, err
     assert "interrupted" not in err
     assert "Traceback" not in err
+    assert "Exception ignored" not in err
