@@ -1,7 +1,9 @@
-"""Secrets in the files, dumps and consoles of particular tools, where the format says which
-field is the secret: a password export's column, LDIF's base64 ``userPassword::``, PPP's
-and Dovecot's password files, Go's DSNs, gdb's strings, signify's secret key file,
-``oathtool``'s seed, a router's keys, Tor's client keys, a value echoed into a key file.
+"""Secrets in the files, dumps, consoles and tables of particular tools, where the format
+says which field is the secret: a table's password column or a settings table's value,
+LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs, gdb's
+strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
+keys, a value echoed into a key file, FTP's ``PASS`` and Redis's ``AUTH``, what the shell
+rejected as a command, a login pair in prose, a traced lookup's result.
 """
 
 from __future__ import annotations
@@ -68,10 +70,7 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     tab-separated text, a Markdown or wiki table): the first row whose field there is a
     password, made up, generated or words and a number, or in a drawn table any value with a
     digit or a symbol beside letters."""
-    text = match.string
-    header_line = text[_line_start(text, match.start()):match.end("rest")]
-    separator = _SEPARATOR[max(_SEPARATOR, key=header_line.count)]
-    header = [cell.strip().strip("\"'*") for cell in _cells(separator, header_line)]
+    separator, header = _header(match)
     columns = [at for at, name in enumerate(header) if name.lower().endswith("password")]
     if not columns or len(header) < 2 or not all(_HEADER_CELL.fullmatch(c) for c in header):
         return None  # ("username", "password"),: a tuple in code, not a table's header
@@ -82,13 +81,21 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             value = fields[columns[0]].strip().strip("\"'`")
             if invented(value) or words_and_number(value) or (
-                    drawn and len(value) >= 6 and not value.isalpha()
-                                   and any(c.isalpha() for c in value)
-                                   and not is_placeholder(value) and " " not in value):
+                    drawn and len(value) >= 6 and not value.isalpha() and " " not in value
+                    and any(c.isalpha() for c in value) and not is_placeholder(value)):
                 start = offset + row.find(value)
                 return start, start + len(value)
         offset += len(row) + 1
     return None
+
+
+def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
+    """The separator of the table whose header line holds ``match``, and its column names
+    (quotes and Markdown's bold taken off)."""
+    text = match.string
+    line = text[_line_start(text, match.start()):match.end("rest")]
+    separator = _SEPARATOR[max(_SEPARATOR, key=line.count)]
+    return separator, [cell.strip().strip("\"'*") for cell in _cells(separator, line)]
 
 
 def _line_start(text: str, at: int, reach: int = 400) -> int:
@@ -117,12 +124,12 @@ _NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setti
 
 
 def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
-    text = match.string
-    header_line = text[_line_start(text, match.start()):match.end("rest")]
-    if "|" not in header_line and "\t" not in header_line:
+    """A drawn table of settings (an environment's variables in Markdown): the value in a
+    row whose name says it is a secret."""
+    separator, header = _header(match)
+    if separator not in (_SEPARATOR["\t"], _SEPARATOR["|"]):
         return None
-    separator = _SEPARATOR["|" if "|" in header_line else "\t"]
-    header = [cell.strip().strip("*").lower() for cell in _cells(separator, header_line)]
+    header = [cell.lower() for cell in header]
     names = [at for at, cell in enumerate(header) if _NAME_HEADER.fullmatch(cell)]
     if "value" not in header or not names:
         return None

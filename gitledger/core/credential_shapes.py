@@ -519,8 +519,16 @@ def _printed_public(text: str, at: int) -> bool:
     printed (``_PRINTED_PUBLIC``); its words are looked for first, so a long run of values
     costs one pass over each window, not a pattern tried at every place in it."""
     window = text[max(0, at - 1200):at].lower()
-    return ("pub" in window or "wg" in window) and \
-        _PRINTED_PUBLIC.search(text, max(0, at - 1200), at) is not None
+    if "pub" not in window and "wg" not in window:
+        return False
+    printed = _PRINTED_PUBLIC.search(text, max(0, at - 1200), at)
+    if printed is None:
+        return False
+    command = text[text.rfind("\n", 0, printed.start()) + 1:printed.end()].split("\n", 1)[0]
+    return _PRIVATE_WORD.search(command) is None  # cat private_key.pem public_key.pem: no
+
+
+_PRIVATE_WORD = lazy(r"(?i)priv|secret")
 
 
 def above_in_document(pattern: re.Pattern[str], text: str, at: int, reach: int = 300) -> bool:

@@ -231,6 +231,8 @@ SECRETS |= {
     "a secret a tool announces it generated":
         "[info] Generated new secret: Tk6R?T?;/" + _random6(_BASE62 + "?;/<[", 18),
     "an option named for an HMAC key": "--eab-hmac-key " + _b64url(48),
+    "a private key printed beside a public one":
+        "$ cat private_key.b64 public_key.b64\n" + _b64(_RNG6.randbytes(32)),
     "what cat printed from a file in a secrets directory":
         "$ cat ~/.secrets/deploy\n" + _random6(_HEX, 16),
 }
