@@ -18,6 +18,7 @@ from gitledger.core.credential_lines import (
     value_span,
     words_and_number,
 )
+from gitledger.core.credential_shapes import line_start
 from gitledger.core.credential_values import is_placeholder, made_up, strict_made_up, unquoted
 from gitledger.core.lazy_pattern import lazy
 
@@ -93,14 +94,9 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
     """The separator of the table whose header line holds ``match``, and its column names
     (quotes and Markdown's bold taken off)."""
     text = match.string
-    line = text[_line_start(text, match.start()):match.end("rest")]
+    line = text[line_start(text, match.start(), 400):match.end("rest")]
     separator = _SEPARATOR[max(_SEPARATOR, key=line.count)]
     return separator, [cell.strip().strip("\"'*") for cell in _cells(separator, line)]
-
-
-def _line_start(text: str, at: int, reach: int = 400) -> int:
-    """Where the line holding ``at`` starts, looking back ``reach`` characters at most."""
-    return max(at - reach, text.rfind("\n", max(0, at - reach), at) + 1, 0)
 
 
 #: A table's column name: words, as a header names its columns.

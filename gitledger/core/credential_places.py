@@ -18,6 +18,7 @@ from gitledger.core.credential_keys import (
     AUTH_NAME,
     NAME,
     STRONG,
+    URL_PASSWORD,
     key_strength,
     keyed_secret,
     qualified,
@@ -30,12 +31,15 @@ from gitledger.core.credential_lines import (
     spec_value,
 )
 from gitledger.core.credential_shapes import (
+    DASHED_NAME,
     DECODING,
     SHAPE_PATTERNS,
     UUID,
     decoded_holds_credential,
     generated,
+    line_start,
     ordinary,
+    word_start,
 )
 from gitledger.core.credential_values import (
     WORDLIKE,
@@ -110,7 +114,7 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip("`")
     if len(value) < 4 or value.startswith("-") or value.isdigit():
         return None
-    if "$(" in value or ("://" in value and not _URL_WITH_PASSWORD.search(value)):
+    if "$(" in value or ("://" in value and not URL_PASSWORD.search(value)):
         return None  # "user:$(openssl rand …)" made at run time; --env-password ftp://host
     if is_placeholder(value) and character_classes(value) < 4:
         return None  # a reference (self.password), but not sunset.Harbor42
@@ -409,14 +413,13 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # a heading ("Community Maintenance:"), a resource a tool reports on
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value \
-        and not _DASHED_WORDS.fullmatch(value)  # secret "api-token": the secret's name
+        and not DASHED_NAME.fullmatch(value)  # secret "api-token": the secret's name
     if (typed or quoted or password_shaped(value) or random_token(value)
             or UUID.fullmatch(value)):
         return start, end
     return None
 
 
-_DASHED_WORDS = lazy(r"[a-z]+(?:-[a-z]+)+")
 #: A value in Markdown's backticks, as prose shows what to type (not a shell's $(…)).
 _CODE_SPAN = lazy(r"`[^`$\s]{4,256}`[.,;]?")
 
@@ -434,10 +437,7 @@ _SLUG = lazy(r"[a-z0-9]+(?:[\-_.][a-z0-9]+)*")
 #: A user's name among a URL query's parameters.
 _QUERY_USER = lazy(r"[?&](?:u|usr|user|username|login|email)=[^&\s#\"'<>]{1,128}&")
 #: What ends a URL (so the parameters before one in the same URL are after the last).
-_URL_ENDS = (" ", "\t", "\n", '"', "'", "<", ">")
-
-
-_URL_WITH_PASSWORD = lazy(r"://[^/@\s:]*:[^/@\s]+@")
+_URL_ENDS = " \t\n\"'<>"
 
 
 def _set_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -459,8 +459,7 @@ _MYSQL_CLIENT = lazy(r"\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]*\Z")
 
 
 def _user_then_password(match: re.Match[str]) -> tuple[int, int] | None:
-    reach = max(0, match.start() - 300)
-    line = max(reach, match.string.rfind("\n", reach, match.start()) + 1)
+    line = line_start(match.string, match.start(), 300)
     if _MYSQL_CLIENT.search(match.string, line, match.start()):
         return None
     return _command_secret(match)
@@ -471,8 +470,7 @@ def _login_query(match: re.Match[str]) -> tuple[int, int] | None:
     when the same query names the user before it, as a form sent by GET does, and its
     value is shaped like one (``p=home``, ``p=dashboard-v2`` name a page)."""
     text, at = match.string, match.start()
-    url = max(text.rfind(end, max(0, at - 300), at) for end in _URL_ENDS) + 1
-    before = text[max(url, at - 300):at + 1]
+    before = text[word_start(text, at, 300, _URL_ENDS):at + 1]  # this URL's query
     value = match.group("value")
     if not _QUERY_USER.search(before) or _SLUG.fullmatch(value) or not (
             password_shaped(value) or random_token(value)):

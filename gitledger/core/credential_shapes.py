@@ -288,13 +288,13 @@ _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 #: Names of a reference to a secret (``db-password-secret``, ``secret_name``, ``secretRef``).
 _SECRET_REFERENCE = lazy(r"(?i)secret[_\-]?(?:name|ref)\Z|[a-z]-secret\Z")
 #: An object's name: words of letters joined by dashes (``orders-db``, not ``s3cr3t-v4lue``).
-_DASHED_NAME = lazy(r"[a-z]+(?:-[a-z]+)+")
+DASHED_NAME = lazy(r"[a-z]+(?:-[a-z]+)+")
 
 
 def secret_reference(name: str, value: str) -> bool:
     """Whether ``value`` under ``name`` names a secret instead of holding it
     (``db-password-secret: orders-db``, ``secretRef: api-keys``)."""
-    return _SECRET_REFERENCE.search(name) is not None and _DASHED_NAME.fullmatch(value) is not None
+    return _SECRET_REFERENCE.search(name) is not None and DASHED_NAME.fullmatch(value) is not None
 
 
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
@@ -370,12 +370,17 @@ _NAMED_DIGEST = lazy(r"(?P<words>(?:[A-Za-z0-9][A-Za-z0-9.]{0,30}-){1,10})"
                            r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})")
 
 
-def _word_start(text: str, start: int) -> int:
-    """Where the word ``start`` is in begins: after the last space or quote, at most 160
-    characters back (``rfind``, not a search anchored at its end, which would try every
-    place in the window)."""
-    low = max(0, start - 160)
-    return max(low, *(text.rfind(mark, low, start) + 1 for mark in " \t\n\"'"))
+def word_start(text: str, start: int, reach: int = 160, marks: str = " \t\n\"'") -> int:
+    """Where the word ``start`` is in begins: after the last of ``marks`` (a space or a
+    quote), at most ``reach`` characters back (``rfind``, not a search anchored at its
+    end, which would try every place in the window)."""
+    low = max(0, start - reach)
+    return max(low, *(text.rfind(mark, low, start) + 1 for mark in marks))
+
+
+def line_start(text: str, at: int, reach: int) -> int:
+    """Where the line holding ``at`` starts, at most ``reach`` characters back."""
+    return word_start(text, at, reach, "\n")
 
 
 def _mime_header(text: str, start: int) -> re.Match[str] | None:
@@ -480,7 +485,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
             return True  # a CI cache key; not sk-or-v1-…, nor DEPLOY_TOKEN=acme-prod-<hex>
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
-    hashed = _HASH_FORMAT.search(text, _word_start(text, start), start + 40)
+    hashed = _HASH_FORMAT.search(text, word_start(text, start), start + 40)
     if hashed is not None:
         return True  # a password hash in a format that names itself (not crypt's $6$…)
     if _UNTRUSTED_PUBLIC.search(text, max(0, start - 200), start):
