@@ -13,6 +13,7 @@ import re
 
 from gitledger.core.credential_keys import keyed_secret
 from gitledger.core.credential_lines import (
+    PASSWORD_WORDS,
     JudgedPattern,
     invented,
     value_span,
@@ -72,7 +73,7 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     password, made up, generated or words and a number, or in a drawn table any value with a
     digit or a symbol beside letters."""
     separator, header = _header(match)
-    columns = [at for at, name in enumerate(header) if name.lower().endswith("password")]
+    columns = [at for at, name in enumerate(header) if _PASSWORD_COLUMN.fullmatch(name)]
     if not columns or len(header) < 2 or not all(_HEADER_CELL.fullmatch(c) for c in header):
         return None  # ("username", "password"),: a tuple in code, not a table's header
     drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"])  # a sheet's, Markdown's
@@ -91,19 +92,23 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
-    """The separator of the table whose header line holds ``match``, and its column names
-    (quotes and Markdown's bold taken off)."""
+    """The separator of the table whose header line holds ``match`` (the one found most
+    often there), and its column names (quotes, Markdown's bold and MediaWiki's ``!`` off)."""
     text = match.string
     line = text[line_start(text, match.start(), 400):match.end("rest")]
-    separator = _SEPARATOR[max(_SEPARATOR, key=line.count)]
-    return separator, [cell.strip().strip("\"'*") for cell in _cells(separator, line)]
+    separator = _SEPARATOR[max(_SEPARATOR, key=lambda sep: len(_SEPARATOR[sep].findall(line)))]
+    return separator, [cell.strip().strip("\"'*!").strip() for cell in _cells(separator, line)]
 
 
 #: A table's column name: words, as a header names its columns.
 _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
-#: A table's separators: a CSV's comma, a sheet's tab, a Markdown or wiki table's bars.
+#: The name of a password's column, in English or another language (``Passwort``).
+_PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:password|" + "|".join(PASSWORD_WORDS)
+                        + r")\w{0,4}(?<!less)")
+#: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
+#: (``!!`` between a wiki header's cells), columns aligned by spaces (PowerShell's tables).
 _SEPARATOR = {",": lazy(r","), ";": lazy(r";"), "\t": lazy(r"\t"),
-              "|": lazy(r"[ \t]*\|+[ \t]*")}
+              "|": lazy(r"[ \t]*(?:\|+|!!)[ \t]*"), "  ": lazy(r"[ \t]{2,}")}
 #: A Markdown table's rule under its header (``|---|:---:|``).
 _RULE_ROW = lazy(r"[\s|:\-]*")
 
@@ -111,8 +116,8 @@ _RULE_ROW = lazy(r"[\s|:\-]*")
 def _cells(separator: re.Pattern[str], row: str) -> list[str]:
     """A row's cells; a table's outer bars (``| a | b |``) hold none."""
     cells = separator.split(row.strip())
-    if separator is _SEPARATOR["|"] and len(cells) > 2 and not cells[0] and not cells[-1]:
-        return cells[1:-1]
+    if separator is _SEPARATOR["|"] and len(cells) > 2:
+        return cells[not cells[0]:len(cells) - (not cells[-1])]
     return cells
 
 
@@ -123,7 +128,7 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
     """A drawn table of settings (an environment's variables in Markdown): the value in a
     row whose name says it is a secret."""
     separator, header = _header(match)
-    if separator not in (_SEPARATOR["\t"], _SEPARATOR["|"]):
+    if separator not in (_SEPARATOR["\t"], _SEPARATOR["|"], _SEPARATOR["  "]):
         return None
     header = [cell.lower() for cell in header]
     names = [at for at, cell in enumerate(header) if _NAME_HEADER.fullmatch(cell)]
@@ -261,9 +266,10 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
        _configured_key)
       for word in ("message-digest-key", "authentication-key", "key-string")),
     # a table whose header names a password column: the field under it in each row
-    ("password in a table's column",
-     lazy(r"assword(?<=[Pp]assword)(?P<rest>[^\n]{0,400})\n"
-          r"(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"), _table_password),
+    *(("password in a table's column",
+       lazy(word + r"(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
+       _table_password)
+      for word in (r"assword(?<=[Pp]assword)", *PASSWORD_WORDS)),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),

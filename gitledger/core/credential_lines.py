@@ -247,7 +247,17 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip(".,;)")
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
-    return (start, start + len(value)) if made_up(value) or words_and_number(value) else None
+    shape = ascii_shape(value)
+    return (start, start + len(value)) if made_up(shape) or words_and_number(shape) else None
+
+
+def ascii_shape(value: str) -> str:
+    """``value`` with each letter outside ASCII as an ASCII letter of its case (``Jodła.2251``
+    judged as ``Jodaa.2251``): people put the letters of their language in a password."""
+    if value.isascii():
+        return value
+    return "".join(c if c.isascii() or not c.isalpha() else "A" if c.isupper() else "a"
+                   for c in value)
 
 
 _PASSWORD_MANAGER = lazy(r"(?i)1password(?:'\w{0,4})?")
@@ -505,16 +515,19 @@ _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|jadi|adalah|là)\s{1,4}"
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
 _IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
 
-#: The word for a password in other languages, each as prose writes it first.
-_PASSWORD_WORDS = tuple(
+#: The word for a password in other languages, each as prose writes it first: patterns.
+PASSWORD_WORDS = tuple(
     rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" if w[0].isascii() else w
+    # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
-              "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasło",
-              "heslo", "jelszó", "şifre", "parola", "lozinka", "geslo", "kata sandi",
-              "kata Sandi", "clave"))
-_PASSWORD_WORDS += ("пароль", "Пароль", "パスワード", "暗証番号", "密码", "密碼", "口令",
-                    "비밀번호", "비번", "암호", "κωδικός", "Κωδικός", "סיסמה", "كلمة المرور",
+              "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasł",
+              "hesl", "jelsz", "şifre", "parola", "lozink", "gesl", "kata sandi",
+              "kata Sandi", "clave", "passwordnya", "passwordmu"))
+PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
+                    "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
                     "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre")
+#: A value in prose: printable ASCII and the letters of the alphabets people write in.
+_PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -620,14 +633,16 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي)"
-            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>[!-~]{6,64})"), _said_password)
-      for word in _PASSWORD_WORDS),
+            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+       _said_password)
+      for word in PASSWORD_WORDS),
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
     *(("password in prose",
-       lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>[!-~]{8,64})"), _said_password)
-      for word in _PASSWORD_WORDS),
+       lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{8,64})"),
+       _said_password)
+      for word in PASSWORD_WORDS),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

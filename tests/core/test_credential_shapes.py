@@ -235,6 +235,20 @@ SECRETS |= {
         "$ cat private_key.b64 public_key.b64\n" + _b64(_RNG6.randbytes(32)),
     "what cat printed from a file in a secrets directory":
         "$ cat ~/.secrets/deploy\n" + _random6(_HEX, 16),
+    "a password with a letter outside ASCII, in Polish prose":
+        "Hasłem jest Sosna." + _random6("123456789", 4),
+    "a password after an inflected word for one, in Russian":
+        "\u0441 паролем Zima." + _random6("123456789", 4) + " зайдёшь",
+    "a password after the word and Indonesian's possessive":
+        "passwordnya Rambutan." + _random6("123456789", 4) + " ya",
+    "a password column of a MediaWiki table":
+        "{| class=\"wikitable\"\n! Host !! Login !! Password\n|-\n| nas01 || admin || Ahorn."
+        + _random6("123456789", 4) + "x\n|}",
+    "a password column named in German, in a CSV":
+        "Benutzer;Kennwort;Rolle\nadmin;Buche." + _random6("123456789", 4) + ";Owner",
+    "a secret in PowerShell's Name/Value table":
+        "Name          Value\n----          -----\nDbPassword    Eiche."
+        + _random6("123456789", 4),
 }
 
 ORDINARY = {
@@ -295,6 +309,15 @@ ORDINARY = {
     "an RFC's test vector": "RFC 5869 test vector OKM: " + _random6(_HEX, 84),
     "a WebSocket handshake's key":
         "Sec-WebSocket-Key: " + _b64(_RNG6.randbytes(16)) + "\nSec-WebSocket-Version: 13",
+    "a masked password column in German, in a CSV":
+        "Benutzer;Passwort;Rolle\nadmin;********;Owner",
+    "a MediaWiki table that points to the vault":
+        "{| class=\"wikitable\"\n! Host !! Login !! Password\n|-\n"
+        "| nas01 || admin || (KeePass)\n|}",
+    "PowerShell's Name/Value table of ordinary settings":
+        "Name          Value\n----          -----\nPSVersion     7.4.2\nPSEdition     Core",
+    "a column of passwordless logins": "host,user,passwordless\nci01,deploy,Kx7v-Pq9w-Lm3z",
+    "a password reset said in Polish": "Hasło zostało zmienione wczoraj przez administratora.",
     "a password read from Tcl's environment": 'expect "password:"\nsend "$env(DB_PASS)\\r"',
     "a password named by a constant": "const char* wifi_password = SECRET_WIFI_PASS;",
     "a cache key with a version in it":
