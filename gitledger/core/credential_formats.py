@@ -15,6 +15,7 @@ from gitledger.core.credential_keys import keyed_secret
 from gitledger.core.credential_lines import (
     PASSWORD_WORDS,
     JudgedPattern,
+    chosen_password,
     invented,
     value_span,
     words_and_number,
@@ -82,7 +83,7 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
         fields = _cells(separator, row)
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             value = fields[columns[0]].strip().strip("\"'`")
-            if invented(value) or words_and_number(value) or (
+            if invented(value) or chosen_password(value) or (
                     drawn and len(value) >= 6 and not value.isalpha() and " " not in value
                     and any(c.isalpha() for c in value) and not is_placeholder(value)):
                 start = offset + row.find(value)
@@ -103,7 +104,7 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
 #: A table's column name: words, as a header names its columns.
 _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 #: The name of a password's column, in English or another language (``Passwort``).
-_PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:password|" + "|".join(PASSWORD_WORDS)
+_PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:password|passw?d?|pwd|pw|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
 #: (``!!`` between a wiki header's cells), columns aligned by spaces (PowerShell's tables).
@@ -149,9 +150,9 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password of a login pair in prose, when made up (not ``user / group``)."""
+    """The password of a login pair in prose, as people choose one (not ``user / group``)."""
     value = match.group("value").rstrip(".,;)")
-    if is_placeholder(value) or not (made_up(value) or strict_made_up(value)):
+    if is_placeholder(value) or not (chosen_password(value) or strict_made_up(value)):
         return None
     return match.start("value"), match.start("value") + len(value)
 
@@ -269,7 +270,7 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("password in a table's column",
        lazy(word + r"(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
        _table_password)
-      for word in (r"assword(?<=[Pp]assword)", *PASSWORD_WORDS)),
+      for word in (r"assword(?<=[Pp]assword)", r"_pass\b", r"_pwd\b", *PASSWORD_WORDS)),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),

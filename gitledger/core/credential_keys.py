@@ -19,6 +19,7 @@ from gitledger.core.credential_shapes import (
     UUID,
     above_in_document,
     forgery_token,
+    line_start,
     ordinary,
     secret_reference,
 )
@@ -190,6 +191,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     quoted = text[match.start("value")] in "\"'"
     start, end = unquoted(text, *match.span("value"))
     value = text[start:end]
+    if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
+        end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
     if not quoted and _code_value(value, match.group("op")):
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):

@@ -247,8 +247,15 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip(".,;)")
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
-    shape = ascii_shape(value)
-    return (start, start + len(value)) if made_up(shape) or words_and_number(shape) else None
+    return (start, start + len(value)) if chosen_password(value) else None
+
+
+def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password right after the English word for one, with no verb between: only letters
+    with digits (``pw kaffee99``); a word there is the sentence going on."""
+    span = _said_password(match)
+    value = match.string[span[0]:span[1]] if span else ""
+    return span if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) else None
 
 
 def ascii_shape(value: str) -> str:
@@ -274,6 +281,44 @@ def words_and_number(value: str) -> bool:
 
 
 _DATE_OR_VERSION = lazy(r"\d{4}-\d{2}-\d{2}|\d+\.\d+\.\d+|(?i:\bv\d)")
+
+
+def chosen_password(value: str) -> bool:
+    """A password as people choose one, where the place already says a password stands
+    (after "password:", under a password column): made up, words and a number, letters with
+    digits (``tomas1401``, ``1qaz2wsx``), or a passphrase of three words or more
+    (``noodle_meadow_maple``) -- and not a name of something else (``sha256``, ``12chars``,
+    ``DB_PASSWORD``, ``app.env``, ``nas01.local``)."""
+    value = ascii_shape(value)
+    if made_up(value) or words_and_number(value):
+        return True
+    if _DOTTED_PHRASE.fullmatch(value):
+        return True  # pepper.walrus.cactus26: words and a number, not an attribute's path
+    if not 6 <= len(value) <= 64 or is_placeholder(value) or is_example(value):
+        return False
+    if _NOT_CHOSEN.search(value) or _DATE_OR_VERSION.search(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    if letters and any(c.isdigit() for c in value):
+        return True
+    return len(value) >= 15 and _PASSPHRASE.fullmatch(value) is not None
+
+
+#: What stands after a word for a password and is not one: a hash or cipher's name, a
+#: count with its unit, a name of a secret, a constant, a file, a host (and port), a
+#: reference, a setting of its own (``server-port=25565`` on the next line).
+_NOT_CHOSEN = lazy(
+    r"(?i)^(?:md5|sha-?\d{1,3}|sha3\S*|bcrypt|scrypt|argon2\S*|pbkdf2\S*|scram\S*|aes\S*"
+    r"|rsa\S*|ed25519|x25519|utf-?8|base64|hmac\S*|ntlm\S*|blake2\S*|crc32|[th]otp\S*|2fa"
+    r"|oauth\S*|ldap\S*|\d+\+?[a-z]{1,10})$"
+    r"|pass|pwd|secret|token|key|^[$%{<@\-]|[/\\=]|:\d{1,5}$"
+    r"|(?-i:^[A-Z0-9]+(?:_[A-Z0-9]+)+$)"
+    r"|\.(?:txt|env|json|ya?ml|conf|cfg|ini|pem|toml|xml|sh|py|js|ts|md|log|csv)$"
+    r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)")
+#: Three words or more and a number, joined by dots.
+_DOTTED_PHRASE = lazy(r"[a-z]{3,12}(?:\.[a-z]{3,12}){2,6}\d{1,4}")
+#: Three words or more joined as a passphrase (``maple-otter-violin``).
+_PASSPHRASE = lazy(r"[A-Za-z]{4,12}(?:[\-_.][A-Za-z]{4,12}){2,6}")
 
 
 def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
@@ -509,7 +554,7 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|jadi|adalah|là)\s{1,4}"
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
          r"|[:=\u2014\u2013]\**\s{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{8,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
@@ -522,10 +567,16 @@ PASSWORD_WORDS = tuple(
     for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
               "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasł",
               "hesl", "jelsz", "şifre", "parola", "lozink", "gesl", "kata sandi",
-              "kata Sandi", "clave", "passwordnya", "passwordmu"))
+              "kata Sandi", "clave", "passwordnya", "passwordmu", "mdp", "nenosiri",
+              "kata laluan", "contrasenya", "wagwoord", "parool", "lykilorð", "cyfrinair",
+              "slaptažod", "fjalëkalim"))
 PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
-                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre")
+                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                    "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்",
+                    "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ", "პაროლი",
+                    "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
+                    "パスコード")
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
@@ -570,6 +621,11 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
     ("password in prose",  # "root pw is …"
      lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
+    # "db user shop_wp, pw kaffee99": the value right after the word
+    *(("password in prose",
+       lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
+            r"(?P<value>[!-~]{8,64})"),
+       _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
     ("password in an expect script",
      lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
      _expect_send),
@@ -632,15 +688,18 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("password in prose",
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
-            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي)"
-            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+            r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
+            r"|ni|ndio|هي|است|คือ|είναι|הוא|היא)"
+            r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,8}[ \t]){0,2}[\"'`「«]?"
+            r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
     *(("password in prose",
-       lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{8,64})"),
+       lazy(word + r"\w{0,4}[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
+            r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
     # a line that announces a secret and ends with a colon, then the secret alone on a

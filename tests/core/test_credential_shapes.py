@@ -246,6 +246,22 @@ SECRETS |= {
         + _random6("123456789", 4) + "x\n|}",
     "a password column named in German, in a CSV":
         "Benutzer;Kennwort;Rolle\nadmin;Buche." + _random6("123456789", 4) + ";Owner",
+    "a name and a year after the word in Swahili, past its verb":
+        "nenosiri la printa ni amani" + _random6("123456789", 4),
+    "a keyboard walk after the French abbreviation": "le mdp de la box c'est 2wsx3edc",
+    "a password after the German verb and two words": "Das Kennwort ist ab heute Rhein"
+                                                   + _random6("123456789", 4) + "?",
+    "a password after the Thai word": "\u0e23\u0e2b\u0e31\u0e2a\u0e1c\u0e48\u0e32\u0e19 lamai"
+                                      + _random6("123456789", 4),
+    "a name and digits right after pw": "ssh as deploy, pw marek" + _random6("123456789", 4),
+    "words and a number joined by dots, after a colon":
+        "guest wifi password: otter.lantern.basil" + _random6("123456789", 2),
+    "an assignment quoted in prose, its code span closed":
+        "the job log keeps `METRICS_KEY=" + _random6(_HEX, 32) + "` in plain text",
+    "a login pair of a name and a year": "login admin / elena" + _random6("123456789", 4),
+    "a CSV's admin_pass column of a passphrase":
+        "device,ip,admin_user,admin_pass\nnas,10.0.0.9,admin,cactus_harbor_violin"
+        + _random6("123456789", 2),
     "a secret in PowerShell's Name/Value table":
         "Name          Value\n----          -----\nDbPassword    Eiche."
         + _random6("123456789", 4),
@@ -317,6 +333,11 @@ ORDINARY = {
     "PowerShell's Name/Value table of ordinary settings":
         "Name          Value\n----          -----\nPSVersion     7.4.2\nPSEdition     Core",
     "a column of passwordless logins": "host,user,passwordless\nci01,deploy,Kx7v-Pq9w-Lm3z",
+    "a hash's name after the word": "password: sha256 (salted, 600k rounds)",
+    "a German sentence about a password": "Das Kennwort ist nicht mehr gültig, bitte neu setzen.",
+    "a count of characters after pw": "pw 12chars minimum, one digit, one symbol",
+    "a constant after the word": "password: DB_PASSWORD_2 from the environment",
+    "a host and port after the word": "password (db01.internal:5432) rotates nightly",
     "a password reset said in Polish": "Hasło zostało zmienione wczoraj przez administratora.",
     "a password read from Tcl's environment": 'expect "password:"\nsend "$env(DB_PASS)\\r"',
     "a password named by a constant": "const char* wifi_password = SECRET_WIFI_PASS;",
