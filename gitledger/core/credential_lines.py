@@ -208,6 +208,10 @@ _CSS_PREFIX = lazy(r"-(?:webkit|moz|ms|o)-[a-z]")
 _AFTER_KEY = lazy(r"\w[:=][ \t]{0,4}\Z")
 
 
+#: A revision in git's reflog syntax (``stash@{0}``, ``main@{yesterday}``).
+_REFLOG = lazy(r"[\w./\-]{0,100}@\{[^}\s]{1,40}\}")
+
+
 def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     """``-p VALUE``, ``-pVALUE``, ``-k VALUE``, ``--pw VALUE`` in any tool: a made-up
     password or a generated token (``-p 8080:80`` and ``-t image:v1`` are neither)."""
@@ -215,6 +219,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end]
     if value.startswith(("-", "$", "%")) or "/" in value or is_placeholder(value):
         return None
+    if _REFLOG.fullmatch(value):
+        return None  # git stash show -p stash@{0}: a revision
     if _CSS_PREFIX.match(match.string, match.start()):
         return None  # -webkit-mask:…, a style sheet's vendor prefix
     if _AFTER_KEY.search(match.string, max(0, match.start() - 40), match.start()):
@@ -296,7 +302,8 @@ def chosen_password(value: str) -> bool:
         return True  # pepper.walrus.cactus26: words and a number, not an attribute's path
     if not 6 <= len(value) <= 64 or is_placeholder(value) or is_example(value):
         return False
-    if _NOT_CHOSEN.search(value) or _DATE_OR_VERSION.search(value):
+    if (any(c.isspace() for c in value) or _NOT_CHOSEN.search(value)
+            or _DATE_OR_VERSION.search(value)):
         return False
     letters = any(c.isalpha() for c in value)
     if letters and any(c.isdigit() for c in value):

@@ -13,6 +13,7 @@ import binascii
 import re
 from collections.abc import Callable
 
+from gitledger.core.credential_commands import COMMAND_PATTERNS
 from gitledger.core.credential_formats import FORMAT_PATTERNS
 from gitledger.core.credential_keys import (
     AUTH_NAME,
@@ -798,6 +799,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      _uuid_after_word),
     *POSITIONAL_PATTERNS,
     *FORMAT_PATTERNS,
+    *COMMAND_PATTERNS,
 )
 
 

@@ -262,6 +262,31 @@ SECRETS |= {
     "a CSV's admin_pass column of a passphrase":
         "device,ip,admin_user,admin_pass\nnas,10.0.0.9,admin,cactus_harbor_violin"
         + _random6("123456789", 2),
+    "a password echoed into a VPN client that reads stdin":
+        "echo 'lupo" + _random6("123456789", 4)
+        + "' | sudo openconnect --passwd-on-stdin -u ana vpn",
+    "a password printf'd into a command": "printf '%s\\n' 'ravenna" + _random6("123456789", 3)
+                                          + "' | openfortivpn gw.acme.test:443 -u ana",
+    "a new password typed twice into a here-document":
+        "passwd ana <<EOF\n{0}\n{0}\nEOF".format("bruno" + _random6("123456789", 4)),
+    "an ftp script's user line": "ftp -n files.lan <<END\nuser ana tulipa"
+                                 + _random6("123456789", 4) + "\nbye\nEND",
+    "a login without a scheme, as a database shell takes it":
+        "\\connect ana:Vento!" + _random6("123456789", 3) + "@10.1.2.3:33060",
+    "a scheduled task's run-as password":
+        "schtasks /Create /TN sync /TR sync.cmd /RU ACME\\svc /RP marta" + _random6("123456789", 4),
+    "a CI step that echoed a secret's variable":
+        "echo \"sync as $RELEASE_API_KEY now\"\nsync as " + _random6(_HEX, 32) + " now",
+    "a key written as a list of bytes":
+        "lora_app_key: [" + ", ".join(str(b) for b in _RNG6.randbytes(16)) + "]",
+    "Subversion's saved password":
+        "K 8\npassword\nV 20\nmaple.cedar.birch" + _random6("123456789", 2) + "\nEND",
+    "a key in an NTP keys file": "# ntp keys\n3 MD5 " + _random6(_BASE62, 20),
+    "what a command named for a secret was said to return":
+        "`op read op://ci/db/password` returns `harbor" + _random6("123456789", 4) + "`",
+    "a list of logins, an address and its password":
+        "- Miro \u2014 ux@acme.dev \u2014 nuvola" + _random6("123456789", 4),
+    "a long option named for a key": "lora-cli join --app-key " + _random6(_HEX, 32).upper(),
     "a secret in PowerShell's Name/Value table":
         "Name          Value\n----          -----\nDbPassword    Eiche."
         + _random6("123456789", 4),
@@ -333,6 +358,17 @@ ORDINARY = {
     "PowerShell's Name/Value table of ordinary settings":
         "Name          Value\n----          -----\nPSVersion     7.4.2\nPSEdition     Core",
     "a column of passwordless logins": "host,user,passwordless\nci01,deploy,Kx7v-Pq9w-Lm3z",
+    "a stash given to git's -p": "git stash show -p stash@{2}",
+    "an image pinned by digest": "docker pull nginx:1.27.1-alpine@sha256:" + _random6(_HEX, 64),
+    "a CSS media query after a colon": "a{margin-left:auto}@media (min-width:768px){a{top:0}}",
+    "an echo of a variable that prints a masked value":
+        "echo \"token is $DEPLOY_TOKEN\"\ntoken is ***",
+    "a list of bytes that is an id": "ext_pan_id: [" + ", ".join(["221"] * 16) + "]",
+    "a flag that reads its password from the environment":
+        "lftp -u backup --env-password ftp://nas.local",
+    "a here-document of SQL": "psql <<SQL\nselect 1;\nselect 1;\nSQL",
+    "a task that prompts for its password": "schtasks /Create /TN sync /RU ACME\\svc /RP *",
+    "a contact list": "- Support \u2014 help@acme.dev \u2014 weekdays",
     "a hash's name after the word": "password: sha256 (salted, 600k rounds)",
     "a German sentence about a password": "Das Kennwort ist nicht mehr gültig, bitte neu setzen.",
     "a count of characters after pw": "pw 12chars minimum, one digit, one symbol",

@@ -1,0 +1,216 @@
+"""Secrets handed to a command where no option names them: echoed or printed into one
+that reads its password from standard input, typed into a here-document (``passwd``'s new
+password twice, ftp's ``user NAME PASS``), a Windows task's ``/RP``, the ``user:pass@host``
+that database shells take without a scheme, and the value a CI log printed when a step
+echoed a secret's variable.  Also what a file of keys holds by position (NTP's and
+chrony's keys, Subversion's saved password) and a key written as a list of bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from gitledger.core.credential_keys import key_strength, keyed_secret
+from gitledger.core.credential_lines import (
+    JudgedPattern,
+    chosen_password,
+    invented,
+)
+from gitledger.core.credential_shapes import line_start
+from gitledger.core.credential_values import is_placeholder, unquoted
+from gitledger.core.lazy_pattern import lazy
+
+
+def _chosen_or_invented(value: str) -> bool:
+    """A password a person chose or a value a machine generated; never a reference."""
+    return (not value.startswith(("$", "%", "*")) and not is_placeholder(value)
+            and (chosen_password(value) or invented(value)))
+
+
+def _fed_on_stdin(match: re.Match[str]) -> tuple[int, int] | None:
+    """``echo VALUE | openconnect --passwd-on-stdin …``: what is piped into a command that
+    reads a password from its standard input."""
+    if not _READS_A_PASSWORD.search(match.group("command")):
+        return None
+    start, end = unquoted(match.string, *match.span("value"))
+    return (start, end) if _chosen_or_invented(match.string[start:end]) else None
+
+
+#: A command that takes a password on standard input.
+_READS_A_PASSWORD = lazy(r"(?i)stdin|passw|chpasswd|openfortivpn|openconnect|sshpass|kinit"
+                         r"|cryptsetup|\blogin\b|\bsu\b|sudo[ \t]+-S")
+
+
+def _here_document(match: re.Match[str]) -> tuple[int, int] | None:
+    """A here-document typed into a command that asks for a password: the line given
+    twice in a row (a new password and its confirmation), ftp's ``user NAME PASS``, or
+    the first line for a command that reads nothing else."""
+    text = match.string
+    command = text[line_start(text, match.start(), 200):match.start()]
+    body, at = match.group("body"), match.start("body")
+    lines = body.split("\n")
+    offset = at
+    for line, following in pairwise(lines):
+        if line and line == following and _chosen_or_invented(line.strip()):
+            return offset, offset + len(line)
+        user = _FTP_USER.fullmatch(line)
+        if user and _chosen_or_invented(user.group("value")):
+            return offset + user.start("value"), offset + user.end("value")
+        offset += len(line) + 1
+    first = lines[0].strip()
+    if _ASKS_FIRST.search(command) and _chosen_or_invented(first):
+        return at + lines[0].find(first), at + lines[0].find(first) + len(first)
+    return None
+
+
+_FTP_USER = lazy(r"[ \t]*user[ \t]+\S{1,64}[ \t]+(?P<value>\S{4,128})[ \t]*")
+#: Commands whose first line of input is the password.
+_ASKS_FIRST = lazy(r"\b(?:kinit|cryptsetup|openconnect|su|sudo[ \t]+-S|sshpass)\b")
+
+
+def _shell_login(match: re.Match[str]) -> tuple[int, int] | None:
+    """``\\connect admin:…@10.0.0.14:33060``, ``--uri dev:…@db-dev``: a login without a
+    scheme, as database shells take it (an image's ``name:tag@sha256:…`` is no login)."""
+    at = match.start()
+    login = _LOGIN_BEFORE.search(match.string, max(0, at - 100), at)
+    if login is None or not _chosen_or_invented(login.group("value")):
+        return None
+    return login.span("value")
+
+
+_LOGIN_BEFORE = lazy(r"(?<![\w/:@.%+\-])[A-Za-z_][\w.\-]{0,31}:"
+                     r"(?P<value>[^\s:@/'\"`{}()\[\];,<>]{4,64})\Z")
+
+
+def _windows_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """``schtasks … /RU ACME\\svc /RP …``, ``cmdkey /pass:…``: a Windows command's
+    password option (``/RP *`` prompts for it)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    return (start, end) if _chosen_or_invented(match.string[start:end]) else None
+
+
+def _echoed_variable(match: re.Match[str]) -> tuple[int, int] | None:
+    """A step that echoed a secret's variable (``echo "deploying with $HEROKU_API_KEY"``)
+    and, on the next line, the same words with the value in its place."""
+    before, after, line = match.group("before"), match.group("after"), match.group("line")
+    if not line.startswith(before) or not line.endswith(after):
+        return None
+    value = line[len(before):len(line) - len(after)].strip()
+    if not value or " " in value or not keyed_secret(match.group("name"), value):
+        return None
+    start = match.start("line") + line.find(value, len(before))
+    return start, start + len(value)
+
+
+def _byte_list_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A key written as a list of 16 to 64 bytes under a name for a key or a secret
+    (``network_key: [181, 77, …]``, ``uint8_t APP_KEY[16] = {0x2b, …}``)."""
+    at = match.start()
+    named = _KEY_BEFORE.search(match.string, max(0, at - 80), at)
+    key = named.group("key") if named else ""
+    if not key or key_strength(key) is None or _NOT_A_SECRET_KEY.search(key):
+        return None
+    numbers = [int(n, 16) if n.lower().startswith("0x") else int(n)
+               for n in re.split(r"[ \t]*,[ \t]*", match.group("value").strip())]
+    if any(n > 255 for n in numbers) or len(set(numbers)) < len(numbers) // 2:
+        return None  # not bytes, or a pattern (0, 0, 0 …), not key material
+    return match.span("value")
+
+
+_KEY_BEFORE = lazy(r"(?P<key>[A-Za-z_][\w\-]{0,60})[\"']?[ \t]*(?:\[\d{0,3}\][ \t]*)?[:=][ \t]*\Z")
+_NOT_A_SECRET_KEY = lazy(r"(?i)pub|\biv\b|_iv\b|nonce|salt|\bid\b|_id\b|pan")
+
+
+def _svn_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """Subversion's saved credentials: the value under the ``password`` record, whatever
+    it looks like (words joined by dots too), unless a template's."""
+    return None if match.group("value").startswith(("<", "$", "{")) else match.span("value")
+
+
+def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
+    """``--nwk-key 3C7C…``, ``--webhook-secret …``: a long option named for a key or a
+    secret, its value judged as a value under that name (``--key-file path`` names none)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith(("-", "%")) or "$" in value or "/" in value:
+        return None  # a reference, or the next argument (--env-password ftp://host)
+    return (start, end) if keyed_secret(match.group("key"), value) else None
+
+
+def _ntp_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A line of NTP's or chrony's keys file (``1 SHA1 <key>``), in a text that says so."""
+    text = match.string
+    if not _KEY_ID.fullmatch(text, line_start(text, match.start(), 20), match.start()):
+        return None
+    if not match.group("encoding") and not _NTP.search(text, max(0, match.start() - 500),
+                                                        match.end() + 200):
+        return None
+    return None if is_placeholder(match.group("value")) else match.span("value")
+
+
+_NTP = lazy(r"(?i)ntp|chrony|\bkeys\b")
+#: A keys file's line opens with the key's number.
+_KEY_ID = lazy(r"[ \t]*\d{1,5}[ \t]+")
+
+
+def _printed_by_command(match: re.Match[str]) -> tuple[int, int] | None:
+    """"`terraform output -raw admin_password` returns `…`": what a command named for a
+    secret was said to print."""
+    return match.span("value") if _chosen_or_invented(match.group("value")) else None
+
+
+def _address_and_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """A list of logins, an address then its password (``• Canva — design@acme.dev —
+    …``)."""
+    value = match.group("value").rstrip(".,;)")
+    if "@" in value or "://" in value or not chosen_password(value):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+_HEX_OR_DECIMAL = r"(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3})"
+
+COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
+    *(("a password fed to a command",
+       lazy(opening + r"""[ \t]+(?P<q>["']?)(?P<value>[^\s"'|;&]{4,128})(?P=q)[ \t]*\|"""
+            r"""[ \t]*(?P<command>[^\n|;&]{1,240})"""), _fed_on_stdin)
+      for opening in (r"\becho(?:[ \t]+-[neE])?", r"""\bprintf[ \t]+["']%s(?:\\n)?["']""")),
+    ("a password typed into a here-document",
+     lazy(r"<<-?[ \t]*[\"']?(?P<tag>[A-Za-z_]\w{0,20})[\"']?[ \t]*\n"
+          r"(?P<body>(?:[^\n]{0,200}\n){1,12}?)(?P=tag)\b"), _here_document),
+    ("a login given to a shell",
+     lazy(r"@(?=[A-Za-z0-9])[\w\-]{1,63}(?:\.[\w\-]{1,63}){0,6}(?::\d{1,5})?(?![\w@:.])"),
+     _shell_login),
+    ("a password given to a Windows command",
+     lazy(r"/(?<=\s/)(?i:rp|pass|password|passwordd|passwordo)(?:[ \t]{1,8}|:)"
+          r"""(?P<value>"[^"\n]{1,128}"|[^\s"/`]{1,128})"""), _windows_password),
+    ("a secret given to an option named for it",
+     lazy(r"--(?<=\s--)(?P<key>[A-Za-z][\w\-]{0,40}[\-_](?:key|secret|token|password|psk))"
+          r"""(?:[ \t]{1,8}|=)(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
+     _named_option),
+    ("a secret a step echoed",
+     lazy(r"""\becho[ \t]+(?P<q>["']?)(?P<before>[^$\n"']{0,80})\$\{?"""
+          r"""(?P<name>[A-Za-z_]\w{1,60})\}?(?P<after>[^\n"'$]{0,80})(?P=q)[ \t]*\r?\n"""
+          r"""(?P<line>[^\n]{1,400})"""), _echoed_variable),
+    *(("a key written as bytes",
+       lazy(opening + r"[ \t]*(?P<value>(?:" + _HEX_OR_DECIMAL + r"[ \t]*,[ \t]*){15,63}"
+            + _HEX_OR_DECIMAL + r")[ \t]*,?[ \t]*" + closing), _byte_list_key)
+      for opening, closing in ((r"\[", r"\]"), (r"\{", r"\}"))),
+    ("password in Subversion's saved credentials",
+     lazy(r"K 8\r?\npassword\r?\nV \d{1,4}\r?\n(?P<value>[^\r\n]{1,256})"), _svn_password),
+    *(("a key in an NTP keys file",
+       lazy(name + r"(?<=[ \t]" + name + r")[ \t]+(?P<encoding>HEX:|ASCII:)?"
+            r"(?P<value>[!-~]{8,128})"),
+       _ntp_key)
+      for name in ("MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "AES128CMAC", "RMD160")),
+    ("a secret a command printed",
+     lazy(r"`(?P<command>[^`\n]{0,200}?(?i:passw|secret|token|api[_\-]?key|private)"
+          r"[^`\n]{0,100})`[ \t]+(?:returns|returned|prints|printed|gives|gave|outputs"
+          r"|shows|showed|yields|=>|->|\u2192)[ \t]+`(?P<value>[^`\s]{8,256})`"),
+     _printed_by_command),
+    ("a password beside an address",
+     lazy(r"@(?<=[\w.+\-]@)[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,5}[ \t]*"
+          r"(?:[\u2014\u2013|:\t]|[ \t]/|[ \t]-)[ \t]*(?P<value>[^\s]{6,64})[ \t]*$", re.M),
+     _address_and_password),
+)
