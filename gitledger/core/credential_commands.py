@@ -17,7 +17,7 @@ from gitledger.core.credential_lines import (
     chosen_password,
     invented,
 )
-from gitledger.core.credential_shapes import line_start
+from gitledger.core.credential_shapes import DASHED_NAME, line_start
 from gitledger.core.credential_values import is_placeholder, unquoted
 from gitledger.core.lazy_pattern import lazy
 
@@ -112,7 +112,7 @@ def _byte_list_key(match: re.Match[str]) -> tuple[int, int] | None:
     if not key or key_strength(key) is None or _NOT_A_SECRET_KEY.search(key):
         return None
     numbers = [int(n, 16) if n.lower().startswith("0x") else int(n)
-               for n in re.split(r"[ \t]*,[ \t]*", match.group("value").strip())]
+               for n in re.split(r"\s*,\s*", match.group("value").strip())]
     if any(n > 255 for n in numbers) or len(set(numbers)) < len(numbers) // 2:
         return None  # not bytes, or a pattern (0, 0, 0 …), not key material
     return match.span("value")
@@ -133,8 +133,8 @@ def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
     secret, its value judged as a value under that name (``--key-file path`` names none)."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    if value.startswith(("-", "%")) or "$" in value or "/" in value:
-        return None  # a reference, or the next argument (--env-password ftp://host)
+    if value.startswith(("-", "%")) or "$" in value or "/" in value or DASHED_NAME.fullmatch(value):
+        return None  # a reference, the next argument (--env-password ftp://host), a name
     return (start, end) if keyed_secret(match.group("key"), value) else None
 
 
@@ -146,7 +146,11 @@ def _ntp_key(match: re.Match[str]) -> tuple[int, int] | None:
     if not match.group("encoding") and not _NTP.search(text, max(0, match.start() - 500),
                                                         match.end() + 200):
         return None
-    return None if is_placeholder(match.group("value")) else match.span("value")
+    if is_placeholder(match.group("value")):
+        return None
+    # with its encoding named, so that hex beside SHA1 does not read as that file's digest
+    return match.start("encoding") if match.group("encoding") else match.start("value"), \
+        match.end("value")
 
 
 _NTP = lazy(r"(?i)ntp|chrony|\bkeys\b")
@@ -186,7 +190,7 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"/(?<=\s/)(?i:rp|pass|password|passwordd|passwordo)(?:[ \t]{1,8}|:)"
           r"""(?P<value>"[^"\n]{1,128}"|[^\s"/`]{1,128})"""), _windows_password),
     ("a secret given to an option named for it",
-     lazy(r"--(?<=\s--)(?P<key>[A-Za-z][\w\-]{0,40}[\-_](?:key|secret|token|password|psk))"
+     lazy(r"--(?<=\s--)(?P<key>[A-Za-z][\w\-]{0,40}[\-_](?:key|secret|token|password|psk)|psk)"
           r"""(?:[ \t]{1,8}|=)(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
      _named_option),
     ("a secret a step echoed",
@@ -194,8 +198,8 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
           r"""(?P<name>[A-Za-z_]\w{1,60})\}?(?P<after>[^\n"'$]{0,80})(?P=q)[ \t]*\r?\n"""
           r"""(?P<line>[^\n]{1,400})"""), _echoed_variable),
     *(("a key written as bytes",
-       lazy(opening + r"[ \t]*(?P<value>(?:" + _HEX_OR_DECIMAL + r"[ \t]*,[ \t]*){15,63}"
-            + _HEX_OR_DECIMAL + r")[ \t]*,?[ \t]*" + closing), _byte_list_key)
+       lazy(opening + r"\s{0,8}(?P<value>(?:" + _HEX_OR_DECIMAL + r"[ \t]*,\s{0,40}){15,63}"
+            + _HEX_OR_DECIMAL + r")\s{0,8},?\s{0,8}" + closing), _byte_list_key)
       for opening, closing in ((r"\[", r"\]"), (r"\{", r"\}"))),
     ("password in Subversion's saved credentials",
      lazy(r"K 8\r?\npassword\r?\nV \d{1,4}\r?\n(?P<value>[^\r\n]{1,256})"), _svn_password),

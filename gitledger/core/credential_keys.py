@@ -31,6 +31,7 @@ from gitledger.core.credential_values import (
     is_placeholder,
     looks_generated,
     looks_random,
+    names_algorithm,
     password_shaped,
     random_token,
     unquoted,
@@ -209,8 +210,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # gdb's token = 0x7ffff7dd18e0 <_IO_2_1_stdout_>: an address
     if match.group("op") in _COMPARISONS and not (quoted and _compared_secret(value)):
         return None  # token !== "undefined", "$TOKEN" == ghp_*: a test, not a value
-    if not secret_value(key, strength, value):
-        return None
+    if not secret_value(key, strength, value) or names_algorithm(value):
+        return None  # password: scram-sha-256, the scheme's name
     pair, equals, _ = value.partition("=")
     if equals and forgery_token(pair):
         return None  # Set-Cookie: __Host-csrf=…: the cookie a form's token is checked against

@@ -35,8 +35,10 @@ from gitledger.core.credential_values import (
     WORDS_RUN,
     is_example,
     is_placeholder,
+    is_template,
     made_up,
     mixed_random,
+    names_algorithm,
     password_shaped,
     random_token,
     secret_like,
@@ -296,12 +298,14 @@ def chosen_password(value: str) -> bool:
     (``noodle_meadow_maple``) -- and not a name of something else (``sha256``, ``12chars``,
     ``DB_PASSWORD``, ``app.env``, ``nas01.local``)."""
     value = ascii_shape(value)
+    if names_algorithm(value):
+        return False
     if made_up(value) or words_and_number(value):
         return True
-    if _DOTTED_PHRASE.fullmatch(value):
-        return True  # pepper.walrus.cactus26: words and a number, not an attribute's path
-    if not 6 <= len(value) <= 64 or is_placeholder(value) or is_example(value):
+    if not 6 <= len(value) <= 64 or is_template(value) or is_example(value):
         return False
+    if _ATTRIBUTE.fullmatch(value):
+        return False  # settings.default: an attribute's path (walrus.pem42 has a number)
     if (any(c.isspace() for c in value) or _NOT_CHOSEN.search(value)
             or _DATE_OR_VERSION.search(value)):
         return False
@@ -315,15 +319,15 @@ def chosen_password(value: str) -> bool:
 #: count with its unit, a name of a secret, a constant, a file, a host (and port), a
 #: reference, a setting of its own (``server-port=25565`` on the next line).
 _NOT_CHOSEN = lazy(
-    r"(?i)^(?:md5|sha-?\d{1,3}|sha3\S*|bcrypt|scrypt|argon2\S*|pbkdf2\S*|scram\S*|aes\S*"
-    r"|rsa\S*|ed25519|x25519|utf-?8|base64|hmac\S*|ntlm\S*|blake2\S*|crc32|[th]otp\S*|2fa"
-    r"|oauth\S*|ldap\S*|\d+\+?[a-z]{1,10})$"
-    r"|pass|pwd|secret|token|key|^[$%{<@\-]|[/\\=]|:\d{1,5}$"
+    r"(?i)^\d+\+?[a-z]{1,10}$"
+    r"|(?:^|[_.\-])(?:pass(?:word|wd)?|pwd|secret|token|key)(?:$|[_.\-])"
+    r"|(?-i:[a-z](?:Pass(?:word)?|Secret|Token|Key)(?:$|[A-Z_]))"
+    r"|^[$%{<@\-]|[/\\=]|:\d{0,5}$"
     r"|(?-i:^[A-Z0-9]+(?:_[A-Z0-9]+)+$)"
     r"|\.(?:txt|env|json|ya?ml|conf|cfg|ini|pem|toml|xml|sh|py|js|ts|md|log|csv)$"
     r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)")
-#: Three words or more and a number, joined by dots.
-_DOTTED_PHRASE = lazy(r"[a-z]{3,12}(?:\.[a-z]{3,12}){2,6}\d{1,4}")
+#: An attribute's path: names joined by dots, none with a digit.
+_ATTRIBUTE = lazy(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 #: Three words or more joined as a passphrase (``maple-otter-violin``).
 _PASSPHRASE = lazy(r"[A-Za-z]{4,12}(?:[\-_.][A-Za-z]{4,12}){2,6}")
 
@@ -562,8 +566,9 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
-         r"|[:=\u2014\u2013]\**\s{1,4})"
-         r"[\"'`]?(?P<value>[^\s\"'`]{8,64})")
+         r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
+         r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
+         r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
 _IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
 
@@ -580,13 +585,21 @@ PASSWORD_WORDS = tuple(
 PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                    "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
-                   "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்",
+                   "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
                    # the Telugu, Kannada and Malayalam words typed with or without a
                    # zero-width non-joiner
                    "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
                    "პაროლი",
                    "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
                    "パスコード")
+# each word as a sentence opens with it and in capitals too (Пароль, ПАРОЛЬ, PASSWORT)
+PASSWORD_WORDS += tuple(dict.fromkeys(
+    variant for word in PASSWORD_WORDS if "(" not in word and "\\" not in word
+    for variant in (word.capitalize(), word.upper()) if variant not in PASSWORD_WORDS))
+PASSWORD_WORDS += tuple(word.upper() for word in (
+    "passwort", "kennwort", "contraseña", "mot de passe", "senha", "wachtwoord", "lösenord",
+    "passord", "salasana", "hasło", "heslo", "jelszó", "parola", "lozinka", "clave", "mdp",
+    "nenosiri", "kata sandi"))
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
@@ -700,7 +713,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
             r"|ni|ndio|هي|است|คือ|είναι|הוא|היא)"
-            r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,8}[ \t]){0,2}[\"'`「«]?"
+            r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
       for word in PASSWORD_WORDS),

@@ -75,12 +75,17 @@ def is_example(value: str) -> bool:
     """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), a fake
     typed in order (``ghp_1234567890abcdef…``: a random value holds such runs about never),
     or jwt.io's sample token."""
-    if "EXAMPLE" in value.upper() or _typed_in_order(value):
+    if "EXAMPLE" in value.upper() or _typed_in_order(value) or value.lower() in _FAMOUS:
         return True
     if value.startswith("eyJ") and value.count(".") >= 2:
         payload = _b64_text(value.split(".", 2)[1])
         return payload is not None and '"John Doe"' in payload
     return False
+
+
+#: Passwords known from a joke and a comic, quoted as examples (bash.org's, xkcd 936's
+#: made-up one; its passphrase is used as a real password too often to count as one).
+_FAMOUS = frozenset({"hunter2", "tr0ub4dor&3"})
 
 
 def _typed_in_order(value: str) -> bool:
@@ -276,8 +281,27 @@ def entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
+#: The name of a hash, a cipher or a scheme (``scram-sha-256``), not a password.
+_ALGORITHM = lazy(
+    r"(?i)(?:md5|sha|sha3|bcrypt|scrypt|argon2|pbkdf2|scram|aes|rsa|ed25519|x25519|utf|base64"
+    r"|hmac|ntlm|ntlmv2|blake2[bs]?|crc32|[th]otp|2fa|oauth|ldaps?|des|3des|rc4|chacha20)"
+    r"(?:[\-_]?(?:sha|md|id|i|d|s|b|gcm|cbc|ctr|oaep|pss|poly1305|plus|v\d|1|2|3|8|32|64|128"
+    r"|160|192|224|256|384|512|1024|2048|3072|4096))*(?:[\-_][a-z]{2,12})?")
+
+
+def names_algorithm(value: str) -> bool:
+    """Whether ``value`` is the name of a hash, a cipher or a scheme, maybe with a word
+    after it (``scram-sha-256``, ``argon2id-hashed``): not a password (``Bcrypt2024`` is)."""
+    return _ALGORITHM.fullmatch(value) is not None
+
+
+def is_template(value: str) -> bool:
+    """A placeholder, a mask or a template's syntax (not an attribute's path)."""
+    return _PLACEHOLDER.match(value) is not None
+
+
 def is_placeholder(value: str) -> bool:
-    if _PLACEHOLDER.match(value):
+    if is_template(value):
         return True
     # ``a.b.c`` reads as an attribute, unless a part of it is random (``sat.Q9qY…``)
     return bool(_REFERENCE.match(value)) and not any(

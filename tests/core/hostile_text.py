@@ -81,6 +81,20 @@ KNOWN = {
     "?u=a&p=": "?u=a&p=",
     "?user=a&pass=": "?user=a&pass=",
     ".LOGON a/b,": ".LOGON a/b,",
+    # round eleven: commands given a password, keys by position, a password as chosen
+    "echo | stdin": "echo x | openconnect --passwd-on-stdin ",
+    "here-document": "passwd a <<EOF\nx1\n",
+    "user:pass@": "a:bbbbbbbb@",
+    "/RP": "/RP a ",
+    "echoed variable": "echo $A_KEY\n",
+    "byte list": "[1, ",
+    "NTP key": "1 SHA1 ",
+    "returns `": "`password` returns `",
+    "address, password": "a@b.cc \u2014 ",
+    "password - ": "password - ",
+    "passwort ist ab ": "Passwort ist ab ",
+    # round eleven's review: an assignment quoted in backticks
+    "`A_KEY=": "`A_KEY=",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

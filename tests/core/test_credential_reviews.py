@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_ten.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_eleven.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -10,7 +10,12 @@ from types import ModuleType
 import pytest
 
 from gitledger.core.credentials import find_credential
-from tests.core import credential_review_eight, credential_review_nine, credential_review_ten
+from tests.core import (
+    credential_review_eight,
+    credential_review_eleven,
+    credential_review_nine,
+    credential_review_ten,
+)
 
 #: Per review, the cases still wrong.  Round eight: credentials still let through (prompts
 #: the rule does not read then: a token file's hex, starship's and zsh's prompts; a Rust
@@ -25,7 +30,8 @@ from tests.core import credential_review_eight, credential_review_nine, credenti
 #: outside ASCII (Jodła.2251), MediaWiki's tables, German's "Passwort" as a CSV header,
 #: PowerShell's Name/Value table; a plist key that says both Public and Secret, words and
 #: a number the shell did not find with no password prompt before them (a misspelt
-#: command's shape), a value in a comment beside a mask, NEW_PW=, an argv array.
+#: command's shape), a value in a comment beside a mask, NEW_PW=, an argv array.  Round
+#: eleven: none.
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -34,6 +40,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "nine": (credential_review_nine, {"a43"}, set(), set()),
     "ten": (credential_review_ten, set(), set(),
             {"c16", "c28", "c37", "c51", "c58"}),
+    "eleven": (credential_review_eleven, set(), set(), set()),
 }
 
 
