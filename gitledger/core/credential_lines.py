@@ -248,7 +248,8 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
     shape = ascii_shape(value)
-    return (start, start + len(value)) if made_up(shape) or words_and_number(shape) else None
+    chosen = made_up(shape) or words_and_number(shape) or chosen_password(shape)
+    return (start, start + len(value)) if chosen else None
 
 
 def ascii_shape(value: str) -> str:
@@ -274,6 +275,26 @@ def words_and_number(value: str) -> bool:
 
 
 _DATE_OR_VERSION = lazy(r"\d{4}-\d{2}-\d{2}|\d+\.\d+\.\d+|(?i:\bv\d)")
+
+#: A password a person chose with no symbol, as it stands after a word for one: a word or
+#: two (a name, ``bicicletaMarta``) and the number of a year or a day (``Putri1988``,
+#: ``olek0111``), or three short words and more joined by one mark, with a number or without
+#: (``tiger-quokka-granite87``, ``lamp_cactus_comet_banjo``).
+_WORD_THEN_NUMBER = lazy(r"[A-Za-z][a-z]{2,15}(?:[A-Z][a-z]{2,15})?\d{2,4}")
+_PASSPHRASE = lazy(r"[a-z]{3,10}(?P<mark>[\-_])[a-z]{3,10}(?:(?P=mark)[a-z]{3,10}){1,6}"
+                   r"(?P<number>\d{0,4})")
+
+
+def chosen_password(value: str) -> bool:
+    """A password a person chose of words and a number (``Wanjiru2016``) or of several words
+    (``cactus-violin-pepper-tundra``, four of them when no number is added)."""
+    if not 8 <= len(value) <= 64 or is_placeholder(value):
+        return False
+    if _WORD_THEN_NUMBER.fullmatch(value):
+        return True
+    phrase = _PASSPHRASE.fullmatch(value)
+    return phrase is not None and (bool(phrase.group("number"))
+                                   or value.count(phrase.group("mark")) >= 3)
 
 
 def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:

@@ -368,6 +368,32 @@ ORDINARY = {
 }
 
 
+# Round eleven (tuned on half B of the ninth corpus only): passwords people choose.
+_DICEWARE = ("otter", "velvet", "quarry", "ember", "lilac", "pylon", "saddle", "bramble")
+
+
+def _words(count: int, mark: str) -> str:
+    return mark.join(_RNG6.choice(_DICEWARE) for _ in range(count))
+
+
+SECRETS |= {
+    "a password of a name and a year, said in prose":
+        "we changed the wiki password to lindqvist" + _random6("0123456789", 4) + " today",
+    "a password of two words in camel case and a number, in Russian":
+        "пароль к роутеру: fjordLupin" + _random6("0123456789", 2),
+    "a passphrase of four words with no number":
+        "vpn password: " + _words(4, "_") + " (shared)",
+    "a passphrase of three words and a number": "The password is " + _words(3, "-")
+                                                + _random6("123456789", 2) + ".",
+}
+ORDINARY |= {
+    "a name of three words after the word for a password":
+        "The password for the build agent lives in vault-kv-store, not here.",
+    "a word and a number that is no password":
+        "Password reset emails are sent by notifier, see ticket 4821.",
+}
+
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
