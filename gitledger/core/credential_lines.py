@@ -546,7 +546,7 @@ PASSWORD_WORDS = tuple(
               "kata Sandi", "clave", "passwordnya", "passwordmu"))
 PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                     "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
-                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre")
+                    "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "رمز")
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
@@ -653,8 +653,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("password in prose",
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
-            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي)"
-            r"[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+            r"|[ \t](?:ist|es|est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on|هي"
+            r"|είναι|σε|היא|הוא)[ \t]|は|是|为|為)[ \t]{0,4}[\"'`「«]?"
+            r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
@@ -664,6 +665,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"\w{0,4}[ \t]{1,4}[\"'`「«]?(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
+    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です": where the language
+    # puts its verb last, the value is the word before it
+    *(("password in prose",
+       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
+            r"(?:است|です|입니다|है)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

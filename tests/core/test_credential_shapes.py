@@ -385,8 +385,19 @@ SECRETS |= {
         "vpn password: " + _words(4, "_") + " (shared)",
     "a passphrase of three words and a number": "The password is " + _words(3, "-")
                                                 + _random6("123456789", 2) + ".",
+    "a password after the Greek word and its verb":
+        "ο κωδικός του router είναι Kx"  # noqa: RUF001
+        + _random6("abcdefghjk", 5) + "!" + _random6("123456789", 3),
+    "a password after the Hebrew word and its verb":
+        "הסיסמה של השרת היא Tamar_" + _random6("123456789", 4) + ".",
+    "a password in Persian, its verb after it":
+        "رمز ورود به سرور " + "Bahar" + _random6("123456789", 4) + "! است",
 }
 ORDINARY |= {
+    "Persian prose about a password, no value in it":
+        "رمز عبور باید حداقل ۸ کاراکتر باشد و هر ۹۰ روز عوض شود",
+    "Greek prose about a code, a version after the verb":
+        "ο κωδικός του προγράμματος είναι v2.4.1 στο αποθετήριο",  # noqa: RUF001
     "a name of three words after the word for a password":
         "The password for the build agent lives in vault-kv-store, not here.",
     "a word and a number that is no password":
