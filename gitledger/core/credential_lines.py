@@ -75,7 +75,13 @@ def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int]
             match.string, match.start("key"))
         return (start, end) if named and match.group("key").lower() != "key" else None
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
-    return (start, end) if typed or secret_like(value) else None
+    chosen = _PASSWORD_NAME.search(match.group("key")) is not None and chosen_password(value)
+    return (start, end) if typed or chosen or secret_like(value) else None
+
+
+#: A key or flag that names a password (``requirepass``, ``--pass``): under it a password a
+#: person chose counts, words and a number or a passphrase (``chosen_password``).
+_PASSWORD_NAME = lazy(r"(?i)(?:pass(?:word|wd|phrase)?|pwd?)\Z")
 
 
 def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
@@ -220,6 +226,9 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     if _AFTER_KEY.search(match.string, max(0, match.start() - 40), match.start()):
         return None  # push id: -NDWK3…: a value that opens with a dash, not a flag
     secret = made_up(value) or random_token(value, 20) or mixed_random(value)
+    flag = match.string[match.start():match.start("value")].rstrip(" \t=")
+    if not secret and flag.startswith("--") and _PASSWORD_NAME.search(flag):
+        secret = chosen_password(value)  # redis-cli --pass otter_velvet_quarry_ember
     if not secret and match.group(0).startswith("--"):
         secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
     return (start, end) if secret else None
@@ -278,10 +287,11 @@ _DATE_OR_VERSION = lazy(r"\d{4}-\d{2}-\d{2}|\d+\.\d+\.\d+|(?i:\bv\d)")
 
 #: A password a person chose with no symbol, as it stands after a word for one: a word or
 #: two (a name, ``bicicletaMarta``) and the number of a year or a day (``Putri1988``,
-#: ``olek0111``), or three short words and more joined by one mark, with a number or without
-#: (``tiger-quokka-granite87``, ``lamp_cactus_comet_banjo``).
+#: ``olek0111``), or three words and more of four letters or more (no "and", "the", "env")
+#: joined by one mark, with a number or without (``tiger-quokka-granite87``,
+#: ``lamp_cactus_comet_banjo``).
 _WORD_THEN_NUMBER = lazy(r"[A-Za-z][a-z]{2,15}(?:[A-Z][a-z]{2,15})?\d{2,4}")
-_PASSPHRASE = lazy(r"[a-z]{3,10}(?P<mark>[\-_])[a-z]{3,10}(?:(?P=mark)[a-z]{3,10}){1,6}"
+_PASSPHRASE = lazy(r"[a-z]{4,10}(?P<mark>[\-_])[a-z]{4,10}(?:(?P=mark)[a-z]{4,10}){1,6}"
                    r"(?P<number>\d{0,4})")
 
 
@@ -352,7 +362,7 @@ _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
 _SPACED_KEY = lazy(
-    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
+    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
     r"""(?:[ \t]{1,8}(?P<next>[^\s"'#]{1,128})[ \t]*$)?""")

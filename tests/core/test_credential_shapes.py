@@ -392,8 +392,18 @@ SECRETS |= {
         "הסיסמה של השרת היא Tamar_" + _random6("123456789", 4) + ".",
     "a password in Persian, its verb after it":
         "رمز ورود به سرور " + "Bahar" + _random6("123456789", 4) + "! است",
+    "a passphrase under a daemon's password directive":
+        "# cache\nrequirepass " + _words(4, "-") + "\nmaxmemory 2gb",
+    "a passphrase after a command's --pass":
+        "$ kv-cli --host 10.0.0.7 --pass " + _words(4, "_") + " info",
+    "a password under a setting that opens with a digit":
+        "nmcli con modify office 802-1x.password 'Saddle" + _random6("123456789", 4) + "'",
 }
 ORDINARY |= {
+    "a name of words after a command's --pass":
+        "$ pipeline --pass build-and-test-only --verbose",
+    "a setting that opens with a digit, no password under it":
+        "nmcli con modify office 802-1x.password-flags 2",
     "Persian prose about a password, no value in it":
         "رمز عبور باید حداقل ۸ کاراکتر باشد و هر ۹۰ روز عوض شود",
     "Greek prose about a code, a version after the verb":
