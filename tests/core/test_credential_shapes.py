@@ -398,8 +398,22 @@ SECRETS |= {
         "$ kv-cli --host 10.0.0.7 --pass " + _words(4, "_") + " info",
     "a password under a setting that opens with a digit":
         "nmcli con modify office 802-1x.password 'Saddle" + _random6("123456789", 4) + "'",
+    "an Omise secret key given as curl's user":
+        "curl https://api.omise.co/charges -u skey_test_" + _random6(_LOWER36, 19) + ":",
+    "an Asaas API key in a header (base64 of its hex, account number and $aach_ id)":
+        "access_token: $aact_prod_" + _b64(f"{_random6(_HEX, 32)}::{_random6('0123456789', 15)}"
+                                           f"::$aach_{_random6(_HEX, 36)}".encode()),
+    "a Roblox session cookie pasted bare":
+        "_|WARNING:-DO-NOT-SHARE-THIS.--Sharing-this-will-allow-someone-to-log-in-as-you.|_"
+        + _random6("0123456789ABCDEF", 300),
+    "a Jetty password in its reversible OBF: encoding":
+        "ops: OBF:" + "".join(_random6(_LOWER36, 4) for _ in range(10)) + ",admin",
 }
 ORDINARY |= {
+    "the prefixes of Omise's and Asaas's keys, named in prose":
+        "Omise secret keys start with skey_test_ in test mode; Asaas keys start with $aact_.",
+    "Jetty's password forms, named in prose":
+        "A realm.properties password may be plain, or given as OBF:, MD5: or CRYPT:.",
     "a name of words after a command's --pass":
         "$ pipeline --pass build-and-test-only --verbose",
     "a setting that opens with a digit, no password under it":
