@@ -408,8 +408,14 @@ SECRETS |= {
         + _random6("0123456789ABCDEF", 300),
     "a Jetty password in its reversible OBF: encoding":
         "ops: OBF:" + "".join(_random6(_LOWER36, 4) for _ in range(10)) + ",admin",
+    "a Wi-Fi password in a QR code's payload":
+        'qr.add_data("WIFI:S:Lab-' + _random6("123456789", 3) + ';T:WPA;P:tulip'
+        + _random6("123456789", 4) + ';;")',
 }
 ORDINARY |= {
+    "a Wi-Fi QR payload built from a template":
+        'payload = f"WIFI:T:WPA;S:{ssid};P:{password};;"',
+    "an open Wi-Fi network's QR payload": "WIFI:T:nopass;S:Cafe-Guest;;",
     "the prefixes of Omise's and Asaas's keys, named in prose":
         "Omise secret keys start with skey_test_ in test mode; Asaas keys start with $aact_.",
     "Jetty's password forms, named in prose":
