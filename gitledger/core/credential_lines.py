@@ -227,6 +227,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # push id: -NDWK3…: a value that opens with a dash, not a flag
     secret = made_up(value) or random_token(value, 20) or mixed_random(value)
     flag = match.string[match.start():match.start("value")].rstrip(" \t=")
+    if flag == "-setcookie":  # Erlang's distribution cookie: whatever it is, a secret
+        return (start, end) if len(value) >= 8 and not _SHELL_VARIABLE.match(value) else None
     if not secret and flag.startswith("--") and _PASSWORD_NAME.search(flag):
         secret = chosen_password(value)  # redis-cli --pass otter_velvet_quarry_ember
     if not secret and match.group(0).startswith("--"):
@@ -529,7 +531,8 @@ _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: identity.secret``, ``head -c 32 ~/.credentials/session``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*(?:[/\\][\w.\-]+)?"
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie)[\w.\-]*"
+    r"(?:[/\\][\w.\-]+)?"
     r"[ \t]*$")
 
 
@@ -585,7 +588,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("key in a URL query",
      lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
     ("password on a command line",
-     lazy(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+     lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",
@@ -644,7 +647,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b"
+            r"|\.erlang\.cookie\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never

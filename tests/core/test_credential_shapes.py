@@ -411,8 +411,17 @@ SECRETS |= {
     "a Wi-Fi password in a QR code's payload":
         'qr.add_data("WIFI:S:Lab-' + _random6("123456789", 3) + ';T:WPA;P:tulip'
         + _random6("123456789", 4) + ';;")',
+    "an Erlang cookie given to erl": "erl -sname worker -setcookie " + _random6(_LOWER36, 24),
+    "an Erlang cookie under a release's setting":
+        "ELIXIR_RELEASE_COOKIE=" + _random6(string.ascii_uppercase, 20),
+    "an Erlang cookie file printed":
+        "$ cat $HOME/.erlang.cookie\n" + _random6(string.ascii_uppercase, 20),
 }
 ORDINARY |= {
+    "an Erlang cookie given to erl from the environment":
+        'erl -sname worker -setcookie "$ERLANG_COOKIE"',
+    "where an Erlang cookie is kept":
+        "RABBITMQ_ERLANG_COOKIE_FILE=/var/lib/rabbitmq/.erlang.cookie",
     "a Wi-Fi QR payload built from a template":
         'payload = f"WIFI:T:WPA;S:{ssid};P:{password};;"',
     "an open Wi-Fi network's QR payload": "WIFI:T:nopass;S:Cafe-Guest;;",
