@@ -236,6 +236,16 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if secret else None
 
 
+def _slash_flag(match: re.Match[str]) -> tuple[int, int] | None:
+    """Windows' ``/p:VALUE``, ``/SourcePassword:VALUE`` (sqlpackage, osql, cmdkey): a made-up,
+    chosen or generated password; not MSBuild's ``/p:Name=Value`` property."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if "=" in value or value.startswith(("$", "%", "@")):
+        return None
+    return (start, end) if invented(value) or chosen_password(value) else None
+
+
 def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
     """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool;
     not ``-u 1000:1000`` or ``--user app:app``."""
@@ -364,7 +374,7 @@ _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
 _SPACED_KEY = lazy(
-    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
+    r"(?i)(?:^|(?<=[\s;{`]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
     r"""(?:[ \t]{1,8}(?P<next>[^\s"'#]{1,128})[ \t]*$)?""")
@@ -591,6 +601,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
+    ("password on a command line",
+     lazy(r"/(?<=\s/)(?i:p|sp|tp|pw|pwd|pass|password|sourcepassword|targetpassword)[:=]"
+          r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _slash_flag),
     ("password on a command line",
      lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""

@@ -416,8 +416,16 @@ SECRETS |= {
         "ELIXIR_RELEASE_COOKIE=" + _random6(string.ascii_uppercase, 20),
     "an Erlang cookie file printed":
         "$ cat $HOME/.erlang.cookie\n" + _random6(string.ascii_uppercase, 20),
+    "a device's password directive quoted in Markdown":
+        "then ran `MqttPassword Fennel#" + _random6("123456789", 4) + "` on its console",
+    "a password after a Windows-style /sp: flag":
+        "sqlpackage /a:Import /tsn:db01 /tu:sa /tp:wren" + _random6("123456789", 4)
+        + " /sf:app.bacpac",
 }
 ORDINARY |= {
+    "a password directive quoted in Markdown, its value a word":
+        "the docs say to run `WebPassword disabled` to turn it off",
+    "a Windows-style /p: flag taking a setting": "robocopy src dst /MIR /P:yes /R:3",
     "an Erlang cookie given to erl from the environment":
         'erl -sname worker -setcookie "$ERLANG_COOKIE"',
     "where an Erlang cookie is kept":
