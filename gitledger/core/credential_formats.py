@@ -4,7 +4,7 @@ LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs,
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
 keys, a value echoed into a key file, FTP's ``PASS`` and Redis's ``AUTH``, what the shell
 rejected as a command, a login pair in prose, a traced lookup's result, a Wi-Fi QR code's
-``P:`` field.
+``P:`` field, a ``user:password@host`` target with no scheme.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from gitledger.core.credential_keys import keyed_secret
 from gitledger.core.credential_lines import (
     PASSWORD_WORDS,
     JudgedPattern,
+    chosen_password,
     invented,
     value_span,
     words_and_number,
@@ -220,6 +221,20 @@ def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
     return userinfo.span("value") if invented(userinfo.group("value")) else None
 
 
+def _target_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of a target written ``[domain/]user:password@host`` with no scheme
+    (Impacket's tools, smbmap, a proxy's address): made up, chosen or generated.  A URL's
+    userinfo (``scheme://``) is the URL rule's to judge."""
+    at = match.start()
+    userinfo = _DSN_USERINFO.search(match.string, max(0, at - 200), at)
+    if userinfo is None or match.string.endswith("//", 0, userinfo.start()):
+        return None
+    value = userinfo.group("value")
+    if is_placeholder(value) or not (invented(value) or chosen_password(value)):
+        return None
+    return userinfo.span("value")
+
+
 def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
     """The match's value, whatever its shape, unless a placeholder: its place says."""
     return None if is_placeholder(match.group("value")) else match.span("value")
@@ -282,6 +297,11 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),
+    # a target with its password and no scheme: DOMAIN/user:password@10.0.5.21 (Impacket),
+    # user:password@proxy.corp:3128
+    ("password in a connection target",
+     lazy(r"@(?<=[^\s@:/]@)[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}(?![\w.])"),
+     _target_password),
     # a value written into a secret's file: echo "…" | sudo tee /etc/…/agent.psk
     ("a secret written to its file",
      lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""

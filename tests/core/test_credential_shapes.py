@@ -421,8 +421,13 @@ SECRETS |= {
     "a password after a Windows-style /sp: flag":
         "sqlpackage /a:Import /tsn:db01 /tu:sa /tp:wren" + _random6("123456789", 4)
         + " /sf:app.bacpac",
+    "a domain user's password in a target with no scheme":
+        "$ wmiexec.py 'CORP/svc_sql:heron" + _random6("123456789", 4) + "@10.4."
+        + _random6("123456789", 1) + ".17'",
 }
 ORDINARY |= {
+    "a user and a port before a host": "ssh -p 2222 deploy@10.0.3.4 'uptime'; ping 10.0.3.4",
+    "an image pinned by its digest": "image: registry.corp:5000/app:1.4@sha256.corp.lan",
     "a password directive quoted in Markdown, its value a word":
         "the docs say to run `WebPassword disabled` to turn it off",
     "a Windows-style /p: flag taking a setting": "robocopy src dst /MIR /P:yes /R:3",
