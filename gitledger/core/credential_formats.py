@@ -153,7 +153,8 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
 def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of a login pair in prose, when made up (not ``user / group``)."""
     value = match.group("value").rstrip(".,;)")
-    if is_placeholder(value) or not (made_up(value) or strict_made_up(value)):
+    if is_placeholder(value) or not (made_up(value) or strict_made_up(value)
+                                     or chosen_password(value)):
         return None
     return match.start("value"), match.start("value") + len(value)
 
@@ -323,11 +324,12 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"alue(?<=[Vv]alue)(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
      _table_setting),
     # a login's user and password in prose: "log in as `demo@acme.dev` / `…`", "basic auth,
-    # use preview:…"
+    # use preview:…", "admin account: ops.admin / …"
     *(("a login in prose",
        lazy(word + r"\b[^\n]{0,60}?[ \t`'\"](?P<user>[\w.@+\-]{1,64})[`'\"]?[ \t]*(?:/|:)[ \t]*"
             r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
-      for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in")),
+      for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in",
+                   "account(?=:)", "Account(?=:)")),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",

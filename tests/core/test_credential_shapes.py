@@ -424,8 +424,14 @@ SECRETS |= {
     "a domain user's password in a target with no scheme":
         "$ wmiexec.py 'CORP/svc_sql:heron" + _random6("123456789", 4) + "@10.4."
         + _random6("123456789", 1) + ".17'",
+    "a NAS account and its chosen password in a handover note":
+        "NAS: https://nas02:5001  admin account: ops.admin / marek" + _random6("123456789", 4),
+    "a login of a user and a passphrase":
+        "Login: kiosk / " + _words(3, "-") + _random6("123456789", 2) + " (front desk)",
 }
 ORDINARY |= {
+    "an account and a report of a year, no colon after the word":
+        "the account owner / billing2024 report is due on Friday",
     "a user and a port before a host": "ssh -p 2222 deploy@10.0.3.4 'uptime'; ping 10.0.3.4",
     "an image pinned by its digest": "image: registry.corp:5000/app:1.4@sha256.corp.lan",
     "a password directive quoted in Markdown, its value a word":
