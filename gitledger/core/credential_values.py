@@ -30,7 +30,7 @@ _PLACEHOLDER = lazy(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
-        | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
+        | unset | empty | change[_\-]?(?:me|it) | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | .*not[_\-\ ]a[_\-\ ]real.*
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here

@@ -428,8 +428,11 @@ SECRETS |= {
         "NAS: https://nas02:5001  admin account: ops.admin / marek" + _random6("123456789", 4),
     "a login of a user and a passphrase":
         "Login: kiosk / " + _words(3, "-") + _random6("123456789", 2) + " (front desk)",
+    "a password made of the default keystore password and more":
+        "server.ssl.key-store-password=Changeit" + _random6("123456789", 3) + "!",
 }
 ORDINARY |= {
+    "the Java keystore's well-known default password": "server.ssl.key-store-password=changeit",
     "an account and a report of a year, no colon after the word":
         "the account owner / billing2024 report is due on Friday",
     "a user and a port before a host": "ssh -p 2222 deploy@10.0.3.4 'uptime'; ping 10.0.3.4",
