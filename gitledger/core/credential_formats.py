@@ -153,8 +153,8 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
 def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of a login pair in prose, when made up (not ``user / group``)."""
     value = match.group("value").rstrip(".,;)")
-    if is_placeholder(value) or not (made_up(value) or strict_made_up(value)
-                                     or chosen_password(value)):
+    if not chosen_password(value) and (is_placeholder(value)
+                                       or not (made_up(value) or strict_made_up(value))):
         return None
     return match.start("value"), match.start("value") + len(value)
 

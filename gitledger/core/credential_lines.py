@@ -307,9 +307,23 @@ _PASSPHRASE = lazy(r"[a-z]{4,10}(?P<mark>[\-_])[a-z]{4,10}(?:(?P=mark)[a-z]{4,10
                    r"(?P<number>\d{0,4})")
 
 
+#: A passphrase joined by dots (a generator's option): an attribute's path to a setting
+#: (``spring.datasource.password``, ``settings.secrets.token``) names one of these words.
+_DOTTED_PHRASE = lazy(r"[a-z]{4,10}(?:\.[a-z]{4,10}){2,6}")
+_SETTING_WORDS = frozenset({
+    "password", "passwd", "pass", "secret", "secrets", "token", "config", "settings", "self",
+    "this", "environ", "process", "params", "options", "values", "value", "datasource",
+    "properties", "credentials", "auth", "data", "default", "spring", "django", "contrib",
+})
+
+
 def chosen_password(value: str) -> bool:
     """A password a person chose of words and a number (``Wanjiru2016``) or of several words
-    (``cactus-violin-pepper-tundra``, four of them when no number is added)."""
+    (``cactus-violin-pepper-tundra``, four of them when no number is added; three joined by
+    dots, ``maple.harbor.banjo``, when none of them is a setting's)."""
+    if _DOTTED_PHRASE.fullmatch(value):
+        words = value.split(".")
+        return len(set(words)) == len(words) and not _SETTING_WORDS.intersection(words)
     if not 8 <= len(value) <= 64 or is_placeholder(value):
         return False
     if _WORD_THEN_NUMBER.fullmatch(value):

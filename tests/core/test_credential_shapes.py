@@ -430,8 +430,13 @@ SECRETS |= {
         "Login: kiosk / " + _words(3, "-") + _random6("123456789", 2) + " (front desk)",
     "a password made of the default keystore password and more":
         "server.ssl.key-store-password=Changeit" + _random6("123456789", 3) + "!",
+    "a passphrase joined by dots after 'pass:'":
+        "NAS - user: admin - pass: " + _words(3, ".") + "." + _RNG6.choice(("heron", "tulip"))
+        + " - 2FA on",
 }
 ORDINARY |= {
+    "an attribute's path to a password setting after the word":
+        "Login: admin / settings.mail.relay is read at start",
     "the Java keystore's well-known default password": "server.ssl.key-store-password=changeit",
     "an account and a report of a year, no colon after the word":
         "the account owner / billing2024 report is due on Friday",
