@@ -1,9 +1,9 @@
 """Secrets handed to a command where no option names them: echoed or printed into one
 that reads its password from standard input, typed into a here-document (``passwd``'s new
-password twice, ftp's ``user NAME PASS``), a Windows task's ``/RP``, the ``user:pass@host``
-that database shells take without a scheme, and the value a CI log printed when a step
-echoed a secret's variable.  Also what a file of keys holds by position (NTP's and
-chrony's keys, Subversion's saved password) and a key written as a list of bytes.
+password twice, ftp's ``user NAME PASS``), the ``user:pass@host`` that database shells and
+remote tools take without a scheme, and the value a CI log printed when a step echoed a
+secret's variable.  Also what a file of keys holds by position (NTP's and chrony's keys,
+Subversion's saved password) and a key written as a list of bytes.
 """
 
 from __future__ import annotations
@@ -70,8 +70,9 @@ _ASKS_FIRST = lazy(r"\b(?:kinit|cryptsetup|openconnect|su|sudo[ \t]+-S|sshpass)\
 
 
 def _shell_login(match: re.Match[str]) -> tuple[int, int] | None:
-    """``\\connect admin:…@10.0.0.14:33060``, ``--uri dev:…@db-dev``: a login without a
-    scheme, as database shells take it (an image's ``name:tag@sha256:…`` is no login)."""
+    """``\\connect admin:…@10.0.0.14:33060``, ``--uri dev:…@db-dev``, Impacket's
+    ``ACME/user:…@10.0.5.21``: a login without a scheme, as database shells and remote tools
+    take it (an image's ``name:tag@sha256:…`` is none; a URL's is the URL rule's)."""
     at = match.start()
     login = _LOGIN_BEFORE.search(match.string, max(0, at - 100), at)
     if login is None or not _chosen_or_invented(login.group("value")):
@@ -79,15 +80,8 @@ def _shell_login(match: re.Match[str]) -> tuple[int, int] | None:
     return login.span("value")
 
 
-_LOGIN_BEFORE = lazy(r"(?<![\w/:@.%+\-])[A-Za-z_][\w.\-]{0,31}:"
+_LOGIN_BEFORE = lazy(r"(?<![\w:@.%+\-])(?<!//)[A-Za-z_][\w.\-]{0,31}:"
                      r"(?P<value>[^\s:@/'\"`{}()\[\];,<>]{4,64})\Z")
-
-
-def _windows_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """``schtasks … /RU ACME\\svc /RP …``, ``cmdkey /pass:…``: a Windows command's
-    password option (``/RP *`` prompts for it)."""
-    start, end = unquoted(match.string, *match.span("value"))
-    return (start, end) if _chosen_or_invented(match.string[start:end]) else None
 
 
 def _echoed_variable(match: re.Match[str]) -> tuple[int, int] | None:
@@ -186,9 +180,6 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a login given to a shell",
      lazy(r"@(?=[A-Za-z0-9])[\w\-]{1,63}(?:\.[\w\-]{1,63}){0,6}(?::\d{1,5})?(?![\w@:.])"),
      _shell_login),
-    ("a password given to a Windows command",
-     lazy(r"/(?<=\s/)(?i:rp|pass|password|passwordd|passwordo)(?:[ \t]{1,8}|:)"
-          r"""(?P<value>"[^"\n]{1,128}"|[^\s"/`]{1,128})"""), _windows_password),
     ("a secret given to an option named for it",
      lazy(r"--(?<=\s--)(?P<key>[A-Za-z][\w\-]{0,40}[\-_](?:key|secret|token|password|psk)|psk)"
           r"""(?:[ \t]{1,8}|=)(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),

@@ -3,7 +3,8 @@ says which field is the secret: a table's password column or a settings table's 
 LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs, gdb's
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
 keys, a value echoed into a key file, FTP's ``PASS`` and Redis's ``AUTH``, what the shell
-rejected as a command, a login pair in prose, a traced lookup's result.
+rejected as a command, a login pair in prose, a traced lookup's result, a Wi-Fi QR code's
+``P:`` field, a ``user:password@host`` target with no scheme.
 """
 
 from __future__ import annotations
@@ -152,9 +153,18 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
 def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of a login pair in prose, as people choose one (not ``user / group``)."""
     value = match.group("value").rstrip(".,;)")
-    if is_placeholder(value) or not (chosen_password(value) or strict_made_up(value)):
+    if not (chosen_password(value)
+            or (not is_placeholder(value) and (made_up(value) or strict_made_up(value)))):
         return None
     return match.start("value"), match.start("value") + len(value)
+
+
+def _wifi_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The ``P:`` field of a Wi-Fi QR payload, unless a template's (``P:{password};``)."""
+    value = match.group("value")
+    if len(value) < 5 or value.startswith(("{", "$", "%", "<")) or is_placeholder(value):
+        return None
+    return match.span("value")
 
 
 def _keyed_result(match: re.Match[str]) -> tuple[int, int] | None:
@@ -295,11 +305,17 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"alue(?<=[Vv]alue)(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
      _table_setting),
     # a login's user and password in prose: "log in as `demo@acme.dev` / `…`", "basic auth,
-    # use preview:…"
+    # use preview:…", "admin account: ops.admin / …"
     *(("a login in prose",
        lazy(word + r"\b[^\n]{0,60}?[ \t`'\"](?P<user>[\w.@+\-]{1,64})[`'\"]?[ \t]*(?:/|:)[ \t]*"
             r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
-      for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in")),
+      for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in",
+                   "account(?=:)", "Account(?=:)")),
+    # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
+    # order, ; and : escaped with a backslash)
+    ("Wi-Fi password in a QR payload",
+     lazy(r"WIFI:(?:[A-Za-z]{1,3}:(?:[^;\\\n]|\\.){0,64};){0,6}?"
+          r"P:(?P<value>(?:[^;\\\n\"]|\\.){1,64});"), _wifi_password),
     # what a traced program's lookup of a secret returned: ltrace's getenv("PGPASSWORD) = "…"
     ("a secret a traced lookup returned",
      lazy(r'\("(?P<key>[A-Za-z_][\w.\-]{0,60})"\)[ \t]*=[ \t]*"(?P<value>[^"\n]{4,256})"'),

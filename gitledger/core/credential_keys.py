@@ -86,6 +86,8 @@ _STRONG_ENDINGS = (
     "privatekey", "secretkey", "authkey", "masterkey", "signingkey", "encryptionkey",
     "accountkey", "appkey", "clientkey", "clientkeydata", "credentials", "credential",
     "storepass", "keypass", "authtok", "tokens", "passwords", "secrets",
+    # an Erlang node's distribution cookie (RabbitMQ's, an Elixir release's)
+    "erlangcookie", "releasecookie",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})

@@ -77,7 +77,15 @@ def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int]
             match.string, match.start("key"))
         return (start, end) if named and match.group("key").lower() != "key" else None
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
-    return (start, end) if typed or secret_like(value) else None
+    chosen = _PASSWORD_NAME.search(match.group("key")) is not None and (
+        made_up(value) or _words_chosen(value))
+    return (start, end) if typed or chosen or secret_like(value) else None
+
+
+#: A key or flag that names a password (``requirepass``, ``--pass``): under it a password a
+#: person chose counts, words and a number or a passphrase (``_words_chosen``: the stricter
+#: test, since a flag's next word or a prompt's user name stands there too).
+_PASSWORD_NAME = lazy(r"(?i)(?:pass(?:word|wd|phrase)?|pwd?)\Z")
 
 
 def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
@@ -228,9 +236,25 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
     if _AFTER_KEY.search(match.string, max(0, match.start() - 40), match.start()):
         return None  # push id: -NDWK3…: a value that opens with a dash, not a flag
     secret = made_up(value) or random_token(value, 20) or mixed_random(value)
+    flag = match.string[match.start():match.start("value")].rstrip(" \t=")
+    if flag == "-setcookie":  # Erlang's distribution cookie: whatever it is, a secret
+        return (start, end) if len(value) >= 8 and not _SHELL_VARIABLE.match(value) else None
+    if not secret and flag.startswith("--") and _PASSWORD_NAME.search(flag):
+        secret = _words_chosen(value)  # redis-cli --pass otter_velvet_quarry_ember
     if not secret and match.group(0).startswith("--"):
         secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
     return (start, end) if secret else None
+
+
+def _slash_flag(match: re.Match[str]) -> tuple[int, int] | None:
+    """Windows' ``/p:VALUE``, ``/SourcePassword:VALUE`` (sqlpackage, osql, cmdkey), schtasks'
+    ``/RP VALUE``: a made-up, chosen or generated password; not MSBuild's ``/p:Name=Value``
+    property."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if "=" in value or value.startswith(("$", "%", "@", "*")):
+        return None  # a property, a reference, or schtasks' /RP * that prompts
+    return (start, end) if invented(value) or chosen_password(value) else None
 
 
 def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
@@ -290,6 +314,41 @@ def words_and_number(value: str) -> bool:
 
 _DATE_OR_VERSION = lazy(r"\d{4}-\d{2}-\d{2}|\d+\.\d+\.\d+|(?i:\bv\d)")
 
+#: A password a person chose with no symbol, as it stands after a word for one: a word or
+#: two (a name, ``bicicletaMarta``) and the number of a year or a day (``Putri1988``,
+#: ``olek0111``), or three words and more of four letters or more (no "and", "the", "env")
+#: joined by one mark, with a number or without (``tiger-quokka-granite87``,
+#: ``lamp_cactus_comet_banjo``).
+_WORD_THEN_NUMBER = lazy(r"[A-Za-z][a-z]{2,15}(?:[A-Z][a-z]{2,15})?\d{2,4}")
+_PHRASE_OF_WORDS = lazy(r"[a-z]{4,10}(?P<mark>[\-_])[a-z]{4,10}(?:(?P=mark)[a-z]{4,10}){1,6}"
+                   r"(?P<number>\d{0,4})")
+
+
+#: A passphrase joined by dots (a generator's option): an attribute's path to a setting
+#: (``spring.datasource.password``, ``settings.secrets.token``) names one of these words.
+_DOTTED_PHRASE = lazy(r"[a-z]{4,10}(?:\.[a-z]{4,10}){2,6}")
+_SETTING_WORDS = frozenset({
+    "password", "passwd", "pass", "secret", "secrets", "token", "config", "settings", "self",
+    "this", "environ", "process", "params", "options", "values", "value", "datasource",
+    "properties", "credentials", "auth", "data", "default", "spring", "django", "contrib",
+})
+
+
+def _words_chosen(value: str) -> bool:
+    """A password a person chose of words and a number (``Wanjiru2016``) or of several words
+    (``cactus-violin-pepper-tundra``, four of them when no number is added; three joined by
+    dots, ``maple.harbor.banjo``, when none of them is a setting's)."""
+    if _DOTTED_PHRASE.fullmatch(value):
+        words = value.split(".")
+        return len(set(words)) == len(words) and not _SETTING_WORDS.intersection(words)
+    if not 8 <= len(value) <= 64 or is_placeholder(value):
+        return False
+    if _WORD_THEN_NUMBER.fullmatch(value):
+        return True
+    phrase = _PHRASE_OF_WORDS.fullmatch(value)
+    return phrase is not None and (bool(phrase.group("number"))
+                                   or value.count(phrase.group("mark")) >= 3)
+
 
 def chosen_password(value: str) -> bool:
     """A password as people choose one, where the place already says a password stands
@@ -300,10 +359,12 @@ def chosen_password(value: str) -> bool:
     value = ascii_shape(value)
     if names_algorithm(value):
         return False
-    if made_up(value) or words_and_number(value):
+    if made_up(value) or words_and_number(value) or _words_chosen(value):
         return True
     if not 6 <= len(value) <= 64 or is_template(value) or is_example(value):
         return False
+    if value.lower() in _FAMOUS:
+        return False  # "password: hunter2 (the old joke)": quoted, not chosen
     if _ATTRIBUTE.fullmatch(value):
         return False  # settings.default: an attribute's path (walrus.pem42 has a number)
     if (any(c.isspace() for c in value) or _NOT_CHOSEN.search(value)
@@ -326,6 +387,9 @@ _NOT_CHOSEN = lazy(
     r"|(?-i:^[A-Z0-9]+(?:_[A-Z0-9]+)+$)"
     r"|\.(?:txt|env|json|ya?ml|conf|cfg|ini|pem|toml|xml|sh|py|js|ts|md|log|csv)$"
     r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)")
+#: Passwords known from a joke and a comic, quoted as examples in prose (bash.org's and
+#: xkcd 936's made-up one); a value assigned them is still refused.
+_FAMOUS = frozenset({"hunter2", "tr0ub4dor&3"})
 #: An attribute's path: names joined by dots, none with a digit.
 _ATTRIBUTE = lazy(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 #: Three words or more joined as a passphrase (``maple-otter-violin``).
@@ -387,7 +451,7 @@ _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
 _SPACED_KEY = lazy(
-    r"(?i)(?:^|(?<=[\s;{]))(?P<key>(?:[a-z][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
+    r"(?i)(?:^|(?<=[\s;{`]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
     r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
     r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
     r"""(?:[ \t]{1,8}(?P<next>[^\s"'#]{1,128})[ \t]*$)?""")
@@ -554,7 +618,8 @@ _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: identity.secret``, ``head -c 32 ~/.credentials/session``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token)[\w.\-]*(?:[/\\][\w.\-]+)?"
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie)[\w.\-]*"
+    r"(?:[/\\][\w.\-]+)?"
     r"[ \t]*$")
 
 
@@ -591,7 +656,7 @@ PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号"
                    "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
                    "პაროლი",
                    "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
-                   "パスコード")
+                   "パスコード", "رمز")
 # each word as a sentence opens with it and in capitals too (Пароль, ПАРОЛЬ, PASSWORT)
 PASSWORD_WORDS += tuple(dict.fromkeys(
     variant for word in PASSWORD_WORDS if "(" not in word and "\\" not in word
@@ -628,9 +693,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("key in a URL query",
      lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
     ("password on a command line",
-     lazy(r"-(?<=\s-)(?:[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+     lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
+    ("password on a command line",
+     lazy(r"/(?<=\s/)(?:(?i:p|sp|tp|pw|pwd|pass|password|passwordd|passwordo|sourcepassword"
+          r"|targetpassword)[:=]|(?i:rp)[ \t]{1,8})"
+          r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _slash_flag),
     ("password on a command line",
      lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
@@ -692,7 +761,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b"
+            r"|\.erlang\.cookie\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
@@ -712,7 +782,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|הוא|היא)"
+            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
@@ -725,6 +795,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
+    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です": where the language
+    # puts its verb last, the value is the word before it
+    *(("password in prose",
+       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
+            r"(?:است|です|입니다|है)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

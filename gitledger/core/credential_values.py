@@ -30,7 +30,7 @@ _PLACEHOLDER = lazy(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
-        | unset | empty | changeme | change[_\-]me | example | env | \( .* \)
+        | unset | empty | change[_\-]?(?:me|it) | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
         | .*not[_\-\ ]a[_\-\ ]real.*
         | (?:your|my)[_\-\ ].* | .*[_\-\ ]here
@@ -75,17 +75,12 @@ def is_example(value: str) -> bool:
     """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), a fake
     typed in order (``ghp_1234567890abcdef…``: a random value holds such runs about never),
     or jwt.io's sample token."""
-    if "EXAMPLE" in value.upper() or _typed_in_order(value) or value.lower() in _FAMOUS:
+    if "EXAMPLE" in value.upper() or _typed_in_order(value):
         return True
     if value.startswith("eyJ") and value.count(".") >= 2:
         payload = _b64_text(value.split(".", 2)[1])
         return payload is not None and '"John Doe"' in payload
     return False
-
-
-#: Passwords known from a joke and a comic, quoted as examples (bash.org's, xkcd 936's
-#: made-up one; its passphrase is used as a real password too often to count as one).
-_FAMOUS = frozenset({"hunter2", "tr0ub4dor&3"})
 
 
 def _typed_in_order(value: str) -> bool:

@@ -81,6 +81,15 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # an LND macaroon, hex: version 2, then the location "lnd"
         ("LND macaroon", r"\b0201036[cC]6[eE]64[0-9a-fA-F]{100,}"),
         ("Xendit key", r"\bxnd_(?:production|development)_[A-Za-z0-9]{40,}"),
+        # Omise's secret keys (its public ones open pkey_)
+        ("Omise secret key", prefixed("skey_", r"(?:test_)?(?=[a-z]{0,40}\d)[0-9a-z]{19,40}\b")),
+        # Asaas's API keys: $aact_, the environment, then base64
+        ("Asaas API key", prefixed("$aact_", r"(?:prod_|hmlg_)?[A-Za-z0-9+/]{60,}=*")),
+        # Roblox's .ROBLOSECURITY session cookie: its own warning, then hex
+        ("Roblox session cookie",
+         prefixed("_|WARNING:-DO-NOT-SHARE-THIS.", r"[A-Za-z.,\-]{0,200}\|_[0-9A-F]{100,}")),
+        # Jetty's OBF: is a reversible encoding (four base-36 digits a byte), not a hash
+        ("Jetty obfuscated password", prefixed("OBF:", r"(?:[0-9a-z]{4}){2,128}\b")),
         ("AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         # Session tokens are base64 of a protobuf that opens the same way every time.
         ("AWS session token", r"IQoJb3JpZ2luX2Vj[A-Za-z0-9/+=]{40,}"),

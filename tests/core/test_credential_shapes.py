@@ -425,6 +425,109 @@ ORDINARY = {
 }
 
 
+# Round eleven (tuned on half B of the ninth corpus only): passwords people choose.
+_DICEWARE = ("otter", "velvet", "quarry", "ember", "lilac", "pylon", "saddle", "bramble")
+
+
+def _words(count: int, mark: str) -> str:
+    return mark.join(_RNG6.choice(_DICEWARE) for _ in range(count))
+
+
+SECRETS |= {
+    "a password of a name and a year, said in prose":
+        "we changed the wiki password to lindqvist" + _random6("0123456789", 4) + " today",
+    "a password of two words in camel case and a number, in Russian":
+        "пароль к роутеру: fjordLupin" + _random6("0123456789", 2),
+    "a passphrase of four words with no number":
+        "vpn password: " + _words(4, "_") + " (shared)",
+    "a passphrase of three words and a number": "The password is " + _words(3, "-")
+                                                + _random6("123456789", 2) + ".",
+    "a password after the Greek word and its verb":
+        "ο κωδικός του router είναι Kx"  # noqa: RUF001
+        + _random6("abcdefghjk", 5) + "!" + _random6("123456789", 3),
+    "a password after the Hebrew word and its verb":
+        "הסיסמה של השרת היא Tamar_" + _random6("123456789", 4) + ".",
+    "a password in Persian, its verb after it":
+        "رمز ورود به سرور " + "Bahar" + _random6("123456789", 4) + "! است",
+    "a passphrase under a daemon's password directive":
+        "# cache\nrequirepass " + _words(4, "-") + "\nmaxmemory 2gb",
+    "a passphrase after a command's --pass":
+        "$ kv-cli --host 10.0.0.7 --pass " + _words(4, "_") + " info",
+    "a password under a setting that opens with a digit":
+        "nmcli con modify office 802-1x.password 'Saddle" + _random6("123456789", 4) + "'",
+    "an Omise secret key given as curl's user":
+        "curl https://api.omise.co/charges -u skey_test_" + _random6(_LOWER36, 19) + ":",
+    "an Asaas API key in a header (base64 of its hex, account number and $aach_ id)":
+        "access_token: $aact_prod_" + _b64(f"{_random6(_HEX, 32)}::{_random6('0123456789', 15)}"
+                                           f"::$aach_{_random6(_HEX, 36)}".encode()),
+    "a Roblox session cookie pasted bare":
+        "_|WARNING:-DO-NOT-SHARE-THIS.--Sharing-this-will-allow-someone-to-log-in-as-you.|_"
+        + _random6("0123456789ABCDEF", 300),
+    "a Jetty password in its reversible OBF: encoding":
+        "ops: OBF:" + "".join(_random6(_LOWER36, 4) for _ in range(10)) + ",admin",
+    "a Wi-Fi password in a QR code's payload":
+        'qr.add_data("WIFI:S:Lab-' + _random6("123456789", 3) + ';T:WPA;P:tulip'
+        + _random6("123456789", 4) + ';;")',
+    "an Erlang cookie given to erl": "erl -sname worker -setcookie " + _random6(_LOWER36, 24),
+    "an Erlang cookie under a release's setting":
+        "ELIXIR_RELEASE_COOKIE=" + _random6(string.ascii_uppercase, 20),
+    "an Erlang cookie file printed":
+        "$ cat $HOME/.erlang.cookie\n" + _random6(string.ascii_uppercase, 20),
+    "a device's password directive quoted in Markdown":
+        "then ran `MqttPassword Fennel#" + _random6("123456789", 4) + "` on its console",
+    "a password after a Windows-style /sp: flag":
+        "sqlpackage /a:Import /tsn:db01 /tu:sa /tp:wren" + _random6("123456789", 4)
+        + " /sf:app.bacpac",
+    "a domain user's password in a target with no scheme":
+        "$ wmiexec.py 'CORP/svc_sql:heron" + _random6("123456789", 4) + "@10.4."
+        + _random6("123456789", 1) + ".17'",
+    "a NAS account and its chosen password in a handover note":
+        "NAS: https://nas02:5001  admin account: ops.admin / marek" + _random6("123456789", 4),
+    "a login of a user and a passphrase":
+        "Login: kiosk / " + _words(3, "-") + _random6("123456789", 2) + " (front desk)",
+    "a password made of the default keystore password and more":
+        "server.ssl.key-store-password=Changeit" + _random6("123456789", 3) + "!",
+    "a passphrase joined by dots after 'pass:'":
+        "NAS - user: admin - pass: " + _words(3, ".") + "." + _RNG6.choice(("heron", "tulip"))
+        + " - 2FA on",
+}
+ORDINARY |= {
+    "an attribute's path to a password setting after the word":
+        "Login: admin / settings.mail.relay is read at start",
+    "the Java keystore's well-known default password": "server.ssl.key-store-password=changeit",
+    "an account and a report of a year, no colon after the word":
+        "the account owner / billing2024 report is due on Friday",
+    "a user and a port before a host": "ssh -p 2222 deploy@10.0.3.4 'uptime'; ping 10.0.3.4",
+    "an image pinned by its digest": "image: registry.corp:5000/app:1.4@sha256.corp.lan",
+    "a password directive quoted in Markdown, its value a word":
+        "the docs say to run `WebPassword disabled` to turn it off",
+    "a Windows-style /p: flag taking a setting": "robocopy src dst /MIR /P:yes /R:3",
+    "an Erlang cookie given to erl from the environment":
+        'erl -sname worker -setcookie "$ERLANG_COOKIE"',
+    "where an Erlang cookie is kept":
+        "RABBITMQ_ERLANG_COOKIE_FILE=/var/lib/rabbitmq/.erlang.cookie",
+    "a Wi-Fi QR payload built from a template":
+        'payload = f"WIFI:T:WPA;S:{ssid};P:{password};;"',
+    "an open Wi-Fi network's QR payload": "WIFI:T:nopass;S:Cafe-Guest;;",
+    "the prefixes of Omise's and Asaas's keys, named in prose":
+        "Omise secret keys start with skey_test_ in test mode; Asaas keys start with $aact_.",
+    "Jetty's password forms, named in prose":
+        "A realm.properties password may be plain, or given as OBF:, MD5: or CRYPT:.",
+    "a name of words after a command's --pass":
+        "$ pipeline --pass build-and-test-only --verbose",
+    "a setting that opens with a digit, no password under it":
+        "nmcli con modify office 802-1x.password-flags 2",
+    "Persian prose about a password, no value in it":
+        "رمز عبور باید حداقل ۸ کاراکتر باشد و هر ۹۰ روز عوض شود",
+    "Greek prose about a code, a version after the verb":
+        "ο κωδικός του προγράμματος είναι v2.4.1 στο αποθετήριο",  # noqa: RUF001
+    "a name of three words after the word for a password":
+        "The password for the build agent lives in vault-kv-store, not here.",
+    "a word and a number that is no password":
+        "Password reset emails are sent by notifier, see ticket 4821.",
+}
+
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
