@@ -1,6 +1,7 @@
 """What every corpus written blind holds to, checked when it is imported: the family names
 of the corpora before it (names only; their samples stay unread by its author) and the
-invariants a broken edit would break (``check``)."""
+invariants a broken edit would break (``check``); the orders that spread each weight and the
+vendor families over both halves (``round_robin``, ``interleave``)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,31 @@ def check(corpus: str, families: Sequence[Family], secrets: Sequence[tuple[str, 
     assert len(half_a) + len(half_b) == len(secrets)
     lowered = {name.lower() for name in earlier_family_names(corpus)}
     assert not [name for name in names if name.lower() in lowered], "families are new"
+
+
+def round_robin(*groups: list[Family]) -> list[Family]:
+    """The three weights taken in turn, so each half holds some of every weight."""
+    out: list[Family] = []
+    longest = max(len(group) for group in groups)
+    for i in range(longest):
+        out.extend(group[i] for group in groups if i < len(group))
+    return out
+
+
+def interleave(generic: list[Family], vendor: list[Family]) -> list[Family]:
+    """Vendor families spread through the generic ones, so both halves hold some of each.
+
+    The step is even, so a block of generic families and one vendor family has an odd
+    length and the vendor families fall to half A and half B in turn.
+    """
+    out: list[Family] = []
+    step = max(1, len(generic) // max(1, len(vendor)))
+    if step % 2 and step > 1:
+        step -= 1
+    vendors = iter(vendor)
+    for i, fam in enumerate(generic):
+        out.append(fam)
+        if i % step == step - 1:
+            out.extend(v for v in [next(vendors, None)] if v is not None)
+    out.extend(vendors)
+    return out

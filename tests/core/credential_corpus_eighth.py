@@ -4625,37 +4625,10 @@ _ORD_MORE: list[str] = [
 ]
 
 
-def _round_robin(*groups: list[Family]) -> list[Family]:
-    """The three weights taken in turn, so each half holds some of every weight."""
-    out: list[Family] = []
-    longest = max(len(group) for group in groups)
-    for i in range(longest):
-        out.extend(group[i] for group in groups if i < len(group))
-    return out
-
-
-def _interleave(generic: list[Family], vendor: list[Family]) -> list[Family]:
-    """Vendor families spread through the generic ones, so both halves hold some of each.
-
-    The step is even, so a block of generic families and one vendor family has an odd
-    length and the vendor families fall to half A and half B in turn.
-    """
-    out: list[Family] = []
-    step = max(1, len(generic) // max(1, len(vendor)))
-    if step % 2 and step > 1:
-        step -= 1
-    vendors = iter(vendor)
-    for i, fam in enumerate(generic):
-        out.append(fam)
-        if i % step == step - 1:
-            out.extend(v for v in [next(vendors, None)] if v is not None)
-    out.extend(vendors)
-    return out
-
-
 FAMILIES: list[Family] = [
     Family(fam.name, "AB"[i % 2], fam.samples)
-    for i, fam in enumerate(_interleave(_round_robin(_AGENT, _FORMATS, _HUMAN), _VENDOR_RAW))
+    for i, fam in enumerate(blind_corpus.interleave(
+        blind_corpus.round_robin(_AGENT, _FORMATS, _HUMAN), _VENDOR_RAW))
 ]
 
 
