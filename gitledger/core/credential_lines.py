@@ -370,10 +370,10 @@ def chosen_password(value: str) -> bool:
     if (any(c.isspace() for c in value) or _NOT_CHOSEN.search(value)
             or _DATE_OR_VERSION.search(value)):
         return False
-    letters = any(c.isalpha() for c in value)
-    if letters and any(c.isdigit() for c in value):
+    if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
         return True
-    return len(value) >= 15 and _PASSPHRASE.fullmatch(value) is not None
+    # here, where a password is said, three words make one (noodle_meadow_maple)
+    return len(value) >= 15 and _PHRASE_OF_WORDS.fullmatch(value.lower()) is not None
 
 
 #: What stands after a word for a password and is not one: a hash or cipher's name, a
@@ -392,8 +392,6 @@ _NOT_CHOSEN = lazy(
 _FAMOUS = frozenset({"hunter2", "tr0ub4dor&3"})
 #: An attribute's path: names joined by dots, none with a digit.
 _ATTRIBUTE = lazy(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
-#: Three words or more joined as a passphrase (``maple-otter-violin``).
-_PASSPHRASE = lazy(r"[A-Za-z]{4,12}(?:[\-_.][A-Za-z]{4,12}){2,6}")
 
 
 def _expect_send(match: re.Match[str]) -> tuple[int, int] | None:
