@@ -18,6 +18,7 @@ for those the contract is not a rate.
 from __future__ import annotations
 
 import base64
+import importlib
 import json
 import random
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import REDACTED, load, redact, save
 from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
+from tests.core import blind_corpus
 from tests.core import credential_corpus_eighth as eighth
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_ninth as ninth
@@ -355,3 +357,11 @@ def test_a_blind_corpus_ordinary_texts_pass(corpus: str) -> None:
     _, _, ordinary, _, ordinary_rate = BLIND_CORPORA[corpus]
     refused = [text for text in ordinary if _refused(text)]
     assert len(refused) <= ordinary_rate * len(ordinary), f"refused {refused}"
+
+
+@pytest.mark.parametrize("corpus", blind_corpus.LATER)
+def test_every_blind_corpus_holds_its_invariants(corpus: str) -> None:
+    """Each later corpus checks itself on import (``blind_corpus.check``), the newest one
+    too while it waits unread for the next round: a broken edit fails here."""
+    module = importlib.import_module(f"tests.core.credential_corpus_{corpus}")
+    assert module.families() == [fam.name for fam in module.FAMILIES]
