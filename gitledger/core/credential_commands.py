@@ -60,7 +60,8 @@ def _here_document(match: re.Match[str]) -> tuple[int, int] | None:
         offset += len(line) + 1
     first = lines[0].strip()
     if _ASKS_FIRST.search(command) and _chosen_or_invented(first):
-        return at + lines[0].find(first), at + lines[0].find(first) + len(first)
+        start = at + lines[0].find(first)
+        return start, start + len(first)
     return None
 
 
@@ -113,7 +114,8 @@ def _byte_list_key(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _KEY_BEFORE = lazy(r"(?P<key>[A-Za-z_][\w\-]{0,60})[\"']?[ \t]*(?:\[\d{0,3}\][ \t]*)?[:=][ \t]*\Z")
-_NOT_A_SECRET_KEY = lazy(r"(?i)pub|\biv\b|_iv\b|nonce|salt|\bid\b|_id\b|pan")
+#: A key's name that says its bytes are public or an identifier (a Zigbee PAN id, an IV).
+_NOT_A_SECRET_KEY = lazy(r"(?i)pub|\biv\b|_iv\b|nonce|salt|\bid\b|_id\b|(?:^|_)pan(?:_|$)")
 
 
 def _svn_password(match: re.Match[str]) -> tuple[int, int] | None:

@@ -279,6 +279,8 @@ SECRETS |= {
         "echo \"sync as $RELEASE_API_KEY now\"\nsync as " + _random6(_HEX, 32) + " now",
     "a key written as a list of bytes":
         "lora_app_key: [" + ", ".join(str(b) for b in _RNG6.randbytes(16)) + "]",
+    "a key as bytes under a name that holds 'pan' inside a word":
+        "company_key = {" + ", ".join(hex(b) for b in _RNG6.randbytes(16)) + "}",
     "Subversion's saved password":
         "K 8\npassword\nV 20\nmaple.cedar.birch" + _random6("123456789", 2) + "\nEND",
     "a key in an NTP keys file": "# ntp keys\n3 MD5 " + _random6(_BASE62, 20),
