@@ -4,7 +4,7 @@ LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs,
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
 keys, a value echoed into a key file, FTP's ``PASS`` and Redis's ``AUTH``, what the shell
 rejected as a command, a login pair in prose, a traced lookup's result, a Wi-Fi QR code's
-``P:`` field, a ``user:password@host`` target with no scheme.
+``P:`` field.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
 #: A table's column name: words, as a header names its columns.
 _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 #: The name of a password's column, in English or another language (``Passwort``).
-_PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:password|passw?d?|pwd|pw|" + "|".join(PASSWORD_WORDS)
+_PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
 #: (``!!`` between a wiki header's cells), columns aligned by spaces (PowerShell's tables).

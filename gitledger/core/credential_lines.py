@@ -387,9 +387,9 @@ _NOT_CHOSEN = lazy(
     r"|(?-i:^[A-Z0-9]+(?:_[A-Z0-9]+)+$)"
     r"|\.(?:txt|env|json|ya?ml|conf|cfg|ini|pem|toml|xml|sh|py|js|ts|md|log|csv)$"
     r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)")
-#: Passwords known from a joke and a comic, quoted as examples in prose (bash.org's and
-#: xkcd 936's made-up one); a value assigned them is still refused.
-_FAMOUS = frozenset({"hunter2", "tr0ub4dor&3"})
+#: A password known from a joke, quoted as an example in prose (bash.org's); a value
+#: assigned it is still refused.
+_FAMOUS = frozenset({"hunter2"})
 #: An attribute's path: names joined by dots, none with a digit.
 _ATTRIBUTE = lazy(r"[A-Za-z_]+(?:\.[A-Za-z_]+)+")
 
@@ -635,34 +635,33 @@ _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
 _IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
 
-#: The word for a password in other languages, each as prose writes it first: patterns.
-PASSWORD_WORDS = tuple(
-    rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" if w[0].isascii() else w
+#: The word for a password in other languages, each as prose writes it first; as patterns in
+#: ``PASSWORD_WORDS`` (an ASCII word's first letter in either case).
+_ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
-    for w in ("passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha",
-              "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "hasł",
-              "hesl", "jelsz", "şifre", "parola", "lozink", "gesl", "kata sandi",
-              "kata Sandi", "clave", "passwordnya", "passwordmu", "mdp", "nenosiri",
-              "kata laluan", "contrasenya", "wagwoord", "parool", "lykilorð", "cyfrinair",
-              "slaptažod", "fjalëkalim"))
-PASSWORD_WORDS += ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
-                   "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
-                   "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
-                   "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
-                   # the Telugu, Kannada and Malayalam words typed with or without a
-                   # zero-width non-joiner
-                   "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
-                   "პაროლი",
-                   "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
-                   "パスコード", "رمز")
-# each word as a sentence opens with it and in capitals too (Пароль, ПАРОЛЬ, PASSWORT)
-PASSWORD_WORDS += tuple(dict.fromkeys(
-    variant for word in PASSWORD_WORDS if "(" not in word and "\\" not in word
-    for variant in (word.capitalize(), word.upper()) if variant not in PASSWORD_WORDS))
-PASSWORD_WORDS += tuple(word.upper() for word in (
-    "passwort", "kennwort", "contraseña", "mot de passe", "senha", "wachtwoord", "lösenord",
-    "passord", "salasana", "hasło", "heslo", "jelszó", "parola", "lozinka", "clave", "mdp",
-    "nenosiri", "kata sandi"))
+    "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
+    "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
+    "parola", "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
+    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim")
+#: Words of other scripts, as they are written (a ``?`` makes the character before optional).
+_OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
+                "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
+                "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
+                # the Telugu, Kannada and Malayalam words typed with or without a
+                # zero-width non-joiner
+                "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
+                "პაროლი",
+                "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
+                "パスコード", "رمز")
+PASSWORD_WORDS = tuple(dict.fromkeys((
+    *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
+    *_OTHER_WORDS,
+    # in capitals too, and the other scripts' words as a sentence opens with them
+    # (PASSWORT, Пароль, ПАРОЛЬ)
+    *(w.upper() for w in _ASCII_WORDS),
+    *(v for w in _OTHER_WORDS if "?" not in w for v in (w.capitalize(), w.upper())))))
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
