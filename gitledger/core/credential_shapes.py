@@ -529,7 +529,7 @@ def _printed_public(text: str, at: int) -> bool:
     printed = _PRINTED_PUBLIC.search(text, max(0, at - 1200), at)
     if printed is None:
         return False
-    command = text[text.rfind("\n", 0, printed.start()) + 1:printed.end()].split("\n", 1)[0]
+    command = text[line_start(text, printed.start(), 1200):printed.end()].split("\n", 1)[0]
     return _PRIVATE_WORD.search(command) is None  # cat private_key.pem public_key.pem: no
 
 
