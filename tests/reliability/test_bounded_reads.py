@@ -129,18 +129,13 @@ def test_a_1gb_entry_blob_is_refused_at_pull_unread(
     packs = sum(p.stat().st_size for p in (team.bare / "objects" / "pack").glob("*.pack"))
     assert packs < 16 << 20  # highly compressible: the attack costs the attacker little
 
-    # git's own share, the floor: fetching the pack means index-pack inflates and hashes
-    # the 1 GB (about 7 s on two CPUs), whoever asks for it.
-    bob = team.clone("Bob")
-    floor = measured(bob.path, "fetch", "-q", "origin", "refs/ledger/project:refs/floor")
-    assert floor["rc"] == 0, floor
-
+    # git's own share (index-pack inflates and hashes the 1 GB, whoever fetches it) is
+    # benchmarks/bounded.py's floor, not timed here.
     pulled = measured(alice.path, "ledger", "pull")
     assert pulled["rc"] == 0, pulled
     assert "origin/project was not merged" in pulled["out"], pulled
     assert f"{SIZE:,} bytes" in pulled["out"]
-    print(f"\npull of the 1 GB blob: {pulled['seconds']:.2f} s, {pulled['rss_mb']:.0f} MB "
-          f"(git fetch alone: {floor['seconds']:.2f} s, {floor['rss_mb']:.0f} MB)")
+    print(f"\npull of the 1 GB blob: {pulled['seconds']:.2f} s, {pulled['rss_mb']:.0f} MB")
     assert alice.refs()["refs/ledger/project"] != team.remote_refs()["refs/ledger/project"]
     # Once fetched, a pull that refuses it again is all ours.
     again = measured(alice.path, "ledger", "pull")
