@@ -12,6 +12,7 @@ opens SQLite.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -84,7 +85,9 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
 def modules() -> dict[str, Path]:
+    """Every module of the package by name (read once: the tree does not change in a run)."""
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
