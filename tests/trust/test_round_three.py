@@ -8,6 +8,7 @@ what the product must do about it: refuse it, or label it with its real author.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -577,12 +578,21 @@ def test_deep_tag_chain_archive(alice: Clone, mallory: Mallory) -> None:
                        'created = 2026-11-30T12:00:00+00:00\n'
                        'created_by = "Mallory <mallory@example.com>"\n',
         "state.toml": 'task = "deep"\nseq = 0\n'}, base="")
-    target, kind = tip, "commit"
+    # Each tag names the one before by its hash, worked out here (SHA-1 of "tag <size>\0"
+    # and the body); git then writes all 3,000 in one run and must agree on every hash.
+    layers = mallory.path.parent / "layers"
+    layers.mkdir()
+    target, kind, expected = tip, "commit", []
     for n in range(3000):
         raw = (f"object {target}\ntype {kind}\ntag t{n}\n"
-               "tagger Mallory <mallory@example.com> 1764504000 +0000\n\nlayer\n")
-        target = mallory.run("hash-object", "-t", "tag", "-w", "--stdin", stdin=raw.encode())
+               "tagger Mallory <mallory@example.com> 1764504000 +0000\n\nlayer\n").encode()
+        (layers / str(n)).write_bytes(raw)
+        target = hashlib.sha1(b"tag %d\0" % len(raw) + raw).hexdigest()
+        expected.append(target)
         kind = "tag"
+    paths = "".join(f"{layers / str(n)}\n" for n in range(3000)).encode()
+    written = mallory.run("hash-object", "-t", "tag", "-w", "--stdin-paths", stdin=paths)
+    assert written.split() == expected
     mallory.run("update-ref", "refs/ledger/archive/m000000018", target)
     mallory.push("refs/ledger/archive/m000000018")
     ends_well(alice, ("fetch", "--archives"), ("list", "--remote"), ("search", "deep"),
