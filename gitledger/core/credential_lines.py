@@ -627,8 +627,11 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
-#: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
+#: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
+#: the English word is borrowed, the verb or particle of the writer's language (Tagalog's
+#: ``na``, ``ay``, Singlish's ``eka``, Hinglish's ``hai``, Malay's ``ialah``).
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là|na|ay|eka|hai"
+         r"|ialah)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -641,9 +644,10 @@ _ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
-    "parola", "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
-    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
-    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim")
+    "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool", "parol",
+    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord", "koden", "focal faire",
+    "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -654,7 +658,10 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
                 "პაროლი",
                 "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
-                "パスコード", "رمز")
+                "パスコード", "رمز",
+                # Amharic, Sinhala, Khmer, Lao, Burmese, Kazakh (one word or two), Kyrgyz
+                "የይለፍ ቃል", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "құпия ?сөз",
+                "Құпия ?сөз", "сырсөз")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -662,6 +669,8 @@ PASSWORD_WORDS = tuple(dict.fromkeys((
     # (PASSWORT, Пароль, ПАРОЛЬ)
     *(w.upper() for w in _ASCII_WORDS),
     *(v for w in _OTHER_WORDS if "?" not in w for v in (w.capitalize(), w.upper())))))
+#: The last letter of the Latin alphabets: a word for a password before it is a Latin one.
+_LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
@@ -779,7 +788,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא)"
+            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|este|yw)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
@@ -787,8 +796,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
+    # (in a script written without spaces between words, such as Khmer's, Lao's or
+    # Burmese's, the words after it up to the first space: "ពាក្យសម្ងាត់ថ្មីគឺ …", "the new
+    # password is …")
     *(("password in prose",
-       lazy(word + r"\w{0,4}[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
+       lazy(word + (r"\w{0,4}" if word[0] <= _LATIN_END else r"[^\s!-~]{0,12}")
+            + r"[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),

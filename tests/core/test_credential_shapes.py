@@ -530,6 +530,46 @@ ORDINARY |= {
 }
 
 
+# Round twelve (tuned on half A of the tenth corpus only): its own generator, so the cases
+# above keep theirs.
+_RNG12 = random.Random(20261207)
+_NAMES12 = ("Meseret", "Kasun", "Sokha", "Aizhan", "Dagny", "Laima", "Aoife", "Rizal")
+
+
+def _chosen12() -> str:
+    """A password as people choose one: a name and a year or a day."""
+    return _RNG12.choice(_NAMES12) + "".join(_RNG12.choice("0123456789") for _ in range(4))
+
+
+SECRETS |= {
+    "a password after the Amharic word": "የአገልጋዩ የይለፍ ቃል " + _chosen12() + " ነው",
+    "a password after the Sinhala word and a colon": "සේවාදායකයේ මුරපදය: " + _chosen12(),
+    "a password after the Khmer word and the words written onto it":
+        "ពាក្យសម្ងាត់ថ្មីគឺ " + _chosen12(),
+    "a password after the Lao word and the words written onto it":
+        "ລະຫັດຜ່ານໃໝ່ແມ່ນ " + _chosen12(),
+    "a password after the Burmese word and its particle": "စကားဝှက်အသစ်က " + _chosen12() + " ပါ",
+    "a password after the Kazakh word written as one": "Сервер құпиясөзі " + _chosen12(),
+    "a password after the Danish word": "Nyt kodeord til serveren: " + _chosen12() + "*",
+    "a password after the Latvian word": "Serveris parole: " + _chosen12(),
+    "a password after the Irish word and its copula":
+        "Is é an focal faire nua ná " + _chosen12().lower() + "-eire",
+    "a password after the Malay word and its verb":
+        "Kata laluan untuk pelayan ialah " + _chosen12(),
+    "a password after the borrowed English word and Tagalog's linker":
+        "Ginamit ko yung password na " + _chosen12() + " pero ayaw",
+    "a password after the borrowed English word and Singlish's particle":
+        "router password eka " + _chosen12() + " machan",
+}
+ORDINARY |= {
+    "Khmer prose about a password, no value in it": "សូមកុំចែករំលែកពាក្យសម្ងាត់របស់អ្នកជាមួយអ្នកដទៃ។",
+    "Irish prose about a password, no value in it": "Athraíodh an focal faire go rathúil inné.",
+    "Danish prose about a code, no value in it": "Koden til wifi står på bagsiden af routeren.",
+    "Kazakh prose about a password, no value in it": "Құпия сөз кемінде 12 таңбадан тұруы керек.",
+    "Singlish prose about a password, a word after the particle":
+        "wifi password eka wenas kala machan, ask the office",
+}
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
