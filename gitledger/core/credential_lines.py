@@ -104,16 +104,32 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
-    generated or made-up argument after a command that signs in."""
+    generated or made-up argument after a command that signs in; a passphrase after a
+    user's address."""
     at = match.start("rest")
+    after_user = False
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
+        # doveadm auth test USER@DOMAIN PASSPHRASE: after an address (an example one too),
+        # a passphrase of two words and a number at least
+        user = _ADDRESS_ARGUMENT.fullmatch(value) is not None
         if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
+            after_user = user
             continue
         if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
+        bare = value.strip("`")  # (quoted as code in prose)
+        if after_user and (_words_chosen(bare) or (words_and_number(bare)
+                                                    and len(_JOINS.split(bare)) >= 3)):
+            start = at + word.start() + word.group(0).find(bare)
+            return start, start + len(bare)
+        after_user = user
     return None
+
+
+_JOINS = lazy(r"[\-_.]")
+_ADDRESS_ARGUMENT = lazy(r"[\w.+\-]{1,64}@[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,6}")
 
 
 #: A shell variable in an argument ("deploy:$NEXUS_PASSWORD"): a reference, not a value.
@@ -288,6 +304,26 @@ def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     span = _said_password(match)
     value = match.string[span[0]:span[1]] if span else ""
     return span if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) else None
+
+
+def _said_to_be(match: re.Match[str]) -> tuple[int, int] | None:
+    """"``J9LySG…`` is the prod key": the word before, generated or made up; a password as
+    people choose one when the sentence says a password."""
+    text = match.string
+    end = len(text[:match.start()].rstrip(" \t"))  # a match's own text: at most 4 spaces
+    reach = max(0, end - 130)
+    space = max(text.rfind(c, reach, end) for c in " \t\n")
+    if space < 0 and reach > 0:
+        return None  # no space in reach: a run too long to be one value
+    start = space + 1 if space >= 0 else 0
+    start, end = unquoted(text, start, end)
+    start += text.startswith("`", start)
+    end -= text.endswith("`", start, end)
+    value = text[start:end]
+    if len(value) < 8 or is_placeholder(value) or _SHELL_VARIABLE.match(value):
+        return None
+    chosen = match.group("kind") in ("password", "passphrase") and chosen_password(value)
+    return (start, end) if chosen or invented(value) else None
 
 
 def ascii_shape(value: str) -> str:
@@ -709,8 +745,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password on a command line",
      lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
+                # (the password may be empty: curl -u KEY: signs in with a key alone)
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
-                r"""|[^\s"']{1,256})"""), _user_pair),
+                r"""|[^\s"']{1,256}|)"""), _user_pair),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _SAID),
@@ -724,6 +761,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
             r"(?P<value>[!-~]{8,64})"),
        _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
+    # "so J9Ly… is the prod key": a value said to be a key, a token or a password
+    ("a secret said to be one",
+     lazy(r"is(?<=[ \t]is)[ \t]{1,4}(?:the|our|its|my)[ \t]{1,4}(?:[\w\-]{2,16}[ \t]{1,4}){0,2}"
+          r"(?P<kind>key|password|passphrase|token|secret)\b"), _said_to_be),
     ("password in an expect script",
      lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
      _expect_send),

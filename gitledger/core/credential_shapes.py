@@ -392,8 +392,9 @@ def _mime_header(text: str, start: int) -> re.Match[str] | None:
     return _MIME_BASE64.search(text, low, start)
 
 
-#: A comment after a value that says the value is public: made to be shipped to browsers.
-_SAID_PUBLIC = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
+#: A comment after a value that says the value is public: made to be shipped to browsers
+#: (a URL's ``://`` opens no comment: ``https://api.example/public/v1``).
+_SAID_PUBLIC = lazy(r"(?i)(?:#|(?<!:)//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
                           r"|\bbrowsers?\b|client[ \-]side)")
 _NEGATION = lazy(r"(?i)\b(?:not|never|no|non)\b|n't")
 #: The host after a Sentry DSN's key (``https://<key>@o123.ingest.sentry.io/…``).

@@ -570,6 +570,61 @@ ORDINARY |= {
         "wifi password eka wenas kala machan, ask the office",
 }
 
+
+def _random12(alphabet: str, size: int) -> str:
+    return "".join(_RNG12.choice(alphabet) for _ in range(size))
+
+
+def _phrase12() -> str:
+    """Two words and a number, as people make a passphrase of them."""
+    return "-".join(_RNG12.sample(_DICEWARE, 2)) + "-" + _random12("123456789", 2)
+
+
+SECRETS |= {
+    "a login pair in prose after the word user, a password people choose":
+        "The backup server's user is svc_backup / " + _chosen12() + " (read only).",
+    "hex under an Authorization scheme that names a key, a public path after it":
+        f"curl -H 'Authorization: API-Key {_random12(_HEX, 40)}' "
+        "https://api.vendor.example/public/v1/documents",
+    "a key given as curl's user with an empty password":
+        "curl -u key_" + _random12(_BASE62, 27) + "=: https://api.vendor.example/v1/files",
+    "a password in IRC's registration": "PASS " + _phrase12() + "\nNICK ops\nUSER ops 0 * :Ops",
+    "a password typed twice after passwd between Enter keys":
+        "==> qemu.debian: sudo passwd debian <enter>" + (pw := _phrase12()) + "<enter>" + pw
+        + "<enter>",
+    "a user and a password under a key that names a login":
+        "docker run -e GRAPH_AUTH=graph/" + _chosen12() + ".x -p 7687:7687 graph:5",
+    "a password in a mail relay's authinfo, quoted":
+        'from /etc/mail/authinfo: `"U:mailer" "P:' + _chosen12() + '"`, kept for now',
+    "a password in a UPS monitor's line":
+        "MONITOR ups@nas 1 monuser " + _chosen12() + " secondary",
+    "a passphrase after a user's address given to a command that signs in":
+        "Verified by `doveadm auth test ops@mail.example " + _phrase12() + "` -> succeeded",
+    "a key given to a cipher command after its algorithm and mode":
+        "secure-tool string encrypt AES CBC " + _random12(_BASE62, 16) + " hello",
+    "a generated value said to be a key": "so " + _random12(_BASE62, 16) + " is the staging key.",
+}
+ORDINARY |= {
+    "an Authorization scheme that names a key, its value a variable":
+        'curl -H "Authorization: API-Key $VENDOR_API_KEY" https://api.vendor.example/public/v1',
+    "curl's user a variable, the password empty":
+        'curl -u "$VENDOR_KEY:" https://api.vendor.example/v1/files',
+    "IRC's registration with its password masked": "PASS ********\nNICK ops\nUSER ops 0 * :Ops",
+    "passwd in a boot command, its password a template":
+        'boot_command = ["sudo passwd debian<enter>{{ user `pw` }}<enter>{{ user `pw` }}<enter>"]',
+    "a key that names a login, set to none": "GRAPH_AUTH=none",
+    "a key that ends in auth but is OAuth's": "OAUTH=app/callback2",
+    "a mail relay's authinfo with a placeholder": '"U:mailer" "P:<password>"',
+    "a UPS monitor's line with its password a variable":
+        "MONITOR ups@nas 1 monuser ${UPS_PASSWORD} secondary",
+    "a command that signs in given only a user's address": "doveadm auth test ops@mail.example",
+    "a cipher command given its key from the environment":
+        "secure-tool string encrypt AES CBC ${SECURE_KEY} hello",
+    "a setting's name said to be a key": "mule.key is the prod key, set in Runtime Manager",
+    "an account's owner and a report, after the word account":
+        "the account owner / billing2024 report is due on Friday",
+}
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
