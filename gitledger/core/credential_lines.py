@@ -829,7 +829,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|este|yw)"
+            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne"
+            r"|hija|është|\u0435|нь|হলো|হল)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
@@ -850,8 +851,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # puts its verb last, the value is the word before it
     *(("password in prose",
        lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
-            r"(?:است|です|입니다|है)"), _said_password)
-      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड")),
+            r"(?:است|です|입니다|है|हो|ہے)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड", "پاس ورڈ")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

@@ -624,6 +624,27 @@ ORDINARY |= {
     "an account's owner and a report, after the word account":
         "the account owner / billing2024 report is due on Friday",
 }
+SECRETS |= {
+    "a password after the Catalan word and its verb": "La contrasenya nova és " + _chosen12(),
+    "a password after the Albanian word and its verb": "Fjalëkalimi i ri është " + _chosen12(),
+    "a password after the Bulgarian word and its verb":
+        "Паролата за сървъра е " + _chosen12(),  # noqa: RUF001
+    "a password after the Hausa word and its copula":
+        "Kalmar sirrin wifi ce " + _chosen12() + "x",
+    "a password after the Bengali word and its verb": "নতুন পাসওয়ার্ড হলো " + _chosen12(),
+    "a password after the Nepali word, its verb last":
+        "सर्भरको पासवर्ड अब " + _chosen12() + " हो",
+    "a password after the Urdu word, its verb last":
+        "سرور کا پاس ورڈ اب بھی " + _chosen12() + " ہے",
+}
+ORDINARY |= {
+    "AWX's mask for a secret it never returns":
+        '{"name": "vcenter", "inputs": {"username": "svc", "password": "$encrypted$"}}',
+    "Transmission's hashed rpc-password":
+        '"rpc-password": "{' + _random12(_HEX, 40) + _random12(_BASE62, 8) + '",',
+    "Bulgarian prose about a password, no value after the verb":
+        "Паролата е сменена успешно.",  # noqa: RUF001
+}
 
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
