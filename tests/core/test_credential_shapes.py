@@ -646,6 +646,43 @@ ORDINARY |= {
         "Паролата е сменена успешно.",  # noqa: RUF001
 }
 
+
+def _uuid12() -> str:
+    return str(uuid.UUID(int=_RNG12.getrandbits(128)))
+
+
+#: Vendor tokens of public secret-scanner rules, bare in a sentence: the prefix alone says.
+_VENDOR12 = {
+    "1Password service account": "ops_eyJ" + _random12(_BASE62, 240),
+    "Clojars": "CLOJARS_" + _random12(_LOWER36, 60),
+    "Duffel": "duffel_live_" + _random12(_BASE62, 43),
+    "Dynatrace": "dt0c01." + _random12(string.ascii_uppercase + string.digits, 24) + "."
+                 + _random12(string.ascii_uppercase + string.digits, 64),
+    "Flutterwave": "FLWSECK_TEST-" + _random12(_HEX, 32) + "-X",
+    "Frame.io": "fio-u-" + _random12(_BASE62, 64),
+    "HubSpot": "pat-na1-" + _uuid12(),
+    "42 Intra": "s-s4t2ud-" + _random12(_HEX, 64),
+    "OpenShift": "sha256~" + _random12(_BASE62, 43),
+    "Brevo": "xkeysib-" + _random12(_HEX, 64) + "-" + _random12(_BASE62, 16),
+    "SettleMint": "sm_pat_" + _random12(_LOWER36, 16),
+    "Typeform": "tfp_" + _random12(_BASE62, 59),
+    "Yandex": "AQVN" + _random12(_BASE62, 36),
+    "Contentful": "CFPAT-" + _random12(_BASE62, 43),
+    "Plaid": "access-production-" + _uuid12(),
+    "Resend": "re_" + _random12(_BASE62, 8) + "_" + _random12(_BASE62, 24),
+    "Atlassian (Confluence)": "ATCTT3xFfGF0" + _random12(_BASE62, 120),
+    "Telnyx": "KEY" + _random12("0123456789ABCDEF", 32) + "_" + _random12(_BASE62, 22),
+    "Zapier webhook": "https://hooks.zapier.com/hooks/catch/" + _random12("0123456789", 7) + "/"
+                      + _random12(_LOWER36, 6) + "/",
+}
+SECRETS |= {f"a {vendor} token, bare in prose": f"Used {token} for the call."
+            for vendor, token in _VENDOR12.items()}
+ORDINARY |= {
+    "a vendor's prefix named in prose": "Brevo keys start with xkeysib- and Typeform's with tfp_.",
+    "an OpenShift image digest, not a token":
+        "image: quay.io/openshift/origin-cli@sha256:" + _random12(_HEX, 64),
+}
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
