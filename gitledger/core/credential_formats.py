@@ -305,12 +305,16 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"alue(?<=[Vv]alue)(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
      _table_setting),
     # a login's user and password in prose: "log in as `demo@acme.dev` / `…`", "basic auth,
-    # use preview:…", "admin account: ops.admin / …"
+    # use preview:…", "admin account: ops.admin / …", "creds are admin/…"
     *(("a login in prose",
        lazy(word + r"\b[^\n]{0,60}?[ \t`'\"](?P<user>[\w.@+\-]{1,64})[`'\"]?[ \t]*(?:/|:)[ \t]*"
             r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
       for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in",
-                   "account(?=:)", "Account(?=:)")),
+                   "account(?=:)", "Account(?=:)",
+                   # words for a login's data (creds are admin/…, Zugangsdaten: admin / …)
+                   "creds", "Creds", "credentials", "Credentials", "Zugangsdaten",
+                   "Anmeldedaten", "identifiants", "Identifiants", "credenciales",
+                   "Credenciales", "credenciais", "Credenciais")),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",

@@ -683,7 +683,13 @@ _ASCII_WORDS = (
     "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool", "parol",
     "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord", "koden", "focal faire",
-    "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi")
+    "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi",
+    # a Wi-Fi network's key, as people write it (the network's password)
+    # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
+    "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
+    "wlan-Schlüssel", "wLAN-Schlüssel", "wLAN key", "clé wifi", "clé wi-fi", "clé Wi-Fi",
+    "chave do wifi", "chave do wi-fi", "chave do Wi-Fi", "chave wifi", "clave del wifi",
+    "clave wifi", "clave del Wi-Fi")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",

@@ -682,6 +682,20 @@ ORDINARY |= {
     "an OpenShift image digest, not a token":
         "image: quay.io/openshift/origin-cli@sha256:" + _random12(_HEX, 64),
 }
+SECRETS |= {
+    "a Wi-Fi network's key after its name": "Wi-Fi key: " + _chosen12() + " (guest network)",
+    "a Wi-Fi network's key in German": "WLAN-Schlüssel: " + _chosen12() + "!",
+    "a Wi-Fi network's key in French": "clé wifi : " + _chosen12(),
+    "a Wi-Fi network's key in Portuguese": "chave do wifi: " + _chosen12(),
+    "a login's user and password after the word creds": "creds: admin / " + _chosen12(),
+    "a login's user and password after German's word for login data":
+        "Zugangsdaten: admin / " + _chosen12(),
+}
+ORDINARY |= {
+    "prose about a Wi-Fi key, no value in it": "the wifi key rotation is monthly, see the wiki",
+    "credentials named with a placeholder pair":
+        "creds: <user> / <password> go in the vault, never here",
+}
 
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
