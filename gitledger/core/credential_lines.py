@@ -684,6 +684,7 @@ _ASCII_WORDS = (
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool", "parol",
     "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord", "koden", "focal faire",
     "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi",
+    "açar söz", "okwuntughe", "furaha sirta", "kupuhipa", "tenimiafina", "tembung sandhi",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
@@ -703,7 +704,9 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 "パスコード", "رمز",
                 # Amharic, Sinhala, Khmer, Lao, Burmese, Kazakh (one word or two), Kyrgyz
                 "የይለፍ ቃል", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "құпия ?сөз",
-                "Құпия ?сөз", "сырсөз")
+                "Құпия ?сөз", "сырсөз",
+                # Tajik, Belarusian (гасло; not inside Russian's погасло), Pashto, Odia
+                "рамз", "гасл(?<![\u0430-\u044f\u0451\u0456\u045e]гасл)", "Гасл", "پټنوم", "ପାସୱାର୍ଡ")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -836,7 +839,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
             r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne"
-            r"|hija|është|\u0435|нь|হলো|হল)"
+            r"|hija|është|\u0435|\u0458\u0435|нь|হলো|হল)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)

@@ -696,6 +696,25 @@ ORDINARY |= {
     "credentials named with a placeholder pair":
         "creds: <user> / <password> go in the vault, never here",
 }
+SECRETS |= {
+    "a password after the Serbian word and its Cyrillic verb":
+        "Нова лозинка је " + _chosen12(),  # noqa: RUF001
+    "a password after the Tajik word": "Рамз: " + _chosen12(),
+    "a password after the Belarusian word": "Новае гасло " + _chosen12() + "x",
+    "a password after the Turkmen word": "Açar sözi: " + _chosen12(),
+    "a password after the Pashto word": "پټنوم: " + _chosen12(),
+    "a password after the Igbo word": "Okwuntughe: " + _chosen12(),
+    "a password after the Somali word": "Furaha sirta: " + _chosen12(),
+    "a password after the Odia word": "ପାସୱାର୍ଡ: " + _chosen12(),
+    "a password after the Maori word": "Kupuhipa: " + _chosen12(),
+    "a password after the Malagasy word": "Tenimiafina: " + _chosen12(),
+    "a password after the Javanese word": "Tembung sandhi: " + _chosen12(),
+}
+ORDINARY |= {
+    "Tajik prose about a password, no value in it": "Рамзи шумо бояд 12 аломат бошад.",
+    "Russian prose holding the Belarusian word's letters":
+        "Табло погасло в 2019, Minsk2019x стоит на месте.",
+}
 
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
