@@ -1,9 +1,10 @@
 """Secrets handed to a command where no option names them: echoed or printed into one
 that reads its password from standard input, typed into a here-document (``passwd``'s new
-password twice, ftp's ``user NAME PASS``), the ``user:pass@host`` that database shells and
-remote tools take without a scheme, and the value a CI log printed when a step echoed a
-secret's variable.  Also what a file of keys holds by position (NTP's and chrony's keys,
-Subversion's saved password) and a key written as a list of bytes.
+password twice, ftp's ``user NAME PASS``) or between a boot command's ``<enter>`` keys,
+the ``user:pass@host`` that database shells and remote tools take without a scheme, a
+cipher command's key after its algorithm and mode, and the value a CI log printed when a
+step echoed a secret's variable.  Also what a file of keys holds by position (NTP's and
+chrony's keys, Subversion's saved password) and a key written as a list of bytes.
 """
 
 from __future__ import annotations
@@ -63,6 +64,18 @@ def _here_document(match: re.Match[str]) -> tuple[int, int] | None:
         start = at + lines[0].find(first)
         return start, start + len(first)
     return None
+
+
+def _typed_twice(match: re.Match[str]) -> tuple[int, int] | None:
+    """``passwd ubuntu<enter>VALUE<enter>VALUE``: what is typed twice after ``passwd`` is
+    its new password."""
+    return match.span("value") if _chosen_or_invented(match.group("value")) else None
+
+
+def _cipher_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """The key a cipher command is given: generated or made up, no placeholder."""
+    start, end = unquoted(match.string, *match.span("value"))
+    return (start, end) if _chosen_or_invented(match.string[start:end]) else None
 
 
 _FTP_USER = lazy(r"[ \t]*user[ \t]+\S{1,64}[ \t]+(?P<value>\S{4,128})[ \t]*")
@@ -179,6 +192,17 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a password typed into a here-document",
      lazy(r"<<-?[ \t]*[\"']?(?P<tag>[A-Za-z_]\w{0,20})[\"']?[ \t]*\n"
           r"(?P<body>(?:[^\n]{0,200}\n){1,12}?)(?P=tag)\b"), _here_document),
+    # passwd's new password and its confirmation typed on one line, between the keys a
+    # tool sends for Enter (Packer's and Ansible's <enter>, an escaped \n)
+    ("a password typed into a command",
+     lazy(r"passwd\b[^\n<\\]{0,80}?(?P<key><enter>|<return>|<wait>|\\n|\\r)"
+          r"(?P<value>[^\s<>\\]{4,128})(?P=key)(?P=value)(?![^\s<>\\])"), _typed_twice),
+    # a tool that encrypts or decrypts, given the algorithm, the mode, then the key
+    # (MuleSoft's secure-properties tool: string decrypt AES CBC KEY VALUE)
+    *(("a key given to a cipher command",
+       lazy(verb + r"[ \t]+[A-Za-z][A-Za-z0-9\-]{1,20}[ \t]+(?:CBC|CFB|ECB|OFB|CTR|GCM|PCBC)"
+            r"[ \t]+(?P<value>[^\s<$%{]\S{7,127})"), _cipher_key)
+      for verb in ("encrypt", "decrypt")),
     ("a login given to a shell",
      lazy(r"@(?=[A-Za-z0-9])[\w\-]{1,63}(?:\.[\w\-]{1,63}){0,6}(?::\d{1,5})?(?![\w@:.])"),
      _shell_login),

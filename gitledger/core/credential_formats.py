@@ -2,9 +2,9 @@
 says which field is the secret: a table's password column or a settings table's value,
 LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs, gdb's
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
-keys, a value echoed into a key file, FTP's ``PASS`` and Redis's ``AUTH``, what the shell
-rejected as a command, a login pair in prose, a traced lookup's result, a Wi-Fi QR code's
-``P:`` field.
+keys, a value echoed into a key file, FTP's and IRC's ``PASS`` and Redis's ``AUTH``,
+sendmail's authinfo and NUT's ``MONITOR`` line, what the shell rejected as a command, a
+login pair in prose, a traced lookup's result, a Wi-Fi QR code's ``P:`` field.
 """
 
 from __future__ import annotations
@@ -305,12 +305,16 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"alue(?<=[Vv]alue)(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
      _table_setting),
     # a login's user and password in prose: "log in as `demo@acme.dev` / `…`", "basic auth,
-    # use preview:…", "admin account: ops.admin / …"
+    # use preview:…", "admin account: ops.admin / …", "creds are admin/…"
     *(("a login in prose",
        lazy(word + r"\b[^\n]{0,60}?[ \t`'\"](?P<user>[\w.@+\-]{1,64})[`'\"]?[ \t]*(?:/|:)[ \t]*"
             r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
       for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in",
-                   "account(?=:)", "Account(?=:)")),
+                   "account(?=:)", "Account(?=:)",
+                   # words for a login's data (creds are admin/…, Zugangsdaten: admin / …)
+                   "creds", "Creds", "credentials", "Credentials", "Zugangsdaten",
+                   "Anmeldedaten", "identifiants", "Identifiants", "credenciales",
+                   "Credenciales", "credenciais", "Credenciais")),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",
@@ -342,6 +346,19 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in a protocol session",
      lazy(r"USER[ \t]+[^\s]{1,128}[ \t\r]*\n(?:[^\n]{0,120}\n){0,2}?[ \t]*(?:-->[ \t]*)?"
           r"PASS[ \t]+(?P<value>[^\s]{1,256})"), _unless_masked),
+    # sendmail's authinfo: "U:user" (or "I:"), then "P:password" (or "P=" and base64)
+    ("password in a mail relay's authinfo",
+     lazy(r'"[UI]:[^"\n]{1,128}"(?:[ \t]{1,4}"[A-Z]:[^"\n]{0,128}"){0,4}[ \t]{1,4}'
+          r'"P[:=](?P<value>[^"\n]{1,128})"'), _unless_masked),
+    # NUT's upsmon.conf: MONITOR system power-value user password primary|secondary
+    ("password in a UPS monitor's line",
+     lazy(r"MONITOR[ \t]+[\w.\-]{1,64}@[\w.\-]{1,253}(?::\d{1,5})?[ \t]+\d{1,3}[ \t]+"
+          r"[^\s]{1,64}[ \t]+(?P<value>[^\s]{1,128})[ \t]+(?:primary|secondary|master|slave)\b"),
+     _unless_masked),
+    # IRC's registration: PASS first, at a line's start, then NICK and USER
+    ("password in a protocol session",
+     lazy(r"PASS(?<![^\n]PASS)[ \t]+:?(?P<value>[^\s]{1,256})[ \t\r]*\n(?:[^\n]{0,120}\n)?"
+          r"(?:NICK|USER)[ \t]"), _unless_masked),
     # a password typed where the shell wanted a command (the prompt had timed out): the
     # shell's complaint quotes it
     ("a password typed at the shell",

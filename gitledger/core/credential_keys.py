@@ -284,6 +284,12 @@ def _code_value(value: str, op: str) -> bool:
                                              is not None)
 
 
+#: A scheme that names a key (``API-Key``, ``ApiKey``, ``Access-Token``): hex under it is the
+#: key itself, where under another scheme it may be a digest.
+_KEY_SCHEME = lazy(r"key|token|secret")
+_LONG_HEX = lazy(r"[0-9a-fA-F]{32,128}")
+
+
 def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the credentials of an ``Authorization`` match are, or None when they are
     none: Basic needs base64 of ``user:password``; a Bearer or Token value 20 characters
@@ -295,7 +301,8 @@ def auth_secret(match: re.Match[str]) -> tuple[int, int] | None:
         found = (basic_pair(secret) if scheme == "basic"
                  else len(secret) >= 20 or looks_random(secret))
     else:  # any other scheme (GenieKey, Splunk, ApiKey …): a key-shaped value
-        found = bool(UUID.fullmatch(secret)) or random_token(secret)
+        found = bool(UUID.fullmatch(secret)) or random_token(secret) or (
+            _KEY_SCHEME.search(scheme) is not None and _LONG_HEX.fullmatch(secret) is not None)
     return match.span("secret") if found and not ordinary(match.string, *match.span("secret")) \
         else None
 

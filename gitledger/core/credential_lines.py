@@ -104,16 +104,32 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
-    generated or made-up argument after a command that signs in."""
+    generated or made-up argument after a command that signs in; a passphrase after a
+    user's address."""
     at = match.start("rest")
+    after_user = False
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
+        # doveadm auth test USER@DOMAIN PASSPHRASE: after an address (an example one too),
+        # a passphrase of two words and a number at least
+        user = _ADDRESS_ARGUMENT.fullmatch(value) is not None
         if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
+            after_user = user
             continue
         if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
+        bare = value.strip("`")  # (quoted as code in prose)
+        if after_user and (_words_chosen(bare) or (words_and_number(bare)
+                                                    and len(_JOINS.split(bare)) >= 3)):
+            start = at + word.start() + word.group(0).find(bare)
+            return start, start + len(bare)
+        after_user = user
     return None
+
+
+_JOINS = lazy(r"[\-_.]")
+_ADDRESS_ARGUMENT = lazy(r"[\w.+\-]{1,64}@[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,6}")
 
 
 #: A shell variable in an argument ("deploy:$NEXUS_PASSWORD"): a reference, not a value.
@@ -288,6 +304,26 @@ def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     span = _said_password(match)
     value = match.string[span[0]:span[1]] if span else ""
     return span if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) else None
+
+
+def _said_to_be(match: re.Match[str]) -> tuple[int, int] | None:
+    """"``J9LySG…`` is the prod key": the word before, generated or made up; a password as
+    people choose one when the sentence says a password."""
+    text = match.string
+    end = len(text[:match.start()].rstrip(" \t"))  # a match's own text: at most 4 spaces
+    reach = max(0, end - 130)
+    space = max(text.rfind(c, reach, end) for c in " \t\n")
+    if space < 0 and reach > 0:
+        return None  # no space in reach: a run too long to be one value
+    start = space + 1 if space >= 0 else 0
+    start, end = unquoted(text, start, end)
+    start += text.startswith("`", start)
+    end -= text.endswith("`", start, end)
+    value = text[start:end]
+    if len(value) < 8 or is_placeholder(value) or _SHELL_VARIABLE.match(value):
+        return None
+    chosen = match.group("kind") in ("password", "passphrase") and chosen_password(value)
+    return (start, end) if chosen or invented(value) else None
 
 
 def ascii_shape(value: str) -> str:
@@ -627,8 +663,11 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
-#: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
+#: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
+#: the English word is borrowed, the verb or particle of the writer's language (Tagalog's
+#: ``na``, ``ay``, Singlish's ``eka``, Hinglish's ``hai``, Malay's ``ialah``).
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là|na|ay|eka|hai"
+         r"|ialah)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -641,9 +680,17 @@ _ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
-    "parola", "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
-    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
-    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim")
+    "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool", "parol",
+    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord", "koden", "focal faire",
+    "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi",
+    "açar söz", "okwuntughe", "furaha sirta", "kupuhipa", "tenimiafina", "tembung sandhi",
+    # a Wi-Fi network's key, as people write it (the network's password)
+    # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
+    "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
+    "wlan-Schlüssel", "wLAN-Schlüssel", "wLAN key", "clé wifi", "clé wi-fi", "clé Wi-Fi",
+    "chave do wifi", "chave do wi-fi", "chave do Wi-Fi", "chave wifi", "clave del wifi",
+    "clave wifi", "clave del Wi-Fi")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -654,7 +701,12 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
                 "პაროლი",
                 "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
-                "パスコード", "رمز")
+                "パスコード", "رمز",
+                # Amharic, Sinhala, Khmer, Lao, Burmese, Kazakh (one word or two), Kyrgyz
+                "የይለፍ ቃል", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "құпия ?сөз",
+                "Құпия ?сөз", "сырсөз",
+                # Tajik, Belarusian (гасло; not inside Russian's погасло), Pashto, Odia
+                "рамз", "гасл(?<![\u0430-\u044f\u0451\u0456\u045e]гасл)", "Гасл", "پټنوم", "ପାସୱାର୍ଡ")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -662,6 +714,8 @@ PASSWORD_WORDS = tuple(dict.fromkeys((
     # (PASSWORT, Пароль, ПАРОЛЬ)
     *(w.upper() for w in _ASCII_WORDS),
     *(v for w in _OTHER_WORDS if "?" not in w for v in (w.capitalize(), w.upper())))))
+#: The last letter of the Latin alphabets: a word for a password before it is a Latin one.
+_LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
 
@@ -700,8 +754,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password on a command line",
      lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
+                # (the password may be empty: curl -u KEY: signs in with a key alone)
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
-                r"""|[^\s"']{1,256})"""), _user_pair),
+                r"""|[^\s"']{1,256}|)"""), _user_pair),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _SAID),
@@ -715,6 +770,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
             r"(?P<value>[!-~]{8,64})"),
        _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
+    # "so J9Ly… is the prod key": a value said to be a key, a token or a password
+    ("a secret said to be one",
+     lazy(r"is(?<=[ \t]is)[ \t]{1,4}(?:the|our|its|my)[ \t]{1,4}(?:[\w\-]{2,16}[ \t]{1,4}){0,2}"
+          r"(?P<kind>key|password|passphrase|token|secret)\b"), _said_to_be),
     ("password in an expect script",
      lazy(r"""\bsend\s{1,8}(?:--\s{1,8})?["'](?P<value>[^"'\n\\]{1,128})\\r["']"""),
      _expect_send),
@@ -779,7 +838,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא)"
+            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne"
+            r"|hija|është|\u0435|\u0458\u0435|нь|হলো|হল)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
@@ -787,8 +847,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
+    # (in a script written without spaces between words, such as Khmer's, Lao's or
+    # Burmese's, the words after it up to the first space: "ពាក្យសម្ងាត់ថ្មីគឺ …", "the new
+    # password is …")
     *(("password in prose",
-       lazy(word + r"\w{0,4}[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
+       lazy(word + (r"\w{0,4}" if word[0] <= _LATIN_END else r"[^\s!-~]{0,12}")
+            + r"[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
@@ -796,8 +860,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # puts its verb last, the value is the word before it
     *(("password in prose",
        lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
-            r"(?:است|です|입니다|है)"), _said_password)
-      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड")),
+            r"(?:است|です|입니다|है|हो|ہے)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड", "پاس ورڈ")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

@@ -28,6 +28,7 @@ from gitledger.core.credential_keys import (
 from gitledger.core.credential_lines import (
     POSITIONAL_PATTERNS,
     JudgedPattern,
+    chosen_password,
     joined_words,
     spec_value,
 )
@@ -221,16 +222,24 @@ _TYPED_NAME = lazy(r"""(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})[ \t]*:[ \t]*(?:Optio
 
 
 _PROSE_USER = lazy(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
+#: A word that says the name after it is a user's (``user is svc_sync / …``, ``login:
+#: admin / …``): the pair after it is a login, so a password people choose counts.
+_NAMED_USER = lazy(r"(?i)\b(?:user(?:name)?|login)(?:[ \t]+is|:)?[ \t]+"
+                   r"[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
 
 
 def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of ``user / password`` in prose: every kind of character, a symbol
-    among them, and not a path, a ratio or a word run (``read / write``)."""
+    among them, and not a path, a ratio or a word run (``read / write``); after a word
+    that names the user, a password as people choose one (``user monitor / Harbor2017``)."""
     value = match.group("value").rstrip(".,;")
-    if character_classes(value) < 4 or is_placeholder(value):
+    if is_placeholder(value):
         return None
-    at = match.start()
-    if not _PROSE_USER.search(match.string, max(0, at - 48), at):
+    text, at = match.string, match.start()
+    if not _PROSE_USER.search(text, max(0, at - 48), at):
+        return None
+    if character_classes(value) < 4 and not (
+            _NAMED_USER.search(text, max(0, at - 64), at) and chosen_password(value)):
         return None
     return match.start("value"), match.start("value") + len(value)
 
@@ -431,6 +440,13 @@ def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     return (start, end) if password_shaped(value) and not is_example(value) else None
+
+
+def _login_value(match: re.Match[str]) -> tuple[int, int] | None:
+    """``NEO4J_AUTH=neo4j/…``, ``REGISTRY_CREDENTIALS=ci:…``: under a key that names a
+    login, the part after the user's name, when chosen or made up as a password is."""
+    value = match.group("value")
+    return match.span("value") if chosen_password(value) or password_shaped(value) else None
 
 
 _SLUG = lazy(r"[a-z0-9]+(?:[\-_.][a-z0-9]+)*")
@@ -749,6 +765,14 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in a connection string",
      lazy(r"""(?<![\w/.\-])[\w.$#\-]{1,64}/(?P<value>[^\s/@:'"]{4,128})@[\w\-]"""),
      _shaped_password),
+    # a user and a password under a key whose last word names a login (``NEO4J_AUTH``,
+    # ``registry.credentials``; not ``OAUTH`` nor ``AUTH_URL``)
+    *(("password in a login under its key",
+       lazy(word + rf"(?<![A-Za-z0-9]{word})[sS]?" + r"""[ \t]{0,4}[=:][ \t]{0,4}["']?"""
+            r"""[A-Za-z_][\w.@\-]{0,63}[/:](?P<value>[^\s"'/:@]{4,128})(?=["'\s]|\Z)"""),
+       _login_value)
+      for word in ("AUTH", "auth", "Auth", "CREDENTIAL", "credential", "Credential", "CREDS",
+                   "creds", "LOGIN", "login", "Login")),
     ("password in a .pgpass line",
      lazy(r"""(?<![\w.:\-])[A-Za-z0-9.\-*]{1,253}:(?:\d{2,5}|\*):[^\s:]{1,128}"""
                 r""":[^\s:]{1,128}:(?P<value>[^\s:'"]{4,256})"""), _any_value),

@@ -346,9 +346,12 @@ _MIME_BODY = lazy(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
 #: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
 _PAIR_SEPARATOR = lazy(r",[ \t]*|;[ \t]*")
 #: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
-#: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``.
+#: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``, Transmission's ``{<hex>``.
 _HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
-                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt)\}|SCRAM-SHA-\d+\$")
+                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt)\}|SCRAM-SHA-\d+\$"
+                          # Transmission's rpc-password once hashed: "{", SHA-1's hex, a salt
+                          # (read to 40 characters: hex that long after "{" is no password)
+                          r"|\{(?=[0-9a-f]{32})")
 #: An HTML field's name before its value attribute.
 _INPUT_NAMED = lazy(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
                           r"""value=["']?\Z""")
@@ -392,8 +395,9 @@ def _mime_header(text: str, start: int) -> re.Match[str] | None:
     return _MIME_BASE64.search(text, low, start)
 
 
-#: A comment after a value that says the value is public: made to be shipped to browsers.
-_SAID_PUBLIC = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
+#: A comment after a value that says the value is public: made to be shipped to browsers
+#: (a URL's ``://`` opens no comment: ``https://api.example/public/v1``).
+_SAID_PUBLIC = lazy(r"(?i)(?:#|(?<!:)//|/\*|<!--)[^\n]{0,80}?(?:\bpublic\b|publishable"
                           r"|\bbrowsers?\b|client[ \-]side)")
 _NEGATION = lazy(r"(?i)\b(?:not|never|no|non)\b|n't")
 #: The host after a Sentry DSN's key (``https://<key>@o123.ingest.sentry.io/…``).

@@ -40,7 +40,7 @@ _PLACEHOLDER = lazy(
         | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
-        | \*sensitive\*data\*deleted\*
+        | \*sensitive\*data\*deleted\* | \$encrypted\$
         | \$\$\{?[a-z_][a-z0-9_]*\}? | \$\$\{.*\} | \$\$\(.*\)
         | :'[a-z_]\w*' | :"[a-z_]\w*"
         | [a-z]+(?:_[a-z]+)*_(?:password|passwd|pass|secret|token|key)

@@ -530,6 +530,192 @@ ORDINARY |= {
 }
 
 
+# Round twelve (tuned on half A of the tenth corpus only): its own generator, so the cases
+# above keep theirs.
+_RNG12 = random.Random(20261207)
+_NAMES12 = ("Meseret", "Kasun", "Sokha", "Aizhan", "Dagny", "Laima", "Aoife", "Rizal")
+
+
+def _chosen12() -> str:
+    """A password as people choose one: a name and a year or a day."""
+    return _RNG12.choice(_NAMES12) + "".join(_RNG12.choice("0123456789") for _ in range(4))
+
+
+SECRETS |= {
+    "a password after the Amharic word": "የአገልጋዩ የይለፍ ቃል " + _chosen12() + " ነው",
+    "a password after the Sinhala word and a colon": "සේවාදායකයේ මුරපදය: " + _chosen12(),
+    "a password after the Khmer word and the words written onto it":
+        "ពាក្យសម្ងាត់ថ្មីគឺ " + _chosen12(),
+    "a password after the Lao word and the words written onto it":
+        "ລະຫັດຜ່ານໃໝ່ແມ່ນ " + _chosen12(),
+    "a password after the Burmese word and its particle": "စကားဝှက်အသစ်က " + _chosen12() + " ပါ",
+    "a password after the Kazakh word written as one": "Сервер құпиясөзі " + _chosen12(),
+    "a password after the Danish word": "Nyt kodeord til serveren: " + _chosen12() + "*",
+    "a password after the Latvian word": "Serveris parole: " + _chosen12(),
+    "a password after the Irish word and its copula":
+        "Is é an focal faire nua ná " + _chosen12().lower() + "-eire",
+    "a password after the Malay word and its verb":
+        "Kata laluan untuk pelayan ialah " + _chosen12(),
+    "a password after the borrowed English word and Tagalog's linker":
+        "Ginamit ko yung password na " + _chosen12() + " pero ayaw",
+    "a password after the borrowed English word and Singlish's particle":
+        "router password eka " + _chosen12() + " machan",
+}
+ORDINARY |= {
+    "Khmer prose about a password, no value in it": "សូមកុំចែករំលែកពាក្យសម្ងាត់របស់អ្នកជាមួយអ្នកដទៃ។",
+    "Irish prose about a password, no value in it": "Athraíodh an focal faire go rathúil inné.",
+    "Danish prose about a code, no value in it": "Koden til wifi står på bagsiden af routeren.",
+    "Kazakh prose about a password, no value in it": "Құпия сөз кемінде 12 таңбадан тұруы керек.",
+    "Singlish prose about a password, a word after the particle":
+        "wifi password eka wenas kala machan, ask the office",
+}
+
+
+def _random12(alphabet: str, size: int) -> str:
+    return "".join(_RNG12.choice(alphabet) for _ in range(size))
+
+
+def _phrase12() -> str:
+    """Two words and a number, as people make a passphrase of them."""
+    return "-".join(_RNG12.sample(_DICEWARE, 2)) + "-" + _random12("123456789", 2)
+
+
+SECRETS |= {
+    "a login pair in prose after the word user, a password people choose":
+        "The backup server's user is svc_backup / " + _chosen12() + " (read only).",
+    "hex under an Authorization scheme that names a key, a public path after it":
+        f"curl -H 'Authorization: API-Key {_random12(_HEX, 40)}' "
+        "https://api.vendor.example/public/v1/documents",
+    "a key given as curl's user with an empty password":
+        "curl -u key_" + _random12(_BASE62, 27) + "=: https://api.vendor.example/v1/files",
+    "a password in IRC's registration": "PASS " + _phrase12() + "\nNICK ops\nUSER ops 0 * :Ops",
+    "a password typed twice after passwd between Enter keys":
+        "==> qemu.debian: sudo passwd debian <enter>" + (pw := _phrase12()) + "<enter>" + pw
+        + "<enter>",
+    "a user and a password under a key that names a login":
+        "docker run -e GRAPH_AUTH=graph/" + _chosen12() + ".x -p 7687:7687 graph:5",
+    "a password in a mail relay's authinfo, quoted":
+        'from /etc/mail/authinfo: `"U:mailer" "P:' + _chosen12() + '"`, kept for now',
+    "a password in a UPS monitor's line":
+        "MONITOR ups@nas 1 monuser " + _chosen12() + " secondary",
+    "a passphrase after a user's address given to a command that signs in":
+        "Verified by `doveadm auth test ops@mail.example " + _phrase12() + "` -> succeeded",
+    "a key given to a cipher command after its algorithm and mode":
+        "secure-tool string encrypt AES CBC " + _random12(_BASE62, 16) + " hello",
+    "a generated value said to be a key": "so " + _random12(_BASE62, 16) + " is the staging key.",
+}
+ORDINARY |= {
+    "an Authorization scheme that names a key, its value a variable":
+        'curl -H "Authorization: API-Key $VENDOR_API_KEY" https://api.vendor.example/public/v1',
+    "curl's user a variable, the password empty":
+        'curl -u "$VENDOR_KEY:" https://api.vendor.example/v1/files',
+    "IRC's registration with its password masked": "PASS ********\nNICK ops\nUSER ops 0 * :Ops",
+    "passwd in a boot command, its password a template":
+        'boot_command = ["sudo passwd debian<enter>{{ user `pw` }}<enter>{{ user `pw` }}<enter>"]',
+    "a key that names a login, set to none": "GRAPH_AUTH=none",
+    "a key that ends in auth but is OAuth's": "OAUTH=app/callback2",
+    "a mail relay's authinfo with a placeholder": '"U:mailer" "P:<password>"',
+    "a UPS monitor's line with its password a variable":
+        "MONITOR ups@nas 1 monuser ${UPS_PASSWORD} secondary",
+    "a command that signs in given only a user's address": "doveadm auth test ops@mail.example",
+    "a cipher command given its key from the environment":
+        "secure-tool string encrypt AES CBC ${SECURE_KEY} hello",
+    "a setting's name said to be a key": "mule.key is the prod key, set in Runtime Manager",
+    "an account's owner and a report, after the word account":
+        "the account owner / billing2024 report is due on Friday",
+}
+SECRETS |= {
+    "a password after the Catalan word and its verb": "La contrasenya nova és " + _chosen12(),
+    "a password after the Albanian word and its verb": "Fjalëkalimi i ri është " + _chosen12(),
+    "a password after the Bulgarian word and its verb":
+        "Паролата за сървъра е " + _chosen12(),  # noqa: RUF001
+    "a password after the Hausa word and its copula":
+        "Kalmar sirrin wifi ce " + _chosen12() + "x",
+    "a password after the Bengali word and its verb": "নতুন পাসওয়ার্ড হলো " + _chosen12(),
+    "a password after the Nepali word, its verb last":
+        "सर्भरको पासवर्ड अब " + _chosen12() + " हो",
+    "a password after the Urdu word, its verb last":
+        "سرور کا پاس ورڈ اب بھی " + _chosen12() + " ہے",
+}
+ORDINARY |= {
+    "AWX's mask for a secret it never returns":
+        '{"name": "vcenter", "inputs": {"username": "svc", "password": "$encrypted$"}}',
+    "Transmission's hashed rpc-password":
+        '"rpc-password": "{' + _random12(_HEX, 40) + _random12(_BASE62, 8) + '",',
+    "Bulgarian prose about a password, no value after the verb":
+        "Паролата е сменена успешно.",  # noqa: RUF001
+}
+
+
+def _uuid12() -> str:
+    return str(uuid.UUID(int=_RNG12.getrandbits(128)))
+
+
+#: Vendor tokens of public secret-scanner rules, bare in a sentence: the prefix alone says.
+_VENDOR12 = {
+    "1Password service account": "ops_eyJ" + _random12(_BASE62, 240),
+    "Clojars": "CLOJARS_" + _random12(_LOWER36, 60),
+    "Duffel": "duffel_live_" + _random12(_BASE62, 43),
+    "Dynatrace": "dt0c01." + _random12(string.ascii_uppercase + string.digits, 24) + "."
+                 + _random12(string.ascii_uppercase + string.digits, 64),
+    "Flutterwave": "FLWSECK_TEST-" + _random12(_HEX, 32) + "-X",
+    "Frame.io": "fio-u-" + _random12(_BASE62, 64),
+    "HubSpot": "pat-na1-" + _uuid12(),
+    "42 Intra": "s-s4t2ud-" + _random12(_HEX, 64),
+    "OpenShift": "sha256~" + _random12(_BASE62, 43),
+    "Brevo": "xkeysib-" + _random12(_HEX, 64) + "-" + _random12(_BASE62, 16),
+    "SettleMint": "sm_pat_" + _random12(_LOWER36, 16),
+    "Typeform": "tfp_" + _random12(_BASE62, 59),
+    "Yandex": "AQVN" + _random12(_BASE62, 36),
+    "Contentful": "CFPAT-" + _random12(_BASE62, 43),
+    "Plaid": "access-production-" + _uuid12(),
+    "Resend": "re_" + _random12(_BASE62, 8) + "_" + _random12(_BASE62, 24),
+    "Atlassian (Confluence)": "ATCTT3xFfGF0" + _random12(_BASE62, 120),
+    "Telnyx": "KEY" + _random12("0123456789ABCDEF", 32) + "_" + _random12(_BASE62, 22),
+    "Zapier webhook": "https://hooks.zapier.com/hooks/catch/" + _random12("0123456789", 7) + "/"
+                      + _random12(_LOWER36, 6) + "/",
+}
+SECRETS |= {f"a {vendor} token, bare in prose": f"Used {token} for the call."
+            for vendor, token in _VENDOR12.items()}
+ORDINARY |= {
+    "a vendor's prefix named in prose": "Brevo keys start with xkeysib- and Typeform's with tfp_.",
+    "an OpenShift image digest, not a token":
+        "image: quay.io/openshift/origin-cli@sha256:" + _random12(_HEX, 64),
+}
+SECRETS |= {
+    "a Wi-Fi network's key after its name": "Wi-Fi key: " + _chosen12() + " (guest network)",
+    "a Wi-Fi network's key in German": "WLAN-Schlüssel: " + _chosen12() + "!",
+    "a Wi-Fi network's key in French": "clé wifi : " + _chosen12(),
+    "a Wi-Fi network's key in Portuguese": "chave do wifi: " + _chosen12(),
+    "a login's user and password after the word creds": "creds: admin / " + _chosen12(),
+    "a login's user and password after German's word for login data":
+        "Zugangsdaten: admin / " + _chosen12(),
+}
+ORDINARY |= {
+    "prose about a Wi-Fi key, no value in it": "the wifi key rotation is monthly, see the wiki",
+    "credentials named with a placeholder pair":
+        "creds: <user> / <password> go in the vault, never here",
+}
+SECRETS |= {
+    "a password after the Serbian word and its Cyrillic verb":
+        "Нова лозинка је " + _chosen12(),  # noqa: RUF001
+    "a password after the Tajik word": "Рамз: " + _chosen12(),
+    "a password after the Belarusian word": "Новае гасло " + _chosen12() + "x",
+    "a password after the Turkmen word": "Açar sözi: " + _chosen12(),
+    "a password after the Pashto word": "پټنوم: " + _chosen12(),
+    "a password after the Igbo word": "Okwuntughe: " + _chosen12(),
+    "a password after the Somali word": "Furaha sirta: " + _chosen12(),
+    "a password after the Odia word": "ପାସୱାର୍ଡ: " + _chosen12(),
+    "a password after the Maori word": "Kupuhipa: " + _chosen12(),
+    "a password after the Malagasy word": "Tenimiafina: " + _chosen12(),
+    "a password after the Javanese word": "Tembung sandhi: " + _chosen12(),
+}
+ORDINARY |= {
+    "Tajik prose about a password, no value in it": "Рамзи шумо бояд 12 аломат бошад.",
+    "Russian prose holding the Belarusian word's letters":
+        "Табло погасло в 2019, Minsk2019x стоит на месте.",
+}
+
 @pytest.mark.parametrize("kind", SECRETS)
 def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: str) -> None:
     text = SECRETS[kind]
