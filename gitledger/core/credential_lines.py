@@ -628,7 +628,8 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là)\s{1,4}"
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
+         r"|es|est|ist|é|ni|je)\s{1,4}"  # and the copulas of code-mixed chat ("password es …")
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -641,9 +642,13 @@ _ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
-    "parola", "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
-    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim")
+    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim",
+    # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
+    # (i)phasiwedi, Hausa's two, Basque's, Galician's, Estonian's other, Irish, Igbo
+    "parol", "phasiwedi", "kalmar sirri", "kalmar wucewa", "pasahitz", "contrasinal",
+    "salasõna", "focal faire", "okwuntughe")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -654,7 +659,11 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 "పాస్\u200c?వర్డ్", "ಪಾಸ್\u200c?ವರ್ಡ್", "പാസ്\u200c?വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
                 "პაროლი",
                 "գաղտնաբառ", "нууц \u04af\u0433", "лозинк", "Лозинк", "şifrə", "Şifrə",
-                "パスコード", "رمز")
+                "パスコード", "رمز",
+                # Yoruba's (ọ̀rọ̀ aṣínà, ọ̀rọ̀ igbaniwọle), Sinhala, Lao, Khmer, Burmese,
+                # Kazakh, Kyrgyz, Amharic
+                "aṣín[aà]", "igbaniw[oọ]le", "මුරපද", "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်",
+                "құпия сөз", "сырсөз", "የይለፍ ቃል")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -779,7 +788,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא)"
+            r"|ni|ndio|és|ir|ce|ngu|ithi|\u0435|\u0458\u0435|هي|است|คือ|είναι|σε|הוא|היא)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
@@ -792,12 +801,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
-    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です": where the language
-    # puts its verb last, the value is the word before it
+    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です", "pasahitz berria
+    # … da": where the language puts its verb last, the value is the word before it
     *(("password in prose",
-       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
-            r"(?:است|です|입니다|है)"), _said_password)
-      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड")),
+       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{6,64})[ \t]{1,4}"
+            r"(?:است|です|입니다|है|da\b)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड", "asahitz(?<=[Pp]asahitz)")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

@@ -133,7 +133,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Pulumi token", prefixed("pul-", r"[a-f0-9]{40}")),
         ("Grafana token", prefixed("glc_", r"[A-Za-z0-9+/=_\-]{32,}")),
         ("Grafana token", prefixed("glsa_", r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}")),
-        ("New Relic key", prefixed("NR", r"(?:AK|AA|II|JS)-[A-Za-z0-9]{27}")),
+        # NRJS- is also a browser agent's key: 19 hex digits (gitleaks' new-relic-browser)
+        ("New Relic key", prefixed("NR", r"(?:(?:AK|AA|II|JS)-[A-Za-z0-9]{27}|JS-[a-f0-9]{19}\b)")),
         ("Sentry token", prefixed("sntry", r"[su]_[A-Za-z0-9+/=_\-]{40,}")),
         ("Databricks token", prefixed("dapi", r"[a-f0-9]{32}(?:-\d)?\b")),
         ("Atlassian API token", prefixed("ATATT3", r"[A-Za-z0-9_\-=]{50,}")),
@@ -171,6 +172,12 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("LangSmith key", prefixed("lsv2_", r"(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}")),
         ("Pinecone key", prefixed("pcsk_", r"[A-Za-z0-9_]{40,}")),
         ("ElevenLabs key", prefixed("sk_", r"[a-f0-9]{48}\b")),
+        # Freemius' secret keys: sk_ and 29 characters of any kind, symbols among them
+        # (gitleaks' freemius rule); a name (sk_buff_…) has no bracket or mark but - _ .
+        ("Freemius secret key",
+         prefixed("sk_", r"(?=[^\s\"'`]{0,28}[^\w\s\"'`.\-])(?=[^\s\"'`]{0,28}\d)"
+                         r"(?=[^\s\"'`]{0,28}[A-Z])(?=[^\s\"'`]{0,28}[a-z])"
+                         r"[^\s\"'`]{29}(?=[.,;]?(?:[\s\"'`]|\Z))")),
         ("Notion token", prefixed("ntn_", r"[A-Za-z0-9]{40,}")),
         ("Linear key", prefixed("lin_api_", r"[A-Za-z0-9]{40}")),
         ("Airtable token", prefixed("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}")),

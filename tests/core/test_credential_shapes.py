@@ -571,3 +571,63 @@ def test_base64_of_a_pair_is_generated_and_of_text_is_not() -> None:
     text = base64.b64encode(b"gitledger decision record v1").decode()
     assert shapes.generated(pair)
     assert not shapes.generated(text)
+
+
+# Round twelve (tuned on half B of the tenth corpus only): words for a password in more
+# languages, the verbs between, vendor keys.  Its own generator, so earlier values stay.
+_RNG12 = random.Random(20261212)
+_NAMES12 = ("Thabo", "Amina", "Kemal", "Irati", "Xoana", "Nodira", "Dragan", "Bisi")
+
+
+def _digits12(count: int) -> str:
+    return "".join(_RNG12.choice("123456789") for _ in range(count))
+
+
+def _chosen12(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG12.choice(_NAMES12) + symbol + _digits12(_RNG12.choice((2, 4)))
+
+
+def _freemius_key() -> str:
+    """sk_ and 29 printable characters with a digit, both cases and a symbol in them."""
+    while True:
+        body = "".join(_RNG12.choice(_PRINTABLE.replace("`", "")) for _ in range(29))
+        if (any(c.isdigit() for c in body) and any(c.isupper() for c in body)
+                and any(c.islower() for c in body)
+                and any(not c.isalnum() and c not in "_.-" for c in body)):
+            return "sk_" + body
+
+
+SECRETS |= {
+    "a New Relic browser agent's key in prose": "the browser snippet carries NRJS-"
+        + "".join(_RNG12.choice(_HEX) for _ in range(19)) + " as its key",
+    "a Freemius secret key in prose": "the plugin's secret key is " + _freemius_key(),
+    "a password after the Zulu word and its verb":
+        "Iphasiwedi ye-vpn ngu " + _chosen12("*"),
+    "a password after the Hausa word and its verb":
+        "Kalmar sirri ta sabon na'ura ita ce " + _chosen12("$"),
+    "a password after the Uzbek word": "Wi-Fi paroli " + _chosen12(),
+    "a password after the Basque word, its verb after it":
+        "Pasahitz berria " + _chosen12("@") + " da",
+    "a password after the Galician word and its verb":
+        "O contrasinal do correo é " + _chosen12("-"),
+    "a password after the Catalan word and its verb":
+        "La contrasenya del wifi és " + _chosen12("."),
+    "a password after the Bulgarian word and its verb": "Паролата за VPN е "  # noqa: RUF001
+        + _chosen12(),
+    "a password after the Serbian Cyrillic word and its verb":
+        "Лозинка за VPN је " + _chosen12("!"),  # noqa: RUF001
+    "a password after the Yoruba word and its verb":
+        "Ọ̀rọ̀ aṣínà fún VPN ni " + _chosen12("&"),
+    "a password in code-mixed chat, a Spanish verb after the English word":
+        "the vpn password es " + _chosen12("#") + ", cámbialo",
+}
+ORDINARY |= {
+    "a kernel's name of sk_ and words": "struct sk_buff_head_with_two_lists_a1 *queue;",
+    "Zulu prose about a password": "Iphasiwedi yakho kufanele ibe nezinhlamvu eziyi-12.",
+    "Basque prose about a password": "Pasahitza aldatu da.",
+    "Bulgarian prose about a password":
+        "Паролата е задължителна за всеки акаунт.",  # noqa: RUF001
+    "a parole hearing in English prose": "The parole board meets on 12 May in room B2014.",
+    "Hausa prose about a password": "Kada ka raba kalmar sirri da kowa.",
+}
