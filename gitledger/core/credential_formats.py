@@ -108,9 +108,10 @@ _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
-#: (``!!`` between a wiki header's cells), columns aligned by spaces (PowerShell's tables).
+#: (``!!`` between a wiki header's cells, DokuWiki's ``^`` around its header's), columns
+#: aligned by spaces (PowerShell's tables).
 _SEPARATOR = {",": lazy(r","), ";": lazy(r";"), "\t": lazy(r"\t"),
-              "|": lazy(r"[ \t]*(?:\|+|!!)[ \t]*"), "  ": lazy(r"[ \t]{2,}")}
+              "|": lazy(r"[ \t]*(?:\|+|!!|\^)[ \t]*"), "  ": lazy(r"[ \t]{2,}")}
 #: A Markdown table's rule under its header (``|---|:---:|``).
 _RULE_ROW = lazy(r"[\s|:\-]*")
 
@@ -123,7 +124,10 @@ def _cells(separator: re.Pattern[str], row: str) -> list[str]:
     return cells
 
 
-_NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setting|secret")
+#: The name column of a table of settings; a wiki page's two-column table names it "field"
+#: (``| field | value |``), or "item", "parameter", "property".
+_NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setting|secret"
+                    r"|field|item|parameter|property")
 
 
 def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
@@ -143,7 +147,8 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             name = fields[at_name].strip().strip("`")
             value = fields[at_value].strip().strip("`\"'")
-            if value and keyed_secret(name, value):
+            if value and not any(c.isspace() for c in value) and keyed_secret(name, value):
+                # (words with spaces there say where the secret is: "stored in 1Password")
                 start = offset + row.find(value)
                 return start, start + len(value)
         offset += len(row) + 1
@@ -155,6 +160,16 @@ def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value").rstrip(".,;)")
     if not (chosen_password(value)
             or (not is_placeholder(value) and (made_up(value) or strict_made_up(value)))):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+def _account_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password beside a device's built-in account (``admin``, ``root``) in a note, a
+    chat or a sheet's row: letters with digits, eight characters or more, as people choose
+    one (``TrueNAS root — …``, ``…\tadmin\t…``); a name, a number or a path is none."""
+    value = match.group("value").rstrip(".,;)")
+    if len(value) < 8 or not chosen_password(value) or is_placeholder(value):
         return None
     return match.start("value"), match.start("value") + len(value)
 
@@ -311,6 +326,12 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
             r"[`'\"]?(?P<value>[^\s`'\"]{6,64})"), _login_password)
       for word in ("log in", "login", "sign in", "basic auth", "Log in", "Login", "Sign in",
                    "account(?=:)", "Account(?=:)")),
+    # a device's built-in account and its password: "TrueNAS root — …", "PDU: admin …",
+    # a sheet's row "…\tadmin\t…" (a space, a tab, a dash, a slash or a colon between)
+    *(("a login in prose",
+       lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{1,4}(?:[\u2014\u2013/:|\-]"
+            r"[ \t]{1,4})?)[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
+      for account in ("admin", "root", "administrator", "Administrator")),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",

@@ -290,6 +290,37 @@ def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     return span if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) else None
 
 
+def _signed_in_with(match: re.Match[str]) -> tuple[int, int] | None:
+    """"log in with Kx7!pw33", Bulgarian's "влез (with) Levski2015", "use … to log in": what
+    one is told to sign in with, when it is plainly a password (made up, words and a number,
+    or a name and a year); a product (``Office365``) or a user's name (``admin01``) is not."""
+    span = _said_password(match)
+    value = match.string[span[0]:span[1]] if span else ""
+    shaped = ascii_shape(value)
+    return span if span and (made_up(shaped) or words_and_number(shaped)
+                             or _NAME_AND_YEAR.fullmatch(shaped)) else None
+
+
+#: A password of a capitalised name and a year (``Levski2015``).
+_NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
+#: Cyrillic's "with" and the reflexive "se" (escaped: they read as Latin letters).
+_S, _SA, _SE = "\u0441", "\u0441\u0430", "\u0441\u0435"
+#: What people write before the password they tell someone to sign in with, in their
+#: language: "log in with …", Serbian's "prijavi se sa …" (in either script), Bulgarian's
+#: "vlez s …", Russian's "voydite s …", Zulu's "ungene nge …", Maltese's "idħol b' …",
+#: Italian's, Spanish's, Portuguese's, French's, Dutch's, Swahili's and Indonesian's.
+_SIGN_IN_WITH = (
+    "log in with", "login with", "sign in with", "log on with", "Log in with", "Login with",
+    "Sign in with", "prijavi se sa", "prijavite se sa", f"пријави {_SE} {_SA}",
+    f"пријавите {_SE} {_SA}", f"влез {_S}", f"влезте {_S}", f"войди {_S}", f"войдите {_S}",
+    "ungene nge", "ngena nge", "idħol b'", "accedi con", "entra con", "inicia sesión con",
+    "entre com", "faça login com", "connecte-toi avec", "connectez-vous avec", "log in met",
+    "inloggen met", "ingia kwa", "masuk dengan", "login pakai")
+#: ... and after it, where the language says "use … to sign in" (Hausa's "yi amfani da …
+#: don shiga").
+_USE_TO_SIGN_IN = (("use", "to log in"), ("use", "to sign in"), ("amfani da", "don shiga"))
+
+
 def ascii_shape(value: str) -> str:
     """``value`` with each letter outside ASCII as an ASCII letter of its case (``Jodła.2251``
     judged as ``Jodaa.2251``): people put the letters of their language in a password."""
@@ -717,6 +748,16 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
+    # "log in with …", "use … to log in": what one is told to sign in with
+    *(("password in prose",
+       lazy(phrase + r"[ \t]{1,4}[\"'`«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+       _signed_in_with)
+      for phrase in _SIGN_IN_WITH),
+    *(("password in prose",
+       lazy(rf"\b{use}[ \t]{{1,4}}[\"'`«]?(?P<value>[^\s\"'`«»]{{6,64}})[\"'`»]?"
+            rf"[ \t]{{1,4}}{then}\b"),
+       _signed_in_with)
+      for use, then in _USE_TO_SIGN_IN),
     ("password in prose",  # "root pw is …"
      lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
     # "db user shop_wp, pw kaffee99": the value right after the word

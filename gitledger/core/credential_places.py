@@ -30,6 +30,7 @@ from gitledger.core.credential_lines import (
     JudgedPattern,
     joined_words,
     spec_value,
+    words_and_number,
 )
 from gitledger.core.credential_shapes import (
     DASHED_NAME,
@@ -225,14 +226,22 @@ _PROSE_USER = lazy(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
 
 def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of ``user / password`` in prose: every kind of character, a symbol
-    among them, and not a path, a ratio or a word run (``read / write``)."""
+    among them, and not a path, a ratio or a word run (``read / write``); or words and a
+    number (``heron-basalt-48``) after a word that says a login is given."""
     value = match.group("value").rstrip(".,;")
-    if character_classes(value) < 4 or is_placeholder(value):
-        return None
     at = match.start()
-    if not _PROSE_USER.search(match.string, max(0, at - 48), at):
+    user = _PROSE_USER.search(match.string, max(0, at - 48), at)
+    if user is None or is_placeholder(value):
         return None
+    if character_classes(value) < 4 and not (
+            words_and_number(value)
+            and _NAMES_A_LOGIN.search(match.string, max(0, user.start() - 40), user.start())):
+        return None  # words and a number only where the line says a login is given
     return match.start("value"), match.start("value") + len(value)
+
+
+#: A word before ``NAME / …`` that says a login is given ("RFC user NAME / …").
+_NAMES_A_LOGIN = lazy(r"(?i)\b(?:user(?:name)?|login|account|creds?|credentials)\b[^\n]{0,30}\Z")
 
 
 def _hmac_key(match: re.Match[str]) -> tuple[int, int] | None:

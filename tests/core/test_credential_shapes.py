@@ -631,3 +631,34 @@ ORDINARY |= {
     "a parole hearing in English prose": "The parole board meets on 12 May in room B2014.",
     "Hausa prose about a password": "Kada ka raba kalmar sirri da kowa.",
 }
+SECRETS |= {
+    "a password one is told to sign in with, in Serbian Cyrillic":
+        "Молим те пријави се са " + _chosen12("$") + " и промени је.",  # noqa: RUF001
+    "a password one is told to sign in with, in Zulu":
+        "Ngicela ungene nge Th" + _chosen12("@").lower() + " bese uyayishintsha",
+    "a name and a year one is told to sign in with, in Bulgarian":
+        "Здравей, влез с "  # noqa: RUF001
+        + _RNG12.choice(_NAMES12) + "20" + _digits12(2) + " и я смени.",
+    "a password one is told to use to sign in, in Hausa":
+        "Don Allah yi amfani da " + _chosen12("*") + " don shiga.",
+    "a device's root account and a passphrase on a sticky note":
+        "sticky on the rack: PBX root — " + _words(2, "-") + "-" + _digits12(2),
+    "a device's admin account and its password in a sheet's row":
+        "Site 4\tMikroTik\t10.4.0.1\tadmin\tHeron" + _digits12(6) + "\tchanged 01/2026",
+    "a user and words and a number after the word user":
+        "batch user BATCH_SVC / " + _words(2, "-") + "-" + _digits12(2) + " works for the export",
+    "a password in a wiki page's field and value table":
+        "| field | value |\n|---|---|\n| host | nas01 |\n| password | H3ron" + _digits12(2) + " |",
+    "a password under a DokuWiki table's header":
+        "^ Host ^ Login ^ Passwort ^\n| nas01 | backup | Hirsch." + _digits12(4) + " |",
+}
+ORDINARY |= {
+    "a product one signs in with": "Sign in with Office365 or your Google account.",
+    "a user's name one signs in with": "log in with admin01 and the password from the vault",
+    "the root account and a path": "root — /var/lib/postgresql owns the data directory",
+    "the admin account and a masked password in a sheet's row":
+        "Site 4\tMikroTik\t10.4.0.1\tadmin\t********\tchanged 01/2026",
+    "a branch of words and a number after a slash": "merged release / hotfix-login-42 today",
+    "a wiki page's table saying where the password is":
+        "| field | value |\n|---|---|\n| user | admin |\n| password | in the team vault |",
+}
