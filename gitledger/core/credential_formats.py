@@ -174,6 +174,16 @@ def _account_password(match: re.Match[str]) -> tuple[int, int] | None:
     return match.start("value"), match.start("value") + len(value)
 
 
+def _davfs_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A line of davfs2's secrets file (``/etc/davfs2/secrets``, ``~/.davfs2/secrets``): a
+    mount point or a URL, the user, then the password as people choose one or generated."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if is_placeholder(value) or not (chosen_password(value) or invented(value)):
+        return None
+    return start, end
+
+
 def _wifi_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The ``P:`` field of a Wi-Fi QR payload, unless a template's (``P:{password};``)."""
     value = match.group("value")
@@ -332,6 +342,13 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{1,4}(?:[\u2014\u2013/:|\-]"
             r"[ \t]{1,4})?)[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
       for account in ("admin", "root", "administrator", "Administrator")),
+    # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
+    # file is named (its comments between), or in a chat's backticks after davfs is
+    ("password in a davfs2 secrets file",
+     lazy(r"davfs[^\n`]{0,300}?(?:(?:\n[ \t]*#[^\n]{0,300}){0,3}\n[ \t]*|`)"
+          r"(?:https?://[^\s`]{1,300}|~?/[^\s`]{0,300})[ \t]+[^\s\"'`]{1,64}"
+          r"""[ \t]+(?P<value>"[^"\n]{1,128}"|[^\s"'`]{1,128})[ \t]*(?=`|$)""", re.M),
+     _davfs_secret),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",

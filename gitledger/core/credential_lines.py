@@ -613,7 +613,7 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         start = at + (answered.start("value") if answered else line.find(value))
         if is_placeholder(value) or " " in value:
             continue
-        if ((len(value) >= 16 and not _WORD_LIST.fullmatch(value)) or words_and_number(value)) \
+        if ((len(value) >= 16 and not _WORD_LIST.fullmatch(value)) or chosen_password(value)) \
                 and _READS_SECRET_FILE.search(match.string, match.start(), at):
             return start, start + len(value)  # the secret's file, whatever its shape
         if len(value) >= 8 and _SECRET_FIELD.search(match.string, match.start(), at):
@@ -644,10 +644,11 @@ _SECRET_FIELD = lazy(r"(?i)(?:-field[= ]|jsonpath=[^\n]{0,80}\.|[ '\"]\.(?:[\w\-
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: A command that prints a file whose name says it holds a password or a secret
 #: or whose directory does (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat
-#: identity.secret``, ``head -c 32 ~/.credentials/session``).
+#: identity.secret``, ``head -c 32 ~/.credentials/session``, ``cat ~/.rsync-pass``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie)[\w.\-]*"
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie"
+    r"|(?<![A-Za-z])(?:pg)?pass\b)[\w.\-]*"
     r"(?:[/\\][\w.\-]+)?"
     r"[ \t]*$")
 
@@ -808,8 +809,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b"
-            r"|\.erlang\.cookie\b)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|[.\-](?:pg)?pass\b|token|auth|credential"
+            r"|\.psk\b|salt\b|\.erlang\.cookie\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never

@@ -28,6 +28,8 @@ from gitledger.core.credential_keys import (
 from gitledger.core.credential_lines import (
     POSITIONAL_PATTERNS,
     JudgedPattern,
+    chosen_password,
+    invented,
     joined_words,
     spec_value,
     words_and_number,
@@ -238,6 +240,16 @@ def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
             and _NAMES_A_LOGIN.search(match.string, max(0, user.start() - 40), user.start())):
         return None  # words and a number only where the line says a login is given
     return match.start("value"), match.start("value") + len(value)
+
+
+def _user_setting(match: re.Match[str]) -> tuple[int, int] | None:
+    """``ETCDCTL_USER=name:password``, ``user: "name:password"``: a setting named for the
+    user that takes the user and its password together (etcdctl's, many tools' basic-auth
+    settings); not ``1000:1000`` (ids) or ``www-data:www-data`` (a user and its group)."""
+    value = match.group("value")
+    if value.startswith(("$", "%")) or is_placeholder(value) or value.isdigit():
+        return None
+    return match.span("value") if chosen_password(value) or invented(value) else None
 
 
 #: A word before ``NAME / …`` that says a login is given ("RFC user NAME / …").
@@ -948,6 +960,11 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret assigned with its type",
      lazy(r"""=(?![=>~])[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}')"""),
      _annotated),
+    # a setting named for the user given "user:password" (ETCDCTL_USER=name:…)
+    *(("password in a user setting",
+       lazy(user + r"""(?:NAME|name|Name)?["']?[ \t]{0,4}[:=][ \t]{0,4}["']?"""
+            r"""[\w.@\-]{1,64}:(?P<value>[^\s"'@/:]{4,128})(?![^\s"',;])"""), _user_setting)
+      for user in ("USER", "User", "user")),
     # user / password in prose: "(svc_sync / Tv9!x…)", "login admin / Raven.514"
     ("password paired with a user in prose",
      lazy(r"""/(?<=[\w.@\-][ \t]/)[ \t]+(?P<value>[^\s/:=()"'`]{8,64})"""),

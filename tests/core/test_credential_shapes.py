@@ -662,3 +662,25 @@ ORDINARY |= {
     "a wiki page's table saying where the password is":
         "| field | value |\n|---|---|\n| user | admin |\n| password | in the team vault |",
 }
+SECRETS |= {
+    "a password file printed, its name ending in pass":
+        "$ cat ~/.backup-pass\n" + _chosen12() + "\n$ borg list",
+    "a password given to an option whose name runs a word into pw":
+        "voicechat-server -ini /etc/vc.ini -adminpw " + _RNG12.choice(_NAMES12) + "20"
+        + _digits12(2),
+    "a user and its password under a setting named for the user":
+        "export BACKUP_USER=svc_backup:" + "".join(_RNG12.choice(_BASE62) for _ in range(22)),
+    "a line of davfs2's secrets file":
+        "# ~/.davfs2/secrets\n/media/dav  kemal  \"" + _chosen12() + "\"",
+    "a davfs2 secrets line quoted in chat":
+        "davfs asks every time; put `https://dav.example.org/files/kemal kemal "
+        + _chosen12(".") + "` in its secrets file",
+}
+ORDINARY |= {
+    "an option that bypasses a proxy": "tool --bypass proxy01 --verbose",
+    "ids under a setting named for the user": "DOCKER_USER=1000:1000",
+    "a user and its group under a setting named for the user": "RUN_AS_USER=www-data:www-data",
+    "davfs2's secrets line with placeholders":
+        "# ~/.davfs2/secrets\n/media/dav  <user>  <password>",
+    "a file of passwords printed, and a message": "$ cat ~/.backup-pass\ncat: No such file",
+}
