@@ -165,9 +165,10 @@ def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _account_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password beside a device's built-in account (``admin``, ``root``) in a note, a
-    chat or a sheet's row: letters with digits, eight characters or more, as people choose
-    one (``TrueNAS root — …``, ``…\tadmin\t…``); a name, a number or a path is none."""
+    """The password beside a device's built-in account (``admin``, ``root``, Ubiquiti's
+    ``ubnt``) in a note, a chat or a sheet's row: letters with digits, eight characters or
+    more, as people choose one (``TrueNAS root — …``, ``…\tadmin\t…``); a name, a number or
+    a path is none."""
     value = match.group("value").rstrip(".,;)")
     if len(value) < 8 or not chosen_password(value) or is_placeholder(value):
         return None
@@ -341,7 +342,7 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("a login in prose",
        lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{1,4}(?:[\u2014\u2013/:|\-]"
             r"[ \t]{1,4})?)[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
-      for account in ("admin", "root", "administrator", "Administrator")),
+      for account in ("admin", "root", "administrator", "Administrator", "ubnt")),
     # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
     # file is named (its comments between), or in a chat's backticks after davfs is
     ("password in a davfs2 secrets file",

@@ -304,18 +304,22 @@ def _signed_in_with(match: re.Match[str]) -> tuple[int, int] | None:
 #: A password of a capitalised name and a year (``Levski2015``).
 _NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
 #: Cyrillic's "with" and the reflexive "se" (escaped: they read as Latin letters).
-_S, _SA, _SE = "\u0441", "\u0441\u0430", "\u0441\u0435"
+_S, _SA, _SE, _Z = "\u0441", "\u0441\u0430", "\u0441\u0435", "\u0437"
 #: What people write before the password they tell someone to sign in with, in their
 #: language: "log in with …", Serbian's "prijavi se sa …" (in either script), Bulgarian's
 #: "vlez s …", Russian's "voydite s …", Zulu's "ungene nge …", Maltese's "idħol b' …",
-#: Italian's, Spanish's, Portuguese's, French's, Dutch's, Swahili's and Indonesian's.
+#: Italian's, Spanish's, Portuguese's, French's, Dutch's, German's, the Scandinavian
+#: languages', Swahili's, Indonesian's, Malay's, Vietnamese's, Tagalog's, Ukrainian's.
 _SIGN_IN_WITH = (
-    "log in with", "login with", "sign in with", "log on with", "Log in with", "Login with",
-    "Sign in with", "prijavi se sa", "prijavite se sa", f"пријави {_SE} {_SA}",
-    f"пријавите {_SE} {_SA}", f"влез {_S}", f"влезте {_S}", f"войди {_S}", f"войдите {_S}",
-    "ungene nge", "ngena nge", "idħol b'", "accedi con", "entra con", "inicia sesión con",
-    "entre com", "faça login com", "connecte-toi avec", "connectez-vous avec", "log in met",
-    "inloggen met", "ingia kwa", "masuk dengan", "login pakai")
+    "log in with", "login with", "sign in with", "log on with", "prijavi se sa",
+    "prijavite se sa", f"пријави {_SE} {_SA}", f"пријавите {_SE} {_SA}", f"влез {_S}",
+    f"влезте {_S}", f"войди {_S}", f"войдите {_S}", "ungene nge", "ngena nge", "idħol b'",
+    "accedi con", "entra con", "inicia sesión con", "entre com", "faça login com",
+    "connecte-toi avec", "connectez-vous avec", "log in met", "inloggen met", "ingia kwa",
+    "masuk dengan", "login pakai", "anmelden mit", "einloggen mit", "logga in med",
+    "logg inn med", "log ind med", "entrar com", "iniciar sesión con", "đăng nhập bằng",
+    "log masuk dengan", "login dengan", "mag-login gamit ang", f"увійди {_Z}",
+    f"увійдіть {_Z}")
 #: ... and after it, where the language says "use … to sign in" (Hausa's "yi amfani da …
 #: don shiga").
 _USE_TO_SIGN_IN = (("use", "to log in"), ("use", "to sign in"), ("amfani da", "don shiga"))
@@ -661,7 +665,9 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
-         r"|es|est|ist|é|ni|je)\s{1,4}"  # and the copulas of code-mixed chat ("password es …")
+         # and the copulas of languages that say "password" too, or of code-mixed chat
+         # ("la password è …", "parola este …", "ang password ay …", "password es …")
+         r"|es|est|ist|é|è|este|ay|ialah|hija|ni|je)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -750,8 +756,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
     # "log in with …", "use … to log in": what one is told to sign in with
-    *(("password in prose",
-       lazy(phrase + r"[ \t]{1,4}[\"'`«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+    *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
+       lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"
+            r"[\"'`«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _signed_in_with)
       for phrase in _SIGN_IN_WITH),
     *(("password in prose",
@@ -830,7 +837,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        # \uff1a: a full-width colon; \u2014, \u2013: dashes
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|és|ir|ce|ngu|ithi|\u0435|\u0458\u0435|هي|است|คือ|είναι|σε|הוא|היא)"
+            r"|ni|ndio|és|ir|ce|ngu|ithi|\u0435|\u0458\u0435|este|è|yra|është|ay|ialah|hija|yw"
+            r"|هي|است|คือ|είναι|σε|הוא|היא)"
             r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)

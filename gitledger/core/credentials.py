@@ -179,6 +179,28 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"(?=[^\s\"'`]{0,28}[A-Z])(?=[^\s\"'`]{0,28}[a-z])"
                          r"[^\s\"'`]{29}(?=[.,;]?(?:[\s\"'`]|\Z))")),
         ("Notion token", prefixed("ntn_", r"[A-Za-z0-9]{40,}")),
+        # more providers' prefixes, as public secret-scanner rules give them (gitleaks'
+        # sendinblue, flutterwave, dynatrace, sourcegraph, octopus-deploy, nvidia, plaid,
+        # 1password, adobe, clojars rules) and the providers' documentation
+        ("Brevo key", prefixed("x", r"(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}")),
+        ("Flutterwave secret key", prefixed("FLWSECK", r"(?:_TEST)?-[a-hA-H0-9]{32}-X")),
+        ("Dynatrace token", prefixed("dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}")),
+        ("Sourcegraph token",
+         prefixed("sgp_", r"(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}\b")),
+        ("Octopus Deploy key", prefixed("API-", r"(?=[A-Z]{0,25}\d)[A-Z0-9]{26}\b")),
+        ("NVIDIA key", prefixed("nvapi-", r"[A-Za-z0-9_\-]{64}")),
+        ("Plaid token", prefixed("access-", r"(?:sandbox|development|production)-[0-9a-f]{8}"
+                                           r"-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")),
+        ("1Password service account token", prefixed("ops_eyJ", r"[A-Za-z0-9+/]{250,}={0,3}")),
+        ("Adobe client secret", prefixed("p8e-", r"(?=[a-z]{0,31}\d)[a-z0-9]{32}\b")),
+        ("Clojars token", prefixed("CLOJARS_", r"[a-z0-9]{60}\b")),
+        ("Tailscale key", prefixed("tskey-", r"(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{4,24}"
+                                            r"-[A-Za-z0-9]{20,40}")),
+        ("Mercado Pago access token",
+         prefixed("APP_USR-", r"\d{16}-\d{6}-[a-f0-9]{32}-\d{6,12}")),
+        ("Midtrans server key", prefixed("Mid-server-", r"[A-Za-z0-9_\-]{20,}")),
+        ("Supabase secret key", prefixed("sb_secret_", r"[A-Za-z0-9_\-]{20,}")),
+        ("Contentful token", prefixed("CFPAT-", r"[A-Za-z0-9_\-]{40,50}\b")),
         ("Linear key", prefixed("lin_api_", r"[A-Za-z0-9]{40}")),
         ("Airtable token", prefixed("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}")),
         ("Figma token", prefixed("figd_", r"[A-Za-z0-9_\-]{40,}")),

@@ -684,3 +684,33 @@ ORDINARY |= {
         "# ~/.davfs2/secrets\n/media/dav  <user>  <password>",
     "a file of passwords printed, and a message": "$ cat ~/.backup-pass\ncat: No such file",
 }
+
+
+def _flutterwave_key() -> str:
+    return "FLWSECK_TEST-" + "".join(_RNG12.choice("abcdefgh0123456789") for _ in range(32)) + "-X"
+
+
+SECRETS |= {
+    "a Brevo key in prose": "brevo: xkeysib-" + "".join(_RNG12.choice(_HEX) for _ in range(64))
+                            + "-" + "".join(_RNG12.choice(_BASE62) for _ in range(16)),
+    "a Flutterwave secret key in prose": "rotated " + _flutterwave_key() + " today",
+    "a Dynatrace token on a line of its own": "the key:\ndt0c01." + "".join(
+        _RNG12.choice(string.ascii_uppercase + string.digits) for _ in range(24)) + "."
+        + "".join(_RNG12.choice(string.ascii_uppercase + string.digits) for _ in range(64)),
+    "a Mercado Pago access token in prose": "mp: APP_USR-" + _digits12(16) + "-" + _digits12(6)
+                                            + "-" + "".join(_RNG12.choice(_HEX) for _ in range(32))
+                                            + "-" + _digits12(9),
+    "a Tailscale auth key in a table's cell": "| tailscale | tskey-auth-k" + "".join(
+        _RNG12.choice(_BASE62) for _ in range(12)) + "-" + "".join(
+        _RNG12.choice(_BASE62) for _ in range(30)) + " |",
+    "a password after the Italian loanword and its verb":
+        "la password del router è " + _chosen12("!"),
+    "a password after the Romanian word and its verb": "Parola nouă este " + _chosen12("."),
+    "a password one is told to sign in with, in Swedish":
+        "Logga in med " + _chosen12("#") + " och byt det sedan",
+}
+ORDINARY |= {
+    "an API gateway's name after API-": "deployed the API-GATEWAY-PRODUCTION-EUWEST1 stack",
+    "Italian prose about a password": "La password è obbligatoria per ogni utente.",
+    "Swedish prose about signing in": "Logga in med ditt BankID och välj konto.",
+}
