@@ -666,8 +666,9 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```).
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
          # and the copulas of languages that say "password" too, or of code-mixed chat
-         # ("la password è …", "parola este …", "ang password ay …", "password es …")
-         r"|es|est|ist|é|è|este|ay|ialah|hija|ni|je)\s{1,4}"
+         # ("la password è …", "parola este …", "ang password ay …", "password es …",
+         # Hinglish's "password hai …", romanised Sinhala's "password eka …")
+         r"|es|est|ist|é|è|este|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -686,7 +687,9 @@ _ASCII_WORDS = (
     # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
     # (i)phasiwedi, Hausa's two, Basque's, Galician's, Estonian's other, Irish, Igbo
     "parol", "phasiwedi", "kalmar sirri", "kalmar wucewa", "pasahitz", "contrasinal",
-    "salasõna", "focal faire", "okwuntughe")
+    "salasõna", "focal faire", "okwuntughe",
+    # Luxembourgish, Frisian, Esperanto
+    "passwuert", "wachtwurd", "pasvort")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -701,7 +704,9 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 # Yoruba's (ọ̀rọ̀ aṣínà, ọ̀rọ̀ igbaniwọle), Sinhala, Lao, Khmer, Burmese,
                 # Kazakh, Kyrgyz, Amharic
                 "aṣín[aà]", "igbaniw[oọ]le", "මුරපද", "ລະຫັດຜ່ານ", "ពាក្យសម្ងាត់", "စကားဝှက်",
-                "құпия сөз", "сырсөз", "የይለፍ ቃል")
+                "құпия сөз", "сырсөз", "የይለፍ ቃል",
+                # Kurdish
+                "şîfre")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -834,12 +839,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       # \uff1a: a full-width colon; \u2014, \u2013: dashes
+       # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
             r"|ni|ndio|és|ir|ce|ngu|ithi|\u0435|\u0458\u0435|este|è|yra|është|ay|ialah|hija|yw"
             r"|هي|است|คือ|είναι|σε|הוא|היא)"
-            r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
+            r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
       for word in PASSWORD_WORDS),

@@ -714,3 +714,12 @@ ORDINARY |= {
     "Italian prose about a password": "La password è obbligatoria per ogni utente.",
     "Swedish prose about signing in": "Logga in med ditt BankID och välj konto.",
 }
+SECRETS |= {
+    "a password after the Luxembourgish word": "Passwuert: " + _chosen12("!"),
+    "a password after the Lao word and its unspaced verb": "ລະຫັດຜ່ານແມ່ນ " + _chosen12("."),
+    "a password in Hinglish, the copula after the English word":
+        "wifi ka password hai " + _chosen12("@") + " abhi",
+}
+ORDINARY |= {
+    "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
+}
