@@ -147,6 +147,23 @@ def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if keyed_secret(match.group("key"), value) else None
 
 
+def _password_option(match: re.Match[str]) -> tuple[int, int] | None:
+    """``murmurd -supw …``, ``slapd … -rootpw …``, ``--adminpass …``: an option whose name
+    ends in a word for a password, one word run together (``-supw``, not ``-su-pw``, which
+    the option rules of ``credential_places`` read), given a password people choose or a
+    generated one; not ``--bypass``, ``--compass`` or ``--askpass``."""
+    if _NOT_A_PASSWORD_OPTION.match(match.group("key")):
+        return None
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith("-") or "/" in value:
+        return None  # the next option, a file
+    return (start, end) if _chosen_or_invented(value) else None
+
+
+_NOT_A_PASSWORD_OPTION = lazy(r"(?i)(?:by|com|sur|tres|over|under|ask|no|with)pass")
+
+
 def _ntp_key(match: re.Match[str]) -> tuple[int, int] | None:
     """A line of NTP's or chrony's keys file (``1 SHA1 <key>``), in a text that says so."""
     text = match.string
@@ -210,6 +227,10 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"--(?<=\s--)(?P<key>[A-Za-z][\w\-]{0,40}[\-_](?:key|secret|token|password|psk)|psk)"
           r"""(?:[ \t]{1,8}|=)(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
      _named_option),
+    ("password on a command line",
+     lazy(r"-(?<=\s-)-?(?P<key>[A-Za-z]{1,12}(?:pw|pwd|pass|passwd|password))"
+          r"""(?:[ \t]{1,8}|=)(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""),
+     _password_option),
     ("a secret a step echoed",
      lazy(r"""\becho[ \t]+(?P<q>["']?)(?P<before>[^$\n"']{0,80})\$\{?"""
           r"""(?P<name>[A-Za-z_]\w{1,60})\}?(?P<after>[^\n"'$]{0,80})(?P=q)[ \t]*\r?\n"""

@@ -108,9 +108,10 @@ _HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
-#: (``!!`` between a wiki header's cells), columns aligned by spaces (PowerShell's tables).
+#: (``!!`` between a wiki header's cells, DokuWiki's ``^`` around its header's), columns
+#: aligned by spaces (PowerShell's tables).
 _SEPARATOR = {",": lazy(r","), ";": lazy(r";"), "\t": lazy(r"\t"),
-              "|": lazy(r"[ \t]*(?:\|+|!!)[ \t]*"), "  ": lazy(r"[ \t]{2,}")}
+              "|": lazy(r"[ \t]*(?:\|+|!!|\^)[ \t]*"), "  ": lazy(r"[ \t]{2,}")}
 #: A Markdown table's rule under its header (``|---|:---:|``).
 _RULE_ROW = lazy(r"[\s|:\-]*")
 
@@ -123,7 +124,10 @@ def _cells(separator: re.Pattern[str], row: str) -> list[str]:
     return cells
 
 
-_NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setting|secret")
+#: The name column of a table of settings; a wiki page's two-column table names it "field"
+#: (``| field | value |``), or "item", "parameter", "property".
+_NAME_HEADER = lazy(r"(?i)name|key|variable|env(?:ironment)?(?: variable)?|setting|secret"
+                    r"|field|item|parameter|property")
 
 
 def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
@@ -143,7 +147,8 @@ def _table_setting(match: re.Match[str]) -> tuple[int, int] | None:
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             name = fields[at_name].strip().strip("`")
             value = fields[at_value].strip().strip("`\"'")
-            if value and keyed_secret(name, value):
+            if value and not any(c.isspace() for c in value) and keyed_secret(name, value):
+                # (words with spaces there say where the secret is: "stored in 1Password")
                 start = offset + row.find(value)
                 return start, start + len(value)
         offset += len(row) + 1
@@ -157,6 +162,27 @@ def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
             or (not is_placeholder(value) and (made_up(value) or strict_made_up(value)))):
         return None
     return match.start("value"), match.start("value") + len(value)
+
+
+def _account_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password beside a device's built-in account (``admin``, ``root``, Ubiquiti's
+    ``ubnt``) in a note, a chat or a sheet's row: letters with digits, eight characters or
+    more, as people choose one (``TrueNAS root — …``, ``…\tadmin\t…``); a name, a number or
+    a path is none."""
+    value = match.group("value").rstrip(".,;)")
+    if len(value) < 8 or not chosen_password(value) or is_placeholder(value):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+def _davfs_secret(match: re.Match[str]) -> tuple[int, int] | None:
+    """A line of davfs2's secrets file (``/etc/davfs2/secrets``, ``~/.davfs2/secrets``): a
+    mount point or a URL, the user, then the password as people choose one or generated."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if is_placeholder(value) or not (chosen_password(value) or invented(value)):
+        return None
+    return start, end
 
 
 def _wifi_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -315,6 +341,19 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
                    "creds", "Creds", "credentials", "Credentials", "Zugangsdaten",
                    "Anmeldedaten", "identifiants", "Identifiants", "credenciales",
                    "Credenciales", "credenciais", "Credenciais")),
+    # a device's built-in account and its password: "TrueNAS root — …", "PDU: admin …",
+    # a sheet's row "…\tadmin\t…" (a space, a tab, a dash, a slash or a colon between)
+    *(("a login in prose",
+       lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{1,4}(?:[\u2014\u2013/:|\-]"
+            r"[ \t]{1,4})?)[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
+      for account in ("admin", "root", "administrator", "Administrator", "ubnt")),
+    # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
+    # file is named (its comments between), or in a chat's backticks after davfs is
+    ("password in a davfs2 secrets file",
+     lazy(r"davfs[^\n`]{0,300}?(?:(?:\n[ \t]*#[^\n]{0,300}){0,3}\n[ \t]*|`)"
+          r"(?:https?://[^\s`]{1,300}|~?/[^\s`]{0,300})[ \t]+[^\s\"'`]{1,64}"
+          r"""[ \t]+(?P<value>"[^"\n]{1,128}"|[^\s"'`]{1,128})[ \t]*(?=`|$)""", re.M),
+     _davfs_secret),
     # a Wi-Fi network's QR code payload: WIFI:T:WPA;S:<ssid>;P:<password>;; (fields in any
     # order, ; and : escaped with a backslash)
     ("Wi-Fi password in a QR payload",

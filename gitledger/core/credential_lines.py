@@ -326,6 +326,41 @@ def _said_to_be(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if chosen or invented(value) else None
 
 
+def _signed_in_with(match: re.Match[str]) -> tuple[int, int] | None:
+    """"log in with Kx7!pw33", Bulgarian's "влез (with) Levski2015", "use … to log in": what
+    one is told to sign in with, when it is plainly a password (made up, words and a number,
+    or a name and a year); a product (``Office365``) or a user's name (``admin01``) is not."""
+    span = _said_password(match)
+    value = match.string[span[0]:span[1]] if span else ""
+    shaped = ascii_shape(value)
+    return span if span and (made_up(shaped) or words_and_number(shaped)
+                             or _NAME_AND_YEAR.fullmatch(shaped)) else None
+
+
+#: A password of a capitalised name and a year (``Levski2015``).
+_NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
+#: Cyrillic's "with" and the reflexive "se" (escaped: they read as Latin letters).
+_S, _SA, _SE, _Z = "\u0441", "\u0441\u0430", "\u0441\u0435", "\u0437"
+#: What people write before the password they tell someone to sign in with, in their
+#: language: "log in with …", Serbian's "prijavi se sa …" (in either script), Bulgarian's
+#: "vlez s …", Russian's "voydite s …", Zulu's "ungene nge …", Maltese's "idħol b' …",
+#: Italian's, Spanish's, Portuguese's, French's, Dutch's, German's, the Scandinavian
+#: languages', Swahili's, Indonesian's, Malay's, Vietnamese's, Tagalog's, Ukrainian's.
+_SIGN_IN_WITH = (
+    "log in with", "login with", "sign in with", "log on with", "prijavi se sa",
+    "prijavite se sa", f"пријави {_SE} {_SA}", f"пријавите {_SE} {_SA}", f"влез {_S}",
+    f"влезте {_S}", f"войди {_S}", f"войдите {_S}", "ungene nge", "ngena nge", "idħol b'",
+    "accedi con", "entra con", "inicia sesión con", "entre com", "faça login com",
+    "connecte-toi avec", "connectez-vous avec", "log in met", "inloggen met", "ingia kwa",
+    "masuk dengan", "login pakai", "anmelden mit", "einloggen mit", "logga in med",
+    "logg inn med", "log ind med", "entrar com", "iniciar sesión con", "đăng nhập bằng",
+    "log masuk dengan", "login dengan", "mag-login gamit ang", f"увійди {_Z}",
+    f"увійдіть {_Z}")
+#: ... and after it, where the language says "use … to sign in" (Hausa's "yi amfani da …
+#: don shiga").
+_USE_TO_SIGN_IN = (("use", "to log in"), ("use", "to sign in"), ("amfani da", "don shiga"))
+
+
 def ascii_shape(value: str) -> str:
     """``value`` with each letter outside ASCII as an ASCII letter of its case (``Jodła.2251``
     judged as ``Jodaa.2251``): people put the letters of their language in a password."""
@@ -618,7 +653,7 @@ def _command_output(match: re.Match[str]) -> tuple[int, int] | None:
         start = at + (answered.start("value") if answered else line.find(value))
         if is_placeholder(value) or " " in value:
             continue
-        if ((len(value) >= 16 and not _WORD_LIST.fullmatch(value)) or words_and_number(value)) \
+        if ((len(value) >= 16 and not _WORD_LIST.fullmatch(value)) or chosen_password(value)) \
                 and _READS_SECRET_FILE.search(match.string, match.start(), at):
             return start, start + len(value)  # the secret's file, whatever its shape
         if len(value) >= 8 and _SECRET_FIELD.search(match.string, match.start(), at):
@@ -649,10 +684,11 @@ _SECRET_FIELD = lazy(r"(?i)(?:-field[= ]|jsonpath=[^\n]{0,80}\.|[ '\"]\.(?:[\w\-
 _AN_ID = lazy(r"[0-9a-fA-F\-]+|[0-9a-z]+")
 #: A command that prints a file whose name says it holds a password or a secret
 #: or whose directory does (``cat /var/jenkins_home/secrets/initialAdminPassword``, ``cat
-#: identity.secret``, ``head -c 32 ~/.credentials/session``).
+#: identity.secret``, ``head -c 32 ~/.credentials/session``, ``cat ~/.rsync-pass``).
 _READS_SECRET_FILE = lazy(
     r"(?i)\b(?:cat|type|get-content|gc|more|less|head|tail|bat)[ \t]+(?:-\S+[ \t]+)*"
-    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie)[\w.\-]*"
+    r"\S*(?:passw(?:or)?d|secret|\.sec|\.psk|credentials?|token|\.erlang\.cookie"
+    r"|(?<![A-Za-z])(?:pg)?pass\b)[\w.\-]*"
     r"(?:[/\\][\w.\-]+)?"
     r"[ \t]*$")
 
@@ -664,10 +700,11 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 
 #: What prose puts between the word for a password and the value: a verb, a colon, a dash
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
-#: the English word is borrowed, the verb or particle of the writer's language (Tagalog's
-#: ``na``, ``ay``, Singlish's ``eka``, Hinglish's ``hai``, Malay's ``ialah``).
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là|na|ay|eka|hai"
-         r"|ialah)\s{1,4}"
+#: the English word is borrowed, the verb or particle of the writer's language too
+#: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
+#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …").
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
+         r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
@@ -681,10 +718,16 @@ _ASCII_WORDS = (
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
     "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
-    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool", "parol",
-    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord", "koden", "focal faire",
-    "kalmar sirri", "contrasinal", "pasahitz", "pasvort", "passwuert", "iphasiwedi",
-    "açar söz", "okwuntughe", "furaha sirta", "kupuhipa", "tenimiafina", "tembung sandhi",
+    "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
+    "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord",
+    # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
+    # (i)phasiwedi, Hausa's two, Basque's, Galician's, Estonian's other, Irish, Igbo,
+    # Azerbaijani, Somali, Maori, Malagasy, Javanese
+    "parol", "phasiwedi", "kalmar sirri", "kalmar wucewa", "pasahitz", "contrasinal",
+    "salasõna", "focal faire", "okwuntughe", "açar söz", "furaha sirta", "kupuhipa",
+    "tenimiafina", "tembung sandhi",
+    # Luxembourgish, Frisian, Esperanto
+    "passwuert", "wachtwurd", "pasvort",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
@@ -706,7 +749,9 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 "የይለፍ ቃል", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "құпия ?сөз",
                 "Құпия ?сөз", "сырсөз",
                 # Tajik, Belarusian (гасло; not inside Russian's погасло), Pashto, Odia
-                "рамз", "гасл(?<![\u0430-\u044f\u0451\u0456\u045e]гасл)", "Гасл", "پټنوم", "ପାସୱାର୍ଡ")
+                "рамз", "гасл(?<![\u0430-\u044f\u0451\u0456\u045e]гасл)", "Гасл", "پټنوم", "ପାସୱାର୍ଡ",
+                # Yoruba's (ọ̀rọ̀ aṣínà, ọ̀rọ̀ igbaniwọle), Kurdish
+                "aṣín[aà]", "igbaniw[oọ]le", "şîfre")
 PASSWORD_WORDS = tuple(dict.fromkeys((
     *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
     *_OTHER_WORDS,
@@ -763,6 +808,17 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
+    # "log in with …", "use … to log in": what one is told to sign in with
+    *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
+       lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"
+            r"[\"'`«]?(?P<value>" + _PROSE_VALUE + "{6,64})"),
+       _signed_in_with)
+      for phrase in _SIGN_IN_WITH),
+    *(("password in prose",
+       lazy(rf"\b{use}[ \t]{{1,4}}[\"'`«]?(?P<value>[^\s\"'`«»]{{6,64}})[\"'`»]?"
+            rf"[ \t]{{1,4}}{then}\b"),
+       _signed_in_with)
+      for use, then in _USE_TO_SIGN_IN),
     ("password in prose",  # "root pw is …"
      lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
     # "db user shop_wp, pw kaffee99": the value right after the word
@@ -817,8 +873,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                    "get-authorization-token", "token create", "get-session-token")),
     # a prompt whose command names a secret, and what it printed on the next lines
     *(("a secret a command printed",
-       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|token|auth|credential|\.psk\b|salt\b"
-            r"|\.erlang\.cookie\b)"
+       lazy(prompt + r"[^\n]{0,200}?(?i:secret|passw|[.\-](?:pg)?pass\b|token|auth|credential"
+            r"|\.psk\b|salt\b|\.erlang\.cookie\b)"
             r"[^\n]{0,200}\n(?P<first>[^\n]{1,256})(?:\n(?P<second>[^\n]{1,256}))?"),
        _command_output)
       # a shell's prompt ends a line's first word (user@host:~/app$, PS C:\>), never
@@ -835,12 +891,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       # \uff1a: a full-width colon; \u2014, \u2013: dashes
+       # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
        lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|هي|است|คือ|είναι|σε|הוא|היא|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne"
-            r"|hija|është|\u0435|\u0458\u0435|нь|হলো|হল)"
-            r"[ \t]|は|是|为|為|คือ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
+            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
+            r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
+            r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
@@ -856,12 +912,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
        _said_password)
       for word in PASSWORD_WORDS),
-    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です": where the language
-    # puts its verb last, the value is the word before it
+    # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です", "pasahitz berria
+    # … da": where the language puts its verb last, the value is the word before it
     *(("password in prose",
-       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{8,64})[ \t]{1,4}"
-            r"(?:است|です|입니다|है|हो|ہے)"), _said_password)
-      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड", "پاس ورڈ")),
+       lazy(word + r"[^\n]{0,40}?[ \t](?P<value>" + _PROSE_VALUE + r"{6,64})[ \t]{1,4}"
+            r"(?:است|です|입니다|है|हो|ہے|da\b)"), _said_password)
+      for word in ("رمز", "パスワード", "비밀번호", "पासवर्ड", "پاس ورڈ",
+                   "asahitz(?<=[Pp]asahitz)")),
     # a line that announces a secret and ends with a colon, then the secret alone on a
     # line of its own (Jenkins' "Please use the following password …:", a blank line, it)
     *(("a secret under its announcement",

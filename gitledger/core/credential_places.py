@@ -29,8 +29,10 @@ from gitledger.core.credential_lines import (
     POSITIONAL_PATTERNS,
     JudgedPattern,
     chosen_password,
+    invented,
     joined_words,
     spec_value,
+    words_and_number,
 )
 from gitledger.core.credential_shapes import (
     DASHED_NAME,
@@ -222,26 +224,47 @@ _TYPED_NAME = lazy(r"""(?<![\w.])(?P<key>[A-Za-z_]\w{0,60})[ \t]*:[ \t]*(?:Optio
 
 
 _PROSE_USER = lazy(r"(?<![\w/.\-])[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
-#: A word that says the name after it is a user's (``user is svc_sync / …``, ``login:
-#: admin / …``): the pair after it is a login, so a password people choose counts.
-_NAMED_USER = lazy(r"(?i)\b(?:user(?:name)?|login)(?:[ \t]+is|:)?[ \t]+"
-                   r"[A-Za-z_][\w.@\-]{1,40}[ \t]+\Z")
+#: The word for a user right before its name (``user is``, ``login:``).
+_NAMED_USER = lazy(r"(?i)\b(?:user(?:name)?|login)(?:[ \t]+is|:)?[ \t]+\Z")
 
 
 def _prose_pair(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of ``user / password`` in prose: every kind of character, a symbol
-    among them, and not a path, a ratio or a word run (``read / write``); after a word
-    that names the user, a password as people choose one (``user monitor / Harbor2017``)."""
+    among them, and not a path, a ratio or a word run (``read / write``); or a password as
+    people choose one (``Harbor2017``, ``heron-basalt-48``) after a word that says a login
+    is given (``user monitor / …``, ``creds: admin / …``)."""
     value = match.group("value").rstrip(".,;")
-    if is_placeholder(value):
+    at = match.start()
+    user = _PROSE_USER.search(match.string, max(0, at - 48), at)
+    if user is None or is_placeholder(value):
         return None
-    text, at = match.string, match.start()
-    if not _PROSE_USER.search(text, max(0, at - 48), at):
-        return None
-    if character_classes(value) < 4 and not (
-            _NAMED_USER.search(text, max(0, at - 64), at) and chosen_password(value)):
+    if character_classes(value) < 4 and not _said_login(match.string, user.start(), value):
         return None
     return match.start("value"), match.start("value") + len(value)
+
+
+def _said_login(text: str, user: int, value: str) -> bool:
+    """Whether the line says the pair is a login: a chosen password right after the word
+    for a user (``user monitor / Harbor2017``), words and a number a little after a word
+    for a login (``creds for the RFC user svc / heron-basalt-48``)."""
+    if _NAMED_USER.search(text, max(0, user - 24), user):
+        return chosen_password(value)
+    return words_and_number(value) and _NAMES_A_LOGIN.search(
+        text, max(0, user - 40), user) is not None
+
+
+def _user_setting(match: re.Match[str]) -> tuple[int, int] | None:
+    """``ETCDCTL_USER=name:password``, ``user: "name:password"``: a setting named for the
+    user that takes the user and its password together (etcdctl's, many tools' basic-auth
+    settings); not ``1000:1000`` (ids) or ``www-data:www-data`` (a user and its group)."""
+    value = match.group("value")
+    if value.startswith(("$", "%")) or is_placeholder(value) or value.isdigit():
+        return None
+    return match.span("value") if chosen_password(value) or invented(value) else None
+
+
+#: A word before ``NAME / …`` that says a login is given ("RFC user NAME / …").
+_NAMES_A_LOGIN = lazy(r"(?i)\b(?:user(?:name)?|login|account|creds?|credentials)\b[^\n]{0,30}\Z")
 
 
 def _hmac_key(match: re.Match[str]) -> tuple[int, int] | None:
@@ -963,6 +986,11 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret assigned with its type",
      lazy(r"""=(?![=>~])[ \t]*(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}')"""),
      _annotated),
+    # a setting named for the user given "user:password" (ETCDCTL_USER=name:…)
+    *(("password in a user setting",
+       lazy(user + r"""(?:NAME|name|Name)?["']?[ \t]{0,4}[:=][ \t]{0,4}["']?"""
+            r"""[\w.@\-]{1,64}:(?P<value>[^\s"'@/:]{4,128})(?![^\s"',;])"""), _user_setting)
+      for user in ("USER", "User", "user")),
     # user / password in prose: "(svc_sync / Tv9!x…)", "login admin / Raven.514"
     ("password paired with a user in prose",
      lazy(r"""/(?<=[\w.@\-][ \t]/)[ \t]+(?P<value>[^\s/:=()"'`]{8,64})"""),

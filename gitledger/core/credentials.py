@@ -133,17 +133,18 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Pulumi token", prefixed("pul-", r"[a-f0-9]{40}")),
         ("Grafana token", prefixed("glc_", r"[A-Za-z0-9+/=_\-]{32,}")),
         ("Grafana token", prefixed("glsa_", r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}")),
-        ("New Relic key", prefixed("NR", r"(?:AK|AA|II|JS)-[A-Za-z0-9]{27}")),
+        # NRJS- is also a browser agent's key: 19 hex digits (gitleaks' new-relic-browser)
+        ("New Relic key", prefixed("NR", r"(?:(?:AK|AA|II|JS)-[A-Za-z0-9]{27}|JS-[a-f0-9]{19}\b)")),
         ("Sentry token", prefixed("sntry", r"[su]_[A-Za-z0-9+/=_\-]{40,}")),
         ("Databricks token", prefixed("dapi", r"[a-f0-9]{32}(?:-\d)?\b")),
         ("Atlassian API token", prefixed("ATATT3", r"[A-Za-z0-9_\-=]{50,}")),
         ("Shopify token", prefixed("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}")),
         # more prefixes of gitleaks' and GitHub secret scanning's rules
-        ("1Password service account token", prefixed("ops_eyJ", r"[A-Za-z0-9+/]{200,}={0,2}")),
+        ("1Password service account token", prefixed("ops_eyJ", r"[A-Za-z0-9+/]{200,}={0,3}")),
         ("Clojars token", prefixed("CLOJARS_", r"[a-z0-9]{60}\b")),
         ("Duffel token", prefixed("duffel_", r"(?:test|live)_[A-Za-z0-9_\-=]{43}")),
         ("Dynatrace token", prefixed("dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}")),
-        ("Flutterwave secret key", prefixed("FLWSECK", r"(?:_TEST)?-[a-h0-9]{32}-X")),
+        ("Flutterwave secret key", prefixed("FLWSECK", r"(?:_TEST)?-[a-hA-H0-9]{32}-X")),
         ("Frame.io token", prefixed("fio-u-", r"[A-Za-z0-9_\-=]{64}")),
         ("HubSpot private app token",
          prefixed("pat-", r"(?:na|eu)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
@@ -155,7 +156,7 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("SettleMint token", prefixed("sm_", r"(?:pat|aat|sat)_[a-z0-9]{16}\b")),
         ("Typeform token", prefixed("tfp_", r"[A-Za-z0-9_\-.=]{59}")),
         ("Yandex key", prefixed("AQVN", r"[A-Za-z0-9_\-]{35,38}\b")),
-        ("Contentful token", prefixed("CFPAT-", r"[A-Za-z0-9_\-]{43}")),
+        ("Contentful token", prefixed("CFPAT-", r"[A-Za-z0-9_\-]{40,50}\b")),
         ("Plaid access token",
          prefixed("access-", r"(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}"
                              r"-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")),
@@ -196,7 +197,26 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("LangSmith key", prefixed("lsv2_", r"(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}")),
         ("Pinecone key", prefixed("pcsk_", r"[A-Za-z0-9_]{40,}")),
         ("ElevenLabs key", prefixed("sk_", r"[a-f0-9]{48}\b")),
+        # Freemius' secret keys: sk_ and 29 characters of any kind, symbols among them
+        # (gitleaks' freemius rule); a name (sk_buff_…) has no bracket or mark but - _ .
+        ("Freemius secret key",
+         prefixed("sk_", r"(?=[^\s\"'`]{0,28}[^\w\s\"'`.\-])(?=[^\s\"'`]{0,28}\d)"
+                         r"(?=[^\s\"'`]{0,28}[A-Z])(?=[^\s\"'`]{0,28}[a-z])"
+                         r"[^\s\"'`]{29}(?=[.,;]?(?:[\s\"'`]|\Z))")),
         ("Notion token", prefixed("ntn_", r"[A-Za-z0-9]{40,}")),
+        # more providers' prefixes, as public secret-scanner rules give them (gitleaks'
+        # sourcegraph, octopus-deploy, nvidia, adobe rules) and the providers' documentation
+        ("Sourcegraph token",
+         prefixed("sgp_", r"(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}\b")),
+        ("Octopus Deploy key", prefixed("API-", r"(?=[A-Z]{0,25}\d)[A-Z0-9]{26}\b")),
+        ("NVIDIA key", prefixed("nvapi-", r"[A-Za-z0-9_\-]{64}")),
+        ("Adobe client secret", prefixed("p8e-", r"(?=[a-z]{0,31}\d)[a-z0-9]{32}\b")),
+        ("Tailscale key", prefixed("tskey-", r"(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{4,24}"
+                                            r"-[A-Za-z0-9]{20,40}")),
+        ("Mercado Pago access token",
+         prefixed("APP_USR-", r"\d{16}-\d{6}-[a-f0-9]{32}-\d{6,12}")),
+        ("Midtrans server key", prefixed("Mid-server-", r"[A-Za-z0-9_\-]{20,}")),
+        ("Supabase secret key", prefixed("sb_secret_", r"[A-Za-z0-9_\-]{20,}")),
         ("Linear key", prefixed("lin_api_", r"[A-Za-z0-9]{40}")),
         ("Airtable token", prefixed("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}")),
         ("Figma token", prefixed("figd_", r"[A-Za-z0-9_\-]{40,}")),

@@ -757,3 +757,155 @@ def test_base64_of_a_pair_is_generated_and_of_text_is_not() -> None:
     text = base64.b64encode(b"gitledger decision record v1").decode()
     assert shapes.generated(pair)
     assert not shapes.generated(text)
+
+
+# Round twelve (tuned on half B of the tenth corpus only): words for a password in more
+# languages, the verbs between, vendor keys.  Its own generator, so earlier values stay.
+_RNG12 = random.Random(20261212)
+_NAMES12 = ("Thabo", "Amina", "Kemal", "Irati", "Xoana", "Nodira", "Dragan", "Bisi")
+
+
+def _digits12(count: int) -> str:
+    return "".join(_RNG12.choice("123456789") for _ in range(count))
+
+
+def _chosen12(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG12.choice(_NAMES12) + symbol + _digits12(_RNG12.choice((2, 4)))
+
+
+def _freemius_key() -> str:
+    """sk_ and 29 printable characters with a digit, both cases and a symbol in them."""
+    while True:
+        body = "".join(_RNG12.choice(_PRINTABLE.replace("`", "")) for _ in range(29))
+        if (any(c.isdigit() for c in body) and any(c.isupper() for c in body)
+                and any(c.islower() for c in body)
+                and any(not c.isalnum() and c not in "_.-" for c in body)):
+            return "sk_" + body
+
+
+SECRETS |= {
+    "a New Relic browser agent's key in prose": "the browser snippet carries NRJS-"
+        + "".join(_RNG12.choice(_HEX) for _ in range(19)) + " as its key",
+    "a Freemius secret key in prose": "the plugin's secret key is " + _freemius_key(),
+    "a password after the Zulu word and its verb":
+        "Iphasiwedi ye-vpn ngu " + _chosen12("*"),
+    "a password after the Hausa word and its verb":
+        "Kalmar sirri ta sabon na'ura ita ce " + _chosen12("$"),
+    "a password after the Uzbek word": "Wi-Fi paroli " + _chosen12(),
+    "a password after the Basque word, its verb after it":
+        "Pasahitz berria " + _chosen12("@") + " da",
+    "a password after the Galician word and its verb":
+        "O contrasinal do correo é " + _chosen12("-"),
+    "a password after the Catalan word and its verb":
+        "La contrasenya del wifi és " + _chosen12("."),
+    "a password after the Bulgarian word and its verb": "Паролата за VPN е "  # noqa: RUF001
+        + _chosen12(),
+    "a password after the Serbian Cyrillic word and its verb":
+        "Лозинка за VPN је " + _chosen12("!"),  # noqa: RUF001
+    "a password after the Yoruba word and its verb":
+        "Ọ̀rọ̀ aṣínà fún VPN ni " + _chosen12("&"),
+    "a password in code-mixed chat, a Spanish verb after the English word":
+        "the vpn password es " + _chosen12("#") + ", cámbialo",
+}
+ORDINARY |= {
+    "a kernel's name of sk_ and words": "struct sk_buff_head_with_two_lists_a1 *queue;",
+    "Zulu prose about a password": "Iphasiwedi yakho kufanele ibe nezinhlamvu eziyi-12.",
+    "Basque prose about a password": "Pasahitza aldatu da.",
+    "Bulgarian prose about a password":
+        "Паролата е задължителна за всеки акаунт.",  # noqa: RUF001
+    "a parole hearing in English prose": "The parole board meets on 12 May in room B2014.",
+    "Hausa prose about a password": "Kada ka raba kalmar sirri da kowa.",
+}
+SECRETS |= {
+    "a password one is told to sign in with, in Serbian Cyrillic":
+        "Молим те пријави се са " + _chosen12("$") + " и промени је.",  # noqa: RUF001
+    "a password one is told to sign in with, in Zulu":
+        "Ngicela ungene nge Th" + _chosen12("@").lower() + " bese uyayishintsha",
+    "a name and a year one is told to sign in with, in Bulgarian":
+        "Здравей, влез с "  # noqa: RUF001
+        + _RNG12.choice(_NAMES12) + "20" + _digits12(2) + " и я смени.",
+    "a password one is told to use to sign in, in Hausa":
+        "Don Allah yi amfani da " + _chosen12("*") + " don shiga.",
+    "a device's root account and a passphrase on a sticky note":
+        "sticky on the rack: PBX root — " + _words(2, "-") + "-" + _digits12(2),
+    "a device's admin account and its password in a sheet's row":
+        "Site 4\tMikroTik\t10.4.0.1\tadmin\tHeron" + _digits12(6) + "\tchanged 01/2026",
+    "a user and words and a number after the word user":
+        "batch user BATCH_SVC / " + _words(2, "-") + "-" + _digits12(2) + " works for the export",
+    "a password in a wiki page's field and value table":
+        "| field | value |\n|---|---|\n| host | nas01 |\n| password | H3ron" + _digits12(2) + " |",
+    "a password under a DokuWiki table's header":
+        "^ Host ^ Login ^ Passwort ^\n| nas01 | backup | Hirsch." + _digits12(4) + " |",
+}
+ORDINARY |= {
+    "a product one signs in with": "Sign in with Office365 or your Google account.",
+    "a user's name one signs in with": "log in with admin01 and the password from the vault",
+    "the root account and a path": "root — /var/lib/postgresql owns the data directory",
+    "the admin account and a masked password in a sheet's row":
+        "Site 4\tMikroTik\t10.4.0.1\tadmin\t********\tchanged 01/2026",
+    "a branch of words and a number after a slash": "merged release / hotfix-login-42 today",
+    "a wiki page's table saying where the password is":
+        "| field | value |\n|---|---|\n| user | admin |\n| password | in the team vault |",
+}
+SECRETS |= {
+    "a password file printed, its name ending in pass":
+        "$ cat ~/.backup-pass\n" + _chosen12() + "\n$ borg list",
+    "a password given to an option whose name runs a word into pw":
+        "voicechat-server -ini /etc/vc.ini -adminpw " + _RNG12.choice(_NAMES12) + "20"
+        + _digits12(2),
+    "a user and its password under a setting named for the user":
+        "export BACKUP_USER=svc_backup:" + "".join(_RNG12.choice(_BASE62) for _ in range(22)),
+    "a line of davfs2's secrets file":
+        "# ~/.davfs2/secrets\n/media/dav  kemal  \"" + _chosen12() + "\"",
+    "a davfs2 secrets line quoted in chat":
+        "davfs asks every time; put `https://dav.example.org/files/kemal kemal "
+        + _chosen12(".") + "` in its secrets file",
+}
+ORDINARY |= {
+    "an option that bypasses a proxy": "tool --bypass proxy01 --verbose",
+    "ids under a setting named for the user": "DOCKER_USER=1000:1000",
+    "a user and its group under a setting named for the user": "RUN_AS_USER=www-data:www-data",
+    "davfs2's secrets line with placeholders":
+        "# ~/.davfs2/secrets\n/media/dav  <user>  <password>",
+    "a file of passwords printed, and a message": "$ cat ~/.backup-pass\ncat: No such file",
+}
+
+
+def _flutterwave_key() -> str:
+    return "FLWSECK_TEST-" + "".join(_RNG12.choice("abcdefgh0123456789") for _ in range(32)) + "-X"
+
+
+SECRETS |= {
+    "a Brevo key in prose": "brevo: xkeysib-" + "".join(_RNG12.choice(_HEX) for _ in range(64))
+                            + "-" + "".join(_RNG12.choice(_BASE62) for _ in range(16)),
+    "a Flutterwave secret key in prose": "rotated " + _flutterwave_key() + " today",
+    "a Dynatrace token on a line of its own": "the key:\ndt0c01." + "".join(
+        _RNG12.choice(string.ascii_uppercase + string.digits) for _ in range(24)) + "."
+        + "".join(_RNG12.choice(string.ascii_uppercase + string.digits) for _ in range(64)),
+    "a Mercado Pago access token in prose": "mp: APP_USR-" + _digits12(16) + "-" + _digits12(6)
+                                            + "-" + "".join(_RNG12.choice(_HEX) for _ in range(32))
+                                            + "-" + _digits12(9),
+    "a Tailscale auth key in a table's cell": "| tailscale | tskey-auth-k" + "".join(
+        _RNG12.choice(_BASE62) for _ in range(12)) + "-" + "".join(
+        _RNG12.choice(_BASE62) for _ in range(30)) + " |",
+    "a password after the Italian loanword and its verb":
+        "la password del router è " + _chosen12("!"),
+    "a password after the Romanian word and its verb": "Parola nouă este " + _chosen12("."),
+    "a password one is told to sign in with, in Swedish":
+        "Logga in med " + _chosen12("#") + " och byt det sedan",
+}
+ORDINARY |= {
+    "an API gateway's name after API-": "deployed the API-GATEWAY-PRODUCTION-EUWEST1 stack",
+    "Italian prose about a password": "La password è obbligatoria per ogni utente.",
+    "Swedish prose about signing in": "Logga in med ditt BankID och välj konto.",
+}
+SECRETS |= {
+    "a password after the Luxembourgish word": "Passwuert: " + _chosen12("!"),
+    "a password after the Lao word and its unspaced verb": "ລະຫັດຜ່ານແມ່ນ " + _chosen12("."),
+    "a password in Hinglish, the copula after the English word":
+        "wifi ka password hai " + _chosen12("@") + " abhi",
+}
+ORDINARY |= {
+    "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
+}
