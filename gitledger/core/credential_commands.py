@@ -210,10 +210,11 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"<<-?[ \t]*[\"']?(?P<tag>[A-Za-z_]\w{0,20})[\"']?[ \t]*\n"
           r"(?P<body>(?:[^\n]{0,200}\n){1,12}?)(?P=tag)\b"), _here_document),
     # passwd's new password and its confirmation typed on one line, between the keys a
-    # tool sends for Enter (Packer's and Ansible's <enter>, an escaped \n)
+    # tool sends for Enter (Packer's and Ansible's <enter>, an escaped \n) and its waits
     ("a password typed into a command",
-     lazy(r"passwd\b[^\n<\\]{0,80}?(?P<key><enter>|<return>|<wait>|\\n|\\r)"
-          r"(?P<value>[^\s<>\\]{4,128})(?P=key)(?P=value)(?![^\s<>\\])"), _typed_twice),
+     lazy(r"passwd\b[^\n<\\]{0,80}?(?P<key><enter>|<return>|\\n|\\r)(?:<wait\d{0,4}[smh]?>){0,4}"
+          r"(?P<value>[^\s<>\\]{4,128})(?P=key)(?:<wait\d{0,4}[smh]?>){0,4}(?P=value)"
+          r"(?![^\s<>\\])"), _typed_twice),
     # a tool that encrypts or decrypts, given the algorithm, the mode, then the key
     # (MuleSoft's secure-properties tool: string decrypt AES CBC KEY VALUE)
     *(("a key given to a cipher command",

@@ -342,10 +342,11 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
                    "Anmeldedaten", "identifiants", "Identifiants", "credenciales",
                    "Credenciales", "credenciais", "Credenciais")),
     # a device's built-in account and its password: "TrueNAS root — …", "PDU: admin …",
+    # "iLO administrator: …",
     # a sheet's row "…\tadmin\t…" (a space, a tab, a dash, a slash or a colon between)
     *(("a login in prose",
-       lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{1,4}(?:[\u2014\u2013/:|\-]"
-            r"[ \t]{1,4})?)[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
+       lazy(account + r"(?<![\w.@/\-]" + account + r")(?:\t|[ \t]{0,4}[\u2014\u2013/:|\-]"
+            r"[ \t]{1,4}|[ \t]{1,4})[\"'`]?(?P<value>[^\s\"'`]{8,64})"), _account_password)
       for account in ("admin", "root", "administrator", "Administrator", "ubnt")),
     # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
     # file is named (its comments between), or in a chat's backticks after davfs is

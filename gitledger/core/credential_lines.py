@@ -110,8 +110,8 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     after_user = False
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
-        # doveadm auth test USER@DOMAIN PASSPHRASE: after an address (an example one too),
-        # a passphrase of two words and a number at least
+        # doveadm auth test USER@DOMAIN PASSWORD: after an address (an example one too), a
+        # password as people choose one
         user = _ADDRESS_ARGUMENT.fullmatch(value) is not None
         if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
             after_user = user
@@ -120,15 +120,13 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
         bare = value.strip("`")  # (quoted as code in prose)
-        if after_user and (_words_chosen(bare) or (words_and_number(bare)
-                                                    and len(_JOINS.split(bare)) >= 3)):
+        if after_user and chosen_password(bare):
             start = at + word.start() + word.group(0).find(bare)
             return start, start + len(bare)
         after_user = user
     return None
 
 
-_JOINS = lazy(r"[\-_.]")
 _ADDRESS_ARGUMENT = lazy(r"[\w.+\-]{1,64}@[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,6}")
 
 
@@ -329,16 +327,21 @@ def _said_to_be(match: re.Match[str]) -> tuple[int, int] | None:
 def _signed_in_with(match: re.Match[str]) -> tuple[int, int] | None:
     """"log in with Kx7!pw33", Bulgarian's "влез (with) Levski2015", "use … to log in": what
     one is told to sign in with, when it is plainly a password (made up, words and a number,
-    or a name and a year); a product (``Office365``) or a user's name (``admin01``) is not."""
+    a name and a year, a word with four digits or with digits inside it: ``jabuti8842``,
+    ``durian88manis``); a product (``Office365``) or a user's name (``admin01``) is not."""
     span = _said_password(match)
     value = match.string[span[0]:span[1]] if span else ""
     shaped = ascii_shape(value)
     return span if span and (made_up(shaped) or words_and_number(shaped)
-                             or _NAME_AND_YEAR.fullmatch(shaped)) else None
+                             or _NAME_AND_YEAR.fullmatch(shaped)
+                             or _DIGITS_CHOSEN.search(shaped)) else None
 
 
 #: A password of a capitalised name and a year (``Levski2015``).
 _NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
+#: Four digits together (a year, a day and month), or digits between letters: as people
+#: number a password they chose, not as products (``Office365``) or users (``admin01``) are.
+_DIGITS_CHOSEN = lazy(r"\d{4}|[A-Za-z]\d{1,4}[A-Za-z]")
 #: Cyrillic's "with" and the reflexive "se" (escaped: they read as Latin letters).
 _S, _SA, _SE, _Z = "\u0441", "\u0441\u0430", "\u0441\u0435", "\u0437"
 #: What people write before the password they tell someone to sign in with, in their
@@ -457,7 +460,9 @@ _NOT_CHOSEN = lazy(
     r"|^[$%{<@\-]|[/\\=]|:\d{0,5}$"
     r"|(?-i:^[A-Z0-9]+(?:_[A-Z0-9]+)+$)"
     r"|\.(?:txt|env|json|ya?ml|conf|cfg|ini|pem|toml|xml|sh|py|js|ts|md|log|csv)$"
-    r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)")
+    r"|(?-i:^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}$)"
+    # a Wi-Fi network's security mode ("la clave wifi es WPA2-PSK")
+    r"|^WPA\d?(?:[\-_ ]?(?:PSK|SAE|EAP|Personal|Enterprise|AES|TKIP))*$")
 #: A password known from a joke, quoted as an example in prose (bash.org's); a value
 #: assigned it is still refused.
 _FAMOUS = frozenset({"hunter2"})
@@ -721,11 +726,11 @@ _ASCII_WORDS = (
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
     "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord",
     # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
-    # (i)phasiwedi, Hausa's two, Basque's, Galician's, Estonian's other, Irish, Igbo,
+    # (i)phasiwedi, Hausa's two, Basque's, Galician's, Estonian's other, Irish's two, Igbo,
     # Azerbaijani, Somali, Maori, Malagasy, Javanese
     "parol", "phasiwedi", "kalmar sirri", "kalmar wucewa", "pasahitz", "contrasinal",
     "salasõna", "focal faire", "okwuntughe", "açar söz", "furaha sirta", "kupuhipa",
-    "tenimiafina", "tembung sandhi",
+    "tenimiafina", "tembung sandhi", "pasfhocal",
     # Luxembourgish, Frisian, Esperanto
     "passwuert", "wachtwurd", "pasvort",
     # a Wi-Fi network's key, as people write it (the network's password)
@@ -815,7 +820,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        _signed_in_with)
       for phrase in _SIGN_IN_WITH),
     *(("password in prose",
-       lazy(rf"\b{use}[ \t]{{1,4}}[\"'`«]?(?P<value>[^\s\"'`«»]{{6,64}})[\"'`»]?"
+       lazy(rf"{use[1:]}(?<=\b[{use[0].upper()}{use[0]}]{use[1:]})[ \t]{{1,4}}"
+            r"[\"'`«]?(?P<value>[^\s\"'`«»]{6,64})[\"'`»]?"
             rf"[ \t]{{1,4}}{then}\b"),
        _signed_in_with)
       for use, then in _USE_TO_SIGN_IN),

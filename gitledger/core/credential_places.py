@@ -484,7 +484,8 @@ def _set_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The value a password-setting subcommand is given, when it holds a digit or a symbol
     beside its letters (``reset-admin-password command`` is prose)."""
     value = match.group("value").strip("\"'")
-    if value.isalpha() or not any(c.isalpha() for c in value):
+    bare = value.rstrip(".,;:!?")  # (Maltese's "Il-password hija qasira.": a sentence's end)
+    if bare.isalpha() or not any(c.isalpha() for c in value):
         return None
     word = match.string.rfind(" ", max(0, match.start() - 200), match.start()) + 1
     if _NOT_A_COMMAND.search(match.string, word, match.start()):

@@ -95,6 +95,8 @@ KNOWN = {
     "passwort ist ab ": "Passwort ist ab ",
     # round eleven's review: an assignment quoted in backticks
     "`A_KEY=": "`A_KEY=",
+    # round twelve's review: a login under its key, running on (the assignment rule's)
+    "NEO4J_AUTH=a/": "NEO4J_AUTH=a/",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

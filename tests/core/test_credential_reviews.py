@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_eleven.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_twelve.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -15,6 +15,7 @@ from tests.core import (
     credential_review_eleven,
     credential_review_nine,
     credential_review_ten,
+    credential_review_twelve,
 )
 
 #: Per review, the cases still wrong.  Round eight: credentials still let through (prompts
@@ -31,7 +32,9 @@ from tests.core import (
 #: PowerShell's Name/Value table; a plist key that says both Public and Secret, words and
 #: a number the shell did not find with no password prompt before them (a misspelt
 #: command's shape), a value in a comment beside a mask, NEW_PW=, an argv array.  Round
-#: eleven: none.
+#: eleven: none.  Round twelve: Yoruba's word written with combining tone marks, a name and
+#: two digits after Tagalog's "log in with" (a product's shape), DokuWiki's header in
+#: German, davfs2's line with no file named before it (a path, a user and a word).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -41,6 +44,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "ten": (credential_review_ten, set(), set(),
             {"c16", "c28", "c37", "c51", "c58"}),
     "eleven": (credential_review_eleven, set(), set(), set()),
+    "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
 }
 
 
