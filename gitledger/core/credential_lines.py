@@ -308,7 +308,9 @@ def _said_to_be(match: re.Match[str]) -> tuple[int, int] | None:
     """"``J9LySG…`` is the prod key": the word before, generated or made up; a password as
     people choose one when the sentence says a password."""
     text = match.string
-    end = len(text[:match.start()].rstrip(" \t"))  # a match's own text: at most 4 spaces
+    end = match.start()
+    while end > 0 and text[end - 1] in " \t":  # the spaces before "is" (no copy of the text)
+        end -= 1
     reach = max(0, end - 130)
     space = max(text.rfind(c, reach, end) for c in " \t\n")
     if space < 0 and reach > 0:
