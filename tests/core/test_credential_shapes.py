@@ -762,16 +762,16 @@ def test_base64_of_a_pair_is_generated_and_of_text_is_not() -> None:
 # Round twelve (tuned on half B of the tenth corpus only): words for a password in more
 # languages, the verbs between, vendor keys.  Its own generator, so earlier values stay.
 _RNG12 = random.Random(20261212)
-_NAMES12 = ("Thabo", "Amina", "Kemal", "Irati", "Xoana", "Nodira", "Dragan", "Bisi")
+_NAMES12_B = ("Thabo", "Amina", "Kemal", "Irati", "Xoana", "Nodira", "Dragan", "Bisi")
 
 
 def _digits12(count: int) -> str:
     return "".join(_RNG12.choice("123456789") for _ in range(count))
 
 
-def _chosen12(symbol: str = "") -> str:
+def _chosen_marked(symbol: str = "") -> str:
     """A password as people choose one: a name, maybe a mark, and a number."""
-    return _RNG12.choice(_NAMES12) + symbol + _digits12(_RNG12.choice((2, 4)))
+    return _RNG12.choice(_NAMES12_B) + symbol + _digits12(_RNG12.choice((2, 4)))
 
 
 def _freemius_key() -> str:
@@ -789,24 +789,24 @@ SECRETS |= {
         + "".join(_RNG12.choice(_HEX) for _ in range(19)) + " as its key",
     "a Freemius secret key in prose": "the plugin's secret key is " + _freemius_key(),
     "a password after the Zulu word and its verb":
-        "Iphasiwedi ye-vpn ngu " + _chosen12("*"),
+        "Iphasiwedi ye-vpn ngu " + _chosen_marked("*"),
     "a password after the Hausa word and its verb":
-        "Kalmar sirri ta sabon na'ura ita ce " + _chosen12("$"),
-    "a password after the Uzbek word": "Wi-Fi paroli " + _chosen12(),
+        "Kalmar sirri ta sabon na'ura ita ce " + _chosen_marked("$"),
+    "a password after the Uzbek word": "Wi-Fi paroli " + _chosen_marked(),
     "a password after the Basque word, its verb after it":
-        "Pasahitz berria " + _chosen12("@") + " da",
+        "Pasahitz berria " + _chosen_marked("@") + " da",
     "a password after the Galician word and its verb":
-        "O contrasinal do correo é " + _chosen12("-"),
+        "O contrasinal do correo é " + _chosen_marked("-"),
     "a password after the Catalan word and its verb":
-        "La contrasenya del wifi és " + _chosen12("."),
+        "La contrasenya del wifi és " + _chosen_marked("."),
     "a password after the Bulgarian word and its verb": "Паролата за VPN е "  # noqa: RUF001
-        + _chosen12(),
+        + _chosen_marked(),
     "a password after the Serbian Cyrillic word and its verb":
-        "Лозинка за VPN је " + _chosen12("!"),  # noqa: RUF001
+        "Лозинка за VPN је " + _chosen_marked("!"),  # noqa: RUF001
     "a password after the Yoruba word and its verb":
-        "Ọ̀rọ̀ aṣínà fún VPN ni " + _chosen12("&"),
+        "Ọ̀rọ̀ aṣínà fún VPN ni " + _chosen_marked("&"),
     "a password in code-mixed chat, a Spanish verb after the English word":
-        "the vpn password es " + _chosen12("#") + ", cámbialo",
+        "the vpn password es " + _chosen_marked("#") + ", cámbialo",
 }
 ORDINARY |= {
     "a kernel's name of sk_ and words": "struct sk_buff_head_with_two_lists_a1 *queue;",
@@ -819,14 +819,14 @@ ORDINARY |= {
 }
 SECRETS |= {
     "a password one is told to sign in with, in Serbian Cyrillic":
-        "Молим те пријави се са " + _chosen12("$") + " и промени је.",  # noqa: RUF001
+        "Молим те пријави се са " + _chosen_marked("$") + " и промени је.",  # noqa: RUF001
     "a password one is told to sign in with, in Zulu":
-        "Ngicela ungene nge Th" + _chosen12("@").lower() + " bese uyayishintsha",
+        "Ngicela ungene nge Th" + _chosen_marked("@").lower() + " bese uyayishintsha",
     "a name and a year one is told to sign in with, in Bulgarian":
         "Здравей, влез с "  # noqa: RUF001
-        + _RNG12.choice(_NAMES12) + "20" + _digits12(2) + " и я смени.",
+        + _RNG12.choice(_NAMES12_B) + "20" + _digits12(2) + " и я смени.",
     "a password one is told to use to sign in, in Hausa":
-        "Don Allah yi amfani da " + _chosen12("*") + " don shiga.",
+        "Don Allah yi amfani da " + _chosen_marked("*") + " don shiga.",
     "a device's root account and a passphrase on a sticky note":
         "sticky on the rack: PBX root — " + _words(2, "-") + "-" + _digits12(2),
     "a device's admin account and its password in a sheet's row":
@@ -850,17 +850,17 @@ ORDINARY |= {
 }
 SECRETS |= {
     "a password file printed, its name ending in pass":
-        "$ cat ~/.backup-pass\n" + _chosen12() + "\n$ borg list",
+        "$ cat ~/.backup-pass\n" + _chosen_marked() + "\n$ borg list",
     "a password given to an option whose name runs a word into pw":
-        "voicechat-server -ini /etc/vc.ini -adminpw " + _RNG12.choice(_NAMES12) + "20"
+        "voicechat-server -ini /etc/vc.ini -adminpw " + _RNG12.choice(_NAMES12_B) + "20"
         + _digits12(2),
     "a user and its password under a setting named for the user":
         "export BACKUP_USER=svc_backup:" + "".join(_RNG12.choice(_BASE62) for _ in range(22)),
     "a line of davfs2's secrets file":
-        "# ~/.davfs2/secrets\n/media/dav  kemal  \"" + _chosen12() + "\"",
+        "# ~/.davfs2/secrets\n/media/dav  kemal  \"" + _chosen_marked() + "\"",
     "a davfs2 secrets line quoted in chat":
         "davfs asks every time; put `https://dav.example.org/files/kemal kemal "
-        + _chosen12(".") + "` in its secrets file",
+        + _chosen_marked(".") + "` in its secrets file",
 }
 ORDINARY |= {
     "an option that bypasses a proxy": "tool --bypass proxy01 --verbose",
@@ -890,10 +890,10 @@ SECRETS |= {
         _RNG12.choice(_BASE62) for _ in range(12)) + "-" + "".join(
         _RNG12.choice(_BASE62) for _ in range(30)) + " |",
     "a password after the Italian loanword and its verb":
-        "la password del router è " + _chosen12("!"),
-    "a password after the Romanian word and its verb": "Parola nouă este " + _chosen12("."),
+        "la password del router è " + _chosen_marked("!"),
+    "a password after the Romanian word and its verb": "Parola nouă este " + _chosen_marked("."),
     "a password one is told to sign in with, in Swedish":
-        "Logga in med " + _chosen12("#") + " och byt det sedan",
+        "Logga in med " + _chosen_marked("#") + " och byt det sedan",
 }
 ORDINARY |= {
     "an API gateway's name after API-": "deployed the API-GATEWAY-PRODUCTION-EUWEST1 stack",
@@ -901,10 +901,10 @@ ORDINARY |= {
     "Swedish prose about signing in": "Logga in med ditt BankID och välj konto.",
 }
 SECRETS |= {
-    "a password after the Luxembourgish word": "Passwuert: " + _chosen12("!"),
-    "a password after the Lao word and its unspaced verb": "ລະຫັດຜ່ານແມ່ນ " + _chosen12("."),
+    "a password after the Luxembourgish word": "Passwuert: " + _chosen_marked("!"),
+    "a password after the Lao word and its unspaced verb": "ລະຫັດຜ່ານແມ່ນ " + _chosen_marked("."),
     "a password in Hinglish, the copula after the English word":
-        "wifi ka password hai " + _chosen12("@") + " abhi",
+        "wifi ka password hai " + _chosen_marked("@") + " abhi",
 }
 ORDINARY |= {
     "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
