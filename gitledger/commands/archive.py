@@ -34,10 +34,12 @@ def archive(carry_ids: tuple[str, ...], all_durable: bool, no_carry: bool, name:
     this worktree starts a new ledger.  Interrupted (Ctrl-C), it finishes the archive or
     leaves nothing, and says which.
     """
+    from gitledger.core.interrupts import finished
     from gitledger.ledger.archive_command import archive as archive_ledger
     from gitledger.views.render import archive_json, archive_text, archive_warning
 
     result = archive_ledger(repo_path(repo), carry=carry_ids, carry_all_durable=all_durable,
                             no_carry=no_carry, dry_run=dry_run, name=name)
+    finished()  # archived: the report is printed whole, whatever Ctrl-C comes now
     emit(as_json, archive_json(result), archive_text(result))
     warn(archive_warning(result))

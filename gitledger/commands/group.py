@@ -17,7 +17,7 @@ from gitledger import terminal
 from gitledger.commands.shared import PROG, fail, flag
 from gitledger.core.colour import colour_on
 from gitledger.core.display import one_line
-from gitledger.core.interrupts import was_interrupted
+from gitledger.core.interrupts import finished, was_interrupted
 from gitledger.errors import ConflictingOptions, Interrupted, LedgerError
 
 #: Errors a command raises on purpose: their own words stand, even when raised while a
@@ -131,7 +131,9 @@ class LedgerGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
+            finished()
+            return done
         except _SAID_ON_PURPOSE:
             raise
         except (KeyboardInterrupt, Exception) as exc:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, NoReturn
 
-from gitledger.core.interrupts import interruptible, was_interrupted
+from gitledger.core.interrupts import finished, interruptible, was_interrupted
 
 PROG = "git ledger"
 
@@ -154,6 +154,7 @@ def run(fast: Fast, params: dict[str, Any]) -> NoReturn:
             sys.stderr.write(printed.err)
         if printed.then is not None:
             printed.then()
+        finished()
     except ConflictingOptions as exc:
         message = exc.spelled(lambda name: "--" + name.replace("_", "-"))
         fail(f"{message} (see {PROG} {' '.join(fast.shape.words[:1])} --help)", 2)

@@ -34,6 +34,8 @@ def held_interrupts() -> Iterator[Callable[[], bool]]:
 #: Whether Ctrl-C came since ``interruptible``: an import it cuts short may surface as an
 #: ImportError (a C module's ``PyCapsule_Import``), not as the KeyboardInterrupt it was.
 _RECEIVED: list[int] = []
+#: Whether ``interruptible`` took Ctrl-C over: the executable, not a caller of the library.
+_TAKEN_OVER: list[bool] = []
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -46,6 +48,15 @@ def interruptible() -> None:
     (``held_interrupts``) and which the command line ends with one line and status 130."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _interrupt)
+        _TAKEN_OVER.append(True)
+
+
+def finished() -> None:
+    """The command's work is done and said: a Ctrl-C from here to the exit (the rest of the
+    report, click's teardown) is ignored, never an "interrupted" after the report said
+    done.  Only where ``interruptible`` took Ctrl-C over."""
+    if _TAKEN_OVER and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def was_interrupted(exc: BaseException) -> bool:

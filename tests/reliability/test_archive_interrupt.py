@@ -5,11 +5,18 @@ was), and said which on stderr with status 130; a run it did not reach says noth
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
+from click.testing import CliRunner
+
+from gitledger.cli import cli
+from gitledger.core import interrupts
 from tests.conftest import git
 from tests.remote_fixtures import subprocess_env
 
@@ -99,8 +106,8 @@ def test_ctrl_c_during_archive_completes_or_leaves_no_trace(repo_with_commit: Pa
             assert git(copy, "ls-tree", "-r", "--name-only", archive).count("entries/") == 1
             assert status == 0 or stopped(status, stderr), stderr
             if f"archived {session} as {archive}" in stderr:
-                # the signal came once it was done (its report printed, perhaps then
-                # "interrupted" as the process ended): it said so as usual
+                # the signal came once it was done: it said so as usual, and nothing after
+                assert "interrupted" not in stderr, stderr
                 outcomes.append("finished")
             elif "interrupted" in stderr:
                 assert "the archive was completed first" in stderr
@@ -111,3 +118,30 @@ def test_ctrl_c_during_archive_completes_or_leaves_no_trace(repo_with_commit: Pa
         assert subprocess.run(["git", "ledger", "doctor"], cwd=copy, env=env,
                               capture_output=True, check=False, timeout=120).returncode == 0
     assert "nothing" in outcomes, outcomes
+
+
+def test_ctrl_c_while_the_report_prints_is_ignored(repo_with_commit: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the archive is made, a Ctrl-C while its report prints (or as the process ends)
+    is not an interruption: the report is printed whole and the status is 0."""
+    env = subprocess_env()
+    ledger_with_work(repo_with_commit, env)
+    from gitledger.views import render
+
+    said = render.archive_text
+
+    def interrupted_while_printing(result: Any) -> str:
+        os.kill(os.getpid(), signal.SIGINT)  # delivered at once, to this (the main) thread
+        return said(result)
+
+    monkeypatch.setattr(render, "archive_text", interrupted_while_printing)
+    handler = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(interrupts, "_TAKEN_OVER", [])
+    interrupts.interruptible()  # as the executable does before click runs a command
+    try:
+        result = CliRunner().invoke(cli, ["-C", str(repo_with_commit), "archive"])
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    assert result.exit_code == 0, result.output
+    assert "archived refs/ledger/sessions/" in result.output
+    assert "interrupted" not in result.output
