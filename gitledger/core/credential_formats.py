@@ -102,8 +102,10 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
     return separator, [cell.strip().strip("\"'*!").strip() for cell in _cells(separator, line)]
 
 
-#: A table's column name: words, as a header names its columns.
-_HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
+#: A table's column name: words, as a header names its columns (with the vowel signs and
+#: joiners of the Indic and South-East Asian scripts, which ``\w`` leaves out: पासवर्ड).
+_HEADER_CELL = lazy(r"[\w .#/\-\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+                    r"\u200c\u200d]{1,40}")
 #: The name of a password's column, in English or another language (``Passwort``).
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")

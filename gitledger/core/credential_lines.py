@@ -448,8 +448,24 @@ def chosen_password(value: str) -> bool:
         return False
     if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
         return True
+    if len(value) >= 8 and keyboard_walk(value):
+        return True  # zxcvbnm and a word, poiuy!pune: a keyboard's row, as people type one
     # here, where a password is said, three words make one (noodle_meadow_maple)
     return len(value) >= 15 and _PHRASE_OF_WORDS.fullmatch(value.lower()) is not None
+
+
+#: The letter rows of a QWERTY keyboard: five keys of one in a row, either way, are typed
+#: by walking along it (``zxcvb``, ``poiuy``), as no word of prose is spelt.
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_WALK = 5
+
+
+def keyboard_walk(value: str) -> bool:
+    """Whether ``value`` holds five letters typed along a keyboard's row (``asdfg``,
+    ``mnbvc``): how people make up a password they can type fast."""
+    lowered = value.lower()
+    return any(lowered[at:at + _WALK] in row or lowered[at:at + _WALK][::-1] in row
+               for at in range(len(lowered) - _WALK + 1) for row in _KEYBOARD_ROWS)
 
 
 #: What stands after a word for a password and is not one: a hash or cipher's name, a
@@ -709,11 +725,13 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
-#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …").
+#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …"),
+#: or an arrow pointing at it as chat does ("password changed 👉 …", "パスワード変わりました → …").
+_ARROWS = "\u2192\u27a1\U0001f449"
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
-         r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
+         r"|[:=\u2014\u2013" + _ARROWS + r"]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
 _IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
@@ -745,6 +763,8 @@ _ASCII_WORDS = (
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
                 "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                # the English word as Arabic speakers write it (الباسورد, "the password")
+                "باسورد", "باسوورد",
                 "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
                 # the Telugu, Kannada and Malayalam words typed with or without a
                 # zero-width non-joiner
@@ -900,7 +920,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
        # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
-       lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
+       lazy(word + r"[^\n:\uff1a=\u2014" + _ARROWS + r"]{0,40}?(?:[:\uff1a=\u2014\u2013"
+            + _ARROWS + "]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
             r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
             r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"

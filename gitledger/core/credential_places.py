@@ -955,9 +955,12 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
           r"(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
-    ("secret in a property list",
-     lazy(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
-                r"</string>"), _xml_named),
+    # a property list's <key> and <string>; a Hadoop *-site.xml's <name> and <value>
+    # (hive-site's javax.jdo.option.ConnectionPassword, core-site's fs.s3a.secret.key)
+    *(("secret in a property list",
+       lazy(rf"<{name}>(?P<key>[^<>\n]{{1,80}})</{name}>\s{{0,40}}<{value}>"
+            rf"(?P<value>[^<>\n]{{4,256}})</{value}>"), _xml_named)
+      for name, value in (("key", "string"), ("name", "value"))),
     ("password in a URL's query",
      lazy(r"&(?:p|pw|pwd|pass)=(?P<value>[^&\s#\"'<>]{1,256})"), _login_query),
     # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:

@@ -909,3 +909,62 @@ SECRETS |= {
 ORDINARY |= {
     "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
 }
+
+
+# Round thirteen (tuned on half A of the eleventh corpus only): what chat points at with an
+# arrow, keyboard walks, Hadoop's properties, Indic headers.  Its own generator.
+_RNG13a = random.Random(20261313)
+_NAMES13a = ("Chidi", "Parveen", "Tuyet", "Oksana", "Yerlan", "Malalai", "Siosaia", "Ilka")
+_WALKS13a = ("qwert", "asdfg", "zxcvb", "poiuy", "lkjhg", "mnbvc")
+
+
+def _digits13a(count: int) -> str:
+    return "".join(_RNG13a.choice("123456789") for _ in range(count))
+
+
+def _chosen13a(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG13a.choice(_NAMES13a) + symbol + _digits13a(_RNG13a.choice((2, 4)))
+
+
+def _walked13a(symbol: str = "") -> str:
+    """A keyboard row walked, maybe a mark, and a word: no digit in it."""
+    return _RNG13a.choice(_WALKS13a) + symbol + _RNG13a.choice(("lagos", "hanoi", "kyiv", "oslo"))
+
+
+def _base62_13a(size: int) -> str:
+    return "".join(_RNG13a.choice(_BASE62) for _ in range(size))
+
+
+SECRETS |= {
+    "a password after a Vietnamese word that ends before the colon":
+        "Mật khẩu wifi mới đổi nè: " + _chosen13a("!"),
+    "a passphrase flag after a PKCS #12 file on the line":
+        'security import ~/signing-cert.p12 -k ci.keychain-db -P "' + _base62_13a(8) + "*"
+        + _base62_13a(7) + '" -A',
+    "a password an arrow points at after the word for one":
+        "పాస్\u200cవర్డ్ మారింది 👉 " + _chosen13a("@"),
+    "a password an arrow points at after the Japanese word": "パスワード変わりました → "
+                                                             + _chosen13a("#"),
+    "a password after the English word as Arabic writes it":
+        "الباسورد الجديد بتاع الـ router: " + _chosen13a("*"),
+    "a keyboard walk and a word after a colon": "the old password: " + _walked13a(),
+    "a keyboard walk, a mark and a word after pass and a dash":
+        "id - flat 4\npass - " + _walked13a("!"),
+    "a password in a Hadoop site file's property":
+        "<property>\n  <name>javax.jdo.option.ConnectionPassword</name>\n  <value>"
+        + _base62_13a(18) + "</value>\n</property>",
+    "a password under a Devanagari header's password column":
+        "क्र.\tनाव\tयुजरनेम\tपासवर्ड\n1\tराजेश\tRAJ01\t" + _chosen13a(".") + "\n",
+}
+ORDINARY |= {
+    "Vietnamese prose about a password, a colon and a word": "Mật khẩu wifi mới đổi nè: hỏi quầy",
+    "a certificate's fingerprint after its file": "cert.pem fingerprint: " + _base62_13a(20),
+    "an arrow pointing at where a password is": "పాస్\u200cవర్డ్ మారింది 👉 reception",
+    "prose about a keyboard walk as a password": "the password qwerty is on every list",
+    "a Hadoop property that points at a credential store":
+        "<property>\n  <name>hadoop.security.credential.provider.path</name>\n"
+        "  <value>jceks://hdfs/user/hive/metastore.jceks</value>\n</property>",
+    "a Devanagari header's password column, masked":
+        "क्र.\tनाव\tयुजरनेम\tपासवर्ड\n1\tराजेश\tRAJ01\t(वेगळा)\n",
+}
