@@ -105,9 +105,10 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
 def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
     generated or made-up argument after a command that signs in; a passphrase after a
-    user's address."""
+    user's address; a made-up password after a user's name (steamcmd's ``+login NAME
+    PASSWORD``)."""
     at = match.start("rest")
-    after_user = False
+    after_user = after_name = False
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
         # doveadm auth test USER@DOMAIN PASSWORD: after an address (an example one too), a
@@ -115,15 +116,19 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
         user = _ADDRESS_ARGUMENT.fullmatch(value) is not None
         if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
             after_user = user
+            after_name = False
             continue
         if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
         bare = value.strip("`")  # (quoted as code in prose)
-        if after_user and chosen_password(bare):
+        if (after_user and chosen_password(bare)) or (
+                # (not a placeholder's word split off: <password from ts3server.ini>)
+                after_name and made_up(bare) and "<" not in bare and ">" not in bare):
             start = at + word.start() + word.group(0).find(bare)
             return start, start + len(bare)
         after_user = user
+        after_name = _NAME_ARGUMENT.fullmatch(value) is not None
     return None
 
 
@@ -835,6 +840,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
+    # "a temporary password is provided for this session: …", "password change kar diya,
+    # naya ye hai: …": the first colon further on the line, where a verb came before it
+    # (which the pattern above stops at)
+    ("password in prose",
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)?\b[^\n:]{0,60}:[ \t]{1,4}[\"'`]?"
+          r"(?P<value>[^\s\"'`]{6,64})"), _said_password),
     # "log in with …", "use … to log in": what one is told to sign in with
     *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
        lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"

@@ -968,3 +968,19 @@ ORDINARY |= {
     "a Devanagari header's password column, masked":
         "क्र.\tनाव\tयुजरनेम\tपासवर्ड\n1\tराजेश\tRAJ01\t(वेगळा)\n",
 }
+SECRETS |= {
+    "a password after a verb and the first colon further on the line":
+        "A one-time password was issued for this session: " + _chosen13a() + "x",
+    "a password after the borrowed word, a verb and a colon in Hinglish":
+        "ghar ka password badal diya gaya, naya wala likh lo: " + _chosen13a(),
+    "a made-up password after the user's name given to a login command":
+        "steamcmd +login svcbot " + _digits13a(4) + "wasd!" + _RNG13a.choice(_NAMES13a).lower()
+        + " +quit",
+}
+ORDINARY |= {
+    "a password's rule after a verb and a colon": "The password is checked against: a denylist",
+    "a login command given a user and a placeholder split into words":
+        "query login serveradmin <password from the " + _RNG13a.choice(_NAMES13a).lower()
+        + ".ini.secret>",
+    "a login command given an anonymous user": "steamcmd +login anonymous +app_update 90 +quit",
+}
