@@ -984,3 +984,12 @@ ORDINARY |= {
         + ".ini.secret>",
     "a login command given an anonymous user": "steamcmd +login anonymous +app_update 90 +quit",
 }
+SECRETS |= {
+    "a password in an Apache Shiro users section":
+        "[users]\n# who may sign in\nops = " + _chosen13a("!") + ", admin\n\n[main]\n",
+}
+ORDINARY |= {
+    "an Apache Shiro users section's commented examples and a role":
+        "[users]\n# ops = password1, admin\nguest = guest, readonly\n\n[main]\n",
+    "a Samba share named users": "[users]\n   path = /srv/users\n   browseable = yes\n",
+}
