@@ -846,6 +846,11 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)?\b[^\n:]{0,60}:[ \t]{1,4}[\"'`]?"
           r"(?P<value>[^\s\"'`]{6,64})"), _said_password),
+    # Vietnamese typed without its marks, as chat writes it: "mat khau la …", its short
+    # "mk la …", "mk: …" (là, "is", written la)
+    *(("password in prose",
+       lazy(word + r"\b[^\n:]{0,40}?(?:[ \t]l[aà]|:)[ \t]{1,4}[\"'`]?(?P<value>[!-~]{6,64})"),
+       _said_password) for word in (r"mk(?<=\b[Mm]k)", r"khau(?<=\b[Mm]at khau)")),
     # "log in with …", "use … to log in": what one is told to sign in with
     *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
        lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"

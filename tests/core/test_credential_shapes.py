@@ -993,3 +993,14 @@ ORDINARY |= {
         "[users]\n# ops = password1, admin\nguest = guest, readonly\n\n[main]\n",
     "a Samba share named users": "[users]\n   path = /srv/users\n   browseable = yes\n",
 }
+SECRETS |= {
+    "a password after Vietnamese's short word for one and 'is' typed without its mark":
+        "em oi mk wifi phong hop la " + _chosen13a() + " nhe",
+    "a password after Vietnamese's word for one typed without its marks":
+        "Mat khau email moi: " + _chosen13a(),
+}
+ORDINARY |= {
+    "Vietnamese prose about a password typed without its marks":
+        "mk wifi la gi vay? quen mat roi",
+    "a word opening with mk": "mkdir -p build2024 && cd build2024",
+}
