@@ -731,8 +731,9 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
 #: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …"),
-#: or an arrow pointing at it as chat does ("password changed 👉 …", "パスワード変わりました → …").
-_ARROWS = "\u2192\u27a1\U0001f449"
+#: or an arrow pointing at it as chat does ("password changed 👉 …", "パスワード変わりました → …",
+#: 👇 at the next line).
+_ARROWS = "\u2192\u21d2\u279c\u27a1\U0001f447\U0001f449"
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
@@ -768,8 +769,9 @@ _ASCII_WORDS = (
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
                 "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
-                # the English word as Arabic speakers write it (الباسورد, "the password")
-                "باسورد", "باسوورد",
+                # the English word as other scripts write it: Arabic's (الباسورد, "the
+                # password"), Persian's, Hebrew's, Korean's, Thai's
+                "باسورد", "باسوورد", "پسورد", "פסוורד", "패스워드", "พาสเวิร์ด",
                 "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
                 # the Telugu, Kannada and Malayalam words typed with or without a
                 # zero-width non-joiner

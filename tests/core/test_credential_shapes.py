@@ -1004,3 +1004,14 @@ ORDINARY |= {
         "mk wifi la gi vay? quen mat roi",
     "a word opening with mk": "mkdir -p build2024 && cd build2024",
 }
+SECRETS |= {
+    "a password after the English word as Persian writes it": "پسورد وای فای: " + _chosen13a(),
+    "a password after the English word as Korean writes it":
+        "와이파이 패스워드는 " + _chosen13a() + " 입니다",
+    "a password after the English word as Thai writes it": "พาสเวิร์ด wifi คือ " + _chosen13a(),
+    "a password on the line under a pointing hand": "wifi password 👇\n" + _chosen13a(),
+}
+ORDINARY |= {
+    "Persian prose about changing a password": "پسورد رو عوض کردم، بعدا میگم",
+    "Korean prose about a forgotten password": "패스워드를 잊어버렸어요",
+}
