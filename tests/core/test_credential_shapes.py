@@ -1015,3 +1015,14 @@ ORDINARY |= {
     "Persian prose about changing a password": "پسورد رو عوض کردم، بعدا میگم",
     "Korean prose about a forgotten password": "패스워드를 잊어버렸어요",
 }
+SECRETS |= {
+    "a keychain's password given to macOS's security":
+        "security unlock-keychain -p " + _chosen13a() + " ~/Library/Keychains/ci.keychain-db",
+    "an archive's password given to unzip": "unzip -P " + _chosen13a() + " reports.zip",
+    "an archive's password given to unrar": "unrar x -p" + _chosen13a() + " backup.rar",
+}
+ORDINARY |= {
+    "a keychain's password from the environment given to macOS's security":
+        'security create-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
+    "rar asked to prompt for a password": "rar a -p backup.rar docs/",
+}
