@@ -865,8 +865,14 @@ _COMMAND_LINES = (
                          r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
     prefixed("sshpass", rf"\b[^\n|;&]{{0,300}}?\s-p\s*{_VALUE}"),
     prefixed("redis-cli", rf"\b[^\n|;&]{{0,300}}?\s-a\s+{_VALUE}"),
-    prefixed("htpasswd",
-              rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
+    # htpasswd -b FILE USER PASSWORD, and Mosquitto's tool that writes the same file
+    *(prefixed(tool, rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+"
+                     rf"\S+\s+{_VALUE}") for tool in ("htpasswd", "mosquitto_passwd")),
+    # openssl passwd [-1|-6|-salt S] PASSWORD (the hash's cleartext), openssl enc -k PASSWORD
+    # (not the salt, nor a file of passwords given to -in)
+    prefixed("openssl", r"[ \t]+(?:passwd(?:[ \t]+-(?:(?:salt|in)[ \t]+\S+|(?!salt\b|in\b)\S+))*"
+                        r"|(?:enc|aes\S*|des\S*|bf\S*|camellia\S*)\b[^\n|;&]{0,300}?[ \t]-k)"
+                        r"""[ \t]+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"')]+)"""),
     prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     # net user NAME PASSWORD, net use … /user:NAME PASSWORD
     prefixed("net", rf"\s+user\s+[^\s/]{{1,64}}\s+{_VALUE}"),

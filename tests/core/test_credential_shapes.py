@@ -1026,3 +1026,20 @@ ORDINARY |= {
         'security create-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
     "rar asked to prompt for a password": "rar a -p backup.rar docs/",
 }
+SECRETS |= {
+    "a password in a here-string fed to a command that reads one":
+        "keepassxc-cli show vault.kdbx web <<< " + _chosen13a(),
+    "a password given to Mosquitto's password tool":
+        "mosquitto_passwd -b /etc/mosquitto/passwd sensor " + _chosen13a(),
+    "a password hashed by openssl passwd": "useradd -p $(openssl passwd -6 " + _chosen13a()
+                                           + ") deploy",
+    "a password given to openssl enc": "openssl enc -aes-256-cbc -k " + _chosen13a()
+                                       + " -in db.sql -out db.sql.enc",
+}
+ORDINARY |= {
+    "a variable in a here-string fed to a command that reads a password":
+        'keepassxc-cli show vault.kdbx web <<< "$KP_PASS"',
+    "a here-string fed to a command that reads no password": 'grep -c foo <<< "hello world"',
+    "a salt given to openssl passwd": "openssl passwd -6 -salt harborlight",
+    "a key file given to openssl enc": "openssl enc -aes-256-cbc -kfile key.bin -in a -out b",
+}
