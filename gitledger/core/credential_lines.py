@@ -764,7 +764,10 @@ _ASCII_WORDS = (
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
     "wlan-Schlüssel", "wLAN-Schlüssel", "wLAN key", "clé wifi", "clé wi-fi", "clé Wi-Fi",
     "chave do wifi", "chave do wi-fi", "chave do Wi-Fi", "chave wifi", "clave del wifi",
-    "clave wifi", "clave del Wi-Fi")
+    "clave wifi", "clave del Wi-Fi",
+    # ... its code, as French and English chat call it, and the names Windows and routers
+    # give it (network security key, WPA key)
+    "code wifi", "code du wifi", "wifi code", "wi-Fi code", "network security key", "wPA key")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -941,7 +944,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[^\n:\uff1a=\u2014" + _ARROWS + r"]{0,40}?(?:[:\uff1a=\u2014\u2013"
             + _ARROWS + "]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
+            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është|है"
             r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
             r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),

@@ -1043,3 +1043,14 @@ ORDINARY |= {
     "a salt given to openssl passwd": "openssl passwd -6 -salt harborlight",
     "a key file given to openssl enc": "openssl enc -aes-256-cbc -kfile key.bin -in a -out b",
 }
+SECRETS |= {
+    "a Wi-Fi network's code, as French chat calls its password":
+        "le code du wifi c'est " + _chosen13a(),
+    "a Wi-Fi network's security key, as Windows names its password":
+        "Network security key: " + _chosen13a(),
+    "a password after the Hindi word and its verb": "पासवर्ड है " + _chosen13a(),
+}
+ORDINARY |= {
+    "prose about where a Wi-Fi network's code is": "the wifi code is on the router sticker",
+    "Hindi prose asking whether there is a password": "पासवर्ड है क्या? भेज दो",
+}
