@@ -40,7 +40,17 @@ def _fed_on_stdin(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: A command that takes a password on standard input.
 _READS_A_PASSWORD = lazy(r"(?i)stdin|passw|chpasswd|openfortivpn|openconnect|sshpass|kinit"
-                         r"|cryptsetup|\blogin\b|\bsu\b|sudo[ \t]+-S")
+                         r"|cryptsetup|\blogin\b|\bsu\b|sudo[ \t]+-S|keepassxc|pure-pw")
+
+
+def _here_string(match: re.Match[str]) -> tuple[int, int] | None:
+    """``keepassxc-cli open db.kdbx <<< VALUE``, ``sudo -S <<< VALUE``: a here-string fed
+    to a command on the same line that reads a password from its standard input."""
+    text = match.string
+    if not _READS_A_PASSWORD.search(text, line_start(text, match.start(), 240), match.start()):
+        return None
+    start, end = unquoted(text, *match.span("value"))
+    return (start, end) if _chosen_or_invented(text[start:end]) else None
 
 
 def _here_document(match: re.Match[str]) -> tuple[int, int] | None:
@@ -206,6 +216,9 @@ COMMAND_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(opening + r"""[ \t]+(?P<q>["']?)(?P<value>[^\s"'|;&]{4,128})(?P=q)[ \t]*\|"""
             r"""[ \t]*(?P<command>[^\n|;&]{1,240})"""), _fed_on_stdin)
       for opening in (r"\becho(?:[ \t]+-[neE])?", r"""\bprintf[ \t]+["']%s(?:\\n)?["']""")),
+    ("a password fed to a command",
+     lazy(r"""<<<[ \t]*(?P<value>"[^"\n]{1,128}"|'[^'\n]{1,128}'|[^\s"'|;&]{4,128})"""),
+     _here_string),
     ("a password typed into a here-document",
      lazy(r"<<-?[ \t]*[\"']?(?P<tag>[A-Za-z_]\w{0,20})[\"']?[ \t]*\n"
           r"(?P<body>(?:[^\n]{0,200}\n){1,12}?)(?P=tag)\b"), _here_document),

@@ -102,8 +102,10 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
     return separator, [cell.strip().strip("\"'*!").strip() for cell in _cells(separator, line)]
 
 
-#: A table's column name: words, as a header names its columns.
-_HEADER_CELL = lazy(r"[\w .#/\-]{1,40}")
+#: A table's column name: words, as a header names its columns (with the vowel signs and
+#: joiners of the Indic and South-East Asian scripts, which ``\w`` leaves out: पासवर्ड).
+_HEADER_CELL = lazy(r"[\w .#/\-\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+                    r"\u200c\u200d]{1,40}")
 #: The name of a password's column, in English or another language (``Passwort``).
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
@@ -282,6 +284,25 @@ def _ppp_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: A row of an Apache Shiro ini's ``[users]`` section (Zeppelin's, Karaf's shiro.ini):
+#: ``name = password, role, …``; a comment (``# admin = password1, admin``) is none.
+_SHIRO_USER = lazy(r"[ \t]*[\w.@\-]{1,64}[ \t]*=[ \t]*(?P<value>[^,\s]{1,128})[ \t]*"
+                   r"(?:,[^\n]*)?")
+
+
+def _shiro_user(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of the first row of a Shiro ``[users]`` section that holds one (chosen
+    or made up: a role's name or ``true`` is none), up to the next section."""
+    offset = match.start("rows")
+    for row in match.group("rows").split("\n"):
+        found = _SHIRO_USER.fullmatch(row)
+        if found is not None and (chosen_password(found.group("value"))
+                                  or invented(found.group("value"))):
+            return offset + found.start("value"), offset + found.end("value")
+        offset += len(row) + 1
+    return None
+
+
 #: The format-specific places, as ``GENERIC_PATTERNS`` entries (after the positional ones).
 FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     # gdb's and lldb's char * under a name: password = 0x5555555592e0 "…"
@@ -322,6 +343,9 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     # a cleartext password tagged so in a password file (Dovecot's {PLAIN})
     ("password in a password file",
      lazy(r"\{(?:PLAIN|CLEAR|CLEARTEXT)\}(?P<value>[^:\s]{4,128})"), value_span),
+    # Apache Shiro's [users] section, up to the next section: name = password, roles
+    ("password in a Shiro users section",
+     lazy(r"\[users\][ \t]*(?P<rows>(?:\n(?!\[)[^\n]{0,300}){1,60})"), _shiro_user),
     # PPP's pap-secrets and chap-secrets: client, server, secret, addresses
     ("password in a PPP secrets file",
      lazy(r"ap-secrets\b(?P<rows>(?:\n[^\n]{0,300}){1,40})"), _ppp_secret),

@@ -105,9 +105,10 @@ def _shell_positional(match: re.Match[str]) -> tuple[int, int] | None:
 def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
     """``snyk auth <key>``, ``b2 account authorize <id> <key>``, ``tool login <token>``: a
     generated or made-up argument after a command that signs in; a passphrase after a
-    user's address."""
+    user's address; a made-up password after a user's name (steamcmd's ``+login NAME
+    PASSWORD``)."""
     at = match.start("rest")
-    after_user = False
+    after_user = after_name = False
     for word in WORDS_RUN.finditer(match.group("rest")):
         value = word.group(0).strip("\"'")
         # doveadm auth test USER@DOMAIN PASSWORD: after an address (an example one too), a
@@ -115,15 +116,19 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
         user = _ADDRESS_ARGUMENT.fullmatch(value) is not None
         if value.startswith("-") or "/" in value or "=" in value or is_placeholder(value):
             after_user = user
+            after_name = False
             continue
         if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
         bare = value.strip("`")  # (quoted as code in prose)
-        if after_user and chosen_password(bare):
+        if (after_user and chosen_password(bare)) or (
+                # (not a placeholder's word split off: <password from ts3server.ini>)
+                after_name and made_up(bare) and "<" not in bare and ">" not in bare):
             start = at + word.start() + word.group(0).find(bare)
             return start, start + len(bare)
         after_user = user
+        after_name = _NAME_ARGUMENT.fullmatch(value) is not None
     return None
 
 
@@ -448,8 +453,24 @@ def chosen_password(value: str) -> bool:
         return False
     if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
         return True
+    if len(value) >= 8 and keyboard_walk(value):
+        return True  # zxcvbnm and a word, poiuy!pune: a keyboard's row, as people type one
     # here, where a password is said, three words make one (noodle_meadow_maple)
     return len(value) >= 15 and _PHRASE_OF_WORDS.fullmatch(value.lower()) is not None
+
+
+#: The letter rows of a QWERTY keyboard: five keys of one in a row, either way, are typed
+#: by walking along it (``zxcvb``, ``poiuy``), as no word of prose is spelt.
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_WALK = 5
+
+
+def keyboard_walk(value: str) -> bool:
+    """Whether ``value`` holds five letters typed along a keyboard's row (``asdfg``,
+    ``mnbvc``): how people make up a password they can type fast."""
+    lowered = value.lower()
+    return any(lowered[at:at + _WALK] in row or lowered[at:at + _WALK][::-1] in row
+               for at in range(len(lowered) - _WALK + 1) for row in _KEYBOARD_ROWS)
 
 
 #: What stands after a word for a password and is not one: a hash or cipher's name, a
@@ -709,11 +730,14 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
-#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …").
+#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …"),
+#: or an arrow pointing at it as chat does ("password changed 👉 …", "パスワード変わりました → …",
+#: 👇 at the next line).
+_ARROWS = "\u2192\u21d2\u279c\u27a1\U0001f447\U0001f449"
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
-         r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
+         r"|[:=\u2014\u2013" + _ARROWS + r"]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
 _IN_PARENTHESES = r"[^\n(]{0,30}\([\"'`]?(?P<value>[^\s\"'`()]{8,64})[\"'`]?\)"
@@ -740,11 +764,17 @@ _ASCII_WORDS = (
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
     "wlan-Schlüssel", "wLAN-Schlüssel", "wLAN key", "clé wifi", "clé wi-fi", "clé Wi-Fi",
     "chave do wifi", "chave do wi-fi", "chave do Wi-Fi", "chave wifi", "clave del wifi",
-    "clave wifi", "clave del Wi-Fi")
+    "clave wifi", "clave del Wi-Fi",
+    # ... its code, as French and English chat call it, and the names Windows and routers
+    # give it (network security key, WPA key)
+    "code wifi", "code du wifi", "wifi code", "wi-Fi code", "network security key", "wPA key")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
                 "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                # the English word as other scripts write it: Arabic's (الباسورد, "the
+                # password"), Persian's, Hebrew's, Korean's, Thai's
+                "باسورد", "باسوورد", "پسورد", "פסוורד", "패스워드", "พาสเวิร์ด",
                 "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
                 # the Telugu, Kannada and Malayalam words typed with or without a
                 # zero-width non-joiner
@@ -815,6 +845,17 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
+    # "a temporary password is provided for this session: …", "password change kar diya,
+    # naya ye hai: …": the first colon further on the line, where a verb came before it
+    # (which the pattern above stops at)
+    ("password in prose",
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)?\b[^\n:]{0,60}:[ \t]{1,4}[\"'`]?"
+          r"(?P<value>[^\s\"'`]{6,64})"), _said_password),
+    # Vietnamese typed without its marks, as chat writes it: "mat khau la …", its short
+    # "mk la …", "mk: …" (là, "is", written la)
+    *(("password in prose",
+       lazy(word + r"\b[^\n:]{0,40}?(?:[ \t]l[aà]|:)[ \t]{1,4}[\"'`]?(?P<value>[!-~]{6,64})"),
+       _said_password) for word in (r"mk(?<=\b[Mm]k)", r"khau(?<=\b[Mm]at khau)")),
     # "log in with …", "use … to log in": what one is told to sign in with
     *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
        lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"
@@ -900,9 +941,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
        # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
-       lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
+       lazy(word + r"[^\n:\uff1a=\u2014" + _ARROWS + r"]{0,40}?(?:[:\uff1a=\u2014\u2013"
+            + _ARROWS + "]"
             r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
+            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është|है"
             r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
             r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{6,64})"),

@@ -865,8 +865,14 @@ _COMMAND_LINES = (
                          r"""(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"'-][^\s"']*)"""),
     prefixed("sshpass", rf"\b[^\n|;&]{{0,300}}?\s-p\s*{_VALUE}"),
     prefixed("redis-cli", rf"\b[^\n|;&]{{0,300}}?\s-a\s+{_VALUE}"),
-    prefixed("htpasswd",
-              rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+\S+\s+{_VALUE}"),
+    # htpasswd -b FILE USER PASSWORD, and Mosquitto's tool that writes the same file
+    *(prefixed(tool, rf"\s+(?:-[A-Za-z]+\s+)*?-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*\S+\s+"
+                     rf"\S+\s+{_VALUE}") for tool in ("htpasswd", "mosquitto_passwd")),
+    # openssl passwd [-1|-6|-salt S] PASSWORD (the hash's cleartext), openssl enc -k PASSWORD
+    # (not the salt, nor a file of passwords given to -in)
+    prefixed("openssl", r"[ \t]+(?:passwd(?:[ \t]+-(?:(?:salt|in)[ \t]+\S+|(?!salt\b|in\b)\S+))*"
+                        r"|(?:enc|aes\S*|des\S*|bf\S*|camellia\S*)\b[^\n|;&]{0,300}?[ \t]-k)"
+                        r"""[ \t]+(?P<value>"[^"\n]+"|'[^'\n]+'|[^\s"')]+)"""),
     prefixed("login", rf"\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     # net user NAME PASSWORD, net use … /user:NAME PASSWORD
     prefixed("net", rf"\s+user\s+[^\s/]{{1,64}}\s+{_VALUE}"),
@@ -900,7 +906,13 @@ _COMMAND_LINES = (
     prefixed("sqlplus", r"""\s+(?:-\w+\s+)*["']?[\w.$#]{1,128}/(?P<value>[^\s@/"']{1,256})@"""),
     prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
-    prefixed("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+    # zip and unzip -P PASSWORD; rar and unrar -pPASSWORD, -hpPASSWORD (-p- is none)
+    *(rf"{tool}(?:(?<=\bun{tool})|(?<![A-Za-z0-9_+/]{tool}))" + body for tool, body in (
+        ("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+        ("rar", r"\b[^\n|;&]{0,300}?\s-h?p(?P<value>[^\s\-\"'][^\s\"']*)"))),
+    # macOS's security: a keychain's password (-p) and a PKCS #12 file's passphrase (-P)
+    prefixed("security", r"\s+(?:unlock-keychain|create-keychain|set-keychain-password"
+                         rf"|import|export)\b[^\n|;&]{{0,300}}?\s-[pP]\s+{_VALUE}"),
     prefixed("snmp", rf"\w*\b[^\n|;&]{{0,300}}?\s-[cAX]\s+{_VALUE}"),
     prefixed("lftp", rf"\b[^\n|;&]{{0,300}}?\s-u\s+[^\s,]+,{_VALUE}"),
     prefixed("poetry", rf"\s+config\s+http-basic\.\S+\s+\S+\s+{_VALUE}"),
@@ -955,9 +967,12 @@ JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (
           r"(?P<value>[^<>\n]{4,200})"
                 r"</(?P=key)>"),
      _xml_secret),
-    ("secret in a property list",
-     lazy(r"<key>(?P<key>[^<>\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<>\n]{4,256})"
-                r"</string>"), _xml_named),
+    # a property list's <key> and <string>; a Hadoop *-site.xml's <name> and <value>
+    # (hive-site's javax.jdo.option.ConnectionPassword, core-site's fs.s3a.secret.key)
+    *(("secret in a property list",
+       lazy(rf"<{name}>(?P<key>[^<>\n]{{1,80}})</{name}>\s{{0,40}}<{value}>"
+            rf"(?P<value>[^<>\n]{{4,256}})</{value}>"), _xml_named)
+      for name, value in (("key", "string"), ("name", "value"))),
     ("password in a URL's query",
      lazy(r"&(?:p|pw|pwd|pass)=(?P<value>[^&\s#\"'<>]{1,256})"), _login_query),
     # Windows tools: schtasks /rp, net use /p:, xfreerdp /p:

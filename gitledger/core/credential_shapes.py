@@ -298,9 +298,11 @@ def secret_reference(name: str, value: str) -> bool:
 
 
 #: A key before a value, as a key stands (``name = ``, ``"name": ``, ``name: ``), not a
-#: URL's or a pair's user (``user:password``).
+#: URL's or a pair's user (``user:password``).  An unquoted key is ASCII: a word with a
+#: letter outside it is prose's (Vietnamese's "nè:" is no JWK's ``n``).
 _KEY_AS_KEY = lazy(r"""(?:(?<=["'])(?P<qname>[A-Za-z_][\w.#\-]{0,60})["']\s*(?::|=>|=)"""
-                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][\w.\-]{0,60})\s*(?::=|=>|=|::?\s))"""
+                         r"""|(?<![\w.\-/])(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,60})\s*"""
+                         r"""(?::=|=>|=|::?\s))"""
                          r"""\s*(?:\[\s*)?\Z""")  # a list's first item is the key's value too
 #: A call in a value: code, not a secret (``base64('…``, ``getenv("…``).
 _CODE = lazy(r"\w\(['\"]|\$\(|\)\.|\w\(\)")
@@ -327,7 +329,9 @@ _PUBLIC_BEFORE = lazy(
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext"
     r"|encrypted(?![ \t]+(?:with|using|by)[ \t]+(?:the[ \t]+|a[ \t]+)?pass)|\benc\[|\bh\d:"
     r"|\bsecure:|vault:v\d|\$ANSIBLE_VAULT|pub_?key\b|\bv=DKIM1\b"
-    r"|\bsha\d+[\-:]|\bcertificate|\bcert\b|\brecipient|\bzh:|\"mappings\""
+    # (a PKCS #12 file, cert.p12, holds the private key: its name makes nothing public)
+    r"|\bsha\d+[\-:]|\bcertificate(?!s?\.(?:p12|pfx))|\bcert\b(?!\.(?:p12|pfx))"
+    r"|\brecipient|\bzh:|\"mappings\""
     r"|site-?key|(?-i:Public)(?=[A-Z])(?![A-Za-z]{0,40}(?i:secret|private|password|token)))")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.

@@ -909,3 +909,148 @@ SECRETS |= {
 ORDINARY |= {
     "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
 }
+
+
+# Round thirteen (tuned on half A of the eleventh corpus only): what chat points at with an
+# arrow, keyboard walks, Hadoop's properties, Indic headers.  Its own generator.
+_RNG13a = random.Random(20261313)
+_NAMES13a = ("Chidi", "Parveen", "Tuyet", "Oksana", "Yerlan", "Malalai", "Siosaia", "Ilka")
+_WALKS13a = ("qwert", "asdfg", "zxcvb", "poiuy", "lkjhg", "mnbvc")
+
+
+def _digits13a(count: int) -> str:
+    return "".join(_RNG13a.choice("123456789") for _ in range(count))
+
+
+def _chosen13a(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG13a.choice(_NAMES13a) + symbol + _digits13a(_RNG13a.choice((2, 4)))
+
+
+def _walked13a(symbol: str = "") -> str:
+    """A keyboard row walked, maybe a mark, and a word: no digit in it."""
+    return _RNG13a.choice(_WALKS13a) + symbol + _RNG13a.choice(("lagos", "hanoi", "kyiv", "oslo"))
+
+
+def _base62_13a(size: int) -> str:
+    return "".join(_RNG13a.choice(_BASE62) for _ in range(size))
+
+
+SECRETS |= {
+    "a password after a Vietnamese word that ends before the colon":
+        "Mật khẩu wifi mới đổi nè: " + _chosen13a("!"),
+    "a passphrase flag after a PKCS #12 file on the line":
+        'security import ~/signing-cert.p12 -k ci.keychain-db -P "' + _base62_13a(8) + "*"
+        + _base62_13a(7) + '" -A',
+    "a password an arrow points at after the word for one":
+        "పాస్\u200cవర్డ్ మారింది 👉 " + _chosen13a("@"),
+    "a password an arrow points at after the Japanese word": "パスワード変わりました → "
+                                                             + _chosen13a("#"),
+    "a password after the English word as Arabic writes it":
+        "الباسورد الجديد بتاع الـ router: " + _chosen13a("*"),
+    "a keyboard walk and a word after a colon": "the old password: " + _walked13a(),
+    "a keyboard walk, a mark and a word after pass and a dash":
+        "id - flat 4\npass - " + _walked13a("!"),
+    "a password in a Hadoop site file's property":
+        "<property>\n  <name>javax.jdo.option.ConnectionPassword</name>\n  <value>"
+        + _base62_13a(18) + "</value>\n</property>",
+    "a password under a Devanagari header's password column":
+        "क्र.\tनाव\tयुजरनेम\tपासवर्ड\n1\tराजेश\tRAJ01\t" + _chosen13a(".") + "\n",
+}
+ORDINARY |= {
+    "Vietnamese prose about a password, a colon and a word": "Mật khẩu wifi mới đổi nè: hỏi quầy",
+    "a certificate's fingerprint after its file": "cert.pem fingerprint: " + _base62_13a(20),
+    "an arrow pointing at where a password is": "పాస్\u200cవర్డ్ మారింది 👉 reception",
+    "prose about a keyboard walk as a password": "the password qwerty is on every list",
+    "a Hadoop property that points at a credential store":
+        "<property>\n  <name>hadoop.security.credential.provider.path</name>\n"
+        "  <value>jceks://hdfs/user/hive/metastore.jceks</value>\n</property>",
+    "a Devanagari header's password column, masked":
+        "क्र.\tनाव\tयुजरनेम\tपासवर्ड\n1\tराजेश\tRAJ01\t(वेगळा)\n",
+}
+SECRETS |= {
+    "a password after a verb and the first colon further on the line":
+        "A one-time password was issued for this session: " + _chosen13a() + "x",
+    "a password after the borrowed word, a verb and a colon in Hinglish":
+        "ghar ka password badal diya gaya, naya wala likh lo: " + _chosen13a(),
+    "a made-up password after the user's name given to a login command":
+        "steamcmd +login svcbot " + _digits13a(4) + "wasd!" + _RNG13a.choice(_NAMES13a).lower()
+        + " +quit",
+}
+ORDINARY |= {
+    "a password's rule after a verb and a colon": "The password is checked against: a denylist",
+    "a login command given a user and a placeholder split into words":
+        "query login serveradmin <password from the " + _RNG13a.choice(_NAMES13a).lower()
+        + ".ini.secret>",
+    "a login command given an anonymous user": "steamcmd +login anonymous +app_update 90 +quit",
+}
+SECRETS |= {
+    "a password in an Apache Shiro users section":
+        "[users]\n# who may sign in\nops = " + _chosen13a("!") + ", admin\n\n[main]\n",
+}
+ORDINARY |= {
+    "an Apache Shiro users section's commented examples and a role":
+        "[users]\n# ops = password1, admin\nguest = guest, readonly\n\n[main]\n",
+    "a Samba share named users": "[users]\n   path = /srv/users\n   browseable = yes\n",
+}
+SECRETS |= {
+    "a password after Vietnamese's short word for one and 'is' typed without its mark":
+        "em oi mk wifi phong hop la " + _chosen13a() + " nhe",
+    "a password after Vietnamese's word for one typed without its marks":
+        "Mat khau email moi: " + _chosen13a(),
+}
+ORDINARY |= {
+    "Vietnamese prose about a password typed without its marks":
+        "mk wifi la gi vay? quen mat roi",
+    "a word opening with mk": "mkdir -p build2024 && cd build2024",
+}
+SECRETS |= {
+    "a password after the English word as Persian writes it": "پسورد وای فای: " + _chosen13a(),
+    "a password after the English word as Korean writes it":
+        "와이파이 패스워드는 " + _chosen13a() + " 입니다",
+    "a password after the English word as Thai writes it": "พาสเวิร์ด wifi คือ " + _chosen13a(),
+    "a password on the line under a pointing hand": "wifi password 👇\n" + _chosen13a(),
+}
+ORDINARY |= {
+    "Persian prose about changing a password": "پسورد رو عوض کردم، بعدا میگم",
+    "Korean prose about a forgotten password": "패스워드를 잊어버렸어요",
+}
+SECRETS |= {
+    "a keychain's password given to macOS's security":
+        "security unlock-keychain -p " + _chosen13a() + " ~/Library/Keychains/ci.keychain-db",
+    "an archive's password given to unzip": "unzip -P " + _chosen13a() + " reports.zip",
+    "an archive's password given to unrar": "unrar x -p" + _chosen13a() + " backup.rar",
+}
+ORDINARY |= {
+    "a keychain's password from the environment given to macOS's security":
+        'security create-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
+    "rar asked to prompt for a password": "rar a -p backup.rar docs/",
+}
+SECRETS |= {
+    "a password in a here-string fed to a command that reads one":
+        "keepassxc-cli show vault.kdbx web <<< " + _chosen13a(),
+    "a password given to Mosquitto's password tool":
+        "mosquitto_passwd -b /etc/mosquitto/passwd sensor " + _chosen13a(),
+    "a password hashed by openssl passwd": "useradd -p $(openssl passwd -6 " + _chosen13a()
+                                           + ") deploy",
+    "a password given to openssl enc": "openssl enc -aes-256-cbc -k " + _chosen13a()
+                                       + " -in db.sql -out db.sql.enc",
+}
+ORDINARY |= {
+    "a variable in a here-string fed to a command that reads a password":
+        'keepassxc-cli show vault.kdbx web <<< "$KP_PASS"',
+    "a here-string fed to a command that reads no password": 'grep -c foo <<< "hello world"',
+    "a salt given to openssl passwd": "openssl passwd -6 -salt harborlight",
+    "a key file given to openssl enc": "openssl enc -aes-256-cbc -kfile key.bin -in a -out b",
+}
+SECRETS |= {
+    "a Wi-Fi network's code, as French chat calls its password":
+        "le code du wifi c'est " + _chosen13a(),
+    "a Wi-Fi network's security key, as Windows names its password":
+        "Network security key: " + _chosen13a(),
+    "a password after the Hindi word and its verb": "पासवर्ड है " + _chosen13a(),
+}
+ORDINARY |= {
+    "prose about where a Wi-Fi network's code is": "the wifi code is on the router sticker",
+    "Hindi prose asking whether there is a password": "पासवर्ड है क्या? भेज दो",
+}
