@@ -296,6 +296,18 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, start + len(value)) if chosen_password(value) else None
 
 
+def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password right after a word for one in other languages, or a word after it (what
+    it is for): one as people choose one; after more words than one (Greek's "kodikos gia
+    to taxisnet …", the password for the taxisnet …), only a made-up one, since the sentence
+    may have gone on to a name of something (``Office365``)."""
+    span = _said_password(match)
+    words = match.group("words").split()
+    if span is None or (len(words) <= 1 and all(len(w) >= 3 for w in words)):
+        return span
+    return span if made_up(ascii_shape(match.string[span[0]:span[1]])) else None
+
+
 def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     """A password right after the English word for one, with no verb between: only letters
     with digits (``pw kaffee99``); a word there is the sentence going on."""
@@ -709,10 +721,12 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
-#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …").
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
+#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …",
+#: Javanese's "password … dadi …", Cantonese's "password係 …").
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|dadi|adalah|là"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
+         r"|(?:是|係|は)[ \t]{0,4}"  # run on to the word, as Chinese and Japanese write
          r"|[:=\u2014\u2013]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
@@ -724,7 +738,7 @@ _ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
-    "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "lozink", "gesl", "clave", "passwordnya",
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
     "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord",
     # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
@@ -735,6 +749,10 @@ _ASCII_WORDS = (
     "tenimiafina", "tembung sandhi", "pasfhocal",
     # Luxembourgish, Frisian, Esperanto
     "passwuert", "wachtwurd", "pasvort",
+    # Indonesian's and Javanese's sandi (kata sandi, sandine), Somali's other ("the secret
+    # word"), Greek and Mongolian typed in Latin letters, Mexican Spanish's "la contra"
+    # (contraseña cut short; "contra" alone is "against")
+    "sandi", "erayga sirta", "kwdikos", "kodikos", "nuuts ug", "la contra",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
@@ -770,6 +788,39 @@ PASSWORD_WORDS = tuple(dict.fromkeys((
 _LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
+
+
+#: What prose in other languages puts between the word for a password and the value: a
+#: colon or a dash, a verb or particle, then up to two words ("ist jetzt …").
+#: \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced.
+_SAID_IN_OTHER_WORDS = (
+    r"(?:[:\uff1a=\u2014\u2013]"
+    r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
+    r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
+    # Romanian's short "e", Somali's "waa", Greek's "είναι" typed in Latin letters,
+    # Javanese's and Indonesian's "now" ("sandi … saiki …", the password is now …)
+    r"|e|waa|einai|saiki|sekarang"
+    r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
+    r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
+    r"(?P<value>" + _PROSE_VALUE + "{6,64})")
+_SAID_LATER = lazy(_SAID_IN_OTHER_WORDS)
+
+
+def _said_later_on(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password said in other words (``_SAID_IN_OTHER_WORDS``); when what follows the
+    first particle is none, the next ones on the line are read too: in "kwdikos gia to wifi
+    … einai Panathinaikos78" the first "to" is an article, the verb comes later."""
+    for _ in range(3):
+        span = _said_password(match)
+        if span is not None:
+            return span
+        text, at = match.string, match.start("value")
+        limit = text.find("\n", at, at + 60)
+        later = _SAID_LATER.search(text, at, len(text) if limit < 0 else limit)
+        if later is None or later.start() > at + 40:
+            return None
+        match = later
+    return None
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -811,7 +862,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|[^\s"']{1,256}|)"""), _user_pair),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
-     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _SAID),
+     # (the word may run on into a copula written without a space: "password係 …")
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?(?:\b|(?=[是係は]))" + _SAID),
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
@@ -829,9 +881,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
       for use, then in _USE_TO_SIGN_IN),
     ("password in prose",  # "root pw is …"
      lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
-    # "db user shop_wp, pw kaffee99": the value right after the word
+    # "db user shop_wp, pw kaffee99": the value right after the word (or after the
+    # article Armenian typed in Latin letters writes as "@": "password@ Ani_1978 e")
     *(("password in prose",
-       lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
+       lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b@?[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
             r"(?P<value>[!-~]{8,64})"),
        _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
     # "so J9Ly… is the prod key": a value said to be a key, a token or a password
@@ -899,26 +952,20 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
-       lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?(?:[:\uff1a=\u2014\u2013]"
-            r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është"
-            r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
-            r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
-            r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
-       _said_password)
+       lazy(word + r"[^\n:\uff1a=\u2014]{0,40}?" + _SAID_IN_OTHER_WORDS), _said_later_on)
       for word in PASSWORD_WORDS),
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
     # (in a script written without spaces between words, such as Khmer's, Lao's or
     # Burmese's, the words after it up to the first space: "ពាក្យសម្ងាត់ថ្មីគឺ …", "the new
-    # password is …")
+    # password is …"); a few words between, Greek's "kodikos gia to taxisnet …" (the
+    # password for the taxisnet …), when the value is plainly made up
     *(("password in prose",
        lazy(word + (r"\w{0,4}" if word[0] <= _LATIN_END else r"[^\s!-~]{0,12}")
-            + r"[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
+            + r"[ \t]{1,4}(?P<words>(?:[^\W\d_]{2,12}[ \t]{1,4}){0,3})[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
-       _said_password)
+       _said_right_after)
       for word in PASSWORD_WORDS),
     # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です", "pasahitz berria
     # … da": where the language puts its verb last, the value is the word before it

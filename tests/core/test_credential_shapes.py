@@ -909,3 +909,53 @@ SECRETS |= {
 ORDINARY |= {
     "Hinglish prose about a password": "password hai kya tumhare paas? bhej do",
 }
+
+
+# Round thirteen, half B (tuned on half B of the eleventh corpus only): more words for a
+# password and the verbs between, a few words between the word and a made-up value.  Its own
+# generator, so earlier values stay.
+_RNG13b = random.Random(2026120713)
+_NAMES13b = ("Dimitra", "Sukarni", "Hodan", "Batbold", "Anahit", "Ramona", "Guadalupe")
+
+
+def _digits13b(count: int) -> str:
+    return "".join(_RNG13b.choice("123456789") for _ in range(count))
+
+
+def _chosen13b(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG13b.choice(_NAMES13b) + symbol + _digits13b(_RNG13b.choice((2, 4)))
+
+
+SECRETS |= {
+    "a password after the Greek word typed in Latin letters, the verb further on":
+        "o kwdikos gia to router tou grafeiou einai " + _chosen13b(),
+    "a made-up password a few words after the Greek word":
+        "κωδικός για το webmail " + _chosen13b("#"),  # noqa: RUF001
+    "a password after the borrowed word and Armenian's article":
+        "router-i password@ " + _chosen13b("_") + " e",
+    "a password after the Mongolian word in Latin letters":
+        "shine nuuts ug " + _chosen13b("!") + ", martuuzai",
+    "a password after the Javanese word, 'now' between":
+        "sandi wifi omah saiki " + _chosen13b() + ", ojo disebar",
+    "a password after the Javanese word and its suffix": "sandine " + _chosen13b() + ". Nuwun",
+    "a password after the borrowed word and Javanese's 'becomes'":
+        "password email ganti dadi " + _chosen13b("@") + ".",
+    "a password after the Somali words and its verb":
+        "erayga sirta ah ee emailka waa " + _chosen13b("_"),
+    "a password after Mexican Spanish's short word and its verb":
+        "la contra del correo es " + _chosen13b("@") + ", no la cambies",
+    "a password after the Romanian word and its short verb":
+        "Parola de la router e " + _chosen13b() + ", nu o da",
+    "a password after the borrowed word and the Cantonese copula run on":
+        "office wifi password係 " + _chosen13b().lower() + ", 唔好講",
+}
+ORDINARY |= {
+    "Javanese prose about a password changed": "sandi wifi omah wis diganti, takon bapak yo",
+    "Mexican Spanish prose about who has a password":
+        "la contra del correo la tiene Guadalupe, pídesela",
+    "a product a few words after the Greek word":
+        "κωδικός για το λογαριασμό Office365 στο portal",  # noqa: RUF001
+    "Spanish prose with contra, against": "Probé contra el servidor de staging y es igual.",
+    "Romanian prose about a password": "Parola e obligatorie pentru fiecare cont.",
+}
