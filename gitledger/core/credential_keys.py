@@ -33,6 +33,7 @@ from gitledger.core.credential_values import (
     looks_random,
     names_algorithm,
     password_shaped,
+    random_letters,
     random_token,
     unquoted,
 )
@@ -52,7 +53,9 @@ URL_PASSWORD = lazy(
 #: how sure the name makes it, is ``key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie", "community", "psk", "sess")
+             "hmac", "cookie", "community", "psk", "sess",
+             # Honeycomb's API key header, X-Honeycomb-Team, names no secret word
+             "honeycomb-team")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -61,12 +64,15 @@ KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig
 #: every place a key could start and end in it.  Whether its name is about a secret is
 #: ``key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
 #: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
-#: or a run up to a space, comma or semicolon.  Every part of a value is bounded
-#: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
-#: again from every key inside it; ``assignment_secret`` extends a secret cut short.
+#: or a run up to a space, comma or semicolon.  A key may follow an escaped line break
+#: (``…\nDB_PASSWORD=…``: a file's lines inside a JSON string, as an agent writes a
+#: file), and then its value ends at the next one (``assignment_secret``).  Every part of
+#: a value is bounded (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded
+#: one would be read again from every key inside it; ``assignment_secret`` extends a
+#: secret cut short.
 ASSIGNMENT = lazy(
     rf"""(?ix)
-    (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
+    (?:(?<=\\[nrt])|(?<![a-z0-9_.\-\\]))(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?[\]}}]?
     \s*(?P<op>:=|\?=|=>|[!=]==?|=|:)\s*
@@ -88,6 +94,8 @@ _STRONG_ENDINGS = (
     "storepass", "keypass", "authtok", "tokens", "passwords", "secrets",
     # an Erlang node's distribution cookie (RabbitMQ's, an Elixir release's)
     "erlangcookie", "releasecookie",
+    # the header Honeycomb reads its API key from
+    "honeycombteam",
 )
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
@@ -196,6 +204,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
+    if not quoted and (escape := _ESCAPED_BREAK.search(value)) is not None:
+        end, value = start + escape.start(), value[:escape.start()]  # the string's next line
     if not quoted and _code_value(value, match.group("op")):
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
@@ -219,7 +229,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # Set-Cookie: __Host-csrf=…: the cookie a form's token is checked against
     shaped = match.group("close") is not None and quoted
     if (strength == STRONG and match.group("op") == ":" and not shaped
-            and not looks_random(value) and not (quoted and " " not in value)):
+            and not looks_random(value) and not random_letters(value)
+            and not (quoted and " " not in value)):
         return None
     if ordinary(text, start, end):
         return None
@@ -230,6 +241,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: A line break or a tab escaped inside a string (a file's lines in JSON): where an
+#: unquoted value ends.
+_ESCAPED_BREAK = lazy(r"\\[nrt]")
 #: A debugger's pointer.
 _POINTER = lazy(r"0x[0-9a-f]{4,16}")
 #: Lower-case words joined by dashes or underscores.
@@ -341,7 +355,7 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
-    if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
+    if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in _qualifiers(key)):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return STRONG
@@ -349,6 +363,16 @@ def key_strength(key: str) -> int | None:
             or any(w in _WEAK_WHOLE for w in words)):
         return _WEAK
     return None
+
+
+def _qualifiers(key: str) -> list[str]:
+    """The words of ``key`` before its last that may qualify it (``max`` of
+    ``max_tokens``); letters run together with digits are a name's (``N8N``, ``K8S``),
+    not the qualifier ``n`` of ``n_tokens``."""
+    words = list(WORD.finditer(key))[:-1]
+    return [w.group().lower() for w in words
+            if not key[w.start() - 1:w.start()].isdigit()
+            and not key[w.end():w.end() + 1].isdigit()]
 
 
 def secret_value(key: str, strength: int, value: str) -> bool:

@@ -238,6 +238,26 @@ def mixed_random(value: str) -> bool:
             and not is_placeholder(value) and not (len(value) >= 16 and decodes_to_text(value)))
 
 
+def random_letters(value: str) -> bool:
+    """A generated value that happens to hold no digit (``PYNxJkv…``, one in fifty of
+    22-character base62 keys): 16 letters or more in both cases, changing case often, with
+    what names lack, three or more of a lone lower-case letter between capitals (``NxJ``)
+    and a word of three letters with no vowel (``Jkv``), an acronym aside
+    (``XMLHttpRequest``, ``ApplicationInsightsKey`` are names)."""
+    if not (16 <= len(value) <= 128 and value.isascii() and value.isalpha()
+            and not value.isupper() and not value.islower()):
+        return False
+    odd = len(_LONE_LOWER.findall(value)) + sum(
+        len(word) >= 3 and not word.isupper() and not _VOWEL.search(word)
+        for word in WORD.findall(value))
+    return odd >= 3 and class_changes(value) >= 0.3 and entropy(value) >= 3.3
+
+
+#: A lower-case letter alone between capitals, and a vowel (``random_letters``).
+_LONE_LOWER = lazy(r"(?<=[A-Z])[a-z](?=[A-Z])")
+_VOWEL = lazy(r"[aeiouyAEIOUY]")
+
+
 def secret_like(value: str) -> bool:
     return not is_example(value) and (
         made_up(value) or random_token(value) or mixed_random(value))

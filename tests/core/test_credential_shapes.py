@@ -9,6 +9,7 @@ of ``gitledger/core/credential_shapes.py``, not figures.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import random
 import string
@@ -958,4 +959,36 @@ ORDINARY |= {
         "κωδικός για το λογαριασμό Office365 στο portal",  # noqa: RUF001
     "Spanish prose with contra, against": "Probé contra el servidor de staging y es igual.",
     "Romanian prose about a password": "Parola e obligatorie pentru fiecare cont.",
+}
+
+
+def _letters13b(size: int) -> str:
+    """A generated key that happens to hold no digit: random letters of both cases."""
+    while True:
+        value = "".join(_RNG13b.choice(string.ascii_letters) for _ in range(size))
+        if sum(a.isupper() != b.isupper() for a, b in itertools.pairwise(value)) >= size // 2:
+            return value
+
+
+SECRETS |= {
+    "a key under a name whose vendor runs letters into digits, in a diff":
+        "+  - I18N_API_KEY=" + "".join(_RNG13b.choice(_BASE62) for _ in range(32)),
+    "a generated key of letters only under an API key header":
+        "headers:\n  x-api-key: " + _letters13b(22),
+    "a key under Honeycomb's API key header":
+        "exporters:\n  otlp:\n    headers:\n      x-honeycomb-team: " + _letters13b(22),
+    "a password in a dotenv file written by a tool call, its lines escaped":
+        json.dumps({"tool": "write_file", "arguments": {
+            "path": "app.env",
+            "content": "SMTP_HOST=mail.lab\nSMTP_PASSWORD=" + _chosen13b("!")
+                       + "\nSMTP_PORT=587\n"}}),
+}
+ORDINARY |= {
+    "a count of tokens under n_, a qualifier": "n_tokens: 4096",
+    "a class's name under an API key header": "x-api-key: XMLHttpRequestObject",
+    "Honeycomb's dataset header": "x-honeycomb-dataset: production-logs",
+    "a dotenv file written by a tool call, its password a reference":
+        json.dumps({"tool": "write_file", "arguments": {
+            "path": "app.env",
+            "content": "SMTP_HOST=mail.lab\nSMTP_PASSWORD=${SMTP_PASSWORD}\nSMTP_PORT=587\n"}}),
 }
