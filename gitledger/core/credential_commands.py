@@ -2,9 +2,10 @@
 that reads its password from standard input, typed into a here-document (``passwd``'s new
 password twice, ftp's ``user NAME PASS``) or between a boot command's ``<enter>`` keys,
 the ``user:pass@host`` that database shells and remote tools take without a scheme, a
-cipher command's key after its algorithm and mode, and the value a CI log printed when a
-step echoed a secret's variable.  Also what a file of keys holds by position (NTP's and
-chrony's keys, Subversion's saved password) and a key written as a list of bytes.
+cipher command's key after its algorithm and mode, the value a CI log printed when a
+step echoed a secret's variable, and a literal echoed by the command a secret option runs
+(``--registry-password=cmd:"echo …"``).  Also what a file of keys holds by position
+(NTP's and chrony's keys, Subversion's saved password) and a key written as a list of bytes.
 """
 
 from __future__ import annotations
@@ -140,11 +141,20 @@ def _svn_password(match: re.Match[str]) -> tuple[int, int] | None:
 def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
     """``--nwk-key 3C7C…``, ``--webhook-secret …``: a long option named for a key or a
     secret, its value judged as a value under that name (``--key-file path`` names none)."""
+    echoed = _ECHOED_LITERAL.match(match.string, match.start("value"))
+    if echoed is not None:  # cmd:"echo …", "$(echo …)": what the command prints is the secret
+        return echoed.span("value") if _chosen_or_invented(echoed.group("value")) else None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if value.startswith(("-", "%")) or "$" in value or "/" in value or DASHED_NAME.fullmatch(value):
         return None  # a reference, the next argument (--env-password ftp://host), a name
     return (start, end) if keyed_secret(match.group("key"), value) else None
+
+
+#: A secret given as a command that prints it: a secret provider's ``cmd:"echo …"``
+#: (Dagger's), a substitution ``"$(echo …)"``.
+_ECHOED_LITERAL = lazy(r"""(?:[a-z]{2,8}:["']?|["']?\$\()(?:echo|printf)[ \t]+(?:-[neE][ \t]+)?"""
+                       r"""["']?(?P<value>[^\s"'()]{4,128})""")
 
 
 def _password_option(match: re.Match[str]) -> tuple[int, int] | None:

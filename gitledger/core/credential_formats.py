@@ -4,7 +4,8 @@ LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs,
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
 keys, a value echoed into a key file, FTP's and IRC's ``PASS`` and Redis's ``AUTH``,
 sendmail's authinfo and NUT's ``MONITOR`` line, what the shell rejected as a command, a
-login pair in prose, a traced lookup's result, a Wi-Fi QR code's ``P:`` field.
+login pair in prose, a traced lookup's result, a Wi-Fi QR code's ``P:`` field, a JSON-RPC
+login call's password.
 """
 
 from __future__ import annotations
@@ -50,6 +51,15 @@ def _typed(value: str, text: str, at: int) -> bool:
     after a password prompt (``python3.11`` alone is a command)."""
     return strict_made_up(value) or (made_up(value) and "/" not in value) or (
         words_and_number(value) and "assword" in text[max(0, at - 300):at])
+
+
+def _login_call_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The last argument of a JSON-RPC login call (a user's name, then its password), when
+    it is a password as people choose one or a generated one, not a placeholder."""
+    value = match.group("value")
+    if is_placeholder(value) or not (chosen_password(value) or invented(value)):
+        return None
+    return match.span("value")
 
 
 def _typed_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -399,6 +409,13 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in a protocol session",
      lazy(r"PASS(?<![^\n]PASS)[ \t]+:?(?P<value>[^\s]{1,256})[ \t\r]*\n(?:[^\n]{0,120}\n)?"
           r"(?:NICK|USER)[ \t]"), _unless_masked),
+    # a JSON-RPC login (LuCI's and ubus's, Odoo's): {"method": "login", "params": ["root",
+    # "…"]}, the password the last of the call's one to three arguments
+    ("password given to a login call",
+     lazy(r"""method(?<=["']method)["'][ \t]*:[ \t]*["'](?:[\w.]{0,30}[._])?"""
+          r"""(?:login|authenticate)["'][ \t]*,[ \t]*["'](?:params|args)["'][ \t]*:"""
+          r"""[ \t]*\[[ \t]*(?:["'][^"'\n]{0,64}["'][ \t]*,[ \t]*){1,2}"""
+          r"""["'](?P<value>[^"'\n]{4,128})["'][ \t]*\]"""), _login_call_password),
     # a password typed where the shell wanted a command (the prompt had timed out): the
     # shell's complaint quotes it
     ("a password typed at the shell",

@@ -992,3 +992,18 @@ ORDINARY |= {
             "path": "app.env",
             "content": "SMTP_HOST=mail.lab\nSMTP_PASSWORD=${SMTP_PASSWORD}\nSMTP_PORT=587\n"}}),
 }
+SECRETS |= {
+    "a password as the last argument of a JSON-RPC login call":
+        'requests.post(url, json={"id": 1, "method": "login", "params": ["admin", "'
+        + _chosen13b("@") + '"]})',
+    "a literal a secret option's command echoes":
+        "$ dagger call deploy --registry-password=cmd:\"echo "
+        + "".join(_RNG13b.choice(_BASE62 + "-=") for _ in range(24)) + "\"",
+}
+ORDINARY |= {
+    "a JSON-RPC login call with a placeholder password":
+        '{"method": "login", "params": ["admin", "password"]}',
+    "a secret option reading a password manager":
+        '$ dagger call deploy --api-token=cmd:"op read op://ci/api/token"',
+    "a secret option echoing a variable": '$ dagger call deploy --api-token=cmd:"echo $API_TOKEN"',
+}
