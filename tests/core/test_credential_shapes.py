@@ -1007,3 +1007,16 @@ ORDINARY |= {
         '$ dagger call deploy --api-token=cmd:"op read op://ci/api/token"',
     "a secret option echoing a variable": '$ dagger call deploy --api-token=cmd:"echo $API_TOKEN"',
 }
+SECRETS |= {
+    "a password after the Vietnamese word typed without its diacritics":
+        "mat khau wifi: " + _chosen13b("_"),
+    "a password after the Turkish word typed without its cedilla": "sifre: " + _chosen13b("!"),
+    "a password after the Polish word typed without its stroke":
+        "haslo do wifi to " + _chosen13b(),
+    "a password after Swahili's other word and its verb": "nywila ya wifi ni " + _chosen13b(),
+}
+ORDINARY |= {
+    "Vietnamese prose about a password, typed without diacritics":
+        "Mat khau phai co it nhat 8 ky tu, gom chu hoa va so.",
+    "Polish prose about a password, typed without its stroke": "haslo zostalo zmienione wczoraj",
+}
