@@ -36,6 +36,7 @@ from gitledger.core.credential_values import (
     is_example,
     is_placeholder,
     is_template,
+    keyboard_walk,
     made_up,
     mixed_random,
     names_algorithm,
@@ -441,13 +442,14 @@ def _words_chosen(value: str) -> bool:
 def chosen_password(value: str) -> bool:
     """A password as people choose one, where the place already says a password stands
     (after "password:", under a password column): made up, words and a number, letters with
-    digits (``tomas1401``, ``1qaz2wsx``), or a passphrase of three words or more
+    digits (``tomas1401``, ``1qaz2wsx``), a walk along the keyboard (``qazwsxmysor``), or a
+    passphrase of three words or more
     (``noodle_meadow_maple``) -- and not a name of something else (``sha256``, ``12chars``,
     ``DB_PASSWORD``, ``app.env``, ``nas01.local``)."""
     value = ascii_shape(value)
     if names_algorithm(value):
         return False
-    if made_up(value) or words_and_number(value) or _words_chosen(value):
+    if made_up(value) or words_and_number(value) or _words_chosen(value) or keyboard_walk(value):
         return True
     if not 6 <= len(value) <= 64 or is_template(value) or is_example(value):
         return False

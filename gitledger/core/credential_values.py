@@ -202,6 +202,19 @@ def made_up(value: str) -> bool:
     return not all(WORDLIKE.fullmatch(s) for s in segments)
 
 
+#: Runs of neighbouring keys people start a password with (qwerty, azerty and qwertz rows,
+#: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``), six keys or more.
+_KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
+                      r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx")
+
+
+def keyboard_walk(value: str) -> bool:
+    """A password begun with a walk along the keyboard (``qazwsxmysor``, ``q1w2e3r4hongk``),
+    eight characters or more and no space."""
+    return (8 <= len(value) <= 64 and not any(c.isspace() for c in value)
+            and _KEYBOARD_WALK.match(value) is not None)
+
+
 def strict_made_up(value: str) -> bool:
     """A made-up password as it stands among other words: both cases and a symbol no code,
     path, version or address uses, or letters, digits and two such symbols."""

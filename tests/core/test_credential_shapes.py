@@ -1020,3 +1020,18 @@ ORDINARY |= {
         "Mat khau phai co it nhat 8 ky tu, gom chu hoa va so.",
     "Polish prose about a password, typed without its stroke": "haslo zostalo zmienione wczoraj",
 }
+SECRETS |= {
+    "a password typed into the shell's history right after su":
+        "  88  su - postgres\n  89  " + _chosen13b() + "\n  90  exit",
+    "a keyboard walk typed into the shell's history right after ssh":
+        "  41  ssh ops@10.0.4.2\n  42  qazwsx" + "".join(
+            _RNG13b.choice(string.ascii_lowercase) for _ in range(5)) + "\n  43  history",
+    "a keyboard walk after the word password": "the printer's password is asdfgh"
+        + "".join(_RNG13b.choice(string.ascii_lowercase) for _ in range(4)),
+}
+ORDINARY |= {
+    "commands alone in the shell's history after ssh":
+        "  41  ssh ops@10.0.4.2\n  42  htop\n  43  python3\n  44  md5sum\n  45  history",
+    "a command with a dash in the shell's history after su":
+        "  88  su - postgres\n  89  deploy-all\n  90  exit",
+}
