@@ -212,6 +212,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
     if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")", ";"):
         return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
+    if (not quoted and not key.isupper() and _named_for_key(key, value)
+            and '"' in text[max(0, start - 300):end + 300]):
+        return None  # password = DirectorApiPassword: a constant of the config's language
     bare = value.rstrip(")")
     if (not quoted and (bare != value or text[end:end + 1] in (",", ")"))
             and _IDENTIFIER.fullmatch(bare) and _in_call(text, match.start())):
@@ -239,6 +242,20 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         rest = _VALUE_REST.match(text, match.end("value"))
         end = rest.end() if rest else end
     return start, end
+
+
+#: A name in capitalised words (``DirectorApiPassword``), no digit or mark.
+_CAPITALISED_NAME = lazy(r"(?:[A-Z][a-z]{1,15}){2,8}")
+
+
+def _named_for_key(key: str, value: str) -> bool:
+    """Whether an unquoted ``value`` is a name in capitalised words ending with the key's
+    own last word (``password = DirectorApiPassword``, ``token = GitlabToken``): a
+    constant or a variable the config's language resolves, where its strings are quoted
+    (the caller asks for a quote nearby, and a key not in an environment's capitals)."""
+    words = WORD.findall(key)
+    return (bool(words) and _CAPITALISED_NAME.fullmatch(value) is not None
+            and WORD.findall(value)[-1].lower() == words[-1].lower())
 
 
 #: A line break or a tab escaped inside a string (a file's lines in JSON): where an

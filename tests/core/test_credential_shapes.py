@@ -1035,3 +1035,16 @@ ORDINARY |= {
     "a command with a dash in the shell's history after su":
         "  88  su - postgres\n  89  deploy-all\n  90  exit",
 }
+_PARTS13b = ("Director", "Cluster", "Backup", "Mirror", "Api", "Agent", "Relay", "Ingest")
+ORDINARY |= {
+    "a constant named for the secret, in a config language that quotes its strings":
+        'object ApiUser "' + _RNG13b.choice(_PARTS13b).lower() + '" {\n  password = '
+        + _RNG13b.choice(_PARTS13b) + _RNG13b.choice(_PARTS13b) + "Password  // from constants\n}",
+}
+SECRETS |= {
+    "capitalised words as a password in an environment file":
+        "DB_PASSWORD=" + _RNG13b.choice(_PARTS13b) + _RNG13b.choice(_PARTS13b) + "Password",
+    "capitalised words with a number as a password in a quoted config":
+        'object ApiUser "relay" {\n  password = ' + _RNG13b.choice(_PARTS13b) + "Password"
+        + _digits13b(4) + "\n}",
+}
