@@ -1048,3 +1048,12 @@ SECRETS |= {
         'object ApiUser "relay" {\n  password = ' + _RNG13b.choice(_PARTS13b) + "Password"
         + _digits13b(4) + "\n}",
 }
+SECRETS |= {
+    "a generated value on a line a diff adds":
+        "```diff\n WORKER_HOST=queue.internal\n+WORKER_SEED="
+        + "".join(_RNG13b.choice(_BASE62) for _ in range(32)) + "\n```",
+}
+ORDINARY |= {
+    "a version on a line a diff adds":
+        "```diff\n-WORKER_IMAGE=queue:1.4.2\n+WORKER_IMAGE=queue:1.5.0\n```",
+}
