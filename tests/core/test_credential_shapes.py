@@ -1057,3 +1057,33 @@ ORDINARY |= {
     "a version on a line a diff adds":
         "```diff\n-WORKER_IMAGE=queue:1.4.2\n+WORKER_IMAGE=queue:1.5.0\n```",
 }
+
+
+def _token13b(alphabet: str, size: int) -> str:
+    return "".join(_RNG13b.choice(alphabet) for _ in range(size))
+
+
+def _uuid13b() -> str:
+    return str(uuid.UUID(int=_RNG13b.getrandbits(128), version=4))
+
+
+SECRETS |= {
+    "a Fly.io token of the fo1_ kind in prose":
+        "fly deploy used fo1_" + _token13b(_BASE62 + "_-", 43) + " from the runner",
+    "a Fly.io macaroon of the fm1r_ kind in prose": "FLY_API_TOKEN is fm1r_"
+        + _token13b(_BASE62 + "+/", 120) + " now",
+    "a dbt Cloud user token in prose": "Note: dbtu_" + _token13b(_BASE62 + "_-", 40) + " was used",
+    "a Langfuse secret key in prose": "Note: sk-lf-" + _uuid13b() + " was used",
+    "a Yandex OAuth token in prose": "Note: y0_" + _token13b(_BASE62 + "_-", 55) + " was used",
+    "an Akamai EdgeGrid token in prose": "Note: akab-" + _token13b(_LOWER36, 16) + "-"
+        + _token13b(_LOWER36, 16) + " was used",
+    "a Firecrawl key in prose": "Note: fc-" + _token13b(_HEX, 32) + " was used",
+    "a Browserbase key in prose": "Note: bb_live_" + _token13b(_BASE62 + "_-", 27) + " was used",
+    "an Axiom token in prose": "Note: xaat-" + _uuid13b() + " was used",
+    "a Helicone key in prose": "Note: sk-helicone-" + "-".join(
+        _token13b(_LOWER36, 7) for _ in range(4)) + " was used",
+}
+ORDINARY |= {
+    "a Langfuse public key in prose": "langfuse public key pk-lf-" + _uuid13b(),
+    "a dbt model's name in prose": "ran dbt_utils and the dbtc_models_staging_orders model",
+}
