@@ -300,13 +300,15 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
     """A password right after a word for one in other languages, or a word after it (what
     it is for): one as people choose one; after more words than one (Greek's "kodikos gia
-    to taxisnet …", the password for the taxisnet …), only a made-up one, since the sentence
-    may have gone on to a name of something (``Office365``)."""
+    to taxisnet …", the password for the taxisnet …), only a made-up one or a name and a
+    year (``Moskva2020``), since the sentence may have gone on to a name of something
+    (``Office365``)."""
     span = _said_password(match)
     words = match.group("words").split()
     if span is None or (len(words) <= 1 and all(len(w) >= 3 for w in words)):
         return span
-    return span if made_up(ascii_shape(match.string[span[0]:span[1]])) else None
+    shaped = ascii_shape(match.string[span[0]:span[1]])
+    return span if made_up(shaped) or _NAME_AND_YEAR.fullmatch(shaped) else None
 
 
 def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -770,7 +772,7 @@ _ASCII_WORDS = (
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
-                "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                "كلمة السر", "كلمة سر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
                 "รหัสผ่าน", "รหัส", "رمز عبور", "گذرواژه", "پاس ورڈ", "கடவுச்சொல்", "பாஸ்வேர்ட",
                 # the Telugu, Kannada and Malayalam words typed with or without a
                 # zero-width non-joiner

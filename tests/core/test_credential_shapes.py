@@ -1087,3 +1087,14 @@ ORDINARY |= {
     "a Langfuse public key in prose": "langfuse public key pk-lf-" + _uuid13b(),
     "a dbt model's name in prose": "ran dbt_utils and the dbtc_models_staging_orders model",
 }
+SECRETS |= {
+    "a name and a year two words after the Russian word":
+        "пароль от роутера " + _RNG13b.choice(_NAMES13b) + "20" + _digits13b(2),
+    "a password after the Arabic words with no article":
+        "كلمة سر الراوتر " + _chosen13b("@"),
+}
+ORDINARY |= {
+    "Russian prose about a password for an account": "пароль от почты поменяли вчера",
+    "a product with a count two words after the Russian word":
+        "пароль для учётки Office365 сбросили",
+}
