@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from gitledger.core.credential_keys import key_strength, keyed_secret
+from gitledger.core.credential_keys import NOT_A_PASSWORD, key_strength, keyed_secret
 from gitledger.core.credential_lines import (
     JudgedPattern,
     chosen_password,
@@ -162,16 +162,13 @@ def _password_option(match: re.Match[str]) -> tuple[int, int] | None:
     ends in a word for a password, one word run together (``-supw``, not ``-su-pw``, which
     the option rules of ``credential_places`` read), given a password people choose or a
     generated one; not ``--bypass``, ``--compass`` or ``--askpass``."""
-    if _NOT_A_PASSWORD_OPTION.match(match.group("key")):
+    if NOT_A_PASSWORD.match(match.group("key")):
         return None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if value.startswith("-") or "/" in value:
         return None  # the next option, a file
     return (start, end) if _chosen_or_invented(value) else None
-
-
-_NOT_A_PASSWORD_OPTION = lazy(r"(?i)(?:by|com|sur|tres|over|under|ask|no|with)pass")
 
 
 def _ntp_key(match: re.Match[str]) -> tuple[int, int] | None:

@@ -97,6 +97,11 @@ _STRONG_ENDINGS = (
     # the header Honeycomb reads its API key from
     "honeycombteam",
 )
+#: Words that end in "pass" and are no password: a bypass, a compass, an askpass helper,
+#: a filter's band, a renderer's or an encoder's pass, Canonical's multipass.
+NOT_A_PASSWORD = lazy(r"(?i)(?:by|com|encom|sur|tres|over|under|ask|no|with|multi|render|sub"
+                      r"|one|single|two|first|second|third|band|high|low|all|eye|boarding|day"
+                      r"|hall|mountain|season|ski|bus|rail|kiss|im)pass\b")
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
 #: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
@@ -194,6 +199,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
+    if _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+        return None  # batch's set /p DBPASS=Enter password: a prompt, the value is typed
     if (above_in_document(SEALED_PARENT, text, match.start())
             and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
@@ -244,6 +251,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: Batch's ``set /p NAME=``: what follows is the prompt for the value, not the value.
+_PROMPT_BEFORE = lazy(r"(?i)\bset[ \t]+/p[ \t]+\Z")
 #: A name in capitalised words (``DirectorApiPassword``), no digit or mark.
 _CAPITALISED_NAME = lazy(r"(?:[A-Z][a-z]{1,15}){2,8}")
 
@@ -376,6 +385,8 @@ def key_strength(key: str) -> int | None:
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return STRONG
+    if len(words[-1]) > 4 and words[-1].endswith("pass") and not NOT_A_PASSWORD.match(words[-1]):
+        return STRONG  # remotepass, smtppass, rootpass: a word run into pass
     if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
             or any(w in _WEAK_WHOLE for w in words)):
         return _WEAK

@@ -1098,3 +1098,14 @@ ORDINARY |= {
     "a product with a count two words after the Russian word":
         "пароль для учётки Office365 сбросили",
 }
+SECRETS |= {
+    "a password under a key that runs a word into pass": "smtppass=" + _chosen13b(),
+    "a password under offlineimap's remotepass":
+        "[Repository remote]\nremotepass: " + _chosen13b(),
+}
+ORDINARY |= {
+    "a filter's pass band under a key": "highpass = 200hz",
+    "a renderer's pass under a key": "renderpass: shadow_main",
+    "batch's prompt for a password under a key named for it":
+        "set /p DB_PASS=Enter password for exporter: \nset PGPASSWORD=%DB_PASS%",
+}
