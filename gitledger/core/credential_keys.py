@@ -199,7 +199,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
-    if _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+    if (text.find("/", max(0, match.start() - 12), match.start()) >= 0
+            and _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start())):
         return None  # batch's set /p DBPASS=Enter password: a prompt, the value is typed
     if (above_in_document(SEALED_PARENT, text, match.start())
             and not ENCRYPTING_KEY.search(key)):
@@ -211,7 +212,7 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
-    if not quoted and (escape := _ESCAPED_BREAK.search(value)) is not None:
+    if not quoted and "\\" in value and (escape := _ESCAPED_BREAK.search(value)) is not None:
         end, value = start + escape.start(), value[:escape.start()]  # the string's next line
     if not quoted and _code_value(value, match.group("op")):
         return None
@@ -262,9 +263,10 @@ def _named_for_key(key: str, value: str) -> bool:
     own last word (``password = DirectorApiPassword``, ``token = GitlabToken``): a
     constant or a variable the config's language resolves, where its strings are quoted
     (the caller asks for a quote nearby, and a key not in an environment's capitals)."""
+    if _CAPITALISED_NAME.fullmatch(value) is None:
+        return False
     words = WORD.findall(key)
-    return (bool(words) and _CAPITALISED_NAME.fullmatch(value) is not None
-            and WORD.findall(value)[-1].lower() == words[-1].lower())
+    return bool(words) and WORD.findall(value)[-1].lower() == words[-1].lower()
 
 
 #: A line break or a tab escaped inside a string (a file's lines in JSON): where an
@@ -381,7 +383,8 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
-    if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in _qualifiers(key)):
+    if words[-1] in _ABOUT_LAST or (any(w in ABOUT_QUALIFIER for w in words[:-1])
+                                    and any(w in ABOUT_QUALIFIER for w in _qualifiers(key))):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return STRONG
