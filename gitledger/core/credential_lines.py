@@ -726,8 +726,9 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
 #: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …",
-#: Javanese's "password … dadi …", Cantonese's "password係 …").
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|dadi|adalah|là"
+#: Javanese's "password … dadi …", Cantonese's "password係 …", Manglish's "password … dia
+#: …", Arabic chat's "el password … howa …" (it is)).
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|dadi|adalah|là|dia|howa|huwa|heya|hiya"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|(?:是|係|は)[ \t]{0,4}"  # run on to the word, as Chinese and Japanese write
@@ -763,6 +764,8 @@ _ASCII_WORDS = (
     # Japanese's typed in Latin letters
     "mat khau", "sifre", "haslo", "losenord", "slaptazod", "salasona", "lykilord",
     "fjalekalim", "nywila", "modpas", "sisma", "bimilbeonho", "pasuwado", "pasuwaado",
+    # Swahili's "secret word", Kinyarwanda's and Oromo's words
+    "neno la siri", "ijambo ry'ibanga", "ijambobanga", "jecha darbii",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",

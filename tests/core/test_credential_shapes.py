@@ -1109,3 +1109,17 @@ ORDINARY |= {
     "batch's prompt for a password under a key named for it":
         "set /p DB_PASS=Enter password for exporter: \nset PGPASSWORD=%DB_PASS%",
 }
+SECRETS |= {
+    "a password after Swahili's 'secret word' and its verb":
+        "Neno la siri la router ni " + _chosen13b(),
+    "a password after the Kinyarwanda words and its verb":
+        "ijambo ry'ibanga rya router ni " + _chosen13b(),
+    "a password after the borrowed word and Arabic chat's 'it is'":
+        "el password bta3 el router howa " + _chosen13b(),
+    "a password after the borrowed word and Manglish's 'it'":
+        "password router dia " + _chosen13b(),
+}
+ORDINARY |= {
+    "Swahili prose about a secret word": "Neno la siri lazima liwe refu na gumu kukisia.",
+    "Spanish prose about the password of the day": "el password del dia se envía por SMS",
+}
