@@ -757,15 +757,14 @@ _ASCII_WORDS = (
     # Indonesian's and Javanese's sandi (kata sandi, sandine), Somali's other ("the secret
     # word"), Greek and Mongolian typed in Latin letters, Mexican Spanish's "la contra"
     # (contraseña cut short; "contra" alone is "against")
-    "sandi", "erayga sirta", "ereyga sirta", "kwdikos", "kodikos", "nuuts ug", "la contra",
+    "sandi", "erayga sirta", "kwdikos", "kodikos", "nuuts ug", "la contra",
     # the words as chat types them without their diacritics (Vietnamese's mật khẩu, Turkish's
     # şifre, Polish's hasło, Swedish's lösenord, Lithuanian's, Estonian's, Icelandic's,
-    # Albanian's), Swahili's other word, Haitian Creole's, Hebrew's and Korean's and
-    # Japanese's typed in Latin letters
+    # Albanian's), Swahili's other word, Haitian Creole's, Hebrew's typed in Latin letters
     "mat khau", "sifre", "haslo", "losenord", "slaptazod", "salasona", "lykilord",
-    "fjalekalim", "nywila", "modpas", "sisma", "bimilbeonho", "pasuwado", "pasuwaado",
+    "fjalekalim", "nywila", "modpas", "sisma",
     # Swahili's "secret word", Kinyarwanda's and Oromo's words
-    "neno la siri", "ijambo ry'ibanga", "ijambobanga", "jecha darbii",
+    "neno la siri", "ijambo ry'ibanga", "jecha darbii",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
