@@ -2,9 +2,10 @@
 that reads its password from standard input, typed into a here-document (``passwd``'s new
 password twice, ftp's ``user NAME PASS``) or between a boot command's ``<enter>`` keys,
 the ``user:pass@host`` that database shells and remote tools take without a scheme, a
-cipher command's key after its algorithm and mode, and the value a CI log printed when a
-step echoed a secret's variable.  Also what a file of keys holds by position (NTP's and
-chrony's keys, Subversion's saved password) and a key written as a list of bytes.
+cipher command's key after its algorithm and mode, the value a CI log printed when a
+step echoed a secret's variable, and a literal echoed by the command a secret option runs
+(``--registry-password=cmd:"echo …"``).  Also what a file of keys holds by position
+(NTP's and chrony's keys, Subversion's saved password) and a key written as a list of bytes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from gitledger.core.credential_keys import key_strength, keyed_secret
+from gitledger.core.credential_keys import NOT_A_PASSWORD, key_strength, keyed_secret
 from gitledger.core.credential_lines import (
     JudgedPattern,
     chosen_password,
@@ -150,6 +151,9 @@ def _svn_password(match: re.Match[str]) -> tuple[int, int] | None:
 def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
     """``--nwk-key 3C7C…``, ``--webhook-secret …``: a long option named for a key or a
     secret, its value judged as a value under that name (``--key-file path`` names none)."""
+    echoed = _ECHOED_LITERAL.match(match.string, match.start("value"))
+    if echoed is not None:  # cmd:"echo …", "$(echo …)": what the command prints is the secret
+        return echoed.span("value") if _chosen_or_invented(echoed.group("value")) else None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if value.startswith(("-", "%")) or "$" in value or "/" in value or DASHED_NAME.fullmatch(value):
@@ -157,21 +161,24 @@ def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if keyed_secret(match.group("key"), value) else None
 
 
+#: A secret given as a command that prints it: a secret provider's ``cmd:"echo …"``
+#: (Dagger's), a substitution ``"$(echo …)"``.
+_ECHOED_LITERAL = lazy(r"""(?:[a-z]{2,8}:["']?|["']?\$\()(?:echo|printf)[ \t]+(?:-[neE][ \t]+)?"""
+                       r"""["']?(?P<value>[^\s"'()]{4,128})""")
+
+
 def _password_option(match: re.Match[str]) -> tuple[int, int] | None:
     """``murmurd -supw …``, ``slapd … -rootpw …``, ``--adminpass …``: an option whose name
     ends in a word for a password, one word run together (``-supw``, not ``-su-pw``, which
     the option rules of ``credential_places`` read), given a password people choose or a
     generated one; not ``--bypass``, ``--compass`` or ``--askpass``."""
-    if _NOT_A_PASSWORD_OPTION.match(match.group("key")):
+    if NOT_A_PASSWORD.match(match.group("key")):
         return None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
     if value.startswith("-") or "/" in value:
         return None  # the next option, a file
     return (start, end) if _chosen_or_invented(value) else None
-
-
-_NOT_A_PASSWORD_OPTION = lazy(r"(?i)(?:by|com|sur|tres|over|under|ask|no|with)pass")
 
 
 def _ntp_key(match: re.Match[str]) -> tuple[int, int] | None:

@@ -3,8 +3,9 @@ says which field is the secret: a table's password column or a settings table's 
 LDIF's base64 ``userPassword::``, PPP's and Dovecot's password files, Go's DSNs, gdb's
 strings, signify's secret key file, ``oathtool``'s seed, a router's keys, Tor's client
 keys, a value echoed into a key file, FTP's and IRC's ``PASS`` and Redis's ``AUTH``,
-sendmail's authinfo and NUT's ``MONITOR`` line, what the shell rejected as a command, a
-login pair in prose, a traced lookup's result, a Wi-Fi QR code's ``P:`` field.
+sendmail's authinfo and NUT's ``MONITOR`` line, what the shell rejected as a command or its
+history lists alone after a sign-in, a login pair in prose, a traced lookup's result, a
+Wi-Fi QR code's ``P:`` field, a JSON-RPC login call's password.
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from gitledger.core.credential_lines import (
     words_and_number,
 )
 from gitledger.core.credential_shapes import line_start
-from gitledger.core.credential_values import is_placeholder, made_up, strict_made_up, unquoted
+from gitledger.core.credential_values import (
+    is_placeholder,
+    keyboard_walk,
+    made_up,
+    strict_made_up,
+    unquoted,
+)
 from gitledger.core.lazy_pattern import lazy
 
 _NAME_BEFORE = lazy(r"(?P<key>[A-Za-z_]\w{0,60})\Z")
@@ -52,6 +59,15 @@ def _typed(value: str, text: str, at: int) -> bool:
         words_and_number(value) and "assword" in text[max(0, at - 300):at])
 
 
+def _login_call_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The last argument of a JSON-RPC login call (a user's name, then its password), when
+    it is a password as people choose one or a generated one, not a placeholder."""
+    value = match.group("value")
+    if is_placeholder(value) or not (chosen_password(value) or invented(value)):
+        return None
+    return match.span("value")
+
+
 def _typed_password(match: re.Match[str]) -> tuple[int, int] | None:
     """zsh's ``command not found: <what was typed>``."""
     typed = _typed(match.group("value"), match.string, match.start())
@@ -67,6 +83,29 @@ def _typed_before(match: re.Match[str]) -> tuple[int, int] | None:
     if typed is None or not _typed(typed.group(0), match.string, typed.start()):
         return None
     return typed.span()
+
+
+def _typed_in_history(match: re.Match[str]) -> tuple[int, int] | None:
+    """A shell history's entry that is one word, right after an entry that signs in (``ssh``,
+    ``su``, ``mysql -p`` …): the password typed when the prompt had not come, if it is made
+    up, words and a number, a name and a year, or a walk along the keyboard (a lone
+    ``htop`` or ``python3`` is a command)."""
+    text, at = match.string, match.start()
+    if _SIGN_IN_ENTRY.match(text, line_start(text, at, 300), at) is None:
+        return None
+    value = match.group("value")
+    if is_placeholder(value) or not (made_up(value) or words_and_number(value)
+                                     or _NAME_AND_YEAR.fullmatch(value)
+                                     or keyboard_walk(value)):
+        return None
+    return match.span("value")
+
+
+#: A shell history's entry (bash's number, two spaces) running a command that signs in.
+_SIGN_IN_ENTRY = lazy(r"[ \t]{0,8}\d{1,6}[ \t]{1,4}(?:sudo[ \t]+)?(?:ssh|su|sudo|mysql|psql|login"
+                      r"|kinit|sftp|ftp|telnet|doas|passwd)\b[^\n]{0,200}\Z")
+#: A name and a year (``Wulan1997``).
+_NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}\d{4,6}")
 
 
 def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -423,6 +462,19 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     ("password in a protocol session",
      lazy(r"PASS(?<![^\n]PASS)[ \t]+:?(?P<value>[^\s]{1,256})[ \t\r]*\n(?:[^\n]{0,120}\n)?"
           r"(?:NICK|USER)[ \t]"), _unless_masked),
+    # a JSON-RPC login (LuCI's and ubus's, Odoo's): {"method": "login", "params": ["root",
+    # "…"]}, the password the last of the call's one to three arguments
+    ("password given to a login call",
+     lazy(r"""method(?<=["']method)["'][ \t]*:[ \t]*["'](?:[\w.]{0,30}[._])?"""
+          r"""(?:login|authenticate)["'][ \t]*,[ \t]*["'](?:params|args)["'][ \t]*:"""
+          r"""[ \t]*\[[ \t]*(?:["'][^"'\n]{0,64}["'][ \t]*,[ \t]*){1,2}"""
+          r"""["'](?P<value>[^"'\n]{4,128})["'][ \t]*\]"""), _login_call_password),
+    # a password typed into the shell instead of a prompt, as its history lists it: a lone
+    # word right after an entry that signs in (a real line break in the source, so that the
+    # prefilter reads it as the literal)
+    ("a password typed at the shell",
+     lazy("\n" + r"[ \t]{0,8}\d{1,6}[ \t]{1,4}(?P<value>[^\s]{6,64})[ \t]*(?=\n|\Z)"),
+     _typed_in_history),
     # a password typed where the shell wanted a command (the prompt had timed out): the
     # shell's complaint quotes it
     ("a password typed at the shell",

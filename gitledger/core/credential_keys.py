@@ -33,6 +33,7 @@ from gitledger.core.credential_values import (
     looks_random,
     names_algorithm,
     password_shaped,
+    random_letters,
     random_token,
     unquoted,
 )
@@ -52,7 +53,9 @@ URL_PASSWORD = lazy(
 #: how sure the name makes it, is ``key_strength``'s to say.  Public for the transcript
 #: scanner, which looks for an assignment only where one of these words is.
 KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig", "salt",
-             "hmac", "cookie", "community", "psk", "sess")
+             "hmac", "cookie", "community", "psk", "sess",
+             # Honeycomb's API key header, X-Honeycomb-Team, names no secret word
+             "honeycomb-team")
 
 #: ``key = value``, ``key: value``, ``key := value``; the key may close a quote
 #: (``"password": "…"``, the JSON or YAML shape of an assignment).  The key is a whole
@@ -61,12 +64,15 @@ KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig
 #: every place a key could start and end in it.  Whether its name is about a secret is
 #: ``key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
 #: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
-#: or a run up to a space, comma or semicolon.  Every part of a value is bounded
-#: (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded one would be read
-#: again from every key inside it; ``assignment_secret`` extends a secret cut short.
+#: or a run up to a space, comma or semicolon.  A key may follow an escaped line break
+#: (``…\nDB_PASSWORD=…``: a file's lines inside a JSON string, as an agent writes a
+#: file), and then its value ends at the next one (``assignment_secret``).  Every part of
+#: a value is bounded (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded
+#: one would be read again from every key inside it; ``assignment_secret`` extends a
+#: secret cut short.
 ASSIGNMENT = lazy(
     rf"""(?ix)
-    (?<![a-z0-9_.\-])(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
+    (?:(?<=\\[nrt])|(?<![a-z0-9_.\-\\]))(?=[a-z0-9_.\-]*?(?:{"|".join(KEY_WORDS)}))
     (?P<key>(?>[a-z0-9_.\-]+))
     (?P<close>["'])?[\]}}]?
     \s*(?P<op>:=|\?=|=>|[!=]==?|=|:)\s*
@@ -88,7 +94,14 @@ _STRONG_ENDINGS = (
     "storepass", "keypass", "authtok", "tokens", "passwords", "secrets",
     # an Erlang node's distribution cookie (RabbitMQ's, an Elixir release's)
     "erlangcookie", "releasecookie",
+    # the header Honeycomb reads its API key from
+    "honeycombteam",
 )
+#: Words that end in "pass" and are no password: a bypass, a compass, an askpass helper,
+#: a filter's band, a renderer's or an encoder's pass, Canonical's multipass.
+NOT_A_PASSWORD = lazy(r"(?i)(?:by|com|encom|sur|tres|over|under|ask|no|with|multi|render|sub"
+                      r"|one|single|two|first|second|third|band|high|low|all|eye|boarding|day"
+                      r"|hall|mountain|season|ski|bus|rail|kiss|im)pass\b")
 #: A last word that names the secret as one short word: ``SMTP_PASS``, ``AZURE_DEVOPS_PAT``.
 _STRONG_LAST = frozenset({"pass", "pat", "pw", "creds", "community", "psk", "keytab"})
 #: Words that make a key about a secret without naming it (``AUTH``, ``COOKIE_SIG``,
@@ -186,6 +199,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
+    if (text.find("/", max(0, match.start() - 12), match.start()) >= 0
+            and _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start())):
+        return None  # batch's set /p DBPASS=Enter password: a prompt, the value is typed
     if (above_in_document(SEALED_PARENT, text, match.start())
             and not ENCRYPTING_KEY.search(key)):
         return None  # a SealedSecret's encryptedData, a ciphertext (not "IsEncrypted": false)
@@ -196,12 +212,17 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
+    if not quoted and "\\" in value and (escape := _ESCAPED_BREAK.search(value)) is not None:
+        end, value = start + escape.start(), value[:escape.start()]  # the string's next line
     if not quoted and _code_value(value, match.group("op")):
         return None
     if "\n" in text[match.end("op"):start] and (match.group("op") == "=" or value.endswith(":")):
         return None  # an empty key, and the next line's key (``APP_KEY=`` then ``APP_DEBUG=``)
     if not quoted and _CONSTANT.fullmatch(value) and text[end:end + 1] in (",", ")", ";"):
         return None  # f(secret=SECRET_NAME, …): a constant of the code, not its value
+    if (not quoted and not key.isupper() and _named_for_key(key, value)
+            and '"' in text[max(0, start - 300):end + 300]):
+        return None  # password = DirectorApiPassword: a constant of the config's language
     bare = value.rstrip(")")
     if (not quoted and (bare != value or text[end:end + 1] in (",", ")"))
             and _IDENTIFIER.fullmatch(bare) and _in_call(text, match.start())):
@@ -219,7 +240,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # Set-Cookie: __Host-csrf=…: the cookie a form's token is checked against
     shaped = match.group("close") is not None and quoted
     if (strength == STRONG and match.group("op") == ":" and not shaped
-            and not looks_random(value) and not (quoted and " " not in value)):
+            and not looks_random(value) and not random_letters(value)
+            and not (quoted and " " not in value)):
         return None
     if ordinary(text, start, end):
         return None
@@ -230,6 +252,26 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: Batch's ``set /p NAME=``: what follows is the prompt for the value, not the value.
+_PROMPT_BEFORE = lazy(r"(?i)\bset[ \t]+/p[ \t]+\Z")
+#: A name in capitalised words (``DirectorApiPassword``), no digit or mark.
+_CAPITALISED_NAME = lazy(r"(?:[A-Z][a-z]{1,15}){2,8}")
+
+
+def _named_for_key(key: str, value: str) -> bool:
+    """Whether an unquoted ``value`` is a name in capitalised words ending with the key's
+    own last word (``password = DirectorApiPassword``, ``token = GitlabToken``): a
+    constant or a variable the config's language resolves, where its strings are quoted
+    (the caller asks for a quote nearby, and a key not in an environment's capitals)."""
+    if _CAPITALISED_NAME.fullmatch(value) is None:
+        return False
+    words = WORD.findall(key)
+    return bool(words) and WORD.findall(value)[-1].lower() == words[-1].lower()
+
+
+#: A line break or a tab escaped inside a string (a file's lines in JSON): where an
+#: unquoted value ends.
+_ESCAPED_BREAK = lazy(r"\\[nrt]")
 #: A debugger's pointer.
 _POINTER = lazy(r"0x[0-9a-f]{4,16}")
 #: Lower-case words joined by dashes or underscores.
@@ -341,14 +383,27 @@ def key_strength(key: str) -> int | None:
     compact = "".join(words)
     if forgery_token(key):
         return None  # a form's anti-forgery token: printed into the page it protects
-    if words[-1] in _ABOUT_LAST or any(w in ABOUT_QUALIFIER for w in words[:-1]):
+    if words[-1] in _ABOUT_LAST or (any(w in ABOUT_QUALIFIER for w in words[:-1])
+                                    and any(w in ABOUT_QUALIFIER for w in _qualifiers(key))):
         return None
     if words[-1] in _STRONG_LAST or compact.endswith(_STRONG_ENDINGS):
         return STRONG
+    if len(words[-1]) > 4 and words[-1].endswith("pass") and not NOT_A_PASSWORD.match(words[-1]):
+        return STRONG  # remotepass, smtppass, rootpass: a word run into pass
     if (any(w in compact for w in _WEAK_WORDS) or words[-1] == "key"
             or any(w in _WEAK_WHOLE for w in words)):
         return _WEAK
     return None
+
+
+def _qualifiers(key: str) -> list[str]:
+    """The words of ``key`` before its last that may qualify it (``max`` of
+    ``max_tokens``); letters run together with digits are a name's (``N8N``, ``K8S``),
+    not the qualifier ``n`` of ``n_tokens``."""
+    words = list(WORD.finditer(key))[:-1]
+    return [w.group().lower() for w in words
+            if not key[w.start() - 1:w.start()].isdigit()
+            and not key[w.end():w.end() + 1].isdigit()]
 
 
 def secret_value(key: str, strength: int, value: str) -> bool:

@@ -36,6 +36,7 @@ from gitledger.core.credential_values import (
     is_example,
     is_placeholder,
     is_template,
+    keyboard_walk,
     made_up,
     mixed_random,
     names_algorithm,
@@ -301,6 +302,20 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, start + len(value)) if chosen_password(value) else None
 
 
+def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password right after a word for one in other languages, or a word after it (what
+    it is for): one as people choose one; after more words than one (Greek's "kodikos gia
+    to taxisnet …", the password for the taxisnet …), only a made-up one or a name and a
+    year (``Moskva2020``), since the sentence may have gone on to a name of something
+    (``Office365``)."""
+    span = _said_password(match)
+    words = match.group("words").split()
+    if span is None or (len(words) <= 1 and all(len(w) >= 3 for w in words)):
+        return span
+    shaped = ascii_shape(match.string[span[0]:span[1]])
+    return span if made_up(shaped) or _NAME_AND_YEAR.fullmatch(shaped) else None
+
+
 def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     """A password right after the English word for one, with no verb between: only letters
     with digits (``pw kaffee99``); a word there is the sentence going on."""
@@ -434,13 +449,14 @@ def _words_chosen(value: str) -> bool:
 def chosen_password(value: str) -> bool:
     """A password as people choose one, where the place already says a password stands
     (after "password:", under a password column): made up, words and a number, letters with
-    digits (``tomas1401``, ``1qaz2wsx``), or a passphrase of three words or more
+    digits (``tomas1401``, ``1qaz2wsx``), a walk along the keyboard (``qazwsxmysor``), or a
+    passphrase of three words or more
     (``noodle_meadow_maple``) -- and not a name of something else (``sha256``, ``12chars``,
     ``DB_PASSWORD``, ``app.env``, ``nas01.local``)."""
     value = ascii_shape(value)
     if names_algorithm(value):
         return False
-    if made_up(value) or words_and_number(value) or _words_chosen(value):
+    if made_up(value) or words_and_number(value) or _words_chosen(value) or keyboard_walk(value):
         return True
     if not 6 <= len(value) <= 64 or is_template(value) or is_example(value):
         return False
@@ -453,7 +469,7 @@ def chosen_password(value: str) -> bool:
         return False
     if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
         return True
-    if len(value) >= 8 and keyboard_walk(value):
+    if len(value) >= 8 and _row_walk(value):
         return True  # zxcvbnm and a word, poiuy!pune: a keyboard's row, as people type one
     # here, where a password is said, three words make one (noodle_meadow_maple)
     return len(value) >= 15 and _PHRASE_OF_WORDS.fullmatch(value.lower()) is not None
@@ -465,9 +481,10 @@ _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _WALK = 5
 
 
-def keyboard_walk(value: str) -> bool:
-    """Whether ``value`` holds five letters typed along a keyboard's row (``asdfg``,
-    ``mnbvc``): how people make up a password they can type fast."""
+def _row_walk(value: str) -> bool:
+    """Whether ``value`` holds five letters typed along a keyboard's row anywhere (``asdfg``,
+    ``mnbvc``), where ``keyboard_walk`` asks for a known walk to begin it: how people make
+    up a password they can type fast."""
     lowered = value.lower()
     return any(lowered[at:at + _WALK] in row or lowered[at:at + _WALK][::-1] in row
                for at in range(len(lowered) - _WALK + 1) for row in _KEYBOARD_ROWS)
@@ -730,13 +747,15 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: or an opening parenthesis (``Password (temporary): …``, ``**Password:** `…```); where
 #: the English word is borrowed, the verb or particle of the writer's language too
 #: ("la password è …", "parola este …", "ang password ay …", Tagalog's "password na …",
-#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …"),
-#: or an arrow pointing at it as chat does ("password changed 👉 …", "パスワード変わりました → …",
-#: 👇 at the next line).
+#: "password es …", Hinglish's "password hai …", romanised Sinhala's "password eka …",
+#: Javanese's "password … dadi …", Cantonese's "password係 …", Manglish's "password … dia
+#: …", Arabic chat's "el password … howa …" (it is)), or an arrow pointing at it as chat
+#: does ("password changed 👉 …", "パスワード変わりました → …", 👇 at the next line).
 _ARROWS = "\u2192\u21d2\u279c\u27a1\U0001f447\U0001f449"
-_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|adalah|là"
+_SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|dadi|adalah|là|dia|howa|huwa|heya|hiya"
          r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
+         r"|(?:是|係|は)[ \t]{0,4}"  # run on to the word, as Chinese and Japanese write
          r"|[:=\u2014\u2013" + _ARROWS + r"]\**\s{1,4}|[ \t]--?[ \t]{1,4})"
          r"[\"'`]?(?P<value>[^\s\"'`]{6,64})")
 #: ... or a value in parentheses after the word (``the shared root password (…)``).
@@ -748,7 +767,7 @@ _ASCII_WORDS = (
     # stems where the language inflects the word (hasło, hasłem; пароль, паролем)
     "passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "salasana", "hasł", "hesl", "jelsz", "şifre",
-    "lozink", "gesl", "kata sandi", "kata Sandi", "clave", "passwordnya",
+    "lozink", "gesl", "clave", "passwordnya",
     "passwordmu", "mdp", "nenosiri", "kata laluan", "contrasenya", "wagwoord", "parool",
     "lykilorð", "cyfrinair", "slaptažod", "fjalëkalim", "kodeord",
     # Uzbek's, Latvian's and Romanian's parol (paroli, parole, parola), Zulu's and Xhosa's
@@ -759,6 +778,17 @@ _ASCII_WORDS = (
     "tenimiafina", "tembung sandhi", "pasfhocal",
     # Luxembourgish, Frisian, Esperanto
     "passwuert", "wachtwurd", "pasvort",
+    # Indonesian's and Javanese's sandi (kata sandi, sandine), Somali's other ("the secret
+    # word"), Greek and Mongolian typed in Latin letters, Mexican Spanish's "la contra"
+    # (contraseña cut short; "contra" alone is "against")
+    "sandi", "erayga sirta", "kwdikos", "kodikos", "nuuts ug", "la contra",
+    # the words as chat types them without their diacritics (Vietnamese's mật khẩu, Turkish's
+    # şifre, Polish's hasło, Swedish's lösenord, Lithuanian's, Estonian's, Icelandic's,
+    # Albanian's), Swahili's other word, Haitian Creole's, Hebrew's typed in Latin letters
+    "mat khau", "sifre", "haslo", "losenord", "slaptazod", "salasona", "lykilord",
+    "fjalekalim", "nywila", "modpas", "sisma",
+    # Swahili's "secret word", Kinyarwanda's and Oromo's words
+    "neno la siri", "ijambo ry'ibanga", "jecha darbii",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
@@ -771,7 +801,7 @@ _ASCII_WORDS = (
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
-                "كلمة السر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
+                "كلمة السر", "كلمة سر", "पासवर्ड", "mật khẩu", "Mật khẩu", "Şifre", "পাসওয়ার্ড",
                 # the English word as other scripts write it: Arabic's (الباسورد, "the
                 # password"), Persian's, Hebrew's, Korean's, Thai's
                 "باسورد", "باسوورد", "پسورد", "פסוורד", "패스워드", "พาสเวิร์ด",
@@ -800,6 +830,39 @@ PASSWORD_WORDS = tuple(dict.fromkeys((
 _LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
+
+
+#: What prose in other languages puts between the word for a password and the value: a
+#: colon or a dash, a verb or particle, then up to two words ("ist jetzt …").
+#: \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced.
+_SAID_IN_OTHER_WORDS = (
+    r"(?:[:\uff1a=\u2014\u2013" + _ARROWS + "]"
+    r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
+    r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është|है"
+    # Romanian's short "e", Somali's "waa", Greek's "είναι" typed in Latin letters,
+    # Javanese's and Indonesian's "now" ("sandi … saiki …", the password is now …)
+    r"|e|waa|einai|saiki|sekarang"
+    r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
+    r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
+    r"(?P<value>" + _PROSE_VALUE + "{6,64})")
+_SAID_LATER = lazy(_SAID_IN_OTHER_WORDS)
+
+
+def _said_later_on(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password said in other words (``_SAID_IN_OTHER_WORDS``); when what follows the
+    first particle is none, the next ones on the line are read too: in "kwdikos gia to wifi
+    … einai Panathinaikos78" the first "to" is an article, the verb comes later."""
+    for _ in range(3):
+        span = _said_password(match)
+        if span is not None:
+            return span
+        text, at = match.string, match.start("value")
+        limit = text.find("\n", at, at + 60)
+        later = _SAID_LATER.search(text, at, len(text) if limit < 0 else limit)
+        if later is None or later.start() > at + 40:
+            return None
+        match = later
+    return None
 
 
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
@@ -841,7 +904,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 r"""|[^\s"']{1,256}|)"""), _user_pair),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
-     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _SAID),
+     # (the word may run on into a copula written without a space: "password係 …")
+     lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?(?:\b|(?=[是係は]))" + _SAID),
      _said_password),
     ("password in prose",
      lazy(r"ass(?<=\b[Pp]ass)(?:word|wd|phrase|code)?s?\b" + _IN_PARENTHESES), _said_password),
@@ -870,9 +934,10 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
       for use, then in _USE_TO_SIGN_IN),
     ("password in prose",  # "root pw is …"
      lazy(r"pw(?<=\b[Pp][Ww])\b" + _SAID), _said_password),
-    # "db user shop_wp, pw kaffee99": the value right after the word
+    # "db user shop_wp, pw kaffee99": the value right after the word (or after the
+    # article Armenian typed in Latin letters writes as "@": "password@ Ani_1978 e")
     *(("password in prose",
-       lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
+       lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b@?[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
             r"(?P<value>[!-~]{8,64})"),
        _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
     # "so J9Ly… is the prod key": a value said to be a key, a token or a password
@@ -940,27 +1005,22 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other
     # languages, then a made-up value in ASCII (which ends at the prose's own punctuation)
     *(("password in prose",
-       # \uff1a: a full-width colon; \u2014, \u2013: dashes; Lao's and Khmer's "is" unspaced
-       lazy(word + r"[^\n:\uff1a=\u2014" + _ARROWS + r"]{0,40}?(?:[:\uff1a=\u2014\u2013"
-            + _ARROWS + "]"
-            r"|[ \t](?:ist|es|est|c'est|é|era|war|lautet|är|er|jest|is|to|là|adalah|jadi|je|on"
-            r"|ni|ndio|ialah|iaitu|ná|ir|yra|è|és|este|yw|ce|ne|ngu|ithi|ay|hija|është|है"
-            r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
-            r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
-            r"(?P<value>" + _PROSE_VALUE + "{6,64})"),
-       _said_password)
+       # \uff1a: a full-width colon; \u2014: a dash; the arrows chat points with
+       lazy(word + r"[^\n:\uff1a=\u2014" + _ARROWS + r"]{0,40}?" + _SAID_IN_OTHER_WORDS),
+       _said_later_on)
       for word in PASSWORD_WORDS),
     # "kata sandi Emre1977!y", "पासवर्ड marmot-puffin-1638 है", "пароль Invierno2021$",
     # "şifresi M@ng031%", "비밀번호는 …": the value right after the word and the suffixes a
     # language adds to it, where the language puts its verb later or none
     # (in a script written without spaces between words, such as Khmer's, Lao's or
     # Burmese's, the words after it up to the first space: "ពាក្យសម្ងាត់ថ្មីគឺ …", "the new
-    # password is …")
+    # password is …"); a few words between, Greek's "kodikos gia to taxisnet …" (the
+    # password for the taxisnet …), when the value is plainly made up
     *(("password in prose",
        lazy(word + (r"\w{0,4}" if word[0] <= _LATIN_END else r"[^\s!-~]{0,12}")
-            + r"[ \t]{1,4}(?:[^\W\d_]{3,12}[ \t]{1,4})?[\"'`「«]?"
+            + r"[ \t]{1,4}(?P<words>(?:[^\W\d_]{2,12}[ \t]{1,4}){0,3})[\"'`「«]?"
             r"(?P<value>" + _PROSE_VALUE + "{8,64})"),
-       _said_password)
+       _said_right_after)
       for word in PASSWORD_WORDS),
     # "رمز ورود به پنل … Fruehling2007? است", "パスワード … olek0111 です", "pasahitz berria
     # … da": where the language puts its verb last, the value is the word before it

@@ -866,8 +866,9 @@ def _query_value(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value")
 
 
+#: (a line a unified diff adds or removes, its ``+`` or ``-`` first, reads as the line)
 _LINE_VALUE = lazy(
-    r"(?m)^[ \t]*(?:(?P<item>-[ \t]+)|(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.\-]{0,60})"
+    r"(?m)^[+\-]?[ \t]*(?:(?P<item>-[ \t]+)|(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.\-]{0,60})"
     r"[ \t]*(?::=|=|:)[ \t]*(?:[A-Za-z][\w\-]{1,20}[ \t]+)?)"
     rf"(?P<value>{TOKEN}{{16,300}})[ \t]*$")
 _RECORD = lazy(r"(?m)^[ \t]*[\w.\-*]{1,253}(?::[^\s:]{0,128}){3,8}:"

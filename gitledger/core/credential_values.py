@@ -202,6 +202,19 @@ def made_up(value: str) -> bool:
     return not all(WORDLIKE.fullmatch(s) for s in segments)
 
 
+#: Runs of neighbouring keys people start a password with (qwerty, azerty and qwertz rows,
+#: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``), six keys or more.
+_KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
+                      r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx")
+
+
+def keyboard_walk(value: str) -> bool:
+    """A password begun with a walk along the keyboard (``qazwsxmysor``, ``q1w2e3r4hongk``),
+    eight characters or more and no space."""
+    return (8 <= len(value) <= 64 and not any(c.isspace() for c in value)
+            and _KEYBOARD_WALK.match(value) is not None)
+
+
 def strict_made_up(value: str) -> bool:
     """A made-up password as it stands among other words: both cases and a symbol no code,
     path, version or address uses, or letters, digits and two such symbols."""
@@ -236,6 +249,26 @@ def mixed_random(value: str) -> bool:
             and not _words_of_a_name(value) and class_changes(core) >= 0.4
             and entropy(value) >= 3.3 and not is_example(value)
             and not is_placeholder(value) and not (len(value) >= 16 and decodes_to_text(value)))
+
+
+def random_letters(value: str) -> bool:
+    """A generated value that happens to hold no digit (``PYNxJkv…``, one in fifty of
+    22-character base62 keys): 16 letters or more in both cases, changing case often, with
+    what names lack, three or more of a lone lower-case letter between capitals (``NxJ``)
+    and a word of three letters with no vowel (``Jkv``), an acronym aside
+    (``XMLHttpRequest``, ``ApplicationInsightsKey`` are names)."""
+    if not (16 <= len(value) <= 128 and value.isascii() and value.isalpha()
+            and not value.isupper() and not value.islower()):
+        return False
+    odd = len(_LONE_LOWER.findall(value)) + sum(
+        len(word) >= 3 and not word.isupper() and not _VOWEL.search(word)
+        for word in WORD.findall(value))
+    return odd >= 3 and class_changes(value) >= 0.3 and entropy(value) >= 3.3
+
+
+#: A lower-case letter alone between capitals, and a vowel (``random_letters``).
+_LONE_LOWER = lazy(r"(?<=[A-Z])[a-z](?=[A-Z])")
+_VOWEL = lazy(r"[aeiouyAEIOUY]")
 
 
 def secret_like(value: str) -> bool:

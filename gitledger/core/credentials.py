@@ -124,7 +124,8 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Heroku API key", prefixed("HRKU-", r"[A-Za-z0-9_\-]{50,}")),
         ("Cloudflare origin CA key", prefixed("v1.0-", r"[a-f0-9]{24}-[a-f0-9]{146}")),
         ("Alibaba access key id", prefixed("LTAI", r"[A-Za-z0-9]{12,20}\b")),
-        ("Fly.io token", prefixed("fm", r"[12]_[A-Za-z0-9+/=_\-]{40,}")),
+        ("Fly.io token", prefixed("fm", r"[12][ar]?_[A-Za-z0-9+/=_\-]{40,}")),
+        ("Fly.io token", prefixed("fo1_", r"[A-Za-z0-9_\-]{43}")),
         ("Netlify token", prefixed("nfp_", r"[A-Za-z0-9]{36,}")),
         ("Supabase token", prefixed("sbp_", r"[a-f0-9]{40}")),
         ("PlanetScale token", prefixed("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_\-=.]{32,}")),
@@ -204,6 +205,17 @@ TOKEN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"(?=[^\s\"'`]{0,28}[A-Z])(?=[^\s\"'`]{0,28}[a-z])"
                          r"[^\s\"'`]{29}(?=[.,;]?(?:[\s\"'`]|\Z))")),
         ("Notion token", prefixed("ntn_", r"[A-Za-z0-9]{40,}")),
+        # round thirteen: GitHub secret scanning's and the providers' documented prefixes
+        ("dbt Cloud token", prefixed("dbt", r"[cu]_[A-Za-z0-9_\-]{32,}")),
+        ("Langfuse secret key", prefixed("sk-lf-", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                                                   r"-[0-9a-f]{4}-[0-9a-f]{12}\b")),
+        ("Yandex OAuth token", prefixed("y0_", r"[A-Za-z0-9_\-]{50,}")),
+        ("Akamai EdgeGrid token", prefixed("akab-", r"[a-z0-9]{16}-[a-z0-9]{16}\b")),
+        ("Firecrawl key", prefixed("fc-", r"[a-f0-9]{32}\b")),
+        ("Browserbase key", prefixed("bb_live_", r"[A-Za-z0-9_\-]{20,}")),
+        ("Axiom token", prefixed("xa", r"[ap]t-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}"
+                                       r"-[0-9a-f]{12}\b")),
+        ("Helicone key", prefixed("sk-helicone-", r"[a-z0-9]{7}(?:-[a-z0-9]{7}){3}\b")),
         # more providers' prefixes, as public secret-scanner rules give them (gitleaks'
         # sourcegraph, octopus-deploy, nvidia, adobe rules) and the providers' documentation
         ("Sourcegraph token",

@@ -476,6 +476,8 @@ _AUTH_MARK = "authorization"
 #: A key or URL scheme is a run of these; how far back from a key word one is looked for.
 _RUN = re.compile(r"[A-Za-z0-9_.+\-]*")
 _RUN_LIMIT = 256
+#: Escaped line breaks and tabs a key may follow (a file's lines inside a JSON string).
+_ESCAPED_BREAKS = ("\\n", "\\r", "\\t")
 
 
 def find_credentials(text: str) -> list[Credential]:
@@ -574,7 +576,7 @@ def _match_in_run(pattern: re.Pattern[str], text: str, hit: int) -> re.Match[str
     back = _RUN.match(text[first:hit][::-1])
     start = hit - (back.end() if back else 0)
     for at in range(start, hit + 1):
-        if at == start or text[at - 1] in ".+-":
+        if at == start or text[at - 1] in ".+-" or text[at - 2:at] in _ESCAPED_BREAKS:
             match = pattern.match(text, at)
             if match is not None:
                 return match

@@ -9,6 +9,7 @@ of ``gitledger/core/credential_shapes.py``, not figures.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import random
 import string
@@ -1053,4 +1054,217 @@ SECRETS |= {
 ORDINARY |= {
     "prose about where a Wi-Fi network's code is": "the wifi code is on the router sticker",
     "Hindi prose asking whether there is a password": "पासवर्ड है क्या? भेज दो",
+}
+
+
+# Round thirteen, half B (tuned on half B of the eleventh corpus only): more words for a
+# password and the verbs between, a few words between the word and a made-up value.  Its own
+# generator, so earlier values stay.
+_RNG13b = random.Random(2026120713)
+_NAMES13b = ("Dimitra", "Sukarni", "Hodan", "Batbold", "Anahit", "Ramona", "Guadalupe")
+
+
+def _digits13b(count: int) -> str:
+    return "".join(_RNG13b.choice("123456789") for _ in range(count))
+
+
+def _chosen13b(symbol: str = "") -> str:
+    """A password as people choose one: a name, maybe a mark, and a number."""
+    return _RNG13b.choice(_NAMES13b) + symbol + _digits13b(_RNG13b.choice((2, 4)))
+
+
+SECRETS |= {
+    "a password after the Greek word typed in Latin letters, the verb further on":
+        "o kwdikos gia to router tou grafeiou einai " + _chosen13b(),
+    "a made-up password a few words after the Greek word":
+        "κωδικός για το webmail " + _chosen13b("#"),  # noqa: RUF001
+    "a password after the borrowed word and Armenian's article":
+        "router-i password@ " + _chosen13b("_") + " e",
+    "a password after the Mongolian word in Latin letters":
+        "shine nuuts ug " + _chosen13b("!") + ", martuuzai",
+    "a password after the Javanese word, 'now' between":
+        "sandi wifi omah saiki " + _chosen13b() + ", ojo disebar",
+    "a password after the Javanese word and its suffix": "sandine " + _chosen13b() + ". Nuwun",
+    "a password after the borrowed word and Javanese's 'becomes'":
+        "password email ganti dadi " + _chosen13b("@") + ".",
+    "a password after the Somali words and its verb":
+        "erayga sirta ah ee emailka waa " + _chosen13b("_"),
+    "a password after Mexican Spanish's short word and its verb":
+        "la contra del correo es " + _chosen13b("@") + ", no la cambies",
+    "a password after the Romanian word and its short verb":
+        "Parola de la router e " + _chosen13b() + ", nu o da",
+    "a password after the borrowed word and the Cantonese copula run on":
+        "office wifi password係 " + _chosen13b().lower() + ", 唔好講",
+}
+ORDINARY |= {
+    "Javanese prose about a password changed": "sandi wifi omah wis diganti, takon bapak yo",
+    "Mexican Spanish prose about who has a password":
+        "la contra del correo la tiene Guadalupe, pídesela",
+    "a product a few words after the Greek word":
+        "κωδικός για το λογαριασμό Office365 στο portal",  # noqa: RUF001
+    "Spanish prose with contra, against": "Probé contra el servidor de staging y es igual.",
+    "Romanian prose about a password": "Parola e obligatorie pentru fiecare cont.",
+}
+
+
+def _letters13b(size: int) -> str:
+    """A generated key that happens to hold no digit: random letters of both cases."""
+    while True:
+        value = "".join(_RNG13b.choice(string.ascii_letters) for _ in range(size))
+        if sum(a.isupper() != b.isupper() for a, b in itertools.pairwise(value)) >= size // 2:
+            return value
+
+
+SECRETS |= {
+    "a key under a name whose vendor runs letters into digits, in a diff":
+        "+  - I18N_API_KEY=" + "".join(_RNG13b.choice(_BASE62) for _ in range(32)),
+    "a generated key of letters only under an API key header":
+        "headers:\n  x-api-key: " + _letters13b(22),
+    "a key under Honeycomb's API key header":
+        "exporters:\n  otlp:\n    headers:\n      x-honeycomb-team: " + _letters13b(22),
+    "a password in a dotenv file written by a tool call, its lines escaped":
+        json.dumps({"tool": "write_file", "arguments": {
+            "path": "app.env",
+            "content": "SMTP_HOST=mail.lab\nSMTP_PASSWORD=" + _chosen13b("!")
+                       + "\nSMTP_PORT=587\n"}}),
+}
+ORDINARY |= {
+    "a count of tokens under n_, a qualifier": "n_tokens: 4096",
+    "a class's name under an API key header": "x-api-key: XMLHttpRequestObject",
+    "Honeycomb's dataset header": "x-honeycomb-dataset: production-logs",
+    "a dotenv file written by a tool call, its password a reference":
+        json.dumps({"tool": "write_file", "arguments": {
+            "path": "app.env",
+            "content": "SMTP_HOST=mail.lab\nSMTP_PASSWORD=${SMTP_PASSWORD}\nSMTP_PORT=587\n"}}),
+}
+SECRETS |= {
+    "a password as the last argument of a JSON-RPC login call":
+        'requests.post(url, json={"id": 1, "method": "login", "params": ["admin", "'
+        + _chosen13b("@") + '"]})',
+    "a literal a secret option's command echoes":
+        "$ dagger call deploy --registry-password=cmd:\"echo "
+        + "".join(_RNG13b.choice(_BASE62 + "-=") for _ in range(24)) + "\"",
+}
+ORDINARY |= {
+    "a JSON-RPC login call with a placeholder password":
+        '{"method": "login", "params": ["admin", "password"]}',
+    "a secret option reading a password manager":
+        '$ dagger call deploy --api-token=cmd:"op read op://ci/api/token"',
+    "a secret option echoing a variable": '$ dagger call deploy --api-token=cmd:"echo $API_TOKEN"',
+}
+SECRETS |= {
+    "a password after the Vietnamese word typed without its diacritics":
+        "mat khau wifi: " + _chosen13b("_"),
+    "a password after the Turkish word typed without its cedilla": "sifre: " + _chosen13b("!"),
+    "a password after the Polish word typed without its stroke":
+        "haslo do wifi to " + _chosen13b(),
+    "a password after Swahili's other word and its verb": "nywila ya wifi ni " + _chosen13b(),
+}
+ORDINARY |= {
+    "Vietnamese prose about a password, typed without diacritics":
+        "Mat khau phai co it nhat 8 ky tu, gom chu hoa va so.",
+    "Polish prose about a password, typed without its stroke": "haslo zostalo zmienione wczoraj",
+}
+SECRETS |= {
+    "a password typed into the shell's history right after su":
+        "  88  su - postgres\n  89  " + _chosen13b() + "\n  90  exit",
+    "a keyboard walk typed into the shell's history right after ssh":
+        "  41  ssh ops@10.0.4.2\n  42  qazwsx" + "".join(
+            _RNG13b.choice(string.ascii_lowercase) for _ in range(5)) + "\n  43  history",
+    "a keyboard walk after the word password": "the printer's password is asdfgh"
+        + "".join(_RNG13b.choice(string.ascii_lowercase) for _ in range(4)),
+}
+ORDINARY |= {
+    "commands alone in the shell's history after ssh":
+        "  41  ssh ops@10.0.4.2\n  42  htop\n  43  python3\n  44  md5sum\n  45  history",
+    "a command with a dash in the shell's history after su":
+        "  88  su - postgres\n  89  deploy-all\n  90  exit",
+}
+_PARTS13b = ("Director", "Cluster", "Backup", "Mirror", "Api", "Agent", "Relay", "Ingest")
+ORDINARY |= {
+    "a constant named for the secret, in a config language that quotes its strings":
+        'object ApiUser "' + _RNG13b.choice(_PARTS13b).lower() + '" {\n  password = '
+        + _RNG13b.choice(_PARTS13b) + _RNG13b.choice(_PARTS13b) + "Password  // from constants\n}",
+}
+SECRETS |= {
+    "capitalised words as a password in an environment file":
+        "DB_PASSWORD=" + _RNG13b.choice(_PARTS13b) + _RNG13b.choice(_PARTS13b) + "Password",
+    "capitalised words with a number as a password in a quoted config":
+        'object ApiUser "relay" {\n  password = ' + _RNG13b.choice(_PARTS13b) + "Password"
+        + _digits13b(4) + "\n}",
+}
+SECRETS |= {
+    "a generated value on a line a diff adds":
+        "```diff\n WORKER_HOST=queue.internal\n+WORKER_SEED="
+        + "".join(_RNG13b.choice(_BASE62) for _ in range(32)) + "\n```",
+}
+ORDINARY |= {
+    "a version on a line a diff adds":
+        "```diff\n-WORKER_IMAGE=queue:1.4.2\n+WORKER_IMAGE=queue:1.5.0\n```",
+}
+
+
+def _token13b(alphabet: str, size: int) -> str:
+    return "".join(_RNG13b.choice(alphabet) for _ in range(size))
+
+
+def _uuid13b() -> str:
+    return str(uuid.UUID(int=_RNG13b.getrandbits(128), version=4))
+
+
+SECRETS |= {
+    "a Fly.io token of the fo1_ kind in prose":
+        "fly deploy used fo1_" + _token13b(_BASE62 + "_-", 43) + " from the runner",
+    "a Fly.io macaroon of the fm1r_ kind in prose": "FLY_API_TOKEN is fm1r_"
+        + _token13b(_BASE62 + "+/", 120) + " now",
+    "a dbt Cloud user token in prose": "Note: dbtu_" + _token13b(_BASE62 + "_-", 40) + " was used",
+    "a Langfuse secret key in prose": "Note: sk-lf-" + _uuid13b() + " was used",
+    "a Yandex OAuth token in prose": "Note: y0_" + _token13b(_BASE62 + "_-", 55) + " was used",
+    "an Akamai EdgeGrid token in prose": "Note: akab-" + _token13b(_LOWER36, 16) + "-"
+        + _token13b(_LOWER36, 16) + " was used",
+    "a Firecrawl key in prose": "Note: fc-" + _token13b(_HEX, 32) + " was used",
+    "a Browserbase key in prose": "Note: bb_live_" + _token13b(_BASE62 + "_-", 27) + " was used",
+    "an Axiom token in prose": "Note: xaat-" + _uuid13b() + " was used",
+    "a Helicone key in prose": "Note: sk-helicone-" + "-".join(
+        _token13b(_LOWER36, 7) for _ in range(4)) + " was used",
+}
+ORDINARY |= {
+    "a Langfuse public key in prose": "langfuse public key pk-lf-" + _uuid13b(),
+    "a dbt model's name in prose": "ran dbt_utils and the dbtc_models_staging_orders model",
+}
+SECRETS |= {
+    "a name and a year two words after the Russian word":
+        "пароль от роутера " + _RNG13b.choice(_NAMES13b) + "20" + _digits13b(2),
+    "a password after the Arabic words with no article":
+        "كلمة سر الراوتر " + _chosen13b("@"),
+}
+ORDINARY |= {
+    "Russian prose about a password for an account": "пароль от почты поменяли вчера",
+    "a product with a count two words after the Russian word":
+        "пароль для учётки Office365 сбросили",
+}
+SECRETS |= {
+    "a password under a key that runs a word into pass": "smtppass=" + _chosen13b(),
+    "a password under offlineimap's remotepass":
+        "[Repository remote]\nremotepass: " + _chosen13b(),
+}
+ORDINARY |= {
+    "a filter's pass band under a key": "highpass = 200hz",
+    "a renderer's pass under a key": "renderpass: shadow_main",
+    "batch's prompt for a password under a key named for it":
+        "set /p DB_PASS=Enter password for exporter: \nset PGPASSWORD=%DB_PASS%",
+}
+SECRETS |= {
+    "a password after Swahili's 'secret word' and its verb":
+        "Neno la siri la router ni " + _chosen13b(),
+    "a password after the Kinyarwanda words and its verb":
+        "ijambo ry'ibanga rya router ni " + _chosen13b(),
+    "a password after the borrowed word and Arabic chat's 'it is'":
+        "el password bta3 el router howa " + _chosen13b(),
+    "a password after the borrowed word and Manglish's 'it'":
+        "password router dia " + _chosen13b(),
+}
+ORDINARY |= {
+    "Swahili prose about a secret word": "Neno la siri lazima liwe refu na gumu kukisia.",
+    "Spanish prose about the password of the day": "el password del dia se envía por SMS",
 }
