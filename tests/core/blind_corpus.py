@@ -14,7 +14,8 @@ from tests.core.credential_corpus_third import Family, family, split_by_family
 from tests.core.credential_corpus_third import families as third_families
 
 #: The later corpora, in the order they were written.
-LATER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh")
+LATER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+         "twelfth")
 
 
 def earlier_family_names(corpus: str) -> set[str]:
