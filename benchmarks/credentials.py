@@ -19,7 +19,7 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   by family into halves A and B, its ordinary texts into even and odd): the scanner before
   round four had read it, and round four's scanner tuned on half A, measured on half B
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
-* the fourth to tenth corpora (``later_corpora``): the scanner now, by halves;
+* the fourth to eleventh corpora (``later_corpora``): the scanner now, by halves;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -61,6 +61,7 @@ from gitledger.core.credentials import find_credential
 from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import redact
 from tests.core import credential_corpus_eighth as eighth
+from tests.core import credential_corpus_eleventh as eleventh
 from tests.core import credential_corpus_fifth as fifth
 from tests.core import credential_corpus_fourth as fourth
 from tests.core import credential_corpus_fresh as fresh
@@ -280,9 +281,9 @@ def held_out_third() -> None:
 def later_corpora() -> None:
     """The corpora written blind and then read by halves: the fourth (by round six), the
     fifth (round seven), the sixth (round eight), the seventh (round nine), the eighth
-    (round ten), the ninth (round eleven), the tenth (round twelve): the scanner now, by
-    halves, the ordinary texts even and odd."""
-    print("the fourth to tenth corpora (each read by halves after it was measured)")
+    (round ten), the ninth (round eleven), the tenth (round twelve), the eleventh (round
+    thirteen): the scanner now, by halves, the ordinary texts even and odd."""
+    print("the fourth to eleventh corpora (each read by halves after it was measured)")
     for name, secrets, ordinary, halves in (
             ("fourth", fourth.FOURTH_SECRETS, fourth.FOURTH_ORDINARY, fourth.halves()),
             ("fifth", fifth.FIFTH_SECRETS, fifth.FIFTH_ORDINARY, fifth.halves()),
@@ -290,7 +291,9 @@ def later_corpora() -> None:
             ("seventh", seventh.SEVENTH_SECRETS, seventh.SEVENTH_ORDINARY, seventh.halves()),
             ("eighth", eighth.EIGHTH_SECRETS, eighth.EIGHTH_ORDINARY, eighth.halves()),
             ("ninth", ninth.NINTH_SECRETS, ninth.NINTH_ORDINARY, ninth.halves()),
-            ("tenth", tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, tenth.halves())):
+            ("tenth", tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, tenth.halves()),
+            ("eleventh", eleventh.ELEVENTH_SECRETS, eleventh.ELEVENTH_ORDINARY,
+             eleventh.halves())):
         texts = dict(secrets)
         for half, kinds in zip(("A", "B"), halves, strict=True):
             report(f"{name} corpus, half {half}", hand_written, [(k, texts[k]) for k in kinds],

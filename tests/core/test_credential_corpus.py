@@ -39,6 +39,7 @@ from gitledger.ledger.operations import Ledger
 from tests.conftest import Run, git, installed_git_ledger
 from tests.core import blind_corpus
 from tests.core import credential_corpus_eighth as eighth
+from tests.core import credential_corpus_eleventh as eleventh
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_ninth as ninth
 from tests.core import credential_corpus_seventh as seventh
@@ -331,15 +332,17 @@ def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
 
 #: The corpora written blind and then read by halves (the sixth in round eight, the seventh
 #: in round nine, the eighth in round ten, the ninth in round eleven, the tenth in round
-#: twelve): the floor each reached once both halves were read, held so that it does not
-#: slip back.  Its secrets, its ordinary texts, the share of each half it must catch and
-#: the share of its ordinary texts it may refuse.
+#: twelve, the eleventh in round thirteen): the floor each reached once both halves were
+#: read, held so that it does not slip back.  Its secrets, its ordinary texts, the share of
+#: each half it must catch and the share of its ordinary texts it may refuse.
 BLIND_CORPORA = {
     "sixth": (sixth.halves, sixth.SIXTH_SECRETS, sixth.SIXTH_ORDINARY, 0.96, 0.04),
     "seventh": (seventh.halves, seventh.SEVENTH_SECRETS, seventh.SEVENTH_ORDINARY, 0.94, 0.03),
     "eighth": (eighth.halves, eighth.EIGHTH_SECRETS, eighth.EIGHTH_ORDINARY, 0.94, 0.03),
     "ninth": (ninth.halves, ninth.NINTH_SECRETS, ninth.NINTH_ORDINARY, 0.96, 0.02),
     "tenth": (tenth.halves, tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, 0.97, 0.02),
+    "eleventh": (eleventh.halves, eleventh.ELEVENTH_SECRETS, eleventh.ELEVENTH_ORDINARY, 0.97,
+                 0.02),
 }
 
 
