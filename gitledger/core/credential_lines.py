@@ -21,6 +21,7 @@ from gitledger.core.credential_keys import (
 )
 from gitledger.core.credential_shapes import (
     KEYED_UUID,
+    PRODUCT_AND_VERSION,
     PUBLIC_MATERIAL,
     UUID,
     encoded_credential,
@@ -434,6 +435,8 @@ def _words_chosen(value: str) -> bool:
     """A password a person chose of words and a number (``Wanjiru2016``) or of several words
     (``cactus-violin-pepper-tundra``, four of them when no number is added; three joined by
     dots, ``maple.harbor.banjo``, when none of them is a setting's)."""
+    if PRODUCT_AND_VERSION.fullmatch(value):
+        return False
     if _DOTTED_PHRASE.fullmatch(value):
         words = value.split(".")
         return len(set(words)) == len(words) and not _SETTING_WORDS.intersection(words)
@@ -454,7 +457,7 @@ def chosen_password(value: str) -> bool:
     (``noodle_meadow_maple``) -- and not a name of something else (``sha256``, ``12chars``,
     ``DB_PASSWORD``, ``app.env``, ``nas01.local``)."""
     value = ascii_shape(value)
-    if names_algorithm(value):
+    if names_algorithm(value) or PRODUCT_AND_VERSION.fullmatch(value):
         return False
     if made_up(value) or words_and_number(value) or _words_chosen(value) or keyboard_walk(value):
         return True
@@ -753,7 +756,7 @@ _JSON_VALUE = lazy(r'"value"\s*:\s*"(?P<value>[^"\n]{4,256})"')
 #: does ("password changed 👉 …", "パスワード変わりました → …", 👇 at the next line).
 _ARROWS = "\u2192\u21d2\u279c\u27a1\U0001f447\U0001f449"
 _SAID = (r"[^\n]{0,30}?(?:\b(?:is|was|to|as|of|be|it's|jadi|dadi|adalah|là|dia|howa|huwa|heya|hiya"
-         r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|eka)\s{1,4}"
+         r"|es|est|ist|é|è|este|na|ay|ialah|hija|ni|je|hai|है|eka)\s{1,4}"
          r"(?:[A-Za-z]{2,12}[ \t]{1,4}){0,2}"  # "is now …", "is still …"
          r"|(?:是|係|は)[ \t]{0,4}"  # run on to the word, as Chinese and Japanese write
          r"|[:=\u2014\u2013" + _ARROWS + r"]\**\s{1,4}|[ \t]--?[ \t]{1,4})"

@@ -906,9 +906,10 @@ _COMMAND_LINES = (
     prefixed("sqlplus", r"""\s+(?:-\w+\s+)*["']?[\w.$#]{1,128}/(?P<value>[^\s@/"']{1,256})@"""),
     prefixed("docker", rf"\s+login\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
     prefixed("mongo", rf"(?:sh|dump|restore|import|export)?\b[^\n|;&]{{0,300}}?\s-p\s+{_VALUE}"),
-    # zip and unzip -P PASSWORD; rar and unrar -pPASSWORD, -hpPASSWORD (-p- is none)
+    # zip and unzip -P PASSWORD (-qP: flags run together, P last); rar and unrar
+    # -pPASSWORD, -hpPASSWORD (-p- is none)
     *(rf"{tool}(?:(?<=\bun{tool})|(?<![A-Za-z0-9_+/]{tool}))" + body for tool, body in (
-        ("zip", rf"\b[^\n|;&]{{0,300}}?\s-P\s+{_VALUE}"),
+        ("zip", rf"\b[^\n|;&]{{0,300}}?\s-[A-OQ-Za-z]{{0,4}}P\s+{_VALUE}"),
         ("rar", r"\b[^\n|;&]{0,300}?\s-h?p(?P<value>[^\s\-\"'][^\s\"']*)"))),
     # macOS's security: a keychain's password (-p) and a PKCS #12 file's passphrase (-P)
     prefixed("security", r"\s+(?:unlock-keychain|create-keychain|set-keychain-password"

@@ -91,6 +91,14 @@ REAL_WORD = lazy(r"(?i)(?=[a-z]*[aeiouy])(?![a-z]*[b-df-hj-np-tv-xz]{4})[a-z]{4,
 _PLACEHOLDER = lazy(r"(?i)x{4}|\*{3}|\.{3}|example|your|placeholder|changeme|dummy"
                           r"|sample|redacted|replace|insert|<[\w\s\-.]*>|\$\{|\{\{|%\(|\bfake|\{[A-Za-z_]\w*\}")
 _VERSION = lazy(r"v?\d+(?:\.\d+){1,3}(?:[\-+.][A-Za-z0-9.\-+]+)?")
+#: A product named with its year or version (``Office2016``, ``SQLServer2019``,
+#: ``Windows10``): what "the password for …" names, not the password.
+PRODUCT_AND_VERSION = lazy(
+    r"(?i)(?:ms|microsoft)?(?:office|windows(?:server)?|winserver|server|sqlserver|mssql|sql"
+    r"|exchange|outlook|excel|visio|sharepoint|visualstudio|vs|photoshop|illustrator|acrobat"
+    r"|autocad|revit|solidworks|matlab|quickbooks|ubuntu|debian|fedora|centos|rhel|android"
+    r"|ios|macos|iphone|ipad|galaxy|pixel|xbox|playstation|ps|macbook|surface|dynamics|sap)"
+    r"[ _\-]?\d{1,4}(?:r2|sp\d)?")
 
 
 def reads_as_words(token: str) -> bool:
@@ -753,7 +761,8 @@ def _made_up(value: str) -> bool:
     symbol = any(not c.isalnum() and c not in "-_." for c in value)
     if not ((lower or upper) and digit and (symbol or (lower and upper))):
         return False
-    return not reads_as_words(value) and not _VERSION.fullmatch(value)
+    return (not reads_as_words(value) and not _VERSION.fullmatch(value)
+            and not PRODUCT_AND_VERSION.fullmatch(value))
 
 
 def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
