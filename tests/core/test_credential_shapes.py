@@ -1268,3 +1268,19 @@ ORDINARY |= {
     "Swahili prose about a secret word": "Neno la siri lazima liwe refu na gumu kukisia.",
     "Spanish prose about the password of the day": "el password del dia se envía por SMS",
 }
+
+
+
+# -- round fourteen (A): chosen passwords by their shape and their place on a line, in any
+# language: no word list, phrase or product.  The dicts above are extended in place, so the
+# tests above take these cases too.
+_RNG14a = random.Random(20261214)
+
+SECRETS |= {
+    "an unquoted password with an ampersand under its key":
+        f"pg.password=Vo&{_RNG14a.randint(10, 99)}{_random(_BASE62, 12)}\npg.user=ro",
+}
+ORDINARY |= {
+    "a query's next parameter after an ampersand under a key":
+        "token_type=bearer&expires_in=3600",
+}
