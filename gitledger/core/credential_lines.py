@@ -1035,6 +1035,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[^\n]{0,80}:[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}[ \t]*"
             r"(?P<value>[!-~]{12,128})[ \t]*(?:\r?\n|\Z)"), _made_up_or_generated)
       for word in ("assword", "assphrase", "secret", "token")),
+    # a value element under an element named for a secret, in any XML config: a CI
+    # server's <variable name="DB_PASSWORD"><value>…</value>, Hadoop's <name>…</name><value>
+    *(("a secret under its key",
+       lazy(named + r"[ \t\r\n]{0,40}<value>[ \t]*(?P<value>[^<\s]{4,256})[ \t]*</value>"),
+       _named_value)
+      for named in (r'name="(?P<key>[A-Za-z_][\w.\-]{0,60})"[^<>\n]{0,80}>',
+                    r"<name>[ \t]*(?P<key>[A-Za-z_][\w.\-]{0,60})[ \t]*</name>")),
     # Erlang's and Elixir's config tuples: {password, "…"}, {db_password, <<"…">>}
     ("a secret under its key",
      lazy(r'\{(?<=\{)[ \t]*(?P<key>[a-z_]\w{0,60})[ \t]*,[ \t]*(?:<<)?"(?P<value>[^"\n]{4,256})"'),

@@ -1277,10 +1277,15 @@ ORDINARY |= {
 _RNG14a = random.Random(20261214)
 
 SECRETS |= {
+    "a password in a value element under a name attribute that names one":
+        f'<variable name="DB_PASSWORD">\n  <value>Kapeka{_RNG14a.randint(1960, 2024)}</value>\n'
+        "</variable>",
     "an unquoted password with an ampersand under its key":
         f"pg.password=Vo&{_RNG14a.randint(10, 99)}{_random(_BASE62, 12)}\npg.user=ro",
 }
 ORDINARY |= {
     "a query's next parameter after an ampersand under a key":
         "token_type=bearer&expires_in=3600",
+    "a value element under a name that names no secret":
+        '<variable name="BUILD_NUMBER">\n  <value>Release2024</value>\n</variable>',
 }
