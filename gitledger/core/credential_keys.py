@@ -64,7 +64,8 @@ KEY_WORDS = ("pass", "pw", "secret", "token", "key", "cred", "pat", "auth", "sig
 #: every place a key could start and end in it.  Whether its name is about a secret is
 #: ``key_strength``'s to say.  The value may be a quoted string, a ``<placeholder>``, a
 #: ``${{ … }}``, ``$(…)`` or ``${…}`` expansion (so their spaces do not cut them short),
-#: or a run up to a space, comma or semicolon.  A key may follow an escaped line break
+#: or a run up to a space, comma, semicolon or ``&`` (``assignment_secret`` takes back an
+#: ``&`` that opens no query's next ``name=``).  A key may follow an escaped line break
 #: (``…\nDB_PASSWORD=…``: a file's lines inside a JSON string, as an agent writes a
 #: file), and then its value ends at the next one (``assignment_secret``).  Every part of
 #: a value is bounded (``VALUE_LIMIT``): values overlap (``pass=pass=…``), and an unbounded
@@ -83,6 +84,9 @@ ASSIGNMENT = lazy(
 )
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
 _VALUE_REST = lazy(r"[^\s,;&]*")
+#: An ``&`` in an unquoted value and what follows it, when it opens no query's next
+#: ``name=``: a password's own (``Ko&29QdDx…``), where ``ASSIGNMENT`` cut the value.
+_AMPERSAND_REST = lazy(r"(?:&(?![\w.\-]{1,60}=)[^\s,;&]{0,200}){1,8}")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 #: A key ending with one of these (its words joined) names the secret itself: any real
@@ -209,6 +213,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # --secret=db-password: the name of a secret
     quoted = text[match.start("value")] in "\"'"
     start, end = unquoted(text, *match.span("value"))
+    if not quoted and (rest := _AMPERSAND_REST.match(text, end)) is not None:
+        end = rest.end()  # pg.password=Ko&29QdDx…: the & is the password's, not a query's
     value = text[start:end]
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends

@@ -38,6 +38,7 @@ from gitledger.core.credential_values import (
     is_placeholder,
     is_template,
     keyboard_walk,
+    leetspeak,
     made_up,
     mixed_random,
     names_algorithm,
@@ -322,6 +323,8 @@ def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
     with digits (``pw kaffee99``); a word there is the sentence going on."""
     span = _said_password(match)
     value = match.string[span[0]:span[1]] if span else ""
+    if len(value) < 8 and not leetspeak(value):
+        return None  # shorter than eight, only a word spelt in leetspeak (``Qu3$t58``)
     return span if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) else None
 
 
@@ -636,7 +639,21 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
             return span
     if (pair := _HEX_PAIR.search(text, start, end)) is not None:
         return pair.span()
-    return line_shapes(match)
+    return line_shapes(match) or _chosen_in_prose(text, start, end)
+
+
+def _chosen_in_prose(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A chosen password a line of prose says where no word stands right before it
+    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``)."""
+    said = _WORD_ON_THE_LINE.search(text, start, end)
+    if said is not None and (span := _chosen_later_on(said)) is not None:
+        return span
+    for shape, judge in ((_MARKED_ON_THE_LINE, _marked_name),
+                         (_AFTER_A_COLON, _chosen_after_colon)):
+        for found in shape.finditer(text, start, end):
+            if (span := judge(found)) is not None:
+                return span
+    return None
 
 
 def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -868,6 +885,135 @@ def _said_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: A whole token of a line in Latin letters, and the marks that close a clause after it
+#: (a comma, a full stop) or open one before it.
+_LINE_TOKEN = lazy(r"(?<!\S)[!-~\u00c0-\u024f]{6,64}(?!\S)")
+_CLAUSE_MARKS = ".,;:)]}\"'`\u00bb\u060c\u3001\u3002"
+_OPENING_MARKS = "([{\"'`\u00ab"
+#: What no password said in prose holds: code's and markup's signs, a user at a host
+#: (``root@localhost:3306``), a ticket's id (``INC-2041``).
+_NOT_SAID = lazy(r"[=<>{}|\\]|@[\w\-]+[.:]|\A[A-Z][A-Z0-9]{1,9}-\d{1,8}\Z")
+#: Letters and digits: a clause that goes on after a value goes on with one of them.
+_GOES_ON = lazy(r"[ \t]{1,4}[A-Za-z0-9]")
+
+
+def _ends_a_clause(text: str, token_end: int, closed: bool) -> bool:
+    """Whether a value ending at ``token_end`` ends what its clause says: a mark closed
+    it, or the line ends, or what follows is no word of Latin letters (an emoji, a dash,
+    another script) -- not a name in the middle of a sentence (``for Office2016 users``)."""
+    return closed or _GOES_ON.match(text, token_end) is None
+
+
+def strongly_chosen(value: str) -> bool:
+    """A password as people choose one, plain enough to be one wherever it stands on a
+    line that says a password: made up, a name and a year, a passphrase of words and a
+    number, a walk along the keyboard, a word in leetspeak, or a word with four digits
+    (``MitakunaJasy3077``); not a product's name with its number (``Windows10``)."""
+    shaped = ascii_shape(value)
+    if not chosen_password(value) or _NOT_CHOSEN.search(shaped):
+        return False  # (``sip_password_1001``: a name of a password, with its number)
+    phrase = words_and_number(shaped) and len(_JOINED.split(shaped)) >= 3
+    return (made_up(shaped) or phrase or keyboard_walk(shaped)
+            or leetspeak(shaped) or _NAME_AND_YEAR.fullmatch(shaped) is not None
+            or _FOUR_DIGITS.search(shaped) is not None)
+
+
+#: What joins the words of a passphrase (``heron-basalt-4821``; one word and a count,
+#: ``eziyi-12``, is prose).
+_JOINED = lazy(r"[\-_.]")
+#: A year's or a day's four digits, or a whole date's six or eight, as people number a
+#: password (not digits inside a word: chat spells letters with them, ``et8ayar``).
+_FOUR_DIGITS = lazy(r"(?<!\d)(?:\d{4}|\d{6}|\d{8})(?!\d)")
+
+
+def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password further on a line that names one, after more words than the patterns of
+    the word itself read ("cyfrinair y wifi yn y capel ydy …", "password bhuli gali, purana
+    ta thila …"): the first token of the rest of the line that is plainly chosen and ends
+    a clause, in whatever language the words between are."""
+    found = _chosen_tokens(match.string, match.start("rest"), match.end("rest"))
+    # more than one: a list of examples ("such as Summer2024!, Galatasaray1905 …")
+    if len(found) != 1:
+        return None
+    start, end, closed = found[0]
+    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
+
+
+def _chosen_tokens(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
+    """The tokens between ``start`` and ``end`` that are plainly chosen passwords: each
+    one's span without its marks, and how many marks closed it."""
+    found: list[tuple[int, int, int]] = []
+    for token in _LINE_TOKEN.finditer(text, start, end):
+        first, last = unquoted(text, *token.span())
+        while first < last and text[first] in _OPENING_MARKS:
+            first += 1
+        bare = text[first:last].rstrip(_CLAUSE_MARKS)
+        if (len(bare) >= 6 and not is_placeholder(bare) and not _NOT_SAID.search(bare)
+                and not _PASSWORD_MANAGER.fullmatch(bare) and strongly_chosen(bare)):
+            found.append((first, first + len(bare), last - first - len(bare)))
+    return found
+
+
+#: A password as people make one that reads as one with no word beside it: capitalised
+#: words run into a number and a mark (``Alofa4174!``), into a mark and a number
+#: (``Kahu@75!``), or two words and more into ``#`` and a year (``BerfinKurdistan#2004``;
+#: one word with it is an issue's number, ``Issue#2019``).
+_MARKED_NAME = (r"(?<![\w@#$%&*!.\-/:=+'])(?P<value>(?:[A-Z][a-z]{2,20}){1,3}"
+                r"(?:\d{2,4}[!@#$%*?]{1,3}|[@$%&*!]\d{2,4}[!@#$%*?]{0,3})"
+                r"|(?:[A-Z][a-z]{2,20}){2,3}#(?:19|20)\d{2})(?![\w@#$%&*/=+\-])")
+
+
+def _marked_name(match: re.Match[str]) -> tuple[int, int] | None:
+    """A name run into a number and a mark, standing alone in prose: made up as a password
+    is, in any language around it."""
+    if not made_up(ascii_shape(match.group("value"))):
+        return None
+    text, (start, end) = match.string, match.span("value")
+    before = _chosen_tokens(text, max(0, start - _NEIGHBOUR), start)
+    after = _chosen_tokens(text, end, end + _NEIGHBOUR)
+    if before or after:
+        return None  # one of a list of examples ("such as Summer2024!, Galatasaray1905")
+    return start, end
+
+
+#: How far a value's neighbours are read, to tell a list of examples.
+_NEIGHBOUR = 24
+
+
+#: Prose before a colon on its line: two words of letters (not a key's name).
+_PROSE_BEFORE = lazy(r"[^\W\d_]{2,40}[ \t]{1,4}[^\W\d_]{2,40}")
+
+
+def _chosen_after_colon(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value after a colon that ends a phrase in prose ("… wifi ya malê: @m3d28.", "…
+    choimpiutair: 1q2w3e4rSeon."), when it is a word in leetspeak or a walk along the
+    keyboard: what people choose as a password, whatever the words before the colon
+    say in their language."""
+    text = match.string
+    start, end = match.span("value")
+    bare = text[start:end].rstrip(_CLAUSE_MARKS)
+    shaped = ascii_shape(bare)
+    if not (leetspeak(shaped) or (keyboard_walk(shaped) and chosen_password(bare))):
+        return None  # (leetspeak may open with its @, as no other chosen password does)
+    line = max(text.rfind("\n", max(0, match.start() - 160), match.start()) + 1,
+               match.start() - 160)
+    if _PROSE_BEFORE.search(text, line, match.start()) is None:
+        return None
+    closed = len(bare) < end - start
+    return (start, start + len(bare)) if _ends_a_clause(text, end, closed) else None
+
+
+#: Chosen passwords that a line of prose says with no pattern of their own (no literal to
+#: open with, so ``_line_secret`` reads them within the line it reads once): a value
+#: further on a line after a word for a password ("cyfrinair y wifi yn y capel ydy …"),
+#: a name run into a number and a mark ("… er skol: Caileag3222!."), leetspeak or a
+#: keyboard walk after a colon in prose ("… wifi ya malê: @m3d28.").
+_WORD_ON_THE_LINE = lazy(r"(?:" + "|".join((r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)s?\b",
+                                             *PASSWORD_WORDS)) + r")(?P<rest>[^\n]{1,120})")
+_MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
+_AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
+
+
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",
@@ -941,7 +1087,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # article Armenian typed in Latin letters writes as "@": "password@ Ani_1978 e")
     *(("password in prose",
        lazy(rf"{word}(?<=\b[Pp]{word[1:]})\b@?[ \t]{{1,4}}[\"'`]?(?![(\[<{{])"
-            r"(?P<value>[!-~]{8,64})"),
+            r"(?P<value>[!-~]{6,64})"),
        _said_after) for word in ("pw", "pwd", "passwd", "password", "passphrase")),
     # "so J9Ly… is the prod key": a value said to be a key, a token or a password
     ("a secret said to be one",
@@ -1038,6 +1184,13 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
        lazy(word + r"[^\n]{0,80}:[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}[ \t]*"
             r"(?P<value>[!-~]{12,128})[ \t]*(?:\r?\n|\Z)"), _made_up_or_generated)
       for word in ("assword", "assphrase", "secret", "token")),
+    # a value element under an element named for a secret, in any XML config: a CI
+    # server's <variable name="DB_PASSWORD"><value>…</value>, Hadoop's <name>…</name><value>
+    *(("a secret under its key",
+       lazy(named + r"[ \t\r\n]{0,40}<value>[ \t]*(?P<value>[^<\s]{4,256})[ \t]*</value>"),
+       _named_value)
+      for named in (r'name="(?P<key>[A-Za-z_][\w.\-]{0,60})"[^<>\n]{0,80}>',
+                    r"<name>[ \t]*(?P<key>[A-Za-z_][\w.\-]{0,60})[ \t]*</name>")),
     # Erlang's and Elixir's config tuples: {password, "…"}, {db_password, <<"…">>}
     ("a secret under its key",
      lazy(r'\{(?<=\{)[ \t]*(?P<key>[a-z_]\w{0,60})[ \t]*,[ \t]*(?:<<)?"(?P<value>[^"\n]{4,256})"'),

@@ -215,6 +215,31 @@ def keyboard_walk(value: str) -> bool:
             and _KEYBOARD_WALK.match(value) is not None)
 
 
+#: A letter spelt with a digit or a sign inside a word (``P@ssw0rd``, ``m3d``, ``Qu3$t``):
+#: ``@`` after one or two letters (not ``user@host``), ``$``, or a digit that reads as a
+#: letter, between letters.
+_LEET_INSIDE = lazy(r"(?<![A-Za-z])[A-Za-z]{1,2}@(?=[A-Za-z])|(?<=[A-Za-z0-9])\$(?=[A-Za-z0-9])"
+                    r"|(?<=[A-Za-z@$])[013457](?=[A-Za-z@$])")
+#: What leetspeak ends with: a number of two digits or more, or a sign.
+_LEET_END = lazy(r"(?:\d{2,}|[!@#$%*?]+)\Z")
+_HEX_ONLY = lazy(r"[0-9a-fA-F]+")
+
+
+def leetspeak(value: str) -> bool:
+    """A word spelt in leetspeak, as people make a short password of a name
+    (``K@hu79``, ``@m3d28``, ``Qu3$t58``): letters with one letter written as a digit or a
+    sign inside a word, and a number or a sign at its end; not an address, a hex id
+    (``a1b2c3d4``), a handle (``@dev42``) or a version (``v1beta1``)."""
+    if not 6 <= len(value) <= 24 or any(c.isspace() for c in value) or "/" in value:
+        return False
+    if (_HEX_ONLY.fullmatch(value.lstrip("#")) or _ADDRESS.fullmatch(value) or is_placeholder(value)
+            or sum(c.isalpha() or c in "@$" for c in value) < 3):
+        return False
+    inside = _LEET_INSIDE.findall(value)
+    return bool(inside) and (len(inside) + value.startswith("@") >= 2
+                             or _LEET_END.search(value) is not None)
+
+
 def strict_made_up(value: str) -> bool:
     """A made-up password as it stands among other words: both cases and a symbol no code,
     path, version or address uses, or letters, digits and two such symbols."""

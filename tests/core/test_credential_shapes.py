@@ -1268,3 +1268,76 @@ ORDINARY |= {
     "Swahili prose about a secret word": "Neno la siri lazima liwe refu na gumu kukisia.",
     "Spanish prose about the password of the day": "el password del dia se envía por SMS",
 }
+
+
+# -- round fourteen (A): chosen passwords by their shape and their place on a line, in any
+# language: no word list, phrase or product.  The dicts above are extended in place, so the
+# tests above take these cases too.
+_RNG14a = random.Random(20261214)
+_SYLLABLES14a = ("ka", "mo", "ri", "ta", "ne", "lu", "sa", "vo", "pe", "di")
+
+
+def _name14a() -> str:
+    """A capitalised made-up name of three syllables."""
+    return "".join(_RNG14a.choice(_SYLLABLES14a) for _ in range(3)).capitalize()
+
+
+def _year14a() -> str:
+    return str(_RNG14a.randint(1960, 2024))
+
+
+_LEET14a = str.maketrans({"a": "@", "e": "3", "o": "0", "i": "1"})
+
+
+def _leet14a() -> str:
+    """A made-up name with its first vowel spelt as a sign or a digit, and a number."""
+    name = _name14a()
+    return name[0] + name[1].translate(_LEET14a) + name[2:] + str(_RNG14a.randint(10, 99))
+
+
+def _short_leet14a() -> str:
+    """Leetspeak of six characters: a name's first four letters and its number."""
+    leet = _leet14a()
+    return leet[:4] + leet[-2:]
+
+
+SECRETS |= {
+    "a name and a year ending a line further on from the word for a password":
+        f"[9:14 PM] Dad: changed the wifi password tonight, the new one {_name14a()}"
+        f"{_year14a()}\n[9:15 PM] Ana: ok",
+    "a name, a number and a mark alone in prose":
+        f"Vela nori taki sera {_name14a()}{_RNG14a.randint(1000, 9999)}!. Suma lenu",
+    "a two-word name run into a hash and a year alone in prose":
+        f"Nori taki sera {_name14a()}{_name14a()}#{_year14a()} , lenu",
+    "a leetspeak word after a colon in prose":
+        f"Vela nori taki sera: {_leet14a()}. Suma lenu!",
+    "a keyboard walk run into a name after a colon in prose":
+        f"Vela nori sera: 1q2w3e4r{_name14a()}. Suma",
+    "a short leetspeak password right after the word":
+        f"checked with psql, with password {_short_leet14a()} typed at the prompt",
+    "a password in a value element under a name attribute that names one":
+        f'<variable name="DB_PASSWORD">\n  <value>{_name14a()}{_year14a()}</value>\n'
+        "</variable>",
+    "a password in a value element under a name element that names one":
+        f"<property>\n  <name>smtp.password</name>\n  <value>{_name14a()}{_year14a()}x"
+        "</value>\n</property>",
+    "an unquoted password with an ampersand under its key":
+        f"pg.password={_name14a()[:2]}&{_RNG14a.randint(10, 99)}{_random(_BASE62, 12)}\n"
+        "pg.user=ro",
+}
+ORDINARY |= {
+    "a product with its number in the middle of a sentence after the word":
+        "the password for Office2016 users expires every month",
+    "a list of example passwords after the word":
+        "Passwords like Winter2023!, Amsterdam1990 or B@nana77 are refused by the policy.",
+    "a ticket's id after the word": "password reset 3 times today (see OPS-4471).",
+    "a user at a host after the word": "Please enter the password for 'deploy@db01:5432':",
+    "a colour after a colon in prose": "the brand colour is now: #a1b2c3.",
+    "a handle after a colon in prose": "Assigned to the reviewer: @dev42.",
+    "chat spelling letters with digits after the word":
+        "el password bta3 el router et8ayar embareh, ta3ala",
+    "a query's next parameter after an ampersand under a key":
+        "token_type=bearer&expires_in=3600",
+    "a value element under a name that names no secret":
+        '<variable name="BUILD_NUMBER">\n  <value>Release2024</value>\n</variable>',
+}
