@@ -639,12 +639,14 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
             return span
     if (pair := _HEX_PAIR.search(text, start, end)) is not None:
         return pair.span()
-    return line_shapes(match) or _chosen_in_prose(text, start, end)
+    return line_shapes(match)
 
 
-def _chosen_in_prose(text: str, start: int, end: int) -> tuple[int, int] | None:
+def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """A chosen password a line of prose says where no word stands right before it
-    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``)."""
+    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``): tried on a line
+    only when no other rule found anything, so a rule that names the place names it."""
+    text, start, end = match.string, match.start(), match.end()
     said = _WORD_ON_THE_LINE.search(text, start, end)
     if said is not None and (span := _chosen_later_on(said)) is not None:
         return span
@@ -1014,6 +1016,11 @@ _MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
 _AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
 
 
+#: A password people choose, known by its shape and its place on a line of prose in any
+#: language: the last of ``GENERIC_PATTERNS``, one more pass over each line.
+CHOSEN_BY_SHAPE: tuple[JudgedPattern, ...] = (
+    ("a password people choose, by its shape and place", lazy(r"(?m)^[^\n]+"),
+     _chosen_in_prose),)
 #: Where secrets stand with no word naming them, as ``GENERIC_PATTERNS`` entries.
 POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("a secret in a line of configuration or a command",

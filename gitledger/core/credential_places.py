@@ -26,6 +26,7 @@ from gitledger.core.credential_keys import (
     secret_value,
 )
 from gitledger.core.credential_lines import (
+    CHOSEN_BY_SHAPE,
     POSITIONAL_PATTERNS,
     JudgedPattern,
     chosen_password,
@@ -1053,7 +1054,8 @@ def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
 
 # Every shape judged by where it stands or what it looks like passes the one test of what
 # is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
-# provider come last.
+# provider come last, then a password people choose known by its shape alone.
 JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
 GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
-                    *SHAPE_PATTERNS)
+                    *SHAPE_PATTERNS,
+                    *((name, pattern, _kept(judge)) for name, pattern, judge in CHOSEN_BY_SHAPE))

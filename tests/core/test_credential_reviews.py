@@ -36,13 +36,11 @@ from tests.core import (
 #: eleven: none.  Round twelve: Yoruba's word written with combining tone marks, a name and
 #: two digits after Tagalog's "log in with" (a product's shape), DokuWiki's header in
 #: German, davfs2's line with no file named before it (a path, a user and a word).  Round
-#: thirteen: a guess at Oromo's word that is not one (a26); a name and a year after the
-#: English word and more words (a57, a58: only after another language's word, where a
-#: product's name is rarer); a walk along the keyboard shorter than eight (a62, a125,
-#: a126: qwerty-like famous values stand there); a literal inside ``$(echo …)`` after -p or
-#: a key (a96, a128, c19: a substitution is read as a reference there); a lone
-#: ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it reads
-#: as a chosen password).
+#: thirteen: a guess at Oromo's word that is not one (a26); a walk along the keyboard
+#: shorter than eight (a62, a125, a126: qwerty-like famous values stand there); a literal
+#: inside ``$(echo …)`` after -p (a96: a substitution is read as a reference there); a
+#: lone ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it
+#: reads as a chosen password).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -54,8 +52,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eleven": (credential_review_eleven, set(), set(), set()),
     "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
     "thirteen": (credential_review_thirteen,
-                 {"a26", "a57", "a58", "a62", "a96", "a125", "a126", "a128"}, {"b109"},
-                 {"c19"}),
+                 {"a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
 }
 
 

@@ -754,7 +754,11 @@ def test_names_ids_digests_and_paths_are_not_generated(value: str) -> None:
 
 
 def test_base64_of_a_pair_is_generated_and_of_text_is_not() -> None:
-    pair = base64.b64encode(f"svc:{_random(_BASE62, 20)}".encode()).decode()
+    # its own generator: drawn from the shared one, the value depended on which tests ran
+    # before it in the worker (and 8% of such values do not read as generated)
+    own = random.Random(20261207)
+    secret = "".join(own.choice(_BASE62) for _ in range(20))
+    pair = base64.b64encode(f"svc:{secret}".encode()).decode()
     text = base64.b64encode(b"gitledger decision record v1").decode()
     assert shapes.generated(pair)
     assert not shapes.generated(text)
