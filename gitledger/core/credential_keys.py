@@ -86,7 +86,7 @@ ASSIGNMENT = lazy(
 _VALUE_REST = lazy(r"[^\s,;&]*")
 #: An ``&`` in an unquoted value and what follows it, when it opens no query's next
 #: ``name=``: a password's own (``Ko&29QdDx…``), where ``ASSIGNMENT`` cut the value.
-_AMPERSAND_REST = lazy(r"(?:&(?![\w.\-]{1,60}=)[^\s,;&]{0,200}){1,8}")
+_AMPERSAND_REST = lazy(r"(?:&(?!&)(?![\w.\-]{1,60}=)[^\s,;&]{1,200}){1,8}")
 #: The longest JSON key ``keyed_secret`` reads as a name.
 _KEY_LIMIT = 200
 #: A key ending with one of these (its words joined) names the secret itself: any real

@@ -644,8 +644,9 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """A chosen password a line of prose says where no word stands right before it
-    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``): tried on a line
-    only when no other rule found anything, so a rule that names the place names it."""
+    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``): the last rule
+    ``find_credential`` tries, so a rule that names the place names what both find (the
+    redactor runs every rule and keeps the first kind found at a place)."""
     text, start, end = match.string, match.start(), match.end()
     said = _WORD_ON_THE_LINE.search(text, start, end)
     if said is not None and (span := _chosen_later_on(said)) is not None:
@@ -801,14 +802,15 @@ _ASCII_WORDS = (
     # Luxembourgish, Frisian, Esperanto
     "passwuert", "wachtwurd", "pasvort",
     # Indonesian's and Javanese's sandi (kata sandi, sandine), Somali's other ("the secret
-    # word"), Greek and Mongolian typed in Latin letters, Mexican Spanish's "la contra"
-    # (contraseña cut short; "contra" alone is "against")
-    "sandi", "erayga sirta", "kwdikos", "kodikos", "nuuts ug", "la contra",
+    # word"), Greek and Mongolian typed in Latin letters; not Mexican Spanish's "la contra"
+    # nor Hebrew's "sisma" in Latin letters (ordinary Spanish, Italian's "earthquake"), and
+    # "sandi" not in sanding, SanDisk, Sandinista
+    "sandi(?!ng|sk|nist)", "erayga sirta", "kwdikos", "kodikos", "nuuts ug",
     # the words as chat types them without their diacritics (Vietnamese's mật khẩu, Turkish's
     # şifre, Polish's hasło, Swedish's lösenord, Lithuanian's, Estonian's, Icelandic's,
-    # Albanian's), Swahili's other word, Haitian Creole's, Hebrew's typed in Latin letters
+    # Albanian's), Swahili's other word, Haitian Creole's
     "mat khau", "sifre", "haslo", "losenord", "slaptazod", "salasona", "lykilord",
-    "fjalekalim", "nywila", "modpas", "sisma",
+    "fjalekalim", "nywila", "modpas",
     # Swahili's "secret word", Kinyarwanda's and Oromo's words
     "neno la siri", "ijambo ry'ibanga", "jecha darbii",
     # a Wi-Fi network's key, as people write it (the network's password)
@@ -1075,7 +1077,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # "mk la …", "mk: …" (là, "is", written la)
     *(("password in prose",
        lazy(word + r"\b[^\n:]{0,40}?(?:[ \t]l[aà]|:)[ \t]{1,4}[\"'`]?(?P<value>[!-~]{6,64})"),
-       _said_password) for word in (r"mk(?<=\b[Mm]k)", r"khau(?<=\b[Mm]at khau)")),
+       _said_password) for word in (r"mk(?<=\b[Mm]k)(?<![./][Mm]k)", r"khau(?<=\b[Mm]at khau)")),
     # "log in with …", "use … to log in": what one is told to sign in with
     *(("password in prose",  # the phrase's first letter in either case, as a sentence opens
        lazy(rf"{phrase[1:]}(?<=[{phrase[0].upper()}{phrase[0]}]{phrase[1:]})[ \t]{{1,4}}"

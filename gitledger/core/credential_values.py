@@ -235,6 +235,8 @@ def leetspeak(value: str) -> bool:
     if (_HEX_ONLY.fullmatch(value.lstrip("#")) or _ADDRESS.fullmatch(value) or is_placeholder(value)
             or sum(c.isalpha() or c in "@$" for c in value) < 3):
         return False
+    if value.isascii() and value.isalnum() and value.lower() == value:
+        return False  # lower-case letters and digits only: a host's or a bucket's name (n0de01)
     inside = _LEET_INSIDE.findall(value)
     return bool(inside) and (len(inside) + value.startswith("@") >= 2
                              or _LEET_END.search(value) is not None)

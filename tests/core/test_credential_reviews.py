@@ -36,7 +36,9 @@ from tests.core import (
 #: eleven: none.  Round twelve: Yoruba's word written with combining tone marks, a name and
 #: two digits after Tagalog's "log in with" (a product's shape), DokuWiki's header in
 #: German, davfs2's line with no file named before it (a path, a user and a word).  Round
-#: thirteen: a guess at Oromo's word that is not one (a26); a walk along the keyboard
+#: thirteen: a guess at Oromo's word that is not one (a26); Mexican Spanish's "la contra"
+#: and Hebrew's "sisma" in Latin letters (a12, a24: left out as words for a password, being
+#: ordinary Spanish and Italian's "earthquake"); a walk along the keyboard
 #: shorter than eight (a62, a125, a126: qwerty-like famous values stand there); a literal
 #: inside ``$(echo …)`` after -p (a96: a substitution is read as a reference there); a
 #: lone ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it
@@ -52,7 +54,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eleven": (credential_review_eleven, set(), set(), set()),
     "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
     "thirteen": (credential_review_thirteen,
-                 {"a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
+                 {"a12", "a24", "a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
 }
 
 

@@ -1345,3 +1345,17 @@ ORDINARY |= {
     "a value element under a name that names no secret":
         '<variable name="BUILD_NUMBER">\n  <value>Release2024</value>\n</variable>',
 }
+
+
+# A review of rounds thirteen and fourteen's code (helper-68): ordinary text the new words
+# and shapes had refused.
+ORDINARY |= {
+    "a make fragment's file name before a colon": "Built with Android.mk: libfoo2024 and others",
+    "sanding, not Indonesian's word for a password": "After sanding is Hardwood2024 smooth",
+    "a SanDisk card's name": "The Sandisk card is named Extreme2024x here",
+    "Italian's earthquake": "Il sisma del 2016 è Amatrice2016",
+    "Spanish's 'against'": "Per la contra: Barcelona2024",
+    "a bucket's name after a colon": "The instance we use for this step: s3bucket01.",
+    "an argument's name after a colon": "Called with args: foo3bar99",
+    "a node's name after a colon": "Set the node name to: n0de01",
+}
