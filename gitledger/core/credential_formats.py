@@ -95,7 +95,7 @@ def _typed_in_history(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     value = match.group("value")
     if is_placeholder(value) or not (made_up(value) or words_and_number(value)
-                                     or _NAME_AND_YEAR.fullmatch(value)
+                                     or _NAME_AND_NUMBER.fullmatch(value)
                                      or keyboard_walk(value)):
         return None
     return match.span("value")
@@ -104,8 +104,8 @@ def _typed_in_history(match: re.Match[str]) -> tuple[int, int] | None:
 #: A shell history's entry (bash's number, two spaces) running a command that signs in.
 _SIGN_IN_ENTRY = lazy(r"[ \t]{0,8}\d{1,6}[ \t]{1,4}(?:sudo[ \t]+)?(?:ssh|su|sudo|mysql|psql|login"
                       r"|kinit|sftp|ftp|telnet|doas|passwd)\b[^\n]{0,200}\Z")
-#: A name and a year (``Wulan1997``).
-_NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}\d{4,6}")
+#: A name and four to six digits, a year or a day (``Wulan1997``, ``Dewi170893``).
+_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,15}\d{4,6}")
 
 
 def _table_password(match: re.Match[str]) -> tuple[int, int] | None:

@@ -44,6 +44,7 @@ from gitledger.core.credential_values import (
     names_algorithm,
     password_shaped,
     random_token,
+    row_walk,
     secret_like,
     strict_made_up,
     unquoted,
@@ -475,25 +476,10 @@ def chosen_password(value: str) -> bool:
         return False
     if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
         return True
-    if len(value) >= 8 and _row_walk(value):
+    if len(value) >= 8 and row_walk(value):
         return True  # zxcvbnm and a word, poiuy!pune: a keyboard's row, as people type one
     # here, where a password is said, three words make one (noodle_meadow_maple)
     return len(value) >= 15 and _PHRASE_OF_WORDS.fullmatch(value.lower()) is not None
-
-
-#: The letter rows of a QWERTY keyboard: five keys of one in a row, either way, are typed
-#: by walking along it (``zxcvb``, ``poiuy``), as no word of prose is spelt.
-_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-_WALK = 5
-
-
-def _row_walk(value: str) -> bool:
-    """Whether ``value`` holds five letters typed along a keyboard's row anywhere (``asdfg``,
-    ``mnbvc``), where ``keyboard_walk`` asks for a known walk to begin it: how people make
-    up a password they can type fast."""
-    lowered = value.lower()
-    return any(lowered[at:at + _WALK] in row or lowered[at:at + _WALK][::-1] in row
-               for at in range(len(lowered) - _WALK + 1) for row in _KEYBOARD_ROWS)
 
 
 #: What stands after a word for a password and is not one: a hash or cipher's name, a
@@ -1008,7 +994,7 @@ def _chosen_after_colon(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: Chosen passwords that a line of prose says with no pattern of their own (no literal to
-#: open with, so ``_line_secret`` reads them within the line it reads once): a value
+#: open with, so ``CHOSEN_BY_SHAPE`` reads them in its one pass over each line): a value
 #: further on a line after a word for a password ("cyfrinair y wifi yn y capel ydy …"),
 #: a name run into a number and a mark ("… er skol: Caileag3222!."), leetspeak or a
 #: keyboard walk after a colon in prose ("… wifi ya malê: @m3d28.").

@@ -215,6 +215,21 @@ def keyboard_walk(value: str) -> bool:
             and _KEYBOARD_WALK.match(value) is not None)
 
 
+#: The letter rows of a QWERTY keyboard: five keys of one in a row, either way, are typed
+#: by walking along it (``zxcvb``, ``poiuy``), as no word of prose is spelt.
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_WALK = 5
+
+
+def row_walk(value: str) -> bool:
+    """Whether ``value`` holds five letters typed along a keyboard's row anywhere (``asdfg``,
+    ``mnbvc``), where ``keyboard_walk`` asks for a known walk to begin it: how people make
+    up a password they can type fast."""
+    lowered = value.lower()
+    return any(lowered[at:at + _WALK] in row or lowered[at:at + _WALK][::-1] in row
+               for at in range(len(lowered) - _WALK + 1) for row in _KEYBOARD_ROWS)
+
+
 #: A letter spelt with a digit or a sign inside a word (``P@ssw0rd``, ``m3d``, ``Qu3$t``):
 #: ``@`` after one or two letters (not ``user@host``), ``$``, or a digit that reads as a
 #: letter, between letters.
