@@ -683,6 +683,16 @@ def _made_up_or_generated(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if invented(match.group("value")) else None
 
 
+def _given_to_auth_call(match: re.Match[str]) -> tuple[int, int] | None:
+    """The second of two strings given to an auth call: made up or generated, or, where
+    the call's own name says a password (``authWithPassword('me@x.dev', 'B@$356')``), a
+    password as people choose one."""
+    if (span := _made_up_or_generated(match)) is not None:
+        return span
+    named = "assword" in match.group("call")
+    return match.span("value") if named and chosen_password(match.group("value")) else None
+
+
 def _printed_token(match: re.Match[str]) -> tuple[int, int] | None:
     """The line a command that prints a credential printed (``aws ecr
     get-login-password``, ``gcloud auth print-access-token``): whatever token it is (an
@@ -1120,8 +1130,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
       for start in (r"user(?<![^\n]user)", "SETUSER", "setuser")),
     # a user and a password given to an auth constructor: BasicAuthData "user" "password"
     *(("password given to a call",
-       lazy(word + r"""[\w.]{0,20}\(?[ \t]*(?P<q>["'])[^"'\n]{1,64}(?P=q)[ \t]*,?[ \t]*"""
-            r"""(?P=q)(?P<value>[^"'\n]{4,128})(?P=q)"""), _made_up_or_generated)
+       lazy(word + r"""(?P<call>[\w.]{0,20})\(?[ \t]*(?P<q>["'])[^"'\n]{1,64}(?P=q)[ \t]*,?"""
+            r"""[ \t]*(?P=q)(?P<value>[^"'\n]{4,128})(?P=q)"""), _given_to_auth_call)
       for word in ("Auth", "auth")),
     # what a command that prints a credential printed, on the next line
     *(("a credential a command printed",

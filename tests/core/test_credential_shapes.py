@@ -1359,3 +1359,73 @@ ORDINARY |= {
     "an argument's name after a colon": "Called with args: foo3bar99",
     "a node's name after a colon": "Set the node name to: n0de01",
 }
+
+
+# -- round fifteen (B): what a chosen value looks like and where it stands, in any language
+# and for any product (no word list, phrase, vendor prefix or tool's name).  The dicts above
+# are extended in place, so the tests above take these cases too.
+_RNG15b = random.Random(20261215)
+_SYLLABLES15b = ("ba", "lo", "mi", "ke", "ru", "sa", "to", "ne", "vi", "da")
+
+
+def _name15b() -> str:
+    """A capitalised made-up name of three syllables."""
+    return "".join(_RNG15b.choice(_SYLLABLES15b) for _ in range(3)).capitalize()
+
+
+def _year15b() -> str:
+    return str(_RNG15b.randint(1960, 2024))
+
+
+def _token15b(alphabet: str, size: int) -> str:
+    return "".join(_RNG15b.choice(alphabet) for _ in range(size))
+
+
+SECRETS |= {
+    "a walk of the rows' first keys stacked, run into a name, under a password column":
+        f"Site\tUser\tPassword\nwiki\tops\tqweasdzxc{_name15b()}",
+    "a walk of the digits' row then the letters', run into a name, after the word":
+        f"the kiosk password is 1234qwer{_name15b()}, ask before changing it",
+}
+ORDINARY |= {
+    "keys a game binds, named in prose": "Move with the qweasd keys and pick items with 1234.",
+}
+SECRETS |= {
+    "a made-up password given to a short option after a verb 'pub'":
+        "verified by `cli pub -h broker.lan -u probe-01 -P "
+        f"'{_name15b()}@{_RNG15b.randint(10, 99)}!' -t a/b -m 1`",
+}
+ORDINARY |= {
+    "a key listing's 'pub' line before a fingerprint":
+        f"pub   rsa4096/0x{_token15b(_HEX, 16).upper()} 2024-01-02 [SC]\n"
+        f"      {_token15b(_HEX, 40).upper()}",
+}
+SECRETS |= {
+    "a password under a joined key after a verb in prose":
+        f"My app.conf has admin_passwd = {_name15b()}&{_name15b()}{_RNG15b.randint(10, 99)} but"
+        " the manager still refuses",
+}
+ORDINARY |= {
+    "a qualified key before its value": f"the primary key = {_name15b().lower()}_id",
+}
+SECRETS |= {
+    "a short chosen password given to an auth call named for a password":
+        f"await client.authWithPassword('ops@{_name15b().lower()}.dev', "
+        f"'{_name15b()[0]}@$' + '{_RNG15b.randint(100, 999)}')".replace("' + '", ""),
+}
+ORDINARY |= {
+    "variables given to an auth call named for a password":
+        "await client.authWithPassword(process.env.APP_EMAIL, process.env.APP_PASSWORD);",
+    "a placeholder given to an auth call named for a password":
+        "await client.authWithPassword('me@example.com', 'password');",
+}
+SECRETS |= {
+    "a key in generated parts joined by slashes, given to an option named for a key":
+        f"cli eval --sdk-key {_name15b().lower()}-sdk-1/{_token15b(_BASE62, 22)}/"
+        f"{_token15b(_BASE62, 22)} --flag-keys a,b",
+}
+ORDINARY |= {
+    "paths given to options named for a key":
+        f"cli run --ssh-key keys/prod/deploy_ed25519 --tls-key ~/certs/{_token15b(_HEX, 32)}.key"
+        " --api-key vault/kv/app",
+}
