@@ -1429,3 +1429,56 @@ ORDINARY |= {
         f"cli run --ssh-key keys/prod/deploy_ed25519 --tls-key ~/certs/{_token15b(_HEX, 32)}.key"
         " --api-key vault/kv/app",
 }
+
+
+def _digits15b(size: int) -> str:
+    return "".join(_RNG15b.choice(string.digits) for _ in range(size))
+
+
+def _birthday15b() -> str:
+    """A month and a year, as people number a password with a birthday (``092022``)."""
+    return f"{_RNG15b.randint(1, 12):02d}{_year15b()}"
+
+
+SECRETS |= {
+    "a name and a year in Latin letters on a Cyrillic line":
+        f"Салам, почта хәзер {_name15b()}{_year15b()}, иртәгә алыштырырбыз",
+    "a name run into a year in Latin letters on a Hebrew line":
+        f"טייערער חבר, דאס נייע איז {_name15b()}{_name15b()}{_digits15b(4)}. אַ גוטן טאָג",
+    "a keyboard walk run into a name standing in prose":
+        f"the new wifi thing is qwerty{_digits15b(3)}{_name15b()}, he wrote it on the box",
+    "leetspeak with a sign inside ending a sentence":
+        f"Nori taki sera vo ni 1{_name15b()[1:3].lower()}3z@{_digits15b(2)}. Murakoze",
+    "a name, a mark and a birthday ending a clause":
+        f"Bro la cuenta del tele es {_name15b()}_{_birthday15b()}, no la cambies porfa",
+    "a name and a year a word or two before the sentence's end, on a line naming a password":
+        f"the password got changed at noon, use {_name15b()}{_year15b()} tonight.",
+}
+ORDINARY |= {
+    "a product and its year on a Cyrillic line": "Обновили сервер до Windows2019, всё работает.",
+    "a list of examples on a Cyrillic line":
+        "Плохие примеры: Summer2024, Winter2023 и Moskva1990 — не используйте.",
+    "a keyboard walk named in prose with no name run into it":
+        "Avoid qwerty123 and similar walks along the keyboard.",
+    "a file's dated name ending a clause": "Saved as report_20240105, see the attachment.",
+    "a compound after the word a word before the sentence's end":
+        "Tip: a passphrase beats P@ssw0rd-style tricks.",
+}
+SECRETS |= {
+    "a name and digits alone on a line of a note's transcript":
+        "[note on the screen]\nPC front desk\n"
+        f"{_name15b()}{_name15b()}{_digits15b(4)}\ndo not touch!",
+    "a name and a birthday quoted as a chat message":
+        f"Ana: reset it for you just now\nAna: `{_name15b()}_{_birthday15b()}`\nBo: thanks, in now",
+    "two names run into digits opening a reply":
+        f"> what was the realm account again\n{_name15b()}{_name15b()}{_digits15b(4)} lol same",
+    "a name and a year as a chat message before a dash":
+        f"Amy Chen: what is it here? it just says ask\nSam Ortiz: {_name15b()}{_year15b()} — "
+        "I'll move it next week\nAmy Chen: thx",
+}
+ORDINARY |= {
+    "settings of one word each, a name and a year among them":
+        "Theme: Autumn2023\nFont: Arial\nSize: 12",
+    "a release and its year opening a sentence": "Release2024 notes are out, see the wiki.",
+    "a list of names with their numbers, one a line": "Servers:\nAlpha2019\nBravo2020\nDelta2021",
+}
