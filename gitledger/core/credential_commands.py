@@ -19,7 +19,7 @@ from gitledger.core.credential_lines import (
     chosen_password,
     invented,
 )
-from gitledger.core.credential_shapes import DASHED_NAME, line_start
+from gitledger.core.credential_shapes import DASHED_NAME, generated, line_start
 from gitledger.core.credential_values import is_placeholder, unquoted
 from gitledger.core.lazy_pattern import lazy
 
@@ -156,9 +156,21 @@ def _named_option(match: re.Match[str]) -> tuple[int, int] | None:
         return echoed.span("value") if _chosen_or_invented(echoed.group("value")) else None
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    if value.startswith(("-", "%")) or "$" in value or "/" in value or DASHED_NAME.fullmatch(value):
-        return None  # a reference, the next argument (--env-password ftp://host), a name
+    if "/" in value and not _generated_parts(value):
+        return None  # a path, a URL (--env-password ftp://host)
+    if value.startswith(("-", "%")) or "$" in value or DASHED_NAME.fullmatch(value):
+        return None  # a reference, the next argument, a name
     return (start, end) if keyed_secret(match.group("key"), value) else None
+
+
+def _generated_parts(value: str) -> bool:
+    """A key in parts joined by ``/``, each after the first generated (``<prefix>/<22
+    random>/<22 random>``, as some services issue keys): no path, which opens with ``/``,
+    ``~`` or ``.``, names words or ends with a file's extension, and no URL."""
+    if value.startswith(("/", "~", ".")) or "://" in value:
+        return False
+    parts = value.split("/")
+    return "." not in parts[-1] and all(generated(part) for part in parts[1:])
 
 
 #: A secret given as a command that prints it: a secret provider's ``cmd:"echo …"``

@@ -158,9 +158,17 @@ _WORD_BEFORE = lazy(r"([A-Za-z]{1,20})[ \t]{1,4}\Z")
 def qualified(text: str, at: int) -> bool:
     """Whether the word before a key at ``at`` makes it about something else (a ``cache
     key``, a ``primary key``, a ``public key``): the qualifier a name like ``cache_key``
-    holds, written as a separate word."""
+    holds, written as a separate word.  A key of several words joined (``admin_passwd``)
+    carries its own qualifiers: a word before it is the sentence's ("… has admin_passwd =
+    …"), and a public one's is read by ``ordinary``."""
+    if _JOINED_KEY.match(text, at) is not None:
+        return False
     word = _WORD_BEFORE.search(text, max(0, at - 25), at)
     return word is not None and word.group(1).lower() in ABOUT_QUALIFIER
+
+
+#: A key of words joined by ``_``, ``.`` or ``-`` (``admin_passwd``, ``db.password``).
+_JOINED_KEY = lazy(r"[A-Za-z0-9]{1,40}(?:[_.\-][A-Za-z0-9]{1,40}){1,6}(?![\w.\-])")
 
 
 def assignments(text: str) -> Iterator[re.Match[str]]:

@@ -642,7 +642,109 @@ def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
         for found in shape.finditer(text, start, end):
             if (span := judge(found)) is not None:
                 return span
-    return None
+    return _chosen_among_other_letters(text, start, end) or _opening_a_message(text, start, end)
+
+
+def _plainly_chosen(value: str) -> bool:
+    """A value plainly chosen as a password, whatever stands around it (``strongly_chosen``),
+    and no address, ticket, placeholder or password manager's name."""
+    return (len(value) >= 6 and not is_placeholder(value) and not _NOT_SAID.search(value)
+            and not _PASSWORD_MANAGER.fullmatch(value) and strongly_chosen(value))
+
+
+def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """One token in Latin letters on a line written in another script (Cyrillic, Hebrew,
+    Arabic …), plainly chosen as a password: a name run into a year or a date, a keyboard
+    walk, leetspeak (``… איז KuglZeyde2986.``); people switch to Latin letters for what they
+    type at a login, where a product's name with its number (``Windows10``) is no chosen one.
+    Also, on a line of any script, a keyboard walk run into a capitalised name
+    (``qwerty123Rang``), or, where a mark closes it, a word in leetspeak with a sign inside
+    (``1n3z@98.``) or a name, a mark and a birthday (``Boca_092022,``): shapes only a
+    password has."""
+    if _DIGIT_OR_SIGN.search(text, start, end) is None:
+        return None  # each shape below holds a digit or a sign (a cheap first look)
+    found = _chosen_tokens(text, start, end)
+    if len(found) != 1:
+        return None  # none, or a list of examples
+    first, last, closed = found[0]
+    shaped = ascii_shape(text[first:last])
+    walked = keyboard_walk(shaped) and _NAME_AT_END.search(shaped) is not None
+    # a word spelt with a sign inside, ending a sentence ("… ni 1n3z@98.")
+    spelt = closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
+    # a name, a mark and a birthday's month or day and year, ending a clause ("Boca_092022,")
+    dated = closed > 0 and _NAME_MARK_BIRTHDAY.fullmatch(shaped) is not None
+    # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``)
+    if walked or spelt or dated:
+        return first, last
+    among = (_NAME_AND_DATE.fullmatch(shaped) is not None or keyboard_walk(shaped)
+             or leetspeak(shaped))
+    other = sum(1 for c in text[start:end] if c.isalpha() and c > _LATIN_END)
+    return (first, last) if among and other >= _OTHER_SCRIPT_LETTERS else None
+
+
+#: A digit or a sign that leetspeak writes a letter with: in every shape of
+#: ``_chosen_among_other_letters``.
+_DIGIT_OR_SIGN = lazy(r"[0-9@$]")
+#: Letters of another script a line holds when it is written in that script (two words).
+_OTHER_SCRIPT_LETTERS = 8
+#: A sign inside a word, as leetspeak writes a letter with one (``1n3z@98``, ``Qu3$t``).
+_SIGN_INSIDE = lazy(r"[A-Za-z0-9][@$][A-Za-z0-9]")
+#: A capitalised name, a mark, and a month and year or a day, month and year
+#: (``Boca_092022``, ``Autumn_021992``): a birthday or an anniversary as people number a
+#: password, not a file's date (``report_20240105``, year first).
+_NAME_MARK_BIRTHDAY = lazy(r"[A-Z][a-z]{2,15}[_.\-](?:[0-3]\d)?(?:0[1-9]|1[0-2])(?:19|20)\d{2}")
+#: A capitalised name closing a token (``qwerty123Rang``).
+_NAME_AT_END = lazy(r"[A-Z][a-z]{2,15}\Z")
+
+
+def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A password that opens a line of a note or a message: alone on its line (a sticky
+    note's transcript, "PC cassa" then ``Briciola1968``), or the message of a chat line
+    (``Jen: `Autumn_021992```), or the first word of a reply ("MustangSpring0419 lol …").
+    Alone or before a dash, plainly chosen; before more words, a name of two capitalised
+    words run into digits (not a product and its year opening a sentence, ``Release2024
+    notes``).  A sender's name counts only where another line of the text is a sender's
+    message of several words (a conversation, not a ``Key: Value`` setting); a line among
+    others holding such a value is one of a list."""
+    opened = _MESSAGE_OPENING.match(text, start, end)
+    if opened is None:
+        return None
+    first, last = opened.span("value")
+    bare = text[first:last].rstrip(_CLAUSE_MARKS)
+    if not _NAME_AND_DATE.fullmatch(bare) or not _plainly_chosen(bare):
+        return None
+    rest = text[first + len(bare):end].lstrip(_CLAUSE_MARKS + " \t")
+    if rest and not _DASH_OPENING.match(rest) and not _TWO_NAMES_AND_DIGITS.fullmatch(bare):
+        return None
+    before = text.rfind("\n", max(0, start - 200), max(0, start - 1)) + 1
+    after = text.find("\n", end + 1, end + 200)
+    neighbours = (text[before:max(before, start - 1)],
+                  text[end + 1:after if after >= 0 else end + 200])
+    if any(_NAME_AND_DATE.fullmatch(line.strip(" \t`\"'")) for line in neighbours):
+        return None  # one of a list of names with their numbers
+    if opened.group("sender") and not _CONVERSATION.search(
+            text, max(0, start - _CONVERSATION_REACH), end + _CONVERSATION_REACH):
+        return None  # (read near the line, last: the scan stays linear however many lines)
+    return first, first + len(bare)
+
+
+#: A line's opening: a quote's mark (``> ``), a sender's name and a colon, then a token,
+#: quoted or bare.
+_SENDER = r"[A-Z][\w.\-]{0,20}(?:[ \t][A-Z][\w.\-]{0,20})?:[ \t]{1,4}"
+_MESSAGE_OPENING = lazy(rf"[ \t]*(?:>[ \t]*)?(?P<sender>{_SENDER})?"
+                        r"[`\"']?(?P<value>[^\s`\"']{6,64})[`\"']?(?![^\s`\"'])")
+#: A sender's message of three words or more on a line of its own, near the line: the
+#: text is a conversation.
+_CONVERSATION = lazy(rf"(?m)^[ \t]*{_SENDER}[^\s:]{{1,30}}[ \t][^\s:]{{1,30}}[ \t][^\s:]")
+_CONVERSATION_REACH = 400
+#: Capitalised names run into a year, a date or four digits and more, a mark between or
+#: after (``Briciola1968``, ``Autumn_021992``, ``NeretvaMerima2192``): as a person numbers a
+#: password, not as code names a thing (``utf-16-le``, ``cmd1.Execute(``, ``[remi-php56``).
+_NAME_AND_DATE = lazy(r"(?:[A-Z][a-z]{2,15}){1,3}[_.\-@#$!]?\d{4,8}[!@#$%*?]{0,3}")
+#: What may follow a password alone on its line: a dash and what the writer adds.
+_DASH_OPENING = lazy(r"[\u2014\u2013\-]")
+#: Two capitalised words run into digits (``MustangSpring0419``).
+_TWO_NAMES_AND_DIGITS = lazy(r"[A-Z][a-z]{2,15}[A-Z][a-z]{2,15}\d{2,8}")
 
 
 def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -681,6 +783,16 @@ def _made_up_or_generated(match: re.Match[str]) -> tuple[int, int] | None:
     """A value whose place says it is a password (Redis ACL's ``>password``, the second of
     two strings given to an auth constructor), when it is made up or generated."""
     return match.span("value") if invented(match.group("value")) else None
+
+
+def _given_to_auth_call(match: re.Match[str]) -> tuple[int, int] | None:
+    """The second of two strings given to an auth call: made up or generated, or, where
+    the call's own name says a password (``authWithPassword('me@x.dev', 'B@$356')``), a
+    password as people choose one."""
+    if (span := _made_up_or_generated(match)) is not None:
+        return span
+    named = "assword" in match.group("call")
+    return match.span("value") if named and chosen_password(match.group("value")) else None
 
 
 def _printed_token(match: re.Match[str]) -> tuple[int, int] | None:
@@ -926,7 +1038,16 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
-    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
+    if _ends_a_clause(match.string, end + closed, closed > 0):
+        return start, end
+    # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
+    # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
+    named = _NAME_AND_DATE.fullmatch(match.string, start, end) is not None
+    return (start, end) if named and _SENTENCE_TAIL.match(match.string, end) else None
+
+
+#: One or two short words, then the end of a sentence or of the line.
+_SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 
 
 def _chosen_tokens(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
@@ -1120,8 +1241,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
       for start in (r"user(?<![^\n]user)", "SETUSER", "setuser")),
     # a user and a password given to an auth constructor: BasicAuthData "user" "password"
     *(("password given to a call",
-       lazy(word + r"""[\w.]{0,20}\(?[ \t]*(?P<q>["'])[^"'\n]{1,64}(?P=q)[ \t]*,?[ \t]*"""
-            r"""(?P=q)(?P<value>[^"'\n]{4,128})(?P=q)"""), _made_up_or_generated)
+       lazy(word + r"""(?P<call>[\w.]{0,20})\(?[ \t]*(?P<q>["'])[^"'\n]{1,64}(?P=q)[ \t]*,?"""
+            r"""[ \t]*(?P=q)(?P<value>[^"'\n]{4,128})(?P=q)"""), _given_to_auth_call)
       for word in ("Auth", "auth")),
     # what a command that prints a credential printed, on the next line
     *(("a credential a command printed",

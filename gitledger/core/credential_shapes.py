@@ -329,9 +329,10 @@ _PUBLISHABLE = lazy(r"pk(?:\.|_live_|_test_)")
 #: TypeScript), not a word about the value: ``public static final String PASSWORD``.
 _DECLARATION = (r"static|final|const|readonly|abstract|override|virtual|val|var|let|string"
                 r"|str|char|byte|bool|boolean|int|object|dynamic|function|fun|void|\$")
-#: Words in the same line before a value that make it public or derived, not a secret.
+#: Words in the same line before a value that make it public or derived, not a secret
+#: (``pub`` as a key listing's label, not a command's verb given options: ``… pub -P …``).
 _PUBLIC_BEFORE = lazy(
-    rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b|fingerprint|checksum|digest"
+    rf"(?i)(?:\bpublic(?![ \t]+(?:{_DECLARATION})\b)|\bpub\b(?![ \t]+-)|fingerprint|checksum|digest"
     r"|\bsha\d*\b(?![ \t]*[\"'\-]|\.[Nn]ew\b)|\bmd5\b"
     r"|\bhash(?:es)?\b"
     r"|integrity|\bcommit\b|\brevision\b|\bnonce\b|\betag\b|ciphertext"

@@ -203,9 +203,10 @@ def made_up(value: str) -> bool:
 
 
 #: Runs of neighbouring keys people start a password with (qwerty, azerty and qwertz rows,
-#: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``), six keys or more.
+#: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``, the rows' first keys stacked,
+#: ``qweasd``, and the digits' row then the letters' under it, ``1234qwer``), six keys or more.
 _KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
-                      r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx")
+                      r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx|qweasd|123qwe|1234qwer")
 
 
 def keyboard_walk(value: str) -> bool:

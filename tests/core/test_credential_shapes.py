@@ -1359,3 +1359,126 @@ ORDINARY |= {
     "an argument's name after a colon": "Called with args: foo3bar99",
     "a node's name after a colon": "Set the node name to: n0de01",
 }
+
+
+# -- round fifteen (B): what a chosen value looks like and where it stands, in any language
+# and for any product (no word list, phrase, vendor prefix or tool's name).  The dicts above
+# are extended in place, so the tests above take these cases too.
+_RNG15b = random.Random(20261215)
+_SYLLABLES15b = ("ba", "lo", "mi", "ke", "ru", "sa", "to", "ne", "vi", "da")
+
+
+def _name15b() -> str:
+    """A capitalised made-up name of three syllables."""
+    return "".join(_RNG15b.choice(_SYLLABLES15b) for _ in range(3)).capitalize()
+
+
+def _year15b() -> str:
+    return str(_RNG15b.randint(1960, 2024))
+
+
+def _token15b(alphabet: str, size: int) -> str:
+    return "".join(_RNG15b.choice(alphabet) for _ in range(size))
+
+
+SECRETS |= {
+    "a walk of the rows' first keys stacked, run into a name, under a password column":
+        f"Site\tUser\tPassword\nwiki\tops\tqweasdzxc{_name15b()}",
+    "a walk of the digits' row then the letters', run into a name, after the word":
+        f"the kiosk password is 1234qwer{_name15b()}, ask before changing it",
+}
+ORDINARY |= {
+    "keys a game binds, named in prose": "Move with the qweasd keys and pick items with 1234.",
+}
+SECRETS |= {
+    "a made-up password given to a short option after a verb 'pub'":
+        "verified by `cli pub -h broker.lan -u probe-01 -P "
+        f"'{_name15b()}@{_RNG15b.randint(10, 99)}!' -t a/b -m 1`",
+}
+ORDINARY |= {
+    "a key listing's 'pub' line before a fingerprint":
+        f"pub   rsa4096/0x{_token15b(_HEX, 16).upper()} 2024-01-02 [SC]\n"
+        f"      {_token15b(_HEX, 40).upper()}",
+}
+SECRETS |= {
+    "a password under a joined key after a verb in prose":
+        f"My app.conf has admin_passwd = {_name15b()}&{_name15b()}{_RNG15b.randint(10, 99)} but"
+        " the manager still refuses",
+}
+ORDINARY |= {
+    "a qualified key before its value": f"the primary key = {_name15b().lower()}_id",
+}
+SECRETS |= {
+    "a short chosen password given to an auth call named for a password":
+        f"await client.authWithPassword('ops@{_name15b().lower()}.dev', "
+        f"'{_name15b()[0]}@$' + '{_RNG15b.randint(100, 999)}')".replace("' + '", ""),
+}
+ORDINARY |= {
+    "variables given to an auth call named for a password":
+        "await client.authWithPassword(process.env.APP_EMAIL, process.env.APP_PASSWORD);",
+    "a placeholder given to an auth call named for a password":
+        "await client.authWithPassword('me@example.com', 'password');",
+}
+SECRETS |= {
+    "a key in generated parts joined by slashes, given to an option named for a key":
+        f"cli eval --sdk-key {_name15b().lower()}-sdk-1/{_token15b(_BASE62, 22)}/"
+        f"{_token15b(_BASE62, 22)} --flag-keys a,b",
+}
+ORDINARY |= {
+    "paths given to options named for a key":
+        f"cli run --ssh-key keys/prod/deploy_ed25519 --tls-key ~/certs/{_token15b(_HEX, 32)}.key"
+        " --api-key vault/kv/app",
+}
+
+
+def _digits15b(size: int) -> str:
+    return "".join(_RNG15b.choice(string.digits) for _ in range(size))
+
+
+def _birthday15b() -> str:
+    """A month and a year, as people number a password with a birthday (``092022``)."""
+    return f"{_RNG15b.randint(1, 12):02d}{_year15b()}"
+
+
+SECRETS |= {
+    "a name and a year in Latin letters on a Cyrillic line":
+        f"Салам, почта хәзер {_name15b()}{_year15b()}, иртәгә алыштырырбыз",
+    "a name run into a year in Latin letters on a Hebrew line":
+        f"טייערער חבר, דאס נייע איז {_name15b()}{_name15b()}{_digits15b(4)}. אַ גוטן טאָג",
+    "a keyboard walk run into a name standing in prose":
+        f"the new wifi thing is qwerty{_digits15b(3)}{_name15b()}, he wrote it on the box",
+    "leetspeak with a sign inside ending a sentence":
+        f"Nori taki sera vo ni 1{_name15b()[1:3].lower()}3z@{_digits15b(2)}. Murakoze",
+    "a name, a mark and a birthday ending a clause":
+        f"Bro la cuenta del tele es {_name15b()}_{_birthday15b()}, no la cambies porfa",
+    "a name and a year a word or two before the sentence's end, on a line naming a password":
+        f"the password got changed at noon, use {_name15b()}{_year15b()} tonight.",
+}
+ORDINARY |= {
+    "a product and its year on a Cyrillic line": "Обновили сервер до Windows2019, всё работает.",
+    "a list of examples on a Cyrillic line":
+        "Плохие примеры: Summer2024, Winter2023 и Moskva1990 — не используйте.",
+    "a keyboard walk named in prose with no name run into it":
+        "Avoid qwerty123 and similar walks along the keyboard.",
+    "a file's dated name ending a clause": "Saved as report_20240105, see the attachment.",
+    "a compound after the word a word before the sentence's end":
+        "Tip: a passphrase beats P@ssw0rd-style tricks.",
+}
+SECRETS |= {
+    "a name and digits alone on a line of a note's transcript":
+        "[note on the screen]\nPC front desk\n"
+        f"{_name15b()}{_name15b()}{_digits15b(4)}\ndo not touch!",
+    "a name and a birthday quoted as a chat message":
+        f"Ana: reset it for you just now\nAna: `{_name15b()}_{_birthday15b()}`\nBo: thanks, in now",
+    "two names run into digits opening a reply":
+        f"> what was the realm account again\n{_name15b()}{_name15b()}{_digits15b(4)} lol same",
+    "a name and a year as a chat message before a dash":
+        f"Amy Chen: what is it here? it just says ask\nSam Ortiz: {_name15b()}{_year15b()} — "
+        "I'll move it next week\nAmy Chen: thx",
+}
+ORDINARY |= {
+    "settings of one word each, a name and a year among them":
+        "Theme: Autumn2023\nFont: Arial\nSize: 12",
+    "a release and its year opening a sentence": "Release2024 notes are out, see the wiki.",
+    "a list of names with their numbers, one a line": "Servers:\nAlpha2019\nBravo2020\nDelta2021",
+}
