@@ -70,6 +70,8 @@ from tests.core import credential_corpus_seventh as seventh
 from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_tenth as tenth
 from tests.core import credential_corpus_third as third
+from tests.core import credential_corpus_thirteenth as thirteenth
+from tests.core import credential_corpus_twelfth as twelfth
 from tests.core.credential_corpus import ORDINARY, SECRETS
 from tests.core.hostile_text import KNOWN, cpu, hostile
 
@@ -282,8 +284,9 @@ def later_corpora() -> None:
     """The corpora written blind and then read by halves: the fourth (by round six), the
     fifth (round seven), the sixth (round eight), the seventh (round nine), the eighth
     (round ten), the ninth (round eleven), the tenth (round twelve), the eleventh (round
-    thirteen): the scanner now, by halves, the ordinary texts even and odd."""
-    print("the fourth to eleventh corpora (each read by halves after it was measured)")
+    thirteen), the twelfth (rounds fourteen and fifteen): the scanner now, by halves, the
+    ordinary texts even and odd; then the newest, which no round has read yet."""
+    print("the fourth to twelfth corpora (each read by halves after it was measured)")
     for name, secrets, ordinary, halves in (
             ("fourth", fourth.FOURTH_SECRETS, fourth.FOURTH_ORDINARY, fourth.halves()),
             ("fifth", fifth.FIFTH_SECRETS, fifth.FIFTH_ORDINARY, fifth.halves()),
@@ -293,7 +296,8 @@ def later_corpora() -> None:
             ("ninth", ninth.NINTH_SECRETS, ninth.NINTH_ORDINARY, ninth.halves()),
             ("tenth", tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, tenth.halves()),
             ("eleventh", eleventh.ELEVENTH_SECRETS, eleventh.ELEVENTH_ORDINARY,
-             eleventh.halves())):
+             eleventh.halves()),
+            ("twelfth", twelfth.TWELFTH_SECRETS, twelfth.TWELFTH_ORDINARY, twelfth.halves())):
         texts = dict(secrets)
         for half, kinds in zip(("A", "B"), halves, strict=True):
             report(f"{name} corpus, half {half}", hand_written, [(k, texts[k]) for k in kinds],
@@ -301,6 +305,9 @@ def later_corpora() -> None:
                    key=f"{name} corpus half {half}, scanner now")
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
                key=f"{name} corpus, scanner now")
+    print("the thirteenth corpus (written blind, read by no round yet)")
+    report("thirteenth corpus, all of it", hand_written, thirteenth.THIRTEENTH_SECRETS,
+           thirteenth.THIRTEENTH_ORDINARY, key="thirteenth corpus (blind), scanner now")
 
 
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:

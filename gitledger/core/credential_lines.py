@@ -661,8 +661,6 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     (``qwerty123Rang``), or, where a mark closes it, a word in leetspeak with a sign inside
     (``1n3z@98.``) or a name, a mark and a birthday (``Boca_092022,``): shapes only a
     password has."""
-    if _DIGIT_OR_SIGN.search(text, start, end) is None:
-        return None  # each shape below holds a digit or a sign (a cheap first look)
     found = _chosen_tokens(text, start, end)
     if len(found) != 1:
         return None  # none, or a list of examples
@@ -682,9 +680,6 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     return (first, last) if among and other >= _OTHER_SCRIPT_LETTERS else None
 
 
-#: A digit or a sign that leetspeak writes a letter with: in every shape of
-#: ``_chosen_among_other_letters``.
-_DIGIT_OR_SIGN = lazy(r"[0-9@$]")
 #: Letters of another script a line holds when it is written in that script (two words).
 _OTHER_SCRIPT_LETTERS = 8
 #: A sign inside a word, as leetspeak writes a letter with one (``1n3z@98``, ``Qu3$t``).

@@ -46,6 +46,7 @@ from tests.core import credential_corpus_seventh as seventh
 from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_tenth as tenth
 from tests.core import credential_corpus_third as third
+from tests.core import credential_corpus_twelfth as twelfth
 from tests.core.credential_corpus import ORDINARY, SECRETS
 
 #: The contract: refuse this share of the credentials …
@@ -332,7 +333,8 @@ def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
 
 #: The corpora written blind and then read by halves (the sixth in round eight, the seventh
 #: in round nine, the eighth in round ten, the ninth in round eleven, the tenth in round
-#: twelve, the eleventh in round thirteen): the floor each reached once both halves were
+#: twelve, the eleventh in round thirteen, the twelfth in rounds fourteen and fifteen): the
+#: floor each reached once both halves were
 #: read, held so that it does not slip back.  Its secrets, its ordinary texts, the share of
 #: each half it must catch and the share of its ordinary texts it may refuse.
 BLIND_CORPORA = {
@@ -343,6 +345,8 @@ BLIND_CORPORA = {
     "tenth": (tenth.halves, tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, 0.97, 0.02),
     "eleventh": (eleventh.halves, eleventh.ELEVENTH_SECRETS, eleventh.ELEVENTH_ORDINARY, 0.97,
                  0.02),
+    "twelfth": (twelfth.halves, twelfth.TWELFTH_SECRETS, twelfth.TWELFTH_ORDINARY, 0.96,
+                0.035),
 }
 
 
