@@ -659,7 +659,7 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     type at a login, where a product's name with its number (``Windows10``) is no chosen one.
     Also, on a line of any script, a keyboard walk run into a capitalised name
     (``qwerty123Rang``), or, where a mark closes it, a word in leetspeak with a sign inside
-    (``1n3z@98.``) or a name, a mark and a birthday (``Boca_092022,``): shapes only a
+    (``1n3z@98.``) or a name, a mark and a birthday (``Marta_21031990,``): shapes only a
     password has."""
     found = _chosen_tokens(text, start, end)
     if len(found) != 1:
@@ -669,13 +669,15 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     walked = keyboard_walk(shaped) and _NAME_AT_END.search(shaped) is not None
     # a word spelt with a sign inside, ending a sentence ("… ni 1n3z@98.")
     spelt = closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
-    # a name, a mark and a birthday's month or day and year, ending a clause ("Boca_092022,")
+    # a name, a mark and a birthday, ending a clause ("Marta_21031990,")
     dated = closed > 0 and _NAME_MARK_BIRTHDAY.fullmatch(shaped) is not None
-    # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``)
+    # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``,
+    # not an event's or a build's name with its year, ``Tokyo2020``, ``Build20240312``)
     if walked or spelt or dated:
         return first, last
-    among = (_NAME_AND_DATE.fullmatch(shaped) is not None or keyboard_walk(shaped)
-             or leetspeak(shaped))
+    among = ((_NAME_AND_DATE.fullmatch(shaped) is not None
+              and _NAMED_FOR_A_YEAR.fullmatch(shaped) is None)
+             or keyboard_walk(shaped) or leetspeak(shaped))
     other = sum(1 for c in text[start:end] if c.isalpha() and c > _LATIN_END)
     return (first, last) if among and other >= _OTHER_SCRIPT_LETTERS else None
 
@@ -684,10 +686,19 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
 _OTHER_SCRIPT_LETTERS = 8
 #: A sign inside a word, as leetspeak writes a letter with one (``1n3z@98``, ``Qu3$t``).
 _SIGN_INSIDE = lazy(r"[A-Za-z0-9][@$][A-Za-z0-9]")
-#: A capitalised name, a mark, and a month and year or a day, month and year
-#: (``Boca_092022``, ``Autumn_021992``): a birthday or an anniversary as people number a
-#: password, not a file's date (``report_20240105``, year first).
-_NAME_MARK_BIRTHDAY = lazy(r"[A-Z][a-z]{2,15}[_.\-](?:[0-3]\d)?(?:0[1-9]|1[0-2])(?:19|20)\d{2}")
+#: A capitalised name, a mark, and a day, a month and a year either way round
+#: (``Marta_21031990``), or a month and a year of birth (``Lena.031989``): a birthday as
+#: people number a password, not a file's date (``report_20240105``, year first) or a
+#: recent month's period (``Invoice_122023``).
+_NAME_MARK_BIRTHDAY = lazy(r"[A-Z][a-z]{2,15}[_.\-](?:(?:[0-3]\d(?:0[1-9]|1[0-2])"
+                           r"|(?:0[1-9]|1[0-2])[0-3]\d)(?:19|20)\d{2}"
+                           r"|(?:0[1-9]|1[0-2])(?:19\d{2}|200[0-5]))")
+#: One or two capitalised words run into a recent year (from 2006), or into a year, month
+#: and day: how an event, a project, a sprint or a build is named (``Tokyo2020``,
+#: ``WorldCup2022``, ``Build20240312``); a name and an older year is more often a birth
+#: year (``Natasha1987``).
+_NAMED_FOR_A_YEAR = lazy(r"(?:[A-Z][a-z]{2,15}){1,2}"
+                         r"(?:20(?:0[6-9]|[1-3]\d)|(?:19|20)\d{2}[01]\d[0-3]\d)")
 #: A capitalised name closing a token (``qwerty123Rang``).
 _NAME_AT_END = lazy(r"[A-Z][a-z]{2,15}\Z")
 
@@ -698,19 +709,23 @@ def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | Non
     (``Jen: `Autumn_021992```), or the first word of a reply ("MustangSpring0419 lol …").
     Alone or before a dash, plainly chosen; before more words, a name of two capitalised
     words run into digits (not a product and its year opening a sentence, ``Release2024
-    notes``).  A sender's name counts only where another line of the text is a sender's
-    message of several words (a conversation, not a ``Key: Value`` setting); a line among
-    others holding such a value is one of a list."""
+    notes``); before either, not a name and a recent year (``Sprint2024 - retro``), and
+    never a month and its year.  A sender's name counts only where another line of the
+    text is a sender's message of several words (a conversation, not a ``Key: Value``
+    setting); a line among others holding such a value is one of a list."""
     opened = _MESSAGE_OPENING.match(text, start, end)
     if opened is None:
         return None
     first, last = opened.span("value")
     bare = text[first:last].rstrip(_CLAUSE_MARKS)
-    if not _NAME_AND_DATE.fullmatch(bare) or not _plainly_chosen(bare):
+    if (not _NAME_AND_DATE.fullmatch(bare) or _MONTH_AND_YEAR.fullmatch(bare)
+            or not _plainly_chosen(bare)):
         return None
     rest = text[first + len(bare):end].lstrip(_CLAUSE_MARKS + " \t")
     if rest and not _DASH_OPENING.match(rest) and not _TWO_NAMES_AND_DIGITS.fullmatch(bare):
         return None
+    if rest and _NAMED_FOR_A_YEAR.fullmatch(bare):
+        return None  # a sprint, an event or a film and its year, said of ("Sprint2024 - retro")
     before = text.rfind("\n", max(0, start - 200), max(0, start - 1)) + 1
     after = text.find("\n", end + 1, end + 200)
     neighbours = (text[before:max(before, start - 1)],
@@ -1037,10 +1052,15 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
         return start, end
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
     # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
-    named = _NAME_AND_DATE.fullmatch(match.string, start, end) is not None
+    named = (_NAME_AND_DATE.fullmatch(match.string, start, end) is not None
+             and _MONTH_AND_YEAR.fullmatch(match.string, start, end) is None)
     return (start, end) if named and _SENTENCE_TAIL.match(match.string, end) else None
 
 
+#: A month's name with its year: a date ("the policy changed in March2024 too.").
+_MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
+                       r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
+                       r"|Nov|Dec)(?:19|20)\d{2}")
 #: One or two short words, then the end of a sentence or of the line.
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 

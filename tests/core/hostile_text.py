@@ -97,6 +97,8 @@ KNOWN = {
     "`A_KEY=": "`A_KEY=",
     # round twelve's review: a login under its key, running on (the assignment rule's)
     "NEO4J_AUTH=a/": "NEO4J_AUTH=a/",
+    # round fifteen's review: lines each opened by a name and a year (a note's)
+    "Autumn2019 lines": "Autumn2019\n",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

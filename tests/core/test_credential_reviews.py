@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_thirteen.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_fifteen.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -13,6 +13,7 @@ from gitledger.core.credentials import find_credential
 from tests.core import (
     credential_review_eight,
     credential_review_eleven,
+    credential_review_fifteen,
     credential_review_nine,
     credential_review_ten,
     credential_review_thirteen,
@@ -42,7 +43,15 @@ from tests.core import (
 #: shorter than eight (a62, a125, a126: qwerty-like famous values stand there); a literal
 #: inside ``$(echo …)`` after -p (a96: a substitution is read as a reference there); a
 #: lone ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it
-#: reads as a chosen password).
+#: reads as a chosen password).  Round fifteen: login calls named with a password but
+#: not "auth" (a23, a25); a name and a recent year on a line of another script, read as an
+#: event's or a project's name (a43, as Tokyo2020 is), and an event or a film with an older
+#: year read as a name and a birth year (b21 Athens2004, b55 StarWars1977); a recent month
+#: and year after a name, read as a period (a51, as Invoice_122023 is); a walk of four
+#: letters then digits (a46), leetspeak with two signs (a49), a two-digit year (a53); a
+#: gamer tag in leetspeak with a sign, a password's own shape (b66); refused before the
+#: round too (b40 Windows10 in a chat, b75 a keyboard layout's rows); let through before
+#: too (c08 ``pub_password:``), and a value after ``prod/``, a relative path's shape (c13).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -55,6 +64,8 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
     "thirteen": (credential_review_thirteen,
                  {"a12", "a24", "a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
+    "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53"},
+                {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
 }
 
 

@@ -1374,7 +1374,8 @@ def _name15b() -> str:
 
 
 def _year15b() -> str:
-    return str(_RNG15b.randint(1960, 2024))
+    """A birth year: a name and a recent year is as often an event's (``Tokyo2020``)."""
+    return str(_RNG15b.randint(1960, 2005))
 
 
 def _token15b(alphabet: str, size: int) -> str:
@@ -1481,4 +1482,10 @@ ORDINARY |= {
         "Theme: Autumn2023\nFont: Arial\nSize: 12",
     "a release and its year opening a sentence": "Release2024 notes are out, see the wiki.",
     "a list of names with their numbers, one a line": "Servers:\nAlpha2019\nBravo2020\nDelta2021",
+    "an event and its year before a dash": "Hackathon2025 — photos are up in the drive",
+    "an expo and its year on a line of another script":
+        "Выставка Expo2030 пройдёт в Эр-Рияде, билеты уже в продаже.",
+    "a statement's month and year closing a clause": "Attached Statement_072024, paid in full.",
+    "a month and its year after a word for a password":
+        "we rotated the password rules in October2025 again.",
 }
