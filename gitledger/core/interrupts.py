@@ -6,8 +6,12 @@ happened", never half an operation.  Outside the main thread it does nothing.
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -43,11 +47,42 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     signal.default_int_handler(signum, frame)
 
 
+def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
+    """Ctrl-C that landed in code Python cannot raise from (a weakref's callback, such as
+    importlib's module lock's, or a ``__del__``) is not printed as "Exception ignored" with
+    a traceback: it is raised again once this hook has returned, where the command can end
+    with its one line.  (Raised from here, Python would print the hook's own traceback.)"""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _IN_HOOK[0] = True
+        with contextlib.suppress(RuntimeError):  # the interpreter is ending: so is the command
+            _thread.start_new_thread(_interrupt_once_returned, ())
+        _IN_HOOK[0] = False  # a plain store: no signal is handled between it and the return
+        return
+    _UNRAISABLE_BEFORE[0](unraisable)
+
+
+def _interrupt_once_returned() -> None:
+    for _ in range(1_000):  # the hook returns in microseconds; never wait past a second
+        if not _IN_HOOK[0]:
+            break
+        time.sleep(0.001)
+    _thread.interrupt_main(signal.SIGINT)
+
+
+#: The hook ``interruptible`` replaced, which every other unraisable exception goes to.
+_UNRAISABLE_BEFORE = [sys.unraisablehook]
+#: Whether ``_unraisable`` is still running: the interrupt waits until it has returned.
+_IN_HOOK = [False]
+
+
 def interruptible() -> None:
     """From here on Ctrl-C is Python's ``KeyboardInterrupt``, which a command may hold off
     (``held_interrupts``) and which the command line ends with one line and status 130."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _interrupt)
+        if sys.unraisablehook is not _unraisable:
+            _UNRAISABLE_BEFORE[0] = sys.unraisablehook
+            sys.unraisablehook = _unraisable
         _TAKEN_OVER.append(True)
 
 
