@@ -54,19 +54,25 @@ def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     with its one line.  (Raised from here, Python would print the hook's own traceback.)"""
     if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
         _IN_HOOK[0] = True
-        with contextlib.suppress(RuntimeError):  # the interpreter is ending: so is the command
-            _thread.start_new_thread(_interrupt_once_returned, ())
-        _IN_HOOK[0] = False  # a plain store: no signal is handled between it and the return
+        try:
+            with contextlib.suppress(RuntimeError):  # the interpreter is ending: so is the command
+                _thread.start_new_thread(_interrupt_once_returned, ())
+        finally:
+            _IN_HOOK[0] = False  # a plain store: no signal is handled between it and the return
         return
     _UNRAISABLE_BEFORE[0](unraisable)
 
 
 def _interrupt_once_returned() -> None:
-    for _ in range(1_000):  # the hook returns in microseconds; never wait past a second
-        if not _IN_HOOK[0]:
-            break
+    """SIGINT to the main thread once the hook has returned (at most a second on): a real
+    signal, so a sleep or a wait the main thread is in is cut short.  Not where the handler
+    is no longer Python's (``finished`` ignores it; the default would kill the process)."""
+    until = time.monotonic() + 1
+    while _IN_HOOK[0] and time.monotonic() < until:
         time.sleep(0.001)
-    _thread.interrupt_main(signal.SIGINT)
+    main = threading.main_thread().ident
+    if main is not None and callable(signal.getsignal(signal.SIGINT)):
+        signal.pthread_kill(main, signal.SIGINT)
 
 
 #: The hook ``interruptible`` replaced, which every other unraisable exception goes to.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,7 @@ def test_ctrl_c_while_the_report_prints_is_ignored(repo_with_commit: Path,
     monkeypatch.setattr(render, "archive_text", interrupted_while_printing)
     handler = signal.getsignal(signal.SIGINT)
     monkeypatch.setattr(interrupts, "_TAKEN_OVER", [])
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # put back after the test
     interrupts.interruptible()  # as the executable does before click runs a command
     try:
         result = CliRunner().invoke(cli, ["-C", str(repo_with_commit), "archive"])
