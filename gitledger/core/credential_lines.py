@@ -666,17 +666,20 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
         return None  # none, or a list of examples
     first, last, closed = found[0]
     shaped = ascii_shape(text[first:last])
-    walked = keyboard_walk(shaped) and _NAME_AT_END.search(shaped) is not None
-    # a word spelt with a sign inside, ending a sentence ("… ni 1n3z@98.")
-    spelt = closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
+    # a walk run into a name, not a layout's name in code or prose (``QwertyLayout``)
+    walked = (keyboard_walk(shaped) and _NAME_AT_END.search(shaped) is not None
+              and _LAYOUT_NAME.fullmatch(shaped) is None)
+    # a word spelt with a sign inside, ending a sentence ("… ni 1n3z@98."), not a price
+    spelt = (closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
+             and _PRICE.fullmatch(shaped) is None)
     # a name, a mark and a birthday, ending a clause ("Marta_21031990,")
     dated = closed > 0 and _NAME_MARK_BIRTHDAY.fullmatch(shaped) is not None
-    # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``,
-    # not an event's or a build's name with its year, ``Tokyo2020``, ``Build20240312``)
     if walked or spelt or dated:
         return first, last
+    # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``,
+    # not an event's or a build's name with its date, ``Tokyo2020``, ``Build20240312``)
     among = ((_NAME_AND_DATE.fullmatch(shaped) is not None
-              and _NAMED_FOR_A_YEAR.fullmatch(shaped) is None)
+              and _NAMED_FOR_A_DATE.fullmatch(shaped) is None)
              or keyboard_walk(shaped) or leetspeak(shaped))
     other = sum(1 for c in text[start:end] if c.isalpha() and c > _LATIN_END)
     return (first, last) if among and other >= _OTHER_SCRIPT_LETTERS else None
@@ -686,19 +689,27 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
 _OTHER_SCRIPT_LETTERS = 8
 #: A sign inside a word, as leetspeak writes a letter with one (``1n3z@98``, ``Qu3$t``).
 _SIGN_INSIDE = lazy(r"[A-Za-z0-9][@$][A-Za-z0-9]")
-#: A capitalised name, a mark, and a day, a month and a year either way round
-#: (``Marta_21031990``), or a month and a year of birth (``Lena.031989``): a birthday as
-#: people number a password, not a file's date (``report_20240105``, year first) or a
-#: recent month's period (``Invoice_122023``).
-_NAME_MARK_BIRTHDAY = lazy(r"[A-Z][a-z]{2,15}[_.\-](?:(?:[0-3]\d(?:0[1-9]|1[0-2])"
-                           r"|(?:0[1-9]|1[0-2])[0-3]\d)(?:19|20)\d{2}"
-                           r"|(?:0[1-9]|1[0-2])(?:19\d{2}|200[0-5]))")
-#: One or two capitalised words run into a recent year (from 2006), or into a year, month
-#: and day: how an event, a project, a sprint or a build is named (``Tokyo2020``,
-#: ``WorldCup2022``, ``Build20240312``); a name and an older year is more often a birth
-#: year (``Natasha1987``).
-_NAMED_FOR_A_YEAR = lazy(r"(?:[A-Z][a-z]{2,15}){1,2}"
-                         r"(?:20(?:0[6-9]|[1-3]\d)|(?:19|20)\d{2}[01]\d[0-3]\d)")
+#: A year of birth as a password numbers one: before 2006 (a later year beside a name is
+#: as often an event's, a sprint's or a file's).
+_BIRTH_YEAR = r"(?:19\d{2}|200[0-5])"
+#: A recent year, from 2006.
+_RECENT_YEAR = r"20(?:0[6-9]|[1-3]\d)"
+#: A capitalised name, a mark, and a day, a month and a year of birth either way round
+#: (``Marta_21031990``), or a month and a year (``Lena.031989``): a birthday as people
+#: number a password, not a file's recent date (``Backup_15032024``, ``Invoice_122023``).
+_NAME_MARK_BIRTHDAY = lazy(rf"[A-Z][a-z]{{2,15}}[_.\-](?:[0-3]\d(?:0[1-9]|1[0-2])"
+                           rf"|(?:0[1-9]|1[0-2])(?:[0-3]\d)?){_BIRTH_YEAR}")
+#: One or two capitalised words, a mark or none, and a recent year, or a recent month or
+#: day and month and year, or a year-first date: how an event, a sprint, a file or a build
+#: is named (``Tokyo2020``, ``Release_2024``, ``Invoice_122023``, ``Build20240312``); a
+#: name and an older year is more often a birth year (``Natasha1987``).
+_NAMED_FOR_A_DATE = lazy(rf"(?:[A-Z][a-z]{{2,15}}){{1,2}}[_.\-]?"
+                         rf"(?:(?:\d{{2}}){{0,2}}{_RECENT_YEAR}|(?:19|20)\d{{2}}[01]\d[0-3]\d)")
+#: A keyboard layout's name run into a word: a layout in code or prose (``QwertyLayout``,
+#: ``azertyMapping``), not a walk.
+_LAYOUT_NAME = lazy(r"(?i:qwerty|qwertz|azerty)[A-Z][a-z]{2,15}")
+#: A price with a currency's letters and its sign (``US$12.99``, ``HK$3999``): no leetspeak.
+_PRICE = lazy(r"[A-Z]{0,3}\$[\d.,]+")
 #: A capitalised name closing a token (``qwerty123Rang``).
 _NAME_AT_END = lazy(r"[A-Z][a-z]{2,15}\Z")
 
@@ -709,32 +720,34 @@ def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | Non
     (``Jen: `Autumn_021992```), or the first word of a reply ("MustangSpring0419 lol …").
     Alone or before a dash, plainly chosen; before more words, a name of two capitalised
     words run into digits (not a product and its year opening a sentence, ``Release2024
-    notes``); before either, not a name and a recent year (``Sprint2024 - retro``), and
-    never a month and its year.  A sender's name counts only where another line of the
-    text is a sender's message of several words (a conversation, not a ``Key: Value``
-    setting); a line among others holding such a value is one of a list."""
+    notes``); never a name with a recent date, as an event, a sprint or a file is named
+    (``Sprint2024``, ``Invoice_122023``), nor a month with its year.  A sender's name
+    counts only where another line of the text is a sender's message of several words (a
+    conversation, not a ``Key: Value`` setting); a line among others holding such a value
+    is one of a list."""
     opened = _MESSAGE_OPENING.match(text, start, end)
     if opened is None:
         return None
     first, last = opened.span("value")
     bare = text[first:last].rstrip(_CLAUSE_MARKS)
-    if (not _NAME_AND_DATE.fullmatch(bare) or _MONTH_AND_YEAR.fullmatch(bare)
-            or not _plainly_chosen(bare)):
-        return None
+    if (not _NAME_AND_DATE.fullmatch(bare) or _NAMED_FOR_A_DATE.fullmatch(bare)
+            or _MONTH_AND_YEAR.fullmatch(bare) or not _plainly_chosen(bare)):
+        return None  # (an event's, a sprint's or a file's name with its date, a month's)
     rest = text[first + len(bare):end].lstrip(_CLAUSE_MARKS + " \t")
     if rest and not _DASH_OPENING.match(rest) and not _TWO_NAMES_AND_DIGITS.fullmatch(bare):
         return None
-    if rest and _NAMED_FOR_A_YEAR.fullmatch(bare):
-        return None  # a sprint, an event or a film and its year, said of ("Sprint2024 - retro")
-    before = text.rfind("\n", max(0, start - 200), max(0, start - 1)) + 1
+    # the lines either side, read at most 200 characters back and on
+    newline = text.rfind("\n", max(0, start - 200), max(0, start - 1))
+    before = newline + 1 if newline >= 0 else max(0, start - 200)
     after = text.find("\n", end + 1, end + 200)
     neighbours = (text[before:max(before, start - 1)],
                   text[end + 1:after if after >= 0 else end + 200])
     if any(_NAME_AND_DATE.fullmatch(line.strip(" \t`\"'")) for line in neighbours):
         return None  # one of a list of names with their numbers
-    if opened.group("sender") and not _CONVERSATION.search(
-            text, max(0, start - _CONVERSATION_REACH), end + _CONVERSATION_REACH):
-        return None  # (read near the line, last: the scan stays linear however many lines)
+    if opened.group("sender") and not (
+            _CONVERSATION.search(text, max(0, start - _CONVERSATION_REACH), start)
+            or _CONVERSATION.search(text, end, end + _CONVERSATION_REACH)):
+        return None  # (another line, read near this one: the scan stays linear)
     return first, first + len(bare)
 
 
@@ -754,7 +767,7 @@ _NAME_AND_DATE = lazy(r"(?:[A-Z][a-z]{2,15}){1,3}[_.\-@#$!]?\d{4,8}[!@#$%*?]{0,3
 #: What may follow a password alone on its line: a dash and what the writer adds.
 _DASH_OPENING = lazy(r"[\u2014\u2013\-]")
 #: Two capitalised words run into digits (``MustangSpring0419``).
-_TWO_NAMES_AND_DIGITS = lazy(r"[A-Z][a-z]{2,15}[A-Z][a-z]{2,15}\d{2,8}")
+_TWO_NAMES_AND_DIGITS = lazy(r"[A-Z][a-z]{2,15}[A-Z][a-z]{2,15}\d{4,8}")
 
 
 def _named_value(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1053,14 +1066,15 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
     # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
     named = (_NAME_AND_DATE.fullmatch(match.string, start, end) is not None
-             and _MONTH_AND_YEAR.fullmatch(match.string, start, end) is None)
+             and _MONTH_AND_YEAR.fullmatch(match.string, start, end) is None
+             and _NAMED_FOR_A_DATE.fullmatch(match.string, start, end) is None)
     return (start, end) if named and _SENTENCE_TAIL.match(match.string, end) else None
 
 
 #: A month's name with its year: a date ("the policy changed in March2024 too.").
 _MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
                        r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
-                       r"|Nov|Dec)(?:19|20)\d{2}")
+                       r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
 #: One or two short words, then the end of a sentence or of the line.
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 
@@ -1074,8 +1088,7 @@ def _chosen_tokens(text: str, start: int, end: int) -> list[tuple[int, int, int]
         while first < last and text[first] in _OPENING_MARKS:
             first += 1
         bare = text[first:last].rstrip(_CLAUSE_MARKS)
-        if (len(bare) >= 6 and not is_placeholder(bare) and not _NOT_SAID.search(bare)
-                and not _PASSWORD_MANAGER.fullmatch(bare) and strongly_chosen(bare)):
+        if _plainly_chosen(bare):
             found.append((first, first + len(bare), last - first - len(bare)))
     return found
 

@@ -345,7 +345,7 @@ BLIND_CORPORA = {
     "tenth": (tenth.halves, tenth.TENTH_SECRETS, tenth.TENTH_ORDINARY, 0.97, 0.02),
     "eleventh": (eleventh.halves, eleventh.ELEVENTH_SECRETS, eleventh.ELEVENTH_ORDINARY, 0.97,
                  0.02),
-    "twelfth": (twelfth.halves, twelfth.TWELFTH_SECRETS, twelfth.TWELFTH_ORDINARY, 0.94,
+    "twelfth": (twelfth.halves, twelfth.TWELFTH_SECRETS, twelfth.TWELFTH_ORDINARY, 0.92,
                 0.035),
 }
 

@@ -44,9 +44,10 @@ from tests.core import (
 #: inside ``$(echo …)`` after -p (a96: a substitution is read as a reference there); a
 #: lone ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it
 #: reads as a chosen password).  Round fifteen: login calls named with a password but
-#: not "auth" (a23, a25); a name and a recent year on a line of another script, read as an
-#: event's or a project's name (a43, as Tokyo2020 is), and an event or a film with an older
-#: year read as a name and a birth year (b21 Athens2004, b55 StarWars1977); a recent month
+#: not "auth" (a23, a25); a name and a recent year on a line of another script or alone on
+#: a line, read as an event's, a sprint's or a project's name (a43, a54, as Tokyo2020 is),
+#: and an event or a film with an older year read as a name and a birth year (b21
+#: Athens2004, b55 StarWars1977); a recent month
 #: and year after a name, read as a period (a51, as Invoice_122023 is); a walk of four
 #: letters then digits (a46), leetspeak with two signs (a49), a two-digit year (a53); a
 #: gamer tag in leetspeak with a sign, a password's own shape (b66); refused before the
@@ -64,7 +65,8 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
     "thirteen": (credential_review_thirteen,
                  {"a12", "a24", "a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
-    "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53"},
+    "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53",
+                                            "a54"},
                 {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
 }
 

@@ -1488,4 +1488,14 @@ ORDINARY |= {
     "a statement's month and year closing a clause": "Attached Statement_072024, paid in full.",
     "a month and its year after a word for a password":
         "we rotated the password rules in October2025 again.",
+    # a review of round fifteen's code (helper-72): prices, layouts, files' and events' dates
+    "a price with its currency's sign closing a sentence": "The annual plan is NZ$1890.",
+    "a keyboard layout's name in an import": "from keymaps import qwertyMapping",
+    "a layout in prose": "Switch the VM to QwertzLayout, then retry.",
+    "an event after a word for a password":
+        "Nobody changed a password during Offsite2025 week.",
+    "a backup's recent date closing a clause": "Kept it as Snapshot_28022025, then pruned.",
+    "a file's recent date alone on a line": "Folder\nScans_20250611\nsee the drive",
+    "a release with a mark and its year before a dash": "Launch_2026 - checklist below",
+    "a setting with a dash, in one line": "Codename: Nimbus_2032 - for the next release",
 }
