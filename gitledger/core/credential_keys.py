@@ -226,7 +226,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
-    if not quoted and "\\" in value and (escape := _ESCAPED_BREAK.search(value)) is not None:
+    if (not quoted and "\\" in value and (escape := _ESCAPED_BREAK.search(value)) is not None
+            and _STRING_OPENED.search(text, line_start(text, match.start(), 300),
+                                      match.start())):
         end, value = start + escape.start(), value[:escape.start()]  # the string's next line
     if not quoted and _code_value(value, match.group("op")):
         return None
@@ -284,8 +286,11 @@ def _named_for_key(key: str, value: str) -> bool:
 
 
 #: A line break or a tab escaped inside a string (a file's lines in JSON): where an
-#: unquoted value ends.
+#: unquoted value ends, when the assignment stands in such a string.
 _ESCAPED_BREAK = lazy(r"\\[nrt]")
+#: Before an assignment on its line, what says it stands inside a string: a quote, or an
+#: escaped break (not a plain ``.env`` line, whose value may hold a backslash).
+_STRING_OPENED = lazy(r"[\"']|\\[nrt]")
 #: A debugger's pointer.
 _POINTER = lazy(r"0x[0-9a-f]{4,16}")
 #: Lower-case words joined by dashes or underscores.

@@ -1499,3 +1499,17 @@ ORDINARY |= {
     "a release with a mark and its year before a dash": "Launch_2026 - checklist below",
     "a setting with a dash, in one line": "Codename: Nimbus_2032 - for the next release",
 }
+
+# -- a plain ``.env`` line whose value holds a backslash and a letter: the escaped break cuts
+# a value only inside a string (after a quote or an escaped break), as in a file's lines in JSON.
+_RNG_ENV = random.Random(20261207)
+SECRETS |= {
+    # three characters before the backslash: too short to be judged a secret alone
+    "a plain .env password holding a backslash and an n":
+        "DB_PASSWORD=" + "".join(_RNG_ENV.choice("abcdefghkmnpqrstuvwxyz") for _ in range(3))
+        + "\\n" + "".join(_RNG_ENV.choice("ABCDEFGHKMNPQRSTUVWXYZ23456789!") for _ in range(9)),
+}
+ORDINARY |= {
+    "an empty value in a file's lines in JSON, then its next line":
+        '{"env": "DB_PASSWORD=\\nDEBUG=1\\nPORT=8080"}',
+}
