@@ -287,10 +287,11 @@ def _named_for_key(key: str, value: str) -> bool:
 
 #: A line break or a tab escaped inside a string (a file's lines in JSON): where an
 #: unquoted value ends, when the assignment stands in such a string.
-_ESCAPED_BREAK = lazy(r"\\[nrt]")
+_ESCAPE = r"\\[nrt]"
+_ESCAPED_BREAK = lazy(_ESCAPE)
 #: Before an assignment on its line, what says it stands inside a string: a quote, or an
 #: escaped break (not a plain ``.env`` line, whose value may hold a backslash).
-_STRING_OPENED = lazy(r"[\"']|\\[nrt]")
+_STRING_OPENED = lazy(rf"[\"']|{_ESCAPE}")
 #: A debugger's pointer.
 _POINTER = lazy(r"0x[0-9a-f]{4,16}")
 #: Lower-case words joined by dashes or underscores.

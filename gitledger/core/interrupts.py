@@ -7,13 +7,12 @@ happened", never half an operation.  Outside the main thread it does nothing.
 from __future__ import annotations
 
 import _thread
-import contextlib
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import FrameType
 
 
@@ -55,7 +54,7 @@ def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
         _IN_HOOK[0] = True
         try:
-            with contextlib.suppress(RuntimeError):  # the interpreter is ending: so is the command
+            with suppress(RuntimeError):  # the interpreter is ending: so is the command
                 _thread.start_new_thread(_interrupt_once_returned, ())
         finally:
             _IN_HOOK[0] = False  # a plain store: no signal is handled between it and the return

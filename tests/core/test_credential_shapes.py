@@ -1281,9 +1281,13 @@ _RNG14a = random.Random(20261214)
 _SYLLABLES14a = ("ka", "mo", "ri", "ta", "ne", "lu", "sa", "vo", "pe", "di")
 
 
-def _name14a() -> str:
+def _made_up_name(rng: random.Random, syllables: tuple[str, ...]) -> str:
     """A capitalised made-up name of three syllables."""
-    return "".join(_RNG14a.choice(_SYLLABLES14a) for _ in range(3)).capitalize()
+    return "".join(rng.choice(syllables) for _ in range(3)).capitalize()
+
+
+def _name14a() -> str:
+    return _made_up_name(_RNG14a, _SYLLABLES14a)
 
 
 def _year14a() -> str:
@@ -1369,8 +1373,7 @@ _SYLLABLES15b = ("ba", "lo", "mi", "ke", "ru", "sa", "to", "ne", "vi", "da")
 
 
 def _name15b() -> str:
-    """A capitalised made-up name of three syllables."""
-    return "".join(_RNG15b.choice(_SYLLABLES15b) for _ in range(3)).capitalize()
+    return _made_up_name(_RNG15b, _SYLLABLES15b)
 
 
 def _year15b() -> str:
