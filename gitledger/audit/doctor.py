@@ -100,6 +100,7 @@ def _run(run: DoctorRun) -> DoctorReport:
     doctor_notes.notes(run)
     doctor_derived.path_tokens(run)
     doctor_derived.digest_in_tree(run)
+    doctor_derived.blame_filters(run)
     doctor_notes.git_hooks(run)
     doctor_writes.unrecorded_commits(run)
     artifacts = doctor_derived.rebuilt(run, artifacts)

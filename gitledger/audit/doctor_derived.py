@@ -24,6 +24,7 @@ from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.operations import Ledger
 from gitledger.search import index as search_index
 from gitledger.storage.archive_store import ArchiveStore
+from gitledger.storage.commit_graph import path_filters, write_path_filters
 from gitledger.storage.integrity import MISSING_OBJECT_ERRORS, object_kind
 from gitledger.storage.keepalive import KeptCommits, keep
 from gitledger.storage.layout import DIGEST_PATH, KEEP_REF, PROJECT_REF, SESSIONS_PREFIX
@@ -160,6 +161,25 @@ def path_tokens(run: DoctorRun) -> None:
         path_index.rebuild(run.store)
         run.mark_fixed(finding, f"rebuilt {found.gitdir}/ledger-paths "
                        f"({found.tokens} tokens)")
+
+
+def blame_filters(run: DoctorRun) -> None:
+    """git's commit-graph records changed paths on a long history (``storage/commit_graph``):
+    the filters are git's derived data, and ``--fix`` has git write them."""
+    found = path_filters(run.store.repo)
+    if not found.wanted:
+        return
+    finding = run.add("blame-unfiltered", "HEAD", f"over {found.counted_to:,} commits and "
+                      "no changed-path filters in git's commit-graph",
+                      "git ledger doctor --fix (runs git commit-graph write --reachable "
+                      "--changed-paths)")
+    if run.fix:
+        try:
+            seconds = write_path_filters(run.store.repo)
+        except LedgerError as exc:
+            run.actions.append(f"could not write the commit-graph: {exc}")
+            return
+        run.mark_fixed(finding, f"wrote git's commit-graph with changed paths ({seconds:.1f} s)")
 
 
 def kept_evidence(run: DoctorRun, entries: list[tuple[str, Entry]]) -> None:

@@ -66,6 +66,9 @@ CODES: dict[str, tuple[str, str]] = {
                             "(a broken ledger, a full disk): it and the later ones wait"),
     "queue-malformed": ("warning", "lines in the git hooks' queue this version cannot read"),
     "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
+    "blame-unfiltered": ("warning", "a history of over 1,000 commits whose commit-graph "
+                         "does not record changed paths: git blame, and so why and drift, "
+                         "reads every commit's tree"),
     "search-index-unreadable": ("warning", "the index search asks is not a readable SQLite "
                                            "file (derived data: nothing is lost)"),
     "hooks-not-run": ("error", "a git hook of ours that git no longer runs (a hook "
@@ -86,7 +89,7 @@ FIXABLE = {"archive-chained",
            "keep-missing", "footprint-stale",
            "cache-unreadable", "archive-unfinished", "carry-unfinished", "lock-stale",
            "paths-missing", "paths-stale", "queue-held", "queue-malformed", "queue-stuck",
-           "search-index-unreadable", "commit-unrecorded"}
+           "search-index-unreadable", "commit-unrecorded", "blame-unfiltered"}
 
 #: The codes that leave a ledger unreadable: what its notes say is unknown.
 BROKEN_CODES = {"ref-symbolic", "ref-not-ledger", "object-missing", "header-missing",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gitledger.errors import HookRouteRefused, InvalidInput
+from gitledger.errors import HookRouteRefused, InvalidInput, RepositoryError
 from gitledger.integrations import agents, mcp_config
 
 # Aliased: ``uninstall`` takes a flag named ``git_hooks``.
@@ -20,6 +20,7 @@ from gitledger.integrations import git_hooks as git_hook_scripts
 from gitledger.integrations.agent_registry import agent as agent_record
 from gitledger.integrations.config_files import staged
 from gitledger.ledger import path_index
+from gitledger.storage.commit_graph import INSTALL_LIMIT, path_filters, write_path_filters
 from gitledger.storage.repo import Repo
 from gitledger.storage.store import Store
 
@@ -36,6 +37,8 @@ class Installed:
     git_left: bool = False
     #: ``install --agent`` did not install the git hooks: why (the manager's manual route).
     git_refused: str = ""
+    #: What was done about git's changed-path filters, one line ("" when nothing).
+    commit_graph: str = ""
 
 
 def install(
@@ -63,7 +66,8 @@ def install(
             server = mcp_config.install(where, agent, dry_run=dry) if agent and mcp else None
         return Installed(found, git, server, git_left=not with_git, git_refused=refused)
 
-    done = _all_or_nothing(steps, dry_run)
+    done = replace(_all_or_nothing(steps, dry_run),
+                   commit_graph=_path_filters_step(where, dry_run))
     if agent and not dry_run:
         # The pre-tool-use hook's shell fast path reads this worktree's token file; from
         # now on every ledger write keeps it (ledger/path_index.py).
@@ -84,6 +88,29 @@ def _git_step(where: str | os.PathLike[str] | None, with_git: bool, *, optional:
         if not optional:
             raise
         return None, str(exc).removesuffix("; nothing was changed")
+
+
+def _path_filters_step(where: str | os.PathLike[str] | None, dry: bool) -> str:
+    """git's commit-graph made to record changed paths, once, on a long history: ``why``
+    and drift wait for ``git blame``, which without them reads every commit's tree."""
+    repo = Repo(where)
+    found = path_filters(repo, INSTALL_LIMIT)
+    if not found.wanted:
+        return ""
+    if found.commits > INSTALL_LIMIT:
+        return (f"commit-graph: over {INSTALL_LIMIT:,} commits and no changed-path filters: "
+                "git blame, and so why, reads every commit; git ledger doctor --fix writes "
+                "them (minutes at this size)")
+    if dry:
+        return (f"commit-graph: would record changed paths ({found.commits:,} commits), "
+                "for git blame and so why")
+    try:
+        seconds = write_path_filters(repo)
+    except RepositoryError as exc:
+        return f"commit-graph: changed paths not written: {exc}"
+    return (f"commit-graph: records changed paths now ({found.commits:,} commits, "
+            f"{seconds:.1f} s): git blame, and so why and drift, reads only the commits "
+            "that touch a file")
 
 
 def uninstall(
@@ -123,6 +150,8 @@ def report_text(result: Installed) -> str:
     elif result.git_left:
         parts.append("git hooks: ours run already; left alone (--git-hooks installs them "
                      "again by the route this repository needs)")
+    if result.commit_graph:
+        parts.append(result.commit_graph)
     dry = any(r is not None and r.dry_run for r in (result.agent, result.mcp, result.git))
     return "\n".join([*parts, DRY_RUN_LINE] if dry else parts)
 
@@ -136,4 +165,5 @@ def report_json(result: Installed) -> dict[str, Any]:
     out["git_hooks"] = git_hook_scripts.report_json(result.git) if result.git else None
     if result.agent is not None:
         out["git_hooks_refused"] = result.git_refused or None
+    out["commit_graph"] = result.commit_graph or None
     return out

@@ -194,7 +194,8 @@ def test_install_dry_run_writes_nothing(repo_with_commit: Path, runner: CliRunne
 
 def test_install_json_shape(repo_with_commit: Path, runner: CliRunner) -> None:
     data = json.loads(_ok(Run(runner, repo_with_commit)("install", "--json")))
-    assert set(data) == {"git_hooks"}
+    assert set(data) == {"git_hooks", "commit_graph"}
+    assert data["commit_graph"] is None  # a history of one commit
     hooks = data["git_hooks"]
     assert set(hooks) == {"hooks_dir", "dry_run", "manager", "notes", "changes"}
     assert hooks["manager"] == "git"
@@ -790,7 +791,7 @@ def test_git_hooks_flag_and_agent_install_uninstall_scopes(repo_with_commit: Pat
     run = Run(runner, repo_with_commit)
     hooks = repo_with_commit / ".git" / "hooks"
     data = json.loads(_ok(run("install", "--git-hooks", "--json")))
-    assert set(data) == {"git_hooks"}
+    assert set(data) == {"git_hooks", "commit_graph"}
     assert all((hooks / name).is_file() for name in HOOKS)
     assert not (repo_with_commit / ".claude").exists()
 
