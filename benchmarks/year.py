@@ -5,7 +5,10 @@ Builds two repositories with ``year_build.py`` (by default 25,000 archived sessi
 20,000 project decisions and 100,000 noted commits, and a tenth of each), each with a bare
 remote (``file://``) that holds everything, its refs packed as a year of pushes leaves them,
 and a teammate's clone, all outside any timing; this clone has derived every decision's
-footprint, as a year of reads of the governing entries did.
+footprint, as a year of reads of the governing entries did, and its commit-graph records
+changed paths, as ``install`` has git write them.  This clone is one of the team's fifty:
+it holds its own archives; the teammates' are on the remote only (a pull does not bring
+them).
 Then, run after run, the two scales interleaved (so that load hits both alike):
 
 - the teammate writes a decision and pushes (not timed);
@@ -42,6 +45,8 @@ from year_build import SCALES, Built, build
 from gitledger.core.model import git_evidence
 from gitledger.ledger.decision_footprints import commit_spans_cache, rebuilt_footprint
 from gitledger.ledger.reader import LedgerReader
+from gitledger.storage.commit_graph import write_path_filters
+from gitledger.storage.repo import Repo
 
 #: What is measured, in the order of a run: (label, arguments after ``git ledger``).
 COMMANDS = ("pull", "push", "list --remote", "review", "restore", "why", "check")
@@ -98,11 +103,18 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     subprocess.run(["git", "-C", str(mine), "update-ref", "--stdin"], input=teammates,
                    text=True, env=env, check=True)
     git(env, "clone", "-q", origin.as_uri(), str(mate))
+    # This clone is one of the team's fifty: its own archives are here, the teammates' are
+    # on the remote only, since a pull does not bring them (docs/team.md): neither their
+    # tags nor the ledgers behind them are in its object store.
+    dropped = theirs_only(mine, env)
+    progress(f"  {label}: the teammates' {dropped:,} archives left on the remote only")
     # A year-old repository has a commit-graph, in the clone and on the host (git gc and
     # every hosting service write one): without it, git's fetch negotiation walks the
     # history commit by commit, 3 s of a full-size pull that no command of ours spends.
-    for where in (mine, origin):
-        git(env, "-C", str(where), "commit-graph", "write", "--reachable")
+    # The clone's records changed paths: `git ledger install` had git write them, and
+    # git's later writes keep them.
+    git(env, "-C", str(origin), "commit-graph", "write", "--reachable")
+    write_path_filters(Repo(mine))
     # A clone a year old has derived every decision's footprint from its evidence (each
     # read of the governing entries derives up to REBUILD_BUDGET more commits, and a year
     # of edits read them often): the figures are of that clone, not of its first days.
@@ -121,6 +133,20 @@ def scene(root: Path, env: dict[str, str], script: str, label: str, sessions: in
     progress(f"  {label}: scene ready in {time.perf_counter() - started:.1f} s")
     saved.write_text(json.dumps({**dataclasses.asdict(built), "path": str(built.path)}))
     return Scene(label, built, mine, mate, origin)
+
+
+def theirs_only(where: Path, env: dict[str, str]) -> int:
+    """Delete the archives other people tagged, and the objects only they held; how many."""
+    me = env["GIT_COMMITTER_EMAIL"]
+    listed = git(env, "-C", str(where), "for-each-ref", "--format=%(taggeremail)%00%(refname)",
+                 "refs/ledger/archive/")
+    theirs = [ref for email, ref in (line.split("\0") for line in listed.splitlines())
+              if email.strip("<>") != me]
+    subprocess.run(["git", "-C", str(where), "update-ref", "--stdin"], env=env, check=True,
+                   input="".join(f"delete {ref}\n" for ref in theirs), text=True)
+    git(env, "-C", str(where), "reflog", "expire", "--expire=now", "--all")
+    git(env, "-C", str(where), "gc", "-q", "--prune=now")
+    return len(theirs)
 
 
 def derive_footprints(where: Path) -> int:
