@@ -1005,7 +1005,20 @@ def test_locate_in_the_core(repo: Path) -> None:
     session_id = make(repo, "proposed")
     assert decisions.locate(str(repo), session_id).ref == ledger_ref(repo)
     assert decisions.locate(str(repo), project_id).ref == PROJECT_REF
-    assert decisions.locate(str(repo), "d-zzzzzzzzzz").ref == ledger_ref(repo)
+    # Looked for in both: not "the ledger is empty" of a worktree whose ledger was archived.
+    with pytest.raises(UnknownEntry, match=r"^no entry matches 'd-zzzzzzzzzz' in this "
+                       r"worktree's ledger or the project ledger$"):
+        decisions.locate(str(repo), "d-zzzzzzzzzz")
+
+
+def test_show_of_an_unknown_id_after_an_archive_names_both_ledgers(ledger: Run) -> None:
+    ledger("task", "t")
+    ledger("decide", "carried along", "--over", "x", "--because", "y")
+    assert ledger("archive").exit_code == 0
+    gone = ledger("show", "d-zzzz")
+    assert gone.exit_code == 1
+    assert gone.stderr == ("git ledger: no entry matches 'd-zzzz' in this worktree's ledger "
+                           "or the project ledger\n")
 
 
 # -- concurrency ---------------------------------------------------------------------------
