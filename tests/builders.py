@@ -147,3 +147,20 @@ def aged_past_stale(lock: Path) -> None:
     writer may hold a lock, so doctor reports it and ``--fix`` removes it."""
     old = time.time() - 60 * (STALE_LOCK_MINUTES + 1)
     os.utime(lock, (old, old))
+
+
+def saved_governing(path: Path) -> dict[str, Any]:
+    """The pre-tool-use hook's saved governing entries as one document,
+    ``{"parts": {part: {"key": …, "entries": [triples]}}}``, to read or change in a test."""
+    from gitledger.derived.governing_cache import read_parts
+
+    return {"parts": {part: {"key": key, "entries": items}
+                      for part, (key, items) in read_parts(path).items()}}
+
+
+def write_saved_governing(path: Path, document: dict[str, Any]) -> None:
+    """Write ``document`` (``saved_governing``'s shape) back, indexed as the hook saves it."""
+    from gitledger.derived.governing_cache import write_parts
+
+    write_parts(path, {part: (saved["key"], saved["entries"])
+                       for part, saved in document["parts"].items()})

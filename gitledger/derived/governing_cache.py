@@ -4,25 +4,32 @@ The hook runs before every edit and must answer fast, so the governing entries a
 under a key checked with the git CLI, without libgit2.  Session and project parts are keyed
 apart, so a session write never re-reads the project ledger; and a part saved at an earlier
 tip of its ledger is handed back (``earlier``) to be brought up to date, not read whole.
+The file is JSON lines: a header (each part's key, its ids and an index of the files its
+entries name) and an entry a line, so that a question about one file decodes the entries
+that may govern it, not a year's 20,000 (docs/format.md).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
-from gitledger.derived.files import read_json_object, write_whole
+from gitledger.core.footprint import parse_span
+from gitledger.derived.files import write_atomic
 from gitledger.derived.snapshot import Snapshot
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
 
-VERSION = 2
+VERSION = 3
 #: The saved parts, one per ledger, the session's first (its entries win an id both hold).
 PARTS = ("session", "project")
 #: A cache larger than this is not read (it is rebuilt, and then not saved).
 CACHE_LIMIT = 32 << 20
+#: Nor one whose header (the keys, ids and index) is larger than this.
+HEADER_LIMIT = 8 << 20
 
 
 class Key(NamedTuple):
@@ -73,31 +80,39 @@ def _pointer(gitdir: Path) -> str | None:
 Earlier = dict[str, tuple[str, list[list[Any]]]]
 
 
-def load(key: Key, earlier: Earlier | None = None) -> dict[str, list[list[Any]]]:
+def load(key: Key, earlier: Earlier | None = None,
+         paths: Sequence[str] | None = None) -> dict[str, list[list[Any]]]:
     """The saved ``[ledger, label, entry JSON]`` triples of each part still saved under
     ``key``'s value for it; a part that is stale, absent or malformed is left out.  A part
     saved at another tip of the ledger ``key`` names, for the same reader, goes into
-    ``earlier`` (when given)."""
-    data = read_json_object(Path(key.gitdir) / GOVERNING_FILE, CACHE_LIMIT)
-    if data is None or data.get("version") != VERSION:
+    ``earlier`` (when given).
+
+    ``paths``: when every part holds, only the entries that may govern one of them (a
+    footprint span on it, or a glob): the file's index finds them without decoding the
+    others, a year's 20,000.  When a part must be read again, the others come whole (the
+    caller saves them with it)."""
+    saved = _Saved.open(Path(key.gitdir) / GOVERNING_FILE)
+    if saved is None:
         return {}
-    parts = data.get("parts")
-    if not isinstance(parts, dict):
-        return {}
-    found: dict[str, list[list[Any]]] = {}
-    for part in PARTS:
-        saved = parts.get(part)
-        if not isinstance(saved, dict) or not isinstance(saved.get("entries"), list):
-            continue
-        entries = [item for item in saved["entries"]
-                   if isinstance(item, list) and len(item) == 3
-                   and isinstance(item[0], str) and isinstance(item[1], str)
-                   and isinstance(item[2], dict)]
-        if saved.get("key") == key.document(part):
-            found[part] = entries
-        elif earlier is not None and (tip := _earlier_tip(saved.get("key"), key, part)):
-            earlier[part] = (tip, entries)
-    return found
+    with saved:
+        fresh = [part for part in PARTS if saved.key(part) == key.document(part)]
+        narrow = paths is not None and len(fresh) == len(PARTS)
+        found: dict[str, list[list[Any]]] = {}
+        for part in PARTS:
+            if part in fresh:
+                items = saved.candidates(part, paths or ()) if narrow else saved.whole(part)
+                if items is not None:
+                    found[part] = items
+            elif earlier is not None and (tip := _earlier_tip(saved.key(part), key, part)):
+                items = saved.whole(part)
+                if items is not None:
+                    earlier[part] = (tip, items)
+        if narrow and "project" in found:
+            # What the session ledger holds wins (``combined``), candidate or not.
+            mine = saved.ids("session")
+            found["project"] = [item for item in found["project"]
+                                if item[2].get("id") not in mine]
+        return found
 
 
 def _earlier_tip(saved: object, key: Key, part: str) -> str | None:
@@ -128,38 +143,189 @@ def advance(gitdir: Path, part: str, base: str | None, tip: str,
     """Carry the saved ``part`` over a write that moved its ledger from ``base`` to ``tip``
     and changed none of the entries it holds (``written``: the ids the write touched, none
     of which governs code now): what it saved is still what that ledger says, so the next
-    governed edit need not read the ledger, and load libgit2, again."""
+    governed edit need not read the ledger, and load libgit2, again.  Only the header is
+    read and written again; the entries are copied as they are."""
     path = gitdir / GOVERNING_FILE
-    data = read_json_object(path, CACHE_LIMIT) if base is not None else None
-    try:
-        if data is None:
-            return
-        saved = data["parts"][part]
-        if data["version"] != VERSION or saved["key"]["tip"] != base:
-            return
-        held = {item[2].get("id") for item in saved["entries"]}
-    except (KeyError, TypeError, AttributeError, IndexError):
+    saved = _Saved.open(path) if base is not None else None
+    if saved is None:
         return
-    if held.intersection(written):
-        return
-    saved["key"]["tip"] = tip
+    with saved:
+        key = saved.key(part)
+        if not isinstance(key, dict) or key.get("tip") != base or \
+                saved.ids(part).intersection(written):
+            return
+        key["tip"] = tip
+        content = saved.header_line() + saved.body()
     with contextlib.suppress(OSError):
-        write_whole(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        write_atomic(path, content)
 
 
 def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
     """Save ``parts`` under ``key``; a git dir that refuses the file keeps the old one
     (the next call reads the ledgers again)."""
-    path = Path(key.gitdir) / GOVERNING_FILE
-    document = {part: {"key": key.document(part), "entries": parts[part]}
-                for part in PARTS if part in parts}
-    text = json.dumps({"version": VERSION, "parts": document},
-                      ensure_ascii=False, separators=(",", ":"))
-    if len(text) > CACHE_LIMIT:
+    write_parts(Path(key.gitdir) / GOVERNING_FILE,
+                {part: (key.document(part), parts[part]) for part in PARTS if part in parts})
+
+
+def write_parts(path: Path, parts: dict[str, tuple[dict[str, Any], list[list[Any]]]]) -> None:
+    """Write each part's key and triples to ``path``, indexed (nothing when too large or
+    when the file cannot be written)."""
+    body = bytearray()
+    document: dict[str, Any] = {}
+    for part in PARTS:
+        if part not in parts:
+            continue
+        key, items = parts[part]
+        start = len(body)
+        files: dict[str, list[int]] = {}
+        always: list[int] = []
+        for item in items:
+            at = len(body)
+            body += _dumps(item).encode("utf-8") + b"\n"
+            named = _named_files(item[2])
+            if named is None:
+                always.append(at)
+            for name in named or ():
+                files.setdefault(name, []).append(at)
+        document[part] = {"key": key, "ids": [item[2].get("id") for item in items],
+                          "start": start, "end": len(body), "files": files, "always": always}
+    header = _dumps({"version": VERSION, "parts": document}).encode("utf-8") + b"\n"
+    if len(header) > HEADER_LIMIT or len(header) + len(body) > CACHE_LIMIT:
         return
     with contextlib.suppress(OSError):
-        write_whole(path, text)
+        write_atomic(path, header + bytes(body))
+
+
+def read_parts(path: Path) -> dict[str, tuple[object, list[list[Any]]]]:
+    """Each readable part of the saved file at ``path``: its key and all its triples."""
+    saved = _Saved.open(path)
+    if saved is None:
+        return {}
+    with saved:
+        return {part: (saved.key(part), items) for part in PARTS
+                if (items := saved.whole(part)) is not None}
+
+
+def _named_files(entry: dict[str, Any]) -> set[str] | None:
+    """The files ``entry``'s footprint spans name; None when it has globs (a glob is
+    matched against the path asked about, so the entry is read for every path)."""
+    if entry.get("paths"):
+        return None
+    footprint = entry.get("footprint")
+    if not isinstance(footprint, list):
+        return set()
+    return {span.path for text in footprint
+            if isinstance(text, str) and (span := parse_span(text)) is not None}
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Saved:
+    """The saved file open for reading: its header (one JSON line: each part's key, ids,
+    byte range and index) and the entries after it, one JSON line each."""
+
+    def __init__(self, handle: BinaryIO, header: dict[str, Any], body_at: int) -> None:
+        self._handle = handle
+        self._header = header
+        self._body_at = body_at
+
+    @classmethod
+    def open(cls, path: Path) -> _Saved | None:
+        """None when the file is absent, unreadable, too large, or not of this layout."""
+        try:
+            handle = path.open("rb")
+        except OSError:
+            return None
+        try:
+            if os.fstat(handle.fileno()).st_size > CACHE_LIMIT:
+                raise ValueError("too large")
+            line = handle.readline(HEADER_LIMIT + 1)
+            header = json.loads(line) if line.endswith(b"\n") else None
+            if not isinstance(header, dict) or header.get("version") != VERSION or \
+                    not isinstance(header.get("parts"), dict):
+                raise ValueError("not this layout")
+            return cls(handle, header, len(line))
+        except (OSError, ValueError, RecursionError):
+            handle.close()
+            return None
+
+    def __enter__(self) -> _Saved:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._handle.close()
+
+    def _part(self, part: str) -> dict[str, Any]:
+        found = self._header["parts"].get(part)
+        return found if isinstance(found, dict) else {}
+
+    def key(self, part: str) -> object:
+        return self._part(part).get("key")
+
+    def ids(self, part: str) -> set[Any]:
+        ids = self._part(part).get("ids")
+        return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
+
+    def whole(self, part: str) -> list[list[Any]] | None:
+        """Every triple of ``part``; None when its range or a line is malformed."""
+        start, end = self._part(part).get("start"), self._part(part).get("end")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end):
+            return None
+        try:
+            self._handle.seek(self._body_at + start)
+            data = self._handle.read(end - start)
+        except OSError:
+            return None
+        if len(data) != end - start:
+            return None
+        return _triples(data.splitlines())
+
+    def candidates(self, part: str, paths: Sequence[str]) -> list[list[Any]] | None:
+        """The triples of ``part`` its index names for ``paths``, plus every one with a
+        glob, in the order saved; None when the index or a line is malformed."""
+        found = self._part(part)
+        files, always = found.get("files"), found.get("always")
+        if not isinstance(files, dict) or not isinstance(always, list):
+            return None
+        offsets = set(always)
+        for path in paths:
+            named = files.get(path)
+            offsets.update(named if isinstance(named, list) else ())
+        lines = []
+        for at in sorted(offsets):
+            if not isinstance(at, int) or at < 0:
+                return None
+            try:
+                self._handle.seek(self._body_at + at)
+                lines.append(self._handle.readline(CACHE_LIMIT))
+            except OSError:
+                return None
+        return _triples(lines)
+
+    def header_line(self) -> bytes:
+        return _dumps(self._header).encode("utf-8") + b"\n"
+
+    def body(self) -> bytes:
+        self._handle.seek(self._body_at)
+        return self._handle.read()
+
+
+def _triples(lines: Iterable[bytes]) -> list[list[Any]] | None:
+    """``[ledger, label, entry JSON]`` of each line; None when one is not that."""
+    out: list[list[Any]] = []
+    for line in lines:
+        try:
+            item = json.loads(line)
+        except (ValueError, RecursionError):
+            return None
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
+                and isinstance(item[1], str) and isinstance(item[2], dict)):
+            return None
+        out.append(item)
+    return out
 
 
 __all__ = ["CACHE_LIMIT", "PARTS", "VERSION", "Earlier", "Key", "advance", "combined",
-           "current_key", "load", "save"]
+           "current_key", "load", "read_parts", "save", "write_parts"]

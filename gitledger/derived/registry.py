@@ -40,7 +40,7 @@ class Artifact:
     inputs: str
     #: The module that writes it.
     owner: str
-    kind: str = "json"  # "json", "sqlite" or "text"
+    kind: str = "json"  # "json", "jsonl" (a JSON header line first), "sqlite" or "text"
 
 
 ARTIFACTS: tuple[Artifact, ...] = (
@@ -82,9 +82,9 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("check-output", WORKTREE, ("ledger-check.json",), 1,
              "every ref, HEAD, the pointer and the gitledger version",
              "derived.check_output"),
-    Artifact("governing-entries", WORKTREE, ("ledger-governing.json",), 2,
-             "the session and project ledgers' tips and the identity",
-             "derived.governing_cache"),
+    Artifact("governing-entries", WORKTREE, ("ledger-governing.jsonl", "ledger-governing.json"),
+             3, "the session and project ledgers' tips and the identity",
+             "derived.governing_cache", "jsonl"),
     Artifact("drift", WORKTREE, ("ledger-drift.json",), 2,
              "each decision's footprint and the blobs it names at HEAD",
              "storage.drift_cache"),
@@ -165,10 +165,11 @@ def _state_of(artifact: Artifact, path: Path) -> str:
         data = path.read_bytes()
     except OSError:
         return DAMAGED
-    if artifact.kind == "text" or not path.name.endswith(".json"):
+    if artifact.kind == "text" or not path.name.endswith((".json", ".jsonl")):
         return FRESH
     try:
-        loaded = json.loads(data)
+        # JSON lines: the first line is the header that holds the version.
+        loaded = json.loads(data.split(b"\n", 1)[0] if path.name.endswith(".jsonl") else data)
     except (ValueError, RecursionError):
         return DAMAGED
     if not isinstance(loaded, dict):

@@ -84,7 +84,7 @@ def _run(agent: str, stdin: bytes, env: Mapping[str, str],
         return ""
     if key is not None:
         earlier: Earlier = {}
-        parts = load(key, earlier)
+        parts = load(key, earlier, [path for path, _ in targets])
         saved = (combined(parts) if len(parts) == len(PARTS)
                  else _read_ledgers(where, key, parts, earlier)[2])
     found = select(saved or (), targets)

@@ -166,7 +166,8 @@ def drift(where: str | os.PathLike[str] | None = None, *, since: str | None = No
             shas = graph.newest_first(sorted({c for f in drifted for c in f.commits}))
             found.append(Drifted(derived, ref, drifted,
                                  tuple(commit_info(store.repo, sha) for sha in shas), label))
-    if since_sha is None:
+    # Some of the decisions, every one settled by the cache: it holds these records.
+    if since_sha is None and not (wanted is not None and len(settled) == len(decisions)):
         write_cache(store.repo, records, whole=wanted is None and not underived)
     return DriftReport(head, since_sha, len(decisions), tuple(found), finder.unblamed,
                        underived)
@@ -180,6 +181,8 @@ def _as_derived(store: Store, decisions: list[tuple[str, Entry]]
     were left.  The cache's records stay keyed by the stored entry, which restore reads."""
     whose: dict[str, Callable[[str], Others | None]] = {}
     found: dict[str, tuple[str, Entry | None]] = {}
+    if not decisions:
+        return found, 0  # every one settled: the commits' spans are not loaded
     spans = commit_spans_cache(store.repo)
     left = 0
     for ref, entry in decisions:

@@ -56,7 +56,7 @@ TOKENS_FILE = "ledger-paths"
 TOKENS_STATE_FILE = "ledger-paths.json"
 #: Beside it: the entries that govern code, saved for the pre-tool-use hook with the tips
 #: they were read from (``governing_cache.py``).
-GOVERNING_FILE = "ledger-governing.json"
+GOVERNING_FILE = "ledger-governing.jsonl"
 #: In a worktree's own git dir: the last ``drift`` result, for the restore block
 #: (``drift_cache.py``).
 DRIFT_FILE = "ledger-drift.json"

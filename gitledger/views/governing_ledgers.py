@@ -155,7 +155,7 @@ def governing(where: str, targets: Sequence[tuple[str, Lines]]) -> list[Governin
     while it holds, else from the ledgers: the pre-tool-use hook's answer (``select``)."""
     key = current_key(where)
     earlier: Earlier = {}
-    parts = load(key, earlier) if key is not None else {}
+    parts = load(key, earlier, [path for path, _ in targets]) if key is not None else {}
     saved = (combined(parts) if len(parts) == len(PARTS)
              else read_governing(where, key, parts, earlier))
     return select(saved, targets)

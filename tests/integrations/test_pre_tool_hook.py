@@ -25,7 +25,8 @@ from gitledger.integrations.agent_registry import AGENTS, BY_NAME
 from gitledger.integrations.pre_tool_hook import run_pre_tool_use
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import LedgerReader
-from gitledger.storage.layout import TOLD_FILE
+from gitledger.storage.layout import GOVERNING_FILE, TOLD_FILE
+from tests.builders import saved_governing, write_saved_governing
 from tests.conftest import git
 
 POOL = "".join(f"line {i}\n" for i in range(1, 51))
@@ -327,7 +328,7 @@ def test_a_new_decision_is_seen_at_once(pool: tuple[Path, Entry]) -> None:
     repo, _ = pool
     payload = claude_edit(repo, "src/other.py", "x = 1")
     assert run("claude", payload, repo) == ("", "")
-    assert (gitdir(repo) / "ledger-governing.json").exists()
+    assert (gitdir(repo) / GOVERNING_FILE).exists()
     later = decide(repo, "Other stays tiny", paths=("src/other.py",))
     assert later.id in context(run("claude", payload, repo)[0])
 
@@ -336,7 +337,7 @@ def test_a_broken_saved_copy_is_read_again(pool: tuple[Path, Entry]) -> None:
     repo, entry = pool
     payload = claude_edit(repo, "src/db/pool.py", "line 12\n")
     for garbage in ("not json", "[]", '{"version": 1, "key": 3}', "\x00" * 10):
-        (gitdir(repo) / "ledger-governing.json").write_text(garbage)
+        (gitdir(repo) / GOVERNING_FILE).write_text(garbage)
         payload["session_id"] = f"s-{garbage!r}"
         assert entry.id in context(run("claude", payload, repo)[0])
 
@@ -345,11 +346,11 @@ def test_the_saved_copy_is_what_the_hook_reads_while_it_holds(pool: tuple[Path, 
     repo, entry = pool
     payload = claude_edit(repo, "src/db/pool.py", "line 12\n")
     assert entry.id in context(run("claude", payload, repo)[0])
-    saved = gitdir(repo) / "ledger-governing.json"
-    document = json.loads(saved.read_text())
+    saved = gitdir(repo) / GOVERNING_FILE
+    document = saved_governing(saved)
     for part in document["parts"].values():
         part["entries"] = []
-    saved.write_text(json.dumps(document))
+    write_saved_governing(saved, document)
     payload["session_id"] = "another"
     assert run("claude", payload, repo) == ("", "")  # nothing saved: nothing told
 
@@ -365,11 +366,11 @@ def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
     told = context(run("claude", payload, repo)[0])
     assert ours.id in told
     assert theirs.id in told
-    saved = gitdir(repo) / "ledger-governing.json"
-    document = json.loads(saved.read_text())
+    saved = gitdir(repo) / GOVERNING_FILE
+    document = saved_governing(saved)
     marked = document["parts"]["project"]["entries"][0][2]
     marked["text"] = "read from the saved copy"
-    saved.write_text(json.dumps(document))
+    write_saved_governing(saved, document)
     Ledger.open(repo, session="").set_task("A write to the session ledger")
     payload["session_id"] = "after-the-write"
     told = context(run("claude", payload, repo)[0])
@@ -377,9 +378,9 @@ def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
     assert ours.id in told
     # A write that changes no governing entry carries the session's part over: marked
     # too, it is what the next call reads.
-    document = json.loads(saved.read_text())
+    document = saved_governing(saved)
     document["parts"]["session"]["entries"][0][2]["text"] = "the session part, saved"
-    saved.write_text(json.dumps(document))
+    write_saved_governing(saved, document)
     Ledger.open(repo, session="").set_task("Another write, of the focus")
     payload["session_id"] = "after-a-focus-write"
     assert "the session part, saved" in context(run("claude", payload, repo)[0])
@@ -393,7 +394,7 @@ def test_a_session_write_re_reads_the_session_ledger_alone(repo: Path) -> None:
     payload["session_id"] = "after-a-project-write"
     assert second.id in context(run("claude", payload, repo)[0])
     texts = [item[2]["text"] for item in
-             json.loads(saved.read_text())["parts"]["project"]["entries"]]
+             saved_governing(saved)["parts"]["project"]["entries"]]
     assert texts == ["read from the saved copy", "Project: a second decision"]
 
 

@@ -6,7 +6,6 @@ project ledger), yet always what a whole read says.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from gitledger.ledger.decisions import reject
 from gitledger.ledger.operations import Ledger
 from gitledger.storage.layout import GOVERNING_FILE, PROJECT_REF
 from gitledger.views.governing_ledgers import governing, read_governing
+from tests.builders import saved_governing, write_saved_governing
 from tests.conftest import git
 
 OTHER = {"GIT_AUTHOR_NAME": "Mallory Other", "GIT_AUTHOR_EMAIL": "mallory@example.com"}
@@ -31,7 +31,7 @@ def read_now(repo: Path) -> list[list[Any]]:
     governing(str(repo), [("src/a.py", ())])
     key = current_key(str(repo))
     assert key is not None
-    document = json.loads(saved_file(repo).read_text())
+    document = saved_governing(saved_file(repo))
     assert document["parts"]["project"]["key"]["tip"] == key.project_tip
     return [item for part in ("session", "project")
             for item in document["parts"][part]["entries"]]
@@ -51,11 +51,11 @@ def mark_saved(repo: Path, entry_id: str, text: str) -> None:
     """Change the saved copy of ``entry_id`` (derived data, local): a whole read would not
     say ``text``, a caught-up one keeps it."""
     path = saved_file(repo)
-    document = json.loads(path.read_text())
+    document = saved_governing(path)
     for item in document["parts"]["project"]["entries"]:
         if item[2]["id"] == entry_id:
             item[2]["text"] = text
-    path.write_text(json.dumps(document))
+    write_saved_governing(path, document)
 
 
 @pytest.fixture
