@@ -401,3 +401,23 @@ def test_a_drift_of_some_decisions_that_changes_nothing_writes_nothing(
     drift(repo, ids=[entry_id])
     assert cache.stat().st_ino != before
     assert json.loads(cache.read_text())["decisions"][entry_id]["lines"] == 3
+
+
+def test_a_drift_the_cache_settles_whole_reads_no_spans_and_writes_no_cache(
+        implemented: tuple[Path, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """why asks about the few decisions that may govern a file: when the cache settles
+    every one, the commits' spans (a year's thousands) are not loaded and the cache is
+    not read again to be compared."""
+    repo, entry_id, text = implemented
+    commit(repo, "append", {"a.py": text + "a new last line\n"})  # not its lines
+    drift(repo)
+
+    def untouched(*_: Any, **__: Any) -> None:
+        raise AssertionError("not needed: the cache settled every decision asked about")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("gitledger.ledger.drift.write_cache", untouched)
+        patched.setattr("gitledger.ledger.drift.commit_spans_cache", untouched)
+        assert drift(repo, ids=[entry_id]).decisions == ()
+    commit(repo, "tweak", {"a.py": "changed\n" * 20})
+    assert [d.entry.id for d in drift(repo, ids=[entry_id]).decisions] == [entry_id]
