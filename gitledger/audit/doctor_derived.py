@@ -24,7 +24,7 @@ from gitledger.ledger.decisions import refresh_footprint
 from gitledger.ledger.operations import Ledger
 from gitledger.search import index as search_index
 from gitledger.storage.archive_store import ArchiveStore
-from gitledger.storage.commit_graph import path_filters, write_path_filters
+from gitledger.storage.commit_graph import LONG_HISTORY, path_filters, write_path_filters
 from gitledger.storage.integrity import MISSING_OBJECT_ERRORS, object_kind
 from gitledger.storage.keepalive import KeptCommits, keep
 from gitledger.storage.layout import DIGEST_PATH, KEEP_REF, PROJECT_REF, SESSIONS_PREFIX
@@ -169,7 +169,7 @@ def blame_filters(run: DoctorRun) -> None:
     found = path_filters(run.store.repo)
     if not found.wanted:
         return
-    finding = run.add("blame-unfiltered", "HEAD", f"over {found.counted_to:,} commits and "
+    finding = run.add("blame-unfiltered", "HEAD", f"{LONG_HISTORY:,} commits or more and "
                       "no changed-path filters in git's commit-graph",
                       "git ledger doctor --fix (runs git commit-graph write --reachable "
                       "--changed-paths)")

@@ -66,7 +66,7 @@ CODES: dict[str, tuple[str, str]] = {
                             "(a broken ledger, a full disk): it and the later ones wait"),
     "queue-malformed": ("warning", "lines in the git hooks' queue this version cannot read"),
     "queue-stuck": ("warning", "git events queued and not applied, with no drain at work"),
-    "blame-unfiltered": ("warning", "a history of over 1,000 commits whose commit-graph "
+    "blame-unfiltered": ("warning", "a history of 1,000 commits or more whose commit-graph "
                          "does not record changed paths: git blame, and so why and drift, "
                          "reads every commit's tree"),
     "search-index-unreadable": ("warning", "the index search asks is not a readable SQLite "

@@ -100,7 +100,7 @@ def _path_filters_step(where: str | os.PathLike[str] | None, dry: bool) -> str:
     if found.commits > INSTALL_LIMIT:
         return (f"commit-graph: over {INSTALL_LIMIT:,} commits and no changed-path filters: "
                 "git blame, and so why, reads every commit; git ledger doctor --fix writes "
-                "them (minutes at this size)")
+                "them (a minute or more at this size)")
     if dry:
         return (f"commit-graph: would record changed paths ({found.commits:,} commits), "
                 "for git blame and so why")

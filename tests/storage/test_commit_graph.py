@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from gitledger.errors import RepositoryError
 from gitledger.storage import commit_graph
@@ -117,6 +118,80 @@ def test_a_write_git_refuses_does_not_stop_install(long_repo: Path, ledger: Run)
     assert path_filters(Repo(long_repo)).wanted
 
 
+def test_a_chain_is_judged_by_every_layer_and_a_single_file_first(long_repo: Path) -> None:
+    git(long_repo, "commit-graph", "write", "--reachable", "--split")  # base: no filters
+    git(long_repo, "commit", "-q", "--allow-empty", "-m", "later")
+    git(long_repo, "commit-graph", "write", "--reachable", "--split", "--changed-paths")
+    assert path_filters(Repo(long_repo)).wanted  # the base layer has none
+    git(long_repo, "commit-graph", "write", "--reachable", "--split=replace",
+        "--changed-paths")
+    assert path_filters(Repo(long_repo)).present
+    # A single file beside the chain (an interrupted write, an older git): git reads it
+    # first, and it has no filters.
+    info = long_repo / ".git/objects/info"
+    chain = sorted((info / "commit-graphs").glob("graph-*.graph"))
+    (info / "commit-graph").write_bytes(_graph_without_filters(long_repo))
+    assert chain  # still there
+    assert path_filters(Repo(long_repo)).wanted
+
+
+def _graph_without_filters(repo: Path) -> bytes:
+    """A commit-graph file of ``repo`` without filters, written in a copy."""
+    copy = repo.parent / "copy"
+    git(repo.parent, "clone", "-q", "--no-local", str(repo), str(copy))
+    git(copy, "commit-graph", "write", "--reachable")
+    return (copy / ".git/objects/info/commit-graph").read_bytes()
+
+
+@pytest.mark.parametrize("how", ["shallow", "replace", "treeless"])
+def test_where_git_would_not_use_them_nothing_is_written_or_said(
+        long_repo: Path, tmp_path: Path, runner: CliRunner, how: str) -> None:
+    where = long_repo
+    if how == "shallow":
+        where = tmp_path / "shallow"
+        git(tmp_path, "clone", "-q", "--depth", str(_COMMITS - 10),
+            long_repo.as_uri(), str(where))
+    elif how == "replace":
+        first, second = git(where, "rev-list", "--max-count=2", "HEAD").split()
+        git(where, "replace", first, second)
+    else:
+        git(where, "config", "remote.origin.partialclonefilter", "tree:0")
+    assert path_filters(Repo(where)).unusable
+    result = Run(runner, where)("install")
+    assert result.exit_code == 0, result.output
+    assert "commit-graph" not in result.output
+    assert "blame-unfiltered" not in Run(runner, where)("doctor").output
+
+
+def test_a_max_new_filters_setting_does_not_leave_empty_filters(long_repo: Path,
+                                                               ledger: Run) -> None:
+    git(long_repo, "config", "commitGraph.maxNewFilters", "10")
+    assert "records changed paths now" in ledger("install").output
+    assert _graph_says(long_repo)
+
+
+def test_a_missing_commit_in_the_history_is_no_crash(repo: Path, ledger: Run) -> None:
+    for n in range(5):
+        git(repo, "commit", "-q", "--allow-empty", "-m", f"c{n}")
+    old = git(repo, "rev-parse", "HEAD~2").strip()
+    (repo / ".git/objects" / old[:2] / old[2:]).unlink()
+    assert not path_filters(Repo(repo)).wanted
+    assert ledger("install").exit_code == 0
+
+
+def test_the_write_goes_to_the_repository_opened(long_repo: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    other = tmp_path / "other"
+    git(tmp_path, "init", "-q", str(other))
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_COMMON_DIR", str(other / ".git"))
+    write_path_filters(Repo(long_repo))
+    monkeypatch.delenv("GIT_DIR")
+    monkeypatch.delenv("GIT_COMMON_DIR")
+    assert _graph_says(long_repo)
+    assert not (other / ".git/objects/info/commit-graph").exists()
+
+
 def test_a_write_out_of_time_is_stopped_and_leaves_no_lock(long_repo: Path) -> None:
     with pytest.raises(RepositoryError, match="was stopped"):
         write_path_filters(Repo(long_repo), timeout=0.001)
@@ -127,7 +202,7 @@ def test_a_write_out_of_time_is_stopped_and_leaves_no_lock(long_repo: Path) -> N
 def test_doctor_reports_and_fix_writes_them(long_repo: Path, ledger: Run) -> None:
     result = ledger("doctor")
     assert result.exit_code == 0, result.output  # a warning: blame is only slower
-    assert "warning: blame-unfiltered: over 1,000 commits" in result.output
+    assert "warning: blame-unfiltered: 1,000 commits or more" in result.output
     fixed = ledger("doctor", "--fix")
     assert "fixed: blame-unfiltered" in fixed.output
     assert "did: wrote git's commit-graph with changed paths" in fixed.output
