@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from gitledger.core.codec import decode_entry, encode_entry, encode_focus, in_utc_range
-from gitledger.core.display import one_line
 from gitledger.core.ids import entry_path
 from gitledger.core.model import (
     SECTION_TITLES,
@@ -257,10 +256,7 @@ def locate(
             except AmbiguousEntry:
                 return project_ledger  # whose get says so, naming the candidates
             except UnknownEntry:
-                # Not "the ledger is empty" of a worktree whose ledger was archived: both
-                # places were looked in.
-                raise UnknownEntry(f"no entry matches '{one_line(prefix, 80)}' in this "
-                                   "worktree's ledger or the project ledger") from None
+                return ledger
             return project_ledger
     return ledger
 

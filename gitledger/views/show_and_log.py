@@ -11,13 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gitledger.core.display import one_line
 from gitledger.core.model import Event, Snapshot
-from gitledger.errors import ConflictingOptions
+from gitledger.errors import ConflictingOptions, UnknownEntry
 from gitledger.ledger.archived import open_archive
 from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance, current_identity
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
+from gitledger.ledger.reader import EMPTY_LEDGER
 from gitledger.ledger.results import EntryHistory
 from gitledger.storage.mirrors import unpulled_remote
 from gitledger.storage.provenance import FOCUS_KEYS
@@ -90,9 +92,18 @@ def show(
     else:
         ledger = Ledger.open(where, project=project, name=name)
     if entry_id is not None:
-        if not (project or name or archive):  # a carried entry is in the project
+        both = not (project or name or archive)
+        if both:  # a carried entry is in the project
             ledger = locate(where, entry_id)
-        history = entry_history(ledger, entry_id)
+        try:
+            history = entry_history(ledger, entry_id)
+        except UnknownEntry as exc:
+            if not both or not str(exc).endswith(EMPTY_LEDGER):
+                raise
+            # Not "the ledger is empty" of a worktree whose ledger was archived: both
+            # ledgers were looked in.
+            raise UnknownEntry(f"no entry matches '{one_line(entry_id, 80)}' in this "
+                               "worktree's ledger or the project ledger") from None
         return EntryShown(history, ledger.provenance().entry(history.entry.id),
                           ledger.current_user())
     snapshot = ledger.snapshot()
