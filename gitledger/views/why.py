@@ -530,9 +530,16 @@ def why_text(result: Why) -> str:
         lines += ["", "governed by (what an agent changing these lines is told):"]
         for ruling in result.governing:
             lines.extend(_governing_lines(ruling, result))
+    unnoted: list[CommitWhy] = []
     for found in result.commits:
+        if _unnoted(found):
+            unnoted.append(found)  # said once for a run of them, after the run
+            continue
+        lines += _unnoted_lines(unnoted)
+        unnoted = []
         lines.append("")
         lines.extend(_commit_lines(found))
+    lines += _unnoted_lines(unnoted)
     if result.more_commits:
         lines += ["", f"… and {result.more_commits} older commit"
                       f"{'s' if result.more_commits != 1 else ''} not shown "
@@ -566,6 +573,21 @@ def _governing_lines(item: Governing, result: Why) -> list[str]:
     out.extend(f"{_INDENT}{_INDENT}{label}: {one_line(value, 300)}"
                for label, value in details if value)
     return out
+
+
+def _unnoted(found: CommitWhy) -> bool:
+    return not found.entries and found.context is None and not found.unbacked
+
+
+def _unnoted_lines(run: list[CommitWhy]) -> list[str]:
+    """Commits in a row that no ledger explains, one line each and the fact said once:
+    a file older than its ledgers is mostly such commits."""
+    if not run:
+        return []
+    lines = [""] + [_commit_lines(found)[0] for found in run]
+    if len(run) == 1:
+        return [*lines, f"  no ledger notes for {run[0].commit[:12]}"]
+    return [*lines, f"  no ledger notes for these {len(run)} commits"]
 
 
 def _commit_lines(found: CommitWhy) -> list[str]:

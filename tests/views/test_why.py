@@ -502,3 +502,20 @@ def test_usage_errors_exit_2(repo: Path, run: Run) -> None:
     _write(repo, "app.py", ["a"], "app")
     assert run("why").exit_code == 2
     assert run("why", "app.py", "--max-commits", "0").exit_code == 2
+
+
+def test_commits_in_a_row_without_notes_are_said_once(repo_with_commit: Path,
+                                                       runner: CliRunner) -> None:
+    """A file older than its ledgers: each commit on its line, the missing notes once."""
+    lines = ["one", "two", "three"]
+    shas = []
+    for n in range(3):
+        (repo_with_commit / "f.txt").write_text("\n".join(lines[:n + 1]) + "\n")
+        git(repo_with_commit, "add", "f.txt")
+        git(repo_with_commit, "commit", "-q", "-m", f"line {n + 1}")
+        shas.append(git(repo_with_commit, "rev-parse", "HEAD").strip())
+    out = _ok(Run(runner, repo_with_commit)("why", "f.txt"))
+    assert out.count("no ledger notes") == 1
+    assert out.endswith("  no ledger notes for these 3 commits")
+    for n, sha in enumerate(reversed(shas)):
+        assert f"commit {sha[:12]}  line {3 - n}" in out
