@@ -21,6 +21,7 @@ from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
 from gitledger.ledger.reader import EMPTY_LEDGER
 from gitledger.ledger.results import EntryHistory
+from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.mirrors import unpulled_remote
 from gitledger.storage.provenance import FOCUS_KEYS
 from gitledger.views.render import (
@@ -54,6 +55,9 @@ class LedgerShown:
     unpulled: str | None = None
     #: Who is reading (git's identity; None: none set): what is not theirs is labelled.
     me: str | None = None
+    #: This worktree has no ledger (yet, or since an archive) while the project ledger
+    #: exists: the text says where the decisions are.
+    project_elsewhere: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,9 @@ def show(
                 if archive is None and name is None and snapshot.commit is None else None)
     me = ledger.current_user()
     records = ledger.provenance(snapshot.commit, reader=me)
-    return LedgerShown(snapshot, kind, summary, records, unpulled, me)
+    elsewhere = (snapshot.commit is None and not (project or name or archive)
+                 and ledger.store.exists(PROJECT_REF))
+    return LedgerShown(snapshot, kind, summary, records, unpulled, me, elsewhere)
 
 
 def unreadable(shown: Shown) -> tuple[str, ...]:
@@ -136,6 +142,9 @@ def show_text(shown: Shown) -> str:
     if isinstance(shown, EntryShown):
         return history_text(shown.history, provenance_lines(shown.provenance), shown.me)
     text = snapshot_text(shown.snapshot, shown.kind, _labels(shown))
+    if shown.project_elsewhere:
+        text += ("\nThe project ledger holds the decisions carried out of finished work: "
+                 "git ledger show --project")
     return f"{text}\n\n{pull_hint(shown.unpulled)}" if shown.unpulled else text
 
 

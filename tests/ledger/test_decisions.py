@@ -1260,3 +1260,16 @@ def test_superseding_a_project_decision_from_the_session_says_use_project(
     assert "is in the project ledger; decide with --project" in err
     ok(ledger("decide", "--project", "use SQLite", "--supersedes", project))
     assert get(repo, project, project=True).status == "superseded"
+
+
+def test_show_after_an_archive_says_where_the_decisions_went(ledger: Run) -> None:
+    ledger("task", "t")
+    assert "show --project" not in ledger("show").stdout  # a ledger here: nothing to say
+    ledger("decide", "carried along", "--over", "x", "--because", "y")
+    assert ledger("archive").exit_code == 0
+    shown = ledger("show")
+    assert shown.exit_code == 0
+    assert shown.stdout.splitlines()[-1] == (
+        "The project ledger holds the decisions carried out of finished work: "
+        "git ledger show --project")
+    assert "show --project" not in ledger("show", "--json").stdout
