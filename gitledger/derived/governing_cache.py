@@ -5,8 +5,9 @@ under a key checked with the git CLI, without libgit2.  Session and project part
 apart, so a session write never re-reads the project ledger; and a part saved at an earlier
 tip of its ledger is handed back (``earlier``) to be brought up to date, not read whole.
 The file is JSON lines: a header (each part's key, its ids and an index of the files its
-entries name) and an entry a line, so that a question about one file decodes the entries
-that may govern it, not a year's 20,000 (docs/format.md).
+entries' footprints name and of their globs' literal tokens) and an entry a line, so that
+a question about one file decodes the entries that may govern it, not a year's 20,000
+(docs/format.md).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from gitledger.core.footprint import parse_span
+from gitledger.core.footprint import parse_span, prefilter_token
 from gitledger.derived.files import write_atomic
 from gitledger.derived.snapshot import Snapshot
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
@@ -178,17 +179,21 @@ def write_parts(path: Path, parts: dict[str, tuple[dict[str, Any], list[list[Any
         key, items = parts[part]
         start = len(body)
         files: dict[str, list[int]] = {}
+        tokens: dict[str, list[int]] = {}
         always: list[int] = []
         for item in items:
             at = len(body)
             body += _dumps(item).encode("utf-8") + b"\n"
-            named = _named_files(item[2])
-            if named is None:
+            named, literal, every = _index_terms(item[2])
+            if every:
                 always.append(at)
-            for name in named or ():
+            for name in named:
                 files.setdefault(name, []).append(at)
+            for token in literal:
+                tokens.setdefault(token, []).append(at)
         document[part] = {"key": key, "ids": [item[2].get("id") for item in items],
-                          "start": start, "end": len(body), "files": files, "always": always}
+                          "start": start, "end": len(body), "files": files,
+                          "tokens": tokens, "always": always}
     header = _dumps({"version": VERSION, "parts": document}).encode("utf-8") + b"\n"
     if len(header) > HEADER_LIMIT or len(header) + len(body) > CACHE_LIMIT:
         return
@@ -206,16 +211,19 @@ def read_parts(path: Path) -> dict[str, tuple[object, list[list[Any]]]]:
                 if (items := saved.whole(part)) is not None}
 
 
-def _named_files(entry: dict[str, Any]) -> set[str] | None:
-    """The files ``entry``'s footprint spans name; None when it has globs (a glob is
-    matched against the path asked about, so the entry is read for every path)."""
-    if entry.get("paths"):
-        return None
+def _index_terms(entry: dict[str, Any]) -> tuple[set[str], set[str], bool]:
+    """Under what ``entry`` is found: the files its footprint spans name, the literal
+    tokens of its globs (``prefilter_token``: a path a glob matches contains its token),
+    and whether it must be read for every path (a glob with no token to rely on, or
+    ``paths`` that are not a list of strings)."""
     footprint = entry.get("footprint")
-    if not isinstance(footprint, list):
-        return set()
-    return {span.path for text in footprint
-            if isinstance(text, str) and (span := parse_span(text)) is not None}
+    named = {span.path for text in (footprint if isinstance(footprint, list) else ())
+             if isinstance(text, str) and (span := parse_span(text)) is not None}
+    globs = entry.get("paths") or []
+    if not isinstance(globs, list) or not all(isinstance(glob, str) for glob in globs):
+        return named, set(), True
+    literal = {prefilter_token(glob) for glob in globs}
+    return named, literal - {""}, "" in literal
 
 
 def _dumps(value: object) -> str:
@@ -283,16 +291,21 @@ class _Saved:
         return _triples(data.splitlines())
 
     def candidates(self, part: str, paths: Sequence[str]) -> list[list[Any]] | None:
-        """The triples of ``part`` its index names for ``paths``, plus every one with a
-        glob, in the order saved; None when the index or a line is malformed."""
+        """The triples of ``part`` its index names for ``paths`` (a footprint span on one,
+        a glob whose token one contains, a glob with none), in the order saved; None when
+        the index or a line is malformed."""
         found = self._part(part)
-        files, always = found.get("files"), found.get("always")
-        if not isinstance(files, dict) or not isinstance(always, list):
+        files, tokens, always = found.get("files"), found.get("tokens"), found.get("always")
+        if not (isinstance(files, dict) and isinstance(tokens, dict)
+                and isinstance(always, list)):
             return None
         offsets = set(always)
         for path in paths:
             named = files.get(path)
             offsets.update(named if isinstance(named, list) else ())
+        for token, held in tokens.items():
+            if isinstance(held, list) and any(token in path for path in paths):
+                offsets.update(held)
         lines = []
         for at in sorted(offsets):
             if not isinstance(at, int) or at < 0:

@@ -80,16 +80,20 @@ def test_only_the_candidates_are_decoded(tmp_path: Path) -> None:
     parts = {"session": [],
              "project": [_triple("project", "d-aaaa", files=("src/a.py",)),
                          _triple("project", "d-bbbb", files=("src/b.py",)),
-                         _triple("project", "d-gggg", globs=("src/*.py",))]}
+                         _triple("project", "d-gggg", globs=("src/*.py",)),
+                         _triple("project", "d-docs", globs=("docs/**",)),
+                         _triple("project", "d-star", globs=("*",))]}
     save(key, parts)
     path = tmp_path / GOVERNING_FILE
-    # Break the line of the entry that names only src/b.py.
+    # Break the lines of the entries that only src/b.py and docs/ can concern.
     lines = path.read_bytes().split(b"\n")
-    at = next(i for i, line in enumerate(lines) if b"d-bbbb" in line and i > 0)
-    lines[at] = b"{" + lines[at][1:]
+    for broken in (b"d-bbbb", b"d-docs"):
+        at = next(i for i, line in enumerate(lines) if broken in line and i > 0)
+        lines[at] = b"{" + lines[at][1:]
     path.write_bytes(b"\n".join(lines))
     narrow = load(key, paths=["src/a.py"])
-    assert [item[2]["id"] for item in narrow["project"]] == ["d-aaaa", "d-gggg"]
+    # A glob is read where its literal token is in the path, or always when it has none.
+    assert [item[2]["id"] for item in narrow["project"]] == ["d-aaaa", "d-gggg", "d-star"]
     # A question that needs the broken line drops the part: it is read again.
     assert "project" not in load(key, paths=["src/b.py"])
     assert "project" not in load(key)
