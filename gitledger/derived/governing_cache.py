@@ -17,20 +17,22 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple, TypeGuard
 
 from gitledger.core.footprint import parse_span, prefilter_token
 from gitledger.derived.files import write_atomic
 from gitledger.derived.snapshot import Snapshot
 from gitledger.storage.layout import GOVERNING_FILE, POINTER_FILE, PROJECT_REF, SESSIONS_PREFIX
 
-VERSION = 3
+VERSION = 4
 #: The saved parts, one per ledger, the session's first (its entries win an id both hold).
 PARTS = ("session", "project")
-#: A cache larger than this is not read (it is rebuilt, and then not saved).
+#: The one JSON document an earlier gitledger saved them in (layout 2).
+FORMER_FILE = "ledger-governing.json"
+#: Entries larger than this in all are not saved (they are read from the ledgers each time).
 CACHE_LIMIT = 32 << 20
-#: Nor one whose header (the keys, ids and index) is larger than this.
-HEADER_LIMIT = 8 << 20
+#: Nor a header (the keys, ids and index) larger than this.
+HEADER_LIMIT = 16 << 20
 
 
 class Key(NamedTuple):
@@ -97,22 +99,26 @@ def load(key: Key, earlier: Earlier | None = None,
         return {}
     with saved:
         fresh = [part for part in PARTS if saved.key(part) == key.document(part)]
-        narrow = paths is not None and len(fresh) == len(PARTS)
+        if paths is not None and len(fresh) == len(PARTS):
+            narrow = {part: saved.candidates(part, paths) for part in PARTS}
+            if all(items is not None for items in narrow.values()):
+                # What the session ledger holds wins (``combined``), candidate or not.
+                mine = saved.ids("session") or set()
+                return {"session": narrow["session"] or [],
+                        "project": [item for item in narrow["project"] or ()
+                                    if item[2].get("id") not in mine]}
+            # A part that cannot be read narrowly is read again, and saved with the
+            # others: they come whole, never narrowed.
         found: dict[str, list[list[Any]]] = {}
         for part in PARTS:
             if part in fresh:
-                items = saved.candidates(part, paths or ()) if narrow else saved.whole(part)
+                items = saved.whole(part)
                 if items is not None:
                     found[part] = items
             elif earlier is not None and (tip := _earlier_tip(saved.key(part), key, part)):
                 items = saved.whole(part)
                 if items is not None:
                     earlier[part] = (tip, items)
-        if narrow and "project" in found:
-            # What the session ledger holds wins (``combined``), candidate or not.
-            mine = saved.ids("session")
-            found["project"] = [item for item in found["project"]
-                                if item[2].get("id") not in mine]
         return found
 
 
@@ -151,9 +157,9 @@ def advance(gitdir: Path, part: str, base: str | None, tip: str,
     if saved is None:
         return
     with saved:
-        key = saved.key(part)
-        if not isinstance(key, dict) or key.get("tip") != base or \
-                saved.ids(part).intersection(written):
+        key, ids = saved.key(part), saved.ids(part)
+        if not isinstance(key, dict) or key.get("tip") != base or ids is None or \
+                ids.intersection(written):
             return
         key["tip"] = tip
         content = saved.header_line() + saved.body()
@@ -166,6 +172,8 @@ def save(key: Key, parts: dict[str, list[list[Any]]]) -> None:
     (the next call reads the ledgers again)."""
     write_parts(Path(key.gitdir) / GOVERNING_FILE,
                 {part: (key.document(part), parts[part]) for part in PARTS if part in parts})
+    with contextlib.suppress(OSError):  # an earlier gitledger's copy: nothing reads it
+        (Path(key.gitdir) / FORMER_FILE).unlink(missing_ok=True)
 
 
 def write_parts(path: Path, parts: dict[str, tuple[dict[str, Any], list[list[Any]]]]) -> None:
@@ -195,7 +203,7 @@ def write_parts(path: Path, parts: dict[str, tuple[dict[str, Any], list[list[Any
                           "start": start, "end": len(body), "files": files,
                           "tokens": tokens, "always": always}
     header = _dumps({"version": VERSION, "parts": document}).encode("utf-8") + b"\n"
-    if len(header) > HEADER_LIMIT or len(header) + len(body) > CACHE_LIMIT:
+    if len(header) > HEADER_LIMIT or len(body) > CACHE_LIMIT:
         return
     with contextlib.suppress(OSError):
         write_atomic(path, header + bytes(body))
@@ -247,7 +255,7 @@ class _Saved:
         except OSError:
             return None
         try:
-            if os.fstat(handle.fileno()).st_size > CACHE_LIMIT:
+            if os.fstat(handle.fileno()).st_size > CACHE_LIMIT + HEADER_LIMIT:
                 raise ValueError("too large")
             line = handle.readline(HEADER_LIMIT + 1)
             header = json.loads(line) if line.endswith(b"\n") else None
@@ -272,15 +280,26 @@ class _Saved:
     def key(self, part: str) -> object:
         return self._part(part).get("key")
 
-    def ids(self, part: str) -> set[Any]:
+    def ids(self, part: str) -> set[str] | None:
+        """The ids ``part`` holds; None when the header does not list them."""
         ids = self._part(part).get("ids")
-        return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
+        if not isinstance(ids, list):
+            return None
+        return {i for i in ids if isinstance(i, str)}
+
+    def _range(self, part: str) -> tuple[int, int] | None:
+        """The byte range of ``part``'s lines after the header; None when malformed."""
+        start, end = self._part(part).get("start"), self._part(part).get("end")
+        if _offset(start) and _offset(end) and start <= end:
+            return start, end
+        return None
 
     def whole(self, part: str) -> list[list[Any]] | None:
         """Every triple of ``part``; None when its range or a line is malformed."""
-        start, end = self._part(part).get("start"), self._part(part).get("end")
-        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end):
+        span = self._range(part)
+        if span is None:
             return None
+        start, end = span
         try:
             self._handle.seek(self._body_at + start)
             data = self._handle.read(end - start)
@@ -294,22 +313,21 @@ class _Saved:
         """The triples of ``part`` its index names for ``paths`` (a footprint span on one,
         a glob whose token one contains, a glob with none), in the order saved; None when
         the index or a line is malformed."""
-        found = self._part(part)
+        found, span = self._part(part), self._range(part)
         files, tokens, always = found.get("files"), found.get("tokens"), found.get("always")
-        if not (isinstance(files, dict) and isinstance(tokens, dict)
+        if not (span is not None and isinstance(files, dict) and isinstance(tokens, dict)
                 and isinstance(always, list)):
             return None
-        offsets = set(always)
-        for path in paths:
-            named = files.get(path)
-            offsets.update(named if isinstance(named, list) else ())
-        for token, held in tokens.items():
-            if isinstance(held, list) and any(token in path for path in paths):
-                offsets.update(held)
+        held = [always, *(files.get(path) for path in paths),
+                *(at for token, at in tokens.items() if any(token in p for p in paths))]
+        if not all(isinstance(group, list | None) for group in held):
+            return None
+        listed = [at for group in held for at in group or ()]
+        if not all(_offset(at) and span[0] <= at < span[1] for at in listed):
+            return None
+        offsets = set(listed)
         lines = []
         for at in sorted(offsets):
-            if not isinstance(at, int) or at < 0:
-                return None
             try:
                 self._handle.seek(self._body_at + at)
                 lines.append(self._handle.readline(CACHE_LIMIT))
@@ -323,6 +341,11 @@ class _Saved:
     def body(self) -> bytes:
         self._handle.seek(self._body_at)
         return self._handle.read()
+
+
+def _offset(value: object) -> TypeGuard[int]:
+    """A byte offset as the header may hold one (bool is an int to Python, not here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= CACHE_LIMIT
 
 
 def _triples(lines: Iterable[bytes]) -> list[list[Any]] | None:

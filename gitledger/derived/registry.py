@@ -83,7 +83,7 @@ ARTIFACTS: tuple[Artifact, ...] = (
              "every ref, HEAD, the pointer and the gitledger version",
              "derived.check_output"),
     Artifact("governing-entries", WORKTREE, ("ledger-governing.jsonl", "ledger-governing.json"),
-             3, "the session and project ledgers' tips and the identity",
+             4, "the session and project ledgers' tips and the identity",
              "derived.governing_cache", "jsonl"),
     Artifact("drift", WORKTREE, ("ledger-drift.json",), 2,
              "each decision's footprint and the blobs it names at HEAD",

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,65 @@ def test_only_the_candidates_are_decoded(tmp_path: Path) -> None:
     # A question that needs the broken line drops the part: it is read again.
     assert "project" not in load(key, paths=["src/b.py"])
     assert "project" not in load(key)
+
+
+def test_a_part_that_cannot_be_read_narrowly_brings_the_others_whole(tmp_path: Path) -> None:
+    """The caller reads the broken part again and saves it with the others: a narrowed
+    other part would be saved as if it were whole, and its entries lost for good."""
+    key = _key(tmp_path)
+    parts = {"session": [_triple("session", "d-ssss", files=("src/a.py",))],
+             "project": [_triple("project", "d-pa", files=("src/a.py",)),
+                         _triple("project", "d-pb", files=("src/b.py",))]}
+    save(key, parts)
+    path = tmp_path / GOVERNING_FILE
+    lines = path.read_bytes().split(b"\n")
+    at = next(i for i, line in enumerate(lines) if b"d-ssss" in line and i > 0)
+    lines[at] = b"{" + lines[at][1:]
+    path.write_bytes(b"\n".join(lines))
+    assert load(key, paths=["src/a.py"]) == {"project": parts["project"]}
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("always", [0, "x"]), ("always", [[0]]), ("always", [10**30]), ("always", [True]),
+    ("files", {"src/a.py": "0"}), ("tokens", {"src": [-1]}), ("end", 10**30),
+    ("start", None), ("always", [999_999]),
+])
+def test_a_malformed_header_is_no_crash(tmp_path: Path, field: str, value: object) -> None:
+    key = _key(tmp_path)
+    parts = {"session": [],
+             "project": [_triple("project", "d-pa", files=("src/a.py",)),
+                         _triple("project", "d-gg", globs=("src/*.py",))]}
+    save(key, parts)
+    path = tmp_path / GOVERNING_FILE
+    header, body = path.read_bytes().split(b"\n", 1)
+    document = json.loads(header)
+    document["parts"]["project"][field] = value
+    path.write_bytes(json.dumps(document).encode() + b"\n" + body)
+    # No narrow read of a malformed index: whole where the part's range still holds (the
+    # caller saves it again), else left out to be read from the ledger.
+    found = load(key, paths=["src/a.py"])
+    assert found.get("project", parts["project"]) == parts["project"]
+    assert found["session"] == []
+    assert ("project" in found) == (field not in ("start", "end"))
+
+
+def test_advance_leaves_a_part_without_ids_alone(tmp_path: Path) -> None:
+    key = _key(tmp_path)
+    save(key, {"session": [], "project": [_triple("project", "d-pa", files=("src/a.py",))]})
+    path = tmp_path / GOVERNING_FILE
+    header, body = path.read_bytes().split(b"\n", 1)
+    document = json.loads(header)
+    document["parts"]["project"]["ids"] = "d-pa"
+    path.write_bytes(json.dumps(document).encode() + b"\n" + body)
+    advance(tmp_path, "project", "p1", "p2", written=["d-pa"])
+    assert read_parts(path)["project"][0] == {"tip": "p1", "me": "Ada <ada@example.com>"}
+
+
+def test_a_save_removes_the_copy_an_earlier_gitledger_left(tmp_path: Path) -> None:
+    former = tmp_path / "ledger-governing.json"
+    former.write_text(json.dumps({"version": 2, "parts": {}}))
+    save(_key(tmp_path), {"session": [], "project": []})
+    assert not former.exists()
 
 
 def test_a_stale_part_hands_back_the_others_whole(tmp_path: Path) -> None:
