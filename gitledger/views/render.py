@@ -190,8 +190,8 @@ def archive_text(result: ArchiveResult) -> str:
              else "this worktree's own ledger is unchanged")
     return (
         f"{carried}\n"
-        f"archived {result.ledger} as {result.archive} ({_count(result.entries, 'entry')}, "
-        f"{result.tag[:10]})\n"
+        f"archived {result.ledger} as {result.archive} ({_count(result.entries, 'entry')} "
+        f"left in it, {result.tag[:10]})\n"
         f"{after}; read the archive with: "
         f"git ledger show --archive {result.archive.rsplit('/', 1)[-1]}"
     )
