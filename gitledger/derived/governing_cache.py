@@ -100,13 +100,12 @@ def load(key: Key, earlier: Earlier | None = None,
     with saved:
         fresh = [part for part in PARTS if saved.key(part) == key.document(part)]
         if paths is not None and len(fresh) == len(PARTS):
-            narrow = {part: saved.candidates(part, paths) for part in PARTS}
-            if all(items is not None for items in narrow.values()):
+            session, project = (saved.candidates(part, paths) for part in PARTS)
+            if session is not None and project is not None:
                 # What the session ledger holds wins (``combined``), candidate or not.
                 mine = saved.ids("session") or set()
-                return {"session": narrow["session"] or [],
-                        "project": [item for item in narrow["project"] or ()
-                                    if item[2].get("id") not in mine]}
+                return {"session": session,
+                        "project": [item for item in project if item[2].get("id") not in mine]}
             # A part that cannot be read narrowly is read again, and saved with the
             # others: they come whole, never narrowed.
         found: dict[str, list[list[Any]]] = {}
@@ -325,9 +324,8 @@ class _Saved:
         listed = [at for group in held for at in group or ()]
         if not all(_offset(at) and span[0] <= at < span[1] for at in listed):
             return None
-        offsets = set(listed)
         lines = []
-        for at in sorted(offsets):
+        for at in sorted(set(listed)):
             try:
                 self._handle.seek(self._body_at + at)
                 lines.append(self._handle.readline(CACHE_LIMIT))

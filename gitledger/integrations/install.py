@@ -48,7 +48,8 @@ def install(
     if mcp and not agent:
         raise InvalidInput("--mcp registers git ledger mcp with an agent: name it with "
                            "--agent")
-    Repo(where).require_work_tree("install")
+    repo = Repo(where)
+    repo.require_work_tree("install")
     if agent:
         spec = agent_record(agent)  # an unknown name is refused before anything is written
         if mcp and spec.mcp is None:
@@ -67,11 +68,11 @@ def install(
         return Installed(found, git, server, git_left=not with_git, git_refused=refused)
 
     done = replace(_all_or_nothing(steps, dry_run),
-                   commit_graph=_path_filters_step(where, dry_run))
+                   commit_graph=_path_filters_step(repo, dry_run))
     if agent and not dry_run:
         # The pre-tool-use hook's shell fast path reads this worktree's token file; from
         # now on every ledger write keeps it (ledger/path_index.py).
-        path_index.refresh(Store(Repo(where)), create=True)
+        path_index.refresh(Store(repo), create=True)
     return done
 
 
@@ -90,10 +91,9 @@ def _git_step(where: str | os.PathLike[str] | None, with_git: bool, *, optional:
         return None, str(exc).removesuffix("; nothing was changed")
 
 
-def _path_filters_step(where: str | os.PathLike[str] | None, dry: bool) -> str:
+def _path_filters_step(repo: Repo, dry: bool) -> str:
     """git's commit-graph made to record changed paths, once, on a long history: ``why``
     and drift wait for ``git blame``, which without them reads every commit's tree."""
-    repo = Repo(where)
     found = path_filters(repo, INSTALL_LIMIT)
     if not found.wanted:
         return ""

@@ -43,8 +43,6 @@ SESSION_ENV = "GIT_LEDGER_SESSION_ID"
 #: integrations/agent_registry.py: a test checks the two lists agree).
 SESSION_VARS = (SESSION_ENV, "CODEX_THREAD_ID", "QWEN_CODE_SESSION_ID")
 SESSION_LIMIT = 200
-#: How a lookup in a ledger that has no commit yet ends its message.
-EMPTY_LEDGER = ": the ledger is empty"
 
 
 class LedgerReader:
@@ -191,7 +189,7 @@ class LedgerReader:
     def _view_or_fail(self, prefix: str) -> TreeView:
         view = self.store.tip(self._ref).view if self._ref else None
         if view is None:
-            raise UnknownEntry(f"no entry matches '{prefix}'{EMPTY_LEDGER}")
+            raise UnknownEntry(f"no entry matches '{prefix}': the ledger is empty")
         read_header(self._ref or "", view)
         return view
 

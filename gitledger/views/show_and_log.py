@@ -19,7 +19,6 @@ from gitledger.ledger.archives import ArchiveSummary, read_archive
 from gitledger.ledger.authorship import UNKNOWN, LedgerProvenance, Provenance, current_identity
 from gitledger.ledger.decisions import entry_history, locate
 from gitledger.ledger.operations import Ledger
-from gitledger.ledger.reader import EMPTY_LEDGER
 from gitledger.ledger.results import EntryHistory
 from gitledger.storage.layout import PROJECT_REF
 from gitledger.storage.mirrors import unpulled_remote
@@ -96,18 +95,14 @@ def show(
     else:
         ledger = Ledger.open(where, project=project, name=name)
     if entry_id is not None:
-        both = not (project or name or archive)
-        if both:  # a carried entry is in the project
+        if not (project or name or archive):  # a carried entry is in the project
             ledger = locate(where, entry_id)
-        try:
-            history = entry_history(ledger, entry_id)
-        except UnknownEntry as exc:
-            if not both or not str(exc).endswith(EMPTY_LEDGER):
-                raise
-            # Not "the ledger is empty" of a worktree whose ledger was archived: both
-            # ledgers were looked in.
-            raise UnknownEntry(f"no entry matches '{one_line(entry_id, 80)}' in this "
-                               "worktree's ledger or the project ledger") from None
+            if ledger.ref != PROJECT_REF and not ledger.store.exists(ledger.ref or ""):
+                # Neither holds it, and this worktree has no ledger (since an archive,
+                # say): not "the ledger is empty", when both were looked in.
+                raise UnknownEntry(f"no entry matches '{one_line(entry_id, 80)}' in this "
+                                   "worktree's ledger or the project ledger")
+        history = entry_history(ledger, entry_id)
         return EntryShown(history, ledger.provenance().entry(history.entry.id),
                           ledger.current_user())
     snapshot = ledger.snapshot()

@@ -584,21 +584,21 @@ def _unnoted_lines(run: list[CommitWhy]) -> list[str]:
     a file older than its ledgers is mostly such commits."""
     if not run:
         return []
-    lines = [""] + [_commit_lines(found)[0] for found in run]
-    if len(run) == 1:
-        return [*lines, f"  no ledger notes for {run[0].commit[:12]}"]
-    return [*lines, f"  no ledger notes for these {len(run)} commits"]
+    said = (f"{run[0].commit[:12]}" if len(run) == 1 else f"these {len(run)} commits")
+    return ["", *(_commit_line(found) for found in run), f"  no ledger notes for {said}"]
 
 
-def _commit_lines(found: CommitWhy) -> list[str]:
+def _commit_line(found: CommitWhy) -> str:
     at = ""
     if found.lines:
         several = len(found.lines) > 1 or found.lines[0][0] != found.lines[0][1]
         at = f"  (line{'s' if several else ''} {', '.join(_span(r) for r in found.lines)})"
-    lines = [f"commit {found.commit[:12]}  {one_line(found.summary, 72)}{at}"]
-    if not found.entries and found.context is None and not found.unbacked:
-        lines.append(f"  no ledger notes for {found.commit[:12]}")
-        return lines
+    return f"commit {found.commit[:12]}  {one_line(found.summary, 72)}{at}"
+
+
+def _commit_lines(found: CommitWhy) -> list[str]:
+    """A commit some ledger explains: its line, then what the ledgers say of it."""
+    lines = [_commit_line(found)]
     shown: dict[tuple[str, str], list[str]] = {}
     for item in found.entries:
         key = (item.ledger, item.entry_id)
