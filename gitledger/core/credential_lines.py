@@ -316,7 +316,7 @@ def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
     if span is None or (len(words) <= 1 and all(len(w) >= 3 for w in words)):
         return span
     shaped = ascii_shape(match.string[span[0]:span[1]])
-    return span if made_up(shaped) or _NAME_AND_YEAR.fullmatch(shaped) else None
+    return span if made_up(shaped) or NAME_AND_YEAR.fullmatch(shaped) else None
 
 
 def _said_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -360,12 +360,12 @@ def _signed_in_with(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[span[0]:span[1]] if span else ""
     shaped = ascii_shape(value)
     return span if span and (made_up(shaped) or words_and_number(shaped)
-                             or _NAME_AND_YEAR.fullmatch(shaped)
+                             or NAME_AND_YEAR.fullmatch(shaped)
                              or _DIGITS_CHOSEN.search(shaped)) else None
 
 
 #: A password of a capitalised name and a year (``Levski2015``).
-_NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
+NAME_AND_YEAR = lazy(r"[A-Z][a-z]{2,15}(?:19|20)\d{2}")
 #: Four digits together (a year, a day and month), or digits between letters: as people
 #: number a password they chose, not as products (``Office365``) or users (``admin01``) are.
 _DIGITS_CHOSEN = lazy(r"\d{4}|[A-Za-z]\d{1,4}[A-Za-z]")
@@ -471,7 +471,7 @@ def chosen_password(value: str) -> bool:
         return False  # "password: hunter2 (the old joke)": quoted, not chosen
     if _ATTRIBUTE.fullmatch(value):
         return False  # settings.default: an attribute's path (walrus.pem42 has a number)
-    if (any(c.isspace() for c in value) or _NOT_CHOSEN.search(value)
+    if (any(c.isspace() for c in value) or NOT_CHOSEN.search(value)
             or _DATE_OR_VERSION.search(value)):
         return False
     if any(c.isalpha() for c in value) and any(c.isdigit() for c in value):
@@ -485,7 +485,7 @@ def chosen_password(value: str) -> bool:
 #: What stands after a word for a password and is not one: a hash or cipher's name, a
 #: count with its unit, a name of a secret, a constant, a file, a host (and port), a
 #: reference, a setting of its own (``server-port=25565`` on the next line).
-_NOT_CHOSEN = lazy(
+NOT_CHOSEN = lazy(
     r"(?i)^\d+\+?[a-z]{1,10}$"
     r"|(?:^|[_.\-])(?:pass(?:word|wd)?|pwd|secret|token|key)(?:$|[_.\-])"
     r"|(?-i:[a-z](?:Pass(?:word)?|Secret|Token|Key)(?:$|[A-Z_]))"
@@ -668,7 +668,7 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     shaped = ascii_shape(text[first:last])
     # a walk run into a name, not a layout's name in code or prose (``QwertyLayout``)
     walked = (keyboard_walk(shaped) and _NAME_AT_END.search(shaped) is not None
-              and _LAYOUT_NAME.fullmatch(shaped) is None)
+              and LAYOUT_NAME.fullmatch(shaped) is None)
     # a word spelt with a sign inside, ending a sentence ("… ni 1n3z@98."), not a price
     spelt = (closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
              and _PRICE.fullmatch(shaped) is None)
@@ -679,7 +679,7 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``,
     # not an event's or a build's name with its date, ``Tokyo2020``, ``Build20240312``)
     among = ((_NAME_AND_DATE.fullmatch(shaped) is not None
-              and _NAMED_FOR_A_DATE.fullmatch(shaped) is None)
+              and NAMED_FOR_A_DATE.fullmatch(shaped) is None)
              or keyboard_walk(shaped) or leetspeak(shaped))
     other = sum(1 for c in text[start:end] if c.isalpha() and c > _LATIN_END)
     return (first, last) if among and other >= _OTHER_SCRIPT_LETTERS else None
@@ -703,11 +703,11 @@ _NAME_MARK_BIRTHDAY = lazy(rf"[A-Z][a-z]{{2,15}}[_.\-](?:[0-3]\d(?:0[1-9]|1[0-2]
 #: day and month and year, or a year-first date: how an event, a sprint, a file or a build
 #: is named (``Tokyo2020``, ``Release_2024``, ``Invoice_122023``, ``Build20240312``); a
 #: name and an older year is more often a birth year (``Natasha1987``).
-_NAMED_FOR_A_DATE = lazy(rf"(?:[A-Z][a-z]{{2,15}}){{1,2}}[_.\-]?"
+NAMED_FOR_A_DATE = lazy(rf"(?:[A-Z][a-z]{{2,15}}){{1,2}}[_.\-]?"
                          rf"(?:(?:\d{{2}}){{0,2}}{_RECENT_YEAR}|(?:19|20)\d{{2}}[01]\d[0-3]\d)")
 #: A keyboard layout's name run into a word: a layout in code or prose (``QwertyLayout``,
 #: ``azertyMapping``), not a walk.
-_LAYOUT_NAME = lazy(r"(?i:qwerty|qwertz|azerty)[A-Z][a-z]{2,15}")
+LAYOUT_NAME = lazy(r"(?i:qwerty|qwertz|azerty)[A-Z][a-z]{2,15}")
 #: A price with a currency's letters and its sign (``US$12.99``, ``HK$3999``): no leetspeak.
 _PRICE = lazy(r"[A-Z]{0,3}\$[\d.,]+")
 #: A capitalised name closing a token (``qwerty123Rang``).
@@ -730,8 +730,8 @@ def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | Non
         return None
     first, last = opened.span("value")
     bare = text[first:last].rstrip(_CLAUSE_MARKS)
-    if (not _NAME_AND_DATE.fullmatch(bare) or _NAMED_FOR_A_DATE.fullmatch(bare)
-            or _MONTH_AND_YEAR.fullmatch(bare) or not _plainly_chosen(bare)):
+    if (not _NAME_AND_DATE.fullmatch(bare) or NAMED_FOR_A_DATE.fullmatch(bare)
+            or MONTH_AND_YEAR.fullmatch(bare) or not _plainly_chosen(bare)):
         return None  # (an event's, a sprint's or a file's name with its date, a month's)
     rest = text[first + len(bare):end].lstrip(_CLAUSE_MARKS + " \t")
     if rest and not _DASH_OPENING.match(rest) and not _TWO_NAMES_AND_DIGITS.fullmatch(bare):
@@ -1035,11 +1035,11 @@ def strongly_chosen(value: str) -> bool:
     number, a walk along the keyboard, a word in leetspeak, or a word with four digits
     (``MitakunaJasy3077``); not a product's name with its number (``Windows10``)."""
     shaped = ascii_shape(value)
-    if not chosen_password(value) or _NOT_CHOSEN.search(shaped):
+    if not chosen_password(value) or NOT_CHOSEN.search(shaped):
         return False  # (``sip_password_1001``: a name of a password, with its number)
     phrase = words_and_number(shaped) and len(_JOINED.split(shaped)) >= 3
     return (made_up(shaped) or phrase or keyboard_walk(shaped)
-            or leetspeak(shaped) or _NAME_AND_YEAR.fullmatch(shaped) is not None
+            or leetspeak(shaped) or NAME_AND_YEAR.fullmatch(shaped) is not None
             or _FOUR_DIGITS.search(shaped) is not None)
 
 
@@ -1066,13 +1066,13 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
     # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
     named = (_NAME_AND_DATE.fullmatch(match.string, start, end) is not None
-             and _MONTH_AND_YEAR.fullmatch(match.string, start, end) is None
-             and _NAMED_FOR_A_DATE.fullmatch(match.string, start, end) is None)
+             and MONTH_AND_YEAR.fullmatch(match.string, start, end) is None
+             and NAMED_FOR_A_DATE.fullmatch(match.string, start, end) is None)
     return (start, end) if named and _SENTENCE_TAIL.match(match.string, end) else None
 
 
 #: A month's name with its year: a date ("the policy changed in March2024 too.").
-_MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
+MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
                        r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
                        r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
 #: One or two short words, then the end of a sentence or of the line.

@@ -35,6 +35,7 @@ from gitledger.core.credential_lines import (
     spec_value,
     words_and_number,
 )
+from gitledger.core.credential_prose import chosen_anywhere
 from gitledger.core.credential_shapes import (
     DASHED_NAME,
     DECODING,
@@ -1052,10 +1053,21 @@ def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
     return kept
 
 
+def _either(first: Callable[[re.Match[str]], tuple[int, int] | None],
+            then: Callable[[re.Match[str]], tuple[int, int] | None]
+            ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """``first``'s finding, or else ``then``'s, in the same pass over a line."""
+    def either(match: re.Match[str]) -> tuple[int, int] | None:
+        return first(match) or then(match)
+    either.__doc__ = first.__doc__
+    return either
+
+
 # Every shape judged by where it stands or what it looks like passes the one test of what
 # is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
 # provider come last, then a password people choose known by its shape alone.
 JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
 GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
                     *SHAPE_PATTERNS,
-                    *((name, pattern, _kept(judge)) for name, pattern, judge in CHOSEN_BY_SHAPE))
+                    *((name, pattern, _either(_kept(judge), _kept(chosen_anywhere)))
+                      for name, pattern, judge in CHOSEN_BY_SHAPE))

@@ -205,7 +205,7 @@ def made_up(value: str) -> bool:
 #: Runs of neighbouring keys people start a password with (qwerty, azerty and qwertz rows,
 #: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``, the rows' first keys stacked,
 #: ``qweasd``, and the digits' row then the letters' under it, ``1234qwer``), six keys or more.
-_KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
+KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
                       r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx|qweasd|123qwe|1234qwer")
 
 
@@ -213,7 +213,7 @@ def keyboard_walk(value: str) -> bool:
     """A password begun with a walk along the keyboard (``qazwsxmysor``, ``q1w2e3r4hongk``),
     eight characters or more and no space."""
     return (8 <= len(value) <= 64 and not any(c.isspace() for c in value)
-            and _KEYBOARD_WALK.match(value) is not None)
+            and KEYBOARD_WALK.match(value) is not None)
 
 
 #: The letter rows of a QWERTY keyboard: five keys of one in a row, either way, are typed

@@ -99,6 +99,9 @@ KNOWN = {
     "NEO4J_AUTH=a/": "NEO4J_AUTH=a/",
     # round fifteen's review: lines each opened by a name and a year (a note's)
     "Autumn2019 lines": "Autumn2019\n",
+    # round sixteen: a password by its shape alone, on lines whose neighbours are read too
+    "name and year, closing lines": "x Tavche2024,\n",
+    "names with a sign, one line": "Sitora@21# ",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

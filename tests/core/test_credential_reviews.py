@@ -53,6 +53,8 @@ from tests.core import (
 #: gamer tag in leetspeak with a sign, a password's own shape (b66); refused before the
 #: round too (b40 Windows10 in a chat, b75 a keyboard layout's rows); let through before
 #: too (c08 ``pub_password:``), and a value after ``prod/``, a relative path's shape (c13).
+#: Round sixteen, the password people choose known by its shape alone on a line of prose:
+#: a gamer tag in leetspeak (b67 ``n00bm@ster``), a password's shape as b66 is.
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -67,7 +69,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
                  {"a12", "a24", "a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
     "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53",
                                             "a54"},
-                {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
+                {"b21", "b40", "b55", "b66", "b67", "b75"}, {"c08", "c13"}),
 }
 
 
