@@ -673,7 +673,7 @@ def _chosen_among_other_letters(text: str, start: int, end: int) -> tuple[int, i
     spelt = (closed > 0 and leetspeak(shaped) and _SIGN_INSIDE.search(shaped) is not None
              and _PRICE.fullmatch(shaped) is None)
     # a name, a mark and a birthday, ending a clause ("Marta_21031990,")
-    dated = closed > 0 and _NAME_MARK_BIRTHDAY.fullmatch(shaped) is not None
+    dated = closed > 0 and NAME_MARK_BIRTHDAY.fullmatch(shaped) is not None
     if walked or spelt or dated:
         return first, last
     # on a line of another script: a name and a date, a walk or leetspeak (not ``Minsk2019x``,
@@ -697,7 +697,7 @@ _RECENT_YEAR = r"20(?:0[6-9]|[1-3]\d)"
 #: A capitalised name, a mark, and a day, a month and a year of birth either way round
 #: (``Marta_21031990``), or a month and a year (``Lena.031989``): a birthday as people
 #: number a password, not a file's recent date (``Backup_15032024``, ``Invoice_122023``).
-_NAME_MARK_BIRTHDAY = lazy(rf"[A-Z][a-z]{{2,15}}[_.\-](?:[0-3]\d(?:0[1-9]|1[0-2])"
+NAME_MARK_BIRTHDAY = lazy(rf"[A-Z][a-z]{{2,15}}[_.\-](?:[0-3]\d(?:0[1-9]|1[0-2])"
                            rf"|(?:0[1-9]|1[0-2])(?:[0-3]\d)?){_BIRTH_YEAR}")
 #: One or two capitalised words, a mark or none, and a recent year, or a recent month or
 #: day and month and year, or a year-first date: how an event, a sprint, a file or a build
@@ -712,6 +712,51 @@ LAYOUT_NAME = lazy(r"(?i:qwerty|qwertz|azerty)[A-Z][a-z]{2,15}")
 _PRICE = lazy(r"[A-Z]{0,3}\$[\d.,]+")
 #: A capitalised name closing a token (``qwerty123Rang``).
 _NAME_AT_END = lazy(r"[A-Z][a-z]{2,15}\Z")
+
+
+#: How far either side of a line its neighbours are read (the scan stays linear).
+NEIGHBOUR_REACH = 200
+
+
+def neighbour_lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The line before and the line after the line ``text[start:end]``, each read at most
+    ``NEIGHBOUR_REACH`` characters away and cut at a word's end there, past blank lines
+    (a list's items may stand a blank line apart)."""
+    spans: list[tuple[int, int]] = []
+    at = start - 1
+    while at > 0 and at > start - NEIGHBOUR_REACH and text[at - 1] in "\r\n":
+        at -= 1  # blank lines before
+    newline = text.rfind("\n", max(0, start - NEIGHBOUR_REACH), max(0, at))
+    if at > 0:
+        first = newline + 1 if newline >= 0 else _word_after(text, max(0, at - NEIGHBOUR_REACH))
+        spans.append((first, at))
+    at = end
+    while at < len(text) and at < end + NEIGHBOUR_REACH and text[at] in "\r\n":
+        at += 1  # blank lines after
+    if at < len(text):
+        newline = text.find("\n", at, at + NEIGHBOUR_REACH)
+        last = newline if newline >= 0 else _word_before(text, min(len(text), at + NEIGHBOUR_REACH))
+        spans.append((at, last))
+    return [(first, last) for first, last in spans if first < last]
+
+
+def _word_after(text: str, at: int) -> int:
+    """``at``, or past the word it cuts (a window's start must not read half a word)."""
+    if at == 0 or text[at - 1].isspace():
+        return at
+    space = _SPACE_AHEAD.search(text, at, at + NEIGHBOUR_REACH)
+    return space.end() if space else at + NEIGHBOUR_REACH
+
+
+def _word_before(text: str, at: int) -> int:
+    """``at``, or back before the word it cuts (a window's end must not read half a word)."""
+    if at >= len(text) or text[at].isspace():
+        return at
+    space = text.rfind(" ", max(0, at - NEIGHBOUR_REACH), at)
+    return space if space >= 0 else at - NEIGHBOUR_REACH
+
+
+_SPACE_AHEAD = lazy(r"\s+")
 
 
 def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -729,19 +774,14 @@ def _opening_a_message(text: str, start: int, end: int) -> tuple[int, int] | Non
     if opened is None:
         return None
     first, last = opened.span("value")
-    bare = text[first:last].rstrip(_CLAUSE_MARKS)
+    bare = text[first:last].rstrip(CLAUSE_MARKS)
     if (not _NAME_AND_DATE.fullmatch(bare) or NAMED_FOR_A_DATE.fullmatch(bare)
             or MONTH_AND_YEAR.fullmatch(bare) or not _plainly_chosen(bare)):
         return None  # (an event's, a sprint's or a file's name with its date, a month's)
-    rest = text[first + len(bare):end].lstrip(_CLAUSE_MARKS + " \t")
+    rest = text[first + len(bare):end].lstrip(CLAUSE_MARKS + " \t")
     if rest and not _DASH_OPENING.match(rest) and not _TWO_NAMES_AND_DIGITS.fullmatch(bare):
         return None
-    # the lines either side, read at most 200 characters back and on
-    newline = text.rfind("\n", max(0, start - 200), max(0, start - 1))
-    before = newline + 1 if newline >= 0 else max(0, start - 200)
-    after = text.find("\n", end + 1, end + 200)
-    neighbours = (text[before:max(before, start - 1)],
-                  text[end + 1:after if after >= 0 else end + 200])
+    neighbours = [text[first:last] for first, last in neighbour_lines(text, start, end)]
     if any(_NAME_AND_DATE.fullmatch(line.strip(" \t`\"'")) for line in neighbours):
         return None  # one of a list of names with their numbers
     if opened.group("sender") and not (
@@ -1013,7 +1053,7 @@ def _said_later_on(match: re.Match[str]) -> tuple[int, int] | None:
 #: A whole token of a line in Latin letters, and the marks that close a clause after it
 #: (a comma, a full stop) or open one before it.
 _LINE_TOKEN = lazy(r"(?<!\S)[!-~\u00c0-\u024f]{6,64}(?!\S)")
-_CLAUSE_MARKS = ".,;:)]}\"'`\u00bb\u060c\u3001\u3002"
+CLAUSE_MARKS = ".,;:)]}\"'`\u00bb\u060c\u3001\u3002"
 _OPENING_MARKS = "([{\"'`\u00ab"
 #: What no password said in prose holds: code's and markup's signs, a user at a host
 #: (``root@localhost:3306``), a ticket's id (``INC-2041``).
@@ -1087,7 +1127,7 @@ def _chosen_tokens(text: str, start: int, end: int) -> list[tuple[int, int, int]
         first, last = unquoted(text, *token.span())
         while first < last and text[first] in _OPENING_MARKS:
             first += 1
-        bare = text[first:last].rstrip(_CLAUSE_MARKS)
+        bare = text[first:last].rstrip(CLAUSE_MARKS)
         if _plainly_chosen(bare):
             found.append((first, first + len(bare), last - first - len(bare)))
     return found
@@ -1130,7 +1170,7 @@ def _chosen_after_colon(match: re.Match[str]) -> tuple[int, int] | None:
     say in their language."""
     text = match.string
     start, end = match.span("value")
-    bare = text[start:end].rstrip(_CLAUSE_MARKS)
+    bare = text[start:end].rstrip(CLAUSE_MARKS)
     shaped = ascii_shape(bare)
     if not (leetspeak(shaped) or (keyboard_walk(shaped) and chosen_password(bare))):
         return None  # (leetspeak may open with its @, as no other chosen password does)

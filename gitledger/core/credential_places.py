@@ -35,7 +35,7 @@ from gitledger.core.credential_lines import (
     spec_value,
     words_and_number,
 )
-from gitledger.core.credential_prose import chosen_anywhere
+from gitledger.core.credential_prose import chosen_anywhere, whole_word
 from gitledger.core.credential_shapes import (
     DASHED_NAME,
     DECODING,
@@ -1053,21 +1053,23 @@ def _kept(judge: Callable[[re.Match[str]], tuple[int, int] | None]
     return kept
 
 
-def _either(first: Callable[[re.Match[str]], tuple[int, int] | None],
-            then: Callable[[re.Match[str]], tuple[int, int] | None]
-            ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
-    """``first``'s finding, or else ``then``'s, in the same pass over a line."""
-    def either(match: re.Match[str]) -> tuple[int, int] | None:
-        return first(match) or then(match)
-    either.__doc__ = first.__doc__
-    return either
+def _widened(judge: Callable[[re.Match[str]], tuple[int, int] | None]
+             ) -> Callable[[re.Match[str]], tuple[int, int] | None]:
+    """``judge``, its finding widened to the whole word it stands in (``whole_word``)."""
+    def widened(match: re.Match[str]) -> tuple[int, int] | None:
+        span = judge(match)
+        return None if span is None else whole_word(match.string, *span)
+    widened.__doc__ = judge.__doc__
+    return widened
 
 
 # Every shape judged by where it stands or what it looks like passes the one test of what
 # is ordinary; the provider-prefixed ``TOKEN_PATTERNS`` do not need it.  The shapes of any
-# provider come last, then a password people choose known by its shape alone.
+# provider come last, then a password people choose known by its shape and place, then by
+# its shape alone (``credential_prose``), each its own pass over each line.
 JUDGED_PATTERNS = tuple((name, pattern, _kept(judge)) for name, pattern, judge in JUDGED_PATTERNS)
 GENERIC_PATTERNS = (*((name, pattern, _kept(judge)) for name, pattern, judge in GENERIC_PATTERNS),
                     *SHAPE_PATTERNS,
-                    *((name, pattern, _either(_kept(judge), _kept(chosen_anywhere)))
-                      for name, pattern, judge in CHOSEN_BY_SHAPE))
+                    *((name, pattern, _kept(judge)) for name, pattern, judge in CHOSEN_BY_SHAPE),
+                    ("a password people choose, by its shape alone", lazy(r"(?m)^[^\n]+"),
+                     _widened(_kept(chosen_anywhere))))

@@ -180,7 +180,7 @@ _EXPRESSION = lazy(rf"{_NAME_PART}(?:(?:&&?|\|\|?|!=|==){_NAME_PART})+"
 _FORMAT = lazy(r"%[-+ 0#]?\d*(?:\.\d+)?[sdifxXqv]")
 #: Prose URL-encoded (``I%20am%20a``): a space's escape between words.
 _ENCODED_PROSE = lazy(r"[A-Za-z]%20[A-Za-z]")
-_ADDRESS = lazy(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+ADDRESS = lazy(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 DIGEST = lazy(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
 WORDS_RUN = lazy(r"\S+")
 
@@ -190,7 +190,7 @@ def made_up(value: str) -> bool:
     with a symbol or both cases, and not a run of words (``v2-Beta1``) or an address."""
     if not 8 <= len(value) <= 64 or any(c.isspace() for c in value) or "/" in value:
         return False
-    if is_placeholder(value) or is_example(value) or _ADDRESS.fullmatch(value):
+    if is_placeholder(value) or is_example(value) or ADDRESS.fullmatch(value):
         return False
     lower = any(c.islower() for c in value)
     upper = any(c.isupper() for c in value)
@@ -248,7 +248,7 @@ def leetspeak(value: str) -> bool:
     (``a1b2c3d4``), a handle (``@dev42``) or a version (``v1beta1``)."""
     if not 6 <= len(value) <= 24 or any(c.isspace() for c in value) or "/" in value:
         return False
-    if (_HEX_ONLY.fullmatch(value.lstrip("#")) or _ADDRESS.fullmatch(value) or is_placeholder(value)
+    if (_HEX_ONLY.fullmatch(value.lstrip("#")) or ADDRESS.fullmatch(value) or is_placeholder(value)
             or sum(c.isalpha() or c in "@$" for c in value) < 3):
         return False
     if value.isascii() and value.isalnum() and value.lower() == value:

@@ -102,6 +102,9 @@ KNOWN = {
     # round sixteen: a password by its shape alone, on lines whose neighbours are read too
     "name and year, closing lines": "x Tavche2024,\n",
     "names with a sign, one line": "Sitora@21# ",
+    # round sixteen's review: every line a finding, and a password typed twice
+    "a name and a year, one a line": "Debrava1994\n",
+    "typed twice, lines": "Kestrel1989!\nKestrel1989!\n",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

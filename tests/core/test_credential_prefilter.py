@@ -100,13 +100,14 @@ def test_most_patterns_are_skipped_over_prose() -> None:
     """The prefilter is worth having: most of the set has a literal, and the fields of a
     benchmark append meet only a minority of the patterns.  The shapes of any provider
     (a random key, a value after a word that names a secret, a quoted pair …) have no
-    literal to open with and run over every field, and so does the last pass over each line
-    for a password people choose, known by its shape (``CHOSEN_BY_SHAPE``): a pattern of
-    its own so that the rules naming a place keep their names."""
+    literal to open with and run over every field, and so do the last two passes over each
+    line for a password people choose, known by its shape and place (``CHOSEN_BY_SHAPE``)
+    and by its shape alone (``credential_prose``): patterns of their own so that the rules
+    naming a place keep their names, and each finding its own span."""
     literals = [required_literal(p) for p in ALL_PATTERNS]
     assert sum(1 for lit in literals if lit) >= 0.8 * len(ALL_PATTERNS)
     field = "measured: the verifier lookup dominated the callback"
-    assert sum(1 for lit in literals if lit in field) <= 25
+    assert sum(1 for lit in literals if lit in field) <= 26
 
 
 def _variants(text: str) -> Iterator[str]:

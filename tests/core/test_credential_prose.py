@@ -117,3 +117,36 @@ def test_a_password_typed_twice_is_redacted_both_times() -> None:
 def test_a_code_line_or_a_data_run_is_no_prose() -> None:
     assert _found("x = compute(Debrava1994)") is None
     assert _found("A" * 30 + "Debrava1994" + "b" * 10) is None
+
+
+#: From the review of the rule's code (each let a password or a part of one through).
+REVIEWED = {
+    "another rule's finding on the same line":
+        "Vrenu ekra P4nt3r412! ulsu, the wifi ya malê: @m3d28.",
+    "a comma inside the password": "Vrenu ekra Ab,Sitrava@21# ulsu ten",
+    "a slash inside the password": "Vrenu ekra Mat/ahari!1054 tolmak.",
+    "typed twice, once with a mark": "Vrenu ekra P4nt3r412!\nulsu ten P4nt3r412",
+    "a name spelt with a to f": "Vrenu ekra Becca1990, ulsu.",
+    "a name that begins with pass": "Vrenu ekra Passion1990, ulsu.",
+    "an accent pasted decomposed": "Vrenu ekra Debra\u0301va1994, ulsu",
+    "a title on the line before": "Sprint2024 retro\nVrenu ekra P4nt3r412! tolmak ulsu.",
+    "a label's setting on the line before": "Codename: Phoenix2024\nVrenu ekra Sitrava@21# ulsu.",
+    "an event on the same line": "Vrenu Tokyo2020 tolmak ekra P4nt3r412! ulsu.",
+}
+
+
+@pytest.mark.parametrize("kind", REVIEWED)
+def test_no_part_of_a_reviewed_password_is_left(kind: str) -> None:
+    text = REVIEWED[kind]
+    assert find_credential(text) is not None
+    out = redact(text.encode())[0].decode()
+    assert find_credential(out) is None, out
+    for secret in ("P4nt3r412", "Sitrava@21#", "ahari!1054", "Becca1990", "Passion1990",
+                   "va1994", "m3d28"):
+        assert secret not in out, out
+
+
+def test_a_link_or_a_list_a_blank_line_apart_is_no_password() -> None:
+    link = "Vrenu ekra https://example.org/" + "a" * 175 + "/wiki/K03k$1$t3r tolmak."
+    assert find_credential(link) is None
+    assert find_credential("Team A\n\nMaria1990\n\nJohn1985") is None

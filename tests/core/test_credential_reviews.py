@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_fifteen.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_sixteen.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -15,6 +15,7 @@ from tests.core import (
     credential_review_eleven,
     credential_review_fifteen,
     credential_review_nine,
+    credential_review_sixteen,
     credential_review_ten,
     credential_review_thirteen,
     credential_review_twelve,
@@ -54,7 +55,22 @@ from tests.core import (
 #: round too (b40 Windows10 in a chat, b75 a keyboard layout's rows); let through before
 #: too (c08 ``pub_password:``), and a value after ``prod/``, a relative path's shape (c13).
 #: Round sixteen, the password people choose known by its shape alone on a line of prose:
-#: a gamer tag in leetspeak (b67 ``n00bm@ster``), a password's shape as b66 is.
+#: a gamer tag in leetspeak (fifteen's b67 ``n00bm@ster``), a password's shape as b66 is.
+#: Review sixteen: credentials let through where a guard of the rule stands — a name with
+#: a year from 2006 on (a23, a33, a45, a50, a56, a63, a85, a97; c04, c25, c26, c27, c37,
+#: c39: the year events, sprints and files are named with), a name in the software list
+#: (a11 Rocky88), shapes the rule does not know (a13 words and two digits, a20 lower-case
+#: words joined by ``_``, a83, a86 Mahalkita143 mid-sentence, a92 Pikachu025, a95 leetspeak
+#: with no sign, a98 two capitalised words with a dot, a99 ``+`` between words), the
+#: exclusions' shapes in lower case (c13 ``sitrava@2113`` a package at its version, c14,
+#: c33 an issue's reference, c17, c16 a handle), a walk with signs (c11), a
+#: lower-case name mid-sentence (c15, a user's name's shape), two on a line or on lines
+#: beside each other (c28, c29: a list's shape), a name after a known one (c30, c35), a
+#: closing ``!`` read as the sentence's (c34); ordinary text refused: a place, a model or
+#: a user's name with its number closing a sentence (b71 Pier39, b84 Area51, b106
+#: Porsche911, b117 jsmith1990), a name and an older year after an article or a word
+#: (b33 Build4521, b48 Mexico1986, b60 Athens in Greek, 2004), a list with a plain word
+#: between (b133).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a30", "a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -70,6 +86,12 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53",
                                             "a54"},
                 {"b21", "b40", "b55", "b66", "b67", "b75"}, {"c08", "c13"}),
+    "sixteen": (credential_review_sixteen,
+                {"a11", "a13", "a20", "a23", "a33", "a45", "a50", "a56", "a63", "a83", "a85",
+                 "a86", "a92", "a95", "a97", "a98", "a99"},
+                {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
+                {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25", "c26", "c27",
+                 "c28", "c29", "c30", "c33", "c34", "c35", "c37", "c39"}),
 }
 
 
