@@ -75,7 +75,8 @@ _LEAST, _MOST = 6, 40
 #: What is never a chosen password, whatever its shape: a path, a handle, a tag or a
 #: variable, an option, a file, a version, an id in capitals, a host's name with its
 #: number, a time, an issue or build reference (``flask#6025``, ``order-8812``), a
-#: counter's id in code (``call_0004``), a package at its version (``cli@13``).
+#: counter's id in code (``call_0004``), a package at its version (``cli@13``), a user at
+#: a host (``redpanda@1add2615774b``, a shell's prompt).
 _NOT_A_PASSWORD = lazy(
     r"[/\\]|\A(?:[@#$%&]|--?)"
     r"|(?i:\.(?:pdf|docx?|xlsx?|csv|txt|png|jpe?g|zip|tar|gz|py|js|ts|go|rs|java|rb|sh|ya?ml"
@@ -85,7 +86,8 @@ _NOT_A_PASSWORD = lazy(
     r"|\A[a-z]+(?:[\-_][a-z]+)*[\-_]?\d{1,3}\Z"
     r"|\d{1,2}:\d{2}"
     r"|\A[a-z]+[#\-]\d+\Z|\A[a-z]+(?:[_\-][a-z]+)*_\d+\Z"
-    r"|\A[a-z][\w.\-]*@\d+(?:\.\d+)*\Z")
+    r"|\A[a-z][\w.\-]*@\d+(?:\.\d+)*\Z"
+    r"|\A[a-z][a-z0-9._\-]*@(?=[\w.\-]*[a-z])[\w.\-]+\Z")
 #: Hex in one case is an id or a digest (``d10e62ad``); a name spelt with a to f and
 #: capitalised is not (``Becca1990``).
 _ONE_CASE_HEX = lazy(r"[0-9a-f\-]+|[0-9A-F\-]+")

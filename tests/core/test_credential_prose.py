@@ -59,6 +59,7 @@ ORDINARY = {
     "an order's id": "Temporal run: workflow id order-8812 finished.",
     "a host and its number": "Deploy to web01 and db02 tonight.",
     "a handle": "Ping @deploy42 in the channel.",
+    "a shell's prompt, a user at a host": "redpanda@1add2615774b:/$ cd /app",
     "an address": "Mail ana.silva1990@example.org about it.",
     "a commit": "Reverts d10e62ad1064 which broke the arm64 build.",
     "a word's bits": "The processor is an Intel64 Family 6 part.",
