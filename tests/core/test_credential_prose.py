@@ -35,6 +35,21 @@ SECRETS = {
     "after a slash in a login pair": "Tolmak ekra admin/Matahari!1054 vorn ulsu.",
 }
 
+#: From the review of the rule's code (each let a password or a part of one through).
+REVIEWED = {
+    "another rule's finding on the same line":
+        "Vrenu ekra P4nt3r412! ulsu, the wifi ya malê: @m3d28.",
+    "a comma inside the password": "Vrenu ekra Ab,Sitrava@21# ulsu ten",
+    "a slash inside the password": "Vrenu ekra Mat/ahari!1054 tolmak.",
+    "typed twice, once with a mark": "Vrenu ekra P4nt3r412!\nulsu ten P4nt3r412",
+    "a name spelt with a to f": "Vrenu ekra Becca1990, ulsu.",
+    "a name that begins with pass": "Vrenu ekra Passion1990, ulsu.",
+    "an accent pasted decomposed": "Vrenu ekra Debra\u0301va1994, ulsu",
+    "a title on the line before": "Sprint2024 retro\nVrenu ekra P4nt3r412! tolmak ulsu.",
+    "a label's setting on the line before": "Codename: Phoenix2024\nVrenu ekra Sitrava@21# ulsu.",
+    "an event on the same line": "Vrenu Tokyo2020 tolmak ekra P4nt3r412! ulsu.",
+}
+
 #: Prose that spells the same shapes and holds no password.
 ORDINARY = {
     "a runtime's version": "Upgrade the CI runners to Node20.",
@@ -71,13 +86,19 @@ ORDINARY = {
 }
 
 
-@pytest.mark.parametrize("kind", SECRETS)
-def test_a_password_known_by_its_shape_is_refused_and_redacted(kind: str) -> None:
-    text = SECRETS[kind]
+#: Passwords of the cases here, no part of which a redaction may leave.
+_PARTS = ("P4nt3r412", "Sitrava@21#", "ahari!1054", "Becca1990", "Passion1990", "va1994",
+          "m3d28")
+
+
+@pytest.mark.parametrize("kind", [*SECRETS, *REVIEWED])
+def test_a_password_known_by_its_shape_is_refused_and_redacted_whole(kind: str) -> None:
+    text = {**SECRETS, **REVIEWED}[kind]
     assert find_credential(text) is not None, text
     out, count = redact(text.encode())
     assert count >= 1
     assert find_credential(out.decode()) is None, out
+    assert not [part for part in _PARTS if part in out.decode()], out
 
 
 @pytest.mark.parametrize("kind", ORDINARY)
@@ -118,33 +139,6 @@ def test_a_password_typed_twice_is_redacted_both_times() -> None:
 def test_a_code_line_or_a_data_run_is_no_prose() -> None:
     assert _found("x = compute(Debrava1994)") is None
     assert _found("A" * 30 + "Debrava1994" + "b" * 10) is None
-
-
-#: From the review of the rule's code (each let a password or a part of one through).
-REVIEWED = {
-    "another rule's finding on the same line":
-        "Vrenu ekra P4nt3r412! ulsu, the wifi ya malê: @m3d28.",
-    "a comma inside the password": "Vrenu ekra Ab,Sitrava@21# ulsu ten",
-    "a slash inside the password": "Vrenu ekra Mat/ahari!1054 tolmak.",
-    "typed twice, once with a mark": "Vrenu ekra P4nt3r412!\nulsu ten P4nt3r412",
-    "a name spelt with a to f": "Vrenu ekra Becca1990, ulsu.",
-    "a name that begins with pass": "Vrenu ekra Passion1990, ulsu.",
-    "an accent pasted decomposed": "Vrenu ekra Debra\u0301va1994, ulsu",
-    "a title on the line before": "Sprint2024 retro\nVrenu ekra P4nt3r412! tolmak ulsu.",
-    "a label's setting on the line before": "Codename: Phoenix2024\nVrenu ekra Sitrava@21# ulsu.",
-    "an event on the same line": "Vrenu Tokyo2020 tolmak ekra P4nt3r412! ulsu.",
-}
-
-
-@pytest.mark.parametrize("kind", REVIEWED)
-def test_no_part_of_a_reviewed_password_is_left(kind: str) -> None:
-    text = REVIEWED[kind]
-    assert find_credential(text) is not None
-    out = redact(text.encode())[0].decode()
-    assert find_credential(out) is None, out
-    for secret in ("P4nt3r412", "Sitrava@21#", "ahari!1054", "Becca1990", "Passion1990",
-                   "va1994", "m3d28"):
-        assert secret not in out, out
 
 
 def test_a_link_or_a_list_a_blank_line_apart_is_no_password() -> None:
