@@ -698,13 +698,13 @@ _RECENT_YEAR = r"20(?:0[6-9]|[1-3]\d)"
 #: (``Marta_21031990``), or a month and a year (``Lena.031989``): a birthday as people
 #: number a password, not a file's recent date (``Backup_15032024``, ``Invoice_122023``).
 NAME_MARK_BIRTHDAY = lazy(rf"[A-Z][a-z]{{2,15}}[_.\-](?:[0-3]\d(?:0[1-9]|1[0-2])"
-                           rf"|(?:0[1-9]|1[0-2])(?:[0-3]\d)?){_BIRTH_YEAR}")
+                          rf"|(?:0[1-9]|1[0-2])(?:[0-3]\d)?){_BIRTH_YEAR}")
 #: One or two capitalised words, a mark or none, and a recent year, or a recent month or
 #: day and month and year, or a year-first date: how an event, a sprint, a file or a build
 #: is named (``Tokyo2020``, ``Release_2024``, ``Invoice_122023``, ``Build20240312``); a
 #: name and an older year is more often a birth year (``Natasha1987``).
 NAMED_FOR_A_DATE = lazy(rf"(?:[A-Z][a-z]{{2,15}}){{1,2}}[_.\-]?"
-                         rf"(?:(?:\d{{2}}){{0,2}}{_RECENT_YEAR}|(?:19|20)\d{{2}}[01]\d[0-3]\d)")
+                        rf"(?:(?:\d{{2}}){{0,2}}{_RECENT_YEAR}|(?:19|20)\d{{2}}[01]\d[0-3]\d)")
 #: A keyboard layout's name run into a word: a layout in code or prose (``QwertyLayout``,
 #: ``azertyMapping``), not a walk.
 LAYOUT_NAME = lazy(r"(?i:qwerty|qwertz|azerty)[A-Z][a-z]{2,15}")
@@ -752,7 +752,8 @@ def _word_before(text: str, at: int) -> int:
     """``at``, or back before the word it cuts (a window's end must not read half a word)."""
     if at >= len(text) or text[at].isspace():
         return at
-    space = text.rfind(" ", max(0, at - NEIGHBOUR_REACH), at)
+    space = max(text.rfind(" ", max(0, at - NEIGHBOUR_REACH), at),
+                text.rfind("\t", max(0, at - NEIGHBOUR_REACH), at))
     return space if space >= 0 else at - NEIGHBOUR_REACH
 
 
@@ -1113,8 +1114,8 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: A month's name with its year: a date ("the policy changed in March2024 too.").
 MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
-                       r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
-                       r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
+                      r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
+                      r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
 #: One or two short words, then the end of a sentence or of the line.
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 

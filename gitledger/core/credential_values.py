@@ -206,7 +206,7 @@ def made_up(value: str) -> bool:
 #: the columns ``qazwsx``, ``1qaz2wsx``, ``q1w2e3``, the rows' first keys stacked,
 #: ``qweasd``, and the digits' row then the letters' under it, ``1234qwer``), six keys or more.
 KEYBOARD_WALK = lazy(r"(?i)qwerty|qwertz|azerty|asdfgh|zxcvbn|yxcvbn|qazwsx|wsxedc|zaqwsx"
-                      r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx|qweasd|123qwe|1234qwer")
+                     r"|1qaz2wsx|q1w2e3|1q2w3e|zaq12wsx|qweasd|123qwe|1234qwer")
 
 
 def keyboard_walk(value: str) -> bool:
