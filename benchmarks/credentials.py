@@ -20,7 +20,7 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   round four had read it, and round four's scanner tuned on half A, measured on half B
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
 * the fourth to twelfth corpora (``later_corpora``): the scanner now, by halves; the
-  thirteenth and fourteenth, unread, whole;
+  thirteenth to fifteenth, unread, whole;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -63,6 +63,7 @@ from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import redact
 from tests.core import credential_corpus_eighth as eighth
 from tests.core import credential_corpus_eleventh as eleventh
+from tests.core import credential_corpus_fifteenth as fifteenth
 from tests.core import credential_corpus_fifth as fifth
 from tests.core import credential_corpus_fourteenth as fourteenth
 from tests.core import credential_corpus_fourth as fourth
@@ -287,7 +288,7 @@ def later_corpora() -> None:
     fifth (round seven), the sixth (round eight), the seventh (round nine), the eighth
     (round ten), the ninth (round eleven), the tenth (round twelve), the eleventh (round
     thirteen), the twelfth (rounds fourteen and fifteen): the scanner now, by halves, the
-    ordinary texts even and odd; then the newest two, which no round has read yet."""
+    ordinary texts even and odd; then the newest three, which no round has read yet."""
     print("the fourth to twelfth corpora (each read by halves after it was measured)")
     for name, secrets, ordinary, halves in (
             ("fourth", fourth.FOURTH_SECRETS, fourth.FOURTH_ORDINARY, fourth.halves()),
@@ -307,12 +308,14 @@ def later_corpora() -> None:
                    key=f"{name} corpus half {half}, scanner now")
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
                key=f"{name} corpus, scanner now")
-    print("the thirteenth and fourteenth corpora (written blind, read by no round yet;"
+    print("the thirteenth to fifteenth corpora (written blind, read by no round yet;"
           " round sixteen measured the thirteenth while it was tuned, numbers only)")
     report("thirteenth corpus, all of it", hand_written, thirteenth.THIRTEENTH_SECRETS,
            thirteenth.THIRTEENTH_ORDINARY, key="thirteenth corpus (blind), scanner now")
     report("fourteenth corpus, all of it", hand_written, fourteenth.FOURTEENTH_SECRETS,
            fourteenth.FOURTEENTH_ORDINARY, key="fourteenth corpus (blind), scanner now")
+    report("fifteenth corpus, all of it", hand_written, fifteenth.FIFTEENTH_SECRETS,
+           fifteenth.FIFTEENTH_ORDINARY, key="fifteenth corpus (blind), scanner now")
 
 
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:
