@@ -282,18 +282,16 @@ def _named_and_numbered(value: str) -> bool:
 
 
 def _plain_in_place(text: str, line_start: int, found: Found) -> bool:
-    """Whether a plain name and number (or a name, a mark and a birthday) stands where a
-    person says a password: no label of one word sets it (``Codename: Phoenix2024``,
-    ``Employee: Smith_01021990``), no dash titles what follows (``Sprint2024 - retro``), it
-    is no name with a recent date (``Invoice_122023``, ``Hackathon2025``) or a month with
-    its year, and it ends its clause (``Bethan70.``) or is a name and a date's digits in
-    the middle of a sentence it does not open (``usa Forzanapoli_1926 finché``)."""
+    """Whether a plain name and number (or a name, a mark and a birthday) that names
+    nothing else (``_found`` leaves out titles, events' and files' dates, months) stands
+    where a person says a password: no label of one word sets it (``Codename:
+    Phoenix2024``, ``Employee: Smith_01021990``), and it ends its clause (``Bethan70.``) or
+    is a name and a date's digits in the middle of a sentence it does not open (``usa
+    Forzanapoli_1926 finché``)."""
     if _LABELLED.fullmatch(text, line_start, found.start):
         return False
     if found.kind == "birthday":
         return True
-    if _named_otherwise(text, found):
-        return False
     if (not _GOES_ON.match(text, found.word_end)
             or _CLOSED.search(text, found.word_end - 1, found.word_end)):
         return True  # it ends its clause

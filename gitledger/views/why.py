@@ -584,7 +584,7 @@ def _unnoted_lines(run: list[CommitWhy]) -> list[str]:
     a file older than its ledgers is mostly such commits."""
     if not run:
         return []
-    said = (f"{run[0].commit[:12]}" if len(run) == 1 else f"these {len(run)} commits")
+    said = run[0].commit[:12] if len(run) == 1 else f"these {len(run)} commits"
     return ["", *(_commit_line(found) for found in run), f"  no ledger notes for {said}"]
 
 
