@@ -115,9 +115,13 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     digit or a symbol beside letters."""
     separator, header = _header(match)
     columns = [at for at, name in enumerate(header) if _PASSWORD_COLUMN.fullmatch(name)]
+    secret = not columns
+    if secret:
+        columns = [at for at, name in enumerate(header) if _SECRET_COLUMN.fullmatch(name)]
     if not columns or len(header) < 2 or not all(_HEADER_CELL.fullmatch(c) for c in header):
         return None  # ("username", "password"),: a tuple in code, not a table's header
-    drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"])  # a sheet's, Markdown's
+    # a sheet's, Markdown's (a secret's column holds names of secrets as often as secrets)
+    drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"]) and not secret
     offset = match.start("rows")
     for row in match.group("rows").split("\n"):
         fields = _cells(separator, row)
@@ -145,9 +149,11 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
 #: joiners of the Indic and South-East Asian scripts, which ``\w`` leaves out: पासवर्ड).
 _HEADER_CELL = lazy(r"[\w .#/\-\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
                     r"\u200c\u200d]{1,40}")
-#: The name of a password's column, in English or another language (``Passwort``).
+#: The name of a password's column, in English or another language (``Passwort``), or
+#: of a secret's (whose field is judged as a password is wherever it stands).
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
+_SECRET_COLUMN = lazy(r"(?i)[^\n]{0,30}secrets?")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
 #: (``!!`` between a wiki header's cells, DokuWiki's ``^`` around its header's), columns
 #: aligned by spaces (PowerShell's tables).
@@ -366,7 +372,8 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("password in a table's column",
        lazy(word + r"(?P<rest>[^\n]{0,400})\n(?P<rows>(?:[^\n]{1,800}(?:\n|\Z)){1,50})"),
        _table_password)
-      for word in (r"assword(?<=[Pp]assword)", r"_pass\b", r"_pwd\b", *PASSWORD_WORDS)),
+      for word in (r"assword(?<=[Pp]assword)", r"_pass\b", r"_pwd\b",
+                   r"ecret(?<=[\s|,;\t][Ss]ecret)", *PASSWORD_WORDS)),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),

@@ -23,6 +23,7 @@ from gitledger.core.credential_shapes import (
     KEYED_UUID,
     PRODUCT_AND_VERSION,
     PUBLIC_MATERIAL,
+    SOFTWARE_NAMES,
     UUID,
     encoded_credential,
     forgery_token,
@@ -34,6 +35,7 @@ from gitledger.core.credential_values import (
     DIGEST,
     WORD,
     WORDS_RUN,
+    heart,
     is_example,
     is_placeholder,
     is_template,
@@ -226,10 +228,17 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
     if (DIGEST.fullmatch(value) or is_example(value) or is_placeholder(value)
             or PUBLIC_MATERIAL.match(value) or harmless_base64(value)):
         return None
-    if random_token(value, 20):
+    if random_token(value, 20) or _made_up_setting(value):
         return start, end
     whole = _BASE64_RUN.match(match.string, start, start + _ENCODED_LIMIT)
     return (start, whole.end()) if whole and encoded_credential(whole.group(0)) else None
+
+
+def _made_up_setting(value: str) -> bool:
+    """A value of a setting made up as a password is, of both cases and a symbol, twelve
+    characters or more (``P=2W3*r3i1U8PeAQ``): no text, no variable, no format."""
+    return (len(value) >= 12 and not any(c.isspace() or c in "$%{}" for c in value)
+            and strict_made_up(value))
 
 
 #: A value read whole when it may be a config encoded (``KSM_CONFIG=eyJ…``), to this length.
@@ -553,13 +562,14 @@ def _key_block(match: re.Match[str]) -> tuple[int, int] | None:
 _COMMAND_LINE = lazy(r"[ \t]*(?:\$[ \t]+|#[ \t]+|sudo[ \t]+)?[a-z][a-z0-9_.\-]{1,30}"
                            r"(?P<rest>[ \t][^\n]{1,1000})")
 _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
-                       r"(?P<key>[A-Za-z][A-Za-z0-9_]{1,60})"
+                       r"(?P<key>[A-Za-z][A-Za-z0-9_]{0,60})"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
 _SPACED_KEY = lazy(
-    r"(?i)(?:^|(?<=[\s;{`]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?(?:pass|password|passwd|pwd"
-    r"|secret|token|auth|key|psk|passphrase|credentials?|community))[ \t]{1,8}"
-    r"""(?P<type>\d[ \t]{1,8})?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
+    r"(?i)(?:^|(?<=[\s;{`]))-{0,2}(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?"
+    r"(?:pass|password|passwd|pwd|secret|token|auth|key|psk|passphrase|credentials?|community))"
+    r"""[ \t]{1,8}(?P<type>\d[ \t]{1,8})?"""
+    r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
     r"""(?:[ \t]{1,8}(?P<next>[^\s"'#]{1,128})[ \t]*$)?""")
 
 
@@ -648,6 +658,8 @@ def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
 def _plainly_chosen(value: str) -> bool:
     """A value plainly chosen as a password, whatever stands around it (``strongly_chosen``),
     and no address, ticket, placeholder or password manager's name."""
+    if heart(value):
+        return True  # (its ``<`` is no markup's)
     return (len(value) >= 6 and not is_placeholder(value) and not _NOT_SAID.search(value)
             and not _PASSWORD_MANAGER.fullmatch(value) and strongly_chosen(value))
 
@@ -1098,6 +1110,8 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     ta thila …"): the first token of the rest of the line that is plainly chosen and ends
     a clause, in whatever language the words between are."""
     found = _chosen_tokens(match.string, match.start("rest"), match.end("rest"))
+    if not found:
+        return _said_plainly(match)
     # more than one: a list of examples ("such as Summer2024!, Galatasaray1905 …")
     if len(found) != 1:
         return None
@@ -1120,16 +1134,52 @@ MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|Sep
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 
 
-def _chosen_tokens(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
-    """The tokens between ``start`` and ``end`` that are plainly chosen passwords: each
-    one's span without its marks, and how many marks closed it."""
+def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
+    """A plain password further on a line that names one (``_SAID_PLAINLY``): the one
+    token of that shape in the rest of the line, ending its clause ("… wifi yemuno ndi
+    DYNAMOS129 😊", "… no ne kenkey_Volta_jollof.")."""
+    found = _chosen_tokens(match.string, match.start("rest"), match.end("rest"), _plain_said)
+    if len(found) != 1:
+        return None
+    start, end, closed = found[0]
+    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
+
+
+#: A name or a word in capitals and two or three digits (``Moti825``, ``DYNAMOS129``), or
+#: three words and more of four letters or more joined by one mark, in both cases
+#: (``kenkey_Volta_jollof``): plain, but what a line that has said "password" goes on to
+#: name at the end of its clause.
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{3,15})\d{2,3}"
+                     r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
+                     r"(?P<mark>[\-_.])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
+
+
+def _plain_said(value: str) -> bool:
+    """Whether ``value`` is of ``_SAID_PLAINLY``'s shape and names no product, algorithm
+    or setting (``Node20``, ``SHA256``, ``Spring.Datasource.Password``)."""
+    shape = _SAID_PLAINLY.fullmatch(value)
+    if shape is None or PRODUCT_AND_VERSION.fullmatch(value) or names_algorithm(value):
+        return False
+    name = shape.group("name")
+    if name is not None:
+        return name.lower() not in SOFTWARE_NAMES
+    words = {word.lower() for word in _JOINED.split(value)}
+    return not words & _SETTING_WORDS and not NOT_CHOSEN.search(value)
+
+
+def _chosen_tokens(text: str, start: int, end: int,
+                   chosen: Callable[[str], bool] = _plainly_chosen,
+                   ) -> list[tuple[int, int, int]]:
+    """The tokens between ``start`` and ``end`` that are plainly chosen passwords (or of
+    the ``chosen`` shape): each one's span without its marks, and how many marks closed
+    it."""
     found: list[tuple[int, int, int]] = []
     for token in _LINE_TOKEN.finditer(text, start, end):
         first, last = unquoted(text, *token.span())
         while first < last and text[first] in _OPENING_MARKS:
             first += 1
         bare = text[first:last].rstrip(CLAUSE_MARKS)
-        if _plainly_chosen(bare):
+        if chosen(bare):
             found.append((first, first + len(bare), last - first - len(bare)))
     return found
 

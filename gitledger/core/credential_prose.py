@@ -34,13 +34,20 @@ from gitledger.core.credential_lines import (
     neighbour_lines,
     words_and_number,
 )
-from gitledger.core.credential_shapes import PRODUCT_AND_VERSION
-from gitledger.core.credential_values import ADDRESS, KEYBOARD_WALK, keyboard_walk, leetspeak
+from gitledger.core.credential_shapes import PRODUCT_AND_VERSION, SOFTWARE_NAMES
+from gitledger.core.credential_values import (
+    ADDRESS,
+    KEYBOARD_WALK,
+    heart,
+    keyboard_walk,
+    leetspeak,
+)
 from gitledger.core.lazy_pattern import lazy
 
 #: The shapes of a chosen password; a plain one (a name and a number, or a birthday after
 #: a mark) counts only where a person says a password (``_plain_in_place``).
-Kind = Literal["walk", "leetspeak", "sign inside", "passphrase", "birthday", "name and number"]
+Kind = Literal["walk", "leetspeak", "sign inside", "passphrase", "heart", "birthday",
+               "name and number"]
 _PLAIN = frozenset({"birthday", "name and number"})
 
 
@@ -67,6 +74,8 @@ _CODE_MARK = lazy(r"[={}();<>]")
 _WORD_RUN = lazy(r"\S+")
 _PART = lazy(r"[^\s\"'`()<>\[\]{},;|]+")
 _ASCII_RUN = lazy(r"[!-~]{6,40}")
+#: A heart in a word (``i<3Pusi76``), which the parts above cut at its ``<``.
+_HEART_RUN = lazy(r"[iI]<3[^\s\"'`()<>\[\]{},;|]+")
 #: Every shape holds a digit or a sign, or opens with a keyboard walk.
 _MAY_HOLD_ONE = lazy(r"[0-9@#$%&*!]|(?i:qwe|qaz|zaq|asd|zxc|yxc|wsx|aze)")
 #: The lengths a chosen password has.
@@ -130,31 +139,6 @@ _BITS = frozenset({"8", "16", "32", "64", "128", "256", "512", "1024", "2048", "
 #: A password's own name given as an example of one (``Password123 is in every breach
 #: list``), not a name that begins so (``Passion1990``).
 _PASSWORD_EXAMPLE = lazy(r"(?i)p(?:ass|@ss)(?:w|\d|\Z)")
-#: What software people write run into its version (``Node20``, ``Postgres16``): the
-#: names ``PRODUCT_AND_VERSION`` does not hold already.
-_SOFTWARE_NAMES = frozenset({
-    "node", "nodejs", "deno", "bun", "java", "jdk", "jre", "openjdk", "python", "py", "pypy",
-    "ruby", "php", "perl", "go", "golang", "rust", "dotnet", "net", "netcore", "csharp",
-    "kotlin", "scala", "swift", "dart", "flutter", "electron", "angular", "angularjs", "react",
-    "vue", "nuxt", "next", "svelte", "ember", "django", "rails", "spring", "laravel", "symfony",
-    "express", "nest", "postgres", "postgresql", "pg", "mysql", "mariadb", "mongo", "mongodb",
-    "redis", "valkey", "elasticsearch", "opensearch", "kafka", "cassandra", "oracle", "sqlite",
-    "couchdb", "neo", "alpine", "rocky", "alma", "amazonlinux", "suse", "opensuse", "win",
-    "osx", "ipados", "wear", "tvos", "watchos", "linux", "kernel", "nginx", "apache", "httpd",
-    "tomcat", "jetty", "gradle", "maven", "npm", "yarn", "pnpm", "webpack", "vite", "babel",
-    "typescript", "ecmascript", "es", "html", "css", "http", "tls", "ssl", "ipv", "utf", "iso",
-    "rfc", "gcc", "clang", "llvm", "cuda", "cudnn", "qt", "gtk", "opengl", "vulkan", "directx",
-    "gpt", "llama", "claude", "gemini", "mistral", "mixtral", "phi", "qwen", "gemma", "bert",
-    "resnet", "yolo", "intel", "amd", "ryzen", "xeon", "epyc", "arm", "armv", "aarch", "x86",
-    "kubernetes", "helm", "terraform", "ansible", "docker", "openssl", "openssh", "lua",
-    "luajit", "erlang", "elixir", "otp", "haskell", "ghc", "ocaml", "julia", "chrome",
-    "chromium", "firefox", "safari", "edge", "opera", "ie", "netscape", "jquery", "bootstrap",
-    "tailwind", "junit", "pytest", "jest", "mocha", "selenium", "playwright", "cypress",
-    "hadoop", "spark", "hive", "flink", "airflow", "unity", "unreal", "godot", "blender",
-    "vscode", "xcode", "intellij", "eclipse", "salesforce", "jira", "confluence", "teams",
-    "zoom", "slack",
-})
-
 #: A word goes on after the value: the value is in the middle of its sentence.
 _GOES_ON = lazy(r"[ \t]{1,4}[^\W_]")
 #: What closes a value's clause (a sign such as ``#`` closes the value itself:
@@ -194,7 +178,8 @@ def _candidates(text: str, start: int, end: int) -> list[tuple[int, int]]:
     Latin run inside letters of a script written without spaces (``改为Panda_520520``)."""
     if "://" in text[start:end]:
         return []
-    spans: list[tuple[int, int]] = []
+    spans = [(run.start(), run.end() - len(run.group(0)) + len(run.group(0).rstrip(".:!?")))
+             for run in _HEART_RUN.finditer(text, start, end)]
     for part in _PART.finditer(text, start, end):
         first = part.start()
         last = first + len(part.group(0).rstrip(".:"))
@@ -223,6 +208,8 @@ def _shape(value: str) -> Kind | None:
             or ADDRESS.fullmatch(value) or _ONE_CASE_HEX.fullmatch(value)):
         return None
     shaped = ascii_shape(value)
+    if heart(shaped):
+        return "heart"
     if (not chosen_password(value) or NOT_CHOSEN.search(shaped)
             or PRODUCT_AND_VERSION.fullmatch(shaped)):
         return None
@@ -278,7 +265,7 @@ def _named_and_numbered(value: str) -> bool:
     if _JOINED_OR_SIGNED.search(value) or len(digits.group(0)) in (4, 6, 8):
         return True
     # a version's or a model's number (Node20, Python311), not a name's (Bethan70)
-    return len(digits.group(0)) <= 3 and value[:digits.start()].lower() not in _SOFTWARE_NAMES
+    return len(digits.group(0)) <= 3 and value[:digits.start()].lower() not in SOFTWARE_NAMES
 
 
 def _plain_in_place(text: str, line_start: int, found: Found) -> bool:

@@ -100,6 +100,31 @@ PRODUCT_AND_VERSION = lazy(
     r"|ios|macos|iphone|ipad|galaxy|pixel|xbox|playstation|ps|macbook|surface|dynamics|sap)"
     r"[ _\-]?\d{1,4}(?:r2|sp\d)?")
 
+#: What software people write run into its version (``Node20``, ``Postgres16``): the
+#: names ``PRODUCT_AND_VERSION`` does not hold already.
+SOFTWARE_NAMES = frozenset({
+    "node", "nodejs", "deno", "bun", "java", "jdk", "jre", "openjdk", "python", "py", "pypy",
+    "ruby", "php", "perl", "go", "golang", "rust", "dotnet", "net", "netcore", "csharp",
+    "kotlin", "scala", "swift", "dart", "flutter", "electron", "angular", "angularjs", "react",
+    "vue", "nuxt", "next", "svelte", "ember", "django", "rails", "spring", "laravel", "symfony",
+    "express", "nest", "postgres", "postgresql", "pg", "mysql", "mariadb", "mongo", "mongodb",
+    "redis", "valkey", "elasticsearch", "opensearch", "kafka", "cassandra", "oracle", "sqlite",
+    "couchdb", "neo", "alpine", "rocky", "alma", "amazonlinux", "suse", "opensuse", "win",
+    "osx", "ipados", "wear", "tvos", "watchos", "linux", "kernel", "nginx", "apache", "httpd",
+    "tomcat", "jetty", "gradle", "maven", "npm", "yarn", "pnpm", "webpack", "vite", "babel",
+    "typescript", "ecmascript", "es", "html", "css", "http", "tls", "ssl", "ipv", "utf", "iso",
+    "rfc", "gcc", "clang", "llvm", "cuda", "cudnn", "qt", "gtk", "opengl", "vulkan", "directx",
+    "gpt", "llama", "claude", "gemini", "mistral", "mixtral", "phi", "qwen", "gemma", "bert",
+    "resnet", "yolo", "intel", "amd", "ryzen", "xeon", "epyc", "arm", "armv", "aarch", "x86",
+    "kubernetes", "helm", "terraform", "ansible", "docker", "openssl", "openssh", "lua",
+    "luajit", "erlang", "elixir", "otp", "haskell", "ghc", "ocaml", "julia", "chrome",
+    "chromium", "firefox", "safari", "edge", "opera", "ie", "netscape", "jquery", "bootstrap",
+    "tailwind", "junit", "pytest", "jest", "mocha", "selenium", "playwright", "cypress",
+    "hadoop", "spark", "hive", "flink", "airflow", "unity", "unreal", "godot", "blender",
+    "vscode", "xcode", "intellij", "eclipse", "salesforce", "jira", "confluence", "teams",
+    "zoom", "slack",
+})
+
 
 def reads_as_words(token: str) -> bool:
     """Whether ``token``'s letters are mostly words a person writes (``parseHttpResponse``,

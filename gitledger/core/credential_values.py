@@ -258,6 +258,16 @@ def leetspeak(value: str) -> bool:
                              or _LEET_END.search(value) is not None)
 
 
+#: "I love" written as a heart and run into a name and a number or a sign
+#: (``i<3Pusi76``, ``I<3Struppi!``): a password as people make one of what they love.
+_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:\d{2,6}[!@#$%&*?]{0,3}|[!@#$%&*?]{1,3})")
+
+
+def heart(value: str) -> bool:
+    """A password made of a heart, a name and a number (``i<3Mphaka74``)."""
+    return _HEART.fullmatch(value) is not None
+
+
 def strict_made_up(value: str) -> bool:
     """A made-up password as it stands among other words: both cases and a symbol no code,
     path, version or address uses, or letters, digits and two such symbols."""
