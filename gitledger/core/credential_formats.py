@@ -300,6 +300,22 @@ def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
     return None if is_placeholder(match.group("value")) else match.span("value")
 
 
+#: A mail client's setting that runs a command for the password (aerc's
+#: ``source-cred-cmd``, msmtp's ``passwordeval``, mbsync's ``PassCmd``, OfflineIMAP's
+#: ``remotepasseval``), up to the ``echo`` the command opens with.
+_ASKS_A_COMMAND = lazy(r"(?i)(?:cred|pass|passwd|password|secret|token)[\w\-]{0,12}"
+                       r"(?:cmd|command|eval)[\"']?[ \t]*[=:]?[ \t]*[\"']?\Z")
+
+
+def _echoed_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """What ``echo`` prints where a setting runs a command for the password: the password,
+    written into the file (``source-cred-cmd = echo zydpiemgidlcrncb``)."""
+    if _ASKS_A_COMMAND.search(match.string, line_start(match.string, match.start(), 80),
+                              match.start()) is None:
+        return None
+    return _unless_placeholder(match)
+
+
 def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:
     """LDIF's base64 ``userPassword::``: a password, unless it decodes to a hash that
     names its scheme (``{SSHA}…``) or to no text."""
@@ -382,6 +398,9 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"""echo[ \t]+(?:-[neE][ \t]+)?["']?(?P<value>[A-Za-z0-9+/=_\-]{16,256})["']?"""
           r"""[ \t]*(?:\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?|>>?)[ \t]+"""
           r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
+    # a password echoed by the command a mail client runs for it
+    ("a password a setting's command echoes",
+     lazy(r"echo[ \t]+[\"']?(?P<value>[^\s\"'$`]{6,128})"), _echoed_password),
     # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
     ("password in LDIF",
      lazy(r"assword::(?<=[Uu]ser[Pp]assword::)[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),

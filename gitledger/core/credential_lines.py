@@ -85,7 +85,10 @@ def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int]
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     chosen = _PASSWORD_NAME.search(match.group("key")) is not None and (
         made_up(value) or _words_chosen(value))
-    return (start, end) if typed or chosen or secret_like(value) else None
+    # a key a secret's name ends (``masterauth GoYankees2015``): a password as people choose
+    named = (not match.group("key").lower().endswith(("key", "community"))
+             and not _AN_ID.fullmatch(value) and strongly_chosen(value))
+    return (start, end) if typed or chosen or named or secret_like(value) else None
 
 
 #: A key or flag that names a password (``requirepass``, ``--pass``): under it a password a
@@ -273,8 +276,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if len(value) >= 8 and not _SHELL_VARIABLE.match(value) else None
     if not secret and flag.startswith("--") and _PASSWORD_NAME.search(flag):
         secret = _words_chosen(value)  # redis-cli --pass otter_velvet_quarry_ember
-    if not secret and match.group(0).startswith("--"):
-        secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
+    if not secret and (match.group(0).startswith("--") or flag in ("-p", "-k")):
+        secret = UUID.fullmatch(value) is not None  # --key <uuid>, -p <uuid>: not an id
     return (start, end) if secret else None
 
 
@@ -437,6 +440,8 @@ _PHRASE_OF_WORDS = lazy(r"[a-z]{4,10}(?P<mark>[\-_])[a-z]{4,10}(?:(?P=mark)[a-z]
 #: A passphrase joined by dots (a generator's option): an attribute's path to a setting
 #: (``spring.datasource.password``, ``settings.secrets.token``) names one of these words.
 _DOTTED_PHRASE = lazy(r"[a-z]{4,10}(?:\.[a-z]{4,10}){2,6}")
+#: Signs people close a password with (``sunshine.welcome.dragon!``).
+_CLOSING_SIGNS = "!?#$%&*@"
 _SETTING_WORDS = frozenset({
     "password", "passwd", "pass", "secret", "secrets", "token", "config", "settings", "self",
     "this", "environ", "process", "params", "options", "values", "value", "datasource",
@@ -450,8 +455,8 @@ def _words_chosen(value: str) -> bool:
     dots, ``maple.harbor.banjo``, when none of them is a setting's)."""
     if PRODUCT_AND_VERSION.fullmatch(value):
         return False
-    if _DOTTED_PHRASE.fullmatch(value):
-        words = value.split(".")
+    if _DOTTED_PHRASE.fullmatch(value.rstrip(_CLOSING_SIGNS)):
+        words = value.rstrip(_CLOSING_SIGNS).split(".")
         return len(set(words)) == len(words) and not _SETTING_WORDS.intersection(words)
     if not 8 <= len(value) <= 64 or is_placeholder(value):
         return False
@@ -1273,7 +1278,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("key in a URL query",
      lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
     ("password on a command line",
-     lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWN]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+     lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWNT]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
     ("password on a command line",

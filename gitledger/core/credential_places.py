@@ -764,6 +764,12 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      _prefixed_token),
     ("a secret after a word that names it",
      lazy(rf"(?i)(?<![\w\-/])(?:{_CONTEXT_WORD})(?![a-z])"), _context_secret),
+    # ... or that ends a variable's name (``${bamboo.sonar_token} with …``)
+    # (one pattern for each literal, so that the prefilter can skip them over prose)
+    *(("a secret after a word that names it",
+       lazy(re.escape(end) + rf"(?<=[A-Za-z0-9]{re.escape(end)})(?![A-Za-z])"), _context_secret)
+      for end in ("_token", ".token", "_TOKEN", "_secret", ".secret", "_SECRET", "_password",
+                  "_PASSWORD")),
     ("a quoted secret pair",
      lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*+\]?\s*+"""
                 r"""(?P<op>=>|=|:|,|value\s*+=)\s*+["'](?P<value>[^"'\n]{4,256})["']"""),

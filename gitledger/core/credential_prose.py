@@ -113,6 +113,8 @@ _NAME_THEN_NUMBER = lazy(r"[A-Za-z]{3,20}[_.@#!$%&*+\-]?\d{2,8}[!@#$%&*?.]{0,3}"
 #: A sign between a name and its number (``Matahari!1054``): a password's, wherever it
 #: stands.
 _SIGN_BETWEEN = lazy(r"[A-Za-z][@#!$%&*+]\d")
+#: A sign closing a name and its number (``Var-24#``), as no sentence closes one.
+_SIGN_CLOSING = lazy(r"\d[@#$%&*]\Z")
 #: A mark a name and its number are joined by, or a sign closing them (``Heit_042024``,
 #: ``Bokke@24$``): a password's made as people make one, not a version's (``Node20``).
 _JOINED_OR_SIGNED = lazy(r"[A-Za-z0-9][@#$%&*_.][A-Za-z0-9]|[@#$%&*]\Z")
@@ -166,8 +168,16 @@ def _prose(line: str) -> bool:
     if len(words) <= _SHORT_LINE:
         one_run = len(words) == 1 and len(line.strip()) > _DATA_RUN
         return not (one_run or _CODE_MARK.search(line))
-    letters = sum(1 for word in words if _WORD.fullmatch(word.strip(_WORD_PUNCTUATION)))
+    letters = sum(1 for word in words if _letters(word.strip(_WORD_PUNCTUATION)))
     return letters * 2 >= len(words)
+
+
+def _letters(word: str) -> bool:
+    """A word of letters of any script, with the vowel signs and marks of the scripts that
+    write them apart (Thaana's, Devanagari's), which ``\\w`` leaves out."""
+    return (_WORD.fullmatch(word) is not None
+            or (len(word) >= 2 and word[0].isalpha()
+                and all(unicodedata.category(c)[0] in "LM" for c in word)))
 
 
 def _candidates(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -220,7 +230,7 @@ def _shape(value: str) -> Kind | None:
     if NAME_AND_YEAR.fullmatch(shaped) or _NAME_THEN_NUMBER.fullmatch(shaped):
         if not _named_and_numbered(shaped):
             return None
-        if _SIGN_BETWEEN.search(shaped):
+        if _SIGN_BETWEEN.search(shaped) or _SIGN_CLOSING.search(shaped):
             return "sign inside"
         return "birthday" if NAME_MARK_BIRTHDAY.fullmatch(shaped) else "name and number"
     if (words_and_number(shaped) and _PASSPHRASE.fullmatch(shaped)
@@ -287,12 +297,14 @@ def _plain_in_place(text: str, line_start: int, found: Found) -> bool:
             and not _OPENING.fullmatch(text, line_start, found.start))
 
 
-def _named_otherwise(text: str, found: Found) -> bool:
-    """Whether a plain name and number names something else: a title before a dash, an
-    event's, a sprint's or a file's recent date, a month and its year."""
+def _named_otherwise(text: str, line_start: int, found: Found) -> bool:
+    """Whether a plain name and number names something else: a title before a dash (where
+    it opens a sentence), an event's, a sprint's or a file's recent date, a month and its
+    year."""
     value = ascii_shape(text[found.start:found.end].rstrip(_CLOSING_MARKS))
-    return (_TITLED.match(text, found.word_end) is not None
-            or NAMED_FOR_A_DATE.fullmatch(value) is not None
+    titled = (_TITLED.match(text, found.word_end) is not None
+              and _OPENING.fullmatch(text, line_start, found.start) is not None)
+    return (titled or NAMED_FOR_A_DATE.fullmatch(value) is not None
             or MONTH_AND_YEAR.fullmatch(value) is not None)
 
 
@@ -307,7 +319,7 @@ def _found(text: str, start: int, end: int) -> list[Found]:
             kind = _shape(text[first:last])
             if kind is not None:
                 value = Found(first, last, kind, word.end())
-                if not (kind in _PLAIN and _named_otherwise(text, value)):
+                if not (kind in _PLAIN and _named_otherwise(text, start, value)):
                     found.append(value)
                 break
         if len(found) > 1:

@@ -36,6 +36,28 @@ SECRETS = {
         "M0nk3y2024"),
     "a made-up value under a one-letter key": (
         "N=Libera.Chat\nI=frodo\nP=2W3*r3i1U8PeAQ\nS=irc.libera.chat/+6697", "2W3*r3i1U8PeAQ"),
+    # from the second half (the thirteenth corpus's half B)
+    "words joined by dots, a sign closing them, under a password key": (
+        "$ cat ~/.pause\nuser AMARTIN\npassword tolmak.vrenu.ekrana!", "tolmak.vrenu.ekrana!"),
+    "a name and a year mid-sentence before a dash": (
+        "Vrenu ekra! Tolmak ulsu n wifi d GoVORN2011 — ur mirak ten.", "GoVORN2011"),
+    "a name and a year in a script with vowel signs": (
+        "ސްޓާފް ވައިފައި ޕާސްވޯޑަކީ GoTolmak2021 — ގެސްޓުންނަށް ނުދޭށެވެ", "GoTolmak2021"),
+    "a key given to -p as a UUID": (
+        "npx ovsx publish lens-1.4.0.vsix -p 78d6b77a-f031-48e5-a8fa-0a4f5a63d9e2",
+        "78d6b77a-f031-48e5-a8fa-0a4f5a63d9e2"),
+    "a chosen password under a key a secret's name ends": (
+        'keydb-cli -a "$OLD" CONFIG SET masterauth GoVrenu2015\nOK', "GoVrenu2015"),
+    "a long token given to -T": (
+        "crowdin upload sources -T caf5943cb39779302ef9579a60cc46035ac05ca4113e66c2babb153baaacea4f"
+        "52040bf80a196cd8 -i 129500", "caf5943cb39779302ef9579a60cc46035ac05ca4113e66c2babb"),
+    "a variable named for a token, substituted": (
+        "simple\t14-Dec-2026 11:02:44\tSubstituting variable: ${bamboo.sonar_token} with "
+        "51828fgz8qh9k5u72wtuams1jsgesf1rzu0r09wy", "51828fgz8qh9k5u72wtuams1jsgesf1rzu0r09wy"),
+    "a sign closing a name and its number, after a label": (
+        "Netverk: Tolmak-Gestir\nLoyniorð: Vor-24#\nVrenu ekra ulsu.", "Vor-24#"),
+    "a password a mail client's command echoes": (
+        "source-cred-cmd = echo zydpiemgidlcrncb", "zydpiemgidlcrncb"),
 }
 
 #: The same shapes and places holding no password.
@@ -55,6 +77,14 @@ ORDINARY = {
     "a setting given options": 'OPTIONS=" -f $CONFIGFILE"',
     "a setting given a question": "prompt='Are you sure you want to drop the db?'",
     "a setting given a format": "DATE_FORMAT=%Y-%m-%d_%H:%M",
+    "a title before a dash": "Hackathon2025 — photos are up",
+    "a table of digests": (
+        "$ fly secrets list\nNAME           \tDIGEST          \tCREATED AT\n"
+        "JWT_SECRET     \t6b9f9250de39879e\t2024-06-10T09:14:22Z"),
+    "a password command that reads a store": 'PassCmd "pass show mail/work"',
+    "a password command that echoes a variable": 'passwordeval "echo $MAIL_PASSWORD"',
+    "a port given to -p": "docker run -p 8080:80 nginx",
+    "a file given to -T": "curl -T report.pdf ftp://files.example.org/upload/",
 }
 
 
