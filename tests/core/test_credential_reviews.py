@@ -21,71 +21,60 @@ from tests.core import (
     credential_review_twelve,
 )
 
-#: Per review, the cases still wrong.  Round eight: credentials still let through (prompts
-#: the rule does not read then: a token file's hex, starship's and zsh's prompts; a Rust
-#: Option around the password; a chap-secrets line); refused before round eight too (a
-#: token's UUID or GUID a prompt names as one, an ARN a command printing a secret's output,
-#: a test naming an auth constructor's arguments, a JSON value an auth endpoint returned);
-#: let through before round eight too, or read as code or as what the name says (c16,
-#: c17, c65: an unquoted name in a call is a variable; c64: a value under a crc's name).
-#: Round nine: 32 hex digits a file under a secrets directory holds (a43: a digest's
-#: shape); psql's \set, a variable later given as a password (c04).  Round ten: the word
-#: with an ending the rule does not know (passwordnya, Hasłem), a value with a letter
-#: outside ASCII (Jodła.2251), MediaWiki's tables, German's "Passwort" as a CSV header,
-#: PowerShell's Name/Value table; a plist key that says both Public and Secret, words and
-#: a number the shell did not find with no password prompt before them (a misspelt
-#: command's shape), a value in a comment beside a mask, NEW_PW=, an argv array.  Round
-#: eleven: none.  Round twelve: Yoruba's word written with combining tone marks, a name and
-#: two digits after Tagalog's "log in with" (a product's shape), DokuWiki's header in
-#: German, davfs2's line with no file named before it (a path, a user and a word).  Round
-#: thirteen: a guess at Oromo's word that is not one (a26); Mexican Spanish's "la contra"
-#: and Hebrew's "sisma" in Latin letters (a12, a24: left out as words for a password, being
-#: ordinary Spanish and Italian's "earthquake"); a walk along the keyboard
-#: shorter than eight (a62, a125, a126: qwerty-like famous values stand there); a literal
-#: inside ``$(echo …)`` after -p (a96: a substitution is read as a reference there); a
-#: lone ``password = DirectorApiPassword`` line (b109: without the block's quoted lines it
-#: reads as a chosen password).  Round fifteen: login calls named with a password but
-#: not "auth" (a23, a25); a name and a recent year on a line of another script or alone on
-#: a line, read as an event's, a sprint's or a project's name (a43, a54, as Tokyo2020 is),
-#: and an event or a film with an older year read as a name and a birth year (b21
-#: Athens2004, b55 StarWars1977); a recent month
-#: and year after a name, read as a period (a51, as Invoice_122023 is); a walk of four
-#: letters then digits (a46), leetspeak with two signs (a49), a two-digit year (a53); a
-#: gamer tag in leetspeak with a sign, a password's own shape (b66); refused before the
-#: round too (b40 Windows10 in a chat, b75 a keyboard layout's rows); let through before
-#: too (c08 ``pub_password:``), and a value after ``prod/``, a relative path's shape (c13).
-#: Round sixteen, the password people choose known by its shape alone on a line of prose:
-#: a gamer tag in leetspeak (fifteen's b67 ``n00bm@ster``), a password's shape as b66 is.
-#: Review sixteen: credentials let through where a guard of the rule stands — a name with
-#: a year from 2006 on (a23, a33, a45, a50, a56, a63, a85, a97; c04, c25, c26, c27, c37,
-#: c39: the year events, sprints and files are named with), a name in the software list
-#: (a11 Rocky88), shapes the rule does not know (a13 words and two digits, a20 lower-case
-#: words joined by ``_``, a83, a86 Mahalkita143 mid-sentence, a92 Pikachu025, a95 leetspeak
-#: with no sign, a98 two capitalised words with a dot, a99 ``+`` between words), the
-#: exclusions' shapes in lower case (c13 ``sitrava@2113`` a package at its version, c14,
-#: c33 an issue's reference, c17, c16 a handle), a walk with signs (c11), a
-#: lower-case name mid-sentence (c15, a user's name's shape), two on a line or on lines
-#: beside each other (c28, c29: a list's shape), a name after a known one (c30, c35), a
-#: closing ``!`` read as the sentence's (c34); ordinary text refused: a place, a model or
-#: a user's name with its number closing a sentence (b71 Pier39, b84 Area51, b106
-#: Porsche911, b117 jsmith1990), a name and an older year after an article or a word
-#: (b33 Build4521, b48 Mexico1986, b60 Athens in Greek, 2004), a list with a plain word
-#: between (b133).
+#: Per review, the cases still wrong.  Round eight: credentials still let through (prompts the rule
+#: does not read then: starship's and zsh's prompts; a Rust Option around the password; a
+#: chap-secrets line); refused before round eight too (a token's UUID or GUID a prompt names as one,
+#: an ARN a command printing a secret's output, a test naming an auth constructor's arguments, a
+#: JSON value an auth endpoint returned); let through before round eight too, or read as code or as
+#: what the name says (c16, c17, c65: an unquoted name in a call is a variable; c64: a value under a
+#: crc's name). Round nine: 32 hex digits a file under a secrets directory holds (a43: a digest's
+#: shape); psql's \set, a variable later given as a password (c04).  Round ten: the word with an
+#: ending the rule does not know (passwordnya, Hasłem), a value with a letter outside ASCII
+#: (Jodła.2251), MediaWiki's tables, German's "Passwort" as a CSV header, PowerShell's Name/Value
+#: table; a plist key that says both Public and Secret, a value in a comment beside a mask, an argv
+#: array.  Round eleven: none.  Round twelve: a name and two digits after Tagalog's "log in with" (a
+#: product's shape), davfs2's line with no file named before it (a path, a user and a word).  Round
+#: thirteen: a guess at Oromo's word that is not one (a26); Mexican Spanish's "la contra" and
+#: Hebrew's "sisma" in Latin letters (a12, a24: left out as words for a password, being ordinary
+#: Spanish and Italian's "earthquake"); a walk along the keyboard shorter than eight (a62, a125,
+#: a126: qwerty-like famous values stand there); a literal inside ``$(echo …)`` after -p (a96: a
+#: substitution is read as a reference there); a lone ``password = DirectorApiPassword`` line (b109:
+#: without the block's quoted lines it reads as a chosen password).  Round fifteen: login calls
+#: named with a password but not "auth" (a23, a25); a name and a recent year on a line of another
+#: script or alone on a line, read as an event's, a sprint's or a project's name (a43, a54, as
+#: Tokyo2020 is), and an event or a film with an older year read as a name and a birth year (b21
+#: Athens2004, b55 StarWars1977); a recent month and year after a name, read as a period (a51, as
+#: Invoice_122023 is); a walk of four letters then digits (a46); a gamer tag in leetspeak with a
+#: sign, a password's own shape (b66); refused before the round too (b40 Windows10 in a chat, b75 a
+#: keyboard layout's rows); let through before too (c08 ``pub_password:``), and a value after
+#: ``prod/``, a relative path's shape (c13).
+#: Review sixteen: credentials let through where a guard of the rule stands — a name with a year
+#: from 2006 on (a23, a33, a45, a50, a56, a63, a85, a97; c04, c25, c26, c27, c37, c39: the year
+#: events, sprints and files are named with), a name in the software list (a11 Rocky88), shapes the
+#: rule does not know (a13 words and two digits, a20 lower-case words joined by ``_``, a83, a86
+#: Mahalkita143 mid-sentence, a92 Pikachu025, a95 leetspeak with no sign, a98 two capitalised words
+#: with a dot, a99 ``+`` between words), the exclusions' shapes in lower case (c13 ``sitrava@2113``
+#: a package at its version, c14, c33 an issue's reference, c17, c16 a handle), a walk with signs
+#: (c11), a lower-case name mid-sentence (c15, a user's name's shape), two on a line or on lines
+#: beside each other (c28, c29: a list's shape), a name after a known one (c30, c35), a closing
+#: ``!`` read as the sentence's (c34); ordinary text refused: a place, a model or a user's name with
+#: its number closing a sentence (b71 Pier39, b84 Area51, b106 Porsche911, b117 jsmith1990), a name
+#: and an older year after an article or a word (b33 Build4521, b48 Mexico1986, b60 Athens in Greek,
+#: 2004), a list with a plain word between (b133).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
-    "eight": (credential_review_eight, {"a30", "a62", "a65"},
+    "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
               {"c01", "c02", "c07", "c08", "c12", "c14", "c15", "c16", "c17", "c22", "c29",
                "c34", "c55", "c62", "c63", "c64", "c65", "c67"}),
     "nine": (credential_review_nine, {"a43"}, set(), set()),
     "ten": (credential_review_ten, set(), set(),
-            {"c16", "c28", "c37", "c51", "c58"}),
+            {"c16", "c37", "c58"}),
     "eleven": (credential_review_eleven, set(), set(), set()),
-    "twelve": (credential_review_twelve, {"a12", "a71", "a91", "a103", "a104"}, set(), set()),
+    "twelve": (credential_review_twelve, {"a71", "a103", "a104"}, set(), set()),
     "thirteen": (credential_review_thirteen,
                  {"a12", "a24", "a26", "a62", "a96", "a125", "a126"}, {"b109"}, set()),
-    "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a49", "a51", "a53",
-                                            "a54"},
-                {"b21", "b40", "b55", "b66", "b67", "b75"}, {"c08", "c13"}),
+    "fifteen": (credential_review_fifteen, {"a23", "a25", "a43", "a46", "a51", "a54"},
+                {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
     "sixteen": (credential_review_sixteen,
                 {"a11", "a13", "a20", "a23", "a33", "a45", "a50", "a56", "a63", "a83", "a85",
                  "a86", "a92", "a95", "a97", "a98", "a99"},
