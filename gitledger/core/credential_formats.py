@@ -313,6 +313,9 @@ def _echoed_password(match: re.Match[str]) -> tuple[int, int] | None:
     if _ASKS_A_COMMAND.search(match.string, line_start(match.string, match.start(), 80),
                               match.start()) is None:
         return None
+    single = match.string[match.start("value") - 1] == "'"
+    if match.group("value").startswith("$") and not single:
+        return None  # a variable's value (in single quotes, a ``$`` is the password's own)
     return _unless_placeholder(match)
 
 
@@ -400,7 +403,7 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
           r"""\S*(?:\.psk|\.key|secret|passw(?:or)?d|token)\S*"""), _unless_placeholder),
     # a password echoed by the command a mail client runs for it
     ("a password a setting's command echoes",
-     lazy(r"echo[ \t]+[\"']?(?P<value>[^\s\"'$`]{6,128})"), _echoed_password),
+     lazy(r"echo[ \t]+(?:-[neE][ \t]+)?[\"']?(?P<value>[^\s\"'`]{6,128})"), _echoed_password),
     # LDIF's base64 userPassword (two colons): a cleartext password, unless a hash
     ("password in LDIF",
      lazy(r"assword::(?<=[Uu]ser[Pp]assword::)[ \t]*(?P<value>[A-Za-z0-9+/]{4,256}={0,2})"),

@@ -240,8 +240,8 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
 def _made_up_setting(value: str) -> bool:
     """A value of a setting made up as a password is, of both cases and a symbol, twelve
     characters or more (``P=2W3*r3i1U8PeAQ``): no text, no variable, no format."""
-    return (len(value) >= 12 and not any(c.isspace() or c in "$%{}" for c in value)
-            and strict_made_up(value))
+    return (len(value) >= 12 and not any(c.isspace() or c in "%{}" for c in value)
+            and not _SHELL_VARIABLE.search(value) and strict_made_up(value))
 
 
 #: A value read whole when it may be a config encoded (``KSM_CONFIG=eyJ…``), to this length.

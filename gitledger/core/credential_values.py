@@ -260,7 +260,7 @@ def leetspeak(value: str) -> bool:
 
 #: "I love" written as a heart and run into a name and a number or a sign
 #: (``i<3Pusi76``, ``I<3Struppi!``): a password as people make one of what they love.
-_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:\d{2,6}[!@#$%&*?]{0,3}|[!@#$%&*?]{1,3})")
+_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:\d{1,6}[!@#$%&*?]{0,3}|[!@#$%&*?]{1,3})")
 
 
 def heart(value: str) -> bool:

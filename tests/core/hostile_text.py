@@ -105,6 +105,13 @@ KNOWN = {
     # round sixteen's review: every line a finding, and a password typed twice
     "a name and a year, one a line": "Debrava1994\n",
     "typed twice, lines": "Kestrel1989!\nKestrel1989!\n",
+    # round seventeen's review: a command's echo, a variable named for a token, a plain
+    # value after the word, a dated name before a dash, hearts
+    "echo in a password command": "source-cred-cmd = echo ",
+    "a token's variable, substituted": "${a_token} with ",
+    "plain values after the word": "password Aa1 ",
+    "dated names before dashes": "Go2024 - ",
+    "hearts": "i<3Pusi7 ",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_sixteen.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_seventeen.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -15,6 +15,7 @@ from tests.core import (
     credential_review_eleven,
     credential_review_fifteen,
     credential_review_nine,
+    credential_review_seventeen,
     credential_review_sixteen,
     credential_review_ten,
     credential_review_thirteen,
@@ -61,6 +62,19 @@ from tests.core import (
 #: its number closing a sentence (b71 Pier39, b84 Area51, b106 Porsche911, b117 jsmith1990), a name
 #: and an older year after an article or a word (b33 Build4521, b48 Mexico1986, b60 Athens in Greek,
 #: 2004), a list with a plain word between (b133).
+#: Review seventeen (plain passwords known by their place): let through, a passphrase of
+#: dotted words in both cases in the middle of a sentence (a22), a value with ``#`` after
+#: ``=`` (a38, a comment's mark there) or with ``@`` (a39, an address's), a dotted
+#: passphrase closed by a sign under a YAML key (a43), a name and a recent year before a
+#: dash (a47, an event's shape), a name, a mark and two digits after a label, its ``!``
+#: read as the sentence's (a54); a product's name with an old year (c01 Windows1987), a
+#: ``$`` and a letter inside a setting's value (c08, a variable there), a ``%`` and a letter
+#: (c09, a format's), one case and one sign (c10), a password opening its sentence (c12,
+#: c13: what the sentence is about), a chosen password under a name ending in ``key`` (c15,
+#: where ids stand), ``printf`` for ``echo`` (c18), two passwords on a line (c24, a list's
+#: shape), a heart spaced from its name (c25); refused before the round too, by the older
+#: rule of a value after the word: a room, products, labels after "password" (b15, b16,
+#: b22).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -81,6 +95,9 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
                 {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
                 {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25", "c26", "c27",
                  "c28", "c29", "c30", "c33", "c34", "c35", "c37", "c39"}),
+    "seventeen": (credential_review_seventeen, {"a22", "a38", "a39", "a43", "a47", "a54"},
+                  {"b15", "b16", "b22"},
+                  {"c01", "c08", "c09", "c10", "c12", "c13", "c15", "c18", "c24", "c25"}),
 }
 
 
