@@ -115,25 +115,33 @@ def _table_password(match: re.Match[str]) -> tuple[int, int] | None:
     digit or a symbol beside letters."""
     separator, header = _header(match)
     columns = [at for at, name in enumerate(header) if _PASSWORD_COLUMN.fullmatch(name)]
-    secret = not columns
-    if secret:
+    secrets_column = not columns
+    if secrets_column:
         columns = [at for at, name in enumerate(header) if _SECRET_COLUMN.fullmatch(name)]
     if not columns or len(header) < 2 or not all(_HEADER_CELL.fullmatch(c) for c in header):
         return None  # ("username", "password"),: a tuple in code, not a table's header
     # a sheet's, Markdown's (a secret's column holds names of secrets as often as secrets)
-    drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"]) and not secret
+    drawn = separator in (_SEPARATOR["\t"], _SEPARATOR["|"]) and not secrets_column
     offset = match.start("rows")
     for row in match.group("rows").split("\n"):
         fields = _cells(separator, row)
         if len(fields) == len(header) and not _RULE_ROW.fullmatch(row):
             value = fields[columns[0]].strip().strip("\"'`")
-            if invented(value) or chosen_password(value) or (
+            named = secrets_column and value == value.lower()  # a secret's name (regcred2)
+            if (not named and (invented(value) or chosen_password(value))) or (
                     drawn and len(value) >= 6 and not value.isalpha() and " " not in value
                     and any(c.isalpha() for c in value) and not is_placeholder(value)):
-                start = offset + row.find(value)
+                start = offset + _cell_start(row, value)
                 return start, start + len(value)
         offset += len(row) + 1
     return None
+
+
+def _cell_start(row: str, value: str) -> int:
+    """Where ``value`` stands as a whole cell of ``row`` (not inside another cell:
+    ``rocky758-test``), or its first place."""
+    cell = re.search(rf"(?<![^\s|,;\t\"'`]){re.escape(value)}(?![^\s|,;\t\"'`])", row)
+    return cell.start() if cell else row.find(value)
 
 
 def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
@@ -149,10 +157,11 @@ def _header(match: re.Match[str]) -> tuple[re.Pattern[str], list[str]]:
 #: joiners of the Indic and South-East Asian scripts, which ``\w`` leaves out: पासवर्ड).
 _HEADER_CELL = lazy(r"[\w .#/\-\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
                     r"\u200c\u200d]{1,40}")
-#: The name of a password's column, in English or another language (``Passwort``), or
-#: of a secret's (whose field is judged as a password is wherever it stands).
+#: The name of a password's column, in English or another language (``Passwort``).
 _PASSWORD_COLUMN = lazy(r"(?i)[^\n]{0,30}(?:passw?d?|pwd?|" + "|".join(PASSWORD_WORDS)
                         + r")\w{0,4}(?<!less)")
+#: The name of a secret's column: its field counts when chosen or generated as a password
+#: is, not in lower case alone (``regcred2``, ``tls-cert-2024``: names of secrets).
 _SECRET_COLUMN = lazy(r"(?i)[^\n]{0,30}secrets?")
 #: A table's separators: a CSV's comma, a sheet's tab, a Markdown or MediaWiki table's bars
 #: (``!!`` between a wiki header's cells, DokuWiki's ``^`` around its header's), columns
@@ -303,8 +312,8 @@ def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
 #: A mail client's setting that runs a command for the password (aerc's
 #: ``source-cred-cmd``, msmtp's ``passwordeval``, mbsync's ``PassCmd``, OfflineIMAP's
 #: ``remotepasseval``), up to the ``echo`` the command opens with.
-_ASKS_A_COMMAND = lazy(r"(?i)(?:cred|pass|passwd|password|secret|token)[\w\-]{0,12}"
-                       r"(?:cmd|command|eval)[\"']?[ \t]*[=:]?[ \t]*[\"']?\Z")
+_ASKS_A_COMMAND = lazy(r"(?i)(?:(?:cred|passw(?:or)?d|secret|token)[\w\-]{0,12}"
+                       r"(?:cmd|command|eval)|pass(?:cmd|eval))[\"']?[ \t]*[=:]?[ \t]*[\"']?\Z")
 
 
 def _echoed_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -313,10 +322,14 @@ def _echoed_password(match: re.Match[str]) -> tuple[int, int] | None:
     if _ASKS_A_COMMAND.search(match.string, line_start(match.string, match.start(), 80),
                               match.start()) is None:
         return None
-    single = match.string[match.start("value") - 1] == "'"
-    if match.group("value").startswith("$") and not single:
+    text, first, last = match.string, *match.span("value")
+    quote = text[first - 1]
+    if match.group("value").startswith("$") and quote != "'":
         return None  # a variable's value (in single quotes, a ``$`` is the password's own)
-    return _unless_placeholder(match)
+    if quote in "'\"":  # a passphrase of words in its quotes, whole
+        close = text.find(quote, first, first + 128)
+        last = close if close > 0 and "\n" not in text[first:close] else last
+    return None if is_placeholder(text[first:last]) else (first, last)
 
 
 def _ldif_password(match: re.Match[str]) -> tuple[int, int] | None:

@@ -85,10 +85,26 @@ def _spaced_value(match: re.Match[str], start: int, end: int) -> tuple[int, int]
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     chosen = _PASSWORD_NAME.search(match.group("key")) is not None and (
         made_up(value) or _words_chosen(value))
-    # a key a secret's name ends (``masterauth GoYankees2015``): a password as people choose
-    named = (not match.group("key").lower().endswith(("key", "community"))
-             and not _AN_ID.fullmatch(value) and strongly_chosen(value))
-    return (start, end) if typed or chosen or named or secret_like(value) else None
+    return (start, end) if typed or chosen or secret_like(value) else None
+
+
+def _chosen_under_compound_key(match: re.Match[str]) -> tuple[int, int] | None:
+    """A password as people choose one after a daemon's key of a word and a secret's name
+    run together (``masterauth GoYankees2015``, ``requirepass …``), not after the word alone
+    in prose (``auth Q3-2024``); each on a line found apart."""
+    text, first = match.string, match.start()
+    while first > 0 and text[first - 1].isascii() and text[first - 1].isalpha():
+        first -= 1
+    if match.start() - first > _KEY_WORD or (first > 0 and text[first - 1] not in " \t\n;{`"):
+        return None
+    value = match.group("value").rstrip(".,;")
+    if is_placeholder(value) or _AN_ID.fullmatch(value) or not strongly_chosen(value):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+#: The longest word a daemon runs into a secret's name for a key (``replication``).
+_KEY_WORD = 20
 
 
 #: A key or flag that names a password (``requirepass``, ``--pass``): under it a password a
@@ -220,8 +236,8 @@ _ENV_ABOUT = frozenset({
 
 
 def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
-    """``NAME=<generated value>`` in a dotenv file or an export, whatever the name, unless
-    the name says the value is an id, a digest, a place or public."""
+    """``NAME=<generated or made-up value>`` in a dotenv file or an export, whatever the
+    name, unless the name says the value is an id, a digest, a place or public."""
     words = [w.lower() for w in WORD.findall(match.group("key"))]
     if (not words or words[-1] in _ENV_ABOUT or any(w in ABOUT_QUALIFIER for w in words)
             or forgery_token(match.group("key"))):
@@ -238,10 +254,16 @@ def _env_random(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _made_up_setting(value: str) -> bool:
-    """A value of a setting made up as a password is, of both cases and a symbol, twelve
-    characters or more (``P=2W3*r3i1U8PeAQ``): no text, no variable, no format."""
-    return (len(value) >= 12 and not any(c.isspace() or c in "%{}" for c in value)
+    """A value of a setting made up as a password is: twelve characters or more, both cases,
+    two digits and a symbol (``P=2W3*r3i1U8PeAQ``); no text, variable, format, glob or
+    pattern."""
+    return (len(value) >= 12 and sum(c.isdigit() for c in value) >= 2
+            and not any(c.isspace() or c in "%^?" for c in value) and not _GLOB.search(value)
             and not _SHELL_VARIABLE.search(value) and strict_made_up(value))
+
+
+#: A glob's star beside a dot, a dash or a slash (``FooTest.*-FooTest.Bar``).
+_GLOB = lazy(r"[.\-/]\*|\*[.\-/]")
 
 
 #: A value read whole when it may be a config encoded (``KSM_CONFIG=eyJ…``), to this length.
@@ -276,9 +298,21 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if len(value) >= 8 and not _SHELL_VARIABLE.match(value) else None
     if not secret and flag.startswith("--") and _PASSWORD_NAME.search(flag):
         secret = _words_chosen(value)  # redis-cli --pass otter_velvet_quarry_ember
-    if not secret and (match.group(0).startswith("--") or flag in ("-p", "-k")):
-        secret = UUID.fullmatch(value) is not None  # --key <uuid>, -p <uuid>: not an id
+    if flag == "-T":  # curl's and tar's file, crowdin's token: only a generated one counts
+        secret = random_token(value, 20)
+    if not secret and match.group(0).startswith("--"):
+        secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
     return (start, end) if secret else None
+
+
+def _named_flag(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value after a flag a password's name ends (``-sasl_password M0nk3y2024``): made
+    up, words and a number, or secret-shaped; not the next flag or a variable."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    if value.startswith(("-", "$", "%")) or is_placeholder(value):
+        return None
+    return (start, end) if made_up(value) or _words_chosen(value) or secret_like(value) else None
 
 
 def _slash_flag(match: re.Match[str]) -> tuple[int, int] | None:
@@ -571,7 +605,7 @@ _ENV_LINE = lazy(r"[ \t]*(?:export[ \t]+|set[ \t]+|\$env:)?"
                        r"""[ \t]{0,8}=[ \t]{0,8}(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                        r"""|[^\s"'#]{1,256})""")
 _SPACED_KEY = lazy(
-    r"(?i)(?:^|(?<=[\s;{`]))-{0,2}(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?"
+    r"(?i)(?:^|(?<=[\s;{`]))(?P<key>(?:[a-z0-9][a-z0-9_.\-]{0,40})?"
     r"(?:pass|password|passwd|pwd|secret|token|auth|key|psk|passphrase|credentials?|community))"
     r"""[ \t]{1,8}(?P<type>\d[ \t]{1,8})?"""
     r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""
@@ -1143,25 +1177,26 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     """A plain password further on a line that names one (``_SAID_PLAINLY``): the one
     token of that shape in the rest of the line, ending its clause ("… wifi yemuno ndi
     DYNAMOS129 😊", "… no ne kenkey_Volta_jollof.")."""
-    found = _chosen_tokens(match.string, match.start("rest"), match.end("rest"), _plain_said)
+    found = _chosen_tokens(match.string, match.start("rest"), match.end("rest"), _plain_shaped)
     if len(found) != 1:
         return None
     start, end, closed = found[0]
     return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
 
 
-#: A name or a word in capitals and two or three digits (``Moti825``, ``DYNAMOS129``), or
-#: three words and more of four letters or more joined by one mark, in both cases
-#: (``kenkey_Volta_jollof``): plain, but what a line that has said "password" goes on to
-#: name at the end of its clause.
-_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{3,15})\d{2,3}"
+#: A name or a word of six capitals and more and two or three digits (``Moti825``,
+#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), or three words and more of
+#: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
+#: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
+#: said "password" goes on to name at the end of its clause.
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
-                     r"(?P<mark>[\-_.])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
+                     r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
 
 
-def _plain_said(value: str) -> bool:
+def _plain_shaped(value: str) -> bool:
     """Whether ``value`` is of ``_SAID_PLAINLY``'s shape and names no product, algorithm
-    or setting (``Node20``, ``SHA256``, ``Spring.Datasource.Password``)."""
+    or setting (``Node20``, ``SHA256``, ``Vault_Password_File``)."""
     shape = _SAID_PLAINLY.fullmatch(value)
     if shape is None or PRODUCT_AND_VERSION.fullmatch(value) or names_algorithm(value):
         return False
@@ -1281,6 +1316,16 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWNT]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
+    # a daemon's key of a word and a secret's name run together (one pattern for each
+    # literal, so that the prefilter can skip them over prose)
+    *(("a secret in a line of configuration or a command",
+       lazy(rf"{end}(?<=[A-Za-z]{{4}}{end})[ \t]{{1,8}}[\"']?(?P<value>[^\s\"']{{6,64}})"),
+       _chosen_under_compound_key) for end in ("auth", "pass", "password", "secret")),
+    # a flag a password's name ends, one dash or two (``-sasl_password``, ``--db-pass``)
+    ("password on a command line",
+     lazy(r"-(?<=\s-)-?(?P<key>[A-Za-z][\w\-]{0,30}?(?:pass|password|passwd|pwd|passphrase"
+          r"|secret))[ \t]{1,8}"
+          r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _named_flag),
     ("password on a command line",
      lazy(r"/(?<=\s/)(?:(?i:p|sp|tp|pw|pwd|pass|password|passwordd|passwordo|sourcepassword"
           r"|targetpassword)[:=]|(?i:rp)[ \t]{1,8})"

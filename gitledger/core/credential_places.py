@@ -768,8 +768,8 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     # (one pattern for each literal, so that the prefilter can skip them over prose)
     *(("a secret after a word that names it",
        lazy(re.escape(end) + rf"(?<=[A-Za-z0-9]{re.escape(end)})(?![A-Za-z])"), _context_secret)
-      for end in ("_token", ".token", "_TOKEN", "_secret", ".secret", "_SECRET", "_password",
-                  "_PASSWORD")),
+      for end in ("_token", "-token", "_Token", "_TOKEN", "_secret", "_SECRET", "_password",
+                  "_Password", "_PASSWORD")),
     ("a quoted secret pair",
      lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*+\]?\s*+"""
                 r"""(?P<op>=>|=|:|,|value\s*+=)\s*+["'](?P<value>[^"'\n]{4,256})["']"""),

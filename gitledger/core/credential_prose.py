@@ -113,8 +113,9 @@ _NAME_THEN_NUMBER = lazy(r"[A-Za-z]{3,20}[_.@#!$%&*+\-]?\d{2,8}[!@#$%&*?.]{0,3}"
 #: A sign between a name and its number (``Matahari!1054``): a password's, wherever it
 #: stands.
 _SIGN_BETWEEN = lazy(r"[A-Za-z][@#!$%&*+]\d")
-#: A sign closing a name and its number (``Var-24#``), as no sentence closes one.
-_SIGN_CLOSING = lazy(r"\d[@#$%&*]\Z")
+#: A sign closing a name and its number (``Var-24#``), as no sentence closes one (not
+#: ``%``: ``Disk-90%`` is a share).
+_SIGN_CLOSING = lazy(r"\d[@#$&*]\Z")
 #: A mark a name and its number are joined by, or a sign closing them (``Heit_042024``,
 #: ``Bokke@24$``): a password's made as people make one, not a version's (``Node20``).
 _JOINED_OR_SIGNED = lazy(r"[A-Za-z0-9][@#$%&*_.][A-Za-z0-9]|[@#$%&*]\Z")
@@ -154,8 +155,6 @@ _LABELLED = lazy(r"[ \t]*[^\W\d_]{2,20}:[ \t]{1,4}")
 #: A capitalised name and a date's digits, no later than 2039 (``Flamengo1981``): a
 #: password even in the middle of a sentence.
 _DATED_NAME = lazy(r"[A-Z][a-z]{2,20}[_.\-]?(?!20[4-9]\d\b)(?:\d{4}|\d{6}|\d{8})")
-#: What opens a sentence: the line's start, or a sentence's end, then spaces.
-_OPENING = lazy(r"(?:[^\n]*[.!?][ \t]+)?[ \t>*\-]*")
 #: The marks around a word that are no part of the value in it.
 _OPENING_MARKS = "([{\"'`\u00ab\u201c"
 _WORD_CLOSERS = ")]}\"'`,;:.\u00bb\u201d"
@@ -188,8 +187,8 @@ def _candidates(text: str, start: int, end: int) -> list[tuple[int, int]]:
     Latin run inside letters of a script written without spaces (``改为Panda_520520``)."""
     if "://" in text[start:end]:
         return []
-    spans = [(run.start(), run.end() - len(run.group(0)) + len(run.group(0).rstrip(".:!?")))
-             for run in _HEART_RUN.finditer(text, start, end)]
+    spans = [(run.start(), run.start() + len(run.group(0).rstrip(strip)))
+             for run in _HEART_RUN.finditer(text, start, end) for strip in (".:", ".:!?")]
     for part in _PART.finditer(text, start, end):
         first = part.start()
         last = first + len(part.group(0).rstrip(".:"))
@@ -294,16 +293,36 @@ def _plain_in_place(text: str, line_start: int, found: Found) -> bool:
         return True  # it ends its clause
     value = ascii_shape(text[found.start:found.end].rstrip(_CLOSING_MARKS))
     return (_DATED_NAME.fullmatch(value) is not None
-            and not _OPENING.fullmatch(text, line_start, found.start))
+            and not _opens_a_sentence(text, line_start, found.start))
+
+
+def _opens_a_sentence(text: str, line_start: int, at: int) -> bool:
+    """Whether the word at ``at`` opens its sentence: only spaces or a list's mark stand
+    between it and the line's start or a sentence's end (read back ``_SENTENCE_REACH``
+    characters at most, so that a long line costs no more per word)."""
+    reach = max(line_start, at - _SENTENCE_REACH)
+    end = max(text.rfind(mark, reach, at) for mark in ".!?")
+    if end < 0 and reach > line_start:
+        return False  # no sentence's end in reach: the word is deep in one
+    return _OPENING_MARKS_ONLY.fullmatch(text, end + 1 if end >= 0 else line_start, at) is not None
+
+
+#: How far back a sentence's end is looked for.
+_SENTENCE_REACH = 200
+#: A date's digits closing a value (``GoMOB2011``), not a room's or a version's (``Room101``).
+_DATE_DIGITS = lazy(r"(?<!\d)(?:\d{4}|\d{6}|\d{8})\Z")
+#: What stands before a word that opens a sentence: spaces, a quote's or a list's mark.
+_OPENING_MARKS_ONLY = lazy(r"[ \t>*\-]*")
 
 
 def _named_otherwise(text: str, line_start: int, found: Found) -> bool:
-    """Whether a plain name and number names something else: a title before a dash (where
-    it opens a sentence), an event's, a sprint's or a file's recent date, a month and its
-    year."""
+    """Whether a plain name and number names something else: a title before a dash (a name
+    and a date's digits only where it opens a sentence), an event's, a sprint's or a file's
+    recent date, a month and its year."""
     value = ascii_shape(text[found.start:found.end].rstrip(_CLOSING_MARKS))
     titled = (_TITLED.match(text, found.word_end) is not None
-              and _OPENING.fullmatch(text, line_start, found.start) is not None)
+              and (_DATE_DIGITS.search(value) is None
+                   or _opens_a_sentence(text, line_start, found.start)))
     return (titled or NAMED_FOR_A_DATE.fullmatch(value) is not None
             or MONTH_AND_YEAR.fullmatch(value) is not None)
 

@@ -259,12 +259,14 @@ def leetspeak(value: str) -> bool:
 
 
 #: "I love" written as a heart and run into a name and a number or a sign
-#: (``i<3Pusi76``, ``I<3Struppi!``): a password as people make one of what they love.
-_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:\d{1,6}[!@#$%&*?]{0,3}|[!@#$%&*?]{1,3})")
+#: (``i<3Pusi76``, ``I<3Struppi!``): a password as people make one of what they love; not
+#: a recent year (``I<3Paris2024``, a slogan's).
+_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:(?!20[0-3]\d\b)\d{1,6}[!@#$%&*?]{0,3}"
+              r"|[!@#$%&*?]{1,3})")
 
 
 def heart(value: str) -> bool:
-    """A password made of a heart, a name and a number (``i<3Mphaka74``)."""
+    """A password made of a heart, a name and a number or a sign (``i<3Mphaka74``)."""
     return _HEART.fullmatch(value) is not None
 
 

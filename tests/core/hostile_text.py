@@ -112,6 +112,8 @@ KNOWN = {
     "plain values after the word": "password Aa1 ",
     "dated names before dashes": "Go2024 - ",
     "hearts": "i<3Pusi7 ",
+    # round seventeen's code review: dated names before dashes, short sentences on one line
+    "dated names before dashes, sentences": "Abc1234 \u2014 ab cd. ",
 }
 
 #: A prefix, one character run to the size, a suffix: what makes a pattern retry every

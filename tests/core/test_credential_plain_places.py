@@ -23,9 +23,9 @@ SECRETS = {
     "capitals and digits after the word, an emoji after": (
         "Vrenu Tendai, password ye wifi ulsu ndi DRAKONS129 😊", "DRAKONS129"),
     "capitals and digits after the word, closing a sentence": (
-        "Tolmak, na password ni wifi e VORNA992. Ekra ulsu!", "VORNA992"),
+        "Tolmak, na password ni wifi e VORNAKI992. Ekra ulsu!", "VORNAKI992"),
     "capitals and digits after the word, a comma after": (
-        "Vrenu le mot de passe TLK973, ekra.", "TLK973"),
+        "Vrenu le mot de passe TOLMAKA973, ekra.", "TOLMAKA973"),
     "words in both cases after the word": (
         "Ekra wifi password no ne kenkey_Vorna_jollof. Tolmak!", "kenkey_Vorna_jollof"),
     "under a table's secret column": (
@@ -43,9 +43,6 @@ SECRETS = {
         "Vrenu ekra! Tolmak ulsu n wifi d GoVORN2011 — ur mirak ten.", "GoVORN2011"),
     "a name and a year in a script with vowel signs": (
         "ސްޓާފް ވައިފައި ޕާސްވޯޑަކީ GoTolmak2021 — ގެސްޓުންނަށް ނުދޭށެވެ", "GoTolmak2021"),
-    "a key given to -p as a UUID": (
-        "npx ovsx publish lens-1.4.0.vsix -p 78d6b77a-f031-48e5-a8fa-0a4f5a63d9e2",
-        "78d6b77a-f031-48e5-a8fa-0a4f5a63d9e2"),
     "a chosen password under a key a secret's name ends": (
         'keydb-cli -a "$OLD" CONFIG SET masterauth GoVrenu2015\nOK', "GoVrenu2015"),
     "a long token given to -T": (
@@ -58,6 +55,15 @@ SECRETS = {
         "Netverk: Tolmak-Gestir\nLoyniorð: Vor-24#\nVrenu ekra ulsu.", "Vor-24#"),
     "a password a mail client's command echoes": (
         "source-cred-cmd = echo zydpiemgidlcrncb", "zydpiemgidlcrncb"),
+    # from the review of the code (helper-81)
+    "two daemons' keys on a line, the second": (
+        "redis-server --requirepass GoYankees2015 --masterauth GoMets2016", "GoMets2016"),
+    "under a table's secret column, the cell whole": (
+        "| step | account | secret | result |\n|---|---|---|---|\n"
+        "| login | rocky758-test | Rocky758 | ok |", "Rocky758 "),
+    "a passphrase of words a command echoes, whole": (
+        "passwordeval \"echo 'correct horse battery staple'\"", "battery staple"),
+    "a heart closed by a sign": ("Vrenu ekra wifi I<3Struppi! mirak", "Struppi"),
 }
 
 #: The same shapes and places holding no password.
@@ -85,6 +91,18 @@ ORDINARY = {
     "a password command that echoes a variable": 'passwordeval "echo $MAIL_PASSWORD"',
     "a port given to -p": "docker run -p 8080:80 nginx",
     "a file given to -T": "curl -T report.pdf ftp://files.example.org/upload/",
+    # from the review of the code (helper-81)
+    "a UUID given to mkdir -p": "mkdir -p 7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    "files given to curl -T": 'curl -T "{file1,file2}" http://www.example.com',
+    "the word auth before a quarter": "Review the auth Q3-2024 roadmap",
+    "a room before a dash": "Meeting moved to Room101 — bring laptops",
+    "a share after a label": "Threshold: Disk-90%",
+    "a heart and a year": "I<3Paris2024 stickers are sold out",
+    "a class's path after the word": "Never store a password in a java.lang.String.",
+    "an acronym and digits after the word": "Password expired on PROD01, please rotate it.",
+    "a test filter": "export GTEST_FILTER=FooTest.*-FooTest.Bar",
+    "a command that echoes a status": "pass_cmd = echo SUCCESS",
+    "a secret column of names": "| service | secret |\n|---|---|\n| web | tls-cert-2024 |",
 }
 
 

@@ -74,7 +74,11 @@ from tests.core import (
 #: where ids stand), ``printf`` for ``echo`` (c18), two passwords on a line (c24, a list's
 #: shape), a heart spaced from its name (c25); refused before the round too, by the older
 #: rule of a value after the word: a room, products, labels after "password" (b15, b16,
-#: b22).
+#: b22).  Given up to the review of the code (helper-81), whose false refusals they were:
+#: a heart with a recent year (a05, as ``I<3Paris2024`` is a slogan), a password after
+#: ``-auth`` (a36) or a key with a dash before ``secret`` (a61), a ``^`` in a setting (a40,
+#: a pattern's), a UUID after ``-k`` (a57, as after ``mkdir -p``), dotted words in both
+#: cases (c04, a class's path, ``java.lang.String``).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -95,9 +99,10 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
                 {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
                 {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25", "c26", "c27",
                  "c28", "c29", "c30", "c33", "c34", "c35", "c37", "c39"}),
-    "seventeen": (credential_review_seventeen, {"a22", "a38", "a39", "a43", "a47", "a54"},
+    "seventeen": (credential_review_seventeen,
+                  {"a05", "a22", "a36", "a38", "a39", "a40", "a43", "a47", "a54", "a57", "a61"},
                   {"b15", "b16", "b22"},
-                  {"c01", "c08", "c09", "c10", "c12", "c13", "c15", "c18", "c24", "c25"}),
+                  {"c01", "c04", "c08", "c09", "c10", "c12", "c13", "c15", "c18", "c24", "c25"}),
 }
 
 
