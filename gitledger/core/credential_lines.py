@@ -1185,11 +1185,12 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 #: A name or a word of six capitals and more and two or three digits (``Moti825``,
-#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), or three words and more of
+#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), a lower-case word of five
+#: letters and more and three digits (``tagpi401``), or three words and more of
 #: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
 #: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
 #: said "password" goes on to name at the end of its clause.
-_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}"
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}|(?P<word>[a-z]{5,15})\d{3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
                      r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
 
@@ -1200,7 +1201,7 @@ def _plain_shaped(value: str) -> bool:
     shape = _SAID_PLAINLY.fullmatch(value)
     if shape is None or PRODUCT_AND_VERSION.fullmatch(value) or names_algorithm(value):
         return False
-    name = shape.group("name")
+    name = shape.group("name") or shape.group("word")
     if name is not None:
         return name.lower() not in SOFTWARE_NAMES
     words = {word.lower() for word in _JOINED.split(value)}
@@ -1331,7 +1332,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
           r"|targetpassword)[:=]|(?i:rp)[ \t]{1,8})"
           r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _slash_flag),
     ("password on a command line",
-     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-auth|-basic|-creds?|-credentials|U|A)"""
+     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-(?:[a-z]{2,10}-)?auth|-basic|-creds?|-credentials"""
+          r"""|U|A)"""
                 r"""[ \t=]{1,8}"""
                 # (the password may be empty: curl -u KEY: signs in with a key alone)
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
@@ -1433,7 +1435,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                      "\u276f ")),  # U+276F, the prompt of starship and fish
     # SMTP AUTH LOGIN: the answer to the server's base64 "Password:"
     *(("password in a mail session",
-       lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|->|>)?[ \t]*"
+       lazy(r"334 " + asked + r"[ \t\r]*\n[ \t]*(?:C:|[~\-]?>)?[ \t]*"
             r"(?P<value>[A-Za-z0-9+/]{4,256}={0,2})[ \t\r]*(?![^\n])"), _mail_password)
       for asked in ("UGFzc3dvcmQ6", "cGFzc3dvcmQ6")),
     # "Kennwort: …", "パスワードは … です", "密码是 …": the word for a password in other

@@ -74,6 +74,8 @@ _CODE_MARK = lazy(r"[={}();<>]")
 _WORD_RUN = lazy(r"\S+")
 _PART = lazy(r"[^\s\"'`()<>\[\]{},;|]+")
 _ASCII_RUN = lazy(r"[!-~]{6,40}")
+#: The name a heart or "I love" runs into.
+_LOVED = lazy(r"(?<=<3|ve)[A-Za-z][a-z]+")
 #: A heart in a word (``i<3Pusi76``), which the parts above cut at its ``<``.
 _HEART_RUN = lazy(r"[iI]<3[^\s\"'`()<>\[\]{},;|]+")
 #: Every shape holds a digit or a sign, or opens with a keyboard walk.
@@ -217,8 +219,9 @@ def _shape(value: str) -> Kind | None:
             or ADDRESS.fullmatch(value) or _ONE_CASE_HEX.fullmatch(value)):
         return None
     shaped = ascii_shape(value)
-    if heart(shaped):
-        return "heart"
+    if heart(shaped):  # not a fan's shirt (``ILovePython3``)
+        loved = _LOVED.search(shaped)
+        return None if loved and loved.group(0).lower() in SOFTWARE_NAMES else "heart"
     if (not chosen_password(value) or NOT_CHOSEN.search(shaped)
             or PRODUCT_AND_VERSION.fullmatch(shaped)):
         return None

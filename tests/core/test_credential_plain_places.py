@@ -64,6 +64,19 @@ SECRETS = {
     "a passphrase of words a command echoes, whole": (
         "passwordeval \"echo 'correct horse battery staple'\"", "battery staple"),
     "a heart closed by a sign": ("Vrenu ekra wifi I<3Struppi! mirak", "Struppi"),
+    # from the fourteenth corpus's half A
+    "the answer to a mail server's Password: in swaks": (
+        " ~> AUTH LOGIN\n<~  334 VXNlcm5hbWU6\n ~> YWxlcnRzQGV4YW1wbGUub3Jn\n"
+        "<~  334 UGFzc3dvcmQ6\n ~> WTZqXzBlOUFKMzM2c25oMmV3\n<~  235 2.7.0 ok",
+        "WTZqXzBlOUFKMzM2c25oMmV3"),
+    "a user and a password given to --basic-auth": (
+        "websocat --basic-auth ops:wMf4^8ZKv~orXECh ws://10.0.0.40:8080/ws", "wMf4^8ZKv"),
+    "I love in words, a name and a digit": ("Vrenu ekra wifi ulsu IloveKoko3. Tolmak!",
+                                            "IloveKoko3"),
+    "letters no UUID holds run into one": (
+        'push = PushSource("xx259fa9b6-14b3-4810-ab93-9f9c0a78006b")', "259fa9b6-14b3"),
+    "a lower-case word and three digits after the word": (
+        "Vrenu! An password han wifi ha ulsu amo an tolmak401. Ekra!", "tolmak401"),
 }
 
 #: The same shapes and places holding no password.
@@ -103,6 +116,9 @@ ORDINARY = {
     "a test filter": "export GTEST_FILTER=FooTest.*-FooTest.Bar",
     "a command that echoes a status": "pass_cmd = echo SUCCESS",
     "a secret column of names": "| service | secret |\n|---|---|\n| web | tls-cert-2024 |",
+    "a host after the word": "the password of the build host is on server401.",
+    "a UUID under a word's prefix": "id: user-7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    "a fan's shirt": "ILovePython3 is my favourite shirt",
 }
 
 
