@@ -211,7 +211,9 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
         return match.span("value") if constructed or _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
-    return match.span("value") if random_token(value) else None
+    # a token of parts (``AstraCS:<id>:<secret>``), not a host and port
+    parts = value.split(":")
+    return match.span("value") if any(random_token(part) for part in parts) else None
 
 
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
@@ -333,6 +335,10 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
     if random_token(user, 20) or generated(user):
         return match.span("user")  # -u KEY:X: a key given as the user, the password unused
     start, end = unquoted(match.string, *match.span("value"))
+    quote = match.string[match.start("user") - 1]
+    if quote in "\"'" and match.string.startswith(" ", end):  # "user:a password of words"
+        close = match.string.find(quote, end, end + 128)
+        end = close if close > 0 and "\n" not in match.string[end:close] else end
     value = match.string[start:end]
     if len(value) < 4 or value.isdigit() or value.startswith("$") or is_placeholder(value):
         return None
@@ -1157,6 +1163,10 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     start, end, closed = found[0]
     if _ends_a_clause(match.string, end + closed, closed > 0):
         return start, end
+    dated = (MONTH_AND_YEAR.fullmatch(match.string, start, end) is not None
+             or NAMED_FOR_A_DATE.fullmatch(match.string, start, end) is not None)
+    if not dated and _VERB_LAST.match(match.string, end):
+        return start, end  # (not a month's or an event's date: "… in March2024 too.")
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
     # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
     named = (_NAME_AND_DATE.fullmatch(match.string, start, end) is not None
@@ -1169,6 +1179,9 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
 MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
                       r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
                       r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
+#: A word or two of three letters at most, then a clause's mark or the line's end: a
+#: verb or a particle the language puts last ("… aizawl_50 a ni.", "… djoliba_36 ye.").
+_VERB_LAST = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,3}){1,2}[ \t]*(?:[.,;!?]|$)", re.M)
 #: One or two short words, then the end of a sentence or of the line.
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 
@@ -1181,16 +1194,19 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
-    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
+    ends = _ends_a_clause(match.string, end + closed, closed > 0)
+    return (start, end) if ends or _VERB_LAST.match(match.string, end) else None
 
 
 #: A name or a word of six capitals and more and two or three digits (``Moti825``,
 #: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), a lower-case word of five
-#: letters and more and three digits (``tagpi401``), or three words and more of
+#: letters and more and three digits (``tagpi401``) or a mark and two or three digits
+#: (``lalenok_44``; not a recent year, ``build_2024``), or three words and more of
 #: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
 #: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
 #: said "password" goes on to name at the end of its clause.
 _SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}|(?P<word>[a-z]{5,15})\d{3}"
+                     r"|(?P<marked>[a-z]{5,15})[_\-]\d{2,3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
                      r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
 
@@ -1201,7 +1217,7 @@ def _plain_shaped(value: str) -> bool:
     shape = _SAID_PLAINLY.fullmatch(value)
     if shape is None or PRODUCT_AND_VERSION.fullmatch(value) or names_algorithm(value):
         return False
-    name = shape.group("name") or shape.group("word")
+    name = shape.group("name") or shape.group("word") or shape.group("marked")
     if name is not None:
         return name.lower() not in SOFTWARE_NAMES
     words = {word.lower() for word in _JOINED.split(value)}
@@ -1309,7 +1325,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("token in a URL",
      lazy(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
     ("key given to a call",
-     lazy(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.]{16,512})["']"""),
+     lazy(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.:]{16,512})["']"""),
      _call_key),
     ("key in a URL query",
      lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),

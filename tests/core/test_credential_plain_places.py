@@ -77,6 +77,19 @@ SECRETS = {
         'push = PushSource("xx259fa9b6-14b3-4810-ab93-9f9c0a78006b")', "259fa9b6-14b3"),
     "a lower-case word and three digits after the word": (
         "Vrenu! An password han wifi ha ulsu amo an tolmak401. Ekra!", "tolmak401"),
+    # from the fourteenth corpus's half B
+    "a token of parts given to a client": (
+        'client = DataAPIClient("VendorCS:hlvhRcBNVDvJrEQDgCPIoTdl:ef0f7f56d7fb6b6cc69f64d1d078'
+        '207c9819797aef834a6e642b745c5db4eebc")', "hlvhRcBNVDvJrEQDgCPIoTdl"),
+    "an application password of words given to --user": (
+        'curl -X POST --user "ci-deploy:YqYj Y0gL vHE1 QmAR qDeB oyD2" https://example.com/',
+        "QmAR qDeB"),
+    "a word, a mark and digits after the word": (
+        "Vrenu! Password wifi iha ulsu mak tolmak_44. Ekra.", "tolmak_44"),
+    "a verb after the value, last": ("Vrenu! Ulsu wifi password chu ekrana_50 a ni. Tolmak.",
+                                     "ekrana_50"),
+    "a particle after a name and a year": (
+        "Vrenu, i ka e-mail password ye vrenata2017 ye, i kana ulsu.", "vrenata2017"),
 }
 
 #: The same shapes and places holding no password.
@@ -119,6 +132,8 @@ ORDINARY = {
     "a host after the word": "the password of the build host is on server401.",
     "a UUID under a word's prefix": "id: user-7c9e6679-7425-40de-944b-e07fc1f90ae7",
     "a fan's shirt": "ILovePython3 is my favourite shirt",
+    "a host and port given to a client": 'db = connect("db.internal.example.com:5432")',
+    "a month and a year, then a word": "the password policy changed in March2024 too.",
 }
 
 
