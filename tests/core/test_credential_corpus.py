@@ -40,12 +40,14 @@ from tests.conftest import Run, git, installed_git_ledger
 from tests.core import blind_corpus
 from tests.core import credential_corpus_eighth as eighth
 from tests.core import credential_corpus_eleventh as eleventh
+from tests.core import credential_corpus_fourteenth as fourteenth
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_ninth as ninth
 from tests.core import credential_corpus_seventh as seventh
 from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_tenth as tenth
 from tests.core import credential_corpus_third as third
+from tests.core import credential_corpus_thirteenth as thirteenth
 from tests.core import credential_corpus_twelfth as twelfth
 from tests.core.credential_corpus import ORDINARY, SECRETS
 
@@ -333,10 +335,11 @@ def test_the_mcp_decide_tool_meets_the_rates(repo_with_commit: Path,
 
 #: The corpora written blind and then read by halves (the sixth in round eight, the seventh
 #: in round nine, the eighth in round ten, the ninth in round eleven, the tenth in round
-#: twelve, the eleventh in round thirteen, the twelfth in rounds fourteen and fifteen): the
-#: floor each reached once both halves were
-#: read, held so that it does not slip back.  Its secrets, its ordinary texts, the share of
-#: each half it must catch and the share of its ordinary texts it may refuse.
+#: twelve, the eleventh in round thirteen, the twelfth in rounds fourteen and fifteen, the
+#: thirteenth in round seventeen, the fourteenth in round eighteen): the floor each reached
+#: once both halves were read, held so that it does not slip back.  Its secrets, its
+#: ordinary texts, the share of each half it must catch and the share of its ordinary texts
+#: it may refuse.
 BLIND_CORPORA = {
     "sixth": (sixth.halves, sixth.SIXTH_SECRETS, sixth.SIXTH_ORDINARY, 0.96, 0.04),
     "seventh": (seventh.halves, seventh.SEVENTH_SECRETS, seventh.SEVENTH_ORDINARY, 0.94, 0.03),
@@ -347,6 +350,10 @@ BLIND_CORPORA = {
                  0.02),
     "twelfth": (twelfth.halves, twelfth.TWELFTH_SECRETS, twelfth.TWELFTH_ORDINARY, 0.92,
                 0.035),
+    "thirteenth": (thirteenth.halves, thirteenth.THIRTEENTH_SECRETS,
+                   thirteenth.THIRTEENTH_ORDINARY, 0.94, 0.02),
+    "fourteenth": (fourteenth.halves, fourteenth.FOURTEENTH_SECRETS,
+                   fourteenth.FOURTEENTH_ORDINARY, 0.94, 0.03),
 }
 
 
