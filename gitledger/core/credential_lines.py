@@ -492,11 +492,13 @@ _SETTING_WORDS = frozenset({
 def _words_chosen(value: str) -> bool:
     """A password a person chose of words and a number (``Wanjiru2016``) or of several words
     (``cactus-violin-pepper-tundra``, four of them when no number is added; three joined by
-    dots, ``maple.harbor.banjo``, when none of them is a setting's)."""
+    dots, ``maple.harbor.banjo``, a sign closing them or none, when none of them is a
+    setting's)."""
     if PRODUCT_AND_VERSION.fullmatch(value):
         return False
-    if _DOTTED_PHRASE.fullmatch(value.rstrip(_CLOSING_SIGNS)):
-        words = value.rstrip(_CLOSING_SIGNS).split(".")
+    dotted = value.rstrip(_CLOSING_SIGNS)
+    if _DOTTED_PHRASE.fullmatch(dotted):
+        words = dotted.split(".")
         return len(set(words)) == len(words) and not _SETTING_WORDS.intersection(words)
     if not 8 <= len(value) <= 64 or is_placeholder(value):
         return False

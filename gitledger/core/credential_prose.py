@@ -169,13 +169,14 @@ def _prose(line: str) -> bool:
     if len(words) <= _SHORT_LINE:
         one_run = len(words) == 1 and len(line.strip()) > _DATA_RUN
         return not (one_run or _CODE_MARK.search(line))
-    letters = sum(1 for word in words if _letters(word.strip(_WORD_PUNCTUATION)))
+    letters = sum(1 for word in words if _letters_only(word.strip(_WORD_PUNCTUATION)))
     return letters * 2 >= len(words)
 
 
-def _letters(word: str) -> bool:
-    """A word of letters of any script, with the vowel signs and marks of the scripts that
-    write them apart (Thaana's, Devanagari's), which ``\\w`` leaves out."""
+def _letters_only(word: str) -> bool:
+    """Whether ``word`` is a word of letters of any script, with the vowel signs and marks
+    of the scripts that write them apart (Thaana's, Devanagari's), which ``\\w`` leaves out
+    (the pattern first, as the quicker test of most words)."""
     return (_WORD.fullmatch(word) is not None
             or (len(word) >= 2 and word[0].isalpha()
                 and all(unicodedata.category(c)[0] in "LM" for c in word)))
