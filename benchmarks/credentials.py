@@ -20,8 +20,8 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   round four had read it, and round four's scanner tuned on half A, measured on half B
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
 * the fourth to fourteenth corpora (``later_corpora``): the scanner now, by halves (rounds
-  seventeen and eighteen read the thirteenth and the fourteenth by halves); the fifteenth,
-  unread, whole;
+  seventeen and eighteen read the thirteenth and the fourteenth by halves); the fifteenth
+  and sixteenth, unread, whole;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -71,6 +71,7 @@ from tests.core import credential_corpus_fourth as fourth
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_ninth as ninth
 from tests.core import credential_corpus_seventh as seventh
+from tests.core import credential_corpus_sixteenth as sixteenth
 from tests.core import credential_corpus_sixth as sixth
 from tests.core import credential_corpus_tenth as tenth
 from tests.core import credential_corpus_third as third
@@ -313,9 +314,11 @@ def later_corpora() -> None:
                    key=f"{name} corpus half {half}, scanner now")
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
                key=f"{name} corpus, scanner now")
-    print("the fifteenth corpus (written blind, read by no round yet)")
+    print("the fifteenth and sixteenth corpora (written blind, read by no round yet)")
     report("fifteenth corpus, all of it", hand_written, fifteenth.FIFTEENTH_SECRETS,
            fifteenth.FIFTEENTH_ORDINARY, key="fifteenth corpus (blind), scanner now")
+    report("sixteenth corpus, all of it", hand_written, sixteenth.SIXTEENTH_SECRETS,
+           sixteenth.SIXTEENTH_ORDINARY, key="sixteenth corpus (blind), scanner now")
 
 
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:
