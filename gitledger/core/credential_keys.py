@@ -82,6 +82,8 @@ ASSIGNMENT = lazy(
         |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
     """
 )
+#: A variable, then a quote: the end of the string the assignment was written in.
+_VARIABLE_IN_A_STRING = lazy(r"\$\{?[A-Za-z_]\w*\}?(?=[\"'])")
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
 _VALUE_REST = lazy(r"[^\s,;&]*")
 #: An ``&`` in an unquoted value and what follows it, when it opens no query's next
@@ -211,6 +213,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
+    if (text[max(0, match.start() - 2):match.start()].endswith(("$", "${"))
+            and not match.group("value").startswith(("-", "="))):
+        return None  # "$PAYJP_SECRET_KEY:": a variable's name (not ${PASSWORD:-default})
     if (text.find("/", max(0, match.start() - 12), match.start()) >= 0
             and _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start())):
         return None  # batch's set /p DBPASS=Enter password: a prompt, the value is typed
@@ -224,6 +229,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not quoted and (rest := _AMPERSAND_REST.match(text, end)) is not None:
         end = rest.end()  # pg.password=Ko&29QdDx…: the & is the password's, not a query's
     value = text[start:end]
+    if not quoted and (variable := _VARIABLE_IN_A_STRING.match(value)) is not None:
+        end, value = start + variable.end(), variable.group(0)  # "token:$VAR"]: the string ends
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends
     if (not quoted and "\\" in value and (escape := _ESCAPED_BREAK.search(value)) is not None

@@ -1202,13 +1202,14 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
 
 #: A name or a word of six capitals and more and two or three digits (``Moti825``,
 #: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), a lower-case word of five
-#: letters and more and three digits (``tagpi401``) or a mark and two or three digits
-#: (``lalenok_44``; not a recent year, ``build_2024``), or three words and more of
+#: letters and more and three digits (``tagpi401``) or ``_`` and two or three digits
+#: (``lalenok_44``; not a recent year, ``build_2024``, nor a count, ``eziyi-12``), or three
+#: words and more of
 #: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
 #: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
 #: said "password" goes on to name at the end of its clause.
 _SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}|(?P<word>[a-z]{5,15})\d{3}"
-                     r"|(?P<marked>[a-z]{5,15})[_\-]\d{2,3}"
+                     r"|(?P<marked>[a-z]{5,15})_\d{2,3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
                      r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
 

@@ -157,6 +157,8 @@ _LABELLED = lazy(r"[ \t]*[^\W\d_]{2,20}:[ \t]{1,4}")
 #: A capitalised name and a date's digits, no later than 2039 (``Flamengo1981``): a
 #: password even in the middle of a sentence.
 _DATED_NAME = lazy(r"[A-Z][a-z]{2,20}[_.\-]?(?!20[4-9]\d\b)(?:\d{4}|\d{6}|\d{8})")
+#: What a device's or a shell's prompt ends with.
+_PROMPT_ENDS = ("#", ">", "$")
 #: The marks around a word that are no part of the value in it.
 _OPENING_MARKS = "([{\"'`\u00ab\u201c"
 _WORD_CLOSERS = ")]}\"'`,;:.\u00bb\u201d"
@@ -338,6 +340,8 @@ def _found(text: str, start: int, end: int) -> list[Found]:
     for word in _WORD_RUN.finditer(text, start, end):
         if not _MAY_HOLD_ONE.search(word.group(0)):
             continue
+        if word.group(0).endswith(_PROMPT_ENDS) and not text[start:word.start()].strip():
+            continue  # a device's prompt opening its line (``core-rtr-2#``, ``switch01>``)
         for first, last in _candidates(text, word.start(), word.end()):
             kind = _shape(text[first:last])
             if kind is not None:

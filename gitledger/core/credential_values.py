@@ -29,6 +29,8 @@ _PLACEHOLDER = lazy(
     r"""(?ix)^(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
+        | \{\{[^}]* | (?:[\w.\-]+:)?\{\{[^{}]*\}\}(?:[;,\ ](?:[\w.\-]+:)?\{\{[^{}]*\}\})*
+        | \$[a-z][a-z0-9_]*\$
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
         | unset | empty | change[_\-]?(?:me|it) | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample

@@ -134,6 +134,16 @@ ORDINARY = {
     "a fan's shirt": "ILovePython3 is my favourite shirt",
     "a host and port given to a client": 'db = connect("db.internal.example.com:5432")',
     "a month and a year, then a word": "the password policy changed in March2024 too.",
+    # from the sixteenth corpus's ordinary texts, half A (what round eighteen refused)
+    "users and templates under a credentials key": (
+        'admin_credentials="admin:{{ proxysql_admin_password }};radmin:{{ radmin_pw }}"'),
+    "a template with escaped quotes": '"client_secret": "{{ env \\"ORDERS_CLIENT_SECRET\\" }}",',
+    "a variable closing a JSON string": '{"params": ["token:$ARIA2_RPC_SECRET"]}',
+    "a variable as curl's user": (
+        'curl https://api.example.jp/v1 -u "$PAYJP_SECRET_KEY:" -d amount=1200 -d card="$TOKEN"'),
+    "a monitoring macro given to -p": "command_line $USER1$/check_mysql -u $USER3$ -p $USER4$",
+    "a router's prompt": "core-rtr-2# show ip ospf interface ens19\nens19 is up",
+    "a count after the word": "Iphasiwedi yakho kufanele ibe nezinhlamvu eziyi-12.",
 }
 
 
