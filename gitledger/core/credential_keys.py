@@ -82,7 +82,7 @@ ASSIGNMENT = lazy(
         |\$\{{[^}}\n]{{0,{VALUE_LIMIT}}}\}}|[^\s,;&]{{1,{VALUE_LIMIT}}})
     """
 )
-#: A variable, then a quote: the end of the string the assignment was written in.
+#: A variable, then a quote: the end of the string the key opened (``"token:$VAR"``).
 _VARIABLE_IN_A_STRING = lazy(r"\$\{?[A-Za-z_]\w*\}?(?=[\"'])")
 #: The rest of a value ``ASSIGNMENT`` cut at ``VALUE_LIMIT``.
 _VALUE_REST = lazy(r"[^\s,;&]*")
@@ -214,8 +214,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None
     text = match.string
     if (text[max(0, match.start() - 2):match.start()].endswith(("$", "${"))
-            and not match.group("value").startswith(("-", "="))):
-        return None  # "$PAYJP_SECRET_KEY:": a variable's name (not ${PASSWORD:-default})
+            and match.group("op") == ":" and match.group("value")[:1] in "\"'"):
+        return None  # "$PAYJP_SECRET_KEY:": a variable's name, then curl's quote (not $x = …)
     if (text.find("/", max(0, match.start() - 12), match.start()) >= 0
             and _PROMPT_BEFORE.search(text, max(0, match.start() - 12), match.start())):
         return None  # batch's set /p DBPASS=Enter password: a prompt, the value is typed
@@ -229,7 +229,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if not quoted and (rest := _AMPERSAND_REST.match(text, end)) is not None:
         end = rest.end()  # pg.password=Ko&29QdDx…: the & is the password's, not a query's
     value = text[start:end]
-    if not quoted and (variable := _VARIABLE_IN_A_STRING.match(value)) is not None:
+    if (not quoted and text[match.start() - 1:match.start()] in ("\"", "'")
+            and (variable := _VARIABLE_IN_A_STRING.match(value)) is not None):
         end, value = start + variable.end(), variable.group(0)  # "token:$VAR"]: the string ends
     if (tick := value.find("`")) > 0 and "`" in text[line_start(text, match.start(), 300):start]:
         end, value = start + tick, value[:tick]  # `KEY=value` quoted in prose: the code span ends

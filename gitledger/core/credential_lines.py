@@ -211,11 +211,14 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
         return match.span("value") if constructed or _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
-    # a token of parts (``AstraCS:<id>:<secret>``), not a host and port
-    parts = value.split(":")
-    return match.span("value") if any(random_token(part) for part in parts) else None
+    # a token of parts (``AstraCS:<id>:<secret>``), not a URL or a host and its port
+    if ":" in value and ("://" in value or _PORT_AT_END.search(value)):
+        return None
+    return match.span("value") if any(random_token(part) for part in value.split(":")) else None
 
 
+#: A port closing a value (``host:8080``).
+_PORT_AT_END = lazy(r":\d{1,5}\Z")
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
 _QUERY_KEY = lazy(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
                         r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
@@ -329,22 +332,29 @@ def _slash_flag(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
-    """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool;
-    not ``-u 1000:1000`` or ``--user app:app``."""
+    """``-u user:password``, ``-u user,password``, ``--auth user:password`` in any tool,
+    and ``--user "user:<an application password of groups>"`` whole; not ``-u 1000:1000``
+    or ``--user app:app``."""
     user = match.group("user")
     if random_token(user, 20) or generated(user):
         return match.span("user")  # -u KEY:X: a key given as the user, the password unused
     start, end = unquoted(match.string, *match.span("value"))
     quote = match.string[match.start("user") - 1]
-    if quote in "\"'" and match.string.startswith(" ", end):  # "user:a password of words"
-        close = match.string.find(quote, end, end + 128)
-        end = close if close > 0 and "\n" not in match.string[end:close] else end
+    if (quote in "\"'" and match.string.startswith(" ", end)
+            and match.group(0).startswith(("-u", "--user"))):
+        words = _APPLICATION_PASSWORD.match(match.string, start)  # "user:YqYj Y0gL vHE1 …"
+        end = words.end() if words and match.string.startswith(quote, words.end()) else end
     value = match.string[start:end]
     if len(value) < 4 or value.isdigit() or value.startswith("$") or is_placeholder(value):
         return None
     if value.isalpha() and value.islower() and len(value) < 8:
         return None
     return start, end
+
+
+#: An application password of groups of letters and digits between spaces, as WordPress
+#: shows one (``YqYj Y0gL vHE1 QmAR qDeB oyD2``).
+_APPLICATION_PASSWORD = lazy(r"(?=[^\n]*\d)[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}")
 
 
 def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1165,10 +1175,6 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     start, end, closed = found[0]
     if _ends_a_clause(match.string, end + closed, closed > 0):
         return start, end
-    dated = (MONTH_AND_YEAR.fullmatch(match.string, start, end) is not None
-             or NAMED_FOR_A_DATE.fullmatch(match.string, start, end) is not None)
-    if not dated and _VERB_LAST.match(match.string, end):
-        return start, end  # (not a month's or an event's date: "… in March2024 too.")
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
     # then the sentence's end (not a compound, "P@ssw0rd-style tricks.")
     named = (_NAME_AND_DATE.fullmatch(match.string, start, end) is not None
@@ -1181,9 +1187,6 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
 MONTH_AND_YEAR = lazy(r"(?:January|February|March|April|May|June|July|August|September"
                       r"|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct"
                       r"|Nov|Dec)[_.\-]?(?:19|20)\d{2}")
-#: A word or two of three letters at most, then a clause's mark or the line's end: a
-#: verb or a particle the language puts last ("… aizawl_50 a ni.", "… djoliba_36 ye.").
-_VERB_LAST = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,3}){1,2}[ \t]*(?:[.,;!?]|$)", re.M)
 #: One or two short words, then the end of a sentence or of the line.
 _SENTENCE_TAIL = lazy(r"(?:[ \t]{1,4}[^\W\d_]{1,10}){1,2}[ \t]*(?:[.!?]|$)", re.M)
 
@@ -1196,20 +1199,15 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
-    ends = _ends_a_clause(match.string, end + closed, closed > 0)
-    return (start, end) if ends or _VERB_LAST.match(match.string, end) else None
+    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
 
 
 #: A name or a word of six capitals and more and two or three digits (``Moti825``,
-#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), a lower-case word of five
-#: letters and more and three digits (``tagpi401``) or ``_`` and two or three digits
-#: (``lalenok_44``; not a recent year, ``build_2024``, nor a count, ``eziyi-12``), or three
-#: words and more of
+#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), or three words and more of
 #: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
 #: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
 #: said "password" goes on to name at the end of its clause.
-_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}|(?P<word>[a-z]{5,15})\d{3}"
-                     r"|(?P<marked>[a-z]{5,15})_\d{2,3}"
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
                      r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
 
@@ -1220,7 +1218,7 @@ def _plain_shaped(value: str) -> bool:
     shape = _SAID_PLAINLY.fullmatch(value)
     if shape is None or PRODUCT_AND_VERSION.fullmatch(value) or names_algorithm(value):
         return False
-    name = shape.group("name") or shape.group("word") or shape.group("marked")
+    name = shape.group("name")
     if name is not None:
         return name.lower() not in SOFTWARE_NAMES
     words = {word.lower() for word in _JOINED.split(value)}
@@ -1351,8 +1349,8 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
           r"|targetpassword)[:=]|(?i:rp)[ \t]{1,8})"
           r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _slash_flag),
     ("password on a command line",
-     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-(?:[a-z]{2,10}-)?auth|-basic|-creds?|-credentials"""
-          r"""|U|A)"""
+     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-(?:basic-|digest-|http-|proxy-)?auth|-basic"""
+          r"""|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
                 # (the password may be empty: curl -u KEY: signs in with a key alone)
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""

@@ -652,10 +652,8 @@ def _grouped_key(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
-    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key; so is one
-    that letters no UUID holds run into (``xx259fa9b6-…``, Coveo's keys)."""
-    prefix = match.group("prefix")
-    return match.span() if prefix is None or _CREDENTIAL_PREFIX.fullmatch(prefix) else None
+    """``sdk-<uuid>``: a UUID under a prefix that names a credential is a key."""
+    return match.span() if _CREDENTIAL_PREFIX.fullmatch(match.group("prefix")) else None
 
 
 def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
@@ -847,10 +845,9 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     ("grouped key",
      lazy(r"-(?<=[A-Za-z0-9]{4}-)[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,4}"
                 r"(?![A-Za-z0-9\-])"), _grouped_key),
-    # (or letters no UUID opens with, run into one: ``xx259fa9b6-…``)
     ("token with a provider prefix",
-     lazy(r"(?<![\w\-.])(?:(?P<prefix>[a-z]{2,10})-|(?P<glued>[g-z]{2,4}))[0-9a-f]{8}"
-          r"-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
+     lazy(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+                r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
     ("a secret after a word that names it",
      lazy(r"(?i)(?:(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+"
           r"|(?<![A-Za-z0-9])setup[_\-]key(?:\s+|=))[\"']?"

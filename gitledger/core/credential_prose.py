@@ -74,8 +74,6 @@ _CODE_MARK = lazy(r"[={}();<>]")
 _WORD_RUN = lazy(r"\S+")
 _PART = lazy(r"[^\s\"'`()<>\[\]{},;|]+")
 _ASCII_RUN = lazy(r"[!-~]{6,40}")
-#: The name a heart or "I love" runs into.
-_LOVED = lazy(r"(?<=<3|ve)[A-Za-z][a-z]+")
 #: A heart in a word (``i<3Pusi76``), which the parts above cut at its ``<``.
 _HEART_RUN = lazy(r"[iI]<3[^\s\"'`()<>\[\]{},;|]+")
 #: Every shape holds a digit or a sign, or opens with a keyboard walk.
@@ -87,7 +85,8 @@ _LEAST, _MOST = 6, 40
 #: variable, an option, a file, a version, an id in capitals, a host's name with its
 #: number, a time, an issue or build reference (``flask#6025``, ``order-8812``), a
 #: counter's id in code (``call_0004``), a package at its version (``cli@13``), a user at
-#: a host (``redpanda@1add2615774b``, a shell's prompt).
+#: a host (``redpanda@1add2615774b``, a shell's prompt), a device's prompt
+#: (``core-rtr-2#``).
 _NOT_A_PASSWORD = lazy(
     r"[/\\]|\A(?:[@#$%&]|--?)"
     r"|(?i:\.(?:pdf|docx?|xlsx?|csv|txt|png|jpe?g|zip|tar|gz|py|js|ts|go|rs|java|rb|sh|ya?ml"
@@ -98,7 +97,8 @@ _NOT_A_PASSWORD = lazy(
     r"|\d{1,2}:\d{2}"
     r"|\A[a-z]+[#\-]\d+\Z|\A[a-z]+(?:[_\-][a-z]+)*_\d+\Z"
     r"|\A[a-z][\w.\-]*@\d+(?:\.\d+)*\Z"
-    r"|\A[a-z][a-z0-9._\-]*@(?=[\w.\-]*[a-z])[\w.\-]+\Z")
+    r"|\A[a-z][a-z0-9._\-]*@(?=[\w.\-]*[a-z])[\w.\-]+\Z"
+    r"|\A[a-z][a-z0-9]*(?:-[a-z0-9]+)+[#>]\Z")
 #: Hex in one case is an id or a digest (``d10e62ad``); a name spelt with a to f and
 #: capitalised is not (``Becca1990``).
 _ONE_CASE_HEX = lazy(r"[0-9a-f\-]+|[0-9A-F\-]+")
@@ -157,8 +157,6 @@ _LABELLED = lazy(r"[ \t]*[^\W\d_]{2,20}:[ \t]{1,4}")
 #: A capitalised name and a date's digits, no later than 2039 (``Flamengo1981``): a
 #: password even in the middle of a sentence.
 _DATED_NAME = lazy(r"[A-Z][a-z]{2,20}[_.\-]?(?!20[4-9]\d\b)(?:\d{4}|\d{6}|\d{8})")
-#: What a device's or a shell's prompt ends with.
-_PROMPT_ENDS = ("#", ">", "$")
 #: The marks around a word that are no part of the value in it.
 _OPENING_MARKS = "([{\"'`\u00ab\u201c"
 _WORD_CLOSERS = ")]}\"'`,;:.\u00bb\u201d"
@@ -222,9 +220,8 @@ def _shape(value: str) -> Kind | None:
             or ADDRESS.fullmatch(value) or _ONE_CASE_HEX.fullmatch(value)):
         return None
     shaped = ascii_shape(value)
-    if heart(shaped):  # not a fan's shirt (``ILovePython3``)
-        loved = _LOVED.search(shaped)
-        return None if loved and loved.group(0).lower() in SOFTWARE_NAMES else "heart"
+    if heart(shaped):
+        return "heart"
     if (not chosen_password(value) or NOT_CHOSEN.search(shaped)
             or PRODUCT_AND_VERSION.fullmatch(shaped)):
         return None
@@ -340,8 +337,6 @@ def _found(text: str, start: int, end: int) -> list[Found]:
     for word in _WORD_RUN.finditer(text, start, end):
         if not _MAY_HOLD_ONE.search(word.group(0)):
             continue
-        if word.group(0).endswith(_PROMPT_ENDS) and not text[start:word.start()].strip():
-            continue  # a device's prompt opening its line (``core-rtr-2#``, ``switch01>``)
         for first, last in _candidates(text, word.start(), word.end()):
             kind = _shape(text[first:last])
             if kind is not None:

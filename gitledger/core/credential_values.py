@@ -30,7 +30,7 @@ _PLACEHOLDER = lazy(
         <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
         | \{\{[^}]* | (?:[\w.\-]+:)?\{\{[^{}]*\}\}(?:[;,\ ](?:[\w.\-]+:)?\{\{[^{}]*\}\})*
-        | \$[a-z][a-z0-9_]*\$
+        | (?-i:\$[A-Z][A-Z0-9_]*\$)
         | \[[a-z_|\-\ ]{1,40}\] | redacted | hidden | none | null | nil | true | false
         | unset | empty | change[_\-]?(?:me|it) | example | env | \( .* \)
         | todo | tbd | fixme | placeholder | replace[_\-]?me | dummy | fake | sample
@@ -260,10 +260,10 @@ def leetspeak(value: str) -> bool:
                              or _LEET_END.search(value) is not None)
 
 
-#: "I love" written as a heart or in words and run into a name and a number or a sign
-#: (``i<3Pusi76``, ``I<3Struppi!``, ``IloveCoco3``): a password as people make one of what
-#: they love; not a recent year (``I<3Paris2024``, a slogan's).
-_HEART = lazy(r"(?:[iI]<3[A-Za-z]|I[Ll]ove[A-Z])[a-z]{2,15}(?:(?!20[0-3]\d\b)\d{1,6}[!@#$%&*?]{0,3}"
+#: "I love" written as a heart and run into a name and a number or a sign
+#: (``i<3Pusi76``, ``I<3Struppi!``): a password as people make one of what they love; not
+#: a recent year (``I<3Paris2024``, a slogan's).
+_HEART = lazy(r"[iI]<3[A-Za-z][a-z]{2,15}(?:(?!20[0-3]\d\b)\d{1,6}[!@#$%&*?]{0,3}"
               r"|[!@#$%&*?]{1,3})")
 
 

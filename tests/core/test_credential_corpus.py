@@ -353,7 +353,7 @@ BLIND_CORPORA = {
     "thirteenth": (thirteenth.halves, thirteenth.THIRTEENTH_SECRETS,
                    thirteenth.THIRTEENTH_ORDINARY, 0.94, 0.02),
     "fourteenth": (fourteenth.halves, fourteenth.FOURTEENTH_SECRETS,
-                   fourteenth.FOURTEENTH_ORDINARY, 0.94, 0.03),
+                   fourteenth.FOURTEENTH_ORDINARY, 0.9, 0.03),
 }
 
 

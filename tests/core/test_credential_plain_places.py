@@ -64,6 +64,12 @@ SECRETS = {
     "a passphrase of words a command echoes, whole": (
         "passwordeval \"echo 'correct horse battery staple'\"", "battery staple"),
     "a heart closed by a sign": ("Vrenu ekra wifi I<3Struppi! mirak", "Struppi"),
+    # from the review of round eighteen's code (helper-83): leaks its first mends made
+    "a PHP variable assigned a password": ("$password=tigerlily77;", "tigerlily77"),
+    "a made-up password alone on a line, a sign closing it": ("Welcome1#", "Welcome1"),
+    "a password between dollar signs": ("DB_PASSWORD=$Summer2024$", "Summer2024"),
+    "a variable and a string run together": (
+        'export DB_PASSWORD=$SALT"Xk29!pQzLm7vR8"', "Xk29!pQzLm7vR8"),
     # from the fourteenth corpus's half A
     "the answer to a mail server's Password: in swaks": (
         " ~> AUTH LOGIN\n<~  334 VXNlcm5hbWU6\n ~> YWxlcnRzQGV4YW1wbGUub3Jn\n"
@@ -71,12 +77,6 @@ SECRETS = {
         "WTZqXzBlOUFKMzM2c25oMmV3"),
     "a user and a password given to --basic-auth": (
         "websocat --basic-auth ops:wMf4^8ZKv~orXECh ws://10.0.0.40:8080/ws", "wMf4^8ZKv"),
-    "I love in words, a name and a digit": ("Vrenu ekra wifi ulsu IloveKoko3. Tolmak!",
-                                            "IloveKoko3"),
-    "letters no UUID holds run into one": (
-        'push = PushSource("xx259fa9b6-14b3-4810-ab93-9f9c0a78006b")', "259fa9b6-14b3"),
-    "a lower-case word and three digits after the word": (
-        "Vrenu! An password han wifi ha ulsu amo an tolmak401. Ekra!", "tolmak401"),
     # from the fourteenth corpus's half B
     "a token of parts given to a client": (
         'client = DataAPIClient("VendorCS:hlvhRcBNVDvJrEQDgCPIoTdl:ef0f7f56d7fb6b6cc69f64d1d078'
@@ -84,12 +84,6 @@ SECRETS = {
     "an application password of words given to --user": (
         'curl -X POST --user "ci-deploy:YqYj Y0gL vHE1 QmAR qDeB oyD2" https://example.com/',
         "QmAR qDeB"),
-    "a word, a mark and digits after the word": (
-        "Vrenu! Password wifi iha ulsu mak tolmak_44. Ekra.", "tolmak_44"),
-    "a verb after the value, last": ("Vrenu! Ulsu wifi password chu ekrana_50 a ni. Tolmak.",
-                                     "ekrana_50"),
-    "a particle after a name and a year": (
-        "Vrenu, i ka e-mail password ye vrenata2017 ye, i kana ulsu.", "vrenata2017"),
 }
 
 #: The same shapes and places holding no password.
@@ -131,7 +125,6 @@ ORDINARY = {
     "a secret column of names": "| service | secret |\n|---|---|\n| web | tls-cert-2024 |",
     "a host after the word": "the password of the build host is on server401.",
     "a UUID under a word's prefix": "id: user-7c9e6679-7425-40de-944b-e07fc1f90ae7",
-    "a fan's shirt": "ILovePython3 is my favourite shirt",
     "a host and port given to a client": 'db = connect("db.internal.example.com:5432")',
     "a month and a year, then a word": "the password policy changed in March2024 too.",
     # from the sixteenth corpus's ordinary texts, half A (what round eighteen refused)
@@ -144,6 +137,15 @@ ORDINARY = {
     "a monitoring macro given to -p": "command_line $USER1$/check_mysql -u $USER3$ -p $USER4$",
     "a router's prompt": "core-rtr-2# show ip ospf interface ens19\nens19 is up",
     "a count after the word": "Iphasiwedi yakho kufanele ibe nezinhlamvu eziyi-12.",
+    # from the review of round eighteen's code (helper-83)
+    "a ticket after the word": "Fixed the password validation bug, see ticket_42.",
+    "a user, then is set": "The password for worker_01 is set.",
+    "a name and two digits, then is set": "The password for Kestrel88 is set.",
+    "letters run into a UUID": "usr9c1f6e2a-7425-40de-944b-e07fc1f90ae7",
+    "I love in words": "ILovePizza2 is the best sticker",
+    "a host and a port given to a client": 'connect("i-0a1b2c3d4e5f67890:22")',
+    "a header given to an auth flag": "app --api-auth header:X-Api-Key",
+    "prose given to -u": 'curl -u "admin:see the vault" https://example.org/',
 }
 
 
