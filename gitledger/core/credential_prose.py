@@ -72,10 +72,9 @@ _CODE_MARK = lazy(r"[={}();<>]")
 #: A run of non-space characters, and the parts of one that quotes, brackets and list
 #: marks leave; a Latin run inside a part written in a script without spaces.
 _WORD_RUN = lazy(r"\S+")
-_PART = lazy(r"[^\s\"'`()<>\[\]{},;|]+")
+#: (a heart's ``<3`` is part of a word: ``i<3Pusi76``)
+_PART = lazy(r"(?:[^\s\"'`()<>\[\]{},;|]|<3)+")
 _ASCII_RUN = lazy(r"[!-~]{6,40}")
-#: A heart in a word (``i<3Pusi76``), which the parts above cut at its ``<``.
-_HEART_RUN = lazy(r"[iI]<3[^\s\"'`()<>\[\]{},;|]+")
 #: Every shape holds a digit or a sign, or opens with a keyboard walk.
 _MAY_HOLD_ONE = lazy(r"[0-9@#$%&*!]|(?i:qwe|qaz|zaq|asd|zxc|yxc|wsx|aze)")
 #: The lengths a chosen password has.
@@ -190,8 +189,7 @@ def _candidates(text: str, start: int, end: int) -> list[tuple[int, int]]:
     Latin run inside letters of a script written without spaces (``改为Panda_520520``)."""
     if "://" in text[start:end]:
         return []
-    spans = [(run.start(), run.start() + len(run.group(0).rstrip(strip)))
-             for run in _HEART_RUN.finditer(text, start, end) for strip in (".:", ".:!?")]
+    spans: list[tuple[int, int]] = []
     for part in _PART.finditer(text, start, end):
         first = part.start()
         last = first + len(part.group(0).rstrip(".:"))
