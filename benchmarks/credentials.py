@@ -20,8 +20,9 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   round four had read it, and round four's scanner tuned on half A, measured on half B
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
 * the fourth to fourteenth corpora (``later_corpora``): the scanner now, by halves (rounds
-  seventeen and eighteen read the thirteenth and the fourteenth by halves); the fifteenth
-  and sixteenth, unread, whole;
+  seventeen and eighteen read the thirteenth and the fourteenth by halves); the fifteenth,
+  sixteenth and seventeenth, unread, whole, by the scanner and by its rules alone (without
+  the context model of round nineteen);
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -70,6 +71,7 @@ from tests.core import credential_corpus_fourteenth as fourteenth
 from tests.core import credential_corpus_fourth as fourth
 from tests.core import credential_corpus_fresh as fresh
 from tests.core import credential_corpus_ninth as ninth
+from tests.core import credential_corpus_seventeenth as seventeenth
 from tests.core import credential_corpus_seventh as seventh
 from tests.core import credential_corpus_sixteenth as sixteenth
 from tests.core import credential_corpus_sixth as sixth
@@ -105,6 +107,11 @@ HELD_OUT_THIRD = (
 
 Detector = Callable[[str], bool]
 _OPEN: list[Any] = []
+
+
+def rules_alone(text: str) -> bool:
+    """The scanner's rules without the context model (what transcripts are redacted of)."""
+    return scanner_module.rule_finding(text) is not None
 
 
 def hand_written(text: str) -> bool:
@@ -314,11 +321,16 @@ def later_corpora() -> None:
                    key=f"{name} corpus half {half}, scanner now")
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
                key=f"{name} corpus, scanner now")
-    print("the fifteenth and sixteenth corpora (written blind, read by no round yet)")
-    report("fifteenth corpus, all of it", hand_written, fifteenth.FIFTEENTH_SECRETS,
-           fifteenth.FIFTEENTH_ORDINARY, key="fifteenth corpus (blind), scanner now")
-    report("sixteenth corpus, all of it", hand_written, sixteenth.SIXTEENTH_SECRETS,
-           sixteenth.SIXTEENTH_ORDINARY, key="sixteenth corpus (blind), scanner now")
+    print("the fifteenth to seventeenth corpora (written blind, read by no round yet): the "
+          "scanner now, and its rules without the context model (round nineteen)")
+    for name, secrets, ordinary in (
+            ("fifteenth", fifteenth.FIFTEENTH_SECRETS, fifteenth.FIFTEENTH_ORDINARY),
+            ("sixteenth", sixteenth.SIXTEENTH_SECRETS, sixteenth.SIXTEENTH_ORDINARY),
+            ("seventeenth", seventeenth.SEVENTEENTH_SECRETS, seventeenth.SEVENTEENTH_ORDINARY)):
+        report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
+               key=f"{name} corpus (blind), scanner now")
+        report(f"{name} corpus, all of it, the rules alone", rules_alone, secrets, ordinary,
+               key=f"{name} corpus (blind), rules alone")
 
 
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:

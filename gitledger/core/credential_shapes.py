@@ -148,7 +148,7 @@ def _decoded(token: str) -> str | None:
         text = raw.decode("utf-8")
     except (binascii.Error, ValueError):
         return None
-    return text if text.isprintable() else None
+    return text if text.rstrip("\r\n").isprintable() else None
 
 
 #: The whole scanner, run over text found encoded in base64.  It is built from modules

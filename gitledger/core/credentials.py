@@ -13,7 +13,9 @@ handful of them.  Patterns are bounded so the scan stays linear in untrusted inp
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from gitledger.core import credential_context
 from gitledger.core.credential_keys import (
     ASSIGNMENT,
     AUTH_HEADER,
@@ -31,7 +33,12 @@ from gitledger.core.credential_places import (
     JUDGED_PATTERNS,
     prefixed,
 )
-from gitledger.core.credential_shapes import DECODED_SCANNERS
+from gitledger.core.credential_shapes import (
+    DECODED_SCANNERS,
+    harmless_base64,
+    ordinary,
+    ordinary_token,
+)
 from gitledger.core.credential_values import is_example
 from gitledger.core.lazy_pattern import lazy
 
@@ -40,7 +47,8 @@ from gitledger.core.lazy_pattern import lazy
 __all__ = [
     "ASSIGNMENT", "AUTH_HEADER", "GENERIC_PATTERNS", "JUDGED_PATTERNS", "KEY_WORDS",
     "TOKEN_PATTERNS", "URL_PASSWORD", "assignment_secret", "assignments", "auth_kind",
-    "auth_secret", "find_credential", "keyed_secret", "required_literal", "url_password_secret",
+    "auth_secret", "find_credential", "judged_findings", "keyed_secret", "required_literal",
+    "rule_finding", "url_password_secret",
 ]
 
 
@@ -329,34 +337,94 @@ def _is_dummy(token: str) -> bool:
 _MASK = lazy(r"([xX0*])\1{7}")
 
 
+#: Below this score of the context model a judged rule's finding is overruled: the token
+#: the rule judged stands where the read corpora and public text hold no secrets.
+OVERRULED_BELOW = 0.05
+#: After this many findings overruled the first is named: each finding costs a judge's
+#: reading, which may reach the end of the text, so the count keeps the scan linear.
+_OVERRULED_AT_MOST = 16
+#: Above this score the context model finds a secret no rule names.
+CAUGHT_ABOVE = 0.95
+#: What ``find_credential`` names a secret the context model alone found.
+PLACED_LIKE_A_SECRET = "a value placed and shaped like a secret"
+
+
 def find_credential(text: str) -> str | None:
-    """Name the kind of credential ``text`` appears to contain, or ``None``."""
+    """Name the kind of credential ``text`` appears to contain, or ``None``.
+
+    A token of a provider's shape is named outright.  A value another rule judges a secret
+    is named unless the context model (``credential_context``) scores the token it is
+    below ``OVERRULED_BELOW``; a token no rule names, when the model scores it above
+    ``CAUGHT_ABOVE``: thresholds chosen on corpora the model was not fitted on
+    (docs/reliability.md, round nineteen).
+    """
+    token = _token_finding(text)
+    if token is not None:
+        return token
+    scores = credential_context.TextScores(text)
+    first = None
+    for weighed_already, (name, (start, end)) in enumerate(judged_findings(text)):
+        if weighed_already == _OVERRULED_AT_MOST:
+            return first  # a text of many values judged secrets: no more reading of it
+        first = first or name
+        value = text[start:end]
+        weighed = None if any(ch.isspace() for ch in value) else scores.within(start, end)
+        if weighed is None or weighed >= OVERRULED_BELOW:
+            return name
+    likeliest = scores.likeliest()
+    if likeliest is None or likeliest.score <= CAUGHT_ABOVE:
+        return None
+    if text[likeliest.start:likeliest.end] == text.strip():
+        return None  # a token alone has no place: an id (a client's session id), not a paste
+    return None if _known_ordinary(text, likeliest.start, likeliest.end) else PLACED_LIKE_A_SECRET
+
+
+def _known_ordinary(text: str, start: int, end: int) -> bool:
+    """Whether the rules know the value at ``text[start:end]`` for no secret whatever its
+    place: an id, a digest, a version, a path, an example, base64 of plain text."""
+    value = text[start:end]
+    return (ordinary_token(value) or ordinary(text, start, end) or is_example(value)
+            or harmless_base64(value))
+
+
+def rule_finding(text: str) -> str | None:
+    """What the rules alone name in ``text``, the context model left out: what saved
+    transcripts are redacted of (a transcript is megabytes; the model reads every token)."""
+    return _token_finding(text) or next((name for name, _ in judged_findings(text)), None)
+
+
+def _token_finding(text: str) -> str | None:
     for name, pattern, literal in _TOKEN_SCAN:
         if literal in text and any(not _is_dummy(m.group(0)) for m in pattern.finditer(text)):
             return name
+    return None
+
+
+def judged_findings(text: str) -> Iterator[tuple[str, tuple[int, int]]]:
+    """What the judged rules name in ``text``, in the rules' order, with where each value
+    is: places, headers, URLs, assignments."""
     for name, pattern, judge, literal in _JUDGED_SCAN:
         if literal not in text:
             continue  # no match can be there
         for match in pattern.finditer(text):
-            if judge(match) is not None:
-                return name
+            if (span := judge(match)) is not None:
+                yield name, span
     if _URL_LITERAL in text:
         for match in URL_PASSWORD.finditer(text):
-            if url_password_secret(match) is not None:
-                return "password in a URL"
+            if (span := url_password_secret(match)) is not None:
+                yield "password in a URL", span
     for match in AUTH_HEADER.finditer(text):
-        if auth_secret(match) is not None:
-            return auth_kind(match)
+        if (span := auth_secret(match)) is not None:
+            yield auth_kind(match), span
     for match in assignments(text):
-        if assignment_secret(match) is not None:
-            return f"a {match.group('key').lower()} assignment"
+        if (span := assignment_secret(match)) is not None:
+            yield f"a {match.group('key').lower()} assignment", span
     for name, pattern, judge, literal in _GENERIC_SCAN:
         if literal not in text:
             continue
         for match in pattern.finditer(text):
-            if judge(match) is not None:
-                return name
-    return None
+            if (span := judge(match)) is not None:
+                yield name, span
 
 
 DECODED_SCANNERS.append(find_credential)

@@ -31,7 +31,7 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from gitledger.core.credentials import find_credential
+from gitledger.core.credentials import find_credential, rule_finding
 from gitledger.core.text import clean_text
 from gitledger.errors import InvalidInput
 from gitledger.interchange.transcripts import REDACTED, load, redact, save
@@ -128,7 +128,7 @@ def test_each_half_of_the_fresh_corpus_is_redacted_from_transcripts(half: str) -
     missed = []
     for kind, text in secrets:
         out, count = redact(_tool_result(text))
-        if not count or find_credential(_stored_text(out)) is not None:
+        if not count or rule_finding(_stored_text(out)) is not None:
             missed.append(kind)
     assert len(missed) <= (1 - FRESH_CATCH_RATE) * len(secrets), f"left in {missed}"
 
@@ -188,14 +188,15 @@ def _stored_text(out: bytes) -> str:
 
 
 def test_transcript_redaction_meets_the_rates() -> None:
-    """A credential is redacted when what is stored holds nothing the scanner still
-    recognises, both in a JSONL transcript and in a plain-text one."""
+    """A credential is redacted when what is stored holds nothing the scanner's rules still
+    recognise (transcripts are redacted by the rules alone), both in a JSONL transcript and
+    in a plain-text one."""
     caught = []
     for _, text in SECRETS:
         out, count = redact(_tool_result(text))
         plain, plain_count = redact(text.encode())
-        caught.append(count > 0 and find_credential(_stored_text(out)) is None
-                      and plain_count > 0 and find_credential(plain.decode()) is None)
+        caught.append(count > 0 and rule_finding(_stored_text(out)) is None
+                      and plain_count > 0 and rule_finding(plain.decode()) is None)
     passed = [redact(_tool_result(text)) == (_tool_result(text), 0)
               and redact(text.encode()) == (text.encode(), 0) for text in ORDINARY]
     _assert_rates(caught, passed, "transcript redaction")
@@ -251,7 +252,7 @@ def test_transcript_save_redacts_the_corpus(repo_with_commit: Path, tmp_path: Pa
     save(repo_with_commit, source, session_id="s-corpus")
     stored = load(repo_with_commit, "s-corpus").splitlines(keepends=True)
     assert len(stored) == len(secret_lines) + len(ordinary_lines)
-    caught = [find_credential(_stored_text(line)) is None and line != raw
+    caught = [rule_finding(_stored_text(line)) is None and line != raw
               for line, raw in zip(stored, secret_lines, strict=False)]
     passed = [line == raw for line, raw in zip(stored[len(secret_lines):], ordinary_lines,
                                                strict=True)]

@@ -32,6 +32,7 @@ from gitledger.core.credentials import (
     auth_secret,
     find_credential,
     required_literal,
+    rule_finding,
     url_password_secret,
 )
 from tests.core.credential_corpus import ORDINARY, SECRETS
@@ -123,19 +124,19 @@ def _variants(text: str) -> Iterator[str]:
 @pytest.mark.parametrize(("kind", "text"), SECRETS, ids=[k for k, _ in SECRETS])
 def test_the_verdict_on_every_secret_is_unchanged(kind: str, text: str) -> None:
     for variant in _variants(text):
-        assert find_credential(variant) == _unfiltered(variant), (kind, variant)
+        assert rule_finding(variant) == _unfiltered(variant), (kind, variant)
 
 
 def test_the_verdict_on_every_ordinary_text_is_unchanged() -> None:
     for text in ORDINARY:
         for variant in _variants(text):
-            assert find_credential(variant) == _unfiltered(variant), variant
+            assert rule_finding(variant) == _unfiltered(variant), variant
 
 
 def test_the_first_kind_found_is_still_the_one_named() -> None:
     """Two credentials in one text: the one whose pattern comes first is named, as before."""
     text = ("AKIAZ3MHQ2XK7PLW4R5T and ghp_" + "a1B2" * 9)
-    assert find_credential(text) == _unfiltered(text) == "AWS access key id"
+    assert find_credential(text) == rule_finding(text) == _unfiltered(text) == "AWS access key id"
 
 
 class _Refusing:

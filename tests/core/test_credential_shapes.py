@@ -18,7 +18,7 @@ import uuid
 import pytest
 
 from gitledger.core import credential_shapes as shapes
-from gitledger.core.credentials import find_credential
+from gitledger.core.credentials import find_credential, rule_finding
 from gitledger.interchange.transcripts import REDACTED, redact
 
 _RNG = random.Random(20261205)
@@ -724,7 +724,7 @@ def test_a_secret_judged_by_its_shape_and_place_is_refused_and_redacted(kind: st
     out, count = redact(text.encode())
     assert count >= 1
     assert REDACTED.encode() in out
-    assert find_credential(out.decode()) is None
+    assert rule_finding(out.decode()) is None
 
 
 @pytest.mark.parametrize("kind", ORDINARY)

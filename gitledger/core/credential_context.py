@@ -1,0 +1,179 @@
+"""A second opinion on credentials from where a token stands and what it looks like.
+
+The scanner's rules name places and shapes one by one; a writer it has not read puts a
+password where no rule looks.  This model scores every token of a text by its shape (the
+runs of its character classes, its length, digits, capitals, marks, entropy) and by the
+words around it (the four before it, the ten before those as a bag, the two after, the
+marks that join them), with one logistic regression fitted on the credential corpora that
+rounds have read and on public repositories' text (``benchmarks/credential_context.py``).
+A text's score is its likeliest token's.  The weights are a data table beside this module
+(``credential_context_weights.tsv``: a feature and its weight a line), read on first use.
+
+Each token is read through a window of at most ``_BEFORE`` + ``_AFTER`` characters, so a
+text costs time linear in its length.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+#: A token: a run of characters that are no space, quote, bracket or separator.
+_TOKEN = re.compile(r"[^\s\"'`<>()\[\]{},;=]{4,100}")
+_CLOSING = ".,:!?"
+_BEFORE = 120
+_AFTER = 60
+#: The letters a token opens with, where digits or marks follow them: ``ticket`` of
+#: ``ticket_42``.  What prose names this way the fit learns; a word it never saw weighs nothing.
+_LEADING_WORD = re.compile(r"[^\W\d_]{3,20}(?=[\d_.\-])")
+_KEY_PARTS = ("pass", "token", "secret", "key", "pwd")
+_WEIGHTS = "credential_context_weights.tsv"
+#: A judged value is weighed by its first tokens at most (a value is a token or a few).
+_TOKENS_IN_A_SPAN = 8
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A token of a text, where it stands, and the model's probability it is a secret."""
+
+    start: int
+    end: int
+    score: float
+
+
+def _char_class(ch: str) -> str:
+    if ch.isupper():
+        return "A"
+    if ch.islower():
+        return "a"
+    if ch.isdigit():
+        return "9"
+    if ch.isalpha():
+        return "L"
+    return ch if ch in "_-.@#$!%&*+/:|~^" else "?"
+
+
+def _shape(token: str) -> str:
+    """The token's character classes with each run written once and ``+``: ``Aa+9+``."""
+    classes = "".join(_char_class(ch) for ch in token)
+    return re.sub(r"(.)\1+", r"\1+", classes)[:12]
+
+
+def _word(word: str) -> str:
+    return word.strip(".,:;!?*\"'()[]").lower()[:20]
+
+
+def _visible(marks: str) -> str:
+    """Marks with each space, tab or line break written ``_`` (a table line holds no tab)."""
+    return re.sub(r"\s", "_", marks)
+
+
+def _entropy(token: str) -> float:
+    counts: dict[str, int] = {}
+    for ch in token:
+        counts[ch] = counts.get(ch, 0) + 1
+    size = len(token)
+    return -sum(n / size * math.log2(n / size) for n in counts.values())
+
+
+def features(text: str, start: int, end: int) -> list[str]:
+    """The features of the token at ``text[start:end]`` (the training script's too)."""
+    token = text[start:end]
+    before = text[max(0, start - _BEFORE):start]
+    after = text[end:end + _AFTER]
+    words_before = before.split()
+    words_after = after.split()
+    shape = _shape(token)
+    digits = sum(ch.isdigit() for ch in token)
+    upper = sum(ch.isupper() for ch in token)
+    lower = sum(ch.islower() for ch in token)
+    marks = len(token) - digits - upper - lower
+    joined = _visible(before[-1:] or "^")
+    following = _visible(after[:1] or "$")
+    out = [
+        "bias", f"sh={shape}", f"len={min(len(token) // 4, 10)}", f"nd={min(digits, 6)}",
+        f"nu={min(upper, 6)}", f"ns={min(marks, 4)}",
+        f"mix={digits > 0:d}{upper > 0:d}{lower > 0:d}{marks > 0:d}",
+        f"ent={min(int(_entropy(token) * 2), 12)}",
+        f"sep={'w' if joined.isalnum() else joined}", "sep2=" + _visible(before[-2:]),
+        f"nxt={'w' if following.isalnum() else following}",
+        f"eol={after[:1] in ('', chr(10)):d}",
+    ]
+    out += [f"p{i}={_word(word)}" for i, word in enumerate(reversed(words_before[-4:]))]
+    out += [f"pb={_word(word)}" for word in words_before[-10:]]
+    out += [f"n{i}={_word(word)}" for i, word in enumerate(words_after[:2])]
+    if words_before:
+        out.append(f"p0xsh={_word(words_before[-1])}|{shape}")
+    word = _LEADING_WORD.match(token)
+    if word:
+        out.append(f"tw={word.group(0).lower()}")
+    if any(part in token.lower() for part in _KEY_PARTS):
+        out.append("selfkw")
+    return out
+
+
+def tokens(text: str) -> Iterator[tuple[int, int]]:
+    """Where each token of ``text`` starts and ends, closing marks left out."""
+    for match in _TOKEN.finditer(text):
+        token = match.group(0).rstrip(_CLOSING)
+        if len(token) >= 4:
+            yield match.start(), match.start() + len(token)
+
+
+@cache
+def _weights() -> dict[str, float]:
+    table = resources.files(__package__).joinpath(_WEIGHTS).read_text(encoding="utf-8")
+    weights: dict[str, float] = {}
+    for line in table.splitlines():
+        if line and not line.startswith("#"):
+            name, _, weight = line.rpartition("\t")
+            weights[name] = float(weight)
+    return weights
+
+
+def score(text: str, start: int, end: int) -> float:
+    """The probability the model gives that ``text[start:end]`` is a secret."""
+    weights = _weights()
+    total = sum(weights.get(name, 0.0) for name in features(text, start, end))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
+
+
+class TextScores:
+    """The tokens of one text, each scored once when first asked for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._spans = list(tokens(text))
+        self._starts = [start for start, _ in self._spans]
+        self._scores: dict[int, float] = {}
+
+    def _score(self, index: int) -> float:
+        if index not in self._scores:
+            self._scores[index] = score(self.text, *self._spans[index])
+        return self._scores[index]
+
+    def likeliest(self) -> Scored | None:
+        """The token the model finds likeliest to be a secret, or ``None``: no token."""
+        if not self._spans:
+            return None
+        best = max(range(len(self._spans)), key=self._score)
+        return Scored(*self._spans[best], self._score(best))
+
+    def within(self, start: int, end: int) -> float | None:
+        """The highest score of the tokens ``text[start:end]`` holds (the first
+        ``_TOKENS_IN_A_SPAN``), or ``None`` when it holds none whole."""
+        first = bisect.bisect_left(self._starts, start)
+        held = [index for index in range(first, min(first + _TOKENS_IN_A_SPAN,
+                                                     len(self._spans)))
+                if self._spans[index][1] <= end]
+        return max(map(self._score, held)) if held else None
+
+
+def likeliest(text: str) -> Scored | None:
+    """The token of ``text`` the model finds likeliest to be a secret, or ``None``."""
+    return TextScores(text).likeliest()
