@@ -2,26 +2,29 @@
 
 The scanner's rules name places and shapes one by one; a writer it has not read puts a
 password where no rule looks.  This model scores every token of a text by its shape (the
-runs of its character classes, its length, digits, capitals, marks, entropy) and by the
-words around it (the four before it, the ten before those as a bag, the two after, the
-marks that join them), with one logistic regression fitted on the credential corpora that
-rounds have read and on public repositories' text (``benchmarks/credential_context.py``).
-A text's score is its likeliest token's.  The weights are a data table beside this module
+runs of its character classes, its length, digits, capitals, marks, entropy, the letters it
+opens with) and by the words around it (the four before it, each by its place, the ten
+before it as a bag, the two after it, the marks that join them), with one logistic
+regression fitted on the credential corpora that rounds have read, the reviews, the rules'
+own cases and public repositories' text (``benchmarks/credential_context.py``).  A text's
+score is its likeliest token's.  The weights are a data table beside this module
 (``credential_context_weights.tsv``: a feature and its weight a line), read on first use.
 
 Each token is read through a window of at most ``_BEFORE`` + ``_AFTER`` characters, so a
-text costs time linear in its length.
+text costs time linear in its length.  A run longer than 100 characters is read as tokens
+of 100.
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from gitledger.core.credential_shapes import entropy
 
 #: A token: a run of characters that are no space, quote, bracket or separator.
 _TOKEN = re.compile(r"[^\s\"'`<>()\[\]{},;=]{4,100}")
@@ -33,8 +36,6 @@ _AFTER = 60
 _LEADING_WORD = re.compile(r"[^\W\d_]{3,20}(?=[\d_.\-])")
 _KEY_PARTS = ("pass", "token", "secret", "key", "pwd")
 _WEIGHTS = "credential_context_weights.tsv"
-#: A judged value is weighed by its first tokens at most (a value is a token or a few).
-_TOKENS_IN_A_SPAN = 8
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Scored:
 
 
 def _char_class(ch: str) -> str:
+    """One letter for a character's class: ``A`` capital, ``a`` small, ``9`` digit, ``L``
+    another letter; a mark as itself, any other character ``?``."""
     if ch.isupper():
         return "A"
     if ch.islower():
@@ -65,20 +68,13 @@ def _shape(token: str) -> str:
 
 
 def _word(word: str) -> str:
+    """A neighbouring word as a feature: its closing and opening marks off, lower case."""
     return word.strip(".,:;!?*\"'()[]").lower()[:20]
 
 
 def _visible(marks: str) -> str:
     """Marks with each space, tab or line break written ``_`` (a table line holds no tab)."""
     return re.sub(r"\s", "_", marks)
-
-
-def _entropy(token: str) -> float:
-    counts: dict[str, int] = {}
-    for ch in token:
-        counts[ch] = counts.get(ch, 0) + 1
-    size = len(token)
-    return -sum(n / size * math.log2(n / size) for n in counts.values())
 
 
 def features(text: str, start: int, end: int) -> list[str]:
@@ -99,7 +95,7 @@ def features(text: str, start: int, end: int) -> list[str]:
         "bias", f"sh={shape}", f"len={min(len(token) // 4, 10)}", f"nd={min(digits, 6)}",
         f"nu={min(upper, 6)}", f"ns={min(marks, 4)}",
         f"mix={digits > 0:d}{upper > 0:d}{lower > 0:d}{marks > 0:d}",
-        f"ent={min(int(_entropy(token) * 2), 12)}",
+        f"ent={min(int(entropy(token) * 2), 12)}",
         f"sep={'w' if joined.isalnum() else joined}", "sep2=" + _visible(before[-2:]),
         f"nxt={'w' if following.isalnum() else following}",
         f"eol={after[:1] in ('', chr(10)):d}",
@@ -141,37 +137,12 @@ def score(text: str, start: int, end: int) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
 
 
-class TextScores:
-    """The tokens of one text, each scored once when first asked for."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._spans = list(tokens(text))
-        self._starts = [start for start, _ in self._spans]
-        self._scores: dict[int, float] = {}
-
-    def _score(self, index: int) -> float:
-        if index not in self._scores:
-            self._scores[index] = score(self.text, *self._spans[index])
-        return self._scores[index]
-
-    def likeliest(self) -> Scored | None:
-        """The token the model finds likeliest to be a secret, or ``None``: no token."""
-        if not self._spans:
-            return None
-        best = max(range(len(self._spans)), key=self._score)
-        return Scored(*self._spans[best], self._score(best))
-
-    def within(self, start: int, end: int) -> float | None:
-        """The highest score of the tokens ``text[start:end]`` holds (the first
-        ``_TOKENS_IN_A_SPAN``), or ``None`` when it holds none whole."""
-        first = bisect.bisect_left(self._starts, start)
-        held = [index for index in range(first, min(first + _TOKENS_IN_A_SPAN,
-                                                     len(self._spans)))
-                if self._spans[index][1] <= end]
-        return max(map(self._score, held)) if held else None
-
-
 def likeliest(text: str) -> Scored | None:
-    """The token of ``text`` the model finds likeliest to be a secret, or ``None``."""
-    return TextScores(text).likeliest()
+    """The token of ``text`` the model finds likeliest to be a secret, or ``None``: no
+    token."""
+    best: Scored | None = None
+    for start, end in tokens(text):
+        probability = score(text, start, end)
+        if best is None or probability > best.score:
+            best = Scored(start, end, probability)
+    return best

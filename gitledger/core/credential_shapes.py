@@ -151,15 +151,15 @@ def _decoded(token: str) -> str | None:
     return text if text.rstrip("\r\n").isprintable() else None
 
 
-#: The whole scanner, run over text found encoded in base64.  It is built from modules
-#: above this one, so ``credentials`` adds its ``find_credential`` here at import rather
-#: than this module importing it back; ``DECODING`` keeps the reading one level deep.
+#: The scanner's rules, run over text found encoded in base64.  They are built from modules
+#: above this one, so ``credentials`` adds its ``rule_finding`` here at import rather than
+#: this module importing it back; ``DECODING`` keeps the reading one level deep.
 DECODED_SCANNERS: list[Callable[[str], str | None]] = []
 DECODING: contextvars.ContextVar[bool] = contextvars.ContextVar("decoding", default=False)
 
 
 def decoded_holds_credential(text: str) -> bool:
-    """Whether decoded ``text`` holds a credential, by the whole scanner, one level deep."""
+    """Whether decoded ``text`` holds a credential, by the scanner's rules, one level deep."""
     if DECODING.get():
         return False
     token = DECODING.set(True)

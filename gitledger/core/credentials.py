@@ -337,14 +337,9 @@ def _is_dummy(token: str) -> bool:
 _MASK = lazy(r"([xX0*])\1{7}")
 
 
-#: Below this score of the context model a judged rule's finding is overruled: the token
-#: the rule judged stands where the read corpora and public text hold no secrets.
-OVERRULED_BELOW = 0.05
-#: After this many findings overruled the first is named: each finding costs a judge's
-#: reading, which may reach the end of the text, so the count keeps the scan linear.
-_OVERRULED_AT_MOST = 16
-#: Above this score the context model finds a secret no rule names.
-CAUGHT_ABOVE = 0.95
+#: Above this score the context model names a token no rule names: chosen on corpora,
+#: public text and a trial it was not fitted on (docs/reliability.md, round nineteen).
+CAUGHT_ABOVE = 0.99
 #: What ``find_credential`` names a secret the context model alone found.
 PLACED_LIKE_A_SECRET = "a value placed and shaped like a secret"
 
@@ -352,29 +347,18 @@ PLACED_LIKE_A_SECRET = "a value placed and shaped like a secret"
 def find_credential(text: str) -> str | None:
     """Name the kind of credential ``text`` appears to contain, or ``None``.
 
-    A token of a provider's shape is named outright.  A value another rule judges a secret
-    is named unless the context model (``credential_context``) scores the token it is
-    below ``OVERRULED_BELOW``; a token no rule names, when the model scores it above
-    ``CAUGHT_ABOVE``: thresholds chosen on corpora the model was not fitted on
-    (docs/reliability.md, round nineteen).
+    The rules first (``rule_finding``); where they name nothing, the token the context
+    model (``credential_context``) scores above ``CAUGHT_ABOVE``, if words stand around it
+    and the rules do not know it for no secret.  The model never overrules a rule: tried,
+    it let real passwords through under the best-known keys (round nineteen).
     """
-    token = _token_finding(text)
-    if token is not None:
-        return token
-    scores = credential_context.TextScores(text)
-    first = None
-    for weighed_already, (name, (start, end)) in enumerate(judged_findings(text)):
-        if weighed_already == _OVERRULED_AT_MOST:
-            return first  # a text of many values judged secrets: no more reading of it
-        first = first or name
-        value = text[start:end]
-        weighed = None if any(ch.isspace() for ch in value) else scores.within(start, end)
-        if weighed is None or weighed >= OVERRULED_BELOW:
-            return name
-    likeliest = scores.likeliest()
+    ruled = rule_finding(text)
+    if ruled is not None:
+        return ruled
+    likeliest = credential_context.likeliest(text)
     if likeliest is None or likeliest.score <= CAUGHT_ABOVE:
         return None
-    if text[likeliest.start:likeliest.end] == text.strip():
+    if text[likeliest.start:likeliest.end] == text.strip().rstrip(".,:;!?"):
         return None  # a token alone has no place: an id (a client's session id), not a paste
     return None if _known_ordinary(text, likeliest.start, likeliest.end) else PLACED_LIKE_A_SECRET
 
@@ -388,12 +372,14 @@ def _known_ordinary(text: str, start: int, end: int) -> bool:
 
 
 def rule_finding(text: str) -> str | None:
-    """What the rules alone name in ``text``, the context model left out: what saved
-    transcripts are redacted of (a transcript is megabytes; the model reads every token)."""
+    """What the rules alone name in ``text``, the context model left out: the rules that
+    transcripts are redacted by (``transcripts.find_credentials`` runs them; a transcript is
+    megabytes) and that text decoded from base64 is judged by."""
     return _token_finding(text) or next((name for name, _ in judged_findings(text)), None)
 
 
 def _token_finding(text: str) -> str | None:
+    """The first provider's token of ``text`` that is no dummy, by its pattern's name."""
     for name, pattern, literal in _TOKEN_SCAN:
         if literal in text and any(not _is_dummy(m.group(0)) for m in pattern.finditer(text)):
             return name
@@ -427,4 +413,4 @@ def judged_findings(text: str) -> Iterator[tuple[str, tuple[int, int]]]:
                 yield name, span
 
 
-DECODED_SCANNERS.append(find_credential)
+DECODED_SCANNERS.append(rule_finding)

@@ -1,8 +1,8 @@
 """The context model's part in ``find_credential`` (``gitledger/core/credential_context.py``):
-it names a chosen password no rule names, overrules a rule's finding on a value that stands
-where the read corpora and public text hold none, never overrules a provider's token or a
-passphrase, and leaves alone what the rules know for no secret.  The cases were written for
-this file, not taken from a corpus the model was fitted on."""
+it names a chosen password no rule names, never overrules a rule (a real password under a
+well-known key reads like a tutorial's default), leaves alone a token with nothing around
+it and what the rules know for no secret, and is left out of text decoded from base64.
+The cases were written for this file, not taken from a corpus the model was fitted on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from gitledger.core import credential_context
 from gitledger.core.credentials import (
     CAUGHT_ABOVE,
-    OVERRULED_BELOW,
     PLACED_LIKE_A_SECRET,
     find_credential,
     rule_finding,
@@ -25,11 +24,13 @@ CAUGHT_BY_THE_MODEL = [
     "my netflix is Ravenclaw_2011 if you need it",
 ]
 
-#: A rule names a value here, and the model overrules it: a sample from a tutorial, an
-#: image's default.
-OVERRULED = [
-    "NEXTAUTH_ADMIN_SECRET=mysupersecretvalue  # from the tutorial, replace it",
-    "docs sample: mongosh -u admin -p admin (the image default until you change it)",
+#: Real passwords under the best-known keys, which the model scores like tutorials'
+#: defaults (round nineteen's review): a rule names them, and the model never overrules it.
+UNDER_A_KEY = [
+    "POSTGRES_PASSWORD=marmaladeotter",
+    "redis-cli -h cache.prod -a quietharbor ping",
+    "# hash of the dump is in the ticket\nREDIS_PASSWORD=quietharbor",
+    "DB_PASSWORD=v)(<GNWAMs{[I;z0",
 ]
 
 #: Shapes like a chosen password's that prose uses: neither names them.
@@ -53,10 +54,19 @@ def test_a_password_no_rule_names_is_named_by_the_model(text: str) -> None:
         clean_text(text, "text", 2000)
 
 
-@pytest.mark.parametrize("text", OVERRULED)
-def test_a_rule_finding_the_model_scores_low_is_overruled(text: str) -> None:
-    assert rule_finding(text) is not None
-    assert find_credential(text) is None
+@pytest.mark.parametrize("text", UNDER_A_KEY)
+def test_a_rule_finding_is_never_overruled(text: str) -> None:
+    best = credential_context.likeliest(text)
+    assert best is not None
+    assert best.score < 0.5  # the model alone would let it pass
+    assert find_credential(text) == rule_finding(text) is not None
+
+
+def test_text_decoded_from_base64_is_judged_by_the_rules_alone() -> None:
+    # base64 of POSTGRES_PASSWORD=marmaladeotter, and a fixture of plain words
+    assert find_credential("echo UE9TVEdSRVNfUEFTU1dPUkQ9bWFybWFsYWRlb3R0ZXI= | base64 -d")
+    fixture = "eyJub3RlIjogIlVzZSBLOHNPcGVyYXRvclYyIGZvciB0aGUgc21va2UgdGVzdC4ifQ=="
+    assert find_credential(f"Fixture payload {fixture}") is None
 
 
 @pytest.mark.parametrize("text", PROSE)
@@ -64,13 +74,14 @@ def test_prose_of_the_same_shapes_passes(text: str) -> None:
     assert find_credential(text) is None
 
 
-def test_a_token_alone_is_no_place() -> None:
-    # a client's session id (Kilo's) is a random token with nothing around it
-    session = "ses_dbbb588e6ffeVP7GJref7rhm3H"
-    best = credential_context.likeliest(session)
+@pytest.mark.parametrize("field", ["Xk9mP2qLw7vR8tYb", "Xk9mP2qLw7vR8tYb."])
+def test_a_token_alone_is_no_place(field: str) -> None:
+    # an id in a field of its own (a client's session id) is a random token with nothing
+    # around it, a full stop at most
+    best = credential_context.likeliest(field)
     assert best is not None
     assert best.score > CAUGHT_ABOVE
-    assert find_credential(session) is None
+    assert find_credential(field) is None
 
 
 def test_a_provider_token_is_never_overruled() -> None:
@@ -79,26 +90,12 @@ def test_a_provider_token_is_never_overruled() -> None:
     assert find_credential(text) == "GitHub token"
 
 
-def test_a_passphrase_of_words_is_never_overruled() -> None:
-    # the model reads one token at a time, and each word of a passphrase is a word
-    text = "DB_PASSWORD = 'correct horse battery'"
-    assert rule_finding(text) is not None
-    assert find_credential(text) is not None
-
-
-def test_many_overruled_findings_name_the_first() -> None:
-    # past _OVERRULED_AT_MOST findings the first is named: the scan stays linear
-    line = "NEXTAUTH_ADMIN_SECRET=mysupersecretvalue  # from the tutorial\n"
-    assert find_credential(line) is None
-    assert find_credential(line * 40) == rule_finding(line * 40) is not None
-
-
 def test_the_table_holds_a_bias_and_weights_for_words_and_shapes() -> None:
     weights = credential_context._weights()
     assert "bias" in weights
     assert any(name.startswith("p0=") for name in weights)
     assert any(name.startswith("sh=") for name in weights)
-    assert 0 < OVERRULED_BELOW < CAUGHT_ABOVE < 1
+    assert 0.5 < CAUGHT_ABOVE < 1
 
 
 def test_a_token_is_scored_by_its_window_alone() -> None:
