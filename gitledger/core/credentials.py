@@ -7,7 +7,8 @@ by the name they stand under (``credential_keys``), where they are pasted
 (``credential_values``, ``credential_shapes``).  ``find_credential`` runs each pattern only
 over text holding its literal (``required_literal``), so that a field of prose meets a
 handful of them.  Patterns are bounded so the scan stays linear in untrusted input
-(docs/reliability.md).
+(docs/reliability.md).  Where no rule names anything, a model of where secrets stand
+(``credential_context``) names the token it is surest of; it never overrules a rule.
 """
 
 from __future__ import annotations
