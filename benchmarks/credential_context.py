@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import random
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,6 +32,8 @@ from sklearn.feature_extraction import DictVectorizer  # type: ignore[import-not
 from sklearn.linear_model import LogisticRegression  # type: ignore[import-not-found]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from credential_model import texts
 
 from gitledger.core import credential_context as context
 from gitledger.core.credentials import judged_findings
@@ -108,19 +108,10 @@ def rule_cases(module_name: str, found: str, plain: str) -> tuple[list[str], lis
 
 
 def paragraphs(gitdir: str) -> list[str]:
-    """A repository's text files at HEAD, cut at blank lines into paragraphs."""
-    names = subprocess.run(["git", f"--git-dir={gitdir}", "ls-tree", "-r", "--name-only",
-                            "HEAD"], capture_output=True, text=True, check=True).stdout
+    """A repository's text files at HEAD (``credential_model.texts``), cut at blank lines
+    into paragraphs of at most ``_PARAGRAPH_LINES`` lines."""
     out: list[str] = []
-    for name in names.splitlines():
-        blob = subprocess.run(["git", f"--git-dir={gitdir}", "show", f"HEAD:{name}"],
-                              capture_output=True, check=False).stdout
-        if len(blob) > 300_000 or b"\0" in blob:
-            continue
-        try:
-            text = blob.decode("utf-8")
-        except UnicodeDecodeError:
-            continue
+    for text in texts(gitdir):
         block: list[str] = []
         for line in [*text.splitlines(), ""]:
             if line.strip() and len(block) < _PARAGRAPH_LINES:
@@ -179,12 +170,9 @@ def fit(secrets: list[str], ordinary: list[str]) -> dict[str, float]:
             if abs(w) > _LEAST_WEIGHT or name == "bias"}
 
 
-def text_score(weights: dict[str, float], text: str) -> float:
-    best = -30.0
-    for start, end in context.tokens(text):
-        best = max(best, sum(weights.get(name, 0.0)
-                             for name in context.features(text, start, end)))
-    return 1.0 / (1.0 + math.exp(-best))
+def _text_score(text: str, weights: dict[str, float]) -> float:
+    best = context.likeliest(text, weights)
+    return best.score if best else 0.0
 
 
 def main() -> None:
@@ -219,8 +207,8 @@ def main() -> None:
           f"{len(weights)} weights")
     for name in held + [name for name in args.measure.split(",") if name]:
         found, plain = corpus(name)
-        found_scores = [text_score(weights, text) for text in found]
-        plain_scores = [text_score(weights, text) for text in plain]
+        found_scores = [_text_score(text, weights) for text in found]
+        plain_scores = [_text_score(text, weights) for text in plain]
         for threshold in (0.5, 0.8, 0.9, 0.95):
             caught = sum(s > threshold for s in found_scores)
             refused = sum(s > threshold for s in plain_scores)

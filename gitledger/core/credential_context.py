@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -130,10 +130,11 @@ def _weights() -> dict[str, float]:
     return dict(zip(fields[0::2], map(float, fields[1::2]), strict=True))
 
 
-def score(text: str, start: int, end: int) -> float:
-    """The probability the model gives that ``text[start:end]`` is a secret."""
-    weights = _weights()
-    total = sum(weights.get(name, 0.0) for name in features(text, start, end))
+def score(text: str, start: int, end: int, weights: Mapping[str, float] | None = None) -> float:
+    """The probability the model gives that ``text[start:end]`` is a secret, by the table
+    or by ``weights`` (a fit the training script measures)."""
+    table = _weights() if weights is None else weights
+    total = sum(table.get(name, 0.0) for name in features(text, start, end))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
 
 
@@ -143,14 +144,14 @@ def _plain_word(token: str) -> bool:
     return token.isalpha() and (token.islower() or token[1:].islower())
 
 
-def likeliest(text: str) -> Scored | None:
-    """The token of ``text`` the model finds likeliest to be a secret, or ``None``: no
-    token but plain words."""
+def likeliest(text: str, weights: Mapping[str, float] | None = None) -> Scored | None:
+    """The token of ``text`` the model (or ``weights``) finds likeliest to be a secret, or
+    ``None``: no token but plain words."""
     best: Scored | None = None
     for start, end in tokens(text):
         if _plain_word(text[start:end]):
             continue
-        probability = score(text, start, end)
+        probability = score(text, start, end, weights)
         if best is None or probability > best.score:
             best = Scored(start, end, probability)
     return best
