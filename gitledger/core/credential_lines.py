@@ -51,6 +51,7 @@ from gitledger.core.credential_values import (
     strict_made_up,
     unquoted,
 )
+from gitledger.core.credential_words import LOCALISED_PASSWORD_WORDS
 from gitledger.core.lazy_pattern import lazy
 
 #: Shapes that need a judge: (name, pattern, judge), the judge giving where the secret
@@ -1053,6 +1054,11 @@ _ASCII_WORDS = (
     # ... its code, as French and English chat call it, and the names Windows and routers
     # give it (network security key, WPA key)
     "code wifi", "code du wifi", "wifi code", "wi-Fi code", "network security key", "wPA key")
+#: "password" as a language that borrows it spells it (pas, bas, phas, then a vowel may come
+#: between the s and the w, and after the d or t); its literal, "as", is no rare one.
+_LOANWORD = (r"as(?:(?<=\b[PpBb]as)|(?<=\b[Pp]has))s?h?[iu\u0259e\u0268]?[wv]"
+             r"[aeiou\u0259\u0254\u1ecd\u00f6\u014d\u0101\u025b]{1,3}r?[dt\u1e0d]h?"
+             r"[aeiou\u0268]?\b(?<![Pp]assword)(?<![Pp]asswort)")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
                 "비밀번호", "비번", "암호", "κωδικ", "Κωδικ", "סיסמ", "كلمة المرور",
@@ -1073,14 +1079,37 @@ _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "
                 # Tajik, Belarusian (гасло; not inside Russian's погасло), Pashto, Odia
                 "рамз", "гасл(?<![\u0430-\u044f\u0451\u0456\u045e]гасл)", "Гасл", "پټنوم", "ପାସୱାର୍ଡ",
                 # Yoruba's (ọ̀rọ̀ aṣínà, ọ̀rọ̀ igbaniwọle), Kurdish
-                "aṣín[aà]", "igbaniw[oọ]le", "şîfre")
-PASSWORD_WORDS = tuple(dict.fromkeys((
-    *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in _ASCII_WORDS),
-    *_OTHER_WORDS,
-    # in capitals too, and the other scripts' words as a sentence opens with them
-    # (PASSWORT, Пароль, ПАРОЛЬ)
-    *(w.upper() for w in _ASCII_WORDS),
-    *(v for w in _OTHER_WORDS if "?" not in w for v in (w.capitalize(), w.upper())))))
+                "aṣín[aà]", "igbaniw[oọ]le", "şîfre",
+                # the English word as the languages that borrow it spell it: Krio's and
+                # Pidgin's paswod, Tok Pisin's paswot, Swahili's pasiwedi, Arabic chat's
+                # baswerd, Japanese romaji's pasuwaado, Sesotho's phasewete (not the English
+                # word itself, which the English rules read, nor Passwort)
+                _LOANWORD)
+
+
+def _password_words(latin: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, ...]:
+    """The patterns of ``latin`` words (each first letter in either case) and ``other``
+    words, in capitals too, and as a sentence opens with them (PASSWORT, Пароль, ПАРОЛЬ)."""
+    return tuple(dict.fromkeys((
+        *(rf"{w[1:]}(?<=[{w[0].upper()}{w[0].lower()}]{w[1:]})" for w in latin),
+        *other,
+        *(w.upper() for w in latin),
+        *(v for w in other if "?" not in w for v in (w.capitalize(), w.upper())))))
+
+
+#: The hand-written words (``benchmarks/password_words.py`` adds only what they miss).
+HAND_PASSWORD_WORDS = _password_words(_ASCII_WORDS, _OTHER_WORDS)
+
+
+def _localised(word: str) -> str:
+    """A catalogue's word as a pattern: a zero-width joiner or non-joiner optional, as
+    people type the word with or without it."""
+    return re.sub("([\u200b-\u200d])", r"\1?", re.escape(word).replace("\\ ", " "))
+
+
+PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(
+    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] <= "\u024f"),
+    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] > "\u024f"))
 #: The last letter of the Latin alphabets: a word for a password before it is a Latin one.
 _LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.

@@ -104,11 +104,13 @@ def test_most_patterns_are_skipped_over_prose() -> None:
     literal to open with and run over every field, and so do the last two passes over each
     line for a password people choose, known by its shape and place (``CHOSEN_BY_SHAPE``)
     and by its shape alone (``credential_prose``): patterns of their own so that the rules
-    naming a place keep their names, and each finding its own span."""
+    naming a place keep their names, and each finding its own span.  "password" as other
+    languages borrow it (paswod, pasiwedi) opens with "as", in most English fields: its
+    three patterns run there too."""
     literals = [required_literal(p) for p in ALL_PATTERNS]
     assert sum(1 for lit in literals if lit) >= 0.8 * len(ALL_PATTERNS)
     field = "measured: the verifier lookup dominated the callback"
-    assert sum(1 for lit in literals if lit in field) <= 26
+    assert sum(1 for lit in literals if lit in field) <= 29
 
 
 def _variants(text: str) -> Iterator[str]:
