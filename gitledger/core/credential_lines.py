@@ -35,6 +35,7 @@ from gitledger.core.credential_values import (
     DIGEST,
     WORD,
     WORDS_RUN,
+    digit_password,
     heart,
     is_example,
     is_placeholder,
@@ -306,9 +307,51 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         secret = _words_chosen(value)  # redis-cli --pass otter_velvet_quarry_ember
     if flag == "-T":  # curl's and tar's file, crowdin's token: only a generated one counts
         secret = random_token(value, 20)
+    if not secret and flag in _DIGITS_AFTER:
+        # a PIN or an access code (mosquitto_sub -P 67960888); not a port, nor -p's process
+        secret = digit_password(value, _DIGITS_AFTER[flag])
     if not secret and match.group(0).startswith("--"):
         secret = UUID.fullmatch(value) is not None  # --key <uuid>: a key, not an id
     return (start, end) if secret else None
+
+
+#: After a word for a code: a few words or marks on its line, then the digits (a keypad's
+#: ``#`` may close them).
+_CODE_DIGITS = r"""[^\n\d]{0,24}?(?<![\w\-])(?P<value>\d{4,12})#?(?![\w\-/.:,]\w)"""
+#: What a code of digits opens, the word before "code" (``accessCode``, ``door_code``).
+_OPENED_BY_CODE = frozenset({"access", "pin", "door", "gate", "keypad", "alarm", "lockbox",
+                             "garage", "entry", "entrance", "locker", "safe", "unlock"})
+#: What may stand between the word and the digits: marks, and "code", "is" or "number".
+_CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}")
+#: A year, which a PIN of four digits is not taken for ("PIN changed in 2024").
+_YEAR = lazy(r"(?:19|20)\d\d")
+
+
+def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
+    """The digits of a code that opens something: after ``PIN`` or ``keypad`` four to
+    eight (no year),
+    after a word for a code naming what it opens (access, door, gate, keypad …) six to
+    twelve, or four to twelve where a colon or "is" says it; no example or keypad run."""
+    text, (start, end) = match.string, match.span("value")
+    value = text[start:end]
+    opened = match.start() + (4 if text.startswith("ypad", match.start()) else 3)
+    if _CODE_BETWEEN.fullmatch(text, opened, start) is None:
+        return None  # keypad layout 1024 x 768: the sentence went on to another number
+    if text.startswith("ode", match.start()):
+        before = WORD.findall(text[max(0, match.start() - 16):match.start() - 1])
+        if not before or before[-1].lower() not in _OPENED_BY_CODE:
+            return None
+        between = text[opened:start]
+        least = 4 if re.search(r"[:=]|\bis\b", between) else 6
+        return (start, end) if digit_password(value, least) else None
+    if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)):
+        return None
+    return (start, end) if digit_password(value, 4) else None
+
+
+#: The flags a password of digits alone may follow, and how many digits it has at least:
+#: after ``-p`` eight (a process's id has seven at most, a port five).
+_DIGITS_AFTER = {"-P": 6, "-a": 6, "-pw": 6, "--pw": 6, "--pwd": 6, "--pass": 6, "-p": 8}
 
 
 def _named_flag(match: re.Match[str]) -> tuple[int, int] | None:
@@ -346,6 +389,8 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
         words = _APPLICATION_PASSWORD.match(match.string, start)  # "user:YqYj Y0gL vHE1 …"
         end = words.end() if words and match.string.startswith(quote, words.end()) else end
     value = match.string[start:end]
+    if value.isdigit() and not user.isdigit() and digit_password(value):
+        return start, end  # -u admin:67960888 (not -u 1000:1000, a user's and a group's ids)
     if len(value) < 4 or value.isdigit() or value.startswith("$") or is_placeholder(value):
         return None
     if value.isalpha() and value.islower() and len(value) < 8:
@@ -365,7 +410,16 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip(".,;)")
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
-    return (start, start + len(value)) if chosen_password(value) else None
+    if chosen_password(value) or _said_number(match.string, start, value):
+        return start, start + len(value)
+    return None
+
+
+def _said_number(text: str, start: int, value: str) -> bool:
+    """A password of digits alone ("the password is 48210637."), ending what the clause
+    says (not "… is 7776000 seconds")."""
+    return digit_password(value) and _ends_a_clause(
+        text, start + len(value), text[start + len(value):][:1] in CLAUSE_MARKS)
 
 
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1104,7 +1158,10 @@ HAND_PASSWORD_WORDS = _password_words(_ASCII_WORDS, _OTHER_WORDS)
 def _localised(word: str) -> str:
     """A catalogue's word as a pattern: a zero-width joiner or non-joiner optional, as
     people type the word with or without it."""
-    return re.sub("([\u200b-\u200d])", r"\1?", re.escape(word).replace("\\ ", " "))
+    pattern = re.escape(word).replace("\\ ", " ")
+    for joiner in "\u200b\u200c\u200d":
+        pattern = pattern.replace(joiner, joiner + "?")
+    return pattern
 
 
 PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(
@@ -1176,12 +1233,17 @@ def strongly_chosen(value: str) -> bool:
     shaped = ascii_shape(value)
     if not chosen_password(value) or NOT_CHOSEN.search(shaped):
         return False  # (``sip_password_1001``: a name of a password, with its number)
-    phrase = words_and_number(shaped) and len(_JOINED.split(shaped)) >= 3
+    phrase = ((words_and_number(shaped) and len(_JOINED.split(shaped)) >= 3)
+              or CAPITALISED_PHRASE.fullmatch(shaped) is not None)
     return (made_up(shaped) or phrase or keyboard_walk(shaped)
             or leetspeak(shaped) or NAME_AND_YEAR.fullmatch(shaped) is not None
             or _FOUR_DIGITS.search(shaped) is not None)
 
 
+#: A passphrase as password managers make one: three capitalised words and more joined by
+#: one mark, a number run into the last (``Coffee-Estate-Pepper4``, Bitwarden's shape).
+CAPITALISED_PHRASE = lazy(r"[A-Z][a-z]{2,11}(?P<mark>[\-_.])(?:[A-Z][a-z]{2,11}(?P=mark)){1,4}"
+                           r"[A-Z][a-z]{2,11}\d{1,4}")
 #: What joins the words of a passphrase (``heron-basalt-4821``; one word and a count,
 #: ``eziyi-12``, is prose).
 _JOINED = lazy(r"[\-_.]")
@@ -1384,6 +1446,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
                 # (the password may be empty: curl -u KEY: signs in with a key alone)
                 r"""["']?(?P<user>[^\s:,"'$]{0,64})[:,](?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256}|)"""), _user_pair),
+    # "PIN: 4821", "access code 96322469", a keypad's "door code 0679#": a code of digits
+    # that opens something (one pattern for each literal)
+    *(("a code of digits that opens something", lazy(opening + _CODE_DIGITS), _opening_code)
+      for opening in (r"PIN(?<=\bPIN)\b", r"Pin(?<=\bPin)\b", r"pin(?<=\bpin)\b",
+                      r"ypad(?<=\b[Kk]eypad)\b",
+                      r"ode(?<=[A-Za-z][ _\-][Cc]ode)\b", r"ode(?<=[a-z]Code)\b")),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
      # (the word may run on into a copula written without a space: "password係 …")

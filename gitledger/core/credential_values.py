@@ -85,6 +85,16 @@ def is_example(value: str) -> bool:
     return False
 
 
+def digit_password(value: str, least: int = 6) -> bool:
+    """A password of digits alone, as a PIN or a device's access code is (``67960888``):
+    ``least`` to twelve of them (fewer are a port, a count or a year), no example and no
+    run of the keypad (``123456``, ``111111``: what advice quotes)."""
+    if not (value.isascii() and value.isdigit() and least <= len(value) <= 12):
+        return False
+    steps = {int(b) - int(a) for a, b in itertools.pairwise(value)}
+    return not is_example(value) and not (len(steps) == 1 and steps <= {-1, 0, 1})
+
+
 def _typed_in_order(value: str) -> bool:
     """Most of 20 letters and digits or more typed in order (``1234567890abcdef…``): runs
     of five or more consecutive characters hold 60% of them."""

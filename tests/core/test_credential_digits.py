@@ -1,0 +1,73 @@
+"""Passwords of digits alone and a password manager's passphrase (round twenty): a PIN or a
+device's access code after the word for one, digits after "the password is", after a
+password's flag or as a login's password; three capitalised words run into a number
+(``Coffee-Estate-Pepper4``) wherever prose stands it.  Ports, process ids, years, counts,
+keypad runs and Perl distributions pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitledger.core.credentials import find_credential
+from gitledger.interchange.transcripts import redact
+
+#: Each text and the password in it.
+SECRETS = {
+    "a printer's access code in prose": (
+        "For the X1C: LAN only mode, IP 192.168.4.51, access code 96322469. Add it.",
+        "96322469"),
+    "an access code under its key": ('printer:\n  host: 192.168.1.77\n  access_code: "45827013"',
+                                     "45827013"),
+    "an access code in camel case": ("accessCode = 96322469", "96322469"),
+    "a PIN after a colon": ("SIM card for the test phone, PIN: 4821", "4821"),
+    "a keypad's code": ("Front door keypad: 0679 then the check mark", "0679"),
+    "a gate code said": ("the gate code is 5762#.", "5762"),
+    "digits after the password is": ("the password is 48210637.", "48210637"),
+    "digits after a flag a password follows": (
+        "mosquitto_sub -h 10.0.0.88 -p 8883 -u bblp -P 67960888 -t 'device/report'",
+        "67960888"),
+    "digits after redis-cli's -a": ("redis-cli -h cache.lan -a 90417263 ping", "90417263"),
+    "digits as a login's password": ("curl -u admin:67960888 http://nas.lan/api", "67960888"),
+    "a manager's passphrase after a colon": (
+        "Estate office: Tally new one: Coffee-Estate-Pepper4. Do not share. -Manager",
+        "Coffee-Estate-Pepper4"),
+    "a manager's passphrase on a line of another script": (
+        "Салам, стха! Для компа: Shalbuzdag-Derbent-Kurah6 я", "Shalbuzdag-Derbent-Kurah6"),
+    "a manager's passphrase after the word, later": (
+        "Dana changes the bank portal password tonight. Until then it remains "
+        "Wildcats-School-Treasurer7.", "Wildcats-School-Treasurer7"),
+}
+
+#: The same places holding no password.
+ORDINARY = (
+    "docker run -p 8080:80 nginx",
+    "ps -p 4194304 -o etime=",
+    "strace -p 1234567",
+    "podman run --user 1000:100000 alpine id",
+    "PIN changed in 2024 after the audit.",
+    "GPIO pin 17 drives the relay.",
+    "keypad layout 1024 x 768",
+    "HTTP status code 403 on the second call",
+    "error code 100234 from the driver",
+    "the password is 123456, the worst there is",
+    "password rotation is 7776000 seconds",
+    "PIN must be 6 digits",
+    "cpanm Compress-Raw-Bzip2",
+    "Install Compress-Raw-Bzip2 first.",
+    "Default_Test_Alarm3 fired at noon",
+    "access code: <from the printer's screen>",
+)
+
+
+@pytest.mark.parametrize("kind", sorted(SECRETS))
+def test_a_code_of_digits_or_a_passphrase_is_refused_and_redacted(kind: str) -> None:
+    text, value = SECRETS[kind]
+    assert find_credential(text) is not None
+    out, count = redact(text.encode())
+    assert count >= 1
+    assert value.encode() not in out
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_numbers_and_names_of_the_same_shape_pass(text: str) -> None:
+    assert find_credential(text) is None
