@@ -338,6 +338,8 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     prefix, body = match.group("prefix"), match.group("body")
     if _DIGEST_PREFIX.fullmatch(prefix.rstrip("_-.")) or is_placeholder(match.group(0)):
         return None
+    if prefix.rstrip("_-.") in _RECORD_PREFIXES:
+        return None  # lead_w3LO…, user_n5oT…, thread_…: a record's id (a CRM's, an API's)
     credential = _CREDENTIAL_PREFIX.search(prefix) is not None
     if not credential and not prefix.endswith("_") and re.fullmatch(r"[0-9a-fA-F]+", body):
         return None  # a digest under a name (``v3-deps-<sha256>``), not ``sqa_<hex>``
@@ -345,6 +347,14 @@ def _prefixed_token(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span() if random_token(body, least) or generated(body, least) else None
 
 
+#: Prefixes that name a record, not a credential: the ids CRMs and APIs give their
+#: leads, users, contacts, threads and runs (Close, Clerk, Stripe, OpenAI …).
+_RECORD_PREFIXES = frozenset({
+    "lead", "user", "usr", "cont", "contact", "acti", "activity", "oppo", "opp", "deal",
+    "org", "team", "proj", "project", "task", "ticket", "order", "ord", "inv", "invoice",
+    "cus", "cust", "customer", "acct", "evt", "event", "msg", "message", "file", "doc",
+    "note", "comment", "item", "prod", "product", "price", "sub", "txn", "conv", "chat",
+    "run", "job", "thread", "asst", "step", "batch", "ftjob", "call", "req"})
 #: A word that says a secret follows, in prose, a header or a line of configuration.
 _CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?keys?"
                  r"|access[ _\-]?keys?|private[ _\-]?keys?|signing[ _\-]?keys?|keys?"

@@ -390,6 +390,36 @@ _HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA
                           # Transmission's rpc-password once hashed: "{", SHA-1's hex, a salt
                           # (read to 40 characters: hex that long after "{" is no password)
                           r"|\{(?=[0-9a-f]{32})")
+#: A password hashed in the modular crypt format, ``$<scheme>$[<parameters>$]<salt>$<hash>``
+#: (shadow's ``$6$``, bcrypt's ``$2b$``, yescrypt's ``$y$``, rspamd's ``$2$``, Argon2's):
+#: what a config stores instead of the password.
+CRYPT_HASH = lazy(r"\$(?:1|2[abxy]?|5|6|7|y|gy|sha1|md5|apr1|argon2(?:id|i|d)|scrypt"
+                  r"|pbkdf2(?:-sha\d+)?)\$[./A-Za-z0-9,=+$]{20,300}")
+#: The last word for a secret before a value: a password's (hashed, it is ordinary) or a
+#: key's (CurseForge's API keys are shaped as bcrypt hashes).
+_SECRET_WORD_BEFORE = lazy(r"(?i)(pass(?:word|wd|phrase)?|pw|key|token|secret)"
+                           r"(?!.*(?:pass|pw|key|token|secret))")
+
+
+def _hashed_password(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is (in) a password hashed in the modular crypt format
+    whose last word for a secret, in the 80 characters before, names a password
+    (``password = "$6$…"``, ``Enter passphrase:`` then ``$2$…``), not a key."""
+    word, at = -1, start + 1
+    for _ in range(6):  # the hash opens at one of the last few dollars before the value
+        at = text.rfind("$", max(0, start - 160), at)
+        hashed = CRYPT_HASH.match(text, at) if at >= 0 else None
+        if hashed is not None and hashed.end() >= end and not text[at - 1:at].isalnum():
+            word = at
+        if at < 0 or word >= 0:
+            break
+    if word < 0:
+        return False
+    said = _SECRET_WORD_BEFORE.search(text, max(0, word - 80), word)
+    return said is not None and said.group(1).lower() in ("pass", "password", "passwd",
+                                                          "passphrase", "pw")
+
+
 #: An HTML field's name before its value attribute.
 _INPUT_NAMED = lazy(r"""name=["'](?P<name>[\w.\-\[\]]{1,80})["'][^<>\n]{0,80}?"""
                           r"""value=["']?\Z""")
@@ -478,6 +508,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
+    if "$" in text[max(0, start - 40):end] and _hashed_password(text, start, end):
+        return True  # password = "$2$3yqhq…": the password hashed, what a config stores
     if _CONTENT_ID.fullmatch(value) or PUBLIC_MATERIAL.match(value) or _HMAC_DIGEST.match(value):
         return True  # a content address, public material, a keyed digest (Vault's audit log)
     if PUBLIC_MATERIAL.match(value, value.find("=", 0, 4) + 1):

@@ -49,6 +49,7 @@ _PLACEHOLDER = lazy(
         | `.*` | [*•\-+]{4,}\ +\#.* | @(?:[\w.~\-]*/\S*|[\w\-]+\.[a-z]{2,4})
         | (?:my|your|the|auth|priv|new|old|db|admin|user){0,2}(?:pass(?:word)?|passwd|pwd|secret)
         | string | str | int | bool | bytes | flag
+        | \#\{.*\} | [a-z_]\w*=\$\{?[a-z_]\w*\}?
     )$"""
 )
 

@@ -1,0 +1,53 @@
+"""What stands where a secret does and is none (round twenty): a password hashed in the
+modular crypt format under a password's name, Ruby's ``#{ENV[…]}`` and ``token=$VAR``
+references, a record's id under a prefix that names the record.  The same shapes that are
+secrets stay refused: a bcrypt-shaped API key, a literal token, a credential's prefix."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitledger.core.credentials import find_credential
+
+ORDINARY = {
+    "rspamd's hashed controller password": (
+        '# /etc/rspamd/local.d/worker-controller.inc\npassword = "$2$3yqhq94gnuwohly8h2vcidhie'
+        'o39s4$iuvdv9dybbg5k5m17zi8h7yo15c9pnoph2uf5j9l8gp7hnmt1d";  # rspamadm pw'),
+    "what rspamadm pw printed": (
+        "rspamadm pw\nEnter passphrase:\n$2$nvxokzs6i5r7u0x5ltn3ebnedefkh5$t0rvvx9101xwhu3axv"
+        "n3byqrqdzy8b5t3p92iayx0nk1xi49zi"),
+    "shadow's SHA-512 under password": (
+        'password = "$6$rounds=5000$Hs3J/3VNQ.YcGcGr$QG0QM08yj0XsIyQW1Tr3vO0/0ELW3UZfxkYF.ke'
+        'vuiybJxdvZfPm3b7airGKzoRJvpAfMW4Uik9tbsAT"'),
+    "a Ruby interpolation of the environment": (
+        "<match audit.**>\n  @type opensearch\n  user \"#{ENV['FLUENT_OS_USER']}\"\n"
+        "  password \"#{ENV['FLUENT_OS_PASSWORD']}\"\n</match>"),
+    "a token's name and a shell variable": (
+        'curl -H "Authorization: Token token=$ZAMMAD_TOKEN" https://support.example.com/api'
+        "/v1/tickets/search?query=state:open"),
+    "a CRM's record ids": (
+        "Close lead id lead_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm - status 'Qualified', "
+        "owner user_n5oTMztszqOXItKbd5bLPlyhW2ZNpwnFCkGQah4Aebr."),
+}
+
+SECRETS = {
+    "an API key shaped as a bcrypt hash": (
+        "CF_API_KEY='$2a$10$LarIIzbxmhaLbNnpG8z/oJUzfbe7jWxZjvdrfF2j0tYHJiWBDAqUF'"),
+    "a literal token after the same header": (
+        'curl -H "Authorization: Token token=Zk38fjs9dKq0Lm2Qx7Pw" https://support.example.com'),
+    "a credential's prefix and a random body": (
+        "export VENDOR_KEY=live_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm"),
+    "a password beside its hash": (
+        'password = "Kx9$fj39dkLm"\npassword_hash = "$2b$12$zU8eZyXoMQ2rrQZ91O6CGmUnBRJxUxmf'
+        '6CxINyC2ggIhxxwRQuI1w"'),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ORDINARY))
+def test_what_stands_in_a_secrets_place_and_is_none_passes(kind: str) -> None:
+    assert find_credential(ORDINARY[kind]) is None
+
+
+@pytest.mark.parametrize("kind", sorted(SECRETS))
+def test_the_same_shapes_holding_a_secret_are_refused(kind: str) -> None:
+    assert find_credential(SECRETS[kind]) is not None
