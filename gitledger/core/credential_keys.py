@@ -225,6 +225,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if key.startswith("-") and NAME.fullmatch(match.group("value").strip("\"'")):
         return None  # --secret=db-password: the name of a secret
     quoted = text[match.start("value")] in "\"'"
+    if (text.startswith(("`", "$("), match.start("value"))
+            and not _ECHOED_LITERAL.match(text, match.start("value"))):
+        return None  # pwd=`echo $ES_PWD`, token=$(vault read …): a command's output at run time
     start, end = unquoted(text, *match.span("value"))
     if not quoted and (rest := _AMPERSAND_REST.match(text, end)) is not None:
         end = rest.end()  # pg.password=Ko&29QdDx…: the & is the password's, not a query's
@@ -276,6 +279,9 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+#: A command substitution that only echoes a literal (``DB_PASSWORD=`echo Xk9m…```): the
+#: literal is the value, where any other command (``echo $VAR``, ``vault read``) computes it.
+_ECHOED_LITERAL = lazy(r"(?:`|\$\()[ \t]*echo[ \t]+(?:-n[ \t]+)?[^$`()\n]{1,200}[`)]")
 #: Batch's ``set /p NAME=``: what follows is the prompt for the value, not the value.
 _PROMPT_BEFORE = lazy(r"(?i)\bset[ \t]+/p[ \t]+\Z")
 #: A name in capitalised words (``DirectorApiPassword``), no digit or mark.

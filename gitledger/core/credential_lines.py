@@ -199,6 +199,28 @@ _DATA_CALL = lazy(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
                         r"|encode|decode|b64|hex|load|track")
 
 
+#: A database's address as the argument before a user and a password: a URL of a scheme
+#: (``jdbc:postgresql://…``, ``mysql://…``) in quotes, or a variable named for one.
+_DATABASE_ADDRESS = lazy(r"""(?:["'](?:jdbc:[^"'\n]{3,300}|[a-z][a-z0-9+]{1,20}://"""
+                         r"""[^"'\n]{1,300})["']"""
+                         r"""|\b(?:url|jdbcUrl|jdbc_url|dbUrl|db_url|databaseUrl|database_url"""
+                         r"""|connectionString|connection_string|dsn|uri))[ \t]*,[ \t]*\Z""")
+
+
+def _connection_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of a connection call, after the address and the user's name; not a
+    placeholder, a reference, words, nor the user's name again (a default)."""
+    text = match.string
+    if _DATABASE_ADDRESS.search(text, max(0, match.start() - 320), match.start()) is None:
+        return None
+    start, end = match.span("value")
+    value = text[start:end]
+    if (is_placeholder(value) or value.startswith(("$", "%", "{", "-")) or " " in value
+            or value == match.group("user") or match.group("user").startswith("-")):
+        return None  # ("sa", "${DB_PASS}"), words in quotes, ("postgres", "postgres")
+    return start, end
+
+
 def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     """``Client('<key>')``, ``rollbar.init('<hex>')``, ``MakeClient("sdk-<uuid>")``: an
     SDK set up with a key as its first argument."""
@@ -1416,6 +1438,12 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
      _user_command),
     ("token in a URL",
      lazy(r"://(?P<value>[A-Za-z0-9_\-]{20,200}):?@[A-Za-z0-9\-]"), _token_userinfo),
+    # DriverManager.getConnection(url, "user", "…"), a transactor's (driver, "jdbc:…",
+    # "user", "…"): a user's name and a password after a database's address
+    *(("password given to a connection",
+       lazy(quote + rf"(?P<user>[^{quote}\s,()]{{1,64}}){quote}[ \t]*,[ \t]*{quote}"
+            rf"(?P<value>[^{quote}\n]{{4,128}}){quote}"), _connection_password)
+      for quote in "\"'"),
     ("key given to a call",
      lazy(r"""\((?<=[\w.]\()\s{0,8}["'](?P<value>[A-Za-z0-9_\-+/=.:]{16,512})["']"""),
      _call_key),

@@ -953,7 +953,9 @@ _COMMAND_LINES = (
     r"""|access-?key|secret-?key|auth-?token|client-?secret|private-?key|hmac-?key|storepass"""
     r"""|keypass"""
     r"""|passphrase|bearer))"""
-    r"""[\s=]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
+    # (a line's end ends the command, unless a backslash continues it: clickhouse-client
+    # … --ask-password, then what it printed, is no value)
+    r"""(?:[ \t=]|\\\r?\n)+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s"'-][^\s"']*)""",
 )
 
 JUDGED_PATTERNS: tuple[JudgedPattern, ...] = (

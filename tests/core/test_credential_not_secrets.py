@@ -1,7 +1,10 @@
 """What stands where a secret does and is none (round twenty): a password hashed in the
-modular crypt format under a password's name, Ruby's ``#{ENV[…]}`` and ``token=$VAR``
-references, a record's id under a prefix that names the record.  The same shapes that are
-secrets stay refused: a bcrypt-shaped API key, a literal token, a credential's prefix."""
+modular crypt format under a password's name, Ruby's ``#{ENV[…]}``, ``token=$VAR`` and a
+command substitution that computes the value, a record's id under a prefix that names the
+record, a flag that asks for the password, a connection's password by reference.  The same
+shapes that are secrets stay refused: a bcrypt-shaped API key, a literal token or one a
+substitution only echoes, a credential's prefix, a password after a continued flag, a
+connection call's literal password after its address and user."""
 
 from __future__ import annotations
 
@@ -25,6 +28,19 @@ ORDINARY = {
     "a token's name and a shell variable": (
         'curl -H "Authorization: Token token=$ZAMMAD_TOKEN" https://support.example.com/api'
         "/v1/tickets/search?query=state:open"),
+    "a flag that asks for the password, then what the client printed": (
+        "$ clickhouse-client -h 10.8.0.44 -u default --ask-password\nClickHouse client version"
+        " 24.8.4.13 (official build).\nPassword for user (default):"),
+    "a command substitution that reads a variable": (
+        'action(type="omelasticsearch" uid="rsyslog" pwd=`echo $ES_PWD` bulkmode="on")'),
+    "a command substitution that reads a store": (
+        "TOKEN=$(vault kv get -field=token secret/ci)"),
+    "a command line's arguments as a list, a URL before them": (
+        "argv: ['twine', 'upload', '--repository-url', 'https://devpi.corp/root/dev', '-u', "
+        "'buildbot', '-p', '<hidden>', 'dist/*']"),
+    "a connection's password by reference or the user's name again": (
+        'DriverManager.getConnection(jdbcUrl, "app", "${DB_PASS}");\n'
+        'DriverManager.getConnection("jdbc:postgresql://db/app", "postgres", "postgres");'),
     "a CRM's record ids": (
         "Close lead id lead_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm - status 'Qualified', "
         "owner user_n5oTMztszqOXItKbd5bLPlyhW2ZNpwnFCkGQah4Aebr."),
@@ -37,6 +53,15 @@ SECRETS = {
         'curl -H "Authorization: Token token=Zk38fjs9dKq0Lm2Qx7Pw" https://support.example.com'),
     "a credential's prefix and a random body": (
         "export VENDOR_KEY=live_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm"),
+    "a literal echoed by a command substitution": "DB_PASSWORD=`echo Xk9mQ2vLp7wR`",
+    "a password after a flag continued on the next line": (
+        "psql-admin --host db.lan \\\n  --password Kx9fj39dkLm2 \\\n  --list"),
+    "a connection's password after a JDBC URL": (
+        'Transactor.fromDriverManager[IO]("org.postgresql.Driver", "jdbc:postgresql://'
+        'localhost:15432/catalog", "catalog", "scala-cats-doobie8", None)'),
+    "a connection's password after a variable for the URL": (
+        'HikariTransactor.newHikariTransactor[IO](driver, url, "billing", '
+        '"2h0l8J3gJe7WSVCa2JahFC", ce)'),
     "a password beside its hash": (
         'password = "Kx9$fj39dkLm"\npassword_hash = "$2b$12$zU8eZyXoMQ2rrQZ91O6CGmUnBRJxUxmf'
         '6CxINyC2ggIhxxwRQuI1w"'),
