@@ -27,6 +27,8 @@ from gitledger.core.credential_values import (
     is_placeholder,
     keyboard_walk,
     made_up,
+    mixed_random,
+    random_letters,
     strict_made_up,
     unquoted,
 )
@@ -218,6 +220,42 @@ def _login_password(match: re.Match[str]) -> tuple[int, int] | None:
             or (not is_placeholder(value) and (made_up(value) or strict_made_up(value)))):
         return None
     return match.start("value"), match.start("value") + len(value)
+
+
+#: A label's colon, then a user's name (a word, an address, a phone's number) and the
+#: spaces before the slash: what stands before a labelled login's password.
+_LABELLED_USER = lazy(r"[:\uff1a][ \t]*[\"'`]?(?P<user>[\w.@+\-]{2,64})[\"'`]?[ \t]*\Z")
+
+
+def _labelled_pair(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of ``label: user / password``: made up (``harbor9#``) or random
+    (``yfIMdRWEBZZplbEm``), never a version, a product's name or the user's own shape
+    again (``Platforms: amd64 / arm64v8``, ``Stack: React / Next.js14``)."""
+    text = match.string
+    label = _LABELLED_USER.search(text, max(0, match.start() - 70), match.start() + 1)
+    if label is None:
+        return None
+    value = match.group("value")
+    if not made_up(value):
+        value = value.rstrip(".,;)")  # (a made-up one may end with its own mark: harbor9#.)
+    user = label.group("user")
+    if is_placeholder(value) or (any(c.isdigit() for c in user) and not user.isdigit()):
+        return None  # (a phone's number is an account's name; amd64 / arm64v8 are names)
+    if not (made_up(value) or strict_made_up(value) or mixed_random(value)
+            or random_letters(value)):
+        return None
+    return match.start("value"), match.start("value") + len(value)
+
+
+def _resource_macro(match: re.Match[str]) -> tuple[int, int] | None:
+    """A Nagios resource macro's value when it is a password, as people choose one or
+    generated (``$USER4$=nAUg5RJe…``); a plugin's path or a user's name is none."""
+    text, value = match.string, match.group("value")
+    if text[line_start(text, match.start(), 200):match.start()].strip(" \t+"):
+        return None  # a macro that opens its line (or a diff's added line) is the file's
+    if value.startswith(("/", "$", "~")) or is_placeholder(value):
+        return None
+    return match.span("value") if chosen_password(value) or mixed_random(value) else None
 
 
 def _account_password(match: re.Match[str]) -> tuple[int, int] | None:
@@ -446,6 +484,11 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
                    "creds", "Creds", "credentials", "Credentials", "Zugangsdaten",
                    "Anmeldedaten", "identifiants", "Identifiants", "credenciales",
                    "Credenciales", "credenciais", "Credenciais")),
+    # a user and a password under a label, a slash between with spaces ("Wi-Fi: Driftwood_Guest
+    # / harbor9#", "mosquitto user: zigbee / yfIM…", Chinese "账号给你" and a full-width colon)
+    ("a login under a label",
+     lazy(r" / (?<=[^\s/] / )[ \t]*[\"'`]?(?P<value>[^\s\"'`/]{6,64})"),
+     _labelled_pair),
     # a device's built-in account and its password: "TrueNAS root — …", "PDU: admin …",
     # "iLO administrator: …",
     # a sheet's row "…\tadmin\t…" (a space, a tab, a dash, a slash or a colon between)
@@ -455,6 +498,11 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
       for account in ("admin", "root", "administrator", "Administrator", "ubnt")),
     # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
     # file is named (its comments between), or in a chat's backticks after davfs is
+    # Nagios's resource.cfg: $USER1$ … $USER256$, the macros that keep the checks' paths
+    # and passwords out of the object configuration
+    ("password in a Nagios resource macro",
+     lazy(r"\$USER\d{1,3}\$[ \t]*=[ \t]*(?P<value>[^\s#]{4,128})"),
+     _resource_macro),
     ("password in a davfs2 secrets file",
      lazy(r"davfs[^\n`]{0,300}?(?:(?:\n[ \t]*#[^\n]{0,300}){0,3}\n[ \t]*|`)"
           r"(?:https?://[^\s`]{1,300}|~?/[^\s`]{0,300})[ \t]+[^\s\"'`]{1,64}"

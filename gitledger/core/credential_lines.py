@@ -411,10 +411,12 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
         words = _APPLICATION_PASSWORD.match(match.string, start)  # "user:YqYj Y0gL vHE1 …"
         end = words.end() if words and match.string.startswith(quote, words.end()) else end
     value = match.string[start:end]
+    if value.startswith(("/", "~")):
+        return None  # rsync -a host:/srv/data: a remote path, not a password
     if value.isdigit() and not user.isdigit() and digit_password(value):
         return start, end  # -u admin:67960888 (not -u 1000:1000, a user's and a group's ids)
-    if len(value) < 4 or value.isdigit() or value.startswith("$") or is_placeholder(value):
-        return None
+    if len(value) < 4 or value.isdigit() or value.startswith("$") or is_template(value):
+        return None  # (a.b.c is no attribute on a command line: -a deploy:harbor.registry7)
     if value.isalpha() and value.islower() and len(value) < 8:
         return None
     return start, end
@@ -1131,9 +1133,10 @@ _ASCII_WORDS = (
     # give it (network security key, WPA key)
     "code wifi", "code du wifi", "wifi code", "wi-Fi code", "network security key", "wPA key")
 #: "password" as a language that borrows it spells it (pas, bas, phas, then a vowel may come
-#: between the s and the w, and after the d or t); its literal, "as", is no rare one.
+#: between the s and the w, the d or t may be doubled, Pennsylvania Dutch's Passwatt, and a
+#: vowel may follow); its literal, "as", is no rare one.
 _LOANWORD = (r"as(?:(?<=\b[PpBb]as)|(?<=\b[Pp]has))s?h?[iu\u0259e\u0268]?[wv]"
-             r"[aeiou\u0259\u0254\u1ecd\u00f6\u014d\u0101\u025b]{1,3}r?[dt\u1e0d]h?"
+             r"[aeiou\u0259\u0254\u1ecd\u00f6\u014d\u0101\u025b]{1,3}r?[dt\u1e0d]{1,2}h?"
              r"[aeiou\u0268]?\b(?<![Pp]assword)(?<![Pp]asswort)")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
 _OTHER_WORDS = ("парол", "Парол", "パスワード", "暗証番号", "密码", "密碼", "口令",
@@ -1468,7 +1471,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
           r"|targetpassword)[:=]|(?i:rp)[ \t]{1,8})"
           r"""(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})"""), _slash_flag),
     ("password on a command line",
-     lazy(r"""-(?<=\s-)(?:u|-user|-proxy-user|-(?:basic-|digest-|http-|proxy-)?auth|-basic"""
+     lazy(r"""-(?<=\s-)(?:u|a|-user|-proxy-user|-(?:basic-|digest-|http-|proxy-)?auth|-basic"""
           r"""|-creds?|-credentials|U|A)"""
                 r"""[ \t=]{1,8}"""
                 # (the password may be empty: curl -u KEY: signs in with a key alone)

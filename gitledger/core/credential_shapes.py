@@ -555,8 +555,10 @@ def ordinary(text: str, start: int, end: int) -> bool:
             return True  # a digest that names its algorithm (h1:…), not password = "h1:…"
         named = _NAMED_DIGEST.fullmatch(value)
         if (named is not None and not _SECRET_NAME.search(named.group("words"))
+                and not _LIVE_MODE.search(named.group("words"))
                 and re.search(r"[A-Za-z]{4}", named.group("words"))):
-            return True  # a CI cache key; not sk-or-v1-…, nor DEPLOY_TOKEN=acme-prod-<hex>
+            return True  # a CI cache key; not sk-or-v1-…, DEPLOY_TOKEN=acme-prod-<hex> nor a
+            # vendor's live-mode key (scp-live-<hex>)
     if text[start - 1:start] == "$" and _HASH_STRING.search(text, max(0, start - 160), start):
         return True  # the salt or the hash of a password hash string
     hashed = _HASH_FORMAT.search(text, word_start(text, start), start + 40)
@@ -705,6 +707,8 @@ def forgery_token(name: str) -> bool:
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
 _SECRET_NAME = lazy(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
                           r"|api|private|license|login|bearer|access|hmac|salt|seed|pin")
+#: A vendor's live mode in a key's words (``scp-live-``, ``acme_live_``).
+_LIVE_MODE = lazy(r"(?i)(?:^|[\-_.])live[\-_.]")
 _NAME_WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 #: A word right before ``key`` that makes it public: a browser's or a site's key.
 _PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})

@@ -1,0 +1,66 @@
+"""A login's password beside its user (round twenty): ``label: user / password``, a
+command's ``-a user:password`` (HTTPie, xh), a Nagios resource macro, a vendor's live-mode
+key with hex after its prefix, and "password" as Pennsylvania Dutch spells it.  Names,
+versions, paths and lists of the same shapes pass."""
+
+# ruff: noqa: RUF001
+
+from __future__ import annotations
+
+import pytest
+
+from gitledger.core.credentials import find_credential
+from gitledger.interchange.transcripts import redact
+
+#: Each text and the password in it.
+SECRETS = {
+    "a Wi-Fi network and its key under a label": (
+        "AUSHANG KABINE 2\nWLAN Jugendraum: TSV-Jugend / TSV18608!\nTrainingszeiten hinten",
+        "TSV18608!"),
+    "a broker's user and a random password under a label": (
+        "If HA doesn't see the devices, check the mosquitto user: zigbee / yfIMdRWEBZZplbEm in "
+        "/opt/zigbee2mqtt/data/configuration.yaml", "yfIMdRWEBZZplbEm"),
+    "a phone's number as the account, a full-width colon": (
+        "宝，账号给你：13817720491 / St34m98$ 用完记得改一下", "St34m98$"),
+    "xh's -a user:password": (
+        "Verified by: xh -a deploy:harbor.deploy.registry7 https://registry.int/v2/_catalog",
+        "harbor.deploy.registry7"),
+    "a Nagios resource macro": (
+        "# /usr/local/nagios/etc/resource.cfg\n$USER1$=/usr/local/nagios/libexec\n"
+        "$USER4$=nAUg5RJeFKbWPEbU\n", "nAUg5RJeFKbWPEbU"),
+    "a Nagios resource macro added in a diff": (
+        "+# snmpv3 for the new switches\n+$USER7$=nagios-monitor-check4", "nagios-monitor-check4"),
+    "a vendor's live-mode key of hex": (
+        "curl -G https://api.scrapfly.io/scrape -d key=scp-live-0f67f41b5258fc657e4395ae1841ef2a",
+        "0f67f41b5258fc657e4395ae1841ef2a"),
+    "Pennsylvania Dutch's word": (
+        "Es Passwatt fer der Computer im Schtor is amos54. Denki.", "amos54"),
+}
+
+ORDINARY = (
+    "Platforms: amd64 / arm64v8",
+    "Stack: React / Next.js14",
+    "Versions: python3.11 / python3.12",
+    "Ratio: 16 / 9",
+    "Branches: main / release-2024.1",
+    "rsync -a backup@nas:/srv/data /mnt/backup",
+    "docker run -a stdout alpine echo hi",
+    "curl -u user:<password> https://api.example.com",
+    "$USER1$=/usr/local/nagios/libexec\n$USER3$=monitor\n$USER5$=public",
+    "restore_keys: linux-pip-0f67f41b5258fc657e4395ae1841ef2a",
+    "The basswood panel is 3 mm thick.",
+)
+
+
+@pytest.mark.parametrize("kind", sorted(SECRETS))
+def test_a_logins_password_is_refused_and_redacted(kind: str) -> None:
+    text, value = SECRETS[kind]
+    assert find_credential(text) is not None
+    out, count = redact(text.encode())
+    assert count >= 1
+    assert value.encode() not in out
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_names_versions_and_paths_in_the_same_places_pass(text: str) -> None:
+    assert find_credential(text) is None
