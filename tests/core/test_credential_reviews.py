@@ -82,7 +82,9 @@ from tests.core import (
 #: Round nineteen's context model, fitted on every review, set right what is off these
 #: lists since (named above, right by construction): eight c15, c63; ten c16, c58; twelve
 #: a104; thirteen a12, a24, a26, a96; fifteen a23; sixteen a56, a95, c26, c27; seventeen
-#: a38, a40, a54, c08, c09, c15.
+#: a38, a40, a54, c08, c09, c15.  Fitted again in round twenty with the fifteenth and
+#: sixteenth corpora read, it sets right fifteen a25 and sixteen a11 and loses ten c16 and
+#: sixteen a56 (a plist's secret, a Romanian chat's password), back on the lists.
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -90,15 +92,15 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
                "c34", "c55", "c62", "c64", "c65", "c67"}),
     "nine": (credential_review_nine, {"a43"}, set(), set()),
     "ten": (credential_review_ten, set(), set(),
-            {"c37"}),
+            {"c16", "c37"}),
     "eleven": (credential_review_eleven, set(), set(), set()),
     "twelve": (credential_review_twelve, {"a71", "a103"}, set(), set()),
     "thirteen": (credential_review_thirteen,
                  {"a62", "a125", "a126"}, {"b109"}, set()),
-    "fifteen": (credential_review_fifteen, {"a25", "a43", "a46", "a51", "a54"},
+    "fifteen": (credential_review_fifteen, {"a43", "a46", "a51", "a54"},
                 {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
     "sixteen": (credential_review_sixteen,
-                {"a11", "a13", "a20", "a23", "a33", "a45", "a50", "a63", "a83", "a85",
+                {"a13", "a20", "a23", "a33", "a45", "a50", "a56", "a63", "a83", "a85",
                  "a86", "a92", "a97", "a98", "a99"},
                 {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
                 {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25",
