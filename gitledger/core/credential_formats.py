@@ -255,7 +255,8 @@ def _resource_macro(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # a macro that opens its line (or a diff's added line) is the file's
     if value.startswith(("/", "$", "~")) or is_placeholder(value):
         return None
-    return match.span("value") if chosen_password(value) or mixed_random(value) else None
+    chosen = chosen_password(value) and any(c.isdigit() for c in value)
+    return match.span("value") if chosen or mixed_random(value) else None  # not check_…
 
 
 def _account_password(match: re.Match[str]) -> tuple[int, int] | None:

@@ -30,6 +30,8 @@ from gitledger.core.credential_shapes import (
     generated,
     harmless_base64,
     line_shapes,
+    line_start,
+    word_start,
 )
 from gitledger.core.credential_values import (
     DIGEST,
@@ -216,7 +218,8 @@ def _connection_password(match: re.Match[str]) -> tuple[int, int] | None:
     start, end = match.span("value")
     value = text[start:end]
     if (is_placeholder(value) or value.startswith(("$", "%", "{", "-")) or " " in value
-            or value == match.group("user") or match.group("user").startswith("-")):
+            or value == match.group("user") or match.group("user").startswith("-")
+            or (value.isalpha() and value.islower() and len(value) < 8)):
         return None  # ("sa", "${DB_PASS}"), words in quotes, ("postgres", "postgres")
     return start, end
 
@@ -329,7 +332,8 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
         secret = _words_chosen(value)  # redis-cli --pass otter_velvet_quarry_ember
     if flag == "-T":  # curl's and tar's file, crowdin's token: only a generated one counts
         secret = random_token(value, 20)
-    if not secret and flag in _DIGITS_AFTER:
+    if not secret and flag in _DIGITS_AFTER and not _NUMBERS_COMMAND.search(
+            match.string, line_start(match.string, match.start(), 200), match.start()):
         # a PIN or an access code (mosquitto_sub -P 67960888); not a port, nor -p's process
         secret = digit_password(value, _DIGITS_AFTER[flag])
     if not secret and match.group(0).startswith("--"):
@@ -345,6 +349,8 @@ _OPENED_BY_CODE = frozenset({"access", "pin", "door", "gate", "keypad", "alarm",
                              "garage", "entry", "entrance", "locker", "safe", "unlock"})
 #: What may stand between the word and the digits: marks, and "code", "is" or "number".
 _CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}")
+#: India's postal code: "PIN code", "Pincode", ``pin_code``.
+_POSTAL_PIN = lazy(r"(?i)pin[ _\-]?code")
 #: A year, which a PIN of four digits is not taken for ("PIN changed in 2024").
 _YEAR = lazy(r"(?:19|20)\d\d")
 
@@ -363,14 +369,24 @@ def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
         before = WORD.findall(text[max(0, match.start() - 16):match.start() - 1])
         if not before or before[-1].lower() not in _OPENED_BY_CODE:
             return None
+        if before[-1].lower() == "pin" and len(value) == 6:
+            return None  # India's PIN code, 560034: a postal code
         between = text[opened:start]
-        least = 4 if re.search(r"[:=]|\bis\b", between) else 6
+        keyed = text.startswith("#", end)  # a keypad's code ends with its # key: 0679#
+        least = 4 if keyed or re.search(r"[:=]|\bis\b", between) else 6
         return (start, end) if digit_password(value, least) else None
-    if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)):
-        return None
+    if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)) or "#" in text[opened:start]:
+        return None  # (Pin #4821: an issue's number)
+    if _POSTAL_PIN.match(text, match.start()) and len(value) == 6:
+        return None  # India's PIN code, 560034: a postal code
     return (start, end) if digit_password(value, 4) else None
 
 
+#: Commands whose flags take numbers that are no password: a process's or its parent's id
+#: (``pgrep -P``, ``strace -p``), an algorithm (``shasum -a 512256``), rounds.
+_NUMBERS_COMMAND = lazy(r"\b(?:pgrep|pkill|pstree|ps|top|htop|strace|ltrace|gdb|perf|lsof"
+                        r"|py-spy|pidstat|renice|taskset|prlimit|kill|shasum|sha\d*sum"
+                        r"|ssh-keygen)\b")
 #: The flags a password of digits alone may follow, and how many digits it has at least:
 #: after ``-p`` eight (a process's id has seven at most, a port five).
 _DIGITS_AFTER = {"-P": 6, "-a": 6, "-pw": 6, "--pw": 6, "--pwd": 6, "--pass": 6, "-p": 8}
@@ -411,8 +427,9 @@ def _user_pair(match: re.Match[str]) -> tuple[int, int] | None:
         words = _APPLICATION_PASSWORD.match(match.string, start)  # "user:YqYj Y0gL vHE1 …"
         end = words.end() if words and match.string.startswith(quote, words.end()) else end
     value = match.string[start:end]
-    if value.startswith(("/", "~")):
-        return None  # rsync -a host:/srv/data: a remote path, not a password
+    if value.startswith(("/", "~")) or "=" in user or (
+            match.group(0).startswith("-a") and "/" in value):
+        return None  # rsync -a host:/srv or host:data/, ansible -a "name=nginx,state=…"
     if value.isdigit() and not user.isdigit() and digit_password(value):
         return start, end  # -u admin:67960888 (not -u 1000:1000, a user's and a group's ids)
     if len(value) < 4 or value.isdigit() or value.startswith("$") or is_template(value):
@@ -434,16 +451,41 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip(".,;)")
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
-    if chosen_password(value) or _said_number(match.string, start, value):
+    if chosen_password(value):
         return start, start + len(value)
+    digits = value.rstrip("!")
+    if _said_number(match, start, digits):
+        return start, start + len(digits)
     return None
 
 
-def _said_number(text: str, start: int, value: str) -> bool:
-    """A password of digits alone ("the password is 48210637."), ending what the clause
-    says (not "… is 7776000 seconds")."""
-    return digit_password(value) and _ends_a_clause(
-        text, start + len(value), text[start + len(value):][:1] in CLAUSE_MARKS)
+def _said_number(match: re.Match[str], start: int, value: str) -> bool:
+    """A password of digits alone ("the password is 48210637."): only a copula or a colon
+    between the word and it (not "the password expiry is 7776000", "Šifra artikla:
+    77812345", a product's code), never after the bare word "pass" (a test run's count, a
+    boarding pass), ending what the clause says (not "… is 7776000 seconds")."""
+    text = match.string
+    if not digit_password(value):
+        return False
+    word = _LETTERS.match(text, word_start(text, match.start() + 1, 40, " \t\n\"'`(*"))
+    if word is None or word.group(0).lower() in ("pass", "passes"):
+        return False
+    between = _LETTERS.findall(text, word.end(), start)
+    if any(w.lower() not in _CONNECTORS for w in between):
+        return False
+    return _ends_a_clause(text, start + len(value),
+                          text[start + len(value):][:1] in CLAUSE_MARKS)
+
+
+#: A run of letters, any script's (a word for a password, a connector).
+_LETTERS = lazy(r"[^\W\d_]+")
+#: What may stand between the word for a password and a password of digits alone: a
+#: copula, "now", "still", a particle (``ist``, ``est``, ``は``, ``是``, ``는``).
+_CONNECTORS = frozenset({
+    "is", "was", "are", "now", "still", "new", "to", "it's", "ist", "jetzt", "es", "est",
+    "é", "è", "era", "är", "er", "jest", "je", "on", "là", "adalah", "jadi", "ni", "ya",
+    "sekarang", "lautet", "是", "为", "為", "は", "는", "은", "이", "가", "係", "ay",
+    "este", "e", "of", "da", "de"})
 
 
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1444,7 +1486,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     # DriverManager.getConnection(url, "user", "…"), a transactor's (driver, "jdbc:…",
     # "user", "…"): a user's name and a password after a database's address
     *(("password given to a connection",
-       lazy(quote + rf"(?P<user>[^{quote}\s,()]{{1,64}}){quote}[ \t]*,[ \t]*{quote}"
+       lazy(quote + rf"(?P<user>[^{quote}\s,()/:]{{1,64}}){quote}[ \t]*,[ \t]*{quote}"
             rf"(?P<value>[^{quote}\n]{{4,128}}){quote}"), _connection_password)
       for quote in "\"'"),
     ("key given to a call",
@@ -1453,7 +1495,7 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
     ("key in a URL query",
      lazy(r"=(?P<value>[A-Za-z0-9_\-+/=.%]{16,512})"), _query_key),
     ("password on a command line",
-     lazy(r"-(?<=\s-)(?:setcookie|[pPkKaswWNT]|-pw|-pwd|-pass|-key|-auth|-secret|-apikey"
+     lazy(r"-(?<=\s-)(?:setcookie|pw(?![\w\-])|[pPkKaswWNT]|-pwd|-pw|-pass|-key|-auth|-secret|-apikey"
                 r"""|-psk)(?:[ \t]{1,8}|=)?(?P<value>"[^"\n]{1,256}"|'[^'\n]{1,256}'"""
                 r"""|[^\s"']{1,256})"""), _flag_value),
     # a daemon's key of a word and a secret's name run together (one pattern for each

@@ -209,13 +209,6 @@ def _candidates(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
-#: A password manager's passphrase, plain enough to stand alone: three capitalised words and
-#: more of four letters or more, joined by dashes, a number run into the last
-#: (``Coffee-Estate-Pepper4``; not a Perl distribution, ``Compress-Raw-Bzip2``, nor an
-#: identifier's underscores).
-_MANAGERS_PHRASE = lazy(r"[A-Z][a-z]{3,11}-(?:[A-Z][a-z]{3,11}-){1,4}[A-Z][a-z]{3,11}\d{1,2}")
-
-
 @functools.lru_cache(maxsize=4096)
 def _shape(value: str) -> Kind | None:
     """The kind of chosen password ``value`` is shaped as, or ``None`` (kept: the lines
@@ -245,8 +238,6 @@ def _shape(value: str) -> Kind | None:
         words = _PHRASE_MARK.split(_DIGITS.sub("", shaped).strip("-_.+"))
         long_words = len(words) >= 2 and all(len(word) >= 4 for word in words)
         return "passphrase" if long_words and not shaped.startswith("test") else None
-    if _MANAGERS_PHRASE.fullmatch(shaped):
-        return "passphrase"  # Coffee-Estate-Pepper4, a password manager's
     if _ADDRESS_SIGN.search(shaped) or not value[0].isalpha():
         return None
     if (any(c.islower() for c in shaped) and any(c.isdigit() for c in shaped)

@@ -482,7 +482,10 @@ _SPACE = lazy(r"\s")
 
 
 def _one_character(value: str) -> bool:
-    """Mostly one character repeated (``aaaaaaaa``, ``0000-0000``): a mask or a filler."""
+    """Mostly one character repeated (``aaaaaaaa``, ``0000-0000``): a mask or a filler; not
+    digits alone of two digits or more (``7715``, a PIN: the rules of digits judge those)."""
+    if value.isdigit() and len(set(value)) > 1:
+        return False
     return len(value) >= 4 and max(map(value.count, set(value))) * 2 >= len(value)
 
 
@@ -707,8 +710,9 @@ def forgery_token(name: str) -> bool:
 #: length of hex (a Heroku key is a UUID; many services hand out 40 hex digits).
 _SECRET_NAME = lazy(r"(?i)key|token|secret|pass|pwd|auth|cred|sign|session|cookie"
                           r"|api|private|license|login|bearer|access|hmac|salt|seed|pin")
-#: A vendor's live mode in a key's words (``scp-live-``, ``acme_live_``).
-_LIVE_MODE = lazy(r"(?i)(?:^|[\-_.])live[\-_.]")
+#: A vendor's live mode after its short prefix (``scp-live-``; not a cache's, a bucket's or
+#: a stream's name, ``deps-live-``, ``prod-live-``).
+_LIVE_MODE = lazy(r"(?i)^[a-z]{2,3}[\-_.]live[\-_.]")
 _NAME_WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 #: A word right before ``key`` that makes it public: a browser's or a site's key.
 _PUBLIC_WORDS = frozenset({"public", "pub", "publishable", "site"})

@@ -86,11 +86,19 @@ def is_example(value: str) -> bool:
     return False
 
 
+#: A date as eight digits, year first or last (``20240611``, ``11032024``).
+_EIGHT_DIGIT_DATE = lazy(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"
+                         r"|(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d")
+
+
 def digit_password(value: str, least: int = 6) -> bool:
     """A password of digits alone, as a PIN or a device's access code is (``67960888``):
     ``least`` to twelve of them (fewer are a port, a count or a year), no example and no
-    run of the keypad (``123456``, ``111111``: what advice quotes)."""
+    run of the keypad (``123456``, ``111111``: what advice quotes), no date written as
+    eight digits (``20240611``)."""
     if not (value.isascii() and value.isdigit() and least <= len(value) <= 12):
+        return False
+    if _EIGHT_DIGIT_DATE.fullmatch(value):
         return False
     steps = {int(b) - int(a) for a, b in itertools.pairwise(value)}
     return not is_example(value) and not (len(steps) == 1 and steps <= {-1, 0, 1})

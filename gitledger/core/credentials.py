@@ -36,6 +36,7 @@ from gitledger.core.credential_places import (
 )
 from gitledger.core.credential_shapes import (
     DECODED_SCANNERS,
+    SOFTWARE_NAMES,
     harmless_base64,
     ordinary,
     ordinary_token,
@@ -368,8 +369,15 @@ def _known_ordinary(text: str, start: int, end: int) -> bool:
     """Whether the rules know the value at ``text[start:end]`` for no secret whatever its
     place: an id, a digest, a version, a path, an example, base64 of plain text."""
     value = text[start:end]
+    named = _NAMED_RELEASE.fullmatch(value)
+    if named is not None and named.group("name").lower() in SOFTWARE_NAMES:
+        return True  # Next.js14, Vue3, Rails7: a framework and its major release
     return (ordinary_token(value) or ordinary(text, start, end) or is_example(value)
             or harmless_base64(value))
+
+
+#: A name, perhaps with its ``.js``, and a release's number (``Next.js14``, ``Vue3``).
+_NAMED_RELEASE = lazy(r"(?P<name>[A-Za-z]{2,20})(?:\.js)?[\-_]?v?\d{1,3}(?:\.\d{1,3})?")
 
 
 def rule_finding(text: str) -> str | None:

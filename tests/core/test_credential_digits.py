@@ -1,8 +1,11 @@
 """Passwords of digits alone and a password manager's passphrase (round twenty): a PIN or a
 device's access code after the word for one, digits after "the password is", after a
 password's flag or as a login's password; three capitalised words run into a number
-(``Coffee-Estate-Pepper4``) wherever prose stands it.  Ports, process ids, years, counts,
-keypad runs and Perl distributions pass."""
+(``Coffee-Estate-Pepper4``) where a line says password.  Ports, process ids, years, dates,
+counts, policies, products' and orders' codes, postal PIN codes, keypad runs, Perl
+distributions and hyphenated names with a number pass."""
+
+# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -28,11 +31,12 @@ SECRETS = {
         "67960888"),
     "digits after redis-cli's -a": ("redis-cli -h cache.lan -a 90417263 ping", "90417263"),
     "digits as a login's password": ("curl -u admin:67960888 http://nas.lan/api", "67960888"),
-    "a manager's passphrase after a colon": (
-        "Estate office: Tally new one: Coffee-Estate-Pepper4. Do not share. -Manager",
-        "Coffee-Estate-Pepper4"),
-    "a manager's passphrase on a line of another script": (
-        "Салам, стха! Для компа: Shalbuzdag-Derbent-Kurah6 я", "Shalbuzdag-Derbent-Kurah6"),
+    "a gate code of a repeated digit": ("the gate code is 7715", "7715"),
+    "a keypad's code its # closes": ("Front door code 0679# then the check mark", "0679"),
+    "digits and a mark after the password is": (
+        "The admin password is now 48120597!", "48120597"),
+    "digits after PuTTY's -pw": ("plink admin@host -pw 48201937 uptime", "48201937"),
+    "digits after --pwd": ("tool --pwd 918273 --user admin", "918273"),
     "a manager's passphrase after the word, later": (
         "Dana changes the bank portal password tonight. Until then it remains "
         "Wildcats-School-Treasurer7.", "Wildcats-School-Treasurer7"),
@@ -56,6 +60,24 @@ ORDINARY = (
     "Install Compress-Raw-Bzip2 first.",
     "Default_Test_Alarm3 fired at noon",
     "access code: <from the printer's screen>",
+    # from a review by a helper who had not seen the rules (helper-88)
+    "pgrep -P 281934",
+    "shasum -a 512256 dist/app.tar.gz",
+    "Bangalore, PIN code 560034.",
+    "Pin #4821 to the top of the discussions.",
+    "pin: 20240611 is the date the rotation started",
+    "The password expiry is 7776000.",
+    "Password max age: 7776000",
+    "Password rotation as of 20240611.",
+    "The password reset ticket is 10042337.",
+    "Tests: Fail 0, Pass: 1024356.",
+    "Boarding pass number is 28391746.",
+    "Šifra artikla: 77812345",
+    "Ο κωδικός παραγγελίας είναι 28391746.",
+    "Clave de producto SAT: 43211503",
+    "Pasivado: 20240611",
+    "Branch Feature-Login-Redesign2 was merged yesterday.",
+    "Tickets for Star-Wars-Episode4 sold out.",
 )
 
 

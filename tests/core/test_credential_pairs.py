@@ -33,6 +33,9 @@ SECRETS = {
     "a vendor's live-mode key of hex": (
         "curl -G https://api.scrapfly.io/scrape -d key=scp-live-0f67f41b5258fc657e4395ae1841ef2a",
         "0f67f41b5258fc657e4395ae1841ef2a"),
+    "a connection's password after a quoted JDBC URL": (
+        'DriverManager.getConnection("jdbc:mysql://localhost/shop", "root", "48201937")',
+        "48201937"),
     "Pennsylvania Dutch's word": (
         "Es Passwatt fer der Computer im Schtor is amos54. Denki.", "amos54"),
 }
@@ -49,6 +52,12 @@ ORDINARY = (
     "$USER1$=/usr/local/nagios/libexec\n$USER3$=monitor\n$USER5$=public",
     "restore_keys: linux-pip-0f67f41b5258fc657e4395ae1841ef2a",
     "The basswood panel is 3 mm thick.",
+    # from a review by a helper who had not seen the rules (helper-88)
+    'ansible web -m apt -a "name=nginx,state=latest"',
+    "rsync -a deploy@web02:public_html/ ./mirror/",
+    "key: deps-live-0f67f41b5258fc657e4395ae1841ef2a",
+    "$USER10$=check_mysql_health",
+    'fmt.Println("postgres://db:5432/app", "ok", "latency")',
 )
 
 

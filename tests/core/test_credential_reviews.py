@@ -83,8 +83,10 @@ from tests.core import (
 #: lists since (named above, right by construction): eight c15, c63; ten c16, c58; twelve
 #: a104; thirteen a12, a24, a26, a96; fifteen a23; sixteen a56, a95, c26, c27; seventeen
 #: a38, a40, a54, c08, c09, c15.  Fitted again in round twenty with the fifteenth and
-#: sixteenth corpora read, it sets right fifteen a25 and sixteen a11 and loses ten c16 and
-#: sixteen a56 (a plist's secret, a Romanian chat's password), back on the lists.
+#: sixteenth corpora read, it sets right fifteen a25 and loses ten c16 and sixteen a56 (a
+#: plist's secret, a Romanian chat's password), back on the lists; sixteen a11 (``Rocky88``)
+#: it sets right, but a framework's name and release (``Next.js14``, Rocky Linux's too) is
+#: known for no secret since.
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -100,7 +102,7 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "fifteen": (credential_review_fifteen, {"a43", "a46", "a51", "a54"},
                 {"b21", "b40", "b55", "b66", "b75"}, {"c08", "c13"}),
     "sixteen": (credential_review_sixteen,
-                {"a13", "a20", "a23", "a33", "a45", "a50", "a56", "a63", "a83", "a85",
+                {"a11", "a13", "a20", "a23", "a33", "a45", "a50", "a56", "a63", "a83", "a85",
                  "a86", "a92", "a97", "a98", "a99"},
                 {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
                 {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25",
