@@ -242,8 +242,8 @@ def _labelled_pair(match: re.Match[str]) -> tuple[int, int] | None:
     if is_placeholder(value) or (any(c.isdigit() for c in user) and not user.isdigit()):
         return None  # (a phone's number is an account's name; amd64 / arm64v8 are names)
     if not (made_up(value) or strict_made_up(value) or mixed_random(value)
-            or random_letters(value)):
-        return None
+            or random_letters(value)) or (len(user) >= 4 and user.lower() in value.lower()):
+        return None  # (Route: checkout / CheckoutV2Page: a name made of the first)
     return match.start("value"), match.start("value") + len(value)
 
 

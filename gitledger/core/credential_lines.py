@@ -203,23 +203,37 @@ _DATA_CALL = lazy(r"sha|hash|digest|commit|checkout|rev|verify|uuid|id$|color"
 
 #: A database's address as the argument before a user and a password: a URL of a scheme
 #: (``jdbc:postgresql://…``, ``mysql://…``) in quotes, or a variable named for one.
-_DATABASE_ADDRESS = lazy(r"""(?:["'](?:jdbc:[^"'\n]{3,300}|[a-z][a-z0-9+]{1,20}://"""
+_DATABASE_ADDRESS = lazy(r"""(?:["'](?:jdbc:[^"'\n]{3,300}|(?:postgres(?:ql)?|mysql|mariadb"""
+                         r"""|mongodb|rediss?|sqlserver|mssql|oracle|amqps?|clickhouse"""
+                         r"""|cockroachdb|db2|snowflake)(?:\+\w{1,20})?(?:\+srv)?://"""
                          r"""[^"'\n]{1,300})["']"""
                          r"""|\b(?:url|jdbcUrl|jdbc_url|dbUrl|db_url|databaseUrl|database_url"""
                          r"""|connectionString|connection_string|dsn|uri))[ \t]*,[ \t]*\Z""")
+
+
+#: A name in snake case, an option's (``pool_pre_ping``), no password.
+_SNAKE_NAME = lazy(r"[a-z]+(?:_[a-z]+)+")
+#: The call a connection's arguments open: its name says it connects (``getConnection(``,
+#: ``fromDriverManager[IO](``, ``newHikariTransactor[IO](``, ``Sql.newInstance(``).
+_CONNECTING_CALL = lazy(r"(?i)(?:connect\w*|connection|transactor|datasource|drivermanager"
+                        r"|newinstance|engine|pool|open|client|session|database|db)"
+                        r"(?:\[[\w, ]{1,40}\])?\([^()\n]{0,200}\Z")
 
 
 def _connection_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The password of a connection call, after the address and the user's name; not a
     placeholder, a reference, words, nor the user's name again (a default)."""
     text = match.string
-    if _DATABASE_ADDRESS.search(text, max(0, match.start() - 320), match.start()) is None:
-        return None
+    address = _DATABASE_ADDRESS.search(text, max(0, match.start() - 320), match.start())
+    if address is None or _CONNECTING_CALL.search(
+            text, max(0, address.start() - 240), address.start()) is None:
+        return None  # log.info("jdbc:…", "pool", "HikariPool-1"), a list's row: no connection
     start, end = match.span("value")
     value = text[start:end]
     if (is_placeholder(value) or value.startswith(("$", "%", "{", "-")) or " " in value
             or value == match.group("user") or match.group("user").startswith("-")
-            or (value.isalpha() and value.islower() and len(value) < 8)):
+            or (value.isalpha() and value.islower() and len(value) < 8)
+            or _SNAKE_NAME.fullmatch(value)):
         return None  # ("sa", "${DB_PASS}"), words in quotes, ("postgres", "postgres")
     return start, end
 
@@ -346,7 +360,7 @@ def _flag_value(match: re.Match[str]) -> tuple[int, int] | None:
 _CODE_DIGITS = r"""[^\n\d]{0,24}?(?<![\w\-])(?P<value>\d{4,12})#?(?![\w\-/.:,]\w)"""
 #: What a code of digits opens, the word before "code" (``accessCode``, ``door_code``).
 _OPENED_BY_CODE = frozenset({"access", "pin", "door", "gate", "keypad", "alarm", "lockbox",
-                             "garage", "entry", "entrance", "locker", "safe", "unlock"})
+                             "garage", "entrance", "locker", "safe", "unlock"})
 #: What may stand between the word and the digits: marks, and "code", "is" or "number".
 _CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}")
 #: India's postal code: "PIN code", "Pincode", ``pin_code``.
@@ -377,8 +391,11 @@ def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if digit_password(value, least) else None
     if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)) or "#" in text[opened:start]:
         return None  # (Pin #4821: an issue's number)
-    if _POSTAL_PIN.match(text, match.start()) and len(value) == 6:
-        return None  # India's PIN code, 560034: a postal code
+    said = re.search(r"[:=]|\bis\b", text[opened:start]) is not None
+    if len(value) == 6 and (_POSTAL_PIN.match(text, match.start()) or not said):
+        return None  # India's PIN code, 560034, "Pune, PIN 411001": a postal code
+    if text.startswith("pin", match.start()) and not said:
+        return None  # "we pin 8080 for the dev server": the verb
     return (start, end) if digit_password(value, 4) else None
 
 
@@ -467,16 +484,26 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
     text = match.string
     if not digit_password(value):
         return False
-    word = _LETTERS.match(text, word_start(text, match.start() + 1, 40, " \t\n\"'`(*"))
+    opened = word_start(text, match.start() + 1, 40, " \t\n\"'`(*")
+    word = _PASSWORD_PHRASE.match(text, opened) or _LETTERS.match(text, opened)
     if word is None or word.group(0).lower() in ("pass", "passes"):
         return False
-    between = _LETTERS.findall(text, word.end(), start)
-    if any(w.lower() not in _CONNECTORS for w in between):
-        return False
-    return _ends_a_clause(text, start + len(value),
-                          text[start + len(value):][:1] in CLAUSE_MARKS)
+    ending = _LETTERS.match(text, word.end())  # a stem's inflection: hasł-o, парол-ь
+    between = [w.lower() for w in _LETTERS.findall(text, ending.end() if ending else word.end(),
+                                                   start)]
+    said = all(w in _CONNECTORS for w in between) or (
+        # what it opens, then a colon or a copula: "router password was changed to …",
+        # "Passwort für den Drucker: …", "пароль от роутера …"
+        between[0] in _FOR and len(between) <= 4
+        and (text[:start].rstrip(" \t\"'`").endswith((":", "\uff1a"))
+             or between[-1] in _CONNECTORS))
+    return said and _ends_a_clause(text, start + len(value),
+                                   text[start + len(value):][:1] in CLAUSE_MARKS)
 
 
+#: What a password is for, opening the words between it and the digits.
+_FOR = frozenset({"for", "of", "für", "pour", "para", "per", "voor", "от", "для", "was",
+                  "is", "has", "changed", "set"})
 #: A run of letters, any script's (a word for a password, a connector).
 _LETTERS = lazy(r"[^\W\d_]+")
 #: What may stand between the word for a password and a password of digits alone: a
@@ -485,7 +512,7 @@ _CONNECTORS = frozenset({
     "is", "was", "are", "now", "still", "new", "to", "it's", "ist", "jetzt", "es", "est",
     "é", "è", "era", "är", "er", "jest", "je", "on", "là", "adalah", "jadi", "ni", "ya",
     "sekarang", "lautet", "是", "为", "為", "は", "는", "은", "이", "가", "係", "ay",
-    "este", "e", "of", "da", "de"})
+    "este", "e", "of", "da", "de", "changed", "set", "updated", "reset"})
 
 
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1177,7 +1204,7 @@ _ASCII_WORDS = (
 #: "password" as a language that borrows it spells it (pas, bas, phas, then a vowel may come
 #: between the s and the w, the d or t may be doubled, Pennsylvania Dutch's Passwatt, and a
 #: vowel may follow); its literal, "as", is no rare one.
-_LOANWORD = (r"as(?:(?<=\b[PpBb]as)|(?<=\b[Pp]has))s?h?[iu\u0259e\u0268]?[wv]"
+_LOANWORD = (r"as(?:(?<=\b[PpBb]as)|(?<=\b[Pp]has))s?h?(?:[iu\u0259e\u0268]?w|v)"
              r"[aeiou\u0259\u0254\u1ecd\u00f6\u014d\u0101\u025b]{1,3}r?[dt\u1e0d]{1,2}h?"
              r"[aeiou\u0268]?\b(?<![Pp]assword)(?<![Pp]asswort)")
 #: Words of other scripts, as they are written (a ``?`` makes the character before optional).
@@ -1231,13 +1258,19 @@ def _localised(word: str) -> str:
     return pattern
 
 
-PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(
-    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] <= "\u024f"),
-    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] > "\u024f"))
+_LOCALISED_LATIN = tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] <= "\u024f")
+_LOCALISED_OTHER = tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] > "\u024f")
+PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(_LOCALISED_LATIN, _LOCALISED_OTHER)
 #: The last letter of the Latin alphabets: a word for a password before it is a Latin one.
 _LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
+
+#: A word for a password as the line writes it, several words long too (``mot de passe``),
+#: from its first letter: where the words between it and a value begin.
+_PASSWORD_PHRASE = lazy("(?:[Pp]ass(?:word|wd|phrase|code)s?\\b|" + "|".join(
+    [*(f"[{w[0].upper()}{w[0].lower()}]{w[1:]}" for w in (*_ASCII_WORDS, *_LOCALISED_LATIN)),
+     *_OTHER_WORDS, *_LOCALISED_OTHER]) + ")")
 
 
 #: What prose in other languages puts between the word for a password and the value: a

@@ -37,6 +37,12 @@ SECRETS = {
         "The admin password is now 48120597!", "48120597"),
     "digits after PuTTY's -pw": ("plink admin@host -pw 48201937 uptime", "48201937"),
     "digits after --pwd": ("tool --pwd 918273 --user admin", "918273"),
+    "digits after a password's new value is said": (
+        "FYI the router password was changed to 730418596.", "730418596"),
+    "digits after a word of three": ("le mot de passe est 20481937", "20481937"),
+    "digits after what the password is for and a colon": (
+        "Passwort für den Drucker: 620194", "620194"),
+    "digits after an inflected word": ("hasło to 84102937", "84102937"),
     "a manager's passphrase after the word, later": (
         "Dana changes the bank portal password tonight. Until then it remains "
         "Wildcats-School-Treasurer7.", "Wildcats-School-Treasurer7"),
@@ -78,6 +84,11 @@ ORDINARY = (
     "Pasivado: 20240611",
     "Branch Feature-Login-Redesign2 was merged yesterday.",
     "Tickets for Star-Wars-Episode4 sold out.",
+    "Shipping: 12 MG Road, Pune, PIN 411001, India.",
+    "We pin 8080 for the dev server so the OAuth redirect matches.",
+    "Ledger entry code 400100 is accounts receivable.",
+    "Passivate: 300000 (ms before the SFSB is written to disk)",
+    "Clave de producto SAT: 43211503",
 )
 
 

@@ -58,6 +58,10 @@ ORDINARY = (
     "key: deps-live-0f67f41b5258fc657e4395ae1841ef2a",
     "$USER10$=check_mysql_health",
     'fmt.Println("postgres://db:5432/app", "ok", "latency")',
+    "Route: checkout / CheckoutV2Page",
+    'log.info("jdbc:postgresql://db:5432/app", "pool", "HikariPool-1")',
+    'page.goto("https://example.com/login", "load", "30000")',
+    'create_engine("postgresql+psycopg://app@db/app", "echo", "pool_pre_ping")',
 )
 
 
