@@ -247,6 +247,25 @@ def _labelled_pair(match: re.Match[str]) -> tuple[int, int] | None:
     return match.start("value"), match.start("value") + len(value)
 
 
+#: An Oracle tool or keyword a connect string follows, then its user (``sqlplus -S
+#: scott/``, ``userid=system/``, ``CONNECT app/``).
+_CONNECTING = lazy(r"(?i)(?:\b(?:sqlplus|sql|sqlcl|expdp|impdp|exp|imp|rman|dgmgrl|sqlldr"
+                   r"|tkprof|conn(?:ect)?)(?:[ \t]+-\w+)*[ \t]+|\buserid=|\btarget=)"
+                   r"[\"']?[A-Za-z][\w$#]{0,29}/\Z")
+
+
+def _connect_string(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of an Oracle connect string after the tool that reads it (made up,
+    chosen or random); not a path or a URL's part."""
+    text = match.string
+    if _CONNECTING.search(text, max(0, match.start() - 80), match.start() + 1) is None:
+        return None
+    value = match.group("value")
+    if is_placeholder(value) or value.startswith(("$", "%", "&")):
+        return None
+    return match.span("value") if chosen_password(value) or mixed_random(value) else None
+
+
 def _resource_macro(match: re.Match[str]) -> tuple[int, int] | None:
     """A Nagios resource macro's value when it is a password, as people choose one or
     generated (``$USER4$=nAUg5RJe…``); a plugin's path or a user's name is none."""
@@ -499,6 +518,10 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
       for account in ("admin", "root", "administrator", "Administrator", "ubnt")),
     # davfs2's secrets: "<mount point or URL> <user> <password>" on the line after the
     # file is named (its comments between), or in a chat's backticks after davfs is
+    # Oracle's connect string: sqlplus / sql (SQLcl) / expdp / rman user/password@//host/svc
+    ("password in a connect string",
+     lazy(r"/(?<=[\w$#]/)(?P<value>[^\s@/\"'`]{4,64})@(?://)?[A-Za-z0-9][\w.\-]{0,253}"),
+     _connect_string),
     # Nagios's resource.cfg: $USER1$ … $USER256$, the macros that keep the checks' paths
     # and passwords out of the object configuration
     ("password in a Nagios resource macro",

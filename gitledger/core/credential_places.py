@@ -128,9 +128,14 @@ def _command_secret(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # id=npmrc,src=…, shop:apiToken, TOKEN: what the flag names, not a secret
     if "made" in match.groupdict() and not (password_shaped(value) or random_token(value)):
         return None  # ssh-keygen -N followed by prose: a passphrase is made, not a word
-    if NAME.fullmatch(value):
+    if NAME.fullmatch(value) and not _APP_SPECIFIC.fullmatch(value):
         return None  # a name (--secret=db-password), not a value
     return start, end
+
+
+#: An app-specific password as Apple issues one (``dlla-pxik-jaia-ptew``): shaped as a
+#: name, but after a password's flag the secret (notarytool, altool).
+_APP_SPECIFIC = lazy(r"[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}")
 
 
 def _xml_named(match: re.Match[str]) -> tuple[int, int] | None:
@@ -354,7 +359,8 @@ _RECORD_PREFIXES = frozenset({
     "org", "team", "proj", "project", "task", "ticket", "order", "ord", "inv", "invoice",
     "cus", "cust", "customer", "acct", "evt", "event", "msg", "message", "file", "doc",
     "note", "comment", "item", "prod", "product", "price", "sub", "txn", "conv", "chat",
-    "run", "job", "thread", "asst", "step", "batch", "ftjob", "call", "req"})
+    "run", "job", "thread", "asst", "step", "batch", "ftjob", "call", "req", "wallet",
+    "ewallet", "payout", "payment", "refund", "charge", "transfer", "beneficiary"})
 #: A word that says a secret follows, in prose, a header or a line of configuration.
 _CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?keys?"
                  r"|access[ _\-]?keys?|private[ _\-]?keys?|signing[ _\-]?keys?|keys?"

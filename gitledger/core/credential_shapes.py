@@ -588,7 +588,11 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # under a parent key that says the values are ciphertext
     scoped = (_SECRET_NAME.search(own_name) is not None
               or _SPACED_NAME.search(before, max(0, len(before) - 24)) is not None)
-    said = _PUBLIC_BEFORE.search(pair if scoped else before)
+    # (a key naming a secret scopes the words to itself: in "the last commit moved
+    # REDIS_PASSWORD = …" the commit is the sentence's, not the value's)
+    own_start = own.start() if own is not None and any(
+        _SECRET_NAME.match(word) for word in _NAME_WORD.findall(own_name)) else 0
+    said = _PUBLIC_BEFORE.search(pair[own_start:] if scoped else before)
     if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
             _DIGEST_WORD.fullmatch(said.group(0)) and not _DIGEST_SHAPED.fullmatch(value)):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is

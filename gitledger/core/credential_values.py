@@ -49,7 +49,7 @@ _PLACEHOLDER = lazy(
         | `.*` | [*•\-+]{4,}\ +\#.* | @(?:[\w.~\-]*/\S*|[\w\-]+\.[a-z]{2,4})
         | (?:my|your|the|auth|priv|new|old|db|admin|user){0,2}(?:pass(?:word)?|passwd|pwd|secret)
         | string | str | int | bool | bytes | flag
-        | \#\{.*\} | [a-z_]\w*=\$\{?[a-z_]\w*\}?
+        | \#\{.*\} | [a-z_]\w*=\$\{?[a-z_]\w*\}? | @[\w.:\-]{1,80}@ | \{[^{}\s]{0,80}\[.*
     )$"""
 )
 
@@ -407,9 +407,17 @@ def is_template(value: str) -> bool:
 def is_placeholder(value: str) -> bool:
     if is_template(value):
         return True
-    # ``a.b.c`` reads as an attribute, unless a part of it is random (``sat.Q9qY…``)
+    # ``a.b.c`` reads as an attribute, unless a part of it is random (``sat.Q9qY…``,
+    # ``gFncKGKbCoR.HqDytp``: both cases mixed as no name mixes them)
     return bool(_REFERENCE.match(value)) and not any(
-        random_token(part) for part in re.split(r"[.:/]", value))
+        random_token(part) or _mixed_as_no_name(part) for part in re.split(r"[.:/]", value))
+
+
+def _mixed_as_no_name(part: str) -> bool:
+    """Six letters or more in both cases, split into words with no vowel (``HqDytp``), not
+    a name's words (``getUserName``) nor an acronym (``PWD``)."""
+    return (len(part) >= 6 and part.isalpha() and not part.isupper() and not part.islower()
+            and not _words_of_a_name(part) and class_changes(part) >= 0.3)
 
 
 def looks_random(value: str) -> bool:

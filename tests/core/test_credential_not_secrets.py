@@ -41,6 +41,18 @@ ORDINARY = {
     "a connection's password by reference or the user's name again": (
         'DriverManager.getConnection(jdbcUrl, "app", "${DB_PASS}");\n'
         'DriverManager.getConnection("jdbc:postgresql://db/app", "postgres", "postgres");'),
+    "OneDev's reference to a job secret": (
+        "PGPASSWORD=@secret:staging-db-password@ psql -h pg-staging -U migrator -d app"),
+    "a URL's password from a format string": (
+        "hub = f\"https://{os.environ['LT_USERNAME']}:{os.environ['LT_ACCESS_KEY']}"
+        "@hub.lambdatest.com/wd/hub\""),
+    "a payment platform's record ids": (
+        "Rapyd wallet ewallet_3f9c1a7e5b2d48f0a6c9e1d3b5f7a2c4 received payout "
+        "payout_0a1b2c3d4e5f67890a1b2c3d4e5f6789."),
+    "an attribute's path under a password's name": "DB_PASSWORD = self.db.PWD",
+    "a value its own setting says is encrypted": (
+        "CM_KEYSTORE_PASSWORD: Encrypted(Z0FBQUFBQm5mRTdvX2JxZ0t6VFhNQ3ZPQmZ6V0p0S2FtN2lGZ2t1b1Z"
+        "qY1N0eG1fM0RBcWZ6cEY4OEhZN0JmZz09)"),
     "a CRM's record ids": (
         "Close lead id lead_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm - status 'Qualified', "
         "owner user_n5oTMztszqOXItKbd5bLPlyhW2ZNpwnFCkGQah4Aebr."),
@@ -62,6 +74,16 @@ SECRETS = {
     "a connection's password after a variable for the URL": (
         'HikariTransactor.newHikariTransactor[IO](driver, url, "billing", '
         '"2h0l8J3gJe7WSVCa2JahFC", ce)'),
+    "an assignment in a sentence that names a commit": (
+        'the last commit moved [env] REDIS_PASSWORD = "Nzz3UGjQSeHbz2iYCkEanxZ4" into mise.toml'),
+    "a random value with a dot in an environment file": (
+        "REGISTRY_USER=laminar\nREGISTRY_PASS=gFncKGKbCoR.HqDytp"),
+    "Apple's app-specific password after notarytool's flag": (
+        "$ xcrun notarytool submit dist/L.dmg --apple-id release@nordwerk.studio --password "
+        "dlla-pxik-jaia-ptew --wait"),
+    "an Oracle connect string after SQLcl": (
+        "Verified by `sql -S rpt_owner/SBKydHr52Y8kxXtTKj@//ora-stg-01.internal:1521/orclpdb1"
+        " @sql/check_jobs.sql`"),
     "a password beside its hash": (
         'password = "Kx9$fj39dkLm"\npassword_hash = "$2b$12$zU8eZyXoMQ2rrQZ91O6CGmUnBRJxUxmf'
         '6CxINyC2ggIhxxwRQuI1w"'),
