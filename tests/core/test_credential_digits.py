@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from gitledger.core.credentials import find_credential
-from gitledger.interchange.transcripts import redact
+from tests.core.credential_checks import assert_refused_and_redacted
 
 #: Each text and the password in it.
 SECRETS = {
@@ -94,11 +94,7 @@ ORDINARY = (
 
 @pytest.mark.parametrize("kind", sorted(SECRETS))
 def test_a_code_of_digits_or_a_passphrase_is_refused_and_redacted(kind: str) -> None:
-    text, value = SECRETS[kind]
-    assert find_credential(text) is not None
-    out, count = redact(text.encode())
-    assert count >= 1
-    assert value.encode() not in out
+    assert_refused_and_redacted(*SECRETS[kind])
 
 
 @pytest.mark.parametrize("text", ORDINARY)
