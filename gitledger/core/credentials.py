@@ -367,7 +367,8 @@ def find_credential(text: str) -> str | None:
 
 def _known_ordinary(text: str, start: int, end: int) -> bool:
     """Whether the rules know the value at ``text[start:end]`` for no secret whatever its
-    place: an id, a digest, a version, a path, an example, base64 of plain text."""
+    place: an id, a digest, a version, a framework's release, a path, an example, base64
+    of plain text."""
     value = text[start:end]
     named = _NAMED_RELEASE.fullmatch(value)
     if named is not None and named.group("name").lower() in SOFTWARE_NAMES:
