@@ -48,9 +48,9 @@ from gitledger.core.lazy_pattern import lazy
 #: ``find_credential`` runs, wherever they are defined.
 __all__ = [
     "ASSIGNMENT", "AUTH_HEADER", "GENERIC_PATTERNS", "JUDGED_PATTERNS", "KEY_WORDS",
-    "TOKEN_PATTERNS", "URL_PASSWORD", "assignment_secret", "assignments", "auth_kind",
-    "auth_secret", "find_credential", "judged_findings", "keyed_secret", "required_literal",
-    "rule_finding", "url_password_secret",
+    "TOKEN_PATTERNS", "URL_PASSWORD", "assignment_name", "assignment_secret", "assignments",
+    "auth_kind", "auth_secret", "find_credential", "judged_findings", "keyed_secret",
+    "required_literal", "rule_finding", "url_password_secret",
 ]
 
 
@@ -381,6 +381,13 @@ def _known_ordinary(text: str, start: int, end: int) -> bool:
 _NAMED_RELEASE = lazy(r"(?P<name>[A-Za-z]{2,20})(?:\.js)?[\-_]?v?\d{1,3}(?:\.\d{1,3})?")
 
 
+def assignment_name(key: str) -> str:
+    """What an assignment's finding is called: "a password assignment", "an api_key
+    assignment" (the article the key's first letter takes)."""
+    lowered = key.lower()
+    return f"{'an' if lowered[:1] in 'aeiou' else 'a'} {lowered} assignment"
+
+
 def rule_finding(text: str) -> str | None:
     """What the rules alone name in ``text``, the context model left out: the rules that
     transcripts are redacted by (``transcripts.find_credentials`` runs them; a transcript is
@@ -414,7 +421,7 @@ def judged_findings(text: str) -> Iterator[tuple[str, tuple[int, int]]]:
             yield auth_kind(match), span
     for match in assignments(text):
         if (span := assignment_secret(match)) is not None:
-            yield f"a {match.group('key').lower()} assignment", span
+            yield assignment_name(match.group("key")), span
     for name, pattern, judge, literal in _GENERIC_SCAN:
         if literal not in text:
             continue

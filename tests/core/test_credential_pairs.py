@@ -73,3 +73,9 @@ def test_a_logins_password_is_refused_and_redacted(kind: str) -> None:
 @pytest.mark.parametrize("text", ORDINARY)
 def test_names_versions_and_paths_in_the_same_places_pass(text: str) -> None:
     assert find_credential(text) is None
+
+
+def test_an_assignments_finding_takes_the_article_of_its_key() -> None:
+    assert find_credential("AccountKey=abcdEFGH1234ijklMNOP5678qrst") == (
+        "an accountkey assignment")
+    assert find_credential("password=Kx9fj39dkLm2") == "a password assignment"

@@ -82,7 +82,7 @@ def _unfiltered(text: str) -> str | None:
             return auth_kind(match)
     for match in credentials.assignments(text):
         if assignment_secret(match) is not None:
-            return f"a {match.group('key').lower()} assignment"
+            return credentials.assignment_name(match.group("key"))
     for name, pattern, judge in GENERIC_PATTERNS:
         for match in pattern.finditer(text):
             if judge(match) is not None:
