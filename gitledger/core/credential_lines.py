@@ -371,9 +371,9 @@ _YEAR = lazy(r"(?:19|20)\d\d")
 
 def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
     """The digits of a code that opens something: after ``PIN`` or ``keypad`` four to
-    eight (no year),
-    after a word for a code naming what it opens (access, door, gate, keypad …) six to
-    twelve, or four to twelve where a colon or "is" says it; no example or keypad run."""
+    eight (no year, no issue's ``#``, no postal code, no verb); after a word for a code
+    naming what it opens (access, door, gate, keypad …) six to twelve, or four to twelve
+    where a colon, "is" or a keypad's closing ``#`` says it; no example or keypad run."""
     text, (start, end) = match.string, match.span("value")
     value = text[start:end]
     opened = match.start() + (4 if text.startswith("ypad", match.start()) else 3)
@@ -495,7 +495,7 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
         # what it opens, then a colon or a copula: "router password was changed to …",
         # "Passwort für den Drucker: …", "пароль от роутера …"
         between[0] in _FOR and len(between) <= 4
-        and (text[:start].rstrip(" \t\"'`").endswith((":", "\uff1a"))
+        and (text[max(0, start - 12):start].rstrip(" \t\"'`").endswith((":", "\uff1a"))
              or between[-1] in _CONNECTORS))
     return said and _ends_a_clause(text, start + len(value),
                                    text[start + len(value):][:1] in CLAUSE_MARKS)
