@@ -24,6 +24,7 @@ from gitledger.core.credential_lines import (
 )
 from gitledger.core.credential_shapes import line_start
 from gitledger.core.credential_values import (
+    digit_password,
     is_placeholder,
     keyboard_walk,
     made_up,
@@ -355,11 +356,13 @@ _DSN_USERINFO = lazy(r"(?<![\w.\-])[\w.\-]{1,64}:(?P<value>[^\s@/:\"']{4,128})\Z
 
 
 def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
-    """The password of Go's ``user:password@tcp(host:port)/db``, before the ``@``."""
+    """The password of Go's ``user:password@tcp(host:port)/db``, before the ``@``: made up,
+    or digits alone (a PIN's shape, ``digit_password``), as a URL's password counts."""
     userinfo = _DSN_USERINFO.search(match.string, max(0, match.start() - 200), match.start())
     if userinfo is None:
         return None
-    return userinfo.span("value") if invented(userinfo.group("value")) else None
+    value = userinfo.group("value")
+    return userinfo.span("value") if invented(value) or digit_password(value) else None
 
 
 def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:

@@ -361,8 +361,10 @@ _CODE_DIGITS = r"""[^\n\d]{0,24}?(?<![\w\-])(?P<value>\d{4,12})#?(?![\w\-/.:,]\w
 #: What a code of digits opens, the word before "code" (``accessCode``, ``door_code``).
 _OPENED_BY_CODE = frozenset({"access", "pin", "door", "gate", "keypad", "alarm", "lockbox",
                              "garage", "entrance", "locker", "safe", "unlock"})
-#: What may stand between the word and the digits: marks, and "code", "is" or "number".
-_CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}")
+#: What may stand between the word and the digits: marks, and "code", "is" or "number";
+#: or what it opens and a colon ("PIN for the phone: …").
+_CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}"
+                     r"|[ \t]+(?:for|of)(?:[ \t]+[^\W\d_]{1,20}){1,3}[ \t]*:[ \t]*")
 #: India's postal code: "PIN code", "Pincode", ``pin_code``.
 _POSTAL_PIN = lazy(r"(?i)pin[ _\-]?code")
 #: A year, which a PIN of four digits is not taken for ("PIN changed in 2024").

@@ -43,6 +43,9 @@ SECRETS = {
     "digits after what the password is for and a colon": (
         "Passwort für den Drucker: 620194", "620194"),
     "digits after an inflected word": ("hasło to 84102937", "84102937"),
+    "a PIN after what it opens and a colon": ("Pin for the phone: 619204", "619204"),
+    "digits as the password of Go's DSN": (
+        'db, err := sql.Open("mysql", "app:48201937@tcp(db:3306)/app")', "48201937"),
     "a manager's passphrase after the word, later": (
         "Dana changes the bank portal password tonight. Until then it remains "
         "Wildcats-School-Treasurer7.", "Wildcats-School-Treasurer7"),
@@ -89,6 +92,8 @@ ORDINARY = (
     "Ledger entry code 400100 is accounts receivable.",
     "Passivate: 300000 (ms before the SFSB is written to disk)",
     "Clave de producto SAT: 43211503",
+    "PIN for the docs: see page 4821",
+    'db, err := sql.Open("mysql", "app:1000@tcp(db:3306)/app")',
 )
 
 
