@@ -381,19 +381,18 @@ def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
     opened = match.start() + (4 if text.startswith("ypad", match.start()) else 3)
     if _CODE_BETWEEN.fullmatch(text, opened, start) is None:
         return None  # keypad layout 1024 x 768: the sentence went on to another number
+    said = re.search(r"[:=]|\bis\b", text[opened:start]) is not None
     if text.startswith("ode", match.start()):
         before = WORD.findall(text[max(0, match.start() - 16):match.start() - 1])
         if not before or before[-1].lower() not in _OPENED_BY_CODE:
             return None
         if before[-1].lower() == "pin" and len(value) == 6:
             return None  # India's PIN code, 560034: a postal code
-        between = text[opened:start]
         keyed = text.startswith("#", end)  # a keypad's code ends with its # key: 0679#
-        least = 4 if keyed or re.search(r"[:=]|\bis\b", between) else 6
+        least = 4 if keyed or said else 6
         return (start, end) if digit_password(value, least) else None
     if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)) or "#" in text[opened:start]:
         return None  # (Pin #4821: an issue's number)
-    said = re.search(r"[:=]|\bis\b", text[opened:start]) is not None
     if len(value) == 6 and (_POSTAL_PIN.match(text, match.start()) or not said):
         return None  # India's PIN code, 560034, "Pune, PIN 411001": a postal code
     if text.startswith("pin", match.start()) and not said:
@@ -487,11 +486,16 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
     if not digit_password(value):
         return False
     opened = word_start(text, match.start() + 1, 40, " \t\n\"'`(*")
-    word = _PASSWORD_PHRASE.match(text, opened) or _LETTERS.match(text, opened)
-    if word is None or word.group(0).lower() in ("pass", "passes"):
-        return False
-    ending = _LETTERS.match(text, word.end())  # a stem's inflection: hasł-o, парол-ь
-    between = [w.lower() for w in _LETTERS.findall(text, ending.end() if ending else word.end(),
+    # the word whole (mot de passe; a Latin word's pattern opens at its second letter)
+    said_word = _WORD_ON_THE_LINE.match(text, opened) or _WORD_ON_THE_LINE.match(text, opened + 1)
+    word_end = said_word.start("rest") if said_word else None
+    if word_end is None:
+        letters = _LETTERS.match(text, opened)
+        if letters is None or letters.group(0).lower() in ("pass", "passes"):
+            return False
+        word_end = letters.end()
+    ending = _LETTERS.match(text, word_end)  # a stem's inflection: hasł-o, парол-ь
+    between = [w.lower() for w in _LETTERS.findall(text, ending.end() if ending else word_end,
                                                    start)]
     said = all(w in _CONNECTORS for w in between) or (
         # what it opens, then a colon or a copula: "router password was changed to …",
@@ -1260,19 +1264,13 @@ def _localised(word: str) -> str:
     return pattern
 
 
-_LOCALISED_LATIN = tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] <= "\u024f")
-_LOCALISED_OTHER = tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] > "\u024f")
-PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(_LOCALISED_LATIN, _LOCALISED_OTHER)
+PASSWORD_WORDS = HAND_PASSWORD_WORDS + _password_words(
+    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] <= "\u024f"),
+    tuple(_localised(w) for w in LOCALISED_PASSWORD_WORDS if w[0] > "\u024f"))
 #: The last letter of the Latin alphabets: a word for a password before it is a Latin one.
 _LATIN_END = "\u024f"
 #: A value in prose: printable ASCII and the letters of the alphabets people write in.
 _PROSE_VALUE = r"(?:[!-~]|[\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
-
-#: A word for a password as the line writes it, several words long too (``mot de passe``),
-#: from its first letter: where the words between it and a value begin.
-_PASSWORD_PHRASE = lazy("(?:[Pp]ass(?:word|wd|phrase|code)s?\\b|" + "|".join(
-    [*(f"[{w[0].upper()}{w[0].lower()}]{w[1:]}" for w in (*_ASCII_WORDS, *_LOCALISED_LATIN)),
-     *_OTHER_WORDS, *_LOCALISED_OTHER]) + ")")
 
 
 #: What prose in other languages puts between the word for a password and the value: a

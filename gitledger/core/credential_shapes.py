@@ -367,10 +367,12 @@ _PUBLIC_BEFORE = lazy(
     r"|\bsha\d+[\-:]|\bcertificate(?!s?\.(?:p12|pfx))|\bcert\b(?!\.(?:p12|pfx))"
     r"|\brecipient|\bzh:|\"mappings\""
     r"|site-?key|(?-i:Public)(?=[A-Z])(?![A-Za-z]{0,40}(?i:secret|private|password|token)))")
+#: The schemes a modular-crypt or PHC hash string names first (``$6$``, ``$argon2id$``).
+_CRYPT_SCHEME = (r"argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
+                 r"|2[abxy]?|[156y]|gy|7|apr1")
 #: The part of a modular-crypt or PHC hash string before its salt or hash
 #: (``$argon2id$v=19$m=65536,t=3,p=4$``): what follows is a hash, not a secret.
-_HASH_STRING = lazy(r"\$(?:argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]{0,20}|bcrypt[\w\-]{0,10}"
-                          r"|2[abxy]?|[156y]|gy|7|apr1)\$[^\s\"']{0,120}\$\Z")
+_HASH_STRING = lazy(r"\$(?:" + _CRYPT_SCHEME + r")\$[^\s\"']{0,120}\$\Z")
 #: A comment that says a value is a default (``minioadmin  # the documented default``).
 _SAID_DEFAULT = lazy(r"(?i)(?:#|//|/\*|<!--)[^\n]{0,80}?\bdefaults?\b")
 _NOT_DEFAULT = lazy(r"(?i)\b(?:not|never|no|non|overrid\w*|chang\w*|replac\w*)\b|n't")
@@ -393,8 +395,7 @@ _HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA
 #: A password hashed in the modular crypt format, ``$<scheme>$[<parameters>$]<salt>$<hash>``
 #: (shadow's ``$6$``, bcrypt's ``$2b$``, yescrypt's ``$y$``, rspamd's ``$2$``, Argon2's):
 #: what a config stores instead of the password.
-CRYPT_HASH = lazy(r"\$(?:1|2[abxy]?|5|6|7|y|gy|sha1|md5|apr1|argon2(?:id|i|d)|scrypt"
-                  r"|pbkdf2(?:-sha\d+)?)\$[./A-Za-z0-9,=+$]{20,300}")
+CRYPT_HASH = lazy(r"\$(?:" + _CRYPT_SCHEME + r"|sha1|md5)\$[./A-Za-z0-9,=+$]{20,300}")
 #: The last word for a secret before a value: a password's (hashed, it is ordinary) or a
 #: key's (CurseForge's API keys are shaped as bcrypt hashes).
 _SECRET_WORD_BEFORE = lazy(r"(?i)(pass(?:word|wd|phrase)?|pw|key|token|secret)"
