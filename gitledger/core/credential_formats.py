@@ -29,6 +29,7 @@ from gitledger.core.credential_values import (
     keyboard_walk,
     made_up,
     mixed_random,
+    password_shaped,
     random_letters,
     strict_made_up,
     unquoted,
@@ -365,6 +366,16 @@ def _dsn_password(match: re.Match[str]) -> tuple[int, int] | None:
     return userinfo.span("value") if invented(value) or digit_password(value) else None
 
 
+def _allowed_user(match: re.Match[str]) -> tuple[int, int] | None:
+    """monit's ``allow user:password``: a value shaped as a password (quoted, any)."""
+    start, end = unquoted(match.string, *match.span("value"))
+    value = match.string[start:end]
+    quoted = end - start < len(match.group("value"))
+    if is_placeholder(value) or not (quoted or password_shaped(value)):
+        return None
+    return start, end
+
+
 def _unless_placeholder(match: re.Match[str]) -> tuple[int, int] | None:
     """The match's value, whatever its shape, unless a placeholder: its place says."""
     return None if is_placeholder(match.group("value")) else match.span("value")
@@ -467,6 +478,12 @@ FORMAT_PATTERNS: tuple[JudgedPattern, ...] = (
        _table_password)
       for word in (r"assword(?<=[Pp]assword)", r"_pass\b", r"_pwd\b",
                    r"ecret(?<=[\s|,;\t][Ss]ecret)", *PASSWORD_WORDS)),
+    # monit's web interface: ``allow user:password`` in its httpd block (not ``allow
+    # localhost``, a network, an ``@group``, nor a permission, ``allow contents:write``)
+    ("password in a monit allow line",
+     lazy(r"allow(?<![\w\-]allow)[ \t]+[A-Za-z_][\w.\-]{0,31}:"
+          r"(?P<value>\"[^\"\n]{1,128}\"|[^\s\":]{4,128})"),
+     _allowed_user),
     # Go's database DSN: user:password@tcp(host:port)/db
     ("password in a connection string",
      lazy(r"@(?:tcp|unix|udp)\("), _dsn_password),

@@ -20,6 +20,7 @@ from gitledger.core.credential_keys import (
     qualified,
 )
 from gitledger.core.credential_shapes import (
+    CALLED_AN_ID,
     KEYED_UUID,
     PRODUCT_AND_VERSION,
     PUBLIC_MATERIAL,
@@ -147,6 +148,9 @@ def _signin_argument(match: re.Match[str]) -> tuple[int, int] | None:
             after_user = user
             after_name = False
             continue
+        if CALLED_AN_ID.search(match.string, max(0, at + word.start() - 16), at + word.start()):
+            after_user = after_name = False
+            continue  # "login id alice7", "login link id is <uuid>": who or what, no secret
         if (random_token(value, 16) or mixed_random(value) or strict_made_up(value)
                 or UUID.fullmatch(value)):
             return at + word.start(), at + word.end()
@@ -1198,6 +1202,8 @@ _ASCII_WORDS = (
     "fjalekalim", "nywila", "modpas",
     # Swahili's "secret word", Kinyarwanda's and Oromo's words
     "neno la siri", "ijambo ry'ibanga", "jecha darbii",
+    # French's word as Picard, Norman and chat elide it
+    "mot d'passe", "mot d\u2019passe",
     # a Wi-Fi network's key, as people write it (the network's password)
     # (each first letter in either case: "wLAN-Schlüssel" matches WLAN-Schlüssel)
     "wifi key", "wi-fi key", "wi-Fi key", "wiFi key", "wlan key", "wlan-schlüssel",
@@ -1390,17 +1396,38 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
+    if match.string[start].islower() and _names_a_place(match.string, start):
+        return None  # a machine's or a room's name ("… reset for host12, see ticket")
     return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
 
 
-#: A name or a word of six capitals and more and two or three digits (``Moti825``,
-#: ``DYNAMOS129``; not an acronym's, ``PEP484``, ``PROD01``), or three words and more of
-#: four letters or more joined by ``-`` or ``_``, in both cases (``kenkey_Volta_jollof``;
-#: joined by dots, a class's path, ``java.lang.String``): plain, but what a line that has
-#: said "password" goes on to name at the end of its clause.
-_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15})\d{2,3}"
+#: Words that say where or for what, not what a password is: a lowercase word and digits
+#: after one names a machine, an account or a room (``for replica02``, ``en equipo22``).
+_PLACE_WORDS = frozenset({
+    "for", "on", "in", "at", "to", "from", "by", "with", "via", "into", "onto", "per", "of",
+    "about", "für", "auf", "an", "am", "im", "bei", "von", "vom", "zu", "zum", "zur", "pour",
+    "sur", "dans", "chez", "du", "des", "para", "por", "en", "em", "no", "na", "con", "su",
+    "sul", "del", "della", "dla", "w", "we", "voor", "op", "bij", "van", "för", "på", "в",
+    "на", "для", "от", "\u0443", "user", "host", "server", "account", "login"})
+
+
+def _names_a_place(text: str, start: int) -> bool:
+    """Whether the word right before ``start`` is one of ``_PLACE_WORDS``."""
+    line = text.rfind("\n", max(0, start - 40), start) + 1
+    words = text[max(line, start - 40):start].split()
+    return bool(words) and words[-1].lower().strip(CLAUSE_MARKS) in _PLACE_WORDS
+
+
+#: A name, a word of six capitals and more or a lowercase word, and two or three digits
+#: (``Moti825``, ``DYNAMOS129``, ``nyang45``; not an acronym's, ``PEP484``, ``PROD01``), or
+#: three words and more of four letters or more joined by ``-`` or ``_``, in both cases, a
+#: number or none after (``kenkey_Volta_jollof``, ``solnce-Murzik-Spartak4``; joined by
+#: dots, a class's path, ``java.lang.String``): plain, but what a line that has said
+#: "password" goes on to name at the end of its clause.
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15}|[a-z]{4,15})\d{2,3}"
                      r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
-                     r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}")
+                     r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}"
+                     r"\d{0,4}")
 
 
 def _plain_shaped(value: str) -> bool:

@@ -785,7 +785,9 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
     *(("a secret after a word that names it",
        lazy(re.escape(end) + rf"(?<=[A-Za-z0-9]{re.escape(end)})(?![A-Za-z])"), _context_secret)
       for end in ("_token", "-token", "_Token", "_TOKEN", "_secret", "_SECRET", "_password",
-                  "_Password", "_PASSWORD")),
+                  "_Password", "_PASSWORD",
+                  # a compound as German writes one (``API-Token``, ``Zugangs-Secret``)
+                  "-Token", "-TOKEN", "-Secret")),
     ("a quoted secret pair",
      lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*+\]?\s*+"""
                 r"""(?P<op>=>|=|:|,|value\s*+=)\s*+["'](?P<value>[^"'\n]{4,256})["']"""),

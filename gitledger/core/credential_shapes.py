@@ -282,6 +282,23 @@ _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY
 #: router's MD5 key, not a digest.
 _DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
 _DIGEST_SHAPED = lazy(r"(?:[0-9a-fA-F]{2}:?){16,64}|[A-Za-z0-9+/_\-]{22,88}={0,2}")
+#: The lengths of a digest's base64, padding dropped: MD5, SHA-1, SHA-224, SHA-256, SHA-384,
+#: SHA-512 (a 32-character base64 run under ``clave_sha256`` is the key, not its digest).
+#: A key named for the digest algorithm it signs with (``clave_sha256``, ``hmac_sha1``).
+_KEY_FOR_ALGORITHM = lazy(r"(?i)(?:key|secret|clave|chave|hmac)[_\-.]?(?:sha|md)\d*\Z")
+_DIGEST_BASE64_LENGTHS = frozenset({22, 27, 38, 43, 64, 86})
+
+
+def _digest_shaped(value: str) -> bool:
+    """Whether ``value`` has a digest's shape: hex (in pairs or not), or base64 of a
+    digest's length."""
+    if _DIGEST_SHAPED.fullmatch(value) is None:
+        return False
+    return (all(c in _HEX_DIGITS or c == ":" for c in value)
+            or len(value.rstrip("=")) in _DIGEST_BASE64_LENGTHS)
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 #: An object or a key file whose type or description says it is a public (verification)
 #: key, up to the value in the same object.
 _TYPED_PUBLIC = lazy(r'(?i)"(?:@?type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
@@ -595,10 +612,10 @@ def ordinary(text: str, start: int, end: int) -> bool:
         _SECRET_NAME.match(word) for word in _NAME_WORD.findall(own_name)) else 0
     said = _PUBLIC_BEFORE.search(pair[own_start:] if scoped else before)
     if said is not None and not ENCRYPTING_KEY.search(own_name) and not (
-            _DIGEST_WORD.fullmatch(said.group(0)) and not _DIGEST_SHAPED.fullmatch(value)):
+            _DIGEST_WORD.fullmatch(said.group(0)) and not _digest_shaped(value)):
         return True  # f(public_key=…, secret_key=…): the secret's own pair says what it is
-    if about:
-        return True
+    if about and not (_KEY_FOR_ALGORITHM.search(key) and not _digest_shaped(value)):
+        return True  # (clave_sha256 = <no digest's shape>: the key the HMAC is made with)
     field = _INPUT_NAMED.search(before)  # <input name="authenticity_token" value="…">
     return field is not None and _about(field.group("name"))
 
@@ -855,6 +872,9 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
             continue
         if after_flag and re.search(r"(?i)user|name|file|host|url|region|profile", after_flag):
             continue
+        at = match.start("rest") + word.start()
+        if CALLED_AN_ID.search(match.string, max(0, at - 16), at):
+            continue
         if (generated(value) or _made_up(value) or KEYED_UUID.fullmatch(value)) \
                 and not ordinary(value, 0, len(value)):
             begin = match.start("rest") + word.start() + len(raw) - len(raw.lstrip(_WRAPPING))
@@ -862,6 +882,9 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: The word "id" right before a value, a verb or a colon between: the value is an id
+#: ("login id alice7", "login link id is <uuid>"), no secret.
+CALLED_AN_ID = lazy(r"(?i)(?<![\w\-])(?:id|ids|uuid)[ \t]*(?:is[ \t]+|[:=][ \t]*)?\Z")
 #: What wraps an argument: quotes, brackets, a trailing comma.
 _WRAPPING = "\"'`,;()[]{}"
 _ASSIGNED = lazy(r"[ \t]*(?:[:=(]|\+=|\.)")
