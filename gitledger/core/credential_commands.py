@@ -223,6 +223,8 @@ def _address_and_password(match: re.Match[str]) -> tuple[int, int] | None:
     """A list of logins, an address then its password (``• Canva — design@acme.dev —
     …``)."""
     value = match.group("value").rstrip(".,;)")
+    if value.startswith("-"):
+        return None  # user@host --next-flag: a command line going on, not a list of logins
     if "@" in value or "://" in value or not chosen_password(value):
         return None
     return match.start("value"), match.start("value") + len(value)

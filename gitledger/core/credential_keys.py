@@ -22,13 +22,14 @@ from gitledger.core.credential_shapes import (
     line_start,
     ordinary,
     secret_reference,
+    word_start,
 )
 from gitledger.core.credential_values import (
     WORD,
     basic_pair,
-    character_classes,
     is_example,
     is_placeholder,
+    is_template,
     looks_generated,
     looks_random,
     names_algorithm,
@@ -187,10 +188,13 @@ def url_password_secret(match: re.Match[str]) -> tuple[int, int] | None:
     """Where the password of a ``URL_PASSWORD`` match is, or None when it is a
     placeholder or a reference (``https://user:${TOKEN}@host``)."""
     value = match.group("value")
-    if (is_placeholder(value) and character_classes(value) < 4) \
-            or ordinary(match.string, *match.span("value")):
-        return None  # a.b.c reads as a reference, but not C1Oq_R.hd3Q.ScKq in a URL
+    if is_template(value) or ordinary(match.string, *match.span("value")):
+        return None  # a placeholder; a.b.c in a URL's password is no code's reference
     return match.span("value")
+
+
+#: An Amazon Resource Name's opening: its fields name a resource, however they read.
+_ARN = lazy(r"arn:aws[\w\-]*:")
 
 
 def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
@@ -213,6 +217,8 @@ def assignment_secret(match: re.Match[str]) -> tuple[int, int] | None:
     if strength is None or qualified(match.string, match.start()):
         return None
     text = match.string
+    if _ARN.match(text, word_start(text, match.start(), 200, " \t\n\"'`(=")):
+        return None  # arn:aws:secretsmanager:…:secret:prod/db: the name of a secret
     if (text[max(0, match.start() - 2):match.start()].endswith(("$", "${"))
             and match.group("op") == ":" and match.group("value")[:1] in "\"'"):
         return None  # "$PAYJP_SECRET_KEY:": a variable's name, then curl's quote (not $x = …)

@@ -250,9 +250,11 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.group("value")
     at = named.start() if named else match.start()
     constructed = match.string.endswith("new ", max(0, at - 4), at)  # new SparkPost('<hex>')
-    if not (constructed or _SETUP_CALL.search(call)) or _DATA_CALL.search(call):
+    built = constructed and _CLIENT_CALL.search(call) is not None  # new TrackClient('<key>')
+    if not (constructed or _SETUP_CALL.search(call)) or (_DATA_CALL.search(call) and not built):
         return None
-    if DIGEST.fullmatch(value):  # hex a client is built with is its key, not a digest
+    if DIGEST.fullmatch(value) or (built and _HEX_RUN.fullmatch(value)):
+        # hex a client is built with is its key, not a digest (Customer.io's 20 digits)
         return match.span("value") if constructed or _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
         return match.span("value")
@@ -262,6 +264,8 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if any(random_token(part) for part in value.split(":")) else None
 
 
+#: Hex digits alone.
+_HEX_RUN = lazy(r"[0-9a-fA-F]+")
 #: A port closing a value (``host:8080``).
 _PORT_AT_END = lazy(r":\d{1,5}\Z")
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
@@ -369,6 +373,10 @@ _OPENED_BY_CODE = frozenset({"access", "pin", "door", "gate", "keypad", "alarm",
 #: or what it opens and a colon ("PIN for the phone: …").
 _CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}"
                      r"|[ \t]+(?:for|of)(?:[ \t]+[^\W\d_]{1,20}){1,3}[ \t]*:[ \t]*")
+#: What a PIN unlocks, named right before it: no postal code follows ("SIM PIN 482913").
+_PIN_OWNERS = frozenset({"card", "wallet", "ewallet", "sim", "atm", "phone", "mobile", "bank",
+                         "debit", "credit", "upi", "account", "app", "login", "laptop",
+                         "tablet", "voicemail", "router", "modem", "alarm", "safe"})
 #: India's postal code: "PIN code", "Pincode", ``pin_code``.
 _POSTAL_PIN = lazy(r"(?i)pin[ _\-]?code")
 #: A year, which a PIN of four digits is not taken for ("PIN changed in 2024").
@@ -397,7 +405,9 @@ def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if digit_password(value, least) else None
     if len(value) > 8 or (len(value) == 4 and _YEAR.fullmatch(value)) or "#" in text[opened:start]:
         return None  # (Pin #4821: an issue's number)
-    if len(value) == 6 and (_POSTAL_PIN.match(text, match.start()) or not said):
+    owner = WORD.findall(text[max(0, match.start() - 16):match.start()])[-1:]
+    owned = bool(owner) and owner[0].lower() in _PIN_OWNERS  # "eWallet PIN 466333"
+    if len(value) == 6 and (_POSTAL_PIN.match(text, match.start()) or not (said or owned)):
         return None  # India's PIN code, 560034, "Pune, PIN 411001": a postal code
     if text.startswith("pin", match.start()) and not said:
         return None  # "we pin 8080 for the dev server": the verb
@@ -861,6 +871,10 @@ def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
     text, start, end = match.string, match.start(), match.end()
     said = _WORD_ON_THE_LINE.search(text, start, end)
     if said is not None and (span := _chosen_later_on(said)) is not None:
+        return span
+    wifi = _WIFI_ON_THE_LINE.search(text, start, end)
+    if (wifi is not None and (span := _chosen_later_on(wifi)) is not None
+            and not _network_name(text[span[0]:span[1]])):
         return span
     for shape, judge in ((_MARKED_ON_THE_LINE, _marked_name),
                          (_AFTER_A_COLON, _chosen_after_colon)):
@@ -1396,9 +1410,14 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
-    if match.string[start].islower() and _names_a_place(match.string, start):
+    placed = _names_a_place(match.string, start)
+    if match.string[start].islower() and placed:
         return None  # a machine's or a room's name ("… reset for host12, see ticket")
-    return (start, end) if _ends_a_clause(match.string, end + closed, closed > 0) else None
+    # the clause ends, or a particle or two end the sentence ("… bukar76 ye."), not "the
+    # password for Kestrel88 is set."
+    ended = (_ends_a_clause(match.string, end + closed, closed > 0)
+             or (not placed and _SENTENCE_TAIL.match(match.string, end) is not None))
+    return (start, end) if ended else None
 
 
 #: Words that say where or for what, not what a password is: a lowercase word and digits
@@ -1418,16 +1437,19 @@ def _names_a_place(text: str, start: int) -> bool:
     return bool(words) and words[-1].lower().strip(CLAUSE_MARKS) in _PLACE_WORDS
 
 
-#: A name, a word of six capitals and more or a lowercase word, and two or three digits
-#: (``Moti825``, ``DYNAMOS129``, ``nyang45``; not an acronym's, ``PEP484``, ``PROD01``), or
-#: three words and more of four letters or more joined by ``-`` or ``_``, in both cases, a
-#: number or none after (``kenkey_Volta_jollof``, ``solnce-Murzik-Spartak4``; joined by
-#: dots, a class's path, ``java.lang.String``): plain, but what a line that has said
+#: A word of a passphrase: four letters or more, or two words run together (``KotaBelud``).
+_PART = r"[A-Za-z][a-z]{2,10}(?:[A-Z][a-z]{2,10})?"
+#: A name, a word of six capitals and more or a lowercase word, two or three digits and a
+#: sign or none (``Moti825``, ``DYNAMOS129``, ``nyang45``, ``Ren123@``; not an acronym's,
+#: ``PEP484``, ``PROD01``), or three words and more joined by ``-`` or ``_``, in both
+#: cases, a number or none after (``kenkey_Volta_jollof``, ``solnce-Murzik-Spartak4``), or
+#: three capitalised words and more joined by dots and a number (``Gagra.Svaneti.Mestia7``;
+#: not a class's path, ``java.lang.String``): plain, but what a line that has said
 #: "password" goes on to name at the end of its clause.
-_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15}|[a-z]{4,15})\d{2,3}"
-                     r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])[A-Za-z][a-z]{3,10}"
-                     r"(?P<mark>[\-_])[A-Za-z][a-z]{3,10}(?:(?P=mark)[A-Za-z][a-z]{3,10}){1,5}"
-                     r"\d{0,4}")
+_SAID_PLAINLY = lazy(r"(?P<name>[A-Z][a-z]{2,15}|[A-Z]{6,15}|[a-z]{4,15})\d{2,3}[!@#$%*?]?"
+                     r"|(?=[^\n]*[A-Z])(?=[^\n]*(?<![A-Za-z])[a-z])" + _PART
+                     + r"(?P<mark>[\-_])" + _PART + r"(?:(?P=mark)" + _PART + r"){1,5}\d{0,4}"
+                     r"|[A-Z][a-z]{2,10}(?:\.[A-Z][a-z]{2,10}){2,5}\d{1,4}")
 
 
 def _plain_shaped(value: str) -> bool:
@@ -1516,6 +1538,18 @@ def _chosen_after_colon(match: re.Match[str]) -> tuple[int, int] | None:
 #: keyboard walk after a colon in prose ("… wifi ya malê: @m3d28.").
 _WORD_ON_THE_LINE = lazy(r"(?:" + "|".join((r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)s?\b",
                                              *PASSWORD_WORDS)) + r")(?P<rest>[^\n]{1,120})")
+#: A Wi-Fi network named on a line: chat gives its password after it with no word for one
+#: ("wifi at the guesthouse: …", "le wifi c'est …").
+_WIFI_ON_THE_LINE = lazy(r"(?i:wi-?fi)\b(?P<rest>[^\n]{1,120})")
+#: What a network's own name holds: its band (``_5G``, ``-2.4GHz``) or a guest's.
+_NETWORK_BAND = lazy(r"(?i:(?<![A-Za-z0-9])(?:2\.?4|5|6)g(?:hz)?(?![A-Za-z])|guest)")
+#: A router's default network: a brand and hex digits (``Vodafone-A1B2C3``, ``Livebox-4B2C``).
+_DEFAULT_NETWORK = lazy(r"[A-Za-z!]{3,12}[_\-][0-9A-F]{4,6}")
+
+
+def _network_name(value: str) -> bool:
+    """Whether ``value`` is a Wi-Fi network's own name, not its password."""
+    return _NETWORK_BAND.search(value) is not None or _DEFAULT_NETWORK.fullmatch(value) is not None
 _MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
 _AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
 

@@ -465,7 +465,10 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value \
         and not DASHED_NAME.fullmatch(value)  # secret "api-token": the secret's name
-    if (typed or quoted or password_shaped(value) or random_token(value)
+    # SQL's IDENTIFIED BY '…': its grammar says the literal is the password, whatever it is
+    sql = (match.string[match.start("value")] == "'" and len(value) >= 4
+           and match.string.startswith(("IDENTIFIED", "identified"), match.start()))
+    if (typed or quoted or sql or password_shaped(value) or random_token(value)
             or UUID.fullmatch(value)):
         return start, end
     return None
@@ -480,7 +483,16 @@ def _shaped_password(match: re.Match[str]) -> tuple[int, int] | None:
     line, ``net user NAME PASSWORD``): it counts when it looks like one."""
     start, end = unquoted(match.string, *match.span("value"))
     value = match.string[start:end]
-    return (start, end) if password_shaped(value) and not is_example(value) else None
+    if is_placeholder(value) or is_example(value):
+        return None
+    # an Oracle Easy Connect string, user/password@host:port/service: its place says
+    addressed = _PORT_AND_SERVICE.match(match.string, match.end()) is not None
+    return (start, end) if addressed or password_shaped(value) else None
+
+
+#: After ``user/password@`` and the host's first letter: the rest of the host, its port and
+#: a service's name (Oracle's Easy Connect).
+_PORT_AND_SERVICE = lazy(r"[\w.\-]{0,252}:\d{2,5}/[\w.\-]{1,64}")
 
 
 def _login_value(match: re.Match[str]) -> tuple[int, int] | None:

@@ -243,6 +243,28 @@ _SSH_PUBLIC = lazy(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
 _HMAC_DIGEST = lazy(r"(?i)hmac-sha\d+:[0-9a-f]{32,128}\Z")
 
 
+def typed_in_order(value: str) -> bool:
+    """Most of 20 letters and digits or more typed in order (``1234567890abcdef…``): runs
+    of five or more consecutive characters hold 60% of them."""
+    alnum = ordered = 0
+    run = 0
+    previous = ""
+    for ch in value[:512]:
+        if not ch.isalnum():
+            ordered += run if run >= 5 else 0
+            run, previous = 0, ""
+            continue
+        alnum += 1
+        if previous and ord(ch) == ord(previous) + 1:
+            run += 1
+        else:
+            ordered += run if run >= 5 else 0
+            run = 1
+        previous = ch
+    ordered += run if run >= 5 else 0
+    return alnum >= 20 and ordered * 5 >= alnum * 3
+
+
 def ordinary_token(token: str) -> bool:
     """Shapes that are no secret whatever stands around them: a UUID (an id more often
     than a key), a commit id or a digest's length of hex, a repeated character, a
@@ -403,9 +425,9 @@ _MIME_BODY = lazy(r"\r?\n(?:[\w\-]{1,60}:[^\n]{0,200}\r?\n){0,10}\r?\n"
 #: Between the pairs of a line (``f(public_key="…", secret_key="…")``).
 _PAIR_SEPARATOR = lazy(r",[ \t]*|;[ \t]*")
 #: Password hashes that name their format first: Django's ``pbkdf2_sha256$…``, LDAP's
-#: ``{SSHA}…``, PostgreSQL's ``SCRAM-SHA-256$…``, Transmission's ``{<hex>``.
-_HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|\{(?:S?SHA\d*|S?MD5"
-                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt)\}|SCRAM-SHA-\d+\$"
+#: ``{SSHA}…``, Bareos's ``[md5]…``, PostgreSQL's ``SCRAM-SHA-256$…``, Transmission's ``{<hex>``.
+_HASH_FORMAT = lazy(r"(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$|[{\[](?:S?SHA\d*|S?MD5"
+                          r"|CRYPT|PBKDF2[\w\-]{0,20}|ARGON2|bcrypt|(?i:md5))[}\]]|SCRAM-SHA-\d+\$"
                           # Transmission's rpc-password once hashed: "{", SHA-1's hex, a salt
                           # (read to 40 characters: hex that long after "{" is no password)
                           r"|\{(?=[0-9a-f]{32})")
@@ -526,6 +548,7 @@ def ordinary(text: str, start: int, end: int) -> bool:
         return True  # a Sentry DSN's key: public by design, in every page's script
     if not _SPACE.search(value) and (
             _PLACEHOLDER.search(value) or _one_character(value) or _VERSION.fullmatch(value)
+            or typed_in_order(value)
             or ("/" in value and _path(value)) or _PUBLISHABLE.match(value)
             or _CODE.search(value)):
         return True
@@ -882,9 +905,10 @@ def _signin_command(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-#: The word "id" right before a value, a verb or a colon between: the value is an id
-#: ("login id alice7", "login link id is <uuid>"), no secret.
-CALLED_AN_ID = lazy(r"(?i)(?<![\w\-])(?:id|ids|uuid)[ \t]*(?:is[ \t]+|[:=][ \t]*)?\Z")
+#: The word "id" or a name ending in one right before a value, a verb or a colon between:
+#: the value is an id ("login id alice7", "link id is <uuid>", "noteId SlAg…"), no secret.
+CALLED_AN_ID = lazy(r"(?<![\w\-])(?:[A-Za-z]{0,30}[a-z](?:Id|ID)|[Ii][Dd]s?|UUID|uuid)"
+                    r"[ \t]*(?:is[ \t]+|[:=][ \t]*)?\Z")
 #: What wraps an argument: quotes, brackets, a trailing comma.
 _WRAPPING = "\"'`,;()[]{}"
 _ASSIGNED = lazy(r"[ \t]*(?:[:=(]|\+=|\.)")

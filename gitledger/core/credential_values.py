@@ -19,6 +19,7 @@ from gitledger.core import credential_model
 from gitledger.core.credential_shapes import (
     PUBLIC_MATERIAL,
     UUID,
+    typed_in_order,
 )
 from gitledger.core.lazy_pattern import lazy
 
@@ -78,7 +79,7 @@ def is_example(value: str) -> bool:
     """A documentation example (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), a fake
     typed in order (``ghp_1234567890abcdef…``: a random value holds such runs about never),
     or jwt.io's sample token."""
-    if "EXAMPLE" in value.upper() or _typed_in_order(value):
+    if "EXAMPLE" in value.upper() or typed_in_order(value):
         return True
     if value.startswith("eyJ") and value.count(".") >= 2:
         payload = _b64_text(value.split(".", 2)[1])
@@ -102,28 +103,6 @@ def digit_password(value: str, least: int = 6) -> bool:
         return False
     steps = {int(b) - int(a) for a, b in itertools.pairwise(value)}
     return not is_example(value) and not (len(steps) == 1 and steps <= {-1, 0, 1})
-
-
-def _typed_in_order(value: str) -> bool:
-    """Most of 20 letters and digits or more typed in order (``1234567890abcdef…``): runs
-    of five or more consecutive characters hold 60% of them."""
-    alnum = ordered = 0
-    run = 0
-    previous = ""
-    for ch in value[:512]:
-        if not ch.isalnum():
-            ordered += run if run >= 5 else 0
-            run, previous = 0, ""
-            continue
-        alnum += 1
-        if previous and ord(ch) == ord(previous) + 1:
-            run += 1
-        else:
-            ordered += run if run >= 5 else 0
-            run = 1
-        previous = ch
-    ordered += run if run >= 5 else 0
-    return alnum >= 20 and ordered * 5 >= alnum * 3
 
 
 def _b64_text(part: str) -> str | None:

@@ -35,6 +35,7 @@ from gitledger.core.credential_places import (
     prefixed,
 )
 from gitledger.core.credential_shapes import (
+    CALLED_AN_ID,
     DECODED_SCANNERS,
     SOFTWARE_NAMES,
     harmless_base64,
@@ -374,7 +375,8 @@ def _known_ordinary(text: str, start: int, end: int) -> bool:
     if named is not None and named.group("name").lower() in SOFTWARE_NAMES:
         return True  # Next.js14, Vue3, Rails7: a framework and its major release
     return (ordinary_token(value) or ordinary(text, start, end) or is_example(value)
-            or harmless_base64(value))
+            or harmless_base64(value) or CALLED_AN_ID.search(text, max(0, start - 40), start)
+            is not None)
 
 
 #: A name, perhaps with its ``.js``, and a release's number (``Next.js14``, ``Vue3``).
