@@ -304,11 +304,14 @@ _PUBLIC_ARMOUR = lazy(r"-----BEGIN (?:CMS|PKCS7)-----|---- BEGIN SSH2 PUBLIC KEY
 #: router's MD5 key, not a digest.
 _DIGEST_WORD = lazy(r"(?i)md5|sha\d*|digest")
 _DIGEST_SHAPED = lazy(r"(?:[0-9a-fA-F]{2}:?){16,64}|[A-Za-z0-9+/_\-]{22,88}={0,2}")
-#: The lengths of a digest's base64, padding dropped: MD5, SHA-1, SHA-224, SHA-256, SHA-384,
-#: SHA-512 (a 32-character base64 run under ``clave_sha256`` is the key, not its digest).
 #: A key named for the digest algorithm it signs with (``clave_sha256``, ``hmac_sha1``).
 _KEY_FOR_ALGORITHM = lazy(r"(?i)(?:key|secret|clave|chave|hmac)[_\-.]?(?:sha|md)\d*\Z")
-_DIGEST_BASE64_LENGTHS = frozenset({22, 27, 38, 43, 64, 86})
+#: How many hex digits each algorithm's digest has.
+_DIGEST_HEX_LENGTH = {"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96,
+                      "sha512": 128}
+#: The lengths of those digests in base64, padding dropped (a 32-character base64 run under
+#: ``clave_sha256`` is the key, not its digest).
+_DIGEST_BASE64_LENGTHS = frozenset((2 * n + 2) // 3 for n in _DIGEST_HEX_LENGTH.values())
 
 
 def _digest_shaped(value: str) -> bool:
@@ -316,11 +319,10 @@ def _digest_shaped(value: str) -> bool:
     digest's length."""
     if _DIGEST_SHAPED.fullmatch(value) is None:
         return False
-    return (all(c in _HEX_DIGITS or c == ":" for c in value)
+    return (_HEX.issuperset(value.lower().replace(":", ""))
             or len(value.rstrip("=")) in _DIGEST_BASE64_LENGTHS)
 
 
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 #: An object or a key file whose type or description says it is a public (verification)
 #: key, up to the value in the same object.
 _TYPED_PUBLIC = lazy(r'(?i)"(?:@?type|description)"[ \t]*:[ \t]*"[^"\n]{0,80}'
@@ -362,8 +364,6 @@ _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 _DIGEST_DECLARED = lazy(r"""(?i)\b(?:encoding|hash(?:ing)?(?:[_\-]?(?:type|algorithm))?|algorithm"""
                         r"""|digest)["']?[ \t]{0,4}[=:][ \t]{0,4}["']?"""
                         r"""(?P<algorithm>md5|sha-?(?:1|224|256|384|512))\b""")
-#: How many hex digits each algorithm's digest has.
-_HEX_DIGITS = {"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128}
 
 
 def _declared_digest(text: str, value: str, start: int, end: int) -> bool:
@@ -375,7 +375,7 @@ def _declared_digest(text: str, value: str, start: int, end: int) -> bool:
     stop = text.find("\n", end, end + 200)
     for said in _DIGEST_DECLARED.finditer(text, line_start(text, start, 200),
                                           stop if stop >= 0 else end + 200):
-        if _HEX_DIGITS[said.group("algorithm").lower().replace("-", "")] == len(value):
+        if _DIGEST_HEX_LENGTH[said.group("algorithm").lower().replace("-", "")] == len(value):
             return True
     return False
 
