@@ -443,6 +443,8 @@ def _netrc_password(match: re.Match[str]) -> tuple[int, int] | None:
     return None if len(value) < 4 or is_placeholder(value) else match.span("value")
 
 
+#: The marks that close a heading, a clause or a sentence right after a word.
+_PROSE_PAUSE = frozenset(":,;.")
 #: What a tool says it did to a named resource (``secret "db-creds" created``).
 _RESOURCE_DONE = lazy(r"[ \t]+(?:created|configured|deleted|unchanged|patched|labeled"
                             r"|annotated|replaced)\b")
@@ -459,9 +461,13 @@ def _spaced_secret(match: re.Match[str]) -> tuple[int, int] | None:
         start, end, value = start + 1, end - 1, value[1:-1]  # Markdown's `…`, in prose
     if is_placeholder(value) or is_example(value):
         return None
-    if (value.endswith(":") and value[:-1].isalpha()) \
+    bare = match.string[match.start("value")] not in "\"'`"
+    if (bare and value[-1:] in _PROSE_PAUSE and value[:-1].isalpha()) \
             or _RESOURCE_DONE.match(match.string, match.end("value")):
-        return None  # a heading ("Community Maintenance:"), a resource a tool reports on
+        # a bare word, then a heading's colon or a sentence's comma or stop ("Community
+        # Maintenance:", "Community Edition, …"): prose, as the word alone would be; a
+        # resource a tool reports on
+        return None
     typed = match.group("type") is not None and len(value) >= 8 and value.isalnum()
     quoted = match.string[match.start("value")] in "\"'" and len(value) >= 8 and " " not in value \
         and not DASHED_NAME.fullmatch(value)  # secret "api-token": the secret's name

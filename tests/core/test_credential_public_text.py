@@ -36,6 +36,9 @@ ORDINARY = (
     # kubectl's report on a named resource, and a heading
     'secret "nginxsecret" created',
     "* Community Maintenance: SIG Apps",
+    # a word after "community" that a comma or a stop closes: a product's edition in prose
+    "We moved the wiki to the Community Edition, then restarted the workers.",
+    "Questions go to the community Maintainers; they answer within a day.",
     # type names and image references the thresholds took for generated
     "def prepare_key(self, key: Ed25519PrivateKey | Ed448PrivateKey):",
     "if isinstance(key, (Ed25519PrivateKey, Ed448PrivateKey)):",
@@ -76,6 +79,7 @@ SECRETS = (
     "secret := \"k8Zq2LmX9vPw4RtN7bYc\"",
     'cfg = {"password": "Xk9#mP2qLw7!"}',
     "snmp-server community Xk9mP2qLw7 RO",
+    "set the SNMP community Pl4ntR00m, then reload the agent",
     'password "Xk9mP2qLw7" created',
     "sdk_key: aB3dE5gH7jK9mN1pQ3xY",
     "oauth:e7kd67ljjo6wwb8oji2k03g22z176f",
