@@ -25,9 +25,12 @@ from gitledger.core.lazy_pattern import lazy
 #: The words of a key: ``AWS_SECRET_ACCESS_KEY``, ``rootPassword``, ``APIKey``.
 WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
+#: Placeholders, masks and templates' syntax; ``<word`` alone is the start of an angled
+#: description cut at its first space by a value that ends at one
+#: (``--password=<from vault: kv/app>``).
 _PLACEHOLDER = lazy(
     r"""(?ix)^(
-        <[^>]*> | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
+        <[^>]*> | <[a-z]{2,20} | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
         | %[a-z_][a-z0-9_]*% | %env\(.*\)% | \$env:[a-z_]\w* | \{\{.*\}\} | \*+ | x{3,} | \.{3} | …
         | \{\{[^}]* | (?:[\w.\-]+:)?\{\{[^{}]*\}\}(?:[;,\ ](?:[\w.\-]+:)?\{\{[^{}]*\}\})*
         | (?-i:\$[A-Z][A-Z0-9_]*\$)

@@ -56,6 +56,10 @@ ORDINARY = {
     "a CRM's record ids": (
         "Close lead id lead_w3LOkSZpXfPv8lYA9SeOjM9Th47h1FvyLI8zmvdsgPm - status 'Qualified', "
         "owner user_n5oTMztszqOXItKbd5bLPlyhW2ZNpwnFCkGQah4Aebr."),
+    "an option's value described in angle brackets, with spaces": (
+        "rclone config create s3 --s3-secret-key=<ask the platform team> --s3-region eu-west-1"),
+    "a passphrase option's value described in angle brackets": (
+        "borg-serve --repo-passphrase <kept in the safe, ask Dana> --append-only"),
 }
 
 SECRETS = {
@@ -87,6 +91,8 @@ SECRETS = {
     "a password beside its hash": (
         'password = "Kx9$fj39dkLm"\npassword_hash = "$2b$12$zU8eZyXoMQ2rrQZ91O6CGmUnBRJxUxmf'
         '6CxINyC2ggIhxxwRQuI1w"'),
+    "a secret that opens with an angle bracket, given to an option": (
+        "rclone config create s3 --s3-secret-key=<Zq8vK2mX9pLw4RtN --s3-region eu-west-1"),
 }
 
 
