@@ -318,6 +318,12 @@ _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
 _PGP_NAME = lazy(r"(?i)(?:gpg|pgp)[_\-.]?(?:key|key_?id|fingerprint)\Z|signingkey\Z")
 _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+#: The schemes of a reference to a secret store (``secret:<id>``, Juju's; ``vault:kv/db``,
+#: ``op://vault/item``, ``env:NAME``, ``file:/run/…``): what follows names a secret.
+STORE_SCHEMES = r"file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring"
+#: Such a scheme opening a key's value (``smtp_password_secret=secret:cuk1…``,
+#: ``password: "vault:kv/db"``), up to the value it names.
+_STORE_REFERENCE = lazy(rf"""(?i)[=:][ \t]{{0,4}}["']?(?<![\w.\-])(?:{STORE_SCHEMES}):(?://)?\Z""")
 #: Names of a reference to a secret (``db-password-secret``, ``secret_name``, ``secretRef``).
 _SECRET_REFERENCE = lazy(r"(?i)secret[_\-]?(?:name|ref)\Z|[a-z]-secret\Z")
 #: An object's name: words of letters joined by dashes (``orders-db``, not ``s3cr3t-v4lue``).
@@ -538,6 +544,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
             and not _SECRET_PARENT.search(text, max(0, start - 600), start)):
         return True  # "<md5>": "<md5>", a map from digest to digest
     before = text[max(line, start - 120):start]
+    if _STORE_REFERENCE.search(text, max(line, start - 16), start):
+        return True  # key=secret:cuk1…: a store's reference, the outer value a placeholder
     if _in_angle_prose(text, max(line, start - 120), start, end):
         return True  # <set to the key 'password' in secret 'db-creds'>: a described value
     keyed = _KEY_AS_KEY.search(_VERSIONED.sub("", before.rstrip("\"'")))

@@ -18,6 +18,7 @@ import re
 from gitledger.core import credential_model
 from gitledger.core.credential_shapes import (
     PUBLIC_MATERIAL,
+    STORE_SCHEMES,
     UUID,
 )
 from gitledger.core.lazy_pattern import lazy
@@ -42,7 +43,7 @@ _PLACEHOLDER = lazy(
         | [x*•.\-_\ 0]{4,} | \{[a-z_][\w.]*\}.* | .*(?:x{6,}|\*{4,}|0{8,}).*
         | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
         | enc\[.* | \$ansible_vault.* | !vault.*
-        | (?:file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring|cmd|exec):.*
+        | (?:""" + STORE_SCHEMES + r"""|cmd|exec):.*
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
         | \*sensitive\*data\*deleted\* | \$encrypted\$

@@ -60,6 +60,10 @@ ORDINARY = {
         "rclone config create s3 --s3-secret-key=<ask the platform team> --s3-region eu-west-1"),
     "a passphrase option's value described in angle brackets": (
         "borg-serve --repo-passphrase <kept in the safe, ask Dana> --append-only"),
+    "Juju's secret URI given to a charm's option": (
+        "juju config discourse db_password_secret=secret:d2k7p1mq9a4s60c3fh8g"),
+    "a secret store's reference under a password's key": (
+        "options:\n  admin-password: secret:csa3tkmq7bn2l0r1o6pg\n  smtp-token: vault:kv/mail"),
 }
 
 SECRETS = {
@@ -93,6 +97,8 @@ SECRETS = {
         '6CxINyC2ggIhxxwRQuI1w"'),
     "a secret that opens with an angle bracket, given to an option": (
         "rclone config create s3 --s3-secret-key=<Zq8vK2mX9pLw4RtN --s3-region eu-west-1"),
+    "the same value with no store's scheme before it": (
+        "juju config discourse db_password_secret=d2k7p1mq9a4s60c3fh8g"),
 }
 
 
