@@ -318,6 +318,29 @@ _VERSIONED = lazy(r"\bv\d{1,2}[,=]\Z")
 #: Names of a PGP key's id or fingerprint, and their values.
 _PGP_NAME = lazy(r"(?i)(?:gpg|pgp)[_\-.]?(?:key|key_?id|fingerprint)\Z|signingkey\Z")
 _PGP_ID = lazy(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+#: A sibling that says how the value beside it is stored: a digest of it, by algorithm
+#: (Guacamole's ``password="…" encoding="md5"``, ``"hash": "sha256"``).
+_DIGEST_DECLARED = lazy(r"""(?i)\b(?:encoding|hash(?:ing)?(?:[_\-]?(?:type|algorithm))?|algorithm"""
+                        r"""|digest)["']?[ \t]{0,4}[=:][ \t]{0,4}["']?"""
+                        r"""(?P<algorithm>md5|sha-?(?:1|224|256|384|512))\b""")
+#: How many hex digits each algorithm's digest has.
+_HEX_DIGITS = {"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128}
+
+
+def _declared_digest(text: str, value: str, start: int, end: int) -> bool:
+    """Whether ``value``, at ``text[start:end]``, is hex as long as the digest that a
+    sibling on its line names (``password="<32 hex>" encoding="md5"``): the password
+    hashed, as a config stores it instead of the password."""
+    if not value or not _HEX.issuperset(value.lower()):
+        return False
+    line = text.rfind("\n", max(0, start - 200), start) + 1
+    stop = text.find("\n", end, end + 200)
+    for said in _DIGEST_DECLARED.finditer(text, line, stop if stop >= 0 else end + 200):
+        if _HEX_DIGITS[said.group("algorithm").lower().replace("-", "")] == len(value):
+            return True
+    return False
+
+
 #: The schemes of a reference to a secret store (``secret:<id>``, Juju's; ``vault:kv/db``,
 #: ``op://vault/item``, ``env:NAME``, ``file:/run/…``): what follows names a secret.
 STORE_SCHEMES = r"file|env|vault|secret|secrets|op|ssm|awssm|gcpsm|azkv|keyring"
@@ -544,6 +567,8 @@ def ordinary(text: str, start: int, end: int) -> bool:
             and not _SECRET_PARENT.search(text, max(0, start - 600), start)):
         return True  # "<md5>": "<md5>", a map from digest to digest
     before = text[max(line, start - 120):start]
+    if _declared_digest(text, value, start, end):
+        return True  # password="<hex>" encoding="md5": the password's digest, not the password
     if _STORE_REFERENCE.search(text, max(line, start - 16), start):
         return True  # key=secret:cuk1…: a store's reference, the outer value a placeholder
     if _in_angle_prose(text, max(line, start - 120), start, end):

@@ -64,6 +64,11 @@ ORDINARY = {
         "juju config discourse db_password_secret=secret:d2k7p1mq9a4s60c3fh8g"),
     "a secret store's reference under a password's key": (
         "options:\n  admin-password: secret:csa3tkmq7bn2l0r1o6pg\n  smtp-token: vault:kv/mail"),
+    "a password's MD5 beside the attribute that says so": (
+        '<user name="ops" password="9b74c9897bac770ffc029102a200c5de" encoding="md5"/>'),
+    "a password's SHA-256 beside the key that says so": (
+        '{"user": "kiosk", "password": "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef'
+        '721d1542d8", "hash": "sha256"}'),
 }
 
 SECRETS = {
@@ -99,6 +104,10 @@ SECRETS = {
         "rclone config create s3 --s3-secret-key=<Zq8vK2mX9pLw4RtN --s3-region eu-west-1"),
     "the same value with no store's scheme before it": (
         "juju config discourse db_password_secret=d2k7p1mq9a4s60c3fh8g"),
+    "a plain password beside an encoding that names a digest": (
+        '<user name="ops" password="Kx9fj39dkLm2" encoding="md5"/>'),
+    "hex shorter than the digest its sibling names": (
+        '<user name="ops" password="9b74c9897bac770ffc029102a200c5de" encoding="sha256"/>'),
 }
 
 
