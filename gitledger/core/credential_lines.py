@@ -1283,7 +1283,8 @@ _SAID_IN_OTHER_WORDS = (
     # Romanian's short "e", Somali's "waa", Greek's "είναι" typed in Latin letters,
     # Javanese's and Indonesian's "now" ("sandi … saiki …", the password is now …)
     r"|e|waa|einai|saiki|sekarang"
-    r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|σε|הוא|היא)"
+    # (Cypriot's and Pontic Greek's "is": εν, έν, ένι)
+    r"|\u0435|\u0458\u0435|нь|হলো|হল|هي|است|คือ|είναι|εν|έν|ένι|σε|הוא|היא)"
     r"[ \t]|は|是|为|為|คือ|ແມ່ນ|គឺ)[ \t]{0,4}(?:[^\W\d_]{1,12}[ \t]){0,2}[\"'`「«]?"
     r"(?P<value>" + _PROSE_VALUE + "{6,64})")
 _SAID_LATER = lazy(_SAID_IN_OTHER_WORDS)

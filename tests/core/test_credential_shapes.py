@@ -1516,3 +1516,22 @@ ORDINARY |= {
     "an empty value in a file's lines in JSON, then its next line":
         '{"env": "DB_PASSWORD=\\nDEBUG=1\\nPORT=8080"}',
 }
+
+# -- passwords said in prose in the words of a dialect or after words saying what they open
+_RNG_SAID = random.Random(20261218)
+
+
+def _name_said() -> str:
+    return _RNG_SAID.choice(("lefkara", "omodos", "kakopetria", "pyrgos", "agros")) + \
+        "".join(_RNG_SAID.choice("0123456789") for _ in range(2))
+
+
+SECRETS |= {
+    "a password after Cypriot Greek's 'is' (εν)":
+        f"ο κωδικός του router εν {_name_said()} μεν τον δώκεις",  # noqa: RUF001
+}
+ORDINARY |= {
+    "a version after Cypriot Greek's 'is'":
+        "ο κωδικός του προγράμματος εν v2.4.1 στο αποθετήριο",  # noqa: RUF001
+    "words after Cypriot Greek's 'is'": "ο κωδικός εν πάνω στο router, ρώτα τον Andreas",  # noqa: RUF001
+}
