@@ -524,15 +524,21 @@ _CONNECTORS = frozenset({
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
     """A password right after a word for one in other languages, or a word after it (what
     it is for): one as people choose one; after more words than one (Greek's "kodikos gia
-    to taxisnet …", the password for the taxisnet …), only a made-up one or a name and a
-    year (``Moskva2020``), since the sentence may have gone on to a name of something
-    (``Office365``)."""
+    to taxisnet …", the password for the taxisnet …; Arabic's "الباسوورد حق الفيسبوك حقي …",
+    the password of my Facebook …), only a made-up one, a name and a year (``Moskva2020``)
+    or three words and more joined and numbered, a name among them (``Tanit-medina-Sahel4``;
+    all in lower case, ``config-prod-backup2``, a file's or a host's), since the sentence
+    may have gone on to a name of something (``Office365``)."""
     span = _said_password(match)
     words = match.group("words").split()
     if span is None or (len(words) <= 1 and all(len(w) >= 3 for w in words)):
         return span
     shaped = ascii_shape(match.string[span[0]:span[1]])
-    return span if made_up(shaped) or NAME_AND_YEAR.fullmatch(shaped) else None
+    phrase = _PHRASE_OF_WORDS.fullmatch(shaped.lower())
+    numbered_phrase = phrase is not None and phrase.group("number") != "" \
+        and not shaped.islower()
+    return span if made_up(shaped) or NAME_AND_YEAR.fullmatch(shaped) or numbered_phrase \
+        else None
 
 
 def _said_after(match: re.Match[str]) -> tuple[int, int] | None:

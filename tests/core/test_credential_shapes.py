@@ -1522,6 +1522,7 @@ _RNG_SAID = random.Random(20261218)
 
 
 def _name_said() -> str:
+    """A place's name run into two digits."""
     return _RNG_SAID.choice(("lefkara", "omodos", "kakopetria", "pyrgos", "agros")) + \
         "".join(_RNG_SAID.choice("0123456789") for _ in range(2))
 
@@ -1529,9 +1530,13 @@ def _name_said() -> str:
 SECRETS |= {
     "a password after Cypriot Greek's 'is' (εν)":
         f"ο κωδικός του router εν {_name_said()} μεν τον δώκεις",  # noqa: RUF001
+    "a numbered passphrase after the Arabic word and what it opens":
+        f"الباسوورد حق الواي فاي Medina-sahel-{_name_said().capitalize()} ما تعطيه لحد",
 }
 ORDINARY |= {
     "a version after Cypriot Greek's 'is'":
         "ο κωδικός του προγράμματος εν v2.4.1 στο αποθετήριο",  # noqa: RUF001
     "words after Cypriot Greek's 'is'": "ο κωδικός εν πάνω στο router, ρώτα τον Andreas",  # noqa: RUF001
+    "a file's numbered name of words after the word and what it opens":
+        "пароль для файла конфигурации config-prod-backup2 лежит в вики",
 }
