@@ -679,8 +679,8 @@ def _prefixed_uuid(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _uuid_after_word(match: re.Match[str]) -> tuple[int, int] | None:
-    """``snyk auth <uuid>``, ``token <uuid>``, ``--setup-key <uuid>``: a UUID right after
-    such a word is a key."""
+    """``snyk auth <uuid>``, ``token <uuid>``, ``the API key <uuid>``, ``--setup-key
+    <uuid>``: a UUID right after such a word is a key (many services issue keys as UUIDs)."""
     return match.end() - 36, match.end()
 
 
@@ -871,7 +871,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"(?<![\w\-.])(?P<prefix>[a-z]{2,10})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
                 r"-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"), _prefixed_uuid),
     ("a secret after a word that names it",
-     lazy(r"(?i)(?:(?<![\w\-])(?:auth|login|token|apikey|api[_\-]key)\s+"
+     lazy(r"(?i)(?:(?<![\w\-])(?:auth|login|token|api[_\- ]?key)\s+"
           r"|(?<![A-Za-z0-9])setup[_\-]key(?:\s+|=))[\"']?"
                 r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w\-])"),
      _uuid_after_word),

@@ -1532,6 +1532,9 @@ SECRETS |= {
         f"ο κωδικός του router εν {_name_said()} μεν τον δώκεις",  # noqa: RUF001
     "a numbered passphrase after the Arabic word and what it opens":
         f"الباسوورد حق الواي فاي Medina-sahel-{_name_said().capitalize()} ما تعطيه لحد",
+    "a UUID right after 'API key' written as two words":
+        "The reader app signs in with the Komga API key "
+        f"{uuid.UUID(int=_RNG_SAID.getrandbits(128), version=4)} from the account page.",
 }
 ORDINARY |= {
     "a version after Cypriot Greek's 'is'":
@@ -1539,4 +1542,6 @@ ORDINARY |= {
     "words after Cypriot Greek's 'is'": "ο κωδικός εν πάνω στο router, ρώτα τον Andreas",  # noqa: RUF001
     "a file's numbered name of words after the word and what it opens":
         "пароль для файла конфигурации config-prod-backup2 лежит в вики",
+    "a UUID that names an API key, after 'API key id'":
+        f"Revoked API key id {uuid.UUID(int=_RNG_SAID.getrandbits(128), version=4)} today.",
 }
