@@ -854,6 +854,12 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
      lazy(r"://(?:(?i:(?:web)?hooks?)\.[\w.\-]{1,240}/|[\w.\-]{1,253}/(?:[\w.\-]{1,64}/)"
                 r"{0,6}?(?i:hooks?|webhooks?|triggers?|inputs?)/)(?P<path>[\w.\-/]{1,400})"),
      _webhook_path),
+    # an OPDS catalogue's URL: e-readers subscribe to it and cannot sign in, so a server
+    # puts the reader's key in its path (Kavita's /api/opds/<key>); like a hook's, whoever
+    # has the URL is let in, and the same parts of its path count
+    ("key in a feed URL",
+     lazy(r"://[\w.\-]{1,253}/(?:[\w.\-]{1,64}/){0,6}?(?i:opds)/(?P<path>[\w.\-/]{1,400})"),
+     _webhook_path),
     # a real line break opens the source, so that the prefilter reads the literal
     *(("Kubernetes Secret data", lazy("\n" + block + r":[ \t]*(?=\n)"), _manifest_secret)
       for block in ("data", "stringData")),

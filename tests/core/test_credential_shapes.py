@@ -1535,6 +1535,9 @@ SECRETS |= {
     "a UUID right after 'API key' written as two words":
         "The reader app signs in with the Komga API key "
         f"{uuid.UUID(int=_RNG_SAID.getrandbits(128), version=4)} from the account page.",
+    "a reader's key in the path of an OPDS catalogue's URL":
+        "KOReader catalogue: https://read.example.net/api/opds/"
+        f"{uuid.UUID(int=_RNG_SAID.getrandbits(128), version=4)}/libraries",
 }
 ORDINARY |= {
     "a version after Cypriot Greek's 'is'":
@@ -1544,4 +1547,6 @@ ORDINARY |= {
         "пароль для файла конфигурации config-prod-backup2 лежит в вики",
     "a UUID that names an API key, after 'API key id'":
         f"Revoked API key id {uuid.UUID(int=_RNG_SAID.getrandbits(128), version=4)} today.",
+    "an OPDS catalogue's URL whose path holds only its version and route":
+        "Add https://books.example.org/opds/v1.2/catalog to the reader (it asks for a login).",
 }
