@@ -333,9 +333,9 @@ def _declared_digest(text: str, value: str, start: int, end: int) -> bool:
     hashed, as a config stores it instead of the password."""
     if not value or not _HEX.issuperset(value.lower()):
         return False
-    line = text.rfind("\n", max(0, start - 200), start) + 1
     stop = text.find("\n", end, end + 200)
-    for said in _DIGEST_DECLARED.finditer(text, line, stop if stop >= 0 else end + 200):
+    for said in _DIGEST_DECLARED.finditer(text, line_start(text, start, 200),
+                                          stop if stop >= 0 else end + 200):
         if _HEX_DIGITS[said.group("algorithm").lower().replace("-", "")] == len(value):
             return True
     return False
