@@ -21,8 +21,11 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
   (``HELD_OUT_THIRD``; a revision ending ``@`` loads the shapes layer of the same revision);
 * the fourth to sixteenth corpora (``later_corpora``): the scanner now, by halves (rounds
   seventeen and eighteen read the thirteenth and the fourteenth by halves, round twenty the
-  fifteenth and the sixteenth); the seventeenth and eighteenth, unread, whole, by the
-  scanner and by its rules alone (without the context model of round nineteen);
+  fifteenth and the sixteenth); the seventeenth to nineteenth whole, by the scanner and by
+  its rules alone (without the context model of round nineteen);
+* the swap the issue asks for (``HELD_OUT_SWAPPED``, round twenty-one): each half of the
+  eighteenth and nineteenth measured by the whole scanner (``verdicts_at``: its package at
+  a revision, run in a child) whose rules were written from the other half only;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -43,11 +46,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import platform
 import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import types
 from collections.abc import Callable
@@ -71,6 +76,7 @@ from tests.core import credential_corpus_fifth as fifth
 from tests.core import credential_corpus_fourteenth as fourteenth
 from tests.core import credential_corpus_fourth as fourth
 from tests.core import credential_corpus_fresh as fresh
+from tests.core import credential_corpus_nineteenth as nineteenth
 from tests.core import credential_corpus_ninth as ninth
 from tests.core import credential_corpus_seventeenth as seventeenth
 from tests.core import credential_corpus_seventh as seventh
@@ -293,6 +299,69 @@ def held_out_third() -> None:
                    key=f"{label.split(':')[0]}, half {part}")
 
 
+#: The swap the issue asks for, on the eighteenth and nineteenth (round twenty-one): each
+#: half measured with the whole scanner (every module) of the revision whose rules were
+#: written from the other half only, and of the revision before either.
+HELD_OUT_SWAPPED = (
+    ("eighteenth", "B", "c053942", "before either half was read"),
+    ("eighteenth", "B", "13804b5", "held out A->B: rules from half A"),
+    ("eighteenth", "A", "c053942", "before either half was read"),
+    ("eighteenth", "A", "34fc539", "held out B->A: rules from half B (written apart)"),
+    ("nineteenth", "B", "13804b5", "before either half was read"),
+    ("nineteenth", "B", "533a561", "held out A->B: rules from half A"),
+    ("nineteenth", "A", "13804b5", "before either half was read"),
+)
+#: Each verdict of a whole scanner tree: run in a child so that its modules are its own.
+_VERDICTS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from gitledger.core.credentials import find_credential
+print(json.dumps([find_credential(t) is not None for t in json.load(sys.stdin)]))
+"""
+
+
+def verdicts_at(revision: str, texts: list[str]) -> list[bool] | None:
+    """Whether the scanner of ``revision`` (its whole ``gitledger`` package, from git)
+    refuses each of ``texts``; None when this checkout lacks the revision."""
+    with tempfile.TemporaryDirectory() as tree:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "gitledger"],
+                                 capture_output=True, check=False)
+        if archive.returncode != 0:
+            return None
+        subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True)
+        done = subprocess.run([sys.executable, "-c", _VERDICTS, tree], cwd=tree,
+                              input=json.dumps(texts), capture_output=True, text=True,
+                              check=True)
+    found: list[bool] = json.loads(done.stdout)
+    return found
+
+
+def held_out_swapped() -> None:
+    print("the eighteenth and nineteenth by halves, each held out from the other's rules")
+    corpora = {"eighteenth": (eighteenth.EIGHTEENTH_SECRETS, eighteenth.EIGHTEENTH_ORDINARY,
+                              eighteenth.halves()),
+               "nineteenth": (nineteenth.NINETEENTH_SECRETS, nineteenth.NINETEENTH_ORDINARY,
+                              nineteenth.halves())}
+    for name, half, revision, label in HELD_OUT_SWAPPED:
+        secrets, ordinary, halves = corpora[name]
+        texts = dict(secrets)
+        kinds = halves[0] if half == "A" else halves[1]
+        shown = [texts[kind] for kind in kinds]
+        plain = ordinary[0::2] if half == "A" else ordinary[1::2]
+        found = verdicts_at(revision, shown + plain)
+        if found is None:
+            print(f"  {name} half {half}, {label}: revision {revision} is not in this checkout")
+            continue
+        caught, refused = sum(found[:len(shown)]), sum(found[len(shown):])
+        print(f"  {name} half {half}, {label} ({revision})\n    catches "
+              f"{caught / len(shown):6.1%} ({caught}/{len(shown)})  refuses "
+              f"{refused / len(plain):5.1%} of ordinary texts ({refused}/{len(plain)})")
+        key = f"{name} corpus half {half}, {label.split(':')[0]}"
+        record("credentials", f"{key}: credentials caught", 100 * caught / len(shown), unit="%")
+        record("credentials", f"{key}: ordinary texts refused", 100 * refused / len(plain),
+               unit="%")
+
+
 def later_corpora() -> None:
     """The corpora written blind and then read by halves: the fourth (by round six), the
     fifth (round seven), the sixth (round eight), the seventh (round nine), the eighth
@@ -326,15 +395,17 @@ def later_corpora() -> None:
                    key=f"{name} corpus half {half}, scanner now")
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
                key=f"{name} corpus, scanner now")
-    print("the seventeenth and eighteenth corpora (written blind, read by no round yet): the "
-          "scanner now, and its rules without the context model (round nineteen)")
+    print("the seventeenth to nineteenth corpora (the seventeenth's half A read in round "
+          "twenty, the eighteenth's and nineteenth's halves each read apart in round "
+          "twenty-one): the scanner now, and its rules without the context model")
     for name, secrets, ordinary in (
             ("seventeenth", seventeenth.SEVENTEENTH_SECRETS, seventeenth.SEVENTEENTH_ORDINARY),
-            ("eighteenth", eighteenth.EIGHTEENTH_SECRETS, eighteenth.EIGHTEENTH_ORDINARY)):
+            ("eighteenth", eighteenth.EIGHTEENTH_SECRETS, eighteenth.EIGHTEENTH_ORDINARY),
+            ("nineteenth", nineteenth.NINETEENTH_SECRETS, nineteenth.NINETEENTH_ORDINARY)):
         report(f"{name} corpus, all of it", hand_written, secrets, ordinary,
-               key=f"{name} corpus (blind), scanner now")
+               key=f"{name} corpus, scanner now")
         report(f"{name} corpus, all of it, the rules alone", rules_alone, secrets, ordinary,
-               key=f"{name} corpus (blind), rules alone")
+               key=f"{name} corpus, rules alone")
 
 
 def hostile_input(size: int = 100_000, runs: int = 2) -> None:
@@ -442,6 +513,7 @@ def main() -> int:
     held_out()
     held_out_third()
     later_corpora()
+    held_out_swapped()
     # At --smallest a fiftieth of the size, once: every unit and both calls, in seconds.
     hostile_input(*((2_000, 1) if args.smallest else (100_000, 2)))
     return 0
