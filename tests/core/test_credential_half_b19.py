@@ -1,6 +1,7 @@
 """Rules written from the nineteenth corpus's half B: a PIN of digits after words saying
 what it opens and a copula of any language.  Numbers that count, date or number something
-else after the same words pass."""
+else after the same words pass, as do values read from elsewhere (a macro, a secret
+engine's or a secret manager's reference) and a host's address with its port."""
 
 from __future__ import annotations
 
@@ -43,6 +44,13 @@ ORDINARY = (
     "El password de la cuenta fue cambiado el 12 de marzo.",
     "La clave de producto SAT es 43211503.",
     "la clave de elector es 1234567890, ver INE.",
+    # a value read from elsewhere: a macro, a secret engine's or a secret manager's reference
+    '[queue.outbound.relay]\nauth.username = "relay"\nauth.secret = "%{env:SMTP_RELAY_SECRET}%"',
+    "accessKeySecret: encrypted:s3!r:eu-central-1!b:halyard-secrets!f:kayenta.yml"
+    "!k:accessKeySecret",
+    "gcloud run services update billing --region us-central1 "
+    "--update-secrets=STRIPE_KEY=stripe-live-key:3",
+    "gcloud run jobs deploy nightly --set-secrets=API_TOKEN=partner-api-token:latest",
 )
 
 
