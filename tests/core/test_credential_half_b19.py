@@ -51,6 +51,11 @@ ORDINARY = (
     "gcloud run services update billing --region us-central1 "
     "--update-secrets=STRIPE_KEY=stripe-live-key:3",
     "gcloud run jobs deploy nightly --set-secrets=API_TOKEN=partner-api-token:latest",
+    # a host's address with its port and a service's path (Oracle's EZConnect)
+    'pool = oracledb.create_pool(user="REPORTS", password=getpass.getpass(), '
+    'dsn="ora-rac.corp.lan:1521/RPTPDB")',
+    'conn = cx_Oracle.connect(user="FIN", password=getpass.getpass(), '
+    'dsn="exa01-scan.fin.lan:1522/FINPDB1")',
 )
 
 
