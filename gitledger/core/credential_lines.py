@@ -265,15 +265,24 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
 #: A port closing a value (``host:8080``).
 _PORT_AT_END = lazy(r":\d{1,5}\Z")
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
-_QUERY_KEY = lazy(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
-                        r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
+_QUERY_NAMES = (r"(?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
+                r"|k|auth|private_token|access_token|key|token|signature|sig)")
+_QUERY_KEY = lazy(r"(?i)[?&]" + _QUERY_NAMES + r"\Z")
+#: ... the same parameter as HTTPie and xh take it on their command line, a word and ``==``
+#: (``http GET :8181/api/v2 apikey==<key>``).
+_QUERY_ITEM = lazy(r"(?i)\s" + _QUERY_NAMES + r"\Z")
 
 
 def _query_key(match: re.Match[str]) -> tuple[int, int] | None:
-    """``?appid=<key>``: a generated value under a URL query's parameter for a key."""
-    if not _QUERY_KEY.search(match.string, max(0, match.start() - 20), match.start()):
+    """``?appid=<key>``, HTTPie's ``apikey==<key>``: a generated value under a URL query's
+    parameter for a key."""
+    text, (start, end) = match.string, match.span("value")
+    if text.startswith("=", start) and _QUERY_ITEM.search(text, max(0, match.start() - 20),
+                                                          match.start()):
+        start += 1
+    elif not _QUERY_KEY.search(text, max(0, match.start() - 20), match.start()):
         return None
-    return match.span("value") if random_token(match.group("value")) else None
+    return (start, end) if random_token(text[start:end]) else None
 
 
 #: Last words of an environment variable's name that say its value is no secret.

@@ -1,7 +1,8 @@
-"""Rules written from the nineteenth corpus's half B: a PIN of digits after words saying
-what it opens and a copula of any language.  Numbers that count, date or number something
-else after the same words pass, as do values read from elsewhere (a macro, a secret
-engine's or a secret manager's reference) and a host's address with its port."""
+"""Rules written from the nineteenth corpus's half B: a PIN of digits after words
+saying what it opens and a copula of any language; HTTPie's ``apikey==<key>``.  Numbers
+that count, date or number something else after the same words pass, as do values read
+from elsewhere (a macro, a secret engine's or a secret manager's reference) and a host's
+address with its port."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ SECRETS = {
         "la clave de la cuenta Nequi de la tienda es 5082, no la compartas.", "5082"),
     "a password of digits after a long 'of' phrase": (
         "la contraseña de la cuenta del banco del grupo es 48210637.", "48210637"),
+    "HTTPie's query item of a key": (
+        "http GET :8989/api/v3/series apikey==4b8c1e9f0a7d46c3b2e5f8a1d9c7b6e3 "
+        "includeSeasonImages==false", "4b8c1e9f0a7d46c3b2e5f8a1d9c7b6e3"),
+    "xh's query item of a token": (
+        "xh https://api.shop.test/items page==2 token==aB3kL9mQ2xR7vT5wY8zC4nP6",
+        "aB3kL9mQ2xR7vT5wY8zC4nP6"),
 }
 
 #: Ordinary texts of the same places: a PIN named, a number that is no PIN.
@@ -56,6 +63,9 @@ ORDINARY = (
     'dsn="ora-rac.corp.lan:1521/RPTPDB")',
     'conn = cx_Oracle.connect(user="FIN", password=getpass.getpass(), '
     'dsn="exa01-scan.fin.lan:1522/FINPDB1")',
+    # HTTPie's query items that hold no key
+    "http GET :8080/api/items page==2 sort==created_at",
+    "http GET :8181/api/v2 cmd==get_activity apikey==$TAUTULLI_KEY",
 )
 
 
