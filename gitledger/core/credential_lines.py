@@ -565,7 +565,7 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
         # a longer "of" phrase, then a copula: "la contraseña de la cuenta del banco es …"
         # (an article or one run into "of" names one thing: not "Clave de producto SAT")
         (between[0] in _FOR or between[0] in _OF_THE
-         or (between[0] in _OF and between[1:2] and between[1] in _ARTICLES))
+         or (between[0] in _OF and len(between) > 1 and between[1] in _ARTICLES))
         and between[-1] in _CONNECTORS and len(between) <= _WORDS_BEFORE_A_COPULA)
     return said and _ends_a_clause(text, start + len(value),
                                    text[start + len(value):][:1] in CLAUSE_MARKS)
