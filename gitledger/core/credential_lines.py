@@ -269,15 +269,24 @@ _HEX_RUN = lazy(r"[0-9a-fA-F]+")
 #: A port closing a value (``host:8080``).
 _PORT_AT_END = lazy(r":\d{1,5}\Z")
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).
-_QUERY_KEY = lazy(r"(?i)[?&](?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
-                        r"|k|auth|private_token|access_token|key|token|signature|sig)\Z")
+_QUERY_NAMES = (r"(?:code|appid|app_id|access|session|sid|api|apikey|hapikey"
+                r"|k|auth|private_token|access_token|key|token|signature|sig)")
+_QUERY_KEY = lazy(r"(?i)[?&]" + _QUERY_NAMES + r"\Z")
+#: ... the same parameter as HTTPie and xh take it on their command line, a word and ``==``
+#: (``http GET :8181/api/v2 apikey==<key>``).
+_QUERY_ITEM = lazy(r"(?i)\s" + _QUERY_NAMES + r"\Z")
 
 
 def _query_key(match: re.Match[str]) -> tuple[int, int] | None:
-    """``?appid=<key>``: a generated value under a URL query's parameter for a key."""
-    if not _QUERY_KEY.search(match.string, max(0, match.start() - 20), match.start()):
+    """``?appid=<key>``, HTTPie's ``apikey==<key>``: a generated value under a URL query's
+    parameter for a key."""
+    text, (start, end) = match.string, match.span("value")
+    if text.startswith("=", start) and _QUERY_ITEM.search(text, max(0, match.start() - 20),
+                                                          match.start()):
+        start += 1
+    elif not _QUERY_KEY.search(text, max(0, match.start() - 20), match.start()):
         return None
-    return match.span("value") if random_token(match.group("value")) else None
+    return (start, end) if random_token(text[start:end]) else None
 
 
 #: Last words of an environment variable's name that say its value is no secret.
@@ -414,6 +423,52 @@ def _opening_code(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if digit_password(value, 4) else None
 
 
+#: A PIN of digits after the words that say what it opens, in any language: "PIN for di
+#: union account na 4871.", "el PIN de la tarjeta es 7307,", "PIN cassa 06249".  The words
+#: are letters alone (an elided "c'est" too), so no other number stands between.
+_PIN_THEN_WORDS = (r"(?P<words>(?:[ \t]{1,4}[^\W\d_]{1,20}(?:['\u2019][^\W\d_]{1,20})?){1,8})"
+                   r"[ \t]{1,4}(?P<value>\d{4,12})(?![\w\-/.:,]\w)")
+#: Words before a number that number something else: a room, an order, an account, a card's
+#: last four digits, a place ("PIN reset for order 88213", "PIN for card ending 4412").
+_NUMBERING_WORDS = frozenset({
+    "room", "rm", "order", "ticket", "case", "invoice", "account", "acct", "card", "ending",
+    "unit", "suite", "flat", "apt", "floor", "line", "ext", "extension", "port", "model",
+    "version", "build", "issue", "item", "page", "step", "table", "bus", "route", "flight",
+    "platform", "no", "nr", "number", "id", "ref", "batch", "lot", "job", "year", "since",
+    "until", "after", "before", "than", "under", "over", "around", "store", "branch",
+    "serial", "customer", "member", "employee", "badge", "device", "code", "length",
+    "attempts", "digits", "block", "format"})
+#: The most digits of a card's or an account's PIN.
+_PIN_DIGITS = 6
+#: A copula, or what says the number is the PIN; elsewhere a numbering word or none, and at
+#: most four words between.
+_PIN_WORDS_UNSAID = 4
+
+
+def _pin_after_words(match: re.Match[str]) -> tuple[int, int] | None:
+    """The digits after ``PIN`` (or ``clave``) and words saying what it opens: a copula of
+    any language last (``na``, ``la``, ``es``, ``e``, ``da``, ``c'est``), or, after the
+    capitals, up to four words ending in no word that numbers something else (a room, an
+    order); the digits end the clause, are no year and no postal code."""
+    text, (start, end) = match.string, match.span("value")
+    words = [w.lower() for w in match.group("words").split()]
+    if _POSTAL_PIN.match(text, match.start()) or words[0] == "code":
+        return None  # India's PIN code
+    said = words[-1] in _CONNECTORS and (
+        words[-1] != "to" or words[-2:-1] in (["changed"], ["set"], ["reset"]))
+    if not said and (
+            not text.startswith("PIN", match.start()) or len(words) > _PIN_WORDS_UNSAID
+            or words[-1] in _NUMBERING_WORDS or words[-1] in _PLACE_WORDS):
+        return None
+    value = text[start:end]
+    if len(value) == 4 and _YEAR.fullmatch(value):
+        return None  # "PIN changed in 2024"
+    if text.startswith("lave", match.start()) and len(value) > _PIN_DIGITS:
+        return None  # "La clave de producto SAT es 43211503": a catalogue's code
+    closed = text[end:end + 1] in CLAUSE_MARKS
+    return (start, end) if digit_password(value, 4) and _ends_a_clause(text, end, closed) else None
+
+
 #: Commands whose flags take numbers that are no password: a process's or its parent's id
 #: (``pgrep -P``, ``strace -p``), an algorithm (``shasum -a 512256``), rounds.
 _NUMBERS_COMMAND = lazy(r"\b(?:pgrep|pkill|pstree|ps|top|htop|strace|ltrace|gdb|perf|lsof"
@@ -516,7 +571,12 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
         # "Passwort für den Drucker: …", "пароль от роутера …"
         between[0] in _FOR and len(between) <= 4
         and (text[max(0, start - 12):start].rstrip(" \t\"'`").endswith((":", "\uff1a"))
-             or between[-1] in _CONNECTORS))
+             or between[-1] in _CONNECTORS)) or (
+        # a longer "of" phrase, then a copula: "la contraseña de la cuenta del banco es …"
+        # (an article or one run into "of" names one thing: not "Clave de producto SAT")
+        (between[0] in _FOR or between[0] in _OF_THE
+         or (between[0] in _OF and len(between) > 1 and between[1] in _ARTICLES))
+        and between[-1] in _CONNECTORS and len(between) <= _WORDS_BEFORE_A_COPULA)
     return said and _ends_a_clause(text, start + len(value),
                                    text[start + len(value):][:1] in CLAUSE_MARKS)
 
@@ -524,6 +584,18 @@ def _said_number(match: re.Match[str], start: int, value: str) -> bool:
 #: What a password is for, opening the words between it and the digits.
 _FOR = frozenset({"for", "of", "für", "pour", "para", "per", "voor", "от", "для", "was",
                   "is", "has", "changed", "set"})
+#: ... or "of" as the Romance languages, Tagalog ("ng"), the Creoles ("fi") and Vietnamese
+#: ("của") say it, when a copula says the digits after (a product's "Clave de producto
+#: SAT: 43211503" has none).
+_OF = frozenset({"de", "di", "da", "fi", "van", "von"})
+#: "of" run into its article ("del", "du", "della", Tagalog's "ng", Vietnamese's "của").
+_OF_THE = frozenset({"del", "du", "des", "do", "della", "dello", "dei", "ng", "của", "cua"})
+#: The articles after "of" ("de la cuenta", "fi di bank", "van het").
+_ARTICLES = frozenset({"la", "el", "le", "les", "los", "las", "lo", "il", "the", "a", "o", "os",
+                       "as", "di", "da", "dem", "het", "der", "den", "dos", "das"})
+#: How many words may say what a password is for before a copula says its digits ("la
+#: clave de la cuenta Yappy del grupo es 0619").
+_WORDS_BEFORE_A_COPULA = 8
 #: A run of letters, any script's (a word for a password, a connector).
 _LETTERS = lazy(r"[^\W\d_]+")
 #: What may stand between the word for a password and a password of digits alone: a
@@ -532,7 +604,9 @@ _CONNECTORS = frozenset({
     "is", "was", "are", "now", "still", "new", "to", "it's", "ist", "jetzt", "es", "est",
     "é", "è", "era", "är", "er", "jest", "je", "on", "là", "adalah", "jadi", "ni", "ya",
     "sekarang", "lautet", "是", "为", "為", "は", "는", "은", "이", "가", "係", "ay",
-    "este", "e", "of", "da", "de", "changed", "set", "updated", "reset"})
+    "este", "e", "of", "da", "de", "changed", "set", "updated", "reset",
+    # Pidgin's and Krio's "na", Vietnamese's "là" typed without its mark, French's "c'est"
+    "na", "la", "c'est", "c\u2019est"})
 
 
 def _said_right_after(match: re.Match[str]) -> tuple[int, int] | None:
@@ -1626,6 +1700,9 @@ POSITIONAL_PATTERNS: tuple[JudgedPattern, ...] = (
       for opening in (r"PIN(?<=\bPIN)\b", r"Pin(?<=\bPin)\b", r"pin(?<=\bpin)\b",
                       r"ypad(?<=\b[Kk]eypad)\b",
                       r"ode(?<=[A-Za-z][ _\-][Cc]ode)\b", r"ode(?<=[a-z]Code)\b")),
+    *(("a code of digits that opens something", lazy(opening + _PIN_THEN_WORDS), _pin_after_words)
+      # (Spanish's "clave", the PIN of a card or an account, as banks call it)
+      for opening in (r"PIN(?<=\bPIN)\b", r"Pin(?<=\bPin)\b", r"lave(?<=\b[Cc]lave)\b")),
     ("password in prose",
      # "the password is …", "… diganti jadi …", "root password (…)"
      # (the word may run on into a copula written without a space: "password係 …")

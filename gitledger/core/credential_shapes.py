@@ -273,7 +273,13 @@ def ordinary_token(token: str) -> bool:
                 or _HEX_GROUPS.fullmatch(token)
                 or _SSH_PUBLIC.match(token)
                 or _one_character(token) or _PLACEHOLDER.search(token)
-                or _VERSION.fullmatch(token) or _path(token))
+                or _VERSION.fullmatch(token) or _path(token) or _HOST_PORT.fullmatch(token))
+
+
+#: A host's name with its port and perhaps a path: a network address (Oracle's EZConnect
+#: ``db.acme.lan:1521/HRPDB``, ``cache.internal:6379/0``), not a secret.
+_HOST_PORT = lazy(r"[A-Za-z0-9][\w\-]{0,62}(?:\.[A-Za-z0-9][\w\-]{0,62}){1,8}:\d{1,5}"
+                  r"(?:/[\w.\-]{0,100}){0,8}")
 
 
 def _path(token: str) -> bool:

@@ -45,6 +45,10 @@ _PLACEHOLDER = lazy(
         | .{0,16}(?:\.{3}|…) | .*example.* | pk(?:\.|_live_|_test_).*
         | enc\[.* | \$ansible_vault.* | !vault.*
         | (?:""" + STORE_SCHEMES + r"""|cmd|exec):.*
+        | %\{[a-z_]{1,20}:[^{}\s]{1,200}\}%?
+        | encrypted(?:file)?:[a-z0-9\-]{1,20}(?:![a-z]{1,20}:[^!\s]{0,200}){1,12}
+        | (?:[a-z_/][\w/.\-]{0,254}=)?[a-z][\w\-]{0,254}:latest(?:,.*)?
+        | [a-z_][a-z0-9_]{0,254}=[a-z][\w\-]{0,254}:\d{1,6}(?:,.*)?
         | os\.environ\b.* | (?:os\.|System\.)?getenv\(.* | process\.env\b.* | ENV\[.*
         | Environment\.GetEnvironmentVariable\(.* | \$env\(.*\)
         | \*sensitive\*data\*deleted\* | \$encrypted\$
@@ -57,6 +61,11 @@ _PLACEHOLDER = lazy(
         | \#\{.*\} | [a-z_]\w*=\$\{?[a-z_]\w*\}? | @[\w.:\-]{1,80}@ | \{[^{}\s]{0,80}\[.*
     )$"""
 )
+
+#: (Above, a value read from elsewhere: a mail server's ``%{env:NAME}%`` or ``%{file:…}%``
+#: macro, Spinnaker's ``encrypted:<engine>!k:v`` reference to a secret engine, a secret
+#: manager's ``name:latest`` or a deploy's ``ENV=name:version``, as ``gcloud run
+#: --set-secrets`` names a secret.)
 
 #: Where a secret lives rather than what it is: an environment lookup, a getter call, a
 #: file path, an attribute.  Recording those is exactly what the ledger should do instead.
