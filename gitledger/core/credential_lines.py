@@ -385,7 +385,8 @@ _CODE_BETWEEN = lazy(r"[\W_]*(?:(?:code|is|number|no)\b[\W_]*){0,2}"
 #: What a PIN unlocks, named right before it: no postal code follows ("SIM PIN 482913").
 _PIN_OWNERS = frozenset({"card", "wallet", "ewallet", "sim", "atm", "phone", "mobile", "bank",
                          "debit", "credit", "upi", "account", "app", "login", "laptop",
-                         "tablet", "voicemail", "router", "modem", "alarm", "safe"})
+                         "tablet", "voicemail", "router", "modem", "alarm", "safe",
+                         "unlock"})
 #: India's postal code: "PIN code", "Pincode", ``pin_code``.
 _POSTAL_PIN = lazy(r"(?i)pin[ _\-]?code")
 #: A year, which a PIN of four digits is not taken for ("PIN changed in 2024").
@@ -538,6 +539,8 @@ def _said_password(match: re.Match[str]) -> tuple[int, int] | None:
     value = match.string[start:end].rstrip(".,;)")
     if _PASSWORD_MANAGER.fullmatch(value):
         return None  # the password manager, by name (1Password'e)
+    if value[:1].islower() and _names_a_place(match.string, start, _WHOSE_WORDS):
+        return None  # "Passwort von benutzer12 …": whose, not what
     if chosen_password(value):
         return start, start + len(value)
     digits = value.rstrip("!")
@@ -1465,6 +1468,8 @@ def _chosen_later_on(match: re.Match[str]) -> tuple[int, int] | None:
     if len(found) != 1:
         return None
     start, end, closed = found[0]
+    if match.string[start].islower() and _names_a_place(match.string, start, _WHOSE_WORDS):
+        return None  # "contraseña para el nodo k8s-worker-07": a machine's name
     if _ends_a_clause(match.string, end + closed, closed > 0):
         return start, end
     # or, a name run into a date, a word or two (an adverb, "… se Manman2024 kounye a."),
@@ -1501,21 +1506,39 @@ def _said_plainly(match: re.Match[str]) -> tuple[int, int] | None:
     return (start, end) if ended else None
 
 
-#: Words that say where or for what, not what a password is: a lowercase word and digits
-#: after one names a machine, an account or a room (``for replica02``, ``en equipo22``).
+#: What an account, a machine or a team is called before its name.
+_ACCOUNT_NOUNS = frozenset({
+    "user", "users", "usuario", "usuário", "utilisateur", "benutzer", "nutzer", "gebruiker",
+    "użytkownika", "пользователя", "kullan\u0131c\u0131", "host", "server", "servidor",
+    "serveur", "node", "nodo", "machine", "rechner", "laptop", "computer", "pc", "vm",
+    "device", "account", "compte", "cuenta", "conta", "konto", "akun", "login", "team",
+    "équipe", "equipo", "branch", "project", "repo", "ticket"})
+#: Words that say where, whose or for what, not what a password is: a lowercase word and
+#: digits after one names a machine, an account or a room (``for replica02``, ``en
+#: equipo22``, ``de jean42``, ``пользователя ivan77``, ``la cuenta rosa31``).
 _PLACE_WORDS = frozenset({
     "for", "on", "in", "at", "to", "from", "by", "with", "via", "into", "onto", "per", "of",
     "about", "für", "auf", "an", "am", "im", "bei", "von", "vom", "zu", "zum", "zur", "pour",
-    "sur", "dans", "chez", "du", "des", "para", "por", "en", "em", "no", "na", "con", "su",
-    "sul", "del", "della", "dla", "w", "we", "voor", "op", "bij", "van", "för", "på", "в",
-    "на", "для", "от", "\u0443", "user", "host", "server", "account", "login"})
+    "sur", "dans", "chez", "du", "des", "de", "do", "di", "dos", "das", "para", "por", "en",
+    "em", "no", "na", "con", "su", "sul", "del", "della", "dla", "w", "we", "voor", "op",
+    "bij", "van", "för", "på", "untuk", "\u0432", "\u043d\u0430", "для", "от", "\u0443",
+    *_ACCOUNT_NOUNS})
 
 
-def _names_a_place(text: str, start: int) -> bool:
-    """Whether the word right before ``start`` is one of ``_PLACE_WORDS``."""
+#: Of ``_PLACE_WORDS``, those no language uses as a copula (Finnish's "on", Swahili's "na"
+#: say what a password is): an account's or a machine's noun, and "of" and "for".
+_WHOSE_WORDS = frozenset({
+    *_ACCOUNT_NOUNS, "of", "von", "vom", "van", "de", "do", "di", "für", "pour", "para",
+    "untuk", "для", "от"})
+
+
+def _names_a_place(text: str, start: int, words: frozenset[str] = _PLACE_WORDS) -> bool:
+    """Whether the word right before ``start`` is one of ``words`` (not a label closed by
+    a colon: in "senha PC: …" the value is the PC's password)."""
     line = text.rfind("\n", max(0, start - 40), start) + 1
-    words = text[max(line, start - 40):start].split()
-    return bool(words) and words[-1].lower().strip(CLAUSE_MARKS) in _PLACE_WORDS
+    before = text[max(line, start - 40):start].split()
+    return (bool(before) and not before[-1].endswith((":", "\uff1a"))
+            and before[-1].lower().strip(CLAUSE_MARKS) in words)
 
 
 #: A word of a passphrase: four letters or more, or two words run together (``KotaBelud``).
@@ -1624,13 +1647,27 @@ _WORD_ON_THE_LINE = lazy(r"(?:" + "|".join((r"ass(?<=\b[Pp]ass)(?:word|wd|phrase
 _WIFI_ON_THE_LINE = lazy(r"(?i:wi-?fi)\b(?P<rest>[^\n]{1,120})")
 #: What a network's own name holds: its band (``_5G``, ``-2.4GHz``) or a guest's.
 _NETWORK_BAND = lazy(r"(?i:(?<![A-Za-z0-9])(?:2\.?4|5|6)g(?:hz)?(?![A-Za-z])|guest)")
-#: A router's default network: a brand and hex digits (``Vodafone-A1B2C3``, ``Livebox-4B2C``).
-_DEFAULT_NETWORK = lazy(r"[A-Za-z!]{3,12}[_\-][0-9A-F]{4,6}")
+#: A router's default network: a brand of words and hex digits, a letter after a digit
+#: among them, or a mark and capitals with digits (``Vodafone-A1B2C3``, ``Telstra2A4F``,
+#: ``U+Net3F2A``, ``MagentaWLAN-7X2K``; not a name and a year, ``Sakura1987``).
+_DEFAULT_NETWORK = lazy(r"(?:[A-Za-z+&!]{2,16}[_\-.]?){1,4}?"
+                        r"(?:(?=[0-9A-Fa-f]{0,4}\d[0-9A-Fa-f]{0,4}[A-Fa-f])[0-9A-Fa-f]{4,6}"
+                        r"|(?<=[_\-])(?=[0-9A-Z]{0,5}[A-Z])(?=[0-9A-Z]{0,5}\d)[0-9A-Z]{4,6})")
+#: A line naming a Wi-Fi network before a value on it.
+_NETWORK_BEFORE = lazy(r"(?i:wi-?fi|ssid|wlan)")
 
 
 def _network_name(value: str) -> bool:
     """Whether ``value`` is a Wi-Fi network's own name, not its password."""
     return _NETWORK_BAND.search(value) is not None or _DEFAULT_NETWORK.fullmatch(value) is not None
+
+
+def network_named(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a network's own name on a line that names a Wi-Fi
+    network before it (``wifi: Livebox-8A3C``): what no finding of the context model is."""
+    line = line_start(text, start, 80)
+    return (_NETWORK_BEFORE.search(text, line, start) is not None
+            and _network_name(text[start:end]))
 _MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
 _AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
 

@@ -805,7 +805,7 @@ GENERIC_PATTERNS: tuple[JudgedPattern, ...] = (
       for end in ("_token", "-token", "_Token", "_TOKEN", "_secret", "_SECRET", "_password",
                   "_Password", "_PASSWORD",
                   # a compound as German writes one (``API-Token``, ``Zugangs-Secret``)
-                  "-Token", "-TOKEN", "-Secret")),
+                  "-Token", "-TOKEN", "-Secret", "-Schl\u00fcssel", "-Schluessel")),
     ("a quoted secret pair",
      lazy(r"""["'](?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']\s*+\]?\s*+"""
                 r"""(?P<op>=>|=|:|,|value\s*+=)\s*+["'](?P<value>[^"'\n]{4,256})["']"""),

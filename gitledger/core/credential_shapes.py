@@ -244,22 +244,24 @@ _HMAC_DIGEST = lazy(r"(?i)hmac-sha\d+:[0-9a-f]{32,128}\Z")
 
 
 def typed_in_order(value: str) -> bool:
-    """Most of 20 letters and digits or more typed in order (``1234567890abcdef…``): runs
-    of five or more consecutive characters hold 60% of them."""
+    """Most of 20 letters and digits or more typed in order, up or down
+    (``1234567890abcdef…``, ``fedcba9876543210…``): runs of five or more consecutive
+    characters hold 60% of them."""
     alnum = ordered = 0
-    run = 0
+    run = step = 0
     previous = ""
     for ch in value[:512]:
         if not ch.isalnum():
             ordered += run if run >= 5 else 0
-            run, previous = 0, ""
+            run, step, previous = 0, 0, ""
             continue
         alnum += 1
-        if previous and ord(ch) == ord(previous) + 1:
-            run += 1
+        change = ord(ch) - ord(previous) if previous else 0
+        if change in (1, -1) and step in (0, change):
+            run, step = run + 1, change
         else:
             ordered += run if run >= 5 else 0
-            run = 1
+            run, step = 1, 0
         previous = ch
     ordered += run if run >= 5 else 0
     return alnum >= 20 and ordered * 5 >= alnum * 3

@@ -29,6 +29,7 @@ from gitledger.core.credential_keys import (
     keyed_secret,
     url_password_secret,
 )
+from gitledger.core.credential_lines import network_named
 from gitledger.core.credential_places import (
     GENERIC_PATTERNS,
     JUDGED_PATTERNS,
@@ -376,7 +377,7 @@ def _known_ordinary(text: str, start: int, end: int) -> bool:
         return True  # Next.js14, Vue3, Rails7: a framework and its major release
     return (ordinary_token(value) or ordinary(text, start, end) or is_example(value)
             or harmless_base64(value) or CALLED_AN_ID.search(text, max(0, start - 40), start)
-            is not None)
+            is not None or network_named(text, start, end))
 
 
 #: A name, perhaps with its ``.js``, and a release's number (``Next.js14``, ``Vue3``).

@@ -1,5 +1,5 @@
 """Each round's rules against the cases of a reviewer who had not seen them
-(``credential_review_eight.py`` to ``credential_review_seventeen.py``): what they reach, what they
+(``credential_review_eight.py`` to ``credential_review_eighteen.py``): what they reach, what they
 must let pass, and the real secrets a loosened judgement must not let through.  The cases
 still wrong are named, with why they are left; any other case going wrong fails here."""
 
@@ -12,6 +12,7 @@ import pytest
 from gitledger.core.credentials import find_credential
 from tests.core import (
     credential_review_eight,
+    credential_review_eighteen,
     credential_review_eleven,
     credential_review_fifteen,
     credential_review_nine,
@@ -87,6 +88,16 @@ from tests.core import (
 #: plist's secret, a Romanian chat's password), back on the lists; sixteen a11 (``Rocky88``)
 #: it sets right, but a framework's name and release (``Next.js14``, Rocky Linux's too) is
 #: known for no secret since.
+#: Review eighteen (round twenty-one's kinds, helper-92): let through, a password after the
+#: word for one in Thai with a particle after it (a026 ``nok88 นะ``) and after Russian's
+#: "на" (a033, as often "on"), a mobile wallet's MPIN (a105), a PIN after an article and a
+#: card's name (a110), a value with an angled placeholder inside (a132); ordinary text
+#: refused before the round too, by the older rules: "sent to user42" (b015, "to" also
+#: says what a password was set to), a store's dotted path and a docs page (b105, b118),
+#: network names of digits and capitals a router's default does not use (b125, b136, b149,
+#: b150, b201, b202), a postal PIN after a colon (b258), a chip's part number (b267),
+#: ``md5sum =`` and its digest (b295), an RDS-managed secret's ARN with its ``!`` (b332),
+#: a commit message quoting a passphrase's shape (b383).
 STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
     "eight": (credential_review_eight, {"a62", "a65"},
               {"b11", "b64", "b74", "b100", "b128"},
@@ -107,6 +118,9 @@ STILL_WRONG: dict[str, tuple[ModuleType, set[str], set[str], set[str]]] = {
                 {"b33", "b48", "b60", "b71", "b84", "b106", "b117", "b133"},
                 {"c04", "c06", "c11", "c13", "c14", "c15", "c16", "c17", "c25",
                  "c28", "c29", "c30", "c33", "c34", "c35", "c37", "c39"}),
+    "eighteen": (credential_review_eighteen, {"a026", "a033", "a105", "a110", "a132"},
+                 {"b015", "b105", "b118", "b125", "b136", "b149", "b150", "b201", "b202",
+                  "b258", "b267", "b295", "b332", "b383"}, set()),
     "seventeen": (credential_review_seventeen,
                   {"a05", "a22", "a36", "a39", "a43", "a47", "a57", "a61"},
                   {"b15", "b16", "b22"},
