@@ -310,6 +310,7 @@ HELD_OUT_SWAPPED = (
     ("nineteenth", "B", "13804b5", "before either half was read"),
     ("nineteenth", "B", "533a561", "held out A->B: rules from half A"),
     ("nineteenth", "A", "13804b5", "before either half was read"),
+    ("nineteenth", "A", "1930a6b", "held out B->A: rules from half B (written apart)"),
 )
 #: Each verdict of a whole scanner tree: run in a child so that its modules are its own.
 _VERDICTS = """
