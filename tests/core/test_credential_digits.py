@@ -9,10 +9,7 @@ distributions and hyphenated names with a number pass."""
 
 from __future__ import annotations
 
-import pytest
-
-from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 #: Each text and the password in it.
 SECRETS = {
@@ -97,11 +94,5 @@ ORDINARY = (
 )
 
 
-@pytest.mark.parametrize("kind", sorted(SECRETS))
-def test_a_code_of_digits_or_a_passphrase_is_refused_and_redacted(kind: str) -> None:
-    assert_refused_and_redacted(*SECRETS[kind])
-
-
-@pytest.mark.parametrize("text", ORDINARY)
-def test_numbers_and_names_of_the_same_shape_pass(text: str) -> None:
-    assert find_credential(text) is None
+(test_a_code_of_digits_or_a_passphrase_is_refused_and_redacted,
+ test_numbers_and_names_of_the_same_shape_pass) = kind_tests(SECRETS, ORDINARY)

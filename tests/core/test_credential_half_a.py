@@ -6,10 +6,7 @@ Machines, rooms, digests, ids and permissions in the same places pass."""
 
 from __future__ import annotations
 
-import pytest
-
-from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 #: Each text and the secret in it (written fresh, not copied from the corpus).
 SECRETS = {
@@ -54,11 +51,5 @@ ORDINARY = (
 )
 
 
-@pytest.mark.parametrize("kind", sorted(SECRETS))
-def test_a_kind_read_from_half_a_is_refused_and_redacted(kind: str) -> None:
-    assert_refused_and_redacted(*SECRETS[kind])
-
-
-@pytest.mark.parametrize("text", ORDINARY)
-def test_machines_digests_ids_and_permissions_in_the_same_places_pass(text: str) -> None:
-    assert find_credential(text) is None
+(test_a_kind_of_half_a_is_refused,
+ test_machines_digests_and_ids_there_pass) = kind_tests(SECRETS, ORDINARY)

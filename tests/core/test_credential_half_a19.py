@@ -7,10 +7,7 @@ tagged ``[md5]``, a key typed in order and an id pass in the same places."""
 
 from __future__ import annotations
 
-import pytest
-
-from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 #: Each text and the secret in it (written fresh, not copied from the corpus).
 SECRETS = {
@@ -60,11 +57,5 @@ ORDINARY = (
 )
 
 
-@pytest.mark.parametrize("kind", sorted(SECRETS))
-def test_a_kind_read_from_half_a_of_the_nineteenth_is_refused(kind: str) -> None:
-    assert_refused_and_redacted(*SECRETS[kind])
-
-
-@pytest.mark.parametrize("text", ORDINARY)
-def test_names_references_hashes_and_ids_in_the_same_places_pass(text: str) -> None:
-    assert find_credential(text) is None
+(test_a_kind_of_half_a_is_refused,
+ test_names_references_and_ids_there_pass) = kind_tests(SECRETS, ORDINARY)

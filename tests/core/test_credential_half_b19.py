@@ -6,10 +6,7 @@ address with its port."""
 
 from __future__ import annotations
 
-import pytest
-
-from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 #: Each text and the secret in it.
 SECRETS = {
@@ -69,12 +66,4 @@ ORDINARY = (
 )
 
 
-@pytest.mark.parametrize("name", sorted(SECRETS))
-def test_refused_and_redacted(name: str) -> None:
-    text, value = SECRETS[name]
-    assert_refused_and_redacted(text, value)
-
-
-@pytest.mark.parametrize("text", ORDINARY)
-def test_ordinary_passes(text: str) -> None:
-    assert find_credential(text) is None, text
+test_refused_and_redacted, test_ordinary_passes = kind_tests(SECRETS, ORDINARY)

@@ -7,10 +7,8 @@ versions, paths and lists of the same shapes pass."""
 
 from __future__ import annotations
 
-import pytest
-
 from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 #: Each text and the password in it.
 SECRETS = {
@@ -65,14 +63,8 @@ ORDINARY = (
 )
 
 
-@pytest.mark.parametrize("kind", sorted(SECRETS))
-def test_a_logins_password_is_refused_and_redacted(kind: str) -> None:
-    assert_refused_and_redacted(*SECRETS[kind])
-
-
-@pytest.mark.parametrize("text", ORDINARY)
-def test_names_versions_and_paths_in_the_same_places_pass(text: str) -> None:
-    assert find_credential(text) is None
+(test_a_logins_password_is_refused_and_redacted,
+ test_names_versions_and_paths_in_the_same_places_pass) = kind_tests(SECRETS, ORDINARY)
 
 
 def test_an_assignments_finding_takes_the_article_of_its_key() -> None:

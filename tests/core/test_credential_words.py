@@ -11,12 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from gitledger.core.credential_lines import HAND_PASSWORD_WORDS, PASSWORD_WORDS
 from gitledger.core.credential_words import LOCALISED_PASSWORD_WORDS
-from gitledger.core.credentials import find_credential
-from tests.core.credential_checks import assert_refused_and_redacted
+from tests.core.credential_checks import kind_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,14 +40,8 @@ UNSAID = (
 )
 
 
-@pytest.mark.parametrize("language", sorted(SAID))
-def test_a_password_said_in_a_catalogues_word_is_refused_and_redacted(language: str) -> None:
-    assert_refused_and_redacted(*SAID[language])
-
-
-@pytest.mark.parametrize("text", UNSAID)
-def test_the_same_words_with_no_secret_pass(text: str) -> None:
-    assert find_credential(text) is None
+(test_a_password_said_in_a_catalogues_word_is_refused_and_redacted,
+ test_the_same_words_with_no_secret_pass) = kind_tests(SAID, UNSAID)
 
 
 def test_the_catalogues_add_only_words_the_hand_lists_miss() -> None:
