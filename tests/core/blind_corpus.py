@@ -16,7 +16,7 @@ from tests.core.credential_corpus_third import families as third_families
 #: The later corpora, in the order they were written.
 LATER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
          "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-         "eighteenth", "nineteenth")
+         "eighteenth", "nineteenth", "twentieth")
 
 
 def earlier_family_names(corpus: str) -> set[str]:
