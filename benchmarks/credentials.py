@@ -26,6 +26,8 @@ its kinds split by family into halves A and B, its ordinary texts into even and 
 * the swap the issue asks for (``HELD_OUT_SWAPPED``, round twenty-one): each half of the
   eighteenth and nineteenth measured by the whole scanner (``verdicts_at``: its package at
   a revision, run in a child) whose rules were written from the other half only;
+* the twentieth, written blind and read by nobody (``unread_corpus``): by numbers, at round
+  twenty-one's start and now;
 * hostile input: ``redact`` and ``find_credential`` on 25 KB and 100 KB of each unit of
   tests/core/hostile_text.py, CPU time, and the ratio (4 is linear);
 
@@ -86,6 +88,7 @@ from tests.core import credential_corpus_tenth as tenth
 from tests.core import credential_corpus_third as third
 from tests.core import credential_corpus_thirteenth as thirteenth
 from tests.core import credential_corpus_twelfth as twelfth
+from tests.core import credential_corpus_twentieth as twentieth
 from tests.core.credential_corpus import ORDINARY, SECRETS
 from tests.core.hostile_text import KNOWN, cpu, hostile
 
@@ -363,6 +366,35 @@ def held_out_swapped() -> None:
                unit="%")
 
 
+#: The twentieth, written blind at round twenty-one's end and read by nobody: the whole
+#: scanner at the round's start, and the scanner now (``unread_corpus``).
+BLIND_AT = (("7fa4bbf", "round twenty-one's start"),)
+
+
+def unread_corpus() -> None:
+    print("the twentieth corpus (written blind, read by nobody: numbers only)")
+    secrets, ordinary = twentieth.TWENTIETH_SECRETS, twentieth.TWENTIETH_ORDINARY
+    shown = [text for _, text in secrets]
+    for revision, label in BLIND_AT:
+        found = verdicts_at(revision, shown + ordinary)
+        if found is None:
+            print(f"  {label}: revision {revision} is not in this checkout")
+            continue
+        caught, refused = sum(found[:len(shown)]), sum(found[len(shown):])
+        print(f"  the scanner at {label} ({revision})\n    catches "
+              f"{caught / len(shown):6.1%} ({caught}/{len(shown)})  refuses "
+              f"{refused / len(ordinary):5.1%} of ordinary texts ({refused}/{len(ordinary)})")
+        record("credentials", f"twentieth corpus (blind), {label}: credentials caught",
+               100 * caught / len(shown), unit="%")
+        record("credentials", f"twentieth corpus (blind), {label}: ordinary texts refused",
+               100 * refused / len(ordinary), unit="%")
+    report("the scanner now", hand_written, secrets, ordinary,
+           key="twentieth corpus (blind), scanner now")
+    plain = [text for text in ordinary if text not in set(twentieth.DEBATABLE)]
+    report("the scanner now, the texts not marked debatable", hand_written, secrets, plain,
+           key="twentieth corpus (blind), not debatable, scanner now")
+
+
 def later_corpora() -> None:
     """The corpora written blind and then read by halves: the fourth (by round six), the
     fifth (round seven), the sixth (round eight), the seventh (round nine), the eighth
@@ -515,6 +547,7 @@ def main() -> int:
     held_out_third()
     later_corpora()
     held_out_swapped()
+    unread_corpus()
     # At --smallest a fiftieth of the size, once: every unit and both calls, in seconds.
     hostile_input(*((2_000, 1) if args.smallest else (100_000, 2)))
     return 0
