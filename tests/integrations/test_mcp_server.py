@@ -224,7 +224,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("accept", {"id": "d-nosuchthing"}, "d-nosuchthing"),
     ("show", {"id": "zzzz"}, "no entry matches 'zzzz'"),
     ("task", {"text": "token ghp_Xq3vT9bLm2Rk8sW4nJ7pZc1yHd6uFa0eGi5o"}, "credential"),
-    ("verify", {"fact": "ok", "by": "curl -H 'Authorization: Bearer abcdef0123456789abcdef'"},
+    ("verify", {"fact": "ok", "by": "curl -H 'Authorization: Bearer Kq7vX2mZ9pL4tR8wN3bH6c'"},
      "credential"),
     ("task", {"text": "a\x00b"}, "NUL"),
     ("task", {"text": "\x1b[31mred"}, "control character"),
