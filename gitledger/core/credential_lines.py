@@ -948,9 +948,10 @@ def _line_secret(match: re.Match[str]) -> tuple[int, int] | None:
 
 def _chosen_in_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """A chosen password a line of prose says where no word stands right before it
-    (``_WORD_ON_THE_LINE``, ``_MARKED_ON_THE_LINE``, ``_AFTER_A_COLON``): the last rule
-    ``find_credential`` tries, so a rule that names the place names what both find (the
-    redactor runs every rule and keeps the first kind found at a place)."""
+    (``_WORD_ON_THE_LINE``, a Wi-Fi network's line, ``_MARKED_ON_THE_LINE``,
+    ``_AFTER_A_COLON``): the last rule ``find_credential`` tries, so a rule that names the
+    place names what both find (the redactor runs every rule and keeps the first kind found
+    at a place)."""
     text, start, end = match.string, match.start(), match.end()
     said = _WORD_ON_THE_LINE.search(text, start, end)
     if said is not None and (span := _chosen_later_on(said)) is not None:
@@ -1642,6 +1643,8 @@ def _chosen_after_colon(match: re.Match[str]) -> tuple[int, int] | None:
 #: keyboard walk after a colon in prose ("… wifi ya malê: @m3d28.").
 _WORD_ON_THE_LINE = lazy(r"(?:" + "|".join((r"ass(?<=\b[Pp]ass)(?:word|wd|phrase)s?\b",
                                              *PASSWORD_WORDS)) + r")(?P<rest>[^\n]{1,120})")
+_MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
+_AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
 #: A Wi-Fi network named on a line: chat gives its password after it with no word for one
 #: ("wifi at the guesthouse: …", "le wifi c'est …").
 _WIFI_ON_THE_LINE = lazy(r"(?i:wi-?fi)\b(?P<rest>[^\n]{1,120})")
@@ -1668,8 +1671,6 @@ def network_named(text: str, start: int, end: int) -> bool:
     line = line_start(text, start, 80)
     return (_NETWORK_BEFORE.search(text, line, start) is not None
             and _network_name(text[start:end]))
-_MARKED_ON_THE_LINE = lazy(_MARKED_NAME)
-_AFTER_A_COLON = lazy(r"(?<=[^\s:\d])[ \t]?:[ \t]{1,4}(?P<value>[^\s\"'`]{6,40})")
 
 
 #: A password people choose, known by its shape and its place on a line of prose in any
