@@ -340,6 +340,13 @@ def verdicts_at(revision: str, texts: list[str]) -> list[bool] | None:
     return found
 
 
+def scanner_in_tree(revision: str, texts: list[str]) -> Detector | None:
+    """The whole scanner of ``revision`` as a detector of ``texts``, their verdicts
+    computed at once in a child (``verdicts_at``); None when this checkout lacks it."""
+    found = verdicts_at(revision, texts)
+    return None if found is None else dict(zip(texts, found, strict=True)).__getitem__
+
+
 def held_out_swapped() -> None:
     print("the eighteenth and nineteenth by halves, each held out from the other's rules")
     corpora = {"eighteenth": (eighteenth.EIGHTEENTH_SECRETS, eighteenth.EIGHTEENTH_ORDINARY,
@@ -349,21 +356,14 @@ def held_out_swapped() -> None:
     for name, half, revision, label in HELD_OUT_SWAPPED:
         secrets, ordinary, halves = corpora[name]
         texts = dict(secrets)
-        kinds = halves[0] if half == "A" else halves[1]
-        shown = [texts[kind] for kind in kinds]
+        shown = [(kind, texts[kind]) for kind in (halves[0] if half == "A" else halves[1])]
         plain = ordinary[0::2] if half == "A" else ordinary[1::2]
-        found = verdicts_at(revision, shown + plain)
-        if found is None:
+        detect = scanner_in_tree(revision, [text for _, text in shown] + plain)
+        if detect is None:
             print(f"  {name} half {half}, {label}: revision {revision} is not in this checkout")
             continue
-        caught, refused = sum(found[:len(shown)]), sum(found[len(shown):])
-        print(f"  {name} half {half}, {label} ({revision})\n    catches "
-              f"{caught / len(shown):6.1%} ({caught}/{len(shown)})  refuses "
-              f"{refused / len(plain):5.1%} of ordinary texts ({refused}/{len(plain)})")
-        key = f"{name} corpus half {half}, {label.split(':')[0]}"
-        record("credentials", f"{key}: credentials caught", 100 * caught / len(shown), unit="%")
-        record("credentials", f"{key}: ordinary texts refused", 100 * refused / len(plain),
-               unit="%")
+        report(f"{name} half {half}, {label} ({revision})", detect, shown, plain,
+               key=f"{name} corpus half {half}, {label.split(':')[0]}")
 
 
 #: The twentieth, written blind at round twenty-one's end and read by nobody: the whole
@@ -374,20 +374,13 @@ BLIND_AT = (("7fa4bbf", "round twenty-one's start"),)
 def unread_corpus() -> None:
     print("the twentieth corpus (written blind, read by nobody: numbers only)")
     secrets, ordinary = twentieth.TWENTIETH_SECRETS, twentieth.TWENTIETH_ORDINARY
-    shown = [text for _, text in secrets]
     for revision, label in BLIND_AT:
-        found = verdicts_at(revision, shown + ordinary)
-        if found is None:
+        detect = scanner_in_tree(revision, [text for _, text in secrets] + ordinary)
+        if detect is None:
             print(f"  {label}: revision {revision} is not in this checkout")
             continue
-        caught, refused = sum(found[:len(shown)]), sum(found[len(shown):])
-        print(f"  the scanner at {label} ({revision})\n    catches "
-              f"{caught / len(shown):6.1%} ({caught}/{len(shown)})  refuses "
-              f"{refused / len(ordinary):5.1%} of ordinary texts ({refused}/{len(ordinary)})")
-        record("credentials", f"twentieth corpus (blind), {label}: credentials caught",
-               100 * caught / len(shown), unit="%")
-        record("credentials", f"twentieth corpus (blind), {label}: ordinary texts refused",
-               100 * refused / len(ordinary), unit="%")
+        report(f"the scanner at {label} ({revision})", detect, secrets, ordinary,
+               key=f"twentieth corpus (blind), {label}")
     report("the scanner now", hand_written, secrets, ordinary,
            key="twentieth corpus (blind), scanner now")
     plain = [text for text in ordinary if text not in set(twentieth.DEBATABLE)]

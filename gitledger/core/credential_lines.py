@@ -30,6 +30,7 @@ from gitledger.core.credential_shapes import (
     forgery_token,
     generated,
     harmless_base64,
+    is_hex,
     line_shapes,
     line_start,
     word_start,
@@ -253,7 +254,7 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     built = constructed and _CLIENT_CALL.search(call) is not None  # new TrackClient('<key>')
     if not (constructed or _SETUP_CALL.search(call)) or (_DATA_CALL.search(call) and not built):
         return None
-    if DIGEST.fullmatch(value) or (built and _HEX_RUN.fullmatch(value)):
+    if DIGEST.fullmatch(value) or (built and is_hex(value)):
         # hex a client is built with is its key, not a digest (Customer.io's 20 digits)
         return match.span("value") if constructed or _CLIENT_CALL.search(call) else None
     if KEYED_UUID.fullmatch(value) and re.search(r"init|client|key|token|auth|sdk", call):
@@ -264,8 +265,6 @@ def _call_key(match: re.Match[str]) -> tuple[int, int] | None:
     return match.span("value") if any(random_token(part) for part in value.split(":")) else None
 
 
-#: Hex digits alone.
-_HEX_RUN = lazy(r"[0-9a-fA-F]+")
 #: A port closing a value (``host:8080``).
 _PORT_AT_END = lazy(r":\d{1,5}\Z")
 #: A URL query's parameter that holds a key (``?appid=``, ``&code=``, ``?k=``).

@@ -43,6 +43,7 @@ from gitledger.core.credential_shapes import (
     UUID,
     decoded_holds_credential,
     generated,
+    is_hex,
     line_start,
     ordinary,
     word_start,
@@ -369,10 +370,8 @@ _CONTEXT_WORD = (r"passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[ _\-]?k
 #: The window after the word a value is looked for in, and the values in it.
 _CONTEXT_WINDOW = 80
 _CONTEXT_VALUE = lazy(r"(?<![A-Za-z0-9+/=_\-.~])[A-Za-z0-9+/=_\-.~]{16,300}")
-#: Words between the secret word and the value that make the value something else.
-#: Hex, which prose beside a word for a key holds as a test vector as often as a key.
-_HEX_RUN = lazy(r"[0-9a-fA-F]+")
 _PAIR_NAME = lazy(r"[A-Za-z_][\w.\-]{0,60}")
+#: Words between the secret word and the value that make the value something else.
 _CONTEXT_ABOUT = lazy(
     r"(?i)\b(?:id|ids|fingerprint|hash|hashes|sha\d*|md5|checksum|commit|public"
     r"|pub|name|file|path|url|uri|length|ttl|expir\w*|count|limit|header|type|version"
@@ -401,7 +400,8 @@ def _context_secret(match: re.Match[str]) -> tuple[int, int] | None:
             continue  # a cookie's csrftoken=…, a pair named for what it is not
         if re.fullmatch(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}", token):
             continue  # a commit id, a fingerprint, a SHA-256
-        shaped = random_token(token) or (generated(token) and not _HEX_RUN.fullmatch(token))
+        # (hex, which prose beside a word for a key holds as a test vector as often as a key)
+        shaped = random_token(token) or (generated(token) and not is_hex(token))
         if shaped and "/" not in token.strip("/="):
             return value.start(), value.start() + len(token)
     return None

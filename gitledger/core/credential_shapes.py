@@ -243,6 +243,11 @@ _SSH_PUBLIC = lazy(r"AAAA[A-Z0-9]{2}Nza|AAAAE2VjZHNh")
 _HMAC_DIGEST = lazy(r"(?i)hmac-sha\d+:[0-9a-f]{32,128}\Z")
 
 
+def is_hex(value: str) -> bool:
+    """Whether ``value`` is hex digits alone, in either case (and not empty)."""
+    return bool(value) and _HEX.issuperset(value.lower())
+
+
 def typed_in_order(value: str) -> bool:
     """Most of 20 letters and digits or more typed in order, up or down
     (``1234567890abcdef…``, ``fedcba9876543210…``): runs of five or more consecutive
@@ -327,8 +332,7 @@ def _digest_shaped(value: str) -> bool:
     digest's length."""
     if _DIGEST_SHAPED.fullmatch(value) is None:
         return False
-    return (_HEX.issuperset(value.lower().replace(":", ""))
-            or len(value.rstrip("=")) in _DIGEST_BASE64_LENGTHS)
+    return is_hex(value.replace(":", "")) or len(value.rstrip("=")) in _DIGEST_BASE64_LENGTHS
 
 
 #: An object or a key file whose type or description says it is a public (verification)
@@ -378,7 +382,7 @@ def _declared_digest(text: str, value: str, start: int, end: int) -> bool:
     """Whether ``value``, at ``text[start:end]``, is hex as long as the digest that a
     sibling on its line names (``password="<32 hex>" encoding="md5"``): the password
     hashed, as a config stores it instead of the password."""
-    if not value or not _HEX.issuperset(value.lower()):
+    if not is_hex(value):
         return False
     stop = text.find("\n", end, end + 200)
     for said in _DIGEST_DECLARED.finditer(text, line_start(text, start, 200),

@@ -29,7 +29,10 @@ WORD = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 #: Placeholders, masks and templates' syntax; ``<word`` alone is the start of an angled
 #: description cut at its first space by a value that ends at one
-#: (``--password=<from vault: kv/app>``).
+#: (``--password=<from vault: kv/app>``); and values read from elsewhere: a mail server's
+#: ``%{env:NAME}%`` or ``%{file:…}%`` macro, Spinnaker's ``encrypted:<engine>!k:v``
+#: reference to a secret engine, a secret manager's ``name:latest`` or a deploy's
+#: ``ENV=name:version``, as ``gcloud run --set-secrets`` names a secret.
 _PLACEHOLDER = lazy(
     r"""(?ix)^(
         <[^>]*> | <[a-z]{2,20} | \$\{?[a-z_][a-z0-9_]*\}? | \$\{.*\} | \$\(.*\) | %\(?[a-z_]+\)?s?
@@ -61,11 +64,6 @@ _PLACEHOLDER = lazy(
         | \#\{.*\} | [a-z_]\w*=\$\{?[a-z_]\w*\}? | @[\w.:\-]{1,80}@ | \{[^{}\s]{0,80}\[.*
     )$"""
 )
-
-#: (Above, a value read from elsewhere: a mail server's ``%{env:NAME}%`` or ``%{file:…}%``
-#: macro, Spinnaker's ``encrypted:<engine>!k:v`` reference to a secret engine, a secret
-#: manager's ``name:latest`` or a deploy's ``ENV=name:version``, as ``gcloud run
-#: --set-secrets`` names a secret.)
 
 #: Where a secret lives rather than what it is: an environment lookup, a getter call, a
 #: file path, an attribute.  Recording those is exactly what the ledger should do instead.
